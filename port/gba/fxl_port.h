@@ -1,0 +1,65 @@
+/* fxl_port.h - fixlaser's configuration for the Game Boy Advance port.
+ *
+ * Pulled in by include/fixlaser/config.h when the GBA build passes
+ *     -DFXL_CONFIG_FILE=fxl_port.h -Iport/gba
+ * Every macro defined here overrides the core's default; every macro left
+ * undefined keeps it. This header must stay self-contained: it includes no
+ * fixlaser header (config.h includes *it*).
+ *
+ * Memory placement (see port/gba/gba.ld and port/gba/README.md):
+ *   ROM    0x08000000  32 MiB   16-bit bus, waitstates (3/1 with WAITCNT
+ *                              0x4317, prefetch on): .text, .rodata
+ *   IWRAM  0x03000000  32 KiB   32-bit bus, 0 waitstates: .iwram (ARM code),
+ *                              .iwram_data, .data, .bss, stacks
+ *   EWRAM  0x02000000  256 KiB  16-bit bus, 2 waitstates: .ewram_data,
+ *                              .ewram_bss, heap
+ *
+ * GCC note: one translation unit may not put both writable and read-only
+ * objects in the same named section ("section type conflict"). Code
+ * (FXL_IWRAM_CODE) and data (FXL_IWRAM_DATA) therefore use different
+ * section names, and within one .c file FXL_IWRAM_DATA should be used either
+ * only on const objects or only on non-const ones.
+ */
+#ifndef FXL_PORT_GBA_H
+#define FXL_PORT_GBA_H
+
+/* FXL_IWRAM_CODE: put a hot function in IWRAM, compiled as 32-bit ARM code.
+ *   section(".iwram")  - gba.ld collects .iwram* input sections into the
+ *                        output section .iwram: stored in ROM, copied to
+ *                        0x03000000+ by crt0.s before main() runs.
+ *   target("arm")      - ARM (not Thumb) instructions: IWRAM has a 32-bit
+ *                        bus with no waitstates, where ARM code is fastest
+ *                        (and the 32x32->64 multiplies umull/smull exist
+ *                        only in ARM state on the ARM7TDMI).
+ *   noinline           - must stay a real function: if it were inlined into a
+ *                        Thumb caller in ROM it would run from ROM as Thumb.
+ *   long_call          - ROM (0x08xxxxxx) and IWRAM (0x03xxxxxx) are further
+ *                        apart than a BL can reach (+-4 MiB), so every call
+ *                        to it must load the full address and BX to it (which
+ *                        also switches Thumb<->ARM). The library is built with
+ *                        -mlong-calls anyway; the attribute makes it hold for
+ *                        code built without that option too.
+ * Usable on both the prototype and the definition, before the return type:
+ *     FXL_IWRAM_CODE int fxl_batch(const fxl_circle *c, ...);              */
+#define FXL_IWRAM_CODE __attribute__((section(".iwram"), target("arm"), noinline, long_call))
+
+/* FXL_IWRAM_DATA: a small, hot object in IWRAM (32-bit, no waitstates).
+ * Initialised objects are stored in ROM and copied by crt0.s; zero-filled
+ * ones too (IWRAM is small, keep them small). Section ".iwram_data", matched
+ * by the .iwram* pattern of gba.ld.                                         */
+#define FXL_IWRAM_DATA __attribute__((section(".iwram_data")))
+
+/* FXL_EWRAM_DATA: a large object in EWRAM (256 KiB, 16-bit bus, 2 waits).
+ * Its initial contents are stored in ROM and copied by crt0.s, so a large
+ * zero-initialised buffer costs ROM space: use FXL_EWRAM_BSS for those.      */
+#define FXL_EWRAM_DATA __attribute__((section(".ewram_data")))
+
+/* FXL_EWRAM_BSS: a large zero-initialised object in EWRAM; cleared by crt0.s,
+ * takes no ROM space. (GBA-only extra: the core does not use it.)           */
+#define FXL_EWRAM_BSS __attribute__((section(".ewram_bss")))
+
+/* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
+ * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
+#define FXL_ROM_DATA
+
+#endif /* FXL_PORT_GBA_H */

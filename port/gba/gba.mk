@@ -1,0 +1,228 @@
+# port/gba/gba.mk - Game Boy Advance build of fixlaser (GNU make fragment).
+#
+# Included by the top-level Makefile, or used on its own:
+#     make -f port/gba/gba.mk gba-smoke
+# Always run make from the repository root; every path here is relative to it.
+# All outputs go to build/gba/ (ARM) and build/tools/ (host tools).
+#
+# Toolchains
+#   Default: Debian's gcc-arm-none-eabi + libnewlib-arm-none-eabi, with this
+#   port's own startup code (crt0.s), linker script (gba.ld) and newlib
+#   system layer (syscalls.c); tools/gbahdr writes the cartridge header.
+#   DEVKITARM set: devkitPro's devkitARM ($(DEVKITARM)/bin/arm-none-eabi-gcc)
+#   with its own crt0/linker script/system layer (-specs=gba.specs at link
+#   time) and devkitPro's GBA template flags (-mthumb -mthumb-interwork
+#   -mcpu=arm7tdmi -mtune=arm7tdmi -O2); same sources, same compile flags,
+#   and devkitPro's gbafix writes the header (including the Nintendo logo).
+#   devkitARM cannot be installed on the build machine (it is not in Debian's
+#   archive), so that path is untested here.
+#
+# What this fragment exports
+#   Variables
+#     GBA_BUILD          build/gba
+#     GBA_CC GBA_AR GBA_OBJCOPY GBA_OBJDUMP GBA_NM   cross tools
+#     GBA_ARCH           -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
+#     GBA_CFLAGS         compile flags for fixlaser/test/port C code
+#     GBA_FIXMATH_CFLAGS compile flags for libfixmath's own sources
+#     GBA_LDFLAGS GBA_LIBS   link flags / trailing libraries for a ROM
+#     GBA_RT_OBJS        port objects every ROM links (crt0, syscalls,
+#                        gba_hw, test_port)
+#     GBA_CORE_SRCS      $(wildcard src/*.c);  GBA_CORE_OBJS: their objects
+#     GBA_LIBFIXLASER    build/gba/libfixlaser.a  (from GBA_CORE_SRCS)
+#     GBA_LIBFIXMATH     build/gba/libfixmath.a   (libfixmath for ARM7TDMI)
+#     GBA_FIXMATH_INC    build/gba/fixmath-include (-isystem: <libfixmath/fix16.h>)
+#     GBARUN GBAHDR      build/tools/gbarun, build/tools/gbahdr
+#   Rules
+#     build/gba/%.o: %.c     any C file, GBA_CFLAGS (e.g. build/gba/tests/t.o)
+#     build/gba/%.o: %.s     any assembly file
+#     $(eval $(call gba_rom,NAME,OBJECTS,LIBRARIES,TITLE,GAMECODE))
+#         defines build/gba/NAME.elf (OBJECTS + GBA_RT_OBJS + LIBRARIES +
+#         newlib) and build/gba/NAME.gba (objcopy -O binary + header).
+#         LIBRARIES is e.g. "$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)".
+#   Targets (all prefixed gba-; no all/check/demo/install/clean here)
+#     gba-smoke    build build/gba/smoke.gba and run it under gbarun (must exit 0)
+#     gba-tools    build/tools/gbarun and build/tools/gbahdr
+#     gba-libs     build/gba/libfixmath.a and build/gba/libfixlaser.a
+#     gba-fixmath  build/gba/libfixmath.a only
+#     gba-clean    remove build/gba and the two host tools
+#
+# Running a ROM: build/tools/gbarun ROM.gba prints its debug output and
+# exits with its failure count (0 = pass), 124 at the frame limit.
+
+# Were we invoked as `make -f port/gba/gba.mk` (nothing included us)?
+GBA_MK_STANDALONE := $(if $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST)),,1)
+# Keep the including Makefile's default goal (our first rule must not take it).
+gba_saved_default_goal := $(.DEFAULT_GOAL)
+
+ifeq ($(wildcard port/gba/gba.mk),)
+$(error port/gba/gba.mk: run make from the fixlaser repository root)
+endif
+
+GBA_BUILD     ?= build/gba
+GBA_TOOLS_DIR ?= build/tools
+GBA_PORT_DIR  := port/gba
+
+# ---- cross toolchain ----------------------------------------------------------
+ifdef DEVKITARM
+GBA_PREFIX ?= $(DEVKITARM)/bin/arm-none-eabi-
+else
+GBA_PREFIX ?= arm-none-eabi-
+endif
+GBA_CC      ?= $(GBA_PREFIX)gcc
+GBA_AR      ?= $(GBA_PREFIX)ar
+GBA_OBJCOPY ?= $(GBA_PREFIX)objcopy
+GBA_OBJDUMP ?= $(GBA_PREFIX)objdump
+GBA_NM      ?= $(GBA_PREFIX)nm
+
+GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
+
+GBA_FIXMATH_INC := $(GBA_BUILD)/fixmath-include
+
+GBA_CFLAGS = -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2 \
+	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
+	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(GBA_FIXMATH_INC)
+
+# libfixmath is built from its own sources with upstream's defaults (rounding
+# on, overflow detection on, 64-bit multiply) exactly as Debian's x86-64
+# build, plus FIXMATH_NO_CACHE: the memoisation tables of fix16_exp/sin/atan2
+# would take 160 KiB of RAM. Upstream's CMake build uses C11 with GNU
+# extensions and -Wall -Wextra -pedantic; so do we (no -Werror: third-party).
+GBA_FIXMATH_CFLAGS = -std=gnu11 -O2 -Wall -Wextra -pedantic $(GBA_ARCH) \
+	-ffunction-sections -fdata-sections -DFIXMATH_NO_CACHE
+
+GBA_LD_SCRIPT := $(GBA_PORT_DIR)/gba.ld
+
+ifdef DEVKITARM
+# devkitARM: its gba.specs brings crt0, linker script and system layer.
+GBA_RT_SRCS := $(GBA_PORT_DIR)/gba_hw.c $(GBA_PORT_DIR)/test_port.c
+GBA_LDFLAGS  = -specs=gba.specs $(GBA_ARCH) -Wl,--gc-sections -Wl,-Map,$(basename $@).map
+GBA_LIBS     = -lm
+GBA_LINK_DEPS :=
+else
+GBA_RT_SRCS := $(GBA_PORT_DIR)/crt0.s $(GBA_PORT_DIR)/syscalls.c \
+	$(GBA_PORT_DIR)/gba_hw.c $(GBA_PORT_DIR)/test_port.c
+GBA_LDFLAGS  = $(GBA_ARCH) -nostartfiles -T $(GBA_LD_SCRIPT) -Wl,--gc-sections \
+	-Wl,--no-warn-rwx-segments -Wl,-Map,$(basename $@).map
+GBA_LIBS     = -Wl,--start-group -lm -lc -lgcc -Wl,--end-group
+GBA_LINK_DEPS := $(GBA_LD_SCRIPT)
+endif
+GBA_RT_OBJS := $(patsubst %.s,$(GBA_BUILD)/%.o,$(patsubst %.c,$(GBA_BUILD)/%.o,$(GBA_RT_SRCS)))
+
+# ---- host tools ---------------------------------------------------------------
+GBA_HOST_CC     ?= cc
+GBA_HOST_CFLAGS ?= -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2
+# Debian's libmgba-dev ships no .pc file; fall back to plain -lmgba.
+GBA_MGBA_CFLAGS ?= $(shell pkg-config --cflags libmgba 2>/dev/null)
+GBA_MGBA_LIBS   ?= $(shell pkg-config --libs libmgba 2>/dev/null || echo -lmgba)
+GBA_PNG_CFLAGS  ?= $(shell pkg-config --cflags libpng 2>/dev/null)
+GBA_PNG_LIBS    ?= $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
+
+GBARUN := $(GBA_TOOLS_DIR)/gbarun
+GBAHDR := $(GBA_TOOLS_DIR)/gbahdr
+
+ifdef DEVKITARM
+GBAFIX ?= $(if $(DEVKITPRO),$(DEVKITPRO)/tools/bin/gbafix,gbafix)
+# $(call gba_fix_header,ROM,TITLE,GAMECODE)
+gba_fix_header = $(GBAFIX) $(1) -t$(2) -c$(3) -m00
+GBA_HDR_DEPS :=
+else
+gba_fix_header = $(GBAHDR) $(1) $(2) $(3)
+GBA_HDR_DEPS := $(GBAHDR)
+endif
+
+$(GBAHDR): tools/gbahdr.c
+	@mkdir -p $(@D)
+	$(GBA_HOST_CC) $(GBA_HOST_CFLAGS) -o $@ $<
+
+$(GBARUN): tools/gbarun.c
+	@mkdir -p $(@D)
+	$(GBA_HOST_CC) $(GBA_HOST_CFLAGS) $(GBA_MGBA_CFLAGS) $(GBA_PNG_CFLAGS) -o $@ $< \
+		$(GBA_MGBA_LIBS) $(GBA_PNG_LIBS)
+
+# ---- libfixmath -----------------------------------------------------------------
+# tools/get-libfixmath.sh prints the source tree (LIBFIXMATH_DIR if set, else
+# build/libfixmath-src from Debian's orig tarball). Headers are copied to
+# $(GBA_FIXMATH_INC)/libfixmath/; fix16.h doubles as the stamp.
+GBA_LIBFIXMATH     := $(GBA_BUILD)/libfixmath.a
+GBA_FIXMATH_STAMP  := $(GBA_FIXMATH_INC)/libfixmath/fix16.h
+GBA_FIXMATH_SRCDIR := $(GBA_BUILD)/fixmath/srcdir.txt
+
+$(GBA_FIXMATH_STAMP): tools/get-libfixmath.sh
+	@mkdir -p $(GBA_BUILD)/fixmath $(@D)
+	@dir=$$(sh tools/get-libfixmath.sh) && test -f "$$dir/libfixmath/fix16.c" || exit 1; \
+	echo "$$dir" > $(GBA_FIXMATH_SRCDIR); \
+	echo "  libfixmath sources: $$dir"; \
+	cp "$$dir"/libfixmath/*.h $(@D)/ && touch $@
+
+$(GBA_LIBFIXMATH): $(GBA_FIXMATH_STAMP) $(GBA_PORT_DIR)/gba.mk
+	@dir=$$(cat $(GBA_FIXMATH_SRCDIR)); \
+	rm -rf $(GBA_BUILD)/fixmath/obj && mkdir -p $(GBA_BUILD)/fixmath/obj || exit 1; \
+	for src in "$$dir"/libfixmath/*.c; do \
+		obj=$(GBA_BUILD)/fixmath/obj/$$(basename "$$src" .c).o; \
+		echo "$(GBA_CC) $(GBA_FIXMATH_CFLAGS) -c $$src -o $$obj"; \
+		$(GBA_CC) $(GBA_FIXMATH_CFLAGS) -c "$$src" -o "$$obj" || exit 1; \
+	done; \
+	rm -f $@ && $(GBA_AR) rcs $@ $(GBA_BUILD)/fixmath/obj/*.o
+
+# ---- fixlaser core ----------------------------------------------------------------
+GBA_CORE_SRCS ?= $(wildcard src/*.c)
+GBA_CORE_OBJS = $(patsubst %.c,$(GBA_BUILD)/%.o,$(GBA_CORE_SRCS))
+GBA_LIBFIXLASER := $(GBA_BUILD)/libfixlaser.a
+
+$(GBA_LIBFIXLASER): $(GBA_CORE_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(GBA_AR) rcs $@ $^
+
+# ---- compiling -------------------------------------------------------------------
+# Any C file of the repository; the libfixmath headers must exist first.
+$(GBA_BUILD)/%.o: %.c | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_CFLAGS) -MMD -MP -c $< -o $@
+
+$(GBA_BUILD)/%.o: %.s
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_ARCH) -c $< -o $@
+
+# ---- linking a ROM -----------------------------------------------------------------
+# $(eval $(call gba_rom,NAME,OBJECTS,LIBRARIES,TITLE,GAMECODE))
+#   NAME      output base name: build/gba/NAME.elf, .gba, .map
+#   OBJECTS   GBA object files (build/gba/...o); the port's GBA_RT_OBJS are
+#             added automatically
+#   LIBRARIES archives, e.g. $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
+#   TITLE     up to 12 characters (A-Z 0-9 space, stored upper-case)
+#   GAMECODE  4 characters
+define gba_rom
+$(GBA_BUILD)/$(1).elf: $(2) $(3) $$(GBA_RT_OBJS) $$(GBA_LINK_DEPS)
+	@mkdir -p $$(@D)
+	$$(GBA_CC) $$(GBA_LDFLAGS) -o $$@ $(2) $$(GBA_RT_OBJS) $(3) $$(GBA_LIBS)
+
+$(GBA_BUILD)/$(1).gba: $(GBA_BUILD)/$(1).elf $$(GBA_HDR_DEPS)
+	$$(GBA_OBJCOPY) -O binary $$< $$@.tmp
+	$$(call gba_fix_header,$$@.tmp,$(4),$(5))
+	mv -f $$@.tmp $$@
+endef
+
+# ---- smoke test ----------------------------------------------------------------------
+$(eval $(call gba_rom,smoke,$(GBA_BUILD)/$(GBA_PORT_DIR)/smoke.o,$(GBA_LIBFIXMATH),FXLSMOKE,FXLS))
+
+.PHONY: gba-smoke gba-tools gba-libs gba-fixmath gba-clean
+
+gba-smoke: $(GBA_BUILD)/smoke.gba $(GBARUN)
+	$(GBARUN) -f 600 $(GBA_BUILD)/smoke.gba
+
+gba-tools: $(GBARUN) $(GBAHDR)
+
+gba-fixmath: $(GBA_LIBFIXMATH)
+
+gba-libs: $(GBA_LIBFIXMATH) $(GBA_LIBFIXLASER)
+
+gba-clean:
+	rm -rf $(GBA_BUILD) $(GBARUN) $(GBAHDR)
+
+-include $(shell find $(GBA_BUILD) -name '*.d' 2>/dev/null)
+
+ifeq ($(GBA_MK_STANDALONE),1)
+.DEFAULT_GOAL := gba-smoke
+else
+.DEFAULT_GOAL := $(gba_saved_default_goal)
+endif

@@ -1,0 +1,33 @@
+/* test_port.c - hosted implementation of the test hooks: stdout and the exit
+ * status. Cycle counts are not measured here (the host benchmark counts
+ * instructions under valgrind instead). */
+#include "test_port.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void fxl_port_init(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+void fxl_port_write(const char *s)
+{
+    fputs(s, stdout);
+}
+
+void fxl_port_finish(int failed)
+{
+    fflush(stdout);
+    exit(failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
+
+uint32_t fxl_port_cycles_begin(void)
+{
+    return 0;
+}
+
+uint32_t fxl_port_cycles_end(void)
+{
+    return 0;
+}

@@ -1,0 +1,48 @@
+/* shapes.c - circle and AABB overlap tests, exact in 64-bit integers. */
+#include "fixlaser/shapes.h"
+
+/* |a - b| of two in-domain coordinates: below 2^31, exact in uint32_t. */
+static uint32_t gap(fix16_t a, fix16_t b)
+{
+    return a >= b ? (uint32_t)a - (uint32_t)b : (uint32_t)b - (uint32_t)a;
+}
+
+/* dx^2 + dy^2 <= reach^2. With dx, dy < 2^31 the sum is below 2^63 and
+ * reach <= 2^29, so uint64_t holds every term exactly. */
+static bool within(uint32_t dx, uint32_t dy, uint32_t reach)
+{
+    if (dx > reach || dy > reach)
+        return false;
+    return (uint64_t)dx * dx + (uint64_t)dy * dy <= (uint64_t)reach * reach;
+}
+
+bool fxl_circle_vs_circle(fxl_circle a, fxl_circle b)
+{
+    FXL_ASSERT(fxl_circle_check(a) == FXL_OK && fxl_circle_check(b) == FXL_OK);
+    return within(gap(a.c.x, b.c.x), gap(a.c.y, b.c.y), (uint32_t)a.r + (uint32_t)b.r);
+}
+
+bool fxl_circle_vs_point(fxl_circle circle, fxl_vec2 point)
+{
+    FXL_ASSERT(fxl_circle_check(circle) == FXL_OK);
+    return within(gap(circle.c.x, point.x), gap(circle.c.y, point.y), (uint32_t)circle.r);
+}
+
+/* Distance from v to the interval [lo, hi] (0 inside). */
+static uint32_t outside(fix16_t v, fix16_t lo, fix16_t hi)
+{
+    return v < lo ? (uint32_t)lo - (uint32_t)v : v > hi ? (uint32_t)v - (uint32_t)hi : 0u;
+}
+
+bool fxl_aabb_vs_circle(fxl_aabb box, fxl_circle circle)
+{
+    FXL_ASSERT(fxl_aabb_check(box) == FXL_OK && fxl_circle_check(circle) == FXL_OK);
+    /* The nearest point of the box is the centre clamped into it. */
+    return within(outside(circle.c.x, box.lo.x, box.hi.x),
+                  outside(circle.c.y, box.lo.y, box.hi.y), (uint32_t)circle.r);
+}
+
+bool fxl_aabb_vs_aabb(fxl_aabb a, fxl_aabb b)
+{
+    return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y;
+}

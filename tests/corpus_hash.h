@@ -1,0 +1,10 @@
+/* corpus_hash.h - the committed FNV-1a hash of the determinism corpus
+ * (tests/test_corpus.c). Host and target must both produce it; change it
+ * only together with a deliberate change of results, and say why. */
+#ifndef FXLT_CORPUS_HASH_H
+#define FXLT_CORPUS_HASH_H
+
+#define FXLT_CORPUS_CASES 100000u
+#define FXLT_CORPUS_HASH 0xc6569a88u
+
+#endif

@@ -1,0 +1,35 @@
+/* gen.h - random in-domain lasers and circles for the property tests, with
+ * half of the circles placed within a few Q16 steps of the boundary. */
+#ifndef FXLT_GEN_H
+#define FXLT_GEN_H
+
+#include "fixlaser.h"
+#include "harness.h"
+#include "ref.h"
+
+/* A random laser of the given kind: mostly game-sized (up to 512 px), one
+ * in eight at the edges of the domain (coordinates near +-16384 px, sizes up
+ * to 4096 px); angles uniform, with extra weight on 0/1024/2048/3072 +-2. */
+fxl_laser gen_laser(fxlt_rng *rng, fxl_laser_kind kind);
+
+/* A point near the laser (within its reach plus 64 px), clamped to the domain. */
+fxl_vec2 gen_point_near(fxlt_rng *rng, const fxl_laser *l);
+
+/* A point within a few raw steps of the hitbox's boundary (an edge, or a
+ * capsule's rounded part), clamped to the domain. */
+fxl_vec2 gen_point_on_boundary(fxlt_rng *rng, const ref_laser *L);
+
+/* A radius for a circle at p: random, or (near = true) the radius that just
+ * touches the hitbox by the reference, plus -3..3 raw steps. */
+fix16_t gen_radius(fxlt_rng *rng, const ref_laser *L, fxl_vec2 p, bool near);
+
+/* Tally of a property test against a reference margin. */
+typedef struct fxlt_tally {
+    uint32_t cases, near, ties, tie_disagree, disagree;
+} fxlt_tally;
+
+/* Records one answer against the reference margin (hit iff margin <= 0). */
+void tally_add(fxlt_tally *t, bool got, double margin, bool near);
+void tally_report(const char *what, const fxlt_tally *t);
+
+#endif

@@ -1,0 +1,61 @@
+/* harness.h - fixlaser's test harness. Portable: output goes through
+ * fxl_port_write only, so the same suite runs on the host and as a GBA ROM.
+ * A test is a named function; it passes when none of its checks fail. */
+#ifndef FXLT_HARNESS_H
+#define FXLT_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "test_port.h"
+
+typedef void (*fxlt_fn)(void);
+
+typedef struct fxlt_case {
+    const char *name;
+    fxlt_fn fn;
+} fxlt_case;
+
+typedef struct fxlt_suite {
+    const char *name;
+    const fxlt_case *cases;
+    size_t count;
+} fxlt_suite;
+
+#define FXLT_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Property-test sizes: the host runs the full count; a slow target scales
+ * it down by defining FXLT_PROPERTY_DIVISOR (the exact unit cases never
+ * shrink). */
+#ifndef FXLT_PROPERTY_DIVISOR
+#define FXLT_PROPERTY_DIVISOR 1
+#endif
+#define FXLT_CASES(n) ((uint32_t)((n) / FXLT_PROPERTY_DIVISOR))
+
+/* Records a check; prints the first few failures of a test. */
+bool fxlt_check(bool ok, const char *file, int line, const char *expr);
+#define CHECK(cond) fxlt_check((cond) ? true : false, __FILE__, __LINE__, #cond)
+#define CHECK_EQ(a, b) fxlt_check_eq((long long)(a), (long long)(b), __FILE__, __LINE__, #a " == " #b)
+bool fxlt_check_eq(long long a, long long b, const char *file, int line, const char *expr);
+
+/* printf subset: %s %c %d %u %ld %lu %lld %llu %x %%, with optional width
+ * and zero flag (e.g. %08x). */
+void fxlt_printf(const char *fmt, ...);
+
+/* Deterministic random numbers (splitmix64), identical on every platform. */
+typedef struct fxlt_rng {
+    uint64_t state;
+} fxlt_rng;
+uint64_t fxlt_next(fxlt_rng *rng);
+uint32_t fxlt_below(fxlt_rng *rng, uint32_t n);            /* 0..n-1 */
+int32_t fxlt_range(fxlt_rng *rng, int32_t lo, int32_t hi); /* lo..hi inclusive */
+
+/* The seed every property test derives its generator from (printed). */
+#define FXLT_SEED UINT64_C(0x5EED0F1A5E12D00D)
+fxlt_rng fxlt_rng_for(const char *test_name);
+
+/* Runs the suites; returns the number of failed tests. */
+int fxlt_run(const fxlt_suite *const *suites, size_t count);
+
+#endif

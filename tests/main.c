@@ -1,0 +1,22 @@
+/* main.c - runs every suite; the closing line is "N passed, N failed". */
+#include "harness.h"
+
+extern const fxlt_suite fxlt_suite_angle;
+extern const fxlt_suite fxlt_suite_laser;
+extern const fxlt_suite fxlt_suite_shapes;
+extern const fxlt_suite fxlt_suite_corpus;
+
+int main(void)
+{
+    static const fxlt_suite *const suites[] = {
+        &fxlt_suite_angle,
+        &fxlt_suite_laser,
+        &fxlt_suite_shapes,
+        &fxlt_suite_corpus,
+    };
+    int failed;
+    fxl_port_init();
+    failed = fxlt_run(suites, FXLT_COUNT(suites));
+    fxl_port_finish(failed);
+    return failed == 0 ? 0 : 1;
+}

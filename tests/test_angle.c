@@ -1,0 +1,205 @@
+/* test_angle.c - the sine table, angle arithmetic, atan2, conversions. */
+#include <math.h>
+
+#include "harness.h"
+#include "ref.h"
+
+static void sin_table_exact(void)
+{
+    int k;
+    for (k = 0; k < 4096; k++) {
+        CHECK_EQ(fxl_sin(k), (fix16_t)ref_sin_q16(k));
+        CHECK_EQ(fxl_cos(k), (fix16_t)ref_cos_q16(k));
+    }
+}
+
+static void sin_wraps_any_int32(void)
+{
+    static const int32_t big[] = {4096, -1, -4096, 123456789, -123456789, INT32_MAX, INT32_MIN};
+    size_t i;
+    for (i = 0; i < FXLT_COUNT(big); i++) {
+        CHECK_EQ(fxl_sin(big[i]), fxl_sin((fxl_angle)((uint32_t)big[i] & 4095u)));
+        CHECK_EQ(fxl_cos(big[i]), fxl_cos((fxl_angle)((uint32_t)big[i] & 4095u)));
+    }
+}
+
+static void sin_cardinal_points(void)
+{
+    CHECK_EQ(fxl_sin(0), 0);
+    CHECK_EQ(fxl_sin(1024), 65536);
+    CHECK_EQ(fxl_sin(2048), 0);
+    CHECK_EQ(fxl_sin(3072), -65536);
+    CHECK_EQ(fxl_cos(0), 65536);
+    CHECK_EQ(fxl_cos(1024), 0);
+    CHECK_EQ(fxl_cos(2048), -65536);
+    CHECK_EQ(fxl_cos(3072), 0);
+    CHECK_EQ(fxl_sin(512), 46341); /* round(65536 / sqrt 2) */
+    CHECK_EQ(fxl_dir(1024).y, 65536);
+}
+
+/* The laser bounding boxes assume the table's vectors have length 1 within
+ * 2^-15 (relative, squared): check it for every angle. */
+static void table_vector_norm(void)
+{
+    int k;
+    for (k = 0; k < 4096; k++) {
+        int64_t c = fxl_cos(k), s = fxl_sin(k);
+        int64_t d = ((int64_t)1 << 32) - (c * c + s * s);
+        CHECK((d < 0 ? -d : d) <= ((int64_t)1 << 17));
+    }
+}
+
+static void angle_diff_exhaustive(void)
+{
+    int to, from, step = FXLT_PROPERTY_DIVISOR > 1 ? 61 : 1;
+    for (to = 0; to < 4096; to += step) {
+        for (from = 0; from < 4096; from++) {
+            int want = (to - from) % 4096;
+            if (want < -2048)
+                want += 4096;
+            if (want >= 2048)
+                want -= 4096;
+            if (want < -2048)
+                want += 4096;
+            if (fxl_angle_diff(to, from) != want)
+                CHECK_EQ(fxl_angle_diff(to, from), want);
+        }
+    }
+    CHECK_EQ(fxl_angle_diff(0, 2048), -2048);
+    CHECK_EQ(fxl_angle_diff(2048, 0), -2048);
+    CHECK_EQ(fxl_angle_diff(1, 4095), 2);
+    CHECK_EQ(fxl_angle_diff(4095, 1), -2);
+    CHECK_EQ(fxl_angle_diff(INT32_MAX, INT32_MIN), -1);
+}
+
+static unsigned atan_ties;
+
+static void atan2_point(int64_t y, int64_t x, unsigned *bad)
+{
+    double tie;
+    int want = ref_atan2_step((double)y, (double)x, &tie);
+    int got = fxl_atan2((fix16_t)y, (fix16_t)x);
+    if (tie < 1e-9) {
+        atan_ties++;
+        return;
+    }
+    if (got != want) {
+        if (*bad < 3)
+            fxlt_printf("    atan2(%lld, %lld) = %d, want %d\n", (long long)y, (long long)x, got,
+                        want);
+        ++*bad;
+    }
+}
+
+/* Every vector of a square grid, at several scales up to the full range. */
+static void atan2_grid_exhaustive(void)
+{
+    static const int64_t scales[] = {1, 65536, 1 << 22, 8388607};
+    const int64_t n = FXLT_PROPERTY_DIVISOR > 1 ? 24 : 256;
+    unsigned bad = 0, points = 0;
+    size_t s;
+    int64_t x, y;
+
+    atan_ties = 0;
+    for (s = 0; s < FXLT_COUNT(scales); s++) {
+        for (y = -n; y <= n; y++) {
+            for (x = -n; x <= n; x++) {
+                if (x == 0 && y == 0)
+                    continue;
+                atan2_point(y * scales[s], x * scales[s], &bad);
+                points++;
+            }
+        }
+    }
+    fxlt_printf("    atan2 grid: %u vectors, %u ties within 1e-9 step, %u wrong\n", points,
+                atan_ties, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(fxl_atan2(0, 0), 0);
+    CHECK_EQ(fxl_atan2(0, 1), 0);
+    CHECK_EQ(fxl_atan2(1, 0), 1024);
+    CHECK_EQ(fxl_atan2(0, -1), 2048);
+    CHECK_EQ(fxl_atan2(-1, 0), 3072);
+    CHECK_EQ(fxl_atan2(INT32_MIN, INT32_MIN), 2560);
+    CHECK_EQ(fxl_atan2(INT32_MAX, INT32_MAX), 512);
+}
+
+/* The table's own direction vectors come back as their own step. */
+static void atan2_inverts_table(void)
+{
+    int k;
+    for (k = 0; k < 4096; k++)
+        CHECK_EQ(fxl_atan2(fxl_sin(k) * 256, fxl_cos(k) * 256), k);
+}
+
+static void atan2_random(void)
+{
+    fxlt_rng rng = fxlt_rng_for("atan2_random");
+    uint32_t i, n = FXLT_CASES(1000000);
+    unsigned bad = 0;
+    atan_ties = 0;
+    for (i = 0; i < n; i++) {
+        int64_t y = (int32_t)(uint32_t)fxlt_next(&rng), x = (int32_t)(uint32_t)fxlt_next(&rng);
+        int shift = (int)fxlt_below(&rng, 31);
+        y >>= shift; /* arithmetic on the host and the target alike */
+        x >>= shift;
+        if (x == 0 && y == 0)
+            continue;
+        atan2_point(y, x, &bad);
+    }
+    fxlt_printf("    atan2 random: %u vectors, %u ties, %u wrong\n", (unsigned)n, atan_ties, bad);
+    CHECK_EQ(bad, 0);
+}
+
+static void degrees(void)
+{
+    int k;
+    int64_t d, stride = FXLT_PROPERTY_DIVISOR > 1 ? 9973 : 7;
+    for (k = 0; k < 4096; k++)
+        CHECK_EQ(fxl_angle_to_deg(k), (fix16_t)k * 5760);
+    CHECK_EQ(fxl_angle_to_deg(-1), 4095 * 5760);
+    for (d = -(int64_t)400 * 65536; d <= (int64_t)400 * 65536; d += stride) {
+        int want = (int)llround((double)d / 5760.0) & 4095;
+        if (fxl_angle_from_deg((fix16_t)d) != want)
+            CHECK_EQ(fxl_angle_from_deg((fix16_t)d), want);
+    }
+    CHECK_EQ(fxl_angle_from_deg(fix16_from_int(90)), 1024);
+    CHECK_EQ(fxl_angle_from_deg(fix16_from_int(-90)), 3072);
+    CHECK_EQ(fxl_angle_from_deg(2880), 1);  /* half a step: away from zero */
+    CHECK_EQ(fxl_angle_from_deg(2879), 0);
+    CHECK_EQ(fxl_angle_from_deg(-2880), 4095);
+    CHECK_EQ(fxl_angle_from_deg(INT32_MIN), fxl_angle_from_deg(INT32_MIN + 1));
+}
+
+static void radians(void)
+{
+    fxlt_rng rng = fxlt_rng_for("radians");
+    const double step = 2.0 * 3.14159265358979323846 / 4096.0;
+    uint32_t i, n = FXLT_CASES(200000);
+    int k;
+    for (k = 0; k < 4096; k++)
+        CHECK_EQ(fxl_angle_to_rad(k), (fix16_t)floor((double)k * step * 65536.0 + 0.5));
+    for (i = 0; i < n; i++) {
+        fix16_t r = (fix16_t)(uint32_t)fxlt_next(&rng);
+        double steps = (double)r / 65536.0 / step;
+        if (fabs(fabs(steps - floor(steps)) - 0.5) < 1e-6)
+            continue; /* within the documented error of a half step */
+        CHECK_EQ(fxl_angle_from_rad(r), (int)((int64_t)floor(steps + 0.5) & 4095));
+    }
+    CHECK_EQ(fxl_angle_from_rad(fix16_pi), 2048);
+    CHECK_EQ(fxl_angle_from_rad(-fix16_pi / 2), 3072);
+}
+
+static const fxlt_case cases[] = {
+    {"sin_table_exact", sin_table_exact},
+    {"sin_wraps_any_int32", sin_wraps_any_int32},
+    {"sin_cardinal_points", sin_cardinal_points},
+    {"table_vector_norm", table_vector_norm},
+    {"angle_diff_exhaustive", angle_diff_exhaustive},
+    {"atan2_grid_exhaustive", atan2_grid_exhaustive},
+    {"atan2_inverts_table", atan2_inverts_table},
+    {"atan2_random", atan2_random},
+    {"degrees", degrees},
+    {"radians", radians},
+};
+
+const fxlt_suite fxlt_suite_angle = {"angle", cases, FXLT_COUNT(cases)};

@@ -1,0 +1,148 @@
+/* test_corpus.c - the determinism corpus: a fixed integer-only generator
+ * makes 100,000 cases across every public function; an FNV-1a hash of all
+ * results must equal the committed constant on every platform. */
+#include "corpus_hash.h"
+#include "harness.h"
+#include "fixlaser.h"
+
+static uint32_t hash;
+
+static void mix(uint32_t v)
+{
+    int i;
+    for (i = 0; i < 4; i++) { /* little-endian bytes, whatever the host */
+        hash ^= (v >> (8 * i)) & 0xFFu;
+        hash *= 16777619u;
+    }
+}
+
+static void mix64(int64_t v)
+{
+    mix((uint32_t)((uint64_t)v & 0xFFFFFFFFu));
+    mix((uint32_t)((uint64_t)v >> 32));
+}
+
+static fix16_t any_coord(fxlt_rng *rng)
+{
+    return fxlt_below(rng, 8) == 0 ? fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX)
+                                   : fxlt_range(rng, -(400 << 16), 400 << 16);
+}
+
+static fxl_laser any_laser(fxlt_rng *rng)
+{
+    fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)fxlt_below(rng, 2),
+                                        fxl_vec2_make(any_coord(rng), any_coord(rng)),
+                                        (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng),
+                                        fxlt_range(rng, 0, 300 << 16), fxlt_range(rng, 0, 12 << 16));
+    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
+    l.hit_fraction = fxlt_range(rng, 0, fix16_one);
+    return l;
+}
+
+/* A circle around the laser's beam, in integers: along a, across b. */
+static fxl_circle circle_near(fxlt_rng *rng, const fxl_laser *l)
+{
+    int64_t a = fxlt_range(rng, -(20 << 16), 320 << 16), b = fxlt_range(rng, -(24 << 16), 24 << 16);
+    int64_t c = fxl_cos(l->angle), s = fxl_sin(l->angle);
+    int64_t x = l->pos.x + (a * c - b * s) / 65536, y = l->pos.y + (a * s + b * c) / 65536;
+    x = x > FXL_COORD_MAX ? FXL_COORD_MAX : x < -FXL_COORD_MAX ? -FXL_COORD_MAX : x;
+    y = y > FXL_COORD_MAX ? FXL_COORD_MAX : y < -FXL_COORD_MAX ? -FXL_COORD_MAX : y;
+    return fxl_circle_make((fix16_t)x, (fix16_t)y, fxlt_range(rng, 0, 10 << 16));
+}
+
+static void prepared_case(fxlt_rng *rng, unsigned kind)
+{
+    fxl_laser l = any_laser(rng);
+    fxl_laser_prep p;
+    fxl_result res = fxl_laser_prepare(&l, &p);
+    static fxl_circle batch[40];
+    uint32_t bits[2];
+    size_t i;
+
+    mix((uint32_t)res);
+    if (res != FXL_OK)
+        return;
+    switch (kind) {
+    case 0:
+        mix((uint32_t)p.pos.x), mix((uint32_t)p.pos.y), mix((uint32_t)p.cos), mix((uint32_t)p.sin);
+        mix64(p.mid), mix64(p.half_len), mix64(p.half_wid), mix64(p.round);
+        mix((uint32_t)p.bb_mid.x), mix((uint32_t)p.bb_mid.y), mix(p.bb_half_x), mix(p.bb_half_y);
+        break;
+    case 1:
+        mix(fxl_laser_vs_circle(&p, circle_near(rng, &l)));
+        break;
+    case 2:
+        mix(fxl_laser_vs_point(&p, circle_near(rng, &l).c));
+        break;
+    case 3: {
+        fxl_vec2 q[4], s, e;
+        fxl_laser_quad(&l, q);
+        fxl_laser_ends(&l, &s, &e);
+        for (i = 0; i < 4; i++)
+            mix((uint32_t)q[i].x), mix((uint32_t)q[i].y);
+        mix((uint32_t)s.x), mix((uint32_t)s.y), mix((uint32_t)e.x), mix((uint32_t)e.y);
+        break;
+    }
+    default:
+        for (i = 0; i < 40; i++)
+            batch[i] = circle_near(rng, &l);
+        mix((uint32_t)fxl_laser_vs_circles(&p, batch, 40, bits));
+        mix(bits[0]), mix(bits[1]);
+        break;
+    }
+}
+
+static void shapes_case(fxlt_rng *rng)
+{
+    fxl_circle a = fxl_circle_make(any_coord(rng), any_coord(rng), fxlt_range(rng, 0, 40 << 16));
+    fxl_circle b = fxl_circle_make(a.c.x / 2 + fxlt_range(rng, -(60 << 16), 60 << 16),
+                                   a.c.y / 2 + fxlt_range(rng, -(60 << 16), 60 << 16),
+                                   fxlt_range(rng, 0, 40 << 16));
+    fxl_aabb box, other;
+    box.lo = b.c;
+    box.hi = fxl_vec2_make(b.c.x + fxlt_range(rng, 0, 50 << 16), b.c.y + fxlt_range(rng, 0, 50 << 16));
+    mix(fxl_circle_vs_circle(a, b));
+    mix(fxl_circle_vs_point(a, b.c));
+    mix(fxl_aabb_vs_circle(box, a));
+    other.lo = fxl_vec2_make(a.c.x / 2, a.c.y / 2);
+    other.hi = fxl_vec2_make(other.lo.x + a.r, other.lo.y + b.r);
+    mix(fxl_aabb_vs_aabb(box, other));
+}
+
+static void corpus_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+
+    rng.state = UINT64_C(0xC0FFEE0DDF00D);
+    hash = 2166136261u;
+    for (i = 0; i < FXLT_CORPUS_CASES; i++) {
+        unsigned kind = i % 10;
+        if (kind == 0) {
+            fxl_angle a = (fxl_angle)(int32_t)(uint32_t)fxlt_next(&rng);
+            mix((uint32_t)fxl_sin(a)), mix((uint32_t)fxl_cos(a));
+            mix((uint32_t)fxl_angle_to_deg(a)), mix((uint32_t)fxl_angle_to_rad(a));
+        } else if (kind == 1) {
+            int32_t y = (int32_t)(uint32_t)fxlt_next(&rng), x = (int32_t)(uint32_t)fxlt_next(&rng);
+            unsigned sh = fxlt_below(&rng, 31);
+            mix((uint32_t)fxl_atan2(y / (1 << sh), x / (1 << sh)));
+        } else if (kind == 2) {
+            int32_t a = (int32_t)(uint32_t)fxlt_next(&rng), b = (int32_t)(uint32_t)fxlt_next(&rng);
+            mix((uint32_t)fxl_angle_diff(a, b));
+            mix((uint32_t)fxl_angle_from_deg(a)), mix((uint32_t)fxl_angle_from_rad(b));
+        } else if (kind == 3) {
+            shapes_case(&rng);
+        } else {
+            prepared_case(&rng, kind - 4);
+        }
+    }
+    fxlt_printf("    corpus: %u cases, hash 0x%08x (committed 0x%08x)\n", FXLT_CORPUS_CASES, hash,
+                FXLT_CORPUS_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_HASH);
+}
+
+static const fxlt_case cases[] = {
+    {"corpus_hash", corpus_hash},
+};
+
+const fxlt_suite fxlt_suite_corpus = {"corpus", cases, FXLT_COUNT(cases)};

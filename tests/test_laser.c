@@ -1,0 +1,366 @@
+/* test_laser.c - 2D box and capsule lasers: exact unit cases, errors,
+ * drawing helpers, batch forms and the property tests. */
+#include <math.h>
+
+#include "gen.h"
+#include "harness.h"
+#include "ref.h"
+
+#define PX(v) ((fix16_t)((v) * 65536))
+
+static fxl_laser_prep prep(fxl_laser l)
+{
+    fxl_laser_prep p;
+    fxl_result res = fxl_laser_prepare(&l, &p);
+    CHECK_EQ(res, FXL_OK);
+    return p;
+}
+
+static bool hits(const fxl_laser_prep *p, fix16_t x, fix16_t y, fix16_t r)
+{
+    return fxl_laser_vs_circle(p, fxl_circle_make(x, y, r));
+}
+
+/* Rotates a frame offset (a, b) by a cardinal angle q*1024, exactly. */
+static fxl_vec2 turn(int q, fix16_t a, fix16_t b)
+{
+    switch (q & 3) {
+    case 0: return fxl_vec2_make(a, b);
+    case 1: return fxl_vec2_make(-b, a);
+    case 2: return fxl_vec2_make(-a, -b);
+    default: return fxl_vec2_make(b, -a);
+    }
+}
+
+/* Touching is a hit and one raw step further is a miss, on every side and
+ * corner, at the four cardinal angles (where the table is exact). */
+static void box_touching_cardinal(void)
+{
+    int q;
+    for (q = 0; q < 4; q++) {
+        fxl_vec2 o = fxl_vec2_make(PX(7), PX(-3));
+        fxl_laser_prep p = prep(fxl_laser_from_origin(FXL_LASER_BOX, o, q * 1024, PX(100), PX(10)));
+        const fix16_t r = PX(5);
+        /* (along, across) probes, each exactly touching; then one step out. */
+        static const int32_t probe[][4] = {
+            /* a, b, step a, step b */
+            {50, 15, 0, 1},  {50, -15, 0, -1}, {105, 0, 1, 0}, {-5, 0, -1, 0},
+            {0, 15, 0, 1},   {100, -15, 0, -1},
+        };
+        size_t i;
+        for (i = 0; i < FXLT_COUNT(probe); i++) {
+            fxl_vec2 d = turn(q, PX(probe[i][0]), PX(probe[i][1]));
+            fxl_vec2 e = turn(q, PX(probe[i][0]) + probe[i][2], PX(probe[i][1]) + probe[i][3]);
+            CHECK(hits(&p, o.x + d.x, o.y + d.y, r));
+            CHECK(!hits(&p, o.x + e.x, o.y + e.y, r));
+        }
+        /* Corners: 3-4-5 triangles, exact in Q16. */
+        {
+            fxl_vec2 d = turn(q, PX(103), PX(14));
+            fxl_vec2 e = turn(q, PX(-3), PX(-14));
+            CHECK(hits(&p, o.x + d.x, o.y + d.y, r));
+            CHECK(!hits(&p, o.x + d.x, o.y + d.y, r - 1));
+            CHECK(hits(&p, o.x + e.x, o.y + e.y, r));
+            CHECK(!hits(&p, o.x + e.x, o.y + e.y, r - 1));
+            /* Where the seed's corner-free shortcut (d_w <= w + r and
+             * d_l <= l + r) would wrongly say hit. */
+            d = turn(q, PX(104), PX(14));
+            CHECK(!hits(&p, o.x + d.x, o.y + d.y, r));
+        }
+    }
+}
+
+static void capsule_touching_cardinal(void)
+{
+    int q;
+    for (q = 0; q < 4; q++) {
+        fxl_vec2 o = fxl_vec2_make(PX(-20), PX(30));
+        fxl_laser_prep p =
+            prep(fxl_laser_from_origin(FXL_LASER_CAPSULE, o, q * 1024, PX(60), PX(2)));
+        fxl_vec2 cap = turn(q, PX(63), PX(4));   /* 5 from the end: 2 + 3 */
+        fxl_vec2 back = turn(q, PX(-4), PX(-3)); /* 5 from the start */
+        fxl_vec2 side = turn(q, PX(30), PX(-5));
+        CHECK(hits(&p, o.x + cap.x, o.y + cap.y, PX(3)));
+        CHECK(!hits(&p, o.x + cap.x, o.y + cap.y, PX(3) - 1));
+        CHECK(hits(&p, o.x + back.x, o.y + back.y, PX(3)));
+        CHECK(!hits(&p, o.x + back.x, o.y + back.y, PX(3) - 1));
+        CHECK(hits(&p, o.x + side.x, o.y + side.y, PX(3)));
+        CHECK(!hits(&p, o.x + side.x, o.y + side.y, PX(3) - 1));
+        /* The square corner a box would have is not part of a capsule. */
+        side = turn(q, PX(62), PX(4));
+        CHECK(!hits(&p, o.x + side.x, o.y + side.y, PX(1)));
+        CHECK(fxl_laser_vs_point(&p, fxl_vec2_make(o.x + side.x, o.y + side.y)) == false);
+    }
+}
+
+/* At the neighbours of the cardinal angles the table is not exact: find the
+ * smallest radius the library calls a hit and check the reference agrees
+ * that it touches and one raw step less does not. */
+static void touching_neighbour_angles(void)
+{
+    static const int angles[] = {1, 1023, 1025, 2047, 2049, 3071, 3073, 4095, 511, 513};
+    static const int32_t probe[][2] = {{50, 30}, {130, 3}, {-20, -1}, {120, 25}, {-15, -20}};
+    size_t ai, pi;
+    int kind;
+    for (kind = 0; kind < 2; kind++) {
+        for (ai = 0; ai < FXLT_COUNT(angles); ai++) {
+            fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)kind, fxl_vec2_make(PX(3), PX(-2)),
+                                                angles[ai], PX(100), PX(6));
+            fxl_laser_prep p = prep(l);
+            ref_laser L = ref_laser_build(&l);
+            for (pi = 0; pi < FXLT_COUNT(probe); pi++) {
+                fxl_vec2 at = fxl_vec2_make(PX(3) + PX(probe[pi][0]), PX(-2) + PX(probe[pi][1]));
+                fix16_t lo = 0, hi = PX(200);
+                double m_hit, m_miss;
+                CHECK(hits(&p, at.x, at.y, hi));
+                while (lo < hi) {
+                    fix16_t mid = lo + (hi - lo) / 2;
+                    if (hits(&p, at.x, at.y, mid))
+                        hi = mid;
+                    else
+                        lo = mid + 1;
+                }
+                if (lo == 0)
+                    continue; /* inside */
+                m_hit = ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(lo));
+                m_miss = ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(lo - 1));
+                CHECK(m_hit <= 1e-9);
+                CHECK(m_miss > -1e-9);
+            }
+        }
+    }
+}
+
+static void zero_sizes(void)
+{
+    fxl_vec2 o = fxl_vec2_make(PX(10), PX(10));
+    fxl_laser_prep dot = prep(fxl_laser_from_origin(FXL_LASER_BOX, o, 300, 0, 0));
+    fxl_laser_prep line = prep(fxl_laser_from_origin(FXL_LASER_BOX, o, 0, PX(50), 0));
+    fxl_laser_prep disk = prep(fxl_laser_from_origin(FXL_LASER_CAPSULE, o, 2048, 0, PX(5)));
+    CHECK(fxl_laser_vs_point(&dot, o));
+    CHECK(!fxl_laser_vs_point(&dot, fxl_vec2_make(o.x + 1, o.y)));
+    CHECK(hits(&dot, o.x + PX(3), o.y + PX(4), PX(5)));
+    CHECK(!hits(&dot, o.x + PX(3), o.y + PX(4), PX(5) - 1));
+    CHECK(hits(&dot, o.x, o.y, 0)); /* zero radius on a zero laser: touching */
+    CHECK(fxl_laser_vs_point(&line, fxl_vec2_make(o.x + PX(50), o.y)));
+    CHECK(!fxl_laser_vs_point(&line, fxl_vec2_make(o.x + PX(50), o.y + 1)));
+    CHECK(!fxl_laser_vs_point(&line, fxl_vec2_make(o.x + PX(50) + 1, o.y)));
+    CHECK(hits(&line, o.x + PX(25), o.y - PX(2), PX(2)));
+    CHECK(!hits(&line, o.x + PX(25), o.y - PX(2) - 1, PX(2)));
+    CHECK(hits(&disk, o.x + PX(3), o.y + PX(4), 0));
+    CHECK(!hits(&disk, o.x + PX(3), o.y + PX(4) + 1, 0));
+}
+
+static void hit_fraction_and_anchor(void)
+{
+    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(10));
+    fxl_laser_prep p, q;
+    fxlt_rng rng = fxlt_rng_for("hit_fraction_and_anchor");
+    int i;
+    l.hit_fraction = fix16_one / 2;
+    p = prep(l);
+    CHECK(fxl_laser_vs_point(&p, fxl_vec2_make(PX(50), PX(5))));
+    CHECK(!fxl_laser_vs_point(&p, fxl_vec2_make(PX(50), PX(5) + 1)));
+    l.hit_fraction = 0;
+    p = prep(l);
+    CHECK(fxl_laser_vs_point(&p, fxl_vec2_make(PX(50), 0)));
+    CHECK(!fxl_laser_vs_point(&p, fxl_vec2_make(PX(50), 1)));
+    /* The same beam anchored at its emitter or at its middle. Only at the
+     * cardinal angles is 50 * (cos, sin) exactly 50 px along the beam frame
+     * (elsewhere the table vector's length differs from 1 by ~1e-5). */
+    for (i = 0; i < 2000; i++) {
+        fxl_angle a = (fxl_angle)(fxlt_below(&rng, 4) * 1024u);
+        fxl_vec2 dir = fxl_dir(a);
+        fxl_circle k;
+        fxl_laser c;
+        l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), a, PX(100), PX(4));
+        c = fxl_laser_from_centre(FXL_LASER_CAPSULE, fxl_vec2_make(dir.x * 50, dir.y * 50), a,
+                                  PX(50), PX(4));
+        p = prep(l);
+        q = prep(c);
+        k = fxl_circle_make(fxlt_range(&rng, PX(-80), PX(80)), fxlt_range(&rng, PX(-80), PX(80)),
+                            fxlt_range(&rng, 0, PX(8)));
+        /* The middle sits exactly 50*(cos, sin) from the emitter. */
+        CHECK(fxl_laser_vs_circle(&p, k) == fxl_laser_vs_circle(&q, k));
+    }
+}
+
+static void error_codes(void)
+{
+    fxl_laser good = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+    fxl_laser l;
+    fxl_laser_prep p;
+    int i;
+
+    CHECK_EQ(fxl_laser_prepare(NULL, &p), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_prepare(&good, NULL), FXL_ERR_NULL);
+    l = good, l.kind = (fxl_laser_kind)7;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_KIND);
+    l = good, l.anchor = (fxl_laser_anchor)2;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_KIND);
+    l = good, l.pos.x = FXL_COORD_MAX + 1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_COORD_RANGE);
+    l = good, l.pos.y = -FXL_COORD_MAX - 1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_COORD_RANGE);
+    l = good, l.pos.x = FXL_COORD_MAX, l.pos.y = -FXL_COORD_MAX;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_OK);
+    l = good, l.length = -1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_LENGTH_NEGATIVE);
+    l = good, l.length = FXL_SIZE_MAX + 1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_LENGTH_RANGE);
+    l = good, l.length = FXL_SIZE_MAX;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_OK);
+    l = fxl_laser_from_centre(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, INT32_MAX, PX(1));
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_LENGTH_RANGE);
+    l = fxl_laser_from_centre(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, INT32_MIN, PX(1));
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_LENGTH_NEGATIVE);
+    l = good, l.half_width = -1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_WIDTH_NEGATIVE);
+    l = good, l.half_width = FXL_SIZE_MAX + 1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_WIDTH_RANGE);
+    l = good, l.hit_fraction = -1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_FRACTION_RANGE);
+    l = good, l.hit_fraction = fix16_one + 1;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_FRACTION_RANGE);
+
+    CHECK_EQ(fxl_circle_check(fxl_circle_make(0, 0, 0)), FXL_OK);
+    CHECK_EQ(fxl_circle_check(fxl_circle_make(FXL_COORD_MAX + 1, 0, 0)), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(fxl_circle_check(fxl_circle_make(0, INT32_MIN, 0)), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(fxl_circle_check(fxl_circle_make(0, 0, -1)), FXL_ERR_RADIUS_NEGATIVE);
+    CHECK_EQ(fxl_circle_check(fxl_circle_make(0, 0, FXL_SIZE_MAX + 1)), FXL_ERR_RADIUS_RANGE);
+
+    for (i = 0; i < (int)FXL_ERR_COUNT_; i++) {
+        const char *name = fxl_result_name((fxl_result)i);
+        CHECK(name[0] == 'F' && name[1] == 'X' && name[2] == 'L' && name[3] == '_');
+    }
+    CHECK(fxl_result_name((fxl_result)99)[8] == 'U');
+}
+
+static void quad_and_ends(void)
+{
+    fxl_vec2 q[4], s, e;
+    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(100),
+                                        PX(8));
+    l.hit_fraction = fix16_one / 4; /* drawing uses the full width */
+    fxl_laser_quad(&l, q);
+    CHECK(q[0].x == PX(1) && q[0].y == PX(-6));
+    CHECK(q[1].x == PX(101) && q[1].y == PX(-6));
+    CHECK(q[2].x == PX(101) && q[2].y == PX(10));
+    CHECK(q[3].x == PX(1) && q[3].y == PX(10));
+    l = fxl_laser_from_centre(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 1024, PX(20), PX(3));
+    fxl_laser_ends(&l, &s, &e);
+    CHECK(s.x == 0 && s.y == PX(-20) && e.x == 0 && e.y == PX(20));
+    fxl_laser_quad(&l, q);
+    CHECK(q[0].x == PX(3) && q[0].y == PX(-20)); /* left of a downward beam is +x */
+    /* At any angle the quad's corners lie within a raw step or two of the
+     * exact rotated rectangle built from the table direction. */
+    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(5), PX(5)), 333, PX(200), PX(6));
+    fxl_laser_quad(&l, q);
+    {
+        double c = ref_cos_q16(333) / 65536.0, sn = ref_sin_q16(333) / 65536.0;
+        double ex = 5.0 + 200.0 * c + 6.0 * sn, ey = 5.0 + 200.0 * sn - 6.0 * c;
+        CHECK(fabs(ref_px(q[1].x) - ex) <= 1.0 / 65536.0);
+        CHECK(fabs(ref_px(q[1].y) - ey) <= 1.0 / 65536.0);
+    }
+}
+
+static void batch_matches_single(void)
+{
+    static fxl_circle circles[1000];
+    static uint32_t bits[(1000 + 31) / 32];
+    static uint16_t idx[1000];
+    fxlt_rng rng = fxlt_rng_for("batch_matches_single");
+    int round;
+    for (round = 0; round < 20; round++) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)(round & 1));
+        fxl_laser_prep p = prep(l);
+        size_t n = 1 + fxlt_below(&rng, 1000), i, count = 0, got, cap = fxlt_below(&rng, 40);
+        for (i = 0; i < n; i++) {
+            fxl_vec2 at = gen_point_near(&rng, &l);
+            circles[i] = fxl_circle_make(at.x, at.y, fxlt_range(&rng, 0, PX(6)));
+        }
+        got = fxl_laser_vs_circles(&p, circles, n, bits);
+        for (i = 0; i < n; i++) {
+            bool h = fxl_laser_vs_circle(&p, circles[i]);
+            count += h;
+            CHECK(((bits[i >> 5] >> (i & 31)) & 1u) == (h ? 1u : 0u));
+        }
+        CHECK_EQ(got, count);
+        if (n % 32 != 0)
+            CHECK_EQ(bits[n >> 5] >> (n & 31), 0);
+        CHECK_EQ(fxl_laser_vs_circles(&p, circles, n, NULL), count);
+        CHECK_EQ(fxl_laser_collect(&p, circles, n, idx, cap), count);
+        for (i = 0, got = 0; i < n && got < cap; i++)
+            if (fxl_laser_vs_circle(&p, circles[i]))
+                CHECK_EQ(idx[got++], i);
+    }
+    {
+        fxl_laser_prep p = prep(fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0));
+        CHECK_EQ(fxl_laser_vs_circles(&p, NULL, 0, NULL), 0);
+        CHECK_EQ(fxl_laser_collect(&p, NULL, 0, NULL, 0), 0);
+    }
+}
+
+static void property(fxl_laser_kind kind, const char *name, bool points)
+{
+    fxlt_rng rng = fxlt_rng_for(name);
+    fxlt_tally t = {0, 0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(1000000);
+    fxl_laser l = gen_laser(&rng, kind);
+    fxl_laser_prep p = prep(l);
+    ref_laser L = ref_laser_build(&l);
+
+    for (i = 0; i < n; i++) {
+        bool near = (i & 1) != 0;
+        fxl_vec2 at;
+        fix16_t r;
+        if ((i & 15) == 0) { /* a fresh laser every 16 circles */
+            l = gen_laser(&rng, points ? (fxl_laser_kind)fxlt_below(&rng, 2) : kind);
+            p = prep(l);
+            L = ref_laser_build(&l);
+        }
+        at = gen_point_near(&rng, &l);
+        if (points) {
+            if (near)
+                at = gen_point_on_boundary(&rng, &L);
+            tally_add(&t, fxl_laser_vs_point(&p, at),
+                      ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), 0.0), near);
+            continue;
+        }
+        r = gen_radius(&rng, &L, at, near);
+        tally_add(&t, fxl_laser_vs_circle(&p, fxl_circle_make(at.x, at.y, r)),
+                  ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(r)), near);
+    }
+    tally_report(name, &t);
+}
+
+static void box_vs_circle_property(void)
+{
+    property(FXL_LASER_BOX, "box laser vs circle", false);
+}
+
+static void capsule_vs_circle_property(void)
+{
+    property(FXL_LASER_CAPSULE, "capsule laser vs circle", false);
+}
+
+static void point_in_laser_property(void)
+{
+    property(FXL_LASER_BOX, "point in laser", true);
+}
+
+static const fxlt_case cases[] = {
+    {"box_touching_cardinal", box_touching_cardinal},
+    {"capsule_touching_cardinal", capsule_touching_cardinal},
+    {"touching_neighbour_angles", touching_neighbour_angles},
+    {"zero_sizes", zero_sizes},
+    {"hit_fraction_and_anchor", hit_fraction_and_anchor},
+    {"error_codes", error_codes},
+    {"quad_and_ends", quad_and_ends},
+    {"batch_matches_single", batch_matches_single},
+    {"box_vs_circle_property", box_vs_circle_property},
+    {"capsule_vs_circle_property", capsule_vs_circle_property},
+    {"point_in_laser_property", point_in_laser_property},
+};
+
+const fxlt_suite fxlt_suite_laser = {"laser", cases, FXLT_COUNT(cases)};

@@ -1,0 +1,522 @@
+/* gbarun.c - run a Game Boy Advance ROM headless under mGBA (libmgba 0.10)
+ * and turn it into a test process: its debug output on stdout, its result in
+ * the exit status.
+ *
+ *     gbarun [-q] [-v] [-f FRAMES] [-s FRAME:FILE.png]... [-k KEYSCRIPT] ROM
+ *
+ * Output: every message the ROM sends through mGBA's debug registers
+ * (log category "GBA Debug", any level) is printed to stdout as is, one line
+ * per message. mGBA's other log messages are dropped unless -v, which prints
+ * them to stderr. gbarun's own diagnostics go to stderr.
+ *
+ * Completion: after every frame gbarun reads the ROM's status block in EWRAM
+ * (port/gba/test_port.c):
+ *     0x0203FFF0  u32  0x21434C46 ("FLC!") when the ROM has finished
+ *     0x0203FFF4  u32  number of failures
+ * and stops as soon as the magic appears.
+ *
+ * Exit status:
+ *     0        the ROM finished and reported 0 failures
+ *     1..125   the ROM finished with that many failures (125 = 125 or more)
+ *     124      the frame limit was reached first ("gbarun: frame limit
+ *              reached" on stderr)
+ *     126      gbarun itself failed: bad usage, unreadable ROM or key script,
+ *              screenshot not written
+ * (A ROM reporting exactly 124 failures is indistinguishable from a timeout;
+ * test suites that large should report 125.)
+ *
+ * Options:
+ *     -f N              frame limit, default 36000 (10 minutes of GBA time)
+ *     -s FRAME:FILE     write FILE (PNG, 240x160 RGB) after running frame
+ *                       FRAME (frames count from 0); repeatable
+ *     -k SCRIPT         key script: lines "FRAME KEYS", KEYS a '+'-joined list
+ *                       of A B SELECT START RIGHT LEFT UP DOWN R L, or NONE;
+ *                       the keys are held from FRAME until the next line's
+ *                       frame. Blank lines and lines starting with '#' are
+ *                       ignored; frames must not decrease.
+ *     -q                quiet: do not print the ROM's debug output
+ *     -v                verbose: also print mGBA's other log messages and a
+ *                       summary line (stderr)
+ *
+ * mGBA note: <mgba/flags.h> must be included before any other mGBA header:
+ * it defines the build options (COLOR_16_BIT, USE_DEBUGGERS, ...) that
+ * change the layout of struct mCore and the pixel format (color_t).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <mgba/flags.h>
+/* flags.h first (see above). */
+#include <mgba/core/core.h>
+#include <mgba/core/log.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <png.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define GBARUN_STATUS_MAGIC_ADDR  0x0203FFF0u
+#define GBARUN_STATUS_FAILED_ADDR 0x0203FFF4u
+#define GBARUN_STATUS_MAGIC       0x21434C46u
+
+#define GBARUN_EXIT_TIMEOUT 124
+#define GBARUN_EXIT_MAXFAIL 125
+#define GBARUN_EXIT_ERROR   126
+
+#define GBARUN_DEFAULT_FRAMES 36000L
+
+/* ---- options ---------------------------------------------------------- */
+
+struct shot {
+    long frame;
+    const char *path;
+    int done;
+};
+
+struct key_event {
+    long frame;
+    uint32_t keys;
+};
+
+static int opt_quiet;
+static int opt_verbose;
+
+static struct shot *shots;
+static size_t shot_count;
+
+static struct key_event *key_events;
+static size_t key_count;
+
+/* ---- logging -------------------------------------------------------------- */
+
+static const char *level_name(enum mLogLevel level)
+{
+    switch (level) {
+    case mLOG_FATAL: return "FATAL";
+    case mLOG_ERROR: return "ERROR";
+    case mLOG_WARN: return "WARN";
+    case mLOG_INFO: return "INFO";
+    case mLOG_DEBUG: return "DEBUG";
+    case mLOG_STUB: return "STUB";
+    case mLOG_GAME_ERROR: return "GAME_ERROR";
+    case mLOG_ALL: break;
+    }
+    return "?";
+}
+
+static void gbarun_log(struct mLogger *logger, int category, enum mLogLevel level, const char *format,
+                       va_list args)
+{
+    const char *name = mLogCategoryName(category);
+    (void)logger;
+
+    if (name != NULL && strcmp(name, "GBA Debug") == 0) {
+        if (!opt_quiet) {
+            vfprintf(stdout, format, args);
+            fputc('\n', stdout);
+            fflush(stdout);
+        }
+        return;
+    }
+    if (opt_verbose) {
+        fprintf(stderr, "gbarun: [%s] %s: ", level_name(level), name != NULL ? name : "?");
+        vfprintf(stderr, format, args);
+        fputc('\n', stderr);
+    }
+}
+
+static void die_usage(const char *msg)
+{
+    if (msg != NULL) {
+        fprintf(stderr, "gbarun: %s\n", msg);
+    }
+    fprintf(stderr,
+            "usage: gbarun [-q] [-v] [-f FRAMES] [-s FRAME:FILE.png]... [-k KEYSCRIPT] ROM.gba\n"
+            "  Runs a GBA ROM headless under mGBA; prints its debug output; exits\n"
+            "  with the failure count from its status block (0 = pass, max 125),\n"
+            "  124 at the frame limit (default %ld), 126 on gbarun errors.\n",
+            GBARUN_DEFAULT_FRAMES);
+    exit(GBARUN_EXIT_ERROR);
+}
+
+static int parse_long(const char *s, long *out)
+{
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (errno != 0 || end == s || *end != '\0' || v < 0) {
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (q == NULL) {
+        fprintf(stderr, "gbarun: out of memory\n");
+        exit(GBARUN_EXIT_ERROR);
+    }
+    return q;
+}
+
+static void add_shot(const char *arg)
+{
+    const char *colon = strchr(arg, ':');
+    char num[32];
+    size_t len;
+    long frame;
+
+    if (colon == NULL || colon == arg || colon[1] == '\0') {
+        die_usage("-s wants FRAME:FILE.png");
+    }
+    len = (size_t)(colon - arg);
+    if (len >= sizeof num) {
+        die_usage("-s: bad frame number");
+    }
+    memcpy(num, arg, len);
+    num[len] = '\0';
+    if (!parse_long(num, &frame)) {
+        die_usage("-s: bad frame number");
+    }
+    shots = xrealloc(shots, (shot_count + 1) * sizeof *shots);
+    shots[shot_count].frame = frame;
+    shots[shot_count].path = colon + 1;
+    shots[shot_count].done = 0;
+    ++shot_count;
+}
+
+/* GBA key bits (KEYINPUT order). */
+static const char *const key_names[10] = {"A", "B", "SELECT", "START", "RIGHT", "LEFT", "UP", "DOWN", "R", "L"};
+
+static int parse_keys(char *s, uint32_t *out)
+{
+    uint32_t mask = 0;
+    char *tok = s;
+
+    if (strcasecmp(s, "NONE") == 0) {
+        *out = 0;
+        return 1;
+    }
+    while (tok != NULL) {
+        char *plus = strchr(tok, '+');
+        unsigned i;
+        int found = 0;
+        if (plus != NULL) {
+            *plus = '\0';
+        }
+        for (i = 0; i < 10; ++i) {
+            if (strcasecmp(tok, key_names[i]) == 0) {
+                mask |= (uint32_t)1 << i;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) {
+            return 0;
+        }
+        tok = plus != NULL ? plus + 1 : NULL;
+    }
+    *out = mask;
+    return 1;
+}
+
+static void load_key_script(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    long lineno = 0;
+
+    if (f == NULL) {
+        fprintf(stderr, "gbarun: %s: %s\n", path, strerror(errno));
+        exit(GBARUN_EXIT_ERROR);
+    }
+    while (fgets(line, sizeof line, f) != NULL) {
+        char *p = line;
+        char frame_s[32];
+        char keys_s[256];
+        char extra[2];
+        long frame;
+        uint32_t keys;
+        int n;
+
+        ++lineno;
+        while (*p == ' ' || *p == '\t') {
+            ++p;
+        }
+        if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0') {
+            continue;
+        }
+        n = sscanf(p, "%31s %255s %1s", frame_s, keys_s, extra);
+        if (n != 2 || !parse_long(frame_s, &frame) || !parse_keys(keys_s, &keys)) {
+            fprintf(stderr, "gbarun: %s:%ld: expected \"FRAME KEY[+KEY...]\" or \"FRAME NONE\"\n", path, lineno);
+            fclose(f);
+            exit(GBARUN_EXIT_ERROR);
+        }
+        if (key_count > 0 && frame < key_events[key_count - 1].frame) {
+            fprintf(stderr, "gbarun: %s:%ld: frame %ld is before the previous line's\n", path, lineno, frame);
+            fclose(f);
+            exit(GBARUN_EXIT_ERROR);
+        }
+        key_events = xrealloc(key_events, (key_count + 1) * sizeof *key_events);
+        key_events[key_count].frame = frame;
+        key_events[key_count].keys = keys;
+        ++key_count;
+    }
+    fclose(f);
+}
+
+/* ---- screenshots ---------------------------------------------------------- */
+
+static void pixel_rgb(color_t c, png_bytep out)
+{
+#ifdef COLOR_16_BIT
+#ifdef COLOR_5_6_5
+    unsigned r = ((unsigned)c >> 11) & 0x1Fu, g = ((unsigned)c >> 5) & 0x3Fu, b = (unsigned)c & 0x1Fu;
+    out[0] = (png_byte)((r << 3) | (r >> 2));
+    out[1] = (png_byte)((g << 2) | (g >> 4));
+    out[2] = (png_byte)((b << 3) | (b >> 2));
+#else
+    unsigned r = (unsigned)c & 0x1Fu, g = ((unsigned)c >> 5) & 0x1Fu, b = ((unsigned)c >> 10) & 0x1Fu;
+    out[0] = (png_byte)((r << 3) | (r >> 2));
+    out[1] = (png_byte)((g << 3) | (g >> 2));
+    out[2] = (png_byte)((b << 3) | (b >> 2));
+#endif
+#else
+    /* 32-bit: red in bits 0-7, green 8-15, blue 16-23 (mColorFrom555). */
+    out[0] = (png_byte)(c & 0xFFu);
+    out[1] = (png_byte)((c >> 8) & 0xFFu);
+    out[2] = (png_byte)((c >> 16) & 0xFFu);
+#endif
+}
+
+static int write_png(const char *path, const color_t *pixels, unsigned width, unsigned height, size_t stride)
+{
+    FILE *f;
+    png_structp png;
+    png_infop info;
+    png_bytep row;
+    unsigned x, y;
+
+    row = malloc((size_t)width * 3u);
+    if (row == NULL) {
+        return 0;
+    }
+    f = fopen(path, "wb");
+    if (f == NULL) {
+        fprintf(stderr, "gbarun: %s: %s\n", path, strerror(errno));
+        free(row);
+        return 0;
+    }
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        fclose(f);
+        free(row);
+        return 0;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        fclose(f);
+        free(row);
+        fprintf(stderr, "gbarun: %s: PNG write error\n", path);
+        return 0;
+    }
+    png_init_io(png, f);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (y = 0; y < height; ++y) {
+        const color_t *src = pixels + (size_t)y * stride;
+        for (x = 0; x < width; ++x) {
+            pixel_rgb(src[x], row + (size_t)x * 3u);
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "gbarun: %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+    struct mLogger logger;
+    struct mCore *core;
+    const char *rom;
+    const char *key_script = NULL;
+    long frame_limit = GBARUN_DEFAULT_FRAMES;
+    long frame;
+    size_t next_key = 0;
+    uint32_t keys = 0;
+    unsigned width = 0, height = 0;
+    color_t *video;
+    int status = -1;
+    int errors = 0;
+    int i;
+    size_t s;
+
+    /* Options (POSIX getopt-like, no GNU extensions needed). */
+    for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; ++i) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            ++i;
+            break;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf("usage: gbarun [-q] [-v] [-f FRAMES] [-s FRAME:FILE.png]... [-k KEYSCRIPT] ROM.gba\n"
+                   "  -f N            frame limit (default %ld); exit 124 when reached\n"
+                   "  -s FRAME:FILE   PNG screenshot after frame FRAME (from 0); repeatable\n"
+                   "  -k SCRIPT       key script, lines \"FRAME KEY+KEY...\" or \"FRAME NONE\"\n"
+                   "                  (keys: A B SELECT START RIGHT LEFT UP DOWN R L)\n"
+                   "  -q              do not print the ROM's debug output\n"
+                   "  -v              print mGBA's other log messages to stderr\n"
+                   "Exit: the ROM's failure count (0 = pass, at most 125), 124 on frame\n"
+                   "limit, 126 on gbarun errors.\n",
+                   GBARUN_DEFAULT_FRAMES);
+            return 0;
+        }
+        if (strcmp(a, "-q") == 0) {
+            opt_quiet = 1;
+        } else if (strcmp(a, "-v") == 0) {
+            opt_verbose = 1;
+        } else if (strcmp(a, "-f") == 0 || strcmp(a, "-s") == 0 || strcmp(a, "-k") == 0) {
+            if (i + 1 >= argc) {
+                die_usage("option needs an argument");
+            }
+            if (a[1] == 'f') {
+                if (!parse_long(argv[i + 1], &frame_limit) || frame_limit == 0) {
+                    die_usage("-f wants a positive frame count");
+                }
+            } else if (a[1] == 's') {
+                add_shot(argv[i + 1]);
+            } else {
+                key_script = argv[i + 1];
+            }
+            ++i;
+        } else {
+            die_usage("unknown option");
+        }
+    }
+    if (i != argc - 1) {
+        die_usage(i >= argc ? "no ROM given" : "exactly one ROM expected");
+    }
+    rom = argv[i];
+    if (key_script != NULL) {
+        load_key_script(key_script);
+    }
+
+    /* Logger first: mGBA logs while it loads. No filter: gbarun_log sorts
+     * messages itself. */
+    memset(&logger, 0, sizeof logger);
+    logger.log = gbarun_log;
+    logger.filter = NULL;
+    mLogSetDefaultLogger(&logger);
+
+    core = mCoreFind(rom);
+    if (core == NULL) {
+        /* mCoreFind recognises a GBA ROM by the ARM branch at offset 0
+         * (byte 3 = 0xEA) or 0x96 at 0xB2; fall back to the GBA core. */
+        FILE *f = fopen(rom, "rb");
+        if (f == NULL) {
+            fprintf(stderr, "gbarun: %s: %s\n", rom, strerror(errno));
+            return GBARUN_EXIT_ERROR;
+        }
+        fclose(f);
+        core = mCoreCreate(mPLATFORM_GBA);
+    }
+    if (core == NULL || !core->init(core)) {
+        fprintf(stderr, "gbarun: cannot create an mGBA core\n");
+        return GBARUN_EXIT_ERROR;
+    }
+    /* Default configuration only: ~/.config/mgba is deliberately not read,
+     * so runs are reproducible. */
+    mCoreInitConfig(core, NULL);
+
+    core->desiredVideoDimensions(core, &width, &height);
+    video = calloc((size_t)width * height, sizeof *video);
+    if (video == NULL) {
+        fprintf(stderr, "gbarun: out of memory\n");
+        return GBARUN_EXIT_ERROR;
+    }
+    core->setVideoBuffer(core, video, width);
+
+    if (!mCoreLoadFile(core, rom)) {
+        fprintf(stderr, "gbarun: %s: cannot load ROM\n", rom);
+        core->deinit(core);
+        free(video);
+        return GBARUN_EXIT_ERROR;
+    }
+    /* Start at the cartridge entry point (0x08000000) without running the
+     * boot animation; no BIOS file is loaded, mGBA's built-in (HLE) BIOS
+     * serves the SWIs. */
+    core->opts.skipBios = true;
+    core->reset(core);
+
+    for (frame = 0; frame < frame_limit; ++frame) {
+        while (next_key < key_count && key_events[next_key].frame <= frame) {
+            keys = key_events[next_key].keys;
+            ++next_key;
+        }
+        core->setKeys(core, keys);
+        core->runFrame(core);
+
+        for (s = 0; s < shot_count; ++s) {
+            if (!shots[s].done && shots[s].frame == frame) {
+                shots[s].done = 1;
+                if (!write_png(shots[s].path, video, width, height, width)) {
+                    ++errors;
+                }
+            }
+        }
+
+        if (core->rawRead32(core, GBARUN_STATUS_MAGIC_ADDR, -1) == GBARUN_STATUS_MAGIC) {
+            uint32_t failed = core->rawRead32(core, GBARUN_STATUS_FAILED_ADDR, -1);
+            status = failed > GBARUN_EXIT_MAXFAIL ? GBARUN_EXIT_MAXFAIL : (int)failed;
+            if (opt_verbose) {
+                fprintf(stderr, "gbarun: finished after %ld frames, %lu failures\n", frame + 1,
+                        (unsigned long)failed);
+            }
+            break;
+        }
+    }
+    fflush(stdout);
+
+    for (s = 0; s < shot_count; ++s) {
+        if (!shots[s].done) {
+            fprintf(stderr, "gbarun: screenshot of frame %ld not taken (%s): the run ended first\n", shots[s].frame,
+                    shots[s].path);
+            ++errors;
+        }
+    }
+
+    core->deinit(core);
+    free(video);
+    free(shots);
+    free(key_events);
+
+    if (status < 0) {
+        fprintf(stderr, "gbarun: frame limit reached\n");
+        if (opt_verbose) {
+            fprintf(stderr, "gbarun: (limit: %ld frames)\n", frame_limit);
+        }
+        return GBARUN_EXIT_TIMEOUT;
+    }
+    if (errors > 0 && status == 0) {
+        return GBARUN_EXIT_ERROR;
+    }
+    return status;
+}
