@@ -3,6 +3,9 @@
 #   make demo       the main job: builds and runs the example laser scene
 #   make check      every test (host suite, sanitizers, table, cppcheck, ...)
 #   make install PREFIX=/usr/local
+#   make bench       cycle table on the GBA (docs/bench-gba.md)
+#   make bench-host  instruction counts under callgrind (docs/bench-host.md)
+#   make size        code size per module and target (docs/size.md)
 .SUFFIXES:
 
 CC      ?= cc
@@ -26,12 +29,20 @@ TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
 TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
-.PHONY: all demo check deps install clean test test-san table-check cppcheck
+.PHONY: all demo check deps install clean test test-san table-check cppcheck \
+	gba-test bench bench-host size mcu
 
 all: $(H)/libfixlaser.a
 
+# The GBA port: toolchain, libfixmath for ARM, gbarun, ROM rules.
+include port/gba/gba.mk
+
+# Every Debian package any target needs; installed when missing.
+DEBIAN_PACKAGES := $(sort gcc make libc6-dev libfixmath-dev cppcheck pkg-config valgrind \
+	gcc-riscv64-unknown-elf $(GBA_DEBIAN_PACKAGES))
+
 deps:
-	@sh tools/deps.sh
+	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
 
 $(H)/obj/%.o: src/%.c $(HDR)
 	@mkdir -p $(@D)
@@ -76,14 +87,87 @@ table-check: $(B)/tools/gen_tables
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
 	    --inline-suppr --suppress=missingIncludeSystem -Iinclude -Iport/hosted -Itests \
-	    -DFXL_CONFIG_FILE=fxl_port.h src tests port/hosted tools
+	    -DFXL_CONFIG_FILE=fxl_port.h src tests tests/bench port/hosted port/gba/gba_hw.c \
+	    port/gba/test_port.c tools
 	@echo "cppcheck: clean"
+
+# ---- the test suite as a GBA ROM ------------------------------------------------
+# The same test sources, preconditions checked (FXL_GBA_CHECKED), property
+# tests scaled down 500x (2,000 cases each); exact unit cases unchanged.
+GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500 -Itests
+GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c))
+
+$(GBA_BUILD)/suite/%.o: %.c | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_TEST_CFLAGS) -MMD -MP -c $< -o $@
+
+$(eval $(call gba_rom,fixlaser-tests,$(GBA_TEST_OBJS),$(GBA_LIBFIXMATH),FIXLASERTEST,FXLT))
+
+gba-test: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
+	$(GBARUN) -f 200000 $(GBA_BUILD)/fixlaser-tests.gba
+
+# ---- benchmarks ---------------------------------------------------------------------
+BENCH_SRC := tests/bench/bench.c tests/bench/baselines.c tests/harness.c
+GBA_BENCH_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BENCH_SRC) tests/bench/bench_gba.c)
+
+$(GBA_BUILD)/bench/%.o: %.c | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_CFLAGS) -Itests -MMD -MP -c $< -o $@
+
+$(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBNCH,FXLB))
+
+bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBARUN)
+	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-bench.gba > $(GBA_BUILD)/bench.log
+	sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" > docs/bench-gba.md
+	cat docs/bench-gba.md
+
+$(H)/bench_host: $(BENCH_SRC) tests/bench/bench_host.c $(H)/libfixlaser.a port/hosted/test_port.c
+	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(BENCH_SRC) tests/bench/bench_host.c \
+	    port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+
+bench-host: deps $(H)/bench_host
+	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md
+	cat docs/bench-host.md
+
+# ---- microcontrollers: the core cross-compiled with -Werror -------------------------
+# name | compiler and flags
+MCU_TARGETS := m0plus m4 rv32
+MCU_m0plus := arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb
+MCU_m4     := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
+MCU_rv32   := riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -ffreestanding
+MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -Iinclude -isystem $(GBA_FIXMATH_INC)
+# libfixmath's freestanding modules (fix16_str.c and fix16_fft.c need a libc,
+# which the bare RISC-V compiler does not have; the core uses neither).
+MCU_FIXMATH := fix16 fix16_sqrt fix16_trig fix16_exp fract32 uint32
+
+define mcu_target
+$(B)/mcu/$(1)/%.o: src/%.c $(HDR) | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $$(@D)
+	$(MCU_$(1)) $(MCU_CFLAGS) -c $$< -o $$@
+$(B)/mcu/$(1)/fixmath.stamp: $(GBA_FIXMATH_STAMP)
+	@mkdir -p $$(@D)/fixmath
+	@d=$$$$(cat $(GBA_FIXMATH_SRCDIR)); for f in $(MCU_FIXMATH); do \
+	    $(MCU_$(1)) -std=gnu11 -O2 -fwrapv -DFIXMATH_NO_CACHE -ffunction-sections \
+	        -c $$$$d/libfixmath/$$$$f.c -o $$(@D)/fixmath/$$$$f.o || exit 1; done
+	@touch $$@
+mcu-$(1): $(SRC:src/%.c=$(B)/mcu/$(1)/%.o) $(B)/mcu/$(1)/fixmath.stamp
+endef
+$(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
+
+mcu: $(addprefix mcu-,$(MCU_TARGETS))
+	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS)"
+
+size: mcu gba-libs
+	sh tools/size.sh > docs/size.md
+	cat docs/size.md
 
 check: deps
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
 	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene
+	$(MAKE) --no-print-directory mcu
+	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory test
 
 install: $(H)/libfixlaser.a

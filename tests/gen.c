@@ -18,23 +18,28 @@ fxl_laser gen_laser(fxlt_rng *rng, fxl_laser_kind kind)
     bool extreme = fxlt_below(rng, 8) == 0;
     fxl_laser l;
     fxl_angle a = (fxl_angle)fxlt_below(rng, 4096);
-    if (fxlt_below(rng, 8) == 0)
-        a = (fxl_angle)(fxlt_below(rng, 4) * 1024u + 4096u + (uint32_t)fxlt_range(rng, -2, 2));
+    if (fxlt_below(rng, 8) == 0) {
+        uint32_t quadrant = fxlt_below(rng, 4);
+        a = (fxl_angle)(quadrant * 1024u + 4096u + (uint32_t)fxlt_range(rng, -2, 2));
+    }
     if (extreme) {
-        fxl_vec2 pos = fxl_vec2_make(fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX),
-                                     fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX));
-        l = fxl_laser_from_origin(kind, pos, a, fxlt_range(rng, 0, FXL_SIZE_MAX),
-                                  fxlt_range(rng, 0, FXL_SIZE_MAX));
+        /* Every draw in its own statement: argument order is unspecified
+         * and differs between compilers, the sequence must not. */
+        fix16_t x = fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+        fix16_t y = fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+        fix16_t len = fxlt_range(rng, 0, FXL_SIZE_MAX);
+        fix16_t hw = fxlt_range(rng, 0, FXL_SIZE_MAX);
+        l = fxl_laser_from_origin(kind, fxl_vec2_make(x, y), a, len, hw);
     } else {
-        fxl_vec2 pos = fxl_vec2_make(fxlt_range(rng, -(512 << 16), 512 << 16),
-                                     fxlt_range(rng, -(512 << 16), 512 << 16));
+        fix16_t x = fxlt_range(rng, -(512 << 16), 512 << 16);
+        fix16_t y = fxlt_range(rng, -(512 << 16), 512 << 16);
+        fxl_vec2 pos = fxl_vec2_make(x, y);
         fix16_t len = fxlt_below(rng, 16) == 0 ? 0 : fxlt_range(rng, 0, 400 << 16);
         fix16_t hw = fxlt_below(rng, 16) == 0 ? 0 : fxlt_range(rng, 0, 16 << 16);
         l = fxl_laser_from_origin(kind, pos, a, len, hw);
     }
-    if (fxlt_below(rng, 2) == 0) {
+    if (fxlt_below(rng, 2) == 0)
         l.anchor = FXL_ANCHOR_CENTRE;
-    }
     if (fxlt_below(rng, 4) != 0)
         l.hit_fraction = fxlt_range(rng, 0, fix16_one);
     return l;

@@ -6,6 +6,8 @@
 #include "fixlaser.h"
 
 static uint32_t hash;
+static uint32_t part[10]; /* one hash per kind of case, printed to locate a difference */
+static unsigned kind_now;
 
 static void mix(uint32_t v)
 {
@@ -13,6 +15,8 @@ static void mix(uint32_t v)
     for (i = 0; i < 4; i++) { /* little-endian bytes, whatever the host */
         hash ^= (v >> (8 * i)) & 0xFFu;
         hash *= 16777619u;
+        part[kind_now] ^= (v >> (8 * i)) & 0xFFu;
+        part[kind_now] *= 16777619u;
     }
 }
 
@@ -30,10 +34,15 @@ static fix16_t any_coord(fxlt_rng *rng)
 
 static fxl_laser any_laser(fxlt_rng *rng)
 {
-    fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)fxlt_below(rng, 2),
-                                        fxl_vec2_make(any_coord(rng), any_coord(rng)),
-                                        (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng),
-                                        fxlt_range(rng, 0, 300 << 16), fxlt_range(rng, 0, 12 << 16));
+    /* One draw per statement: argument evaluation order differs between
+     * compilers (x86-64 and ARM GCC do differ), the corpus must not. */
+    fxl_laser_kind kind = (fxl_laser_kind)fxlt_below(rng, 2);
+    fix16_t x = any_coord(rng);
+    fix16_t y = any_coord(rng);
+    fxl_angle a = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
+    fix16_t len = fxlt_range(rng, 0, 300 << 16);
+    fix16_t hw = fxlt_range(rng, 0, 12 << 16);
+    fxl_laser l = fxl_laser_from_origin(kind, fxl_vec2_make(x, y), a, len, hw);
     l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
     l.hit_fraction = fxlt_range(rng, 0, fix16_one);
     return l;
@@ -94,13 +103,16 @@ static void prepared_case(fxlt_rng *rng, unsigned kind)
 
 static void shapes_case(fxlt_rng *rng)
 {
-    fxl_circle a = fxl_circle_make(any_coord(rng), any_coord(rng), fxlt_range(rng, 0, 40 << 16));
-    fxl_circle b = fxl_circle_make(a.c.x / 2 + fxlt_range(rng, -(60 << 16), 60 << 16),
-                                   a.c.y / 2 + fxlt_range(rng, -(60 << 16), 60 << 16),
-                                   fxlt_range(rng, 0, 40 << 16));
+    fix16_t v[8];
+    fxl_circle a, b;
     fxl_aabb box, other;
+    int i;
+    for (i = 0; i < 8; i++)
+        v[i] = i < 2 ? any_coord(rng) : fxlt_range(rng, i == 3 || i == 4 ? -(60 << 16) : 0, 60 << 16);
+    a = fxl_circle_make(v[0], v[1], v[2]);
+    b = fxl_circle_make(a.c.x / 2 + v[3], a.c.y / 2 + v[4], v[5]);
     box.lo = b.c;
-    box.hi = fxl_vec2_make(b.c.x + fxlt_range(rng, 0, 50 << 16), b.c.y + fxlt_range(rng, 0, 50 << 16));
+    box.hi = fxl_vec2_make(b.c.x + v[6], b.c.y + v[7]);
     mix(fxl_circle_vs_circle(a, b));
     mix(fxl_circle_vs_point(a, b.c));
     mix(fxl_aabb_vs_circle(box, a));
@@ -116,8 +128,11 @@ static void corpus_hash(void)
 
     rng.state = UINT64_C(0xC0FFEE0DDF00D);
     hash = 2166136261u;
+    for (i = 0; i < 10; i++)
+        part[i] = 2166136261u;
     for (i = 0; i < FXLT_CORPUS_CASES; i++) {
         unsigned kind = i % 10;
+        kind_now = kind;
         if (kind == 0) {
             fxl_angle a = (fxl_angle)(int32_t)(uint32_t)fxlt_next(&rng);
             mix((uint32_t)fxl_sin(a)), mix((uint32_t)fxl_cos(a));
@@ -138,6 +153,11 @@ static void corpus_hash(void)
     }
     fxlt_printf("    corpus: %u cases, hash 0x%08x (committed 0x%08x)\n", FXLT_CORPUS_CASES, hash,
                 FXLT_CORPUS_HASH);
+    fxlt_printf("    by kind (angles, atan2, conversions, shapes, prepare, laser, point, quad, "
+                "batch x2):\n     ");
+    for (i = 0; i < 10; i++)
+        fxlt_printf(" %08x", part[i]);
+    fxlt_printf("\n");
     CHECK_EQ(hash, FXLT_CORPUS_HASH);
 }
 

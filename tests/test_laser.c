@@ -178,8 +178,9 @@ static void hit_fraction_and_anchor(void)
                                   PX(50), PX(4));
         p = prep(l);
         q = prep(c);
-        k = fxl_circle_make(fxlt_range(&rng, PX(-80), PX(80)), fxlt_range(&rng, PX(-80), PX(80)),
-                            fxlt_range(&rng, 0, PX(8)));
+        k.c.x = fxlt_range(&rng, PX(-80), PX(80));
+        k.c.y = fxlt_range(&rng, PX(-80), PX(80));
+        k.r = fxlt_range(&rng, 0, PX(8));
         /* The middle sits exactly 50*(cos, sin) from the emitter. */
         CHECK(fxl_laser_vs_circle(&p, k) == fxl_laser_vs_circle(&q, k));
     }

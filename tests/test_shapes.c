@@ -59,10 +59,13 @@ static void circle_circle_property(void)
     uint32_t i, n = FXLT_CASES(1000000);
     for (i = 0; i < n; i++) {
         bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0;
-        fxl_circle a = fxl_circle_make(coord(&rng, extreme), coord(&rng, extreme),
-                                       fxlt_range(&rng, 0, extreme ? FXL_SIZE_MAX : PX(40)));
-        fxl_circle b = fxl_circle_make(coord(&rng, false) / 2 + a.c.x / 2,
-                                       coord(&rng, false) / 2 + a.c.y / 2, 0);
+        fxl_circle a, b; /* one draw per statement: a fixed sequence everywhere */
+        a.c.x = coord(&rng, extreme);
+        a.c.y = coord(&rng, extreme);
+        a.r = fxlt_range(&rng, 0, extreme ? FXL_SIZE_MAX : PX(40));
+        b.c.x = coord(&rng, false) / 2 + a.c.x / 2;
+        b.c.y = coord(&rng, false) / 2 + a.c.y / 2;
+        b.r = 0;
         double d = ref_circle_circle(ref_px(a.c.x), ref_px(a.c.y), ref_px(a.r), ref_px(b.c.x),
                                      ref_px(b.c.y), 0.0);
         if (near) {
@@ -87,10 +90,14 @@ static void aabb_circle_property(void)
     for (i = 0; i < n; i++) {
         bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0;
         fix16_t x0 = coord(&rng, extreme), y0 = coord(&rng, extreme);
-        fxl_aabb b = box(x0, y0, x0 + fxlt_range(&rng, 0, PX(50)), y0 + fxlt_range(&rng, 0, PX(50)));
-        fxl_circle c = fxl_circle_make(b.lo.x + fxlt_range(&rng, PX(-60), PX(110)),
-                                       b.lo.y + fxlt_range(&rng, PX(-60), PX(110)), 0);
+        fix16_t w = fxlt_range(&rng, 0, PX(50));
+        fix16_t h = fxlt_range(&rng, 0, PX(50));
+        fxl_aabb b = box(x0, y0, x0 + w, y0 + h);
+        fxl_circle c;
         double x[4];
+        c.c.x = b.lo.x + fxlt_range(&rng, PX(-60), PX(110));
+        c.c.y = b.lo.y + fxlt_range(&rng, PX(-60), PX(110));
+        c.r = 0;
         if (b.hi.x > FXL_COORD_MAX || b.hi.y > FXL_COORD_MAX || fxl_circle_check(c) != FXL_OK) {
             i--;
             continue;

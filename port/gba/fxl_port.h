@@ -58,6 +58,15 @@
  * takes no ROM space. (GBA-only extra: the core does not use it.)           */
 #define FXL_EWRAM_BSS __attribute__((section(".ewram_bss")))
 
+/* FXL_ASSERT: left to the core's default (compiled out) unless the ROM is
+ * built with -DFXL_GBA_CHECKED: then a broken precondition is reported to the
+ * test harness (fxl_port_assert_failed, tests/harness.c) exactly as in the
+ * hosted test build (port/hosted/fxl_port.h).                              */
+#ifdef FXL_GBA_CHECKED
+void fxl_port_assert_failed(const char *expr, const char *file, int line);
+#define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_port_assert_failed(#cond, __FILE__, __LINE__))
+#endif
+
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
 #define FXL_ROM_DATA

@@ -51,19 +51,32 @@ int _link(const char *old_path, const char *new_path);
 
 void *_sbrk(ptrdiff_t incr)
 {
-    static char *brk;
-    char *prev;
+    /* Addresses as integers: the heap bounds are two different linker
+     * symbols, so pointer differences between them are not portable C. */
+    static uintptr_t brk;
+    const uintptr_t lo = (uintptr_t)__heap_start;
+    const uintptr_t hi = (uintptr_t)__heap_end;
+    uintptr_t prev;
 
-    if (brk == NULL) {
-        brk = __heap_start;
-    }
-    if ((incr > 0 && incr > __heap_end - brk) || (incr < 0 && -incr > brk - __heap_start)) {
-        errno = ENOMEM;
-        return (void *)-1;
+    if (brk == 0) {
+        brk = lo;
     }
     prev = brk;
-    brk += incr;
-    return prev;
+    if (incr >= 0) {
+        if ((uintptr_t)incr > hi - prev) {
+            errno = ENOMEM;
+            return (void *)-1;
+        }
+        brk = prev + (uintptr_t)incr;
+    } else {
+        const uintptr_t release = (uintptr_t)(-(incr + 1)) + 1u; /* -incr, no overflow */
+        if (release > prev - lo) {
+            errno = EINVAL;
+            return (void *)-1;
+        }
+        brk = prev - release;
+    }
+    return (void *)prev;
 }
 
 int _write(int fd, const void *buf, size_t len)

@@ -1,0 +1,226 @@
+/* bench.c - the cycle benchmark: a fixed bullet-hell scene (1024 circles over
+ * the 240x160 screen, 16 lasers of 40-300 px at varied angles) and every
+ * public test timed against the baselines. On the GBA each call is timed
+ * with the cascaded hardware timers and the ROM prints a markdown table; on
+ * the host the same loops run under callgrind (see tools/bench_host.sh). */
+#include "baselines.h"
+#include "bench.h"
+#include "test_port.h"
+
+#include "../harness.h"
+
+#define CIRCLES 1024
+#define LASERS 16
+#define HIST 4096
+
+static fxl_circle circles[CIRCLES];
+static fxl_laser lasers[LASERS];
+static fxl_laser_prep preps[LASERS];
+static float_laser floats[LASERS];
+static uint32_t bits[CIRCLES / 32];
+static uint32_t hist[HIST];
+static uint32_t overhead;
+volatile uint32_t bench_sink;
+
+void bench_scene(void)
+{
+    fxlt_rng rng;
+    int i;
+    rng.state = UINT64_C(0xB0BB1E5);
+    for (i = 0; i < CIRCLES; i++) {
+        circles[i].c.x = fxlt_range(&rng, 0, 240 << 16); /* one draw per statement */
+        circles[i].c.y = fxlt_range(&rng, 0, 160 << 16);
+        circles[i].r = fxlt_range(&rng, 1 << 16, 4 << 16);
+    }
+    for (i = 0; i < LASERS; i++) {
+        fxl_laser_kind kind = i < LASERS / 2 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
+        fix16_t x = fxlt_range(&rng, 0, 240 << 16);
+        fix16_t y = fxlt_range(&rng, 0, 160 << 16);
+        fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+        fix16_t len = fxlt_range(&rng, 40 << 16, 300 << 16);
+        fix16_t hw = fxlt_range(&rng, 2 << 16, 8 << 16);
+        lasers[i] = fxl_laser_from_origin(kind, fxl_vec2_make(x, y), a, len, hw);
+        lasers[i].hit_fraction = fxlt_range(&rng, 0x8000, 0x10000);
+        fxl_laser_prepare(&lasers[i], &preps[i]);
+        floats[i] = float_laser_make(&lasers[i]);
+    }
+}
+
+/* --- the loops the host benchmark counts instructions of ------------------ */
+
+BENCH_NOINLINE void run_fxl_single(int kind)
+{
+    int i, k;
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++)
+        for (i = 0; i < CIRCLES; i++)
+            bench_sink += fxl_laser_vs_circle(&preps[k], circles[i]);
+}
+
+BENCH_NOINLINE void run_fxl_batch(int kind)
+{
+    int k;
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++)
+        bench_sink += (uint32_t)fxl_laser_vs_circles(&preps[k], circles, CIRCLES, bits);
+}
+
+BENCH_NOINLINE void run_prepare(void)
+{
+    int k;
+    for (k = 0; k < LASERS; k++)
+        bench_sink += (uint32_t)fxl_laser_prepare(&lasers[k], &preps[k]);
+}
+
+BENCH_NOINLINE void run_float(int kind)
+{
+    int i, k;
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++)
+        for (i = 0; i < CIRCLES; i++)
+            bench_sink += float_laser_vs_circle(&floats[k], fix16_to_dbl(circles[i].c.x),
+                                                fix16_to_dbl(circles[i].c.y),
+                                                fix16_to_dbl(circles[i].r));
+}
+
+BENCH_NOINLINE void run_naive(int kind)
+{
+    int i, k;
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++)
+        for (i = 0; i < CIRCLES; i++)
+            bench_sink += naive_laser_vs_circle(&lasers[k], circles[i]);
+}
+
+BENCH_NOINLINE void run_shapes(void)
+{
+    int i;
+    fxl_aabb box;
+    box.lo = fxl_vec2_make(100 << 16, 60 << 16);
+    box.hi = fxl_vec2_make(140 << 16, 100 << 16);
+    for (i = 0; i < CIRCLES; i++) {
+        bench_sink += fxl_circle_vs_circle(circles[i], circles[(i + 1) & (CIRCLES - 1)]);
+        bench_sink += fxl_aabb_vs_circle(box, circles[i]);
+    }
+}
+
+BENCH_NOINLINE void run_angles(void)
+{
+    int i;
+    for (i = 0; i < CIRCLES; i++) {
+        bench_sink += (uint32_t)fxl_sin(i * 37);
+        bench_sink += (uint32_t)fxl_atan2(circles[i].c.y - (80 << 16), circles[i].c.x - (120 << 16));
+    }
+}
+
+/* --- cycle statistics (targets with a cycle counter) ---------------------- */
+
+static void hist_clear(void)
+{
+    int i;
+    for (i = 0; i < HIST; i++)
+        hist[i] = 0;
+}
+
+static void hist_add(uint32_t cycles)
+{
+    cycles = cycles > overhead ? cycles - overhead : 0;
+    hist[cycles < HIST ? cycles : HIST - 1]++;
+}
+
+static bench_stats hist_stats(void)
+{
+    bench_stats s = {0, 0, 0, 0};
+    uint32_t n = 0, seen = 0, i;
+    for (i = 0; i < HIST; i++)
+        n += hist[i];
+    s.count = n;
+    for (i = 0; i < HIST; i++) {
+        if (hist[i] == 0)
+            continue;
+        if (seen == 0)
+            s.min = i;
+        if (seen <= n / 2 && seen + hist[i] > n / 2)
+            s.median = i;
+        seen += hist[i];
+        s.max = i;
+    }
+    return s;
+}
+
+#define TIMED(expr)                                                                           \
+    do {                                                                                      \
+        uint32_t t_;                                                                          \
+        fxl_port_cycles_begin();                                                              \
+        bench_sink += (uint32_t)(expr);                                                       \
+        t_ = fxl_port_cycles_end();                                                           \
+        hist_add(t_);                                                                         \
+    } while (0)
+
+bench_stats bench_single(int what, int kind, int stride)
+{
+    int i, k;
+    hist_clear();
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++) {
+        for (i = 0; i < CIRCLES; i += stride) {
+            switch (what) {
+            case BENCH_FXL: TIMED(fxl_laser_vs_circle(&preps[k], circles[i])); break;
+            case BENCH_FLOAT:
+                TIMED(float_laser_vs_circle(&floats[k], fix16_to_dbl(circles[i].c.x),
+                                            fix16_to_dbl(circles[i].c.y),
+                                            fix16_to_dbl(circles[i].r)));
+                break;
+            case BENCH_NAIVE: TIMED(naive_laser_vs_circle(&lasers[k], circles[i])); break;
+            case BENCH_CIRCLE:
+                TIMED(fxl_circle_vs_circle(circles[i], circles[(i + 7) & (CIRCLES - 1)]));
+                break;
+            case BENCH_SIN: TIMED(fxl_sin(i * 37 + k)); break;
+            case BENCH_ATAN2:
+                TIMED(fxl_atan2(circles[i].c.y - (80 << 16), circles[i].c.x - (120 << 16)));
+                break;
+            default: TIMED(fxl_laser_prepare(&lasers[k], &preps[k])); break;
+            }
+        }
+    }
+    return hist_stats();
+}
+
+/* Per-circle cycles of the batch form, one sample per laser. */
+bench_stats bench_batch(int kind)
+{
+    int k;
+    hist_clear();
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++) {
+        uint32_t t;
+        fxl_port_cycles_begin();
+        bench_sink += (uint32_t)fxl_laser_vs_circles(&preps[k], circles, CIRCLES, bits);
+        t = fxl_port_cycles_end();
+        hist[(t + CIRCLES / 2) / CIRCLES < HIST ? (t + CIRCLES / 2) / CIRCLES : HIST - 1]++;
+    }
+    return hist_stats();
+}
+
+void bench_calibrate(void)
+{
+    uint32_t best = 0xFFFFFFFFu;
+    int i;
+    overhead = 0;
+    for (i = 0; i < 64; i++) {
+        uint32_t t;
+        fxl_port_cycles_begin();
+        t = fxl_port_cycles_end();
+        if (t < best)
+            best = t;
+    }
+    overhead = best;
+}
+
+uint32_t bench_overhead(void)
+{
+    return overhead;
+}
+
+uint32_t bench_hits(int kind)
+{
+    uint32_t n = 0;
+    int k;
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++)
+        n += (uint32_t)fxl_laser_vs_circles(&preps[k], circles, CIRCLES, NULL);
+    return n;
+}

@@ -1,0 +1,37 @@
+/* bench.h - the benchmark scene and its timed loops (bench.c). */
+#ifndef FXLB_BENCH_H
+#define FXLB_BENCH_H
+
+#include <stdint.h>
+
+#ifdef __GNUC__
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
+
+enum { BENCH_FXL, BENCH_FLOAT, BENCH_NAIVE, BENCH_CIRCLE, BENCH_SIN, BENCH_ATAN2, BENCH_PREPARE };
+
+typedef struct bench_stats {
+    uint32_t min, median, max, count;
+} bench_stats;
+
+void bench_scene(void);
+void bench_calibrate(void);
+uint32_t bench_overhead(void);
+uint32_t bench_hits(int kind);
+
+/* kind: 0 = box lasers, 1 = capsule lasers; stride: test every n-th circle. */
+bench_stats bench_single(int what, int kind, int stride);
+bench_stats bench_batch(int kind);
+
+/* Host loops, counted by callgrind. */
+void run_fxl_single(int kind);
+void run_fxl_batch(int kind);
+void run_prepare(void);
+void run_float(int kind);
+void run_naive(int kind);
+void run_shapes(void);
+void run_angles(void);
+
+#endif
