@@ -29,7 +29,7 @@ TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
 TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
-.PHONY: all demo check deps install clean test test-san table-check cppcheck \
+.PHONY: all demo check deps install install-gba clean test test-san table-check cppcheck \
 	gba-test bench bench-host size mcu
 
 all: $(H)/libfixlaser.a
@@ -177,6 +177,16 @@ install: $(H)/libfixlaser.a
 	install -m 644 $(H)/libfixlaser.a $(DESTDIR)$(PREFIX)/lib/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@FIXMATH_LIBS@|$(FIXMATH_LIBS)|' tools/fixlaser.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fixlaser.pc
+
+# The GBA build of the library, for a devkitARM or arm-none-eabi project:
+#   make install-gba PREFIX=$DEVKITPRO/portlibs/gba
+install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
+	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/include/libfixmath \
+	    $(DESTDIR)$(PREFIX)/lib
+	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
+	install -m 644 $(GBA_FIXMATH_INC)/libfixmath/*.h $(DESTDIR)$(PREFIX)/include/libfixmath/
+	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(DESTDIR)$(PREFIX)/lib/
 
 clean:
 	rm -rf $(B)

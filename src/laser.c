@@ -34,14 +34,24 @@ static bool coord_ok(fix16_t v)
     return v >= -FXL_COORD_MAX && v <= FXL_COORD_MAX;
 }
 
-static uint64_t abs64(int64_t v)
+/* 32x32 -> 64-bit product: one SMULL on ARM (no 64x64 library call). */
+static int64_t mul32(int32_t a, int32_t b)
 {
-    return v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
+    return (int64_t)a * b;
+}
+
+/* floor(a * b / 2^16) for a < 2^30, b <= 2^16, with two 32-bit multiplies
+ * (Thumb code has no long multiply): a*b = hi*2^16 + lo exactly. */
+static uint32_t mul_q16(uint32_t a, uint32_t b)
+{
+    uint32_t hi = (a >> 16) * b, lo = (a & 0xFFFFu) * b;
+    return hi + (lo >> 16);
 }
 
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
-    int64_t c, s, across, a17, h17, w17, r17, off_x, off_y, half_x, half_y;
+    int32_t c, s, len, box_w, round_w, off_x, off_y;
+    uint32_t ac, as, half_x, half_y;
     fix16_t hit_hw;
 
     if (laser == NULL || out == NULL)
@@ -66,58 +76,66 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     /* The hitbox half-width, rounded to nearest by libfixmath; it never
      * exceeds the drawn half-width because the fraction is at most 1. */
     hit_hw = fix16_mul(laser->half_width, laser->hit_fraction);
+    len = laser->length;
+    c = fxl_cos(laser->angle);
+    s = fxl_sin(laser->angle);
 
     out->pos = laser->pos;
-    out->cos = fxl_cos(laser->angle);
-    out->sin = fxl_sin(laser->angle);
+    out->cos = c;
+    out->sin = s;
     out->kind = laser->kind;
     /* Along-beam quantities in Q32.32 so that half of any Q16.16 length is
      * exact: the core segment spans [mid - half_len, mid + half_len]. */
-    out->half_len = (int64_t)laser->length * 32768;
+    out->half_len = (int64_t)((uint64_t)(uint32_t)len << 15);
     out->mid = laser->anchor == FXL_ANCHOR_ORIGIN ? out->half_len : 0;
-    across = (int64_t)hit_hw * 65536;
     /* A box is a rectangle with square corners; a capsule is a zero-width
      * rectangle (the segment) grown by a disk. One test serves both. */
-    out->half_wid = laser->kind == FXL_LASER_BOX ? across : 0;
-    out->round = laser->kind == FXL_LASER_BOX ? 0 : across;
+    box_w = laser->kind == FXL_LASER_BOX ? hit_hw : 0;
+    round_w = laser->kind == FXL_LASER_BOX ? 0 : hit_hw;
+    out->half_wid = (int64_t)((uint64_t)(uint32_t)box_w << 16);
+    out->round = (int64_t)((uint64_t)(uint32_t)round_w << 16);
+    out->cos12 = c / 16;
+    out->sin12 = s / 16;
+    out->across = (uint32_t)hit_hw;
 
     /* Conservative bounding box. The frame test maps world offsets through
-     * M = [[cos, sin], [-sin, cos]] / 65536, a rotation scaled by |(cos, sin)|,
-     * which differs from 1 by under 1.1e-5 (tests/test_angle.c checks the
-     * table). So the exact hit region is the nominal rotated rectangle
-     * scaled about pos by 1/|(cos,sin)|^2 < 1 + 2^-15: grow the nominal box
-     * by 2^-14 of its reach plus two raw units for rounding. Everything in
-     * Q17 * Q16 = Q33; along quantities are multiples of 2^15 in Q32. */
-    c = out->cos;
-    s = out->sin;
-    a17 = out->mid / 32768;
-    h17 = out->half_len / 32768;
-    w17 = out->half_wid / 32768;
-    r17 = out->round / 32768;
-    off_x = a17 * c;
-    off_y = a17 * s;
-    half_x = h17 * (int64_t)abs64(c) + w17 * (int64_t)abs64(s) + r17 * 65536;
-    half_y = h17 * (int64_t)abs64(s) + w17 * (int64_t)abs64(c) + r17 * 65536;
-    off_x = fxl__round_shift(off_x, 17);
-    off_y = fxl__round_shift(off_y, 17);
-    half_x = fxl__round_shift(half_x, 17) + 1;
-    half_y = fxl__round_shift(half_y, 17) + 1;
-    half_x += (int64_t)((abs64(off_x) + (uint64_t)half_x) >> 14) + 2;
-    half_y += (int64_t)((abs64(off_y) + (uint64_t)half_y) >> 14) + 2;
-    out->bb_mid.x = (fix16_t)(laser->pos.x + off_x);
-    out->bb_mid.y = (fix16_t)(laser->pos.y + off_y);
-    out->bb_half_x = (uint32_t)half_x;
-    out->bb_half_y = (uint32_t)half_y;
+     * M = [[c, s], [-s, c]] / 65536, a rotation scaled by |(c, s)|, which
+     * differs from 1 by under 1.1e-5 (tests/test_angle.c checks the table).
+     * So the exact hit region is the nominal rotated rectangle scaled about
+     * pos by 1/|(c,s)|^2 < 1 + 2^-15: grow the nominal box by 2^-14 of its
+     * reach plus a few raw units for the floors below. Nominal, in Q16.16:
+     * the middle sits len/2 * (c, s) from pos (origin anchor), and the
+     * half-extents are len/2 * |c| + box_w * |s| + round_w (x; y mirrored). */
+    ac = (uint32_t)(c < 0 ? -c : c);
+    as = (uint32_t)(s < 0 ? -s : s);
+    off_x = 0;
+    off_y = 0;
+    if (laser->anchor == FXL_ANCHOR_ORIGIN) {
+        off_x = (int32_t)(mul_q16((uint32_t)len, ac) >> 1);
+        off_y = (int32_t)(mul_q16((uint32_t)len, as) >> 1);
+        off_x = c < 0 ? -off_x : off_x;
+        off_y = s < 0 ? -off_y : off_y;
+    }
+    half_x = (mul_q16((uint32_t)len, ac) >> 1) + mul_q16((uint32_t)box_w, as) + (uint32_t)round_w;
+    half_y = (mul_q16((uint32_t)len, as) >> 1) + mul_q16((uint32_t)box_w, ac) + (uint32_t)round_w;
+    half_x += ((uint32_t)(off_x < 0 ? -off_x : off_x) + half_x) >> 14;
+    half_y += ((uint32_t)(off_y < 0 ? -off_y : off_y) + half_y) >> 14;
+    out->bb_mid.x = laser->pos.x + off_x;
+    out->bb_mid.y = laser->pos.y + off_y;
+    out->bb_half_x = half_x + 4u;
+    out->bb_half_y = half_y + 4u;
     return FXL_OK;
 }
 
-/* Exact corner test, kept out of line: reached only near a corner. */
-static bool corner_hit(uint64_t eu, uint64_t ev, uint64_t t)
+/* Exact corner test: a*a + b*b <= t*t in 128 bits. Reached only when the
+ * circle sits diagonally off a corner of the rectangle, so it stays in ROM
+ * (outside the IWRAM budget). */
+FXL_NOINLINE static bool corner_hit(uint64_t eu, uint64_t ev, uint64_t t)
 {
     return fxl__sumsq_le(eu, ev, t);
 }
 
-/* The hot test, inlined into each public entry point.
+/* The exact test, for a circle that passed the bounding-box reject.
  *
  * Derivation. With d = p - pos and the table's (c, s), the circle centre in
  * the beam frame is
@@ -137,78 +155,143 @@ static bool corner_hit(uint64_t eu, uint64_t ev, uint64_t t)
  * Ranges (domain in fixlaser.h): |dx|, |dy| < 2^31, so |u|, |v| < 2^48;
  * mid, half_len <= 2^43; t = r*2^16 + round <= 2^45. The squares are only
  * formed once eu, ev <= t, and then need 91 bits: wide.h does them exactly.
- * Before all that, a bounding-box reject in 32-bit unsigned arithmetic:
- * |x - m| <= e  <=>  (x - m + e) mod 2^32 <= 2e, valid while 2e < 2^32. */
-static inline bool laser_hits(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
+ * Every product is 32x32->64 bits: one SMULL on ARM. */
+/* A coarse, oriented reject for circles inside the bounding box (a diagonal
+ * beam's box covers much of the screen), before the 64-bit work. With the box
+ * middle m, d = p - m, and c = 16*c12 + ec, d = 8192*q + ed (truncated,
+ * |ec| < 16, |ed| < 8192), the across-beam value c*dy - s*dx (Q32) differs
+ * from 2^17 * (c12*qy - s12*qx) by less than 2^29 + 16*(|dx| + |dy|); and m
+ * lies within a few raw units of the beam's centre line. So in Q16.16
+ *     |across| <= 2*|c12*qy - s12*qx| + 2^13 + (|dx| + |dy|)/4096 + 4,
+ * and a circle whose coarse across value exceeds half-width + round + r +
+ * that error cannot hit. |d| < 2^30 inside the box (domain; callers test the box first), so the
+ * products stay below 2^29 and everything fits 32 bits. */
+static inline bool beam_far(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
 {
-    uint32_t rr = (uint32_t)r + ((uint32_t)r >> 14) + 1u; /* r / |(c,s)|, rounded up */
-    uint32_t ex = lp->bb_half_x + rr, ey = lp->bb_half_y + rr;
-    int32_t dx, dy;
-    int64_t u, v, t;
+    int32_t dx = (int32_t)((uint32_t)x - (uint32_t)lp->bb_mid.x);
+    int32_t dy = (int32_t)((uint32_t)y - (uint32_t)lp->bb_mid.y);
+    uint32_t adx = (uint32_t)(dx < 0 ? -dx : dx), ady = (uint32_t)(dy < 0 ? -dy : dy);
+    int32_t a = lp->cos12 * (dy / 8192) - lp->sin12 * (dx / 8192);
+    uint32_t coarse = 2u * (uint32_t)(a < 0 ? -a : a);
+    return coarse > lp->across + (uint32_t)r + 8192u + ((adx + ady) >> 12) + 4u;
+}
+
+FXL_IWRAM_CODE
+static bool exact_frame(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
+{
+    int32_t dx = (int32_t)((uint32_t)x - (uint32_t)lp->pos.x);
+    int32_t dy = (int32_t)((uint32_t)y - (uint32_t)lp->pos.y);
+    int64_t t = (int64_t)r * 65536 + lp->round;
+    int64_t u, v;
     uint64_t eu, ev;
 
-    if ((uint32_t)x - (uint32_t)lp->bb_mid.x + ex > 2u * ex ||
-        (uint32_t)y - (uint32_t)lp->bb_mid.y + ey > 2u * ey)
-        return false;
-
-    dx = (int32_t)((uint32_t)x - (uint32_t)lp->pos.x);
-    dy = (int32_t)((uint32_t)y - (uint32_t)lp->pos.y);
-    u = (int64_t)lp->cos * dx + (int64_t)lp->sin * dy - lp->mid;
+    /* Across first: circles that pass a diagonal beam's bounding box are
+     * mostly far to its side, and this rejects them with two multiplies. */
     v = (int64_t)lp->cos * dy - (int64_t)lp->sin * dx;
-    u = (u < 0 ? -u : u) - lp->half_len;
     v = (v < 0 ? -v : v) - lp->half_wid;
+    if (v > t)
+        return false;
+    u = (int64_t)lp->cos * dx + (int64_t)lp->sin * dy - lp->mid;
+    u = (u < 0 ? -u : u) - lp->half_len;
+    if (u > t || t < 0)
+        return false;
     eu = u > 0 ? (uint64_t)u : 0u;
     ev = v > 0 ? (uint64_t)v : 0u;
-    t = (int64_t)r * 65536 + lp->round;
-    if (t < 0 || eu > (uint64_t)t || ev > (uint64_t)t)
-        return false;
     if (eu == 0 || ev == 0 || eu + ev <= (uint64_t)t)
-        return true; /* on a side, or inside the diamond |eu| + |ev| <= t */
+        return true; /* on a side, or inside the diamond eu + ev <= t */
+    {
+        int quick = fxl__sumsq_quick(eu, ev, (uint64_t)t);
+        if (quick >= 0)
+            return quick != 0;
+    }
     return corner_hit(eu, ev, (uint64_t)t);
 }
 
+/* Coarse oriented reject, then the exact test. Two functions so that the
+ * common early exit does not pay the exact test's register saves. */
+FXL_IWRAM_CODE
+static bool exact_hit(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
+{
+    return !beam_far(lp, x, y, r) && exact_frame(lp, x, y, r);
+}
+
+/* The bounding-box reject, in 32-bit unsigned arithmetic:
+ *     |x - m| <= e  <=>  (x - m + e) mod 2^32 <= 2e,  valid while 2e < 2^32
+ * (fixlaser.h's domain keeps the box's half-extent plus r below 2^31). The
+ * circle's reach is widened to r / |(c,s)|, rounded up, because the frame
+ * is scaled by |(c,s)|: see fxl_laser_prepare. */
+static inline bool near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
+                            fix16_t y, fix16_t r)
+{
+    uint32_t rr = (uint32_t)r + ((uint32_t)r >> 14) + 1u;
+    uint32_t ex = hx + rr, ey = hy + rr;
+    return (uint32_t)x - mx + ex <= 2u * ex && (uint32_t)y - my + ey <= 2u * ey;
+}
+
+FXL_IWRAM_CODE
 bool fxl_laser_vs_circle(const fxl_laser_prep *lp, fxl_circle circle)
 {
     FXL_ASSERT(lp != NULL && fxl_circle_check(circle) == FXL_OK);
-    return laser_hits(lp, circle.c.x, circle.c.y, circle.r);
+    return near_box((uint32_t)lp->bb_mid.x, (uint32_t)lp->bb_mid.y, lp->bb_half_x,
+                    lp->bb_half_y, circle.c.x, circle.c.y, circle.r) &&
+           exact_hit(lp, circle.c.x, circle.c.y, circle.r);
 }
 
 bool fxl_laser_vs_point(const fxl_laser_prep *lp, fxl_vec2 point)
 {
-    FXL_ASSERT(lp != NULL && coord_ok(point.x) && coord_ok(point.y));
-    return laser_hits(lp, point.x, point.y, 0);
+    fxl_circle c;
+    c.c = point;
+    c.r = 0;
+    return fxl_laser_vs_circle(lp, c);
 }
 
+/* The batch forms keep the bounding box in registers (a local copy: the
+ * output array could alias *lp as far as the compiler knows) and call the
+ * exact test only for the few circles near the beam. */
 FXL_IWRAM_CODE
 size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
-    size_t i, hits = 0;
-    uint32_t word = 0;
+    uint32_t mx, my, hx, hy;
+    size_t i = 0, hits = 0;
 
     FXL_ASSERT(lp != NULL && (circles != NULL || n == 0));
-    for (i = 0; i < n; i++) {
-        uint32_t h = laser_hits(lp, circles[i].c.x, circles[i].c.y, circles[i].r) ? 1u : 0u;
-        hits += h;
-        word |= h << (i & 31u);
-        if ((i & 31u) == 31u || i + 1 == n) {
-            if (hit_bits != NULL)
-                hit_bits[i >> 5] = word;
-            word = 0;
+    mx = (uint32_t)lp->bb_mid.x;
+    my = (uint32_t)lp->bb_mid.y;
+    hx = lp->bb_half_x;
+    hy = lp->bb_half_y;
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
+            if (near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
+                word |= bit;
+                hits++;
+            }
         }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
     }
     return hits;
 }
 
-FXL_IWRAM_CODE
+/* The index-list form stays in ROM (Thumb) to keep the IWRAM part under
+ * 1 KiB; its per-circle work is the same IWRAM exact test. */
 size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                          uint16_t *out_idx, size_t cap)
 {
+    uint32_t mx, my, hx, hy;
     size_t i, hits = 0;
 
     FXL_ASSERT(lp != NULL && (circles != NULL || n == 0) && (out_idx != NULL || cap == 0));
+    mx = (uint32_t)lp->bb_mid.x;
+    my = (uint32_t)lp->bb_mid.y;
+    hx = lp->bb_half_x;
+    hy = lp->bb_half_y;
     for (i = 0; i < n; i++) {
-        if (laser_hits(lp, circles[i].c.x, circles[i].c.y, circles[i].r)) {
+        fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
+        if (near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
             if (hits < cap)
                 out_idx[hits] = (uint16_t)i;
             hits++;
@@ -217,25 +300,31 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
     return hits;
 }
 
-/* A point of the beam frame (along a, across b, both Q17.17) in the world. */
-static fxl_vec2 frame_point(fxl_vec2 pos, int64_t c, int64_t s, int64_t a, int64_t b)
+/* A point of the beam frame (along a, across b, both Q17.17, below 2^30)
+ * in the world, rounded to nearest. */
+FXL_NOINLINE static fix16_t round_q33(int64_t v)
 {
-    return fxl_vec2_make((fix16_t)(pos.x + fxl__round_shift(a * c - b * s, 17)),
-                         (fix16_t)(pos.y + fxl__round_shift(a * s + b * c, 17)));
+    return (fix16_t)fxl__round_shift(v, 17);
 }
 
-static void core_span(const fxl_laser *laser, int64_t *a0, int64_t *a1)
+FXL_NOINLINE static fxl_vec2 frame_point(fxl_vec2 pos, int32_t c, int32_t s, int32_t a, int32_t b)
+{
+    return fxl_vec2_make(pos.x + round_q33(mul32(a, c) - mul32(b, s)),
+                         pos.y + round_q33(mul32(a, s) + mul32(b, c)));
+}
+
+static void core_span(const fxl_laser *laser, int32_t *a0, int32_t *a1)
 {
     /* Along-beam ends of the core segment in Q17.17 (exact halves). */
-    int64_t len = (int64_t)laser->length;
+    int32_t len = laser->length;
     *a0 = laser->anchor == FXL_ANCHOR_ORIGIN ? 0 : -len;
     *a1 = laser->anchor == FXL_ANCHOR_ORIGIN ? 2 * len : len;
 }
 
 void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
 {
-    int64_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle), a0, a1;
-    int64_t w = 2 * (int64_t)laser->half_width;
+    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle), a0, a1;
+    int32_t w = 2 * laser->half_width;
 
     core_span(laser, &a0, &a1);
     out[0] = frame_point(laser->pos, c, s, a0, -w);
@@ -246,7 +335,7 @@ void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
 
 void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end)
 {
-    int64_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle), a0, a1;
+    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle), a0, a1;
 
     core_span(laser, &a0, &a1);
     *start = frame_point(laser->pos, c, s, a0, 0);

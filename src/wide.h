@@ -38,6 +38,24 @@ static inline bool fxl__sumsq_le(uint64_t a, uint64_t b, uint64_t t)
     return s.hi < q.hi || (s.hi == q.hi && s.lo <= q.lo);
 }
 
+/* Quick decision of a*a + b*b <= t*t for 0 < a, b <= t < 2^46, on the top
+ * bits only: with a' = a >> 15 (so a' * 2^15 <= a < (a' + 1) * 2^15, and
+ * likewise b', t'), the sum of squares lies in [a'^2 + b'^2, (a'+1)^2 +
+ * (b'+1)^2) * 2^30 and t^2 in [t'^2, (t'+1)^2) * 2^30. Returns 1 (<=),
+ * 0 (>) when those intervals settle it, -1 when only the exact compare
+ * can. Every square is below 2^62: 32x32->64 multiplies only. */
+static inline int fxl__sumsq_quick(uint64_t a, uint64_t b, uint64_t t)
+{
+    uint32_t a1 = (uint32_t)(a >> 15), b1 = (uint32_t)(b >> 15), t1 = (uint32_t)(t >> 15);
+    uint64_t lo = (uint64_t)a1 * a1 + (uint64_t)b1 * b1;
+    uint64_t hi = (uint64_t)(a1 + 1u) * (a1 + 1u) + (uint64_t)(b1 + 1u) * (b1 + 1u);
+    if (lo >= (uint64_t)(t1 + 1u) * (t1 + 1u))
+        return 0;
+    if (hi <= (uint64_t)t1 * t1)
+        return 1;
+    return -1;
+}
+
 /* round(v / 2^s) with ties toward +infinity, without shifting a negative
  * number (implementation-defined in C99). 1 <= s <= 62. */
 static inline int64_t fxl__round_shift(int64_t v, unsigned s)

@@ -4,6 +4,7 @@
 extern const fxlt_suite fxlt_suite_angle;
 extern const fxlt_suite fxlt_suite_laser;
 extern const fxlt_suite fxlt_suite_shapes;
+extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_corpus;
 
 int main(void)
@@ -12,6 +13,7 @@ int main(void)
         &fxlt_suite_angle,
         &fxlt_suite_laser,
         &fxlt_suite_shapes,
+        &fxlt_suite_wide,
         &fxlt_suite_corpus,
     };
     int failed;

@@ -36,5 +36,11 @@ per() { # name, function, calls
     per "(b) naive Q16 with fix16_sin/cos/sqrt, box (8192 calls)" run_naive 8192
     per "fxl_circle_vs_circle + fxl_aabb_vs_circle (1024 pairs)" run_shapes 1024
     per "fxl_sin + fxl_atan2 (1024 pairs)" run_angles 1024
+    echo
+    echo "Ratios (instructions per call, baseline / fixlaser single call):"
+    echo "(a) $(awk -v a="$(ir run_float)" -v f="$(ir run_fxl_single)" 'BEGIN { printf "%.1f", (a / 8192) / (f / 16384) }')x,"
+    echo "(b) $(awk -v a="$(ir run_naive)" -v f="$(ir run_fxl_single)" 'BEGIN { printf "%.1f", (a / 8192) / (f / 16384) }')x;"
+    echo "against the batch form: (a) $(awk -v a="$(ir run_float)" -v f="$(ir run_fxl_batch)" 'BEGIN { printf "%.1f", (a / 8192) / (f / 16384) }')x,"
+    echo "(b) $(awk -v a="$(ir run_naive)" -v f="$(ir run_fxl_batch)" 'BEGIN { printf "%.1f", (a / 8192) / (f / 16384) }')x."
 } > "$out"
 echo "bench_host: wrote $out"

@@ -35,10 +35,29 @@
 #define FXL_IWRAM_DATA
 #endif
 
+/* FXL_EWRAM_DATA / FXL_EWRAM_BSS: large initialised / zeroed buffers placed
+ * in the GBA's 256 KiB external work RAM. Default: empty. */
+#ifndef FXL_EWRAM_DATA
+#define FXL_EWRAM_DATA
+#endif
+#ifndef FXL_EWRAM_BSS
+#define FXL_EWRAM_BSS
+#endif
+
 /* FXL_ROM_DATA: large constant tables (the sine table). Default: empty
  * (ordinary .rodata, which the GBA linker script keeps in cartridge ROM). */
 #ifndef FXL_ROM_DATA
 #define FXL_ROM_DATA
+#endif
+
+/* FXL_NOINLINE: keeps a rarely used helper out of its caller (so it stays
+ * out of IWRAM when the caller is placed there). */
+#ifndef FXL_NOINLINE
+#if defined(__GNUC__)
+#define FXL_NOINLINE __attribute__((noinline))
+#else
+#define FXL_NOINLINE
+#endif
 #endif
 
 /* FXL_INLINE: how small helpers in the public headers are declared. */

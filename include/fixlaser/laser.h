@@ -50,6 +50,9 @@ typedef struct fxl_laser_prep {
     fxl_vec2 bb_mid;   /* Q16.16 middle of a conservative bounding box */
     uint32_t bb_half_x; /* Q16.16 its half-extent in x */
     uint32_t bb_half_y; /* Q16.16 its half-extent in y */
+    int32_t cos12;     /* Q4.12 cos / 16 (truncated), for the coarse reject */
+    int32_t sin12;     /* Q4.12 sin / 16 (truncated) */
+    uint32_t across;   /* Q16.16 hitbox half-width across the beam (box or round) */
     fxl_laser_kind kind;
 } fxl_laser_prep;
 

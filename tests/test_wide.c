@@ -1,0 +1,119 @@
+/* test_wide.c - the internal exact-arithmetic helpers of src/wide.h: the
+ * 128-bit sum-of-squares compare, its quick interval version, and rounding
+ * shifts, against independent computations. */
+#include "harness.h"
+
+#include "../src/wide.h"
+
+/* a*a + b*b <= t*t by long multiplication in base 2^16 digits: a different
+ * algorithm from wide.h's 32-bit halves. */
+static void square_digits(uint64_t x, uint32_t out[8])
+{
+    uint32_t d[4];
+    int i, j;
+    for (i = 0; i < 4; i++)
+        d[i] = (uint32_t)(x >> (16 * i)) & 0xFFFFu;
+    for (i = 0; i < 8; i++)
+        out[i] = 0;
+    for (i = 0; i < 4; i++) {
+        for (j = 0; j < 4; j++) {
+            uint32_t p = d[i] * d[j];
+            int k = i + j;
+            uint32_t carry = p;
+            while (carry != 0 && k < 8) { /* add p at digit k, propagating */
+                uint32_t sum = out[k] + (carry & 0xFFFFu);
+                out[k] = sum & 0xFFFFu;
+                carry = (carry >> 16) + (sum >> 16);
+                k++;
+            }
+        }
+    }
+}
+
+static bool digits_le(uint64_t a, uint64_t b, uint64_t t)
+{
+    uint32_t x[8], y[8], z[8], s[9];
+    uint32_t carry = 0;
+    int i;
+    square_digits(a, x);
+    square_digits(b, y);
+    square_digits(t, z);
+    for (i = 0; i < 8; i++) {
+        uint32_t sum = x[i] + y[i] + carry;
+        s[i] = sum & 0xFFFFu;
+        carry = sum >> 16;
+    }
+    s[8] = carry;
+    if (s[8] != 0)
+        return false;
+    for (i = 7; i >= 0; i--)
+        if (s[i] != z[i])
+            return s[i] < z[i];
+    return true;
+}
+
+static void sumsq_exact_and_quick(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sumsq_exact_and_quick");
+    uint32_t i, n = FXLT_CASES(1000000), quick_decided = 0;
+    for (i = 0; i < n; i++) {
+        unsigned bits = 1u + fxlt_below(&rng, 46);
+        uint64_t t = (fxlt_next(&rng) >> (64 - bits)) | 1u;
+        uint64_t a = 1u + fxlt_next(&rng) % t, b;
+        int q;
+        bool exact, want;
+        /* b near the circle a^2 + b^2 = t^2 half the time. */
+        if (i & 1) {
+            uint64_t guess = t; /* integer sqrt(t^2 - a^2) by Newton, then nudge */
+            uint64_t rest_hi = t - a, rest_lo = t + a; /* t^2 - a^2 = (t-a)(t+a) */
+            int k;
+            for (k = 0; k < 80 && guess > 0; k++) {
+                /* guess = (guess + (t-a)(t+a)/guess) / 2, exact enough in doubles */
+                double g = (double)guess, r = (double)rest_hi * (double)rest_lo / g;
+                guess = (uint64_t)((g + r) / 2.0);
+            }
+            b = guess + (uint64_t)fxlt_range(&rng, -2, 2);
+            if (b == 0 || b > t)
+                b = 1;
+        } else {
+            b = 1u + fxlt_next(&rng) % t;
+        }
+        want = digits_le(a, b, t);
+        exact = fxl__sumsq_le(a, b, t);
+        q = fxl__sumsq_quick(a, b, t);
+        if (exact != want)
+            CHECK(exact == want);
+        if (q >= 0) {
+            quick_decided++;
+            if ((q != 0) != want)
+                CHECK((q != 0) == want);
+        }
+    }
+    fxlt_printf("    sum of squares: %u cases, quick path decided %u, exact path agrees on all\n",
+                n, quick_decided);
+    CHECK(fxl__sumsq_le(0, 0, 0));
+    CHECK(fxl__sumsq_le(3, 4, 5));
+    CHECK(!fxl__sumsq_le(3, 4, 4));
+    CHECK(fxl__sumsq_le((UINT64_C(1) << 46) - 1, 0, (UINT64_C(1) << 46) - 1));
+    CHECK(!fxl__sumsq_le((UINT64_C(1) << 46) - 1, 1, (UINT64_C(1) << 46) - 1));
+}
+
+static void round_shift(void)
+{
+    static const int64_t v[] = {0, 1, -1, 65535, 65536, 98304, -98304, 98303, -98303, -98305,
+                                INT64_C(-0x7FFFFFFFFFFF), INT64_C(0x7FFFFFFFFFFF)};
+    size_t i;
+    for (i = 0; i < FXLT_COUNT(v); i++) {
+        /* floor(v / 2^16 + 1/2) by exact integer division. */
+        int64_t num = 2 * v[i] + 65536, den = 131072;
+        int64_t want = num / den - ((num % den != 0 && num < 0) ? 1 : 0);
+        CHECK_EQ(fxl__round_shift(v[i], 16), want);
+    }
+}
+
+static const fxlt_case cases[] = {
+    {"sumsq_exact_and_quick", sumsq_exact_and_quick},
+    {"round_shift", round_shift},
+};
+
+const fxlt_suite fxlt_suite_wide = {"wide", cases, FXLT_COUNT(cases)};
