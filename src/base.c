@@ -1,6 +1,8 @@
 /* base.c - result names and domain checks for the shared value types. */
 #include "fixlaser/base.h"
 
+#include "domain.h"
+
 static const char *const result_names[FXL_ERR_COUNT_] = {
     "FXL_OK",
     "FXL_ERR_NULL",
@@ -22,14 +24,9 @@ const char *fxl_result_name(fxl_result res)
     return i < (unsigned)FXL_ERR_COUNT_ ? result_names[i] : "FXL_ERR_UNKNOWN";
 }
 
-static bool coord_ok(fix16_t v)
-{
-    return v >= -FXL_COORD_MAX && v <= FXL_COORD_MAX;
-}
-
 fxl_result fxl_circle_check(fxl_circle circle)
 {
-    if (!coord_ok(circle.c.x) || !coord_ok(circle.c.y))
+    if (!fxl__coord_ok(circle.c.x) || !fxl__coord_ok(circle.c.y))
         return FXL_ERR_COORD_RANGE;
     if (circle.r < 0)
         return FXL_ERR_RADIUS_NEGATIVE;
@@ -40,8 +37,8 @@ fxl_result fxl_circle_check(fxl_circle circle)
 
 fxl_result fxl_aabb_check(fxl_aabb box)
 {
-    if (!coord_ok(box.lo.x) || !coord_ok(box.lo.y) || !coord_ok(box.hi.x) ||
-        !coord_ok(box.hi.y))
+    if (!fxl__coord_ok(box.lo.x) || !fxl__coord_ok(box.lo.y) || !fxl__coord_ok(box.hi.x) ||
+        !fxl__coord_ok(box.hi.y))
         return FXL_ERR_COORD_RANGE;
     if (box.hi.x < box.lo.x || box.hi.y < box.lo.y)
         return FXL_ERR_BOX_INVERTED;

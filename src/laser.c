@@ -1,6 +1,7 @@
 /* laser.c - prepared 2D box and capsule lasers against circles and points. */
 #include "fixlaser/laser.h"
 
+#include "domain.h"
 #include "wide.h"
 
 fxl_laser fxl_laser_from_origin(fxl_laser_kind kind, fxl_vec2 origin, fxl_angle angle,
@@ -29,11 +30,6 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
     return l;
 }
 
-static bool coord_ok(fix16_t v)
-{
-    return v >= -FXL_COORD_MAX && v <= FXL_COORD_MAX;
-}
-
 /* 32x32 -> 64-bit product: one SMULL on ARM (no 64x64 library call). */
 static int64_t mul32(int32_t a, int32_t b)
 {
@@ -60,7 +56,7 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
         return FXL_ERR_KIND;
     if (laser->anchor != FXL_ANCHOR_ORIGIN && laser->anchor != FXL_ANCHOR_CENTRE)
         return FXL_ERR_KIND;
-    if (!coord_ok(laser->pos.x) || !coord_ok(laser->pos.y))
+    if (!fxl__coord_ok(laser->pos.x) || !fxl__coord_ok(laser->pos.y))
         return FXL_ERR_COORD_RANGE;
     if (laser->length < 0)
         return FXL_ERR_LENGTH_NEGATIVE;
