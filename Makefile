@@ -30,7 +30,7 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo check deps install install-gba clean test test-san table-check cppcheck \
-	gba-test bench bench-host size mcu
+	gba-test bench bench-host size mcu rotating
 
 all: $(H)/libfixlaser.a
 
@@ -38,7 +38,7 @@ all: $(H)/libfixlaser.a
 include port/gba/gba.mk
 
 # Every Debian package any target needs; installed when missing.
-DEBIAN_PACKAGES := $(sort gcc make libc6-dev libfixmath-dev cppcheck pkg-config valgrind \
+DEBIAN_PACKAGES := $(sort gcc make libc6-dev libfixmath-dev cppcheck pkg-config valgrind libpng-dev \
 	gcc-riscv64-unknown-elf $(GBA_DEBIAN_PACKAGES))
 
 deps:
@@ -67,6 +67,14 @@ $(B)/tools/gen_tables: tools/gen_tables.c
 
 $(H)/example_scene: tools/example_scene.c $(H)/libfixlaser.a
 	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS)
+
+$(H)/rotating: tools/rotating.c $(H)/libfixlaser.a
+	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng -lm
+
+# docs/rotating.md and its pictures: the rotating chain measured against the
+# exact sweep (generated; do not edit them by hand).
+rotating: deps $(H)/rotating
+	$(H)/rotating docs
 
 # The main job (until the GBA demo lands): a laser scene on the host.
 demo: deps $(H)/example_scene
@@ -165,7 +173,7 @@ check: deps
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
-	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene
+	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory test

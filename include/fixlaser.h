@@ -10,6 +10,10 @@
  *               half-width is half_width * hit_fraction (Q16.16, 0..1).
  *   fxl_circle  the player, a bullet, an enemy: centre and radius.
  *   fxl_aabb    an axis-aligned box, edges included.
+ *   fxl_chain   a laser as a row of axis-aligned squares (for AABB-only
+ *               engines), static or widened for a laser that turns.
+ *   fxl_sweep_prep  a laser turning about its emitter between two frames,
+ *               tested exactly over the whole turn (no tunneling).
  *   fxl_vec2    a point. Screen convention: x right, y DOWN, so angle 1024
  *               (90 degrees) points down and angles turn clockwise on screen.
  *
@@ -22,6 +26,9 @@
  *   fxl_<shape>_vs_<shape>   yes/no overlap test, touching counts as a hit
  *   fxl_laser_prepare        once per laser per frame: validates and caches
  *   fxl_laser_vs_circles     the batch form games call every frame
+ *   fxl_sweep_vs_circle(s)   the same for a turning laser (prepare it with
+ *                            fxl_sweep_prepare: start angle + signed step)
+ *   fxl_chain_static/rotating  squares into an array; *_each: to a callback
  *   fxl_result / FXL_ERR_*   why a preparation refused its input
  *   *_prep                   a prepared, read-only, per-frame value
  *
@@ -75,5 +82,7 @@
 #include "fixlaser/angle.h"
 #include "fixlaser/laser.h"
 #include "fixlaser/shapes.h"
+#include "fixlaser/chain.h"
+#include "fixlaser/sweep.h"
 
 #endif /* FIXLASER_H */

@@ -16,6 +16,10 @@ static const char *const result_names[FXL_ERR_COUNT_] = {
     "FXL_ERR_FRACTION_RANGE",
     "FXL_ERR_KIND",
     "FXL_ERR_BOX_INVERTED",
+    "FXL_ERR_SIZE_ZERO",
+    "FXL_ERR_CAPACITY",
+    "FXL_ERR_STEP_RANGE",
+    "FXL_ERR_ANCHOR",
 };
 
 const char *fxl_result_name(fxl_result res)

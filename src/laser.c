@@ -2,6 +2,7 @@
 #include "fixlaser/laser.h"
 
 #include "domain.h"
+#include "frame.h"
 #include "wide.h"
 
 fxl_laser fxl_laser_from_origin(fxl_laser_kind kind, fxl_vec2 origin, fxl_angle angle,
@@ -124,13 +125,12 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 }
 
 /* Exact corner test: a*a + b*b <= t*t in 128 bits. Reached only when the
- * circle sits diagonally off a corner of the rectangle, so it stays in ROM
- * (outside the IWRAM budget). */
-FXL_NOINLINE static bool corner_hit(uint64_t eu, uint64_t ev, uint64_t t)
+ * circle sits diagonally off a corner and the quick interval test cannot
+ * settle it, so it stays in ROM (outside the IWRAM budget). */
+FXL_NOINLINE bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t)
 {
-    return fxl__sumsq_le(eu, ev, t);
+    return fxl__sumsq_le(a, b, t);
 }
-
 /* The exact test, for a circle that passed the bounding-box reject.
  *
  * Derivation. With d = p - pos and the table's (c, s), the circle centre in
@@ -173,42 +173,24 @@ static inline bool beam_far(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix1
 }
 
 FXL_IWRAM_CODE
-static bool exact_frame(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
+bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, fix16_t r)
 {
-    int32_t dx = (int32_t)((uint32_t)x - (uint32_t)lp->pos.x);
-    int32_t dy = (int32_t)((uint32_t)y - (uint32_t)lp->pos.y);
-    int64_t t = (int64_t)r * 65536 + lp->round;
-    int64_t u, v;
-    uint64_t eu, ev;
-
-    /* Across first: circles that pass a diagonal beam's bounding box are
-     * mostly far to its side, and this rejects them with two multiplies. */
-    v = (int64_t)lp->cos * dy - (int64_t)lp->sin * dx;
-    v = (v < 0 ? -v : v) - lp->half_wid;
-    if (v > t)
-        return false;
-    u = (int64_t)lp->cos * dx + (int64_t)lp->sin * dy - lp->mid;
-    u = (u < 0 ? -u : u) - lp->half_len;
-    if (u > t || t < 0)
-        return false;
-    eu = u > 0 ? (uint64_t)u : 0u;
-    ev = v > 0 ? (uint64_t)v : 0u;
-    if (eu == 0 || ev == 0 || eu + ev <= (uint64_t)t)
-        return true; /* on a side, or inside the diamond eu + ev <= t */
-    {
-        int quick = fxl__sumsq_quick(eu, ev, (uint64_t)t);
-        if (quick >= 0)
-            return quick != 0;
-    }
-    return corner_hit(eu, ev, (uint64_t)t);
+    return fxl__frame_hit(lp, u, v, r);
 }
 
-/* Coarse oriented reject, then the exact test. Two functions so that the
- * common early exit does not pay the exact test's register saves. */
+
+
+/* Coarse oriented reject, then the exact test (out of line, so that the
+ * common early exit does not pay its register saves). */
 FXL_IWRAM_CODE
 static bool exact_hit(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
 {
-    return !beam_far(lp, x, y, r) && exact_frame(lp, x, y, r);
+    int32_t dx = (int32_t)((uint32_t)x - (uint32_t)lp->pos.x);
+    int32_t dy = (int32_t)((uint32_t)y - (uint32_t)lp->pos.y);
+    if (beam_far(lp, x, y, r))
+        return false;
+    return fxl__frame_test(lp, (int64_t)lp->cos * dx + (int64_t)lp->sin * dy,
+                           (int64_t)lp->cos * dy - (int64_t)lp->sin * dx, r);
 }
 
 /* The bounding-box reject, in 32-bit unsigned arithmetic:

@@ -66,4 +66,76 @@ static inline int64_t fxl__round_shift(int64_t v, unsigned s)
     return -(int64_t)(((uint64_t)(-(v + half)) + ((uint64_t)1 << s) - 1u) >> s);
 }
 
+/* Little-endian base-2^32 limbs: out[0..na+nb-1] = a * b, exactly. */
+static inline void fxl__mul_limbs(const uint32_t *a, int na, const uint32_t *b, int nb,
+                                  uint32_t *out)
+{
+    int i, j;
+    for (i = 0; i < na + nb; i++)
+        out[i] = 0;
+    for (i = 0; i < na; i++) {
+        uint64_t carry = 0;
+        for (j = 0; j < nb; j++) {
+            uint64_t t = (uint64_t)a[i] * b[j] + out[i + j] + carry;
+            out[i + j] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        out[i + nb] = (uint32_t)carry;
+    }
+}
+
+/* Compares two n-limb numbers: -1, 0 or 1. */
+static inline int fxl__cmp_limbs(const uint32_t *a, const uint32_t *b, int n)
+{
+    while (n-- > 0)
+        if (a[n] != b[n])
+            return a[n] < b[n] ? -1 : 1;
+    return 0;
+}
+
+/* a * b as a 128-bit number. */
+static inline fxl__u128 fxl__mul64(uint64_t a, uint64_t b)
+{
+    uint32_t x[2], y[2], z[4];
+    fxl__u128 r;
+    x[0] = (uint32_t)a, x[1] = (uint32_t)(a >> 32);
+    y[0] = (uint32_t)b, y[1] = (uint32_t)(b >> 32);
+    fxl__mul_limbs(x, 2, y, 2, z);
+    r.lo = (uint64_t)z[1] << 32 | z[0];
+    r.hi = (uint64_t)z[3] << 32 | z[2];
+    return r;
+}
+
+/* a <= b for 128-bit numbers. */
+static inline bool fxl__le128(fxl__u128 a, fxl__u128 b)
+{
+    return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
+}
+
+/* floor(v / 2^s) without shifting a negative number; 1 <= s <= 62. */
+static inline int64_t fxl__floor_shift(int64_t v, unsigned s)
+{
+    if (v >= 0)
+        return v >> s;
+    return -(int64_t)((((uint64_t)(-(v + 1))) >> s) + 1u);
+}
+
+/* floor(sqrt(v)), bit by bit. */
+static inline uint32_t fxl__isqrt64(uint64_t v)
+{
+    uint64_t root = 0, bit = (uint64_t)1 << 62;
+    while (bit > v)
+        bit >>= 2;
+    while (bit != 0) {
+        if (v >= root + bit) {
+            v -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+        bit >>= 2;
+    }
+    return (uint32_t)root;
+}
+
 #endif

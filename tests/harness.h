@@ -43,7 +43,11 @@ bool fxlt_check_eq(long long a, long long b, const char *file, int line, const c
  * and zero flag (e.g. %08x). */
 void fxlt_printf(const char *fmt, ...);
 
-/* Deterministic random numbers (splitmix64), identical on every platform. */
+/* Deterministic random numbers (splitmix64), identical on every platform.
+ * Draw at most once per full expression (one statement, or one declarator
+ * of a declaration): the order in which a call's arguments are evaluated is
+ * unspecified, x86-64 and ARM GCC do differ, and a test's sequence of
+ * draws must be the same everywhere for the corpus hash to match. */
 typedef struct fxlt_rng {
     uint64_t state;
 } fxlt_rng;

@@ -4,6 +4,8 @@
 extern const fxlt_suite fxlt_suite_angle;
 extern const fxlt_suite fxlt_suite_laser;
 extern const fxlt_suite fxlt_suite_shapes;
+extern const fxlt_suite fxlt_suite_chain;
+extern const fxlt_suite fxlt_suite_sweep;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_corpus;
 
@@ -13,6 +15,8 @@ int main(void)
         &fxlt_suite_angle,
         &fxlt_suite_laser,
         &fxlt_suite_shapes,
+        &fxlt_suite_chain,
+        &fxlt_suite_sweep,
         &fxlt_suite_wide,
         &fxlt_suite_corpus,
     };

@@ -113,3 +113,137 @@ int ref_atan2_step(double y, double x, double *tie)
     *tie = fabs(fabs(steps - nearest) - 0.5);
     return (int)nearest & 4095;
 }
+
+ref_sweep ref_sweep_build(const fxl_laser *l, int step)
+{
+    ref_sweep S;
+    fxl_laser end = *l;
+    double c0 = ref_cos_q16(l->angle), s0 = ref_sin_q16(l->angle);
+    double c1, s1, hit;
+    end.angle = (fxl_angle)((uint32_t)l->angle + (uint32_t)step);
+    c1 = ref_cos_q16(end.angle);
+    s1 = ref_sin_q16(end.angle);
+    S.ends[0] = ref_laser_build(l);
+    S.ends[1] = ref_laser_build(&end);
+    S.ox = ref_px(l->pos.x);
+    S.oy = ref_px(l->pos.y);
+    S.th0 = atan2(s0, c0);
+    /* The signed angle from the start vector to the end vector, the way
+     * the step turns (half a turn is +-pi by the step's sign). */
+    S.dth = atan2(c0 * s1 - s0 * c1, c0 * c1 + s0 * s1);
+    if (step == 2048)
+        S.dth = PI;
+    if (step == -2048)
+        S.dth = -PI;
+    if (step == 0)
+        S.dth = 0.0;
+    hit = floor((double)l->half_width * (double)l->hit_fraction / 65536.0 + 0.5) / 65536.0;
+    S.box = l->kind == FXL_LASER_BOX;
+    S.len = ref_px(l->length);
+    S.side = S.box ? hit : 0.0;
+    S.round = S.box ? 0.0 : hit;
+    S.s = fmax(sqrt(c0 * c0 + s0 * s0), sqrt(c1 * c1 + s1 * s1)) / 65536.0;
+    return S;
+}
+
+/* Distance from the circle centre to the body turned to the unit direction
+ * (c, sn), measured in the body's frame after scaling by s (the frame the
+ * library's turn uses), minus the round part: the beam hits iff <= r. */
+static double body_gap_cs(const ref_sweep *S, double x, double y, double c, double sn)
+{
+    double dx = x - S->ox, dy = y - S->oy;
+    double a = S->s * (c * dx + sn * dy), b = S->s * (-sn * dx + c * dy);
+    double ea = a < 0.0 ? -a : a > S->len ? a - S->len : 0.0;
+    double eb = fabs(b) > S->side ? fabs(b) - S->side : 0.0;
+    return hypot(ea, eb) - S->round;
+}
+
+static double body_gap(const ref_sweep *S, double x, double y, double th)
+{
+    return body_gap_cs(S, x, y, cos(th), sin(th));
+}
+
+static double ends_margin(const ref_sweep *S, double x, double y, double r)
+{
+    return fmin(ref_laser_circle(&S->ends[0], x, y, r), ref_laser_circle(&S->ends[1], x, y, r));
+}
+
+double ref_sweep_turn_gap(const ref_sweep *S, double x, double y)
+{
+    double gap = INFINITY, lo, hi, c, sn, dc, ds;
+    int i, k = 0;
+    const int n = 64;
+    if (S->dth == 0.0)
+        return INFINITY;
+    /* Samples by repeated rotation (no trigonometry per sample). */
+    c = cos(S->th0), sn = sin(S->th0), dc = cos(S->dth / n), ds = sin(S->dth / n);
+    for (i = 0; i <= n; i++) {
+        double g = body_gap_cs(S, x, y, c, sn), t = c * dc - sn * ds;
+        sn = c * ds + sn * dc;
+        c = t;
+        if (g < gap) {
+            gap = g;
+            k = i;
+        }
+    }
+    /* g has at most two minima on the arc, of the same depth: the best
+     * sample lies within one spacing of one of them; refine there. */
+    lo = S->th0 + S->dth * (double)(k > 0 ? k - 1 : 0) / n;
+    hi = S->th0 + S->dth * (double)(k < n ? k + 1 : n) / n;
+    for (i = 0; i < 60; i++) {
+        double m1 = lo + (hi - lo) * 0.381966011250105, m2 = lo + (hi - lo) * 0.618033988749895;
+        if (body_gap(S, x, y, m1) <= body_gap(S, x, y, m2))
+            hi = m2;
+        else
+            lo = m1;
+    }
+    gap = fmin(gap, body_gap(S, x, y, (lo + hi) / 2.0));
+    /* Thin beams put their two minima closer than a sample spacing: also
+     * evaluate the directions where a far corner (box) or the tip
+     * (capsule) points at the centre, when the arc holds them. */
+    {
+        double phi = atan2(y - S->oy, x - S->ox);
+        double psi = S->box ? atan2(S->side, S->len) : 0.0;
+        int k2;
+        for (k2 = -1; k2 <= 1; k2 += 2) {
+            double th = phi + k2 * psi, d = remainder(th - S->th0, 2.0 * PI);
+            if ((S->dth >= 0.0 && d >= 0.0 && d <= S->dth) ||
+                (S->dth < 0.0 && d <= 0.0 && d >= S->dth) || (S->dth == PI && d == -PI) ||
+                (S->dth == -PI && d == PI))
+                gap = fmin(gap, body_gap(S, x, y, th));
+        }
+    }
+    return gap;
+}
+
+double ref_sweep_margin(const ref_sweep *S, double x, double y, double r, double turn_gap)
+{
+    return fmin(ends_margin(S, x, y, r), (turn_gap - r) / S->s);
+}
+
+double ref_sweep_touch(const ref_sweep *S, double x, double y, double turn_gap)
+{
+    int i;
+    double t = turn_gap;
+    for (i = 0; i < 2; i++) {
+        const ref_laser *L = &S->ends[i];
+        t = fmin(t, ref_laser_distance(L, x, y) * L->scale - L->round);
+    }
+    return t;
+}
+
+double ref_sweep_margin_sampled(const ref_sweep *S, double x, double y, double r, int sub)
+{
+    double best = ends_margin(S, x, y, r), c, sn, dc, ds;
+    int i;
+    if (S->dth == 0.0)
+        return best;
+    c = cos(S->th0), sn = sin(S->th0), dc = cos(S->dth / sub), ds = sin(S->dth / sub);
+    for (i = 1; i < sub; i++) {
+        double t = c * dc - sn * ds;
+        sn = c * ds + sn * dc;
+        c = t;
+        best = fmin(best, (body_gap_cs(S, x, y, c, sn) - r) / S->s);
+    }
+    return best;
+}

@@ -6,7 +6,8 @@
 #include "fixlaser.h"
 
 static uint32_t hash;
-static uint32_t part[10]; /* one hash per kind of case, printed to locate a difference */
+#define KINDS 12
+static uint32_t part[KINDS]; /* one hash per kind of case, printed to locate a difference */
 static unsigned kind_now;
 
 static void mix(uint32_t v)
@@ -121,6 +122,54 @@ static void shapes_case(fxlt_rng *rng)
     mix(fxl_aabb_vs_aabb(box, other));
 }
 
+/* A rotating (or static) chain: count, error and every square. */
+static void chain_case(fxlt_rng *rng)
+{
+    static fxl_aabb boxes[64];
+    fxl_chain ch;
+    size_t n = 0, i;
+    fxl_result res;
+    ch.origin.x = any_coord(rng); /* one draw per statement: a fixed order */
+    ch.origin.y = any_coord(rng);
+    ch.angle = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
+    ch.prev_angle = (fxl_angle)((uint32_t)ch.angle - (uint32_t)fxlt_range(rng, -700, 700));
+    ch.length = fxlt_range(rng, 0, 300 << 16);
+    ch.half_size = fxlt_range(rng, 1 << 16, 8 << 16);
+    res = (fxlt_next(rng) & 1u) ? fxl_chain_rotating(&ch, boxes, 64, &n)
+                                : fxl_chain_static(&ch, boxes, 64, &n);
+    mix((uint32_t)res);
+    mix((uint32_t)n);
+    for (i = 0; i < n; i++)
+        mix((uint32_t)boxes[i].lo.x), mix((uint32_t)boxes[i].lo.y), mix((uint32_t)boxes[i].hi.x),
+            mix((uint32_t)boxes[i].hi.y);
+    mix((uint32_t)fxl_chain_half_step(ch.angle, ch.prev_angle));
+    mix((uint32_t)fxl_tan(ch.angle));
+}
+
+/* A turning laser against a few circles around it. */
+static void sweep_case(fxlt_rng *rng)
+{
+    fxl_laser l = any_laser(rng);
+    int32_t step = fxlt_range(rng, -2048, 2048);
+    fxl_sweep_prep sp;
+    fxl_result res;
+    int i;
+    l.anchor = FXL_ANCHOR_ORIGIN;
+    res = fxl_sweep_prepare(&l, step, &sp);
+    mix((uint32_t)res);
+    if (res != FXL_OK)
+        return;
+    mix((uint32_t)sp.bb_mid.x), mix((uint32_t)sp.bb_mid.y), mix(sp.bb_half_x), mix(sp.bb_half_y);
+    for (i = 0; i < 8; i++) {
+        fxl_circle c;
+        c.c.x = l.pos.x + fxlt_range(rng, -(320 << 16), 320 << 16);
+        c.c.y = l.pos.y + fxlt_range(rng, -(320 << 16), 320 << 16);
+        c.r = fxlt_range(rng, 0, 12 << 16);
+        if (fxl_circle_check(c) == FXL_OK)
+            mix(fxl_sweep_vs_circle(&sp, c));
+    }
+}
+
 static void corpus_hash(void)
 {
     fxlt_rng rng;
@@ -128,10 +177,10 @@ static void corpus_hash(void)
 
     rng.state = UINT64_C(0xC0FFEE0DDF00D);
     hash = 2166136261u;
-    for (i = 0; i < 10; i++)
+    for (i = 0; i < KINDS; i++)
         part[i] = 2166136261u;
     for (i = 0; i < FXLT_CORPUS_CASES; i++) {
-        unsigned kind = i % 10;
+        unsigned kind = i % KINDS;
         kind_now = kind;
         if (kind == 0) {
             fxl_angle a = (fxl_angle)(int32_t)(uint32_t)fxlt_next(&rng);
@@ -147,6 +196,10 @@ static void corpus_hash(void)
             mix((uint32_t)fxl_angle_from_deg(a)), mix((uint32_t)fxl_angle_from_rad(b));
         } else if (kind == 3) {
             shapes_case(&rng);
+        } else if (kind == 10) {
+            chain_case(&rng);
+        } else if (kind == 11) {
+            sweep_case(&rng);
         } else {
             prepared_case(&rng, kind - 4);
         }
@@ -154,8 +207,8 @@ static void corpus_hash(void)
     fxlt_printf("    corpus: %u cases, hash 0x%08x (committed 0x%08x)\n", FXLT_CORPUS_CASES, hash,
                 FXLT_CORPUS_HASH);
     fxlt_printf("    by kind (angles, atan2, conversions, shapes, prepare, laser, point, quad, "
-                "batch x2):\n     ");
-    for (i = 0; i < 10; i++)
+                "batch x2, chain, sweep):\n     ");
+    for (i = 0; i < KINDS; i++)
         fxlt_printf(" %08x", part[i]);
     fxlt_printf("\n");
     CHECK_EQ(hash, FXLT_CORPUS_HASH);

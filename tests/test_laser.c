@@ -267,9 +267,9 @@ static void quad_and_ends(void)
 
 static void batch_matches_single(void)
 {
-    static fxl_circle circles[1000];
+    static fxl_circle circles[1000] FXL_EWRAM_BSS;
     static uint32_t bits[(1000 + 31) / 32];
-    static uint16_t idx[1000];
+    static uint16_t idx[1000] FXL_EWRAM_BSS;
     fxlt_rng rng = fxlt_rng_for("batch_matches_single");
     int round;
     for (round = 0; round < 20; round++) {

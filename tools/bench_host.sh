@@ -36,6 +36,10 @@ per() { # name, function, calls
     per "(b) naive Q16 with fix16_sin/cos/sqrt, box (8192 calls)" run_naive 8192
     per "fxl_circle_vs_circle + fxl_aabb_vs_circle (1024 pairs)" run_shapes 1024
     per "fxl_sin + fxl_atan2 (1024 pairs)" run_angles 1024
+    per "fxl_sweep_vs_circle (16 x 1024 calls)" run_sweep_single 16384
+    per "fxl_sweep_vs_circles, per circle (16 x 1024)" run_sweep_batch 16384
+    per "fxl_chain_rotating, per laser (16 calls)" run_chain_gen 16
+    per "fxl_chain_vs_circle, whole chain (16 x 1024 calls)" run_chain_hit 16384
     echo
     echo "Ratios (instructions per call, baseline / fixlaser single call):"
     echo "(a) $(awk -v a="$(ir run_float)" -v f="$(ir run_fxl_single)" 'BEGIN { printf "%.1f", (a / 8192) / (f / 16384) }')x,"

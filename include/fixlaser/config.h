@@ -30,6 +30,14 @@
 #define FXL_IWRAM_CODE
 #endif
 
+/* FXL_ARM_CODE: once-per-laser code heavy in 64-bit products (the sweep's
+ * prepare step, chain generation). The ARM7TDMI multiplies 32x32->64 only in ARM
+ * state (Thumb calls a library routine), so the GBA port compiles these as
+ * ARM code, left in ROM (no IWRAM spent). Default: empty. */
+#ifndef FXL_ARM_CODE
+#define FXL_ARM_CODE
+#endif
+
 /* FXL_IWRAM_DATA: small, hot tables placed in IWRAM. Default: empty. */
 #ifndef FXL_IWRAM_DATA
 #define FXL_IWRAM_DATA

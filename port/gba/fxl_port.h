@@ -47,6 +47,11 @@
  * Initialised objects are stored in ROM and copied by crt0.s; zero-filled
  * ones too (IWRAM is small, keep them small). Section ".iwram_data", matched
  * by the .iwram* pattern of gba.ld.                                         */
+/* FXL_ARM_CODE: ARM state (for SMULL/UMULL) but left in ROM: the sweep's
+ * prepare step and chain generation, run once per laser per frame
+ * (measured: about 15-20% fewer cycles than Thumb with library multiplies). */
+#define FXL_ARM_CODE __attribute__((target("arm"), noinline))
+
 #define FXL_IWRAM_DATA __attribute__((section(".iwram_data")))
 
 /* FXL_EWRAM_DATA: a large object in EWRAM (256 KiB, 16-bit bus, 2 waits).

@@ -18,6 +18,13 @@
 static fxl_circle circles[CIRCLES];
 static fxl_laser lasers[LASERS];
 static fxl_laser_prep preps[LASERS];
+/* Each laser also turns by up to 20 degrees a frame (sweeps) and has a
+ * rotating chain of squares as wide as its hitbox. */
+static fxl_sweep_prep sweeps[LASERS];
+static fxl_chain chains[LASERS];
+#define CHAIN_CAP 128
+static fxl_aabb chain_boxes[LASERS][CHAIN_CAP] FXL_EWRAM_BSS;
+static size_t chain_count[LASERS];
 static float_laser floats[LASERS];
 static uint32_t bits[CIRCLES / 32];
 static uint32_t samples[MAX_SAMPLES] FXL_EWRAM_BSS;
@@ -27,9 +34,10 @@ volatile uint32_t bench_sink;
 
 void bench_scene(void)
 {
-    fxlt_rng rng;
+    fxlt_rng rng, turns;
     int i;
     rng.state = UINT64_C(0xB0BB1E5);
+    turns.state = UINT64_C(0x7E5E7);
     for (i = 0; i < CIRCLES; i++) {
         circles[i].c.x = fxlt_range(&rng, 0, 240 << 16); /* one draw per statement */
         circles[i].c.y = fxlt_range(&rng, 0, 160 << 16);
@@ -46,6 +54,16 @@ void bench_scene(void)
         lasers[i].hit_fraction = fxlt_range(&rng, 0x8000, 0x10000);
         fxl_laser_prepare(&lasers[i], &preps[i]);
         floats[i] = float_laser_make(&lasers[i]);
+        {
+            int32_t step = fxlt_range(&turns, -228, 228); /* own generator: scene unchanged */
+            fxl_sweep_prepare(&lasers[i], step, &sweeps[i]);
+            chains[i].origin = lasers[i].pos;
+            chains[i].prev_angle = lasers[i].angle;
+            chains[i].angle = lasers[i].angle + step;
+            chains[i].length = lasers[i].length;
+            chains[i].half_size = fix16_mul(lasers[i].half_width, lasers[i].hit_fraction);
+            fxl_chain_rotating(&chains[i], chain_boxes[i], CHAIN_CAP, &chain_count[i]);
+        }
     }
 }
 
@@ -110,6 +128,46 @@ BENCH_NOINLINE void run_angles(void)
         bench_sink += (uint32_t)fxl_sin(i * 37);
         bench_sink += (uint32_t)fxl_atan2(circles[i].c.y - (80 << 16), circles[i].c.x - (120 << 16));
     }
+}
+
+BENCH_NOINLINE void run_sweep_single(void)
+{
+    int i, k;
+    for (k = 0; k < LASERS; k++)
+        for (i = 0; i < CIRCLES; i++)
+            bench_sink += fxl_sweep_vs_circle(&sweeps[k], circles[i]);
+}
+
+BENCH_NOINLINE void run_sweep_batch(void)
+{
+    int k;
+    for (k = 0; k < LASERS; k++)
+        bench_sink += (uint32_t)fxl_sweep_vs_circles(&sweeps[k], circles, CIRCLES, bits);
+}
+
+BENCH_NOINLINE void run_chain_gen(void)
+{
+    int k;
+    for (k = 0; k < LASERS; k++)
+        bench_sink += (uint32_t)fxl_chain_rotating(&chains[k], chain_boxes[k], CHAIN_CAP,
+                                                   &chain_count[k]);
+}
+
+BENCH_NOINLINE void run_chain_hit(void)
+{
+    int i, k;
+    for (k = 0; k < LASERS; k++)
+        for (i = 0; i < CIRCLES; i++)
+            bench_sink += fxl_chain_vs_circle(chain_boxes[k], chain_count[k], circles[i]);
+}
+
+uint32_t bench_chain_squares(void)
+{
+    uint32_t n = 0;
+    int k;
+    for (k = 0; k < LASERS; k++)
+        n += (uint32_t)chain_count[k];
+    return n;
 }
 
 /* --- cycle statistics (targets with a cycle counter) ---------------------- */
@@ -182,6 +240,13 @@ bench_stats bench_single(int what, int kind, int stride)
                 TIMED(fxl_circle_vs_circle(circles[i], circles[(i + 7) & (CIRCLES - 1)]));
                 break;
             case BENCH_SIN: TIMED(fxl_sin(i * 37 + k)); break;
+            case BENCH_SWEEP: TIMED(fxl_sweep_vs_circle(&sweeps[k], circles[i])); break;
+            case BENCH_CHAIN_HIT:
+                TIMED(fxl_chain_vs_circle(chain_boxes[k], chain_count[k], circles[i]));
+                break;
+            case BENCH_SWEEP_PREPARE:
+                TIMED(fxl_sweep_prepare(&lasers[k], 57, &sweeps[k]));
+                break;
             case BENCH_ATAN2:
                 TIMED(fxl_atan2(circles[i].c.y - (80 << 16), circles[i].c.x - (120 << 16)));
                 break;
@@ -203,6 +268,35 @@ bench_stats bench_batch(int kind)
         bench_sink += (uint32_t)fxl_laser_vs_circles(&preps[k], circles, CIRCLES, bits);
         t = fxl_port_cycles_end();
         sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+    }
+    return sample_stats();
+}
+
+bench_stats bench_sweep_batch(int kind)
+{
+    int k;
+    samples_clear();
+    for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++) {
+        uint32_t t;
+        fxl_port_cycles_begin();
+        bench_sink += (uint32_t)fxl_sweep_vs_circles(&sweeps[k], circles, CIRCLES, bits);
+        t = fxl_port_cycles_end();
+        sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+    }
+    return sample_stats();
+}
+
+bench_stats bench_chain_gen(int per_square)
+{
+    int k;
+    samples_clear();
+    for (k = 0; k < LASERS; k++) {
+        uint32_t t;
+        size_t n = 0;
+        fxl_port_cycles_begin();
+        bench_sink += (uint32_t)fxl_chain_rotating(&chains[k], chain_boxes[k], CHAIN_CAP, &n);
+        t = fxl_port_cycles_end() - overhead;
+        sample_add(per_square ? (n ? (t + (uint32_t)n / 2u) / (uint32_t)n : t) : t);
     }
     return sample_stats();
 }

@@ -10,7 +10,18 @@
 #define BENCH_NOINLINE
 #endif
 
-enum { BENCH_FXL, BENCH_FLOAT, BENCH_NAIVE, BENCH_CIRCLE, BENCH_SIN, BENCH_ATAN2, BENCH_PREPARE };
+enum {
+    BENCH_FXL,
+    BENCH_FLOAT,
+    BENCH_NAIVE,
+    BENCH_CIRCLE,
+    BENCH_SIN,
+    BENCH_ATAN2,
+    BENCH_PREPARE,
+    BENCH_SWEEP,
+    BENCH_CHAIN_HIT,
+    BENCH_SWEEP_PREPARE
+};
 
 typedef struct bench_stats {
     uint32_t min, median, max, count;
@@ -24,6 +35,10 @@ uint32_t bench_hits(int kind);
 /* kind: 0 = box lasers, 1 = capsule lasers; stride: test every n-th circle. */
 bench_stats bench_single(int what, int kind, int stride);
 bench_stats bench_batch(int kind);
+bench_stats bench_sweep_batch(int kind);
+/* Rotating chain generation: cycles per laser, and per square. */
+bench_stats bench_chain_gen(int per_square);
+uint32_t bench_chain_squares(void);
 
 /* Host loops, counted by callgrind. */
 void run_fxl_single(int kind);
@@ -33,5 +48,9 @@ void run_float(int kind);
 void run_naive(int kind);
 void run_shapes(void);
 void run_angles(void);
+void run_sweep_single(void);
+void run_sweep_batch(void);
+void run_chain_gen(void);
+void run_chain_hit(void);
 
 #endif

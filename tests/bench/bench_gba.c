@@ -37,8 +37,10 @@ int main(void)
     fxlt_printf("Cycles per call on the ARM7TDMI (16.78 MHz), WAITCNT = 0x4317, timer "
                 "overhead of %u cycles subtracted. Scene: 1024 circles (r = 1..4 px) over "
                 "240x160, 8 box and 8 capsule lasers of 40..300 px at random angles; %u box "
-                "and %u capsule hits.\n\n",
-                bench_overhead(), bench_hits(0), bench_hits(1));
+                "and %u capsule hits. Each laser also turns by a random step of up to 20 "
+                "degrees (sweeps) and has a rotating chain as wide as its hitbox (%u squares "
+                "in all).\n\n",
+                bench_overhead(), bench_hits(0), bench_hits(1), bench_chain_squares());
     fxlt_printf("| test | code | min | median | max | samples |\n");
     fxlt_printf("|---|---|---:|---:|---:|---:|\n");
     row("fxl_laser_vs_circle, box", "Thumb, ROM", box1);
@@ -49,6 +51,14 @@ int main(void)
     row("fxl_circle_vs_circle", "Thumb, ROM", bench_single(BENCH_CIRCLE, 0, 1));
     row("fxl_sin", "Thumb, ROM", bench_single(BENCH_SIN, 0, 1));
     row("fxl_atan2", "Thumb, ROM", bench_single(BENCH_ATAN2, 0, 4));
+    row("fxl_sweep_vs_circle (turns of up to 20 deg), box", "Thumb call, IWRAM tests", bench_single(BENCH_SWEEP, 0, 1));
+    row("fxl_sweep_vs_circle, capsule", "Thumb call, IWRAM tests", bench_single(BENCH_SWEEP, 1, 1));
+    row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
+    row("fxl_sweep_vs_circles, capsule, per circle", "ARM, IWRAM", bench_sweep_batch(1));
+    row("fxl_sweep_prepare (5 deg turn)", "Thumb, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
+    row("fxl_chain_rotating, per laser", "Thumb, ROM", bench_chain_gen(0));
+    row("fxl_chain_rotating, per square", "Thumb, ROM", bench_chain_gen(1));
+    row("fxl_chain_vs_circle (whole chain)", "Thumb, ROM", bench_single(BENCH_CHAIN_HIT, 0, 1));
     row("(a) article's float method (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
     fxlt_printf("\n| ratio (median) | cycles | fixlaser faster by |\n|---|---:|---:|\n");

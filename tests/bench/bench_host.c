@@ -14,5 +14,9 @@ int main(void)
     run_naive(0);
     run_shapes();
     run_angles();
+    run_sweep_single();
+    run_sweep_batch();
+    run_chain_gen();
+    run_chain_hit();
     return 0;
 }
