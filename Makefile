@@ -29,13 +29,15 @@ TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
 TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
-.PHONY: all demo check deps install install-gba clean test test-san table-check cppcheck \
+.PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck \
 	gba-test bench bench-host size mcu rotating
 
 all: $(H)/libfixlaser.a
 
 # The GBA port: toolchain, libfixmath for ARM, gbarun, ROM rules.
 include port/gba/gba.mk
+# The demo ROM (port/gba/demo/): demo-run, demo-check, demo-shots.
+include port/gba/demo.mk
 
 # Every Debian package any target needs; installed when missing.
 DEBIAN_PACKAGES := $(sort gcc make libc6-dev libfixmath-dev cppcheck pkg-config valgrind libpng-dev \
@@ -76,8 +78,13 @@ $(H)/rotating: tools/rotating.c $(H)/libfixlaser.a
 rotating: deps $(H)/rotating
 	$(H)/rotating docs
 
-# The main job (until the GBA demo lands): a laser scene on the host.
-demo: deps $(H)/example_scene
+# The main job: the GBA demo ROM, its scripted play run headless under mGBA
+# (summary on stdout, screenshots in build/demo/).
+demo: deps
+	$(MAKE) --no-print-directory demo-run
+
+# A laser scene on the host, printed as text.
+example: deps $(H)/example_scene
 	$(H)/example_scene
 
 test: $(H)/tests
@@ -176,6 +183,7 @@ check: deps
 	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory gba-test
+	$(MAKE) --no-print-directory demo-check
 	$(MAKE) --no-print-directory test
 
 install: $(H)/libfixlaser.a

@@ -14,6 +14,8 @@
  *               engines), static or widened for a laser that turns.
  *   fxl_sweep_prep  a laser turning about its emitter between two frames,
  *               tested exactly over the whole turn (no tunneling).
+ *   fxl_wall    a one-sided wall segment; fxl_move_point / fxl_move_circle
+ *               stop a mover at walls and slide it along them.
  *   fxl_vec2    a point. Screen convention: x right, y DOWN, so angle 1024
  *               (90 degrees) points down and angles turn clockwise on screen.
  *
@@ -84,5 +86,6 @@
 #include "fixlaser/shapes.h"
 #include "fixlaser/chain.h"
 #include "fixlaser/sweep.h"
+#include "fixlaser/wall.h"
 
 #endif /* FIXLASER_H */

@@ -112,6 +112,28 @@ static inline bool fxl__le128(fxl__u128 a, fxl__u128 b)
     return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
 }
 
+/* floor(n / d) for a quotient below 2^32 (n < d * 2^32), by restoring
+ * division; *has_rest (may be NULL) tells whether it was inexact. */
+static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
+{
+    uint32_t q = 0;
+    int i;
+    for (i = 31; i >= 0; i--) {
+        fxl__u128 t;
+        t.lo = d << i;
+        t.hi = i == 0 ? 0u : d >> (64 - i);
+        if (fxl__le128(t, n)) {
+            uint64_t lo = n.lo - t.lo;
+            n.hi = n.hi - t.hi - (n.lo < t.lo);
+            n.lo = lo;
+            q |= (uint32_t)1 << i;
+        }
+    }
+    if (has_rest != NULL)
+        *has_rest = n.hi != 0 || n.lo != 0;
+    return q;
+}
+
 /* floor(v / 2^s) without shifting a negative number; 1 <= s <= 62. */
 static inline int64_t fxl__floor_shift(int64_t v, unsigned s)
 {

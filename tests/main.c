@@ -6,6 +6,7 @@ extern const fxlt_suite fxlt_suite_laser;
 extern const fxlt_suite fxlt_suite_shapes;
 extern const fxlt_suite fxlt_suite_chain;
 extern const fxlt_suite fxlt_suite_sweep;
+extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_corpus;
 
@@ -17,6 +18,7 @@ int main(void)
         &fxlt_suite_shapes,
         &fxlt_suite_chain,
         &fxlt_suite_sweep,
+        &fxlt_suite_wall,
         &fxlt_suite_wide,
         &fxlt_suite_corpus,
     };

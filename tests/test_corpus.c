@@ -6,7 +6,7 @@
 #include "fixlaser.h"
 
 static uint32_t hash;
-#define KINDS 12
+#define KINDS 13
 static uint32_t part[KINDS]; /* one hash per kind of case, printed to locate a difference */
 static unsigned kind_now;
 
@@ -170,6 +170,35 @@ static void sweep_case(fxlt_rng *rng)
     }
 }
 
+/* A six-walled room (integer corners) and a point and a circle moving in it. */
+static void wall_case(fxlt_rng *rng)
+{
+    static const int8_t hex[6][2] = {{-4, 0}, {-2, 3}, {2, 3}, {4, 0}, {2, -3}, {-2, -3}};
+    static fxl_wall_prep inflated[6 * FXL_WALL_PARTS];
+    fxl_wall walls[6];
+    fxl_wall_prep prep[6];
+    fxl_vec2 c, to;
+    fxl_move m;
+    uint32_t touched[1];
+    fix16_t scale = fxlt_range(rng, 4 << 16, 40 << 16) / 4, r;
+    int i;
+    c.x = any_coord(rng) / 4;
+    c.y = any_coord(rng) / 4;
+    for (i = 0; i < 6; i++) {
+        walls[i].a = fxl_vec2_make(c.x + hex[i][0] * scale, c.y + hex[i][1] * scale);
+        walls[i].b = fxl_vec2_make(c.x + hex[(i + 1) % 6][0] * scale, c.y + hex[(i + 1) % 6][1] * scale);
+        mix((uint32_t)fxl_wall_prepare(&walls[i], &prep[i]));
+    }
+    to.x = c.x + fxlt_range(rng, -(60 << 16), 60 << 16);
+    to.y = c.y + fxlt_range(rng, -(60 << 16), 60 << 16);
+    m = fxl_move_point(prep, 6, c, to, touched);
+    mix((uint32_t)m.pos.x), mix((uint32_t)m.pos.y), mix((uint32_t)m.contacts), mix(touched[0]);
+    r = fxlt_range(rng, 0, scale);
+    mix((uint32_t)fxl_walls_inflate(walls, 6, r, inflated, 6 * FXL_WALL_PARTS));
+    m = fxl_move_circle(inflated, 6, c, to, touched);
+    mix((uint32_t)m.pos.x), mix((uint32_t)m.pos.y), mix((uint32_t)m.contacts), mix(touched[0]);
+}
+
 static void corpus_hash(void)
 {
     fxlt_rng rng;
@@ -200,6 +229,8 @@ static void corpus_hash(void)
             chain_case(&rng);
         } else if (kind == 11) {
             sweep_case(&rng);
+        } else if (kind == 12) {
+            wall_case(&rng);
         } else {
             prepared_case(&rng, kind - 4);
         }
@@ -207,7 +238,7 @@ static void corpus_hash(void)
     fxlt_printf("    corpus: %u cases, hash 0x%08x (committed 0x%08x)\n", FXLT_CORPUS_CASES, hash,
                 FXLT_CORPUS_HASH);
     fxlt_printf("    by kind (angles, atan2, conversions, shapes, prepare, laser, point, quad, "
-                "batch x2, chain, sweep):\n     ");
+                "batch x2, chain, sweep, walls):\n     ");
     for (i = 0; i < KINDS; i++)
         fxlt_printf(" %08x", part[i]);
     fxlt_printf("\n");

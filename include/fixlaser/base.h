@@ -59,6 +59,7 @@ typedef enum fxl_result {
     FXL_ERR_CAPACITY,        /* more chain squares than the output (or FXL_CHAIN_MAX) holds */
     FXL_ERR_STEP_RANGE,      /* a rotation step beyond what the method covers */
     FXL_ERR_ANCHOR,          /* a sweep needs a laser anchored at its emitter (the pivot) */
+    FXL_ERR_WALL_ZERO,       /* a wall whose two ends coincide */
     FXL_ERR_COUNT_           /* number of codes; not an error */
 } fxl_result;
 

@@ -25,6 +25,11 @@ static fxl_chain chains[LASERS];
 #define CHAIN_CAP 128
 static fxl_aabb chain_boxes[LASERS][CHAIN_CAP] FXL_EWRAM_BSS;
 static size_t chain_count[LASERS];
+/* A 16-walled room (a regular polygon of radius 70 px in the middle of the
+ * screen, fronts inwards) and the same walls inflated for a 3 px circle. */
+#define ROOM_WALLS 16
+static fxl_wall_prep room[ROOM_WALLS];
+static fxl_wall_prep room_fat[ROOM_WALLS * FXL_WALL_PARTS] FXL_EWRAM_BSS;
 static float_laser floats[LASERS];
 static uint32_t bits[CIRCLES / 32];
 static uint32_t samples[MAX_SAMPLES] FXL_EWRAM_BSS;
@@ -42,6 +47,16 @@ void bench_scene(void)
         circles[i].c.x = fxlt_range(&rng, 0, 240 << 16); /* one draw per statement */
         circles[i].c.y = fxlt_range(&rng, 0, 160 << 16);
         circles[i].r = fxlt_range(&rng, 1 << 16, 4 << 16);
+    }
+    {
+        fxl_wall w[ROOM_WALLS];
+        for (i = 0; i < ROOM_WALLS; i++) {
+            fxl_angle a0 = -i * 256, a1 = -(i + 1) * 256; /* decreasing: interior in front */
+            w[i].a = fxl_vec2_make((120 << 16) + fxl_cos(a0) * 70, (80 << 16) + fxl_sin(a0) * 70);
+            w[i].b = fxl_vec2_make((120 << 16) + fxl_cos(a1) * 70, (80 << 16) + fxl_sin(a1) * 70);
+            fxl_wall_prepare(&w[i], &room[i]);
+        }
+        fxl_walls_inflate(w, ROOM_WALLS, 3 << 16, room_fat, ROOM_WALLS * FXL_WALL_PARTS);
     }
     for (i = 0; i < LASERS; i++) {
         fxl_laser_kind kind = i < LASERS / 2 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
@@ -161,6 +176,24 @@ BENCH_NOINLINE void run_chain_hit(void)
             bench_sink += fxl_chain_vs_circle(chain_boxes[k], chain_count[k], circles[i]);
 }
 
+/* From the room's middle towards a circle of the scene, scaled up so that
+ * about half the moves hit a wall. */
+static fxl_vec2 move_to(int i)
+{
+    return fxl_vec2_make((120 << 16) + (circles[i].c.x - (120 << 16)) / 2,
+                         (80 << 16) + (circles[i].c.y - (80 << 16)));
+}
+
+BENCH_NOINLINE void run_walls(void)
+{
+    int i;
+    fxl_vec2 from = fxl_vec2_make(120 << 16, 80 << 16);
+    for (i = 0; i < CIRCLES; i++) {
+        bench_sink += (uint32_t)fxl_move_point(room, ROOM_WALLS, from, move_to(i), NULL).pos.x;
+        bench_sink += (uint32_t)fxl_move_circle(room_fat, ROOM_WALLS, from, move_to(i), NULL).pos.y;
+    }
+}
+
 uint32_t bench_chain_squares(void)
 {
     uint32_t n = 0;
@@ -246,6 +279,12 @@ bench_stats bench_single(int what, int kind, int stride)
                 break;
             case BENCH_SWEEP_PREPARE:
                 TIMED(fxl_sweep_prepare(&lasers[k], 57, &sweeps[k]));
+                break;
+            case BENCH_MOVE_POINT:
+                TIMED(fxl_move_point(room, ROOM_WALLS, fxl_vec2_make(120 << 16, 80 << 16), move_to(i), NULL).contacts);
+                break;
+            case BENCH_MOVE_CIRCLE:
+                TIMED(fxl_move_circle(room_fat, ROOM_WALLS, fxl_vec2_make(120 << 16, 80 << 16), move_to(i), NULL).contacts);
                 break;
             case BENCH_ATAN2:
                 TIMED(fxl_atan2(circles[i].c.y - (80 << 16), circles[i].c.x - (120 << 16)));

@@ -20,7 +20,9 @@ enum {
     BENCH_PREPARE,
     BENCH_SWEEP,
     BENCH_CHAIN_HIT,
-    BENCH_SWEEP_PREPARE
+    BENCH_SWEEP_PREPARE,
+    BENCH_MOVE_POINT,
+    BENCH_MOVE_CIRCLE
 };
 
 typedef struct bench_stats {
@@ -52,5 +54,6 @@ void run_sweep_single(void);
 void run_sweep_batch(void);
 void run_chain_gen(void);
 void run_chain_hit(void);
+void run_walls(void);
 
 #endif

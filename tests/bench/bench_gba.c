@@ -59,6 +59,8 @@ int main(void)
     row("fxl_chain_rotating, per laser", "Thumb, ROM", bench_chain_gen(0));
     row("fxl_chain_rotating, per square", "Thumb, ROM", bench_chain_gen(1));
     row("fxl_chain_vs_circle (whole chain)", "Thumb, ROM", bench_single(BENCH_CHAIN_HIT, 0, 1));
+    row("fxl_move_point, 16 walls", "Thumb, ROM", bench_single(BENCH_MOVE_POINT, 0, 4));
+    row("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8));
     row("(a) article's float method (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
     fxlt_printf("\n| ratio (median) | cycles | fixlaser faster by |\n|---|---:|---:|\n");

@@ -18,5 +18,6 @@ int main(void)
     run_sweep_batch();
     run_chain_gen();
     run_chain_hit();
+    run_walls();
     return 0;
 }

@@ -1,0 +1,57 @@
+# port/gba/demo.mk - the playable GBA demo ROM (GNU make fragment).
+#
+# Included by the top-level Makefile right after port/gba/gba.mk, or used
+# with it directly:
+#     make -f port/gba/gba.mk -f port/gba/demo.mk demo-run
+# Run make from the repository root.
+#
+#   build/gba/fixlaser-demo.gba   the ROM (port/gba/demo/*.c + libfixlaser +
+#                                 libfixmath)
+#   demo-run    builds the ROM and tools/gbarun, plays port/gba/demo/play.keys
+#               headless (the ROM's scripted self-check), prints the ROM's
+#               summary (also in build/demo/demo.log) and writes screenshots
+#               to build/demo/*.png; fails if gbarun or the ROM failed
+#   demo-check  the same scripted play without screenshots; fails unless the
+#               ROM reports 0 failed assertions
+#   demo-shots  demo-run, then copies the screenshots to docs/demo-*.png
+# No all/check/demo/clean/install here.
+
+demo_saved_default_goal := $(.DEFAULT_GOAL)
+
+DEMO_DIR   := port/gba/demo
+DEMO_SRCS  := $(wildcard $(DEMO_DIR)/*.c)
+DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
+DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
+DEMO_KEYS  := $(DEMO_DIR)/play.keys
+DEMO_OUT   := build/demo
+# The scripted run ends itself (fxl_port_finish) at frame ~1020.
+DEMO_FRAMES := 3000
+# Screenshots (FRAME:NAME): the turning boss beam with the chained squares
+# (method 2), with the exact swept test (method 3), the static lasers with
+# the ship (the box laser in its warning phase, then active with the ship
+# on it).
+DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static
+DEMO_SHOT_ARGS := $(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png)
+DEMO_SHOT_FILES := $(foreach s,$(DEMO_SHOT_LIST),$(word 2,$(subst :, ,$(s))).png)
+
+$(eval $(call gba_rom,fixlaser-demo,$(DEMO_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERDEMO,FXLD))
+
+.PHONY: demo-run demo-check demo-shots
+
+demo-run: $(DEMO_ROM) $(GBARUN) $(DEMO_KEYS)
+	@mkdir -p $(DEMO_OUT)
+	@status=0; $(GBARUN) -f $(DEMO_FRAMES) -k $(DEMO_KEYS) $(DEMO_SHOT_ARGS) $(DEMO_ROM) \
+		> $(DEMO_OUT)/demo.log || status=$$?; \
+	cat $(DEMO_OUT)/demo.log; \
+	echo "demo-run: gbarun exit status $$status; screenshots: $(addprefix $(DEMO_OUT)/,$(DEMO_SHOT_FILES))"; \
+	exit $$status
+
+demo-check: $(DEMO_ROM) $(GBARUN) $(DEMO_KEYS)
+	@status=0; $(GBARUN) -f $(DEMO_FRAMES) -k $(DEMO_KEYS) $(DEMO_ROM) || status=$$?; \
+	if [ $$status -ne 0 ]; then echo "demo-check: FAILED (gbarun exit status $$status)"; exit 1; fi; \
+	echo "demo-check: ok"
+
+demo-shots: demo-run
+	@for f in $(DEMO_SHOT_FILES); do cp -f $(DEMO_OUT)/$$f docs/$$f && echo "docs/$$f"; done
+
+.DEFAULT_GOAL := $(demo_saved_default_goal)

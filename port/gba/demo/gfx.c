@@ -1,0 +1,529 @@
+/* gfx.c - mode 4 drawing for the fixlaser GBA demo (see gfx.h). */
+#include "gfx.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fxl_port.h"
+
+#define REG16(a) (*(volatile uint16_t *)(a))
+#define REG32(a) (*(volatile uint32_t *)(a))
+#define REG_DISPCNT REG16(0x04000000u)
+#define REG_VCOUNT  REG16(0x04000006u)
+#define REG_DMA3SAD REG32(0x040000D4u)
+#define REG_DMA3DAD REG32(0x040000D8u)
+#define REG_DMA3CNT REG32(0x040000DCu)
+#define PAL_BG ((volatile uint16_t *)0x05000000u)
+#define VRAM_PAGE0 0x06000000u
+#define VRAM_PAGE1 0x0600A000u
+
+#define DISPCNT_MODE4 0x0004u
+#define DISPCNT_PAGE1 0x0010u
+#define DISPCNT_BG2   0x0400u
+
+/* DMA3 control (high half): enable, 32-bit units, source fixed. */
+#define DMA_FILL32 ((uint32_t)(0x8000u | 0x0400u | 0x0100u) << 16)
+
+#define RGB(r, g, b) ((uint16_t)((r) | ((g) << 5) | ((b) << 10)))
+
+static const uint16_t gfx_palette[COL_COUNT_] = {
+    RGB(1, 2, 5),    /* COL_BG        deep blue-black */
+    RGB(31, 31, 31), /* COL_TEXT      white */
+    RGB(16, 18, 22), /* COL_TEXT_DIM  grey */
+    RGB(8, 28, 31),  /* COL_SHIP      cyan */
+    RGB(31, 6, 6),   /* COL_SHIP_HIT  red flash */
+    RGB(31, 31, 31), /* COL_HITBOX    white ring */
+    RGB(14, 6, 3),   /* COL_WARN      dim orange: warning phase */
+    RGB(31, 14, 2),  /* COL_BOX       orange: box lasers */
+    RGB(28, 6, 26),  /* COL_CAPSULE   magenta: capsule lasers */
+    RGB(31, 29, 6),  /* COL_BOSS      yellow: the boss beam */
+    RGB(9, 8, 3),    /* COL_GHOST     last frame's boss beam */
+    RGB(6, 30, 8),   /* COL_CHAIN     green: chained squares */
+    RGB(8, 16, 31),  /* COL_AIM       blue: the aiming laser */
+    RGB(18, 6, 24),  /* COL_BOSS_BODY purple */
+    RGB(31, 31, 27), /* COL_CORE      beam core = hitbox width */
+    RGB(3, 4, 9),    /* COL_HUD_BG    */
+    RGB(31, 10, 10), /* COL_MISS      red text */
+};
+
+static uint32_t gfx_draw_base = VRAM_PAGE1; /* page 0 shown first */
+
+void gfx_init(void)
+{
+    size_t i;
+    for (i = 0; i < COL_COUNT_; ++i) {
+        PAL_BG[i] = gfx_palette[i];
+    }
+    REG_DISPCNT = (uint16_t)(DISPCNT_MODE4 | DISPCNT_BG2);
+    gfx_draw_base = VRAM_PAGE0;
+    gfx_clear(COL_BG);
+    gfx_draw_base = VRAM_PAGE1;
+    gfx_clear(COL_BG);
+}
+
+int gfx_page(void)
+{
+    return gfx_draw_base == VRAM_PAGE1;
+}
+
+void gfx_vsync(void)
+{
+    while (REG_VCOUNT >= 160u) {
+    }
+    while (REG_VCOUNT < 160u) {
+    }
+}
+
+void gfx_flip(void)
+{
+    if (gfx_draw_base == VRAM_PAGE1) {
+        REG_DISPCNT = (uint16_t)(DISPCNT_MODE4 | DISPCNT_BG2 | DISPCNT_PAGE1);
+        gfx_draw_base = VRAM_PAGE0;
+    } else {
+        REG_DISPCNT = (uint16_t)(DISPCNT_MODE4 | DISPCNT_BG2);
+        gfx_draw_base = VRAM_PAGE1;
+    }
+}
+
+static volatile uint32_t gfx_fill_word;
+
+void gfx_clear_rows(int y0, int y1, uint8_t col)
+{
+    uint32_t words;
+    if (y0 < 0) {
+        y0 = 0;
+    }
+    if (y1 > GFX_H - 1) {
+        y1 = GFX_H - 1;
+    }
+    if (y1 < y0) {
+        return;
+    }
+    gfx_fill_word = (uint32_t)col * 0x01010101u;
+    words = (uint32_t)(y1 - y0 + 1) * (GFX_W / 4);
+    REG_DMA3SAD = (uint32_t)(uintptr_t)&gfx_fill_word;
+    REG_DMA3DAD = gfx_draw_base + (uint32_t)y0 * GFX_W;
+    REG_DMA3CNT = DMA_FILL32 | words;
+    (void)REG_DMA3CNT; /* the CPU is stopped during the transfer */
+}
+
+void gfx_clear(uint8_t col)
+{
+    gfx_clear_rows(0, GFX_H - 1, col);
+}
+
+static inline volatile uint16_t *gfx_half(int x, int y)
+{
+    return (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + (x & ~1)));
+}
+
+void gfx_pixel(int x, int y, uint8_t col)
+{
+    volatile uint16_t *p;
+    uint16_t v;
+    if ((unsigned)x >= GFX_W || (unsigned)y >= GFX_H) {
+        return;
+    }
+    p = gfx_half(x, y);
+    v = *p;
+    if (x & 1) {
+        v = (uint16_t)((v & 0x00FFu) | ((unsigned)col << 8));
+    } else {
+        v = (uint16_t)((v & 0xFF00u) | col);
+    }
+    *p = v;
+}
+
+/* Clipped run of pixels x0..x1 on row y: odd ends read-modify-write, the
+ * rest two pixels per halfword store. ARM code in IWRAM (the hot loop). */
+FXL_IWRAM_CODE static void gfx_span(int x0, int x1, int y, uint32_t col)
+{
+    volatile uint16_t *p;
+    uint16_t pair;
+    if ((unsigned)y >= GFX_H) {
+        return;
+    }
+    if (x0 < 0) {
+        x0 = 0;
+    }
+    if (x1 > GFX_W - 1) {
+        x1 = GFX_W - 1;
+    }
+    if (x1 < x0) {
+        return;
+    }
+    p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + (x0 & ~1)));
+    if (x0 & 1) {
+        *p = (uint16_t)((*p & 0x00FFu) | (col << 8));
+        ++p;
+        ++x0;
+    }
+    pair = (uint16_t)(col | (col << 8));
+    while (x0 + 1 <= x1) {
+        *p++ = pair;
+        x0 += 2;
+    }
+    if (x0 == x1) {
+        *p = (uint16_t)((*p & 0xFF00u) | col);
+    }
+}
+
+void gfx_hline(int x0, int x1, int y, uint8_t col)
+{
+    if (x1 < x0) {
+        int t = x0;
+        x0 = x1;
+        x1 = t;
+    }
+    gfx_span(x0, x1, y, col);
+}
+
+FXL_IWRAM_CODE void gfx_vline(int x, int y0, int y1, uint8_t col)
+{
+    volatile uint16_t *p;
+    uint32_t keep, set;
+    int y;
+    if (y1 < y0) {
+        int t = y0;
+        y0 = y1;
+        y1 = t;
+    }
+    if ((unsigned)x >= GFX_W) {
+        return;
+    }
+    if (y0 < 0) {
+        y0 = 0;
+    }
+    if (y1 > GFX_H - 1) {
+        y1 = GFX_H - 1;
+    }
+    keep = (x & 1) ? 0x00FFu : 0xFF00u;
+    set = (x & 1) ? (uint32_t)col << 8 : col;
+    p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y0 * GFX_W + (x & ~1)));
+    for (y = y0; y <= y1; ++y, p += GFX_W / 2) {
+        *p = (uint16_t)((*p & keep) | set);
+    }
+}
+
+void gfx_rect_q16(fxl_aabb box, uint8_t col)
+{
+    int x0 = (int)(box.lo.x >> 16);
+    int y0 = (int)(box.lo.y >> 16);
+    int x1 = (int)(box.hi.x >> 16);
+    int y1 = (int)(box.hi.y >> 16);
+    gfx_hline(x0, x1, y0, col);
+    gfx_hline(x0, x1, y1, col);
+    gfx_vline(x0, y0 + 1, y1 - 1, col);
+    gfx_vline(x1, y0 + 1, y1 - 1, col);
+}
+
+void gfx_ring(fxl_vec2 c, int r, uint8_t col)
+{
+    /* Midpoint circle on the pixel grid. */
+    int cx = (int)((c.x + 0x8000) >> 16);
+    int cy = (int)((c.y + 0x8000) >> 16);
+    int x = r;
+    int y = 0;
+    int err = 1 - r;
+    while (x >= y) {
+        gfx_pixel(cx + x, cy + y, col);
+        gfx_pixel(cx - x, cy + y, col);
+        gfx_pixel(cx + x, cy - y, col);
+        gfx_pixel(cx - x, cy - y, col);
+        gfx_pixel(cx + y, cy + x, col);
+        gfx_pixel(cx - y, cy + x, col);
+        gfx_pixel(cx + y, cy - x, col);
+        gfx_pixel(cx - y, cy - x, col);
+        ++y;
+        if (err < 0) {
+            err += 2 * y + 1;
+        } else {
+            --x;
+            err += 2 * (y - x) + 1;
+        }
+    }
+}
+
+/* ---- convex spans --------------------------------------------------------- */
+
+/* Per row: leftmost and rightmost Q16.16 x covered at the row's centre.
+ * Rows are kept "empty" (l > r) between shapes: gfx_poly_fill resets the
+ * rows it used, so an edge only updates min/max (no per-row set-up). */
+static int32_t span_l[GFX_H];
+static int32_t span_r[GFX_H];
+static int span_y0, span_y1; /* rows touched so far (y0 > y1: none) */
+static int span_ready;
+
+void gfx_poly_begin(void)
+{
+    if (!span_ready) {
+        int k;
+        for (k = 0; k < GFX_H; ++k) {
+            span_l[k] = INT32_MAX;
+            span_r[k] = INT32_MIN;
+        }
+        span_ready = 1;
+    }
+    span_y0 = GFX_H;
+    span_y1 = -1;
+}
+
+static void span_rows(int y0, int y1)
+{
+    if (y0 < span_y0) {
+        span_y0 = y0;
+    }
+    if (y1 > span_y1) {
+        span_y1 = y1;
+    }
+}
+
+/* Smallest integer row whose centre (row + 0.5) is >= v (Q16.16). */
+static int row_ceil(int32_t v)
+{
+    return (int)((v - 0x8000 + 0xFFFF) >> 16);
+}
+
+/* ARM code in IWRAM: the per-row loop is the hot part of drawing. */
+FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
+{
+    int y, ya, yb;
+    int32_t slope, x;
+    if (a.y == b.y) {
+        return; /* horizontal: the other edges bound those rows */
+    }
+    if (a.y > b.y) {
+        fxl_vec2 t = a;
+        a = b;
+        b = t;
+    }
+    ya = row_ceil(a.y);     /* first row with centre >= a.y */
+    yb = row_ceil(b.y) - 1; /* last row with centre < b.y */
+    if (ya < 0) {
+        ya = 0;
+    }
+    if (yb > GFX_H - 1) {
+        yb = GFX_H - 1;
+    }
+    if (yb < ya) {
+        return;
+    }
+    /* Slope dx/dy in Q16.16 with 32-bit division only (libgcc's 64-bit
+     * division costs thousands of cycles on the ARM7TDMI): dx in Q16.16
+     * times 64 over dy in Q16.16 / 1024 (1/64 pixel units); |dx| < 512 px. */
+    {
+        int32_t dy6 = (b.y - a.y) >> 10;
+        if (dy6 == 0) {
+            return; /* under 1/64 px tall: the neighbouring edges bound it */
+        }
+        slope = ((b.x - a.x) * 64) / dy6;
+    }
+    x = a.x + (int32_t)(((int64_t)(((int32_t)ya << 16) + 0x8000 - a.y) * slope) >> 16);
+    span_rows(ya, yb);
+    for (y = ya; y <= yb; ++y) {
+        if (x < span_l[y]) {
+            span_l[y] = x;
+        }
+        if (x > span_r[y]) {
+            span_r[y] = x;
+        }
+        x += slope;
+    }
+}
+
+static inline uint32_t isqrt32(uint32_t v)
+{
+    uint32_t res = 0;
+    uint32_t bit = 1u << 30;
+    while (bit > v) {
+        bit >>= 2;
+    }
+    while (bit != 0) {
+        if (v >= res + bit) {
+            v -= res + bit;
+            res = (res >> 1) + bit;
+        } else {
+            res >>= 1;
+        }
+        bit >>= 2;
+    }
+    return res;
+}
+
+FXL_IWRAM_CODE void gfx_poly_disc(fxl_vec2 c, fix16_t r)
+{
+    int y, y0, y1;
+    int32_t r8 = r >> 8; /* Q24.8: squares fit 32 bits for r < 180 px */
+    y0 = row_ceil(c.y - r);
+    y1 = row_ceil(c.y + r + 1) - 1;
+    if (y0 < 0) {
+        y0 = 0;
+    }
+    if (y1 > GFX_H - 1) {
+        y1 = GFX_H - 1;
+    }
+    for (y = y0; y <= y1; ++y) {
+        int32_t dy8 = ((((int32_t)y << 16) + 0x8000) - c.y) >> 8;
+        int32_t rem = r8 * r8 - dy8 * dy8;
+        int32_t half;
+        if (rem < 0) {
+            continue;
+        }
+        half = (int32_t)isqrt32((uint32_t)rem) << 8;
+        span_rows(y, y);
+        if (c.x - half < span_l[y]) {
+            span_l[y] = c.x - half;
+        }
+        if (c.x + half > span_r[y]) {
+            span_r[y] = c.x + half;
+        }
+    }
+}
+
+FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
+{
+    int y;
+    for (y = span_y0; y <= span_y1; ++y) {
+        int32_t l = span_l[y];
+        int32_t rr = span_r[y];
+        span_l[y] = INT32_MAX;
+        span_r[y] = INT32_MIN;
+        if (l > rr) {
+            continue;
+        }
+        /* pixel columns whose centre lies in [l, rr] */
+        gfx_span((int)((l - 0x8000 + 0xFFFF) >> 16), (int)((rr - 0x8000) >> 16), y, col);
+    }
+}
+
+void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out)
+{
+    fxl_laser_quad(laser, out->q);
+    out->capsule = laser->kind == FXL_LASER_CAPSULE;
+    out->r = laser->half_width;
+    if (out->capsule) {
+        fxl_laser_ends(laser, &out->e[0], &out->e[1]);
+    } else {
+        out->e[0] = out->e[1] = fxl_vec2_make(0, 0);
+    }
+}
+
+void gfx_shape_fill(const gfx_shape *sh, uint8_t col)
+{
+    gfx_poly_begin();
+    gfx_poly_edge(sh->q[0], sh->q[1]);
+    gfx_poly_edge(sh->q[1], sh->q[2]);
+    gfx_poly_edge(sh->q[2], sh->q[3]);
+    gfx_poly_edge(sh->q[3], sh->q[0]);
+    if (sh->capsule) {
+        gfx_poly_disc(sh->e[0], sh->r);
+        gfx_poly_disc(sh->e[1], sh->r);
+    }
+    gfx_poly_fill(col);
+}
+
+void gfx_laser(const fxl_laser *laser, uint8_t col)
+{
+    gfx_shape sh;
+    gfx_shape_from_laser(laser, &sh);
+    gfx_shape_fill(&sh, col);
+}
+
+/* ---- font ------------------------------------------------------------------ */
+
+/* 3x5 glyphs, 15 bits: row 0 in bits 14..12 (bit 14 = left pixel). */
+#define G(a, b, c, d, e) (uint16_t)(((a) << 12) | ((b) << 9) | ((c) << 6) | ((d) << 3) | (e))
+
+static const uint16_t font_digits[10] = {
+    G(7, 5, 5, 5, 7), G(2, 6, 2, 2, 7), G(7, 1, 7, 4, 7), G(7, 1, 7, 1, 7), G(5, 5, 7, 1, 1),
+    G(7, 4, 7, 1, 7), G(7, 4, 7, 5, 7), G(7, 1, 1, 2, 2), G(7, 5, 7, 5, 7), G(7, 5, 7, 1, 7),
+};
+
+static const uint16_t font_letters[26] = {
+    G(2, 5, 7, 5, 5), /* A */ G(6, 5, 6, 5, 6), /* B */ G(3, 4, 4, 4, 3), /* C */
+    G(6, 5, 5, 5, 6), /* D */ G(7, 4, 6, 4, 7), /* E */ G(7, 4, 6, 4, 4), /* F */
+    G(3, 4, 5, 5, 3), /* G */ G(5, 5, 7, 5, 5), /* H */ G(7, 2, 2, 2, 7), /* I */
+    G(1, 1, 1, 5, 2), /* J */ G(5, 5, 6, 5, 5), /* K */ G(4, 4, 4, 4, 7), /* L */
+    G(5, 7, 7, 5, 5), /* M */ G(6, 5, 5, 5, 5), /* N */ G(2, 5, 5, 5, 2), /* O */
+    G(6, 5, 6, 4, 4), /* P */ G(2, 5, 5, 6, 3), /* Q */ G(6, 5, 6, 5, 5), /* R */
+    G(3, 4, 2, 1, 6), /* S */ G(7, 2, 2, 2, 2), /* T */ G(5, 5, 5, 5, 7), /* U */
+    G(5, 5, 5, 5, 2), /* V */ G(5, 5, 7, 7, 5), /* W */ G(5, 5, 2, 5, 5), /* X */
+    G(5, 5, 2, 2, 2), /* Y */ G(7, 1, 2, 4, 7), /* Z */
+};
+
+static uint16_t font_glyph(char ch)
+{
+    if (ch >= '0' && ch <= '9') {
+        return font_digits[ch - '0'];
+    }
+    if (ch >= 'a' && ch <= 'z') {
+        ch = (char)(ch - 'a' + 'A');
+    }
+    if (ch >= 'A' && ch <= 'Z') {
+        return font_letters[ch - 'A'];
+    }
+    switch (ch) {
+    case '.': return G(0, 0, 0, 0, 2);
+    case ':': return G(0, 2, 0, 2, 0);
+    case '%': return G(5, 1, 2, 4, 5);
+    case '/': return G(1, 1, 2, 4, 4);
+    case '-': return G(0, 0, 7, 0, 0);
+    case '=': return G(0, 7, 0, 7, 0);
+    case '(': return G(2, 4, 4, 4, 2);
+    case ')': return G(2, 1, 1, 1, 2);
+    case '+': return G(0, 2, 7, 2, 0);
+    default: return 0;
+    }
+}
+
+/* Two pixels of a glyph row as one halfword: bit 1 of `bits2` is the left
+ * pixel (lower byte). */
+static inline uint16_t glyph_pair(unsigned bits2, uint32_t fg, uint32_t bg)
+{
+    return (uint16_t)(((bits2 & 2u) ? fg : bg) | (((bits2 & 1u) ? fg : bg) << 8));
+}
+
+/* Fast path: x even, whole 4x5 cells written with halfword stores (the
+ * 4th column and blanks get `bg`), no reads. */
+FXL_IWRAM_CODE static int gfx_text_cells(int x, int y, const char *s, uint32_t fg, uint32_t bg)
+{
+    for (; *s != '\0' && x + 3 < GFX_W; ++s, x += 4) {
+        uint16_t g = font_glyph(*s);
+        volatile uint16_t *p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x));
+        int row;
+        for (row = 0; row < 5; ++row, p += GFX_W / 2) {
+            unsigned bits = (unsigned)(g >> (12 - 3 * row)) & 7u;
+            p[0] = glyph_pair(bits >> 1, fg, bg);
+            p[1] = glyph_pair((bits & 1u) << 1, fg, bg);
+        }
+    }
+    return x;
+}
+
+int gfx_text_bg(int x, int y, const char *s, uint8_t fg, uint8_t bg)
+{
+    if ((x & 1) == 0 && x >= 0 && y >= 0 && y + 5 <= GFX_H) {
+        return gfx_text_cells(x, y, s, fg, bg);
+    }
+    return gfx_text(x, y, s, fg);
+}
+
+int gfx_text(int x, int y, const char *s, uint8_t col)
+{
+    for (; *s != '\0'; ++s, x += 4) {
+        uint16_t g = font_glyph(*s);
+        int row, bit;
+        if (g == 0) {
+            continue;
+        }
+        for (row = 0; row < 5; ++row) {
+            unsigned bits = (unsigned)(g >> (12 - 3 * row)) & 7u;
+            for (bit = 0; bit < 3; ++bit) {
+                if (bits & (4u >> bit)) {
+                    gfx_pixel(x + bit, y + row, col);
+                }
+            }
+        }
+    }
+    return x;
+}

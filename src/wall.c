@@ -1,0 +1,322 @@
+/* wall.c - one-sided walls and point moves with sliding (the point vs wall
+ * segment article's method, in exact integer predicates).
+ *
+ * Ranges: coordinates are within +-2^30, so every difference is below 2^31
+ * and every cross or dot product of two differences below 2^63 (int64). The
+ * crossing fraction t = -d0 / (d1 - d0) has a 64-bit numerator and
+ * denominator; comparing two of them, and scaling a move by one, takes the
+ * 128-bit helpers of wide.h. */
+#include "fixlaser/wall.h"
+
+#include "fixlaser/angle.h"
+
+#include "domain.h"
+#include "wide.h"
+
+fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
+{
+    int64_t ex, ey;
+    if (wall == NULL || out == NULL)
+        return FXL_ERR_NULL;
+    if (!fxl__coord_ok(wall->a.x) || !fxl__coord_ok(wall->a.y) || !fxl__coord_ok(wall->b.x) ||
+        !fxl__coord_ok(wall->b.y))
+        return FXL_ERR_COORD_RANGE;
+    ex = (int64_t)wall->b.x - wall->a.x;
+    ey = (int64_t)wall->b.y - wall->a.y;
+    if (ex == 0 && ey == 0)
+        return FXL_ERR_WALL_ZERO;
+    out->a = wall->a;
+    out->ex = (int32_t)ex;
+    out->ey = (int32_t)ey;
+    out->len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey);
+    out->box.lo = fxl_vec2_make(wall->a.x < wall->b.x ? wall->a.x : wall->b.x,
+                                wall->a.y < wall->b.y ? wall->a.y : wall->b.y);
+    out->box.hi = fxl_vec2_make(wall->a.x > wall->b.x ? wall->a.x : wall->b.x,
+                                wall->a.y > wall->b.y ? wall->a.y : wall->b.y);
+    return FXL_OK;
+}
+
+/* (b - a) x (p - a): negative in front, positive behind. */
+static int64_t side_value(const fxl_wall_prep *w, fxl_vec2 p)
+{
+    return (int64_t)w->ex * ((int64_t)p.y - w->a.y) - (int64_t)w->ey * ((int64_t)p.x - w->a.x);
+}
+
+int fxl_wall_side(const fxl_wall_prep *w, fxl_vec2 p)
+{
+    int64_t d = side_value(w, p);
+    return d < 0 ? -1 : d > 0 ? 1 : 0;
+}
+
+static int sign64(int64_t v)
+{
+    return v < 0 ? -1 : v > 0 ? 1 : 0;
+}
+
+/* The article's test, one-sided: from in front of (or on) the wall's line,
+ * to strictly behind it, and the wall's ends not both strictly on one side
+ * of the move's line. d0, d1 are the two side values. */
+static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t d0, int64_t d1)
+{
+    int64_t mx, my, ax, ay, ca, cb;
+    if (!(d0 <= 0 && d1 > 0))
+        return false; /* also rules out parallel and zero-length moves */
+    mx = (int64_t)to.x - from.x;
+    my = (int64_t)to.y - from.y;
+    ax = (int64_t)w->a.x - from.x;
+    ay = (int64_t)w->a.y - from.y;
+    ca = mx * ay - my * ax;
+    cb = mx * (ay + w->ey) - my * (ax + w->ex);
+    return sign64(ca) * sign64(cb) <= 0;
+}
+
+bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+{
+    return crossing(w, from, to, side_value(w, from), side_value(w, to));
+}
+
+/* v * num / den rounded down (up = false) or up, for num < den, exactly. */
+FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, bool up)
+{
+    bool rest;
+    uint64_t mag = v < 0 ? (uint64_t)(-v) : (uint64_t)v;
+    uint32_t q = fxl__div128(fxl__mul64(mag, num), den, &rest);
+    int64_t r = (int64_t)q;
+    if (v >= 0)
+        return (int32_t)(r + ((up && rest) ? 1 : 0));
+    return (int32_t)(-r - ((!up && rest) ? 1 : 0));
+}
+
+/* Rounding towards the front: the side value falls as x grows when ey > 0
+ * and as y falls when ex > 0. Along an axis the wall does not depend on,
+ * round towards `toward` (the mover's start). */
+static bool round_up_x(const fxl_wall_prep *w, bool toward_up)
+{
+    return w->ey > 0 ? true : w->ey < 0 ? false : toward_up;
+}
+
+static bool round_up_y(const fxl_wall_prep *w, bool toward_up)
+{
+    return w->ex < 0 ? true : w->ex > 0 ? false : toward_up;
+}
+
+fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+{
+    /* t = -d0 / (d1 - d0) in [0, 1): the article's area ratio s1 / (s1 + s2). */
+    int64_t d0 = side_value(w, from), d1 = side_value(w, to);
+    uint64_t num = (uint64_t)(-d0), den = (uint64_t)d1 + (uint64_t)(-d0);
+    int64_t mx = (int64_t)to.x - from.x, my = (int64_t)to.y - from.y;
+    fxl_vec2 x;
+    if (d0 > 0 || d1 <= 0)
+        return from; /* not a crossing: stay */
+    x.x = from.x + scale_round(mx, num, den, round_up_x(w, mx < 0));
+    x.y = from.y + scale_round(my, num, den, round_up_y(w, my < 0));
+    return x;
+}
+
+fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
+{
+    /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
+    int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
+    int64_t dot = rx * w->ex + ry * w->ey;
+    uint64_t mag = dot < 0 ? (uint64_t)(-dot) : (uint64_t)dot;
+    int64_t ox, oy, nx, ny;
+    /* Along an axis the wall's side does not depend on, round towards x.
+     * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
+    int64_t sx = (int64_t)w->ex * (dot < 0 ? -1 : 1), sy = (int64_t)w->ey * (dot < 0 ? -1 : 1);
+    ox = scale_round(sx, mag, w->len2, round_up_x(w, sx < 0));
+    oy = scale_round(sy, mag, w->len2, round_up_y(w, sy < 0));
+    nx = (int64_t)x.x + ox;
+    ny = (int64_t)x.y + oy;
+    if (nx < -FXL_COORD_MAX || nx > FXL_COORD_MAX || ny < -FXL_COORD_MAX || ny > FXL_COORD_MAX)
+        return x; /* the slide would leave the domain: stop at x */
+    return fxl_vec2_make((fix16_t)nx, (fix16_t)ny);
+}
+
+/* The wall the move from -> to crosses first (smallest t), or -1. Two
+ * segments that meet have overlapping bounding boxes: walls whose box the
+ * move's box misses are skipped with four comparisons. ARM code on the GBA
+ * (its 64-bit products are single instructions there). */
+FXL_ARM_CODE static long first_crossing(const fxl_wall_prep *walls, size_t n, fxl_vec2 from,
+                                        fxl_vec2 to)
+{
+    long best = -1;
+    uint64_t best_num = 0, best_den = 1;
+    fix16_t lx = from.x < to.x ? from.x : to.x, hx = from.x < to.x ? to.x : from.x;
+    fix16_t ly = from.y < to.y ? from.y : to.y, hy = from.y < to.y ? to.y : from.y;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        int64_t d0, d1;
+        uint64_t num, den;
+        if (walls[i].box.lo.x > hx || walls[i].box.hi.x < lx || walls[i].box.lo.y > hy ||
+            walls[i].box.hi.y < ly)
+            continue;
+        d0 = side_value(&walls[i], from);
+        d1 = side_value(&walls[i], to);
+        if (!crossing(&walls[i], from, to, d0, d1))
+            continue;
+        num = (uint64_t)(-d0);
+        den = (uint64_t)d1 + num;
+        /* num / den < best_num / best_den, cross-multiplied in 128 bits. */
+        if (best < 0 || !fxl__le128(fxl__mul64(best_num, den), fxl__mul64(num, best_den))) {
+            best = (long)i;
+            best_num = num;
+            best_den = den;
+        }
+    }
+    return best;
+}
+
+/* The move; wall i reports as touched bit i / group (1 for point walls,
+ * FXL_WALL_PARTS for inflated ones). */
+static fxl_move move(const fxl_wall_prep *walls, size_t n, size_t group, fxl_vec2 from,
+                     fxl_vec2 to, uint32_t *touched)
+{
+    fxl_move m;
+    fxl_vec2 target = to;
+    size_t i;
+
+    FXL_ASSERT((walls != NULL || n == 0) && fxl__coord_ok(from.x) && fxl__coord_ok(from.y) &&
+               fxl__coord_ok(to.x) && fxl__coord_ok(to.y));
+    if (touched != NULL)
+        for (i = 0; i < (n / group + 31) / 32; i++)
+            touched[i] = 0;
+    m.pos = from;
+    m.contacts = 0;
+    m.stopped = false;
+    while (m.contacts < FXL_MOVE_PASSES) {
+        long w = first_crossing(walls, n, m.pos, target);
+        fxl_vec2 x;
+        if (w < 0) {
+            m.pos = target; /* the rest of the move crosses nothing */
+            return m;
+        }
+        if (touched != NULL)
+            touched[(size_t)w / group >> 5] |= (uint32_t)1 << ((size_t)w / group & 31u);
+        m.contacts++;
+        /* Stop where the move meets the wall, rounded to its front; the
+         * step there is checked against every wall again (a rounded point
+         * in a tight corner could sit behind a neighbour): if it crosses
+         * one, stay put. Then slide along the wall for the rest. */
+        x = fxl_wall_meet(&walls[w], m.pos, target);
+        if (first_crossing(walls, n, m.pos, x) >= 0)
+            x = m.pos;
+        target = fxl_wall_slide(&walls[w], x, target);
+        m.pos = x;
+    }
+    /* Out of contacts: take the rest of the slide only if it is free,
+     * else stay at the last safe position. */
+    if (first_crossing(walls, n, m.pos, target) < 0)
+        m.pos = target;
+    else
+        m.stopped = true;
+    return m;
+}
+
+fxl_move fxl_move_point(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
+                        uint32_t *touched)
+{
+    return move(walls, n, 1, from, to, touched);
+}
+
+fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
+                         uint32_t *touched)
+{
+    return move(inflated, n * FXL_WALL_PARTS, FXL_WALL_PARTS, from, to, touched);
+}
+
+/* ---- inflation for circle movers -----------------------------------------
+ *
+ * Around a wall's end the circle's centre must stay outside a quarter disc
+ * of radius r (the end cap). A polygon of 4 facets circumscribes it: from
+ * the tangent point at the front normal (angle 0), through vertices at
+ * 15, 45 and 75 degrees at radius R * sec(15 deg), to the tangent point
+ * along the wall (90 degrees). Angles are table steps (171, 512, 853, 1024
+ * of the normal's own), so sec(15 deg) is taken as 1.0355 (67863 / 65536 >
+ * sec(171 steps) = 1.03539); then every facet lies at least R from the end:
+ * the first and last lie beyond the tangent lines, the middle ones at
+ * R * 1.0355 * cos(170.5 steps) = 1.00028 R. R = r + r/16384 + 4 raw covers
+ * the table vectors' 1.1e-5 and the normal's rounding to a table step (3e-7
+ * of R), and the vertices sit at (R + 2 raw) * 1.0355 + 1 raw, which covers
+ * their rounding to Q16.16 (< 1 raw). */
+
+/* A point at `dist` (Q16.16) from base in table direction a, rounded. */
+static fxl_vec2 polar(fxl_vec2 base, fxl_angle a, int64_t dist, bool *ok)
+{
+    int64_t x = base.x + fxl__round_shift(dist * fxl_cos(a), 16);
+    int64_t y = base.y + fxl__round_shift(dist * fxl_sin(a), 16);
+    if (x < -FXL_COORD_MAX || x > FXL_COORD_MAX || y < -FXL_COORD_MAX || y > FXL_COORD_MAX)
+        *ok = false;
+    return fxl_vec2_make((fix16_t)x, (fix16_t)y);
+}
+
+/* A prepared wall from p to q, or a disabled one (it never crosses) when
+ * the two coincide. */
+static void part(fxl_vec2 p, fxl_vec2 q, fxl_wall_prep *out)
+{
+    fxl_wall w;
+    w.a = p;
+    w.b = q;
+    if (fxl_wall_prepare(&w, out) != FXL_OK) {
+        out->a = p;
+        out->ex = out->ey = 0;
+        out->len2 = 0;
+        out->box.lo = p;
+        out->box.hi = p;
+    }
+}
+
+fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wall_prep *out,
+                             size_t cap)
+{
+    static const int16_t cap_dir[5] = {0, 171, 512, 853, 1024};
+    size_t i;
+    if ((walls == NULL || out == NULL) && n != 0)
+        return FXL_ERR_NULL;
+    if (r < 0)
+        return FXL_ERR_RADIUS_NEGATIVE;
+    if (r > FXL_SIZE_MAX)
+        return FXL_ERR_RADIUS_RANGE;
+    if (cap / FXL_WALL_PARTS < n)
+        return FXL_ERR_CAPACITY;
+    for (i = 0; i < n; i++) {
+        fxl_wall_prep w;
+        fxl_vec2 va[5], vb[5], off;
+        fxl_angle normal;
+        int64_t reach, far;
+        bool ok = true, exact;
+        int k;
+        fxl_result res = fxl_wall_prepare(&walls[i], &w);
+        if (res != FXL_OK)
+            return res;
+        /* The front normal (ey, -ex) as a table angle; along an axis it is
+         * exact and the shift needs no margin. */
+        normal = fxl_atan2(-w.ex, w.ey);
+        exact = w.ex == 0 || w.ey == 0;
+        reach = (int64_t)r + (exact ? 0 : (r >> 14) + 4);
+        far = ((reach + 2) * 67863 + 65535) / 65536 + 1; /* +2: vertex rounding */
+        off = polar(fxl_vec2_make(0, 0), normal, reach, &ok);
+        for (k = 0; k < 5; k++) {
+            /* End b: from the normal (0) round to along the wall (+1024);
+             * end a: from behind along the wall (-1024) round to the normal. */
+            int64_t d = k == 0 || k == 4 ? reach : far;
+            vb[k] = polar(walls[i].b, normal + cap_dir[k], d, &ok);
+            va[k] = polar(walls[i].a, normal - cap_dir[4 - k], d, &ok);
+        }
+        if (!ok)
+            return FXL_ERR_COORD_RANGE;
+        /* The shifted front uses the same offset at both ends, so it stays
+         * parallel to the wall and meets both caps exactly. */
+        va[4] = fxl_vec2_make(walls[i].a.x + off.x, walls[i].a.y + off.y);
+        vb[0] = fxl_vec2_make(walls[i].b.x + off.x, walls[i].b.y + off.y);
+        if (!fxl__coord_ok(va[4].x) || !fxl__coord_ok(va[4].y) || !fxl__coord_ok(vb[0].x) ||
+            !fxl__coord_ok(vb[0].y))
+            return FXL_ERR_COORD_RANGE;
+        for (k = 0; k < 4; k++)
+            part(va[k], va[k + 1], &out[i * FXL_WALL_PARTS + (size_t)k]);
+        part(va[4], vb[0], &out[i * FXL_WALL_PARTS + 4]);
+        for (k = 0; k < 4; k++)
+            part(vb[k], vb[k + 1], &out[i * FXL_WALL_PARTS + 5 + (size_t)k]);
+    }
+    return FXL_OK;
+}

@@ -1,0 +1,427 @@
+/* test_wall.c - one-sided walls: the side convention, the crossing
+ * predicate's edge cases, stop and slide points against a double reference,
+ * and 1,000,000 random moves inside random closed rooms that must never end
+ * outside (an exact integer point-in-polygon test written here). */
+#include <math.h>
+
+#include "harness.h"
+#include "ref.h"
+
+#define PX(v) ((fix16_t)((v) * 65536))
+
+static fxl_wall_prep wall(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by)
+{
+    fxl_wall w;
+    fxl_wall_prep p;
+    w.a = fxl_vec2_make(ax, ay);
+    w.b = fxl_vec2_make(bx, by);
+    CHECK_EQ(fxl_wall_prepare(&w, &p), FXL_OK);
+    return p;
+}
+
+static fxl_vec2 v2(fix16_t x, fix16_t y)
+{
+    return fxl_vec2_make(x, y);
+}
+
+static void side_and_crossing(void)
+{
+    /* A wall from (0,0) to (10,0), walked rightwards: its front is the
+     * left on a y-down screen, i.e. up, negative y. */
+    fxl_wall_prep w = wall(0, 0, PX(10), 0);
+    CHECK_EQ(fxl_wall_side(&w, v2(PX(5), PX(-1))), -1);
+    CHECK_EQ(fxl_wall_side(&w, v2(PX(5), PX(1))), 1);
+    CHECK_EQ(fxl_wall_side(&w, v2(PX(50), 0)), 0);
+    CHECK(fxl_wall_crosses(&w, v2(PX(5), PX(-1)), v2(PX(5), PX(1))));   /* front to back */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(5), PX(1)), v2(PX(5), PX(-1))));  /* back to front: free */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(-5), PX(-1)), v2(PX(-5), PX(1)))); /* beside the wall */
+    CHECK(fxl_wall_crosses(&w, v2(PX(10), PX(-1)), v2(PX(10), PX(1))));  /* through an end */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(10) + 1, PX(-1)), v2(PX(10) + 1, PX(1))));
+    CHECK(fxl_wall_crosses(&w, v2(PX(5), 0), v2(PX(5), 1)));            /* from on the wall */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(5), 0), v2(PX(5), -1)));
+    CHECK(!fxl_wall_crosses(&w, v2(PX(1), PX(-1)), v2(PX(9), PX(-1))));  /* parallel */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(1), 0), v2(PX(9), 0)));            /* collinear */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(5), PX(-1)), v2(PX(5), PX(-1))));  /* zero length */
+    CHECK(!fxl_wall_crosses(&w, v2(PX(5), PX(-1)), v2(PX(5), 0)));       /* ends on it: allowed */
+}
+
+static void errors(void)
+{
+    fxl_wall w;
+    fxl_wall_prep p;
+    w.a = v2(PX(3), PX(4));
+    w.b = w.a;
+    CHECK_EQ(fxl_wall_prepare(&w, &p), FXL_ERR_WALL_ZERO);
+    w.b = v2(FXL_COORD_MAX + 1, 0);
+    CHECK_EQ(fxl_wall_prepare(&w, &p), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(fxl_wall_prepare(NULL, &p), FXL_ERR_NULL);
+    CHECK_EQ(fxl_wall_prepare(&w, NULL), FXL_ERR_NULL);
+}
+
+static void moves_and_slides(void)
+{
+    fxl_wall_prep walls[2];
+    fxl_move m;
+    uint32_t touched = 0;
+    walls[0] = wall(0, 0, PX(100), 0); /* floor, front up */
+    /* Straight into the floor: stops on it. */
+    m = fxl_move_point(walls, 1, v2(PX(50), PX(-10)), v2(PX(50), PX(10)), &touched);
+    CHECK(m.pos.x == PX(50) && m.pos.y == 0 && m.contacts == 1 && touched == 1u);
+    /* Diagonally: stops, then slides the horizontal part. */
+    m = fxl_move_point(walls, 1, v2(PX(50), PX(-10)), v2(PX(70), PX(10)), NULL);
+    CHECK(m.pos.x == PX(70) && m.pos.y == 0);
+    /* From behind: passes. */
+    m = fxl_move_point(walls, 1, v2(PX(50), PX(10)), v2(PX(50), PX(-10)), &touched);
+    CHECK(m.pos.y == PX(-10) && m.contacts == 0 && touched == 0u);
+    /* Zero-length and starting on the wall. */
+    m = fxl_move_point(walls, 1, v2(PX(50), 0), v2(PX(50), 0), NULL);
+    CHECK(m.pos.x == PX(50) && m.pos.y == 0 && m.contacts == 0);
+    m = fxl_move_point(walls, 1, v2(PX(50), 0), v2(PX(60), PX(5)), NULL);
+    CHECK(m.pos.x == PX(60) && m.pos.y == 0);
+    /* Into a corner of two walls sharing an end: stays in the corner. */
+    walls[1] = wall(PX(100), 0, PX(100), PX(-100)); /* right wall, front to the left */
+    m = fxl_move_point(walls, 2, v2(PX(90), PX(-10)), v2(PX(130), PX(20)), &touched);
+    CHECK(m.pos.x <= PX(100) && m.pos.y <= 0);
+    CHECK(m.pos.x == PX(100) && m.pos.y == 0);
+    /* Exactly through the shared corner: blocked. */
+    m = fxl_move_point(walls, 2, v2(PX(90), PX(-10)), v2(PX(110), PX(10)), NULL);
+    CHECK(m.pos.x <= PX(100) && m.pos.y <= 0);
+}
+
+/* The stop point: the exact meeting point rounded per axis, within one raw
+ * step of a double computation and never behind the wall. */
+static void meet_and_slide_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("meet_and_slide_reference");
+    uint32_t i, n = FXLT_CASES(200000), done = 0;
+    for (i = 0; i < n; i++) {
+        fxl_wall w;
+        fxl_wall_prep p;
+        fxl_vec2 from, to, x, s;
+        double t, ex, ey, d0, d1, rx, ry, k;
+        w.a.x = fxlt_range(&rng, PX(-300), PX(300));
+        w.a.y = fxlt_range(&rng, PX(-300), PX(300));
+        w.b.x = fxlt_range(&rng, PX(-300), PX(300));
+        w.b.y = fxlt_range(&rng, PX(-300), PX(300));
+        from.x = fxlt_range(&rng, PX(-400), PX(400));
+        from.y = fxlt_range(&rng, PX(-400), PX(400));
+        to.x = fxlt_range(&rng, PX(-400), PX(400));
+        to.y = fxlt_range(&rng, PX(-400), PX(400));
+        if (fxl_wall_prepare(&w, &p) != FXL_OK || !fxl_wall_crosses(&p, from, to))
+            continue;
+        done++;
+        x = fxl_wall_meet(&p, from, to);
+        CHECK(fxl_wall_side(&p, x) <= 0);
+        ex = (double)p.ex, ey = (double)p.ey;
+        d0 = ex * ((double)from.y - w.a.y) - ey * ((double)from.x - w.a.x);
+        d1 = ex * ((double)to.y - w.a.y) - ey * ((double)to.x - w.a.x);
+        t = -d0 / (d1 - d0);
+        CHECK(fabs((double)x.x - ((double)from.x + t * ((double)to.x - from.x))) <= 1.0);
+        CHECK(fabs((double)x.y - ((double)from.y + t * ((double)to.y - from.y))) <= 1.0);
+        s = fxl_wall_slide(&p, x, to);
+        CHECK(fxl_wall_side(&p, s) <= 0);
+        rx = (double)to.x - x.x, ry = (double)to.y - x.y;
+        k = (rx * ex + ry * ey) / (ex * ex + ey * ey);
+        CHECK(fabs((double)s.x - ((double)x.x + k * ex)) <= 1.0);
+        CHECK(fabs((double)s.y - ((double)x.y + k * ey)) <= 1.0);
+    }
+    fxlt_printf("    stop and slide points: %u crossing moves, within one raw step of the "
+                "double reference, never behind the wall\n", done);
+    CHECK(done > n / 20);
+}
+
+/* ---- rooms ---------------------------------------------------------------- */
+
+#define ROOM_MAX 40
+
+typedef struct room {
+    fxl_vec2 v[ROOM_MAX];
+    int n;
+} room;
+
+/* Inside or on the boundary, exactly: on an edge, or an odd number of edge
+ * crossings of the ray to +x (half-open rule on y). */
+static bool room_contains(const room *R, fxl_vec2 p)
+{
+    int i, j, odd = 0;
+    for (i = 0, j = R->n - 1; i < R->n; j = i++) {
+        int64_t ax = R->v[j].x, ay = R->v[j].y, bx = R->v[i].x, by = R->v[i].y;
+        int64_t cr = (bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax);
+        if (cr == 0 && p.x >= (ax < bx ? ax : bx) && p.x <= (ax > bx ? ax : bx) &&
+            p.y >= (ay < by ? ay : by) && p.y <= (ay > by ? ay : by))
+            return true;
+        if ((ay > p.y) != (by > p.y)) {
+            /* p.x < ax + (p.y - ay) (bx - ax) / (by - ay), multiplied out. */
+            int64_t lhs = (p.x - ax) * (by - ay), rhs = (p.y - ay) * (bx - ax);
+            if (by > ay ? lhs < rhs : lhs > rhs)
+                odd ^= 1;
+        }
+    }
+    return odd != 0;
+}
+
+/* Corners around (cx, cy), in order of increasing angle on the screen, then
+ * reversed if needed so that the interior is on the walls' front (the
+ * shoelace sum negative). kind: 0 convex, 1 star (concave), 2 star with
+ * one 5-degree spike, 3 corridor one raw step wide. */
+static void make_room(fxlt_rng *rng, room *R, int kind)
+{
+    int i, n = 3 + (int)fxlt_below(rng, kind == 0 ? 10 : 30);
+    fix16_t cx = fxlt_range(rng, PX(-100), PX(100)), cy = fxlt_range(rng, PX(-100), PX(100));
+    double base = 20.0 + (double)fxlt_below(rng, 200), total = 0.0;
+    int64_t area = 0;
+    if (kind == 3) {
+        fix16_t len = fxlt_range(rng, PX(20), PX(300));
+        R->n = 4;
+        R->v[0] = v2(cx, cy);
+        R->v[1] = v2(cx + len, cy);
+        R->v[2] = v2(cx + len, cy + 1);
+        R->v[3] = v2(cx, cy + 1);
+    } else {
+        double ang[ROOM_MAX];
+        for (i = 0; i < n; i++) {
+            ang[i] = total + 0.05 + (double)fxlt_below(rng, 1000) / 1000.0;
+            total = ang[i];
+        }
+        for (i = 0; i < n; i++) {
+            double a = ang[i] / (total + 0.05) * 6.283185307179586;
+            double rad = kind == 0 ? base : base * (0.3 + (double)fxlt_below(rng, 700) / 1000.0);
+            R->v[i] = v2(cx + (fix16_t)(rad * cos(a) * 65536.0), cy + (fix16_t)(rad * sin(a) * 65536.0));
+        }
+        R->n = n;
+        if (kind == 2 && n >= 3) {
+            /* A spike: push one corner far out so its two walls meet at
+             * about 5 degrees (tip at 12x the radius, base ~1x wide). */
+            double a = ang[0] / (total + 0.05) * 6.283185307179586;
+            R->v[0] = v2(cx + (fix16_t)(12.0 * base * cos(a) * 65536.0),
+                         cy + (fix16_t)(12.0 * base * sin(a) * 65536.0));
+        }
+    }
+    for (i = 0; i < R->n; i++) { /* exact, relative to the first corner */
+        const fxl_vec2 *p = &R->v[i], *q = &R->v[(i + 1) % R->n];
+        int64_t px = (int64_t)p->x - R->v[0].x, py = (int64_t)p->y - R->v[0].y;
+        int64_t qx = (int64_t)q->x - R->v[0].x, qy = (int64_t)q->y - R->v[0].y;
+        area += px * qy - qx * py;
+    }
+    if (area > 0) { /* reverse: interior on the front */
+        for (i = 0; i < R->n / 2; i++) {
+            fxl_vec2 t = R->v[i];
+            R->v[i] = R->v[R->n - 1 - i];
+            R->v[R->n - 1 - i] = t;
+        }
+    }
+}
+
+static void rooms_never_leak(void)
+{
+    fxlt_rng rng = fxlt_rng_for("rooms_never_leak");
+    uint32_t moves = 0, leaks = 0, contacts = 0, stopped = 0, rooms = 0, target = FXLT_CASES(1000000);
+    static fxl_wall_prep walls[ROOM_MAX];
+    room R;
+    while (moves < target) {
+        int kind = (int)fxlt_below(&rng, 4), i, k, tries;
+        fxl_vec2 pos;
+        make_room(&rng, &R, kind);
+        rooms++;
+        for (i = 0; i < R.n; i++) {
+            fxl_wall w;
+            w.a = R.v[i];
+            w.b = R.v[(i + 1) % R.n];
+            CHECK_EQ(fxl_wall_prepare(&w, &walls[i]), FXL_OK);
+        }
+        /* A start inside: a corner nudged inwards, or a random point. */
+        pos = R.v[0];
+        for (tries = 0; tries < 200; tries++) {
+            fxl_vec2 p;
+            p.x = R.v[0].x + fxlt_range(&rng, PX(-60), PX(60));
+            p.y = R.v[0].y + fxlt_range(&rng, PX(-60), PX(60));
+            if (kind == 3) {
+                p.x = R.v[0].x + fxlt_range(&rng, 0, R.v[1].x - R.v[0].x);
+                p.y = R.v[0].y + fxlt_range(&rng, 0, 1);
+            }
+            if (room_contains(&R, p)) {
+                pos = p;
+                break;
+            }
+        }
+        for (k = 0; k < 200; k++) {
+            fxl_vec2 to;
+            fxl_move m;
+            switch (fxlt_below(&rng, 6)) {
+            case 0: to = R.v[fxlt_below(&rng, (uint32_t)R.n)]; break; /* aim at a corner */
+            case 1: to = pos; break;                                   /* zero length */
+            case 2:
+                to.x = pos.x + fxlt_range(&rng, PX(-8), PX(8));
+                to.y = pos.y;
+                break;
+            default:
+                to.x = pos.x + fxlt_range(&rng, PX(-600), PX(600));
+                to.y = pos.y + fxlt_range(&rng, PX(-600), PX(600));
+                break;
+            }
+            m = fxl_move_point(walls, (size_t)R.n, pos, to, NULL);
+            moves++;
+            contacts += (uint32_t)m.contacts;
+            stopped += m.stopped;
+            if (!room_contains(&R, m.pos)) {
+                if (leaks < 3)
+                    fxlt_printf("    LEAK: room kind %d, %d walls, (%d,%d) -> (%d,%d) ended (%d,%d)\n",
+                                kind, R.n, (int)pos.x, (int)pos.y, (int)to.x, (int)to.y,
+                                (int)m.pos.x, (int)m.pos.y);
+                leaks++;
+                break;
+            }
+            pos = m.pos;
+        }
+    }
+    fxlt_printf("    rooms: %u rooms (convex, concave, 5-degree spikes, 1-step corridors), "
+                "%u moves, %u wall contacts, %u moves out of passes, %u leaks\n",
+                rooms, moves, contacts, stopped, leaks);
+    CHECK_EQ(leaks, 0);
+}
+
+/* Distance (pixels, double) from p to the segment ab. */
+static double seg_dist(fxl_vec2 p, fxl_vec2 a, fxl_vec2 b)
+{
+    double ex = (double)b.x - a.x, ey = (double)b.y - a.y, px = (double)p.x - a.x,
+           py = (double)p.y - a.y, t = (px * ex + py * ey) / (ex * ex + ey * ey);
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return hypot(px - t * ex, py - t * ey) / 65536.0;
+}
+
+static double room_clearance(const room *R, fxl_vec2 p)
+{
+    double best = 1e30;
+    int i;
+    for (i = 0; i < R->n; i++)
+        best = fmin(best, seg_dist(p, R->v[i], R->v[(i + 1) % R->n]));
+    return best;
+}
+
+/* Circles: the walls inflated by the radius; a circle starting inside, clear
+ * of every wall, must stay inside and never overlap a wall. Corridors are
+ * along an axis and exactly one raw step wider than the circle. */
+static void circle_rooms_never_leak(void)
+{
+    fxlt_rng rng = fxlt_rng_for("circle_rooms_never_leak");
+    uint32_t moves = 0, leaks = 0, overlaps = 0, contacts = 0, rooms = 0;
+    uint32_t target = FXLT_CASES(1000000);
+    static fxl_wall_prep inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+    static fxl_wall walls[ROOM_MAX];
+    double worst = 1e30;
+    room R;
+    while (moves < target) {
+        int kind = (int)fxlt_below(&rng, 4), i, k, tries;
+        fix16_t r = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 1, PX(1)) : fxlt_range(&rng, PX(1), PX(8));
+        fxl_vec2 pos;
+        bool placed = false;
+        if (kind == 3) {
+            fix16_t cx = fxlt_range(&rng, PX(-100), PX(100)), cy = fxlt_range(&rng, PX(-100), PX(100));
+            fix16_t len = fxlt_range(&rng, PX(40), PX(300)), h = 2 * r + 1;
+            R.n = 4; /* interior on the walls' front: listed this way round */
+            R.v[0] = v2(cx, cy);
+            R.v[1] = v2(cx, cy + h);
+            R.v[2] = v2(cx + len, cy + h);
+            R.v[3] = v2(cx + len, cy);
+        } else {
+            make_room(&rng, &R, kind);
+        }
+        rooms++;
+        for (i = 0; i < R.n; i++) {
+            walls[i].a = R.v[i];
+            walls[i].b = R.v[(i + 1) % R.n];
+        }
+        CHECK_EQ(fxl_walls_inflate(walls, (size_t)R.n, r, inflated, ROOM_MAX * FXL_WALL_PARTS), FXL_OK);
+        for (tries = 0; tries < 400 && !placed; tries++) {
+            fxl_vec2 p;
+            p.x = R.v[0].x + fxlt_range(&rng, PX(-150), PX(150));
+            p.y = R.v[0].y + fxlt_range(&rng, PX(-150), PX(150));
+            if (kind == 3) {
+                p.x = R.v[0].x + fxlt_range(&rng, 2 * r + PX(1), R.v[2].x - R.v[0].x - 2 * r - PX(1));
+                p.y = R.v[0].y + r + fxlt_range(&rng, 0, 1);
+                placed = true;
+            } else {
+                placed = room_contains(&R, p) && room_clearance(&R, p) > ref_px(r) * 1.05 + 0.01;
+            }
+            if (placed)
+                pos = p;
+        }
+        if (!placed)
+            continue;
+        for (k = 0; k < 100; k++) {
+            fxl_vec2 to;
+            fxl_move m;
+            double clear;
+            if (fxlt_below(&rng, 5) == 0) {
+                to = R.v[fxlt_below(&rng, (uint32_t)R.n)];
+            } else {
+                to.x = pos.x + fxlt_range(&rng, PX(-400), PX(400));
+                to.y = pos.y + fxlt_range(&rng, PX(-400), PX(400));
+            }
+            m = fxl_move_circle(inflated, (size_t)R.n, pos, to, NULL);
+            moves++;
+            contacts += (uint32_t)m.contacts;
+            clear = room_clearance(&R, m.pos) - ref_px(r);
+            worst = fmin(worst, clear);
+            if (!room_contains(&R, m.pos)) {
+                leaks++;
+                break;
+            }
+            if (clear < -1e-9) {
+                if (overlaps < 3)
+                    fxlt_printf("    OVERLAP: kind %d r %d, clearance %d raw short\n", kind, (int)r,
+                                (int)(-clear * 65536.0));
+                overlaps++;
+                break;
+            }
+            pos = m.pos;
+        }
+    }
+    fxlt_printf("    circle rooms: %u rooms, %u moves, %u wall contacts, %u leaks, %u overlaps "
+                "(least clearance %d raw beyond the radius)\n",
+                rooms, moves, contacts, leaks, overlaps, (int)(worst * 65536.0));
+    CHECK_EQ(leaks, 0);
+    CHECK_EQ(overlaps, 0);
+}
+
+static void inflate_errors(void)
+{
+    fxl_wall w[2];
+    static fxl_wall_prep out[2 * FXL_WALL_PARTS];
+    w[0].a = v2(0, 0);
+    w[0].b = v2(PX(10), 0);
+    w[1] = w[0];
+    CHECK_EQ(fxl_walls_inflate(w, 2, PX(2), out, 2 * FXL_WALL_PARTS), FXL_OK);
+    CHECK_EQ(fxl_walls_inflate(w, 2, PX(2), out, 2 * FXL_WALL_PARTS - 1), FXL_ERR_CAPACITY);
+    CHECK_EQ(fxl_walls_inflate(w, 2, -1, out, 2 * FXL_WALL_PARTS), FXL_ERR_RADIUS_NEGATIVE);
+    w[1].b = w[1].a;
+    CHECK_EQ(fxl_walls_inflate(w, 2, PX(2), out, 2 * FXL_WALL_PARTS), FXL_ERR_WALL_ZERO);
+    w[1].a = v2(FXL_COORD_MAX, 0);
+    w[1].b = v2(FXL_COORD_MAX, PX(10));
+    CHECK_EQ(fxl_walls_inflate(w, 2, PX(2), out, 2 * FXL_WALL_PARTS), FXL_ERR_COORD_RANGE);
+    /* A floor inflated by 2 px stops a circle's centre 2 px above it. */
+    {
+        fxl_move m;
+        uint32_t touched = 0;
+        CHECK_EQ(fxl_walls_inflate(w, 1, PX(2), out, FXL_WALL_PARTS), FXL_OK);
+        m = fxl_move_circle(out, 1, v2(PX(5), PX(-10)), v2(PX(5), PX(10)), &touched);
+        CHECK(m.pos.x == PX(5) && m.pos.y == PX(-2) && touched == 1u);
+        /* Just past the end: it slides round the cap and on down, never
+         * overlapping the wall. */
+        m = fxl_move_circle(out, 1, v2(PX(11), PX(-10)), v2(PX(11), PX(10)), NULL);
+        CHECK(seg_dist(m.pos, w[0].a, w[0].b) >= 2.0);
+        CHECK(m.pos.x > PX(11) && m.contacts > 0);
+    }
+}
+
+static const fxlt_case cases[] = {
+    {"side_and_crossing", side_and_crossing},
+    {"errors", errors},
+    {"moves_and_slides", moves_and_slides},
+    {"meet_and_slide_reference", meet_and_slide_reference},
+    {"rooms_never_leak", rooms_never_leak},
+    {"inflate_errors", inflate_errors},
+    {"circle_rooms_never_leak", circle_rooms_never_leak},
+};
+
+const fxlt_suite fxlt_suite_wall = {"wall", cases, FXLT_COUNT(cases)};
