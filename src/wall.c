@@ -174,13 +174,14 @@ static fxl_move move(const fxl_wall_prep *walls, size_t n, size_t group, fxl_vec
 {
     fxl_move m;
     fxl_vec2 target = to;
-    size_t i;
 
     FXL_ASSERT((walls != NULL || n == 0) && fxl__coord_ok(from.x) && fxl__coord_ok(from.y) &&
                fxl__coord_ok(to.x) && fxl__coord_ok(to.y));
-    if (touched != NULL)
+    if (touched != NULL) {
+        size_t i;
         for (i = 0; i < (n / group + 31) / 32; i++)
             touched[i] = 0;
+    }
     m.pos = from;
     m.contacts = 0;
     m.stopped = false;

@@ -168,7 +168,7 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
 {
     int i, n = 3 + (int)fxlt_below(rng, kind == 0 ? 10 : 30);
     fix16_t cx = fxlt_range(rng, PX(-100), PX(100)), cy = fxlt_range(rng, PX(-100), PX(100));
-    double base = 20.0 + (double)fxlt_below(rng, 200), total = 0.0;
+    double base = 20.0 + (double)fxlt_below(rng, 200);
     int64_t area = 0;
     if (kind == 3) {
         fix16_t len = fxlt_range(rng, PX(20), PX(300));
@@ -178,7 +178,7 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
         R->v[2] = v2(cx + len, cy + 1);
         R->v[3] = v2(cx, cy + 1);
     } else {
-        double ang[ROOM_MAX];
+        double ang[ROOM_MAX], total = 0.0;
         for (i = 0; i < n; i++) {
             ang[i] = total + 0.05 + (double)fxlt_below(rng, 1000) / 1000.0;
             total = ang[i];
@@ -313,7 +313,7 @@ static void circle_rooms_never_leak(void)
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 4), i, k, tries;
         fix16_t r = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 1, PX(1)) : fxlt_range(&rng, PX(1), PX(8));
-        fxl_vec2 pos;
+        fxl_vec2 pos = fxl_vec2_make(0, 0);
         bool placed = false;
         if (kind == 3) {
             fix16_t cx = fxlt_range(&rng, PX(-100), PX(100)), cy = fxlt_range(&rng, PX(-100), PX(100));
