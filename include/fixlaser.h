@@ -87,5 +87,6 @@
 #include "fixlaser/chain.h"
 #include "fixlaser/sweep.h"
 #include "fixlaser/wall.h"
+#include "fixlaser/laser3d.h"
 
 #endif /* FIXLASER_H */

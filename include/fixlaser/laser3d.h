@@ -1,0 +1,91 @@
+/* fixlaser/laser3d.h - lasers in 3D against spheres: a beam with a yaw
+ * (turn about Z) and a pitch (turn about Y), with a square ("box"), round
+ * ("cylinder") or egg-shaped cross-section.
+ *
+ * The frame. A point's offset d from the laser's reference point is turned
+ * back exactly as drawing turned the beam, with the table's sin and cos:
+ * about Z by -yaw, then about Y by -pitch:
+ *     x1 =  cy*dx + sy*dy          y =  -sy*dx + cy*dy
+ *     x  =  cp*x1 - sp*dz          z  =   sp*x1 + cp*dz
+ * (the beam runs along +x, all products kept exactly in Q16.48). Every
+ * yes/no answer is exact for that frame, like the 2D tests.
+ *
+ * Domain. Coordinates |v| <= FXL_COORD3_MAX (2^27 - 1, just under 2048 px),
+ * length, half-width and radius <= FXL_SIZE3_MAX (2^26 - 1, under 1024 px).
+ * Why: differences stay below 2^28; |x1|, |y| < 2^45 (Q32); |x|, |y|, |z|
+ * < 2^61.3 in Q48; the three squares of the hit test then sum below 2^126,
+ * inside the 128-bit compare (the cylinder's rim needs 256 bits, done with
+ * the same limb arithmetic). */
+#ifndef FIXLASER_LASER3D_H
+#define FIXLASER_LASER3D_H
+
+#include "angle.h"
+#include "base.h"
+#include "laser.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FXL_COORD3_MAX ((fix16_t)0x07FFFFFF) /* Q16.16, 2^27 - 1 */
+#define FXL_SIZE3_MAX ((fix16_t)0x03FFFFFF)  /* Q16.16, 2^26 - 1 */
+
+typedef struct fxl_vec3 {
+    fix16_t x, y, z; /* Q16.16 */
+} fxl_vec3;
+
+typedef struct fxl_sphere {
+    fxl_vec3 c; /* Q16.16 centre */
+    fix16_t r;  /* Q16.16 radius */
+} fxl_sphere;
+
+/* Cross-sections. */
+typedef enum fxl_laser3d_kind {
+    FXL_LASER3D_BOX = 0,      /* |x| <= L, |y| <= W, |z| <= W, rounded by the radius */
+    FXL_LASER3D_CYLINDER = 1, /* y^2 + z^2 <= W^2 with flat ends |x| <= L, rounded */
+    FXL_LASER3D_EGG = 2       /* k x^2 + y^2 + z^2 <= (W + r)^2 about the middle */
+} fxl_laser3d_kind;
+
+/* A 3D laser as the game describes it. */
+typedef struct fxl_laser3d {
+    fxl_laser3d_kind kind;
+    fxl_laser_anchor anchor; /* pos is the emitter (beam along +x) or the middle */
+    fxl_vec3 pos;            /* Q16.16 */
+    fxl_angle yaw;           /* 4096 steps per turn, about Z (x towards y) */
+    fxl_angle pitch;         /* 4096 steps per turn, about Y (x towards -z) */
+    fix16_t length;          /* Q16.16 full length 2L, 0..FXL_SIZE3_MAX */
+    fix16_t half_width;      /* Q16.16 W, 0..FXL_SIZE3_MAX */
+    fix16_t egg_k;           /* Q16.16 0..1: the egg's weight on the length axis x */
+} fxl_laser3d;
+
+/* Prepared for testing. */
+typedef struct fxl_laser3d_prep {
+    fxl_vec3 pos;            /* Q16.16 */
+    int32_t cy, sy, cp, sp;  /* Q16.16 table values of yaw and pitch */
+    int64_t mid;             /* Q16.48 along-beam offset of the middle from pos */
+    int64_t half_len;        /* Q16.48 L */
+    int64_t half_wid;        /* Q16.48 W */
+    int32_t egg_k;           /* Q16.16 */
+    fxl_laser3d_kind kind;
+} fxl_laser3d_prep;
+
+/* Validates and prepares; FXL_OK or the reason (coordinates against
+ * FXL_COORD3_MAX, sizes against FXL_SIZE3_MAX, k outside 0..1 is
+ * FXL_ERR_FRACTION_RANGE). */
+fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out);
+
+/* True iff the sphere touches or overlaps the laser (exact, see above). */
+bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere sphere);
+
+/* The 8 corners of a box laser's drawn box (Q16.16, rounded): x = -L, +L
+ * (bit 2 of the index), y = -W, +W (bit 1), z = -W, +W (bit 0). */
+void fxl_laser3d_corners(const fxl_laser3d *laser, fxl_vec3 out[8]);
+
+/* The two end centres of the beam's core (x = -L and +L), Q16.16. */
+void fxl_laser3d_ends(const fxl_laser3d *laser, fxl_vec3 *start, fxl_vec3 *end);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FIXLASER_LASER3D_H */

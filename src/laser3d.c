@@ -1,0 +1,225 @@
+/* laser3d.c - 3D box, cylinder and egg lasers against spheres, exact in
+ * integers (frame and domain in fixlaser/laser3d.h). */
+#include "fixlaser/laser3d.h"
+
+#include "wide.h"
+
+static bool coord3_ok(fix16_t v)
+{
+    return v >= -FXL_COORD3_MAX && v <= FXL_COORD3_MAX;
+}
+
+fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
+{
+    if (laser == NULL || out == NULL)
+        return FXL_ERR_NULL;
+    if (laser->kind != FXL_LASER3D_BOX && laser->kind != FXL_LASER3D_CYLINDER &&
+        laser->kind != FXL_LASER3D_EGG)
+        return FXL_ERR_KIND;
+    if (laser->anchor != FXL_ANCHOR_ORIGIN && laser->anchor != FXL_ANCHOR_CENTRE)
+        return FXL_ERR_KIND;
+    if (!coord3_ok(laser->pos.x) || !coord3_ok(laser->pos.y) || !coord3_ok(laser->pos.z))
+        return FXL_ERR_COORD_RANGE;
+    if (laser->length < 0)
+        return FXL_ERR_LENGTH_NEGATIVE;
+    if (laser->length > FXL_SIZE3_MAX)
+        return FXL_ERR_LENGTH_RANGE;
+    if (laser->half_width < 0)
+        return FXL_ERR_WIDTH_NEGATIVE;
+    if (laser->half_width > FXL_SIZE3_MAX)
+        return FXL_ERR_WIDTH_RANGE;
+    if (laser->kind == FXL_LASER3D_EGG && (laser->egg_k < 0 || laser->egg_k > fix16_one))
+        return FXL_ERR_FRACTION_RANGE;
+    out->pos = laser->pos;
+    out->cy = fxl_cos(laser->yaw);
+    out->sy = fxl_sin(laser->yaw);
+    out->cp = fxl_cos(laser->pitch);
+    out->sp = fxl_sin(laser->pitch);
+    /* Q16.48: half of a Q16.16 length is exact. */
+    out->half_len = (int64_t)((uint64_t)(uint32_t)laser->length << 31);
+    out->mid = laser->anchor == FXL_ANCHOR_ORIGIN ? out->half_len : 0;
+    out->half_wid = (int64_t)((uint64_t)(uint32_t)laser->half_width << 32);
+    out->egg_k = laser->kind == FXL_LASER3D_EGG ? laser->egg_k : fix16_one;
+    out->kind = laser->kind;
+    return FXL_OK;
+}
+
+/* 128-bit value as 4 limbs (little-endian), and back-and-forth helpers. */
+static void limbs4(fxl__u128 v, uint32_t out[4])
+{
+    out[0] = (uint32_t)v.lo, out[1] = (uint32_t)(v.lo >> 32);
+    out[2] = (uint32_t)v.hi, out[3] = (uint32_t)(v.hi >> 32);
+}
+
+static fxl__u128 add128(fxl__u128 a, fxl__u128 b)
+{
+    fxl__u128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = a.hi + b.hi + (r.lo < a.lo);
+    return r;
+}
+
+static fxl__u128 sub128(fxl__u128 a, fxl__u128 b) /* a >= b */
+{
+    fxl__u128 r;
+    r.lo = a.lo - b.lo;
+    r.hi = a.hi - b.hi - (a.lo < b.lo);
+    return r;
+}
+
+static uint64_t excess(int64_t v, int64_t half)
+{
+    int64_t e = (v < 0 ? -v : v) - half;
+    return e > 0 ? (uint64_t)e : 0u;
+}
+
+/* Cylinder rim: the centre beyond an end (ex > 0) and outside the tube
+ * (rho > W): hit iff (rho - W)^2 + ex^2 <= R^2, i.e. with Y = R^2 - ex^2 >= 0,
+ * X = rho^2 + ex^2 - W^2 - R^2 <= 2 W sqrt(Y): X <= 0, or X^2 <= 4 W^2 Y
+ * (up to 2^250: eight 32-bit limbs). */
+static bool rim_hit(fxl__u128 rho2, uint64_t ex, uint64_t w, uint64_t rr)
+{
+    fxl__u128 a = add128(rho2, fxl__sq(ex)), b = add128(fxl__sq(w), fxl__sq(rr));
+    fxl__u128 x, y;
+    uint32_t xl[4], x2[8], wl[4], yl[4], rhs[8];
+    if (fxl__le128(a, b))
+        return true;
+    x = sub128(a, b);
+    y = sub128(fxl__sq(rr), fxl__sq(ex));
+    limbs4(x, xl);
+    fxl__mul_limbs(xl, 4, xl, 4, x2);
+    limbs4(fxl__sq(w), wl);
+    limbs4(y, yl);
+    fxl__mul_limbs(wl, 4, yl, 4, rhs);
+    /* rhs *= 4 */
+    {
+        int i;
+        uint32_t carry = 0;
+        for (i = 0; i < 8; i++) {
+            uint32_t v = rhs[i];
+            rhs[i] = (v << 2) | carry;
+            carry = v >> 30;
+        }
+        if (carry != 0)
+            return true; /* 4 W^2 Y exceeds every X^2 in range */
+    }
+    return fxl__cmp_limbs(x2, rhs, 8) <= 0;
+}
+
+bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
+{
+    int32_t dx = (int32_t)((uint32_t)s.c.x - (uint32_t)lp->pos.x);
+    int32_t dy = (int32_t)((uint32_t)s.c.y - (uint32_t)lp->pos.y);
+    int32_t dz = (int32_t)((uint32_t)s.c.z - (uint32_t)lp->pos.z);
+    int64_t x1 = (int64_t)lp->cy * dx + (int64_t)lp->sy * dy;           /* Q32 */
+    int64_t y = ((int64_t)lp->cy * dy - (int64_t)lp->sy * dx) * 65536;  /* Q48 */
+    int64_t z1 = (int64_t)dz * 65536;                                   /* Q32 */
+    int64_t x = lp->cp * x1 - lp->sp * z1 - lp->mid;                    /* Q48 */
+    int64_t z = lp->sp * x1 + lp->cp * z1;                              /* Q48 */
+    uint64_t rr = (uint64_t)(uint32_t)s.r << 32, ex, ey, ez;
+    fxl__u128 sum;
+
+    FXL_ASSERT(s.r >= 0 && s.r <= FXL_SIZE3_MAX && coord3_ok(s.c.x) && coord3_ok(s.c.y) &&
+               coord3_ok(s.c.z));
+    switch (lp->kind) {
+    case FXL_LASER3D_BOX:
+        ex = excess(x, lp->half_len), ey = excess(y, lp->half_wid), ez = excess(z, lp->half_wid);
+        if (ex > rr || ey > rr || ez > rr)
+            return false;
+        sum = add128(add128(fxl__sq(ex), fxl__sq(ey)), fxl__sq(ez));
+        return fxl__le128(sum, fxl__sq(rr));
+    case FXL_LASER3D_CYLINDER: {
+        uint64_t w = (uint64_t)lp->half_wid, ay = y < 0 ? (uint64_t)-y : (uint64_t)y,
+                 az = z < 0 ? (uint64_t)-z : (uint64_t)z;
+        fxl__u128 rho2;
+        ex = excess(x, lp->half_len);
+        if (ex > rr || ay > w + rr || az > w + rr)
+            return false;
+        rho2 = add128(fxl__sq(ay), fxl__sq(az));
+        if (fxl__le128(rho2, fxl__sq(w)))
+            return true; /* inside the tube: ex <= r already */
+        if (ex == 0)
+            return fxl__le128(rho2, fxl__sq(w + rr));
+        return rim_hit(rho2, ex, w, rr);
+    }
+    default: {
+        /* Egg: k x^2 + y^2 + z^2 <= (W + r)^2 about the middle, k in Q16:
+         * compare 65536 (y^2 + z^2) + k x^2 with 65536 (W + r)^2 in limbs. */
+        uint64_t ax = x < 0 ? (uint64_t)-x : (uint64_t)x, ay = y < 0 ? (uint64_t)-y : (uint64_t)y,
+                 az = z < 0 ? (uint64_t)-z : (uint64_t)z, reach = (uint64_t)lp->half_wid + rr;
+        uint32_t xs[4], kx[5], yz[4], lhs[6], rhs[6], k = (uint32_t)lp->egg_k;
+        int i;
+        uint64_t carry;
+        if (ay > reach || az > reach)
+            return false;
+        limbs4(fxl__sq(ax), xs);
+        fxl__mul_limbs(xs, 4, &k, 1, kx);
+        limbs4(add128(fxl__sq(ay), fxl__sq(az)), yz);
+        /* lhs = kx + (yz << 16), 6 limbs */
+        for (i = 0, carry = 0; i < 6; i++) {
+            uint64_t t = carry + (i < 5 ? kx[i] : 0u);
+            uint32_t shifted = i == 0 ? yz[0] << 16
+                               : i < 4 ? (yz[i] << 16) | (yz[i - 1] >> 16)
+                               : i == 4 ? yz[3] >> 16
+                                        : 0u;
+            t += shifted;
+            lhs[i] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        limbs4(fxl__sq(reach), yz);
+        for (i = 0; i < 6; i++)
+            rhs[i] = i == 0 ? yz[0] << 16
+                     : i < 4 ? (yz[i] << 16) | (yz[i - 1] >> 16)
+                     : i == 4 ? yz[3] >> 16
+                              : 0u;
+        return fxl__cmp_limbs(lhs, rhs, 6) <= 0;
+    }
+    }
+}
+
+/* World point of frame point (a, b, c) in Q17 (exact halves), rounded:
+ * turn about Y by +pitch, then about Z by +yaw (the drawing transform). */
+static fxl_vec3 world(const fxl_laser3d *l, int32_t cy, int32_t sy, int32_t cp, int32_t sp,
+                      int64_t a, int64_t b, int64_t c)
+{
+    int64_t x1 = cp * a + sp * c;  /* Q33 */
+    int64_t z1 = cp * c - sp * a;  /* Q33 */
+    int64_t bq = b * 65536;        /* Q33 */
+    int64_t x = fxl__floor_shift(cy * x1 - sy * bq + ((int64_t)1 << 32), 33);
+    int64_t y = fxl__floor_shift(sy * x1 + cy * bq + ((int64_t)1 << 32), 33);
+    int64_t z = fxl__floor_shift(z1 * 65536 + ((int64_t)1 << 32), 33);
+    fxl_vec3 p;
+    p.x = (fix16_t)(l->pos.x + x);
+    p.y = (fix16_t)(l->pos.y + y);
+    p.z = (fix16_t)(l->pos.z + z);
+    return p;
+}
+
+static void span(const fxl_laser3d *l, int64_t *a0, int64_t *a1)
+{
+    /* Q17: the beam covers [0, 2L] from an emitter, [-L, L] about a middle. */
+    *a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -(int64_t)l->length;
+    *a1 = l->anchor == FXL_ANCHOR_ORIGIN ? 2 * (int64_t)l->length : (int64_t)l->length;
+}
+
+void fxl_laser3d_corners(const fxl_laser3d *laser, fxl_vec3 out[8])
+{
+    int32_t cy = fxl_cos(laser->yaw), sy = fxl_sin(laser->yaw);
+    int32_t cp = fxl_cos(laser->pitch), sp = fxl_sin(laser->pitch);
+    int64_t a0, a1, w = 2 * (int64_t)laser->half_width;
+    int i;
+    span(laser, &a0, &a1);
+    for (i = 0; i < 8; i++)
+        out[i] = world(laser, cy, sy, cp, sp, (i & 4) ? a1 : a0, (i & 2) ? w : -w,
+                       (i & 1) ? w : -w);
+}
+
+void fxl_laser3d_ends(const fxl_laser3d *laser, fxl_vec3 *start, fxl_vec3 *end)
+{
+    int32_t cy = fxl_cos(laser->yaw), sy = fxl_sin(laser->yaw);
+    int32_t cp = fxl_cos(laser->pitch), sp = fxl_sin(laser->pitch);
+    int64_t a0, a1;
+    span(laser, &a0, &a1);
+    *start = world(laser, cy, sy, cp, sp, a0, 0, 0);
+    *end = world(laser, cy, sy, cp, sp, a1, 0, 0);
+}
