@@ -16,6 +16,8 @@
  *               tested exactly over the whole turn (no tunneling).
  *   fxl_wall    a one-sided wall segment; fxl_move_point / fxl_move_circle
  *               stop a mover at walls and slide it along them.
+ *   fxl_laser3d a beam in 3D (yaw, pitch) against fxl_sphere.
+ *   fxl_beam    a laser as a game object: phases, pivot, graze, eased turns.
  *   fxl_vec2    a point. Screen convention: x right, y DOWN, so angle 1024
  *               (90 degrees) points down and angles turn clockwise on screen.
  *
@@ -88,5 +90,6 @@
 #include "fixlaser/sweep.h"
 #include "fixlaser/wall.h"
 #include "fixlaser/laser3d.h"
+#include "fixlaser/behaviour.h"
 
 #endif /* FIXLASER_H */

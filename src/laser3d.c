@@ -41,6 +41,31 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
     out->half_wid = (int64_t)((uint64_t)(uint32_t)laser->half_width << 32);
     out->egg_k = laser->kind == FXL_LASER3D_EGG ? laser->egg_k : fix16_one;
     out->kind = laser->kind;
+    {
+        /* Bounding box of a box or cylinder: the core segment's drawn ends,
+         * grown by the widest reach across the beam (sqrt 2 * W), plus 2^-13
+         * of the size for the table vectors' scale (< 2.2e-5) and a few raw
+         * units for the ends' rounding; the sphere's radius is added per
+         * test. (An egg is not boxed: its reach along the beam grows with
+         * the sphere's radius over sqrt(k).) */
+        fxl_vec3 a, b;
+        int64_t grow = ((int64_t)laser->half_width * 92682 + 65535) / 65536; /* sqrt 2 W */
+        int64_t margin, mid[3], half[3];
+        int k;
+        fxl_laser3d_ends(laser, &a, &b);
+        margin = (((int64_t)laser->length + grow) >> 13) + 4;
+        for (k = 0; k < 3; k++) {
+            int64_t p = k == 0 ? a.x : k == 1 ? a.y : a.z, q = k == 0 ? b.x : k == 1 ? b.y : b.z;
+            int64_t lo = (p < q ? p : q) - grow - margin;
+            int64_t hi = (p < q ? q : p) + grow + margin;
+            mid[k] = fxl__floor_shift(lo + hi, 1);
+            half[k] = (hi - lo) / 2 + 1;
+        }
+        out->bb_mid.x = (fix16_t)mid[0], out->bb_mid.y = (fix16_t)mid[1];
+        out->bb_mid.z = (fix16_t)mid[2];
+        for (k = 0; k < 3; k++)
+            out->bb_half[k] = (uint32_t)half[k];
+    }
     return FXL_OK;
 }
 
@@ -106,21 +131,37 @@ static bool rim_hit(fxl__u128 rho2, uint64_t ex, uint64_t w, uint64_t rr)
     return fxl__cmp_limbs(x2, rhs, 8) <= 0;
 }
 
+/* |v - m| <= e in 32-bit unsigned arithmetic (valid while 2e < 2^32). */
+static bool near_axis(fix16_t v, fix16_t m, uint32_t e)
+{
+    return (uint32_t)v - (uint32_t)m + e <= 2u * e;
+}
+
+FXL_ARM_CODE
 bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
 {
-    int32_t dx = (int32_t)((uint32_t)s.c.x - (uint32_t)lp->pos.x);
-    int32_t dy = (int32_t)((uint32_t)s.c.y - (uint32_t)lp->pos.y);
-    int32_t dz = (int32_t)((uint32_t)s.c.z - (uint32_t)lp->pos.z);
-    int64_t x1 = (int64_t)lp->cy * dx + (int64_t)lp->sy * dy;           /* Q32 */
-    int64_t y = ((int64_t)lp->cy * dy - (int64_t)lp->sy * dx) * 65536;  /* Q48 */
-    int64_t z1 = (int64_t)dz * 65536;                                   /* Q32 */
-    int64_t x = lp->cp * x1 - lp->sp * z1 - lp->mid;                    /* Q48 */
-    int64_t z = lp->sp * x1 + lp->cp * z1;                              /* Q48 */
+    int32_t dx, dy, dz;
+    int64_t x1, y, z1, x, z;
     uint64_t rr = (uint64_t)(uint32_t)s.r << 32, ex, ey, ez;
     fxl__u128 sum;
 
     FXL_ASSERT(s.r >= 0 && s.r <= FXL_SIZE3_MAX && coord3_ok(s.c.x) && coord3_ok(s.c.y) &&
                coord3_ok(s.c.z));
+    if (lp->kind != FXL_LASER3D_EGG) { /* an egg's reach grows with r / sqrt(k) */
+        uint32_t reach = (uint32_t)s.r + ((uint32_t)s.r >> 13) + 2u;
+        if (!near_axis(s.c.x, lp->bb_mid.x, lp->bb_half[0] + reach) ||
+            !near_axis(s.c.y, lp->bb_mid.y, lp->bb_half[1] + reach) ||
+            !near_axis(s.c.z, lp->bb_mid.z, lp->bb_half[2] + reach))
+            return false;
+    }
+    dx = (int32_t)((uint32_t)s.c.x - (uint32_t)lp->pos.x);
+    dy = (int32_t)((uint32_t)s.c.y - (uint32_t)lp->pos.y);
+    dz = (int32_t)((uint32_t)s.c.z - (uint32_t)lp->pos.z);
+    x1 = (int64_t)lp->cy * dx + (int64_t)lp->sy * dy;          /* Q32 */
+    y = ((int64_t)lp->cy * dy - (int64_t)lp->sy * dx) * 65536; /* Q48 */
+    z1 = (int64_t)dz * 65536;                                  /* Q32 */
+    x = lp->cp * x1 - lp->sp * z1 - lp->mid;                   /* Q48 */
+    z = lp->sp * x1 + lp->cp * z1;                             /* Q48 */
     switch (lp->kind) {
     case FXL_LASER3D_BOX:
         ex = excess(x, lp->half_len), ey = excess(y, lp->half_wid), ez = excess(z, lp->half_wid);

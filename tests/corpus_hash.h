@@ -6,6 +6,6 @@
 #define FXLT_CORPUS_HASH_H
 
 #define FXLT_CORPUS_CASES 100000u
-#define FXLT_CORPUS_HASH 0x94aacdc3u
+#define FXLT_CORPUS_HASH 0x000153e4u
 
 #endif

@@ -8,6 +8,7 @@ extern const fxlt_suite fxlt_suite_chain;
 extern const fxlt_suite fxlt_suite_sweep;
 extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
+extern const fxlt_suite fxlt_suite_behaviour;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_corpus;
 
@@ -21,6 +22,7 @@ int main(void)
         &fxlt_suite_sweep,
         &fxlt_suite_wall,
         &fxlt_suite_laser3d,
+        &fxlt_suite_behaviour,
         &fxlt_suite_wide,
         &fxlt_suite_corpus,
     };

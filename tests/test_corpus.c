@@ -6,7 +6,7 @@
 #include "fixlaser.h"
 
 static uint32_t hash;
-#define KINDS 13
+#define KINDS 15
 static uint32_t part[KINDS]; /* one hash per kind of case, printed to locate a difference */
 static unsigned kind_now;
 
@@ -199,6 +199,71 @@ static void wall_case(fxlt_rng *rng)
     mix((uint32_t)m.pos.x), mix((uint32_t)m.pos.y), mix((uint32_t)m.contacts), mix(touched[0]);
 }
 
+/* A 3D laser of each kind against a sphere near it. */
+static void laser3d_case(fxlt_rng *rng)
+{
+    fxl_laser3d l;
+    fxl_laser3d_prep p;
+    fxl_sphere s;
+    fxl_result res;
+    l.kind = (fxl_laser3d_kind)fxlt_below(rng, 3);
+    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
+    l.pos.x = fxlt_range(rng, -(500 << 16), 500 << 16);
+    l.pos.y = fxlt_range(rng, -(500 << 16), 500 << 16);
+    l.pos.z = fxlt_range(rng, -(500 << 16), 500 << 16);
+    l.yaw = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
+    l.pitch = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
+    l.length = fxlt_range(rng, 0, 200 << 16);
+    l.half_width = fxlt_range(rng, 0, 10 << 16);
+    l.egg_k = fxlt_range(rng, 0, fix16_one);
+    res = fxl_laser3d_prepare(&l, &p);
+    mix((uint32_t)res);
+    s.c.x = l.pos.x + fxlt_range(rng, -(120 << 16), 120 << 16);
+    s.c.y = l.pos.y + fxlt_range(rng, -(120 << 16), 120 << 16);
+    s.c.z = l.pos.z + fxlt_range(rng, -(120 << 16), 120 << 16);
+    s.r = fxlt_range(rng, 0, 30 << 16);
+    if (res == FXL_OK)
+        mix(fxl_laser3d_vs_sphere(&p, s));
+}
+
+/* A laser object over a few frames: phase, emitter, hits, grazes, depth. */
+static void beam_case(fxlt_rng *rng)
+{
+    fxl_beam b;
+    int f;
+    /* One draw per statement (argument order is unspecified). */
+    fxl_laser_kind kind = (fxl_laser_kind)fxlt_below(rng, 2);
+    fix16_t x = fxlt_range(rng, 0, 240 << 16);
+    fix16_t y = fxlt_range(rng, 0, 160 << 16);
+    fxl_angle a = (fxl_angle)fxlt_below(rng, 4096);
+    fix16_t len = fxlt_range(rng, 20 << 16, 200 << 16);
+    fix16_t hw = fxlt_range(rng, 1 << 16, 8 << 16);
+    int32_t turn, frames;
+    fxl_beam_init(&b, kind, fxl_vec2_make(x, y), a, len, hw);
+    if (fxlt_below(rng, 2)) {
+        b.pivot = fxl_vec2_make(b.pivot.x + fxlt_range(rng, -(30 << 16), 30 << 16), b.pivot.y);
+        b.offset = fxl_vec2_make(fxlt_range(rng, -(30 << 16), 30 << 16), 0);
+    }
+    b.warning_frames = fxlt_range(rng, 0, 2);
+    b.graze_extra = fxlt_range(rng, 0, 6 << 16);
+    turn = fxlt_range(rng, -600, 600);
+    frames = fxlt_range(rng, 1, 6);
+    fxl_beam_turn_by(&b, turn, frames);
+    for (f = 0; f < 4; f++) {
+        fxl_beam_prep bp;
+        fxl_beam_hit h;
+        fxl_circle c;
+        fxl_beam_update(&b);
+        mix((uint32_t)fxl_beam_prepare(&b, &bp));
+        c.c.x = fxlt_range(rng, 0, 240 << 16);
+        c.c.y = fxlt_range(rng, 0, 160 << 16);
+        c.r = fxlt_range(rng, 0, 4 << 16);
+        h = fxl_beam_test(&bp, c);
+        mix((uint32_t)b.angle), mix((uint32_t)fxl_beam_emitter(&b).x), mix((uint32_t)bp.phase);
+        mix(h.hit), mix(h.graze), mix((uint32_t)h.depth);
+    }
+}
+
 static void corpus_hash(void)
 {
     fxlt_rng rng;
@@ -231,6 +296,10 @@ static void corpus_hash(void)
             sweep_case(&rng);
         } else if (kind == 12) {
             wall_case(&rng);
+        } else if (kind == 13) {
+            laser3d_case(&rng);
+        } else if (kind == 14) {
+            beam_case(&rng);
         } else {
             prepared_case(&rng, kind - 4);
         }
@@ -238,7 +307,7 @@ static void corpus_hash(void)
     fxlt_printf("    corpus: %u cases, hash 0x%08x (committed 0x%08x)\n", FXLT_CORPUS_CASES, hash,
                 FXLT_CORPUS_HASH);
     fxlt_printf("    by kind (angles, atan2, conversions, shapes, prepare, laser, point, quad, "
-                "batch x2, chain, sweep, walls):\n     ");
+                "batch x2, chain, sweep, walls, 3D, beam):\n     ");
     for (i = 0; i < KINDS; i++)
         fxlt_printf(" %08x", part[i]);
     fxlt_printf("\n");

@@ -154,11 +154,11 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
     for (i = 0; i < n; i++) {
-        bool near = (i & 1) != 0, extreme;
+        bool near = (i & 1) != 0;
         fxl_sphere s;
         double reach, margin;
         if ((i & 15) == 0) {
-            extreme = fxlt_below(&rng, 8) == 0;
+            bool extreme = fxlt_below(&rng, 8) == 0;
             l.kind = kind;
             l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
             l.pos.x = fxlt_range(&rng, extreme ? -FXL_COORD3_MAX : PX(-300), extreme ? FXL_COORD3_MAX : PX(300));

@@ -66,6 +66,8 @@ typedef struct fxl_laser3d_prep {
     int64_t half_len;        /* Q16.48 L */
     int64_t half_wid;        /* Q16.48 W */
     int32_t egg_k;           /* Q16.16 */
+    fxl_vec3 bb_mid;         /* Q16.16 middle of a conservative bounding box */
+    uint32_t bb_half[3];     /* Q16.16 its half-extents (x, y, z) */
     fxl_laser3d_kind kind;
 } fxl_laser3d_prep;
 

@@ -30,6 +30,11 @@ static size_t chain_count[LASERS];
 #define ROOM_WALLS 16
 static fxl_wall_prep room[ROOM_WALLS];
 static fxl_wall_prep room_fat[ROOM_WALLS * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+/* 3D: a box and a cylinder laser through the middle of a 240x160x160
+ * volume, the scene's circles as spheres at z = their x / 2. */
+static fxl_laser3d_prep box3, cyl3;
+/* A laser object: warning, then active, turning 5 degrees a frame. */
+static fxl_beam beam;
 static float_laser floats[LASERS];
 static uint32_t bits[CIRCLES / 32];
 static uint32_t samples[MAX_SAMPLES] FXL_EWRAM_BSS;
@@ -57,6 +62,25 @@ void bench_scene(void)
             fxl_wall_prepare(&w[i], &room[i]);
         }
         fxl_walls_inflate(w, ROOM_WALLS, 3 << 16, room_fat, ROOM_WALLS * FXL_WALL_PARTS);
+    }
+    {
+        fxl_laser3d l;
+        l.kind = FXL_LASER3D_BOX;
+        l.anchor = FXL_ANCHOR_ORIGIN;
+        l.pos.x = 20 << 16, l.pos.y = 20 << 16, l.pos.z = 10 << 16;
+        l.yaw = 300;
+        l.pitch = 3900;
+        l.length = 250 << 16;
+        l.half_width = 6 << 16;
+        l.egg_k = fix16_one;
+        fxl_laser3d_prepare(&l, &box3);
+        l.kind = FXL_LASER3D_CYLINDER;
+        fxl_laser3d_prepare(&l, &cyl3);
+        fxl_beam_init(&beam, FXL_LASER_BOX, fxl_vec2_make(120 << 16, 10 << 16), 1024, 200 << 16,
+                      6 << 16);
+        beam.hit_fraction = fix16_one * 3 / 4;
+        beam.graze_extra = 4 << 16;
+        fxl_beam_turn_by(&beam, 1800, 40);
     }
     for (i = 0; i < LASERS; i++) {
         fxl_laser_kind kind = i < LASERS / 2 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
@@ -194,6 +218,35 @@ BENCH_NOINLINE void run_walls(void)
     }
 }
 
+static fxl_sphere sphere_of(int i)
+{
+    fxl_sphere s;
+    s.c.x = circles[i].c.x;
+    s.c.y = circles[i].c.y;
+    s.c.z = circles[i].c.x / 2;
+    s.r = circles[i].r;
+    return s;
+}
+
+/* One frame of a laser object: update, prepare, test the player. */
+static uint32_t beam_frame(int i)
+{
+    fxl_beam_prep bp;
+    fxl_beam_update(&beam);
+    fxl_beam_prepare(&beam, &bp);
+    return fxl_beam_test(&bp, circles[i]).hit;
+}
+
+BENCH_NOINLINE void run_3d_and_beam(void)
+{
+    int i;
+    for (i = 0; i < CIRCLES; i++) {
+        bench_sink += fxl_laser3d_vs_sphere(&box3, sphere_of(i));
+        bench_sink += fxl_laser3d_vs_sphere(&cyl3, sphere_of(i));
+        bench_sink += beam_frame(i);
+    }
+}
+
 uint32_t bench_chain_squares(void)
 {
     uint32_t n = 0;
@@ -286,6 +339,9 @@ bench_stats bench_single(int what, int kind, int stride)
             case BENCH_MOVE_CIRCLE:
                 TIMED(fxl_move_circle(room_fat, ROOM_WALLS, fxl_vec2_make(120 << 16, 80 << 16), move_to(i), NULL).contacts);
                 break;
+            case BENCH_3D_BOX: TIMED(fxl_laser3d_vs_sphere(&box3, sphere_of(i))); break;
+            case BENCH_3D_CYLINDER: TIMED(fxl_laser3d_vs_sphere(&cyl3, sphere_of(i))); break;
+            case BENCH_BEAM_FRAME: TIMED(beam_frame(i)); break;
             case BENCH_ATAN2:
                 TIMED(fxl_atan2(circles[i].c.y - (80 << 16), circles[i].c.x - (120 << 16)));
                 break;

@@ -22,7 +22,10 @@ enum {
     BENCH_CHAIN_HIT,
     BENCH_SWEEP_PREPARE,
     BENCH_MOVE_POINT,
-    BENCH_MOVE_CIRCLE
+    BENCH_MOVE_CIRCLE,
+    BENCH_3D_BOX,
+    BENCH_3D_CYLINDER,
+    BENCH_BEAM_FRAME
 };
 
 typedef struct bench_stats {
@@ -55,5 +58,6 @@ void run_sweep_batch(void);
 void run_chain_gen(void);
 void run_chain_hit(void);
 void run_walls(void);
+void run_3d_and_beam(void);
 
 #endif

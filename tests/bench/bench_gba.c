@@ -61,6 +61,9 @@ int main(void)
     row("fxl_chain_vs_circle (whole chain)", "Thumb, ROM", bench_single(BENCH_CHAIN_HIT, 0, 1));
     row("fxl_move_point, 16 walls", "Thumb, ROM", bench_single(BENCH_MOVE_POINT, 0, 4));
     row("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8));
+    row("fxl_laser3d_vs_sphere, box", "Thumb, ROM", bench_single(BENCH_3D_BOX, 0, 1));
+    row("fxl_laser3d_vs_sphere, cylinder", "Thumb, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
+    row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));
     row("(a) article's float method (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
     fxlt_printf("\n| ratio (median) | cycles | fixlaser faster by |\n|---|---:|---:|\n");

@@ -19,5 +19,6 @@ int main(void)
     run_chain_gen();
     run_chain_hit();
     run_walls();
+    run_3d_and_beam();
     return 0;
 }

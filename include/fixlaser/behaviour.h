@@ -1,0 +1,110 @@
+/* fixlaser/behaviour.h - a laser as a game object: fired from an emitter,
+ * turning about a pivot (which may be the emitter), growing and shrinking,
+ * with a warning phase (drawn thin, harmless), an active phase and a fading
+ * phase (harmless), a graze band for scoring near misses, a hit depth for
+ * damage falloff, and eased turns that stop exactly on their target.
+ * Each frame's hit test covers the whole turn since the previous frame. */
+#ifndef FIXLASER_BEHAVIOUR_H
+#define FIXLASER_BEHAVIOUR_H
+
+#include "laser.h"
+#include "sweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fxl_phase {
+    FXL_PHASE_WARNING = 0, /* drawn thin, never hits */
+    FXL_PHASE_ACTIVE = 1,  /* hits */
+    FXL_PHASE_FADING = 2,  /* drawn fading, never hits */
+    FXL_PHASE_DONE = 3     /* gone */
+} fxl_phase;
+
+/* A turn eased in and out: constant angular acceleration for the first
+ * half, the same deceleration for the second, arriving with zero speed. */
+typedef struct fxl_ease {
+    fxl_angle from;   /* 4096 steps per turn */
+    int32_t delta;    /* steps to turn, -2048..2047 */
+    int32_t frames;   /* duration T, >= 1 */
+    int32_t t;        /* frames done, 0..T */
+} fxl_ease;
+
+/* A laser object. Set the fields directly after fxl_beam_init. */
+typedef struct fxl_beam {
+    fxl_laser_kind kind;
+    fxl_vec2 pivot;        /* Q16.16 rotation centre */
+    fxl_vec2 offset;       /* Q16.16 emitter - pivot when angle == offset_angle */
+    fxl_angle offset_angle; /* 4096 steps per turn */
+    fxl_angle angle;       /* 4096 steps per turn: this frame */
+    fxl_angle prev_angle;  /* last frame's (fxl_beam_update keeps it) */
+    fix16_t length;        /* Q16.16, may change every frame */
+    fix16_t half_width;    /* Q16.16 drawn half-width when active */
+    fix16_t hit_fraction;  /* Q16.16 0..1 of the drawn width that hits */
+    fix16_t graze_extra;   /* Q16.16 width of the graze band outside the hitbox */
+    int32_t warning_frames, active_frames, fading_frames; /* phase lengths */
+    int32_t age;           /* frames since the laser appeared */
+    fxl_ease turn;         /* the current eased turn (frames == 0: none) */
+} fxl_beam;
+
+/* The beam prepared for one frame's tests. */
+typedef struct fxl_beam_prep {
+    fxl_phase phase;
+    fxl_laser_prep now;    /* the hitbox this frame */
+    fxl_laser_prep graze;  /* the hitbox grown by the graze band */
+    fxl_sweep_prep turn;   /* the turn since last frame (if turned) */
+    fxl_sweep_prep turn_graze;
+    bool turned;
+} fxl_beam_prep;
+
+/* What a circle got this frame. */
+typedef struct fxl_beam_hit {
+    bool hit;       /* touched the hitbox (at some angle of this frame's turn) */
+    bool graze;     /* touched the graze band but not the hitbox */
+    fix16_t depth;  /* Q16.16 1 on the beam's centre line .. 0 at the hitbox edge */
+} fxl_beam_hit;
+
+/* A beam fired from emitter at angle, turning about the emitter itself,
+ * active at once (no warning), hit fraction 1, no graze band. */
+void fxl_beam_init(fxl_beam *b, fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle angle,
+                   fix16_t length, fix16_t half_width);
+
+/* Where the beam starts this frame: the offset turned about the pivot. */
+fxl_vec2 fxl_beam_emitter(const fxl_beam *b);
+
+/* The phase at the beam's age. */
+fxl_phase fxl_beam_phase(const fxl_beam *b);
+
+/* The laser to draw this frame: the warning phase's is 1/8 of the width. */
+fxl_laser fxl_beam_laser(const fxl_beam *b);
+
+/* Starts an eased turn of delta steps (-2048..2047) over frames (>= 1). */
+void fxl_beam_turn_by(fxl_beam *b, int32_t delta, int32_t frames);
+
+/* One frame: ages the beam and advances its eased turn. */
+void fxl_beam_update(fxl_beam *b);
+
+/* Prepares this frame's tests (after fxl_beam_update). */
+fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out);
+
+/* Hit, graze and depth for one circle. Exact when the beam turns about its
+ * emitter; with another pivot, the turn is tested as a capsule from the
+ * pivot that holds the beam (conservative: it can hit a little early). */
+fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle circle);
+
+/* The eased turn's angle after t of its T frames: from + round(delta *
+ * f(t/T)), f(u) = 2u^2 for u <= 1/2 and 1 - 2(1-u)^2 after, so angle(T) is
+ * exactly from + delta and the turn starts and ends at rest. */
+fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t);
+
+/* At most max_step steps from current towards target, the shortest way. */
+fxl_angle fxl_turn_toward(fxl_angle current, fxl_angle target, int32_t max_step);
+
+/* The angle (4096 steps) from `from` towards `to`: aiming at a point. */
+fxl_angle fxl_aim(fxl_vec2 from, fxl_vec2 to);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FIXLASER_BEHAVIOUR_H */
