@@ -8,6 +8,19 @@
 
 #include "wide.h"
 
+/* The bounding-box reject shared by the static and swept tests, in 32-bit
+ * unsigned arithmetic: |x - m| <= e  <=>  (x - m + e) mod 2^32 <= 2e, valid
+ * while 2e < 2^32 (the domain keeps the box's half-extent plus r below
+ * 2^31). The circle's reach is widened to r / |(c,s)|, rounded up, because
+ * the frame is scaled by |(c,s)| (see fxl_laser_prepare). */
+static inline bool fxl__near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
+                                 fix16_t y, fix16_t r)
+{
+    uint32_t rr = (uint32_t)r + ((uint32_t)r >> 14) + 1u;
+    uint32_t ex = hx + rr, ey = hy + rr;
+    return (uint32_t)x - mx + ex <= 2u * ex && (uint32_t)y - my + ey <= 2u * ey;
+}
+
 /* a*a + b*b <= t*t in 128 bits (laser.c, kept out of the hot code). */
 bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t);
 

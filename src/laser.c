@@ -193,24 +193,11 @@ static bool exact_hit(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
                            (int64_t)lp->cos * dy - (int64_t)lp->sin * dx, r);
 }
 
-/* The bounding-box reject, in 32-bit unsigned arithmetic:
- *     |x - m| <= e  <=>  (x - m + e) mod 2^32 <= 2e,  valid while 2e < 2^32
- * (fixlaser.h's domain keeps the box's half-extent plus r below 2^31). The
- * circle's reach is widened to r / |(c,s)|, rounded up, because the frame
- * is scaled by |(c,s)|: see fxl_laser_prepare. */
-static inline bool near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
-                            fix16_t y, fix16_t r)
-{
-    uint32_t rr = (uint32_t)r + ((uint32_t)r >> 14) + 1u;
-    uint32_t ex = hx + rr, ey = hy + rr;
-    return (uint32_t)x - mx + ex <= 2u * ex && (uint32_t)y - my + ey <= 2u * ey;
-}
-
 FXL_IWRAM_CODE
 bool fxl_laser_vs_circle(const fxl_laser_prep *lp, fxl_circle circle)
 {
     FXL_ASSERT(lp != NULL && fxl_circle_check(circle) == FXL_OK);
-    return near_box((uint32_t)lp->bb_mid.x, (uint32_t)lp->bb_mid.y, lp->bb_half_x,
+    return fxl__near_box((uint32_t)lp->bb_mid.x, (uint32_t)lp->bb_mid.y, lp->bb_half_x,
                     lp->bb_half_y, circle.c.x, circle.c.y, circle.r) &&
            exact_hit(lp, circle.c.x, circle.c.y, circle.r);
 }
@@ -243,7 +230,7 @@ size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles,
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-            if (near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
+            if (fxl__near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
                 word |= bit;
                 hits++;
             }
@@ -269,7 +256,7 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
     hy = lp->bb_half_y;
     for (i = 0; i < n; i++) {
         fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-        if (near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
+        if (fxl__near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
             if (hits < cap)
                 out_idx[hits] = (uint16_t)i;
             hits++;

@@ -276,15 +276,6 @@ fxl_result fxl_sweep_prepare_to(const fxl_laser *laser, fxl_angle to_angle,
     return fxl_sweep_prepare(laser, fxl_angle_diff(to_angle, laser->angle), out);
 }
 
-/* The same 32-bit bounding-box reject as the static test. */
-static inline bool near_sweep(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
-                              fix16_t y, fix16_t r)
-{
-    uint32_t rr = (uint32_t)r + ((uint32_t)r >> 14) + 1u;
-    uint32_t ex = hx + rr, ey = hy + rr;
-    return (uint32_t)x - mx + ex <= 2u * ex && (uint32_t)y - my + ey <= 2u * ey;
-}
-
 /* A circle inside the bounding box: both static ends from one set of frame
  * products, then the turn. */
 FXL_IWRAM_CODE
@@ -312,7 +303,7 @@ FXL_IWRAM_CODE
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle)
 {
     FXL_ASSERT(sp != NULL && fxl_circle_check(circle) == FXL_OK);
-    return near_sweep((uint32_t)sp->bb_mid.x, (uint32_t)sp->bb_mid.y, sp->bb_half_x,
+    return fxl__near_box((uint32_t)sp->bb_mid.x, (uint32_t)sp->bb_mid.y, sp->bb_half_x,
                       sp->bb_half_y, circle.c.x, circle.c.y, circle.r) &&
            sweep_near(sp, circle.c.x, circle.c.y, circle.r);
 }
@@ -334,7 +325,7 @@ size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles,
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-            if (near_sweep(mx, my, hx, hy, x, y, r) && sweep_near(sp, x, y, r)) {
+            if (fxl__near_box(mx, my, hx, hy, x, y, r) && sweep_near(sp, x, y, r)) {
                 word |= bit;
                 hits++;
             }
