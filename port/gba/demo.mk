@@ -24,13 +24,14 @@ DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
 DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
 DEMO_KEYS  := $(DEMO_DIR)/play.keys
 DEMO_OUT   := build/demo
-# The scripted run ends itself (fxl_port_finish) at frame ~1020.
+# The scripted run ends itself (fxl_port_finish) at frame ~1580 (1060
+# frames of the laser scene, then 520 in the wall room).
 DEMO_FRAMES := 3000
 # Screenshots (FRAME:NAME): the turning boss beam with the chained squares
 # (method 2), with the exact swept test (method 3), the static lasers with
 # the ship (the box laser in its warning phase, then active with the ship
-# on it).
-DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static
+# on it), the wall room with the ship pressed on its diagonal wall.
+DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static 1130:demo-room
 DEMO_SHOT_ARGS := $(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png)
 DEMO_SHOT_FILES := $(foreach s,$(DEMO_SHOT_LIST),$(word 2,$(subst :, ,$(s))).png)
 

@@ -15,7 +15,12 @@
  * fxl_atan2; the HUD counts passes, frames the method hit, and passes the
  * method missed.
  *
- * Controls: d-pad move, B (held) slow move, A next method. Holding L+R at
+ * A second scene, the wall room (SELECT switches): a room of one-sided
+ * walls (fixlaser/wall.h) with a diagonal wall, an acute corner and a
+ * pillar; the ship moves through fxl_move_circle, sliding along the walls.
+ * The laser scene is not updated (nor timed) while the room is shown.
+ *
+ * Controls: d-pad move, B (held) slow move, A next method, SELECT scene. Holding L+R at
  * power-on runs the scripted self-check instead (port/gba/demo/play.keys
  * does that under tools/gbarun): the ROM places the ship itself, asserts,
  * prints a summary through mGBA's debug log and calls fxl_port_finish().
@@ -29,6 +34,7 @@
 #include "fixlaser/chain.h"
 #include "fixlaser/laser.h"
 #include "fixlaser/sweep.h"
+#include "fixlaser/wall.h"
 #include "fxl_port.h"
 #include "gfx.h"
 #include "test_port.h"
@@ -301,18 +307,256 @@ static void aim_update(void)
     aim_angle_q8 = (aim_angle_q8 + aim_vel_q8) & (AIM_FULL - 1);
 }
 
-/* Wall room: the walls module (include/fixlaser/wall.h, in progress) will
- * turn the scene into a room whose walls stop the beams. This is where it
- * goes: build the room once, then each frame clip every laser's length to
- * the first wall it meets (before the collision step, so hits and drawing
- * both use the clipped beam), and draw the walls. Empty until the module
- * lands. */
-static void room_walls_update(void)
+/* ---- the wall room (second scene, SELECT) ------------------------------------- */
+
+/* A room of one-sided walls (fixlaser/wall.h). The outer polygon is listed
+ * so that its inside is on the left walking a -> b on the y-down screen; it
+ * has a 30.6 degree diagonal wall (lower left) and a 22.4 degree acute
+ * corner (lower right, the wedge under a wall that comes back in from the
+ * right edge). The pillar is listed the other way round, so its OUTSIDE is
+ * in front. All corners are whole pixels. The ship (radius SHIP_R) moves
+ * through fxl_move_circle against the walls inflated once at start-up. */
+#define ROOM_OUTER 7
+#define ROOM_PILLAR 3
+#define ROOM_N (ROOM_OUTER + ROOM_PILLAR)
+#define ROOM_DIAG 2   /* walls[2]: the diagonal wall (12,100) -> (100,152) */
+#define ROOM_ACUTE_A 3 /* walls[3], walls[4]: the acute corner at (228,152) */
+#define ROOM_ACUTE_B 4
+static const int16_t room_pts[ROOM_N][2] = {
+    /* outer, inside on the left: top (right to left), left edge, diagonal,
+     * bottom, the wall back in to the acute corner, out again, right edge */
+    {228, 24}, {12, 24}, {12, 100}, {100, 152}, {228, 152}, {126, 110}, {228, 96},
+    /* pillar, outside on the left (clockwise as seen on the screen) */
+    {150, 52}, {176, 52}, {166, 76},
+};
+static fxl_wall room_walls[ROOM_N];
+static fxl_wall_prep room_prep[ROOM_N]; /* the walls themselves (side tests) */
+static fxl_wall_prep room_inflated[ROOM_N * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+static fxl_result room_init_res;
+static uint32_t room_len[ROOM_N]; /* floor |b - a| per wall, raw Q16 (an estimate's divisor) */
+static uint32_t isqrt64(uint64_t v);
+static fxl_vec2 room_ship;
+static int room_contacts;          /* contacts of this frame's move */
+static uint32_t room_touched;      /* walls hit by this frame's move (bits) */
+static uint32_t room_move_cycles;  /* this frame's fxl_move_circle */
+static int scene_room;             /* 0: laser scene, 1: wall room */
+
+static void room_init(void)
 {
+    int i;
+    room_init_res = FXL_OK;
+    for (i = 0; i < ROOM_N; ++i) {
+        int j = i < ROOM_OUTER ? (i + 1) % ROOM_OUTER
+                               : ROOM_OUTER + (i - ROOM_OUTER + 1) % ROOM_PILLAR;
+        room_walls[i].a = fxl_vec2_make(PX(room_pts[i][0]), PX(room_pts[i][1]));
+        room_walls[i].b = fxl_vec2_make(PX(room_pts[j][0]), PX(room_pts[j][1]));
+        if (fxl_wall_prepare(&room_walls[i], &room_prep[i]) != FXL_OK) {
+            room_init_res = FXL_ERR_WALL_ZERO;
+        }
+        room_len[i] = isqrt64(room_prep[i].len2);
+    }
+    if (room_init_res == FXL_OK) {
+        room_init_res = fxl_walls_inflate(room_walls, ROOM_N, SHIP_R, room_inflated,
+                                          ROOM_N * FXL_WALL_PARTS);
+    }
+    room_ship = fxl_vec2_make(PX(80), PX(60));
 }
 
-static void room_walls_draw(void)
+/* -- exact checks (the self-check's ground truth, not the library's) -- */
+
+/* Boundary-inclusive point in polygon: pts[0..n-1] (whole pixels), p in
+ * Q16.16. Returns 1 inside, 2 on the boundary, 0 outside. Exact: every
+ * product is of two differences below 2^26 (int64). */
+static int poly_where(const int16_t (*pts)[2], int n, fxl_vec2 p)
 {
+    int i, in = 0;
+    for (i = 0; i < n; ++i) {
+        const int16_t *a = pts[i], *b = pts[(i + 1) % n];
+        int64_t ax = PX(a[0]), ay = PX(a[1]), bx = PX(b[0]), by = PX(b[1]);
+        int64_t cross = (bx - ax) * ((int64_t)p.y - ay) - (by - ay) * ((int64_t)p.x - ax);
+        if (cross == 0 && p.x >= (ax < bx ? ax : bx) && p.x <= (ax > bx ? ax : bx) &&
+            p.y >= (ay < by ? ay : by) && p.y <= (ay > by ? ay : by)) {
+            return 2;
+        }
+        if ((ay > p.y) != (by > p.y) && (cross > 0) == (by - ay > 0)) {
+            in = !in; /* the edge crosses the row p.y to the right of p */
+        }
+    }
+    return in;
+}
+
+/* The ship's centre is in the room: inside the outer polygon or on its
+ * boundary, and not strictly inside the pillar. */
+static int room_contains(fxl_vec2 p)
+{
+    return poly_where(room_pts, ROOM_OUTER, p) != 0 &&
+           poly_where(room_pts + ROOM_OUTER, ROOM_PILLAR, p) != 1;
+}
+
+/* 128-bit unsigned (hi, lo) product of two 64-bit values. */
+typedef struct u128 {
+    uint64_t hi, lo;
+} u128;
+
+static u128 mul_u64(uint64_t a, uint64_t b)
+{
+    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
+    uint64_t p00 = (uint64_t)a0 * b0, p01 = (uint64_t)a0 * b1, p10 = (uint64_t)a1 * b0;
+    uint64_t p11 = (uint64_t)a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    u128 r;
+    r.lo = (mid << 32) | (uint32_t)p00;
+    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return r;
+}
+
+static int le_u128(u128 a, u128 b)
+{
+    return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
+}
+
+/* floor(sqrt(v)), bit by bit. */
+static uint32_t isqrt64(uint64_t v)
+{
+    uint64_t rem = 0, root = 0;
+    int i;
+    for (i = 0; i < 32; ++i) {
+        root <<= 1;
+        rem = (rem << 2) | (v >> 62);
+        v <<= 2;
+        if (root < rem) {
+            rem -= root + 1;
+            root += 2;
+        }
+    }
+    return (uint32_t)(root >> 1);
+}
+
+/* floor(distance) from p to wall w's segment, raw Q16 units, exact: the
+ * largest D with D^2 <= dist^2, where dist^2 = |p - end|^2 off the
+ * segment's ends, else cross^2 / |b - a|^2 (128-bit products). The exact
+ * clearance test dist >= r (r a whole raw value) is then D >= r. */
+static uint32_t seg_dist_floor(int i, fxl_vec2 p)
+{
+    const fxl_wall_prep *w = &room_prep[i];
+    int64_t wx = (int64_t)p.x - w->a.x, wy = (int64_t)p.y - w->a.y;
+    int64_t t = wx * w->ex + wy * w->ey;
+    int64_t c;
+    uint64_t ac;
+    u128 num;
+    uint32_t d;
+    if (t <= 0 || (uint64_t)t >= w->len2) {
+        int64_t qx = t <= 0 ? wx : wx - w->ex, qy = t <= 0 ? wy : wy - w->ey;
+        return isqrt64((uint64_t)(qx * qx) + (uint64_t)(qy * qy));
+    }
+    c = (int64_t)w->ex * wy - (int64_t)w->ey * wx;
+    ac = (uint64_t)(c < 0 ? -c : c);
+    num = mul_u64(ac, ac);
+    d = (uint32_t)(ac / room_len[i]); /* within a few units of the answer */
+    while (d > 0 && !le_u128(mul_u64((uint64_t)d * d, w->len2), num)) {
+        --d;
+    }
+    while (le_u128(mul_u64((uint64_t)(d + 1) * (d + 1), w->len2), num)) {
+        ++d;
+    }
+    return d;
+}
+
+/* The smallest clearance from p to any wall, floor, raw Q16 units. */
+static uint32_t room_clearance(fxl_vec2 p)
+{
+    uint32_t best = 0xFFFFFFFFu;
+    int i;
+    for (i = 0; i < ROOM_N; ++i) {
+        uint32_t d = seg_dist_floor(i, p);
+        if (d < best) {
+            best = d;
+        }
+    }
+    return best;
+}
+
+/* Drawing. The walls and the HUD's fixed lines are drawn once into a
+ * page-sized picture in EWRAM (room_bg); a page is loaded from it whole
+ * when the scene is entered, after that only the ship's last box on that
+ * page is restored from it, and the HUD's middle line is redrawn when its
+ * text changes (the cycle figure every 8 frames). */
+static uint32_t room_bg[GFX_W * GFX_H / 4] FXL_EWRAM_BSS;
+static int room_bg_ready;
+static int room_page_ok[2];        /* page holds room_bg (+ ship, HUD line) */
+static int room_page_sx[2], room_page_sy[2]; /* the ship's pixel there */
+static uint32_t room_hud_cy, room_page_hud[2][2]; /* contacts, cycles shown */
+
+static void room_enter(void)
+{
+    room_page_ok[0] = room_page_ok[1] = 0;
+}
+
+static void room_draw_bg(void)
+{
+    int i, x;
+    gfx_clear_rows(HUD_H, GFX_H - 1, COL_BG);
+    gfx_poly_begin();
+    for (i = ROOM_OUTER; i < ROOM_N; ++i) {
+        gfx_poly_edge(room_walls[i].a, room_walls[i].b);
+    }
+    gfx_poly_fill(COL_WALL_DIM);
+    for (i = 0; i < ROOM_N; ++i) {
+        gfx_line(room_pts[i][0], room_pts[i][1], (int)(room_walls[i].b.x >> 16),
+                 (int)(room_walls[i].b.y >> 16), COL_WALL);
+    }
+    gfx_clear_rows(0, HUD_H - 1, COL_HUD_BG);
+    x = gfx_text_bg(2, 1, "WALL ROOM  SHIP R 3  MOVE CIRCLE", COL_TEXT, COL_HUD_BG);
+    (void)gfx_text_bg(x + 4, 1, "(SELECT)", COL_TEXT_DIM, COL_HUD_BG);
+    (void)gfx_text_bg(2, 13, "10 WALLS = 90 INFLATED  D-PAD MOVE  B SLOW", COL_TEXT_DIM,
+                      COL_HUD_BG);
+    gfx_save(room_bg);
+}
+
+static void room_draw(int frame)
+{
+    int page = gfx_page();
+    int sx = (int)((room_ship.x + 0x8000) >> 16), sy = (int)((room_ship.y + 0x8000) >> 16);
+    if (!room_bg_ready) {
+        room_draw_bg();
+        room_bg_ready = 1;
+    }
+    if (!room_page_ok[page]) {
+        gfx_load(room_bg);
+        room_page_hud[page][0] = room_page_hud[page][1] = 0xFFFFFFFFu;
+        room_page_ok[page] = 1;
+    } else {
+        gfx_load_rect(room_bg, room_page_sx[page] - 4, room_page_sy[page] - 4,
+                      room_page_sx[page] + 4, room_page_sy[page] + 4);
+    }
+    room_page_sx[page] = sx;
+    room_page_sy[page] = sy;
+    gfx_poly_begin();
+    gfx_poly_disc(room_ship, SHIP_R);
+    gfx_poly_fill(room_contacts ? COL_SHIP_HIT : COL_SHIP);
+    gfx_ring(room_ship, 3, COL_HITBOX);
+
+    /* HUD: contacts this frame, the move's cycles (refreshed every 8 frames) */
+    if ((frame & 7) == 0 || room_hud_cy == 0) {
+        room_hud_cy = room_move_cycles;
+    }
+    if (room_page_hud[page][0] != (uint32_t)room_contacts || room_page_hud[page][1] != room_hud_cy) {
+        strbuf b;
+        int x;
+        room_page_hud[page][0] = (uint32_t)room_contacts;
+        room_page_hud[page][1] = room_hud_cy;
+        gfx_clear_rows(7, 11, COL_HUD_BG);
+        sb_reset(&b);
+        sb_str(&b, "CONTACTS ");
+        sb_u32(&b, (uint32_t)room_contacts);
+        x = gfx_text_bg(2, 7, b.s, room_contacts ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+        sb_reset(&b);
+        sb_str(&b, "  MOVE ");
+        sb_u32(&b, room_hud_cy);
+        sb_str(&b, " CY ");
+        sb_pct(&b, room_hud_cy);
+        (void)gfx_text_bg(x, 7, b.s, COL_TEXT, COL_HUD_BG);
+    }
 }
 
 /* ---- collision (the measured part) ------------------------------------------------ */
@@ -485,7 +729,6 @@ static void draw_scene(int frame)
 {
     int i;
     gfx_clear_rows(HUD_H, GFX_H - 1, COL_BG);
-    room_walls_draw();
 
     for (i = 0; i < N_STATIC; ++i) {
         const static_laser *s = &statics[i];
@@ -548,7 +791,16 @@ static void draw_scene(int frame)
 #define PH_M3 480
 #define PH_BOX 720   /* static box laser 0 */
 #define PH_CAP 890   /* static capsule laser 2 */
-#define PH_END 1060
+#define PH_END 1060  /* end of the laser scene's part */
+/* then the wall room (frames counted from PH_ROOM) */
+#define PH_ROOM PH_END
+#define RM_SLIDE 0     /* DOWN+LEFT into the diagonal wall: slides up it */
+#define RM_SLIDE_T0 30 /* slide measured from here (pressed on the wall) */
+#define RM_ACUTE 110   /* DOWN+RIGHT into the acute corner */
+#define RM_STILL 190   /* from here on it must not move */
+#define RM_RANDOM 220  /* random pushes up to 20 px/frame */
+#define RM_END 520
+#define PH_DONE (PH_ROOM + RM_END)
 #define BOX_LASER 0
 #define CAP_LASER 2
 
@@ -617,6 +869,93 @@ static void script_static_post(int rel, int hit, static_check *c)
         c->clear_hits += (uint32_t)hit;
     } else {
         c->walk_hits += (uint32_t)hit;
+    }
+}
+
+/* -- the wall room's part of the script -- */
+
+static uint32_t rm_frames, rm_contacts, rm_leaks, rm_outside, rm_too_close, rm_stopped, rm_move_max;
+static uint32_t rm_min_clear = 0xFFFFFFFFu;
+static uint32_t rm_log_move[RM_END] FXL_EWRAM_BSS;
+static uint32_t rm_log_frame[RM_END] FXL_EWRAM_BSS;
+static uint32_t rm_slide_bad;        /* slide frames not pressed on / in front of the wall */
+static fxl_vec2 rm_slide_p0, rm_slide_p1;
+static uint32_t rm_acute_moves;      /* frames the ship moved after RM_STILL */
+static uint32_t rm_acute_touched;    /* room_touched on the last acute frame */
+static fxl_vec2 rm_acute_pos;
+static uint32_t rm_rng = 0x2545F491u;
+static fxl_vec2 rm_vel;
+static int rm_hold;
+
+static uint32_t rm_rand(void)
+{
+    rm_rng ^= rm_rng << 13;
+    rm_rng ^= rm_rng >> 17;
+    rm_rng ^= rm_rng << 5;
+    return rm_rng;
+}
+
+/* Where the script pushes the room's ship this frame. */
+static fxl_vec2 script_room_target(int r)
+{
+    if (r == RM_SLIDE) {
+        room_ship = fxl_vec2_make(PX(90), PX(115)); /* 27 px above the diagonal wall */
+    } else if (r == RM_ACUTE) {
+        room_ship = fxl_vec2_make(PX(170), PX(140)); /* in the wedge, 58 px from its tip */
+    }
+    if (r < RM_ACUTE) {
+        return fxl_vec2_make(room_ship.x - SHIP_SPEED, room_ship.y + SHIP_SPEED);
+    }
+    if (r < RM_RANDOM) {
+        return fxl_vec2_make(room_ship.x + SHIP_SPEED, room_ship.y + SHIP_SPEED);
+    }
+    if (rm_hold-- <= 0) {
+        /* a new push: uniform in the 20 px disc, held 1..8 frames */
+        int64_t dx, dy;
+        do {
+            dx = (int64_t)(rm_rand() % (uint32_t)(PX(40) + 1)) - PX(20);
+            dy = (int64_t)(rm_rand() % (uint32_t)(PX(40) + 1)) - PX(20);
+        } while (dx * dx + dy * dy > (int64_t)PX(20) * PX(20));
+        rm_vel = fxl_vec2_make((fix16_t)dx, (fix16_t)dy);
+        rm_hold = (int)(rm_rand() & 7u);
+    }
+    return fxl_vec2_make(room_ship.x + rm_vel.x, room_ship.y + rm_vel.y);
+}
+
+/* After the move: the every-frame containment checks and the phases'. */
+static void script_room_post(int r, fxl_vec2 before, int stopped)
+{
+    int inside = room_contains(room_ship);
+    uint32_t clear = room_clearance(room_ship);
+    ++rm_frames;
+    rm_contacts += (uint32_t)room_contacts;
+    rm_stopped += (uint32_t)stopped;
+    if (room_move_cycles > rm_move_max) {
+        rm_move_max = room_move_cycles;
+    }
+    if (r >= 0 && r < RM_END) {
+        rm_log_move[r] = room_move_cycles;
+    }
+    if (clear < rm_min_clear) {
+        rm_min_clear = clear;
+    }
+    rm_outside += (uint32_t)!inside;
+    rm_too_close += (uint32_t)(clear < (uint32_t)SHIP_R);
+    rm_leaks += (uint32_t)(!inside || clear < (uint32_t)SHIP_R);
+    if (r >= RM_SLIDE_T0 && r < RM_ACUTE) {
+        if (r == RM_SLIDE_T0) {
+            rm_slide_p0 = room_ship;
+        }
+        rm_slide_p1 = room_ship;
+        rm_slide_bad += (uint32_t)(!(room_touched & (1u << ROOM_DIAG)) ||
+                                   fxl_wall_side(&room_prep[ROOM_DIAG], room_ship) >= 0);
+    }
+    if (r > RM_STILL && r < RM_RANDOM) {
+        rm_acute_moves += (uint32_t)(room_ship.x != before.x || room_ship.y != before.y);
+    }
+    if (r == RM_RANDOM - 1) {
+        rm_acute_touched = room_touched;
+        rm_acute_pos = room_ship;
     }
 }
 
@@ -756,6 +1095,73 @@ static void script_finish(int frames)
         check(cs[m]->walk_hits > 0, b.s);
     }
     sb_reset(&b);
+    sb_str(&b, "demo: wall room: ");
+    sb_u32(&b, rm_frames);
+    sb_str(&b, " frames, contacts ");
+    sb_u32(&b, rm_contacts);
+    sb_str(&b, " (moves out of passes ");
+    sb_u32(&b, rm_stopped);
+    sb_str(&b, ")");
+    log_line(&b);
+    sb_reset(&b);
+    sb_str(&b, "demo: wall room: min clearance ");
+    sb_u32(&b, rm_min_clear);
+    sb_str(&b, " raw Q16 (r = ");
+    sb_u32(&b, (uint32_t)SHIP_R);
+    sb_str(&b, "), leaks ");
+    sb_u32(&b, rm_leaks);
+    sb_str(&b, " (outside ");
+    sb_u32(&b, rm_outside);
+    sb_str(&b, ", closer than r ");
+    sb_u32(&b, rm_too_close);
+    sb_str(&b, ")");
+    log_line(&b);
+    {
+        uint32_t k, over = 0;
+        for (k = 0; k < RM_END; ++k) {
+            over += (uint32_t)(rm_log_frame[k] > FRAME_CYCLES);
+        }
+        sb_reset(&b);
+        sb_str(&b, "demo: wall room frames over one frame: ");
+        sb_u32(&b, over);
+        sb_str(&b, " (the first draws the room's picture: ");
+        sb_u32(&b, rm_log_frame[0]);
+        sb_str(&b, " cycles)");
+        log_line(&b);
+    }
+    summary_cycles(&b, "wall room move (fxl_move_circle, 10 walls)", rm_log_move, RM_END);
+    summary_cycles(&b, "wall room whole frame (incl. the exact checks)", rm_log_frame, RM_END);
+    {
+        int64_t dx = (int64_t)rm_slide_p1.x - rm_slide_p0.x, dy = (int64_t)rm_slide_p1.y - rm_slide_p0.y;
+        int64_t along = -(dx * 88 + dy * 52); /* towards the wall's start, x |(88,52)| */
+        sb_reset(&b);
+        sb_str(&b, "demo: wall room: slide up the diagonal wall ");
+        sb_u32(&b, (uint32_t)((along / 102) >> 16));
+        sb_str(&b, " px in ");
+        sb_u32(&b, (uint32_t)(RM_ACUTE - 1 - RM_SLIDE_T0));
+        sb_str(&b, " frames (off the wall ");
+        sb_u32(&b, rm_slide_bad);
+        sb_str(&b, "); acute corner stop at (");
+        sb_u32(&b, (uint32_t)(rm_acute_pos.x >> 16));
+        sb_str(&b, ",");
+        sb_u32(&b, (uint32_t)(rm_acute_pos.y >> 16));
+        sb_str(&b, "), moved after settling ");
+        sb_u32(&b, rm_acute_moves);
+        log_line(&b);
+        check(room_init_res == FXL_OK, "room: walls prepared and inflated (fxl_walls_inflate ok)");
+        check(rm_frames == RM_END && rm_leaks == 0,
+              "room: ship centre inside the room and >= r from every wall, every frame");
+        check(rm_slide_bad == 0 && along >= (int64_t)PX(20) * 102,
+              "room: ship slides >= 20 px along the diagonal wall, pressed on its front");
+        check(rm_acute_moves == 0 &&
+                  (rm_acute_touched & ((1u << ROOM_ACUTE_A) | (1u << ROOM_ACUTE_B))) ==
+                      ((1u << ROOM_ACUTE_A) | (1u << ROOM_ACUTE_B)) &&
+                  rm_acute_pos.x >= PX(228 - 18),
+              "room: ship stops in the acute corner, touching both walls");
+        check(rm_contacts > RM_END - RM_RANDOM,
+              "room: random pushes up to 20 px/frame hit walls");
+    }
+    sb_reset(&b);
     sb_str(&b, "demo: failed assertions ");
     sb_u32(&b, (uint32_t)failed);
     log_line(&b);
@@ -772,6 +1178,7 @@ int main(void)
     fxl_port_init();
     gfx_init();
     scene_init();
+    room_init();
     fxl_port_write("fixlaser demo: hold L+R at power-on for the scripted self-check\n");
 
     for (;; ++frame) {
@@ -785,6 +1192,49 @@ int main(void)
         }
         if (scripted) {
             keys = script_keys(sframe); /* the pad is ignored in the self-check */
+            if (sframe == PH_ROOM) {
+                scene_room = 1;
+                room_enter();
+            }
+        } else if ((keys & KEY_SELECT) && !(prev_keys & KEY_SELECT)) {
+            scene_room = !scene_room;
+            hud_valid[0] = hud_valid[1] = 0;
+            room_enter();
+        }
+        if (scene_room) {
+            /* the wall room: its own update and drawing */
+            fxl_vec2 to = room_ship, before = room_ship;
+            if (scripted) {
+                to = script_room_target(sframe - PH_ROOM);
+                before = room_ship;
+            } else {
+                fix16_t sp = (keys & KEY_B) ? SHIP_SLOW : SHIP_SPEED;
+                to.x += (keys & KEY_RIGHT) ? sp : (keys & KEY_LEFT) ? -sp : 0;
+                to.y += (keys & KEY_DOWN) ? sp : (keys & KEY_UP) ? -sp : 0;
+            }
+            {
+                fxl_move m;
+                (void)fxl_port_cycles_begin();
+                m = fxl_move_circle(room_inflated, ROOM_N, room_ship, to, &room_touched);
+                room_move_cycles = fxl_port_cycles_end();
+                room_ship = m.pos;
+                room_contacts = m.contacts;
+                if (scripted) {
+                    script_room_post(sframe - PH_ROOM, before, m.stopped);
+                }
+            }
+            room_draw(frame);
+            frame_cycles = frame_timer_stop();
+            if (scripted && sframe - PH_ROOM < RM_END) {
+                rm_log_frame[sframe - PH_ROOM] = frame_cycles;
+            }
+            prev_keys = keys;
+            if (scripted && ++sframe == PH_DONE) {
+                script_finish(sframe);
+            }
+            gfx_vsync();
+            gfx_flip();
+            continue;
         }
 
         /* --- update --- */
@@ -825,7 +1275,6 @@ int main(void)
         for (i = 0; i < N_STATIC; ++i) {
             statics[i].state = static_state(statics[i].timer);
         }
-        room_walls_update();
 
         /* --- collision (timed) --- */
         collide();
@@ -879,8 +1328,8 @@ int main(void)
             ++statics[i].timer;
         }
         prev_keys = keys;
-        if (scripted && ++sframe == PH_END) {
-            script_finish(sframe);
+        if (scripted) {
+            ++sframe;
         }
         gfx_vsync();
         gfx_flip();

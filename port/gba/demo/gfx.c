@@ -44,6 +44,8 @@ static const uint16_t gfx_palette[COL_COUNT_] = {
     RGB(31, 31, 27), /* COL_CORE      beam core = hitbox width */
     RGB(3, 4, 9),    /* COL_HUD_BG    */
     RGB(31, 10, 10), /* COL_MISS      red text */
+    RGB(14, 27, 20), /* COL_WALL      pale green: room walls */
+    RGB(4, 9, 7),    /* COL_WALL_DIM  dark green: behind the walls */
 };
 
 static uint32_t gfx_draw_base = VRAM_PAGE1; /* page 0 shown first */
@@ -202,6 +204,82 @@ FXL_IWRAM_CODE void gfx_vline(int x, int y0, int y1, uint8_t col)
     p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y0 * GFX_W + (x & ~1)));
     for (y = y0; y <= y1; ++y, p += GFX_W / 2) {
         *p = (uint16_t)((*p & keep) | set);
+    }
+}
+
+#define DMA_COPY32 ((uint32_t)(0x8000u | 0x0400u) << 16)
+
+static void gfx_dma_copy32(uint32_t dst, uint32_t src, uint32_t words)
+{
+    REG_DMA3SAD = src;
+    REG_DMA3DAD = dst;
+    REG_DMA3CNT = DMA_COPY32 | words;
+    (void)REG_DMA3CNT;
+}
+
+void gfx_save(uint32_t *buf)
+{
+    gfx_dma_copy32((uint32_t)(uintptr_t)buf, gfx_draw_base, GFX_W * GFX_H / 4);
+}
+
+void gfx_load(const uint32_t *buf)
+{
+    gfx_dma_copy32(gfx_draw_base, (uint32_t)(uintptr_t)buf, GFX_W * GFX_H / 4);
+}
+
+void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1)
+{
+    const uint16_t *src;
+    volatile uint16_t *dst;
+    int y, k, n;
+    if (x0 < 0) {
+        x0 = 0;
+    }
+    if (y0 < 0) {
+        y0 = 0;
+    }
+    if (x1 > GFX_W - 1) {
+        x1 = GFX_W - 1;
+    }
+    if (y1 > GFX_H - 1) {
+        y1 = GFX_H - 1;
+    }
+    if (x1 < x0 || y1 < y0) {
+        return;
+    }
+    x0 &= ~1;
+    n = (x1 - x0) / 2 + 1; /* halfwords per row */
+    for (y = y0; y <= y1; ++y) {
+        src = (const uint16_t *)buf + (y * GFX_W + x0) / 2;
+        dst = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x0));
+        for (k = 0; k < n; ++k) {
+            dst[k] = src[k];
+        }
+    }
+}
+
+void gfx_line(int x0, int y0, int x1, int y1, uint8_t col)
+{
+    int dx = x1 > x0 ? x1 - x0 : x0 - x1;
+    int dy = y1 > y0 ? y0 - y1 : y1 - y0; /* -|dy| */
+    int sx = x0 < x1 ? 1 : -1;
+    int sy = y0 < y1 ? 1 : -1;
+    int err = dx + dy;
+    for (;;) {
+        int e2;
+        gfx_pixel(x0, y0, col);
+        if (x0 == x1 && y0 == y1) {
+            break;
+        }
+        e2 = 2 * err;
+        if (e2 >= dy) {
+            err += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y0 += sy;
+        }
     }
 }
 

@@ -37,6 +37,8 @@ enum {
     COL_CORE,
     COL_HUD_BG,
     COL_MISS,
+    COL_WALL,
+    COL_WALL_DIM,
     COL_COUNT_
 };
 
@@ -56,6 +58,15 @@ void gfx_clear_rows(int y0, int y1, uint8_t col);
 void gfx_pixel(int x, int y, uint8_t col);
 void gfx_hline(int x0, int x1, int y, uint8_t col);
 FXL_IWRAM_CODE void gfx_vline(int x, int y0, int y1, uint8_t col);
+/* Static backgrounds: a page-sized buffer (GFX_W * GFX_H bytes, 4-byte
+ * aligned, e.g. in EWRAM). gfx_save copies the drawing page into it,
+ * gfx_load copies it back to the drawing page (DMA3), gfx_load_rect only
+ * the pixels x0..x1, y0..y1 (clipped; widened to even x). */
+void gfx_save(uint32_t *buf);
+void gfx_load(const uint32_t *buf);
+void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1);
+/* Line between two pixels (Bresenham, both ends drawn), clipped. */
+void gfx_line(int x0, int y0, int x1, int y1, uint8_t col);
 /* Outline of the pixels lo..hi (Q16.16, floor), clipped. */
 void gfx_rect_q16(fxl_aabb box, uint8_t col);
 /* Ring of integer radius r around the Q16.16 point c (rounded). */
