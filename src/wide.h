@@ -112,26 +112,38 @@ static inline bool fxl__le128(fxl__u128 a, fxl__u128 b)
     return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
 }
 
-/* floor(n / d) for a quotient below 2^32 (n < d * 2^32), by restoring
- * division; *has_rest (may be NULL) tells whether it was inexact. */
+/* floor(n / d) for a quotient below 2^32 (n < d * 2^32); *has_rest (may
+ * be NULL) tells whether it was inexact. One 64-bit division estimates it
+ * from the top bits: with s = max(0, bits(d) - 32), q' = floor((n >> s) /
+ * ((d >> s) + [s > 0])) is at most q and short of it by at most
+ * q / 2^31 + 1 <= 3; the exact remainder n - q' d corrects it. */
 static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
 {
-    uint32_t q = 0;
-    int i;
-    for (i = 31; i >= 0; i--) {
-        fxl__u128 t;
-        t.lo = d << i;
-        t.hi = i == 0 ? 0u : d >> (64 - i);
-        if (fxl__le128(t, n)) {
-            uint64_t lo = n.lo - t.lo;
-            n.hi = n.hi - t.hi - (n.lo < t.lo);
-            n.lo = lo;
-            q |= (uint32_t)1 << i;
+    unsigned s = 0, step;
+    uint64_t nt, q, hi = d >> 32;
+    fxl__u128 r, qd;
+    for (step = 16; step > 0; step >>= 1) { /* s = bits(d >> 32) = bits(d) - 32 */
+        if (hi >> step != 0) {
+            s += step;
+            hi >>= step;
         }
     }
+    s += (unsigned)hi;
+    /* n >> s < ((d >> s) + 1) * 2^32 <= 2^64: fits. */
+    nt = s == 0 ? n.lo : (n.hi << (64 - s)) | (n.lo >> s);
+    q = nt / ((d >> s) + (s != 0 ? 1u : 0u));
+    qd = fxl__mul64(q, d);
+    r.lo = n.lo - qd.lo;
+    r.hi = n.hi - qd.hi - (n.lo < qd.lo);
+    while (r.hi != 0 || r.lo >= d) {
+        uint64_t lo = r.lo - d;
+        r.hi -= (r.lo < d);
+        r.lo = lo;
+        q++;
+    }
     if (has_rest != NULL)
-        *has_rest = n.hi != 0 || n.lo != 0;
-    return q;
+        *has_rest = r.lo != 0;
+    return (uint32_t)q;
 }
 
 /* floor(v / 2^s) without shifting a negative number; 1 <= s <= 62. */

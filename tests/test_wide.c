@@ -98,6 +98,50 @@ static void sumsq_exact_and_quick(void)
     CHECK(!fxl__sumsq_le((UINT64_C(1) << 46) - 1, 1, (UINT64_C(1) << 46) - 1));
 }
 
+/* floor(n / d) by restoring division, bit by bit: the reference. */
+static uint32_t div_restoring(fxl__u128 n, uint64_t d, bool *rest)
+{
+    uint32_t q = 0;
+    int i;
+    for (i = 31; i >= 0; i--) {
+        fxl__u128 t;
+        t.lo = d << i;
+        t.hi = i == 0 ? 0u : d >> (64 - i);
+        if (fxl__le128(t, n)) {
+            uint64_t lo = n.lo - t.lo;
+            n.hi = n.hi - t.hi - (n.lo < t.lo);
+            n.lo = lo;
+            q |= (uint32_t)1 << i;
+        }
+    }
+    *rest = n.hi != 0 || n.lo != 0;
+    return q;
+}
+
+static void div128(void)
+{
+    fxlt_rng rng = fxlt_rng_for("div128");
+    uint32_t i, n = FXLT_CASES(1000000), bad = 0;
+    for (i = 0; i < n; i++) {
+        unsigned bits = 1u + fxlt_below(&rng, 64);
+        uint64_t d = fxlt_next(&rng) >> (64 - bits);
+        uint32_t qwant = (uint32_t)(fxlt_next(&rng) >> (32 + fxlt_below(&rng, 32)));
+        uint64_t extra;
+        fxl__u128 num;
+        bool r1, r2;
+        if (d == 0)
+            d = 1;
+        extra = fxlt_below(&rng, 4) == 0 ? d - 1 : fxlt_next(&rng) % d; /* remainder < d */
+        num = fxl__mul64(qwant, d);
+        num.lo += extra;
+        num.hi += num.lo < extra;
+        if (fxl__div128(num, d, &r1) != div_restoring(num, d, &r2) || r1 != r2)
+            bad++;
+    }
+    fxlt_printf("    128/64-bit division: %u cases against restoring division, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
 static void round_shift(void)
 {
     static const int64_t v[] = {0, 1, -1, 65535, 65536, 98304, -98304, 98303, -98303, -98305,
@@ -113,6 +157,7 @@ static void round_shift(void)
 
 static const fxlt_case cases[] = {
     {"sumsq_exact_and_quick", sumsq_exact_and_quick},
+    {"div128", div128},
     {"round_shift", round_shift},
 };
 
