@@ -69,27 +69,11 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
     return FXL_OK;
 }
 
-/* 128-bit value as 4 limbs (little-endian), and back-and-forth helpers. */
+/* A 128-bit value as 4 little-endian 32-bit limbs. */
 static void limbs4(fxl__u128 v, uint32_t out[4])
 {
     out[0] = (uint32_t)v.lo, out[1] = (uint32_t)(v.lo >> 32);
     out[2] = (uint32_t)v.hi, out[3] = (uint32_t)(v.hi >> 32);
-}
-
-static fxl__u128 add128(fxl__u128 a, fxl__u128 b)
-{
-    fxl__u128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = a.hi + b.hi + (r.lo < a.lo);
-    return r;
-}
-
-static fxl__u128 sub128(fxl__u128 a, fxl__u128 b) /* a >= b */
-{
-    fxl__u128 r;
-    r.lo = a.lo - b.lo;
-    r.hi = a.hi - b.hi - (a.lo < b.lo);
-    return r;
 }
 
 static uint64_t excess(int64_t v, int64_t half)
@@ -104,13 +88,13 @@ static uint64_t excess(int64_t v, int64_t half)
  * (up to 2^250: eight 32-bit limbs). */
 static bool rim_hit(fxl__u128 rho2, uint64_t ex, uint64_t w, uint64_t rr)
 {
-    fxl__u128 a = add128(rho2, fxl__sq(ex)), b = add128(fxl__sq(w), fxl__sq(rr));
+    fxl__u128 a = fxl__add(rho2, fxl__sq(ex)), b = fxl__add(fxl__sq(w), fxl__sq(rr));
     fxl__u128 x, y;
     uint32_t xl[4], x2[8], wl[4], yl[4], rhs[8];
     if (fxl__le128(a, b))
         return true;
-    x = sub128(a, b);
-    y = sub128(fxl__sq(rr), fxl__sq(ex));
+    x = fxl__sub(a, b);
+    y = fxl__sub(fxl__sq(rr), fxl__sq(ex));
     limbs4(x, xl);
     fxl__mul_limbs(xl, 4, xl, 4, x2);
     limbs4(fxl__sq(w), wl);
@@ -167,7 +151,7 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
         ex = excess(x, lp->half_len), ey = excess(y, lp->half_wid), ez = excess(z, lp->half_wid);
         if (ex > rr || ey > rr || ez > rr)
             return false;
-        sum = add128(add128(fxl__sq(ex), fxl__sq(ey)), fxl__sq(ez));
+        sum = fxl__add(fxl__add(fxl__sq(ex), fxl__sq(ey)), fxl__sq(ez));
         return fxl__le128(sum, fxl__sq(rr));
     case FXL_LASER3D_CYLINDER: {
         uint64_t w = (uint64_t)lp->half_wid, ay = y < 0 ? (uint64_t)-y : (uint64_t)y,
@@ -176,7 +160,7 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
         ex = excess(x, lp->half_len);
         if (ex > rr || ay > w + rr || az > w + rr)
             return false;
-        rho2 = add128(fxl__sq(ay), fxl__sq(az));
+        rho2 = fxl__add(fxl__sq(ay), fxl__sq(az));
         if (fxl__le128(rho2, fxl__sq(w)))
             return true; /* inside the tube: ex <= r already */
         if (ex == 0)
@@ -195,7 +179,7 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
             return false;
         limbs4(fxl__sq(ax), xs);
         fxl__mul_limbs(xs, 4, &k, 1, kx);
-        limbs4(add128(fxl__sq(ay), fxl__sq(az)), yz);
+        limbs4(fxl__add(fxl__sq(ay), fxl__sq(az)), yz);
         /* lhs = kx + (yz << 16), 6 limbs */
         for (i = 0, carry = 0; i < 6; i++) {
             uint64_t t = carry + (i < 5 ? kx[i] : 0u);

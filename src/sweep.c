@@ -114,19 +114,15 @@ FXL_NOINLINE static bool radial_corner(const fxl_sweep_prep *sp, fxl__u128 nq, u
         return false; /* exact root, or too far even with sqrt(K) rounded up */
     /* The band between: X = nq - 2^32 (K + r^2) <= 2^33 r sqrt(K), i.e.
      * X <= 0 or X^2 <= 2^66 r^2 K. */
-    t = shifted_square(0);
     {
-        uint64_t kr = sp->corner2 + (uint64_t)r * r; /* < 2^59 */
+        uint64_t kr = sp->corner2 + (uint64_t)r * r; /* K + r^2 < 2^59 */
         t.hi = kr >> 32;
         t.lo = kr << 32;
     }
     if (fxl__le128(nq, t))
         return true;
-    /* X = nq - t, 128 bits (below 2^96). */
-    {
-        uint64_t lo = nq.lo - t.lo, hi = nq.hi - t.hi - (nq.lo < t.lo);
-        x[0] = (uint32_t)lo, x[1] = (uint32_t)(lo >> 32), x[2] = (uint32_t)hi;
-    }
+    t = fxl__sub(nq, t); /* X, below 2^96 */
+    x[0] = (uint32_t)t.lo, x[1] = (uint32_t)(t.lo >> 32), x[2] = (uint32_t)t.hi;
     fxl__mul_limbs(x, 3, x, 3, x2);
     rr2k = fxl__mul64((uint64_t)r * r, sp->corner2);
     rk[0] = (uint32_t)rr2k.lo, rk[1] = (uint32_t)(rr2k.lo >> 32);

@@ -31,6 +31,15 @@ static inline fxl__u128 fxl__add(fxl__u128 a, fxl__u128 b)
     return r;
 }
 
+/* a - b for a >= b. */
+static inline fxl__u128 fxl__sub(fxl__u128 a, fxl__u128 b)
+{
+    fxl__u128 r;
+    r.lo = a.lo - b.lo;
+    r.hi = a.hi - b.hi - (a.lo < b.lo);
+    return r;
+}
+
 /* a*a + b*b <= t*t exactly, for a, b, t < 2^62. */
 static inline bool fxl__sumsq_le(uint64_t a, uint64_t b, uint64_t t)
 {
@@ -133,8 +142,7 @@ static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
     nt = s == 0 ? n.lo : (n.hi << (64 - s)) | (n.lo >> s);
     q = nt / ((d >> s) + (s != 0 ? 1u : 0u));
     qd = fxl__mul64(q, d);
-    r.lo = n.lo - qd.lo;
-    r.hi = n.hi - qd.hi - (n.lo < qd.lo);
+    r = fxl__sub(n, qd);
     while (r.hi != 0 || r.lo >= d) {
         uint64_t lo = r.lo - d;
         r.hi -= (r.lo < d);
