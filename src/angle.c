@@ -4,26 +4,6 @@
 
 #include "angle_table.h"
 
-/* Quarter-wave value for k = 0..1024 (see angle_table.c for the carry). */
-static fix16_t quarter(uint32_t k)
-{
-    return (fix16_t)((uint32_t)fxl__sin_quarter[k & 1023u] + (((k + 2u) >> 10) << 16));
-}
-
-fix16_t fxl_sin(fxl_angle a)
-{
-    uint32_t u = (uint32_t)a & FXL_ANGLE_MASK;
-    uint32_t r = u & 1023u;
-    /* Quadrants 1 and 3 read the table backwards; 2 and 3 are negative. */
-    fix16_t v = quarter((u & 1024u) ? 1024u - r : r);
-    return (u & 2048u) ? -v : v;
-}
-
-fix16_t fxl_cos(fxl_angle a)
-{
-    return fxl_sin((fxl_angle)((uint32_t)a + FXL_ANGLE_QUARTER));
-}
-
 fxl_vec2 fxl_dir(fxl_angle a)
 {
     return fxl_vec2_make(fxl_cos(a), fxl_sin(a));

@@ -21,6 +21,7 @@ static const char *const result_names[FXL_ERR_COUNT_] = {
     "FXL_ERR_STEP_RANGE",
     "FXL_ERR_ANCHOR",
     "FXL_ERR_WALL_ZERO",
+    "FXL_ERR_PIVOT_RANGE",
 };
 
 const char *fxl_result_name(fxl_result res)

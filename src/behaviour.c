@@ -1,6 +1,8 @@
 /* behaviour.c - laser objects: phases, pivot, eased turns, graze and depth. */
 #include "fixlaser/behaviour.h"
 
+#include "domain.h"
+#include "hitbox.h"
 #include "wide.h"
 
 void fxl_beam_init(fxl_beam *b, fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle angle,
@@ -8,6 +10,7 @@ void fxl_beam_init(fxl_beam *b, fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle
 {
     b->kind = kind;
     b->pivot = emitter;
+    b->prev_pivot = emitter;
     b->offset = fxl_vec2_make(0, 0);
     b->offset_angle = angle;
     b->angle = angle;
@@ -26,21 +29,36 @@ void fxl_beam_init(fxl_beam *b, fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle
     b->turn.t = 0;
 }
 
-/* v turned by a (table sin/cos), rounded to Q16.16. */
-static fxl_vec2 turned(fxl_vec2 v, fxl_angle a)
+static int64_t abs64(int64_t v)
 {
-    int64_t c = fxl_cos(a), s = fxl_sin(a);
-    return fxl_vec2_make((fix16_t)fxl__round_shift(c * v.x - s * v.y, 16),
-                         (fix16_t)fxl__round_shift(s * v.x + c * v.y, 16));
+    return v < 0 ? -v : v;
+}
+
+static fix16_t saturate(int64_t v)
+{
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
+}
+
+/* The emitter's offset from the pivot in the beam's frame, Q16.16: offset
+ * turned by -offset_angle with the table, rounded (|components| < 2^32). */
+static void frame_offset(const fxl_beam *b, int64_t *ox, int64_t *oy)
+{
+    fxl_angle back = (fxl_angle)(0u - (uint32_t)b->offset_angle);
+    int64_t c = fxl_cos(back), s = fxl_sin(back);
+    *ox = fxl__round_shift(c * b->offset.x - s * b->offset.y, 16);
+    *oy = fxl__round_shift(s * b->offset.x + c * b->offset.y, 16);
 }
 
 fxl_vec2 fxl_beam_emitter(const fxl_beam *b)
 {
-    fxl_vec2 o;
+    int64_t ox, oy, c = fxl_cos(b->angle), s = fxl_sin(b->angle);
     if (b->offset.x == 0 && b->offset.y == 0)
         return b->pivot;
-    o = turned(b->offset, (fxl_angle)((uint32_t)b->angle - (uint32_t)b->offset_angle));
-    return fxl_vec2_make(b->pivot.x + o.x, b->pivot.y + o.y);
+    frame_offset(b, &ox, &oy);
+    /* Saturated: meaningless (and refused by fxl_beam_prepare) outside the
+     * domain, never undefined. */
+    return fxl_vec2_make(saturate(b->pivot.x + fxl__round_shift(c * ox - s * oy, 16)),
+                         saturate(b->pivot.y + fxl__round_shift(s * ox + c * oy, 16)));
 }
 
 fxl_phase fxl_beam_phase(const fxl_beam *b)
@@ -64,11 +82,19 @@ fxl_laser fxl_beam_laser(const fxl_beam *b)
     return l;
 }
 
-/* round(num / den) for den > 0, halves away from zero. */
-static int32_t round_div(int64_t num, int64_t den)
+/* round(d * 2 k^2 / T^2), halves away from zero, for |d| <= 2048 and
+ * 0 <= k <= T < 2^31: the numerator needs up to 75 bits, so 128. */
+static int32_t ease_part(int64_t d, int64_t k, int64_t T)
 {
-    int64_t q = ((num < 0 ? -num : num) * 2 + den) / (2 * den);
-    return (int32_t)(num < 0 ? -q : q);
+    uint64_t ad = (uint64_t)abs64(d), kk = (uint64_t)k * (uint64_t)k, tt = (uint64_t)T * (uint64_t)T;
+    /* floor((2 * (2 |d| k^2) + T^2) / (2 T^2)) = floor((4|d|k^2 + T^2) / 2T^2) */
+    fxl__u128 num = fxl__add(fxl__mul64(kk, 4u * ad), fxl__mul64(tt, 1u));
+    fxl__u128 den2;
+    uint32_t q;
+    /* 2 T^2 < 2^63 fits; the quotient is at most 2|d| + 1. */
+    den2 = fxl__mul64(tt, 2u);
+    q = fxl__div128(num, den2.lo, NULL);
+    return d < 0 ? -(int32_t)q : (int32_t)q;
 }
 
 fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t)
@@ -82,16 +108,16 @@ fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t)
      * image: f(u) = 2u^2 for u <= 1/2, 1 - 2(1-u)^2 after (f(1) = 1,
      * f'(0) = f'(1) = 0). */
     if (2 * (int64_t)t <= T)
-        off = round_div(2 * d * t * t, T * T);
+        off = ease_part(d, t, T);
     else
-        off = d - round_div(2 * d * (T - t) * (T - t), T * T);
+        off = d - ease_part(d, T - t, T);
     return (fxl_angle)((uint32_t)e->from + (uint32_t)off);
 }
 
 void fxl_beam_turn_by(fxl_beam *b, int32_t delta, int32_t frames)
 {
     b->turn.from = b->angle;
-    b->turn.delta = delta < -2048 ? -2048 : delta > 2047 ? 2047 : delta;
+    b->turn.delta = fxl_angle_diff(delta, 0);
     b->turn.frames = frames < 1 ? 1 : frames;
     b->turn.t = 0;
 }
@@ -99,6 +125,7 @@ void fxl_beam_turn_by(fxl_beam *b, int32_t delta, int32_t frames)
 void fxl_beam_update(fxl_beam *b)
 {
     b->prev_angle = b->angle;
+    b->prev_pivot = b->pivot;
     if (b->age < INT32_MAX)
         b->age++;
     if (b->turn.frames > 0 && b->turn.t < b->turn.frames) {
@@ -107,52 +134,53 @@ void fxl_beam_update(fxl_beam *b)
     }
 }
 
-/* The sweep of this frame's turn for a beam whose hitbox half-width is
- * `width`. About the emitter: the exact sweep. About another pivot: a
- * capsule from the pivot holding the beam at every angle (the emitter sits
- * at a fixed along/across offset in the turning frame). */
-static fxl_result turn_sweep(const fxl_beam *b, fix16_t width, int32_t step, fxl_sweep_prep *out)
+/* The motion since last frame for a hitbox of half-width `width`: the
+ * sweep of a beam fired from the pivot, its hitbox then shifted by the
+ * emitter's frame offset (exact, in Q32.32). */
+static fxl_result beam_sweep(const fxl_beam *b, fix16_t width, fxl_sweep_prep *out)
 {
-    fxl_laser l;
-    if (b->offset.x == 0 && b->offset.y == 0) {
-        l = fxl_laser_from_origin(b->kind, b->pivot, b->prev_angle, b->length, width);
-    } else {
-        fxl_vec2 o = turned(b->offset, -b->offset_angle); /* (along, across) */
-        int64_t along = o.x, across = o.y < 0 ? -(int64_t)o.y : o.y;
-        int64_t len = (along > 0 ? along : 0) + b->length;
-        int64_t rad = (int64_t)width + across + (along < 0 ? -along : 0) + 2;
-        rad += ((len + rad) >> 14) + 2; /* the sweep's 1.1e-5 body scale, rounding */
-        if (len > FXL_SIZE_MAX || rad > FXL_SIZE_MAX)
-            return FXL_ERR_LENGTH_RANGE;
-        l = fxl_laser_from_origin(FXL_LASER_CAPSULE, b->pivot, b->prev_angle, (fix16_t)len,
-                                  (fix16_t)rad);
-    }
-    return fxl_sweep_prepare(&l, step, out);
+    int64_t ox, oy;
+    fxl_laser l = fxl_laser_from_origin(b->kind, b->prev_pivot, b->prev_angle, b->length, width);
+    fxl_sweep s = fxl_sweep_turn_about(&l, b->prev_pivot, fxl_angle_diff(b->angle, b->prev_angle));
+    fxl_result res;
+    s.motion.move = fxl_vec2_make(saturate((int64_t)b->pivot.x - b->prev_pivot.x),
+                                  saturate((int64_t)b->pivot.y - b->prev_pivot.y));
+    res = fxl_sweep_prepare(&s, out);
+    if (res != FXL_OK)
+        return res;
+    frame_offset(b, &ox, &oy);
+    if (abs64(ox) > FXL_COORD_MAX || abs64(oy) > FXL_COORD_MAX)
+        return FXL_ERR_PIVOT_RANGE;
+    out->from.u_lo += ox * 65536, out->from.u_hi += ox * 65536;
+    out->from.v_lo += oy * 65536, out->from.v_hi += oy * 65536;
+    out->to.u_lo = out->from.u_lo, out->to.u_hi = out->from.u_hi;
+    out->to.v_lo = out->from.v_lo, out->to.v_hi = out->from.v_hi;
+    return FXL_OK;
 }
 
 fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out)
 {
-    fxl_laser l = fxl_beam_laser(b);
-    fix16_t hit = fix16_mul(b->half_width, b->hit_fraction);
+    fxl_laser drawn;
     fxl_result res;
-    int32_t step = fxl_angle_diff(b->angle, b->prev_angle);
+    int64_t graze;
 
+    if (b == NULL || out == NULL)
+        return FXL_ERR_NULL;
+    /* Every field at full width, whatever the phase. */
+    drawn = fxl_laser_from_origin(b->kind, fxl_beam_emitter(b), b->angle, b->length,
+                                  b->half_width);
+    drawn.hit_fraction = b->hit_fraction;
+    res = fxl__laser_check(&drawn);
+    if (res != FXL_OK)
+        return res;
     out->phase = fxl_beam_phase(b);
-    res = fxl_laser_prepare(&l, &out->now);
-    if (res != FXL_OK)
-        return res;
-    l.half_width = hit + b->graze_extra;
-    l.hit_fraction = fix16_one;
-    res = fxl_laser_prepare(&l, &out->graze);
-    if (res != FXL_OK)
-        return res;
-    out->turned = step != 0;
-    if (out->turned) {
-        res = turn_sweep(b, hit, step, &out->turn);
-        if (res == FXL_OK)
-            res = turn_sweep(b, hit + b->graze_extra, step, &out->turn_graze);
-    }
-    return res;
+    graze = (int64_t)fxl__hit_width(b->half_width, b->hit_fraction) + b->graze_extra;
+    if (b->graze_extra < 0)
+        return FXL_ERR_WIDTH_NEGATIVE;
+    if (graze > FXL_SIZE_MAX)
+        return FXL_ERR_WIDTH_RANGE;
+    res = beam_sweep(b, fxl__hit_width(b->half_width, b->hit_fraction), &out->hit);
+    return res != FXL_OK ? res : beam_sweep(b, (fix16_t)graze, &out->graze);
 }
 
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle c)
@@ -162,19 +190,21 @@ fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle c)
     h.depth = 0;
     if (bp->phase != FXL_PHASE_ACTIVE)
         return h;
-    h.hit = fxl_laser_vs_circle(&bp->now, c) || (bp->turned && fxl_sweep_vs_circle(&bp->turn, c));
+    h.hit = fxl_sweep_vs_circle(&bp->hit, c);
     if (!h.hit) {
-        h.graze = fxl_laser_vs_circle(&bp->graze, c) ||
-                  (bp->turned && fxl_sweep_vs_circle(&bp->turn_graze, c));
+        h.graze = fxl_sweep_vs_circle(&bp->graze, c);
         return h;
     }
     {
-        /* Depth from the centre's distance across this frame's beam. */
-        int32_t dx = (int32_t)((uint32_t)c.c.x - (uint32_t)bp->now.pos.x);
-        int32_t dy = (int32_t)((uint32_t)c.c.y - (uint32_t)bp->now.pos.y);
-        int64_t v = (int64_t)bp->now.cos * dy - (int64_t)bp->now.sin * dx;
-        int64_t half = bp->now.half_wid + bp->now.round; /* Q32, one of them is 0 */
-        uint64_t av = v < 0 ? (uint64_t)-v : (uint64_t)v;
+        /* Depth from the centre's distance across this frame's beam (the
+         * end of the motion), relative to the hitbox's half-width. */
+        const fxl_laser_prep *now = &bp->hit.to;
+        int32_t dx = (int32_t)((uint32_t)c.c.x - (uint32_t)now->pos.x);
+        int32_t dy = (int32_t)((uint32_t)c.c.y - (uint32_t)now->pos.y);
+        int64_t v = (int64_t)now->cos * dy - (int64_t)now->sin * dx;
+        int64_t mid = now->v_lo + (now->v_hi - now->v_lo) / 2;
+        int64_t half = (now->v_hi - now->v_lo) / 2 + (int64_t)now->round * 65536; /* Q32 */
+        uint64_t av = (uint64_t)abs64(v - mid);
         if (half <= 0)
             h.depth = fix16_one;
         else if (av < (uint64_t)half)

@@ -1,6 +1,8 @@
-/* frame.h - internal: the exact laser test once the circle centre is in the
- * beam frame, shared by the static test (laser.c) and both ends of the
- * swept test (sweep.c), which computes the frame coordinates only once. */
+/* frame.h - internal: the exact test of a circle against a hitbox given in a
+ * beam frame (an fxl_laser_prep), once the circle centre's frame coordinates
+ * are known. Every test of a straight beam ends here: the static test, the
+ * fused many-lasers test and both ends of every swept test. The derivation
+ * and the ranges are in frame.c. */
 #ifndef FXL_FRAME_H
 #define FXL_FRAME_H
 
@@ -8,11 +10,57 @@
 
 #include "wide.h"
 
-/* The bounding-box reject shared by the static and swept tests, in 32-bit
- * unsigned arithmetic: |x - m| <= e  <=>  (x - m + e) mod 2^32 <= 2e, valid
- * while 2e < 2^32 (the domain keeps the box's half-extent plus r below
- * 2^31). The circle's reach is widened to r / |(c,s)|, rounded up, because
- * the frame is scaled by |(c,s)| (see fxl_laser_prepare). */
+/* Frame coordinates (Q32.32) of the point (x, y) about lp->pos, in the
+ * frame of the table vector (c, s). The offsets wrap for inputs outside the
+ * domain (meaningless but defined); inside it they are exact. */
+static inline int64_t fxl__along(int32_t c, int32_t s, int32_t dx, int32_t dy)
+{
+    return (int64_t)c * dx + (int64_t)s * dy;
+}
+
+static inline int64_t fxl__across(int32_t c, int32_t s, int32_t dx, int32_t dy)
+{
+    return (int64_t)c * dy - (int64_t)s * dx;
+}
+
+static inline int32_t fxl__offset(fix16_t a, fix16_t b)
+{
+    return (int32_t)((uint32_t)a - (uint32_t)b);
+}
+
+/* a + b with wrap-around (defined for every input; exact in the domain). */
+static inline int32_t fxl__wrap_add(int32_t a, int32_t b)
+{
+    return (int32_t)((uint32_t)a + (uint32_t)b);
+}
+
+/* Distance (Q32.32) of a frame coordinate beyond [lo, hi]; <= 0 inside. */
+static inline int64_t fxl__beyond(int64_t x, int64_t lo, int64_t hi)
+{
+    return x < lo ? lo - x : x - hi;
+}
+
+/* The whole test, out of line (in IWRAM on the GBA): true iff the circle
+ * of radius r whose centre has frame coordinates (u, v) touches lp's hitbox. */
+bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r);
+
+/* The common early exit of that test, inline: false when the centre is
+ * farther across the beam than the reach r + round (most circles that get
+ * this far are beside the beam); otherwise the full test. */
+static inline bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r)
+{
+    if (fxl__beyond(v, lp->v_lo, lp->v_hi) > ((int64_t)r + lp->round) * 65536)
+        return false;
+    return fxl__frame_test(lp, u, v, r);
+}
+
+/* a*a + b*b <= t*t in 128 bits (frame.c, kept out of the hot code). */
+bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t);
+
+/* A bounding-box reject in 32-bit unsigned arithmetic: |x - m| <= e  <=>
+ * (x - m + e) mod 2^32 <= 2e, valid while 2e < 2^32 (in the domain the
+ * half-extents plus r stay below 2^31). r is widened to r + r/2^14 + 1
+ * because beam frames are scaled by the table vector's length (see frame.c). */
 static inline bool fxl__near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
                                  fix16_t y, fix16_t r)
 {
@@ -20,40 +68,5 @@ static inline bool fxl__near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t
     uint32_t ex = hx + rr, ey = hy + rr;
     return (uint32_t)x - mx + ex <= 2u * ex && (uint32_t)y - my + ey <= 2u * ey;
 }
-
-/* a*a + b*b <= t*t in 128 bits (laser.c, kept out of the hot code). */
-bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t);
-
-/* The hitbox test in the frame (derivation in laser.c): u = c*dx + s*dy and
- * v = c*dy - s*dx in Q32.32, with d = centre - lp->pos. */
-static inline bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u, int64_t v, fix16_t r)
-{
-    int64_t t = (int64_t)r * 65536 + lp->round;
-    uint64_t eu, ev;
-
-    /* Across first: circles that pass a diagonal beam's bounding box are
-     * mostly far to its side. */
-    v = (v < 0 ? -v : v) - lp->half_wid;
-    if (v > t)
-        return false;
-    u -= lp->mid;
-    u = (u < 0 ? -u : u) - lp->half_len;
-    if (u > t || t < 0)
-        return false;
-    eu = u > 0 ? (uint64_t)u : 0u;
-    ev = v > 0 ? (uint64_t)v : 0u;
-    if (eu == 0 || ev == 0 || eu + ev <= (uint64_t)t)
-        return true; /* on a side, or inside the diamond eu + ev <= t */
-    {
-        int quick = fxl__sumsq_quick(eu, ev, (uint64_t)t);
-        if (quick >= 0)
-            return quick != 0;
-    }
-    return fxl__corner_hit(eu, ev, (uint64_t)t);
-}
-
-/* fxl__frame_hit out of line, in IWRAM on the GBA: one copy serves the
- * static test and both ends of the swept test. */
-bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, fix16_t r);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "domain.h"
 #include "frame.h"
+#include "hitbox.h"
 #include "wide.h"
 
 fxl_laser fxl_laser_from_origin(fxl_laser_kind kind, fxl_vec2 origin, fxl_angle angle,
@@ -37,169 +38,30 @@ static int64_t mul32(int32_t a, int32_t b)
     return (int64_t)a * b;
 }
 
-/* floor(a * b / 2^16) for a < 2^30, b <= 2^16, with two 32-bit multiplies
- * (Thumb code has no long multiply): a*b = hi*2^16 + lo exactly. */
-static uint32_t mul_q16(uint32_t a, uint32_t b)
-{
-    uint32_t hi = (a >> 16) * b, lo = (a & 0xFFFFu) * b;
-    return hi + (lo >> 16);
-}
-
+FXL_IWRAM_CODE
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
-    int32_t c, s, len, box_w, round_w, off_x, off_y;
-    uint32_t ac, as, half_x, half_y;
-    fix16_t hit_hw;
-
-    if (laser == NULL || out == NULL)
-        return FXL_ERR_NULL;
-    if (laser->kind != FXL_LASER_BOX && laser->kind != FXL_LASER_CAPSULE)
-        return FXL_ERR_KIND;
-    if (laser->anchor != FXL_ANCHOR_ORIGIN && laser->anchor != FXL_ANCHOR_CENTRE)
-        return FXL_ERR_KIND;
-    if (!fxl__coord_ok(laser->pos.x) || !fxl__coord_ok(laser->pos.y))
-        return FXL_ERR_COORD_RANGE;
-    if (laser->length < 0)
-        return FXL_ERR_LENGTH_NEGATIVE;
-    if (laser->length > FXL_SIZE_MAX)
-        return FXL_ERR_LENGTH_RANGE;
-    if (laser->half_width < 0)
-        return FXL_ERR_WIDTH_NEGATIVE;
-    if (laser->half_width > FXL_SIZE_MAX)
-        return FXL_ERR_WIDTH_RANGE;
-    if (laser->hit_fraction < 0 || laser->hit_fraction > fix16_one)
-        return FXL_ERR_FRACTION_RANGE;
-
-    /* The hitbox half-width, rounded to nearest by libfixmath; it never
-     * exceeds the drawn half-width because the fraction is at most 1. */
-    hit_hw = fix16_mul(laser->half_width, laser->hit_fraction);
-    len = laser->length;
-    c = fxl_cos(laser->angle);
-    s = fxl_sin(laser->angle);
-
+    fxl_result res = fxl__laser_check(laser);
+    if (res != FXL_OK || out == NULL)
+        return out == NULL ? FXL_ERR_NULL : res;
     out->pos = laser->pos;
-    out->cos = c;
-    out->sin = s;
-    out->kind = laser->kind;
-    /* Along-beam quantities in Q32.32 so that half of any Q16.16 length is
-     * exact: the core segment spans [mid - half_len, mid + half_len]. */
-    out->half_len = (int64_t)((uint64_t)(uint32_t)len << 15);
-    out->mid = laser->anchor == FXL_ANCHOR_ORIGIN ? out->half_len : 0;
-    /* A box is a rectangle with square corners; a capsule is a zero-width
-     * rectangle (the segment) grown by a disk. One test serves both. */
-    box_w = laser->kind == FXL_LASER_BOX ? hit_hw : 0;
-    round_w = laser->kind == FXL_LASER_BOX ? 0 : hit_hw;
-    out->half_wid = (int64_t)((uint64_t)(uint32_t)box_w << 16);
-    out->round = (int64_t)((uint64_t)(uint32_t)round_w << 16);
-    out->cos12 = c / 16;
-    out->sin12 = s / 16;
-    out->across = (uint32_t)hit_hw;
-
-    /* Conservative bounding box. The frame test maps world offsets through
-     * M = [[c, s], [-s, c]] / 65536, a rotation scaled by |(c, s)|, which
-     * differs from 1 by under 1.1e-5 (tests/test_angle.c checks the table).
-     * So the exact hit region is the nominal rotated rectangle scaled about
-     * pos by 1/|(c,s)|^2 < 1 + 2^-15: grow the nominal box by 2^-14 of its
-     * reach plus a few raw units for the floors below. Nominal, in Q16.16:
-     * the middle sits len/2 * (c, s) from pos (origin anchor), and the
-     * half-extents are len/2 * |c| + box_w * |s| + round_w (x; y mirrored). */
-    ac = (uint32_t)(c < 0 ? -c : c);
-    as = (uint32_t)(s < 0 ? -s : s);
-    off_x = 0;
-    off_y = 0;
-    if (laser->anchor == FXL_ANCHOR_ORIGIN) {
-        off_x = (int32_t)(mul_q16((uint32_t)len, ac) >> 1);
-        off_y = (int32_t)(mul_q16((uint32_t)len, as) >> 1);
-        off_x = c < 0 ? -off_x : off_x;
-        off_y = s < 0 ? -off_y : off_y;
-    }
-    half_x = (mul_q16((uint32_t)len, ac) >> 1) + mul_q16((uint32_t)box_w, as) + (uint32_t)round_w;
-    half_y = (mul_q16((uint32_t)len, as) >> 1) + mul_q16((uint32_t)box_w, ac) + (uint32_t)round_w;
-    half_x += ((uint32_t)(off_x < 0 ? -off_x : off_x) + half_x) >> 14;
-    half_y += ((uint32_t)(off_y < 0 ? -off_y : off_y) + half_y) >> 14;
-    out->bb_mid.x = laser->pos.x + off_x;
-    out->bb_mid.y = laser->pos.y + off_y;
-    out->bb_half_x = half_x + 4u;
-    out->bb_half_y = half_y + 4u;
+    out->cos = fxl_cos(laser->angle);
+    out->sin = fxl_sin(laser->angle);
+    fxl__laser_hitbox(laser, out);
     return FXL_OK;
 }
 
-/* Exact corner test: a*a + b*b <= t*t in 128 bits. Reached only when the
- * circle sits diagonally off a corner and the quick interval test cannot
- * settle it, so it stays in ROM (outside the IWRAM budget). */
-FXL_NOINLINE bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t)
-{
-    return fxl__sumsq_le(a, b, t);
-}
-/* The exact test, for a circle that passed the bounding-box reject.
- *
- * Derivation. With d = p - pos and the table's (c, s), the circle centre in
- * the beam frame is
- *     u =  c*dx + s*dy   (along the beam)
- *     v = -s*dx + c*dy   (across it)
- * (the seed's d_l and d_w, with the sign kept), all in Q32.32 because c, s
- * and d are Q16.16: no rounding anywhere. The hitbox is the rectangle
- * |u - mid| <= half_len, |v| <= half_wid grown by `round` in every direction,
- * and the circle hits iff its centre is within round + r of the rectangle:
- *     eu = max(|u - mid| - half_len, 0),  ev = max(|v| - half_wid, 0)
- *     hit  <=>  eu^2 + ev^2 <= (r + round)^2.
- * This one inequality is the seed's three conditions (d_w <= w and
- * d_l <= l + r; d_w <= w + r and d_l <= l; the corner) at once: when eu or
- * ev is zero it reduces to the other being <= r + round, which is the first
- * two; when both are positive it is the corner distance.
- *
- * Ranges (domain in fixlaser.h): |dx|, |dy| < 2^31, so |u|, |v| < 2^48;
- * mid, half_len <= 2^43; t = r*2^16 + round <= 2^45. The squares are only
- * formed once eu, ev <= t, and then need 91 bits: wide.h does them exactly.
- * Every product is 32x32->64 bits: one SMULL on ARM. */
-/* A coarse, oriented reject for circles inside the bounding box (a diagonal
- * beam's box covers much of the screen), before the 64-bit work. With the box
- * middle m, d = p - m, and c = 16*c12 + ec, d = 8192*q + ed (truncated,
- * |ec| < 16, |ed| < 8192), the across-beam value c*dy - s*dx (Q32) differs
- * from 2^17 * (c12*qy - s12*qx) by less than 2^29 + 16*(|dx| + |dy|); and m
- * lies within a few raw units of the beam's centre line. So in Q16.16
- *     |across| <= 2*|c12*qy - s12*qx| + 2^13 + (|dx| + |dy|)/4096 + 4,
- * and a circle whose coarse across value exceeds half-width + round + r +
- * that error cannot hit. |d| < 2^30 inside the box (domain; callers test the box first), so the
- * products stay below 2^29 and everything fits 32 bits. */
-static inline bool beam_far(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
-{
-    int32_t dx = (int32_t)((uint32_t)x - (uint32_t)lp->bb_mid.x);
-    int32_t dy = (int32_t)((uint32_t)y - (uint32_t)lp->bb_mid.y);
-    uint32_t adx = (uint32_t)(dx < 0 ? -dx : dx), ady = (uint32_t)(dy < 0 ? -dy : dy);
-    int32_t a = lp->cos12 * (dy / 8192) - lp->sin12 * (dx / 8192);
-    uint32_t coarse = 2u * (uint32_t)(a < 0 ? -a : a);
-    return coarse > lp->across + (uint32_t)r + 8192u + ((adx + ady) >> 12) + 4u;
-}
-
-FXL_IWRAM_CODE
-bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, fix16_t r)
-{
-    return fxl__frame_hit(lp, u, v, r);
-}
-
-
-
-/* Coarse oriented reject, then the exact test (out of line, so that the
- * common early exit does not pay its register saves). */
-FXL_IWRAM_CODE
-static bool exact_hit(const fxl_laser_prep *lp, fix16_t x, fix16_t y, fix16_t r)
-{
-    int32_t dx = (int32_t)((uint32_t)x - (uint32_t)lp->pos.x);
-    int32_t dy = (int32_t)((uint32_t)y - (uint32_t)lp->pos.y);
-    if (beam_far(lp, x, y, r))
-        return false;
-    return fxl__frame_test(lp, (int64_t)lp->cos * dx + (int64_t)lp->sin * dy,
-                           (int64_t)lp->cos * dy - (int64_t)lp->sin * dx, r);
-}
-
+/* The exact test of a circle against a prepared laser: its centre in the
+ * beam frame (see frame.c), then the hitbox. */
 FXL_IWRAM_CODE
 bool fxl_laser_vs_circle(const fxl_laser_prep *lp, fxl_circle circle)
 {
+    int32_t dx, dy;
     FXL_ASSERT(lp != NULL && fxl_circle_check(circle) == FXL_OK);
-    return fxl__near_box((uint32_t)lp->bb_mid.x, (uint32_t)lp->bb_mid.y, lp->bb_half_x,
-                    lp->bb_half_y, circle.c.x, circle.c.y, circle.r) &&
-           exact_hit(lp, circle.c.x, circle.c.y, circle.r);
+    dx = fxl__offset(circle.c.x, lp->pos.x);
+    dy = fxl__offset(circle.c.y, lp->pos.y);
+    return fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy),
+                          fxl__across(lp->cos, lp->sin, dx, dy), circle.r);
 }
 
 bool fxl_laser_vs_point(const fxl_laser_prep *lp, fxl_vec2 point)
@@ -210,27 +72,86 @@ bool fxl_laser_vs_point(const fxl_laser_prep *lp, fxl_vec2 point)
     return fxl_laser_vs_circle(lp, c);
 }
 
-/* The batch forms keep the bounding box in registers (a local copy: the
- * output array could alias *lp as far as the compiler knows) and call the
- * exact test only for the few circles near the beam. */
+/* For the batch forms, computed once per call: the bounding box (a 32-bit
+ * reject per circle) and a coarse oriented reject for circles inside it
+ * (a diagonal beam's box covers much of the screen).
+ *
+ * The coarse reject. With the box middle m, d = p - m, and c = 16*c12 + ec,
+ * d = 8192*q + ed (truncated, |ec| < 16, |ed| < 8192), the across-beam value
+ * c*dy - s*dx (Q32) differs from 2^17 * (c12*qy - s12*qx) by less than
+ * 2^29 + 16*(|dx| + |dy|); and m lies within a few raw units of the beam's
+ * centre line (it is the rectangle's middle mapped back to the world). So
+ * in Q16.16
+ *     |across - across(m)| <= 2*|c12*qy - s12*qx| + 2^13 + (|dx| + |dy|)/4096 + 4,
+ * and a circle whose coarse value exceeds half the rectangle's width +
+ * round + r + that error cannot hit. |d| < 2^30 inside the box, so every
+ * product stays below 2^29 and fits 32 bits. */
+typedef struct batch {
+    uint32_t mx, my, hx, hy; /* bounding box, Q16.16 */
+    bool boxed;              /* false: box too large, every circle is near */
+    int32_t cos12, sin12;    /* Q4.12 table vector / 16, truncated */
+    uint32_t across;         /* Q16.16 half-width of the rectangle + round + errors */
+} batch;
+
+static batch batch_start(const fxl_laser_prep *lp)
+{
+    batch b;
+    int64_t half = (lp->v_hi - lp->v_lo) / 131072 + lp->round; /* Q16.16 */
+    b.boxed = fxl__box_reject(fxl__laser_box(lp), &b.mx, &b.my, &b.hx, &b.hy);
+    b.cos12 = lp->cos / 16;
+    b.sin12 = lp->sin / 16;
+    /* The box's middle is within a few raw units of the rectangle's middle
+     * line; the across half-width plus the reject's error terms. */
+    b.across = half < ((int64_t)1 << 30) ? (uint32_t)half + 8192u + 8u : 0xFFFFFFFFu >> 1;
+    return b;
+}
+
+static inline bool beam_far(const batch *b, fix16_t x, fix16_t y, fix16_t r)
+{
+    int32_t dx = fxl__offset(x, (fix16_t)b->mx), dy = fxl__offset(y, (fix16_t)b->my);
+    uint32_t adx = dx < 0 ? 0u - (uint32_t)dx : (uint32_t)dx;
+    uint32_t ady = dy < 0 ? 0u - (uint32_t)dy : (uint32_t)dy;
+    int32_t a = b->cos12 * (dy / 8192) - b->sin12 * (dx / 8192);
+    uint32_t coarse = 2u * (a < 0 ? 0u - (uint32_t)a : (uint32_t)a);
+    return coarse > b->across + (uint32_t)r + ((adx + ady) >> 12);
+}
+
+/* A circle that passed the box: the coarse reject, then the exact test
+ * (out of line, so that the common early exit pays no register saves). */
+FXL_IWRAM_CODE
+static bool near_hit(const fxl_laser_prep *lp, const batch *b, fix16_t x, fix16_t y, fix16_t r)
+{
+    int32_t dx, dy;
+    if (b->boxed && beam_far(b, x, y, r))
+        return false;
+    dx = fxl__offset(x, lp->pos.x);
+    dy = fxl__offset(y, lp->pos.y);
+    return fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy),
+                          fxl__across(lp->cos, lp->sin, dx, dy), r);
+}
+
+/* The batch loop is written out here and in fxl_laser_collect (and in the
+ * sweep's batch): one shared loop would need a function pointer on the
+ * hottest path. The box stays in registers (a local copy: the output array
+ * could alias *lp as far as the compiler knows). */
 FXL_IWRAM_CODE
 size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
     uint32_t mx, my, hx, hy;
     size_t i = 0, hits = 0;
+    batch b;
 
     FXL_ASSERT(lp != NULL && (circles != NULL || n == 0));
-    mx = (uint32_t)lp->bb_mid.x;
-    my = (uint32_t)lp->bb_mid.y;
-    hx = lp->bb_half_x;
-    hy = lp->bb_half_y;
+    b = batch_start(lp);
+    mx = b.mx, my = b.my, hx = b.hx, hy = b.hy;
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-            if (fxl__near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
+            if ((!b.boxed || fxl__near_box(mx, my, hx, hy, x, y, r)) &&
+                near_hit(lp, &b, x, y, r)) {
                 word |= bit;
                 hits++;
             }
@@ -241,28 +162,81 @@ size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles,
     return hits;
 }
 
-/* The index-list form stays in ROM (Thumb) to keep the IWRAM part under
- * 1 KiB; its per-circle work is the same IWRAM exact test. */
+/* The index-list form stays in ROM (Thumb); its per-circle work is the same
+ * IWRAM exact test. The loop is a copy of fxl_laser_vs_circles' (see there). */
 size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
-                         uint16_t *out_idx, size_t cap)
+                         size_t *out_idx, size_t cap)
 {
-    uint32_t mx, my, hx, hy;
     size_t i, hits = 0;
+    batch b;
 
     FXL_ASSERT(lp != NULL && (circles != NULL || n == 0) && (out_idx != NULL || cap == 0));
-    mx = (uint32_t)lp->bb_mid.x;
-    my = (uint32_t)lp->bb_mid.y;
-    hx = lp->bb_half_x;
-    hy = lp->bb_half_y;
+    b = batch_start(lp);
     for (i = 0; i < n; i++) {
         fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-        if (fxl__near_box(mx, my, hx, hy, x, y, r) && exact_hit(lp, x, y, r)) {
+        if ((!b.boxed || fxl__near_box(b.mx, b.my, b.hx, b.hy, x, y, r)) &&
+            near_hit(lp, &b, x, y, r)) {
             if (hits < cap)
-                out_idx[hits] = (uint16_t)i;
+                out_idx[hits] = i;
             hits++;
         }
     }
     return hits;
+}
+
+/* Many lasers against one circle. Per laser: the checks of
+ * fxl__laser_check in one pass, the table's sine and cosine, the circle in
+ * the beam frame and the exact test; no prep is stored. The bounds below
+ * are fxl__laser_hitbox's, written out so the loop keeps them in registers. */
+FXL_IWRAM_CODE
+fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
+                                uint32_t *hit_bits, size_t *hits)
+{
+    fxl_result first = fxl_circle_check(circle);
+    size_t i = 0, count = 0;
+    /* Nothing hits a circle outside the domain (its code is returned). */
+    bool test = first == FXL_OK;
+
+    FXL_ASSERT(lasers != NULL || n == 0);
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            const fxl_laser *l = &lasers[i];
+            fxl_laser_prep lp;
+            int32_t dx, dy;
+            /* The common case, all fields in range, in a few unsigned
+             * compares; anything else gets the named reason. */
+            if ((uint32_t)l->kind > 1u || (uint32_t)l->anchor > 1u ||
+                (uint32_t)l->pos.x + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
+                (uint32_t)l->pos.y + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
+                (uint32_t)l->length > (uint32_t)FXL_SIZE_MAX ||
+                (uint32_t)l->half_width > (uint32_t)FXL_SIZE_MAX ||
+                (uint32_t)l->hit_fraction > (uint32_t)fix16_one) {
+                if (first == FXL_OK)
+                    first = fxl__laser_check(l);
+                continue;
+            }
+            if (!test)
+                continue;
+            lp.pos = l->pos;
+            lp.cos = fxl_cos(l->angle);
+            lp.sin = fxl_sin(l->angle);
+            fxl__laser_hitbox(l, &lp);
+            dx = fxl__offset(circle.c.x, lp.pos.x);
+            dy = fxl__offset(circle.c.y, lp.pos.y);
+            if (fxl__frame_hit(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
+                               fxl__across(lp.cos, lp.sin, dx, dy), circle.r)) {
+                word |= bit;
+                count++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    if (hits != NULL)
+        *hits = count;
+    return first;
 }
 
 /* A point of the beam frame (along a, across b, both Q17.17, below 2^30)

@@ -22,6 +22,41 @@ bool fxl_circle_vs_circle(fxl_circle a, fxl_circle b)
     return within(gap(a.c.x, b.c.x), gap(a.c.y, b.c.y), (uint32_t)a.r + (uint32_t)b.r);
 }
 
+/* The bullets' loop: a 32-bit reject on each axis (|d| <= reach  <=>
+ * (d + reach) mod 2^32 <= 2 reach, valid while 2 reach < 2^32, which the
+ * domain's radii keep), then the exact 64-bit square for the few left. */
+FXL_IWRAM_CODE
+size_t fxl_circles_vs_circle(const fxl_circle *circles, size_t n, fxl_circle circle,
+                             uint32_t *hit_bits)
+{
+    uint32_t px = (uint32_t)circle.c.x, py = (uint32_t)circle.c.y, pr = (uint32_t)circle.r;
+    size_t i = 0, hits = 0;
+
+    FXL_ASSERT((circles != NULL || n == 0) && fxl_circle_check(circle) == FXL_OK);
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            uint32_t reach = (uint32_t)circles[i].r + pr;
+            uint32_t dx = (uint32_t)circles[i].c.x - px + reach, dy;
+            if (dx > 2u * reach)
+                continue;
+            dy = (uint32_t)circles[i].c.y - py + reach;
+            if (dy > 2u * reach)
+                continue;
+            dx = dx >= reach ? dx - reach : reach - dx;
+            dy = dy >= reach ? dy - reach : reach - dy;
+            if ((uint64_t)dx * dx + (uint64_t)dy * dy <= (uint64_t)reach * reach) {
+                word |= bit;
+                hits++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    return hits;
+}
+
 bool fxl_circle_vs_point(fxl_circle circle, fxl_vec2 point)
 {
     FXL_ASSERT(fxl_circle_check(circle) == FXL_OK);

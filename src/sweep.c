@@ -1,327 +1,278 @@
-/* sweep.c - the exact swept test of a laser turning about its emitter.
- *
- * Derivation. Put the beam's body B (box: [0, L] x [-w, w]; capsule: the
- * segment [0, L] x {0} grown by its radius) in its own frame, with the
- * emitter at the origin, and let a circle centre q sit at polar radius rho
- * and frame angle psi. As the beam turns, psi changes and rho does not, so
- * the distance g(psi) from q to the body traces the body's distance along
- * one circle around the emitter. g is even in psi and, on [0, pi], falls
- * until psi reaches the direction of the body's farthest point and rises
- * after it: for a box that point is a far corner (L, +-w), at angle
- * atan(w / L); for a capsule it is the tip (L + radius, 0), at angle 0.
- * (Where x > L, d g^2 / d psi = 2 rho (L sin psi - w cos psi) changes sign
- * once, at the corner; elsewhere g only grows with |psi|.) So over any
- * range of beam angles the nearest approach is at one of the two ends of the
- * range, or where a far corner (or the tip) points straight at the circle,
- * if the range holds that direction; and at that direction the distance is
- * max(0, rho - |farthest point|).
- *
- * The ends are the static tests of the two table angles. For the turn in
- * between, the body is scaled by 1/s with s the larger of the two table
- * vectors' lengths (both 1 within 1.1e-5), which keeps it inside the static
- * beams at both ends (the regions are star-shaped about the emitter), so
- * the middle only needs its candidate directions: hit iff
- *     static(start) or static(end) or
- *     (a candidate direction lies in the closed arc and s*rho <= |far| + r).
- * Arc membership is decided by exact signs of cross products with the
- * table vectors; the radial condition by exact integer squares (128 bits,
- * 192 bits in the rare band where isqrt(L^2 + w^2) cannot settle it). */
+/* sweep.c - swept tests: preparation, the fast path, batch and fused forms.
+ * The exact pieces that run only near the swept region live in
+ * sweep_turn.c (the middle of a turn) and sweep_slide.c (a slide); the
+ * motion itself is stated in fixlaser/sweep.h. */
 #include "fixlaser/sweep.h"
 
 #include "domain.h"
 #include "frame.h"
+#include "hitbox.h"
+#include "sweep_parts.h"
 #include "wide.h"
 
-/* sign(l * v - k * u) for 0 <= l, k < 2^31 and |v|, |u| < 2^62, exactly:
- * split v, u into 24-bit halves so that every product fits 64 bits. */
-FXL_NOINLINE static int sign_lin(int32_t l, int64_t v, int32_t k, int64_t u)
+fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step)
 {
-    int64_t vh = fxl__floor_shift(v, 24), uh = fxl__floor_shift(u, 24);
-    int64_t vl = v - vh * 16777216, ul = u - uh * 16777216; /* 0 .. 2^24 - 1 */
-    int64_t hi = (int64_t)l * vh - (int64_t)k * uh;
-    int64_t lo = (int64_t)l * vl - (int64_t)k * ul;
-    int64_t lq = fxl__floor_shift(lo, 24), lr = lo - lq * 16777216;
-    hi += lq;
-    return hi > 0 ? 1 : hi < 0 ? -1 : lr > 0 ? 1 : 0;
+    fxl_sweep s;
+    s.laser = *laser;
+    s.motion.pivot = pivot;
+    s.motion.step = step;
+    s.motion.move = fxl_vec2_make(0, 0);
+    return s;
 }
 
-/* The same sign from products truncated to 2^16: l*v - k*u differs from
- * 2^16 * (l*floor(v/2^16) - k*floor(u/2^16)) by less than (l + |k|) * 2^16,
- * so a truncated value beyond +-(l + |k|) settles it; else the exact one. */
-static inline int sign_lin_fast(int32_t l, int64_t v, int32_t k, int64_t u)
+fxl_sweep fxl_sweep_turn(const fxl_laser *laser, int32_t step)
 {
-    int64_t d = (int64_t)l * fxl__floor_shift(v, 16) - (int64_t)k * fxl__floor_shift(u, 16);
-    int64_t band = (int64_t)l + (k < 0 ? -(int64_t)k : (int64_t)k);
-    if (d > band)
-        return 1;
-    if (d < -band)
-        return -1;
-    return sign_lin(l, v, k, u);
+    return fxl_sweep_turn_about(laser, laser->pos, step);
 }
 
-/* Is a direction in the closed arc from the start vector turning by step?
- * c0, c1 are the signs of cross(d_start, v) and cross(d_end, v). A turn of
- * up to half a circle: towards larger angles, v lies on the left of d_start
- * and the right of d_end; the other way round for a negative turn. At
- * exactly half a turn d_end = -d_start and both conditions coincide. */
-static inline bool in_arc(int32_t step, int c0, int c1)
+fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle)
 {
-    return step > 0 ? (c0 >= 0 && c1 <= 0) : (c1 >= 0 && c0 <= 0);
+    return fxl_sweep_turn(laser, fxl_angle_diff(to_angle, laser->angle));
 }
 
-/* 2^32 * t * t as 128 bits, for t < 2^32. */
-static inline fxl__u128 shifted_square(uint64_t t)
+/* b - a, saturated to int32: an out-of-domain end then still lands out of
+ * the domain and is refused (never wraps back into it). */
+static fix16_t sat_diff(fix16_t b, fix16_t a)
 {
-    fxl__u128 r;
-    uint64_t sq = t * t; /* t < 2^31 here: fits */
-    r.hi = sq >> 32;
-    r.lo = sq << 32;
-    return r;
+    int64_t d = (int64_t)b - a;
+    return d > INT32_MAX ? INT32_MAX : d < INT32_MIN ? INT32_MIN : (fix16_t)d;
 }
 
-/* norm_max * q2 <= 2^32 * t2, decided on 64 bits where it can be: the
- * table's squared norms lie within 2^17 of 2^32 (tests/test_angle.c), so
- * norm_max * q2 is 2^32 * q2 * (1 +- 2^-15). t2_lo <= t2_hi bracket the
- * right side (equal when it is exact). 1 hit, 0 miss, -1 undecided. */
-static inline int radial_quick(uint64_t q2, uint64_t t2_lo, uint64_t t2_hi)
+fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle)
 {
-    uint64_t slack = (q2 >> 15) + 1u;
-    if (q2 + slack <= t2_lo)
-        return 1;
-    if (q2 - slack > t2_hi)
-        return 0;
-    return -1;
+    fxl_sweep s = fxl_sweep_turn_to(laser, to_angle);
+    s.motion.move = fxl_vec2_make(sat_diff(to_pos.x, laser->pos.x), sat_diff(to_pos.y, laser->pos.y));
+    return s;
 }
 
-/* The capsule's exact radial condition: norm_max * q2 <= 2^32 * t^2. */
-FXL_NOINLINE static bool radial_tip(const fxl_sweep_prep *sp, uint64_t q2, uint64_t t)
+static fix16_t half_floor(fix16_t v)
 {
-    return fxl__le128(fxl__mul64(sp->norm_max, q2), shifted_square(t));
+    return (fix16_t)fxl__floor_shift(v, 1);
 }
 
-/* s * rho <= sqrt(K) + r exactly, with nq = s^2 rho^2 * 2^64 / 2^32 scaled
- * as norm_max * Q: is norm_max * Q <= 2^32 (sqrt(K) + r)^2 ? */
-FXL_NOINLINE static bool radial_corner(const fxl_sweep_prep *sp, fxl__u128 nq, uint32_t r)
+/* Fills sp from a sweep whose laser passed fxl__laser_check; the rest of
+ * the validation too. Inline: the fused loop keeps it in IWRAM. */
+static inline fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
 {
-    uint64_t k = sp->corner_lo;
-    uint32_t x[3], x2[6], rk[4], rhs[6];
-    fxl__u128 t, rr2k;
-    int i;
+    const fxl_motion *m = &s->motion;
+    int64_t ex = (int64_t)m->pivot.x + m->move.x, ey = (int64_t)m->pivot.y + m->move.y;
+    int32_t ox, oy;
+    int64_t ou, ov;
 
-    if (fxl__le128(nq, shifted_square(k + r)))
-        return true; /* even with sqrt(K) rounded down */
-    if (k * k == sp->corner2 || !fxl__le128(nq, shifted_square(k + 1u + r)))
-        return false; /* exact root, or too far even with sqrt(K) rounded up */
-    /* The band between: X = nq - 2^32 (K + r^2) <= 2^33 r sqrt(K), i.e.
-     * X <= 0 or X^2 <= 2^66 r^2 K. */
-    {
-        uint64_t kr = sp->corner2 + (uint64_t)r * r; /* K + r^2 < 2^59 */
-        t.hi = kr >> 32;
-        t.lo = kr << 32;
-    }
-    if (fxl__le128(nq, t))
-        return true;
-    t = fxl__sub(nq, t); /* X, below 2^96 */
-    x[0] = (uint32_t)t.lo, x[1] = (uint32_t)(t.lo >> 32), x[2] = (uint32_t)t.hi;
-    fxl__mul_limbs(x, 3, x, 3, x2);
-    rr2k = fxl__mul64((uint64_t)r * r, sp->corner2);
-    rk[0] = (uint32_t)rr2k.lo, rk[1] = (uint32_t)(rr2k.lo >> 32);
-    rk[2] = (uint32_t)rr2k.hi, rk[3] = (uint32_t)(rr2k.hi >> 32);
-    /* rhs = rk << 66: two whole limbs and 2 bits. */
-    for (i = 0; i < 6; i++)
-        rhs[i] = 0;
-    for (i = 0; i < 4; i++) {
-        uint64_t v = (uint64_t)rk[i] << 2;
-        rhs[i + 2] |= (uint32_t)v;
-        if (i + 3 < 6)
-            rhs[i + 3] |= (uint32_t)(v >> 32);
-    }
-    return fxl__cmp_limbs(x2, rhs, 6) <= 0;
-}
-
-/* The turn between the two ends: candidate directions and the radial
- * condition. q is the circle centre relative to the emitter; u, v its frame
- * coordinates at the start (0) and end (1) table vectors. */
-static inline bool middle_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, fix16_t r,
-                              int64_t u0, int64_t v0, int64_t u1, int64_t v1)
-{
-    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    int sign;
-
-    if (sp->side == 0) {
-        /* Capsule (or zero-width box): the candidate points along q; the
-         * farthest point is at L + radius. cross(d, q) is v. */
-        uint64_t t = (uint64_t)sp->length + (uint64_t)sp->round + (uint64_t)(uint32_t)r;
-        int quick;
-        if (!in_arc(sp->step, v0 > 0 ? 1 : v0 < 0 ? -1 : 0, v1 > 0 ? 1 : v1 < 0 ? -1 : 0))
-            return false;
-        quick = radial_quick(q2, t * t, t * t);
-        return quick >= 0 ? quick != 0 : radial_tip(sp, q2, t);
-    }
-    /* Box: the beam whose corner (L, +w) points at q runs along q turned by
-     * -atan(w/L), i.e. along (L qx + w qy, L qy - w qx); then
-     * cross(d, that) = L v - w u. The other corner: L v + w u. */
-    for (sign = 1; sign >= -1; sign -= 2) {
-        int32_t w = sign * sp->side;
-        if (in_arc(sp->step, sign_lin_fast(sp->length, v0, w, u0),
-                   sign_lin_fast(sp->length, v1, w, u1))) {
-            uint64_t lo = (uint64_t)sp->corner_lo + (uint32_t)r, hi = lo + 1u;
-            int quick = radial_quick(q2, lo * lo, hi * hi);
-            if (quick >= 0)
-                return quick != 0;
-            return radial_corner(sp, fxl__mul64(sp->norm_max, q2), (uint32_t)r);
-        }
-    }
-    return false;
-}
-
-FXL_ARM_CODE
-fxl_result fxl_sweep_prepare(const fxl_laser *laser, int32_t step, fxl_sweep_prep *out)
-{
-    fxl_laser end;
-    fxl_result res;
-    uint64_t n0, n1;
-    int64_t lo_x, lo_y, hi_x, hi_y, reach, pad;
-    int32_t c0, s0, c1, s1;
-
-    if (laser == NULL || out == NULL)
-        return FXL_ERR_NULL;
-    if (laser->anchor != FXL_ANCHOR_ORIGIN)
-        return FXL_ERR_ANCHOR;
-    if (step < -2048 || step > 2048)
+    if (!fxl__coord_ok(m->pivot.x) || !fxl__coord_ok(m->pivot.y) ||
+        ex < -FXL_COORD_MAX || ex > FXL_COORD_MAX || ey < -FXL_COORD_MAX || ey > FXL_COORD_MAX)
+        return FXL_ERR_COORD_RANGE;
+    if (m->step < -2048 || m->step > 2048)
         return FXL_ERR_STEP_RANGE;
-    res = fxl_laser_prepare(laser, &out->from);
-    if (res != FXL_OK)
-        return res;
-    end = *laser;
-    end.angle = (fxl_angle)((uint32_t)laser->angle + (uint32_t)step);
-    res = fxl_laser_prepare(&end, &out->to);
-    if (res != FXL_OK)
-        return res;
-    c0 = out->from.cos, s0 = out->from.sin, c1 = out->to.cos, s1 = out->to.sin;
-    out->step = step;
-    out->length = laser->length;
-    out->side = laser->kind == FXL_LASER_BOX ? (int32_t)out->from.across : 0;
-    out->round = laser->kind == FXL_LASER_BOX ? 0 : (int32_t)out->from.across;
-    n0 = (uint64_t)((int64_t)c0 * c0 + (int64_t)s0 * s0);
-    n1 = (uint64_t)((int64_t)c1 * c1 + (int64_t)s1 * s1);
-    out->norm_max = n0 > n1 ? n0 : n1;
-    out->corner2 = (uint64_t)((int64_t)out->length * out->length) +
-                   (uint64_t)((int64_t)out->side * out->side);
-    out->corner_lo = fxl__isqrt64(out->corner2);
-
-    /* Bounding box: the sector of radius L over the arc (its ends, the
-     * axis directions it crosses, the emitter), grown by the body's
-     * half-width and a margin for the 1.1e-5 scale of the table vectors,
-     * joined with the two static beams' boxes. */
-    reach = (int64_t)out->length + (out->length >> 13) + 4;
-    lo_x = hi_x = 0;
-    lo_y = hi_y = 0;
-    {
-        int64_t ex[6], ey[6];
-        int i, n = 2;
-        ex[0] = fxl__floor_shift(reach * c0, 16), ey[0] = fxl__floor_shift(reach * s0, 16);
-        ex[1] = fxl__floor_shift(reach * c1, 16), ey[1] = fxl__floor_shift(reach * s1, 16);
-        if (step != 0) {
-            /* +x: cross(d, (1,0)) = -sin; +y: cos; -x: sin; -y: -cos. */
-            if (in_arc(step, -s0 > 0 ? 1 : -s0 < 0 ? -1 : 0, -s1 > 0 ? 1 : -s1 < 0 ? -1 : 0))
-                ex[n] = reach, ey[n++] = 0;
-            if (in_arc(step, c0 > 0 ? 1 : c0 < 0 ? -1 : 0, c1 > 0 ? 1 : c1 < 0 ? -1 : 0))
-                ex[n] = 0, ey[n++] = reach;
-            if (in_arc(step, s0 > 0 ? 1 : s0 < 0 ? -1 : 0, s1 > 0 ? 1 : s1 < 0 ? -1 : 0))
-                ex[n] = -reach, ey[n++] = 0;
-            if (in_arc(step, -c0 > 0 ? 1 : -c0 < 0 ? -1 : 0, -c1 > 0 ? 1 : -c1 < 0 ? -1 : 0))
-                ex[n] = 0, ey[n++] = -reach;
-        }
-        for (i = 0; i < n; i++) {
-            lo_x = ex[i] < lo_x ? ex[i] : lo_x;
-            hi_x = ex[i] > hi_x ? ex[i] : hi_x;
-            lo_y = ey[i] < lo_y ? ey[i] : lo_y;
-            hi_y = ey[i] > hi_y ? ey[i] : hi_y;
-        }
-    }
-    pad = (int64_t)out->side + out->round;
-    pad += (pad >> 13) + 4 + (reach >> 13);
-    lo_x += laser->pos.x - pad, hi_x += laser->pos.x + pad;
-    lo_y += laser->pos.y - pad, hi_y += laser->pos.y + pad;
-    {
-        const fxl_laser_prep *e[2];
-        int i;
-        e[0] = &out->from;
-        e[1] = &out->to;
-        for (i = 0; i < 2; i++) {
-            int64_t mx = e[i]->bb_mid.x, my = e[i]->bb_mid.y;
-            lo_x = mx - (int64_t)e[i]->bb_half_x < lo_x ? mx - (int64_t)e[i]->bb_half_x : lo_x;
-            hi_x = mx + (int64_t)e[i]->bb_half_x > hi_x ? mx + (int64_t)e[i]->bb_half_x : hi_x;
-            lo_y = my - (int64_t)e[i]->bb_half_y < lo_y ? my - (int64_t)e[i]->bb_half_y : lo_y;
-            hi_y = my + (int64_t)e[i]->bb_half_y > hi_y ? my + (int64_t)e[i]->bb_half_y : hi_y;
-        }
-    }
-    out->bb_mid.x = (fix16_t)fxl__floor_shift(lo_x + hi_x, 1);
-    out->bb_mid.y = (fix16_t)fxl__floor_shift(lo_y + hi_y, 1);
-    out->bb_half_x = (uint32_t)(hi_x - lo_x) / 2u + 1u;
-    out->bb_half_y = (uint32_t)(hi_y - lo_y) / 2u + 1u;
+    ox = fxl__offset(s->laser.pos.x, m->pivot.x);
+    oy = fxl__offset(s->laser.pos.y, m->pivot.y);
+    if (!fxl__coord_ok(ox) || !fxl__coord_ok(oy))
+        return FXL_ERR_PIVOT_RANGE;
+    sp->from.cos = fxl_cos(s->laser.angle);
+    sp->from.sin = fxl_sin(s->laser.angle);
+    fxl__laser_hitbox(&s->laser, &sp->from);
+    /* The hitbox about the pivot: shifted by the frame coordinates of
+     * laser.pos - pivot in the start frame (exact, below 2^47). */
+    ou = fxl__along(sp->from.cos, sp->from.sin, ox, oy);
+    ov = fxl__across(sp->from.cos, sp->from.sin, ox, oy);
+    sp->from.u_lo += ou, sp->from.u_hi += ou;
+    sp->from.v_lo += ov, sp->from.v_hi += ov;
+    sp->from.pos = m->pivot;
+    sp->to = sp->from;
+    sp->to.pos = fxl_vec2_make((fix16_t)ex, (fix16_t)ey);
+    sp->to.cos = fxl_cos((fxl_angle)((uint32_t)s->laser.angle + (uint32_t)m->step));
+    sp->to.sin = fxl_sin((fxl_angle)((uint32_t)s->laser.angle + (uint32_t)m->step));
+    sp->step = m->step;
+    sp->half_move = fxl_vec2_make(half_floor(m->move.x), half_floor(m->move.y));
     return FXL_OK;
 }
 
-fxl_result fxl_sweep_prepare_to(const fxl_laser *laser, fxl_angle to_angle,
-                                fxl_sweep_prep *out)
+FXL_IWRAM_CODE
+fxl_result fxl_sweep_prepare(const fxl_sweep *sweep, fxl_sweep_prep *out)
 {
-    if (laser == NULL)
+    fxl_result res;
+    if (sweep == NULL || out == NULL)
         return FXL_ERR_NULL;
-    return fxl_sweep_prepare(laser, fxl_angle_diff(to_angle, laser->angle), out);
+    res = fxl__laser_check(&sweep->laser);
+    return res != FXL_OK ? res : fill(sweep, out);
 }
 
-/* A circle inside the bounding box: both static ends from one set of frame
- * products, then the turn. */
-FXL_IWRAM_CODE
-static bool sweep_near(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix16_t r)
+/* A bound on the frame coordinate x's side of [lo, hi] that no end beam and
+ * no point of the turn can reach: the turn's frame point runs on an arc of
+ * at most half a turn, and when both ends lie strictly on the same side of
+ * an axis the whole arc does, with the coordinate concave (or convex) along
+ * it, so its extreme towards the hitbox is at an end. The ends of the arc
+ * are the table-frame points scaled by 1/|t_i| = 1 +- 1.1e-5, hence the
+ * margin of 2^-15. Thresholds are kept on the far side of zero. */
+static inline bool beyond_hi(int64_t x0, int64_t x1, int64_t hi)
 {
-    int32_t qx = (int32_t)((uint32_t)x - (uint32_t)sp->from.pos.x);
-    int32_t qy = (int32_t)((uint32_t)y - (uint32_t)sp->from.pos.y);
-    int64_t c0 = sp->from.cos, s0 = sp->from.sin, c1 = sp->to.cos, s1 = sp->to.sin;
-    int64_t u0, v0, u1, v1;
-    uint32_t reach = (uint32_t)sp->length + (uint32_t)sp->side + (uint32_t)sp->round + (uint32_t)r;
-    uint32_t bound = reach + (reach >> 14) + 2u;
+    hi = hi > 0 ? hi + (hi >> 15) + 1 : 0;
+    return x0 > hi && x1 > hi;
+}
 
-    /* Every part of the swept region, the static ends included (scaled by
-     * at most 1 + 1.1e-5), lies within L + w + r of the emitter. */
-    if ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy) > (uint64_t)bound * bound)
+static inline bool beyond_lo(int64_t x0, int64_t x1, int64_t lo)
+{
+    lo = lo < 0 ? lo - ((-lo) >> 15) - 1 : 0;
+    return x0 < lo && x1 < lo;
+}
+
+/* The turn about the pivot for a circle at offset q: the cheap rejects,
+ * the two end beams, then (rarely) the exact middle. With step 0 it is the
+ * static test of the start beam. */
+FXL_IWRAM_CODE
+static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int64_t t = ((int64_t)r + a->round) * 65536;
+    int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
+    int64_t u1 = fxl__along(sp->to.cos, sp->to.sin, qx, qy);
+    int64_t v1 = fxl__across(sp->to.cos, sp->to.sin, qx, qy);
+
+    if (beyond_hi(v0, v1, a->v_hi + t) || beyond_lo(v0, v1, a->v_lo - t) ||
+        beyond_hi(u0, u1, a->u_hi + t) || beyond_lo(u0, u1, a->u_lo - t))
         return false;
-    u0 = c0 * qx + s0 * qy, v0 = c0 * qy - s0 * qx;
-    u1 = c1 * qx + s1 * qy, v1 = c1 * qy - s1 * qx;
-    if (fxl__frame_test(&sp->from, u0, v0, r) || fxl__frame_test(&sp->to, u1, v1, r))
+    if (fxl__frame_hit(a, u0, v0, r) || fxl__frame_hit(&sp->to, u1, v1, r))
         return true;
-    return sp->step != 0 && middle_hit(sp, qx, qy, r, u0, v0, u1, v1);
+    return sp->step != 0 && fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, r);
+}
+
+/* The whole motion for a circle whose offsets from the pivot are g0 at the
+ * start, gm at the turn and g1 at the end (Q16.16). still: no slides. */
+static bool motion_hit(const fxl_sweep_prep *sp, int32_t g0x, int32_t g0y, int32_t gmx,
+                       int32_t gmy, int32_t g1x, int32_t g1y, int32_t r)
+{
+    if (sp->step == 0)
+        return fxl__slide_hit(&sp->from, g0x, g0y, g1x, g1y, r);
+    return fxl__slide_hit(&sp->from, g0x, g0y, gmx, gmy, r) || turn_hit(sp, gmx, gmy, r) ||
+           fxl__slide_hit(&sp->to, gmx, gmy, g1x, g1y, r);
+}
+
+/* A circle centre c0 moving to c1: its offsets from the pivot at the start,
+ * at the turn (both halfway) and at the end. */
+static bool moving_hit(const fxl_sweep_prep *sp, fix16_t c0x, fix16_t c0y, fix16_t c1x,
+                       fix16_t c1y, fix16_t r)
+{
+    int32_t mx = fxl__wrap_add(c0x, (int32_t)fxl__floor_shift((int64_t)c1x - c0x, 1));
+    int32_t my = fxl__wrap_add(c0y, (int32_t)fxl__floor_shift((int64_t)c1y - c0y, 1));
+    int32_t pmx = fxl__wrap_add(sp->from.pos.x, sp->half_move.x);
+    int32_t pmy = fxl__wrap_add(sp->from.pos.y, sp->half_move.y);
+    return motion_hit(sp, fxl__offset(c0x, sp->from.pos.x), fxl__offset(c0y, sp->from.pos.y),
+                      fxl__offset(mx, pmx), fxl__offset(my, pmy), fxl__offset(c1x, sp->to.pos.x),
+                      fxl__offset(c1y, sp->to.pos.y), r);
+}
+
+/* A fixed circle: the turn alone when the pivot stays put. */
+static inline bool fixed_hit(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix16_t r)
+{
+    if (sp->half_move.x == 0 && sp->half_move.y == 0 && sp->to.pos.x == sp->from.pos.x &&
+        sp->to.pos.y == sp->from.pos.y)
+        return turn_hit(sp, fxl__offset(x, sp->from.pos.x), fxl__offset(y, sp->from.pos.y), r);
+    return moving_hit(sp, x, y, x, y, r);
 }
 
 FXL_IWRAM_CODE
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle)
 {
     FXL_ASSERT(sp != NULL && fxl_circle_check(circle) == FXL_OK);
-    return fxl__near_box((uint32_t)sp->bb_mid.x, (uint32_t)sp->bb_mid.y, sp->bb_half_x,
-                      sp->bb_half_y, circle.c.x, circle.c.y, circle.r) &&
-           sweep_near(sp, circle.c.x, circle.c.y, circle.r);
+    return fixed_hit(sp, circle.c.x, circle.c.y, circle.r);
 }
 
+bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_vec2 to)
+{
+    FXL_ASSERT(sp != NULL && fxl_circle_check(from) == FXL_OK);
+    return moving_hit(sp, from.c.x, from.c.y, to.x, to.y, from.r);
+}
+
+/* ---- batch and fused forms ------------------------------------------------ */
+
+static int64_t abs64(int64_t v)
+{
+    return v < 0 ? -v : v;
+}
+
+/* Everywhere a corner C (Q32.32 frame) of the hitbox goes while the beam
+ * turns about the world point P: its two ends, and the extreme of each axis
+ * direction its world direction passes (the world direction of C turns
+ * from t0 (x) C to t1 (x) C, complex products, the way of step). The
+ * offsets are nominal (a Q16.16 corner, the table's vectors taken as unit);
+ * the caller's margin covers that and the rounding. */
+static fxl__box corner_arc_box(const fxl_sweep_prep *sp, int64_t cx, int64_t cy, int64_t px,
+                               int64_t py)
+{
+    int64_t x = fxl__floor_shift(cx, 16), y = fxl__floor_shift(cy, 16);
+    int64_t c0 = sp->from.cos, s0 = sp->from.sin, c1 = sp->to.cos, s1 = sp->to.sin;
+    /* |C| from above: max + min/2 bounds the length of (x, y) (+1 for the floors). */
+    int64_t ax = abs64(x) + 1, ay = abs64(y) + 1;
+    int64_t len = (ax > ay ? ax + ay / 2 : ay + ax / 2) + 1;
+    int64_t w0x = c0 * x - s0 * y, w0y = s0 * x + c0 * y; /* Q32.32 world offsets */
+    int64_t w1x = c1 * x - s1 * y, w1y = s1 * x + c1 * y;
+    fxl__box b;
+    int k;
+    b.lo_x = b.hi_x = px + fxl__floor_shift(w0x, 16);
+    b.lo_y = b.hi_y = py + fxl__floor_shift(w0y, 16);
+    {
+        fxl__box e;
+        e.lo_x = e.hi_x = px + fxl__floor_shift(w1x, 16);
+        e.lo_y = e.hi_y = py + fxl__floor_shift(w1y, 16);
+        b = fxl__box_union(b, e);
+    }
+    for (k = 0; k < 4; k++) {
+        static const int8_t dir[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+        int c0s = fxl__cross_sign(w0x, w0y, dir[k][0], dir[k][1]);
+        int c1s = fxl__cross_sign(w1x, w1y, dir[k][0], dir[k][1]);
+        if (sp->step > 0 ? (c0s >= 0 && c1s <= 0) : (c0s <= 0 && c1s >= 0)) {
+            fxl__box e;
+            e.lo_x = e.hi_x = px + dir[k][0] * len;
+            e.lo_y = e.hi_y = py + dir[k][1] * len;
+            b = fxl__box_union(b, e);
+        }
+    }
+    return b;
+}
+
+/* A bounding box of every place the beam is during the motion. */
+static fxl__box motion_box(const fxl_sweep_prep *sp)
+{
+    fxl_laser_prep a = sp->from, b = sp->to;
+    fxl__box box = fxl__box_union(fxl__laser_box(&a), fxl__laser_box(&b));
+    int64_t px = (int64_t)a.pos.x + sp->half_move.x, py = (int64_t)a.pos.y + sp->half_move.y;
+    if (px != a.pos.x || py != a.pos.y || b.pos.x != a.pos.x || b.pos.y != a.pos.y) {
+        a.pos = b.pos = fxl_vec2_make((fix16_t)px, (fix16_t)py);
+        box = fxl__box_union(box, fxl__box_union(fxl__laser_box(&a), fxl__laser_box(&b)));
+    }
+    if (sp->step != 0) {
+        fxl__box turn = corner_arc_box(sp, a.u_lo, a.v_lo, px, py);
+        int64_t grow;
+        turn = fxl__box_union(turn, corner_arc_box(sp, a.u_lo, a.v_hi, px, py));
+        turn = fxl__box_union(turn, corner_arc_box(sp, a.u_hi, a.v_lo, px, py));
+        turn = fxl__box_union(turn, corner_arc_box(sp, a.u_hi, a.v_hi, px, py));
+        /* round, the rounding of the corners, and the table scale (2^-14 of the reach). */
+        grow = sp->from.round + 4 +
+               ((abs64(turn.lo_x - px) + abs64(turn.hi_x - px) + abs64(turn.lo_y - py) +
+                 abs64(turn.hi_y - py) + sp->from.round) >> 13);
+        turn.lo_x -= grow, turn.lo_y -= grow, turn.hi_x += grow, turn.hi_y += grow;
+        box = fxl__box_union(box, turn);
+    }
+    return box;
+}
+
+/* The batch loops are copies of fxl_laser_vs_circles' (see laser.c). */
 FXL_IWRAM_CODE
 size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
-    uint32_t mx, my, hx, hy;
+    uint32_t mx = 0, my = 0, hx = 0, hy = 0;
+    bool boxed;
     size_t i = 0, hits = 0;
 
     FXL_ASSERT(sp != NULL && (circles != NULL || n == 0));
-    mx = (uint32_t)sp->bb_mid.x;
-    my = (uint32_t)sp->bb_mid.y;
-    hx = sp->bb_half_x;
-    hy = sp->bb_half_y;
+    boxed = fxl__box_reject(motion_box(sp), &mx, &my, &hx, &hy);
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-            if (fxl__near_box(mx, my, hx, hy, x, y, r) && sweep_near(sp, x, y, r)) {
+            if ((!boxed || fxl__near_box(mx, my, hx, hy, x, y, r)) && fixed_hit(sp, x, y, r)) {
                 word |= bit;
                 hits++;
             }
@@ -330,4 +281,84 @@ size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles,
             hit_bits[(i - 1) >> 5] = word;
     }
     return hits;
+}
+
+size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *from,
+                                   const fxl_vec2 *to, size_t n, uint32_t *hit_bits)
+{
+    fxl__box box;
+    size_t i = 0, hits = 0;
+
+    FXL_ASSERT(sp != NULL && ((from != NULL && to != NULL) || n == 0));
+    box = motion_box(sp);
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            const fxl_circle *c = &from[i];
+            /* The circle's path box, widened as fxl__near_box widens r. */
+            int64_t rr = (int64_t)c->r + (c->r >> 14) + 1;
+            int64_t lx = c->c.x < to[i].x ? c->c.x : to[i].x;
+            int64_t hx = c->c.x < to[i].x ? to[i].x : c->c.x;
+            int64_t ly = c->c.y < to[i].y ? c->c.y : to[i].y;
+            int64_t hy = c->c.y < to[i].y ? to[i].y : c->c.y;
+            if (hx + rr < box.lo_x || lx - rr > box.hi_x || hy + rr < box.lo_y ||
+                ly - rr > box.hi_y)
+                continue;
+            if (moving_hit(sp, c->c.x, c->c.y, to[i].x, to[i].y, c->r)) {
+                word |= bit;
+                hits++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    return hits;
+}
+
+/* Many sweeps against one fixed circle: the checks of fxl__laser_check in
+ * a few unsigned compares (the reason only when one fails), then as
+ * fxl_sweep_prepare and fxl_sweep_vs_circle. The loop is a copy of
+ * fxl_lasers_vs_circle's (laser.c). */
+FXL_IWRAM_CODE
+fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle circle,
+                                uint32_t *hit_bits, size_t *hits)
+{
+    fxl_result first = fxl_circle_check(circle);
+    bool test = first == FXL_OK;
+    size_t i = 0, count = 0;
+
+    FXL_ASSERT(sweeps != NULL || n == 0);
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            const fxl_laser *l = &sweeps[i].laser;
+            fxl_sweep_prep sp;
+            fxl_result res;
+            if ((uint32_t)l->kind > 1u || (uint32_t)l->anchor > 1u ||
+                (uint32_t)l->pos.x + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
+                (uint32_t)l->pos.y + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
+                (uint32_t)l->length > (uint32_t)FXL_SIZE_MAX ||
+                (uint32_t)l->half_width > (uint32_t)FXL_SIZE_MAX ||
+                (uint32_t)l->hit_fraction > (uint32_t)fix16_one)
+                res = fxl__laser_check(l);
+            else
+                res = fill(&sweeps[i], &sp);
+            if (res != FXL_OK) {
+                if (first == FXL_OK)
+                    first = res;
+                continue;
+            }
+            if (test && fixed_hit(&sp, circle.c.x, circle.c.y, circle.r)) {
+                word |= bit;
+                count++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    if (hits != NULL)
+        *hits = count;
+    return first;
 }

@@ -5,6 +5,7 @@
 #define FXL_WIDE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct fxl__u128 {
@@ -119,6 +120,57 @@ static inline fxl__u128 fxl__mul64(uint64_t a, uint64_t b)
 static inline bool fxl__le128(fxl__u128 a, fxl__u128 b)
 {
     return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
+}
+
+/* Signed 128-bit values for exact cross and dot products of 2^49-sized
+ * coordinates: two's complement in (hi, lo). */
+typedef struct fxl__i128 {
+    int64_t hi;
+    uint64_t lo;
+} fxl__i128;
+
+/* The int64 whose two's complement bits are v (no implementation-defined
+ * conversion). */
+static inline int64_t fxl__u2i(uint64_t v)
+{
+    return v >> 63 != 0 ? -(int64_t)(~v) - 1 : (int64_t)v;
+}
+
+/* a * b exactly, for any int64 a and b with |a|, |b| < 2^63. */
+static inline fxl__i128 fxl__imul(int64_t a, int64_t b)
+{
+    uint64_t ma = a < 0 ? 0u - (uint64_t)a : (uint64_t)a;
+    uint64_t mb = b < 0 ? 0u - (uint64_t)b : (uint64_t)b;
+    fxl__u128 m = fxl__mul64(ma, mb);
+    fxl__i128 r;
+    if ((a < 0) != (b < 0)) { /* negate: ~m + 1 */
+        m.lo = ~m.lo + 1u;
+        m.hi = ~m.hi + (m.lo == 0 ? 1u : 0u);
+    }
+    r.hi = fxl__u2i(m.hi);
+    r.lo = m.lo;
+    return r;
+}
+
+/* a - b (no overflow for the callers' values, below 2^126). */
+static inline fxl__i128 fxl__isub(fxl__i128 a, fxl__i128 b)
+{
+    fxl__i128 r;
+    r.lo = a.lo - b.lo;
+    r.hi = fxl__u2i((uint64_t)a.hi - (uint64_t)b.hi - (a.lo < b.lo ? 1u : 0u));
+    return r;
+}
+
+/* -1, 0 or 1: the sign of a. */
+static inline int fxl__isign(fxl__i128 a)
+{
+    return a.hi < 0 ? -1 : (a.hi > 0 || a.lo != 0) ? 1 : 0;
+}
+
+/* sign(a*d - b*c), exactly: the cross product of (a, b) and (c, d). */
+static inline int fxl__cross_sign(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    return fxl__isign(fxl__isub(fxl__imul(a, d), fxl__imul(b, c)));
 }
 
 /* floor(n / d) for a quotient below 2^32 (n < d * 2^32); *has_rest (may

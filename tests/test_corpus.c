@@ -75,8 +75,9 @@ static void prepared_case(fxlt_rng *rng, unsigned kind)
     switch (kind) {
     case 0:
         mix((uint32_t)p.pos.x), mix((uint32_t)p.pos.y), mix((uint32_t)p.cos), mix((uint32_t)p.sin);
-        mix64(p.mid), mix64(p.half_len), mix64(p.half_wid), mix64(p.round);
-        mix((uint32_t)p.bb_mid.x), mix((uint32_t)p.bb_mid.y), mix(p.bb_half_x), mix(p.bb_half_y);
+        /* The hitbox as middle and half-extents (the prep holds bounds). */
+        mix64((p.u_lo + p.u_hi) / 2), mix64((p.u_hi - p.u_lo) / 2), mix64(p.v_hi);
+        mix64((int64_t)p.round * 65536);
         break;
     case 1:
         mix(fxl_laser_vs_circle(&p, circle_near(rng, &l)));
@@ -155,11 +156,13 @@ static void sweep_case(fxlt_rng *rng)
     fxl_result res;
     int i;
     l.anchor = FXL_ANCHOR_ORIGIN;
-    res = fxl_sweep_prepare(&l, step, &sp);
+    {
+        fxl_sweep s = fxl_sweep_turn(&l, step);
+        res = fxl_sweep_prepare(&s, &sp);
+    }
     mix((uint32_t)res);
     if (res != FXL_OK)
         return;
-    mix((uint32_t)sp.bb_mid.x), mix((uint32_t)sp.bb_mid.y), mix(sp.bb_half_x), mix(sp.bb_half_y);
     for (i = 0; i < 8; i++) {
         fxl_circle c;
         c.c.x = l.pos.x + fxlt_range(rng, -(320 << 16), 320 << 16);

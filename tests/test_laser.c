@@ -198,7 +198,7 @@ static void error_codes(void)
     l = good, l.kind = (fxl_laser_kind)7;
     CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_KIND);
     l = good, l.anchor = (fxl_laser_anchor)2;
-    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_KIND);
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_ANCHOR);
     l = good, l.pos.x = FXL_COORD_MAX + 1;
     CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_ERR_COORD_RANGE);
     l = good, l.pos.y = -FXL_COORD_MAX - 1;
@@ -269,7 +269,7 @@ static void batch_matches_single(void)
 {
     static fxl_circle circles[1000] FXL_EWRAM_BSS;
     static uint32_t bits[(1000 + 31) / 32];
-    static uint16_t idx[1000] FXL_EWRAM_BSS;
+    static size_t idx[1000] FXL_EWRAM_BSS;
     fxlt_rng rng = fxlt_rng_for("batch_matches_single");
     int round;
     for (round = 0; round < 20; round++) {

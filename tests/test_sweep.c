@@ -12,7 +12,8 @@
 static fxl_sweep_prep sweep(fxl_laser l, int32_t step)
 {
     fxl_sweep_prep sp;
-    CHECK_EQ(fxl_sweep_prepare(&l, step, &sp), FXL_OK);
+    fxl_sweep s = fxl_sweep_turn(&l, step);
+    CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_OK);
     return sp;
 }
 
@@ -119,20 +120,32 @@ static void zero_step_is_static(void)
     }
 }
 
+static fxl_result prepare_to(const fxl_laser *l, fxl_angle to, fxl_sweep_prep *sp)
+{
+    fxl_sweep s = fxl_sweep_turn_to(l, to);
+    return fxl_sweep_prepare(&s, sp);
+}
+
+static fxl_result prepare(const fxl_laser *l, int32_t step, fxl_sweep_prep *sp)
+{
+    fxl_sweep s = fxl_sweep_turn(l, step);
+    return fxl_sweep_prepare(&s, sp);
+}
+
 static void wrap_and_half_turns(void)
 {
     fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 4095, PX(100), PX(1));
     fxl_sweep_prep sp;
-    CHECK_EQ(fxl_sweep_prepare_to(&l, 1, &sp), FXL_OK);
+    CHECK_EQ(prepare_to(&l, 1, &sp), FXL_OK);
     CHECK_EQ(sp.step, 2);
     /* A thin beam turning 4095 -> 1 passes over the +x axis at 50 px. */
     CHECK(hits(&sp, PX(50), 0, 0));
     l.angle = 1;
-    CHECK_EQ(fxl_sweep_prepare_to(&l, 4095, &sp), FXL_OK);
+    CHECK_EQ(prepare_to(&l, 4095, &sp), FXL_OK);
     CHECK_EQ(sp.step, -2);
     CHECK(hits(&sp, PX(50), 0, 0));
     l.angle = 0;
-    CHECK_EQ(fxl_sweep_prepare_to(&l, 2048, &sp), FXL_OK);
+    CHECK_EQ(prepare_to(&l, 2048, &sp), FXL_OK);
     CHECK_EQ(sp.step, -2048); /* a half turn goes the negative way */
     CHECK(hits(&sp, 0, PX(-60), 0));
     CHECK(!hits(&sp, 0, PX(60), PX(1)));
@@ -147,17 +160,27 @@ static void errors(void)
 {
     fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
     fxl_sweep_prep sp;
-    CHECK_EQ(fxl_sweep_prepare(NULL, 0, &sp), FXL_ERR_NULL);
-    CHECK_EQ(fxl_sweep_prepare(&l, 0, NULL), FXL_ERR_NULL);
-    CHECK_EQ(fxl_sweep_prepare(&l, 2049, &sp), FXL_ERR_STEP_RANGE);
-    CHECK_EQ(fxl_sweep_prepare(&l, -2049, &sp), FXL_ERR_STEP_RANGE);
-    CHECK_EQ(fxl_sweep_prepare(&l, 2048, &sp), FXL_OK);
+    fxl_sweep s = fxl_sweep_turn(&l, 0);
+    CHECK_EQ(fxl_sweep_prepare(NULL, &sp), FXL_ERR_NULL);
+    CHECK_EQ(fxl_sweep_prepare(&s, NULL), FXL_ERR_NULL);
+    CHECK_EQ(prepare(&l, 2049, &sp), FXL_ERR_STEP_RANGE);
+    CHECK_EQ(prepare(&l, -2049, &sp), FXL_ERR_STEP_RANGE);
+    CHECK_EQ(prepare(&l, 2048, &sp), FXL_OK);
     l.anchor = FXL_ANCHOR_CENTRE;
-    CHECK_EQ(fxl_sweep_prepare(&l, 10, &sp), FXL_ERR_ANCHOR);
+    CHECK_EQ(prepare(&l, 10, &sp), FXL_OK); /* any pivot now */
+    l.anchor = (fxl_laser_anchor)5;
+    CHECK_EQ(prepare(&l, 10, &sp), FXL_ERR_ANCHOR);
     l.anchor = FXL_ANCHOR_ORIGIN;
     l.length = -1;
-    CHECK_EQ(fxl_sweep_prepare(&l, 10, &sp), FXL_ERR_LENGTH_NEGATIVE);
-    CHECK_EQ(fxl_sweep_prepare_to(NULL, 0, &sp), FXL_ERR_NULL);
+    CHECK_EQ(prepare(&l, 10, &sp), FXL_ERR_LENGTH_NEGATIVE);
+    l.length = PX(10);
+    s = fxl_sweep_turn_about(&l, fxl_vec2_make(-FXL_COORD_MAX, 0), 10);
+    l.pos.x = FXL_COORD_MAX;
+    s.laser = l;
+    CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_ERR_PIVOT_RANGE);
+    s = fxl_sweep_turn(&l, 10);
+    s.motion.move.x = 1;
+    CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_ERR_COORD_RANGE);
 }
 
 static void batch_matches_single(void)
@@ -255,8 +278,8 @@ static void sweep_property(void)
             middle_hits++;
         if (!got && ref_sweep_margin_sampled(&S, ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r), 256) < -1e-9) {
             if (missed_by_sampler < 3)
-                fxlt_printf("    sampler hit missed: step %d, circle (%d, %d, %d)\n", (int)step,
-                            (int)c.c.x, (int)c.c.y, (int)c.r);
+                fxlt_printf("    sampler hit missed: step %d, circle (%d, %d, %d) laser kind %d pos %d %d angle %d L %d hw %d frac %d\n", (int)step,
+                            (int)c.c.x, (int)c.c.y, (int)c.r, (int)l.kind, (int)l.pos.x, (int)l.pos.y, (int)l.angle, (int)l.length, (int)l.half_width, (int)l.hit_fraction);
             missed_by_sampler++;
         }
     }

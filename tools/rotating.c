@@ -169,7 +169,10 @@ static void frame_init(frame_setup *f, fxl_angle start, fxl_angle step)
     f->cur = start + step;
     f->laser_prev = make_laser(f->prev);
     f->laser_cur = make_laser(f->cur);
-    must(fxl_sweep_prepare(&f->laser_prev, step, &f->sp), "fxl_sweep_prepare");
+    {
+        fxl_sweep s = fxl_sweep_turn(&f->laser_prev, step);
+        must(fxl_sweep_prepare(&s, &f->sp), "fxl_sweep_prepare");
+    }
     must(fxl_laser_prepare(&f->laser_prev, &f->lp_prev), "fxl_laser_prepare (prev)");
     must(fxl_laser_prepare(&f->laser_cur, &f->lp_cur), "fxl_laser_prepare (current)");
 
@@ -549,7 +552,7 @@ static void write_md(FILE *o, const step_result *r, const picture_info pic[2])
             start_angles[2] * 360.0 / 4096);
     fprintf(o, "Four tests per position:\n\n");
     fprintf(o, "- **exact** (the truth): `fxl_sweep_vs_circle` on "
-               "`fxl_sweep_prepare(&laser_at_prev, step, &sp)`;\n");
+               "`fxl_sweep_prepare(&s, &sp)` with `s = fxl_sweep_turn(&laser_at_prev, step)`;\n");
     fprintf(o, "- **chain**: the seed's rotating chain, `fxl_chain_rotating` with origin = "
                "emitter, angle = current, prev_angle = prev, length %d px, half_size %d px, "
                "into an array of `FXL_CHAIN_MAX` squares, then `fxl_chain_vs_circle`;\n",

@@ -53,13 +53,14 @@ typedef enum fxl_result {
     FXL_ERR_RADIUS_NEGATIVE, /* a radius below zero */
     FXL_ERR_RADIUS_RANGE,    /* a radius above FXL_SIZE_MAX */
     FXL_ERR_FRACTION_RANGE,  /* a hit-width fraction outside 0..1 (Q16.16) */
-    FXL_ERR_KIND,            /* an unknown laser kind or anchor */
+    FXL_ERR_KIND,            /* an unknown laser kind */
     FXL_ERR_BOX_INVERTED,    /* an AABB whose hi is below its lo */
     FXL_ERR_SIZE_ZERO,       /* a chain square half-size of zero (it would never advance) */
     FXL_ERR_CAPACITY,        /* more chain squares than the output (or FXL_CHAIN_MAX) holds */
     FXL_ERR_STEP_RANGE,      /* a rotation step beyond what the method covers */
-    FXL_ERR_ANCHOR,          /* a sweep needs a laser anchored at its emitter (the pivot) */
+    FXL_ERR_ANCHOR,          /* an unknown laser anchor */
     FXL_ERR_WALL_ZERO,       /* a wall whose two ends coincide */
+    FXL_ERR_PIVOT_RANGE,     /* a pivot more than FXL_COORD_MAX from its beam on either axis */
     FXL_ERR_COUNT_           /* number of codes; not an error */
 } fxl_result;
 

@@ -1,9 +1,18 @@
 /* fixlaser/behaviour.h - a laser as a game object: fired from an emitter,
- * turning about a pivot (which may be the emitter), growing and shrinking,
- * with a warning phase (drawn thin, harmless), an active phase and a fading
- * phase (harmless), a graze band for scoring near misses, a hit depth for
- * damage falloff, and eased turns that stop exactly on their target.
- * Each frame's hit test covers the whole turn since the previous frame. */
+ * turning about a pivot (which may be the emitter) that may move, growing
+ * and shrinking, with a warning phase (drawn thin, harmless), an active
+ * phase and a fading phase (harmless), a graze band for scoring near misses,
+ * a hit depth for damage falloff, and eased turns that stop exactly on
+ * their target. Each frame's hit test is the exact swept test (sweep.h) of
+ * the whole motion since the previous frame: the turn about the pivot and
+ * the pivot's move.
+ *
+ * The hitbox is fixed in the beam's frame about the pivot: the emitter sits
+ * at the frame offset o = offset turned by -offset_angle (rounded to
+ * Q16.16), the beam runs from there along the frame's axis. For a pivot at
+ * the emitter (offset zero) it is exactly the laser fxl_beam_laser gives;
+ * otherwise the drawn laser, placed at the rounded emitter, differs from it
+ * by under one raw unit plus 1.1e-5 of the distance to the pivot. */
 #ifndef FIXLASER_BEHAVIOUR_H
 #define FIXLASER_BEHAVIOUR_H
 
@@ -33,7 +42,8 @@ typedef struct fxl_ease {
 /* A laser object. Set the fields directly after fxl_beam_init. */
 typedef struct fxl_beam {
     fxl_laser_kind kind;
-    fxl_vec2 pivot;        /* Q16.16 rotation centre */
+    fxl_vec2 pivot;        /* Q16.16 rotation centre (move it after fxl_beam_update) */
+    fxl_vec2 prev_pivot;   /* Q16.16 last frame's (fxl_beam_update keeps it) */
     fxl_vec2 offset;       /* Q16.16 emitter - pivot when angle == offset_angle */
     fxl_angle offset_angle; /* 4096 steps per turn */
     fxl_angle angle;       /* 4096 steps per turn: this frame */
@@ -50,11 +60,8 @@ typedef struct fxl_beam {
 /* The beam prepared for one frame's tests. */
 typedef struct fxl_beam_prep {
     fxl_phase phase;
-    fxl_laser_prep now;    /* the hitbox this frame */
-    fxl_laser_prep graze;  /* the hitbox grown by the graze band */
-    fxl_sweep_prep turn;   /* the turn since last frame (if turned) */
-    fxl_sweep_prep turn_graze;
-    bool turned;
+    fxl_sweep_prep hit;    /* the hitbox over the motion since last frame */
+    fxl_sweep_prep graze;  /* the same grown by the graze band */
 } fxl_beam_prep;
 
 /* What a circle got this frame. */
@@ -78,23 +85,29 @@ fxl_phase fxl_beam_phase(const fxl_beam *b);
 /* The laser to draw this frame: the warning phase's is 1/8 of the width. */
 fxl_laser fxl_beam_laser(const fxl_beam *b);
 
-/* Starts an eased turn of delta steps (-2048..2047) over frames (>= 1). */
+/* Starts an eased turn of delta steps over frames (>= 1; less counts as 1).
+ * delta wraps into -2048..2047 like any angle difference (3000 turns -1096). */
 void fxl_beam_turn_by(fxl_beam *b, int32_t delta, int32_t frames);
 
-/* One frame: ages the beam and advances its eased turn. */
+/* One frame: keeps this frame's angle and pivot as last frame's, ages the
+ * beam and advances its eased turn. Move the pivot after this call. */
 void fxl_beam_update(fxl_beam *b);
 
-/* Prepares this frame's tests (after fxl_beam_update). */
+/* Prepares this frame's tests (after fxl_beam_update and any pivot move).
+ * Checks every field, whatever the phase: FXL_OK or the reason (a pivot
+ * offset beyond FXL_COORD_MAX: FXL_ERR_PIVOT_RANGE; hitbox plus graze width
+ * beyond FXL_SIZE_MAX: FXL_ERR_WIDTH_RANGE). */
 fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out);
 
-/* Hit, graze and depth for one circle. Exact when the beam turns about its
- * emitter; with another pivot, the turn is tested as a capsule from the
- * pivot that holds the beam (conservative: it can hit a little early). */
+/* Hit, graze and depth for one circle: exact over the frame's motion (the
+ * turn about the pivot, the pivot's move: sweep.h). Depth is measured
+ * across this frame's beam. */
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle circle);
 
 /* The eased turn's angle after t of its T frames: from + round(delta *
- * f(t/T)), f(u) = 2u^2 for u <= 1/2 and 1 - 2(1-u)^2 after, so angle(T) is
- * exactly from + delta and the turn starts and ends at rest. */
+ * f(t/T)) (halves away from zero), f(u) = 2u^2 for u <= 1/2 and
+ * 1 - 2(1-u)^2 after, so angle(T) is exactly from + delta and the turn
+ * starts and ends at rest. Exact for every int32 T >= 1 and t. */
 fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t);
 
 /* At most max_step steps from current towards target, the shortest way. */

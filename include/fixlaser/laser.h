@@ -38,21 +38,22 @@ typedef struct fxl_laser {
     fix16_t hit_fraction; /* Q16.16 0..1: hitbox half-width = half_width * this */
 } fxl_laser;
 
-/* A laser prepared for testing: what the hot test needs, nothing else. */
+/* A laser prepared for testing: what the exact test needs, nothing else.
+ * The hitbox is the rectangle [u_lo, u_hi] x [v_lo, v_hi] of the beam frame
+ * about pos (the "core": the beam for a box, its centre segment for a
+ * capsule), grown by `round` in every direction. Frame coordinates of a
+ * point p are u = cos*(px - pos.x) + sin*(py - pos.y) (along the beam) and
+ * v = cos*(py - pos.y) - sin*(px - pos.x) (across it), both Q32.32. */
 typedef struct fxl_laser_prep {
-    fxl_vec2 pos;      /* Q16.16 reference point (the emitter or the middle) */
-    int32_t cos;       /* Q16.16 table cosine of the angle */
-    int32_t sin;       /* Q16.16 table sine of the angle */
-    int64_t mid;       /* Q32.32 along-beam offset of the hitbox middle from pos */
-    int64_t half_len;  /* Q32.32 half-length of the core segment */
-    int64_t half_wid;  /* Q32.32 across half-extent of the core (box; 0 for capsule) */
-    int64_t round;     /* Q32.32 radius added all round (capsule; 0 for box) */
-    fxl_vec2 bb_mid;   /* Q16.16 middle of a conservative bounding box */
-    uint32_t bb_half_x; /* Q16.16 its half-extent in x */
-    uint32_t bb_half_y; /* Q16.16 its half-extent in y */
-    int32_t cos12;     /* Q4.12 cos / 16 (truncated), for the coarse reject */
-    int32_t sin12;     /* Q4.12 sin / 16 (truncated) */
-    uint32_t across;   /* Q16.16 hitbox half-width across the beam (box or round) */
+    fxl_vec2 pos;     /* Q16.16 frame origin: the emitter, the middle, or a pivot */
+    int32_t cos;      /* Q16.16 table cosine of the angle */
+    int32_t sin;      /* Q16.16 table sine of the angle */
+    int64_t u_lo;     /* Q32.32 the core along the beam, relative to pos */
+    int64_t u_hi;     /* Q32.32 */
+    int64_t v_lo;     /* Q32.32 the core across the beam (a box's -half-width..+half-width) */
+    int64_t v_hi;     /* Q32.32 */
+    int32_t round;    /* Q16.16 radius added all round (a capsule's hitbox half-width; 0 for a box) */
+    int32_t width;    /* Q16.16 hitbox half-width, box or capsule */
     fxl_laser_kind kind;
 } fxl_laser_prep;
 
@@ -79,9 +80,20 @@ size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles,
                             uint32_t *hit_bits);
 
 /* Tests n circles; writes the indices of the first `cap` hits, in order, to
- * out_idx. Returns the number of hits (which may exceed cap). */
+ * out_idx (indices are size_t: any n). Returns the number of hits (which
+ * may exceed cap). */
 size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
-                         uint16_t *out_idx, size_t cap);
+                         size_t *out_idx, size_t cap);
+
+/* Many lasers against one circle (the player), each prepared and tested in
+ * one pass with no fxl_laser_prep in between: the fast path for lasers that
+ * move every frame. Laser i is validated exactly as fxl_laser_prepare does
+ * and tested exactly as fxl_laser_vs_circle does; bit i of hit_bits
+ * (ceil(n/32) words, may be NULL) is set iff it hits, *hits (may be NULL)
+ * gets the count. A laser fxl_laser_prepare would refuse never hits; the
+ * result is FXL_OK or the first refused laser's code. */
+fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
+                                uint32_t *hit_bits, size_t *hits);
 
 /* The drawn quad at the full render width, Q16.16 rounded to nearest, in
  * drawing order: start-left, end-left, end-right, start-right ("left" is

@@ -1,13 +1,48 @@
-/* fixlaser/sweep.h - exact swept test for a laser turning about its emitter
- * between two frames: a hit iff the circle touches the beam at some angle of
- * the turn, so a fast-turning laser cannot pass over the player.
+/* fixlaser/sweep.h - exact swept tests: a laser that turns about any pivot
+ * and moves between two frames, against circles that may move too, so that
+ * nothing passes through the player between two tests.
  *
- * The swept region is exactly: the beam at the start angle and the beam at
- * the end angle, both as fxl_laser_vs_circle sees them (the table's sin and
- * cos), plus the beam turned rigidly through every direction of the closed
- * arc between those two table directions, its size scaled by the larger of
- * the two table vectors' lengths (which differ from 1 by < 1.1e-5) so that
- * at both ends it lies inside the static beams. */
+ * THE BEAM ABOUT ITS PIVOT. A sweep carries the laser's hitbox rigidly with
+ * its pivot P. With the frame of a table vector t = (cos, sin) (fixlaser.h:
+ * u = cos*dx + sin*dy along, v = cos*dy - sin*dx across, Q32.32), the hitbox
+ * is a fixed rectangle K of that frame about P, grown by the capsule radius:
+ * K is the laser's own hitbox (as fxl_laser_prepare builds it about
+ * laser.pos) shifted by the frame coordinates of laser.pos - P in the start
+ * frame, exactly. "The beam at table angle a about P" is every centre p with
+ *     dist(frame_a(p - P), K) <= round + r.
+ * For a pivot at laser.pos this is exactly what fxl_laser_vs_circle tests.
+ *
+ * THE TURN (step != 0, pivot fixed, circle fixed): the beam at the start
+ * angle, the beam at the end angle (both in their table frames, as above),
+ * and the beam turned rigidly about P - an exact rotation, no table scale -
+ * through every direction of the closed arc from the start table vector's
+ * direction, turning by `step` (positive: towards larger angles, clockwise
+ * on a y-down screen; |step| = 2048 is a half turn), to the end table
+ * vector's. A circle hits iff it touches that region: exactly, in integers,
+ * touching counts (derivation in src/sweep_turn.c).
+ *
+ * THE MOTION. A frame's fxl_motion also moves the pivot by `move`, and a
+ * circle may move from c0 to c1 (fxl_sweep_vs_moving_circle). The motion the
+ * test follows is:
+ *   - step == 0: the beam (at its start angle) and the circle each slide
+ *     straight from start to end at constant speed;
+ *   - step != 0: both slide straight to the middle of their moves
+ *     (Pm = P + floor(move/2), cm = c0 + floor((c1 - c0)/2), per axis, in
+ *     raw units), the beam turns there about Pm as above, then both slide
+ *     the rest at the end angle.
+ * The test is exact for that motion: a hit iff the circle touches the beam
+ * at some moment of it (a slide is the static beam against the straight
+ * segment the circle's centre traces relative to the beam). Why this motion:
+ * it is a continuous rigid motion between the two poses whose swept region
+ * has an exact integer test (turning while translating sweeps a region
+ * bounded by transcendental curves); pure translation is exactly the
+ * straight slide; and doing the turn halfway keeps it within about half a
+ * move of the "turn and slide together" motion, symmetric in time. With no
+ * move it is the turn above.
+ *
+ * Domain: the laser as fxl_laser_prepare's, the pivot and pivot + move in
+ * the coordinate domain, laser.pos - pivot within +-FXL_COORD_MAX on each
+ * axis (FXL_ERR_PIVOT_RANGE), |step| <= 2048. Circles: fxl_circle_check. */
 #ifndef FIXLASER_SWEEP_H
 #define FIXLASER_SWEEP_H
 
@@ -17,38 +52,66 @@
 extern "C" {
 #endif
 
-/* A turning laser prepared for testing. */
+/* How a laser moves over one frame. */
+typedef struct fxl_motion {
+    fxl_vec2 pivot; /* Q16.16 the point the beam turns about, where it is at the start */
+    int32_t step;   /* steps turned over the frame, -2048..2048 (4096 per turn) */
+    fxl_vec2 move;  /* Q16.16 how far the pivot (and the beam with it) moves */
+} fxl_motion;
+
+/* A laser at the start of a frame and its motion over the frame. */
+typedef struct fxl_sweep {
+    fxl_laser laser;   /* the beam at the start of the frame */
+    fxl_motion motion;
+} fxl_sweep;
+
+/* A sweep prepared for testing. */
 typedef struct fxl_sweep_prep {
-    fxl_laser_prep from;  /* the beam at the start angle */
-    fxl_laser_prep to;    /* the beam at the end angle */
-    int32_t step;         /* signed turn in steps, -2048..2048 */
-    int32_t length;       /* Q16.16 beam length L */
-    int32_t side;         /* Q16.16 box hitbox half-width w (0 for a capsule) */
-    int32_t round;        /* Q16.16 capsule hitbox radius (0 for a box) */
-    uint64_t norm_max;    /* Q32.32 larger of cos^2 + sin^2 at the two ends */
-    uint64_t corner2;     /* Q32.32 L^2 + w^2: squared distance to a far corner */
-    uint32_t corner_lo;   /* Q16.16 floor(sqrt(corner2)) */
-    fxl_vec2 bb_mid;      /* Q16.16 middle of a conservative bounding box */
-    uint32_t bb_half_x;   /* Q16.16 its half-extents */
-    uint32_t bb_half_y;
+    fxl_laser_prep from; /* the beam at the start: pos = pivot, the start table vector */
+    fxl_laser_prep to;   /* the beam at the end: pos = pivot + move, the end table vector */
+    int32_t step;        /* steps turned, -2048..2048 */
+    fxl_vec2 half_move;  /* Q16.16 floor(move / 2): the turn happens at pivot + this */
 } fxl_sweep_prep;
 
-/* Prepares `laser` (anchored at its emitter, which is the pivot) turning
- * from laser->angle by `step` steps: positive turns towards larger angles
- * (clockwise on a y-down screen), |step| <= 2048 (half a turn). */
-fxl_result fxl_sweep_prepare(const fxl_laser *laser, int32_t step, fxl_sweep_prep *out);
+/* A laser turning by step about its own reference point (the emitter, or
+ * the middle for a centre-anchored laser). */
+fxl_sweep fxl_sweep_turn(const fxl_laser *laser, int32_t step);
 
-/* The same, turning the shortest way from laser->angle to `to_angle` (a
- * half-turn goes the negative way, as fxl_angle_diff gives -2048). */
-fxl_result fxl_sweep_prepare_to(const fxl_laser *laser, fxl_angle to_angle,
-                                fxl_sweep_prep *out);
+/* The same, turning the shortest way to `to_angle` (a half turn goes the
+ * negative way, as fxl_angle_diff gives -2048). */
+fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle);
 
-/* True iff the circle touches the beam at some angle of the turn. */
+/* A laser turning by step about `pivot` (on the beam or off it). */
+fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step);
+
+/* A laser going from its pose to (to_pos, to_angle) over the frame, turning
+ * the shortest way about its reference point as it moves there. */
+fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle);
+
+/* Validates the sweep and fills out; FXL_OK or the reason. No square root
+ * or division: a few table reads and multiplies. */
+fxl_result fxl_sweep_prepare(const fxl_sweep *sweep, fxl_sweep_prep *out);
+
+/* True iff the (fixed) circle touches the beam at some moment of the motion. */
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle);
 
-/* Batch form: bit i of hit_bits (may be NULL) for circle i; returns hits. */
+/* The same for a circle moving straight from `from` to `to` (Q16.16) over
+ * the frame, as stated above. */
+bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_vec2 to);
+
+/* Batch forms: bit i of hit_bits (ceil(n/32) words, may be NULL) for circle
+ * i; returns the number of hits. `to` gives each moving circle's end. */
 size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits);
+size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *from,
+                                   const fxl_vec2 *to, size_t n, uint32_t *hit_bits);
+
+/* Many sweeps against one fixed circle (the player), each prepared and
+ * tested in one pass: bit i set iff sweep i hits, *hits (may be NULL) the
+ * count. A sweep fxl_sweep_prepare would refuse never hits; the result is
+ * FXL_OK or the first refused sweep's code. */
+fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle circle,
+                                uint32_t *hit_bits, size_t *hits);
 
 #ifdef __cplusplus
 }

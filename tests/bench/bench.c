@@ -95,7 +95,8 @@ void bench_scene(void)
         floats[i] = float_laser_make(&lasers[i]);
         {
             int32_t step = fxlt_range(&turns, -228, 228); /* own generator: scene unchanged */
-            fxl_sweep_prepare(&lasers[i], step, &sweeps[i]);
+            fxl_sweep s = fxl_sweep_turn(&lasers[i], step);
+            fxl_sweep_prepare(&s, &sweeps[i]);
             chains[i].origin = lasers[i].pos;
             chains[i].prev_angle = lasers[i].angle;
             chains[i].angle = lasers[i].angle + step;
@@ -330,9 +331,11 @@ bench_stats bench_single(int what, int kind, int stride)
             case BENCH_CHAIN_HIT:
                 TIMED(fxl_chain_vs_circle(chain_boxes[k], chain_count[k], circles[i]));
                 break;
-            case BENCH_SWEEP_PREPARE:
-                TIMED(fxl_sweep_prepare(&lasers[k], 57, &sweeps[k]));
+            case BENCH_SWEEP_PREPARE: {
+                fxl_sweep s = fxl_sweep_turn(&lasers[k], 57);
+                TIMED(fxl_sweep_prepare(&s, &sweeps[k]));
                 break;
+            }
             case BENCH_MOVE_POINT:
                 TIMED(fxl_move_point(room, ROOM_WALLS, fxl_vec2_make(120 << 16, 80 << 16), move_to(i), NULL).contacts);
                 break;

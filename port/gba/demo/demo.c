@@ -9,7 +9,7 @@
  * The boss beam is tested with one of three methods, cycled with A:
  *   1 STATIC  fxl_laser_vs_circle at this frame's angle only
  *   2 CHAIN   fxl_chain_rotating squares between last and this frame's angle
- *   3 SWEEP   fxl_sweep_prepare_to from last frame's angle to this one's
+ *   3 SWEEP   fxl_sweep_turn_to from last frame's angle to this one's
  * A "pass" is a frame in which the beam's direction swept over the ship's
  * centre (the ship within the beam's reach), decided independently with
  * fxl_atan2; the HUD counts passes, frames the method hit, and passes the
@@ -609,8 +609,9 @@ static void collide(void)
     }
     default: {
         fxl_laser b = boss_laser(boss_prev);
+        fxl_sweep s = fxl_sweep_turn_to(&b, boss_angle);
         fxl_sweep_prep sp;
-        boss_hit = fxl_sweep_prepare_to(&b, boss_angle, &sp) == FXL_OK &&
+        boss_hit = fxl_sweep_prepare(&s, &sp) == FXL_OK &&
                    fxl_sweep_vs_circle(&sp, me);
         ++tests;
         break;

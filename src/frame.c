@@ -1,0 +1,54 @@
+/* frame.c - the exact test of a circle against a hitbox in a beam frame.
+ *
+ * Derivation. With d = p - pos (Q16.16) and the table's (c, s), the circle
+ * centre in the beam frame is
+ *     u =  c*dx + s*dy   (along the beam)
+ *     v = -s*dx + c*dy   (across it)
+ * (the rectangle-circle method's along and across distances, with the sign
+ * kept), in Q32.32 because c, s and d are Q16.16: nothing is rounded. The
+ * hitbox is the rectangle [u_lo, u_hi] x [v_lo, v_hi] grown by `round` in
+ * every direction, and the circle touches it iff its centre is within
+ * t = r + round of the rectangle:
+ *     eu = max(u_lo - u, u - u_hi, 0),  ev = max(v_lo - v, v - v_hi, 0)
+ *     hit  <=>  eu^2 + ev^2 <= t^2.
+ * This one inequality is the method's three conditions at once (inside the
+ * width and within reach along; inside the length and within reach across;
+ * the corner): when eu or ev is zero it says the other is at most t, and
+ * when both are positive it is the distance to the corner.
+ *
+ * The frame is a rotation scaled by |(c, s)|, which is 1 within 1.1e-5
+ * (tests/test_angle.c checks all 4096 table vectors), so the hitbox in the
+ * world is the nominal one scaled about pos by 1/|(c, s)|: within 0.005 px
+ * of it on a 200 px beam. That is the quantized beam the contract names.
+ *
+ * Ranges: in the domain (fixlaser.h) |dx|, |dy| < 2^31, so |u|, |v| < 2^48;
+ * the rectangle's bounds are below 2^48 (swept bodies about a far pivot
+ * included), so eu, ev < 2^49; t = (r + round) * 2^16 < 2^45. The squares
+ * are only formed once eu, ev <= t, and then need 91 bits: wide.h forms
+ * them exactly from 32x32-bit products. Every product here is 32x32->64
+ * bits: one SMULL on ARM. */
+#include "frame.h"
+
+/* Reached only when the circle sits diagonally off a corner and the quick
+ * interval test cannot settle it, so it stays in ROM (outside IWRAM). */
+FXL_NOINLINE bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t)
+{
+    return fxl__sumsq_le(a, b, t);
+}
+
+FXL_IWRAM_CODE
+bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r)
+{
+    int64_t t = ((int64_t)r + lp->round) * 65536;
+    int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
+    int quick;
+
+    if (eu > t || ev > t || t < 0)
+        return false;
+    if (eu <= 0 || ev <= 0 || eu + ev <= t)
+        return true; /* on a side, or inside the diamond eu + ev <= t */
+    quick = fxl__sumsq_quick((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+    if (quick >= 0)
+        return quick != 0;
+    return fxl__corner_hit((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+}

@@ -1,0 +1,66 @@
+/* hitbox.h - internal: a laser's hitbox in its beam frame (validation, the
+ * frame rectangle, a bounding box), shared by the static, fused and swept
+ * tests. Defined in hitbox.c. */
+#ifndef FXL_HITBOX_H
+#define FXL_HITBOX_H
+
+#include "fixlaser/laser.h"
+
+/* Validation shared by every preparation of a laser: FXL_OK or why not. */
+fxl_result fxl__laser_check(const fxl_laser *laser);
+
+/* The hitbox half-width, Q16.16: half_width * hit_fraction rounded to
+ * nearest, halves up (what libfixmath's fix16_mul gives for these
+ * non-negative inputs), with 32-bit multiplies only. Checked inputs. */
+static inline int32_t fxl__hit_width(fix16_t half_width, fix16_t fraction)
+{
+    uint32_t h = (uint32_t)half_width, f = (uint32_t)fraction;
+    /* h < 2^28, f <= 2^16: (h >> 16) * f < 2^28 and (h & 0xFFFF) * f + 2^15
+     * < 2^32, so the product splits exactly into the two 32-bit parts. */
+    return (int32_t)((h >> 16) * f + (((h & 0xFFFFu) * f + 0x8000u) >> 16));
+}
+
+/* The hitbox of a checked laser about its own reference point laser->pos:
+ * fills every field of out but pos, cos and sin (Q32.32 rectangle, round,
+ * width, kind). Inline: the fused loops keep it in registers. */
+static inline void fxl__laser_hitbox(const fxl_laser *laser, fxl_laser_prep *out)
+{
+    int32_t w = fxl__hit_width(laser->half_width, laser->hit_fraction);
+    /* Along the beam in Q32.32, where half of any Q16.16 length is exact:
+     * [0, L] from the emitter, or [-L/2, L/2] about the middle. */
+    int64_t len = (int64_t)laser->length * 65536;
+    bool origin = laser->anchor == FXL_ANCHOR_ORIGIN;
+    out->u_lo = origin ? 0 : -(len / 2);
+    out->u_hi = origin ? len : len / 2;
+    /* A box is its rectangle; a capsule is its centre segment grown by a
+     * disk of the hitbox half-width. One test serves both. */
+    if (laser->kind == FXL_LASER_BOX) {
+        out->v_lo = -(int64_t)w * 65536;
+        out->v_hi = (int64_t)w * 65536;
+        out->round = 0;
+    } else {
+        out->v_lo = 0;
+        out->v_hi = 0;
+        out->round = w;
+    }
+    out->width = w;
+    out->kind = laser->kind;
+}
+
+/* A box in the world, Q16.16 in 64 bits (never wraps). */
+typedef struct fxl__box {
+    int64_t lo_x, lo_y, hi_x, hi_y;
+} fxl__box;
+
+/* A conservative bounding box of lp's hitbox in the world. */
+fxl__box fxl__laser_box(const fxl_laser_prep *lp);
+
+/* The smallest box holding a and b. */
+fxl__box fxl__box_union(fxl__box a, fxl__box b);
+
+/* The parameters of fxl__near_box (frame.h) for `box`: middle and
+ * half-extents, rounded outwards. False when the box is too large for the
+ * 32-bit reject (half-extent >= 2^30); the caller then skips the reject. */
+bool fxl__box_reject(fxl__box box, uint32_t *mx, uint32_t *my, uint32_t *hx, uint32_t *hy);
+
+#endif

@@ -1,0 +1,88 @@
+/* sweep_slide.c - a slide, exactly: the circle's centre moves straight
+ * from A to B relative to a beam that keeps its frame, and the question is
+ * whether the segment AB comes within t = round + r of the rectangle K.
+ *
+ * The distance between a segment and a convex polygon is reached at an end
+ * of the segment or at a corner of the polygon (unless they cross): so
+ *     hit  <=>  A or B within t of K  (the static test at each end)
+ *           or  AB crosses K
+ *           or  some corner C of K is within t of AB at an inner point.
+ * "AB crosses K" is the separating-axis test for a segment and a box: the x
+ * and y extents overlap and the corners do not all lie strictly on one side
+ * of AB's line. A corner's foot falls inside AB iff 0 < (C - A).D < |D|^2
+ * (D = B - A), and then its distance is |cross(D, C - A)| / |D|, compared
+ * through squares. Frame coordinates are below 2^49, cross and dot products
+ * below 2^99 (signed 128 bits), the squared comparison below 2^200 (big.h). */
+#include "sweep_parts.h"
+
+#include "big.h"
+#include "frame.h"
+#include "wide.h"
+
+static int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+static int64_t max64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* The i128 as a big integer. */
+static fxl__big big128(fxl__i128 v)
+{
+    fxl__big hi = fxl__big_mul(fxl__big_i64(v.hi), fxl__big_i64((int64_t)1 << 32));
+    hi = fxl__big_mul(hi, fxl__big_i64((int64_t)1 << 32));
+    return fxl__big_add(hi, fxl__big_u128(fxl__mul64(v.lo, 1)));
+}
+
+bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                    int32_t r)
+{
+    int64_t ua = fxl__along(lp->cos, lp->sin, ax, ay), va = fxl__across(lp->cos, lp->sin, ax, ay);
+    int64_t ub = fxl__along(lp->cos, lp->sin, bx, by), vb = fxl__across(lp->cos, lp->sin, bx, by);
+    int64_t t = ((int64_t)r + lp->round) * 65536, du = ub - ua, dv = vb - va;
+    int64_t cu[4], cv[4];
+    int k, pos = 0, neg = 0;
+    fxl__i128 len2;
+
+    if (t < 0)
+        return false;
+    if (fxl__frame_test(lp, ua, va, r) || fxl__frame_test(lp, ub, vb, r))
+        return true;
+    /* Too far on an axis for any point of AB. */
+    if (max64(ua, ub) < lp->u_lo - t || min64(ua, ub) > lp->u_hi + t ||
+        max64(va, vb) < lp->v_lo - t || min64(va, vb) > lp->v_hi + t)
+        return false;
+    if (du == 0 && dv == 0)
+        return false;
+    cu[0] = cu[1] = lp->u_lo, cu[2] = cu[3] = lp->u_hi;
+    cv[0] = cv[2] = lp->v_lo, cv[1] = cv[3] = lp->v_hi;
+    /* AB crosses K. */
+    if (max64(ua, ub) >= lp->u_lo && min64(ua, ub) <= lp->u_hi && max64(va, vb) >= lp->v_lo &&
+        min64(va, vb) <= lp->v_hi) {
+        for (k = 0; k < 4; k++) {
+            int s = fxl__cross_sign(du, dv, cu[k] - ua, cv[k] - va);
+            pos |= s >= 0;
+            neg |= s <= 0;
+        }
+        if (pos && neg)
+            return true;
+    }
+    /* A corner near an inner point of AB. */
+    len2 = fxl__isub(fxl__imul(du, du), fxl__imul(-dv, dv));
+    for (k = 0; k < 4; k++) {
+        int64_t eu = cu[k] - ua, ev = cv[k] - va;
+        fxl__i128 dot = fxl__isub(fxl__imul(eu, du), fxl__imul(-ev, dv));
+        fxl__big cr, lhs, rhs;
+        if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+            continue;
+        cr = big128(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)));
+        lhs = fxl__big_mul(cr, cr);
+        rhs = fxl__big_mul(fxl__big_mul(fxl__big_i64(t), fxl__big_i64(t)), big128(len2));
+        if (fxl__big_cmp(lhs, rhs) <= 0)
+            return true;
+    }
+    return false;
+}

@@ -1,0 +1,299 @@
+/* sweep_turn.c - the middle of a turn, exactly.
+ *
+ * Setting. Work in the beam frame about the pivot, in Q32.32 units: the
+ * hitbox is K' = K (+) disk(t), K = [a0, a1] x [b0, b1], t = (round + r) *
+ * 2^16. While the beam turns rigidly through the directions e of the arc,
+ * the circle centre q seen from the beam, X(e) = R_e^T q * 2^16, runs along
+ * a circle of radius R = |q| * 2^16 (R^2 = |q|^2 * 2^32, an integer) from
+ * E0 to E1, the frame positions at the two end directions. The frame
+ * points that the table frames give, S_i = (u_i, v_i), lie on the same rays
+ * (S_i = |t_i| E_i / 2^16, and |S_i|^2 = |t_i|^2 |q|^2 exactly), so every
+ * question about directions on the arc is a sign of a cross product with
+ * S0 or S1: the point turns by -step, so a direction D is on the arc iff
+ * cross(S0, D) <= 0 <= cross(S1, D) for step > 0 (mirrored for step < 0;
+ * for a half turn S1 = -S0 and this is the closed half plane).
+ *
+ * Reduction. q touches the middle iff some point X(e) lies within t of
+ * some point P of K. For a fixed P the set of arc points within t of P is
+ * a sub-arc centred on P's direction, so (disk lemma) the arc meets the
+ * disk about P iff an end E0, E1 lies in it, or P's direction is on the arc
+ * and | |P| - R | <= t. Taking the union over P in K:
+ *     hit  <=>  E0 in K'  or  E1 in K'  or  K meets W,
+ * W the annular sector {X : direction on the arc, R - t <= |X| <= R + t}.
+ *
+ * K meets W. K_A = K cut by the wedge of the arc's directions is convex,
+ * so |X| over K_A fills an interval [dmin, dmax], and K meets W iff K_A is
+ * not empty, dmin <= R + t and dmax >= R - t. The vertices of K_A are the
+ * corners of K inside the wedge and the points where the two rays through
+ * S0 and S1 enter and leave K; its nearest point to the pivot is the pivot
+ * itself (inside K), a vertex, or the foot of the pivot on an edge of K
+ * ((0, b) or (a, 0)) when that foot is inside the wedge. dmax is at a vertex.
+ * A ray vertex V on the ray of S_i compares with R without any square root
+ * (|V| = tau |S_i| and R = |S_i| 2^16 / |t_i|, so |V| <= R iff tau^2 |t_i|^2
+ * <= 2^32), and it is enough to compare it with R rather than R -+ t: if
+ * | |V| - R | <= t, V is within t of E_i on the same ray and E_i in K'
+ * already answered. The corners and feet compare with R +- t through
+ * squares (a single square root, of |C|^2, remains: exact sign of
+ * alpha - beta sqrt(w) in big.c).
+ *
+ * The ends E_i = S_i 2^16 / |t_i| are irrational points; E_i in K' is
+ * decided exactly with the same single-root signs. It can only differ from
+ * the end beam's own test (S_i in the table frame) within
+ * |S_i - E_i| <= 1.1e-5 |q| * 2^16 < |qx| + |qy| of the boundary, so that
+ * band filters it first.
+ *
+ * Before all that, two cheap witnesses settle the common hit: the arc
+ * crossing the beam's axis (direction (+-1, 0) or (0, +-1) on the arc, the
+ * point R on that axis within t of K; sound, since that point is on the
+ * arc). Every value: coordinates below 2^49, squares below 2^98, the
+ * largest product in a sign test below 2^230 (big.h holds 288 bits). */
+#include "sweep_parts.h"
+
+#include "big.h"
+#include "frame.h"
+#include "wide.h"
+
+typedef struct turn {
+    int64_t a0, a1, b0, b1;     /* Q32.32 the rectangle K about the pivot */
+    int64_t t;                  /* Q32.32 reach round + r, >= 0 */
+    int64_t s[2][2];            /* Q32.32 S0 and S1: q in the two table frames */
+    uint64_t n[2];              /* Q32 |t_i|^2 */
+    fxl__u128 r2;               /* Q64 R^2 = |q|^2 2^32 */
+    int32_t qx, qy;             /* Q16.16 q */
+    int32_t step;
+} turn;
+
+/* n / d with d > 0. */
+typedef struct frac {
+    int64_t n, d;
+} frac;
+
+static int frac_cmp(frac a, frac b)
+{
+    return fxl__isign(fxl__isub(fxl__imul(a.n, b.d), fxl__imul(b.n, a.d)));
+}
+
+static fxl__big big(int64_t v)
+{
+    return fxl__big_i64(v);
+}
+
+/* Is the frame direction (x, y) on the arc? */
+static bool on_arc(const turn *m, int64_t x, int64_t y)
+{
+    int c0 = fxl__cross_sign(m->s[0][0], m->s[0][1], x, y);
+    int c1 = fxl__cross_sign(m->s[1][0], m->s[1][1], x, y);
+    return m->step > 0 ? (c0 <= 0 && c1 >= 0) : (c0 >= 0 && c1 <= 0);
+}
+
+static fxl__u128 sq128(int64_t v)
+{
+    return fxl__sq(v < 0 ? 0u - (uint64_t)v : (uint64_t)v);
+}
+
+/* R <= x, R >= x for a Q32.32 x (R^2 is an integer: compare squares). */
+static bool r_le(const turn *m, int64_t x)
+{
+    return x >= 0 && fxl__le128(m->r2, sq128(x));
+}
+
+static bool r_ge(const turn *m, int64_t x)
+{
+    return x <= 0 || fxl__le128(sq128(x), m->r2);
+}
+
+/* The witness: the arc point at distance R along the frame direction
+ * (dx, dy) (an axis) lies within t of K. Sound for any K. */
+static bool axis_witness(const turn *m, int dx, int dy)
+{
+    if (!on_arc(m, dx, dy))
+        return false;
+    if (dy == 0) { /* the point (dx R, 0): needs b0 <= 0 <= b1 to be this simple */
+        if (m->b0 > 0 || m->b1 < 0)
+            return false;
+        return dx > 0 ? r_le(m, m->a1 + m->t) && r_ge(m, m->a0 - m->t)
+                      : r_le(m, m->t - m->a0) && r_ge(m, -m->a1 - m->t);
+    }
+    if (m->a0 > 0 || m->a1 < 0)
+        return false;
+    return dy > 0 ? r_le(m, m->b1 + m->t) && r_ge(m, m->b0 - m->t)
+                  : r_le(m, m->t - m->b0) && r_ge(m, -m->b1 - m->t);
+}
+
+/* t*t <= ex*ex + ey*ey style test of a frame point against K' (exact). */
+static bool rect_hit(const turn *m, int64_t u, int64_t v, int64_t t)
+{
+    int64_t eu = fxl__beyond(u, m->a0, m->a1), ev = fxl__beyond(v, m->b0, m->b1);
+    if (eu > t || ev > t)
+        return false;
+    if (eu <= 0 || ev <= 0)
+        return true;
+    return fxl__sumsq_le((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+}
+
+/* sign(S 2^16 - x |t_i|) for one coordinate S of S_i: where E_i's
+ * coordinate lies against x. */
+static int end_side(const turn *m, int i, int64_t sc, int64_t x)
+{
+    return fxl__big_sign_sqrt(fxl__big_mul(big(sc), big(65536)), big(x),
+                              fxl__big_u128(fxl__mul64(m->n[i], 1)));
+}
+
+/* E_i in K', exactly (see the head of the file). */
+static bool end_in(const turn *m, int i)
+{
+    int64_t sx = m->s[i][0], sy = m->s[i][1], cx, cy;
+    int xs, ys;
+    fxl__big d, sc;
+    /* The band filter: E_i is within |qx| + |qy| of S_i. */
+    uint64_t band = (uint64_t)(m->qx < 0 ? -(int64_t)m->qx : m->qx) +
+                    (uint64_t)(m->qy < 0 ? -(int64_t)m->qy : m->qy) + 1u;
+    if (!rect_hit(m, sx, sy, m->t + (int64_t)band))
+        return false;
+    xs = end_side(m, i, sx, m->a0) < 0 ? -1 : end_side(m, i, sx, m->a1) > 0 ? 1 : 0;
+    ys = end_side(m, i, sy, m->b0) < 0 ? -1 : end_side(m, i, sy, m->b1) > 0 ? 1 : 0;
+    if (xs == 0 && ys == 0)
+        return true;
+    if (xs == 0)
+        return ys > 0 ? end_side(m, i, sy, m->b1 + m->t) <= 0 : end_side(m, i, sy, m->b0 - m->t) >= 0;
+    if (ys == 0)
+        return xs > 0 ? end_side(m, i, sx, m->a1 + m->t) <= 0 : end_side(m, i, sx, m->a0 - m->t) >= 0;
+    /* Off a corner C: |E - C|^2 <= t^2 with |E|^2 = R^2, i.e.
+     * R^2 + |C|^2 - t^2 <= 2 E.C = 2^17 (S.C) / |t_i|. */
+    cx = xs < 0 ? m->a0 : m->a1;
+    cy = ys < 0 ? m->b0 : m->b1;
+    d = fxl__big_add(fxl__big_u128(m->r2), fxl__big_add(fxl__big_mul(big(cx), big(cx)),
+                                                         fxl__big_mul(big(cy), big(cy))));
+    d = fxl__big_sub(d, fxl__big_mul(big(m->t), big(m->t)));
+    sc = fxl__big_add(fxl__big_mul(big(sx), big(cx)), fxl__big_mul(big(sy), big(cy)));
+    sc = fxl__big_mul(sc, big(131072));
+    return fxl__big_sign_sqrt(sc, d, fxl__big_u128(fxl__mul64(m->n[i], 1))) >= 0;
+}
+
+/* Where the ray through S_i meets K: tau in [in, out] (points tau S_i). */
+static bool clip(int64_t s, int64_t lo, int64_t hi, frac *in, frac *out, bool *bounded)
+{
+    frac l, h;
+    if (s == 0)
+        return lo <= 0 && hi >= 0;
+    l.n = s > 0 ? lo : -hi;
+    h.n = s > 0 ? hi : -lo;
+    l.d = h.d = s > 0 ? s : -s;
+    if (frac_cmp(l, *in) > 0)
+        *in = l;
+    if (!*bounded || frac_cmp(h, *out) < 0)
+        *out = h;
+    *bounded = true;
+    return true;
+}
+
+static bool ray(const turn *m, int i, frac *in, frac *out)
+{
+    bool bounded = false;
+    in->n = 0, in->d = 1;
+    out->n = 0, out->d = 1;
+    return clip(m->s[i][0], m->a0, m->a1, in, out, &bounded) &&
+           clip(m->s[i][1], m->b0, m->b1, in, out, &bounded) && bounded &&
+           frac_cmp(*out, *in) >= 0;
+}
+
+/* sign(|tau S_i| - R) = sign(tau^2 |t_i|^2 - 2^32), tau >= 0. */
+static int ray_vs_r(const turn *m, int i, frac tau)
+{
+    fxl__big lhs = fxl__big_mul(fxl__big_mul(big(tau.n), big(tau.n)),
+                                fxl__big_u128(fxl__mul64(m->n[i], 1)));
+    fxl__big rhs = fxl__big_mul(fxl__big_mul(big(tau.d), big(tau.d)), big((int64_t)1 << 32));
+    return fxl__big_cmp(lhs, rhs);
+}
+
+/* A corner C against R +- t: |C| <= R + t (near) and |C| >= R - t (far). */
+static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
+{
+    fxl__u128 c2 = fxl__add(sq128(cx), sq128(cy)), t2 = sq128(m->t);
+    fxl__big w = fxl__big_u128(c2), b = big(2 * m->t);
+    /* alpha = |C|^2 + t^2 - R^2; |C| - t <= R  <=>  alpha <= 2t|C| (for
+     * |C| >= t); |C| + t >= R  <=>  alpha >= -2t|C|. */
+    fxl__big alpha = fxl__big_sub(fxl__big_add(w, fxl__big_u128(t2)), fxl__big_u128(m->r2));
+    *near = fxl__le128(c2, t2) || fxl__big_sign_sqrt(alpha, b, w) <= 0;
+    b.sign = -b.sign;
+    *far = fxl__big_sign_sqrt(alpha, b, w) >= 0;
+}
+
+/* A foot at distance |f| (Q32.32) from the pivot: |f| <= R + t. */
+static bool foot_near(const turn *m, int64_t f)
+{
+    int64_t e = (f < 0 ? -f : f) - m->t;
+    return e <= 0 || fxl__le128(sq128(e), m->r2);
+}
+
+bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0, int64_t v0,
+                      int64_t u1, int64_t v1, int32_t r)
+{
+    turn m;
+    int i, j;
+    bool any = false, near = false, far = false;
+    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+
+    m.t = ((int64_t)r + sp->from.round) * 65536;
+    if (q2 == 0 || m.t < 0)
+        return false; /* the circle at the pivot: the end beams decided it */
+    m.a0 = sp->from.u_lo, m.a1 = sp->from.u_hi, m.b0 = sp->from.v_lo, m.b1 = sp->from.v_hi;
+    m.s[0][0] = u0, m.s[0][1] = v0, m.s[1][0] = u1, m.s[1][1] = v1;
+    m.n[0] = (uint64_t)((int64_t)sp->from.cos * sp->from.cos + (int64_t)sp->from.sin * sp->from.sin);
+    m.n[1] = (uint64_t)((int64_t)sp->to.cos * sp->to.cos + (int64_t)sp->to.sin * sp->to.sin);
+    m.r2.hi = q2 >> 32;
+    m.r2.lo = q2 << 32;
+    m.qx = qx, m.qy = qy;
+    m.step = sp->step;
+
+    if (axis_witness(&m, 1, 0) || axis_witness(&m, -1, 0) || axis_witness(&m, 0, 1) ||
+        axis_witness(&m, 0, -1))
+        return true;
+    if (end_in(&m, 0) || end_in(&m, 1))
+        return true;
+
+    /* K meets W: corners of K in the wedge. */
+    for (i = 0; i < 2; i++) {
+        for (j = 0; j < 2; j++) {
+            int64_t cx = i ? m.a1 : m.a0, cy = j ? m.b1 : m.b0;
+            bool cn, cf;
+            if ((i && m.a1 == m.a0) || (j && m.b1 == m.b0) || (cx == 0 && cy == 0))
+                continue; /* a repeated corner, or the pivot itself */
+            if (!on_arc(&m, cx, cy))
+                continue;
+            any = true;
+            corner_vs_r(&m, cx, cy, &cn, &cf);
+            near = near || cn;
+            far = far || cf;
+        }
+    }
+    /* The rays through S0 and S1. */
+    for (i = 0; i < 2; i++) {
+        frac in, out;
+        if (!ray(&m, i, &in, &out))
+            continue;
+        any = true;
+        near = near || ray_vs_r(&m, i, in) <= 0;
+        far = far || ray_vs_r(&m, i, out) >= 0;
+    }
+    if (!any || !far)
+        return false;
+    /* The nearest point: the pivot inside K, or a foot inside the wedge. */
+    if (m.a0 <= 0 && m.a1 >= 0) {
+        if (m.b0 <= 0 && m.b1 >= 0)
+            near = true;
+        for (j = 0; j < 2 && !near; j++) {
+            int64_t b = j ? m.b1 : m.b0;
+            if (b != 0 && on_arc(&m, 0, b))
+                near = foot_near(&m, b);
+        }
+    }
+    if (m.b0 <= 0 && m.b1 >= 0) {
+        for (i = 0; i < 2 && !near; i++) {
+            int64_t a = i ? m.a1 : m.a0;
+            if (a != 0 && on_arc(&m, a, 0))
+                near = foot_near(&m, a);
+        }
+    }
+    return near;
+}
