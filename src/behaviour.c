@@ -153,8 +153,6 @@ static fxl_result beam_sweep(const fxl_beam *b, fix16_t width, fxl_sweep_prep *o
         return FXL_ERR_PIVOT_RANGE;
     out->from.u_lo += ox * 65536, out->from.u_hi += ox * 65536;
     out->from.v_lo += oy * 65536, out->from.v_hi += oy * 65536;
-    out->to.u_lo = out->from.u_lo, out->to.u_hi = out->from.u_hi;
-    out->to.v_lo = out->from.v_lo, out->to.v_hi = out->from.v_hi;
     return FXL_OK;
 }
 
@@ -198,7 +196,8 @@ fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle c)
     {
         /* Depth from the centre's distance across this frame's beam (the
          * end of the motion), relative to the hitbox's half-width. */
-        const fxl_laser_prep *now = &bp->hit.to;
+        fxl_laser_prep end = fxl_sweep_end(&bp->hit);
+        const fxl_laser_prep *now = &end;
         int32_t dx = (int32_t)((uint32_t)c.c.x - (uint32_t)now->pos.x);
         int32_t dy = (int32_t)((uint32_t)c.c.y - (uint32_t)now->pos.y);
         int64_t v = (int64_t)now->cos * dy - (int64_t)now->sin * dx;

@@ -6,6 +6,7 @@
 #ifndef FXL_FRAME_H
 #define FXL_FRAME_H
 
+#include "util.h"
 #include "fixlaser/laser.h"
 
 #include "wide.h"
@@ -13,29 +14,37 @@
 /* Frame coordinates (Q32.32) of the point (x, y) about lp->pos, in the
  * frame of the table vector (c, s). The offsets wrap for inputs outside the
  * domain (meaningless but defined); inside it they are exact. */
-static inline int64_t fxl__along(int32_t c, int32_t s, int32_t dx, int32_t dy)
+FXL__ALWAYS_INLINE int64_t fxl__along(int32_t c, int32_t s, int32_t dx, int32_t dy)
 {
     return (int64_t)c * dx + (int64_t)s * dy;
 }
 
-static inline int64_t fxl__across(int32_t c, int32_t s, int32_t dx, int32_t dy)
+FXL__ALWAYS_INLINE int64_t fxl__across(int32_t c, int32_t s, int32_t dx, int32_t dy)
 {
     return (int64_t)c * dy - (int64_t)s * dx;
 }
 
-static inline int32_t fxl__offset(fix16_t a, fix16_t b)
+FXL__ALWAYS_INLINE int32_t fxl__offset(fix16_t a, fix16_t b)
 {
     return (int32_t)((uint32_t)a - (uint32_t)b);
 }
 
 /* a + b with wrap-around (defined for every input; exact in the domain). */
-static inline int32_t fxl__wrap_add(int32_t a, int32_t b)
+FXL__ALWAYS_INLINE int32_t fxl__wrap_add(int32_t a, int32_t b)
 {
     return (int32_t)((uint32_t)a + (uint32_t)b);
 }
 
+/* floor(v / 2^32): a Q32.32 frame value in whole pixels (the high word of
+ * the 64-bit product; written without implementation-defined shifts). */
+FXL__ALWAYS_INLINE int32_t fxl__pixels(int64_t v)
+{
+    uint32_t h = (uint32_t)((uint64_t)v >> 32);
+    return h >> 31 != 0 ? -(int32_t)(~h) - 1 : (int32_t)h;
+}
+
 /* Distance (Q32.32) of a frame coordinate beyond [lo, hi]; <= 0 inside. */
-static inline int64_t fxl__beyond(int64_t x, int64_t lo, int64_t hi)
+FXL__ALWAYS_INLINE int64_t fxl__beyond(int64_t x, int64_t lo, int64_t hi)
 {
     return x < lo ? lo - x : x - hi;
 }
@@ -47,7 +56,7 @@ bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r);
 /* The common early exit of that test, inline: false when the centre is
  * farther across the beam than the reach r + round (most circles that get
  * this far are beside the beam); otherwise the full test. */
-static inline bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r)
+FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r)
 {
     if (fxl__beyond(v, lp->v_lo, lp->v_hi) > ((int64_t)r + lp->round) * 65536)
         return false;
@@ -61,7 +70,7 @@ bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t);
  * (x - m + e) mod 2^32 <= 2e, valid while 2e < 2^32 (in the domain the
  * half-extents plus r stay below 2^31). r is widened to r + r/2^14 + 1
  * because beam frames are scaled by the table vector's length (see frame.c). */
-static inline bool fxl__near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
+FXL__ALWAYS_INLINE bool fxl__near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
                                  fix16_t y, fix16_t r)
 {
     uint32_t rr = (uint32_t)r + ((uint32_t)r >> 14) + 1u;

@@ -4,15 +4,28 @@
 #ifndef FXL_HITBOX_H
 #define FXL_HITBOX_H
 
+#include "util.h"
 #include "fixlaser/laser.h"
 
 /* Validation shared by every preparation of a laser: FXL_OK or why not. */
 fxl_result fxl__laser_check(const fxl_laser *laser);
 
+/* fxl__laser_check(l) == FXL_OK for a non-NULL l, with few branches (the
+ * reason is worked out by fxl__laser_check only when this fails). */
+FXL__ALWAYS_INLINE bool fxl__laser_fast_ok(const fxl_laser *l)
+{
+    uint32_t c2 = 2u * (uint32_t)FXL_COORD_MAX;
+    return ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
+           ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
+           (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
+           (uint32_t)l->pos.x + (uint32_t)FXL_COORD_MAX <= c2 &&
+           (uint32_t)l->pos.y + (uint32_t)FXL_COORD_MAX <= c2;
+}
+
 /* The hitbox half-width, Q16.16: half_width * hit_fraction rounded to
  * nearest, halves up (what libfixmath's fix16_mul gives for these
  * non-negative inputs), with 32-bit multiplies only. Checked inputs. */
-static inline int32_t fxl__hit_width(fix16_t half_width, fix16_t fraction)
+FXL__ALWAYS_INLINE int32_t fxl__hit_width(fix16_t half_width, fix16_t fraction)
 {
     uint32_t h = (uint32_t)half_width, f = (uint32_t)fraction;
     /* h < 2^28, f <= 2^16: (h >> 16) * f < 2^28 and (h & 0xFFFF) * f + 2^15
@@ -23,7 +36,7 @@ static inline int32_t fxl__hit_width(fix16_t half_width, fix16_t fraction)
 /* The hitbox of a checked laser about its own reference point laser->pos:
  * fills every field of out but pos, cos and sin (Q32.32 rectangle, round,
  * width, kind). Inline: the fused loops keep it in registers. */
-static inline void fxl__laser_hitbox(const fxl_laser *laser, fxl_laser_prep *out)
+FXL__ALWAYS_INLINE void fxl__laser_hitbox(const fxl_laser *laser, fxl_laser_prep *out)
 {
     int32_t w = fxl__hit_width(laser->half_width, laser->hit_fraction);
     /* Along the beam in Q32.32, where half of any Q16.16 length is exact:

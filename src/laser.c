@@ -3,7 +3,9 @@
 
 #include "domain.h"
 #include "frame.h"
+#include "angle_table.h"
 #include "hitbox.h"
+#include "util.h"
 #include "wide.h"
 
 fxl_laser fxl_laser_from_origin(fxl_laser_kind kind, fxl_vec2 origin, fxl_angle angle,
@@ -41,12 +43,12 @@ static int64_t mul32(int32_t a, int32_t b)
 FXL_IWRAM_CODE
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
-    fxl_result res = fxl__laser_check(laser);
-    if (res != FXL_OK || out == NULL)
-        return out == NULL ? FXL_ERR_NULL : res;
+    if (laser == NULL || out == NULL)
+        return FXL_ERR_NULL;
+    if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser)))
+        return fxl__laser_check(laser);
     out->pos = laser->pos;
-    out->cos = fxl_cos(laser->angle);
-    out->sin = fxl_sin(laser->angle);
+    fxl__sincos(laser->angle, &out->cos, &out->sin);
     fxl__laser_hitbox(laser, out);
     return FXL_OK;
 }
@@ -184,18 +186,46 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
     return hits;
 }
 
-/* Many lasers against one circle. Per laser: the checks of
- * fxl__laser_check in one pass, the table's sine and cosine, the circle in
- * the beam frame and the exact test; no prep is stored. The bounds below
- * are fxl__laser_hitbox's, written out so the loop keeps them in registers. */
+/* The fused loop's first look at a checked laser: false when the circle's
+ * centre is farther across the beam than the reach. |v| > (w + r) 2^16
+ * misses for a box and a capsule alike (the hitbox reaches w across either
+ * way); it is tested in whole pixels, p(v) = floor(v / 2^32): p(v) >= h and
+ * p(v) < -h with h = ((w + r) >> 16) + 1 are beyond the reach on either
+ * side (see sweep.c's sweep_maybe), and only let more circles through. */
+FXL__ALWAYS_INLINE bool laser_maybe(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+{
+    int32_t c, s, w = fxl__hit_width(l->half_width, l->hit_fraction), v;
+    int32_t dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
+    int32_t h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 1;
+    fxl__sincos(l->angle, &c, &s);
+    v = fxl__pixels(fxl__across(c, s, dx, dy));
+    return v < h && v >= -h;
+}
+
+/* The full test of a checked laser, the prep built on the stack. */
+FXL_IWRAM_CODE
+static bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+{
+    fxl_laser_prep lp;
+    int32_t dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
+    lp.pos = l->pos;
+    fxl__sincos(l->angle, &lp.cos, &lp.sin);
+    fxl__laser_hitbox(l, &lp);
+    return fxl__frame_test(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
+                           fxl__across(lp.cos, lp.sin, dx, dy), r);
+}
+
+/* Many lasers against one circle: per laser, the checks of
+ * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored. */
 FXL_IWRAM_CODE
 fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits)
 {
-    fxl_result first = fxl_circle_check(circle);
+    fxl_result first = fxl__circle_ok(circle) ? FXL_OK : fxl_circle_check(circle);
+    fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;
     size_t i = 0, count = 0;
-    /* Nothing hits a circle outside the domain (its code is returned). */
-    bool test = first == FXL_OK;
+    /* Nothing hits a circle outside the domain: its code is returned. */
+    bool ok = first == FXL_OK;
 
     FXL_ASSERT(lasers != NULL || n == 0);
     while (i < n) {
@@ -203,30 +233,10 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             const fxl_laser *l = &lasers[i];
-            fxl_laser_prep lp;
-            int32_t dx, dy;
-            /* The common case, all fields in range, in a few unsigned
-             * compares; anything else gets the named reason. */
-            if ((uint32_t)l->kind > 1u || (uint32_t)l->anchor > 1u ||
-                (uint32_t)l->pos.x + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
-                (uint32_t)l->pos.y + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
-                (uint32_t)l->length > (uint32_t)FXL_SIZE_MAX ||
-                (uint32_t)l->half_width > (uint32_t)FXL_SIZE_MAX ||
-                (uint32_t)l->hit_fraction > (uint32_t)fix16_one) {
+            if (FXL__UNLIKELY(!fxl__laser_fast_ok(l))) {
                 if (first == FXL_OK)
                     first = fxl__laser_check(l);
-                continue;
-            }
-            if (!test)
-                continue;
-            lp.pos = l->pos;
-            lp.cos = fxl_cos(l->angle);
-            lp.sin = fxl_sin(l->angle);
-            fxl__laser_hitbox(l, &lp);
-            dx = fxl__offset(circle.c.x, lp.pos.x);
-            dy = fxl__offset(circle.c.y, lp.pos.y);
-            if (fxl__frame_hit(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
-                               fxl__across(lp.cos, lp.sin, dx, dy), circle.r)) {
+            } else if (FXL__UNLIKELY(laser_maybe(l, x, y, r)) && ok && laser_hits(l, x, y, r)) {
                 word |= bit;
                 count++;
             }

@@ -1,6 +1,8 @@
 /* shapes.c - circle and AABB overlap tests, exact in 64-bit integers. */
 #include "fixlaser/shapes.h"
 
+#include "util.h"
+
 /* |a - b| of two in-domain coordinates: below 2^31, exact in uint32_t. */
 static uint32_t gap(fix16_t a, fix16_t b)
 {
@@ -22,37 +24,50 @@ bool fxl_circle_vs_circle(fxl_circle a, fxl_circle b)
     return within(gap(a.c.x, b.c.x), gap(a.c.y, b.c.y), (uint32_t)a.r + (uint32_t)b.r);
 }
 
-/* The bullets' loop: a 32-bit reject on each axis (|d| <= reach  <=>
- * (d + reach) mod 2^32 <= 2 reach, valid while 2 reach < 2^32, which the
- * domain's radii keep), then the exact 64-bit square for the few left. */
+/* The exact square for a circle that passed the x window (out of the loop:
+ * a few per cent of a frame's bullets). */
+FXL_IWRAM_CODE
+static bool near_x(const fxl_circle *c, uint32_t px, uint32_t py, uint32_t pr)
+{
+    return within(gap(c->c.x, (fix16_t)px), gap(c->c.y, (fix16_t)py), (uint32_t)c->r + pr);
+}
+
+/* The bullets' loop: a 32-bit reject on x (|d| <= reach  <=>  (d + reach)
+ * mod 2^32 <= 2 reach, valid while 2 reach < 2^32, which the domain's radii
+ * keep), the exact test out of line for the few that pass. */
 FXL_IWRAM_CODE
 size_t fxl_circles_vs_circle(const fxl_circle *circles, size_t n, fxl_circle circle,
                              uint32_t *hit_bits)
 {
     uint32_t px = (uint32_t)circle.c.x, py = (uint32_t)circle.c.y, pr = (uint32_t)circle.r;
-    size_t i = 0, hits = 0;
+    size_t hits = 0;
+    const fxl_circle *p = circles, *end = circles + n;
 
     FXL_ASSERT((circles != NULL || n == 0) && fxl_circle_check(circle) == FXL_OK);
-    while (i < n) {
-        size_t end = n - i > 32u ? i + 32u : n;
+    while (p != end) {
+        const fxl_circle *stop = end - p > 32 ? p + 32 : end;
         uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            uint32_t reach = (uint32_t)circles[i].r + pr;
-            uint32_t dx = (uint32_t)circles[i].c.x - px + reach, dy;
-            if (dx > 2u * reach)
-                continue;
-            dy = (uint32_t)circles[i].c.y - py + reach;
-            if (dy > 2u * reach)
-                continue;
-            dx = dx >= reach ? dx - reach : reach - dx;
-            dy = dy >= reach ? dy - reach : reach - dy;
-            if ((uint64_t)dx * dx + (uint64_t)dy * dy <= (uint64_t)reach * reach) {
-                word |= bit;
-                hits++;
-            }
+        /* Four at a time (the loop's own cost is a third of a reject), then
+         * the rest of the block one by one. */
+        for (; stop - p >= 4; p += 4, bit <<= 4) {
+            uint32_t e0 = (uint32_t)p[0].r + pr, e1 = (uint32_t)p[1].r + pr;
+            uint32_t e2 = (uint32_t)p[2].r + pr, e3 = (uint32_t)p[3].r + pr;
+            if (FXL__UNLIKELY((uint32_t)p[0].c.x - px + e0 <= 2u * e0) && near_x(&p[0], px, py, pr))
+                word |= bit, hits++;
+            if (FXL__UNLIKELY((uint32_t)p[1].c.x - px + e1 <= 2u * e1) && near_x(&p[1], px, py, pr))
+                word |= bit << 1, hits++;
+            if (FXL__UNLIKELY((uint32_t)p[2].c.x - px + e2 <= 2u * e2) && near_x(&p[2], px, py, pr))
+                word |= bit << 2, hits++;
+            if (FXL__UNLIKELY((uint32_t)p[3].c.x - px + e3 <= 2u * e3) && near_x(&p[3], px, py, pr))
+                word |= bit << 3, hits++;
+        }
+        for (; p != stop; p++, bit <<= 1) {
+            uint32_t e = (uint32_t)p->r + pr;
+            if (FXL__UNLIKELY((uint32_t)p->c.x - px + e <= 2u * e) && near_x(p, px, py, pr))
+                word |= bit, hits++;
         }
         if (hit_bits != NULL)
-            hit_bits[(i - 1) >> 5] = word;
+            *hit_bits++ = word;
     }
     return hits;
 }

@@ -4,10 +4,12 @@
  * motion itself is stated in fixlaser/sweep.h. */
 #include "fixlaser/sweep.h"
 
+#include "angle_table.h"
 #include "domain.h"
 #include "frame.h"
 #include "hitbox.h"
 #include "sweep_parts.h"
+#include "util.h"
 #include "wide.h"
 
 fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step)
@@ -52,7 +54,7 @@ static fix16_t half_floor(fix16_t v)
 
 /* Fills sp from a sweep whose laser passed fxl__laser_check; the rest of
  * the validation too. Inline: the fused loop keeps it in IWRAM. */
-static inline fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
+FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
 {
     const fxl_motion *m = &s->motion;
     int64_t ex = (int64_t)m->pivot.x + m->move.x, ey = (int64_t)m->pivot.y + m->move.y;
@@ -68,8 +70,7 @@ static inline fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     oy = fxl__offset(s->laser.pos.y, m->pivot.y);
     if (!fxl__coord_ok(ox) || !fxl__coord_ok(oy))
         return FXL_ERR_PIVOT_RANGE;
-    sp->from.cos = fxl_cos(s->laser.angle);
-    sp->from.sin = fxl_sin(s->laser.angle);
+    fxl__sincos(s->laser.angle, &sp->from.cos, &sp->from.sin);
     fxl__laser_hitbox(&s->laser, &sp->from);
     /* The hitbox about the pivot: shifted by the frame coordinates of
      * laser.pos - pivot in the start frame (exact, below 2^47). */
@@ -78,10 +79,8 @@ static inline fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     sp->from.u_lo += ou, sp->from.u_hi += ou;
     sp->from.v_lo += ov, sp->from.v_hi += ov;
     sp->from.pos = m->pivot;
-    sp->to = sp->from;
-    sp->to.pos = fxl_vec2_make((fix16_t)ex, (fix16_t)ey);
-    sp->to.cos = fxl_cos((fxl_angle)((uint32_t)s->laser.angle + (uint32_t)m->step));
-    sp->to.sin = fxl_sin((fxl_angle)((uint32_t)s->laser.angle + (uint32_t)m->step));
+    sp->pivot1 = fxl_vec2_make((fix16_t)ex, (fix16_t)ey);
+    fxl__sincos((int32_t)((uint32_t)s->laser.angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
     sp->step = m->step;
     sp->half_move = fxl_vec2_make(half_floor(m->move.x), half_floor(m->move.y));
     return FXL_OK;
@@ -90,30 +89,57 @@ static inline fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
 FXL_IWRAM_CODE
 fxl_result fxl_sweep_prepare(const fxl_sweep *sweep, fxl_sweep_prep *out)
 {
-    fxl_result res;
     if (sweep == NULL || out == NULL)
         return FXL_ERR_NULL;
-    res = fxl__laser_check(&sweep->laser);
-    return res != FXL_OK ? res : fill(sweep, out);
+    if (FXL__UNLIKELY(!fxl__laser_fast_ok(&sweep->laser))) {
+        fxl_result res = fxl__laser_check(&sweep->laser);
+        if (res != FXL_OK)
+            return res;
+    }
+    return fill(sweep, out);
 }
 
-/* A bound on the frame coordinate x's side of [lo, hi] that no end beam and
- * no point of the turn can reach: the turn's frame point runs on an arc of
- * at most half a turn, and when both ends lie strictly on the same side of
- * an axis the whole arc does, with the coordinate concave (or convex) along
- * it, so its extreme towards the hitbox is at an end. The ends of the arc
- * are the table-frame points scaled by 1/|t_i| = 1 +- 1.1e-5, hence the
- * margin of 2^-15. Thresholds are kept on the far side of zero. */
-static inline bool beyond_hi(int64_t x0, int64_t x1, int64_t hi)
+/* The end beam: the same rectangle about the end pivot, end vector. */
+FXL__ALWAYS_INLINE void end_beam(const fxl_sweep_prep *sp, fxl_laser_prep *b)
 {
-    hi = hi > 0 ? hi + (hi >> 15) + 1 : 0;
-    return x0 > hi && x1 > hi;
+    *b = sp->from;
+    b->pos = sp->pivot1;
+    b->cos = sp->cos1;
+    b->sin = sp->sin1;
 }
 
-static inline bool beyond_lo(int64_t x0, int64_t x1, int64_t lo)
+fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp)
 {
-    lo = lo < 0 ? lo - ((-lo) >> 15) - 1 : 0;
-    return x0 < lo && x1 < lo;
+    fxl_laser_prep b;
+    end_beam(sp, &b);
+    return b;
+}
+
+/* The cheap rejects of a turn, true when neither end beam nor any point of
+ * the turn can reach the circle: its frame values (u0, v0), (u1, v1) at the
+ * two ends against the rectangle [ulo, uhi] x [vlo, vhi] grown by the reach
+ * t. The turn's frame point runs along an arc of at most half a turn whose
+ * ends E_i lie within m = |qx| + |qy| + 1 of the table-frame points S_i =
+ * (u_i, v_i) (E_i = S_i / |t_i| and |t_i| = 1 within 1.1e-5, so |S_i - E_i|
+ * <= 1.1e-5 |S_i| < m). When both ends lie beyond a side by more than m, and
+ * that side's bound is kept on the far side of zero, the whole arc lies in
+ * one open half plane, where the coordinate is concave (or convex) along the
+ * arc: its extreme towards the rectangle is at an end, beyond the side. */
+FXL__ALWAYS_INLINE bool turn_far(int64_t u0, int64_t v0, int64_t u1, int64_t v1, int64_t ulo,
+                                 int64_t uhi, int64_t vlo, int64_t vhi, int64_t t, int64_t m)
+{
+    int64_t hv = vhi + t, lv = vlo - t, hu = uhi + t, lu = ulo - t;
+    hv = (hv > 0 ? hv : 0) + m;
+    lv = (lv < 0 ? lv : 0) - m;
+    hu = (hu > 0 ? hu : 0) + m;
+    lu = (lu < 0 ? lu : 0) - m;
+    return (v0 > hv && v1 > hv) || (v0 < lv && v1 < lv) || (u0 > hu && u1 > hu) ||
+           (u0 < lu && u1 < lu);
+}
+
+FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
+{
+    return (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
 }
 
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
@@ -123,16 +149,21 @@ FXL_IWRAM_CODE
 static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t t = ((int64_t)r + a->round) * 65536;
     int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
-    int64_t u1 = fxl__along(sp->to.cos, sp->to.sin, qx, qy);
-    int64_t v1 = fxl__across(sp->to.cos, sp->to.sin, qx, qy);
+    int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
+    int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
 
-    if (beyond_hi(v0, v1, a->v_hi + t) || beyond_lo(v0, v1, a->v_lo - t) ||
-        beyond_hi(u0, u1, a->u_hi + t) || beyond_lo(u0, u1, a->u_lo - t))
+    if (turn_far(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi,
+                 ((int64_t)r + a->round) * 65536, arc_margin(qx, qy)))
         return false;
-    if (fxl__frame_hit(a, u0, v0, r) || fxl__frame_hit(&sp->to, u1, v1, r))
+    if (fxl__frame_test(a, u0, v0, r))
         return true;
+    {
+        fxl_laser_prep b;
+        end_beam(sp, &b);
+        if (fxl__frame_test(&b, u1, v1, r))
+            return true;
+    }
     return sp->step != 0 && fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, r);
 }
 
@@ -141,10 +172,12 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
 static bool motion_hit(const fxl_sweep_prep *sp, int32_t g0x, int32_t g0y, int32_t gmx,
                        int32_t gmy, int32_t g1x, int32_t g1y, int32_t r)
 {
+    fxl_laser_prep b;
     if (sp->step == 0)
         return fxl__slide_hit(&sp->from, g0x, g0y, g1x, g1y, r);
+    end_beam(sp, &b);
     return fxl__slide_hit(&sp->from, g0x, g0y, gmx, gmy, r) || turn_hit(sp, gmx, gmy, r) ||
-           fxl__slide_hit(&sp->to, gmx, gmy, g1x, g1y, r);
+           fxl__slide_hit(&b, gmx, gmy, g1x, g1y, r);
 }
 
 /* A circle centre c0 moving to c1: its offsets from the pivot at the start,
@@ -157,15 +190,15 @@ static bool moving_hit(const fxl_sweep_prep *sp, fix16_t c0x, fix16_t c0y, fix16
     int32_t pmx = fxl__wrap_add(sp->from.pos.x, sp->half_move.x);
     int32_t pmy = fxl__wrap_add(sp->from.pos.y, sp->half_move.y);
     return motion_hit(sp, fxl__offset(c0x, sp->from.pos.x), fxl__offset(c0y, sp->from.pos.y),
-                      fxl__offset(mx, pmx), fxl__offset(my, pmy), fxl__offset(c1x, sp->to.pos.x),
-                      fxl__offset(c1y, sp->to.pos.y), r);
+                      fxl__offset(mx, pmx), fxl__offset(my, pmy), fxl__offset(c1x, sp->pivot1.x),
+                      fxl__offset(c1y, sp->pivot1.y), r);
 }
 
 /* A fixed circle: the turn alone when the pivot stays put. */
 static inline bool fixed_hit(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix16_t r)
 {
-    if (sp->half_move.x == 0 && sp->half_move.y == 0 && sp->to.pos.x == sp->from.pos.x &&
-        sp->to.pos.y == sp->from.pos.y)
+    if (sp->half_move.x == 0 && sp->half_move.y == 0 && sp->pivot1.x == sp->from.pos.x &&
+        sp->pivot1.y == sp->from.pos.y)
         return turn_hit(sp, fxl__offset(x, sp->from.pos.x), fxl__offset(y, sp->from.pos.y), r);
     return moving_hit(sp, x, y, x, y, r);
 }
@@ -200,7 +233,7 @@ static fxl__box corner_arc_box(const fxl_sweep_prep *sp, int64_t cx, int64_t cy,
                                int64_t py)
 {
     int64_t x = fxl__floor_shift(cx, 16), y = fxl__floor_shift(cy, 16);
-    int64_t c0 = sp->from.cos, s0 = sp->from.sin, c1 = sp->to.cos, s1 = sp->to.sin;
+    int64_t c0 = sp->from.cos, s0 = sp->from.sin, c1 = sp->cos1, s1 = sp->sin1;
     /* |C| from above: max + min/2 bounds the length of (x, y) (+1 for the floors). */
     int64_t ax = abs64(x) + 1, ay = abs64(y) + 1;
     int64_t len = (ax > ay ? ax + ay / 2 : ay + ax / 2) + 1;
@@ -233,8 +266,10 @@ static fxl__box corner_arc_box(const fxl_sweep_prep *sp, int64_t cx, int64_t cy,
 /* A bounding box of every place the beam is during the motion. */
 static fxl__box motion_box(const fxl_sweep_prep *sp)
 {
-    fxl_laser_prep a = sp->from, b = sp->to;
-    fxl__box box = fxl__box_union(fxl__laser_box(&a), fxl__laser_box(&b));
+    fxl_laser_prep a = sp->from, b;
+    fxl__box box;
+    end_beam(sp, &b);
+    box = fxl__box_union(fxl__laser_box(&a), fxl__laser_box(&b));
     int64_t px = (int64_t)a.pos.x + sp->half_move.x, py = (int64_t)a.pos.y + sp->half_move.y;
     if (px != a.pos.x || py != a.pos.y || b.pos.x != a.pos.x || b.pos.y != a.pos.y) {
         a.pos = b.pos = fxl_vec2_make((fix16_t)px, (fix16_t)py);
@@ -316,41 +351,97 @@ size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *f
     return hits;
 }
 
-/* Many sweeps against one fixed circle: the checks of fxl__laser_check in
- * a few unsigned compares (the reason only when one fails), then as
- * fxl_sweep_prepare and fxl_sweep_vs_circle. The loop is a copy of
- * fxl_lasers_vs_circle's (laser.c). */
+/* The checks of fxl_sweep_prepare for a sweep that does not move, in a
+ * few unsigned compares; anything else (a move, a failed check) takes the
+ * full path. */
+FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
+    return ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
+           ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
+           (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
+           (uint32_t)l->pos.x + c <= c2 && (uint32_t)l->pos.y + c <= c2 &&
+           (uint32_t)m->pivot.x + c <= c2 && (uint32_t)m->pivot.y + c <= c2 &&
+           (uint32_t)(l->pos.x - m->pivot.x) + c <= c2 &&
+           (uint32_t)(l->pos.y - m->pivot.y) + c <= c2 && (uint32_t)m->step + 2048u <= 4096u &&
+           (m->move.x | m->move.y) == 0;
+}
+
+/* The fused loop's first look at a simple sweep turning about its own
+ * reference point: turn_far's rejects in whole pixels, from registers.
+ * With p(x) = floor(x / 2^32) (a frame value in pixels) and the bounds of
+ * turn_far grown by the reach and the margin m < 2^32, a value x is beyond
+ * a bound b > 0 if p(x) >= p(b) + 1, and below a bound b < 0 if p(x) < p(b);
+ * in Q16.16 sizes those are p(b) + 1 <= (size >> 16) + 2 and p(b) >=
+ * -(size >> 16) - 2, sizes being w + r across the beam (box and capsule
+ * alike), the core's reach along it plus r + round. A sweep about another
+ * pivot goes to the full path. */
+FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
+{
+    const fxl_laser *l = &sw->laser;
+    int32_t c0, s0, c1, s1, w = fxl__hit_width(l->half_width, l->hit_fraction);
+    int32_t qx = fxl__offset(x, sw->motion.pivot.x), qy = fxl__offset(y, sw->motion.pivot.y);
+    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
+    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    int32_t hv = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
+    int32_t hu = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
+    int32_t lu = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
+    int32_t v0, v1, u0, u1;
+
+    if (FXL__UNLIKELY(l->pos.x != sw->motion.pivot.x || l->pos.y != sw->motion.pivot.y))
+        return true;
+    fxl__sincos(l->angle, &c0, &s0);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
+    v0 = fxl__pixels(fxl__across(c0, s0, qx, qy));
+    v1 = fxl__pixels(fxl__across(c1, s1, qx, qy));
+    if ((v0 >= hv && v1 >= hv) || (v0 < -hv && v1 < -hv))
+        return false;
+    u0 = fxl__pixels(fxl__along(c0, s0, qx, qy));
+    u1 = fxl__pixels(fxl__along(c1, s1, qx, qy));
+    return !((u0 >= hu && u1 >= hu) || (u0 < lu && u1 < lu));
+}
+
+/* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
+ * the refusal code. */
+static int sweep_full(const fxl_sweep *sw, fxl_circle circle)
+{
+    fxl_sweep_prep sp;
+    fxl_result res = fxl_sweep_prepare(sw, &sp);
+    if (res != FXL_OK)
+        return -(int)res;
+    return fixed_hit(&sp, circle.c.x, circle.c.y, circle.r) ? 1 : 0;
+}
+
+/* Many sweeps against one fixed circle: as fxl_sweep_prepare and
+ * fxl_sweep_vs_circle for each, with the rejects worked out from the
+ * sweep's own fields first. The loop is a copy of fxl_lasers_vs_circle's
+ * (laser.c). */
 FXL_IWRAM_CODE
 fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits)
 {
-    fxl_result first = fxl_circle_check(circle);
-    bool test = first == FXL_OK;
+    fxl_result first = fxl__circle_ok(circle) ? FXL_OK : fxl_circle_check(circle);
+    fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;
     size_t i = 0, count = 0;
+    /* Nothing hits a circle outside the domain: its code is returned. */
+    bool ok = first == FXL_OK;
 
     FXL_ASSERT(sweeps != NULL || n == 0);
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
-            const fxl_laser *l = &sweeps[i].laser;
-            fxl_sweep_prep sp;
-            fxl_result res;
-            if ((uint32_t)l->kind > 1u || (uint32_t)l->anchor > 1u ||
-                (uint32_t)l->pos.x + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
-                (uint32_t)l->pos.y + (uint32_t)FXL_COORD_MAX > 2u * (uint32_t)FXL_COORD_MAX ||
-                (uint32_t)l->length > (uint32_t)FXL_SIZE_MAX ||
-                (uint32_t)l->half_width > (uint32_t)FXL_SIZE_MAX ||
-                (uint32_t)l->hit_fraction > (uint32_t)fix16_one)
-                res = fxl__laser_check(l);
-            else
-                res = fill(&sweeps[i], &sp);
-            if (res != FXL_OK) {
-                if (first == FXL_OK)
-                    first = res;
+            const fxl_sweep *sw = &sweeps[i];
+            int h;
+            if (FXL__LIKELY(sweep_simple(sw)) && FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
                 continue;
-            }
-            if (test && fixed_hit(&sp, circle.c.x, circle.c.y, circle.r)) {
+            h = sweep_full(sw, circle);
+            if (h < 0 && first == FXL_OK)
+                first = (fxl_result)-h;
+            if (h > 0 && ok) {
                 word |= bit;
                 count++;
             }

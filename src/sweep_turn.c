@@ -78,12 +78,30 @@ static fxl__big big(int64_t v)
     return fxl__big_i64(v);
 }
 
+static bool arc_signs(const turn *m, int c0, int c1)
+{
+    return m->step > 0 ? (c0 <= 0 && c1 >= 0) : (c0 >= 0 && c1 <= 0);
+}
+
 /* Is the frame direction (x, y) on the arc? */
 static bool on_arc(const turn *m, int64_t x, int64_t y)
 {
-    int c0 = fxl__cross_sign(m->s[0][0], m->s[0][1], x, y);
-    int c1 = fxl__cross_sign(m->s[1][0], m->s[1][1], x, y);
-    return m->step > 0 ? (c0 <= 0 && c1 >= 0) : (c0 >= 0 && c1 <= 0);
+    return arc_signs(m, fxl__cross_sign(m->s[0][0], m->s[0][1], x, y),
+                     fxl__cross_sign(m->s[1][0], m->s[1][1], x, y));
+}
+
+static int sign64(int64_t v)
+{
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+}
+
+/* The same for an axis direction (dx, dy), one of them 0 and the other
+ * +-1: cross(S, (dx, dy)) = S.x dy - S.y dx, a signed component. */
+static bool axis_on_arc(const turn *m, int dx, int dy)
+{
+    int c0 = dy != 0 ? dy * sign64(m->s[0][0]) : -dx * sign64(m->s[0][1]);
+    int c1 = dy != 0 ? dy * sign64(m->s[1][0]) : -dx * sign64(m->s[1][1]);
+    return arc_signs(m, c0, c1);
 }
 
 static fxl__u128 sq128(int64_t v)
@@ -106,7 +124,7 @@ static bool r_ge(const turn *m, int64_t x)
  * (dx, dy) (an axis) lies within t of K. Sound for any K. */
 static bool axis_witness(const turn *m, int dx, int dy)
 {
-    if (!on_arc(m, dx, dy))
+    if (!axis_on_arc(m, dx, dy))
         return false;
     if (dy == 0) { /* the point (dx R, 0): needs b0 <= 0 <= b1 to be this simple */
         if (m->b0 > 0 || m->b1 < 0)
@@ -240,7 +258,7 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
     m.a0 = sp->from.u_lo, m.a1 = sp->from.u_hi, m.b0 = sp->from.v_lo, m.b1 = sp->from.v_hi;
     m.s[0][0] = u0, m.s[0][1] = v0, m.s[1][0] = u1, m.s[1][1] = v1;
     m.n[0] = (uint64_t)((int64_t)sp->from.cos * sp->from.cos + (int64_t)sp->from.sin * sp->from.sin);
-    m.n[1] = (uint64_t)((int64_t)sp->to.cos * sp->to.cos + (int64_t)sp->to.sin * sp->to.sin);
+    m.n[1] = (uint64_t)((int64_t)sp->cos1 * sp->cos1 + (int64_t)sp->sin1 * sp->sin1);
     m.r2.hi = q2 >> 32;
     m.r2.lo = q2 << 32;
     m.qx = qx, m.qy = qy;
@@ -284,14 +302,14 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
             near = true;
         for (j = 0; j < 2 && !near; j++) {
             int64_t b = j ? m.b1 : m.b0;
-            if (b != 0 && on_arc(&m, 0, b))
+            if (b != 0 && axis_on_arc(&m, 0, b > 0 ? 1 : -1))
                 near = foot_near(&m, b);
         }
     }
     if (m.b0 <= 0 && m.b1 >= 0) {
         for (i = 0; i < 2 && !near; i++) {
             int64_t a = i ? m.a1 : m.a0;
-            if (a != 0 && on_arc(&m, a, 0))
+            if (a != 0 && axis_on_arc(&m, a > 0 ? 1 : -1, 0))
                 near = foot_near(&m, a);
         }
     }

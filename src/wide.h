@@ -103,16 +103,15 @@ static inline int fxl__cmp_limbs(const uint32_t *a, const uint32_t *b, int n)
     return 0;
 }
 
-/* a * b as a 128-bit number. */
+/* a * b as a 128-bit number: four 32x32->64 products. */
 static inline fxl__u128 fxl__mul64(uint64_t a, uint64_t b)
 {
-    uint32_t x[2], y[2], z[4];
+    uint64_t al = a & 0xFFFFFFFFu, ah = a >> 32, bl = b & 0xFFFFFFFFu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu); /* < 3 * 2^32 */
     fxl__u128 r;
-    x[0] = (uint32_t)a, x[1] = (uint32_t)(a >> 32);
-    y[0] = (uint32_t)b, y[1] = (uint32_t)(b >> 32);
-    fxl__mul_limbs(x, 2, y, 2, z);
-    r.lo = (uint64_t)z[1] << 32 | z[0];
-    r.hi = (uint64_t)z[3] << 32 | z[2];
+    r.lo = (mid << 32) | (ll & 0xFFFFFFFFu);
+    r.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
     return r;
 }
 

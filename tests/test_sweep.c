@@ -17,6 +17,12 @@ static fxl_sweep_prep sweep(fxl_laser l, int32_t step)
     return sp;
 }
 
+static bool fxl_laser_vs_circle_end(const fxl_sweep_prep *sp, fxl_circle c)
+{
+    fxl_laser_prep b = fxl_sweep_end(sp);
+    return fxl_laser_vs_circle(&b, c);
+}
+
 static bool hits(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix16_t r)
 {
     return fxl_sweep_vs_circle(sp, fxl_circle_make(x, y, r));
@@ -30,7 +36,7 @@ static void passes_over(void)
         fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)kind, fxl_vec2_make(0, 0), 0,
                                             PX(100), PX(2));
         fxl_sweep_prep sp = sweep(l, 1024), back = sweep(l, -1024);
-        fxl_laser_prep a = sp.from, b = sp.to;
+        fxl_laser_prep a = sp.from, b = fxl_sweep_end(&sp);
         fxl_circle c = fxl_circle_make(PX(35), PX(35), PX(1)); /* at 45 degrees, ~49.5 px */
         CHECK(!fxl_laser_vs_circle(&a, c) && !fxl_laser_vs_circle(&b, c));
         CHECK(fxl_sweep_vs_circle(&sp, c));
@@ -59,7 +65,7 @@ static void corner_touch_exact(void)
     CHECK(!hits(&sp, x, y, PX(8) - 1));
     /* Neither end beam reaches (12 px and 10.2 px away): the turn does. */
     CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(x, y, PX(8))));
-    CHECK(!fxl_laser_vs_circle(&sp.to, fxl_circle_make(x, y, PX(8))));
+    CHECK(!fxl_laser_vs_circle_end(&sp, fxl_circle_make(x, y, PX(8))));
     /* Capsule: the tip (L + radius = 70 px) points at it when the beam
      * does; at 87 px along (20, 21)/29: 87 <= 70 + r <=> r >= 17 px. */
     l.kind = FXL_LASER_CAPSULE;
@@ -68,7 +74,7 @@ static void corner_touch_exact(void)
     CHECK(hits(&sp, x, y, PX(17)));
     CHECK(!hits(&sp, x, y, PX(17) - 1));
     CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(x, y, PX(17))));
-    CHECK(!fxl_laser_vs_circle(&sp.to, fxl_circle_make(x, y, PX(17))));
+    CHECK(!fxl_laser_vs_circle_end(&sp, fxl_circle_make(x, y, PX(17))));
 }
 
 /* Touching elsewhere, at any angles: the smallest radius the library calls
@@ -274,7 +280,7 @@ static void sweep_property(void)
                         (int)got, (int)l.kind, (int)step, (int)l.length, (int)l.half_width,
                         (int)l.hit_fraction, (int)l.pos.x, (int)l.pos.y, (int)l.angle,
                         (int)c.c.x, (int)c.c.y, (int)c.r);
-        if (got && !fxl_laser_vs_circle(&sp.from, c) && !fxl_laser_vs_circle(&sp.to, c))
+        if (got && !fxl_laser_vs_circle(&sp.from, c) && !fxl_laser_vs_circle_end(&sp, c))
             middle_hits++;
         if (!got && ref_sweep_margin_sampled(&S, ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r), 256) < -1e-9) {
             if (missed_by_sampler < 3)

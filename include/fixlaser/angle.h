@@ -19,21 +19,29 @@ typedef int32_t fxl_angle;
 #define FXL_ANGLE_QUARTER 1024 /* 90 degrees */
 #define FXL_ANGLE_HALF 2048    /* 180 degrees */
 
-/* Internal: the generated quarter-wave table behind fxl_sin and fxl_cos
- * (src/angle_table.c: 1024 uint16_t, round(65536 sin(2 pi k / 4096)) mod
- * 65536; the three entries equal to 65536 are stored as 0 plus a carry). */
+/* Internal: the generated tables behind fxl_sin and fxl_cos
+ * (src/angle_table.c): the quarter wave, 1024 uint16_t round(65536 sin(2 pi
+ * k / 4096)) mod 65536 (the three entries equal to 65536 stored as 0 plus a
+ * carry), and with FXL_SIN_FULL the whole wave as 4096 int32_t. */
 extern const uint16_t fxl__sin_quarter[1024];
+#if FXL_SIN_FULL
+extern const int32_t fxl__sin_full[4096];
+#endif
 
 /* sin(2*pi*a/4096) as Q16.16, exactly round(65536*sin) of the true value.
- * Inline: one table read and a few ALU operations. */
+ * Inline: one table read (FXL_SIN_FULL) or one read and a few operations. */
 FXL_INLINE fix16_t fxl_sin(fxl_angle a)
 {
+#if FXL_SIN_FULL
+    return fxl__sin_full[(uint32_t)a & 4095u];
+#else
     uint32_t u = (uint32_t)a & 4095u, r = u & 1023u;
     /* Quadrants 1 and 3 read the quarter table backwards, 2 and 3 negate;
      * k = 1022..1024 add back the carry of the stored 65536. */
     uint32_t k = (u & 1024u) != 0 ? 1024u - r : r;
     fix16_t v = (fix16_t)((uint32_t)fxl__sin_quarter[k & 1023u] + (((k + 2u) >> 10) << 16));
     return (u & 2048u) != 0 ? -v : v;
+#endif
 }
 
 /* cos(2*pi*a/4096) as Q16.16, exactly round(65536*cos) of the true value. */

@@ -58,6 +58,14 @@
 #define FXL_ROM_DATA
 #endif
 
+/* FXL_SIN_FULL: 1 keeps the whole sine wave as a 16 KiB table (4096
+ * int32_t) so that fxl_sin and fxl_cos are a single read; 0 (default) keeps
+ * only the quarter wave (2 KiB) and folds the angle into it. Same values
+ * either way. The GBA port sets it (cartridge ROM is plentiful there). */
+#ifndef FXL_SIN_FULL
+#define FXL_SIN_FULL 0
+#endif
+
 /* FXL_NOINLINE: keeps a rarely used helper out of its caller (so it stays
  * out of IWRAM when the caller is placed there). */
 #ifndef FXL_NOINLINE

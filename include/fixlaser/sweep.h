@@ -67,10 +67,12 @@ typedef struct fxl_sweep {
 
 /* A sweep prepared for testing. */
 typedef struct fxl_sweep_prep {
-    fxl_laser_prep from; /* the beam at the start: pos = pivot, the start table vector */
-    fxl_laser_prep to;   /* the beam at the end: pos = pivot + move, the end table vector */
-    int32_t step;        /* steps turned, -2048..2048 */
+    fxl_laser_prep from; /* the beam at the start: pos = the pivot, the start table vector */
+    int32_t cos1;        /* Q16.16 table cosine of the end angle */
+    int32_t sin1;        /* Q16.16 table sine of the end angle */
+    fxl_vec2 pivot1;     /* Q16.16 the pivot at the end (pivot + move) */
     fxl_vec2 half_move;  /* Q16.16 floor(move / 2): the turn happens at pivot + this */
+    int32_t step;        /* steps turned, -2048..2048 */
 } fxl_sweep_prep;
 
 /* A laser turning by step about its own reference point (the emitter, or
@@ -91,6 +93,9 @@ fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle t
 /* Validates the sweep and fills out; FXL_OK or the reason. No square root
  * or division: a few table reads and multiplies. */
 fxl_result fxl_sweep_prepare(const fxl_sweep *sweep, fxl_sweep_prep *out);
+
+/* The beam at the end of the frame (about pivot1, the end table vector). */
+fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp);
 
 /* True iff the (fixed) circle touches the beam at some moment of the motion. */
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle);

@@ -72,6 +72,10 @@ void fxl_port_assert_failed(const char *expr, const char *file, int line);
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_port_assert_failed(#cond, __FILE__, __LINE__))
 #endif
 
+/* FXL_SIN_FULL: the whole-wave sine table (16 KiB of ROM) makes
+ * fxl_sin/fxl_cos one load. */
+#define FXL_SIN_FULL 1
+
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
 #define FXL_ROM_DATA
