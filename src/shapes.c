@@ -24,9 +24,22 @@ bool fxl_circle_vs_circle(fxl_circle a, fxl_circle b)
     return within(gap(a.c.x, b.c.x), gap(a.c.y, b.c.y), (uint32_t)a.r + (uint32_t)b.r);
 }
 
+/* A port may supply fxl_circles_vs_circle itself (FXL_PORT_CIRCLES_VS_CIRCLE,
+ * config.h); the portable loop below is then compiled, out of IWRAM, as
+ * fxl__circles_vs_circle_c, the reference the tests compare it with. */
+#if FXL_PORT_CIRCLES_VS_CIRCLE
+#define CIRCLES_LOOP fxl__circles_vs_circle_c
+#define CIRCLES_PLACE
+size_t fxl__circles_vs_circle_c(const fxl_circle *circles, size_t n, fxl_circle circle,
+                                uint32_t *hit_bits);
+#else
+#define CIRCLES_LOOP fxl_circles_vs_circle
+#define CIRCLES_PLACE FXL_IWRAM_CODE
+#endif
+
 /* The exact square for a circle that passed the x window (out of the loop:
  * a few per cent of a frame's bullets). */
-FXL_IWRAM_CODE
+CIRCLES_PLACE
 static bool near_x(const fxl_circle *c, uint32_t px, uint32_t py, uint32_t pr)
 {
     return within(gap(c->c.x, (fix16_t)px), gap(c->c.y, (fix16_t)py), (uint32_t)c->r + pr);
@@ -35,9 +48,8 @@ static bool near_x(const fxl_circle *c, uint32_t px, uint32_t py, uint32_t pr)
 /* The bullets' loop: a 32-bit reject on x (|d| <= reach  <=>  (d + reach)
  * mod 2^32 <= 2 reach, valid while 2 reach < 2^32, which the domain's radii
  * keep), the exact test out of line for the few that pass. */
-FXL_IWRAM_CODE
-size_t fxl_circles_vs_circle(const fxl_circle *circles, size_t n, fxl_circle circle,
-                             uint32_t *hit_bits)
+CIRCLES_PLACE
+size_t CIRCLES_LOOP(const fxl_circle *circles, size_t n, fxl_circle circle, uint32_t *hit_bits)
 {
     uint32_t px = (uint32_t)circle.c.x, py = (uint32_t)circle.c.y, pr = (uint32_t)circle.r;
     size_t hits = 0;

@@ -142,9 +142,48 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
     return (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
 }
 
+/* A sound shortcut for the common hit of a turn: the beam's axis (or the
+ * axis across it) turning over the circle. When the frame direction (1, 0)
+ * lies on the arc (v0 and v1 on the right sides of zero), the arc passes
+ * through the point (R, 0), R = |q|; if the rectangle spans v = 0 that
+ * point is within t of it iff a0 - t <= R <= a1 + t. Compared with the
+ * bounds rounded inwards to raw units (a yes is a true yes; a no goes on
+ * to the exact middle). The same for (-1, 0), (0, 1) and (0, -1): for
+ * direction k, `side` holds the frame value whose sign places the
+ * direction (cross(S, D)), `span` the rectangle's other coordinate range
+ * (which must hold 0) and [lo, hi] its own range along D. */
+FXL_IWRAM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0, int64_t v0,
+                                    int64_t u1, int64_t v1, int32_t qx, int32_t qy, int64_t t)
+{
+    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    int64_t c[4][2], lo[4], hi[4];
+    bool span[4];
+    int k;
+    /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u, cross(S, (0,-1)) = -u */
+    c[0][0] = -v0, c[0][1] = -v1, c[1][0] = v0, c[1][1] = v1;
+    c[2][0] = u0, c[2][1] = u1, c[3][0] = -u0, c[3][1] = -u1;
+    span[0] = span[1] = a->v_lo <= 0 && a->v_hi >= 0;
+    span[2] = span[3] = a->u_lo <= 0 && a->u_hi >= 0;
+    lo[0] = a->u_lo - t, hi[0] = a->u_hi + t, lo[1] = -a->u_hi - t, hi[1] = t - a->u_lo;
+    lo[2] = a->v_lo - t, hi[2] = a->v_hi + t, lo[3] = -a->v_hi - t, hi[3] = t - a->v_lo;
+    for (k = 0; k < 4; k++) {
+        /* The frame point turns by -step: on the arc iff cross(S0, D) <= 0
+         * <= cross(S1, D) for step > 0, the reverse for step < 0. */
+        bool on = step > 0 ? (c[k][0] <= 0 && c[k][1] >= 0) : (c[k][0] >= 0 && c[k][1] <= 0);
+        if (on && span[k]) {
+            /* lo <= R <= hi, R^2 = q2 2^32: hi rounded down, lo up. */
+            int64_t h = fxl__floor_shift(hi[k], 16), l = -fxl__floor_shift(-lo[k], 16);
+            if (h >= 0 && h <= 0x7FFFFFFF && q2 <= (uint64_t)(h * h) &&
+                (l <= 0 || (l <= 0x7FFFFFFF && q2 >= (uint64_t)(l * l))))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
- * the two end beams, then (rarely) the exact middle. With step 0 it is the
- * static test of the start beam. */
+ * the two end beams, the axis shortcut, then (rarely) the exact middle.
+ * With step 0 it is the static test of the start beam. */
 FXL_IWRAM_CODE
 static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r)
 {
@@ -152,19 +191,18 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
     int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
     int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+    int64_t t = ((int64_t)r + a->round) * 65536;
 
-    if (turn_far(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi,
-                 ((int64_t)r + a->round) * 65536, arc_margin(qx, qy)))
+    if (turn_far(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t, arc_margin(qx, qy)))
         return false;
-    if (fxl__frame_test(a, u0, v0, r))
+    /* The end beam has the same rectangle (only its frame differs, and
+     * u1, v1 are already in it). */
+    if (fxl__frame_test(a, u0, v0, r) || fxl__frame_test(a, u1, v1, r))
         return true;
-    {
-        fxl_laser_prep b;
-        end_beam(sp, &b);
-        if (fxl__frame_test(&b, u1, v1, r))
-            return true;
-    }
-    return sp->step != 0 && fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, r);
+    if (sp->step == 0 || t < 0)
+        return false;
+    return axis_hit(a, sp->step, u0, v0, u1, v1, qx, qy, t) ||
+           fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, r);
 }
 
 /* The whole motion for a circle whose offsets from the pivot are g0 at the
@@ -172,12 +210,11 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
 static bool motion_hit(const fxl_sweep_prep *sp, int32_t g0x, int32_t g0y, int32_t gmx,
                        int32_t gmy, int32_t g1x, int32_t g1y, int32_t r)
 {
-    fxl_laser_prep b;
+    const fxl_laser_prep *a = &sp->from;
     if (sp->step == 0)
-        return fxl__slide_hit(&sp->from, g0x, g0y, g1x, g1y, r);
-    end_beam(sp, &b);
-    return fxl__slide_hit(&sp->from, g0x, g0y, gmx, gmy, r) || turn_hit(sp, gmx, gmy, r) ||
-           fxl__slide_hit(&b, gmx, gmy, g1x, g1y, r);
+        return fxl__slide_hit(a, a->cos, a->sin, g0x, g0y, g1x, g1y, r);
+    return fxl__slide_hit(a, a->cos, a->sin, g0x, g0y, gmx, gmy, r) || turn_hit(sp, gmx, gmy, r) ||
+           fxl__slide_hit(a, sp->cos1, sp->sin1, gmx, gmy, g1x, g1y, r);
 }
 
 /* A circle centre c0 moving to c1: its offsets from the pivot at the start,

@@ -15,9 +15,10 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
                       int64_t u1, int64_t v1, int32_t r);
 
 /* A slide: true iff the circle of radius r whose offset from the beam's
- * reference point moves straight from a to b (Q16.16) touches lp's hitbox
- * (a fixed frame) at some point of the way. lp->pos is not used. */
-bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t ax, int32_t ay, int32_t bx, int32_t by,
-                    int32_t r);
+ * reference point moves straight from a to b (Q16.16) touches the hitbox
+ * rectangle of lp (and its round) in the frame of the table vector (c, s)
+ * at some point of the way. lp's pos, cos and sin are not used. */
+bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
+                    int32_t bx, int32_t by, int32_t r);
 
 #endif

@@ -37,11 +37,11 @@ static fxl__big big128(fxl__i128 v)
     return fxl__big_add(hi, fxl__big_u128(fxl__mul64(v.lo, 1)));
 }
 
-bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t ax, int32_t ay, int32_t bx, int32_t by,
-                    int32_t r)
+bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
+                    int32_t bx, int32_t by, int32_t r)
 {
-    int64_t ua = fxl__along(lp->cos, lp->sin, ax, ay), va = fxl__across(lp->cos, lp->sin, ax, ay);
-    int64_t ub = fxl__along(lp->cos, lp->sin, bx, by), vb = fxl__across(lp->cos, lp->sin, bx, by);
+    int64_t ua = fxl__along(c, s, ax, ay), va = fxl__across(c, s, ax, ay);
+    int64_t ub = fxl__along(c, s, bx, by), vb = fxl__across(c, s, bx, by);
     int64_t t = ((int64_t)r + lp->round) * 65536, du = ub - ua, dv = vb - va;
     int64_t cu[4], cv[4];
     int k, pos = 0, neg = 0;
@@ -63,9 +63,9 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t ax, int32_t ay, int32_t bx
     if (max64(ua, ub) >= lp->u_lo && min64(ua, ub) <= lp->u_hi && max64(va, vb) >= lp->v_lo &&
         min64(va, vb) <= lp->v_hi) {
         for (k = 0; k < 4; k++) {
-            int s = fxl__cross_sign(du, dv, cu[k] - ua, cv[k] - va);
-            pos |= s >= 0;
-            neg |= s <= 0;
+            int side = fxl__cross_sign(du, dv, cu[k] - ua, cv[k] - va);
+            pos |= side >= 0;
+            neg |= side <= 0;
         }
         if (pos && neg)
             return true;

@@ -66,6 +66,15 @@
 #define FXL_SIN_FULL 0
 #endif
 
+/* FXL_PORT_CIRCLES_VS_CIRCLE: 1 when the port supplies its own
+ * fxl_circles_vs_circle (the GBA port: hand-scheduled ARM in
+ * port/gba/fast_arm.s, with the same results bit for bit). The core's C loop
+ * is then built as fxl__circles_vs_circle_c, which the tests compare the
+ * port's routine with. Default 0: the C loop is fxl_circles_vs_circle. */
+#ifndef FXL_PORT_CIRCLES_VS_CIRCLE
+#define FXL_PORT_CIRCLES_VS_CIRCLE 0
+#endif
+
 /* FXL_NOINLINE: keeps a rarely used helper out of its caller (so it stays
  * out of IWRAM when the caller is placed there). */
 #ifndef FXL_NOINLINE

@@ -76,6 +76,10 @@ void fxl_port_assert_failed(const char *expr, const char *file, int line);
  * fxl_sin/fxl_cos one load. */
 #define FXL_SIN_FULL 1
 
+/* FXL_PORT_CIRCLES_VS_CIRCLE: fxl_circles_vs_circle comes from
+ * port/gba/fast_arm.s (two circles per LDM, ~11 cycles a circle). */
+#define FXL_PORT_CIRCLES_VS_CIRCLE 1
+
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
 #define FXL_ROM_DATA

@@ -183,7 +183,10 @@ $(GBA_LIBFIXMATH): $(GBA_FIXMATH_STAMP) $(GBA_PORT_DIR)/gba.mk
 
 # ---- fixlaser core ----------------------------------------------------------------
 GBA_CORE_SRCS ?= $(wildcard src/*.c)
-GBA_CORE_OBJS = $(patsubst %.c,$(GBA_BUILD)/%.o,$(GBA_CORE_SRCS))
+# The port's own routines for the library (config FXL_PORT_* in fxl_port.h).
+GBA_PORT_LIB_SRCS ?= $(GBA_PORT_DIR)/fast_arm.s
+GBA_CORE_OBJS = $(patsubst %.c,$(GBA_BUILD)/%.o,$(GBA_CORE_SRCS)) \
+	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 GBA_LIBFIXLASER := $(GBA_BUILD)/libfixlaser.a
 
 $(GBA_LIBFIXLASER): $(GBA_CORE_OBJS)
