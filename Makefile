@@ -3,8 +3,9 @@
 #   make demo       the main job: builds and runs the example laser scene
 #   make check      every test (host suite, sanitizers, table, cppcheck, ...)
 #   make install PREFIX=/usr/local
-#   make bench       cycle table on the GBA (docs/bench-gba.md)
-#   make bench-host  instruction counts under callgrind (docs/bench-host.md)
+#   make bench       scene and per-call cycle tables on the GBA (docs/bench-gba.md)
+#   make bench-host  the same under callgrind, instruction counts (docs/bench-host.md)
+#   make scene-check the scene benchmark's hit lists against the exact oracle (host)
 #   make size        code size per module and target (docs/size.md)
 .SUFFIXES:
 
@@ -30,7 +31,7 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck \
-	gba-test bench bench-host size mcu rotating
+	gba-test bench bench-host scene-check size mcu rotating
 
 all: $(H)/libfixlaser.a
 
@@ -131,17 +132,44 @@ $(GBA_BUILD)/bench/%.o: %.c | $(GBA_FIXMATH_STAMP)
 
 $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBNCH,FXLB))
 
-bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBARUN)
+# The scene benchmark (tests/bench/scene.c): the GBA ROM times each frame's
+# phases; its host twin plays the same frames and checks every hit against
+# the exact oracle (tests/oracle.h). Until tests/oracle.c lands, the twin
+# links the temporary tests/bench/oracle_stub.c; then just that one.
+SCENE_SRC := tests/bench/scene.c tests/harness.c
+SCENE_ORACLE_SRC ?= $(if $(wildcard tests/oracle.c),tests/oracle.c,tests/bench/oracle_stub.c)
+GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench/scene_gba.c)
+
+$(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
+
+$(H)/scene_host: $(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) tests/bench/scene.h \
+		tests/oracle.h $(H)/libfixlaser.a port/hosted/test_port.c
+	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(SCENE_SRC) tests/bench/scene_host.c \
+	    $(SCENE_ORACLE_SRC) port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+
+# The scene's hit lists: fast path == baseline == exact oracle on every
+# frame (host, well under a second; part of make check).
+scene-check: $(H)/scene_host
+	$(H)/scene_host
+
+# The scene table first (the headline), then the per-call table; the ROM's
+# hit-list hashes must equal the host twin's oracle (tools/bench_gba.sh).
+bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GBARUN) $(H)/scene_host
+	$(H)/scene_host > $(GBA_BUILD)/scene-host.log
+	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-scene.gba > $(GBA_BUILD)/scene.log
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-bench.gba > $(GBA_BUILD)/bench.log
-	sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" > docs/bench-gba.md
+	ORACLE=$(SCENE_ORACLE_SRC) sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" \
+	    $(GBA_BUILD)/scene.log $(GBA_BUILD)/scene-host.log $(GBA_BUILD)/fixlaser-scene.map \
+	    $(GBA_BUILD)/fixlaser-bench.map > $(GBA_BUILD)/bench-gba.md
+	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 
 $(H)/bench_host: $(BENCH_SRC) tests/bench/bench_host.c $(H)/libfixlaser.a port/hosted/test_port.c
 	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(BENCH_SRC) tests/bench/bench_host.c \
 	    port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
 
-bench-host: deps $(H)/bench_host
-	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md
+bench-host: deps $(H)/bench_host $(H)/scene_host
+	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md $(H)/scene_host
 	cat docs/bench-host.md
 
 # ---- microcontrollers: the core cross-compiled with -Werror -------------------------
@@ -184,6 +212,7 @@ check: deps
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory demo-check
+	$(MAKE) --no-print-directory scene-check
 	$(MAKE) --no-print-directory test
 
 install: $(H)/libfixlaser.a
