@@ -5,6 +5,7 @@
 #   make install PREFIX=/usr/local
 #   make bench       scene and per-call cycle tables on the GBA (docs/bench-gba.md)
 #   make bench-host  the same under callgrind, instruction counts (docs/bench-host.md)
+#   make bench-m0plus the scene built for Cortex-M0+, run under QEMU (docs/m0plus.md)
 #   make scene-check the scene benchmark's hit lists against the exact oracle (host)
 #   make size        code size per module and target (docs/size.md)
 .SUFFIXES:
@@ -31,7 +32,7 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck \
-	gba-test bench bench-host scene-check size mcu rotating
+	gba-test bench bench-host bench-m0plus scene-check size mcu rotating
 
 all: $(H)/libfixlaser.a
 
@@ -199,6 +200,52 @@ $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 
 mcu: $(addprefix mcu-,$(MCU_TARGETS))
 	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS)"
+
+# The scene benchmark built for Cortex-M0+ (tests/bench/m0plus), run under
+# QEMU with instruction counting (semihosting output on its stderr):
+# docs/m0plus.md. Two builds: the timed one,
+# and one that counts the calls to __aeabi_lmul (--wrap).
+M0_DIR := $(B)/mcu/m0plus/scene
+M0_CFLAGS := $(MCU_CFLAGS) -Iport/hosted -Itests
+M0_LDFLAGS := -nostartfiles -T tests/bench/m0plus/m0plus.ld -Wl,--gc-sections
+M0_CORE := $(SRC:src/%.c=$(B)/mcu/m0plus/%.o)
+M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/start.o
+M0_QEMU := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
+	-semihosting-config enable=on,target=native -icount shift=0 -kernel
+
+$(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/start.o: tests/bench/m0plus/start.s
+	@mkdir -p $(@D)
+	$(MCU_m0plus) -c $< -o $@
+$(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -DM0_COUNT_LMUL -c $< -o $@
+$(M0_DIR)/scene.elf: $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath.stamp \
+		tests/bench/m0plus/m0plus.ld
+	$(MCU_m0plus) $(M0_LDFLAGS) -o $@ $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) \
+	    $(B)/mcu/m0plus/fixmath/*.o -Wl,--start-group -lc -lgcc -Wl,--end-group
+$(M0_DIR)/scene-lmul.elf: $(M0_DIR)/scene_m0_lmul.o $(M0_OBJS) $(M0_CORE) \
+		$(B)/mcu/m0plus/fixmath.stamp tests/bench/m0plus/m0plus.ld
+	$(MCU_m0plus) $(M0_LDFLAGS) -Wl,--wrap=__aeabi_lmul -o $@ $(M0_DIR)/scene_m0_lmul.o \
+	    $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath/*.o -Wl,--start-group -lc -lgcc -Wl,--end-group
+
+bench-m0plus: deps $(M0_DIR)/scene.elf $(M0_DIR)/scene-lmul.elf $(H)/scene_host
+	@FXL_PACKAGES=qemu-system-arm sh tools/deps.sh
+	$(H)/scene_host > $(M0_DIR)/host.log
+	$(M0_QEMU) $(M0_DIR)/scene.elf > $(M0_DIR)/run.log 2>&1
+	$(M0_QEMU) $(M0_DIR)/scene-lmul.elf > $(M0_DIR)/lmul.log 2>&1
+	sh tools/m0plus.sh $(M0_DIR)/scene.elf $(M0_DIR)/run.log $(M0_DIR)/lmul.log \
+	    $(M0_DIR)/host.log > $(M0_DIR)/m0plus.md
+	mv -f $(M0_DIR)/m0plus.md docs/m0plus.md
+	cat docs/m0plus.md
 
 size: mcu gba-libs
 	sh tools/size.sh > docs/size.md
