@@ -3,8 +3,10 @@
 #   make demo       the main job: builds and runs the example laser scene
 #   make check      every test (host suite, sanitizers, table, cppcheck, ...)
 #   make install PREFIX=/usr/local
-#   make bench       cycle table on the GBA (docs/bench-gba.md)
-#   make bench-host  instruction counts under callgrind (docs/bench-host.md)
+#   make bench       scene and per-call cycle tables on the GBA (docs/bench-gba.md)
+#   make bench-host  the same under callgrind, instruction counts (docs/bench-host.md)
+#   make bench-m0plus the scene built for Cortex-M0+, run under QEMU (docs/m0plus.md)
+#   make scene-check the scene benchmark's hit lists against the exact oracle (host)
 #   make size        code size per module and target (docs/size.md)
 .SUFFIXES:
 
@@ -30,7 +32,7 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck \
-	gba-test bench bench-host size mcu rotating
+	gba-test bench bench-host bench-m0plus scene-check size mcu rotating
 
 all: $(H)/libfixlaser.a
 
@@ -131,17 +133,46 @@ $(GBA_BUILD)/bench/%.o: %.c | $(GBA_FIXMATH_STAMP)
 
 $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBNCH,FXLB))
 
-bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBARUN)
+# The scene benchmark (tests/bench/scene.c): the GBA ROM times each frame's
+# phases; its host twin plays the same frames and checks every hit against
+# the exact oracle (tests/oracle.h). Until tests/oracle.c lands, the twin
+# links the temporary tests/bench/oracle_stub.c; then just that one.
+SCENE_SRC := tests/bench/scene.c tests/harness.c
+SCENE_ORACLE_SRC ?= $(if $(wildcard tests/oracle.c),tests/oracle.c,tests/bench/oracle_stub.c)
+GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench/scene_gba.c)
+
+$(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
+
+$(H)/scene_host: $(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) tests/bench/scene.h \
+		tests/oracle.h $(H)/libfixlaser.a port/hosted/test_port.c
+	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(SCENE_SRC) tests/bench/scene_host.c \
+	    $(SCENE_ORACLE_SRC) port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+
+# The scene's hit lists: fast path == baseline == exact oracle on every
+# frame (host; 240 frames take milliseconds with the stub: lower
+# SCENE_CHECK_FRAMES if the real oracle makes it slow). Part of make check.
+SCENE_CHECK_FRAMES ?= 240
+scene-check: $(H)/scene_host
+	$(H)/scene_host $(SCENE_CHECK_FRAMES)
+
+# The scene table first (the headline), then the per-call table; the ROM's
+# hit-list hashes must equal the host twin's oracle (tools/bench_gba.sh).
+bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GBARUN) $(H)/scene_host
+	$(H)/scene_host > $(GBA_BUILD)/scene-host.log
+	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-scene.gba > $(GBA_BUILD)/scene.log
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-bench.gba > $(GBA_BUILD)/bench.log
-	sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" > docs/bench-gba.md
+	ORACLE=$(SCENE_ORACLE_SRC) sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" \
+	    $(GBA_BUILD)/scene.log $(GBA_BUILD)/scene-host.log $(GBA_BUILD)/fixlaser-scene.map \
+	    $(GBA_BUILD)/fixlaser-bench.map > $(GBA_BUILD)/bench-gba.md
+	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 
 $(H)/bench_host: $(BENCH_SRC) tests/bench/bench_host.c $(H)/libfixlaser.a port/hosted/test_port.c
 	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(BENCH_SRC) tests/bench/bench_host.c \
 	    port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
 
-bench-host: deps $(H)/bench_host
-	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md
+bench-host: deps $(H)/bench_host $(H)/scene_host
+	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md $(H)/scene_host
 	cat docs/bench-host.md
 
 # ---- microcontrollers: the core cross-compiled with -Werror -------------------------
@@ -172,6 +203,52 @@ $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 mcu: $(addprefix mcu-,$(MCU_TARGETS))
 	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS)"
 
+# The scene benchmark built for Cortex-M0+ (tests/bench/m0plus), run under
+# QEMU with instruction counting (semihosting output on its stderr):
+# docs/m0plus.md. Two builds: the timed one,
+# and one that counts the calls to __aeabi_lmul (--wrap).
+M0_DIR := $(B)/mcu/m0plus/scene
+M0_CFLAGS := $(MCU_CFLAGS) -Iport/hosted -Itests
+M0_LDFLAGS := -nostartfiles -T tests/bench/m0plus/m0plus.ld -Wl,--gc-sections
+M0_CORE := $(SRC:src/%.c=$(B)/mcu/m0plus/%.o)
+M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/start.o
+M0_QEMU := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
+	-semihosting-config enable=on,target=native -icount shift=0 -kernel
+
+$(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/start.o: tests/bench/m0plus/start.s
+	@mkdir -p $(@D)
+	$(MCU_m0plus) -c $< -o $@
+$(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -DM0_COUNT_LMUL -c $< -o $@
+$(M0_DIR)/scene.elf: $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath.stamp \
+		tests/bench/m0plus/m0plus.ld
+	$(MCU_m0plus) $(M0_LDFLAGS) -o $@ $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) \
+	    $(B)/mcu/m0plus/fixmath/*.o -Wl,--start-group -lc -lgcc -Wl,--end-group
+$(M0_DIR)/scene-lmul.elf: $(M0_DIR)/scene_m0_lmul.o $(M0_OBJS) $(M0_CORE) \
+		$(B)/mcu/m0plus/fixmath.stamp tests/bench/m0plus/m0plus.ld
+	$(MCU_m0plus) $(M0_LDFLAGS) -Wl,--wrap=__aeabi_lmul -o $@ $(M0_DIR)/scene_m0_lmul.o \
+	    $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath/*.o -Wl,--start-group -lc -lgcc -Wl,--end-group
+
+bench-m0plus: deps $(M0_DIR)/scene.elf $(M0_DIR)/scene-lmul.elf $(H)/scene_host
+	@FXL_PACKAGES=qemu-system-arm sh tools/deps.sh
+	$(H)/scene_host > $(M0_DIR)/host.log
+	$(M0_QEMU) $(M0_DIR)/scene.elf > $(M0_DIR)/run.log 2>&1
+	$(M0_QEMU) $(M0_DIR)/scene-lmul.elf > $(M0_DIR)/lmul.log 2>&1
+	sh tools/m0plus.sh $(M0_DIR)/scene.elf $(M0_DIR)/run.log $(M0_DIR)/lmul.log \
+	    $(M0_DIR)/host.log > $(M0_DIR)/m0plus.md
+	mv -f $(M0_DIR)/m0plus.md docs/m0plus.md
+	cat docs/m0plus.md
+
 size: mcu gba-libs
 	sh tools/size.sh > docs/size.md
 	cat docs/size.md
@@ -184,6 +261,7 @@ check: deps
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory demo-check
+	$(MAKE) --no-print-directory scene-check
 	$(MAKE) --no-print-directory test
 
 install: $(H)/libfixlaser.a

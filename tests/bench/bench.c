@@ -257,6 +257,101 @@ uint32_t bench_chain_squares(void)
     return n;
 }
 
+/* --- lasers placed relative to the player (far / near rows) ---------------
+ * Sets of 48 straight lasers or sweeps, each placed so that the player (a
+ * fixed circle of radius 2 px) lies at a chosen distance from its hitbox:
+ * "near" within 4 px of the hitbox's edge (grown by the player's radius),
+ * either side, so about half hit and the rest need the exact compare;
+ * "far" 64..128 px from it. A sweep is placed by its pose halfway through
+ * the turn, and its far distance is 72..136 px (a 40-step turn of a 240 px
+ * laser moves its tip by 15 px). Kinds, anchors, sizes and turns are drawn
+ * as in the scene benchmark (scene.c). */
+#define REL_LASERS 48
+#define REL_SETS 32
+static fxl_laser rel_lasers[REL_LASERS];
+static fxl_sweep rel_sweeps[REL_LASERS];
+static const fxl_circle rel_player = {{120 << 16, 100 << 16}, 2 << 16};
+
+static void rel_set(fxlt_rng *rng, int turning, int near)
+{
+    int k;
+    for (k = 0; k < REL_LASERS; k++) {
+        fxl_laser l;
+        int32_t step = 0, w, core, round, u, v, d, side;
+        fix16_t c, sn;
+        l.kind = (k & 1) != 0 ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
+        l.anchor = (k & 2) != 0 ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_ORIGIN;
+        l.angle = (fxl_angle)fxlt_below(rng, 4096);
+        l.length = fxlt_range(rng, (turning ? 120 : 60) << 16, 240 << 16);
+        l.half_width = fxlt_range(rng, 2 << 16, 6 << 16);
+        l.hit_fraction = fxlt_range(rng, fix16_one / 2, fix16_one);
+        if (turning) {
+            step = fxlt_range(rng, 8, 40);
+            if (fxlt_below(rng, 2) != 0)
+                step = -step;
+        }
+        w = fix16_mul(l.half_width, l.hit_fraction);
+        core = l.kind == FXL_LASER_BOX ? w : 0;  /* the core's half-width */
+        round = l.kind == FXL_LASER_BOX ? 0 : w; /* added all round */
+        d = near ? fxlt_range(rng, -(4 << 16), 4 << 16)
+                 : fxlt_range(rng, (turning ? 72 : 64) << 16, (turning ? 136 : 128) << 16);
+        d += round + rel_player.r;
+        side = (int32_t)fxlt_below(rng, 8);
+        u = fxlt_range(rng, 0, l.length); /* along the core, from its start */
+        v = fxlt_range(rng, -core, core);
+        if (side < 6) { /* beside the beam */
+            v = side & 1 ? core + d : -core - d;
+        } else { /* beyond an end */
+            u = side & 1 ? l.length + d : -d;
+        }
+        if (l.anchor == FXL_ANCHOR_CENTRE)
+            u -= l.length / 2;
+        /* The player at frame point (u, v) of the pose halfway through the
+         * turn: the reference point is the player minus R(angle) (u, v). */
+        c = fxl_cos(l.angle);
+        sn = fxl_sin(l.angle);
+        l.pos.x = rel_player.c.x - (fix16_t)(((int64_t)c * u - (int64_t)sn * v) >> 16);
+        l.pos.y = rel_player.c.y - (fix16_t)(((int64_t)sn * u + (int64_t)c * v) >> 16);
+        if (turning) {
+            l.angle -= step / 2;
+            rel_sweeps[k] = fxl_sweep_turn(&l, step);
+        } else {
+            rel_lasers[k] = l;
+        }
+    }
+}
+
+/* Hits over all the sets of a row (near sets must hit about half the time). */
+uint32_t bench_rel_hits(int turning, int near)
+{
+    fxlt_rng rng;
+    uint32_t words[2], total = 0;
+    int set;
+    rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)(turning * 2 + near);
+    for (set = 0; set < REL_SETS; set++) {
+        size_t n = 0;
+        rel_set(&rng, turning, near);
+        if (turning)
+            fxl_sweeps_vs_circle(rel_sweeps, REL_LASERS, rel_player, words, &n);
+        else
+            fxl_lasers_vs_circle(rel_lasers, REL_LASERS, rel_player, words, &n);
+        total += (uint32_t)n;
+    }
+    return total;
+}
+
+static bool laser_prepare_test(const fxl_laser *l)
+{
+    fxl_laser_prep lp;
+    return fxl_laser_prepare(l, &lp) == FXL_OK && fxl_laser_vs_circle(&lp, rel_player);
+}
+
+static bool sweep_prepare_test(const fxl_sweep *s)
+{
+    fxl_sweep_prep sp;
+    return fxl_sweep_prepare(s, &sp) == FXL_OK && fxl_sweep_vs_circle(&sp, rel_player);
+}
+
 /* --- cycle statistics (targets with a cycle counter) ---------------------- */
 
 static void samples_clear(void)
@@ -395,6 +490,93 @@ bench_stats bench_chain_gen(int per_square)
         bench_sink += (uint32_t)fxl_chain_rotating(&chains[k], chain_boxes[k], CHAIN_CAP, &n);
         t = fxl_port_cycles_end() - overhead;
         sample_add(per_square ? (n ? (t + (uint32_t)n / 2u) / (uint32_t)n : t) : t);
+    }
+    return sample_stats();
+}
+
+/* Prepare + one test per laser against the player, far or near: the fused
+ * call (fused = 1: one call for 48, per laser; one sample per set) or
+ * fxl_laser_prepare / fxl_sweep_prepare + one test (one sample per laser). */
+bench_stats bench_rel(int turning, int near, int fused)
+{
+    fxlt_rng rng;
+    uint32_t words[2];
+    int set, k;
+    rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)(turning * 2 + near);
+    samples_clear();
+    for (set = 0; set < REL_SETS; set++) {
+        rel_set(&rng, turning, near);
+        if (fused) {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            if (turning)
+                bench_sink += (uint32_t)fxl_sweeps_vs_circle(rel_sweeps, REL_LASERS, rel_player, words, NULL);
+            else
+                bench_sink += (uint32_t)fxl_lasers_vs_circle(rel_lasers, REL_LASERS, rel_player, words, NULL);
+            t = fxl_port_cycles_end() - overhead;
+            sample_add((t + REL_LASERS / 2) / REL_LASERS);
+        } else {
+            for (k = 0; k < REL_LASERS; k++) {
+                if (turning)
+                    TIMED(sweep_prepare_test(&rel_sweeps[k]));
+                else
+                    TIMED(laser_prepare_test(&rel_lasers[k]));
+            }
+        }
+    }
+    return sample_stats();
+}
+
+/* Bullets vs the player, per bullet, in one fxl_circles_vs_circle call over
+ * the scene's 1024 circles; one sample per player position (64, on a grid
+ * over the screen). */
+bench_stats bench_bullets_batch(void)
+{
+    int k;
+    samples_clear();
+    for (k = 0; k < 64; k++) {
+        fxl_circle p = fxl_circle_make((fix16_t)((k % 8) * 30 + 15) << 16,
+                                       (fix16_t)((k / 8) * 20 + 10) << 16, 2 << 16);
+        uint32_t t;
+        fxl_port_cycles_begin();
+        bench_sink += (uint32_t)fxl_circles_vs_circle(circles, CIRCLES, p, bits);
+        t = fxl_port_cycles_end() - overhead;
+        sample_add((t + CIRCLES / 2) / CIRCLES);
+    }
+    return sample_stats();
+}
+
+/* fxl_sin or fxl_cos alone: the angle reaches the code only after the timer
+ * starts and the result must exist before it stops (empty asm statements
+ * that cost no instruction), so neither can be moved out of the window. */
+#ifdef __GNUC__
+#define OPAQUE(v) __asm__ volatile("" : "+r"(v))
+#else
+#define OPAQUE(v) ((void)0)
+#endif
+#define SINCOS_LOOP(fn)                                                                       \
+    for (i = 0; i < 4096; i++) {                                                              \
+        fxl_angle a = i * 37;                                                                 \
+        fix16_t v;                                                                            \
+        uint32_t t;                                                                           \
+        fxl_port_cycles_begin();                                                              \
+        OPAQUE(a);                                                                            \
+        v = fn(a);                                                                            \
+        OPAQUE(v);                                                                            \
+        t = fxl_port_cycles_end();                                                            \
+        sample_add(t > overhead ? t - overhead : 0);                                          \
+    }
+
+bench_stats bench_sincos(int cosine)
+{
+    int i;
+    samples_clear();
+    if (cosine) {
+        /* cppcheck-suppress unreadVariable ; read by the empty asm */
+        SINCOS_LOOP(fxl_cos)
+    } else {
+        /* cppcheck-suppress unreadVariable ; read by the empty asm */
+        SINCOS_LOOP(fxl_sin)
     }
     return sample_stats();
 }

@@ -41,6 +41,15 @@ uint32_t bench_hits(int kind);
 bench_stats bench_single(int what, int kind, int stride);
 bench_stats bench_batch(int kind);
 bench_stats bench_sweep_batch(int kind);
+/* Prepare + one test against the player, far (near = 0) or near, of
+ * straight lasers (turning = 0) or sweeps: in the fused call (fused = 1,
+ * per laser) or with the separate prepare and test calls. */
+bench_stats bench_rel(int turning, int near, int fused);
+uint32_t bench_rel_hits(int turning, int near);
+/* fxl_circles_vs_circle, per bullet. */
+bench_stats bench_bullets_batch(void);
+/* fxl_sin (cosine = 0) or fxl_cos, alone in the timed window. */
+bench_stats bench_sincos(int cosine);
 /* Rotating chain generation: cycles per laser, and per square. */
 bench_stats bench_chain_gen(int per_square);
 uint32_t bench_chain_squares(void);
