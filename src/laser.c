@@ -40,7 +40,7 @@ static int64_t mul32(int32_t a, int32_t b)
     return (int64_t)a * b;
 }
 
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
     if (laser == NULL || out == NULL)
@@ -120,7 +120,7 @@ static inline bool beam_far(const batch *b, fix16_t x, fix16_t y, fix16_t r)
 
 /* A circle that passed the box: the coarse reject, then the exact test
  * (out of line, so that the common early exit pays no register saves). */
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 static bool near_hit(const fxl_laser_prep *lp, const batch *b, fix16_t x, fix16_t y, fix16_t r)
 {
     int32_t dx, dy;
@@ -136,7 +136,7 @@ static bool near_hit(const fxl_laser_prep *lp, const batch *b, fix16_t x, fix16_
  * sweep's batch): one shared loop would need a function pointer on the
  * hottest path. The box stays in registers (a local copy: the output array
  * could alias *lp as far as the compiler knows). */
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
@@ -187,36 +187,58 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
 }
 
 /* The fused loop's first look at a checked laser: false when the circle's
- * centre is farther across the beam than the reach. |v| > (w + r) 2^16
- * misses for a box and a capsule alike (the hitbox reaches w across either
- * way); it is tested in whole pixels, p(v) = floor(v / 2^32): p(v) >= h and
- * p(v) < -h with h = ((w + r) >> 16) + 1 are beyond the reach on either
- * side (see sweep.c's sweep_maybe), and only let more circles through. */
-FXL__ALWAYS_INLINE bool laser_maybe(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+ * centre is beyond the reach across the beam or beyond its core's ends, in
+ * whole pixels p(x) = floor(x / 2^32) of the Q32.32 frame values (as in
+ * sweep.c's sweep_maybe). Across: |v| > (w + r) 2^16 misses for a box and a
+ * capsule alike (the hitbox reaches w across either way), and p(v) >= h or
+ * p(v) < -h with h = ((w + r) >> 16) + 1 imply it. Along: the core spans
+ * [0, L] or [-L/2, L/2] and reaches r + round beyond; p(u) >= ahead and
+ * p(u) < -behind, rounded outwards the same way, imply that. What is left
+ * goes to the full test. */
+FXL_IWRAM_CODE
+static bool laser_along(const fxl_laser *l, int32_t c, int32_t s, int32_t dx, int32_t dy,
+                        int32_t w, fix16_t r)
 {
-    int32_t c, s, w = fxl__hit_width(l->half_width, l->hit_fraction), v;
-    int32_t dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
-    int32_t h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 1;
-    fxl__sincos(l->angle, &c, &s);
-    v = fxl__pixels(fxl__across(c, s, dx, dy));
-    return v < h && v >= -h;
+    uint32_t len = (uint32_t)l->length, rr = (uint32_t)r + (l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w);
+    bool mid = l->anchor == FXL_ANCHOR_CENTRE;
+    int32_t u = fxl__pixels(fxl__along(c, s, dx, dy));
+    return u < (int32_t)(((mid ? (len >> 1) + 1u : len) + rr) >> 16) + 1 &&
+           u >= -(int32_t)(((mid ? (len >> 1) + 1u : 0u) + rr) >> 16) - 1;
 }
 
-/* The full test of a checked laser, the prep built on the stack. */
+/* The rest of the first look, for a laser whose quadrant box holds the
+ * circle: across the beam, then along it. */
+FXL__ALWAYS_INLINE bool laser_maybe(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+{
+    int32_t c, s, w, v, h, dx, dy;
+    w = fxl__hit_width(l->half_width, l->hit_fraction);
+    dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
+    h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 1;
+    fxl__sincos(l->angle, &c, &s);
+    v = fxl__pixels(fxl__across(c, s, dx, dy));
+    if (FXL__LIKELY(v >= h || v < -h))
+        return false;
+    return laser_along(l, c, s, dx, dy, w, r);
+}
+
+/* The full test of a checked laser: its prep on the stack, then
+ * fxl_laser_vs_circle (one copy of the exact test in IWRAM). Out of line:
+ * the loop that calls it keeps its registers for the rejects. */
 FXL_IWRAM_CODE
 static bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 {
     fxl_laser_prep lp;
-    int32_t dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
     lp.pos = l->pos;
     fxl__sincos(l->angle, &lp.cos, &lp.sin);
     fxl__laser_hitbox(l, &lp);
-    return fxl__frame_test(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
-                           fxl__across(lp.cos, lp.sin, dx, dy), r);
+    return fxl_laser_vs_circle(&lp, fxl_circle_make(x, y, r));
 }
 
 /* Many lasers against one circle: per laser, the checks of
- * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored. */
+ * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored.
+ * In blocks of 32, two passes: the checks and the quadrant box for every
+ * laser (few live registers: the compiler keeps it tight), collecting the
+ * lasers left; then the table reads and the frame tests for those. */
 FXL_IWRAM_CODE
 fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits)
@@ -229,20 +251,30 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
 
     FXL_ASSERT(lasers != NULL || n == 0);
     while (i < n) {
-        size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            const fxl_laser *l = &lasers[i];
-            if (FXL__UNLIKELY(!fxl__laser_fast_ok(l))) {
-                if (first == FXL_OK)
-                    first = fxl__laser_check(l);
-            } else if (FXL__UNLIKELY(laser_maybe(l, x, y, r)) && ok && laser_hits(l, x, y, r)) {
-                word |= bit;
+        const fxl_laser *block = &lasers[i];
+        size_t m = n - i > 32u ? 32u : n - i, k, left = 0;
+        uint32_t word = 0, bad = 0;
+        uint8_t near[32];
+        for (k = 0; k < m; k++) {
+            const fxl_laser *l = &block[k];
+            if (FXL__UNLIKELY(!fxl__laser_fast_ok(l)))
+                bad |= 1u << k;
+            else if (FXL__UNLIKELY(!fxl__laser_quadrant_far(l, x, y, r)))
+                near[left++] = (uint8_t)k;
+        }
+        for (k = 0; k < left; k++) {
+            const fxl_laser *l = &block[near[k]];
+            if (laser_maybe(l, x, y, r) && ok && laser_hits(l, x, y, r)) {
+                word |= 1u << near[k];
                 count++;
             }
         }
+        for (k = 0; bad != 0 && first == FXL_OK; k++, bad >>= 1)
+            if ((bad & 1u) != 0)
+                first = fxl__laser_check(&block[k]);
         if (hit_bits != NULL)
-            hit_bits[(i - 1) >> 5] = word;
+            *hit_bits++ = word;
+        i += m;
     }
     if (hits != NULL)
         *hits = count;

@@ -86,7 +86,7 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     return FXL_OK;
 }
 
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 fxl_result fxl_sweep_prepare(const fxl_sweep *sweep, fxl_sweep_prep *out)
 {
     if (sweep == NULL || out == NULL)
@@ -152,7 +152,7 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
  * direction k, `side` holds the frame value whose sign places the
  * direction (cross(S, D)), `span` the rectangle's other coordinate range
  * (which must hold 0) and [lo, hi] its own range along D. */
-FXL_IWRAM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0, int64_t v0,
+FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0, int64_t v0,
                                     int64_t u1, int64_t v1, int32_t qx, int32_t qy, int64_t t)
 {
     uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
@@ -184,7 +184,7 @@ FXL_IWRAM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r)
 {
     const fxl_laser_prep *a = &sp->from;
@@ -240,7 +240,7 @@ static inline bool fixed_hit(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix
     return moving_hit(sp, x, y, x, y, r);
 }
 
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle)
 {
     FXL_ASSERT(sp != NULL && fxl_circle_check(circle) == FXL_OK);
@@ -329,7 +329,7 @@ static fxl__box motion_box(const fxl_sweep_prep *sp)
 }
 
 /* The batch loops are copies of fxl_laser_vs_circles' (see laser.c). */
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
@@ -418,18 +418,21 @@ FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
 FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
 {
     const fxl_laser *l = &sw->laser;
-    int32_t c0, s0, c1, s1, w = fxl__hit_width(l->half_width, l->hit_fraction);
-    int32_t qx = fxl__offset(x, sw->motion.pivot.x), qy = fxl__offset(y, sw->motion.pivot.y);
-    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
-    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
-    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
-    int32_t hv = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
-    int32_t hu = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
-    int32_t lu = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
+    int32_t c0, s0, c1, s1, w, qx, qy;
+    uint32_t len, rnd, ahead, behind;
+    int32_t hv, hu, lu;
     int32_t v0, v1, u0, u1;
 
     if (FXL__UNLIKELY(l->pos.x != sw->motion.pivot.x || l->pos.y != sw->motion.pivot.y))
         return true;
+    w = fxl__hit_width(l->half_width, l->hit_fraction);
+    qx = fxl__offset(x, sw->motion.pivot.x), qy = fxl__offset(y, sw->motion.pivot.y);
+    len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
+    ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    hv = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
+    hu = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
+    lu = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
     v0 = fxl__pixels(fxl__across(c0, s0, qx, qy));
@@ -441,8 +444,54 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
     return !((u0 >= hu && u1 >= hu) || (u0 < lu && u1 < lu));
 }
 
+/* The fused loop's second look at a simple sweep (turning about its own
+ * reference point) that sweep_maybe could not reject: the two end beams
+ * (the rectangle of fxl__laser_hitbox, the start and end frames), then the
+ * axis shortcut of axis_hit with the bounds written out for a rectangle
+ * about the pivot: along the beam it reaches `ahead` and `behind` of the
+ * pivot (L and 0 from the emitter, L/2 either way from the middle), across
+ * it w (box or capsule alike). 1 hit, 0 miss, -1 undecided (the full
+ * path). Doubling the lengths keeps the centre form's halves exact. */
+FXL_IWRAM_CODE
+static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    fxl_laser_prep a;
+    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
+    int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
+    int64_t u0, v0, u1, v1;
+    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
+    uint32_t len = (uint32_t)l->length, rr;
+
+    a.pos = l->pos;
+    fxl__sincos(l->angle, &a.cos, &a.sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
+    fxl__laser_hitbox(l, &a);
+    u0 = fxl__along(a.cos, a.sin, qx, qy), v0 = fxl__across(a.cos, a.sin, qx, qy);
+    u1 = fxl__along(c1, s1, qx, qy), v1 = fxl__across(c1, s1, qx, qy);
+    if (fxl__frame_test(&a, u0, v0, circle.r) || fxl__frame_test(&a, u1, v1, circle.r))
+        return 1;
+    if (step == 0)
+        return 0;
+    if (q2 >= ((uint64_t)1 << 60))
+        return -1;
+    /* 2 (r + round), and the doubled reaches ahead of and behind the pivot. */
+    rr = 2u * ((uint32_t)circle.r + (uint32_t)a.round);
+    reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
+    if (sg * fxl__sign64(v0) >= 0 && sg * fxl__sign64(v1) <= 0 && 4u * q2 <= reach2 * reach2)
+        return 1; /* (1, 0): the point R ahead of the pivot */
+    reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : rr);
+    if (sg * fxl__sign64(v0) <= 0 && sg * fxl__sign64(v1) >= 0 && 4u * q2 <= reach2 * reach2)
+        return 1; /* (-1, 0): the point R behind it */
+    reach2 = (uint64_t)a.width + (uint32_t)circle.r;
+    if (q2 <= reach2 * reach2 && (sg * fxl__sign64(u0)) * (sg * fxl__sign64(u1)) <= 0)
+        return 1; /* (0, +-1): the point R across it */
+    return -1;
+}
+
 /* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
  * the refusal code. */
+FXL_WARM_CODE
 static int sweep_full(const fxl_sweep *sw, fxl_circle circle)
 {
     fxl_sweep_prep sp;
@@ -473,9 +522,15 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
         for (; i < end; i++, bit <<= 1) {
             const fxl_sweep *sw = &sweeps[i];
             int h;
-            if (FXL__LIKELY(sweep_simple(sw)) && FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
-                continue;
-            h = sweep_full(sw, circle);
+            if (FXL__LIKELY(sweep_simple(sw))) {
+                if (FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
+                    continue;
+                h = sweep_near(sw, circle);
+                if (h < 0)
+                    h = sweep_full(sw, circle);
+            } else {
+                h = sweep_full(sw, circle);
+            }
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;
             if (h > 0 && ok) {

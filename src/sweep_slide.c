@@ -29,12 +29,16 @@ static int64_t max64(int64_t a, int64_t b)
     return a > b ? a : b;
 }
 
-/* The i128 as a big integer. */
-static fxl__big big128(fxl__i128 v)
+/* cr^2 <= t^2 len2, for |cr| below 2^99, t below 2^48, len2 below 2^100. */
+FXL_NOINLINE static bool within_segment(fxl__i128 cr, int64_t t, fxl__i128 len2)
 {
-    fxl__big hi = fxl__big_mul(fxl__big_i64(v.hi), fxl__big_i64((int64_t)1 << 32));
-    hi = fxl__big_mul(hi, fxl__big_i64((int64_t)1 << 32));
-    return fxl__big_add(hi, fxl__big_u128(fxl__mul64(v.lo, 1)));
+    fxl__big a, lhs, b, rhs;
+    fxl__big_i128(&a, cr);
+    fxl__big_mul(&lhs, &a, &a);
+    fxl__big_u128(&a, fxl__sq((uint64_t)t));
+    fxl__big_i128(&b, len2);
+    fxl__big_mul(&rhs, &a, &b);
+    return fxl__big_cmp(&lhs, &rhs) <= 0;
 }
 
 bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
@@ -75,13 +79,9 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     for (k = 0; k < 4; k++) {
         int64_t eu = cu[k] - ua, ev = cv[k] - va;
         fxl__i128 dot = fxl__isub(fxl__imul(eu, du), fxl__imul(-ev, dv));
-        fxl__big cr, lhs, rhs;
         if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
             continue;
-        cr = big128(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)));
-        lhs = fxl__big_mul(cr, cr);
-        rhs = fxl__big_mul(fxl__big_mul(fxl__big_i64(t), fxl__big_i64(t)), big128(len2));
-        if (fxl__big_cmp(lhs, rhs) <= 0)
+        if (within_segment(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)), t, len2))
             return true;
     }
     return false;

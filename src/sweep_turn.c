@@ -46,7 +46,7 @@
  * crossing the beam's axis (direction (+-1, 0) or (0, +-1) on the arc, the
  * point R on that axis within t of K; sound, since that point is on the
  * arc). Every value: coordinates below 2^49, squares below 2^98, the
- * largest product in a sign test below 2^230 (big.h holds 288 bits). */
+ * largest product in a sign test below 2^230 (big.h holds 256 bits). */
 #include "sweep_parts.h"
 
 #include "big.h"
@@ -71,11 +71,6 @@ typedef struct frac {
 static int frac_cmp(frac a, frac b)
 {
     return fxl__isign(fxl__isub(fxl__imul(a.n, b.d), fxl__imul(b.n, a.d)));
-}
-
-static fxl__big big(int64_t v)
-{
-    return fxl__big_i64(v);
 }
 
 static bool arc_signs(const turn *m, int c0, int c1)
@@ -151,18 +146,39 @@ static bool rect_hit(const turn *m, int64_t u, int64_t v, int64_t t)
 
 /* sign(S 2^16 - x |t_i|) for one coordinate S of S_i: where E_i's
  * coordinate lies against x. */
-static int end_side(const turn *m, int i, int64_t sc, int64_t x)
+FXL_NOINLINE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
 {
-    return fxl__big_sign_sqrt(fxl__big_mul(big(sc), big(65536)), big(x),
-                              fxl__big_u128(fxl__mul64(m->n[i], 1)));
+    fxl__big a, b, w;
+    fxl__big_i128(&a, fxl__imul(sc, 65536));
+    fxl__big_i64(&b, x);
+    fxl__big_i64(&w, (int64_t)m->n[i]);
+    return fxl__big_sign_sqrt(&a, &b, &w);
+}
+
+/* Off a corner C: |E - C|^2 <= t^2 with |E|^2 = R^2, i.e.
+ * R^2 + |C|^2 - t^2 <= 2 E.C = 2^17 (S.C) / |t_i|. */
+FXL_NOINLINE static bool end_corner(const turn *m, int i, int64_t cx, int64_t cy)
+{
+    fxl__big d, x, sc, w;
+    fxl__big_u128(&d, fxl__add(m->r2, fxl__add(sq128(cx), sq128(cy))));
+    fxl__big_u128(&x, sq128(m->t));
+    fxl__big_sub(&d, &d, &x);
+    /* S.C < 2^98: as two 128-bit products, then times 2^17 (exact: the
+     * sum is below 2^99, shifted below 2^116). */
+    fxl__big_i128(&sc, fxl__imul(m->s[i][0], cx));
+    fxl__big_i128(&x, fxl__imul(m->s[i][1], cy));
+    fxl__big_add(&sc, &sc, &x);
+    fxl__big_i64(&w, 131072);
+    fxl__big_mul(&x, &sc, &w);
+    fxl__big_i64(&w, (int64_t)m->n[i]);
+    return fxl__big_sign_sqrt(&x, &d, &w) >= 0;
 }
 
 /* E_i in K', exactly (see the head of the file). */
-static bool end_in(const turn *m, int i)
+FXL_NOINLINE static bool end_in(const turn *m, int i)
 {
-    int64_t sx = m->s[i][0], sy = m->s[i][1], cx, cy;
+    int64_t sx = m->s[i][0], sy = m->s[i][1];
     int xs, ys;
-    fxl__big d, sc;
     /* The band filter: E_i is within |qx| + |qy| of S_i. */
     uint64_t band = (uint64_t)(m->qx < 0 ? -(int64_t)m->qx : m->qx) +
                     (uint64_t)(m->qy < 0 ? -(int64_t)m->qy : m->qy) + 1u;
@@ -176,16 +192,7 @@ static bool end_in(const turn *m, int i)
         return ys > 0 ? end_side(m, i, sy, m->b1 + m->t) <= 0 : end_side(m, i, sy, m->b0 - m->t) >= 0;
     if (ys == 0)
         return xs > 0 ? end_side(m, i, sx, m->a1 + m->t) <= 0 : end_side(m, i, sx, m->a0 - m->t) >= 0;
-    /* Off a corner C: |E - C|^2 <= t^2 with |E|^2 = R^2, i.e.
-     * R^2 + |C|^2 - t^2 <= 2 E.C = 2^17 (S.C) / |t_i|. */
-    cx = xs < 0 ? m->a0 : m->a1;
-    cy = ys < 0 ? m->b0 : m->b1;
-    d = fxl__big_add(fxl__big_u128(m->r2), fxl__big_add(fxl__big_mul(big(cx), big(cx)),
-                                                         fxl__big_mul(big(cy), big(cy))));
-    d = fxl__big_sub(d, fxl__big_mul(big(m->t), big(m->t)));
-    sc = fxl__big_add(fxl__big_mul(big(sx), big(cx)), fxl__big_mul(big(sy), big(cy)));
-    sc = fxl__big_mul(sc, big(131072));
-    return fxl__big_sign_sqrt(sc, d, fxl__big_u128(fxl__mul64(m->n[i], 1))) >= 0;
+    return end_corner(m, i, xs < 0 ? m->a0 : m->a1, ys < 0 ? m->b0 : m->b1);
 }
 
 /* Where the ray through S_i meets K: tau in [in, out] (points tau S_i). */
@@ -216,25 +223,36 @@ static bool ray(const turn *m, int i, frac *in, frac *out)
 }
 
 /* sign(|tau S_i| - R) = sign(tau^2 |t_i|^2 - 2^32), tau >= 0. */
-static int ray_vs_r(const turn *m, int i, frac tau)
+FXL_NOINLINE static int ray_vs_r(const turn *m, int i, frac tau)
 {
-    fxl__big lhs = fxl__big_mul(fxl__big_mul(big(tau.n), big(tau.n)),
-                                fxl__big_u128(fxl__mul64(m->n[i], 1)));
-    fxl__big rhs = fxl__big_mul(fxl__big_mul(big(tau.d), big(tau.d)), big((int64_t)1 << 32));
-    return fxl__big_cmp(lhs, rhs);
+    fxl__big lhs, rhs, x;
+    fxl__big_u128(&x, sq128(tau.n));
+    fxl__big_i64(&rhs, (int64_t)m->n[i]);
+    fxl__big_mul(&lhs, &x, &rhs);
+    fxl__big_u128(&x, sq128(tau.d));
+    fxl__big_i64(&rhs, (int64_t)1 << 32);
+    {
+        fxl__big r2;
+        fxl__big_mul(&r2, &x, &rhs);
+        return fxl__big_cmp(&lhs, &r2);
+    }
 }
 
 /* A corner C against R +- t: |C| <= R + t (near) and |C| >= R - t (far). */
-static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
+FXL_NOINLINE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
 {
     fxl__u128 c2 = fxl__add(sq128(cx), sq128(cy)), t2 = sq128(m->t);
-    fxl__big w = fxl__big_u128(c2), b = big(2 * m->t);
+    fxl__big w, b, alpha, x;
     /* alpha = |C|^2 + t^2 - R^2; |C| - t <= R  <=>  alpha <= 2t|C| (for
      * |C| >= t); |C| + t >= R  <=>  alpha >= -2t|C|. */
-    fxl__big alpha = fxl__big_sub(fxl__big_add(w, fxl__big_u128(t2)), fxl__big_u128(m->r2));
-    *near = fxl__le128(c2, t2) || fxl__big_sign_sqrt(alpha, b, w) <= 0;
+    fxl__big_u128(&w, c2);
+    fxl__big_u128(&x, fxl__add(c2, t2));
+    fxl__big_u128(&alpha, m->r2);
+    fxl__big_sub(&alpha, &x, &alpha);
+    fxl__big_i64(&b, 2 * m->t);
+    *near = fxl__le128(c2, t2) || fxl__big_sign_sqrt(&alpha, &b, &w) <= 0;
     b.sign = -b.sign;
-    *far = fxl__big_sign_sqrt(alpha, b, w) >= 0;
+    *far = fxl__big_sign_sqrt(&alpha, &b, &w) >= 0;
 }
 
 /* A foot at distance |f| (Q32.32) from the pivot: |f| <= R + t. */

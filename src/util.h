@@ -33,6 +33,11 @@ static inline uint64_t fxl__abs64(int64_t v)
     return v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
 }
 
+static inline int fxl__sign64(int64_t v)
+{
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+}
+
 static inline int64_t fxl__min64(int64_t a, int64_t b)
 {
     return a < b ? a : b;

@@ -30,6 +30,15 @@
 #define FXL_IWRAM_CODE
 #endif
 
+/* FXL_WARM_CODE: the single-call and batch tests and the preparations:
+ * hot in some games, but outside a frame's many-against-one fast path
+ * (which is FXL_IWRAM_CODE). The GBA port compiles them as ARM code left in
+ * ROM (32x32->64 multiplies without library calls, no IWRAM spent), or in
+ * IWRAM with -DFXL_GBA_WARM_IN_IWRAM. Default: empty. */
+#ifndef FXL_WARM_CODE
+#define FXL_WARM_CODE
+#endif
+
 /* FXL_ARM_CODE: once-per-laser code heavy in 64-bit products (the sweep's
  * prepare step, chain generation). The ARM7TDMI multiplies 32x32->64 only in ARM
  * state (Thumb calls a library routine), so the GBA port compiles these as

@@ -100,14 +100,28 @@ fxl_circles_vs_circle:
 @ r3 holds x - px + e, r9 y, r10 e; r12 is free to clobber for circle 0
 @ only if circle 1 is already loaded (it is: r11, r12, lr), so circle 0
 @ uses r3, r9, r10 and the scratch r1-saved pattern below.
-.Lnear0:
-    push    {r1, r11, r12, lr}
+@ A circle whose x window passed: first its y window, inline (most such
+@ circles are above or below the player), then the exact test. [sp] is py.
+.Lnear0:                            @ circle 0: r3 = x - px + e, r9 = y, r10 = e
+    str     r1, [sp, #-4]!          @ a scratch register (r1: the block count)
+    ldr     r1, [sp, #4]            @ py
+    sub     r1, r9, r1              @ y - py + e
+    add     r1, r1, r10
+    cmp     r1, r10, lsl #1
+    ldr     r1, [sp], #4            @ (loads leave the flags alone)
+    bhi     .Lback0                 @ outside the y window: a miss
+    push    {r1, r11, r12, lr}      @ circle 1 and the block count
     mov     r11, r10                @ e
     mov     r12, r8                 @ bit index
-    bl      .Lexact                 @ r3 = x - px + e, r9 = y, r11 = e
+    bl      .Lexact
     pop     {r1, r11, r12, lr}
     b       .Lback0
-.Lnear1:
+.Lnear1:                            @ circle 1: r11 = x - px + e, r12 = y, lr = e
+    ldr     r3, [sp]                @ py (circle 0's registers are free)
+    sub     r3, r12, r3
+    add     r3, r3, lr
+    cmp     r3, lr, lsl #1
+    bhi     .Lback1
     push    {r1, r3, r9, r10}
     mov     r3, r11                 @ x - px + e
     mov     r9, r12                 @ y
@@ -116,7 +130,12 @@ fxl_circles_vs_circle:
     bl      .Lexact
     pop     {r1, r3, r9, r10}
     b       .Lback1
-.Lnear_last:
+.Lnear_last:                        @ r3 = x - px + e, r9 = y, r10 = e
+    ldr     r11, [sp]               @ py
+    sub     r11, r9, r11
+    add     r11, r11, r10
+    cmp     r11, r10, lsl #1
+    bhi     .Lback_last
     push    {r1, r11, r12, lr}
     mov     r11, r10
     mov     r12, r8

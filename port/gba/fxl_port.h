@@ -54,6 +54,17 @@
 
 #define FXL_IWRAM_DATA __attribute__((section(".iwram_data")))
 
+/* FXL_WARM_CODE: the single-call and batch tests and the preparations (see
+ * config.h). ARM code in ROM by default, so that fixlaser's IWRAM stays
+ * under 4 KiB (the frame's fused loops, the bullets routine and the exact
+ * frame test); -DFXL_GBA_WARM_IN_IWRAM moves them to IWRAM too (about 3 KiB
+ * more, and roughly 3x faster from there). */
+#ifdef FXL_GBA_WARM_IN_IWRAM
+#define FXL_WARM_CODE FXL_IWRAM_CODE
+#else
+#define FXL_WARM_CODE __attribute__((target("arm"), noinline, long_call))
+#endif
+
 /* FXL_EWRAM_DATA: a large object in EWRAM (256 KiB, 16-bit bus, 2 waits).
  * Its initial contents are stored in ROM and copied by crt0.s, so a large
  * zero-initialised buffer costs ROM space: use FXL_EWRAM_BSS for those.      */
