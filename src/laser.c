@@ -195,43 +195,41 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
  * [0, L] or [-L/2, L/2] and reaches r + round beyond; p(u) >= ahead and
  * p(u) < -behind, rounded outwards the same way, imply that. What is left
  * goes to the full test. */
+/* The rest of the test for a checked laser that the quadrant box and the
+ * across reject left: the along reject in pixels (the core spans [0, L]
+ * or [-L/2, L/2] and reaches r + round beyond; p(u) >= ahead and p(u) <
+ * -behind, rounded outwards, imply that), then the exact frame test with
+ * the rectangle of fxl__laser_hitbox. */
 FXL_IWRAM_CODE
-static bool laser_along(const fxl_laser *l, int32_t c, int32_t s, int32_t dx, int32_t dy,
-                        int32_t w, fix16_t r)
+static bool laser_rest(const fxl_laser *l, int32_t c, int32_t s, int32_t dx, int32_t dy,
+                       int32_t w, fix16_t r, int64_t v)
 {
     uint32_t len = (uint32_t)l->length, rr = (uint32_t)r + (l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w);
     bool mid = l->anchor == FXL_ANCHOR_CENTRE;
-    int32_t u = fxl__pixels(fxl__along(c, s, dx, dy));
-    return u < (int32_t)(((mid ? (len >> 1) + 1u : len) + rr) >> 16) + 1 &&
-           u >= -(int32_t)(((mid ? (len >> 1) + 1u : 0u) + rr) >> 16) - 1;
+    int64_t u = fxl__along(c, s, dx, dy);
+    int32_t p = fxl__pixels(u);
+    fxl_laser_prep lp;
+    if (p >= (int32_t)(((mid ? (len >> 1) + 1u : len) + rr) >> 16) + 1 ||
+        p < -(int32_t)(((mid ? (len >> 1) + 1u : 0u) + rr) >> 16) - 1)
+        return false;
+    fxl__laser_hitbox(l, &lp);
+    return fxl__frame_test(&lp, u, v, r);
 }
 
 /* The rest of the first look, for a laser whose quadrant box holds the
- * circle: across the beam, then along it. */
-FXL__ALWAYS_INLINE bool laser_maybe(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+ * circle: across the beam (in pixels, as above), then laser_rest. */
+FXL__ALWAYS_INLINE bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 {
-    int32_t c, s, w, v, h, dx, dy;
-    w = fxl__hit_width(l->half_width, l->hit_fraction);
-    dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
+    int32_t c, s, w = fxl__hit_width(l->half_width, l->hit_fraction), p, h;
+    int32_t dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
+    int64_t v;
     h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 1;
     fxl__sincos(l->angle, &c, &s);
-    v = fxl__pixels(fxl__across(c, s, dx, dy));
-    if (FXL__LIKELY(v >= h || v < -h))
+    v = fxl__across(c, s, dx, dy);
+    p = fxl__pixels(v);
+    if (FXL__LIKELY(p >= h || p < -h))
         return false;
-    return laser_along(l, c, s, dx, dy, w, r);
-}
-
-/* The full test of a checked laser: its prep on the stack, then
- * fxl_laser_vs_circle (one copy of the exact test in IWRAM). Out of line:
- * the loop that calls it keeps its registers for the rejects. */
-FXL_IWRAM_CODE
-static bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
-{
-    fxl_laser_prep lp;
-    lp.pos = l->pos;
-    fxl__sincos(l->angle, &lp.cos, &lp.sin);
-    fxl__laser_hitbox(l, &lp);
-    return fxl_laser_vs_circle(&lp, fxl_circle_make(x, y, r));
+    return laser_rest(l, c, s, dx, dy, w, r, v);
 }
 
 /* Many lasers against one circle: per laser, the checks of
@@ -264,7 +262,7 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
         }
         for (k = 0; k < left; k++) {
             const fxl_laser *l = &block[near[k]];
-            if (laser_maybe(l, x, y, r) && ok && laser_hits(l, x, y, r)) {
+            if (laser_hits(l, x, y, r) && ok) {
                 word |= 1u << near[k];
                 count++;
             }
