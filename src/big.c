@@ -44,9 +44,9 @@ void fxl__big_i128(fxl__big *r, fxl__i128 v)
     bool neg = v.hi < 0;
     m.hi = (uint64_t)v.hi;
     m.lo = v.lo;
-    if (neg) { /* two's complement magnitude: ~m + 1 */
-        m.lo = ~m.lo + 1u;
-        m.hi = ~m.hi + (m.lo == 0 ? 1u : 0u);
+    if (neg) { /* the magnitude: 0 - m with a borrow from lo */
+        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+        m.lo = 0u - m.lo;
     }
     fxl__big_u128(r, m);
     r->sign = neg ? -r->sign : r->sign;

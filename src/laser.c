@@ -250,9 +250,11 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
     FXL_ASSERT(lasers != NULL || n == 0);
     while (i < n) {
         const fxl_laser *block = &lasers[i];
-        size_t m = n - i > 32u ? 32u : n - i, k, left = 0;
+        size_t m = n - i, k, left = 0;
         uint32_t word = 0, bad = 0;
-        uint8_t near[32];
+        uint8_t near[32]; /* indices in the block whose quadrant box holds the circle */
+        if (m > 32u)
+            m = 32u;
         for (k = 0; k < m; k++) {
             const fxl_laser *l = &block[k];
             if (FXL__UNLIKELY(!fxl__laser_fast_ok(l)))
@@ -261,7 +263,8 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
                 near[left++] = (uint8_t)k;
         }
         for (k = 0; k < left; k++) {
-            const fxl_laser *l = &block[near[k]];
+            /* near[0..left-1] were written above. */
+            const fxl_laser *l = &block[near[k]]; /* cppcheck-suppress uninitvar */
             if (laser_hits(l, x, y, r) && ok) {
                 word |= 1u << near[k];
                 count++;

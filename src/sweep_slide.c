@@ -48,7 +48,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     int64_t ub = fxl__along(c, s, bx, by), vb = fxl__across(c, s, bx, by);
     int64_t t = ((int64_t)r + lp->round) * 65536, du = ub - ua, dv = vb - va;
     int64_t cu[4], cv[4];
-    int k, pos = 0, neg = 0;
+    int k;
     fxl__i128 len2;
 
     if (t < 0)
@@ -66,6 +66,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     /* AB crosses K. */
     if (max64(ua, ub) >= lp->u_lo && min64(ua, ub) <= lp->u_hi && max64(va, vb) >= lp->v_lo &&
         min64(va, vb) <= lp->v_hi) {
+        int pos = 0, neg = 0;
         for (k = 0; k < 4; k++) {
             int side = fxl__cross_sign(du, dv, cu[k] - ua, cv[k] - va);
             pos |= side >= 0;

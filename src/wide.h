@@ -142,9 +142,9 @@ static inline fxl__i128 fxl__imul(int64_t a, int64_t b)
     uint64_t mb = b < 0 ? 0u - (uint64_t)b : (uint64_t)b;
     fxl__u128 m = fxl__mul64(ma, mb);
     fxl__i128 r;
-    if ((a < 0) != (b < 0)) { /* negate: ~m + 1 */
-        m.lo = ~m.lo + 1u;
-        m.hi = ~m.hi + (m.lo == 0 ? 1u : 0u);
+    if ((a < 0) != (b < 0)) { /* negate: 0 - m with a borrow from lo */
+        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+        m.lo = 0u - m.lo;
     }
     r.hi = fxl__u2i(m.hi);
     r.lo = m.lo;
