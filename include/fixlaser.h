@@ -12,8 +12,11 @@
  *   fxl_aabb    an axis-aligned box, edges included.
  *   fxl_chain   a laser as a row of axis-aligned squares (for AABB-only
  *               engines), static or widened for a laser that turns.
- *   fxl_sweep_prep  a laser turning about its emitter between two frames,
- *               tested exactly over the whole turn (no tunneling).
+ *   fxl_sweep   a laser's motion over one frame: a turn about any pivot
+ *               (its emitter, its middle, a point off the beam) and a move,
+ *               tested exactly against circles that may move too, so that
+ *               nothing passes through between two frames (sweep.h states
+ *               the motion and the region).
  *   fxl_wall    a one-sided wall segment; fxl_move_point / fxl_move_circle
  *               stop a mover at walls and slide it along them.
  *   fxl_laser3d a beam in 3D (yaw, pitch) against fxl_sphere.
@@ -28,13 +31,26 @@
  *
  * Naming key
  *   fxl_<shape>_vs_<shape>   yes/no overlap test, touching counts as a hit
- *   fxl_laser_prepare        once per laser per frame: validates and caches
- *   fxl_laser_vs_circles     the batch form games call every frame
- *   fxl_sweep_vs_circle(s)   the same for a turning laser (prepare it with
- *                            fxl_sweep_prepare: start angle + signed step)
+ *   fxl_<shape>_prepare      validates and caches; FXL_OK or why not
+ *   fxl_<shape>_vs_circles   one prepared shape against many circles (batch)
+ *   fxl_<shapes>_vs_circle   many shapes against one circle, each prepared
+ *                            and tested in one pass: a frame's fast path
+ *                            (fxl_circles_vs_circle: bullets vs the player,
+ *                            fxl_lasers_vs_circle, fxl_sweeps_vs_circle)
  *   fxl_chain_static/rotating  squares into an array; *_each: to a callback
  *   fxl_result / FXL_ERR_*   why a preparation refused its input
  *   *_prep                   a prepared, read-only, per-frame value
+ *
+ * A frame
+ *   Lasers move every frame, so a game prepares them every frame; against
+ *   the one player the fused calls do both at once and skip most of the
+ *   work for lasers that are nowhere near (the box of the quadrant a beam
+ *   points into, before any table read):
+ *     fxl_circles_vs_circle(bullets, nb, player, bits, NULL);
+ *     fxl_lasers_vs_circle(lasers, nl, player, bits, &hits);
+ *     fxl_sweeps_vs_circle(rotating, ns, player, bits, &hits);
+ *   Prepare (fxl_laser_prepare, fxl_sweep_prepare) when one laser meets
+ *   many circles (fxl_laser_vs_circles: a beam cancelling bullets).
  *
  * Use
  *   fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, emitter, angle,
@@ -66,13 +82,24 @@
  *   half-width, radius                     0 .. 2^28 - 1     (0 .. 4095.99998)
  *   hit fraction                           0 .. 65536        (0 .. 1)
  *   angle                                  any int32_t       (wraps)
+ *   sweeps: pivot and pivot + move         coordinates
+ *           laser position - pivot         |each axis| <= 2^30 - 1
+ *           step                           -2048 .. 2048
  *   Why: differences of two coordinates stay below 2^31; beam-frame
  *   coordinates are below 2^48 (Q32.32); the reach r + half-width is below
  *   2^45, so the squares in the corner test need at most 91 bits; the
  *   bounding-box reject needs 2 * (box half-extent + r) < 2^32. Preparation
  *   refuses anything outside with a named FXL_ERR_* code. Circles are
  *   checked by fxl_circle_check (the hot tests assert it in debug builds and
- *   stay free of undefined behaviour, though not meaningful, outside it).
+ *   stay free of undefined behaviour, though not meaningful, outside it;
+ *   the fused calls check the one circle and return its code).
+ *
+ * Roundings that define the inputs
+ *   hitbox half-width = half_width * hit_fraction rounded to nearest, halves
+ *   up (libfixmath's fix16_mul for these non-negative values); sine and
+ *   cosine as the table holds them (round to nearest of the true value). A
+ *   sweep's pivot-relative hitbox uses the exact frame coordinates of
+ *   laser.pos - pivot (no rounding). Nothing else is rounded.
  *
  * Configuration
  *   include/fixlaser/config.h lists every option; a port overrides them

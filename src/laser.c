@@ -34,12 +34,6 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
     return l;
 }
 
-/* 32x32 -> 64-bit product: one SMULL on ARM (no 64x64 library call). */
-static int64_t mul32(int32_t a, int32_t b)
-{
-    return (int64_t)a * b;
-}
-
 FXL_WARM_CODE
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
@@ -282,31 +276,34 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
     return first;
 }
 
-/* A point of the beam frame (along a, across b, both Q17.17, below 2^30)
- * in the world, rounded to nearest. */
-FXL_NOINLINE static fix16_t round_q33(int64_t v)
+/* A point of the beam frame (along a, across b, both Q17.17) in the world,
+ * rounded to nearest. In the domain a, b < 2^30 and the result is exact
+ * before its rounding; outside it every value is computed in 64 bits and
+ * the result saturated (meaningless, never undefined). */
+static fix16_t saturate(int64_t v)
 {
-    return (fix16_t)fxl__round_shift(v, 17);
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
 }
 
-FXL_NOINLINE static fxl_vec2 frame_point(fxl_vec2 pos, int32_t c, int32_t s, int32_t a, int32_t b)
+FXL_NOINLINE static fxl_vec2 frame_point(fxl_vec2 pos, int64_t c, int64_t s, int64_t a, int64_t b)
 {
-    return fxl_vec2_make(pos.x + round_q33(mul32(a, c) - mul32(b, s)),
-                         pos.y + round_q33(mul32(a, s) + mul32(b, c)));
+    /* |a|, |b| < 2^32 and |c|, |s| <= 2^16: the products fit 64 bits. */
+    return fxl_vec2_make(saturate(pos.x + fxl__round_shift(a * c - b * s, 17)),
+                         saturate(pos.y + fxl__round_shift(a * s + b * c, 17)));
 }
 
-static void core_span(const fxl_laser *laser, int32_t *a0, int32_t *a1)
+static void core_span(const fxl_laser *laser, int64_t *a0, int64_t *a1)
 {
     /* Along-beam ends of the core segment in Q17.17 (exact halves). */
-    int32_t len = laser->length;
+    int64_t len = laser->length;
     *a0 = laser->anchor == FXL_ANCHOR_ORIGIN ? 0 : -len;
     *a1 = laser->anchor == FXL_ANCHOR_ORIGIN ? 2 * len : len;
 }
 
 void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
 {
-    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle), a0, a1;
-    int32_t w = 2 * laser->half_width;
+    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
+    int64_t a0, a1, w = 2 * (int64_t)laser->half_width;
 
     core_span(laser, &a0, &a1);
     out[0] = frame_point(laser->pos, c, s, a0, -w);
@@ -317,7 +314,8 @@ void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
 
 void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end)
 {
-    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle), a0, a1;
+    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
+    int64_t a0, a1;
 
     core_span(laser, &a0, &a1);
     *start = frame_point(laser->pos, c, s, a0, 0);

@@ -121,6 +121,14 @@ static bool near_axis(fix16_t v, fix16_t m, uint32_t e)
     return (uint32_t)v - (uint32_t)m + e <= 2u * e;
 }
 
+/* Offsets of in-domain points are below 2^28 (coordinates within 2^27 - 1);
+ * clamping keeps every product below in range for any input (a sphere
+ * outside the domain gets a meaningless answer, never an overflow). */
+static int32_t clamp28(int32_t v)
+{
+    return v > (1 << 28) ? (1 << 28) : v < -(1 << 28) ? -(1 << 28) : v;
+}
+
 FXL_ARM_CODE
 bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
 {
@@ -138,9 +146,9 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
             !near_axis(s.c.z, lp->bb_mid.z, lp->bb_half[2] + reach))
             return false;
     }
-    dx = (int32_t)((uint32_t)s.c.x - (uint32_t)lp->pos.x);
-    dy = (int32_t)((uint32_t)s.c.y - (uint32_t)lp->pos.y);
-    dz = (int32_t)((uint32_t)s.c.z - (uint32_t)lp->pos.z);
+    dx = clamp28((int32_t)((uint32_t)s.c.x - (uint32_t)lp->pos.x));
+    dy = clamp28((int32_t)((uint32_t)s.c.y - (uint32_t)lp->pos.y));
+    dz = clamp28((int32_t)((uint32_t)s.c.z - (uint32_t)lp->pos.z));
     x1 = (int64_t)lp->cy * dx + (int64_t)lp->sy * dy;          /* Q32 */
     y = ((int64_t)lp->cy * dy - (int64_t)lp->sy * dx) * 65536; /* Q48 */
     z1 = (int64_t)dz * 65536;                                  /* Q32 */

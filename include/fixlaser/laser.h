@@ -35,7 +35,9 @@ typedef struct fxl_laser {
     fxl_angle angle;      /* 4096 steps per turn, any value */
     fix16_t length;       /* Q16.16 length of the beam's core segment, 0..FXL_SIZE_MAX */
     fix16_t half_width;   /* Q16.16 drawn half-width, 0..FXL_SIZE_MAX */
-    fix16_t hit_fraction; /* Q16.16 0..1: hitbox half-width = half_width * this */
+    fix16_t hit_fraction; /* Q16.16 0..1: hitbox half-width = half_width * this,
+                           * rounded to nearest Q16.16, halves up (exact
+                           * answers are for that rounded width) */
 } fxl_laser;
 
 /* A laser prepared for testing: what the exact test needs, nothing else.
