@@ -1,4 +1,6 @@
-/* big.c - the small signed integers of big.h. */
+/* big.c - the small signed integers of big.h. FXL_ARM_CODE: on the GBA
+ * their 32x32->64 products are single UMULLs (Thumb would call a library
+ * routine for each). */
 #include "big.h"
 
 static void clear(fxl__big *r)
@@ -19,6 +21,7 @@ static void fix_sign(fxl__big *r, int32_t sign)
             r->sign = sign;
 }
 
+FXL_ARM_CODE
 void fxl__big_i64(fxl__big *r, int64_t v)
 {
     uint64_t m = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
@@ -28,6 +31,7 @@ void fxl__big_i64(fxl__big *r, int64_t v)
     fix_sign(r, v < 0 ? -1 : 1);
 }
 
+FXL_ARM_CODE
 void fxl__big_u128(fxl__big *r, fxl__u128 v)
 {
     clear(r);
@@ -38,6 +42,7 @@ void fxl__big_u128(fxl__big *r, fxl__u128 v)
     fix_sign(r, 1);
 }
 
+FXL_ARM_CODE
 void fxl__big_i128(fxl__big *r, fxl__i128 v)
 {
     fxl__u128 m;
@@ -80,6 +85,7 @@ static void mag_sub(fxl__big *r, const fxl__big *a, const fxl__big *b)
     }
 }
 
+FXL_ARM_CODE
 void fxl__big_mul(fxl__big *r, const fxl__big *a, const fxl__big *b)
 {
     int i, j;
@@ -100,7 +106,7 @@ void fxl__big_mul(fxl__big *r, const fxl__big *a, const fxl__big *b)
 }
 
 /* a + s b with s = +-1. */
-static void add_signed(fxl__big *r, const fxl__big *a, const fxl__big *b, int32_t s)
+FXL_ARM_CODE static void add_signed(fxl__big *r, const fxl__big *a, const fxl__big *b, int32_t s)
 {
     int32_t sa = a->sign, sb = b->sign * s;
     if (sb == 0) {
@@ -120,16 +126,19 @@ static void add_signed(fxl__big *r, const fxl__big *a, const fxl__big *b, int32_
     }
 }
 
+FXL_ARM_CODE
 void fxl__big_add(fxl__big *r, const fxl__big *a, const fxl__big *b)
 {
     add_signed(r, a, b, 1);
 }
 
+FXL_ARM_CODE
 void fxl__big_sub(fxl__big *r, const fxl__big *a, const fxl__big *b)
 {
     add_signed(r, a, b, -1);
 }
 
+FXL_ARM_CODE
 int fxl__big_cmp(const fxl__big *a, const fxl__big *b)
 {
     int m;
@@ -139,6 +148,7 @@ int fxl__big_cmp(const fxl__big *a, const fxl__big *b)
     return a->sign >= 0 ? m : -m;
 }
 
+FXL_ARM_CODE
 int fxl__big_sign_sqrt(const fxl__big *a, const fxl__big *b, const fxl__big *w)
 {
     int32_t sb = w->sign == 0 ? 0 : b->sign; /* sign of b * sqrt(w) */

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "fixlaser/config.h"
 #include "wide.h"
 
 #define FXL__BIG_LIMBS 8

@@ -34,7 +34,6 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
     return l;
 }
 
-FXL_WARM_CODE
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
     if (laser == NULL || out == NULL)

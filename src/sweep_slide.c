@@ -30,7 +30,7 @@ static int64_t max64(int64_t a, int64_t b)
 }
 
 /* cr^2 <= t^2 len2, for |cr| below 2^99, t below 2^48, len2 below 2^100. */
-FXL_NOINLINE static bool within_segment(fxl__i128 cr, int64_t t, fxl__i128 len2)
+FXL_ARM_CODE static bool within_segment(fxl__i128 cr, int64_t t, fxl__i128 len2)
 {
     fxl__big a, lhs, b, rhs;
     fxl__big_i128(&a, cr);
@@ -41,6 +41,7 @@ FXL_NOINLINE static bool within_segment(fxl__i128 cr, int64_t t, fxl__i128 len2)
     return fxl__big_cmp(&lhs, &rhs) <= 0;
 }
 
+FXL_ARM_CODE
 bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
                     int32_t bx, int32_t by, int32_t r)
 {

@@ -146,9 +146,16 @@ static bool rect_hit(const turn *m, int64_t u, int64_t v, int64_t t)
 
 /* sign(S 2^16 - x |t_i|) for one coordinate S of S_i: where E_i's
  * coordinate lies against x. */
-FXL_NOINLINE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
+FXL_ARM_CODE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
 {
     fxl__big a, b, w;
+    /* |t_i| / 2^16 is 1 within 2^-16: beyond |x| 2^-16 + 1 of x, the sign
+     * of sc - x settles it (|sc|, |x| < 2^49). */
+    int64_t d = sc - x, e = (int64_t)(fxl__abs64(x) >> 16) + 1;
+    if (d > e)
+        return 1;
+    if (d < -e)
+        return -1;
     fxl__big_i128(&a, fxl__imul(sc, 65536));
     fxl__big_i64(&b, x);
     fxl__big_i64(&w, (int64_t)m->n[i]);
@@ -157,7 +164,7 @@ FXL_NOINLINE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
 
 /* Off a corner C: |E - C|^2 <= t^2 with |E|^2 = R^2, i.e.
  * R^2 + |C|^2 - t^2 <= 2 E.C = 2^17 (S.C) / |t_i|. */
-FXL_NOINLINE static bool end_corner(const turn *m, int i, int64_t cx, int64_t cy)
+FXL_ARM_CODE static bool end_corner(const turn *m, int i, int64_t cx, int64_t cy)
 {
     fxl__big d, x, sc, w;
     fxl__big_u128(&d, fxl__add(m->r2, fxl__add(sq128(cx), sq128(cy))));
@@ -175,7 +182,7 @@ FXL_NOINLINE static bool end_corner(const turn *m, int i, int64_t cx, int64_t cy
 }
 
 /* E_i in K', exactly (see the head of the file). */
-FXL_NOINLINE static bool end_in(const turn *m, int i)
+FXL_ARM_CODE static bool end_in(const turn *m, int i)
 {
     int64_t sx = m->s[i][0], sy = m->s[i][1];
     int xs, ys;
@@ -223,9 +230,21 @@ static bool ray(const turn *m, int i, frac *in, frac *out)
 }
 
 /* sign(|tau S_i| - R) = sign(tau^2 |t_i|^2 - 2^32), tau >= 0. */
-FXL_NOINLINE static int ray_vs_r(const turn *m, int i, frac tau)
+FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
 {
     fxl__big lhs, rhs, x;
+    /* With n = 2^32 + delta (|delta| < 2^17): tau^2 n - 2^32 has the sign
+     * of (N^2 - D^2) 2^32 + N^2 delta, so of N^2 - D^2 when that exceeds
+     * N^2 / 2^15 in size. */
+    {
+        fxl__u128 n2 = sq128(tau.n), d2 = sq128(tau.d), big2;
+        bool pos = !fxl__le128(n2, d2);
+        fxl__u128 e = pos ? fxl__sub(n2, d2) : fxl__sub(d2, n2);
+        big2.hi = n2.hi >> 15;
+        big2.lo = (n2.lo >> 15) | (n2.hi << 49);
+        if (!fxl__le128(e, big2))
+            return pos ? 1 : -1;
+    }
     fxl__big_u128(&x, sq128(tau.n));
     fxl__big_i64(&rhs, (int64_t)m->n[i]);
     fxl__big_mul(&lhs, &x, &rhs);
@@ -239,10 +258,35 @@ FXL_NOINLINE static int ray_vs_r(const turn *m, int i, frac tau)
 }
 
 /* A corner C against R +- t: |C| <= R + t (near) and |C| >= R - t (far). */
-FXL_NOINLINE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
+/* Bounds on sqrt(x) for x < 2^98: [lo, hi), from a 64-bit root of x's top
+ * bits: with x' = x >> 36, sqrt(x) lies in [isqrt(x') 2^18, (isqrt(x') + 1) 2^18). */
+static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
+{
+    uint64_t top = (x.hi << 28) | (x.lo >> 36); /* x >> 36, below 2^62 */
+    int64_t r = (int64_t)fxl__isqrt64(top);
+    *lo = r << 18;
+    *hi = (r + 1) << 18;
+}
+
+FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
 {
     fxl__u128 c2 = fxl__add(sq128(cx), sq128(cy)), t2 = sq128(m->t);
     fxl__big w, b, alpha, x;
+    int64_t cl, ch, rl, rh;
+    int known = 0;
+    /* First with bounds on |C| and R (2^18 wide, Q32.32: 4 raw units). */
+    root_bounds(c2, &cl, &ch);
+    root_bounds(m->r2, &rl, &rh);
+    if (ch <= rl + m->t)
+        *near = true, known |= 1;
+    else if (cl > rh + m->t)
+        *near = false, known |= 1;
+    if (cl >= rh - m->t)
+        *far = true, known |= 2;
+    else if (ch <= rl - m->t)
+        *far = false, known |= 2;
+    if (known == 3)
+        return;
     /* alpha = |C|^2 + t^2 - R^2; |C| - t <= R  <=>  alpha <= 2t|C| (for
      * |C| >= t); |C| + t >= R  <=>  alpha >= -2t|C|. */
     fxl__big_u128(&w, c2);
@@ -250,9 +294,11 @@ FXL_NOINLINE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
     fxl__big_u128(&alpha, m->r2);
     fxl__big_sub(&alpha, &x, &alpha);
     fxl__big_i64(&b, 2 * m->t);
-    *near = fxl__le128(c2, t2) || fxl__big_sign_sqrt(&alpha, &b, &w) <= 0;
+    if ((known & 1) == 0)
+        *near = fxl__le128(c2, t2) || fxl__big_sign_sqrt(&alpha, &b, &w) <= 0;
     b.sign = -b.sign;
-    *far = fxl__big_sign_sqrt(&alpha, &b, &w) >= 0;
+    if ((known & 2) == 0)
+        *far = fxl__big_sign_sqrt(&alpha, &b, &w) >= 0;
 }
 
 /* A foot at distance |f| (Q32.32) from the pivot: |f| <= R + t. */
@@ -262,6 +308,7 @@ static bool foot_near(const turn *m, int64_t f)
     return e <= 0 || fxl__le128(sq128(e), m->r2);
 }
 
+FXL_ARM_CODE
 bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0, int64_t v0,
                       int64_t u1, int64_t v1, int32_t r)
 {
@@ -292,7 +339,7 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
     for (i = 0; i < 2; i++) {
         for (j = 0; j < 2; j++) {
             int64_t cx = i ? m.a1 : m.a0, cy = j ? m.b1 : m.b0;
-            bool cn, cf;
+            bool cn = false, cf = false;
             if ((i && m.a1 == m.a0) || (j && m.b1 == m.b0) || (cx == 0 && cy == 0))
                 continue; /* a repeated corner, or the pivot itself */
             if (!on_arc(&m, cx, cy))

@@ -30,11 +30,12 @@
 #define FXL_IWRAM_CODE
 #endif
 
-/* FXL_WARM_CODE: the single-call and batch tests and the preparations:
- * hot in some games, but outside a frame's many-against-one fast path
- * (which is FXL_IWRAM_CODE). The GBA port compiles them as ARM code left in
- * ROM (32x32->64 multiplies without library calls, no IWRAM spent), or in
- * IWRAM with -DFXL_GBA_WARM_IN_IWRAM. Default: empty. */
+/* FXL_WARM_CODE: the single-call and batch tests and the preparations
+ * that are heavy in 64-bit products (the sweep's, the batch loops): hot in
+ * some games, but outside a frame's many-against-one fast path (which is
+ * FXL_IWRAM_CODE). The GBA port compiles them as ARM code left in ROM
+ * (32x32->64 multiplies without library calls, no IWRAM spent), or in IWRAM
+ * with -DFXL_GBA_WARM_IN_IWRAM. Default: empty. */
 #ifndef FXL_WARM_CODE
 #define FXL_WARM_CODE
 #endif
