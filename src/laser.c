@@ -225,14 +225,51 @@ FXL__ALWAYS_INLINE bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix
     return laser_rest(l, c, s, dx, dy, w, r, v);
 }
 
+/* A port may supply fxl_lasers_vs_circle itself (FXL_PORT_LASERS_VS_CIRCLE,
+ * config.h: the GBA's port/gba/fast_arm.s). The C loop below is then built
+ * as fxl__lasers_vs_circle_c, the reference the tests compare it with, and
+ * the port's routine calls the helpers below for its rare steps. */
+#if FXL_PORT_LASERS_VS_CIRCLE
+#define LASERS_LOOP fxl__lasers_vs_circle_c
+#define LASERS_PLACE
+fxl_result fxl__lasers_vs_circle_c(const fxl_laser *lasers, size_t n, fxl_circle circle,
+                                   uint32_t *hit_bits, size_t *hits);
+fxl_result fxl__circle_code(fix16_t x, fix16_t y, fix16_t r);
+bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+
+/* The port's routine reads fxl_laser by fixed offsets. */
+typedef char fxl__laser_layout[(sizeof(fxl_laser) == 28 && sizeof(fxl_laser_kind) == 1 &&
+                                sizeof(fxl_laser_anchor) == 1 && offsetof(fxl_laser, anchor) == 1 &&
+                                offsetof(fxl_laser, pos) == 4 && offsetof(fxl_laser, angle) == 12 &&
+                                offsetof(fxl_laser, length) == 16 &&
+                                offsetof(fxl_laser, half_width) == 20 &&
+                                offsetof(fxl_laser, hit_fraction) == 24)
+                                   ? 1
+                                   : -1];
+
+fxl_result fxl__circle_code(fix16_t x, fix16_t y, fix16_t r)
+{
+    return fxl_circle_check(fxl_circle_make(x, y, r));
+}
+
+FXL_IWRAM_CODE
+bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+{
+    return laser_hits(l, x, y, r);
+}
+#else
+#define LASERS_LOOP fxl_lasers_vs_circle
+#define LASERS_PLACE FXL_IWRAM_CODE
+#endif
+
 /* Many lasers against one circle: per laser, the checks of
  * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored.
  * In blocks of 32, two passes: the checks and the quadrant box for every
  * laser (few live registers: the compiler keeps it tight), collecting the
  * lasers left; then the table reads and the frame tests for those. */
-FXL_IWRAM_CODE
-fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
-                                uint32_t *hit_bits, size_t *hits)
+LASERS_PLACE
+fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uint32_t *hit_bits,
+                       size_t *hits)
 {
     fxl_result first = fxl__circle_ok(circle) ? FXL_OK : fxl_circle_check(circle);
     fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;

@@ -396,14 +396,14 @@ FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
     uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
-    return ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
+    /* A turn about laser.pos itself with no move (the pivot then needs no
+     * checks of its own): the frame's common case. */
+    return l->pos.x == m->pivot.x && l->pos.y == m->pivot.y && (m->move.x | m->move.y) == 0 &&
+           ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
            ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
            (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
            (uint32_t)l->pos.x + c <= c2 && (uint32_t)l->pos.y + c <= c2 &&
-           (uint32_t)m->pivot.x + c <= c2 && (uint32_t)m->pivot.y + c <= c2 &&
-           (uint32_t)(l->pos.x - m->pivot.x) + c <= c2 &&
-           (uint32_t)(l->pos.y - m->pivot.y) + c <= c2 && (uint32_t)m->step + 2048u <= 4096u &&
-           (m->move.x | m->move.y) == 0;
+           (uint32_t)m->step + 2048u <= 4096u;
 }
 
 /* The fused loop's first look at a simple sweep turning about its own
@@ -415,33 +415,37 @@ FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
  * -(size >> 16) - 2, sizes being w + r across the beam (box and capsule
  * alike), the core's reach along it plus r + round. A sweep about another
  * pivot goes to the full path. */
+/* The along half of sweep_maybe, out of line: only the sweeps that pass
+ * the across half get here. */
+FXL_IWRAM_CODE
+static bool sweep_along(const fxl_laser *l, int32_t c0, int32_t s0, int32_t c1, int32_t s1,
+                        int32_t qx, int32_t qy, int32_t w, fix16_t r)
+{
+    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
+    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    int32_t hu = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
+    int32_t lu = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
+    int32_t u0 = fxl__pixels(fxl__along(c0, s0, qx, qy));
+    int32_t u1 = fxl__pixels(fxl__along(c1, s1, qx, qy));
+    return !((u0 >= hu && u1 >= hu) || (u0 < lu && u1 < lu));
+}
+
 FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
 {
     const fxl_laser *l = &sw->laser;
-    int32_t c0, s0, c1, s1, w, qx, qy;
-    uint32_t len, rnd, ahead, behind;
-    int32_t hv, hu, lu;
-    int32_t v0, v1, u0, u1;
+    int32_t c0, s0, c1, s1, w, qx, qy, hv, v0, v1;
 
-    if (FXL__UNLIKELY(l->pos.x != sw->motion.pivot.x || l->pos.y != sw->motion.pivot.y))
-        return true;
     w = fxl__hit_width(l->half_width, l->hit_fraction);
     qx = fxl__offset(x, sw->motion.pivot.x), qy = fxl__offset(y, sw->motion.pivot.y);
-    len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
-    ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
-    behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
     hv = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
-    hu = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
-    lu = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
     v0 = fxl__pixels(fxl__across(c0, s0, qx, qy));
     v1 = fxl__pixels(fxl__across(c1, s1, qx, qy));
-    if ((v0 >= hv && v1 >= hv) || (v0 < -hv && v1 < -hv))
+    if (FXL__LIKELY((v0 >= hv && v1 >= hv) || (v0 < -hv && v1 < -hv)))
         return false;
-    u0 = fxl__pixels(fxl__along(c0, s0, qx, qy));
-    u1 = fxl__pixels(fxl__along(c1, s1, qx, qy));
-    return !((u0 >= hu && u1 >= hu) || (u0 < lu && u1 < lu));
+    return sweep_along(l, c0, s0, c1, s1, qx, qy, w, r);
 }
 
 /* The fused loop's second look at a simple sweep (turning about its own

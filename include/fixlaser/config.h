@@ -85,6 +85,14 @@
 #define FXL_PORT_CIRCLES_VS_CIRCLE 0
 #endif
 
+/* FXL_PORT_LASERS_VS_CIRCLE: 1 when the port supplies its own
+ * fxl_lasers_vs_circle (the GBA port: port/gba/fast_arm.s, same results
+ * bit for bit; the core's C loop is then fxl__lasers_vs_circle_c, the tests'
+ * reference). Default 0. */
+#ifndef FXL_PORT_LASERS_VS_CIRCLE
+#define FXL_PORT_LASERS_VS_CIRCLE 0
+#endif
+
 /* FXL_NOINLINE: keeps a rarely used helper out of its caller (so it stays
  * out of IWRAM when the caller is placed there). */
 #ifndef FXL_NOINLINE

@@ -25,7 +25,9 @@
 @   r0  next circle            r1  circles left in this word's block
 @   r2  px                     r4  pr
 @   r5  hit_bits (or 0)        r6  hits so far
-@   r7  this word's bits       r8  index of the next circle (bit = r8 & 31)
+@   r7  this word's bits       r8  the first circle (a bit's index is
+@                                  (address - r8) / 12, worked out only
+@                                  for the rare circle that gets that far)
 @   r3, r9-r12, lr  two circles' x, y, r
 @   [sp]  py    [sp, #4]  circles left after this block
 
@@ -42,7 +44,7 @@ fxl_circles_vs_circle:
     sub     sp, sp, #8
     str     r3, [sp]                @ py
     mov     r6, #0                  @ hits
-    mov     r8, #0                  @ index
+    mov     r8, r0                  @ the first circle (a bit's index: (p - r8) / 12)
     mov     r11, r1                 @ total left
 .Lblock:
     cmp     r11, #0
@@ -69,7 +71,6 @@ fxl_circles_vs_circle:
     cmp     r11, lr, lsl #1
     bls     .Lnear1
 .Lback1:
-    add     r8, r8, #2
     subs    r1, r1, #2
     bpl     .Lpair
 
@@ -83,7 +84,6 @@ fxl_circles_vs_circle:
     cmp     r3, r10, lsl #1
     bls     .Lnear_last
 .Lback_last:
-    add     r8, r8, #1
 .Lflush:
     cmp     r5, #0
     strne   r7, [r5], #4
@@ -111,8 +111,9 @@ fxl_circles_vs_circle:
     ldr     r1, [sp], #4            @ (loads leave the flags alone)
     bhi     .Lback0                 @ outside the y window: a miss
     push    {r1, r11, r12, lr}      @ circle 1 and the block count
+    sub     r12, r0, #24            @ this circle's bit index
+    bl      .Lindex
     mov     r11, r10                @ e
-    mov     r12, r8                 @ bit index
     bl      .Lexact
     pop     {r1, r11, r12, lr}
     b       .Lback0
@@ -126,7 +127,8 @@ fxl_circles_vs_circle:
     mov     r3, r11                 @ x - px + e
     mov     r9, r12                 @ y
     mov     r11, lr                 @ e
-    add     r12, r8, #1             @ bit index
+    sub     r12, r0, #12            @ this circle's bit index
+    bl      .Lindex
     bl      .Lexact
     pop     {r1, r3, r9, r10}
     b       .Lback1
@@ -137,11 +139,26 @@ fxl_circles_vs_circle:
     cmp     r11, r10, lsl #1
     bhi     .Lback_last
     push    {r1, r11, r12, lr}
+    sub     r12, r0, #12            @ this circle's bit index
+    bl      .Lindex
     mov     r11, r10
-    mov     r12, r8
     bl      .Lexact
     pop     {r1, r11, r12, lr}
     b       .Lback_last
+
+@ .Lindex: r12 = the address of a circle -> its index (r12 - r8) / 12,
+@ exactly for any count: (bytes / 4) * 0xAAAAAAAB >> 33 = bytes / 12.
+@ Clobbers r1 (the callers saved it); keeps lr for the caller's next bl by
+@ saving it itself.
+.Lindex:
+    push    {lr}
+    sub     r12, r12, r8
+    mov     r12, r12, lsr #2
+    ldr     r1, =0xAAAAAAAB
+    umull   r1, lr, r12, r1
+    mov     r12, lr, lsr #1
+    pop     {lr}
+    bx      lr
 
 @ .Lexact: r3 = x - px + e (mod 2^32), r9 = y, r11 = e, r12 = bit index.
 @ On a hit sets bit (r12 & 31) of r7 and counts it in r6. Clobbers r1, r3,
@@ -176,3 +193,215 @@ fxl_circles_vs_circle:
     bx      lr
 
     .size fxl_circles_vs_circle, . - fxl_circles_vs_circle
+
+@ ---------------------------------------------------------------------------
+@ fxl_lasers_vs_circle: many lasers against one circle, exactly as the core's
+@ portable C (src/laser.c, compiled there as fxl__lasers_vs_circle_c when
+@ FXL_PORT_LASERS_VS_CIRCLE is set; the test suite compares the two). Per
+@ laser, from one LDM of its seven words:
+@   1. the checks of fxl__laser_fast_ok (hitbox.h); a failure calls
+@      fxl__laser_check for the first refused laser's code;
+@   2. the quadrant box of fxl__laser_quadrant_far (hitbox.h);
+@   3. the across reject of laser_hits (laser.c) in whole pixels, with the
+@      table's sine and cosine (fxl__sin_full: the port sets FXL_SIN_FULL);
+@   4. what is left: fxl__laser_rest_c (laser.c), the along reject and the
+@      exact test.
+@ The struct layout this relies on (kind and anchor one byte each at 0
+@ and 1, pos at 4, angle 12, length 16, half_width 20, hit_fraction 24,
+@ 28 bytes) is checked at compile time in src/laser.c.
+@
+@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n,
+@                                 fxl_circle circle, uint32_t *hit_bits,
+@                                 size_t *hits)
+@   r0 lasers, r1 n, r2 circle.c.x, r3 circle.c.y, [sp] circle.r,
+@   [sp + 4] hit_bits, [sp + 8] hits.
+@
+@ Loop registers: r0 next laser, r1 lasers left in the block, r2 px,
+@ r3 py, r4-r10 the laser's words, r11 pr + 1, r12 and lr scratch.
+@ Frame (after the pushes): [sp] word, [sp, #4] count, [sp, #8] first,
+@ [sp, #12] ok, [sp, #16] lasers left after the block, [sp, #20] block
+@ size, [sp, #24] pr; then the 9 saved registers, then the arguments at
+@ sp + 64: r, hit_bits, hits.
+
+    .set LV_WORD, 0
+    .set LV_COUNT, 4
+    .set LV_FIRST, 8
+    .set LV_OK, 12
+    .set LV_AFTER, 16
+    .set LV_BLOCK, 20
+    .set LV_PR, 24
+    .set LV_ARGS, 64
+
+    .global fxl_lasers_vs_circle
+    .type fxl_lasers_vs_circle, %function
+fxl_lasers_vs_circle:
+    push    {r4-r11, lr}
+    sub     sp, sp, #28
+    ldr     r11, [sp, #LV_ARGS]     @ pr
+    str     r11, [sp, #LV_PR]
+    mov     r4, #0
+    str     r4, [sp, #LV_COUNT]
+    @ The circle's code (fxl_circle_check), kept as `first`.
+    push    {r0-r3}
+    mov     r0, r2
+    mov     r1, r3
+    mov     r2, r11
+    ldr     r12, =fxl__circle_code
+    mov     lr, pc
+    bx      r12
+    str     r0, [sp, #16 + LV_FIRST]
+    rsbs    r0, r0, #1              @ ok = (code == 0)
+    movcc   r0, #0
+    str     r0, [sp, #16 + LV_OK]
+    pop     {r0-r3}
+    ldr     r11, [sp, #LV_PR]
+    add     r11, r11, #1            @ pr + 1
+.Llv_block:
+    cmp     r1, #0
+    beq     .Llv_done
+    cmp     r1, #32
+    movhi   r12, #32
+    movls   r12, r1
+    sub     r1, r1, r12
+    str     r1, [sp, #LV_AFTER]
+    str     r12, [sp, #LV_BLOCK]
+    mov     r1, r12
+    mov     r12, #0
+    str     r12, [sp, #LV_WORD]
+.Llv_next:
+    ldmia   r0!, {r4-r10}           @ kind|anchor, x0, y0, angle, length, half_width, fraction
+    @ 1. fxl__laser_fast_ok
+    orr     r12, r4, r4, lsr #8
+    tst     r12, #0xFE              @ (kind | anchor) > 1
+    bne     .Llv_bad
+    orr     r12, r8, r9
+    cmp     r12, #0x10000000        @ (length | half_width) > 2^28 - 1
+    bhs     .Llv_bad
+    cmp     r10, #0x10000           @ fraction > 65536
+    bhi     .Llv_bad
+    cmp     r5, #0x40000000         @ |x0|, |y0| <= 2^30 - 1
+    bge     .Llv_bad
+    cmn     r5, #0x40000000
+    ble     .Llv_bad
+    cmp     r6, #0x40000000
+    bge     .Llv_bad
+    cmn     r6, #0x40000000
+    ble     .Llv_bad
+    @ 2. fxl__laser_quadrant_far: q = (angle >> 10) & 3
+    mov     lr, r7, lsr #10
+    and     lr, lr, #3
+    tst     r4, #0x100              @ anchor == CENTRE
+    movne   r8, r8, lsr #1          @ ahead = len / 2 + 1 (centre) or len
+    addne   r8, r8, #1
+    movne   r12, r8                 @ behind = ahead (centre) or 0
+    moveq   r12, #0
+    add     r8, r8, r9              @ a = ahead + half_width
+    add     r8, r8, r8, lsr #15     @   + (a >> 15) + 1 + r
+    add     r8, r8, r11
+    add     r12, r12, r9            @ b = behind + half_width, the same way
+    add     r12, r12, r12, lsr #15
+    add     r12, r12, r11
+    sub     r5, r2, r5              @ dx = x - x0 (mod 2^32)
+    sub     r6, r3, r6              @ dy = y - y0
+    add     r10, r8, r12            @ a + b
+    eor     r7, lr, lr, lsr #1      @ q = 0 or 3: cosine >= 0, xl = b
+    tst     r7, #1
+    moveq   r7, r12
+    movne   r7, r8
+    add     r7, r5, r7
+    cmp     r7, r10
+    bhi     .Llv_far                @ dx + xl > a + b (unsigned)
+    tst     lr, #2                  @ q = 0 or 1: sine >= 0, yl = b
+    moveq   r7, r12
+    movne   r7, r8
+    add     r7, r6, r7
+    cmp     r7, r10
+    bhi     .Llv_far
+    @ 3. across, in pixels: w = half_width * fraction (rounded as
+    @ fxl__hit_width), h = ((w + r) >> 16) + 1, p(v) >= h or < -h misses.
+    ldr     r7, [r0, #-16]          @ angle
+    ldr     r9, [r0, #-8]           @ half_width
+    ldr     r10, [r0, #-4]          @ fraction
+    mov     r12, r9, lsr #16
+    mul     r8, r12, r10            @ (hw >> 16) f
+    mov     r9, r9, lsl #16
+    mov     r9, r9, lsr #16
+    mul     r12, r9, r10            @ (hw & 0xFFFF) f
+    add     r12, r12, #0x8000
+    add     r12, r8, r12, lsr #16   @ w
+    ldr     lr, =fxl__sin_full
+    mov     r9, r7, lsl #20
+    ldr     r9, [lr, r9, lsr #18]   @ s = sin(angle)
+    add     r7, r7, #1024
+    mov     r7, r7, lsl #20
+    ldr     r7, [lr, r7, lsr #18]   @ c = cos(angle)
+    smull   r10, r8, r7, r6         @ c dy
+    rsb     r9, r9, #0
+    smlal   r10, r8, r9, r5         @ v = c dy - s dx; p(v) = r8
+    add     r12, r12, r11           @ h = ((w + r) >> 16) + 1
+    sub     r12, r12, #1
+    mov     r12, r12, lsr #16
+    add     r12, r12, #1
+    cmp     r8, r12
+    bge     .Llv_far
+    cmn     r8, r12
+    blt     .Llv_far
+    @ 4. the rest in C: along, then the exact test.
+    push    {r0-r3}
+    sub     r0, r0, #28             @ this laser
+    mov     r1, r2
+    mov     r2, r3
+    ldr     r3, [sp, #16 + LV_PR]
+    ldr     r12, =fxl__laser_rest_c
+    mov     lr, pc
+    bx      r12
+    cmp     r0, #0
+    ldrne   r12, [sp, #16 + LV_OK]
+    cmpne   r12, #0
+    pop     {r0-r3}
+    beq     .Llv_far
+    ldr     r12, [sp, #LV_BLOCK]    @ bit (block size - lasers left)
+    sub     r12, r12, r1
+    mov     lr, #1
+    ldr     r4, [sp, #LV_WORD]
+    orr     r4, r4, lr, lsl r12
+    str     r4, [sp, #LV_WORD]
+    ldr     r4, [sp, #LV_COUNT]
+    add     r4, r4, #1
+    str     r4, [sp, #LV_COUNT]
+.Llv_far:
+    subs    r1, r1, #1
+    bne     .Llv_next
+    @ End of a block: its word.
+    ldr     r12, [sp, #LV_ARGS + 4] @ hit_bits
+    cmp     r12, #0
+    ldrne   r4, [sp, #LV_WORD]
+    strne   r4, [r12], #4
+    strne   r12, [sp, #LV_ARGS + 4]
+    ldr     r1, [sp, #LV_AFTER]
+    b       .Llv_block
+
+.Llv_bad:                           @ refused: the first one's code
+    ldr     r12, [sp, #LV_FIRST]
+    cmp     r12, #0
+    bne     .Llv_far
+    push    {r0-r3}
+    sub     r0, r0, #28
+    ldr     r12, =fxl__laser_check
+    mov     lr, pc
+    bx      r12
+    str     r0, [sp, #16 + LV_FIRST]
+    pop     {r0-r3}
+    b       .Llv_far
+
+.Llv_done:
+    ldr     r12, [sp, #LV_ARGS + 8] @ hits
+    cmp     r12, #0
+    ldrne   r4, [sp, #LV_COUNT]
+    strne   r4, [r12]
+    ldr     r0, [sp, #LV_FIRST]
+    add     sp, sp, #28
+    pop     {r4-r11, lr}
+    bx      lr
+    .ltorg
+    .size fxl_lasers_vs_circle, . - fxl_lasers_vs_circle

@@ -91,6 +91,11 @@ void fxl_port_assert_failed(const char *expr, const char *file, int line);
  * port/gba/fast_arm.s (two circles per LDM, ~11 cycles a circle). */
 #define FXL_PORT_CIRCLES_VS_CIRCLE 1
 
+/* FXL_PORT_LASERS_VS_CIRCLE: fxl_lasers_vs_circle comes from
+ * port/gba/fast_arm.s (one LDM per laser, the quadrant box and the across
+ * reject in registers). */
+#define FXL_PORT_LASERS_VS_CIRCLE 1
+
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
 #define FXL_ROM_DATA
