@@ -112,7 +112,8 @@ cppcheck:
 # The same test sources, preconditions checked (FXL_GBA_CHECKED), property
 # tests scaled down 500x (2,000 cases each); exact unit cases unchanged.
 GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500 -Itests
-GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c))
+GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c)) \
+	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 
 $(GBA_BUILD)/suite/%.o: %.c | $(GBA_FIXMATH_STAMP)
 	@mkdir -p $(@D)

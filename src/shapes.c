@@ -37,12 +37,16 @@ size_t fxl__circles_vs_circle_c(const fxl_circle *circles, size_t n, fxl_circle 
 #define CIRCLES_PLACE FXL_IWRAM_CODE
 #endif
 
-/* The exact square for a circle that passed the x window (out of the loop:
+/* A circle that passed the x window: the y window the same way (mod 2^32,
+ * as the port's routine does it), then the exact square (out of the loop:
  * a few per cent of a frame's bullets). */
 CIRCLES_PLACE
 static bool near_x(const fxl_circle *c, uint32_t px, uint32_t py, uint32_t pr)
 {
-    return within(gap(c->c.x, (fix16_t)px), gap(c->c.y, (fix16_t)py), (uint32_t)c->r + pr);
+    uint32_t e = (uint32_t)c->r + pr;
+    if ((uint32_t)c->c.y - py + e > 2u * e)
+        return false;
+    return within(gap(c->c.x, (fix16_t)px), gap(c->c.y, (fix16_t)py), e);
 }
 
 /* The bullets' loop: a 32-bit reject on x (|d| <= reach  <=>  (d + reach)

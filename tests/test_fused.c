@@ -1,0 +1,225 @@
+/* test_fused.c - the frame's fast calls (many shapes against one circle)
+ * against the per-object calls they replace, and, where a port supplies its
+ * own routine (the GBA's hand-scheduled ARM), against the core's portable
+ * C loop bit for bit, for any int32 input: hit words, counts, codes. */
+#include "harness.h"
+
+#include "fixlaser.h"
+
+#define PX(v) ((fix16_t)((v) * 65536))
+
+#if FXL_PORT_CIRCLES_VS_CIRCLE
+size_t fxl__circles_vs_circle_c(const fxl_circle *circles, size_t n, fxl_circle circle,
+                                uint32_t *hit_bits);
+#endif
+#if FXL_PORT_LASERS_VS_CIRCLE
+fxl_result fxl__lasers_vs_circle_c(const fxl_laser *lasers, size_t n, fxl_circle circle,
+                                   uint32_t *hit_bits, size_t *hits);
+#endif
+
+/* Any int32, with the interesting values often. */
+static int32_t any32(fxlt_rng *rng)
+{
+    uint32_t k = fxlt_below(rng, 8);
+    int32_t v = (int32_t)(uint32_t)fxlt_next(rng);
+    switch (k) {
+    case 0: return INT32_MIN;
+    case 1: return INT32_MAX;
+    case 2: return FXL_COORD_MAX + fxlt_range(rng, -1, 1);
+    case 3: return -FXL_COORD_MAX + fxlt_range(rng, -1, 1);
+    case 4: return FXL_SIZE_MAX + fxlt_range(rng, -1, 1);
+    default: return v;
+    }
+}
+
+/* A circle on the screen, or (one in eight) anything at all. */
+static fxl_circle some_circle(fxlt_rng *rng, bool wild)
+{
+    fxl_circle c;
+    if (wild) {
+        c.c.x = any32(rng);
+        c.c.y = any32(rng);
+        c.r = any32(rng);
+        return c;
+    }
+    c.c.x = fxlt_range(rng, 0, PX(240));
+    c.c.y = fxlt_range(rng, 0, PX(160));
+    c.r = fxlt_range(rng, 0, PX(6));
+    return c;
+}
+
+/* Bullets against a player, with circles placed exactly at the x and y
+ * windows' edges (|d| = r1 + r2 and one raw step either side) and exactly
+ * touching. */
+static void circles_match(void)
+{
+    static fxl_circle c[300];
+    static uint32_t bits[10], ref[10];
+    fxlt_rng rng = fxlt_rng_for("circles_match");
+    uint32_t round, edges = 0;
+    for (round = 0; round < 20000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 20u; round++) {
+        size_t n = fxlt_below(&rng, 300), i, count = 0, got;
+        bool wild = fxlt_below(&rng, 8) == 0;
+        fxl_circle p = some_circle(&rng, false);
+        for (i = 0; i < n; i++) {
+            uint32_t kind = fxlt_below(&rng, 4);
+            c[i] = some_circle(&rng, wild && fxlt_below(&rng, 4) == 0);
+            if (kind == 0 && !wild) { /* on an edge of a window */
+                int32_t reach = c[i].r + p.r, d = reach + fxlt_range(&rng, -1, 1);
+                if (fxlt_below(&rng, 2))
+                    c[i].c.x = p.c.x + (fxlt_below(&rng, 2) ? d : -d), c[i].c.y = p.c.y;
+                else
+                    c[i].c.y = p.c.y + (fxlt_below(&rng, 2) ? d : -d), c[i].c.x = p.c.x;
+                edges++;
+            } else if (kind == 1 && !wild) { /* 3-4-5: touching on a diagonal */
+                int32_t k = fxlt_range(&rng, 80000, 200000);
+                c[i].r = 5 * k - p.r + fxlt_range(&rng, -1, 1);
+                c[i].r = c[i].r < 0 ? 0 : c[i].r;
+                c[i].c.x = p.c.x + 3 * k;
+                c[i].c.y = p.c.y - 4 * k;
+                edges++;
+            }
+        }
+        for (i = 0; i < 10; i++)
+            bits[i] = ref[i] = 0xDEADBEEFu;
+        got = fxl_circles_vs_circle(c, n, p, bits);
+        if (!wild) {
+            for (i = 0; i < n; i++) {
+                bool h = fxl_circle_vs_circle(c[i], p);
+                count += h;
+                CHECK(((bits[i >> 5] >> (i & 31)) & 1u) == (h ? 1u : 0u));
+            }
+            CHECK_EQ(got, count);
+            if (n % 32 != 0)
+                CHECK_EQ(bits[n >> 5] >> (n & 31), 0);
+        }
+#if FXL_PORT_CIRCLES_VS_CIRCLE
+        CHECK_EQ(got, fxl__circles_vs_circle_c(c, n, p, ref));
+        for (i = 0; i < (n + 31) / 32; i++)
+            CHECK_EQ(bits[i], ref[i]);
+#endif
+        CHECK_EQ(fxl_circles_vs_circle(c, n, p, NULL), got);
+    }
+    fxlt_printf("    %u rounds, %u circles on a window's edge or touching\n", round, edges);
+}
+
+/* A laser on the screen, or with any int32 in one field. */
+static fxl_laser some_laser(fxlt_rng *rng, bool wild)
+{
+    fxl_laser l;
+    fix16_t x = fxlt_range(rng, 0, PX(240));
+    fix16_t y = fxlt_range(rng, 0, PX(160));
+    fxl_angle a = (fxl_angle)fxlt_below(rng, 4096);
+    fix16_t len = fxlt_range(rng, 0, PX(240));
+    fix16_t hw = fxlt_range(rng, 0, PX(8));
+    l = fxl_laser_from_origin((fxl_laser_kind)fxlt_below(rng, 2), fxl_vec2_make(x, y), a, len, hw);
+    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
+    l.hit_fraction = fxlt_range(rng, 0, fix16_one);
+    if (wild) {
+        switch (fxlt_below(rng, 8)) {
+        case 0: l.kind = (fxl_laser_kind)fxlt_below(rng, 4); break;
+        case 1: l.anchor = (fxl_laser_anchor)fxlt_below(rng, 4); break;
+        case 2: l.pos.x = any32(rng); break;
+        case 3: l.pos.y = any32(rng); break;
+        case 4: l.length = any32(rng); break;
+        case 5: l.half_width = any32(rng); break;
+        case 6: l.hit_fraction = any32(rng); break;
+        default: l.angle = any32(rng); break;
+        }
+    }
+    return l;
+}
+
+/* Lasers against the player: hit words, count and the first refusal's
+ * code as fxl_laser_prepare + fxl_laser_vs_circle give them. */
+static void lasers_match(void)
+{
+    static fxl_laser l[100];
+    static uint32_t bits[4], ref[4];
+    fxlt_rng rng = fxlt_rng_for("lasers_match");
+    uint32_t round, refused = 0, hit = 0;
+    for (round = 0; round < 20000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 20u; round++) {
+        size_t n = fxlt_below(&rng, 100), i, count = 0, got = 12345;
+        bool wild = fxlt_below(&rng, 4) == 0, wild_circle = fxlt_below(&rng, 16) == 0;
+        fxl_circle p = some_circle(&rng, wild_circle);
+        fxl_result want = fxl_circle_check(p), res;
+        for (i = 0; i < n; i++)
+            l[i] = some_laser(&rng, wild && fxlt_below(&rng, 8) == 0);
+        for (i = 0; i < 4; i++)
+            bits[i] = ref[i] = 0xDEADBEEFu;
+        res = fxl_lasers_vs_circle(l, n, p, bits, &got);
+        for (i = 0; i < n; i++) {
+            fxl_laser_prep lp;
+            fxl_result r = fxl_laser_prepare(&l[i], &lp);
+            bool h = r == FXL_OK && fxl_circle_check(p) == FXL_OK && fxl_laser_vs_circle(&lp, p);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            refused += r != FXL_OK;
+            count += h;
+            CHECK(((bits[i >> 5] >> (i & 31)) & 1u) == (h ? 1u : 0u));
+        }
+        hit += (uint32_t)count;
+        CHECK_EQ(res, want);
+        CHECK_EQ(got, count);
+#if FXL_PORT_LASERS_VS_CIRCLE
+        {
+            size_t got_c = 54321;
+            CHECK_EQ(fxl__lasers_vs_circle_c(l, n, p, ref, &got_c), res);
+            CHECK_EQ(got_c, got);
+            for (i = 0; i < (n + 31) / 32; i++)
+                CHECK_EQ(bits[i], ref[i]);
+        }
+#endif
+        CHECK_EQ(fxl_lasers_vs_circle(l, n, p, NULL, NULL), res);
+    }
+    fxlt_printf("    %u rounds, %u lasers refused, %u hits\n", round, refused, hit);
+}
+
+/* Sweeps against the player: the same for fxl_sweeps_vs_circle. */
+static void sweeps_match(void)
+{
+    static fxl_sweep s[40];
+    static uint32_t bits[2];
+    fxlt_rng rng = fxlt_rng_for("sweeps_match");
+    uint32_t round, refused = 0, hit = 0;
+    for (round = 0; round < 10000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 20u; round++) {
+        size_t n = fxlt_below(&rng, 40), i, count = 0, got = 12345;
+        bool wild = fxlt_below(&rng, 4) == 0;
+        fxl_circle p = some_circle(&rng, fxlt_below(&rng, 16) == 0);
+        fxl_result want = fxl_circle_check(p), res;
+        for (i = 0; i < n; i++) {
+            fxl_laser l = some_laser(&rng, wild && fxlt_below(&rng, 8) == 0);
+            int32_t step = fxlt_range(&rng, -60, 60);
+            s[i] = fxl_sweep_turn(&l, step);
+            switch (fxlt_below(&rng, 6)) {
+            case 0: s[i].motion.pivot.x += fxlt_range(&rng, -PX(40), PX(40)); break;
+            case 1: s[i].motion.move.y = fxlt_range(&rng, -PX(5), PX(5)); break;
+            case 2: s[i].motion.step = wild ? any32(&rng) : fxlt_range(&rng, -2048, 2048); break;
+            default: break;
+            }
+        }
+        res = fxl_sweeps_vs_circle(s, n, p, bits, &got);
+        for (i = 0; i < n; i++) {
+            fxl_sweep_prep sp;
+            fxl_result r = fxl_sweep_prepare(&s[i], &sp);
+            bool h = r == FXL_OK && fxl_circle_check(p) == FXL_OK && fxl_sweep_vs_circle(&sp, p);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            refused += r != FXL_OK;
+            count += h;
+            CHECK(((bits[i >> 5] >> (i & 31)) & 1u) == (h ? 1u : 0u));
+        }
+        hit += (uint32_t)count;
+        CHECK_EQ(res, want);
+        CHECK_EQ(got, count);
+    }
+    fxlt_printf("    %u rounds, %u sweeps refused, %u hits\n", round, refused, hit);
+}
+
+static const fxlt_case cases[] = {
+    {"circles_match", circles_match},
+    {"lasers_match", lasers_match},
+    {"sweeps_match", sweeps_match},
+};
+
+const fxlt_suite fxlt_suite_fused = {"fused", cases, FXLT_COUNT(cases)};
