@@ -456,7 +456,7 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
  * pivot (L and 0 from the emitter, L/2 either way from the middle), across
  * it w (box or capsule alike). 1 hit, 0 miss, -1 undecided (the full
  * path). Doubling the lengths keeps the centre form's halves exact. */
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
