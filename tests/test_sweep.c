@@ -209,16 +209,6 @@ static void batch_matches_single(void)
     }
 }
 
-static int32_t gen_step(fxlt_rng *rng)
-{
-    switch (fxlt_below(rng, 8)) {
-    case 0: return fxlt_range(rng, -3, 3);
-    case 1: return fxlt_below(rng, 2) ? 2048 : -2048;
-    case 2: return fxlt_range(rng, -60, 60);
-    default: return fxlt_range(rng, -2048, 2048);
-    }
-}
-
 /* 1,000,000 cases: the library against the numeric reference (exact
  * agreement but for ties within 1e-9 px) and the dense sampler (no circle
  * the sampler hits by more than 1e-9 px may be missed). */
