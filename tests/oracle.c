@@ -258,7 +258,8 @@ static iv piv(const poly *p)
         v += t;
         mag += fabs(t);
     }
-    e = mag * (double)(p->n + 4) * 0x1p-52;
+    /* Below 2^53 every product and partial sum is an exact integer. */
+    e = mag < 0x1p53 ? 0.0 : mag * (double)(p->n + 4) * 0x1p-52;
     r.lo = v - e;
     r.hi = v + e;
     return r;
@@ -272,20 +273,30 @@ static iv iv_add(iv a, iv b)
     return r;
 }
 
+static double min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 static iv iv_mul(iv a, iv b)
 {
     double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
     iv r;
-    r.lo = dn(fmin(fmin(p1, p2), fmin(p3, p4)));
-    r.hi = up(fmax(fmax(p1, p2), fmax(p3, p4)));
+    r.lo = dn(min2(min2(p1, p2), min2(p3, p4)));
+    r.hi = up(max2(max2(p1, p2), max2(p3, p4)));
     return r;
 }
 
 static iv iv_sqrt(iv a)
 {
     iv r;
-    r.lo = dn(sqrt(fmax(a.lo, 0.0)));
-    r.hi = up(sqrt(fmax(a.hi, 0.0)));
+    r.lo = dn(sqrt(max2(a.lo, 0.0)));
+    r.hi = up(sqrt(max2(a.hi, 0.0)));
     return r;
 }
 
@@ -305,13 +316,19 @@ static iv iv_neg(iv a)
     return r;
 }
 
-/* The sign the bounds prove, or 0 (then the exact path runs: counted). */
+/* The sign the bounds prove, or 0 (then the exact path runs: counted). A
+ * point interval is an exact value (piv gives one only then, and the
+ * operations keep one only for an exact zero). */
+#define UNSURE 2
+
 static int iv_sign(iv a)
 {
-    int s = a.lo > 0.0 ? 1 : a.hi < 0.0 ? -1 : 0;
+    int s = a.lo > 0.0 ? 1 : a.hi < 0.0 ? -1 : UNSURE;
+    if (a.lo == a.hi && filtering)
+        return a.lo > 0.0 ? 1 : a.lo < 0.0 ? -1 : 0;
     if (!filtering)
-        s = 0;
-    if (s == 0)
+        s = UNSURE;
+    if (s == UNSURE)
         exact_paths++;
     return s;
 }
@@ -319,7 +336,7 @@ static int iv_sign(iv a)
 static int sgn(const poly *p)
 {
     int s = iv_sign(piv(p));
-    return s != 0 ? s : pbig(p).s;
+    return s != UNSURE ? s : pbig(p).s;
 }
 
 /* sign(a*b - c*d) */
@@ -338,7 +355,7 @@ static int sgn_root(const poly *a, const poly *b, const poly *w)
     int s = iv_sign(iv_add(piv(a), iv_mul(piv(b), iv_sqrt(piv(w)))));
     big ea, eb, ew, a2, rhs;
     int sa, sb, c;
-    if (s != 0)
+    if (s != UNSURE)
         return s;
     ea = pbig(a), eb = pbig(b), ew = pbig(w);
     if (ew.s < 0) {
@@ -466,7 +483,7 @@ static bool seg_disk(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t cx,
         pt(&t2, t, t, 1);
         r = iv_mul(piv(&l2), piv(&t2));
         s = iv_sign(iv_add(iv_sq(piv(&cr)), iv_neg(r)));
-        if (s == 0) {
+        if (s == UNSURE) {
             big c = pbig(&cr);
             s = add(mul(c, c), neg(mul(pbig(&l2), pbig(&t2)))).s;
         }
@@ -610,7 +627,7 @@ static double near1(int64_t lo, int64_t hi)
 
 static double far1(int64_t lo, int64_t hi)
 {
-    return fmax(fabs((double)lo), fabs((double)hi));
+    return max2(fabs((double)lo), fabs((double)hi));
 }
 
 static iv hyp2(double x, double y)
