@@ -218,7 +218,7 @@ fxl_vec2 gen_sweep_point(fxlt_rng *rng, const fxl_sweep *s)
     /* The laser's pos relative to the pivot, in the start frame (px). */
     double ox = ref_px(l->pos.x) - ref_px(m->pivot.x), oy = ref_px(l->pos.y) - ref_px(m->pivot.y);
     double ou = c0 * ox + s0 * oy, ov = c0 * oy - s0 * ox;
-    double cu, cv, th, px, py, extra, cr, sr, reach;
+    double cu, cv, th, px, py, extra, cr, sr;
     uint32_t mode = fxlt_below(rng, 4), corner = fxlt_below(rng, 4);
     cu = ou + a0 + ((corner & 1) ? len : 0.0);
     cv = ov + ((corner & 2) ? hw : -hw);
@@ -226,7 +226,7 @@ fxl_vec2 gen_sweep_point(fxlt_rng *rng, const fxl_sweep *s)
     th = atan2(s0, c0);
     if (mode <= 1) {
         /* Around the whole motion: the pivot halfway plus up to the reach. */
-        reach = sqrt((fabs(ou) + fabs(a0) + len + hw) * (fabs(ou) + fabs(a0) + len + hw) +
+        double reach = sqrt((fabs(ou) + fabs(a0) + len + hw) * (fabs(ou) + fabs(a0) + len + hw) +
                      (fabs(ov) + hw) * (fabs(ov) + hw)) + 32.0;
         if (reach > 20000.0)
             reach = 20000.0;

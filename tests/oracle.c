@@ -662,10 +662,9 @@ static bool arc_rect(const arc *m, int64_t xl, int64_t xh, int64_t yl, int64_t y
 static bool arc_disk(const arc *m, int64_t cx, int64_t cy, int64_t t)
 {
     poly a, b, r2;
-    iv r = iv_sqrt(arc_r2(m)), c = iv_sqrt(hyp2((double)cx, (double)cy)), tt;
-    tt.lo = tt.hi = (double)t;
+    iv r = iv_sqrt(arc_r2(m)), c = iv_sqrt(hyp2((double)cx, (double)cy));
     /* The circle |X| = R misses the disk when | R - |C| | > t. */
-    if (filtering && (iv_add(r, iv_neg(c)).lo > tt.hi || iv_add(c, iv_neg(r)).lo > tt.hi))
+    if (filtering && (iv_add(r, iv_neg(c)).lo > (double)t || iv_add(c, iv_neg(r)).lo > (double)t))
         return false;
     if (end_in_disk(m, 0, cx, cy, t) || end_in_disk(m, 1, cx, cy, t))
         return true;

@@ -163,9 +163,9 @@ static void pivot_turn_exact(void)
     fxlt_rng rng = fxlt_rng_for("pivot_turn_exact");
     /* 100,000 random radii and as many touching pairs on the host. */
     uint32_t target = FXLT_CASES(200000) / (FXLT_PROPERTY_DIVISOR > 1 ? 4u : 1u);
-    uint32_t cases = 0, random_cases = 0, real = 0, false_hits = 0, old_missed = 0;
+    uint32_t count = 0, random_cases = 0, real = 0, false_hits = 0, old_missed = 0;
     uint32_t after_false = 0, after_missed = 0, graze_bad = 0, moving = 0;
-    while (cases < target) {
+    while (count < target) {
         fxl_beam b;
         int f, frames = 4;
         bool move = fxlt_below(&rng, 2) != 0;
@@ -212,7 +212,7 @@ static void pivot_turn_exact(void)
                 bool want, old;
                 c.c.x = b.prev_pivot.x + (fix16_t)(t * hit.move.x + cos(th) * u - sin(th) * v);
                 c.c.y = b.prev_pivot.y + (fix16_t)(t * hit.move.y + sin(th) * u + cos(th) * v);
-                cases++;
+                count++;
                 moving += move;
                 if ((k & 1) != 0) {
                     /* The touching radius of this frame's hitbox, and one below. */
@@ -251,7 +251,7 @@ static void pivot_turn_exact(void)
         }
     }
     fxlt_printf("    pivot turns: %u cases over 4 frames each (%u with the pivot moving), %u at "
-                "random radii:\n", cases, moving, random_cases);
+                "random radii:\n", count, moving, random_cases);
     fxlt_printf("    before: %u false hits, %u real hits (%u missed); after: %u false, %u missed "
                 "(%u graze answers wrong)\n", false_hits, real, old_missed, after_false,
                 after_missed, graze_bad);

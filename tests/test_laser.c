@@ -395,7 +395,7 @@ static fix16_t touching(const fxl_laser_prep *p, fxl_vec2 at)
  * one laser's touching radius or one raw step inside it. */
 static void fused_matches_prepare(void)
 {
-    static fxl_laser lasers[64];
+    static fxl_laser lasers[64] FXL_EWRAM_BSS;
     static uint32_t bits[2];
     fxlt_rng rng = fxlt_rng_for("lasers_fused");
     uint32_t pairs = 0, target = FXLT_CASES(1000000), bad = 0, oracle_bad = 0, hit_count = 0;

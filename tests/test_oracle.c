@@ -194,7 +194,7 @@ static double arc_at(const dbody *k, double qx, double qy, double th)
     return rect_gap(k, c * qx + s * qy, c * qy - s * qx);
 }
 
-static int arc_samples = 512;
+#define ARC_SAMPLES 512
 
 /* The rigid turn through the arc from the table direction of a0 by step:
  * sampled, and the best local minima refined. */
@@ -204,8 +204,8 @@ static double turn_gap(const dbody *k, fxl_angle a0, int32_t step, int64_t gx, i
     double th0 = atan2((double)fxl_sin(a0), (double)fxl_cos(a0));
     double th1 = atan2((double)fxl_sin(a1), (double)fxl_cos(a1)), d = th1 - th0;
     double qx = ldexp((double)gx, -16), qy = ldexp((double)gy, -16), best = INFINITY;
-    static double f[2049];
-    int n = arc_samples, i, round;
+    static double f[ARC_SAMPLES + 1] FXL_EWRAM_BSS;
+    int n = ARC_SAMPLES, i, round;
     if (step > 0 && d <= 0.0)
         d += tau;
     if (step < 0 && d >= 0.0)

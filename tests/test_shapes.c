@@ -165,7 +165,7 @@ static fxl_circle at_bound(fxlt_rng *rng, fxl_circle p, fix16_t r)
  * coordinates at the domain's edges. */
 static void circles_batch_property(void)
 {
-    static fxl_circle circles[100];
+    static fxl_circle circles[100] FXL_EWRAM_BSS;
     static uint32_t bits[4];
     fxlt_rng rng = fxlt_rng_for("circles_batch_property");
     uint32_t pairs = 0, target = FXLT_CASES(1000000), bad = 0, oracle_bad = 0, hit_count = 0;

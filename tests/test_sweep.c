@@ -494,7 +494,7 @@ static void fused_matches_prepare(void)
     fxlt_rng rng = fxlt_rng_for("sweeps_fused");
     uint32_t round, rounds = FXLT_CASES(1000000) / 50u + 4u, bad = 0, total = 0, hits_all = 0;
     for (round = 0; round < rounds; round++) {
-        size_t n = 1 + fxlt_below(&rng, 100), i, hits = 99, count = 0;
+        size_t n = 1 + fxlt_below(&rng, 100), i, hits_got = 99, count = 0;
         fxl_result want = FXL_OK, got;
         bool spoiled = fxlt_below(&rng, 4) == 0;
         fxl_vec2 p;
@@ -510,7 +510,7 @@ static void fused_matches_prepare(void)
             c.r = -1;
         for (i = 0; i < 4; i++)
             bits[i] = 0x5A5A5A5Au;
-        got = fxl_sweeps_vs_circle(sweeps, n, c, bits, &hits);
+        got = fxl_sweeps_vs_circle(sweeps, n, c, bits, &hits_got);
         want = fxl_circle_check(c);
         for (i = 0; i < n; i++) {
             fxl_sweep_prep sp;
@@ -524,7 +524,7 @@ static void fused_matches_prepare(void)
         total += (uint32_t)n;
         hits_all += (uint32_t)count;
         CHECK_EQ(got, want);
-        CHECK_EQ(hits, count);
+        CHECK_EQ(hits_got, count);
         CHECK_EQ(fxl_sweeps_vs_circle(sweeps, n, c, NULL, NULL), want);
     }
     CHECK_EQ(fxl_sweeps_vs_circle(NULL, 0, fxl_circle_make(0, 0, 0), NULL, NULL), FXL_OK);
