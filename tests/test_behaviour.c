@@ -162,7 +162,7 @@ static void pivot_turn_exact(void)
 {
     fxlt_rng rng = fxlt_rng_for("pivot_turn_exact");
     /* 100,000 random radii and as many touching pairs on the host. */
-    uint32_t target = FXLT_CASES(200000) / (FXLT_PROPERTY_DIVISOR > 1 ? 4u : 1u);
+    uint32_t target = FXLT_CASES(200000);
     uint32_t count = 0, random_cases = 0, real = 0, false_hits = 0, old_missed = 0;
     uint32_t after_false = 0, after_missed = 0, graze_bad = 0, moving = 0;
     while (count < target) {

@@ -327,7 +327,7 @@ static void print_case(const char *what, const odraw *d, fix16_t r, double gap)
 static void oracle_vs_double(void)
 {
     fxlt_rng rng = fxlt_rng_for("oracle_vs_double");
-    uint32_t i, n = FXLT_CASES(100000) / (FXLT_PROPERTY_DIVISOR > 1 ? 4u : 1u);
+    uint32_t i, n = FXLT_CASES(100000);
     uint32_t bad = 0, ties = 0, hits = 0;
     odraw d;
     d.motion = GEN_TURN_EMITTER;
@@ -367,7 +367,7 @@ static void oracle_vs_double(void)
 static void oracle_touching_radius(void)
 {
     fxlt_rng rng = fxlt_rng_for("oracle_touching_radius");
-    uint32_t i, n = FXLT_CASES(30000) / (FXLT_PROPERTY_DIVISOR > 1 ? 6u : 1u), bad = 0;
+    uint32_t i, n = FXLT_CASES(30000), bad = 0;
     uint32_t inside = 0, never = 0;
     odraw d;
     d.motion = GEN_TURN_EMITTER;
@@ -413,7 +413,7 @@ static void oracle_touching_radius(void)
 static void filter_matches_exact(void)
 {
     fxlt_rng rng = fxlt_rng_for("filter_matches_exact");
-    uint32_t i, n = FXLT_CASES(20000) / (FXLT_PROPERTY_DIVISOR > 1 ? 10u : 1u), bad = 0;
+    uint32_t i, n = FXLT_CASES(20000), bad = 0;
     uint32_t paths = orc_exact_paths();
     odraw d;
     d.motion = GEN_TURN_EMITTER;

@@ -753,12 +753,7 @@ static fix16_t guess_radius(const pcase *pc)
 static fix16_t touching_radius(ptally *t, const pcase *k)
 {
     fix16_t lo = 0, hi = FXL_SIZE_MAX;
-    if (FXLT_PROPERTY_DIVISOR > 1) {
-        if (!core_hit(k, hi)) {
-            agree_at(t, k, hi);
-            return -1;
-        }
-    } else {
+    {
         fix16_t g = guess_radius(k);
         int64_t d;
         if (core_hit(k, g)) {
@@ -809,7 +804,7 @@ static const char *const motion_names[GEN_MOTIONS] = {
 static void motion_property(gen_motion motion)
 {
     fxlt_rng rng = fxlt_rng_for(motion_names[motion]);
-    uint32_t i, n = FXLT_CASES(1000000) / (FXLT_PROPERTY_DIVISOR > 1 ? 4u : 1u);
+    uint32_t i, n = FXLT_CASES(1000000);
     uint32_t exact0 = orc_exact_paths();
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
