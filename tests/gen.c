@@ -173,6 +173,14 @@ fxl_sweep gen_sweep(fxlt_rng *rng, gen_motion motion)
     bool extreme = l.length > (1024 << 16) || l.pos.x > (1024 << 16) || l.pos.x < -(1024 << 16);
     fxl_sweep s;
     int32_t step = gen_step(rng);
+    if (fxlt_below(rng, 16) == 0) {
+        /* At the very edge of the domain (within 16 px), on either side. */
+        fix16_t dx = fxlt_range(rng, 0, 1 << 20), dy = fxlt_range(rng, 0, 1 << 20);
+        uint32_t side = fxlt_below(rng, 4);
+        l.pos.x = (side & 1) ? FXL_COORD_MAX - dx : -FXL_COORD_MAX + dx;
+        l.pos.y = (side & 2) ? FXL_COORD_MAX - dy : -FXL_COORD_MAX + dy;
+        extreme = true;
+    }
     switch (motion) {
     case GEN_TURN_EMITTER:
         l.anchor = FXL_ANCHOR_ORIGIN;

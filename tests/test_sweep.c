@@ -76,8 +76,12 @@ static void corner_touch_exact(void)
                                         PX(30));
     fxl_sweep s = fxl_sweep_turn(&l, 1024);
     fxl_sweep_prep sp = prep(&s);
-    /* 58 px out along (20, 21)/29: touched at r = 8 px. */
+    /* 58 px out along (20, 21)/29: touched at r = 8 px; one raw step
+     * farther out misses, two nearer hit one raw step smaller. */
     expect_touch(&s, PX(41), PX(44), PX(8));
+    expect(&s, fxl_circle_make(PX(41) + 1, PX(44), PX(8)), false);
+    expect(&s, fxl_circle_make(PX(41), PX(44) + 1, PX(8)), false);
+    expect(&s, fxl_circle_make(PX(41) - 2, PX(44), PX(8) - 1), true);
     CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(PX(41), PX(44), PX(8))));
     CHECK(!fxl_laser_vs_circle(&sp.to, fxl_circle_make(PX(41), PX(44), PX(8))));
     /* Mirrored, turning the other way. */
@@ -88,6 +92,8 @@ static void corner_touch_exact(void)
     s = fxl_sweep_turn(&l, 1024);
     sp = prep(&s);
     expect_touch(&s, PX(61), PX(65), PX(17));
+    expect(&s, fxl_circle_make(PX(61) + 1, PX(65), PX(17)), false);
+    expect(&s, fxl_circle_make(PX(61), PX(65) - 2, PX(17) - 1), true);
     CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(PX(61), PX(65), PX(17))));
     CHECK(!fxl_laser_vs_circle(&sp.to, fxl_circle_make(PX(61), PX(65), PX(17))));
 }
