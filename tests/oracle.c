@@ -1,12 +1,15 @@
 /* oracle.c - exact reference decisions (oracle.h), independent of src/.
  *
- * Arithmetic. Signed big integers of 32-bit limbs (384 bits, far above the
- * ~240 the largest expression needs; an overflow is counted, see
- * orc_faults), and one predicate on top: the exact sign of a + b*sqrt(W)
- * for integers a, b, W >= 0. A double-precision filter answers it when the
- * rounded sum is far from zero (relative error bound 2^-44, against the
- * ~2^-50 the conversions and the square root can lose); otherwise a^2 is
- * compared with b^2 W exactly.
+ * Arithmetic. Every decision is the exact sign of an integer expression
+ * (a sum of products of integers below 2^53), of a + b*sqrt(W) for such
+ * integers a, b, W >= 0, or of x^2 - y. A filter first bounds the value by
+ * an interval of doubles that provably holds it (every operation widened by
+ * 2^-50 of its result, eight times a rounding error); when the interval
+ * excludes zero (or is an exact value) that sign is the answer, otherwise
+ * signed big integers of 32-bit limbs decide (384 bits, far above the ~240
+ * the largest expression needs; an overflow is counted, see orc_faults),
+ * comparing a^2 with b^2 W for a root. orc_set_filter(false) makes every
+ * sign exact, for the check that both agree.
  *
  * Units. Everything geometric is in the beam frame's Q32.32 units (raw
  * Q16.16 times 65536): K = [a0, a1] x [b0, b1] about the pivot, the reach
