@@ -23,6 +23,35 @@ fxl_vec2 gen_point_on_boundary(fxlt_rng *rng, const ref_laser *L);
  * touches the hitbox by the reference, plus -3..3 raw steps. */
 fix16_t gen_radius(fxlt_rng *rng, const ref_laser *L, fxl_vec2 p, bool near);
 
+/* Motions for the swept-test property tests. */
+typedef enum gen_motion {
+    GEN_TURN_EMITTER, /* an emitter-anchored laser turning about its emitter */
+    GEN_TURN_MIDDLE,  /* turning about its middle (a propeller) */
+    GEN_TURN_OFFBEAM, /* turning about a pivot on or off the beam */
+    GEN_SLIDE,        /* translation only */
+    GEN_POSE,         /* pose to pose: translation and a turn */
+    GEN_MOVING,       /* any pivot, turn and move; the circle moves too */
+    GEN_MOTIONS
+} gen_motion;
+
+/* A step: mostly uniform in -2048..2048, some tiny, some +-2048, some small. */
+int32_t gen_step(fxlt_rng *rng);
+
+/* A sweep fxl_sweep_prepare accepts, of the given motion: game-sized
+ * mostly, one in eight at the edges of the domain (gen_laser's). */
+fxl_sweep gen_sweep(fxlt_rng *rng, gen_motion motion);
+
+/* A point near the region the sweep covers: uniform around it, or just
+ * outside an arc a corner of the hitbox sweeps, or just outside a corner
+ * of an end beam. Inside the domain. */
+fxl_vec2 gen_sweep_point(fxlt_rng *rng, const fxl_sweep *s);
+
+/* Where a circle starting at p goes over the frame (for moving circles). */
+fxl_vec2 gen_move_end(fxlt_rng *rng, fxl_vec2 p, bool extreme);
+
+/* True for a sweep at the edges of the domain (long beams, far pivots). */
+bool gen_sweep_extreme(const fxl_sweep *s);
+
 /* Tally of a property test against a reference margin. */
 typedef struct fxlt_tally {
     uint32_t cases, near, ties, tie_disagree, disagree;

@@ -5,6 +5,7 @@ extern const fxlt_suite fxlt_suite_angle;
 extern const fxlt_suite fxlt_suite_laser;
 extern const fxlt_suite fxlt_suite_shapes;
 extern const fxlt_suite fxlt_suite_chain;
+extern const fxlt_suite fxlt_suite_oracle;
 extern const fxlt_suite fxlt_suite_sweep;
 extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
@@ -20,6 +21,7 @@ int main(void)
         &fxlt_suite_laser,
         &fxlt_suite_shapes,
         &fxlt_suite_chain,
+        &fxlt_suite_oracle,
         &fxlt_suite_sweep,
         &fxlt_suite_wall,
         &fxlt_suite_laser3d,

@@ -42,35 +42,4 @@ int ref_atan2_step(double y, double x, double *tie);
 
 double ref_px(fix16_t v); /* Q16.16 to pixels, exact */
 
-/* A turning laser for the sweep references: the static beams at both ends
- * (ref_laser) and, in between, the body scaled by 1/s (s the larger table
- * vector length) turned rigidly through the closed arc. */
-typedef struct ref_sweep {
-    ref_laser ends[2];
-    double ox, oy;      /* emitter, pixels */
-    double th0, dth;    /* arc: from th0 (radians) turning by dth (signed) */
-    double len, side, round, s;
-    bool box;
-} ref_sweep;
-
-ref_sweep ref_sweep_build(const fxl_laser *l, int step);
-
-/* The turn's closest approach to (x, y), in the body's frame units (the
- * circle radius at which the turning beam would just touch): the least of
- * 65 samples refined by golden-section search, and the distances at the
- * directions (by atan2) where a far corner (box) or the tip (capsule)
- * points at the centre, when the arc holds them. INFINITY for no turn. */
-double ref_sweep_turn_gap(const ref_sweep *S, double x, double y);
-
-/* Signed margin (pixels, hit iff <= 0) of the whole swept region for a
- * circle of radius r, given the turn's gap from ref_sweep_turn_gap. */
-double ref_sweep_margin(const ref_sweep *S, double x, double y, double r, double turn_gap);
-
-/* Radius (pixels) at which the circle at (x, y) just touches the region. */
-double ref_sweep_touch(const ref_sweep *S, double x, double y, double turn_gap);
-
-/* The dense-sampling reference: the static ends plus `sub` - 1 evenly
- * spaced beams strictly inside the arc. */
-double ref_sweep_margin_sampled(const ref_sweep *S, double x, double y, double r, int sub);
-
 #endif

@@ -1,11 +1,13 @@
 /* test_behaviour.c - laser objects: phases, graze and depth, the emitter on
  * its pivot, turns tested over the whole frame, eased turns arriving
- * exactly, turning at a capped speed, aiming. */
+ * exactly, turning at a capped speed, aiming; turns about a pivot off the
+ * emitter, still or moving, against the oracle (and the old method's false
+ * hits measured). */
 #include <math.h>
 
 #include "gen.h"
 #include "harness.h"
-#include "ref.h"
+#include "oracle.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 
@@ -90,63 +92,173 @@ static void pivot_and_emitter(void)
     CHECK(e.x == PX(-20) && e.y == 0);
 }
 
-/* With a pivot away from the emitter, the turn's test must hit every circle
- * the real beam touches at some instant: sampled 256 times in double. */
-static void pivot_turn_never_misses(void)
+/* The oracle's hitbox for a beam this frame (behaviour.h): fixed about the
+ * pivot, the emitter at the frame offset o = offset turned by
+ * -offset_angle (rounded to nearest, halves up), the beam along the frame's
+ * axis from there; the motion is the turn from prev_angle and the pivot's
+ * move from prev_pivot. width: the half-width of the hitbox (or graze band). */
+static orc_body beam_body(const fxl_beam *b, int64_t width, int64_t *ox, int64_t *oy)
 {
-    fxlt_rng rng = fxlt_rng_for("pivot_turn_never_misses");
-    uint32_t i, n = FXLT_CASES(100000), missed = 0, sampled_hits = 0, extra = 0;
-    for (i = 0; i < n; i++) {
+    orc_body k;
+    fxl_angle back = (fxl_angle)(0u - (uint32_t)b->offset_angle);
+    int64_t c = fxl_cos(back), s = fxl_sin(back);
+    int64_t x = c * b->offset.x - s * b->offset.y, y = s * b->offset.x + c * b->offset.y;
+    /* floor((v + 2^15) / 2^16) */
+    *ox = (x + 32768 - (((x + 32768) % 65536 + 65536) % 65536)) / 65536;
+    *oy = (y + 32768 - (((y + 32768) % 65536 + 65536) % 65536)) / 65536;
+    k.pivot = b->prev_pivot;
+    k.move = fxl_vec2_make(b->pivot.x - b->prev_pivot.x, b->pivot.y - b->prev_pivot.y);
+    k.angle = b->prev_angle;
+    k.step = fxl_angle_diff(b->angle, b->prev_angle);
+    k.u_lo = *ox * 65536;
+    k.u_hi = (*ox + b->length) * 65536;
+    k.v_lo = k.v_hi = *oy * 65536;
+    k.round = 0;
+    if (b->kind == FXL_LASER_BOX) {
+        k.v_lo -= width * 65536;
+        k.v_hi += width * 65536;
+    } else {
+        k.round = (int32_t)width;
+    }
+    return k;
+}
+
+/* The method this replaced: a capsule from the pivot long and wide enough to
+ * hold the beam at every angle (length max(along, 0) + L, radius width +
+ * |across| + max(-along, 0) + 2 and a margin for the table's scale), turned
+ * about the pivot with the same motion. false when it cannot be built. */
+static bool old_method(const fxl_beam *b, int64_t width, int64_t along, int64_t across,
+                       fxl_circle c, bool *hit)
+{
+    int64_t len = (along > 0 ? along : 0) + b->length;
+    int64_t rad = width + (across < 0 ? -across : across) + (along < 0 ? -along : 0) + 2;
+    fxl_laser l;
+    fxl_sweep s;
+    fxl_sweep_prep sp;
+    rad += ((len + rad) >> 14) + 2;
+    if (len > FXL_SIZE_MAX || rad > FXL_SIZE_MAX)
+        return false;
+    l = fxl_laser_from_origin(FXL_LASER_CAPSULE, b->prev_pivot, b->prev_angle, (fix16_t)len,
+                              (fix16_t)rad);
+    s = fxl_sweep_turn_about(&l, b->prev_pivot, fxl_angle_diff(b->angle, b->prev_angle));
+    s.motion.move = fxl_vec2_make(b->pivot.x - b->prev_pivot.x, b->pivot.y - b->prev_pivot.y);
+    if (fxl_sweep_prepare(&s, &sp) != FXL_OK)
+        return false;
+    *hit = fxl_sweep_vs_circle(&sp, c);
+    return true;
+}
+
+static bool beam_hit(const fxl_beam_prep *bp, fxl_circle c)
+{
+    return fxl_beam_test(bp, c).hit;
+}
+
+/* A beam turning (eased) about a pivot off its emitter, the pivot still or
+ * moving, over frames: each frame's hit (and graze) equals the oracle's
+ * answer for the same motion, at random radii and at the touching radius
+ * and one raw step below; and the old enclosing-capsule method measured
+ * against the exact answer on the random radii. */
+static void pivot_turn_exact(void)
+{
+    fxlt_rng rng = fxlt_rng_for("pivot_turn_exact");
+    /* 100,000 random radii and as many touching pairs on the host. */
+    uint32_t target = FXLT_CASES(200000);
+    uint32_t count = 0, random_cases = 0, real = 0, false_hits = 0, old_missed = 0;
+    uint32_t after_false = 0, after_missed = 0, graze_bad = 0, moving = 0;
+    while (count < target) {
         fxl_beam b;
-        fxl_beam_prep bp;
-        fxl_circle c;
-        double ox, oy, a0, da, L, w, best = 1e30;
-        int k;
-        bool got;
-        fxl_beam_init(&b, (fxl_laser_kind)fxlt_below(&rng, 2), fxl_vec2_make(0, 0), 0, 0, 0);
-        b.pivot = fxl_vec2_make(fxlt_range(&rng, PX(-50), PX(50)), fxlt_range(&rng, PX(-50), PX(50)));
-        b.offset = fxl_vec2_make(fxlt_range(&rng, PX(-40), PX(40)), fxlt_range(&rng, PX(-40), PX(40)));
+        int f, frames = 4;
+        bool move = fxlt_below(&rng, 2) != 0;
+        fix16_t vx = 0, vy = 0;
+        fxl_vec2 pivot;
+        pivot.x = fxlt_range(&rng, PX(-300), PX(300));
+        pivot.y = fxlt_range(&rng, PX(-300), PX(300));
+        fxl_beam_init(&b, (fxl_laser_kind)fxlt_below(&rng, 2), pivot,
+                      (fxl_angle)fxlt_below(&rng, 4096), 0, 0);
+        b.offset.x = fxlt_range(&rng, PX(-60), PX(60));
+        b.offset.y = fxlt_range(&rng, PX(-60), PX(60));
         b.offset_angle = (fxl_angle)fxlt_below(&rng, 4096);
-        b.prev_angle = (fxl_angle)fxlt_below(&rng, 4096);
-        b.angle = b.prev_angle + fxlt_range(&rng, -300, 300);
-        b.length = fxlt_range(&rng, PX(10), PX(150));
-        b.half_width = fxlt_range(&rng, PX(1), PX(8));
-        c = fxl_circle_make(b.pivot.x + fxlt_range(&rng, PX(-200), PX(200)),
-                            b.pivot.y + fxlt_range(&rng, PX(-200), PX(200)), fxlt_range(&rng, 0, PX(6)));
-        CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
-        got = fxl_beam_test(&bp, c).hit;
-        /* The real beam at 257 instants of the turn, in double: the emitter
-         * turned about the pivot, the beam along the angle. */
-        ox = ref_px(b.offset.x), oy = ref_px(b.offset.y);
-        a0 = (double)b.prev_angle * 6.283185307179586 / 4096.0;
-        da = (double)fxl_angle_diff(b.angle, b.prev_angle) * 6.283185307179586 / 4096.0;
-        L = ref_px(b.length), w = ref_px(b.half_width);
-        for (k = 0; k <= 256; k++) {
-            double th = a0 + da * k / 256.0, rot = th - (double)b.offset_angle * 6.283185307179586 / 4096.0;
-            double ex = ref_px(b.pivot.x) + ox * cos(rot) - oy * sin(rot);
-            double ey = ref_px(b.pivot.y) + ox * sin(rot) + oy * cos(rot);
-            double dx = ref_px(c.c.x) - ex, dy = ref_px(c.c.y) - ey;
-            double u = cos(th) * dx + sin(th) * dy, v = -sin(th) * dx + cos(th) * dy;
-            double eu = u < 0 ? -u : u > L ? u - L : 0.0, d;
-            if (b.kind == FXL_LASER_BOX) {
-                double ev = fabs(v) > w ? fabs(v) - w : 0.0;
-                d = hypot(eu, ev);
-            } else {
-                d = hypot(eu, v) - w;
-            }
-            best = fmin(best, d - ref_px(c.r));
+        b.length = fxlt_range(&rng, 0, PX(200));
+        b.half_width = fxlt_range(&rng, 0, PX(10));
+        if (fxlt_below(&rng, 2) != 0)
+            b.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+        b.graze_extra = fxlt_below(&rng, 2) ? fxlt_range(&rng, 0, PX(8)) : 0;
+        if (move) {
+            vx = fxlt_range(&rng, PX(-6), PX(6));
+            vy = fxlt_range(&rng, PX(-6), PX(6));
         }
-        if (best < -1e-6) {
-            sampled_hits++;
-            if (!got)
-                missed++;
-        } else if (got) {
-            extra++;
+        fxl_beam_turn_by(&b, fxlt_range(&rng, -2047, 2047), 1 + fxlt_range(&rng, 0, 7));
+        for (f = 0; f < frames; f++) {
+            fxl_beam_prep bp;
+            int64_t w = ((int64_t)b.half_width * b.hit_fraction + 32768) >> 16, ox, oy;
+            orc_body hit, graze;
+            int k;
+            fxl_beam_update(&b);
+            b.pivot.x += vx;
+            b.pivot.y += vy;
+            CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
+            hit = beam_body(&b, w, &ox, &oy);
+            graze = beam_body(&b, w + b.graze_extra, &ox, &oy);
+            for (k = 0; k < 4; k++) {
+                /* Near the beam at some moment of the frame: a frame point
+                 * within 20 px of the hitbox, at an angle and a pivot
+                 * position in between. */
+                double t = (double)fxlt_below(&rng, 1024) / 1024.0;
+                double th = 6.283185307179586 * ((double)b.prev_angle + t * hit.step) / 4096.0;
+                double u = (double)ox + (double)fxlt_range(&rng, PX(-20), b.length + PX(20));
+                double v = (double)oy + (double)fxlt_range(&rng, -(fix16_t)w - PX(20), (fix16_t)w + PX(20));
+                fxl_circle c;
+                fxl_beam_hit h;
+                bool want, old;
+                c.c.x = b.prev_pivot.x + (fix16_t)(t * hit.move.x + cos(th) * u - sin(th) * v);
+                c.c.y = b.prev_pivot.y + (fix16_t)(t * hit.move.y + sin(th) * u + cos(th) * v);
+                count++;
+                moving += move;
+                if ((k & 1) != 0) {
+                    /* The touching radius of this frame's hitbox, and one below. */
+                    fix16_t lo = 0, hi = PX(1024);
+                    c.r = hi;
+                    if (!beam_hit(&bp, c))
+                        continue;
+                    while (lo < hi) {
+                        c.r = lo + (hi - lo) / 2;
+                        if (beam_hit(&bp, c))
+                            hi = c.r;
+                        else
+                            lo = c.r + 1;
+                    }
+                    c.r = lo;
+                    after_missed += !orc_body_vs_circle(&hit, c);
+                    if (lo > 0) {
+                        c.r = lo - 1;
+                        after_false += orc_body_vs_circle(&hit, c);
+                    }
+                    continue;
+                }
+                c.r = fxlt_range(&rng, 0, PX(6));
+                h = fxl_beam_test(&bp, c);
+                want = orc_body_vs_circle(&hit, c);
+                after_false += h.hit && !want;
+                after_missed += !h.hit && want;
+                graze_bad += h.graze != (!want && orc_body_vs_circle(&graze, c));
+                random_cases++;
+                real += want;
+                if (old_method(&b, w, ox, oy, c, &old)) {
+                    false_hits += old && !want;
+                    old_missed += !old && want;
+                }
+            }
         }
     }
-    fxlt_printf("    pivot turns: %u cases, %u hit by the sampled real beam, %u of those "
-                "missed, %u conservative extra hits\n", n, sampled_hits, missed, extra);
-    CHECK_EQ(missed, 0);
+    fxlt_printf("    pivot turns: %u cases over 4 frames each (%u with the pivot moving), %u at "
+                "random radii:\n", count, moving, random_cases);
+    fxlt_printf("    before: %u false hits, %u real hits (%u missed); after: %u false, %u missed "
+                "(%u graze answers wrong)\n", false_hits, real, old_missed, after_false,
+                after_missed, graze_bad);
+    CHECK_EQ(after_false, 0);
+    CHECK_EQ(after_missed, 0);
+    CHECK_EQ(graze_bad, 0);
+    CHECK_EQ(orc_faults(), 0);
 }
 
 /* Every turn of -2048..2047 steps over 1..600 frames starts on `from`,
@@ -204,7 +316,7 @@ static const fxlt_case cases[] = {
     {"graze_and_depth", graze_and_depth},
     {"turns_are_swept", turns_are_swept},
     {"pivot_and_emitter", pivot_and_emitter},
-    {"pivot_turn_never_misses", pivot_turn_never_misses},
+    {"pivot_turn_exact", pivot_turn_exact},
     {"ease_arrives_exactly", ease_arrives_exactly},
     {"turn_and_aim", turn_and_aim},
 };

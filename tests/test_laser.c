@@ -4,6 +4,7 @@
 
 #include "gen.h"
 #include "harness.h"
+#include "oracle.h"
 #include "ref.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
@@ -306,7 +307,7 @@ static void property(fxl_laser_kind kind, const char *name, bool points)
 {
     fxlt_rng rng = fxlt_rng_for(name);
     fxlt_tally t = {0, 0, 0, 0, 0};
-    uint32_t i, n = FXLT_CASES(1000000);
+    uint32_t i, n = FXLT_CASES(1000000), oracle_bad = 0;
     fxl_laser l = gen_laser(&rng, kind);
     fxl_laser_prep p = prep(l);
     ref_laser L = ref_laser_build(&l);
@@ -322,17 +323,25 @@ static void property(fxl_laser_kind kind, const char *name, bool points)
         }
         at = gen_point_near(&rng, &l);
         if (points) {
+            bool got;
             if (near)
                 at = gen_point_on_boundary(&rng, &L);
-            tally_add(&t, fxl_laser_vs_point(&p, at),
-                      ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), 0.0), near);
+            got = fxl_laser_vs_point(&p, at);
+            tally_add(&t, got, ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), 0.0), near);
+            oracle_bad += got != orc_laser_vs_circle(&l, fxl_circle_make(at.x, at.y, 0));
             continue;
         }
         r = gen_radius(&rng, &L, at, near);
-        tally_add(&t, fxl_laser_vs_circle(&p, fxl_circle_make(at.x, at.y, r)),
-                  ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(r)), near);
+        {
+            fxl_circle c = fxl_circle_make(at.x, at.y, r);
+            bool got = fxl_laser_vs_circle(&p, c);
+            tally_add(&t, got, ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(r)), near);
+            oracle_bad += got != orc_laser_vs_circle(&l, c);
+        }
     }
     tally_report(name, &t);
+    fxlt_printf("    %s: %u disagreements with the exact oracle\n", name, oracle_bad);
+    CHECK_EQ(oracle_bad, 0);
 }
 
 static void box_vs_circle_property(void)
@@ -350,6 +359,98 @@ static void point_in_laser_property(void)
     property(FXL_LASER_BOX, "point in laser", true);
 }
 
+/* Breaks one field of a laser so that fxl_laser_prepare refuses it. */
+static void spoil(fxlt_rng *rng, fxl_laser *l)
+{
+    switch (fxlt_below(rng, 8)) {
+    case 0: l->kind = (fxl_laser_kind)3; break;
+    case 1: l->anchor = (fxl_laser_anchor)-1; break;
+    case 2: l->pos.x = FXL_COORD_MAX + 1; break;
+    case 3: l->pos.y = INT32_MIN; break;
+    case 4: l->length = fxlt_below(rng, 2) ? -1 : FXL_SIZE_MAX + 1; break;
+    case 5: l->half_width = fxlt_below(rng, 2) ? INT32_MIN : FXL_SIZE_MAX + 1; break;
+    default: l->hit_fraction = fxlt_below(rng, 2) ? -1 : fix16_one + 1; break;
+    }
+}
+
+/* The smallest radius at which the prepared laser touches the point. */
+static fix16_t touching(const fxl_laser_prep *p, fxl_vec2 at)
+{
+    fix16_t lo = 0, hi = FXL_SIZE_MAX;
+    if (!hits(p, at.x, at.y, hi))
+        return hi;
+    while (lo < hi) {
+        fix16_t mid = lo + (hi - lo) / 2;
+        if (hits(p, at.x, at.y, mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* fxl_lasers_vs_circle (fused) equals fxl_laser_prepare +
+ * fxl_laser_vs_circle and the oracle for every laser, refused lasers clear
+ * their bit and the first refusal is returned. Half of the circles sit at
+ * one laser's touching radius or one raw step inside it. */
+static void fused_matches_prepare(void)
+{
+    static fxl_laser lasers[64] FXL_EWRAM_BSS;
+    static uint32_t bits[2];
+    fxlt_rng rng = fxlt_rng_for("lasers_fused");
+    uint32_t pairs = 0, target = FXLT_CASES(1000000), bad = 0, oracle_bad = 0, hit_count = 0;
+    uint32_t round = 0;
+    while (pairs < target) {
+        size_t n = 1 + fxlt_below(&rng, 64), i, count = 0, hits_got = 99;
+        bool spoiled = fxlt_below(&rng, 4) == 0;
+        size_t j = fxlt_below(&rng, (uint32_t)n);
+        fxl_result want, got;
+        fxl_laser_prep pj;
+        fxl_vec2 at;
+        fxl_circle c;
+        for (i = 0; i < n; i++) {
+            lasers[i] = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+            if (spoiled && i != j && fxlt_below(&rng, 8) == 0)
+                spoil(&rng, &lasers[i]);
+        }
+        CHECK_EQ(fxl_laser_prepare(&lasers[j], &pj), FXL_OK);
+        at = gen_point_near(&rng, &lasers[j]);
+        c = fxl_circle_make(at.x, at.y, 0);
+        switch (round++ & 3) {
+        case 0: c.r = touching(&pj, at); break;
+        case 1: c.r = touching(&pj, at); c.r -= c.r > 0; break;
+        case 2: c.r = fxlt_range(&rng, 0, PX(16)); break;
+        default: c.r = fxlt_below(&rng, 64) == 0 ? -1 : fxlt_range(&rng, 0, FXL_SIZE_MAX); break;
+        }
+        bits[0] = bits[1] = 0x5A5A5A5Au;
+        got = fxl_lasers_vs_circle(lasers, n, c, bits, &hits_got);
+        want = fxl_circle_check(c);
+        for (i = 0; i < n; i++) {
+            fxl_laser_prep lp;
+            fxl_result res = fxl_laser_prepare(&lasers[i], &lp);
+            bool h = res == FXL_OK && c.r >= 0 && fxl_laser_vs_circle(&lp, c);
+            bool b = ((bits[i >> 5] >> (i & 31)) & 1u) != 0;
+            if (res != FXL_OK && want == FXL_OK)
+                want = res;
+            count += h;
+            bad += b != h;
+            if (res == FXL_OK && c.r >= 0)
+                oracle_bad += h != orc_laser_vs_circle(&lasers[i], c);
+        }
+        if (n % 32 != 0)
+            CHECK_EQ(bits[n >> 5] >> (n & 31), 0);
+        CHECK_EQ(got, want);
+        CHECK_EQ(hits_got, count);
+        CHECK_EQ(fxl_lasers_vs_circle(lasers, n, c, NULL, NULL), want);
+        pairs += (uint32_t)n;
+        hit_count += (uint32_t)count;
+    }
+    fxlt_printf("    fused lasers: %u laser-circle pairs (%u hits), %u bits differ from prepare "
+                "+ test, %u disagreements with the oracle\n", pairs, hit_count, bad, oracle_bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(oracle_bad, 0);
+}
+
 static const fxlt_case cases[] = {
     {"box_touching_cardinal", box_touching_cardinal},
     {"capsule_touching_cardinal", capsule_touching_cardinal},
@@ -362,6 +463,7 @@ static const fxlt_case cases[] = {
     {"box_vs_circle_property", box_vs_circle_property},
     {"capsule_vs_circle_property", capsule_vs_circle_property},
     {"point_in_laser_property", point_in_laser_property},
+    {"fused_matches_prepare", fused_matches_prepare},
 };
 
 const fxlt_suite fxlt_suite_laser = {"laser", cases, FXLT_COUNT(cases)};

@@ -1,6 +1,7 @@
 /* test_shapes.c - circles and axis-aligned boxes. */
 #include "gen.h"
 #include "harness.h"
+#include "oracle.h"
 #include "ref.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
@@ -56,9 +57,9 @@ static void circle_circle_property(void)
 {
     fxlt_rng rng = fxlt_rng_for("circle_circle_property");
     fxlt_tally t = {0, 0, 0, 0, 0};
-    uint32_t i, n = FXLT_CASES(1000000);
+    uint32_t i, n = FXLT_CASES(1000000), oracle_bad = 0;
     for (i = 0; i < n; i++) {
-        bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0;
+        bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0, got;
         fxl_circle a, b; /* one draw per statement: a fixed sequence everywhere */
         a.c.x = coord(&rng, extreme);
         a.c.y = coord(&rng, extreme);
@@ -74,12 +75,16 @@ static void circle_circle_property(void)
         } else {
             b.r = fxlt_range(&rng, 0, PX(40));
         }
-        tally_add(&t, fxl_circle_vs_circle(a, b),
+        got = fxl_circle_vs_circle(a, b);
+        tally_add(&t, got,
                   ref_circle_circle(ref_px(a.c.x), ref_px(a.c.y), ref_px(a.r), ref_px(b.c.x),
                                     ref_px(b.c.y), ref_px(b.r)),
                   near);
+        oracle_bad += got != orc_circle_vs_circle(a, b);
     }
     tally_report("circle vs circle", &t);
+    fxlt_printf("    circle vs circle: %u disagreements with the exact oracle\n", oracle_bad);
+    CHECK_EQ(oracle_bad, 0);
 }
 
 static void aabb_circle_property(void)
@@ -139,12 +144,96 @@ static void aabb_aabb_exhaustive(void)
     CHECK_EQ(bad, 0);
 }
 
+/* A circle at a given reach from the player along x: |dx| = reach + off
+ * (the 32-bit reject's bound), dy small. */
+static fxl_circle at_bound(fxlt_rng *rng, fxl_circle p, fix16_t r)
+{
+    int64_t reach = (int64_t)p.r + r, off = fxlt_range(rng, -1, 1), dx, x, y;
+    bool swap = fxlt_below(rng, 2) != 0, negative = fxlt_below(rng, 2) != 0;
+    int32_t dy = fxlt_below(rng, 2) ? 0 : fxlt_range(rng, -2, 2);
+    dx = negative ? -(reach + off) : reach + off;
+    x = (swap ? p.c.y : p.c.x) + dx;
+    y = (swap ? p.c.x : p.c.y) + dy;
+    if (x > FXL_COORD_MAX || x < -FXL_COORD_MAX || y > FXL_COORD_MAX || y < -FXL_COORD_MAX)
+        return fxl_circle_make(p.c.x, p.c.y, r);
+    return swap ? fxl_circle_make((fix16_t)y, (fix16_t)x, r) : fxl_circle_make((fix16_t)x, (fix16_t)y, r);
+}
+
+/* fxl_circles_vs_circle equals fxl_circle_vs_circle and the oracle, bit for
+ * bit: random circles near the player, circles exactly at the 32-bit
+ * reject's bound |dx| = r1 + r2 (and +-1), the largest radii and
+ * coordinates at the domain's edges. */
+static void circles_batch_property(void)
+{
+    static fxl_circle circles[100] FXL_EWRAM_BSS;
+    static uint32_t bits[4];
+    fxlt_rng rng = fxlt_rng_for("circles_batch_property");
+    uint32_t pairs = 0, target = FXLT_CASES(1000000), bad = 0, oracle_bad = 0, hit_count = 0;
+    while (pairs < target) {
+        bool extreme = fxlt_below(&rng, 4) == 0;
+        size_t n = 1 + fxlt_below(&rng, 100), i, count = 0, got;
+        fxl_circle p;
+        p.c.x = coord(&rng, extreme);
+        p.c.y = coord(&rng, extreme);
+        p.r = extreme ? fxlt_range(&rng, 0, FXL_SIZE_MAX) : fxlt_range(&rng, 0, PX(8));
+        for (i = 0; i < n; i++) {
+            fix16_t r = extreme && fxlt_below(&rng, 2) ? fxlt_range(&rng, FXL_SIZE_MAX - 4, FXL_SIZE_MAX)
+                                                      : fxlt_range(&rng, 0, extreme ? FXL_SIZE_MAX : PX(12));
+            switch (fxlt_below(&rng, 3)) {
+            case 0: circles[i] = at_bound(&rng, p, r); break;
+            case 1:
+                circles[i].c.x = coord(&rng, extreme);
+                circles[i].c.y = coord(&rng, extreme);
+                circles[i].r = r;
+                break;
+            default:
+                circles[i].c.x = p.c.x / 2 + coord(&rng, false) / 2;
+                circles[i].c.y = p.c.y / 2 + coord(&rng, false) / 2;
+                circles[i].r = r;
+                break;
+            }
+        }
+        for (i = 0; i < 4; i++)
+            bits[i] = 0x5A5A5A5Au;
+        got = fxl_circles_vs_circle(circles, n, p, bits);
+        for (i = 0; i < n; i++) {
+            bool h = fxl_circle_vs_circle(circles[i], p), b = ((bits[i >> 5] >> (i & 31)) & 1u) != 0;
+            count += h;
+            bad += b != h;
+            oracle_bad += h != orc_circle_vs_circle(circles[i], p);
+        }
+        if (n % 32 != 0)
+            CHECK_EQ(bits[n >> 5] >> (n & 31), 0);
+        CHECK_EQ(got, count);
+        CHECK_EQ(fxl_circles_vs_circle(circles, n, p, NULL), count);
+        pairs += (uint32_t)n;
+        hit_count += (uint32_t)count;
+    }
+    /* Exactly at the bound at the largest reach, both orders of the points. */
+    {
+        fxl_circle a = fxl_circle_make(-FXL_COORD_MAX, 0, FXL_SIZE_MAX);
+        fxl_circle b = fxl_circle_make(-FXL_COORD_MAX + 2 * FXL_SIZE_MAX, 0, FXL_SIZE_MAX);
+        CHECK(fxl_circles_vs_circle(&b, 1, a, NULL) == 1 && orc_circle_vs_circle(a, b));
+        CHECK(fxl_circles_vs_circle(&a, 1, b, NULL) == 1);
+        b.c.x += 1;
+        CHECK(fxl_circles_vs_circle(&b, 1, a, NULL) == 0 && !orc_circle_vs_circle(a, b));
+        CHECK(fxl_circles_vs_circle(&a, 1, b, NULL) == 0);
+        b.c.x = FXL_COORD_MAX;
+        CHECK(fxl_circles_vs_circle(&b, 1, a, NULL) == 0 && !orc_circle_vs_circle(a, b));
+    }
+    fxlt_printf("    circles batch: %u pairs (%u hits), %u bits differ from the single test, %u "
+                "disagreements with the oracle\n", pairs, hit_count, bad, oracle_bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(oracle_bad, 0);
+}
+
 static const fxlt_case cases[] = {
     {"circle_circle_cases", circle_circle_cases},
     {"aabb_cases", aabb_cases},
     {"circle_circle_property", circle_circle_property},
     {"aabb_circle_property", aabb_circle_property},
     {"aabb_aabb_exhaustive", aabb_aabb_exhaustive},
+    {"circles_batch_property", circles_batch_property},
 };
 
 const fxlt_suite fxlt_suite_shapes = {"shapes", cases, FXLT_COUNT(cases)};

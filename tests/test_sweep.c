@@ -1,32 +1,60 @@
-/* test_sweep.c - the exact swept test: unit cases, errors, wrap-around,
- * batch, and the property test against two references (the numeric
- * minimisation over the turn, and 256-sub-step dense sampling). */
+/* test_sweep.c - the exact swept test (sweep.h): unit cases with exact
+ * touching, wrap-around and half turns, propellers and off-beam pivots,
+ * pose to pose, moving circles and errors; consistency of the batch, fused
+ * and static forms; and, for every kind of motion, the property test
+ * against the independent exact oracle (oracle.c): no disagreement allowed,
+ * half of the cases at the smallest touching radius and one raw step below. */
 #include <math.h>
 
 #include "gen.h"
 #include "harness.h"
-#include "ref.h"
+#include "oracle.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 
-static fxl_sweep_prep sweep(fxl_laser l, int32_t step)
-{
-    fxl_sweep_prep sp;
-    fxl_sweep s = fxl_sweep_turn(&l, step);
-    CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_OK);
-    return sp;
-}
-
-static bool fxl_laser_vs_circle_end(const fxl_sweep_prep *sp, fxl_circle c)
+/* The static test of a sweep's end beam. */
+static bool laser_end_vs_circle(const fxl_sweep_prep *sp, fxl_circle c)
 {
     fxl_laser_prep b = fxl_sweep_end(sp);
     return fxl_laser_vs_circle(&b, c);
+}
+
+static fxl_sweep_prep prep(const fxl_sweep *s)
+{
+    fxl_sweep_prep sp;
+    CHECK_EQ(fxl_sweep_prepare(s, &sp), FXL_OK);
+    return sp;
 }
 
 static bool hits(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix16_t r)
 {
     return fxl_sweep_vs_circle(sp, fxl_circle_make(x, y, r));
 }
+
+/* The core and the oracle both answer `want` for this sweep and circle. */
+static void expect(const fxl_sweep *s, fxl_circle c, bool want)
+{
+    fxl_sweep_prep sp = prep(s);
+    CHECK(fxl_sweep_vs_circle(&sp, c) == want);
+    CHECK(orc_sweep_vs_circle(s, c) == want);
+}
+
+/* Touching at r and missing at r - 1 raw, by the core and the oracle. */
+static void expect_touch(const fxl_sweep *s, fix16_t x, fix16_t y, fix16_t r)
+{
+    expect(s, fxl_circle_make(x, y, r), true);
+    if (r > 0)
+        expect(s, fxl_circle_make(x, y, r - 1), false);
+}
+
+static void expect_moving(const fxl_sweep *s, fxl_circle c, fxl_vec2 to, bool want)
+{
+    fxl_sweep_prep sp = prep(s);
+    CHECK(fxl_sweep_vs_moving_circle(&sp, c, to) == want);
+    CHECK(orc_sweep_vs_moving_circle(s, c, to) == want);
+}
+
+/* ---- unit cases ------------------------------------------------------------------------ */
 
 /* A quarter turn passes over a circle that neither end beam touches. */
 static void passes_over(void)
@@ -35,95 +63,46 @@ static void passes_over(void)
     for (kind = 0; kind < 2; kind++) {
         fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)kind, fxl_vec2_make(0, 0), 0,
                                             PX(100), PX(2));
-        fxl_sweep_prep sp = sweep(l, 1024), back = sweep(l, -1024);
-        fxl_laser_prep a = sp.from, b = fxl_sweep_end(&sp);
+        fxl_sweep s = fxl_sweep_turn(&l, 1024), back = fxl_sweep_turn(&l, -1024);
+        fxl_sweep_prep sp = prep(&s);
         fxl_circle c = fxl_circle_make(PX(35), PX(35), PX(1)); /* at 45 degrees, ~49.5 px */
-        CHECK(!fxl_laser_vs_circle(&a, c) && !fxl_laser_vs_circle(&b, c));
-        CHECK(fxl_sweep_vs_circle(&sp, c));
-        CHECK(!fxl_sweep_vs_circle(&back, c)); /* the other way round misses it */
-        CHECK(fxl_sweep_vs_circle(&back, fxl_circle_make(PX(35), PX(-35), PX(1))));
-        /* Beyond the far end: missed. */
-        CHECK(!hits(&sp, PX(80), PX(80), PX(1)));
+        CHECK(!fxl_laser_vs_circle(&sp.from, c) && !laser_end_vs_circle(&sp, c));
+        expect(&s, c, true);
+        expect(&back, c, false); /* the other way round misses it */
+        expect(&back, fxl_circle_make(PX(35), PX(-35), PX(1)), true);
+        expect(&s, fxl_circle_make(PX(80), PX(80), PX(1)), false); /* beyond the far end */
     }
 }
 
-/* Exact touching through the turn's far corner, where s = 1 exactly (the
- * cardinal table vectors): L = 40, w = 30, so the corner is 50 px out;
- * a circle at 60 px along (0.8, 0.6) rotated by 45 degrees... is not on
- * the grid, so use the direction (0.6, 0.8) and a turn 0 -> 1024: the
- * corner (40, -30) points there when the beam is at 90 - 36.87 degrees. */
+/* Exact touching through the turn's far corner and a capsule's tip: a box
+ * 40 long, 30 half-wide from (1, 2), turning a quarter; its far corners
+ * are 50 px out and point along (20, 21)/29 during the turn. */
 static void corner_touch_exact(void)
 {
     fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(40),
                                         PX(30));
-    fxl_sweep_prep sp = sweep(l, 1024);
-    /* (20, 21, 29): 58 px along (20, 21)/29, between the two directions
-     * where a corner points at it (46.4 -+ 36.9 degrees, both inside). */
-    fix16_t x = PX(1) + PX(40), y = PX(2) + PX(42);
-    /* s * rho = 58 <= 50 + r  <=>  r >= 8 px. */
-    CHECK(hits(&sp, x, y, PX(8)));
-    CHECK(!hits(&sp, x, y, PX(8) - 1));
-    /* Neither end beam reaches (12 px and 10.2 px away): the turn does. */
-    CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(x, y, PX(8))));
-    CHECK(!fxl_laser_vs_circle_end(&sp, fxl_circle_make(x, y, PX(8))));
-    /* Capsule: the tip (L + radius = 70 px) points at it when the beam
-     * does; at 87 px along (20, 21)/29: 87 <= 70 + r <=> r >= 17 px. */
+    fxl_sweep s = fxl_sweep_turn(&l, 1024);
+    fxl_sweep_prep sp = prep(&s);
+    /* 58 px out along (20, 21)/29: touched at r = 8 px; one raw step
+     * farther out misses, two nearer hit one raw step smaller. */
+    expect_touch(&s, PX(41), PX(44), PX(8));
+    expect(&s, fxl_circle_make(PX(41) + 1, PX(44), PX(8)), false);
+    expect(&s, fxl_circle_make(PX(41), PX(44) + 1, PX(8)), false);
+    expect(&s, fxl_circle_make(PX(41) - 2, PX(44), PX(8) - 1), true);
+    CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(PX(41), PX(44), PX(8))));
+    CHECK(!laser_end_vs_circle(&sp, fxl_circle_make(PX(41), PX(44), PX(8))));
+    /* Mirrored, turning the other way. */
+    s = fxl_sweep_turn(&l, -1024);
+    expect_touch(&s, PX(41), PX(-40), PX(8));
+    /* Capsule: the tip (40 + 30 = 70 px) points at a circle 87 px out. */
     l.kind = FXL_LASER_CAPSULE;
-    sp = sweep(l, 1024);
-    x = PX(1) + PX(60), y = PX(2) + PX(63);
-    CHECK(hits(&sp, x, y, PX(17)));
-    CHECK(!hits(&sp, x, y, PX(17) - 1));
-    CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(x, y, PX(17))));
-    CHECK(!fxl_laser_vs_circle_end(&sp, fxl_circle_make(x, y, PX(17))));
-}
-
-/* Touching elsewhere, at any angles: the smallest radius the library calls
- * a hit must touch by the reference, and one raw step less must not. */
-static void touching_general(void)
-{
-    fxlt_rng rng = fxlt_rng_for("touching_general");
-    int i, checked = 0;
-    for (i = 0; i < 300; i++) {
-        fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)(i & 1), fxl_vec2_make(PX(3), PX(-4)),
-                                            (fxl_angle)fxlt_below(&rng, 4096), PX(120), PX(6));
-        int32_t step = fxlt_range(&rng, -2048, 2048);
-        fxl_sweep_prep sp = sweep(l, step);
-        ref_sweep S = ref_sweep_build(&l, step);
-        fix16_t x = PX(3) + fxlt_range(&rng, PX(-200), PX(200));
-        fix16_t y = PX(-4) + fxlt_range(&rng, PX(-200), PX(200));
-        fix16_t lo = 0, hi = PX(400);
-        double g = ref_sweep_turn_gap(&S, ref_px(x), ref_px(y));
-        while (lo < hi) {
-            fix16_t mid = lo + (hi - lo) / 2;
-            if (hits(&sp, x, y, mid))
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        if (lo == 0)
-            continue;
-        checked++;
-        CHECK(ref_sweep_margin(&S, ref_px(x), ref_px(y), ref_px(lo), g) <= 1e-9);
-        CHECK(ref_sweep_margin(&S, ref_px(x), ref_px(y), ref_px(lo - 1), g) > -1e-9);
-    }
-    CHECK(checked > 250);
-}
-
-static void zero_step_is_static(void)
-{
-    fxlt_rng rng = fxlt_rng_for("zero_step_is_static");
-    int i;
-    for (i = 0; i < 2000; i++) {
-        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)(i & 1));
-        fxl_sweep_prep sp;
-        fxl_vec2 at;
-        fxl_circle c;
-        l.anchor = FXL_ANCHOR_ORIGIN;
-        sp = sweep(l, 0);
-        at = gen_point_near(&rng, &l);
-        c = fxl_circle_make(at.x, at.y, fxlt_range(&rng, 0, PX(4)));
-        CHECK(fxl_sweep_vs_circle(&sp, c) == fxl_laser_vs_circle(&sp.from, c));
-    }
+    s = fxl_sweep_turn(&l, 1024);
+    sp = prep(&s);
+    expect_touch(&s, PX(61), PX(65), PX(17));
+    expect(&s, fxl_circle_make(PX(61) + 1, PX(65), PX(17)), false);
+    expect(&s, fxl_circle_make(PX(61), PX(65) - 2, PX(17) - 1), true);
+    CHECK(!fxl_laser_vs_circle(&sp.from, fxl_circle_make(PX(61), PX(65), PX(17))));
+    CHECK(!laser_end_vs_circle(&sp, fxl_circle_make(PX(61), PX(65), PX(17))));
 }
 
 static fxl_result prepare_to(const fxl_laser *l, fxl_angle to, fxl_sweep_prep *sp)
@@ -132,34 +111,165 @@ static fxl_result prepare_to(const fxl_laser *l, fxl_angle to, fxl_sweep_prep *s
     return fxl_sweep_prepare(&s, sp);
 }
 
-static fxl_result prepare(const fxl_laser *l, int32_t step, fxl_sweep_prep *sp)
-{
-    fxl_sweep s = fxl_sweep_turn(l, step);
-    return fxl_sweep_prepare(&s, sp);
-}
-
 static void wrap_and_half_turns(void)
 {
     fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 4095, PX(100), PX(1));
     fxl_sweep_prep sp;
+    fxl_sweep s;
     CHECK_EQ(prepare_to(&l, 1, &sp), FXL_OK);
     CHECK_EQ(sp.step, 2);
     /* A thin beam turning 4095 -> 1 passes over the +x axis at 50 px. */
     CHECK(hits(&sp, PX(50), 0, 0));
+    s = fxl_sweep_turn_to(&l, 1);
+    expect(&s, fxl_circle_make(PX(50), 0, 0), true);
     l.angle = 1;
     CHECK_EQ(prepare_to(&l, 4095, &sp), FXL_OK);
     CHECK_EQ(sp.step, -2);
     CHECK(hits(&sp, PX(50), 0, 0));
+    s = fxl_sweep_turn_to(&l, 4095);
+    expect(&s, fxl_circle_make(PX(50), 0, 0), true);
+    expect(&s, fxl_circle_make(PX(50), PX(2), 0), false);
+    /* From 1 the long way round to 2047: over +y, not -y. */
+    s = fxl_sweep_turn(&l, 2046);
+    expect(&s, fxl_circle_make(0, PX(99), 0), true);
+    expect(&s, fxl_circle_make(0, PX(-99), 0), false);
     l.angle = 0;
     CHECK_EQ(prepare_to(&l, 2048, &sp), FXL_OK);
     CHECK_EQ(sp.step, -2048); /* a half turn goes the negative way */
     CHECK(hits(&sp, 0, PX(-60), 0));
     CHECK(!hits(&sp, 0, PX(60), PX(1)));
-    sp = sweep(l, 2048);
-    CHECK(hits(&sp, 0, PX(60), 0));
-    CHECK(!hits(&sp, 0, PX(-60), PX(1)));
-    sp = sweep(l, 2048);
-    CHECK(hits(&sp, PX(-99), PX(1), 0)); /* the whole half disc on the +y side */
+    /* The closed half disc on the side turned through, and nothing else. */
+    l.half_width = 0;
+    s = fxl_sweep_turn(&l, 2048);
+    expect(&s, fxl_circle_make(0, PX(60), 0), true);
+    expect(&s, fxl_circle_make(0, PX(-60), PX(1) - 1), false);
+    expect(&s, fxl_circle_make(PX(-60), PX(80), 0), true);
+    expect(&s, fxl_circle_make(PX(-60), PX(80) + 1, 0), false);
+    expect(&s, fxl_circle_make(PX(-99), 1, 0), true);
+    expect(&s, fxl_circle_make(PX(-50), -1, 0), false);
+    expect(&s, fxl_circle_make(PX(-50), 0, 0), true);
+    s = fxl_sweep_turn(&l, -2048);
+    expect(&s, fxl_circle_make(PX(-50), -1, 0), true);
+    expect(&s, fxl_circle_make(PX(-50), 1, 0), false);
+    expect_touch(&s, PX(30), PX(40), PX(40)); /* nearest: the start beam */
+}
+
+/* A centre-anchored laser turning about its middle, and pivots off the beam. */
+static void propeller_and_pivots(void)
+{
+    fxl_laser l = fxl_laser_from_centre(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(50), PX(1));
+    fxl_sweep s = fxl_sweep_turn(&l, 2048);
+    /* A half turn of a 100 x 2 box about its middle: the disc of radius
+     * sqrt(2501) ~ 50.01 px. */
+    expect(&s, fxl_circle_make(PX(30), PX(40), 0), true);
+    expect(&s, fxl_circle_make(PX(30), PX(40) + PX(1) / 32, 0), false);
+    s = fxl_sweep_turn(&l, -2048);
+    expect(&s, fxl_circle_make(PX(-30), PX(-40), 0), true);
+    expect(&s, fxl_circle_make(PX(-40), PX(30), 0), true);
+    /* A quarter turn: (-30, 40) is in no quadrant the ends sweep; the end
+     * beam (vertical, exact) is nearest, 29 px away. */
+    s = fxl_sweep_turn(&l, 1024);
+    expect(&s, fxl_circle_make(PX(30), PX(40), 0), true);
+    expect_touch(&s, PX(-30), PX(40), PX(29));
+    /* A box 10 long, 1 half-wide, from 100 px along the beam from the pivot
+     * at the origin, a quarter turn: (60, 80) and (66, 88) lie on it when
+     * it points along (3, 4); its far corners are sqrt(12101) px out. */
+    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(100), 0), 0, PX(10), PX(1));
+    s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), 1024);
+    expect(&s, fxl_circle_make(PX(60), PX(80), 0), true);
+    expect(&s, fxl_circle_make(PX(66), PX(88), 0), true);
+    expect(&s, fxl_circle_make(PX(66) + PX(1) / 8, PX(88) + PX(1) / 8, 0), false);
+    expect(&s, fxl_circle_make(PX(66) + PX(1) / 8, PX(88) + PX(1) / 8, PX(1) / 4), true);
+    /* Its nearest point to (30, 40) is (60, 80)'s: 50 px. */
+    expect_touch(&s, PX(30), PX(40), PX(50));
+    /* Pivot beside the beam: a line 0..100 along x at y = 20 turning half
+     * a turn about the origin ends as 0..-100 at y = -20: (0, -30) is
+     * 10 px from its start (-30 is in no direction the line passes). */
+    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, PX(20)), 0, PX(100), 0);
+    s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), 2048);
+    expect_touch(&s, 0, PX(-30), PX(10));
+    /* Nothing of the line comes nearer the pivot than 20 px: (0, 10) is
+     * 10 px from the start beam, and from the region. */
+    expect_touch(&s, 0, PX(10), PX(10));
+}
+
+/* Pose to pose: translation only, and a turn done halfway. */
+static void pose_to_pose(void)
+{
+    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+    fxl_sweep s = fxl_sweep_to_pose(&l, fxl_vec2_make(PX(100), 0), 0);
+    CHECK_EQ(s.motion.step, 0);
+    CHECK(s.motion.move.x == PX(100) && s.motion.move.y == 0);
+    /* Passing above a circle 4 px from its path. */
+    expect_touch(&s, PX(50), PX(5), PX(4));
+    /* Off the end beam's far corner (110, 1): a 3-4-5. */
+    expect_touch(&s, PX(114), PX(4), PX(5));
+    /* Neither pose touches a circle the beam passes through. */
+    expect(&s, fxl_circle_make(PX(50), 0, 0), true);
+    /* A quarter turn with the move: the turn happens at (50, 0). A 100 px
+     * line, its tip sweeping the circle of radius 100 about (50, 0). */
+    l.length = PX(100);
+    l.half_width = 0;
+    s = fxl_sweep_to_pose(&l, fxl_vec2_make(PX(100), 0), 1024);
+    CHECK_EQ(s.motion.step, 1024);
+    expect(&s, fxl_circle_make(PX(110), PX(80), 0), true);
+    expect(&s, fxl_circle_make(PX(111), PX(81), 0), false);
+    expect_touch(&s, PX(50 + 72), PX(96), PX(20));
+    /* Odd moves: the turn at the floor of half the move. */
+    s = fxl_sweep_to_pose(&l, fxl_vec2_make(-3, 5), 1024);
+    CHECK(s.motion.move.x == -3 && s.motion.move.y == 5);
+    expect_touch(&s, -2 + PX(60), 2 + PX(80), 0);
+    expect(&s, fxl_circle_make(-2 + PX(60) + 1, 2 + PX(80) + 1, 0), false);
+}
+
+/* Moving circles against still, moving and turning beams. */
+static void moving_circles(void)
+{
+    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(1));
+    fxl_sweep s = fxl_sweep_turn(&l, 0);
+    /* Crossing the still beam, and passing its end 3 px off. */
+    expect_moving(&s, fxl_circle_make(PX(50), PX(-20), 0), fxl_vec2_make(PX(50), PX(20)), true);
+    expect_moving(&s, fxl_circle_make(PX(103), PX(-20), PX(3)), fxl_vec2_make(PX(103), PX(20)),
+                  true);
+    expect_moving(&s, fxl_circle_make(PX(103), PX(-20), PX(3) - 1),
+                  fxl_vec2_make(PX(103), PX(20)), false);
+    /* Diagonally past the corner (100, 1), 7/sqrt(2) = 4.95 px away. */
+    expect_moving(&s, fxl_circle_make(PX(128), PX(-20), PX(5)), fxl_vec2_make(PX(88), PX(20)),
+                  true);
+    expect_moving(&s, fxl_circle_make(PX(128), PX(-20), PX(49) / 10),
+                  fxl_vec2_make(PX(88), PX(20)), false);
+    /* Circle and beam moving together: never closer than they start. */
+    s.motion.move = fxl_vec2_make(PX(40), PX(-7));
+    expect_moving(&s, fxl_circle_make(PX(50), PX(6), PX(5)),
+                  fxl_vec2_make(PX(90), PX(-1)), true);
+    expect_moving(&s, fxl_circle_make(PX(50), PX(6), PX(5) - 1),
+                  fxl_vec2_make(PX(90), PX(-1)), false);
+    /* Head on: the circle meets the beam's tip halfway. */
+    s.motion.move = fxl_vec2_make(PX(40), 0);
+    expect_moving(&s, fxl_circle_make(PX(200), 0, PX(1)), fxl_vec2_make(PX(118), 0), true);
+    expect_moving(&s, fxl_circle_make(PX(200), 0, PX(1)), fxl_vec2_make(PX(142), 0), false);
+    /* A turning beam and a circle moving along its end direction: the turn
+     * happens with the circle halfway, at (0, 120), out of the 100 px beam's
+     * reach; coming in, the end beam meets it, going out nothing does. */
+    s = fxl_sweep_turn(&l, 1024);
+    expect_moving(&s, fxl_circle_make(0, PX(140), PX(1)), fxl_vec2_make(0, PX(100)), true);
+    expect_moving(&s, fxl_circle_make(0, PX(100), PX(1)), fxl_vec2_make(0, PX(140)), false);
+    expect_moving(&s, fxl_circle_make(PX(-50), PX(120), PX(1)), fxl_vec2_make(PX(50), PX(120)),
+                  false);
+    expect_moving(&s, fxl_circle_make(PX(-50), PX(100), PX(1)), fxl_vec2_make(PX(50), PX(100)),
+                  true);
+    /* A moving circle whose end is the start: the fixed circle's answer. */
+    {
+        fxl_sweep_prep sp = prep(&s);
+        fxl_circle c = fxl_circle_make(PX(35), PX(35), PX(1));
+        CHECK(fxl_sweep_vs_moving_circle(&sp, c, c.c) == fxl_sweep_vs_circle(&sp, c));
+    }
+}
+
+static fxl_result prepare_sweep(fxl_sweep s)
+{
+    fxl_sweep_prep sp;
+    return fxl_sweep_prepare(&s, &sp);
 }
 
 static void errors(void)
@@ -169,142 +279,641 @@ static void errors(void)
     fxl_sweep s = fxl_sweep_turn(&l, 0);
     CHECK_EQ(fxl_sweep_prepare(NULL, &sp), FXL_ERR_NULL);
     CHECK_EQ(fxl_sweep_prepare(&s, NULL), FXL_ERR_NULL);
-    CHECK_EQ(prepare(&l, 2049, &sp), FXL_ERR_STEP_RANGE);
-    CHECK_EQ(prepare(&l, -2049, &sp), FXL_ERR_STEP_RANGE);
-    CHECK_EQ(prepare(&l, 2048, &sp), FXL_OK);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 2049)), FXL_ERR_STEP_RANGE);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, -2049)), FXL_ERR_STEP_RANGE);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, INT32_MIN)), FXL_ERR_STEP_RANGE);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 2048)), FXL_OK);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, -2048)), FXL_OK);
     l.anchor = FXL_ANCHOR_CENTRE;
-    CHECK_EQ(prepare(&l, 10, &sp), FXL_OK); /* any pivot now */
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 10)), FXL_OK);
     l.anchor = (fxl_laser_anchor)5;
-    CHECK_EQ(prepare(&l, 10, &sp), FXL_ERR_ANCHOR);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 10)), FXL_ERR_ANCHOR);
     l.anchor = FXL_ANCHOR_ORIGIN;
     l.length = -1;
-    CHECK_EQ(prepare(&l, 10, &sp), FXL_ERR_LENGTH_NEGATIVE);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 10)), FXL_ERR_LENGTH_NEGATIVE);
     l.length = PX(10);
-    s = fxl_sweep_turn_about(&l, fxl_vec2_make(-FXL_COORD_MAX, 0), 10);
+    /* The pivot more than FXL_COORD_MAX from the beam. */
     l.pos.x = FXL_COORD_MAX;
-    s.laser = l;
-    CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_ERR_PIVOT_RANGE);
-    s = fxl_sweep_turn(&l, 10);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn_about(&l, fxl_vec2_make(-FXL_COORD_MAX, 0), 10)),
+             FXL_ERR_PIVOT_RANGE);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), 10)), FXL_OK);
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn_about(&l, fxl_vec2_make(-1, 0), 10)),
+             FXL_ERR_PIVOT_RANGE);
+    l.pos.x = 0;
+    l.pos.y = -FXL_COORD_MAX;
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn_about(&l, fxl_vec2_make(0, 1), 10)),
+             FXL_ERR_PIVOT_RANGE);
+    l.pos.y = 0;
+    /* The pivot, or the pivot after its move, outside the domain. */
+    CHECK_EQ(prepare_sweep(fxl_sweep_turn_about(&l, fxl_vec2_make(FXL_COORD_MAX + 1, 0), 10)),
+             FXL_ERR_COORD_RANGE);
+    s = fxl_sweep_turn_about(&l, fxl_vec2_make(FXL_COORD_MAX, 0), 10);
+    CHECK_EQ(prepare_sweep(s), FXL_OK);
     s.motion.move.x = 1;
-    CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(prepare_sweep(s), FXL_ERR_COORD_RANGE);
+    s.motion.move.x = -2 * FXL_COORD_MAX;
+    CHECK_EQ(prepare_sweep(s), FXL_OK);
+    s.motion.move.x = -2 * FXL_COORD_MAX - 1;
+    CHECK_EQ(prepare_sweep(s), FXL_ERR_COORD_RANGE);
+    s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, -FXL_COORD_MAX), 0);
+    s.motion.move.y = -1;
+    CHECK_EQ(prepare_sweep(s), FXL_ERR_COORD_RANGE);
+    s.motion.move.y = INT32_MAX;
+    CHECK_EQ(prepare_sweep(s), FXL_ERR_COORD_RANGE);
+    /* fxl_sweep_to_pose saturates a move that does not fit. */
+    l.pos = fxl_vec2_make(-FXL_COORD_MAX, 0);
+    s = fxl_sweep_to_pose(&l, fxl_vec2_make(FXL_COORD_MAX, 0), 0);
+    CHECK_EQ(prepare_sweep(s), FXL_OK);
+    s = fxl_sweep_to_pose(&l, fxl_vec2_make(INT32_MAX, 0), 0);
+    CHECK_EQ(prepare_sweep(s), FXL_ERR_COORD_RANGE);
+    l.pos = fxl_vec2_make(FXL_COORD_MAX, 0);
+    s = fxl_sweep_to_pose(&l, fxl_vec2_make(INT32_MIN, 0), 0);
+    CHECK_EQ(prepare_sweep(s), FXL_ERR_COORD_RANGE);
 }
 
+/* ---- consistency ------------------------------------------------------------------------ */
+
+static fix16_t gen_r(fxlt_rng *rng, const fxl_sweep *s)
+{
+    if (gen_sweep_extreme(s) && fxlt_below(rng, 4) == 0)
+        return fxlt_range(rng, 0, FXL_SIZE_MAX);
+    return fxlt_below(rng, 8) == 0 ? fxlt_range(rng, 0, PX(64)) : fxlt_range(rng, 0, PX(8));
+}
+
+static fxl_sweep gen_any_sweep(fxlt_rng *rng)
+{
+    gen_motion m = (gen_motion)fxlt_below(rng, GEN_MOTIONS);
+    return gen_sweep(rng, m);
+}
+
+/* A zero-step sweep without a move is the static laser, about any pivot;
+ * a moving circle that does not move is the fixed circle. */
+static void zero_step_is_static(void)
+{
+    fxlt_rng rng = fxlt_rng_for("zero_step_is_static");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0;
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, GEN_TURN_OFFBEAM);
+        fxl_sweep_prep sp;
+        fxl_laser_prep lp;
+        fxl_vec2 p;
+        fxl_circle c;
+        s.motion.step = 0;
+        if ((i & 1) != 0)
+            s.motion.pivot = s.laser.pos;
+        sp = prep(&s);
+        CHECK_EQ(fxl_laser_prepare(&s.laser, &lp), FXL_OK);
+        p = gen_sweep_point(&rng, &s);
+        c = fxl_circle_make(p.x, p.y, gen_r(&rng, &s));
+        bad += fxl_sweep_vs_circle(&sp, c) != fxl_laser_vs_circle(&lp, c);
+        bad += fxl_sweep_vs_moving_circle(&sp, c, c.c) != fxl_laser_vs_circle(&lp, c);
+    }
+    fxlt_printf("    zero-step sweeps: %u cases, %u differ from the static laser\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* The laser at the end of a sweep about its own reference point. */
+static fxl_laser end_laser(const fxl_sweep *s)
+{
+    fxl_laser l = s->laser;
+    l.pos.x += s->motion.move.x;
+    l.pos.y += s->motion.move.y;
+    l.angle = (fxl_angle)((uint32_t)l.angle + (uint32_t)s->motion.step);
+    return l;
+}
+
+/* A static hit at the start pose (any pivot), or at the end pose (the
+ * pivot at the laser's reference point), is a sweep hit; for a moving
+ * circle, at its start and at its end. */
+static void static_implies_sweep(void)
+{
+    fxlt_rng rng = fxlt_rng_for("static_implies_sweep");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, start_hits = 0, end_hits = 0;
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_any_sweep(&rng);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_laser_prep a, b;
+        fxl_laser e = end_laser(&s);
+        bool own = s.motion.pivot.x == s.laser.pos.x && s.motion.pivot.y == s.laser.pos.y;
+        fxl_vec2 p = gen_sweep_point(&rng, &s);
+        fxl_vec2 q = gen_move_end(&rng, p, gen_sweep_extreme(&s));
+        fxl_circle c = fxl_circle_make(p.x, p.y, gen_r(&rng, &s)), d = c;
+        d.c = q;
+        CHECK_EQ(fxl_laser_prepare(&s.laser, &a), FXL_OK);
+        if (fxl_laser_vs_circle(&a, c)) {
+            start_hits++;
+            bad += !fxl_sweep_vs_circle(&sp, c) || !fxl_sweep_vs_moving_circle(&sp, c, q);
+        }
+        if (own && fxl_laser_prepare(&e, &b) == FXL_OK) {
+            if (fxl_laser_vs_circle(&b, c)) {
+                end_hits++;
+                bad += !fxl_sweep_vs_circle(&sp, c);
+            }
+            if (fxl_laser_vs_circle(&b, d)) {
+                end_hits++;
+                bad += !fxl_sweep_vs_moving_circle(&sp, c, q);
+            }
+        }
+    }
+    fxlt_printf("    static hits: %u at the start pose, %u at the end pose, %u the sweep "
+                "missed\n", start_hits, end_hits, bad);
+    CHECK_EQ(bad, 0);
+}
+
+static bool bit(const uint32_t *bits, size_t i)
+{
+    return ((bits[i >> 5] >> (i & 31)) & 1u) != 0;
+}
+
+/* The batch forms give the single answers, bit for bit. */
 static void batch_matches_single(void)
 {
     static fxl_circle circles[700] FXL_EWRAM_BSS;
-    static uint32_t bits[(700 + 31) / 32];
+    static fxl_vec2 ends[700] FXL_EWRAM_BSS;
+    static uint32_t bits[(700 + 31) / 32], bits2[(700 + 31) / 32];
     fxlt_rng rng = fxlt_rng_for("sweep_batch");
-    int round;
-    for (round = 0; round < 10; round++) {
-        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)(round & 1));
-        fxl_sweep_prep sp;
-        size_t n = 1 + fxlt_below(&rng, 700), i, count = 0;
-        l.anchor = FXL_ANCHOR_ORIGIN;
-        sp = sweep(l, fxlt_range(&rng, -2048, 2048));
+    uint32_t round, rounds = FXLT_PROPERTY_DIVISOR > 1 ? 12u : 300u, bad = 0, total = 0;
+    for (round = 0; round < rounds; round++) {
+        fxl_sweep s = gen_any_sweep(&rng);
+        fxl_sweep_prep sp = prep(&s);
+        size_t n = 1 + fxlt_below(&rng, 700), i, count = 0, moving = 0, got;
         for (i = 0; i < n; i++) {
-            fxl_vec2 at = gen_point_near(&rng, &l);
-            circles[i] = fxl_circle_make(at.x, at.y, fxlt_range(&rng, 0, PX(6)));
+            fxl_vec2 p = fxlt_below(&rng, 8) == 0 ? gen_point_near(&rng, &s.laser)
+                                                   : gen_sweep_point(&rng, &s);
+            circles[i] = fxl_circle_make(p.x, p.y, gen_r(&rng, &s));
+            ends[i] = gen_move_end(&rng, p, gen_sweep_extreme(&s));
         }
-        CHECK_EQ(fxl_sweep_vs_circles(&sp, circles, n, bits), 0 + (size_t)0 + fxl_sweep_vs_circles(&sp, circles, n, NULL));
+        for (i = 0; i < (n + 31) / 32; i++)
+            bits[i] = bits2[i] = 0xA5A5A5A5u;
+        got = fxl_sweep_vs_circles(&sp, circles, n, bits);
+        CHECK_EQ(fxl_sweep_vs_moving_circles(&sp, circles, ends, n, bits2),
+                 fxl_sweep_vs_moving_circles(&sp, circles, ends, n, NULL));
         for (i = 0; i < n; i++) {
             bool h = fxl_sweep_vs_circle(&sp, circles[i]);
+            bool m = fxl_sweep_vs_moving_circle(&sp, circles[i], ends[i]);
             count += h;
-            CHECK(((bits[i >> 5] >> (i & 31)) & 1u) == (h ? 1u : 0u));
+            moving += m;
+            bad += bit(bits, i) != h;
+            bad += bit(bits2, i) != m;
         }
+        total += (uint32_t)n;
+        CHECK_EQ(got, count);
         CHECK_EQ(fxl_sweep_vs_circles(&sp, circles, n, NULL), count);
+        CHECK_EQ(fxl_sweep_vs_moving_circles(&sp, circles, ends, n, NULL), moving);
+        if (n % 32 != 0) {
+            CHECK_EQ(bits[n >> 5] >> (n & 31), 0);
+            CHECK_EQ(bits2[n >> 5] >> (n & 31), 0);
+        }
+    }
+    {
+        fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0);
+        fxl_sweep s = fxl_sweep_turn(&l, 5);
+        fxl_sweep_prep sp = prep(&s);
+        CHECK_EQ(fxl_sweep_vs_circles(&sp, NULL, 0, NULL), 0);
+        CHECK_EQ(fxl_sweep_vs_moving_circles(&sp, NULL, NULL, 0, NULL), 0);
+    }
+    fxlt_printf("    batch: %u circles fixed and moving, %u bits differ from the single "
+                "tests\n", total, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* Breaks one field of a sweep so that fxl_sweep_prepare refuses it. */
+static void spoil(fxlt_rng *rng, fxl_sweep *s)
+{
+    switch (fxlt_below(rng, 7)) {
+    case 0: s->laser.kind = (fxl_laser_kind)2; break;
+    case 1: s->laser.length = -1; break;
+    case 2: s->laser.hit_fraction = fix16_one + 1; break;
+    case 3: s->motion.step = fxlt_below(rng, 2) ? 2049 : -2049; break;
+    case 4:
+        s->laser.pos.x = FXL_COORD_MAX;
+        s->motion.pivot.x = -FXL_COORD_MAX;
+        s->motion.move.x = 0;
+        break;
+    case 5:
+        s->motion.pivot.y = FXL_COORD_MAX;
+        s->motion.move.y = 1;
+        break;
+    default: s->laser.pos.y = INT32_MIN; break;
     }
 }
 
-static int32_t gen_step(fxlt_rng *rng)
+/* fxl_sweeps_vs_circle equals fxl_sweep_prepare + fxl_sweep_vs_circle,
+ * refused sweeps clear their bit, the first refusal is returned. */
+static void fused_matches_prepare(void)
 {
-    switch (fxlt_below(rng, 8)) {
-    case 0: return fxlt_range(rng, -3, 3);
-    case 1: return fxlt_below(rng, 2) ? 2048 : -2048;
-    case 2: return fxlt_range(rng, -60, 60);
-    default: return fxlt_range(rng, -2048, 2048);
-    }
-}
-
-/* 1,000,000 cases: the library against the numeric reference (exact
- * agreement but for ties within 1e-9 px) and the dense sampler (no circle
- * the sampler hits by more than 1e-9 px may be missed). */
-static void sweep_property(void)
-{
-    fxlt_rng rng = fxlt_rng_for("sweep_property");
-    fxlt_tally t = {0, 0, 0, 0, 0};
-    /* The references cost ~400 soft-float sin/cos per case on the GBA: a
-     * slow target runs 1/20 of its usual share. */
-    uint32_t i, n = FXLT_CASES(1000000) / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u);
-    uint32_t missed_by_sampler = 0, middle_hits = 0;
-    fxl_laser l;
-    fxl_sweep_prep sp;
-    ref_sweep S;
-    int32_t step = 0;
-
-    l = gen_laser(&rng, FXL_LASER_BOX);
-    l.anchor = FXL_ANCHOR_ORIGIN;
-    sp = sweep(l, 0);
-    S = ref_sweep_build(&l, 0);
-    for (i = 0; i < n; i++) {
-        bool near = (i & 1) != 0, got;
-        double gap, margin, reach;
+    static fxl_sweep sweeps[100] FXL_EWRAM_BSS;
+    static uint32_t bits[4];
+    fxlt_rng rng = fxlt_rng_for("sweeps_fused");
+    uint32_t round, rounds = FXLT_CASES(1000000) / 50u + 4u, bad = 0, total = 0, hits_all = 0;
+    for (round = 0; round < rounds; round++) {
+        size_t n = 1 + fxlt_below(&rng, 100), i, hits_got = 99, count = 0;
+        fxl_result want = FXL_OK, got;
+        bool spoiled = fxlt_below(&rng, 4) == 0;
+        fxl_vec2 p;
         fxl_circle c;
-        if ((i & 7) == 0) {
-            l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
-            l.anchor = FXL_ANCHOR_ORIGIN;
-            step = gen_step(&rng);
-            sp = sweep(l, step);
-            S = ref_sweep_build(&l, step);
+        for (i = 0; i < n; i++) {
+            sweeps[i] = gen_any_sweep(&rng);
+            if (spoiled && fxlt_below(&rng, 10) == 0)
+                spoil(&rng, &sweeps[i]);
         }
-        reach = ref_px(l.length) + ref_px(l.half_width) + 40.0;
-        if (reach > 8000.0)
-            reach = 8000.0;
-        c.c.x = l.pos.x + (fix16_t)((double)fxlt_range(&rng, -65536, 65536) * reach);
-        c.c.y = l.pos.y + (fix16_t)((double)fxlt_range(&rng, -65536, 65536) * reach);
-        c.c.x = c.c.x > FXL_COORD_MAX ? FXL_COORD_MAX : c.c.x < -FXL_COORD_MAX ? -FXL_COORD_MAX : c.c.x;
-        c.c.y = c.c.y > FXL_COORD_MAX ? FXL_COORD_MAX : c.c.y < -FXL_COORD_MAX ? -FXL_COORD_MAX : c.c.y;
-        gap = ref_sweep_turn_gap(&S, ref_px(c.c.x), ref_px(c.c.y));
-        if (near) {
-            double raw = floor(ref_sweep_touch(&S, ref_px(c.c.x), ref_px(c.c.y), gap) * 65536.0 + 0.5) +
-                         (double)fxlt_range(&rng, -3, 3);
-            c.r = raw < 0.0 ? 0 : raw > (double)FXL_SIZE_MAX ? FXL_SIZE_MAX : (fix16_t)raw;
+        p = gen_sweep_point(&rng, &sweeps[fxlt_below(&rng, (uint32_t)n)]);
+        c = fxl_circle_make(p.x, p.y, fxlt_range(&rng, 0, PX(12)));
+        if (fxlt_below(&rng, 50) == 0)
+            c.r = -1;
+        for (i = 0; i < 4; i++)
+            bits[i] = 0x5A5A5A5Au;
+        got = fxl_sweeps_vs_circle(sweeps, n, c, bits, &hits_got);
+        want = fxl_circle_check(c);
+        for (i = 0; i < n; i++) {
+            fxl_sweep_prep sp;
+            fxl_result res = fxl_sweep_prepare(&sweeps[i], &sp);
+            bool h = res == FXL_OK && c.r >= 0 && fxl_sweep_vs_circle(&sp, c);
+            if (res != FXL_OK && want == FXL_OK)
+                want = res;
+            count += h;
+            bad += bit(bits, i) != h;
+        }
+        total += (uint32_t)n;
+        hits_all += (uint32_t)count;
+        CHECK_EQ(got, want);
+        CHECK_EQ(hits_got, count);
+        CHECK_EQ(fxl_sweeps_vs_circle(sweeps, n, c, NULL, NULL), want);
+    }
+    CHECK_EQ(fxl_sweeps_vs_circle(NULL, 0, fxl_circle_make(0, 0, 0), NULL, NULL), FXL_OK);
+    fxlt_printf("    fused: %u sweeps (%u hits), %u bits differ from prepare + test\n", total,
+                hits_all, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* ---- the property tests against the oracle ------------------------------------------ */
+
+typedef struct ptally {
+    uint32_t cases, near, hits, middle, disagree, inside, exact;
+} ptally;
+
+typedef struct pcase {
+    fxl_sweep s;
+    fxl_sweep_prep sp;
+    fxl_vec2 p, q;
+    bool moving;
+} pcase;
+
+static bool core_hit(const pcase *k, fix16_t r)
+{
+    fxl_circle c = fxl_circle_make(k->p.x, k->p.y, r);
+    return k->moving ? fxl_sweep_vs_moving_circle(&k->sp, c, k->q) : fxl_sweep_vs_circle(&k->sp, c);
+}
+
+static bool oracle_hit(const pcase *k, fix16_t r)
+{
+    fxl_circle c = fxl_circle_make(k->p.x, k->p.y, r);
+    return k->moving ? orc_sweep_vs_moving_circle(&k->s, c, k->q) : orc_sweep_vs_circle(&k->s, c);
+}
+
+static void report(ptally *t, const pcase *k, fix16_t r, bool core)
+{
+    const fxl_laser *l = &k->s.laser;
+    const fxl_motion *m = &k->s.motion;
+    t->disagree++;
+    if (t->disagree > 4)
+        return;
+    fxlt_printf("    DISAGREE core %d oracle %d: laser kind %d anchor %d pos (%d, %d) angle %d "
+                "length %d half_width %d frac %d\n",
+                (int)core, (int)!core, (int)l->kind, (int)l->anchor, (int)l->pos.x,
+                (int)l->pos.y, (int)l->angle, (int)l->length, (int)l->half_width,
+                (int)l->hit_fraction);
+    fxlt_printf("      pivot (%d, %d) step %d move (%d, %d); circle (%d, %d) r %d to (%d, %d)\n",
+                (int)m->pivot.x, (int)m->pivot.y, (int)m->step, (int)m->move.x, (int)m->move.y,
+                (int)k->p.x, (int)k->p.y, (int)r, (int)k->q.x, (int)k->q.y);
+}
+
+/* One case at radius r: core against oracle. */
+static bool agree_at(ptally *t, const pcase *k, fix16_t r)
+{
+    bool core = core_hit(k, r);
+    if (core != oracle_hit(k, r)) {
+        report(t, k, r, core);
+        return false;
+    }
+    return true;
+}
+
+/* ---- a guess at the touching radius ---- */
+
+/* A quick double-precision estimate of the distance (px) from the moving
+ * centre to the hitbox over the motion, only to start the search for the
+ * smallest touching radius near it (a wrong guess costs a few more steps,
+ * never a wrong answer): closed forms for the distance from a point, a
+ * segment and an arc of a circle to a rectangle. */
+typedef struct ebox {
+    double a0, a1, b0, b1;
+} ebox;
+
+static double box_dist(const ebox *k, double u, double v)
+{
+    double eu = u < k->a0 ? k->a0 - u : u > k->a1 ? u - k->a1 : 0.0;
+    double ev = v < k->b0 ? k->b0 - v : v > k->b1 ? v - k->b1 : 0.0;
+    return sqrt(eu * eu + ev * ev);
+}
+
+static double point_seg_dist(double px, double py, double ax, double ay, double bx, double by)
+{
+    double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, f;
+    f = l2 > 0.0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0.0;
+    f = f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+    dx = px - ax - f * dx, dy = py - ay - f * dy;
+    return sqrt(dx * dx + dy * dy);
+}
+
+static double seg_box_dist(const ebox *k, double ax, double ay, double bx, double by)
+{
+    double lo = 0.0, hi = 1.0, d[2], a[2], l[2], h[2], best;
+    int i;
+    d[0] = bx - ax, d[1] = by - ay, a[0] = ax, a[1] = ay;
+    l[0] = k->a0, h[0] = k->a1, l[1] = k->b0, h[1] = k->b1;
+    for (i = 0; i < 2; i++) {
+        if (d[i] == 0.0) {
+            if (a[i] < l[i] || a[i] > h[i])
+                lo = 2.0;
         } else {
-            c.r = fxlt_range(&rng, 0, PX(8));
-        }
-        got = fxl_sweep_vs_circle(&sp, c);
-        margin = ref_sweep_margin(&S, ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r), gap);
-        tally_add(&t, got, margin, near);
-        if (got != (margin <= 0.0) && fabs(margin) >= 1e-9 && t.disagree <= 3)
-            fxlt_printf("    disagree: got %d, kind %d step %d L %d w %d frac %d pos (%d, %d) "
-                        "angle %d circle (%d, %d, %d)\n",
-                        (int)got, (int)l.kind, (int)step, (int)l.length, (int)l.half_width,
-                        (int)l.hit_fraction, (int)l.pos.x, (int)l.pos.y, (int)l.angle,
-                        (int)c.c.x, (int)c.c.y, (int)c.r);
-        if (got && !fxl_laser_vs_circle(&sp.from, c) && !fxl_laser_vs_circle_end(&sp, c))
-            middle_hits++;
-        if (!got && ref_sweep_margin_sampled(&S, ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r), 256) < -1e-9) {
-            if (missed_by_sampler < 3)
-                fxlt_printf("    sampler hit missed: step %d, circle (%d, %d, %d) laser kind %d pos %d %d angle %d L %d hw %d frac %d\n", (int)step,
-                            (int)c.c.x, (int)c.c.y, (int)c.r, (int)l.kind, (int)l.pos.x, (int)l.pos.y, (int)l.angle, (int)l.length, (int)l.half_width, (int)l.hit_fraction);
-            missed_by_sampler++;
+            double e = (l[i] - a[i]) / d[i], x = (h[i] - a[i]) / d[i];
+            lo = fmax(lo, fmin(e, x));
+            hi = fmin(hi, fmax(e, x));
         }
     }
-    tally_report("sweep vs circle", &t);
-    fxlt_printf("    %u hits came from the turn alone (neither end beam); %u circles the "
-                "256-sub-step sampler hits were missed\n",
-                middle_hits, missed_by_sampler);
-    CHECK_EQ(missed_by_sampler, 0);
+    if (lo <= hi)
+        return 0.0;
+    best = fmin(box_dist(k, ax, ay), box_dist(k, bx, by));
+    for (i = 0; i < 4; i++)
+        best = fmin(best, point_seg_dist(i & 1 ? k->a1 : k->a0, i & 2 ? k->b1 : k->b0, ax, ay,
+                                         bx, by));
+    return best;
+}
+
+/* The arc: the points R (cos, sin)(phi - th) for th from th0 turning by d. */
+typedef struct earc {
+    double qx, qy, r, phi, th0, d;
+} earc;
+
+static bool earc_holds(const earc *e, double x, double y)
+{
+    double t = fmod(e->phi - atan2(y, x) - e->th0, 6.283185307179586);
+    if (e->d > 0.0)
+        return (t < 0.0 ? t + 6.283185307179586 : t) <= e->d + 1e-12;
+    return (t > 0.0 ? t - 6.283185307179586 : t) >= e->d - 1e-12;
+}
+
+static double arc_box_dist(const ebox *k, const earc *e)
+{
+    double best = INFINITY, c[2];
+    int i, j;
+    for (i = 0; i < 2; i++) {
+        double th = e->th0 + (i ? e->d : 0.0), cs = cos(th), sn = sin(th);
+        best = fmin(best, box_dist(k, cs * e->qx + sn * e->qy, cs * e->qy - sn * e->qx));
+    }
+    for (i = 0; i < 4; i++) {
+        double cx = i & 1 ? k->a1 : k->a0, cy = i & 2 ? k->b1 : k->b0;
+        if (earc_holds(e, cx, cy))
+            best = fmin(best, fabs(sqrt(cx * cx + cy * cy) - e->r));
+    }
+    /* Feet of the centre on the edges, and crossings of the edges. */
+    for (i = 0; i < 4; i++) {
+        bool vertical = i >= 2;
+        double h = i == 0 ? k->b0 : i == 1 ? k->b1 : i == 2 ? k->a0 : k->a1;
+        double lo = vertical ? k->b0 : k->a0, hi = vertical ? k->b1 : k->a1, w;
+        if (lo <= 0.0 && hi >= 0.0 && earc_holds(e, vertical ? h : 1e-300, vertical ? 1e-300 : h))
+            best = fmin(best, fabs(fabs(h) - e->r));
+        w = e->r * e->r - h * h;
+        if (w < 0.0)
+            continue;
+        for (j = 0; j < 2; j++) {
+            c[j] = j ? -sqrt(w) : sqrt(w);
+            if (c[j] >= lo && c[j] <= hi &&
+                earc_holds(e, vertical ? h : c[j], vertical ? c[j] : h))
+                return 0.0;
+        }
+    }
+    return best;
+}
+
+static double q32px(int64_t v)
+{
+    return ldexp((double)v, -32);
+}
+
+static double static_dist(const ebox *k, int32_t c, int32_t s, int64_t gx, int64_t gy)
+{
+    return box_dist(k, q32px(c * gx + s * gy), q32px(c * gy - s * gx));
+}
+
+static double slide_dist(const ebox *k, int32_t c, int32_t s, int64_t gx0, int64_t gy0,
+                         int64_t gx1, int64_t gy1)
+{
+    return seg_box_dist(k, q32px(c * gx0 + s * gy0), q32px(c * gy0 - s * gx0),
+                        q32px(c * gx1 + s * gy1), q32px(c * gy1 - s * gx1));
+}
+
+static int64_t half_floor(int64_t v)
+{
+    return v >= 0 ? v / 2 : -((1 - v) / 2);
+}
+
+/* The guess, in raw units: the estimated distance less the hitbox's round. */
+static fix16_t guess_radius(const pcase *pc)
+{
+    const fxl_laser_prep *a = &pc->sp.from;
+    const fxl_motion *m = &pc->s.motion;
+    ebox k;
+    earc e;
+    int64_t p1x = (int64_t)m->pivot.x + m->move.x, p1y = (int64_t)m->pivot.y + m->move.y;
+    int64_t pmx = m->pivot.x + half_floor(m->move.x), pmy = m->pivot.y + half_floor(m->move.y);
+    int64_t cmx = pc->p.x + half_floor((int64_t)pc->q.x - pc->p.x);
+    int64_t cmy = pc->p.y + half_floor((int64_t)pc->q.y - pc->p.y);
+    int64_t g0x = pc->p.x - m->pivot.x, g0y = pc->p.y - m->pivot.y;
+    int64_t g1x = pc->q.x - p1x, g1y = pc->q.y - p1y, gmx = cmx - pmx, gmy = cmy - pmy;
+    double d, raw;
+    k.a0 = q32px(a->u_lo), k.a1 = q32px(a->u_hi), k.b0 = q32px(a->v_lo), k.b1 = q32px(a->v_hi);
+    if (m->step == 0) {
+        d = slide_dist(&k, a->cos, a->sin, g0x, g0y, g1x, g1y);
+    } else {
+        d = fmin(slide_dist(&k, a->cos, a->sin, g0x, g0y, gmx, gmy),
+                 slide_dist(&k, pc->sp.cos1, pc->sp.sin1, gmx, gmy, g1x, g1y));
+        e.qx = ldexp((double)gmx, -16), e.qy = ldexp((double)gmy, -16);
+        e.r = sqrt(e.qx * e.qx + e.qy * e.qy);
+        e.phi = atan2(e.qy, e.qx);
+        e.th0 = atan2((double)a->sin, (double)a->cos);
+        e.d = atan2((double)pc->sp.sin1, (double)pc->sp.cos1) - e.th0;
+        if (m->step > 0 && e.d <= 0.0)
+            e.d += 6.283185307179586;
+        if (m->step < 0 && e.d >= 0.0)
+            e.d -= 6.283185307179586;
+        if (e.r > 0.0)
+            d = fmin(d, arc_box_dist(&k, &e));
+        d = fmin(d, fmin(static_dist(&k, a->cos, a->sin, gmx, gmy),
+                         static_dist(&k, pc->sp.cos1, pc->sp.sin1, gmx, gmy)));
+    }
+    raw = ceil((d - ldexp((double)a->round, -16)) * 65536.0);
+    return raw < 0.0 ? 0 : raw > (double)FXL_SIZE_MAX ? FXL_SIZE_MAX : (fix16_t)raw;
+}
+
+/* The smallest radius the core calls a hit, searched from the guess (by
+ * doubling steps, then bisection; the core is fast); the oracle must call
+ * it a hit and one raw step less a miss, which makes it the oracle's
+ * smallest touching radius too (hits only grow with r). -1 if nothing up
+ * to FXL_SIZE_MAX hits (checked with the oracle). A slow target, with no
+ * fast double precision, bisects from the whole range. */
+static fix16_t touching_radius(ptally *t, const pcase *k)
+{
+    fix16_t lo = 0, hi = FXL_SIZE_MAX;
+    {
+        fix16_t g = guess_radius(k);
+        int64_t d;
+        if (core_hit(k, g)) {
+            hi = g;
+            for (d = 1; hi > 0; d *= 2) {
+                fix16_t c = hi > d ? (fix16_t)(hi - d) : 0;
+                if (!core_hit(k, c)) {
+                    lo = c + 1;
+                    break;
+                }
+                hi = c;
+            }
+        } else {
+            lo = g + 1;
+            for (d = 1;; d *= 2) {
+                fix16_t c = FXL_SIZE_MAX - lo < d ? FXL_SIZE_MAX : (fix16_t)(lo + d - 1);
+                if (core_hit(k, c)) {
+                    hi = c;
+                    break;
+                }
+                if (c == FXL_SIZE_MAX) {
+                    agree_at(t, k, c);
+                    return -1;
+                }
+                lo = c + 1;
+            }
+        }
+    }
+    while (lo < hi) {
+        fix16_t mid = lo + (hi - lo) / 2;
+        if (core_hit(k, mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (agree_at(t, k, lo) && lo > 0)
+        agree_at(t, k, lo - 1);
+    return lo;
+}
+
+static const char *const motion_names[GEN_MOTIONS] = {
+    "turn about the emitter", "turn about the middle", "turn about an off-beam pivot",
+    "translation only", "translation and turn", "moving circle, moving turning beam",
+};
+
+/* The oracle costs a few microseconds on the host and ~100 times that on
+ * the GBA: a slow target runs 1/4 of its usual share. */
+static void motion_property(gen_motion motion)
+{
+    fxlt_rng rng = fxlt_rng_for(motion_names[motion]);
+    uint32_t i, n = FXLT_CASES(1000000);
+    uint32_t exact0 = orc_exact_paths();
+    ptally t = {0, 0, 0, 0, 0, 0, 0};
+    pcase k;
+    k.moving = motion == GEN_MOVING;
+    k.s = gen_sweep(&rng, motion);
+    k.sp = prep(&k.s);
+    for (i = 0; i < n; i++) {
+        fix16_t r;
+        bool hit;
+        if ((i & 7) == 0) {
+            k.s = gen_sweep(&rng, motion);
+            k.sp = prep(&k.s);
+        }
+        k.p = gen_sweep_point(&rng, &k.s);
+        k.q = k.moving ? gen_move_end(&rng, k.p, gen_sweep_extreme(&k.s)) : k.p;
+        t.cases++;
+        if ((i & 1) != 0) {
+            t.near++;
+            r = touching_radius(&t, &k);
+            if (r < 0)
+                continue;
+            t.inside += r == 0;
+            hit = true;
+        } else {
+            r = gen_r(&rng, &k.s);
+            agree_at(&t, &k, r);
+            hit = core_hit(&k, r);
+        }
+        if (hit) {
+            fxl_circle c = fxl_circle_make(k.p.x, k.p.y, r), d = c;
+            d.c = k.q;
+            t.hits++;
+            /* Hits neither end pose gives (the start beam at the start, the
+             * end beam at the end): the turn's middle or a slide. */
+            if (!fxl_laser_vs_circle(&k.sp.from, c) && !laser_end_vs_circle(&k.sp, d))
+                t.middle++;
+        }
+    }
+    t.exact = orc_exact_paths() - exact0;
+    fxlt_printf("    %s: %u cases (%u at the touching radius and one below, %u of them "
+                "inside), %u hits (%u from neither end pose), %u disagreements with the "
+                "oracle (%u exact signs)\n",
+                motion_names[motion], t.cases, t.near, t.inside, t.hits, t.middle, t.disagree,
+                t.exact);
+    CHECK_EQ(t.disagree, 0);
+    CHECK_EQ(orc_faults(), 0);
+}
+
+static void property_turn_emitter(void)
+{
+    motion_property(GEN_TURN_EMITTER);
+}
+
+static void property_turn_middle(void)
+{
+    motion_property(GEN_TURN_MIDDLE);
+}
+
+static void property_turn_offbeam(void)
+{
+    motion_property(GEN_TURN_OFFBEAM);
+}
+
+static void property_translation(void)
+{
+    motion_property(GEN_SLIDE);
+}
+
+static void property_pose(void)
+{
+    motion_property(GEN_POSE);
+}
+
+static void property_moving(void)
+{
+    motion_property(GEN_MOVING);
 }
 
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"corner_touch_exact", corner_touch_exact},
-    {"touching_general", touching_general},
-    {"zero_step_is_static", zero_step_is_static},
     {"wrap_and_half_turns", wrap_and_half_turns},
+    {"propeller_and_pivots", propeller_and_pivots},
+    {"pose_to_pose", pose_to_pose},
+    {"moving_circles", moving_circles},
     {"errors", errors},
+    {"zero_step_is_static", zero_step_is_static},
+    {"static_implies_sweep", static_implies_sweep},
     {"batch_matches_single", batch_matches_single},
-    {"sweep_property", sweep_property},
+    {"fused_matches_prepare", fused_matches_prepare},
+    {"property_turn_emitter", property_turn_emitter},
+    {"property_turn_middle", property_turn_middle},
+    {"property_turn_offbeam", property_turn_offbeam},
+    {"property_translation", property_translation},
+    {"property_pose", property_pose},
+    {"property_moving", property_moving},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};
