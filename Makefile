@@ -148,10 +148,9 @@ $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_
 
 # The scene benchmark (tests/bench/scene.c): the GBA ROM times each frame's
 # phases; its host twin plays the same frames and checks every hit against
-# the exact oracle (tests/oracle.h). Until tests/oracle.c lands, the twin
-# links the temporary tests/bench/oracle_stub.c; then just that one.
+# the exact oracle (tests/oracle.c).
 SCENE_SRC := tests/bench/scene.c tests/harness.c
-SCENE_ORACLE_SRC ?= $(if $(wildcard tests/oracle.c),tests/oracle.c,tests/bench/oracle_stub.c)
+SCENE_ORACLE_SRC ?= tests/oracle.c
 GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench/scene_gba.c)
 
 $(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
