@@ -92,12 +92,6 @@ typedef struct fxl__box {
     int64_t lo_x, lo_y, hi_x, hi_y;
 } fxl__box;
 
-/* A conservative bounding box of lp's hitbox in the world. */
-fxl__box fxl__laser_box(const fxl_laser_prep *lp);
-
-/* The smallest box holding a and b. */
-fxl__box fxl__box_union(fxl__box a, fxl__box b);
-
 /* The parameters of fxl__near_box (frame.h) for `box`: middle and
  * half-extents, rounded outwards. False when the box is too large for the
  * 32-bit reject (half-extent >= 2^30); the caller then skips the reject. */

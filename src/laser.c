@@ -34,8 +34,19 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
     return l;
 }
 
+/* floor(a * b / 2^16) for a < 2^30, b <= 2^16, with two 32-bit multiplies
+ * (Thumb has no long multiply): a*b = hi*2^16 + lo exactly. */
+static uint32_t mul_q16_floor(uint32_t a, uint32_t b)
+{
+    uint32_t hi = (a >> 16) * b, lo = (a & 0xFFFFu) * b;
+    return hi + (lo >> 16);
+}
+
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
+    uint32_t ac, as, len, bw, half_x, half_y, off_ax, off_ay;
+    int32_t off_x = 0, off_y = 0;
+
     if (laser == NULL || out == NULL)
         return FXL_ERR_NULL;
     if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser)))
@@ -43,6 +54,33 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     out->pos = laser->pos;
     fxl__sincos(laser->angle, &out->cos, &out->sin);
     fxl__laser_hitbox(laser, out);
+
+    /* A conservative bounding box, for the single and batch tests' first
+     * reject. The frame maps world offsets through M = [[c, s], [-s, c]] /
+     * 65536, a rotation scaled by |(c, s)| = 1 within 1.1e-5, so the hit
+     * region is the nominal rotated rectangle scaled about pos by
+     * 1/|(c,s)|^2 < 1 + 2^-15: the nominal box grown by 2^-14 of its reach
+     * plus a few raw units for the floors. Nominal, in Q16.16: the middle
+     * sits len/2 * (c, s) from the emitter (none for a centre-anchored
+     * laser), the half-extents are len/2 |c| + bw |s| + round (x; y
+     * mirrored), bw the box's half-width. */
+    ac = (uint32_t)(out->cos < 0 ? -out->cos : out->cos);
+    as = (uint32_t)(out->sin < 0 ? -out->sin : out->sin);
+    len = (uint32_t)laser->length;
+    bw = laser->kind == FXL_LASER_BOX ? (uint32_t)out->width : 0u;
+    if (laser->anchor == FXL_ANCHOR_ORIGIN) {
+        off_x = (int32_t)(mul_q16_floor(len, ac) >> 1);
+        off_y = (int32_t)(mul_q16_floor(len, as) >> 1);
+        off_x = out->cos < 0 ? -off_x : off_x;
+        off_y = out->sin < 0 ? -off_y : off_y;
+    }
+    half_x = (mul_q16_floor(len, ac) >> 1) + mul_q16_floor(bw, as) + (uint32_t)out->round;
+    half_y = (mul_q16_floor(len, as) >> 1) + mul_q16_floor(bw, ac) + (uint32_t)out->round;
+    off_ax = (uint32_t)(off_x < 0 ? -off_x : off_x);
+    off_ay = (uint32_t)(off_y < 0 ? -off_y : off_y);
+    out->bb_mid = fxl_vec2_make(laser->pos.x + off_x, laser->pos.y + off_y);
+    out->bb_half_x = half_x + ((off_ax + half_x) >> 14) + 4u;
+    out->bb_half_y = half_y + ((off_ay + half_y) >> 14) + 4u;
     return FXL_OK;
 }
 
@@ -53,6 +91,10 @@ bool fxl_laser_vs_circle(const fxl_laser_prep *lp, fxl_circle circle)
 {
     int32_t dx, dy;
     FXL_ASSERT(lp != NULL && fxl_circle_check(circle) == FXL_OK);
+    if (lp->bb_half_x != 0 && !fxl__near_box((uint32_t)lp->bb_mid.x, (uint32_t)lp->bb_mid.y,
+                                              lp->bb_half_x, lp->bb_half_y, circle.c.x,
+                                              circle.c.y, circle.r))
+        return false;
     dx = fxl__offset(circle.c.x, lp->pos.x);
     dy = fxl__offset(circle.c.y, lp->pos.y);
     return fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy),
@@ -92,7 +134,9 @@ static batch batch_start(const fxl_laser_prep *lp)
 {
     batch b;
     int64_t half = (lp->v_hi - lp->v_lo) / 131072 + lp->round; /* Q16.16 */
-    b.boxed = fxl__box_reject(fxl__laser_box(lp), &b.mx, &b.my, &b.hx, &b.hy);
+    b.mx = (uint32_t)lp->bb_mid.x, b.my = (uint32_t)lp->bb_mid.y;
+    b.hx = lp->bb_half_x, b.hy = lp->bb_half_y;
+    b.boxed = lp->bb_half_x != 0;
     b.cos12 = lp->cos / 16;
     b.sin12 = lp->sin / 16;
     /* The box's middle is within a few raw units of the rectangle's middle

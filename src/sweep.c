@@ -79,6 +79,8 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     sp->from.u_lo += ou, sp->from.u_hi += ou;
     sp->from.v_lo += ov, sp->from.v_hi += ov;
     sp->from.pos = m->pivot;
+    sp->from.bb_mid = m->pivot; /* no box of its own (0: every circle goes on) */
+    sp->from.bb_half_x = sp->from.bb_half_y = 0;
     sp->pivot1 = fxl_vec2_make((fix16_t)ex, (fix16_t)ey);
     fxl__sincos((int32_t)((uint32_t)s->laser.angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
     sp->step = m->step;
@@ -247,6 +249,7 @@ bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle)
     return fixed_hit(sp, circle.c.x, circle.c.y, circle.r);
 }
 
+FXL_WARM_CODE
 bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_vec2 to)
 {
     FXL_ASSERT(sp != NULL && fxl_circle_check(from) == FXL_OK);
@@ -255,81 +258,102 @@ bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_v
 
 /* ---- batch and fused forms ------------------------------------------------ */
 
-static int64_t abs64(int64_t v)
+/* A box of the beam's rectangle about the pivot, turned by the table
+ * vector (c, s), in units of 4 raw (Q14.14): world x = c u - s v, y = s u +
+ * c v is separable, so each extreme takes the extreme product of each
+ * term. The vector is cut to Q10 (off by < 2^-10 a component) and the
+ * frame bounds f (ulo, uhi, vlo, vhi) are Q4, below 2^17 in magnitude:
+ * every product is below 2^27. */
+FXL__ALWAYS_INLINE void turned_box(int32_t c, int32_t s, const int32_t f[4], int32_t e[4])
 {
-    return v < 0 ? -v : v;
+    int32_t c10 = fxl__asr32(c, 6), s10 = fxl__asr32(s, 6);
+    int32_t cu0 = c10 * f[0], cu1 = c10 * f[1], su0 = s10 * f[0], su1 = s10 * f[1];
+    int32_t cv0 = c10 * f[2], cv1 = c10 * f[3], sv0 = s10 * f[2], sv1 = s10 * f[3];
+    e[0] = fxl__min32(cu0, cu1) - fxl__max32(sv0, sv1);
+    e[1] = fxl__max32(cu0, cu1) - fxl__min32(sv0, sv1);
+    e[2] = fxl__min32(su0, su1) + fxl__min32(cv0, cv1);
+    e[3] = fxl__max32(su0, su1) + fxl__max32(cv0, cv1);
 }
 
-/* Everywhere a corner C (Q32.32 frame) of the hitbox goes while the beam
- * turns about the world point P: its two ends, and the extreme of each axis
- * direction its world direction passes (the world direction of C turns
- * from t0 (x) C to t1 (x) C, complex products, the way of step). The
- * offsets are nominal (a Q16.16 corner, the table's vectors taken as unit);
- * the caller's margin covers that and the rounding. */
-static fxl__box corner_arc_box(const fxl_sweep_prep *sp, int64_t cx, int64_t cy, int64_t px,
-                               int64_t py)
+/* A bounding box of every place the beam is during the motion, for the
+ * prepared tests' first reject, in 32-bit arithmetic (a reject needs no
+ * precision; the exact tests decide every circle it lets through):
+ *  - the beam's rectangle (about the pivot, in the start frame, rounded
+ *    outwards to 1/16 px) turned to the start and the end angle: boxes
+ *    A0, A1 about the pivot;
+ *  - a slide keeps the angle, and a translating convex set stays in the
+ *    box of its two ends: A0 at p0 and at the turn's pivot pm (p0 + half
+ *    the move), A1 at pm and at p1;
+ *  - during the turn each corner runs along an arc of at most half a turn
+ *    about pm, which lies within its sagitta R (1 - cos(theta/2)) of its
+ *    chord, so within the box of its ends grown by that: R bounds every
+ *    corner's distance from the pivot (max + min/2 >= the length) and 1 -
+ *    cos(theta/2) <= (65537 - cos_table(ceil(|step|/2))) / 65536 (cos
+ *    falls on [0, pi/2]; the table is within half a raw unit);
+ *  - all grown by round (a capsule), by 2^-8 of the reach (the Q10 vector
+ *    is within 2^-9 of the reach of the table's, the table's within 2^-15
+ *    of the nominal turn, and the exact region is the nominal one scaled
+ *    by 1/|t|^2 < 1 + 2^-15) and by a few units for the floors.
+ * A beam reaching more than 8192 px from its pivot, or a box wider than
+ * the 32-bit reject takes, gets none (every circle goes on to the exact
+ * test). */
+/* floor(v / 2^28) of a Q32.32 frame bound (Q4), through *ok false when
+ * it is not below 2^17 in magnitude; from the two words, no 64-bit shift. */
+FXL__ALWAYS_INLINE int32_t q4_of(int64_t v, bool *ok)
 {
-    int64_t x = fxl__floor_shift(cx, 16), y = fxl__floor_shift(cy, 16);
-    int64_t c0 = sp->from.cos, s0 = sp->from.sin, c1 = sp->cos1, s1 = sp->sin1;
-    /* |C| from above: max + min/2 bounds the length of (x, y) (+1 for the floors). */
-    int64_t ax = abs64(x) + 1, ay = abs64(y) + 1;
-    int64_t len = (ax > ay ? ax + ay / 2 : ay + ax / 2) + 1;
-    int64_t w0x = c0 * x - s0 * y, w0y = s0 * x + c0 * y; /* Q32.32 world offsets */
-    int64_t w1x = c1 * x - s1 * y, w1y = s1 * x + c1 * y;
-    fxl__box b;
-    int k;
-    b.lo_x = b.hi_x = px + fxl__floor_shift(w0x, 16);
-    b.lo_y = b.hi_y = py + fxl__floor_shift(w0y, 16);
-    {
-        fxl__box e;
-        e.lo_x = e.hi_x = px + fxl__floor_shift(w1x, 16);
-        e.lo_y = e.hi_y = py + fxl__floor_shift(w1y, 16);
-        b = fxl__box_union(b, e);
-    }
-    for (k = 0; k < 4; k++) {
-        static const int8_t dir[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-        int c0s = fxl__cross_sign(w0x, w0y, dir[k][0], dir[k][1]);
-        int c1s = fxl__cross_sign(w1x, w1y, dir[k][0], dir[k][1]);
-        if (sp->step > 0 ? (c0s >= 0 && c1s <= 0) : (c0s <= 0 && c1s >= 0)) {
-            fxl__box e;
-            e.lo_x = e.hi_x = px + dir[k][0] * len;
-            e.lo_y = e.hi_y = py + dir[k][1] * len;
-            b = fxl__box_union(b, e);
-        }
-    }
-    return b;
+    uint64_t w = (uint64_t)v;
+    uint32_t hi = (uint32_t)(w >> 32), lo = (uint32_t)w;
+    *ok = *ok && hi + 0x2000u < 0x4000u; /* -2^13 <= floor(v / 2^32) < 2^13 */
+    return (int32_t)((hi << 4) | (lo >> 28)); /* two's complement, in range */
 }
 
-/* A bounding box of every place the beam is during the motion. */
-static fxl__box motion_box(const fxl_sweep_prep *sp)
+FXL_WARM_CODE
+bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32_t *hx,
+                    uint32_t *hy)
 {
-    fxl_laser_prep a = sp->from, b;
-    fxl__box box;
-    end_beam(sp, &b);
-    box = fxl__box_union(fxl__laser_box(&a), fxl__laser_box(&b));
-    int64_t px = (int64_t)a.pos.x + sp->half_move.x, py = (int64_t)a.pos.y + sp->half_move.y;
-    if (px != a.pos.x || py != a.pos.y || b.pos.x != a.pos.x || b.pos.y != a.pos.y) {
-        a.pos = b.pos = fxl_vec2_make((fix16_t)px, (fix16_t)py);
-        box = fxl__box_union(box, fxl__box_union(fxl__laser_box(&a), fxl__laser_box(&b)));
-    }
+    const fxl_laser_prep *a = &sp->from;
+    bool ok = true;
+    int32_t f[4], e0[4], e1[4], box[4];
+    int32_t p0x, p0y, pmx, pmy, p1x, p1y, grow;
+    uint32_t mu, mv, r4, half;
+
+    /* The rectangle rounded outwards: ceil(v) = -floor(-v) (v > -2^63). */
+    f[0] = q4_of(a->u_lo, &ok), f[1] = -q4_of(-a->u_hi, &ok);
+    f[2] = q4_of(a->v_lo, &ok), f[3] = -q4_of(-a->v_hi, &ok);
+    if (!ok)
+        return false;
+    mu = (uint32_t)fxl__max32(-f[0], f[1]), mv = (uint32_t)fxl__max32(-f[2], f[3]);
+    r4 = (mu > mv ? mu + mv / 2u : mv + mu / 2u) + 1u; /* R in Q4, below 2^17.6 */
+    turned_box(a->cos, a->sin, f, e0);
+    turned_box(sp->cos1, sp->sin1, f, e1);
+    /* Positions in Q14 (floored; pm as two floors, within 2 units). */
+    p0x = fxl__asr32(a->pos.x, 2), p0y = fxl__asr32(a->pos.y, 2);
+    pmx = p0x + fxl__asr32(sp->half_move.x, 2), pmy = p0y + fxl__asr32(sp->half_move.y, 2);
+    p1x = fxl__asr32(sp->pivot1.x, 2), p1y = fxl__asr32(sp->pivot1.y, 2);
+    grow = (int32_t)(r4 << 2) + (a->round >> 2) + 4; /* Q14: R / 2^8, round, floors */
     if (sp->step != 0) {
-        fxl__box turn = corner_arc_box(sp, a.u_lo, a.v_lo, px, py);
-        int64_t grow;
-        turn = fxl__box_union(turn, corner_arc_box(sp, a.u_lo, a.v_hi, px, py));
-        turn = fxl__box_union(turn, corner_arc_box(sp, a.u_hi, a.v_lo, px, py));
-        turn = fxl__box_union(turn, corner_arc_box(sp, a.u_hi, a.v_hi, px, py));
-        /* round, the rounding of the corners, and the table scale (2^-14 of the reach). */
-        grow = sp->from.round + 4 +
-               ((abs64(turn.lo_x - px) + abs64(turn.hi_x - px) + abs64(turn.lo_y - py) +
-                 abs64(turn.hi_y - py) + sp->from.round) >> 13);
-        turn.lo_x -= grow, turn.lo_y -= grow, turn.hi_x += grow, turn.hi_y += grow;
-        box = fxl__box_union(box, turn);
+        uint32_t h = (fxl__abs32(sp->step) + 1u) >> 1;
+        uint32_t f10 = (uint32_t)(65537 - fxl_cos((fxl_angle)h) + 63) >> 6; /* <= 1025 */
+        grow += (int32_t)(r4 * f10) + 1;
     }
-    return box;
+    box[0] = fxl__min32(fxl__min32(p0x, pmx) + e0[0], fxl__min32(pmx, p1x) + e1[0]) - grow;
+    box[1] = fxl__max32(fxl__max32(p0x, pmx) + e0[1], fxl__max32(pmx, p1x) + e1[1]) + grow;
+    box[2] = fxl__min32(fxl__min32(p0y, pmy) + e0[2], fxl__min32(pmy, p1y) + e1[2]) - grow;
+    box[3] = fxl__max32(fxl__max32(p0y, pmy) + e0[3], fxl__max32(pmy, p1y) + e1[3]) + grow;
+    /* Middle and half-extents in raw units (the middle may wrap: only the
+     * half-extent is bounded, see fxl__near_box). */
+    half = (uint32_t)fxl__max32(box[1] - box[0], box[3] - box[2]);
+    if (half >= (1u << 29))
+        return false;
+    *mx = (uint32_t)(box[0] + box[1]) << 1;
+    *my = (uint32_t)(box[2] + box[3]) << 1;
+    *hx = ((uint32_t)(box[1] - box[0]) << 1) + 4u;
+    *hy = ((uint32_t)(box[3] - box[2]) << 1) + 4u;
+    return true;
 }
 
 /* The batch loops are copies of fxl_laser_vs_circles' (see laser.c). */
-FXL_WARM_CODE
+FXL_IWRAM_CODE
 size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
@@ -338,7 +362,7 @@ size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles,
     size_t i = 0, hits = 0;
 
     FXL_ASSERT(sp != NULL && (circles != NULL || n == 0));
-    boxed = fxl__box_reject(motion_box(sp), &mx, &my, &hx, &hy);
+    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
@@ -355,27 +379,42 @@ size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles,
     return hits;
 }
 
+/* The span [lo, hi] (a moving circle's path on one axis) against the
+ * box's [m - e, m + e], taken mod 2^32 as fxl__near_box does (the box's
+ * middle may have wrapped): true when they may meet. */
+FXL__ALWAYS_INLINE bool span_near(uint32_t m, int64_t e, int64_t lo, int64_t hi)
+{
+    int64_t w = (hi - lo + 1) >> 1, c = lo + ((hi - lo) >> 1);
+    int64_t big = e + w + 1;
+    if (big >= ((int64_t)1 << 31))
+        return true;
+    return (uint32_t)c - m + (uint32_t)big <= 2u * (uint32_t)big;
+}
+
+FXL_WARM_CODE
 size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *from,
                                    const fxl_vec2 *to, size_t n, uint32_t *hit_bits)
 {
-    fxl__box box;
+    uint32_t mx = 0, my = 0, hx = 0, hy = 0;
+    bool boxed;
     size_t i = 0, hits = 0;
 
     FXL_ASSERT(sp != NULL && ((from != NULL && to != NULL) || n == 0));
-    box = motion_box(sp);
+    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             const fxl_circle *c = &from[i];
-            /* The circle's path box, widened as fxl__near_box widens r. */
+            /* The box of the circle's path against the motion's, r widened
+             * as fxl__near_box widens it (64-bit: off the fixed path). */
             int64_t rr = (int64_t)c->r + (c->r >> 14) + 1;
+            int64_t ex = (int64_t)hx + rr, ey = (int64_t)hy + rr;
             int64_t lx = c->c.x < to[i].x ? c->c.x : to[i].x;
-            int64_t hx = c->c.x < to[i].x ? to[i].x : c->c.x;
+            int64_t ux = c->c.x < to[i].x ? to[i].x : c->c.x;
             int64_t ly = c->c.y < to[i].y ? c->c.y : to[i].y;
-            int64_t hy = c->c.y < to[i].y ? to[i].y : c->c.y;
-            if (hx + rr < box.lo_x || lx - rr > box.hi_x || hy + rr < box.lo_y ||
-                ly - rr > box.hi_y)
+            int64_t uy = c->c.y < to[i].y ? to[i].y : c->c.y;
+            if (boxed && (!span_near(mx, ex, lx, ux) || !span_near(my, ey, ly, uy)))
                 continue;
             if (moving_hit(sp, c->c.x, c->c.y, to[i].x, to[i].y, c->r)) {
                 word |= bit;

@@ -48,4 +48,22 @@ static inline int64_t fxl__max64(int64_t a, int64_t b)
     return a > b ? a : b;
 }
 
+static inline int32_t fxl__min32(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
+static inline int32_t fxl__max32(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+
+/* floor(v / 2^s), 1 <= s <= 31, for every int32 v without shifting a
+ * negative number: v + 2^31 (an unsigned flip of the sign bit) is a
+ * non-negative number with the same floor, 2^31 being a multiple of 2^s. */
+static inline int32_t fxl__asr32(int32_t v, unsigned s)
+{
+    return (int32_t)(((uint32_t)v ^ 0x80000000u) >> s) - (int32_t)(0x80000000u >> s);
+}
+
 #endif

@@ -90,6 +90,7 @@ per() { # name, function, calls
     per "fxl_chain_vs_circle, whole chain (16 x 1024 calls)" run_chain_hit 16384
     per "fxl_move_point + fxl_move_circle, 16 walls (1024 pairs)" run_walls 1024
     per "3D box + cylinder vs sphere + one laser-object frame (1024 triples)" run_3d_and_beam 1024
+    per "swept tests, six kinds of motion, one test (6 x 16 x 256 calls)" run_motions 24576
     echo
     echo "Ratios (instructions per call, baseline / fixlaser single call):"
     echo "(a) $(awk -v a="$(ir run_float)" -v f="$(ir run_fxl_single)" 'BEGIN { printf "%.1f", (a / 8192) / (f / 16384) }')x,"

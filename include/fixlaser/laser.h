@@ -56,6 +56,9 @@ typedef struct fxl_laser_prep {
     int64_t v_hi;     /* Q32.32 */
     int32_t round;    /* Q16.16 radius added all round (a capsule's hitbox half-width; 0 for a box) */
     int32_t width;    /* Q16.16 hitbox half-width, box or capsule */
+    fxl_vec2 bb_mid;     /* Q16.16 middle of a conservative bounding box (the first reject) */
+    uint32_t bb_half_x;  /* Q16.16 its half-extents; 0: no box (a sweep's beams) */
+    uint32_t bb_half_y;
     fxl_laser_kind kind;
 } fxl_laser_prep;
 

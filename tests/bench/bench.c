@@ -609,3 +609,87 @@ uint32_t bench_hits(int kind)
         n += (uint32_t)fxl_laser_vs_circles(&preps[k], circles, CIRCLES, NULL);
     return n;
 }
+
+/* --- the swept test per kind of motion (issue 12) ------------------------- */
+
+/* The 16 scene lasers as the six kinds of motion: 0 a turn about the
+ * emitter, 1 about the middle (a propeller), 2 about a pivot 20 px off the
+ * beam, 3 a slide (3 px, -2 px, no turn), 4 a slide and a turn, 5 the same
+ * against circles that move (2 px, 1 px) too. Turns of 8..40 steps. */
+static fxl_sweep motion_sweep(int kind, int k)
+{
+    fxl_laser l = lasers[k];
+    int32_t step = 8 + (k * 13) % 33;
+    fxl_sweep s;
+    if (kind == 1)
+        l = fxl_laser_from_centre(l.kind, l.pos, l.angle, l.length / 2, l.half_width);
+    s = fxl_sweep_turn(&l, (k & 1) ? -step : step);
+    if (kind == 2)
+        s.motion.pivot = fxl_vec2_make(l.pos.x + (20 << 16), l.pos.y + (20 << 16));
+    if (kind >= 3)
+        s.motion.move = fxl_vec2_make(3 << 16, -(2 << 16));
+    if (kind == 3)
+        s.motion.step = 0;
+    return s;
+}
+
+static fxl_vec2 moved(int i)
+{
+    return fxl_vec2_make(circles[i].c.x + (2 << 16), circles[i].c.y + (1 << 16));
+}
+
+/* what: 0 prepare (per sweep), 1 one test (per circle, called from Thumb),
+ * 2 the batch form (per circle, one sample per sweep). */
+bench_stats bench_motion(int kind, int what)
+{
+    static fxl_vec2 to[CIRCLES] FXL_EWRAM_BSS;
+    int i, k;
+    for (i = 0; i < CIRCLES; i++)
+        to[i] = moved(i);
+    samples_clear();
+    for (k = 0; k < LASERS; k++) {
+        fxl_sweep s = motion_sweep(kind, k);
+        fxl_sweep_prep sp;
+        if (what == 0) {
+            for (i = 0; i < 8; i++)
+                TIMED(fxl_sweep_prepare(&s, &sp));
+            continue;
+        }
+        if (fxl_sweep_prepare(&s, &sp) != FXL_OK)
+            continue;
+        if (what == 1) {
+            for (i = 0; i < CIRCLES; i += 4) {
+                if (kind == 5)
+                    TIMED(fxl_sweep_vs_moving_circle(&sp, circles[i], to[i]));
+                else
+                    TIMED(fxl_sweep_vs_circle(&sp, circles[i]));
+            }
+        } else {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            if (kind == 5)
+                bench_sink += (uint32_t)fxl_sweep_vs_moving_circles(&sp, circles, to, CIRCLES, bits);
+            else
+                bench_sink += (uint32_t)fxl_sweep_vs_circles(&sp, circles, CIRCLES, bits);
+            t = fxl_port_cycles_end();
+            sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+        }
+    }
+    return sample_stats();
+}
+
+BENCH_NOINLINE void run_motions(void)
+{
+    int kind, k, i;
+    for (kind = 0; kind < 6; kind++) {
+        for (k = 0; k < LASERS; k++) {
+            fxl_sweep s = motion_sweep(kind, k);
+            fxl_sweep_prep sp;
+            if (fxl_sweep_prepare(&s, &sp) != FXL_OK)
+                continue;
+            for (i = 0; i < CIRCLES; i += 4)
+                bench_sink += kind == 5 ? fxl_sweep_vs_moving_circle(&sp, circles[i], moved(i))
+                                        : fxl_sweep_vs_circle(&sp, circles[i]);
+        }
+    }
+}

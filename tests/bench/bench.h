@@ -54,6 +54,10 @@ bench_stats bench_sincos(int cosine);
 bench_stats bench_chain_gen(int per_square);
 uint32_t bench_chain_squares(void);
 
+/* The swept test per kind of motion: what 0 prepare, 1 one test, 2 batch
+ * per circle; kinds 0..5 (bench.c: motion_sweep). */
+bench_stats bench_motion(int kind, int what);
+
 /* Host loops, counted by callgrind. */
 void run_fxl_single(int kind);
 void run_fxl_batch(int kind);
@@ -68,5 +72,6 @@ void run_chain_gen(void);
 void run_chain_hit(void);
 void run_walls(void);
 void run_3d_and_beam(void);
+void run_motions(void);
 
 #endif

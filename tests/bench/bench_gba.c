@@ -96,6 +96,30 @@ int main(void)
     row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
     row("fxl_sweep_vs_circles, capsule, per circle", "ARM, IWRAM", bench_sweep_batch(1));
     row("fxl_sweep_prepare (5 deg turn)", "Thumb, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
+    {
+        static const char *const kinds[6] = {
+            "turn about the emitter", "turn about the middle", "turn about a pivot 20 px off the beam",
+            "slide (3, -2) px, no turn", "slide and turn", "slide and turn, circle moving (2, 1) px"};
+        static const char *const what[3] = {"fxl_sweep_prepare", "one test",
+                                            "batch, per circle"};
+        static const char *const code[3] = {"ARM, ROM", "ARM, ROM", "ARM, ROM"};
+        int kind, w;
+        for (kind = 0; kind < 6; kind++) {
+            for (w = 0; w < 3; w++) {
+                char name[96];
+                size_t n = 0;
+                const char *p;
+                for (p = kinds[kind]; *p != '\0' && n + 1 < sizeof name; p++)
+                    name[n++] = *p;
+                for (p = ": "; *p != '\0' && n + 1 < sizeof name; p++)
+                    name[n++] = *p;
+                for (p = what[w]; *p != '\0' && n + 1 < sizeof name; p++)
+                    name[n++] = *p;
+                name[n] = '\0';
+                row(name, code[w], bench_motion(kind, w));
+            }
+        }
+    }
     row("fxl_chain_rotating, per laser", "Thumb, ROM", bench_chain_gen(0));
     row("fxl_chain_vs_circle (whole chain)", "Thumb, ROM", bench_single(BENCH_CHAIN_HIT, 0, 1));
     row("fxl_laser3d_vs_sphere, box", "Thumb, ROM", bench_single(BENCH_3D_BOX, 0, 1));

@@ -20,5 +20,6 @@ int main(void)
     run_chain_hit();
     run_walls();
     run_3d_and_beam();
+    run_motions();
     return 0;
 }
