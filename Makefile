@@ -8,6 +8,7 @@
 #   make bench-m0plus the scene built for Cortex-M0+, run under QEMU (docs/m0plus.md)
 #   make scene-check the scene benchmark's hit lists against the exact oracle (host)
 #   make size        code size per module and target (docs/size.md)
+#   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 .SUFFIXES:
 
 CC      ?= cc
@@ -32,7 +33,7 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
-	gba-test bench bench-host bench-m0plus scene-check size mcu rotating
+	gba-test bench bench-host bench-m0plus scene-check size mcu rotating pictures
 
 all: $(H)/libfixlaser.a
 
@@ -91,6 +92,14 @@ $(H)/oracle_dump: $(ORACLE_DUMP_SRC) $(H)/libfixlaser.a $(TEST_HDR)
 oracle-check: $(H)/oracle_dump
 	$(H)/oracle_dump oracle_check 1000 > $(H)/oracle_cases.txt
 	python3 tools/oracle_check.py $(H)/oracle_cases.txt
+
+$(H)/sweeppic: tools/sweeppic.c $(H)/libfixlaser.a
+	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng
+
+# docs/sweep-*.png: exact swept regions of a laser turning about its middle,
+# about a pivot off the beam, and turning while it moves (generated).
+pictures: deps $(H)/sweeppic
+	$(H)/sweeppic docs
 
 # The main job: the GBA demo ROM, its scripted play run headless under mGBA
 # (summary on stdout, screenshots in build/demo/).
@@ -269,7 +278,8 @@ check: deps
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
-	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating
+	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating \
+	    $(H)/sweeppic
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory demo-check

@@ -24,14 +24,19 @@ DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
 DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
 DEMO_KEYS  := $(DEMO_DIR)/play.keys
 DEMO_OUT   := build/demo
-# The scripted run ends itself (fxl_port_finish) at frame ~1580 (1060
-# frames of the laser scene, then 520 in the wall room).
+# The scripted run ends itself (fxl_port_finish) at frame ~2300 (1060
+# frames of the laser scene, 720 in the spin scene, then 520 in the wall
+# room). A screenshot shows what the ROM drew about 6 frames earlier.
 DEMO_FRAMES := 3000
 # Screenshots (FRAME:NAME): the turning boss beam with the chained squares
 # (method 2), with the exact swept test (method 3), the static lasers with
 # the ship (the box laser in its warning phase, then active with the ship
-# on it), the wall room with the ship pressed on its diagonal wall.
-DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static 1130:demo-room
+# on it); the spin scene: the drifting boss's beam jumping over the ship
+# between two frames (method 1, a missed pass), the chains (method 2), the
+# swept test catching the ship (method 3); the wall room with the ship
+# pressed on its diagonal wall.
+DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static \
+	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room
 DEMO_SHOT_ARGS := $(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png)
 DEMO_SHOT_FILES := $(foreach s,$(DEMO_SHOT_LIST),$(word 2,$(subst :, ,$(s))).png)
 
