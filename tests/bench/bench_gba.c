@@ -50,7 +50,7 @@ int main(void)
     row("fxl_laser_prepare", "Thumb, ROM", bench_single(BENCH_PREPARE, 0, 64));
     row("fxl_circle_vs_circle", "Thumb, ROM", bench_single(BENCH_CIRCLE, 0, 1));
     row("fxl_sin", "Thumb, ROM", bench_single(BENCH_SIN, 0, 1));
-    row("fxl_atan2", "Thumb, ROM", bench_single(BENCH_ATAN2, 0, 4));
+    row("fxl_atan2", "ARM, ROM", bench_single(BENCH_ATAN2, 0, 4));
     row("fxl_sweep_vs_circle (turns of up to 20 deg), box", "Thumb call, IWRAM tests", bench_single(BENCH_SWEEP, 0, 1));
     row("fxl_sweep_vs_circle, capsule", "Thumb call, IWRAM tests", bench_single(BENCH_SWEEP, 1, 1));
     row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
@@ -59,8 +59,8 @@ int main(void)
     row("fxl_chain_rotating, per laser", "Thumb, ROM", bench_chain_gen(0));
     row("fxl_chain_rotating, per square", "Thumb, ROM", bench_chain_gen(1));
     row("fxl_chain_vs_circle (whole chain)", "Thumb, ROM", bench_single(BENCH_CHAIN_HIT, 0, 1));
-    row("fxl_move_point, 16 walls", "Thumb, ROM", bench_single(BENCH_MOVE_POINT, 0, 4));
-    row("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8));
+    row("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4));
+    row("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8));
     row("fxl_laser3d_vs_sphere, box", "Thumb, ROM", bench_single(BENCH_3D_BOX, 0, 1));
     row("fxl_laser3d_vs_sphere, cylinder", "Thumb, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
     row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));
