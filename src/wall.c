@@ -89,7 +89,7 @@ static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t
     return sign64(ca) * sign64(cb) <= 0;
 }
 
-bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
     return crossing(w, from, to, side_value(w, from), side_value(w, to));
 }
@@ -119,7 +119,7 @@ static bool round_up_y(const fxl_wall_prep *w, bool toward_up)
     return w->ex < 0 ? true : w->ex > 0 ? false : toward_up;
 }
 
-fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
     /* t = -d0 / (d1 - d0) in [0, 1): the article's area ratio s1 / (s1 + s2). */
     int64_t d0 = side_value(w, from), d1 = side_value(w, to);
@@ -133,7 +133,7 @@ fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
     return x;
 }
 
-fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
+FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
 {
     /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
     int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
