@@ -99,7 +99,7 @@ FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, b
 {
     bool rest;
     uint64_t mag = v < 0 ? (uint64_t)(-v) : (uint64_t)v;
-    uint32_t q = fxl__div128(fxl__mul64(mag, num), den, &rest);
+    uint32_t q = fxl__div128_nodiv(fxl__mul64(mag, num), den, &rest);
     int64_t r = (int64_t)q;
     if (v >= 0)
         return (int32_t)(r + ((up && rest) ? 1 : 0));

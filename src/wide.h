@@ -226,11 +226,15 @@ static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
 
 /* floor(n / d) for a quotient below 2^32 (n < d * 2^32); *has_rest (may
  * be NULL) tells whether it was inexact. The top bits estimate it: with
- * s = max(0, bits(d) - 32), q' = floor((n >> s) / ((d >> s) + [s > 0]))
- * (fxl__div64_32, or a shift when the divisor is 2^32) is at most q and
- * short of it by at most q / 2^31 + 1 <= 3; the exact remainder n - q' d
- * corrects it. */
-static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
+ * s = max(0, bits(d) - 32), q' = floor((n >> s) / ((d >> s) + [s > 0])) is
+ * at most q and short of it by at most q / 2^31 + 1 <= 3; the exact
+ * remainder n - q' d corrects it. q' comes from the compiler's 64-bit
+ * division (fxl__div128), or from fxl__div64_32 (or a shift when the
+ * divisor is 2^32: fxl__div128_nodiv) in code with 32x32->64 products,
+ * ARM code on the GBA, where that is several times faster than libgcc's
+ * division (in Thumb code each product is a library call too, and the
+ * division is the cheaper). */
+static inline uint32_t fxl__div128_by(fxl__u128 n, uint64_t d, bool *has_rest, bool by_products)
 {
     unsigned s = 0;
     uint32_t hi = (uint32_t)(d >> 32), q;
@@ -261,7 +265,10 @@ static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
     /* n >> s < ((d >> s) + 1) * 2^32 <= 2^64: fits. */
     nt = s == 0 ? n.lo : (n.hi << (64 - s)) | (n.lo >> s);
     e = (d >> s) + (s != 0 ? 1u : 0u);
-    q = e >> 32 != 0 ? (uint32_t)(nt >> 32) : fxl__div64_32(nt, (uint32_t)e);
+    if (!by_products)
+        q = (uint32_t)(nt / e);
+    else
+        q = e >> 32 != 0 ? (uint32_t)(nt >> 32) : fxl__div64_32(nt, (uint32_t)e);
     qd = fxl__mul64(q, d);
     r = fxl__sub(n, qd);
     while (r.hi != 0 || r.lo >= d) {
@@ -273,6 +280,16 @@ static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
     if (has_rest != NULL)
         *has_rest = r.lo != 0;
     return q;
+}
+
+static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
+{
+    return fxl__div128_by(n, d, has_rest, false);
+}
+
+static inline uint32_t fxl__div128_nodiv(fxl__u128 n, uint64_t d, bool *has_rest)
+{
+    return fxl__div128_by(n, d, has_rest, true);
 }
 
 /* floor(v / 2^s) without shifting a negative number; 1 <= s <= 62. */

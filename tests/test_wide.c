@@ -137,6 +137,8 @@ static void div128(void)
         num.hi += num.lo < extra;
         if (fxl__div128(num, d, &r1) != div_restoring(num, d, &r2) || r1 != r2)
             bad++;
+        if (fxl__div128_nodiv(num, d, &r1) != div_restoring(num, d, &r2) || r1 != r2)
+            bad++;
     }
     fxlt_printf("    128/64-bit division: %u cases against restoring division, %u wrong\n", n, bad);
     CHECK_EQ(bad, 0);
