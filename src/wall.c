@@ -295,6 +295,9 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     s.from.y = from.y;
     s.to.x = to.x;
     s.to.y = to.y;
+    s.best = NULL;
+    s.num = 0;
+    s.den = 1;
     m.contacts = 0;
     m.stopped = false;
     for (w = first_crossing(&s, walls, groups, group, start);;

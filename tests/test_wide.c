@@ -152,7 +152,7 @@ static void div64_32(void)
     static const uint32_t edge_d[] = {1u, 2u, 3u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u,
                                       0xFFFFFFFEu, 0xFFFFFFFFu, 0x10000u, 0xFFFFu, 12345u};
     fxlt_rng rng = fxlt_rng_for("div64_32");
-    uint32_t i, n = FXLT_CASES(1000000), bad = 0, cases = 0;
+    uint32_t i, n = FXLT_CASES(1000000), bad = 0, tried = 0;
     size_t j;
     for (i = 0; i < n; i++) {
         unsigned bits = 1u + fxlt_below(&rng, 32);
@@ -163,7 +163,7 @@ static void div64_32(void)
         if (i % 8 == 0)
             d = (uint32_t)1 << (i / 8 % 32);
         nn = q * d + (i % 3 == 0 ? d - 1u : fxlt_next(&rng) % d);
-        cases++;
+        tried++;
         if (fxl__div64_32(nn, d) != nn / d)
             bad++;
     }
@@ -173,13 +173,13 @@ static void div64_32(void)
         size_t k;
         for (k = 0; k < FXLT_COUNT(small); k++) {
             if (small[k] <= top) {
-                cases += 2;
+                tried += 2;
                 bad += fxl__div64_32(small[k], (uint32_t)d) != small[k] / d;
                 bad += fxl__div64_32(top - small[k], (uint32_t)d) != (top - small[k]) / d;
             }
         }
     }
-    fxlt_printf("    64/32-bit division: %u cases against the compiler's, %u wrong\n", cases, bad);
+    fxlt_printf("    64/32-bit division: %u cases against the compiler's, %u wrong\n", tried, bad);
     CHECK_EQ(bad, 0);
 }
 

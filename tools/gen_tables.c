@@ -57,7 +57,8 @@ static int atan_tables(unsigned long tan31[TAN_BOUNDS], unsigned recip[RECIP_ENT
         unsigned long long r = (1ULL << 27) / (j + 1);
         long double e = 1.0L - (long double)(r * j) / ldexpl(1.0L, 27);
         long double l = ldexpl(e, 15) + 1.0L;
-        if (r > 0xFFFFULL || (r + 1) * (j + 1) <= (1ULL << 27)) {
+        /* uint16_t, and floor(2^27 / (j + 1)) indeed. */
+        if ((r >> 16) != 0 || r * (j + 1) > (1ULL << 27) || (r + 1) * (j + 1) <= (1ULL << 27)) {
             fprintf(stderr, "gen_tables: recip[%d] out of range\n", i);
             return 1;
         }
