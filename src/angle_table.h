@@ -12,8 +12,19 @@
 #define FXL_SIN_FULL_ENTRIES 4096
 #define FXL_ATAN_STEPS 40
 
+/* fxl_atan2's tables as one object, so that one base address reaches them
+ * all (their contents: the header of angle_table.c). */
+struct fxl__atan_tables {
+    uint32_t tan31[513];
+    uint8_t clz8[256];
+    uint8_t guess[1025];
+    uint8_t pad[511];
+    uint16_t recip[2048]; /* at offset 3844 */
+};
+
 extern const uint16_t fxl__sin_quarter[FXL_SIN_QUARTER_ENTRIES] FXL_ROM_DATA;
 extern const int64_t fxl__atan_turn48[FXL_ATAN_STEPS];
+extern const struct fxl__atan_tables fxl__atan FXL_ROM_DATA;
 #if FXL_SIN_FULL
 extern const int32_t fxl__sin_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA;
 #endif

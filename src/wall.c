@@ -11,7 +11,25 @@
 #include "fixlaser/angle.h"
 
 #include "domain.h"
+#include "util.h"
 #include "wide.h"
+
+/* Coarse boxes (fxl_wall_prep's coarse_lo and coarse_hi, see wall.h): a
+ * coordinate at 2 px resolution, 0..32767 in the order of the int32 values,
+ * two of them packed in a word with a guard bit above each. */
+#define COARSE_GUARD 0x80008000u
+#define COARSE_ONES 0x00010001u
+
+static uint32_t coarse(fix16_t v)
+{
+    return ((uint32_t)v ^ 0x80000000u) >> 17;
+}
+
+static void set_coarse(fxl_wall_prep *w, const fxl_aabb *box)
+{
+    w->coarse_lo = (coarse(box->lo.x) << 16 | coarse(box->lo.y)) | COARSE_GUARD;
+    w->coarse_hi = (coarse(box->hi.x) << 16 | coarse(box->hi.y)) + COARSE_ONES;
+}
 
 fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
 {
@@ -33,6 +51,7 @@ fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
                                 wall->a.y < wall->b.y ? wall->a.y : wall->b.y);
     out->box.hi = fxl_vec2_make(wall->a.x > wall->b.x ? wall->a.x : wall->b.x,
                                 wall->a.y > wall->b.y ? wall->a.y : wall->b.y);
+    set_coarse(out, &out->box);
     return FXL_OK;
 }
 
@@ -70,7 +89,7 @@ static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t
     return sign64(ca) * sign64(cb) <= 0;
 }
 
-bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
     return crossing(w, from, to, side_value(w, from), side_value(w, to));
 }
@@ -80,7 +99,7 @@ FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, b
 {
     bool rest;
     uint64_t mag = v < 0 ? (uint64_t)(-v) : (uint64_t)v;
-    uint32_t q = fxl__div128(fxl__mul64(mag, num), den, &rest);
+    uint32_t q = fxl__div128_nodiv(fxl__mul64(mag, num), den, &rest);
     int64_t r = (int64_t)q;
     if (v >= 0)
         return (int32_t)(r + ((up && rest) ? 1 : 0));
@@ -100,7 +119,7 @@ static bool round_up_y(const fxl_wall_prep *w, bool toward_up)
     return w->ex < 0 ? true : w->ex > 0 ? false : toward_up;
 }
 
-fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
     /* t = -d0 / (d1 - d0) in [0, 1): the article's area ratio s1 / (s1 + s2). */
     int64_t d0 = side_value(w, from), d1 = side_value(w, to);
@@ -114,7 +133,7 @@ fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
     return x;
 }
 
-fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
+FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
 {
     /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
     int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
@@ -133,97 +152,227 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
     return fxl_vec2_make((fix16_t)nx, (fix16_t)ny);
 }
 
-/* The wall the move from -> to crosses first (smallest t), or -1. Two
- * segments that meet have overlapping bounding boxes: walls whose box the
- * move's box misses are skipped with four comparisons. ARM code on the GBA
+/* A search for the wall a move crosses first (smallest t = num / den). */
+typedef struct search {
+    fxl_vec2 from, to;
+    const fxl_wall_prep *best; /* NULL: none yet */
+    uint64_t num, den;
+} search;
+
+/* Wall w, whose box meets the move's: if the move crosses it earlier than
+ * the best so far, it becomes the best (the walls come in order, so on a
+ * tie the first stays). Its side of `to` first: a move that ends in front
+ * of the wall (the common case) takes two products. ARM code on the GBA
  * (its 64-bit products are single instructions there). */
-FXL_ARM_CODE static long first_crossing(const fxl_wall_prep *walls, size_t n, fxl_vec2 from,
-                                        fxl_vec2 to)
+FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
 {
-    long best = -1;
-    uint64_t best_num = 0, best_den = 1;
-    fix16_t lx = from.x < to.x ? from.x : to.x, hx = from.x < to.x ? to.x : from.x;
-    fix16_t ly = from.y < to.y ? from.y : to.y, hy = from.y < to.y ? to.y : from.y;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        int64_t d0, d1;
-        uint64_t num, den;
-        if (walls[i].box.lo.x > hx || walls[i].box.hi.x < lx || walls[i].box.lo.y > hy ||
-            walls[i].box.hi.y < ly)
-            continue;
-        d0 = side_value(&walls[i], from);
-        d1 = side_value(&walls[i], to);
-        if (!crossing(&walls[i], from, to, d0, d1))
-            continue;
-        num = (uint64_t)(-d0);
-        den = (uint64_t)d1 + num;
-        /* num / den < best_num / best_den, cross-multiplied in 128 bits. */
-        if (best < 0 || !fxl__le128(fxl__mul64(best_num, den), fxl__mul64(num, best_den))) {
-            best = (long)i;
-            best_num = num;
-            best_den = den;
-        }
+    int64_t d0, d1;
+    uint64_t num, den;
+    d1 = side_value(w, s->to);
+    if (d1 <= 0)
+        return;
+    d0 = side_value(w, s->from);
+    if (!crossing(w, s->from, s->to, d0, d1))
+        return;
+    num = (uint64_t)(-d0);
+    den = (uint64_t)d1 + num;
+    /* num / den < best num / best den, cross-multiplied in 128 bits. */
+    if (s->best == NULL || !fxl__le128(fxl__mul64(s->num, den), fxl__mul64(num, s->den))) {
+        s->best = w;
+        s->num = num;
+        s->den = den;
     }
-    return best;
 }
 
-/* The move; wall i reports as touched bit i / group (1 for point walls,
- * FXL_WALL_PARTS for inflated ones). */
-static fxl_move move(const fxl_wall_prep *walls, size_t n, size_t group, fxl_vec2 from,
-                     fxl_vec2 to, uint32_t *touched)
+/* Whether the coarse box at p may meet the move's (packed as m_hi, m_lo). */
+FXL__ALWAYS_INLINE bool coarse_meets(const fxl_wall_prep *p, uint32_t m_hi, uint32_t m_lo)
+{
+    return (((p->coarse_lo - m_hi) | (m_lo - p->coarse_hi)) & COARSE_GUARD) == 0;
+}
+
+/* The groups left (the first one's coarse box may meet the move's), from
+ * `left` groups at p, `group` walls apart; 0 if none may. Four groups a
+ * round; instances of their own for the two group sizes (constant strides,
+ * and few enough values to stay in registers in Thumb code). */
+FXL__ALWAYS_INLINE size_t scan_body(const fxl_wall_prep *p, size_t left, size_t group,
+                                    uint32_t m_hi, uint32_t m_lo)
+{
+    for (; left >= 4; left -= 4, p += 4 * group) {
+        if (coarse_meets(p, m_hi, m_lo))
+            return left;
+        if (coarse_meets(p + group, m_hi, m_lo))
+            return left - 1;
+        if (coarse_meets(p + 2 * group, m_hi, m_lo))
+            return left - 2;
+        if (coarse_meets(p + 3 * group, m_hi, m_lo))
+            return left - 3;
+    }
+    for (; left != 0; left--, p += group)
+        if (coarse_meets(p, m_hi, m_lo))
+            return left;
+    return 0;
+}
+
+FXL_NOINLINE static size_t scan_walls(const fxl_wall_prep *p, size_t left, uint32_t m_hi,
+                                      uint32_t m_lo)
+{
+    return scan_body(p, left, 1, m_hi, m_lo);
+}
+
+FXL_NOINLINE static size_t scan_inflated(const fxl_wall_prep *p, size_t left, uint32_t m_hi,
+                                         uint32_t m_lo)
+{
+    return scan_body(p, left, FXL_WALL_PARTS, m_hi, m_lo);
+}
+
+/* The move's box (from, to) packed for coarse_meets. */
+FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, uint32_t *m_lo)
+{
+    uint32_t fx = coarse(from.x), fy = coarse(from.y), tx = coarse(to.x), ty = coarse(to.y);
+    *m_hi = ((fx > tx ? fx : tx) << 16 | (fy > ty ? fy : ty)) + COARSE_ONES;
+    *m_lo = ((fx < tx ? fx : tx) << 16 | (fy < ty ? fy : ty)) | COARSE_GUARD;
+}
+
+/* The wall the move s->from -> s->to crosses first (smallest t), or -1;
+ * `groups` groups of `group` walls (1, or FXL_WALL_PARTS for inflated
+ * walls) sharing a coarse box, from group `start` on (those before it are
+ * known to miss). Two segments that meet have overlapping bounding boxes:
+ * a group whose coarse box misses the move's is skipped with one packed
+ * test (two subtractions: the guard bits come out set where the move's box
+ * lies beyond the group's on an axis), then each wall of a group that
+ * passes whose exact box misses, and only the walls left are tested
+ * exactly. */
+static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups, size_t group,
+                           size_t start)
+{
+    fix16_t lx = s->from.x, hx = s->to.x, ly = s->from.y, hy = s->to.y;
+    uint32_t m_hi, m_lo;
+    size_t left = groups - start;
+    if (hx < lx) {
+        lx = s->to.x;
+        hx = s->from.x;
+    }
+    if (hy < ly) {
+        ly = s->to.y;
+        hy = s->from.y;
+    }
+    coarse_move(s->from, s->to, &m_hi, &m_lo);
+    s->best = NULL;
+    while (left != 0) {
+        const fxl_wall_prep *w = walls + (groups - left) * group, *gend;
+        left = group == 1 ? scan_walls(w, left, m_hi, m_lo) : scan_inflated(w, left, m_hi, m_lo);
+        if (left == 0)
+            break;
+        w = walls + (groups - left) * group;
+        for (gend = w + group; w < gend; w++)
+            if (w->box.lo.x <= hx && w->box.hi.x >= lx && w->box.lo.y <= hy && w->box.hi.y >= ly)
+                consider(s, w);
+        left--;
+    }
+    return s->best == NULL ? -1 : (long)(s->best - walls);
+}
+
+/* The move, once a group's coarse box (group `start`) was found to meet
+ * its box (or `touched` must be written); wall i reports as touched bit i /
+ * group (1 for point walls, FXL_WALL_PARTS for inflated ones). A contact
+ * is found by one search, and the stop point short of it checked by
+ * another; after FXL_MOVE_PASSES contacts the last slide is taken only if
+ * it is free, else the mover stays at the last safe position. Coordinates
+ * are copied one by one: whole fxl_vec2 copies become memcpy calls in Thumb
+ * code. */
+FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, size_t group,
+                                  size_t start, fxl_vec2 from, fxl_vec2 to, uint32_t *touched)
 {
     fxl_move m;
-    fxl_vec2 target = to;
-
-    FXL_ASSERT((walls != NULL || n == 0) && fxl__coord_ok(from.x) && fxl__coord_ok(from.y) &&
-               fxl__coord_ok(to.x) && fxl__coord_ok(to.y));
+    search s;
+    long w;
     if (touched != NULL) {
         size_t i;
-        for (i = 0; i < (n / group + 31) / 32; i++)
+        for (i = 0; i < (groups + 31) / 32; i++)
             touched[i] = 0;
     }
-    m.pos = from;
+    s.from.x = from.x;
+    s.from.y = from.y;
+    s.to.x = to.x;
+    s.to.y = to.y;
+    s.best = NULL;
+    s.num = 0;
+    s.den = 1;
     m.contacts = 0;
     m.stopped = false;
-    while (m.contacts < FXL_MOVE_PASSES) {
-        long w = first_crossing(walls, n, m.pos, target);
-        fxl_vec2 x;
+    for (w = first_crossing(&s, walls, groups, group, start);;
+         w = first_crossing(&s, walls, groups, group, 0)) {
+        fxl_vec2 x, target;
+        size_t bit;
         if (w < 0) {
-            m.pos = target; /* the rest of the move crosses nothing */
+            m.pos.x = s.to.x; /* the rest of the move crosses nothing */
+            m.pos.y = s.to.y;
             return m;
         }
+        if (m.contacts == FXL_MOVE_PASSES) {
+            m.pos.x = s.from.x; /* out of contacts */
+            m.pos.y = s.from.y;
+            m.stopped = true;
+            return m;
+        }
+        target.x = s.to.x;
+        target.y = s.to.y;
+        bit = group == 1 ? (size_t)w : (size_t)w / FXL_WALL_PARTS;
         if (touched != NULL)
-            touched[(size_t)w / group >> 5] |= (uint32_t)1 << ((size_t)w / group & 31u);
+            touched[bit >> 5] |= (uint32_t)1 << (bit & 31u);
         m.contacts++;
         /* Stop where the move meets the wall, rounded to its front; the
          * step there is checked against every wall again (a rounded point
          * in a tight corner could sit behind a neighbour): if it crosses
          * one, stay put. Then slide along the wall for the rest. */
-        x = fxl_wall_meet(&walls[w], m.pos, target);
-        if (first_crossing(walls, n, m.pos, x) >= 0)
-            x = m.pos;
+        x = fxl_wall_meet(&walls[w], s.from, target);
+        s.to.x = x.x;
+        s.to.y = x.y;
+        if (first_crossing(&s, walls, groups, group, 0) >= 0) {
+            x.x = s.from.x;
+            x.y = s.from.y;
+        }
         target = fxl_wall_slide(&walls[w], x, target);
-        m.pos = x;
+        s.to.x = target.x;
+        s.to.y = target.y;
+        s.from.x = x.x;
+        s.from.y = x.y;
     }
-    /* Out of contacts: take the rest of the slide only if it is free,
-     * else stay at the last safe position. */
-    if (first_crossing(walls, n, m.pos, target) < 0)
-        m.pos = target;
-    else
-        m.stopped = true;
+}
+
+/* A move through `groups` groups of `group` walls. The common case, a move
+ * whose box meets no group's coarse box, ends after one scan; the rest goes
+ * to move. */
+FXL__ALWAYS_INLINE fxl_move move_fast(const fxl_wall_prep *walls, size_t groups, size_t group,
+                                      fxl_vec2 from, fxl_vec2 to, uint32_t *touched)
+{
+    fxl_move m;
+    uint32_t m_hi, m_lo;
+    size_t left;
+    FXL_ASSERT((walls != NULL || groups == 0) && fxl__coord_ok(from.x) && fxl__coord_ok(from.y) &&
+               fxl__coord_ok(to.x) && fxl__coord_ok(to.y));
+    coarse_move(from, to, &m_hi, &m_lo);
+    left = group == 1 ? scan_walls(walls, groups, m_hi, m_lo)
+                      : scan_inflated(walls, groups, m_hi, m_lo);
+    if (left != 0 || touched != NULL)
+        return move(walls, groups, group, groups - left, from, to, touched);
+    m.pos.x = to.x;
+    m.pos.y = to.y;
+    m.contacts = 0;
+    m.stopped = false;
     return m;
 }
 
 fxl_move fxl_move_point(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
                         uint32_t *touched)
 {
-    return move(walls, n, 1, from, to, touched);
+    return move_fast(walls, n, 1, from, to, touched);
 }
 
 fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
                          uint32_t *touched)
 {
-    return move(inflated, n * FXL_WALL_PARTS, FXL_WALL_PARTS, from, to, touched);
+    return move_fast(inflated, n, FXL_WALL_PARTS, from, to, touched);
 }
 
 /* ---- inflation for circle movers -----------------------------------------
@@ -264,6 +413,7 @@ static void part(fxl_vec2 p, fxl_vec2 q, fxl_wall_prep *out)
         out->len2 = 0;
         out->box.lo = p;
         out->box.hi = p;
+        set_coarse(out, &out->box);
     }
 }
 
@@ -318,6 +468,19 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
         part(va[4], vb[0], &out[i * FXL_WALL_PARTS + 4]);
         for (k = 0; k < 4; k++)
             part(vb[k], vb[k + 1], &out[i * FXL_WALL_PARTS + 5 + (size_t)k]);
+        /* The group's coarse box: all nine parts together. */
+        {
+            fxl_wall_prep *o = &out[i * FXL_WALL_PARTS];
+            fxl_aabb box = o[0].box;
+            for (k = 1; k < FXL_WALL_PARTS; k++) {
+                box.lo.x = o[k].box.lo.x < box.lo.x ? o[k].box.lo.x : box.lo.x;
+                box.lo.y = o[k].box.lo.y < box.lo.y ? o[k].box.lo.y : box.lo.y;
+                box.hi.x = o[k].box.hi.x > box.hi.x ? o[k].box.hi.x : box.hi.x;
+                box.hi.y = o[k].box.hi.y > box.hi.y ? o[k].box.hi.y : box.hi.y;
+            }
+            for (k = 0; k < FXL_WALL_PARTS; k++)
+                set_coarse(&o[k], &box);
+        }
     }
     return FXL_OK;
 }

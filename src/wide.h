@@ -172,26 +172,103 @@ static inline int fxl__cross_sign(int64_t a, int64_t b, int64_t c, int64_t d)
     return fxl__isign(fxl__isub(fxl__imul(a, d), fxl__imul(b, c)));
 }
 
-/* floor(n / d) for a quotient below 2^32 (n < d * 2^32); *has_rest (may
- * be NULL) tells whether it was inexact. One 64-bit division estimates it
- * from the top bits: with s = max(0, bits(d) - 32), q' = floor((n >> s) /
- * ((d >> s) + [s > 0])) is at most q and short of it by at most
- * q / 2^31 + 1 <= 3; the exact remainder n - q' d corrects it. */
-static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
+/* floor(n / d) for 1 <= d < 2^32 and n < d * 2^32 (the quotient fits 32
+ * bits), without a division (the ARM7TDMI has none; libgcc's 64-bit one
+ * takes thousands of cycles there). With z = d << k in [2^31, 2^32) and x =
+ * z / 2^31, r starts at 2^31 (4/3 - 4x/9), the tangent of 2^31 / x at x =
+ * 3/2, so below 2^62 / z and within 1/9 of it. Newton steps r += r e,
+ * e = 1 - z r / 2^62 >= 0, keep it below while squaring e: 1/9, 2^-6.3,
+ * 2^-12.7, 2^-25, then the truncations' 2^-29 or so. The quotient
+ * floor(n r 2^k / 2^62) is then at most q and short of it by a few units,
+ * which the exact remainder n - q d corrects. */
+static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
 {
-    unsigned s = 0, step;
-    uint64_t nt, q, hi = d >> 32;
-    fxl__u128 r, qd;
-    for (step = 16; step > 0; step >>= 1) { /* s = bits(d >> 32) = bits(d) - 32 */
-        if (hi >> step != 0) {
-            s += step;
-            hi >>= step;
-        }
+    uint32_t z = d, r, q;
+    unsigned k = 0, i;
+    uint64_t e, t;
+    if (z < 0x10000u) {
+        z <<= 16;
+        k += 16;
     }
-    s += (unsigned)hi;
+    if (z < 0x1000000u) {
+        z <<= 8;
+        k += 8;
+    }
+    if (z < 0x10000000u) {
+        z <<= 4;
+        k += 4;
+    }
+    if (z < 0x40000000u) {
+        z <<= 2;
+        k += 2;
+    }
+    if (z < 0x80000000u) {
+        z <<= 1;
+        k += 1;
+    }
+    /* 2^33 / 3 = 2863311530.7; 1908874354 / 2^32 >= 4/9, and the -1 keeps
+     * r below the tangent after the truncation. */
+    r = 2863311530u - (uint32_t)(((uint64_t)z * 1908874354u) >> 32) - 1u;
+    for (i = 0; i < 4; i++) {
+        e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
+        r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
+    }
+    /* t = floor(n r / 2^31) < 2^63 (it is at most 2^(31 - k) n / d). */
+    t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
+    q = (uint32_t)(t >> (31 - k));
+    e = n - (uint64_t)q * d;
+    while (e >= d) {
+        e -= d;
+        q++;
+    }
+    return q;
+}
+
+/* floor(n / d) for a quotient below 2^32 (n < d * 2^32); *has_rest (may
+ * be NULL) tells whether it was inexact. The top bits estimate it: with
+ * s = max(0, bits(d) - 32), q' = floor((n >> s) / ((d >> s) + [s > 0])) is
+ * at most q and short of it by at most q / 2^31 + 1 <= 3; the exact
+ * remainder n - q' d corrects it. q' comes from the compiler's 64-bit
+ * division (fxl__div128), or from fxl__div64_32 (or a shift when the
+ * divisor is 2^32: fxl__div128_nodiv) in code with 32x32->64 products,
+ * ARM code on the GBA, where that is several times faster than libgcc's
+ * division (in Thumb code each product is a library call too, and the
+ * division is the cheaper). */
+static inline uint32_t fxl__div128_by(fxl__u128 n, uint64_t d, bool *has_rest, bool by_products)
+{
+    unsigned s = 0;
+    uint32_t hi = (uint32_t)(d >> 32), q;
+    uint64_t nt, e;
+    fxl__u128 r, qd;
+    /* s = bits(d >> 32) = bits(d) - 32, in 32-bit steps. */
+    if (hi >= 0x10000u) {
+        hi >>= 16;
+        s += 16;
+    }
+    if (hi >= 0x100u) {
+        hi >>= 8;
+        s += 8;
+    }
+    if (hi >= 0x10u) {
+        hi >>= 4;
+        s += 4;
+    }
+    if (hi >= 0x4u) {
+        hi >>= 2;
+        s += 2;
+    }
+    if (hi >= 0x2u) {
+        hi >>= 1;
+        s += 1;
+    }
+    s += hi;
     /* n >> s < ((d >> s) + 1) * 2^32 <= 2^64: fits. */
     nt = s == 0 ? n.lo : (n.hi << (64 - s)) | (n.lo >> s);
-    q = nt / ((d >> s) + (s != 0 ? 1u : 0u));
+    e = (d >> s) + (s != 0 ? 1u : 0u);
+    if (!by_products)
+        q = (uint32_t)(nt / e);
+    else
+        q = e >> 32 != 0 ? (uint32_t)(nt >> 32) : fxl__div64_32(nt, (uint32_t)e);
     qd = fxl__mul64(q, d);
     r = fxl__sub(n, qd);
     while (r.hi != 0 || r.lo >= d) {
@@ -202,7 +279,17 @@ static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
     }
     if (has_rest != NULL)
         *has_rest = r.lo != 0;
-    return (uint32_t)q;
+    return q;
+}
+
+static inline uint32_t fxl__div128(fxl__u128 n, uint64_t d, bool *has_rest)
+{
+    return fxl__div128_by(n, d, has_rest, false);
+}
+
+static inline uint32_t fxl__div128_nodiv(fxl__u128 n, uint64_t d, bool *has_rest)
+{
+    return fxl__div128_by(n, d, has_rest, true);
 }
 
 /* floor(v / 2^s) without shifting a negative number; 1 <= s <= 62. */

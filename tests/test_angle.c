@@ -150,6 +150,70 @@ static void atan2_random(void)
     CHECK_EQ(bad, 0);
 }
 
+/* fxl_atan2 decides by comparing small / big with the tangent of each step
+ * boundary (m + 1/2 steps) from a table, and leaves ratios within 2^-29 of
+ * one to its CORDIC. Vectors just either side of every boundary, at scales
+ * from 1 to 2^31 (INT32_MIN), in all eight octants, go through both paths:
+ * at big >= 2^30 the nearest integer small is within 2^-31 of the tangent. */
+static void atan2_octant_vectors(int64_t big, int64_t small, unsigned *bad, unsigned *points)
+{
+    int o;
+    for (o = 0; o < 8; o++) {
+        int64_t x = (o & 4) ? small : big, y = (o & 4) ? big : small;
+        if (o & 1)
+            x = -x;
+        if (o & 2)
+            y = -y;
+        if (x > INT32_MAX || y > INT32_MAX || (x == 0 && y == 0))
+            continue; /* +2^31 is not an int32 (-2^31 is) */
+        atan2_point(y, x, bad);
+        ++*points;
+    }
+}
+
+static void atan2_boundaries(void)
+{
+    static const int64_t bigs[] = {(int64_t)1 << 31, INT32_MAX, INT32_MAX - 12345, (int64_t)3 << 29,
+                                   (int64_t)1 << 30, ((int64_t)1 << 24) + 1, 200 * 65536 + 7,
+                                   65536, 1000, 47, 1};
+    const int stride = FXLT_PROPERTY_DIVISOR > 1 ? 37 : 1;
+    const double pi = 3.14159265358979323846;
+    unsigned bad = 0, points = 0;
+    size_t i;
+    int m;
+
+    atan_ties = 0;
+    for (m = 0; m < 512; m += stride) {
+        double t = tan(2.0 * pi * (m + 0.5) / 4096.0);
+        for (i = 0; i < FXLT_COUNT(bigs); i++) {
+            int64_t s0 = (int64_t)floor(t * (double)bigs[i]), d;
+            for (d = -1; d <= 2; d++)
+                if (s0 + d >= 0 && s0 + d <= bigs[i])
+                    atan2_octant_vectors(bigs[i], s0 + d, &bad, &points);
+        }
+    }
+    /* The axes, the diagonals and the extremes. */
+    for (i = 0; i < FXLT_COUNT(bigs); i++) {
+        atan2_octant_vectors(bigs[i], 0, &bad, &points);
+        atan2_octant_vectors(bigs[i], bigs[i], &bad, &points);
+        atan2_octant_vectors(bigs[i], 1, &bad, &points);
+        atan2_octant_vectors(bigs[i], bigs[i] - 1, &bad, &points);
+    }
+    fxlt_printf("    atan2 boundaries: %u vectors, %u ties, %u wrong\n", points, atan_ties, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(fxl_atan2(INT32_MIN, 0), 3072);
+    CHECK_EQ(fxl_atan2(0, INT32_MIN), 2048);
+    CHECK_EQ(fxl_atan2(INT32_MIN, INT32_MAX), 3584);
+    CHECK_EQ(fxl_atan2(INT32_MAX, INT32_MIN), 1536);
+    CHECK_EQ(fxl_atan2(INT32_MIN, 1), 3072);
+    CHECK_EQ(fxl_atan2(1, INT32_MIN), 2048);
+    CHECK_EQ(fxl_atan2(-1, INT32_MAX), 0);
+    CHECK_EQ(fxl_atan2(INT32_MAX, -1), 1024);
+    CHECK_EQ(fxl_atan2(-1, -1), 2560);
+    CHECK_EQ(fxl_atan2(1, -1), 1536);
+    CHECK_EQ(fxl_atan2(-1, 1), 3584);
+}
+
 static void degrees(void)
 {
     int k;
@@ -198,6 +262,7 @@ static const fxlt_case cases[] = {
     {"atan2_grid_exhaustive", atan2_grid_exhaustive},
     {"atan2_inverts_table", atan2_inverts_table},
     {"atan2_random", atan2_random},
+    {"atan2_boundaries", atan2_boundaries},
     {"degrees", degrees},
     {"radians", radians},
 };

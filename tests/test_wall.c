@@ -130,6 +130,83 @@ static void meet_and_slide_reference(void)
     CHECK(done > n / 20);
 }
 
+/* The coarse boxes of fxl_wall_prep, as wall.h describes them: a move
+ * whose box meets a wall's box (or the box of any part of an inflated wall)
+ * always passes the packed test, at every scale out to the domain's edges;
+ * and the test does reject moves far away. */
+static uint32_t coarse_of(fix16_t v)
+{
+    return ((uint32_t)v ^ 0x80000000u) >> 17;
+}
+
+static bool coarse_pass(const fxl_wall_prep *w, fxl_vec2 a, fxl_vec2 b)
+{
+    uint32_t hx = coarse_of(a.x > b.x ? a.x : b.x), hy = coarse_of(a.y > b.y ? a.y : b.y);
+    uint32_t lx = coarse_of(a.x < b.x ? a.x : b.x), ly = coarse_of(a.y < b.y ? a.y : b.y);
+    uint32_t m_hi = (hx << 16 | hy) + 0x00010001u, m_lo = (lx << 16 | ly) | 0x80008000u;
+    return (((w->coarse_lo - m_hi) | (m_lo - w->coarse_hi)) & 0x80008000u) == 0;
+}
+
+static bool boxes_meet(const fxl_aabb *box, fxl_vec2 a, fxl_vec2 b)
+{
+    return box->lo.x <= (a.x > b.x ? a.x : b.x) && box->hi.x >= (a.x < b.x ? a.x : b.x) &&
+           box->lo.y <= (a.y > b.y ? a.y : b.y) && box->hi.y >= (a.y < b.y ? a.y : b.y);
+}
+
+static fix16_t coarse_coord(fxlt_rng *rng, fix16_t centre, fix16_t span)
+{
+    int64_t v = (int64_t)centre + fxlt_range(rng, -span, span);
+    return (fix16_t)(v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v > FXL_COORD_MAX ? FXL_COORD_MAX : v);
+}
+
+static void coarse_boxes(void)
+{
+    static const fix16_t spans[] = {3, PX(1), PX(5), PX(300), FXL_COORD_MAX};
+    static fxl_wall_prep out[FXL_WALL_PARTS];
+    fxlt_rng rng = fxlt_rng_for("coarse_boxes");
+    uint32_t i, n = FXLT_CASES(200000), meet = 0, rejected = 0, missed = 0, unshared = 0;
+    for (i = 0; i < n; i++) {
+        fix16_t span = spans[fxlt_below(&rng, FXLT_COUNT(spans))];
+        fix16_t cx = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+        fix16_t cy = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+        fxl_wall w;
+        fxl_wall_prep p;
+        fxl_vec2 a, b;
+        int k;
+        w.a.x = coarse_coord(&rng, cx, span);
+        w.a.y = coarse_coord(&rng, cy, span);
+        w.b.x = coarse_coord(&rng, cx, span);
+        w.b.y = coarse_coord(&rng, cy, span);
+        a.x = coarse_coord(&rng, cx, span);
+        a.y = coarse_coord(&rng, cy, span);
+        b.x = coarse_coord(&rng, cx, span);
+        b.y = coarse_coord(&rng, cy, span);
+        if (fxl_wall_prepare(&w, &p) != FXL_OK)
+            continue;
+        if (boxes_meet(&p.box, a, b)) {
+            meet++;
+            missed += !coarse_pass(&p, a, b);
+        } else {
+            rejected += !coarse_pass(&p, a, b);
+        }
+        /* Inflated: every part carries its wall's group box, which holds
+         * every part's box. */
+        if (fxl_walls_inflate(&w, 1, fxlt_range(&rng, 0, PX(8)), out, FXL_WALL_PARTS) != FXL_OK)
+            continue;
+        for (k = 0; k < FXL_WALL_PARTS; k++) {
+            unshared += out[k].coarse_lo != out[0].coarse_lo || out[k].coarse_hi != out[0].coarse_hi;
+            if (boxes_meet(&out[k].box, a, b))
+                missed += !coarse_pass(&out[0], a, b);
+        }
+    }
+    fxlt_printf("    coarse boxes: %u moves meeting a wall's box all passed (%u missed), "
+                "%u of the others rejected\n", meet, missed, rejected);
+    CHECK_EQ(missed, 0);
+    CHECK_EQ(unshared, 0);
+    CHECK(rejected > n / 10);
+    CHECK(meet > n / 20);
+}
+
 /* ---- rooms ---------------------------------------------------------------- */
 
 #define ROOM_MAX 40
@@ -419,6 +496,7 @@ static const fxlt_case cases[] = {
     {"errors", errors},
     {"moves_and_slides", moves_and_slides},
     {"meet_and_slide_reference", meet_and_slide_reference},
+    {"coarse_boxes", coarse_boxes},
     {"rooms_never_leak", rooms_never_leak},
     {"inflate_errors", inflate_errors},
     {"circle_rooms_never_leak", circle_rooms_never_leak},

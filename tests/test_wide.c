@@ -137,8 +137,49 @@ static void div128(void)
         num.hi += num.lo < extra;
         if (fxl__div128(num, d, &r1) != div_restoring(num, d, &r2) || r1 != r2)
             bad++;
+        if (fxl__div128_nodiv(num, d, &r1) != div_restoring(num, d, &r2) || r1 != r2)
+            bad++;
     }
     fxlt_printf("    128/64-bit division: %u cases against restoring division, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* The division-free 64/32-bit quotient behind fxl__div128, against the
+ * compiler's division: random quotients of every size, the largest
+ * remainders, divisors at and around every power of two. */
+static void div64_32(void)
+{
+    static const uint32_t edge_d[] = {1u, 2u, 3u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u,
+                                      0xFFFFFFFEu, 0xFFFFFFFFu, 0x10000u, 0xFFFFu, 12345u};
+    fxlt_rng rng = fxlt_rng_for("div64_32");
+    uint32_t i, n = FXLT_CASES(1000000), bad = 0, tried = 0;
+    size_t j;
+    for (i = 0; i < n; i++) {
+        unsigned bits = 1u + fxlt_below(&rng, 32);
+        uint32_t d = (uint32_t)(fxlt_next(&rng) >> (64 - bits));
+        uint64_t q = fxlt_next(&rng) >> (32 + fxlt_below(&rng, 32)), nn;
+        if (d == 0)
+            d = 1;
+        if (i % 8 == 0)
+            d = (uint32_t)1 << (i / 8 % 32);
+        nn = q * d + (i % 3 == 0 ? d - 1u : fxlt_next(&rng) % d);
+        tried++;
+        if (fxl__div64_32(nn, d) != nn / d)
+            bad++;
+    }
+    for (j = 0; j < FXLT_COUNT(edge_d); j++) {
+        uint64_t d = edge_d[j], top = d * UINT64_C(0xFFFFFFFF) + (d - 1u); /* the largest n */
+        static const uint64_t small[] = {0u, 1u, 2u, 0xFFFFFFFFu, UINT64_C(0x100000000)};
+        size_t k;
+        for (k = 0; k < FXLT_COUNT(small); k++) {
+            if (small[k] <= top) {
+                tried += 2;
+                bad += fxl__div64_32(small[k], (uint32_t)d) != small[k] / d;
+                bad += fxl__div64_32(top - small[k], (uint32_t)d) != (top - small[k]) / d;
+            }
+        }
+    }
+    fxlt_printf("    64/32-bit division: %u cases against the compiler's, %u wrong\n", tried, bad);
     CHECK_EQ(bad, 0);
 }
 
@@ -158,6 +199,7 @@ static void round_shift(void)
 static const fxlt_case cases[] = {
     {"sumsq_exact_and_quick", sumsq_exact_and_quick},
     {"div128", div128},
+    {"div64_32", div64_32},
     {"round_shift", round_shift},
 };
 

@@ -14,6 +14,10 @@
 #define STEPS 4096
 #define QUARTER 1024
 #define ATAN_ITERS 40
+#define TAN_BOUNDS 513   /* step boundaries 0..511 of the first octant, and 512 */
+#define RECIP_ENTRIES 2048 /* big >> 20 = 2048..4095 */
+#define ATAN_RECIP_OFFSET 3844 /* within 255 of 4096 (see fxl_atan2) */
+#define GUESS_ENTRIES 1025
 
 static long sin_q16(int k)
 {
@@ -21,11 +25,91 @@ static long sin_q16(int k)
     return lroundl(65536.0L * sinl(2.0L * pi * (long double)k / (long double)STEPS));
 }
 
+/* tan of boundary m, the angle (m + 1/2) steps. */
+static long double boundary_tan(int m)
+{
+    const long double pi = 3.141592653589793238462643383279502884L;
+    return tanl(2.0L * pi * ((long double)m + 0.5L) / (long double)STEPS);
+}
+
+/* fxl_atan2's tables (their header comment is printed below). Returns 0
+ * and fills the arrays, or 1 if a property fxl_atan2 relies on fails. */
+static int atan_tables(unsigned long tan31[TAN_BOUNDS], unsigned recip[RECIP_ENTRIES],
+                       int clz8[256], int guess[GUESS_ENTRIES], long double *lag_out)
+{
+    long double lag = 0.0L;
+    int i, m, b;
+
+    for (m = 0; m < TAN_BOUNDS; m++) {
+        long double t = ldexpl(boundary_tan(m), 31);
+        tan31[m] = (unsigned long)llroundl(t);
+        if (t >= 4294967295.0L || fabsl((long double)tan31[m] - t) > 0.5L + 1e-9L) {
+            fprintf(stderr, "gen_tables: tan31[%d] out of range\n", m);
+            return 1;
+        }
+    }
+    /* recip[i] = floor(2^27 / (j + 1)) for big >> 20 = j = 2048 + i: below
+     * 2^47 / big by the fraction e < 1 - R j / 2^27 (at most at the bottom of
+     * j's interval). q = (small * recip) >> 32 then lies in (X - lag, X], X
+     * = 2^15 small / big, lag = 2^15 e + 1 (X <= 2^15). */
+    for (i = 0; i < RECIP_ENTRIES; i++) {
+        unsigned long long j = (unsigned long long)(RECIP_ENTRIES + i);
+        unsigned long long r = (1ULL << 27) / (j + 1);
+        long double e = 1.0L - (long double)(r * j) / ldexpl(1.0L, 27);
+        long double l = ldexpl(e, 15) + 1.0L;
+        /* uint16_t, and floor(2^27 / (j + 1)) indeed. */
+        if ((r >> 16) != 0 || r * (j + 1) > (1ULL << 27) || (r + 1) * (j + 1) <= (1ULL << 27)) {
+            fprintf(stderr, "gen_tables: recip[%d] out of range\n", i);
+            return 1;
+        }
+        recip[i] = (unsigned)r;
+        if (l > lag)
+            lag = l;
+    }
+    for (i = 0; i < 256; i++) {
+        clz8[i] = 0;
+        while (i != 0 && (i << clz8[i]) < 128)
+            clz8[i]++;
+    }
+    /* guess[b]: the boundaries below b / 1024, less b / 2. For b = q >> 5
+     * the ratio small / big lies in [b / 1024, (b + 1) / 1024 + lag / 2^15):
+     * check that at most the one boundary guess[b] + b / 2 lies there. */
+    for (b = 0; b < GUESS_ENTRIES; b++) {
+        int below = 0;
+        long double lo = (long double)b / 1024.0L;
+        long double hi = ((long double)b + 1.0L) / 1024.0L + ldexpl(lag, -15);
+        for (m = 0; m <= TAN_BOUNDS; m++) {
+            long double t = boundary_tan(m);
+            if (fabsl(t - lo) < 1e-12L) {
+                fprintf(stderr, "gen_tables: boundary %d at a bucket's edge\n", m);
+                return 1;
+            }
+            if (t < lo)
+                below++;
+        }
+        if (below - b / 2 < 0 || below - b / 2 > 255 || below > TAN_BOUNDS - 1 ||
+            boundary_tan(below + 1) < hi + 1e-12L) {
+            fprintf(stderr, "gen_tables: guess[%d] does not settle\n", b);
+            return 1;
+        }
+        guess[b] = below - b / 2;
+    }
+    *lag_out = lag;
+    return 0;
+}
+
 int main(void)
 {
     const long double pi = 3.141592653589793238462643383279502884L;
     long worst = 0;
     int k;
+    static unsigned long tan31[TAN_BOUNDS];
+    static unsigned recip[RECIP_ENTRIES];
+    static int clz8[256], guess[GUESS_ENTRIES];
+    long double lag;
+
+    if (atan_tables(tan31, recip, clz8, guess, &lag) != 0)
+        return 1;
 
     /* The carry trick in fxl_sin relies on exactly k = 1022..1024 being 65536. */
     for (k = 0; k <= QUARTER; k++) {
@@ -62,7 +146,32 @@ int main(void)
     printf(" *\n");
     printf(" * fxl__atan_turn48: atan(2^-i) for i = 0..%d in units of 2^-48 turn,\n",
            ATAN_ITERS - 1);
-    printf(" *   rounded to nearest; the CORDIC steps of fxl_atan2.\n");
+    printf(" *   rounded to nearest; the CORDIC steps of fxl_atan2's fallback.\n");
+    printf(" *\n");
+    printf(" * fxl__atan: fxl_atan2's tables in one object (one base address reaches\n");
+    printf(" * them all). Folded into the first octant and scaled so that 2^31 <= big\n");
+    printf(" * < 2^32, 0 <= small <= big:\n");
+    printf(" *   tan31: %d uint32_t, entry m = round(2^31 tan((m + 1/2) * 2*pi/4096)) for\n",
+           TAN_BOUNDS);
+    printf(" *     m = 0..%d, error below 1/2 + 2^-30: the tangents of the boundaries\n",
+           TAN_BOUNDS - 1);
+    printf(" *     between steps m and m + 1 (512 lies past 45 degrees, beyond every\n");
+    printf(" *     ratio). Offset 0.\n");
+    printf(" *   clz8: 256 uint8_t, entry i = the leading zeros of i as a byte (0 for 0).\n");
+    printf(" *   guess: %d uint8_t, entry b = (the number of boundaries m with\n",
+           GUESS_ENTRIES);
+    printf(" *     tan < b / 1024) - b / 2.\n");
+    printf(" *   recip: %d uint16_t at offset %d, entry i = floor(2^27 / (2049 + i)):\n",
+           RECIP_ENTRIES, ATAN_RECIP_OFFSET);
+    printf(" *     2^47 / big from below for big >> 20 = 2048 + i. The estimate q =\n");
+    printf(" *     (small * recip) >> 32 of X = 2^15 small / big lies in (X - %.2Lf, X];\n",
+           lag);
+    printf(" *     for b = q >> 5 the ratio's step is guess[b] + b / 2 or one more\n");
+    printf(" *     (checked here for every b).\n");
+    printf(" *   %d bytes in all, %d of them padding (recip must start within 255\n",
+           ATAN_RECIP_OFFSET + 2 * RECIP_ENTRIES,
+           ATAN_RECIP_OFFSET - 4 * TAN_BOUNDS - 256 - GUESS_ENTRIES);
+    printf(" *     bytes of offset 4096: ldrh's reach, on the GBA, from 2 * (big >> 20)).\n");
     printf(" */\n");
     printf("#include \"angle_table.h\"\n\n");
     printf("const uint16_t fxl__sin_quarter[FXL_SIN_QUARTER_ENTRIES] FXL_ROM_DATA = {");
@@ -81,6 +190,19 @@ int main(void)
         long double t = atanl(ldexpl(1.0L, -k)) / (2.0L * pi) * ldexpl(1.0L, 48);
         printf("%sINT64_C(%lld),", (k % 3) ? " " : "\n    ", (long long)llroundl(t));
     }
-    printf("\n};\n");
+    printf("\n};\n\n");
+    printf("const struct fxl__atan_tables fxl__atan FXL_ROM_DATA = {\n    {");
+    for (k = 0; k < TAN_BOUNDS; k++)
+        printf("%s%10luu,", (k % 6) ? " " : "\n        ", tan31[k]);
+    printf("\n    },\n    {");
+    for (k = 0; k < 256; k++)
+        printf("%s%d,", (k % 16) ? " " : "\n        ", clz8[k]);
+    printf("\n    },\n    {");
+    for (k = 0; k < GUESS_ENTRIES; k++)
+        printf("%s%2d,", (k % 16) ? " " : "\n        ", guess[k]);
+    printf("\n    },\n    {0},\n    {");
+    for (k = 0; k < RECIP_ENTRIES; k++)
+        printf("%s%5u,", (k % 10) ? " " : "\n        ", recip[k]);
+    printf("\n    },\n};\n");
     return 0;
 }

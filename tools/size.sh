@@ -45,8 +45,9 @@ echo "(rotating lasers) add the rest. A game links only what it calls (-ffunctio
 echo "and --gc-sections drop the rest)."
 echo
 echo "Targets: static-laser core Thumb .text <= 4096 bytes (now $st), sine table <= 2048"
-echo "bytes (the quarter-wave table is 2048 bytes of angle_table's .rodata; the rest is the"
-echo "40-entry CORDIC table), IWRAM hot code <= 1024 bytes (static tests now $si; the"
+echo "bytes (the quarter-wave table is 2048 bytes of angle_table's .rodata; the rest is"
+echo "fxl_atan2's: 7940 bytes of boundary tangents, reciprocals and first guesses, and the"
+echo "40-entry CORDIC table of its fallback), IWRAM hot code <= 1024 bytes (static tests now $si; the"
 echo "swept test adds $((ti - si)))."
 echo
 lm=$(${arm}objdump -d build/mcu/m0plus/laser.o | grep -c 'bl.*__aeabi_lmul' || true)

@@ -57,7 +57,10 @@ fxl_vec2 fxl_dir(fxl_angle a);
 fxl_angle fxl_angle_diff(fxl_angle to, fxl_angle from);
 
 /* Direction of the Q16.16 vector (x, y) as the nearest step, 0..4095.
- * (0, 0) gives 0. Integer CORDIC; error below 1e-11 turn before rounding. */
+ * (0, 0) gives 0. Exact integer comparisons with a table of the step
+ * boundaries' tangents settle every ratio more than 2^-30 from one; those
+ * closer (about one vector in a million) go to an integer CORDIC, error
+ * below 1e-11 turn before rounding. */
 fxl_angle fxl_atan2(fix16_t y, fix16_t x);
 
 /* Q16.16 degrees to the nearest step, 0..4095 (ties away from zero). Exact:

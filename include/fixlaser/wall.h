@@ -35,6 +35,17 @@ typedef struct fxl_wall {
 
 /* A wall prepared for moves. */
 typedef struct fxl_wall_prep {
+    /* The bounding box of the wall's group (the wall itself from
+     * fxl_wall_prepare; all FXL_WALL_PARTS parts of an inflated wall from
+     * fxl_walls_inflate), coarse and packed for a quick reject: with c(v) =
+     * ((uint32_t)v ^ 2^31) >> 17 (2 px, 15 bits, order kept),
+     * coarse_lo = (c(lo.x) << 16 | c(lo.y)) | 0x80008000 and
+     * coarse_hi = (c(hi.x) << 16 | c(hi.y)) + 0x00010001. With the move's
+     * box packed the other way round, (coarse_lo - m_hi) | (m_lo -
+     * coarse_hi) has a guard bit (0x80008000) set iff the boxes are apart
+     * on an axis at that resolution (no borrow crosses from one half into
+     * the other). */
+    uint32_t coarse_lo, coarse_hi;
     fxl_vec2 a;      /* Q16.16 start */
     int32_t ex, ey;  /* Q16.16 b - a */
     uint64_t len2;   /* Q32.32 |b - a|^2, > 0 */
@@ -72,7 +83,9 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
 /* Moves a point from -> to through n walls: stops at the first wall it
  * would cross, slides along it, and so on for up to FXL_MOVE_PASSES
  * contacts. touched (ceil(n/32) words, may be NULL) gets bit i set for each
- * wall i hit, the other bits cleared. */
+ * wall i hit, the other bits cleared. Walls whose coarse box the move's box
+ * misses cost one packed test each; a move that meets none (the common
+ * case away from walls) ends there. */
 fxl_move fxl_move_point(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
                         uint32_t *touched);
 
@@ -95,7 +108,9 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * radius (n * FXL_WALL_PARTS entries from fxl_walls_inflate): the point
  * move above against the inflated walls, so the same guarantees hold and
  * the circle never overlaps a wall it approached from the front. touched
- * (ceil(n/32) words, may be NULL) names the original walls hit. */
+ * (ceil(n/32) words, may be NULL) names the original walls hit. Each
+ * wall's FXL_WALL_PARTS parts are skipped together when the move's box
+ * misses their common coarse box (written by fxl_walls_inflate). */
 fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
                          uint32_t *touched);
 

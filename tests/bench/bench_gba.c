@@ -77,9 +77,9 @@ int main(void)
     row_t("bullets vs player: fxl_circles_vs_circle, per bullet (1024 a call)", "ARM, IWRAM",
           bench_bullets_batch(), 20);
     row_t("fxl_chain_rotating, per square", "Thumb, ROM", bench_chain_gen(1), 120);
-    row_t("fxl_atan2", "Thumb, ROM", bench_single(BENCH_ATAN2, 0, 4), 300);
-    row_t("fxl_move_point, 16 walls", "Thumb, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
-    row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
+    row_t("fxl_atan2", "ARM, ROM", bench_single(BENCH_ATAN2, 0, 4), 300);
+    row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
+    row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb, ROM", bench_rel(0, 1, 0));
