@@ -567,17 +567,17 @@ static uint32_t batch_disagree;
 static bool core_hit(const pcase *k, fix16_t r)
 {
     fxl_circle c = fxl_circle_make(k->p.x, k->p.y, r);
-    uint32_t bit = 0;
+    uint32_t word = 0;
     size_t n;
     bool single;
     if (k->moving) {
         single = fxl_sweep_vs_moving_circle(&k->sp, c, k->q);
-        n = fxl_sweep_vs_moving_circles(&k->sp, &c, &k->q, 1, &bit);
+        n = fxl_sweep_vs_moving_circles(&k->sp, &c, &k->q, 1, &word);
     } else {
         single = fxl_sweep_vs_circle(&k->sp, c);
-        n = fxl_sweep_vs_circles(&k->sp, &c, 1, &bit);
+        n = fxl_sweep_vs_circles(&k->sp, &c, 1, &word);
     }
-    batch_disagree += (n != 0) != single || (bit != 0) != single;
+    batch_disagree += (n != 0) != single || (word != 0) != single;
     return single;
 }
 
