@@ -86,7 +86,7 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 
 /* The exact test of a circle against a prepared laser: its centre in the
  * beam frame (see frame.c), then the hitbox. */
-FXL_IWRAM_CODE
+FXL_WARM_CODE
 bool fxl_laser_vs_circle(const fxl_laser_prep *lp, fxl_circle circle)
 {
     int32_t dx, dy;
@@ -130,13 +130,20 @@ typedef struct batch {
     uint32_t across;         /* Q16.16 half-width of the rectangle + round + errors */
 } batch;
 
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static batch batch_start(const fxl_laser_prep *lp)
 {
     batch b;
     int64_t half = (lp->v_hi - lp->v_lo) / 131072 + lp->round; /* Q16.16 */
-    b.mx = (uint32_t)lp->bb_mid.x, b.my = (uint32_t)lp->bb_mid.y;
-    b.hx = lp->bb_half_x, b.hy = lp->bb_half_y;
     b.boxed = lp->bb_half_x != 0;
+    /* No box (a sweep's beam): one that holds every circle of the domain
+     * (|x - 0| <= 2^30 <= 2^30 + r, and 2 (2^30 + r) < 2^32). */
+    b.mx = b.boxed ? (uint32_t)lp->bb_mid.x : 0u;
+    b.my = b.boxed ? (uint32_t)lp->bb_mid.y : 0u;
+    b.hx = b.boxed ? lp->bb_half_x : (uint32_t)1 << 30;
+    b.hy = b.boxed ? lp->bb_half_y : (uint32_t)1 << 30;
     b.cos12 = lp->cos / 16;
     b.sin12 = lp->sin / 16;
     /* The box's middle is within a few raw units of the rectangle's middle
@@ -171,33 +178,36 @@ static bool near_hit(const fxl_laser_prep *lp, const batch *b, fix16_t x, fix16_
 
 /* The batch loop is written out here and in fxl_laser_collect (and in the
  * sweep's batch): one shared loop would need a function pointer on the
- * hottest path. The box stays in registers (a local copy: the output array
- * could alias *lp as far as the compiler knows). */
-FXL_WARM_CODE
+ * hottest path. Kept small for IWRAM: the box in registers (a local copy:
+ * the output array could alias *lp as far as the compiler knows), the
+ * rest out of line. */
+FXL_IWRAM_CODE
 size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
-    uint32_t mx, my, hx, hy;
-    size_t i = 0, hits = 0;
+    uint32_t mx, my, hx, hy, word = 0, bit = 1;
+    size_t i, hits = 0;
     batch b;
 
     FXL_ASSERT(lp != NULL && (circles != NULL || n == 0));
     b = batch_start(lp);
     mx = b.mx, my = b.my, hx = b.hx, hy = b.hy;
-    while (i < n) {
-        size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-            if ((!b.boxed || fxl__near_box(mx, my, hx, hy, x, y, r)) &&
-                near_hit(lp, &b, x, y, r)) {
-                word |= bit;
-                hits++;
-            }
+    for (i = 0; i < n; i++) {
+        fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
+        if (fxl__near_box(mx, my, hx, hy, x, y, r) && near_hit(lp, &b, x, y, r)) {
+            word |= bit;
+            hits++;
         }
-        if (hit_bits != NULL)
-            hit_bits[(i - 1) >> 5] = word;
+        bit <<= 1;
+        if (bit == 0) {
+            if (hit_bits != NULL)
+                hit_bits[i >> 5] = word;
+            word = 0;
+            bit = 1;
+        }
     }
+    if (bit != 1 && hit_bits != NULL)
+        hit_bits[(n - 1) >> 5] = word;
     return hits;
 }
 
@@ -237,8 +247,12 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
  * or [-L/2, L/2] and reaches r + round beyond; p(u) >= ahead and p(u) <
  * -behind, rounded outwards, imply that), then the exact frame test with
  * the rectangle of fxl__laser_hitbox. */
-FXL_IWRAM_CODE
-static bool laser_rest(const fxl_laser *l, int32_t c, int32_t s, int32_t dx, int32_t dy,
+#if FXL_PORT_LASERS_VS_CIRCLE
+#define REST_PLACE FXL__ALWAYS_INLINE /* into fxl__laser_rest_c, the port's one call */
+#else
+#define REST_PLACE FXL_IWRAM_CODE static
+#endif
+REST_PLACE bool laser_rest(const fxl_laser *l, int32_t c, int32_t s, int32_t dx, int32_t dy,
                        int32_t w, fix16_t r, int64_t v)
 {
     uint32_t len = (uint32_t)l->length, rr = (uint32_t)r + (l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w);
