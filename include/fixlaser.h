@@ -32,7 +32,7 @@
  *   fxl_laser_vs_circles     the batch form games call every frame
  *   fxl_sweep_vs_circle(s)   the same for a turning laser (prepare it with
  *                            fxl_sweep_prepare: start angle + signed step)
- *   fxl_chain_static/rotating  squares into an array; *_each: to a callback
+ *   fxl_chain_make / _each   a chain's squares into an array / to a callback
  *   fxl_result / FXL_ERR_*   why a preparation refused its input
  *   *_prep                   a prepared, read-only, per-frame value
  *

@@ -14,24 +14,18 @@
  * outside the domain, or a half-size above FXL_SIZE_MAX, stops the chain
  * with FXL_ERR_COORD_RANGE.
  *
- * The fast kernel (walk_fast, ARM in IWRAM on the GBA) runs the same
- * recurrence in 32x32 -> 64 multiplies. With S = Sh * 2^15 + Sl
- * (0 <= Sl < 2^15, S < 2^44 so Sh < 2^29), and V = Sl*cos + 2^14 + 2^31,
- * which lies in (0, 2^32) for |cos| <= 2^16:
+ * THE FAST PATH runs the same recurrence in 32x32 -> 64 multiplies. With
+ * S = Sh * 2^15 + Sl (0 <= Sl < 2^15; Sh < 2^29 for S < 2^44):
  *     round(2S * cos / 2^16) = floor((S*cos + 2^14) / 2^15)
- *                            = Sh*cos + floor(V / 2^15) - 2^16,
+ *                            = Sh*cos + floor((Sl*cos + 2^14) / 2^15),
  *     round(((2S) >> 8) * grow / 2^8) = floor(((S >> 7)*grow + 128) / 2^8)
  *                            = Sh*grow + floor(((Sl >> 7)*grow + 128) / 2^8)
- * (the last term below 2^32 while grow < 2^24, i.e. |half step| <= 1021).
- * It places squares without domain checks; the driver checks each batch as
- * a whole: x moves one way (the sign of cos) and S never shrinks, so every
- * square of a batch lies in [min(x0, x1) - S1, max(x0, x1) + S1] (x0 before
- * the batch, x1 and S1 after it), and likewise in y. If that box is in the
- * domain (and S1 <= FXL_SIZE_MAX) every square is valid; otherwise the
- * batch is redone by the checked step (walk_step, the recurrence as
- * written above), which stops at the exact square the article's loop
- * would. Unchecked, nothing overflows: S < 2^44 before every step, so a
- * step moves the centre by less than 2^46, at most FXL_CHAIN_MAX times.
+ * (|Sl*cos| < 2^31; the last term below 2^32 for grow <= 2^15). It takes
+ * the chains that fast_ok proves stay inside the domain, places their
+ * squares without a check each (walk_fast; on the GBA that loop and the
+ * whole of fxl_chain_make's fast path are ARM in IWRAM), and leaves the
+ * rest to the checked walk (walk_step), which stops where the article's
+ * loop leaves the domain. Both give the same squares, bit for bit.
  *
  * THE COVERING CHAIN: construction and proof.
  * Notation: O the emitter, w the hitbox half-width (half_size), L the
@@ -193,17 +187,21 @@ static inline int32_t floor15(int32_t v)
 
 /* THE FAST KERNEL: up to n squares of the recurrence while the beam is not
  * covered, without domain checks, for a chain that passes fast_ok:
- * tan(half step) <= 1/2 (grow <= 2^15), L < 2^26, h <= 2^26 and the emitter at
- * least 5L + 4h + 2 (raw) inside the domain on both axes. Then, with
- * S_k the half-size used by step k (S_0 = h 2^16) and the length left
- * before step k still positive, S_{k-1} <= L 2^15, so S_k <= 2 S_{k-1} + 1
- * <= L 2^16 + 1: every step starts from S < 2^44 (Sh < 2^29, every product
- * one 32x32 -> 64 multiply); the last square's half-size is below
- * 2 (h + L) 2^16 + 3 <= FXL_SIZE_MAX 2^16; and the centre moves less than
- * 2 (sum of the S_k) + n <= 3 L 2^16 + n + 2 from its start (static: one
- * pitch, 2h, behind the emitter). So every square lies within 5L + 4h + 2
- * raw of the emitter: inside the domain, as the checked walk would find,
- * and every Q16.16 side is exact in 32 bits. */
+ * tan(half step) <= 1/2 (grow <= 2^15), L < 2^26, 1 <= h <= 2^26 and the
+ * emitter at least 5L + 4h + 2 (raw) inside the domain on both axes. With
+ * S_k the half-size step k starts from (S_0 = h 2^16), S_{k+1} <= S_k
+ * (1 + grow / 2^15) + 1 <= 2 S_k + 1, and the length left before step k
+ * (L 2^15 - 1 - S_0 - ... - S_{k-1}, halved Q32.32) is still >= 0, so
+ * S_{k-1} < L 2^15 and S_k <= L 2^16 + 1 for k >= 1: every step starts from
+ * S <= 2^16 max(h, L) + 1 < 2^43 (Sh < 2^28, every product above one 32x32
+ * -> 64 multiply), the steps' half-sizes sum to less than
+ * 2^16 (L/2 + max(h, L)) + 1, so the centre moves at most
+ * 2^17 (L/2 + max(h, L)) + n + 2 (a step by at most 2S + 1), and the last
+ * square's half-size is at most 2^17 max(h, L) + 3 < FXL_SIZE_MAX 2^16.
+ * Every square then lies within L + 4 max(h, L) + 1 < 5L + 4h + 2 raw of
+ * the emitter (the static chain, from one pitch behind it: within L + h +
+ * 1): inside the domain, as the checked walk would find, and every Q16.16
+ * side is exact in 32 bits. */
 typedef char chain_layout_check[offsetof(fxl_chain, length) == 16 &&
                                         offsetof(fxl_chain, half_size) == 20
                                     ? 1
@@ -507,42 +505,50 @@ static fxl_result walk_step(walk *w, fxl_aabb *box)
 
 /* ---- the covering walk (construction and proof at the top) ------------------- */
 
-#define COVER_DELTA ((int64_t)4096 * 65536) /* Q32.32: the table's scale on a circle's radius */
+#define COVER_DELTA 4096 /* raw: the table's scale on a circle's radius (delta) */
 
+/* In raw Q16.16 units (every length below 2^30.3, so int32), with the
+ * factors A, B, g as Q1.15, rounded up: every product is two 32-bit ones. */
 typedef struct cover {
-    int64_t ox, oy; /* Q32.32 emitter */
-    int32_t c, s;   /* Q16.16 mid direction */
-    uint32_t A, B;  /* Q16.16 upper bounds of max and min of |e_x|, |e_y| */
-    uint32_t g;     /* Q16.16 upper bound of tan(alpha) */
-    int64_t e, a1;  /* Q32.32 start of the next cell, end of the region (along e) */
-    int64_t f, F;   /* Q32.32 half-width bound at e, its cap */
-    int64_t single; /* Q32.32 > 0: one square of this half-size about O */
+    fix16_t ox, oy;   /* the emitter */
+    uint32_t cx, cy;  /* Q16.16 |cos|, |sin| of the mid direction */
+    bool nx, ny;      /* cos < 0, sin < 0 */
+    uint32_t A, B, g; /* Q1.15 upper bounds of max and min of |e_x|, |e_y|, and of tan(alpha) */
+    int32_t e, a1;    /* start of the next cell, end of the region (along e) */
+    int32_t f, F;     /* half-width bound at e, its cap */
+    int32_t single;   /* > 0: one square of this half-size about O */
     bool started;
+    bool clip;        /* the squares may reach the domain's edge */
 } cover;
 
-/* ceil(a * b / 2^16) for a Q32.32 a >= 0 below 2^47 and a Q16.16 b <= 2^17. */
-static int64_t mul_up(int64_t a, uint32_t b)
+/* ceil(a b / 2^15) for 0 <= a < 2^31 and 0 <= b < 2^15 + 2^5: with
+ * a = ah 2^16 + al, 2 ah b + ceil(al b / 2^15), both products in 32 bits. */
+static inline int32_t mul15_up(int32_t a, uint32_t b)
 {
-    return (int64_t)(((uint64_t)a * b + 0xFFFFu) >> 16);
+    uint32_t ua = (uint32_t)a;
+    return (int32_t)(2u * (ua >> 16) * b + (((ua & 0xFFFFu) * b + 0x7FFFu) >> 15));
 }
 
-/* One side of a square, Q32.32 in, clipped Q16.16 out (floor or ceiling). */
-static fix16_t clip_q16(int64_t v, bool up)
+/* ceil(a b / 2^16) for 0 <= a < 2^31, 0 <= b < 2^17 and a result below
+ * 2^31: with b = bh 2^16 + bl and a = ah 2^16 + al, a bh + ah bl +
+ * ceil(al bl / 2^16), every product in 32 bits (no 64-bit multiply: a
+ * library call in Thumb). */
+static int32_t mul16_up(int32_t a, uint32_t b)
 {
-    int64_t lim = (int64_t)FXL_COORD_MAX * 65536;
-    if (v <= -lim)
-        return -FXL_COORD_MAX;
-    if (v >= lim)
-        return FXL_COORD_MAX;
-    return (fix16_t)(up ? -fxl__floor_shift(-v, 16) : fxl__floor_shift(v, 16));
+    uint32_t ua = (uint32_t)a, bl = b & 0xFFFFu;
+    return (int32_t)(ua * (b >> 16) + (ua >> 16) * bl + (((ua & 0xFFFFu) * bl + 0xFFFFu) >> 16));
 }
 
-static fxl_aabb square_about(int64_t x, int64_t y, int64_t h)
+/* A Q16.16 factor below 2^16 + 2^6 rounded up to Q1.15. */
+static uint32_t up15(uint32_t q16)
 {
-    fxl_aabb b;
-    b.lo = fxl_vec2_make(clip_q16(x - h, false), clip_q16(y - h, false));
-    b.hi = fxl_vec2_make(clip_q16(x + h, true), clip_q16(y + h, true));
-    return b;
+    return (q16 + 1u) >> 1;
+}
+
+/* One side, clipped to the domain. */
+static fix16_t clip(int64_t v)
+{
+    return (fix16_t)(v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v > FXL_COORD_MAX ? FXL_COORD_MAX : v);
 }
 
 static bool cover_done(const cover *cv)
@@ -550,65 +556,101 @@ static bool cover_done(const cover *cv)
     return cv->started && (cv->single > 0 || cv->e >= cv->a1);
 }
 
-FXL_ARM_CODE static fxl_aabb cover_next(cover *cv)
+/* Up to n squares of the covering chain (steps 3 to 6 at the top). */
+static size_t cover_fill(cover *cv, fxl_aabb *out, size_t n)
 {
-    int64_t rest = cv->a1 - cv->e, p = cv->f, far, mid, h;
+    size_t m = 0;
 
+    if (n == 0 || cover_done(cv))
+        return 0;
     cv->started = true;
-    if (cv->single > 0)
-        return square_about(cv->ox, cv->oy, cv->single);
-    if (2 * p > rest)
-        p = rest > 0 ? (rest + 1) / 2 : 0; /* the last cell ends at a1 */
-    far = cv->f + mul_up(2 * p, cv->g);
-    if (far > cv->F)
-        far = cv->F;
-    mid = cv->e + p;
-    h = mul_up(p, cv->B) + mul_up(far, cv->A) + COVER_DELTA + (mid < 0 ? -mid : mid) / 65536 +
-        2 * 65536;
-    cv->e += 2 * p;
-    cv->f = far;
-    return square_about(cv->ox + fxl__floor_shift(mid * cv->c, 16),
-                        cv->oy + fxl__floor_shift(mid * cv->s, 16), h);
+    if (cv->single > 0) {
+        out->lo = fxl_vec2_make(clip((int64_t)cv->ox - cv->single), clip((int64_t)cv->oy - cv->single));
+        out->hi = fxl_vec2_make(clip((int64_t)cv->ox + cv->single), clip((int64_t)cv->oy + cv->single));
+        return 1;
+    }
+    do {
+        int32_t rest = cv->a1 - cv->e, p = cv->f, far, mid, h, x, y;
+        uint32_t ma, ax, ay;
+        if (p > rest / 2)
+            p = rest > 0 ? rest - rest / 2 : 0; /* the last cell ends at a1 */
+        far = cv->f + mul15_up(2 * p, cv->g);
+        if (far > cv->F)
+            far = cv->F;
+        mid = cv->e + p;
+        ma = (uint32_t)(mid < 0 ? -mid : mid);
+        h = mul15_up(p, cv->B) + mul15_up(far, cv->A) + COVER_DELTA + (int32_t)(ma >> 16) + 2;
+        /* |mid| |cos| / 2^16 and |mid| |sin| / 2^16, floored, in 32-bit parts. */
+        ax = (ma >> 16) * cv->cx + (((ma & 0xFFFFu) * cv->cx) >> 16);
+        ay = (ma >> 16) * cv->cy + (((ma & 0xFFFFu) * cv->cy) >> 16);
+        x = ((mid < 0) != cv->nx) ? -(int32_t)ax : (int32_t)ax;
+        y = ((mid < 0) != cv->ny) ? -(int32_t)ay : (int32_t)ay;
+        if (cv->clip) {
+            out[m].lo = fxl_vec2_make(clip((int64_t)cv->ox + x - h), clip((int64_t)cv->oy + y - h));
+            out[m].hi = fxl_vec2_make(clip((int64_t)cv->ox + x + h), clip((int64_t)cv->oy + y + h));
+        } else {
+            x += cv->ox;
+            y += cv->oy;
+            out[m].lo = fxl_vec2_make(x - h, y - h);
+            out[m].hi = fxl_vec2_make(x + h, y + h);
+        }
+        m++;
+        cv->e += 2 * p;
+        cv->f = far;
+    } while (m < n && cv->e < cv->a1);
+    return m;
 }
 
 static void cover_start(const fxl_chain *ch, bool box, cover *cv)
 {
-    int32_t step = fxl_angle_diff(ch->angle, ch->prev_angle);
-    int64_t w = (int64_t)ch->half_size + ch->half_size / 65536 + 1; /* w', L' (Q16.16) */
-    int64_t len = (int64_t)ch->length + ch->length / 65536 + 1;
-    uint32_t k, sin_u, sec_u, ac, as;
+    int32_t step = (int32_t)(((uint32_t)ch->angle - (uint32_t)ch->prev_angle + 2048u) & 4095u) - 2048;
+    int32_t w = ch->half_size + ch->half_size / 65536 + 1; /* w', L' */
+    int32_t len = ch->length + ch->length / 65536 + 1, ws;
+    uint32_t k, sin_u, sec_u, ac, as, g16;
     fxl_angle mid;
 
-    cv->ox = (int64_t)ch->origin.x * 65536;
-    cv->oy = (int64_t)ch->origin.y * 65536;
+    cv->ox = ch->origin.x;
+    cv->oy = ch->origin.y;
     cv->started = false;
     cv->single = 0;
     if (step > 1024 || step < -1024) {
-        cv->single = (len + w + 1) * 65536 + COVER_DELTA;
+        cv->single = len + w + COVER_DELTA + 1;
         return;
     }
     k = (uint32_t)(step < 0 ? -step : step);
     k = k - k / 2; /* ceil(|step| / 2) <= 512 */
     mid = (fxl_angle)((uint32_t)ch->prev_angle + (uint32_t)(step / 2));
-    cv->c = fxl_cos(mid);
-    cv->s = fxl_sin(mid);
-    ac = (uint32_t)(cv->c < 0 ? -cv->c : cv->c) + 1u;
-    as = (uint32_t)(cv->s < 0 ? -cv->s : cv->s) + 1u;
-    cv->A = ac > as ? ac : as;
-    cv->B = ac > as ? as : ac;
-    cv->g = tan_steps(k) + 8u;
+    {
+        int32_t c = fxl_cos(mid), s = fxl_sin(mid);
+        cv->nx = c < 0;
+        cv->ny = s < 0;
+        cv->cx = (uint32_t)(c < 0 ? -c : c);
+        cv->cy = (uint32_t)(s < 0 ? -s : s);
+    }
+    ac = cv->cx + 1u;
+    as = cv->cy + 1u;
+    cv->A = up15(ac > as ? ac : as);
+    cv->B = up15(ac > as ? as : ac);
+    g16 = (k <= FAST_HALF ? fxl__chain_tan[k] : tan_steps(k)) + 8u; /* <= 2^16 + 8 */
+    cv->g = up15(g16);
     sin_u = (uint32_t)fxl_sin((fxl_angle)k) + 3u;
-    sec_u = (uint32_t)fxl_cos((fxl_angle)k) + 1u + (uint32_t)(((uint64_t)sin_u * cv->g + 0xFFFFu) >> 16);
-    cv->F = w * 65536 + len * (int64_t)sin_u;
-    cv->f = w * (int64_t)sec_u;
+    sec_u = (uint32_t)fxl_cos((fxl_angle)k) + 1u + (uint32_t)mul16_up((int32_t)sin_u, g16);
+    cv->F = w + mul16_up(len, sin_u);
+    cv->f = mul16_up(w, sec_u);
     if (cv->f > cv->F)
         cv->f = cv->F;
-    if (box) {
-        cv->e = -w * (int64_t)sin_u;
-        cv->a1 = len * 65536 + w * (int64_t)sin_u;
-    } else {
-        cv->e = -w * 65536;
-        cv->a1 = (len + w) * 65536;
+    ws = mul16_up(w, sin_u);
+    cv->e = box ? -ws : -w;
+    cv->a1 = len + (box ? ws : w);
+    /* Every centre is within a1 + F of O along e, every half-size below
+     * 2F + 2^16 + delta + 3 (A, B <= 1 + 2^-15, p <= F): clip only when that
+     * can reach the domain's edge. */
+    {
+        uint32_t reach = (uint32_t)cv->a1 + 3u * (uint32_t)cv->F + 65536u + COVER_DELTA + 8u;
+        uint32_t ax = (uint32_t)(ch->origin.x < 0 ? -ch->origin.x : ch->origin.x);
+        uint32_t ay = (uint32_t)(ch->origin.y < 0 ? -ch->origin.y : ch->origin.y);
+        cv->clip = cv->a1 >= (1 << 29) || cv->F >= (1 << 29) ||
+                   reach > (uint32_t)FXL_COORD_MAX - (ax > ay ? ax : ay);
     }
 }
 
@@ -696,11 +738,8 @@ static size_t gen_fill(gen *g, fxl_aabb *out, size_t n, fxl_result *res)
     size_t m = 0;
 
     *res = FXL_OK;
-    if (g->cover) {
-        while (m < n && !cover_done(&g->cv))
-            out[m++] = cover_next(&g->cv);
-        return m;
-    }
+    if (g->cover)
+        return cover_fill(&g->cv, out, n);
     if (g->fast)
         return walk_fast(&g->w, out, n);
     while (m < n && g->w.left >= 0) {
@@ -748,7 +787,7 @@ fxl_result fxl__chain_make_general(const fxl_chain *chain, fxl_chain_kind kind, 
 /* The fast path of fxl_chain_make in one call (chain, kind and out checked
  * by the caller): the squares placed, or SIZE_MAX when the chain does not
  * pass fast_ok (fields, half turns, too big a step, the domain's edge) or
- * does not fit n; make_general then takes it. The ARM code above does the
+ * does not fit n; fxl__chain_make_general then takes it. The ARM code above does the
  * same in IWRAM. */
 static size_t chain_fast(const fxl_chain *ch, size_t rotating, fxl_aabb *out, size_t n)
 {

@@ -41,8 +41,9 @@ uint32_t bench_hits(int kind);
 bench_stats bench_single(int what, int kind, int stride);
 bench_stats bench_batch(int kind);
 bench_stats bench_sweep_batch(int kind);
-/* Rotating chain generation: cycles per laser, and per square. */
-bench_stats bench_chain_gen(int per_square);
+/* Chain generation (the rotating chain, or cover = 1 the covering one):
+ * cycles per laser, and per square. */
+bench_stats bench_chain_gen(int per_square, int cover);
 uint32_t bench_chain_squares(void);
 
 /* Host loops, counted by callgrind. */

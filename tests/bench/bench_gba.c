@@ -56,8 +56,10 @@ int main(void)
     row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
     row("fxl_sweep_vs_circles, capsule, per circle", "ARM, IWRAM", bench_sweep_batch(1));
     row("fxl_sweep_prepare (5 deg turn)", "Thumb, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
-    row("fxl_chain_make (FXL_CHAIN_ROTATING), per laser", "Thumb call, IWRAM loop", bench_chain_gen(0));
-    row("fxl_chain_make (FXL_CHAIN_ROTATING), per square", "Thumb call, IWRAM loop", bench_chain_gen(1));
+    row("fxl_chain_make (FXL_CHAIN_ROTATING), per laser", "Thumb call, ARM in IWRAM", bench_chain_gen(0, 0));
+    row("fxl_chain_make (FXL_CHAIN_ROTATING), per square", "Thumb call, ARM in IWRAM", bench_chain_gen(1, 0));
+    row("fxl_chain_make (FXL_CHAIN_COVER_*), per laser", "Thumb, ROM", bench_chain_gen(0, 1));
+    row("fxl_chain_make (FXL_CHAIN_COVER_*), per square", "Thumb, ROM", bench_chain_gen(1, 1));
     row("fxl_chain_vs_circle (whole chain)", "ARM, IWRAM", bench_single(BENCH_CHAIN_HIT, 0, 1));
     row("fxl_move_point, 16 walls", "Thumb, ROM", bench_single(BENCH_MOVE_POINT, 0, 4));
     row("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8));
