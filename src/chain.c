@@ -63,28 +63,34 @@
  *    fix16_div's rounding cost at most 5 raw for k <= 512), and
  *    a0 = -w' sin_u (box) or -w' (capsule), a1 = L' + w' sin_u or L' + w'.
  * 3. The cells. From e_0 = a0, cell j is [e_j, e_j + 2 p_j] with
- *    p_j = min(f_j, ceil((a1 - e_j) / 2)), f_j = f(e_j) and
- *    f_{j+1} = min(F, f_j + g * 2 p_j) >= f on the whole cell; cells follow
- *    until e_j >= a1 (at least one). Every point of R lies in some cell's
- *    rectangle [e_j, e_j + 2 p_j] x [-f_{j+1}, f_{j+1}].
+ *    p_j = min(f_j, ceil((a1 - e_j) / 2)), f_0 = min(F, f0) and
+ *    f_{j+1} = min(F, f_j + ceil(g * 2 p_j)) >= f on the whole cell (f grows
+ *    with slope at most g from a0 <= 0; g rounded up to Q1.15, F, f0, a0 and
+ *    a1 rounded outwards to raw units); cells follow until e_j >= a1 (at
+ *    least one). Every point of R lies in some cell's rectangle
+ *    [e_j, e_j + 2 p_j] x [-f_{j+1}, f_{j+1}].
  * 4. The squares. An axis-aligned square of half-size h centred on the
- *    cell's middle c_j = O + (e_j + p_j) e holds that rectangle iff
+ *    cell's middle O + (e_j + p_j) e holds that rectangle iff
  *    h >= p |e_x| + f |e_y| and h >= p |e_y| + f |e_x| (its corners); with
- *    A >= max(|e_x|, |e_y|), B >= min (max/min of |cos|, |sin| plus 1 raw)
- *    and p_j <= f_{j+1}, both are at most p_j B + f_{j+1} A. The centre is
- *    computed as O + (e_j + p_j) t, floored: |t| differs from 1 by under
- *    2^-16, so it is off by at most |e_j + p_j| / 2^16 + 1 unit. So
- *        h_j = ceil(p_j B) + ceil(f_{j+1} A) + delta + |e_j + p_j| / 2^16 + 2 raw
- *    about the computed centre holds the rectangle grown by delta, and the
- *    squares, rounded outwards, hold R grown by delta: every circle the
- *    exact sweep hits touches a square.
+ *    A >= max(|e_x|, |e_y|), B >= min (max and min of |cos|, |sin| plus 1
+ *    raw, rounded up to Q1.15: |e_x| <= |cos| / |t| and |t| > 1 - 2^-16) and
+ *    p_j <= f_{j+1}, both are at most p_j B + f_{j+1} A. The centre is
+ *    computed as O + (e_j + p_j) t rounded towards zero on each axis: as
+ *    |t| differs from 1 by under 2^-16 it is off the ideal one by at most
+ *    |e_j + p_j| / 2^16 + 1 raw. So
+ *        h_j = ceil(p_j B) + ceil(f_{j+1} A) + delta + floor(|e_j + p_j| / 2^16) + 2
+ *    (raw Q16.16 units throughout; every product two 32-bit ones) about the
+ *    computed centre holds the rectangle grown by delta, and the squares
+ *    hold R grown by delta: every circle the exact sweep hits touches one.
  * 5. Past a quarter turn (|step| > 1024, including +-2048 where the two
  *    angles cannot tell the way round) one square of half-size L' + w' +
  *    delta + 1 raw about O holds every beam of any turn (no point of K' is
  *    further than L' + w' from O).
  * 6. Clipping to the domain D = [-FXL_COORD_MAX, FXL_COORD_MAX]^2: for a
  *    circle centred in D touching R at q, clamping q into D gives a point
- *    of the clipped square no further from the centre.
+ *    of the clipped square no further from the centre. (Only chains that
+ *    may reach D's edge are clipped: a centre is within a1 + F of O, a
+ *    half-size below 2F + 2^16 + delta + 8.)
  * The same construction with angle == prev_angle (k = 0) covers the static
  * beam, end to end. tests/test_chain.c checks it against the exact sweep. */
 #include "fixlaser/chain.h"

@@ -708,6 +708,71 @@ static void cover_property(void)
     }
 }
 
+/* A laser turning about its middle: two covering chains from the middle,
+ * half the length each, one reversed, hold its swept region. */
+static void cover_centre_anchor(void)
+{
+    fxlt_rng rng = fxlt_rng_for("cover_centre_anchor");
+    static fxl_aabb back[FXL_CHAIN_MAX] FXL_EWRAM_BSS;
+    uint32_t i, n = FXLT_CASES(200000), hits = 0, misses = 0, refused = 0;
+    fxl_laser l;
+    fxl_sweep_prep sp;
+    size_t na = 0, nb = 0;
+    int32_t step = 0;
+    int64_t w = 0;
+    bool ok = false;
+    for (i = 0; i < n; i++) {
+        fxl_circle c;
+        bool exact;
+        if ((i & 3) == 0) {
+            fxl_chain ch;
+            fxl_sweep s;
+            fxl_chain_kind kind;
+            l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+            l.anchor = FXL_ANCHOR_CENTRE;
+            step = gen_cover_step(&rng);
+            w = fix16_mul(l.half_width, l.hit_fraction);
+            s = fxl_sweep_turn(&l, step);
+            ok = fxl_sweep_prepare(&s, &sp) == FXL_OK;
+            kind = l.kind == FXL_LASER_BOX ? FXL_CHAIN_COVER_BOX : FXL_CHAIN_COVER_CAPSULE;
+            ch = chain_make(l.pos.x, l.pos.y, l.angle + step, l.angle, l.length - l.length / 2,
+                            w > 0 ? (fix16_t)w : 1);
+            ok = ok && fxl_chain_make(&ch, kind, boxes, FXL_CHAIN_MAX, &na) == FXL_OK;
+            ch.angle += 2048;
+            ch.prev_angle += 2048;
+            ok = ok && fxl_chain_make(&ch, kind, back, FXL_CHAIN_MAX, &nb) == FXL_OK;
+            refused += !ok;
+        }
+        if (!ok)
+            continue;
+        /* Even cases graze a beam read from pos forwards (half of it lies
+         * beyond this laser's end: misses, or hits of the other half); odd
+         * ones fall anywhere along the whole beam, either end pose. */
+        c = graze(&rng, &l, step, w);
+        if ((i & 1) != 0) {
+            fix16_t x = fxlt_range(&rng, -PX(8), PX(8)), y = fxlt_range(&rng, -PX(8), PX(8));
+            c.c = frame_point(l.pos, l.angle + (fxlt_below(&rng, 2) ? step : 0),
+                              (int64_t)fxlt_range(&rng, -(l.length / 2) - (int32_t)w, l.length / 2 + (int32_t)w) + x,
+                              (int64_t)fxlt_range(&rng, -(int32_t)w, (int32_t)w) + y);
+            c.r = fxlt_range(&rng, 0, PX(4));
+        }
+        exact = fxl_sweep_vs_circle(&sp, c);
+        hits += exact;
+        if (exact && !fxl_chain_vs_circle(boxes, na, c) && !fxl_chain_vs_circle(back, nb, c)) {
+            if (misses < 3)
+                fxlt_printf("    missed: kind %d pos (%d, %d) angle %d step %d L %d w %d circle "
+                            "(%d, %d, %d)\n",
+                            (int)l.kind, (int)l.pos.x, (int)l.pos.y, (int)l.angle, (int)step,
+                            (int)l.length, (int)w, (int)c.c.x, (int)c.c.y, (int)c.r);
+            misses++;
+        }
+    }
+    fxlt_printf("    centre-anchored turns: %u circles, %u exact hits, %u missed (%u lasers "
+                "skipped)\n", n, hits, misses, refused);
+    CHECK_EQ(misses, 0);
+    CHECK(hits > 0);
+}
+
 static void chain_vs_circle(void)
 {
     fxlt_rng rng = fxlt_rng_for("chain_vs_circle");
@@ -755,6 +820,7 @@ static const fxlt_case cases[] = {
     {"capacity_and_errors", capacity_and_errors},
     {"seed_misses_cover_does_not", seed_misses_cover_does_not},
     {"cover_property", cover_property},
+    {"cover_centre_anchor", cover_centre_anchor},
     {"chain_vs_circle", chain_vs_circle},
 };
 

@@ -548,7 +548,6 @@ static int picture(const char *path, int deg, int which, frame_setup *f, picture
 {
     image im;
     box_d b;
-    size_t k;
     int x, y, q;
     fxl_vec2 quad[4];
     double sx, sy;
@@ -594,6 +593,7 @@ static int picture(const char *path, int deg, int which, frame_setup *f, picture
                 if (fxl_chain_vs_circle(ch->box, ch->n, c))
                     put(&im, x, y, col, 0.22);
             }
+        size_t k;
         for (k = 0; k < ch->n; k++) {
             double lx = dbl(ch->box[k].lo.x), ly = dbl(ch->box[k].lo.y);
             double hx = dbl(ch->box[k].hi.x), hy = dbl(ch->box[k].hi.y);
