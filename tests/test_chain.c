@@ -323,12 +323,13 @@ static void fast_path_edges(void)
 
 /* ---- the callback form, capacity, errors ------------------------------------- */
 
+/* The callback's squares go to `other` (the EWRAM of a GBA is 256 KiB). */
 typedef struct collect {
-    fxl_aabb boxes[FXL_CHAIN_MAX];
+    fxl_aabb *boxes;
     size_t n;
 } collect;
 
-static collect got_each FXL_EWRAM_BSS;
+static collect got_each = {other, 0};
 
 static void take(void *user, fxl_aabb box)
 {
@@ -713,7 +714,7 @@ static void cover_property(void)
 static void cover_centre_anchor(void)
 {
     fxlt_rng rng = fxlt_rng_for("cover_centre_anchor");
-    static fxl_aabb back[FXL_CHAIN_MAX] FXL_EWRAM_BSS;
+    fxl_aabb *back = other;
     uint32_t i, n = FXLT_CASES(200000), hits = 0, misses = 0, refused = 0;
     fxl_laser l;
     fxl_sweep_prep sp;
