@@ -37,7 +37,7 @@
  *                            and tested in one pass: a frame's fast path
  *                            (fxl_circles_vs_circle: bullets vs the player,
  *                            fxl_lasers_vs_circle, fxl_sweeps_vs_circle)
- *   fxl_chain_static/rotating  squares into an array; *_each: to a callback
+ *   fxl_chain_make / _each   a chain's squares into an array / to a callback
  *   fxl_result / FXL_ERR_*   why a preparation refused its input
  *   *_prep                   a prepared, read-only, per-frame value
  *

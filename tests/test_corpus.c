@@ -136,14 +136,17 @@ static void chain_case(fxlt_rng *rng)
     ch.prev_angle = (fxl_angle)((uint32_t)ch.angle - (uint32_t)fxlt_range(rng, -700, 700));
     ch.length = fxlt_range(rng, 0, 300 << 16);
     ch.half_size = fxlt_range(rng, 1 << 16, 8 << 16);
-    res = (fxlt_next(rng) & 1u) ? fxl_chain_rotating(&ch, boxes, 64, &n)
-                                : fxl_chain_static(&ch, boxes, 64, &n);
+    res = fxl_chain_make(&ch, (fxlt_next(rng) & 1u) ? FXL_CHAIN_ROTATING : FXL_CHAIN_STATIC, boxes,
+                         64, &n);
     mix((uint32_t)res);
-    mix((uint32_t)n);
-    for (i = 0; i < n; i++)
+    mix((uint32_t)(n < 64 ? n : 64)); /* written: *count is the number needed */
+    for (i = 0; i < n && i < 64; i++)
         mix((uint32_t)boxes[i].lo.x), mix((uint32_t)boxes[i].lo.y), mix((uint32_t)boxes[i].hi.x),
             mix((uint32_t)boxes[i].hi.y);
-    mix((uint32_t)fxl_chain_half_step(ch.angle, ch.prev_angle));
+    /* The seed's half step, (((a - p)/2 + 1024) & 2047) - 1024 on 0..4095. */
+    mix((uint32_t)(int32_t)((uint32_t)(((int32_t)((uint32_t)ch.angle & 4095u) -
+                                        (int32_t)((uint32_t)ch.prev_angle & 4095u)) / 2 + 1024) &
+                            2047u) - 1024u);
     mix((uint32_t)fxl_tan(ch.angle));
 }
 

@@ -86,7 +86,7 @@ per() { # name, function, calls
     per "fxl_sin + fxl_atan2 (1024 pairs)" run_angles 1024
     per "fxl_sweep_vs_circle (16 x 1024 calls)" run_sweep_single 16384
     per "fxl_sweep_vs_circles, per circle (16 x 1024)" run_sweep_batch 16384
-    per "fxl_chain_rotating, per laser (16 calls)" run_chain_gen 16
+    per "fxl_chain_make (FXL_CHAIN_ROTATING), per laser (16 calls)" run_chain_gen 16
     per "fxl_chain_vs_circle, whole chain (16 x 1024 calls)" run_chain_hit 16384
     per "fxl_move_point + fxl_move_circle, 16 walls (1024 pairs)" run_walls 1024
     per "3D box + cylinder vs sphere + one laser-object frame (1024 triples)" run_3d_and_beam 1024

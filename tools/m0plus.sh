@@ -106,7 +106,7 @@ row "640 bullets, \`fxl_circle_vs_circle\` each (baseline)" bullets-base
 row "48 lasers, \`fxl_laser_prepare\` + \`fxl_laser_vs_circle\` each (baseline)" lasers-base
 row "16 sweeps, \`fxl_sweep_prepare\` + \`fxl_sweep_vs_circle\` each (baseline)" rotating-base
 row "**whole frame, baseline**" total-base
-row "16 rotating lasers as chains (\`fxl_chain_rotating\` + \`fxl_chain_vs_circle\`)" rotating-chain
+row "16 rotating lasers as chains (\`fxl_chain_make\` + \`fxl_chain_vs_circle\`)" rotating-chain
 row "**whole frame with the chain**" total-chain
 echo
 lm_ins=$(printf '%s\n' "$graph" | awk '$1 == "__aeabi_lmul" { print $2 }')
@@ -134,5 +134,5 @@ site_row fxl_laser_prepare "baseline"
 site_row fxl_laser_vs_circle "baseline"
 site_row fxl_sweep_prepare "baseline"
 site_row fxl_sweep_vs_circle "baseline"
-site_row fxl_chain_rotating "chain"
+site_row fxl_chain_make "chain"
 site_row fxl_chain_vs_circle "chain"

@@ -48,6 +48,13 @@
 #define FXL_ARM_CODE
 #endif
 
+/* FXL_ARM_ASM: 1 lets the core use its hand-scheduled loops for ARMv4T in
+ * ARM state, in GCC syntax, where the compiled C runs out of registers (the
+ * seed chains' walk, src/chain.c). Default 0: the portable C. */
+#ifndef FXL_ARM_ASM
+#define FXL_ARM_ASM 0
+#endif
+
 /* FXL_IWRAM_DATA: small, hot tables placed in IWRAM. Default: empty. */
 #ifndef FXL_IWRAM_DATA
 #define FXL_IWRAM_DATA

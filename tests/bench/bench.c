@@ -102,7 +102,7 @@ void bench_scene(void)
             chains[i].angle = lasers[i].angle + step;
             chains[i].length = lasers[i].length;
             chains[i].half_size = fix16_mul(lasers[i].half_width, lasers[i].hit_fraction);
-            fxl_chain_rotating(&chains[i], chain_boxes[i], CHAIN_CAP, &chain_count[i]);
+            fxl_chain_make(&chains[i], FXL_CHAIN_ROTATING, chain_boxes[i], CHAIN_CAP, &chain_count[i]);
         }
     }
 }
@@ -189,8 +189,8 @@ BENCH_NOINLINE void run_chain_gen(void)
 {
     int k;
     for (k = 0; k < LASERS; k++)
-        bench_sink += (uint32_t)fxl_chain_rotating(&chains[k], chain_boxes[k], CHAIN_CAP,
-                                                   &chain_count[k]);
+        bench_sink += (uint32_t)fxl_chain_make(&chains[k], FXL_CHAIN_ROTATING, chain_boxes[k],
+                                               CHAIN_CAP, &chain_count[k]);
 }
 
 BENCH_NOINLINE void run_chain_hit(void)
@@ -479,15 +479,23 @@ bench_stats bench_sweep_batch(int kind)
     return sample_stats();
 }
 
-bench_stats bench_chain_gen(int per_square)
+/* The covering chains' squares (box kind for the box lasers, capsule for
+ * the others) go here, so that chain_boxes keeps the rotating chains. */
+static fxl_aabb cover_boxes[CHAIN_CAP] FXL_EWRAM_BSS;
+
+bench_stats bench_chain_gen(int per_square, int cover)
 {
     int k;
     samples_clear();
     for (k = 0; k < LASERS; k++) {
         uint32_t t;
         size_t n = 0;
+        fxl_chain_kind kind = !cover            ? FXL_CHAIN_ROTATING
+                              : k < LASERS / 2 ? FXL_CHAIN_COVER_BOX
+                                               : FXL_CHAIN_COVER_CAPSULE;
+        fxl_aabb *out = cover ? cover_boxes : chain_boxes[k];
         fxl_port_cycles_begin();
-        bench_sink += (uint32_t)fxl_chain_rotating(&chains[k], chain_boxes[k], CHAIN_CAP, &n);
+        bench_sink += (uint32_t)fxl_chain_make(&chains[k], kind, out, CHAIN_CAP, &n);
         t = fxl_port_cycles_end() - overhead;
         sample_add(per_square ? (n ? (t + (uint32_t)n / 2u) / (uint32_t)n : t) : t);
     }

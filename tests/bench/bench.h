@@ -50,8 +50,9 @@ uint32_t bench_rel_hits(int turning, int near);
 bench_stats bench_bullets_batch(void);
 /* fxl_sin (cosine = 0) or fxl_cos, alone in the timed window. */
 bench_stats bench_sincos(int cosine);
-/* Rotating chain generation: cycles per laser, and per square. */
-bench_stats bench_chain_gen(int per_square);
+/* Chain generation (the rotating chain, or cover = 1 the covering one):
+ * cycles per laser, and per square. */
+bench_stats bench_chain_gen(int per_square, int cover);
 uint32_t bench_chain_squares(void);
 
 /* The swept test per kind of motion: what 0 prepare, 1 one test, 2 batch

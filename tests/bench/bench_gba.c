@@ -76,7 +76,7 @@ int main(void)
     row_t("sweep, prepare + one test, player near: the same", "ARM, IWRAM", bench_rel(1, 1, 1), 600);
     row_t("bullets vs player: fxl_circles_vs_circle, per bullet (1024 a call)", "ARM, IWRAM",
           bench_bullets_batch(), 20);
-    row_t("fxl_chain_rotating, per square", "Thumb, ROM", bench_chain_gen(1), 120);
+    row_t("fxl_chain_make (FXL_CHAIN_ROTATING), per square", "Thumb call, ARM in IWRAM", bench_chain_gen(1, 0), 120);
     row_t("fxl_atan2", "ARM, ROM", bench_single(BENCH_ATAN2, 0, 4), 300);
     row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
@@ -120,8 +120,10 @@ int main(void)
             }
         }
     }
-    row("fxl_chain_rotating, per laser", "Thumb, ROM", bench_chain_gen(0));
-    row("fxl_chain_vs_circle (whole chain)", "Thumb, ROM", bench_single(BENCH_CHAIN_HIT, 0, 1));
+    row("fxl_chain_make (FXL_CHAIN_ROTATING), per laser", "Thumb call, ARM in IWRAM", bench_chain_gen(0, 0));
+    row("fxl_chain_make (FXL_CHAIN_COVER_*), per laser", "Thumb, ROM", bench_chain_gen(0, 1));
+    row("fxl_chain_make (FXL_CHAIN_COVER_*), per square", "Thumb, ROM", bench_chain_gen(1, 1));
+    row("fxl_chain_vs_circle (whole chain)", "ARM, IWRAM", bench_single(BENCH_CHAIN_HIT, 0, 1));
     row("fxl_laser3d_vs_sphere, box", "Thumb, ROM", bench_single(BENCH_3D_BOX, 0, 1));
     row("fxl_laser3d_vs_sphere, cylinder", "Thumb, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
     row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));

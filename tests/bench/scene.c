@@ -221,7 +221,7 @@ static bool chain_hit(const fxl_sweep *s, fxl_circle c)
     ch.half_size = fix16_mul(l->half_width, l->hit_fraction);
     for (k = 0; k < halves; k++) {
         size_t n = 0;
-        if (fxl_chain_rotating(&ch, chain_boxes, SCENE_CHAIN_CAP, &n) != FXL_OK) {
+        if (fxl_chain_make(&ch, FXL_CHAIN_ROTATING, chain_boxes, SCENE_CHAIN_CAP, &n) != FXL_OK) {
             chain_errors++;
             return true;
         }

@@ -55,14 +55,14 @@ size_t scene_rotating_fast(scene_hits *h);  /* fxl_sweeps_vs_circle */
 size_t scene_bullets_base(scene_hits *h);   /* fxl_circle_vs_circle per bullet */
 size_t scene_lasers_base(scene_hits *h);    /* fxl_laser_prepare + fxl_laser_vs_circle */
 size_t scene_rotating_base(scene_hits *h);  /* fxl_sweep_prepare + fxl_sweep_vs_circle */
-size_t scene_rotating_chain(scene_hits *h); /* fxl_chain_rotating + fxl_chain_vs_circle */
+size_t scene_rotating_chain(scene_hits *h); /* fxl_chain_make (FXL_CHAIN_ROTATING) + fxl_chain_vs_circle */
 
 /* The current frame, read-only (the host twin's oracle check). */
 const fxl_circle *scene_bullets(void);
 const fxl_laser *scene_lasers(void);
 const fxl_sweep *scene_rotating(void);
 fxl_circle scene_player(void);
-/* Chains the fxl_chain_rotating calls refused so far (counted as hits). */
+/* Chains the fxl_chain_make calls refused so far (counted as hits). */
 uint32_t scene_chain_errors(void);
 
 /* FNV-1a, 32 bits. */

@@ -182,7 +182,7 @@ int main(void)
     target("Whole frame, fast path with the exact sweep", stats_of(T_TOTAL_FAST).median, 16850u);
     fxlt_printf("\n");
     fxlt_printf("The same frame with the rotating lasers as rotating chains of squares ");
-    fxlt_printf("(`fxl_chain_rotating` + `fxl_chain_vs_circle`; two chains from the middle for ");
+    fxlt_printf("(`fxl_chain_make` (FXL_CHAIN_ROTATING) + `fxl_chain_vs_circle`; two chains from the middle for ");
     fxlt_printf("a laser turning about its middle):\n\n");
     fxlt_printf("| phase | median | %% | min | max |\n|---|---:|---:|---:|---:|\n");
     {

@@ -8,7 +8,7 @@
  *
  * The boss beam is tested with one of three methods, cycled with A:
  *   1 STATIC  fxl_laser_vs_circle at this frame's angle only
- *   2 CHAIN   fxl_chain_rotating squares between last and this frame's angle
+ *   2 CHAIN   fxl_chain_make(FXL_CHAIN_ROTATING) squares between last and this frame's angle
  *   3 SWEEP   fxl_sweep_turn_to from last frame's angle to this one's
  * A "pass" is a frame in which the beam's direction swept over the ship's
  * centre (the ship within the beam's reach), decided independently with
@@ -454,7 +454,7 @@ static void spin_collide(void)
                 ch.angle = (prop_angle + k * FXL_ANGLE_HALF) & FXL_ANGLE_MASK;
                 ch.prev_angle = (prop_prev + k * FXL_ANGLE_HALF) & FXL_ANGLE_MASK;
             }
-            if (fxl_chain_rotating(&ch, spin_chain + k * CHAIN_CAP, CHAIN_CAP, &spin_chain_n[k]) !=
+            if (fxl_chain_make(&ch, FXL_CHAIN_ROTATING, spin_chain + k * CHAIN_CAP, CHAIN_CAP, &spin_chain_n[k]) !=
                 FXL_OK) {
                 spin_chain_n[k] = 0;
                 ++spin_bad;
@@ -972,7 +972,7 @@ static void collide(void)
         ch.prev_angle = boss_prev;
         ch.length = BOSS_LEN;
         ch.half_size = fix16_mul(BOSS_HW, HIT_FRACTION);
-        if (fxl_chain_rotating(&ch, chain_boxes, CHAIN_CAP, &chain_count) != FXL_OK) {
+        if (fxl_chain_make(&ch, FXL_CHAIN_ROTATING, chain_boxes, CHAIN_CAP, &chain_count) != FXL_OK) {
             chain_count = 0;
         }
         boss_hit = fxl_chain_vs_circle(chain_boxes, chain_count, me);
