@@ -20,7 +20,7 @@ echo
 echo "| module | GBA Thumb .text | GBA IWRAM (ARM) | GBA .rodata | M0+ .text | M4 .text | RV32 .text | .rodata (M0+/M4/RV32) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 tt=0 ti=0 tr=0 t0=0 t4=0 tv=0
-st=0 si=0 # the static-laser core: every module but chain and sweep
+st=0 si=0 # the static-laser core: what fxl_laser_prepare and its tests need
 for src in src/*.c; do
     m=$(basename "$src" .c)
     g=build/gba/src/$m.o
@@ -35,20 +35,20 @@ for src in src/*.c; do
     rr=$(bytes build/mcu/rv32/$m.o $rv '^\.s?rodata')
     echo "| $m | $gt | $gi | $gr | $m0 | $m4 | $r5 | $r0 / $r4 / $rr |"
     tt=$((tt + gt)) ti=$((ti + gi)) tr=$((tr + gr)) t0=$((t0 + m0)) t4=$((t4 + m4)) tv=$((tv + r5))
-    case $m in chain|sweep) ;; *) st=$((st + gt)) si=$((si + gi)) ;; esac
+    case $m in angle|base|frame|hitbox|laser|shapes) st=$((st + gt)) si=$((si + gi)) ;; esac
 done
 echo "| **core total** | **$tt** | **$ti** | **$tr** | **$t0** | **$t4** | **$tv** | |"
 echo
-echo "The static-laser core (angle, table, base, laser, shapes: what a game needs for"
-echo "non-turning lasers) is $st bytes of Thumb .text and $si bytes of IWRAM; chain and sweep"
-echo "(rotating lasers) add the rest. A game links only what it calls (-ffunction-sections"
-echo "and --gc-sections drop the rest)."
+echo "The static-laser core (angle, base, frame, hitbox, laser, shapes: what a game needs"
+echo "for non-turning lasers, the tables aside) is $st bytes of Thumb .text and $si bytes of"
+echo "IWRAM (whole objects; laser.o also holds the portable fused loop the GBA port replaces,"
+echo "which a game does not link). A game links only what it calls (-ffunction-sections and"
+echo "--gc-sections drop the rest): docs/bench-gba.md gives the IWRAM each ROM keeps."
 echo
-echo "Targets: static-laser core Thumb .text <= 4096 bytes (now $st), sine table <= 2048"
-echo "bytes (the quarter-wave table is 2048 bytes of angle_table's .rodata; the rest is"
-echo "fxl_atan2's: 7940 bytes of boundary tangents, reciprocals and first guesses, and the"
-echo "40-entry CORDIC table of its fallback), IWRAM hot code <= 1024 bytes (static tests now $si; the"
-echo "swept test adds $((ti - si)))."
+echo "angle_table's .rodata: the quarter-wave sine table (2048 bytes; every target), the"
+echo "full-wave table the GBA port selects for a one-load fxl_sin/fxl_cos (FXL_SIN_FULL,"
+echo "16384 bytes of ROM), and fxl_atan2's tables (7940 bytes of boundary tangents,"
+echo "reciprocals and first guesses, and the 40-entry CORDIC table of its fallback)."
 echo
 lm=$(${arm}objdump -d build/mcu/m0plus/laser.o | grep -c 'bl.*__aeabi_lmul' || true)
 echo "Cortex-M0+ has no 32x32->64 multiply: each 64-bit product in the core becomes a call to"
