@@ -81,28 +81,28 @@ int main(void)
     row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
     /* The same operations with the separate calls, and the rest. */
-    row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb, ROM", bench_rel(0, 0, 0));
-    row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb, ROM", bench_rel(0, 1, 0));
-    row("sweep, player far: fxl_sweep_prepare + fxl_sweep_vs_circle", "Thumb call, IWRAM", bench_rel(1, 0, 0));
-    row("sweep, player near: fxl_sweep_prepare + fxl_sweep_vs_circle", "Thumb call, IWRAM", bench_rel(1, 1, 0));
-    row("fxl_laser_vs_circle, box", "Thumb, ROM", box1);
-    row("fxl_laser_vs_circle, capsule", "Thumb, ROM", cap1);
+    row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
+    row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));
+    row("sweep, player far: fxl_sweep_prepare + fxl_sweep_vs_circle", "ARM, ROM", bench_rel(1, 0, 0));
+    row("sweep, player near: fxl_sweep_prepare + fxl_sweep_vs_circle", "ARM, ROM", bench_rel(1, 1, 0));
+    row("fxl_laser_vs_circle, box", "ARM, ROM", box1);
+    row("fxl_laser_vs_circle, capsule", "ARM, ROM", cap1);
     row("fxl_laser_vs_circles, box, per circle", "ARM, IWRAM", boxn);
     row("fxl_laser_vs_circles, capsule, per circle", "ARM, IWRAM", capn);
     row("fxl_laser_prepare", "Thumb, ROM", bench_single(BENCH_PREPARE, 0, 64));
     row("fxl_circle_vs_circle", "Thumb, ROM", bench_single(BENCH_CIRCLE, 0, 1));
-    row("fxl_sweep_vs_circle (turns of up to 20 deg), box", "Thumb call, IWRAM tests", bench_single(BENCH_SWEEP, 0, 1));
-    row("fxl_sweep_vs_circle, capsule", "Thumb call, IWRAM tests", bench_single(BENCH_SWEEP, 1, 1));
+    row("fxl_sweep_vs_circle (turns of up to 20 deg), box", "ARM, ROM", bench_single(BENCH_SWEEP, 0, 1));
+    row("fxl_sweep_vs_circle, capsule", "ARM, ROM", bench_single(BENCH_SWEEP, 1, 1));
     row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
     row("fxl_sweep_vs_circles, capsule, per circle", "ARM, IWRAM", bench_sweep_batch(1));
-    row("fxl_sweep_prepare (5 deg turn)", "Thumb, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
+    row("fxl_sweep_prepare (5 deg turn)", "ARM, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
     {
         static const char *const kinds[6] = {
             "turn about the emitter", "turn about the middle", "turn about a pivot 20 px off the beam",
             "slide (3, -2) px, no turn", "slide and turn", "slide and turn, circle moving (2, 1) px"};
         static const char *const what[3] = {"fxl_sweep_prepare", "one test",
                                             "batch, per circle"};
-        static const char *const code[3] = {"ARM, ROM", "ARM, ROM", "ARM, ROM"};
+        static const char *const code[3] = {"ARM, ROM", "ARM, ROM", "ARM, IWRAM (moving circles: ROM)"};
         int kind, w;
         for (kind = 0; kind < 6; kind++) {
             for (w = 0; w < 3; w++) {
