@@ -192,7 +192,10 @@ static void sweeps_match(void)
             int32_t step = fxlt_range(&rng, -60, 60);
             s[i] = fxl_sweep_turn(&l, step);
             switch (fxlt_below(&rng, 6)) {
-            case 0: s[i].motion.pivot.x += fxlt_range(&rng, -PX(40), PX(40)); break;
+            case 0: /* wrapping: a wild laser's position may be near INT32_MIN */
+                s[i].motion.pivot.x = (fix16_t)((uint32_t)s[i].motion.pivot.x +
+                                                (uint32_t)fxlt_range(&rng, -PX(40), PX(40)));
+                break;
             case 1: s[i].motion.move.y = fxlt_range(&rng, -PX(5), PX(5)); break;
             case 2: s[i].motion.step = wild ? any32(&rng) : fxlt_range(&rng, -2048, 2048); break;
             default: break;
