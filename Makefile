@@ -73,7 +73,7 @@ $(B)/tools/gen_tables: tools/gen_tables.c
 $(H)/example_scene: tools/example_scene.c $(H)/libfixlaser.a
 	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS)
 
-$(H)/rotating: tools/rotating.c $(H)/libfixlaser.a
+$(H)/rotating: tools/rotating.c tools/png_out.h $(H)/libfixlaser.a
 	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng -lm
 
 # docs/rotating.md and its pictures: the rotating chain measured against the
@@ -93,7 +93,7 @@ oracle-check: $(H)/oracle_dump
 	$(H)/oracle_dump oracle_check 1000 > $(H)/oracle_cases.txt
 	python3 tools/oracle_check.py $(H)/oracle_cases.txt
 
-$(H)/sweeppic: tools/sweeppic.c $(H)/libfixlaser.a
+$(H)/sweeppic: tools/sweeppic.c tools/png_out.h $(H)/libfixlaser.a
 	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng
 
 # docs/sweep-*.png: exact swept regions of a laser turning about its middle,

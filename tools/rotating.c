@@ -21,12 +21,12 @@
  * classifying misses and drawing only; every yes/no answer comes from the
  * library. */
 #include <math.h>
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fixlaser.h"
+#include "png_out.h"
 
 #define LENGTH_PX 200
 #define HALF_WIDTH_PX 4
@@ -506,33 +506,7 @@ static void line(image *im, double x0, double y0, double x1, double y1, rgb c)
 
 static int write_png(const char *path, const image *im)
 {
-    FILE *fp = fopen(path, "wb");
-    png_structp png;
-    png_infop info;
-    int y;
-    if (!fp)
-        return -1;
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        fclose(fp);
-        return -1;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        fclose(fp);
-        return -1;
-    }
-    png_init_io(png, fp);
-    png_set_compression_level(png, 9);
-    png_set_IHDR(png, info, (png_uint_32)im->w, (png_uint_32)im->h, 8, PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (y = 0; y < im->h; y++)
-        png_write_row(png, im->rgb + (size_t)y * (size_t)im->w * 3u);
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return fclose(fp) == 0 ? 0 : -1;
+    return png_out_rgb(path, im->w, im->h, im->rgb);
 }
 
 typedef struct picture_info {

@@ -22,12 +22,12 @@
  * the pivot (for the moving laser at the start, the middle of the move,
  * where the turn happens, and the end). Grid lines every 10 laser pixels.
  * Integers only; every yes/no comes from the library. */
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fixlaser.h"
+#include "png_out.h"
 
 #define ZOOM 4        /* image pixels per laser pixel */
 #define SCAN 160      /* the coarse scan covers -SCAN..SCAN laser px */
@@ -104,34 +104,7 @@ static void line(image *im, fxl_vec2 a, fxl_vec2 b, rgb c)
 
 static int write_png(const char *path, const image *im)
 {
-    FILE *fp = fopen(path, "wb");
-    png_structp png;
-    png_infop info;
-    int y;
-    if (!fp)
-        return -1;
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        png_destroy_write_struct(&png, &info);
-        fclose(fp);
-        return -1;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        fclose(fp);
-        return -1;
-    }
-    png_init_io(png, fp);
-    png_set_compression_level(png, 9);
-    png_set_IHDR(png, info, (png_uint_32)im->w, (png_uint_32)im->h, 8, PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (y = 0; y < im->h; y++)
-        png_write_row(png, im->rgb + (size_t)y * (size_t)im->w * 3u);
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return fclose(fp) == 0 ? 0 : -1;
+    return png_out_rgb(path, im->w, im->h, im->rgb);
 }
 
 /* Pixels of the beam lp's hitbox that have a pixel outside it within 2
