@@ -68,7 +68,9 @@ bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t);
 
 /* A bounding-box reject in 32-bit unsigned arithmetic: |x - m| <= e  <=>
  * (x - m + e) mod 2^32 <= 2e, valid while 2e < 2^32 (in the domain the
- * half-extents plus r stay below 2^31). r is widened to r + r/2^14 + 1
+ * half-extents plus r stay below 2^31). A truly near x always passes (its
+ * true offset lies in [0, 2e]), wrapping can only let a far one through, so
+ * any middle works, even one that wrapped: only e is bounded. r is widened to r + r/2^14 + 1
  * because beam frames are scaled by the table vector's length (see frame.c). */
 FXL__ALWAYS_INLINE bool fxl__near_box(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy, fix16_t x,
                                  fix16_t y, fix16_t r)

@@ -1,5 +1,5 @@
 /* hitbox.h - internal: a laser's hitbox in its beam frame (validation, the
- * frame rectangle, a bounding box), shared by the static, fused and swept
+ * frame rectangle, the quadrant box of the fused calls), shared by the static, fused and swept
  * tests. Defined in hitbox.c. */
 #ifndef FXL_HITBOX_H
 #define FXL_HITBOX_H
@@ -86,15 +86,5 @@ FXL__ALWAYS_INLINE bool fxl__laser_quadrant_far(const fxl_laser *l, fix16_t x, f
     yl = q <= 1u ? b : a;
     return dx + xl > a + b || dy + yl > a + b;
 }
-
-/* A box in the world, Q16.16 in 64 bits (never wraps). */
-typedef struct fxl__box {
-    int64_t lo_x, lo_y, hi_x, hi_y;
-} fxl__box;
-
-/* The parameters of fxl__near_box (frame.h) for `box`: middle and
- * half-extents, rounded outwards. False when the box is too large for the
- * 32-bit reject (half-extent >= 2^30); the caller then skips the reject. */
-bool fxl__box_reject(fxl__box box, uint32_t *mx, uint32_t *my, uint32_t *hx, uint32_t *hy);
 
 #endif

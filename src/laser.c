@@ -44,8 +44,7 @@ static uint32_t mul_q16_floor(uint32_t a, uint32_t b)
 
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
 {
-    uint32_t ac, as, len, bw, half_x, half_y, off_ax, off_ay;
-    int32_t off_x = 0, off_y = 0;
+    uint32_t ac, as, len, bw, lx, ly, half_x, half_y, off_ax, off_ay;
 
     if (laser == NULL || out == NULL)
         return FXL_ERR_NULL;
@@ -64,21 +63,18 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
      * sits len/2 * (c, s) from the emitter (none for a centre-anchored
      * laser), the half-extents are len/2 |c| + bw |s| + round (x; y
      * mirrored), bw the box's half-width. */
-    ac = (uint32_t)(out->cos < 0 ? -out->cos : out->cos);
-    as = (uint32_t)(out->sin < 0 ? -out->sin : out->sin);
+    ac = fxl__abs32(out->cos);
+    as = fxl__abs32(out->sin);
     len = (uint32_t)laser->length;
     bw = laser->kind == FXL_LASER_BOX ? (uint32_t)out->width : 0u;
-    if (laser->anchor == FXL_ANCHOR_ORIGIN) {
-        off_x = (int32_t)(mul_q16_floor(len, ac) >> 1);
-        off_y = (int32_t)(mul_q16_floor(len, as) >> 1);
-        off_x = out->cos < 0 ? -off_x : off_x;
-        off_y = out->sin < 0 ? -off_y : off_y;
-    }
-    half_x = (mul_q16_floor(len, ac) >> 1) + mul_q16_floor(bw, as) + (uint32_t)out->round;
-    half_y = (mul_q16_floor(len, as) >> 1) + mul_q16_floor(bw, ac) + (uint32_t)out->round;
-    off_ax = (uint32_t)(off_x < 0 ? -off_x : off_x);
-    off_ay = (uint32_t)(off_y < 0 ? -off_y : off_y);
-    out->bb_mid = fxl_vec2_make(laser->pos.x + off_x, laser->pos.y + off_y);
+    lx = mul_q16_floor(len, ac) >> 1; /* len/2 |c| */
+    ly = mul_q16_floor(len, as) >> 1;
+    off_ax = laser->anchor == FXL_ANCHOR_ORIGIN ? lx : 0u; /* |middle - pos| per axis */
+    off_ay = laser->anchor == FXL_ANCHOR_ORIGIN ? ly : 0u;
+    half_x = lx + mul_q16_floor(bw, as) + (uint32_t)out->round;
+    half_y = ly + mul_q16_floor(bw, ac) + (uint32_t)out->round;
+    out->bb_mid = fxl_vec2_make(laser->pos.x + (out->cos < 0 ? -(int32_t)off_ax : (int32_t)off_ax),
+                                laser->pos.y + (out->sin < 0 ? -(int32_t)off_ay : (int32_t)off_ay));
     out->bb_half_x = half_x + ((off_ax + half_x) >> 14) + 4u;
     out->bb_half_y = half_y + ((off_ay + half_y) >> 14) + 4u;
     return FXL_OK;
@@ -125,7 +121,7 @@ bool fxl_laser_vs_point(const fxl_laser_prep *lp, fxl_vec2 point)
  * product stays below 2^29 and fits 32 bits. */
 typedef struct batch {
     uint32_t mx, my, hx, hy; /* bounding box, Q16.16 */
-    bool boxed;              /* false: box too large, every circle is near */
+    bool boxed;              /* false: the prep has no box of its own (a sweep's beam) */
     int32_t cos12, sin12;    /* Q4.12 table vector / 16, truncated */
     uint32_t across;         /* Q16.16 half-width of the rectangle + round + errors */
 } batch;
@@ -155,11 +151,8 @@ static batch batch_start(const fxl_laser_prep *lp)
 static inline bool beam_far(const batch *b, fix16_t x, fix16_t y, fix16_t r)
 {
     int32_t dx = fxl__offset(x, (fix16_t)b->mx), dy = fxl__offset(y, (fix16_t)b->my);
-    uint32_t adx = dx < 0 ? 0u - (uint32_t)dx : (uint32_t)dx;
-    uint32_t ady = dy < 0 ? 0u - (uint32_t)dy : (uint32_t)dy;
     int32_t a = b->cos12 * (dy / 8192) - b->sin12 * (dx / 8192);
-    uint32_t coarse = 2u * (a < 0 ? 0u - (uint32_t)a : (uint32_t)a);
-    return coarse > b->across + (uint32_t)r + ((adx + ady) >> 12);
+    return 2u * fxl__abs32(a) > b->across + (uint32_t)r + ((fxl__abs32(dx) + fxl__abs32(dy)) >> 12);
 }
 
 /* A circle that passed the box: the coarse reject, then the exact test
@@ -223,8 +216,7 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
     b = batch_start(lp);
     for (i = 0; i < n; i++) {
         fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-        if ((!b.boxed || fxl__near_box(b.mx, b.my, b.hx, b.hy, x, y, r)) &&
-            near_hit(lp, &b, x, y, r)) {
+        if (fxl__near_box(b.mx, b.my, b.hx, b.hy, x, y, r) && near_hit(lp, &b, x, y, r)) {
             if (hits < cap)
                 out_idx[hits] = i;
             hits++;
