@@ -118,5 +118,7 @@
 #include "fixlaser/wall.h"
 #include "fixlaser/laser3d.h"
 #include "fixlaser/behaviour.h"
+#include "fixlaser/curvy.h"
+#include "fixlaser/cast.h"
 
 #endif /* FIXLASER_H */

@@ -1,0 +1,176 @@
+/* fixlaser/curvy.h - curvy lasers: a trail of nodes left by a moving head
+ * (Danmakufu's curvy lasers, LuaSTG's bent lasers), tested exactly.
+ *
+ * Storage. The trail is a ring of fxl_curvy_node in the caller's memory
+ * (no malloc), plus one bounding box per FXL_CURVY_CHUNK ring slots, also
+ * the caller's: declare them with FXL_CURVY_BOXES(cap). Each frame the game
+ * pushes the head's new position; the oldest nodes are dropped when the
+ * ring is full or the trail's length passes its budget.
+ *
+ * Shape. Count the live nodes from the tail: node 0 is the oldest, node
+ * count-1 the head. Segment k joins node k to node k+1. Its hit shape is
+ * a tapered capsule: the convex hull of the disks of centre p_k, radius
+ * h_k and centre p_k+1, radius h_k+1, where the hit half-width of node k is
+ *     h_k = fix16_mul(min(node.half_width, taper * (1 + e_k)), hit_fraction)
+ * e_k = min(k, count-1-k) being the node's count from the nearer end (the
+ * product taper * (1 + e_k) is exact and saturates; taper 0 means no
+ * taper; fix16_mul rounds to nearest, halves up). The laser is the union of
+ * the segments not cut (FXL_CURVY_CUT on the segment's newer node). So two
+ * neighbours share their joint's disk exactly: no gap and no wedge at a
+ * bend, however far apart the nodes are; a trail of one node is empty.
+ *
+ * Exactness. fxl_curvy_vs_circle answers exactly, in integers, whether the
+ * circle touches or overlaps that union (touching is a hit), like the
+ * straight capsule. The chunk boxes only reject: they never change an
+ * answer. fxl_curvy_vs_moving_circle is exact for the motion it states.
+ *
+ * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
+ * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
+ * half-widths 0..width_max <= FXL_SIZE_MAX; circles as fxl_circle_check.
+ * Outside it the tests stay free of undefined behaviour (the answer is
+ * then meaningless). */
+#ifndef FIXLASER_CURVY_H
+#define FIXLASER_CURVY_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Ring slots per bounding box (a power of two). */
+#ifndef FXL_CURVY_CHUNK
+#define FXL_CURVY_CHUNK 8
+#endif
+
+/* Largest ring a trail can use, in nodes. */
+#define FXL_CURVY_MAX 65535
+
+/* Bounding boxes a ring of cap nodes needs. */
+#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK)
+
+/* fxl_curvy_node.flags: the segment from the previous (older) node to
+ * this one is cut: harmless and not drawn. */
+#define FXL_CURVY_CUT 1u
+
+/* One node of the trail. */
+typedef struct fxl_curvy_node {
+    fxl_vec2 p;         /* Q16.16 position */
+    fix16_t half_width; /* Q16.16 drawn half-width at this node, 0..width_max */
+    fix16_t seg_len;    /* Q16.16 length of the segment from the previous
+                         * node, floor of the exact length (0 for a first
+                         * node); written by fxl_curvy_push */
+    uint32_t flags;     /* FXL_CURVY_CUT */
+} fxl_curvy_node;
+
+/* A curvy laser. Fill it with fxl_curvy_init; the fields after `length`
+ * may be changed between frames. */
+typedef struct fxl_curvy {
+    fxl_curvy_node *nodes; /* the caller's ring, cap entries */
+    fxl_aabb *boxes;       /* the caller's, FXL_CURVY_BOXES(cap) entries: box j
+                            * holds every node ever written to slots
+                            * j*CHUNK .. j*CHUNK+CHUNK (the last one is the
+                            * next chunk's first slot) since slot j*CHUNK was
+                            * last written; a reject only */
+    uint32_t cap;          /* ring size, 2..FXL_CURVY_MAX */
+    uint32_t tail;         /* ring slot of node 0 */
+    uint32_t count;        /* live nodes, 0..cap */
+    bool grew;             /* the last push added a segment (the newest one
+                            * is then the motion of the head this frame) */
+    fix16_t length;        /* Q16.16 sum of the live nodes' seg_len (node 0's excluded) */
+    fix16_t max_length;    /* Q16.16 length budget: a push drops tail nodes
+                            * while length would exceed it; 0: no budget */
+    fix16_t width_max;     /* Q16.16 largest node half-width a push accepts */
+    fix16_t taper;         /* Q16.16 half-width growth per node from each end; 0: none */
+    fix16_t hit_fraction;  /* Q16.16 0..1 of the drawn half-width that hits */
+    bool harmless;         /* warning phase: drawn, never hits */
+} fxl_curvy;
+
+/* Sets up an empty trail on the caller's storage (nboxes >=
+ * FXL_CURVY_BOXES(cap)): FXL_OK, FXL_ERR_NULL, FXL_ERR_CAPACITY (cap
+ * outside 2..FXL_CURVY_MAX or too few boxes), FXL_ERR_WIDTH_NEGATIVE /
+ * _RANGE (width_max), FXL_ERR_LENGTH_NEGATIVE (max_length). taper 0, hit
+ * fraction 1, not harmless. */
+fxl_result fxl_curvy_init(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_aabb *boxes,
+                          size_t nboxes, fix16_t width_max, fix16_t max_length);
+
+/* Validates the fields a game may change (taper, hit_fraction, max_length)
+ * and the storage: FXL_OK or the reason. */
+fxl_result fxl_curvy_check(const fxl_curvy *c);
+
+/* Empties the trail (the storage is kept). */
+void fxl_curvy_clear(fxl_curvy *c);
+
+/* Moves the head: appends a node at `head` with drawn half-width
+ * `half_width`, then drops tail nodes while the ring is over-full or the
+ * length exceeds max_length (whole nodes: the trail may end up to one
+ * segment shorter than the budget). Refuses (trail unchanged)
+ * FXL_ERR_COORD_RANGE, FXL_ERR_WIDTH_NEGATIVE / _RANGE (above width_max),
+ * FXL_ERR_LENGTH_RANGE (more than FXL_SIZE_MAX from the current head on an
+ * axis). */
+fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width);
+
+/* Node k counted from the tail (0 <= k < count). */
+FXL_INLINE fxl_curvy_node *fxl_curvy_node_at(const fxl_curvy *c, uint32_t k)
+{
+    uint32_t s = c->tail + k;
+    return &c->nodes[s >= c->cap ? s - c->cap : s];
+}
+
+/* The hit half-width h_k of node k (the formula above; 0 when harmless). */
+fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k);
+
+/* True iff the circle touches or overlaps the live, uncut segments. */
+bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle);
+
+/* How close a circle came: FXL_BAND_HIT (what fxl_curvy_vs_circle says),
+ * FXL_BAND_GRAZE (within graze of the hitbox: the same exact test with the
+ * radius grown by graze, Q16.16 0..FXL_SIZE_MAX), FXL_BAND_CLEAR. *segment
+ * (may be NULL) gets the first segment, from the tail, of the best band. */
+typedef enum fxl_band {
+    FXL_BAND_CLEAR = 0,
+    FXL_BAND_GRAZE = 1,
+    FXL_BAND_HIT = 2
+} fxl_band;
+fxl_band fxl_curvy_band(const fxl_curvy *c, fxl_circle circle, fix16_t graze, uint32_t *segment);
+
+/* Tests n circles; sets bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for each hit and clears it otherwise. Returns the number of hits. */
+size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_t n,
+                            uint32_t *hit_bits);
+
+/* The swept test: true iff the circle of radius circle.r, its centre moving
+ * in a straight line from circle.c to `to` over the frame, touches the
+ * trail at some moment of the frame, where the trail during the frame is
+ * the current one except for its newest segment, which (when `grew`) grows
+ * from the old head to the new one at constant speed (its end disk moving
+ * and widening with it) in step with the circle. Exact for that motion: a
+ * head that moved farther than its width in a frame leaves no hole, and a
+ * player the head passed over mid-frame is hit. Tail nodes dropped by the
+ * last push count as gone for the whole frame (the previous frame's test saw
+ * them). `to` within the domain and at most FXL_SIZE_MAX from circle.c on
+ * each axis. */
+bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to);
+
+/* Cuts every live segment the circle touches (a bomb): returns how many
+ * segments were newly cut. */
+size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle);
+
+/* Cuts (cut = true) or restores segments first..last (from the tail,
+ * inclusive; clamped to the live ones). */
+void fxl_curvy_cut_range(fxl_curvy *c, uint32_t first, uint32_t last, bool cut);
+
+/* For drawing: one quad per live, uncut segment (at most cap), corners in
+ * the order older-left, newer-left, newer-right, older-right ("left" is
+ * the -90 step side of the direction of travel, tail to head). Each node's
+ * two edge points sit at its drawn (tapered) half-width along the bisector
+ * of its two segments' normals, shared by both quads, so the strip has no
+ * gaps and no wedges at bends. Q16.16, rounded; for drawing only. Returns
+ * the number of quads written. */
+size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FIXLASER_CURVY_H */
