@@ -83,7 +83,7 @@ rotating: deps $(H)/rotating
 
 # The test oracle's touching radii confirmed in 60-digit arithmetic by an
 # independent method (python3 with mpmath): tools/oracle_check.py.
-ORACLE_DUMP_SRC := tools/oracle_dump.c tests/oracle.c tests/gen.c tests/ref.c tests/harness.c \
+ORACLE_DUMP_SRC := tools/oracle_dump.c tests/oracle.c tests/bigint.c tests/gen.c tests/ref.c tests/harness.c \
 	port/hosted/test_port.c
 $(H)/oracle_dump: $(ORACLE_DUMP_SRC) $(H)/libfixlaser.a $(TEST_HDR)
 	$(CC) $(WARN) -O2 -Iinclude -Itests -Iport/hosted $(ORACLE_DUMP_SRC) -o $@ $(H)/libfixlaser.a \
@@ -159,13 +159,13 @@ $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_
 # phases; its host twin plays the same frames and checks every hit against
 # the exact oracle (tests/oracle.c).
 SCENE_SRC := tests/bench/scene.c tests/harness.c
-SCENE_ORACLE_SRC ?= tests/oracle.c
+SCENE_ORACLE_SRC ?= tests/oracle.c tests/bigint.c
 GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench/scene_gba.c)
 
 $(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
 
 $(H)/scene_host: $(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) tests/bench/scene.h \
-		tests/oracle.h $(H)/libfixlaser.a port/hosted/test_port.c
+		tests/oracle.h tests/bigint.h $(H)/libfixlaser.a port/hosted/test_port.c
 	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(SCENE_SRC) tests/bench/scene_host.c \
 	    $(SCENE_ORACLE_SRC) port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
 

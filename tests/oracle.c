@@ -43,25 +43,16 @@
  *     circle within T of C form an arc centred on C's direction).
  * Every comparison above is a sign of a + b sqrt(W) with integer a, b, W. */
 #include "oracle.h"
+#include "bigint.h"
 
 #include <math.h>
-
-/* ---- big integers ------------------------------------------------------------- */
-
-#define ORC_LIMBS 12
-
-typedef struct big {
-    int s;                 /* -1, 0, 1 */
-    int n;                 /* limbs in use (0 for zero) */
-    uint32_t d[ORC_LIMBS]; /* magnitude, little-endian */
-} big;
 
 static uint32_t faults, exact_paths;
 static bool filtering = true;
 
 uint32_t orc_faults(void)
 {
-    return faults;
+    return faults + big_faults();
 }
 
 uint32_t orc_exact_paths(void)
@@ -72,129 +63,6 @@ uint32_t orc_exact_paths(void)
 void orc_set_filter(bool on)
 {
     filtering = on;
-}
-
-static void trim(big *a)
-{
-    while (a->n > 0 && a->d[a->n - 1] == 0)
-        a->n--;
-    if (a->n == 0)
-        a->s = 0;
-}
-
-static big bu(uint64_t m, int s)
-{
-    big a;
-    a.d[0] = (uint32_t)m;
-    a.d[1] = (uint32_t)(m >> 32);
-    a.n = 2;
-    a.s = s;
-    trim(&a);
-    return a;
-}
-
-static big bi(int64_t v)
-{
-    return v < 0 ? bu(0u - (uint64_t)v, -1) : bu((uint64_t)v, 1);
-}
-
-static int mag_cmp(const big *a, const big *b)
-{
-    int i;
-    if (a->n != b->n)
-        return a->n > b->n ? 1 : -1;
-    for (i = a->n - 1; i >= 0; i--)
-        if (a->d[i] != b->d[i])
-            return a->d[i] > b->d[i] ? 1 : -1;
-    return 0;
-}
-
-/* |a| + |b| with sign s. */
-static big mag_add(const big *a, const big *b, int s)
-{
-    big r;
-    uint64_t carry = 0;
-    int i, n = a->n > b->n ? a->n : b->n;
-    for (i = 0; i < n; i++) {
-        carry += (uint64_t)(i < a->n ? a->d[i] : 0u) + (i < b->n ? b->d[i] : 0u);
-        r.d[i] = (uint32_t)carry;
-        carry >>= 32;
-    }
-    if (carry != 0) {
-        if (n == ORC_LIMBS)
-            faults++;
-        else
-            r.d[n++] = (uint32_t)carry;
-    }
-    r.n = n;
-    r.s = s;
-    trim(&r);
-    return r;
-}
-
-/* |a| - |b| (|a| >= |b|) with sign s. */
-static big mag_sub(const big *a, const big *b, int s)
-{
-    big r;
-    int64_t borrow = 0;
-    int i;
-    for (i = 0; i < a->n; i++) {
-        int64_t v = (int64_t)a->d[i] - (i < b->n ? (int64_t)b->d[i] : 0) - borrow;
-        borrow = v < 0;
-        r.d[i] = (uint32_t)(v + (borrow ? ((int64_t)1 << 32) : 0));
-    }
-    r.n = a->n;
-    r.s = s;
-    trim(&r);
-    return r;
-}
-
-static big add(big a, big b)
-{
-    int c;
-    if (a.s == 0)
-        return b;
-    if (b.s == 0)
-        return a;
-    if (a.s == b.s)
-        return mag_add(&a, &b, a.s);
-    c = mag_cmp(&a, &b);
-    if (c == 0)
-        return bu(0, 0);
-    return c > 0 ? mag_sub(&a, &b, a.s) : mag_sub(&b, &a, b.s);
-}
-
-static big neg(big a)
-{
-    a.s = -a.s;
-    return a;
-}
-
-static big mul(big a, big b)
-{
-    big r;
-    int i, j;
-    if (a.s == 0 || b.s == 0)
-        return bu(0, 0);
-    if (a.n + b.n > ORC_LIMBS) {
-        faults++;
-        return bu(0, 0);
-    }
-    for (i = 0; i < a.n + b.n; i++)
-        r.d[i] = 0;
-    for (i = 0; i < a.n; i++) {
-        uint64_t carry = 0;
-        for (j = 0; j < b.n; j++) {
-            carry += (uint64_t)a.d[i] * b.d[j] + r.d[i + j];
-            r.d[i + j] = (uint32_t)carry;
-            carry >>= 32;
-        }
-        r.d[i + b.n] = (uint32_t)carry;
-    }
-    r.n = a.n + b.n;
-    r.s = a.s * b.s;
-    trim(&r);
-    return r;
 }
 
 /* ---- exact signs, filtered ------------------------------------------------------- */
@@ -223,10 +91,10 @@ static void pt(poly *p, int64_t x, int64_t y, int64_t z)
 
 static big pbig(const poly *p)
 {
-    big r = bu(0, 0);
+    big r = big_i64(0);
     int i;
     for (i = 0; i < p->n; i++)
-        r = add(r, mul(mul(bi(p->f[i][0]), bi(p->f[i][1])), bi(p->f[i][2])));
+        r = big_add(r, big_mul(big_mul(big_i64(p->f[i][0]), big_i64(p->f[i][1])), big_i64(p->f[i][2])));
     return r;
 }
 
@@ -370,9 +238,9 @@ static int sgn_root(const poly *a, const poly *b, const poly *w)
         return sa;
     if (sa == 0 || sa == sb)
         return sb;
-    a2 = mul(ea, ea);
-    rhs = mul(mul(eb, eb), ew);
-    c = mag_cmp(&a2, &rhs);
+    a2 = big_mul(ea, ea);
+    rhs = big_mul(big_mul(eb, eb), ew);
+    c = big_mag_cmp(&a2, &rhs);
     return c > 0 ? sa : c < 0 ? sb : 0;
 }
 
@@ -488,7 +356,7 @@ static bool seg_disk(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t cx,
         s = iv_sign(iv_add(iv_sq(piv(&cr)), iv_neg(r)));
         if (s == UNSURE) {
             big c = pbig(&cr);
-            s = add(mul(c, c), neg(mul(pbig(&l2), pbig(&t2)))).s;
+            s = big_add(big_mul(c, c), big_neg(big_mul(pbig(&l2), pbig(&t2)))).s;
         }
         return s <= 0;
     }
