@@ -20,7 +20,11 @@ CFLAGS  ?=
 FIXMATH_LIBS := -llibfixmath
 
 B   := build
-H   := $(B)/host
+# CHECKED=1: a checked library (FXL_ASSERT traps; config.h), built apart in
+# build/host-checked (and build/gba-checked for the GBA).
+CHECKED ?= 0
+H   := $(B)/host$(if $(filter 1,$(CHECKED)),-checked)
+GBA_BUILD ?= $(B)/gba$(if $(filter 1,$(CHECKED)),-checked)
 SRC := $(wildcard src/*.c)
 HDR := $(wildcard include/*.h include/fixlaser/*.h src/*.h)
 
@@ -33,7 +37,7 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
-	gba-test bench bench-host bench-m0plus scene-check size mcu rotating pictures
+	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures
 
 all: $(H)/libfixlaser.a
 
@@ -43,7 +47,7 @@ include port/gba/gba.mk
 include port/gba/demo.mk
 
 # Every Debian package any target needs; installed when missing.
-DEBIAN_PACKAGES := $(sort gcc make libc6-dev libfixmath-dev cppcheck pkg-config valgrind libpng-dev \
+DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev \
 	gcc-riscv64-unknown-elf $(GBA_DEBIAN_PACKAGES))
 
 deps:
@@ -51,7 +55,7 @@ deps:
 
 $(H)/obj/%.o: src/%.c $(HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) -Iinclude -c $< -o $@
+	$(CC) $(WARN) $(OPT) $(CFLAGS) -DFXL_CHECKED=$(CHECKED) -Iinclude -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
@@ -143,10 +147,10 @@ $(GBA_BUILD)/suite/%.o: %.c | $(GBA_FIXMATH_STAMP)
 $(eval $(call gba_rom,fixlaser-tests,$(GBA_TEST_OBJS),$(GBA_LIBFIXMATH),FIXLASERTEST,FXLT))
 
 gba-test: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
-	$(GBARUN) -f 200000 $(GBA_BUILD)/fixlaser-tests.gba
+	$(GBARUN) $(GBA_BUILD)/fixlaser-tests.gba
 
 # ---- benchmarks ---------------------------------------------------------------------
-BENCH_SRC := tests/bench/bench.c tests/bench/baselines.c tests/harness.c
+BENCH_SRC := tests/bench/bench.c tests/bench/bench_kinds.c tests/bench/baselines.c tests/harness.c
 GBA_BENCH_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BENCH_SRC) tests/bench/bench_gba.c)
 
 $(GBA_BUILD)/bench/%.o: %.c | $(GBA_FIXMATH_STAMP)
@@ -282,17 +286,88 @@ check: deps
 	    $(H)/sweeppic
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory gba-test
+	$(MAKE) --no-print-directory gba-cpp-smoke
+	$(MAKE) --no-print-directory install-check
+	$(MAKE) --no-print-directory checked-check
 	$(MAKE) --no-print-directory demo-check
 	$(MAKE) --no-print-directory scene-check
 	$(MAKE) --no-print-directory test
 
+# install: headers, the library, pkg-config's fixlaser.pc and CMake's
+# fixlaserConfig.cmake (find_package(fixlaser): the target
+# fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
+# and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
+# headers in the compiler's path, -llibfixmath).
+VERSION        := 0.1.0
+FIXMATH_CFLAGS ?=
+SUBST_PC = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	-e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|' \
+	-e 's|@FIXMATH_CFLAGS@|$(FIXMATH_CFLAGS)|' -e 's|@FIXMATH_LIBS@|$(FIXMATH_LIBS)|'
 install: $(H)/libfixlaser.a
-	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/lib/cmake/fixlaser
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
 	install -m 644 $(H)/libfixlaser.a $(DESTDIR)$(PREFIX)/lib/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@FIXMATH_LIBS@|$(FIXMATH_LIBS)|' tools/fixlaser.pc.in \
-	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fixlaser.pc
+	$(SUBST_PC) tools/fixlaser.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fixlaser.pc
+	$(SUBST_PC) tools/cmake/fixlaserConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/fixlaser/fixlaserConfig.cmake
+	$(SUBST_PC) tools/cmake/fixlaserConfigVersion.cmake.in \
+	    > $(DESTDIR)$(PREFIX)/lib/cmake/fixlaser/fixlaserConfigVersion.cmake
+
+# The checked build traps: a valid call returns, a NULL pointer, a zeroed
+# prep and an out-of-domain circle each kill the program. Part of make check.
+checked-check:
+	$(MAKE) --no-print-directory CHECKED=1 $(B)/host-checked/libfixlaser.a
+	$(CC) $(WARN) -O2 -Iinclude tests/checked_trap.c -o $(B)/host-checked/checked_trap \
+	    $(B)/host-checked/libfixlaser.a $(FIXMATH_LIBS)
+	$(B)/host-checked/checked_trap ok
+	@for w in null zeroed circle; do \
+	    if $(B)/host-checked/checked_trap $$w 2>/dev/null; then echo "checked-check: $$w did not trap"; exit 1; fi; \
+	    st=0; $(B)/host-checked/checked_trap $$w 2>/dev/null || st=$$?; \
+	    if [ $$st -le 128 ]; then echo "checked-check: $$w exited $$st, not by a signal"; exit 1; fi; \
+	done; echo "checked-check: the checked build traps NULL, unprepared and out-of-domain input"
+
+# What `make install` installs, used as a game would: the example scene
+# built with pkg-config and with CMake's find_package against a staging
+# prefix, and run. Part of make check.
+STAGE := $(abspath $(H)/stage)
+install-check: $(H)/libfixlaser.a
+	rm -rf $(STAGE) $(H)/cmake-example
+	$(MAKE) --no-print-directory install PREFIX=$(STAGE)
+	$(CC) $(WARN) -O2 tools/example_scene.c -o $(H)/example-pc \
+	    $$(PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config --cflags --libs fixlaser)
+	$(H)/example-pc > /dev/null
+	cmake -S tools/cmake -B $(H)/cmake-example -DCMAKE_PREFIX_PATH=$(STAGE) -DCMAKE_C_FLAGS="$(WARN)" > /dev/null
+	cmake --build $(H)/cmake-example > /dev/null
+	$(H)/cmake-example/example_scene > /dev/null
+	@echo "install-check: pkg-config and find_package(fixlaser) builds ran"
+
+# A C++ game's build (Butano's flags) against what install-gba installs: the
+# ROM from port/gba/cpp_smoke.cpp, linked and run under gbarun; and the
+# public headers alone compiled as C++ for the host and the GBA with
+# -Wold-style-cast -Wuseless-cast as errors (libfixmath's own headers as
+# system headers: their casts are theirs). Part of make check.
+GBA_CXX      ?= $(GBA_PREFIX)g++
+GBA_STAGE    := $(GBA_BUILD)/stage
+CXX_SMOKE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic -Werror -O2
+CXX_HDR_FLAGS   := $(CXX_SMOKE_FLAGS) -Wold-style-cast -Wuseless-cast -Wconversion -Wshadow -fsyntax-only \
+	-Iinclude -Iport/gba -isystem $(GBA_FIXMATH_INC)
+
+$(GBA_STAGE)/lib/libfixlaser.a: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(HDR)
+	$(MAKE) --no-print-directory install-gba PREFIX=$(abspath $(GBA_STAGE))
+
+$(GBA_STAGE)/lib/libfixmath.a: $(GBA_STAGE)/lib/libfixlaser.a
+
+$(GBA_BUILD)/cpp/cpp_smoke.o: port/gba/cpp_smoke.cpp $(GBA_STAGE)/lib/libfixlaser.a
+	@mkdir -p $(@D)
+	$(GBA_CXX) $(CXX_SMOKE_FLAGS) $(GBA_ARCH) -I$(GBA_STAGE)/include -Iport/gba -c $< -o $@
+
+$(eval $(call gba_rom,cpp-smoke,$(GBA_BUILD)/cpp/cpp_smoke.o,$(GBA_STAGE)/lib/libfixlaser.a $(GBA_STAGE)/lib/libfixmath.a,FXLCPPSMOKE,FXLP))
+
+gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(GBA_FIXMATH_STAMP)
+	$(GBA_CXX) $(CXX_HDR_FLAGS) $(GBA_ARCH) port/gba/cpp_smoke.cpp
+	$(CXX) $(CXX_HDR_FLAGS) port/gba/cpp_smoke.cpp
+	$(GBARUN) $(GBA_BUILD)/cpp-smoke.gba
 
 # The GBA build of the library, for a devkitARM or arm-none-eabi project:
 #   make install-gba PREFIX=$DEVKITPRO/portlibs/gba
@@ -301,7 +376,8 @@ install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
 	    $(DESTDIR)$(PREFIX)/lib
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
-	install -m 644 $(GBA_FIXMATH_INC)/libfixmath/*.h $(DESTDIR)$(PREFIX)/include/libfixmath/
+	install -m 644 $(GBA_FIXMATH_INC)/libfixmath/*.h $(GBA_FIXMATH_INC)/libfixmath/*.hpp \
+	    $(DESTDIR)$(PREFIX)/include/libfixmath/
 	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(DESTDIR)$(PREFIX)/lib/
 
 clean:

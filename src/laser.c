@@ -86,7 +86,7 @@ FXL_WARM_CODE
 bool fxl_laser_vs_circle(const fxl_laser_prep *lp, fxl_circle circle)
 {
     int32_t dx, dy;
-    FXL_ASSERT(lp != NULL && fxl_circle_check(circle) == FXL_OK);
+    FXL_ASSERT(fxl__laser_prep_ok(lp) && fxl_circle_check(circle) == FXL_OK);
     if (lp->bb_half_x != 0 && !fxl__near_box((uint32_t)lp->bb_mid.x, (uint32_t)lp->bb_mid.y,
                                               lp->bb_half_x, lp->bb_half_y, circle.c.x,
                                               circle.c.y, circle.r))

@@ -245,7 +245,7 @@ static inline bool fixed_hit(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix
 FXL_WARM_CODE
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle)
 {
-    FXL_ASSERT(sp != NULL && fxl_circle_check(circle) == FXL_OK);
+    FXL_ASSERT(sp != NULL && fxl__laser_prep_ok(&sp->from) && fxl_circle_check(circle) == FXL_OK);
     return fixed_hit(sp, circle.c.x, circle.c.y, circle.r);
 }
 

@@ -26,7 +26,9 @@
  * test suites that large should report 125.)
  *
  * Options:
- *     -f N              frame limit, default 36000 (10 minutes of GBA time)
+ *     -f N              frame limit, default 1,000,000 (4.6 hours of GBA time,
+ *                       a few minutes headless): a safety net, so a ROM runs
+ *                       until it reports done
  *     -s FRAME:FILE     write FILE (PNG, 240x160 RGB) after running frame
  *                       FRAME (frames count from 0); repeatable
  *     -k SCRIPT         key script: lines "FRAME KEYS", KEYS a '+'-joined list
@@ -67,7 +69,7 @@
 #define GBARUN_EXIT_MAXFAIL 125
 #define GBARUN_EXIT_ERROR   126
 
-#define GBARUN_DEFAULT_FRAMES 36000L
+#define GBARUN_DEFAULT_FRAMES 1000000L
 
 /* ---- options ---------------------------------------------------------- */
 
@@ -509,10 +511,10 @@ int main(int argc, char **argv)
     free(key_events);
 
     if (status < 0) {
-        fprintf(stderr, "gbarun: frame limit reached\n");
-        if (opt_verbose) {
-            fprintf(stderr, "gbarun: (limit: %ld frames)\n", frame_limit);
-        }
+        fprintf(stderr,
+                "gbarun: frame limit reached: %ld frames ran and the ROM has not reported done "
+                "(a hung ROM, or raise the limit with -f)\n",
+                frame_limit);
         return GBARUN_EXIT_TIMEOUT;
     }
     if (errors > 0 && status == 0) {

@@ -17,11 +17,11 @@ extern "C" {
 /* Largest magnitude of any coordinate fixlaser accepts, in Q16.16 raw units:
  * 2^30 - 1, i.e. just under 16384 pixels either side of the origin. Inside
  * this range every difference of two coordinates fits an int32_t. */
-#define FXL_COORD_MAX ((fix16_t)0x3FFFFFFF)
+#define FXL_COORD_MAX INT32_C(0x3FFFFFFF)
 
 /* Largest length, half-length, half-width or radius, Q16.16 raw units:
  * 2^28 - 1, just under 4096 pixels. Sizes are never negative. */
-#define FXL_SIZE_MAX ((fix16_t)0x0FFFFFFF)
+#define FXL_SIZE_MAX INT32_C(0x0FFFFFFF)
 
 /* A point or direction. */
 typedef struct fxl_vec2 {

@@ -15,13 +15,30 @@
 #include FXL_STRINGIZE(FXL_CONFIG_FILE)
 #endif
 
-/* FXL_ASSERT(cond): checks a documented precondition of a hot-path call
- * (a circle outside the domain, a NULL pointer). Default: compiled out, so
- * release builds pay nothing. The hosted test build maps it to a handler that
+/* FXL_CHECKED: 1 builds a checked library: FXL_ASSERT (below) traps
+ * (__builtin_trap: SIGILL on a PC, an undefined-instruction exception on the
+ * GBA, which mGBA reports) on a broken precondition of a hot call: a NULL
+ * pointer, an unprepared (zeroed or garbage) prepared struct, a circle
+ * outside the domain. `make CHECKED=1` (or -DFXL_CHECKED=1) builds one: use
+ * it while writing a game, and the default (0, asserts compiled out) for
+ * release. */
+#ifndef FXL_CHECKED
+#define FXL_CHECKED 0
+#endif
+
+/* FXL_ASSERT(cond): checks a documented precondition of a hot-path call.
+ * Default: compiled out (FXL_CHECKED 0), so release builds pay nothing;
+ * traps with FXL_CHECKED 1. The hosted test build maps it to a handler that
  * counts a failure. Out-of-domain inputs never cause undefined behaviour
  * either way: the arithmetic stays defined, only the answer is meaningless. */
 #ifndef FXL_ASSERT
+#if FXL_CHECKED && defined(__GNUC__)
+#define FXL_ASSERT(cond) ((cond) ? (void)0 : __builtin_trap())
+#elif FXL_CHECKED
+#define FXL_ASSERT(cond) ((cond) ? (void)0 : (void)(*(volatile int *)0 = 0))
+#else
 #define FXL_ASSERT(cond) ((void)0)
+#endif
 #endif
 
 /* FXL_IWRAM_CODE: placed on the hot functions (the batch tests). On the GBA

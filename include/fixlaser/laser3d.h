@@ -27,8 +27,8 @@
 extern "C" {
 #endif
 
-#define FXL_COORD3_MAX ((fix16_t)0x07FFFFFF) /* Q16.16, 2^27 - 1 */
-#define FXL_SIZE3_MAX ((fix16_t)0x03FFFFFF)  /* Q16.16, 2^26 - 1 */
+#define FXL_COORD3_MAX INT32_C(0x07FFFFFF) /* Q16.16, 2^27 - 1 */
+#define FXL_SIZE3_MAX INT32_C(0x03FFFFFF) /* Q16.16, 2^26 - 1 */
 
 typedef struct fxl_vec3 {
     fix16_t x, y, z; /* Q16.16 */

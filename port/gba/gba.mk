@@ -82,7 +82,8 @@ GBA_FIXMATH_INC := $(GBA_BUILD)/fixmath-include
 
 GBA_CFLAGS = -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2 \
 	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
-	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(GBA_FIXMATH_INC)
+	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(GBA_FIXMATH_INC) \
+	$(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1)
 
 # libfixmath is built from its own sources with upstream's defaults (rounding
 # on, overflow detection on, 64-bit multiply), as Debian's x86-64 build, plus
@@ -169,7 +170,7 @@ $(GBA_FIXMATH_STAMP): tools/get-libfixmath.sh
 	@dir=$$(sh tools/get-libfixmath.sh) && test -f "$$dir/libfixmath/fix16.c" || exit 1; \
 	echo "$$dir" > $(GBA_FIXMATH_SRCDIR); \
 	echo "  libfixmath sources: $$dir"; \
-	cp "$$dir"/libfixmath/*.h $(@D)/ && touch $@
+	cp "$$dir"/libfixmath/*.h "$$dir"/libfixmath/*.hpp $(@D)/ && touch $@
 
 $(GBA_LIBFIXMATH): $(GBA_FIXMATH_STAMP) $(GBA_PORT_DIR)/gba.mk
 	@dir=$$(cat $(GBA_FIXMATH_SRCDIR)); \

@@ -354,12 +354,12 @@ static bool sweep_prepare_test(const fxl_sweep *s)
 
 /* --- cycle statistics (targets with a cycle counter) ---------------------- */
 
-static void samples_clear(void)
+void bench_samples_clear(void)
 {
     nsamples = 0;
 }
 
-static void sample_add(uint32_t cycles)
+void bench_sample_add(uint32_t cycles)
 {
     if (nsamples < MAX_SAMPLES)
         samples[nsamples++] = cycles;
@@ -382,7 +382,7 @@ static void samples_sort(void)
     }
 }
 
-static bench_stats sample_stats(void)
+bench_stats bench_sample_stats(void)
 {
     bench_stats s = {0, 0, 0, 0};
     if (nsamples == 0)
@@ -401,13 +401,13 @@ static bench_stats sample_stats(void)
         fxl_port_cycles_begin();                                                              \
         bench_sink += (uint32_t)(expr);                                                       \
         t_ = fxl_port_cycles_end();                                                           \
-        sample_add(t_ > overhead ? t_ - overhead : 0);                                        \
+        bench_sample_add(t_ > overhead ? t_ - overhead : 0);                                        \
     } while (0)
 
 bench_stats bench_single(int what, int kind, int stride)
 {
     int i, k;
-    samples_clear();
+    bench_samples_clear();
     for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++) {
         for (i = 0; i < CIRCLES; i += stride) {
             switch (what) {
@@ -447,36 +447,36 @@ bench_stats bench_single(int what, int kind, int stride)
             }
         }
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 /* Per-circle cycles of the batch form, one sample per laser. */
 bench_stats bench_batch(int kind)
 {
     int k;
-    samples_clear();
+    bench_samples_clear();
     for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++) {
         uint32_t t;
         fxl_port_cycles_begin();
         bench_sink += (uint32_t)fxl_laser_vs_circles(&preps[k], circles, CIRCLES, bits);
         t = fxl_port_cycles_end();
-        sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+        bench_sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 bench_stats bench_sweep_batch(int kind)
 {
     int k;
-    samples_clear();
+    bench_samples_clear();
     for (k = kind * LASERS / 2; k < (kind + 1) * LASERS / 2; k++) {
         uint32_t t;
         fxl_port_cycles_begin();
         bench_sink += (uint32_t)fxl_sweep_vs_circles(&sweeps[k], circles, CIRCLES, bits);
         t = fxl_port_cycles_end();
-        sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+        bench_sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 /* The covering chains' squares (box kind for the box lasers, capsule for
@@ -486,7 +486,7 @@ static fxl_aabb cover_boxes[CHAIN_CAP] FXL_EWRAM_BSS;
 bench_stats bench_chain_gen(int per_square, int cover)
 {
     int k;
-    samples_clear();
+    bench_samples_clear();
     for (k = 0; k < LASERS; k++) {
         uint32_t t;
         size_t n = 0;
@@ -497,9 +497,9 @@ bench_stats bench_chain_gen(int per_square, int cover)
         fxl_port_cycles_begin();
         bench_sink += (uint32_t)fxl_chain_make(&chains[k], kind, out, CHAIN_CAP, &n);
         t = fxl_port_cycles_end() - overhead;
-        sample_add(per_square ? (n ? (t + (uint32_t)n / 2u) / (uint32_t)n : t) : t);
+        bench_sample_add(per_square ? (n ? (t + (uint32_t)n / 2u) / (uint32_t)n : t) : t);
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 /* Prepare + one test per laser against the player, far or near: the fused
@@ -511,7 +511,7 @@ bench_stats bench_rel(int turning, int near, int fused)
     uint32_t words[2];
     int set, k;
     rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)(turning * 2 + near);
-    samples_clear();
+    bench_samples_clear();
     for (set = 0; set < REL_SETS; set++) {
         rel_set(&rng, turning, near);
         if (fused) {
@@ -522,7 +522,7 @@ bench_stats bench_rel(int turning, int near, int fused)
             else
                 bench_sink += (uint32_t)fxl_lasers_vs_circle(rel_lasers, REL_LASERS, rel_player, words, NULL);
             t = fxl_port_cycles_end() - overhead;
-            sample_add((t + REL_LASERS / 2) / REL_LASERS);
+            bench_sample_add((t + REL_LASERS / 2) / REL_LASERS);
         } else {
             for (k = 0; k < REL_LASERS; k++) {
                 if (turning)
@@ -532,7 +532,7 @@ bench_stats bench_rel(int turning, int near, int fused)
             }
         }
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 /* Bullets vs the player, per bullet, in one fxl_circles_vs_circle call over
@@ -541,7 +541,7 @@ bench_stats bench_rel(int turning, int near, int fused)
 bench_stats bench_bullets_batch(void)
 {
     int k;
-    samples_clear();
+    bench_samples_clear();
     for (k = 0; k < 64; k++) {
         fxl_circle p = fxl_circle_make((fix16_t)((k % 8) * 30 + 15) << 16,
                                        (fix16_t)((k / 8) * 20 + 10) << 16, 2 << 16);
@@ -549,9 +549,9 @@ bench_stats bench_bullets_batch(void)
         fxl_port_cycles_begin();
         bench_sink += (uint32_t)fxl_circles_vs_circle(circles, CIRCLES, p, bits);
         t = fxl_port_cycles_end() - overhead;
-        sample_add((t + CIRCLES / 2) / CIRCLES);
+        bench_sample_add((t + CIRCLES / 2) / CIRCLES);
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 /* fxl_sin or fxl_cos alone: the angle reaches the code only after the timer
@@ -572,13 +572,13 @@ bench_stats bench_bullets_batch(void)
         v = fn(a);                                                                            \
         OPAQUE(v);                                                                            \
         t = fxl_port_cycles_end();                                                            \
-        sample_add(t > overhead ? t - overhead : 0);                                          \
+        bench_sample_add(t > overhead ? t - overhead : 0);                                          \
     }
 
 bench_stats bench_sincos(int cosine)
 {
     int i;
-    samples_clear();
+    bench_samples_clear();
     if (cosine) {
         /* cppcheck-suppress unreadVariable ; read by the empty asm */
         SINCOS_LOOP(fxl_cos)
@@ -586,7 +586,7 @@ bench_stats bench_sincos(int cosine)
         /* cppcheck-suppress unreadVariable ; read by the empty asm */
         SINCOS_LOOP(fxl_sin)
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 void bench_calibrate(void)
@@ -654,7 +654,7 @@ bench_stats bench_motion(int kind, int what)
     int i, k;
     for (i = 0; i < CIRCLES; i++)
         to[i] = moved(i);
-    samples_clear();
+    bench_samples_clear();
     for (k = 0; k < LASERS; k++) {
         fxl_sweep s = motion_sweep(kind, k);
         fxl_sweep_prep sp;
@@ -680,10 +680,10 @@ bench_stats bench_motion(int kind, int what)
             else
                 bench_sink += (uint32_t)fxl_sweep_vs_circles(&sp, circles, CIRCLES, bits);
             t = fxl_port_cycles_end();
-            sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+            bench_sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
         }
     }
-    return sample_stats();
+    return bench_sample_stats();
 }
 
 BENCH_NOINLINE void run_motions(void)

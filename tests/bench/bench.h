@@ -59,6 +59,22 @@ uint32_t bench_chain_squares(void);
  * per circle; kinds 0..5 (bench.c: motion_sweep). */
 bench_stats bench_motion(int kind, int what);
 
+/* The timed-sample store shared by the benchmark files: clear, add one
+ * sample (cycles with the timer overhead already subtracted), sort and
+ * summarise. */
+void bench_samples_clear(void);
+void bench_sample_add(uint32_t cycles);
+bench_stats bench_sample_stats(void);
+extern volatile uint32_t bench_sink;
+
+/* Curvy lasers (bench_kinds.c): what 0 push a node (64-node trail, steady
+ * state), 1 the trail vs a far player, 2 vs a near player, 3 batch per
+ * circle (1024 circles), 4 vs a near player moving. */
+bench_stats bench_curvy(int what);
+/* Wall casts against a 16-wall room: what 0 fxl_laser_cast (centre line),
+ * 1 FXL_CAST_WIDTH, 2 fxl_laser_bounce with 4 bounces. */
+bench_stats bench_cast(int what);
+
 /* Host loops, counted by callgrind. */
 void run_fxl_single(int kind);
 void run_fxl_batch(int kind);

@@ -80,6 +80,15 @@ int main(void)
     row_t("fxl_atan2", "ARM, ROM", bench_single(BENCH_ATAN2, 0, 4), 300);
     row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
+    /* Issue 13's laser kinds: a 64-node curvy laser, casts in a 16-wall room. */
+    row_t("curvy laser (64 nodes) vs a far player: fxl_curvy_vs_circle", "ARM, ROM", bench_curvy(1), 300);
+    row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "ARM, ROM", bench_curvy(2), 2000);
+    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "ARM, ROM", bench_curvy(0), 300);
+    row_t("first-wall cast, 16 walls: fxl_laser_cast (centre line)", "ARM, ROM", bench_cast(0), 3000);
+    row("curvy laser (64 nodes) vs a near player moving: fxl_curvy_vs_moving_circle", "ARM, ROM", bench_curvy(4));
+    row("curvy laser (64 nodes): fxl_curvy_vs_circles, per circle (1024 a call)", "ARM, ROM", bench_curvy(3));
+    row("first-wall cast, 16 walls, FXL_CAST_WIDTH", "ARM, ROM", bench_cast(1));
+    row("reflection, 4 bounces, 16 walls: fxl_laser_bounce", "ARM, ROM", bench_cast(2));
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));

@@ -1,0 +1,149 @@
+/* bench_kinds.c - the benchmark of the laser kinds of issue 13: a 64-node
+ * curvy laser (push, far and near player, batch, moving player) and lasers
+ * cast against a 16-wall room (first wall, full width, 4 bounces). Timed
+ * with the same samples and timers as bench.c. */
+#include "fixlaser.h"
+
+#include "bench.h"
+#include "test_port.h"
+
+#include "../harness.h"
+
+#define TRAIL 64
+#define KIND_CIRCLES 1024
+#define KIND_WALLS 16
+
+static fxl_curvy_node trail_nodes[TRAIL];
+static fxl_aabb trail_boxes[FXL_CURVY_BOXES(TRAIL)];
+static fxl_curvy trail;
+static fxl_circle kind_circles[KIND_CIRCLES] FXL_EWRAM_BSS;
+static uint32_t kind_bits[KIND_CIRCLES / 32];
+static fxl_wall_prep walls[KIND_WALLS];
+
+/* Node k of the trail's path: 3 px apart along x, a 30 px sine wave in y
+ * (a head weaving across the screen). */
+static fxl_vec2 path(int k)
+{
+    return fxl_vec2_make((fix16_t)((20 + 3 * k) << 16), (80 << 16) + fxl_sin(k * 64) * 30);
+}
+
+/* A trail of 64 nodes ending at path(last), half-width 4 px, tapered over
+ * its first and last 8 nodes. */
+static void trail_build(int last)
+{
+    int k;
+    fxl_curvy_init(&trail, trail_nodes, TRAIL, trail_boxes, FXL_CURVY_BOXES(TRAIL), 4 << 16, 0);
+    trail.taper = (4 << 16) / 8;
+    for (k = last - TRAIL + 1; k <= last; k++)
+        fxl_curvy_push(&trail, path(k), 4 << 16);
+}
+
+/* A player of radius 2 px: far (70 px below the wave's middle line, 36 px
+ * beyond its lowest hitbox edge) or near (within 1..5 px of the hitbox's
+ * edge at a middle node, above or below). */
+static fxl_circle player(int i, int near, int last)
+{
+    if (!near)
+        return fxl_circle_make(path(last - TRAIL + 1 + (i & 63)).x, 150 << 16, 2 << 16);
+    {
+        fxl_vec2 p = path(last - TRAIL / 2 + (i & 15));
+        fix16_t off = (fix16_t)((4 + 2 + 1 + (i % 5)) << 16);
+        return fxl_circle_make(p.x, (i & 16) ? p.y + off : p.y - off, 2 << 16);
+    }
+}
+
+bench_stats bench_curvy(int what)
+{
+    int i, last = 200;
+    trail_build(last);
+    bench_samples_clear();
+    if (what == 3) {
+        fxlt_rng rng;
+        rng.state = UINT64_C(0xC0A5E);
+        for (i = 0; i < KIND_CIRCLES; i++) {
+            kind_circles[i].c.x = fxlt_range(&rng, 0, 240 << 16); /* one draw per statement */
+            kind_circles[i].c.y = fxlt_range(&rng, 0, 160 << 16);
+            kind_circles[i].r = fxlt_range(&rng, 1 << 16, 4 << 16);
+        }
+    }
+    for (i = 0; i < 256; i++) {
+        uint32_t t;
+        fxl_circle p = player(i, what == 2 || what == 4, last);
+        fxl_vec2 to = fxl_vec2_make(p.c.x + (2 << 16), p.c.y - (1 << 16));
+        if (what == 0) {
+            fxl_vec2 head = path(++last);
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_curvy_push(&trail, head, 4 << 16);
+            t = fxl_port_cycles_end();
+        } else if (what == 3) {
+            if (i >= 16)
+                break;
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_curvy_vs_circles(&trail, kind_circles, KIND_CIRCLES, kind_bits);
+            t = fxl_port_cycles_end();
+            t = t > bench_overhead() ? t - bench_overhead() : 0;
+            bench_sample_add((t + KIND_CIRCLES / 2) / KIND_CIRCLES);
+            continue;
+        } else if (what == 4) {
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_curvy_vs_moving_circle(&trail, p, to);
+            t = fxl_port_cycles_end();
+        } else {
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_curvy_vs_circle(&trail, p);
+            t = fxl_port_cycles_end();
+        }
+        bench_sample_add(t > bench_overhead() ? t - bench_overhead() : 0);
+    }
+    return bench_sample_stats();
+}
+
+/* The room: its outer walls (220 x 140 px, fronts inwards), a 20 px pillar
+ * (fronts outwards) and 8 short slanted walls, one-sided. */
+static void room_build(void)
+{
+    static const int16_t w[KIND_WALLS][4] = {
+        {10, 10, 10, 150},   {10, 150, 230, 150}, {230, 150, 230, 10}, {230, 10, 10, 10},
+        {150, 60, 170, 60},  {170, 60, 170, 80},  {170, 80, 150, 80},  {150, 80, 150, 60},
+        {40, 30, 60, 50},    {60, 110, 40, 130},  {100, 20, 120, 35},  {120, 125, 100, 140},
+        {200, 30, 215, 45},  {215, 115, 200, 130}, {80, 70, 90, 90},   {110, 90, 100, 70}};
+    int i;
+    for (i = 0; i < KIND_WALLS; i++) {
+        fxl_wall wall;
+        wall.a = fxl_vec2_make((fix16_t)w[i][0] << 16, (fix16_t)w[i][1] << 16);
+        wall.b = fxl_vec2_make((fix16_t)w[i][2] << 16, (fix16_t)w[i][3] << 16);
+        fxl_wall_prepare(&wall, &walls[i]);
+    }
+}
+
+/* Cast i: from a point of the room at a scattered angle, 300 px long (every
+ * cast meets a wall: the room is closed). */
+static fxl_laser cast_laser(int i)
+{
+    fxl_vec2 e = fxl_vec2_make((fix16_t)((20 + (i * 37) % 120) << 16), (fix16_t)((20 + (i * 53) % 120) << 16));
+    return fxl_laser_from_origin((i & 1) ? FXL_LASER_CAPSULE : FXL_LASER_BOX, e, i * 293,
+                                 300 << 16, 3 << 16);
+}
+
+bench_stats bench_cast(int what)
+{
+    static fxl_bounce legs[8];
+    int i;
+    room_build();
+    bench_samples_clear();
+    for (i = 0; i < 256; i++) {
+        fxl_laser l = cast_laser(i);
+        fxl_cast c;
+        size_t n = 0;
+        uint32_t t;
+        fxl_port_cycles_begin();
+        if (what == 2)
+            bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
+        else
+            bench_sink += (uint32_t)fxl_laser_cast(&l, walls, KIND_WALLS, what == 1 ? FXL_CAST_WIDTH : 0u,
+                                                   &c, NULL);
+        t = fxl_port_cycles_end();
+        bench_sample_add(t > bench_overhead() ? t - bench_overhead() : 0);
+    }
+    return bench_sample_stats();
+}

@@ -1,0 +1,27 @@
+/* checked_trap.c - the checked build (make CHECKED=1) traps on a broken
+ * precondition: run by `make checked-check`, once with valid calls (must
+ * exit 0) and once per misuse (must die by a signal, not return). */
+#include <stdio.h>
+#include <string.h>
+
+#include "fixlaser.h"
+
+int main(int argc, char **argv)
+{
+    const char *what = argc > 1 ? argv[1] : "ok";
+    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 100, 100 << 16, 4 << 16);
+    fxl_laser_prep lp;
+    fxl_circle c = fxl_circle_make(50 << 16, 20 << 16, 2 << 16);
+    bool hit;
+    if (fxl_laser_prepare(&l, &lp) != FXL_OK)
+        return 2;
+    if (strcmp(what, "zeroed") == 0)
+        memset(&lp, 0, sizeof lp); /* an unprepared prep */
+    else if (strcmp(what, "circle") == 0)
+        c.c.x = INT32_MIN; /* outside the domain */
+    else if (strcmp(what, "null") == 0)
+        return (int)fxl_laser_vs_circles(NULL, &c, 1, NULL);
+    hit = fxl_laser_vs_circle(&lp, c);
+    printf("checked_trap %s: returned %d\n", what, (int)hit);
+    return strcmp(what, "ok") == 0 ? 0 : 1;
+}
