@@ -318,7 +318,7 @@ install: $(H)/libfixlaser.a
 # prep and an out-of-domain circle each kill the program. Part of make check.
 checked-check:
 	$(MAKE) --no-print-directory CHECKED=1 $(B)/host-checked/libfixlaser.a
-	$(CC) $(WARN) -O2 -Iinclude tests/checked_trap.c -o $(B)/host-checked/checked_trap \
+	$(CC) $(WARN) -O2 -Iinclude tests/checked/trap.c -o $(B)/host-checked/checked_trap \
 	    $(B)/host-checked/libfixlaser.a $(FIXMATH_LIBS)
 	$(B)/host-checked/checked_trap ok
 	@for w in null zeroed circle; do \

@@ -1,4 +1,4 @@
-/* checked_trap.c - the checked build (make CHECKED=1) traps on a broken
+/* trap.c - the checked build (make CHECKED=1) traps on a broken
  * precondition: run by `make checked-check`, once with valid calls (must
  * exit 0) and once per misuse (must die by a signal, not return). */
 #include <stdio.h>
