@@ -288,20 +288,25 @@ $(eval $(call mcu_target,x86-32))
 
 MT_CFLAGS = $(TEST_CF) -O2 -ffunction-sections -fdata-sections -isystem $(GBA_FIXMATH_INC) -MMD -MP
 
+# $(mt_note) in a recipe: the target's MT_NOTE into the target file,
+# rewritten only when it changes (what depends on it is rebuilt then only).
+mt_note = @mkdir -p $(@D); echo '$(MT_NOTE)' | cmp -s - $@ || echo '$(MT_NOTE)' > $@
+
 define mcu_test_target
 MT_OBJ_$(1) := $$(patsubst %,$(B)/mcu-test/$(1)/%.o,$$(basename $(SRC) $(wildcard tests/*.c) $(MT_PORT_$(1))))
-# The compile flags, rewritten only when they change (a new divisor rebuilds).
-$(B)/mcu-test/$(1)/flags: FORCE
-	@mkdir -p $$(@D)
-	@echo '$(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1))' | cmp -s - $$@ || \
-	    echo '$(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1))' > $$@
+# The compile flags (a new divisor recompiles) and the link's objects and flags.
+$(B)/mcu-test/$(1)/flags: MT_NOTE = $(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1))
+$(B)/mcu-test/$(1)/link: MT_NOTE = $$(MT_OBJ_$(1)) $(MT_LINK_$(1))
+$(B)/mcu-test/$(1)/flags $(B)/mcu-test/$(1)/link: FORCE
+	$$(mt_note)
 $(B)/mcu-test/$(1)/%.o: %.c $(B)/mcu-test/$(1)/flags | $(GBA_FIXMATH_STAMP)
 	@mkdir -p $$(@D)
 	$(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1)) -c $$< -o $$@
 $(B)/mcu-test/$(1)/%.o: %.s
 	@mkdir -p $$(@D)
 	$(MT_CC_$(1)) -c $$< -o $$@
-$(B)/mcu-test/$(1)/tests.elf: $$(MT_OBJ_$(1)) $(B)/mcu/$(1)/fixmath.stamp $(wildcard port/mcu/*.ld)
+$(B)/mcu-test/$(1)/tests.elf: $$(MT_OBJ_$(1)) $(B)/mcu-test/$(1)/link $(B)/mcu/$(1)/fixmath.stamp \
+		$(wildcard port/mcu/*.ld)
 	$(MT_CC_$(1)) -o $$@ $$(MT_OBJ_$(1)) $(B)/mcu/$(1)/fixmath/*.o $(MT_LINK_$(1))
 mcu-test-$(1): $(B)/mcu-test/$(1)/tests.elf
 	@sh tools/mcu_test.sh run $(1) $(MT_DIV_$(1)) $(B)/mcu-test/$(1).log $(MT_RUN_$(1)) $$<
