@@ -39,6 +39,12 @@ bool fxlt_check(bool ok, const char *file, int line, const char *expr);
 #define CHECK_EQ(a, b) fxlt_check_eq((long long)(a), (long long)(b), __FILE__, __LINE__, #a " == " #b)
 bool fxlt_check_eq(long long a, long long b, const char *file, int line, const char *expr);
 
+/* While on, a broken precondition of a library call (FXL_ASSERT) is only
+ * counted (fxlt_asserts_seen), not a failed check: for tests that feed
+ * out-of-domain input on purpose (no undefined behaviour allowed). */
+void fxlt_expect_asserts(bool on);
+uint32_t fxlt_asserts_seen(void);
+
 /* printf subset: %s %c %d %u %ld %lu %lld %llu %x %%, with optional width
  * and zero flag (e.g. %08x). */
 void fxlt_printf(const char *fmt, ...);
