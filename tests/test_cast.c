@@ -1136,7 +1136,7 @@ static void extremes(void)
         int j, nw = 1 + (int)fxlt_below(&rng, 6), mode;
         int64_t sum = 0;
         fxl_laser l;
-        int32_t ext[4] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0, 1};
+        const int32_t ext[4] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0, 1};
         for (j = 0; j < nw; j++) {
             p[j].coarse_lo = (uint32_t)wild(&rng);
             p[j].coarse_hi = (uint32_t)wild(&rng);
@@ -1189,7 +1189,7 @@ static void extremes_vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("extremes_vs_reference");
     uint32_t i, n = FXLT_CASES(20000), bad = 0, hits = 0;
-    int32_t ext[3] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0};
+    const int32_t ext[3] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0};
     for (i = 0; i < n; i++) {
         scene s;
         fxl_cast c;
