@@ -13,6 +13,7 @@ extern const fxlt_suite fxlt_suite_behaviour;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
 extern const fxlt_suite fxlt_suite_curvy;
+extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_corpus;
 
 int main(void)
@@ -30,6 +31,7 @@ int main(void)
         &fxlt_suite_wide,
         &fxlt_suite_fused,
         &fxlt_suite_curvy,
+        &fxlt_suite_cast,
         &fxlt_suite_corpus,
     };
     int failed;
