@@ -27,7 +27,7 @@ DEMO_OUT   := build/demo
 # The scripted run ends itself (fxl_port_finish) at frame ~2300 (1060
 # frames of the laser scene, 720 in the spin scene, then 520 in the wall
 # room). A screenshot shows what the ROM drew about 6 frames earlier.
-DEMO_FRAMES := 3000
+DEMO_FRAMES := 4500
 # Screenshots (FRAME:NAME): the turning boss beam with the chained squares
 # (method 2), with the exact swept test (method 3), the static lasers with
 # the ship (the box laser in its warning phase, then active with the ship
