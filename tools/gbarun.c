@@ -2,7 +2,8 @@
  * and turn it into a test process: its debug output on stdout, its result in
  * the exit status.
  *
- *     gbarun [-q] [-v] [-f FRAMES] [-s FRAME:FILE.png]... [-k KEYSCRIPT] ROM
+ *     gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...
+ *            [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] ROM
  *
  * Output: every message the ROM sends through mGBA's debug registers
  * (log category "GBA Debug", any level) is printed to stdout as is, one line
@@ -29,8 +30,14 @@
  *     -f N              frame limit, default 1,000,000 (4.6 hours of GBA time,
  *                       a few minutes headless): a safety net, so a ROM runs
  *                       until it reports done
- *     -s FRAME:FILE     write FILE (PNG, 240x160 RGB) after running frame
- *                       FRAME (frames count from 0); repeatable
+ *     -s FRAME:FILE     write FILE (PNG, 240x160 RGB, times SCALE) after
+ *                       running frame FRAME (frames count from 0); repeatable
+ *     -a FIRST:LAST:FILE  write FILE, an animated GIF (looping) of frames
+ *                       FIRST..LAST, every second frame, times SCALE;
+ *                       repeatable (ranges naming the same FILE follow each
+ *                       other in it); tools/gbarun_gif.h
+ *     -x SCALE          screenshots and animations SCALE times the GBA's
+ *                       240x160, nearest neighbour (1..8, default 1)
  *     -k SCRIPT         key script: lines "FRAME KEYS", KEYS a '+'-joined list
  *                       of A B SELECT START RIGHT LEFT UP DOWN R L, or NONE;
  *                       the keys are held from FRAME until the next line's
@@ -60,6 +67,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "gbarun_gif.h"
 
 #define GBARUN_STATUS_MAGIC_ADDR  0x0203FFF0u
 #define GBARUN_STATUS_FAILED_ADDR 0x0203FFF4u
@@ -137,7 +146,7 @@ static void die_usage(const char *msg)
         fprintf(stderr, "gbarun: %s\n", msg);
     }
     fprintf(stderr,
-            "usage: gbarun [-q] [-v] [-f FRAMES] [-s FRAME:FILE.png]... [-k KEYSCRIPT] ROM.gba\n"
+            "usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]... [-a F:L:FILE.gif]... [-k KEYSCRIPT] ROM.gba\n"
             "  Runs a GBA ROM headless under mGBA; prints its debug output; exits\n"
             "  with the failure count from its status block (0 = pass, max 125),\n"
             "  124 at the frame limit (default %ld), 126 on gbarun errors.\n",
@@ -166,6 +175,79 @@ static void *xrealloc(void *p, size_t n)
         exit(GBARUN_EXIT_ERROR);
     }
     return q;
+}
+
+static void pixel_rgb(color_t c, png_bytep out);
+
+static gif_anim *anims;
+static size_t anim_count;
+static unsigned opt_scale = 1;
+
+/* -a FIRST:LAST:FILE.gif */
+static void add_anim(const char *arg)
+{
+    long first, last;
+    int used = 0;
+    if (sscanf(arg, "%ld:%ld:%n", &first, &last, &used) != 2 || used == 0 || arg[used] == '\0' || first < 0 ||
+        last < first) {
+        die_usage("-a wants FIRST:LAST:FILE.gif");
+    }
+    anims = xrealloc(anims, (anim_count + 1) * sizeof *anims);
+    memset(&anims[anim_count], 0, sizeof *anims);
+    anims[anim_count].path = arg + used;
+    anims[anim_count].first = first;
+    anims[anim_count].last = last;
+    ++anim_count;
+}
+
+/* Records the frame into every animation that wants it. */
+static int record_anims(long frame, const color_t *video, unsigned width, unsigned height)
+{
+    static png_byte *rgb;
+    size_t a, i;
+    int ok = 1, want = 0;
+    for (a = 0; a < anim_count; ++a) {
+        want |= frame >= anims[a].first && frame <= anims[a].last;
+    }
+    if (!want) {
+        return 1;
+    }
+    rgb = xrealloc(rgb, (size_t)width * height * 3u);
+    for (i = 0; i < (size_t)width * height; ++i) {
+        pixel_rgb(video[i], rgb + 3u * i);
+    }
+    for (a = 0; a < anim_count; ++a) {
+        ok &= gif_record(&anims[a], frame, rgb, width, height);
+    }
+    return ok;
+}
+
+/* Writes the animations, ranges naming the same file joined in order. */
+static int write_anims(unsigned width, unsigned height)
+{
+    size_t a, b;
+    int ok = 1;
+    for (a = 0; a < anim_count; ++a) {
+        if (anims[a].path == NULL) {
+            continue;
+        }
+        for (b = a + 1; b < anim_count; ++b) {
+            if (anims[b].path != NULL && strcmp(anims[b].path, anims[a].path) == 0) {
+                anims[a].frames = xrealloc(anims[a].frames, (anims[a].count + anims[b].count) * sizeof *anims[a].frames);
+                memcpy(anims[a].frames + anims[a].count, anims[b].frames, anims[b].count * sizeof *anims[b].frames);
+                anims[a].count += anims[b].count;
+                anims[b].count = 0;
+                anims[b].path = NULL;
+            }
+        }
+        if (anims[a].count == 0) {
+            fprintf(stderr, "gbarun: %s: no frame recorded: the run ended first\n", anims[a].path);
+            ok = 0;
+        } else {
+            ok &= gif_write(&anims[a], width, height, opt_scale);
+        }
+    }
+    return ok;
 }
 
 static void add_shot(const char *arg)
@@ -298,15 +380,16 @@ static void pixel_rgb(color_t c, png_bytep out)
 #endif
 }
 
-static int write_png(const char *path, const color_t *pixels, unsigned width, unsigned height, size_t stride)
+static int write_png(const char *path, const color_t *pixels, unsigned width, unsigned height, size_t stride,
+                     unsigned scale)
 {
     FILE *f;
     png_structp png;
     png_infop info;
     png_bytep row;
-    unsigned x, y;
+    unsigned x, y, k;
 
-    row = malloc((size_t)width * 3u);
+    row = malloc((size_t)width * scale * 3u);
     if (row == NULL) {
         return 0;
     }
@@ -332,15 +415,19 @@ static int write_png(const char *path, const color_t *pixels, unsigned width, un
         return 0;
     }
     png_init_io(png, f);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+    png_set_IHDR(png, info, width * scale, height * scale, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     for (y = 0; y < height; ++y) {
         const color_t *src = pixels + (size_t)y * stride;
         for (x = 0; x < width; ++x) {
-            pixel_rgb(src[x], row + (size_t)x * 3u);
+            for (k = 0; k < scale; ++k) {
+                pixel_rgb(src[x], row + ((size_t)x * scale + k) * 3u);
+            }
         }
-        png_write_row(png, row);
+        for (k = 0; k < scale; ++k) {
+            png_write_row(png, row);
+        }
     }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
@@ -379,9 +466,12 @@ int main(int argc, char **argv)
             break;
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf("usage: gbarun [-q] [-v] [-f FRAMES] [-s FRAME:FILE.png]... [-k KEYSCRIPT] ROM.gba\n"
+            printf("usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...\n"
+                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] ROM.gba\n"
                    "  -f N            frame limit (default %ld); exit 124 when reached\n"
                    "  -s FRAME:FILE   PNG screenshot after frame FRAME (from 0); repeatable\n"
+                   "  -a F:L:FILE     animated GIF of frames F..L (every second); repeatable\n"
+                   "  -x SCALE        screenshots and GIFs SCALE x 240x160 (1..8, default 1)\n"
                    "  -k SCRIPT       key script, lines \"FRAME KEY+KEY...\" or \"FRAME NONE\"\n"
                    "                  (keys: A B SELECT START RIGHT LEFT UP DOWN R L)\n"
                    "  -q              do not print the ROM's debug output\n"
@@ -395,7 +485,8 @@ int main(int argc, char **argv)
             opt_quiet = 1;
         } else if (strcmp(a, "-v") == 0) {
             opt_verbose = 1;
-        } else if (strcmp(a, "-f") == 0 || strcmp(a, "-s") == 0 || strcmp(a, "-k") == 0) {
+        } else if (strcmp(a, "-f") == 0 || strcmp(a, "-s") == 0 || strcmp(a, "-k") == 0 ||
+                   strcmp(a, "-a") == 0 || strcmp(a, "-x") == 0) {
             if (i + 1 >= argc) {
                 die_usage("option needs an argument");
             }
@@ -405,6 +496,14 @@ int main(int argc, char **argv)
                 }
             } else if (a[1] == 's') {
                 add_shot(argv[i + 1]);
+            } else if (a[1] == 'a') {
+                add_anim(argv[i + 1]);
+            } else if (a[1] == 'x') {
+                long v;
+                if (!parse_long(argv[i + 1], &v) || v < 1 || v > 8) {
+                    die_usage("-x wants a scale of 1..8");
+                }
+                opt_scale = (unsigned)v;
             } else {
                 key_script = argv[i + 1];
             }
@@ -479,10 +578,14 @@ int main(int argc, char **argv)
         for (s = 0; s < shot_count; ++s) {
             if (!shots[s].done && shots[s].frame == frame) {
                 shots[s].done = 1;
-                if (!write_png(shots[s].path, video, width, height, width)) {
+                if (!write_png(shots[s].path, video, width, height, width, opt_scale)) {
                     ++errors;
                 }
             }
+        }
+
+        if (!record_anims(frame, video, width, height)) {
+            ++errors;
         }
 
         if (core->rawRead32(core, GBARUN_STATUS_MAGIC_ADDR, -1) == GBARUN_STATUS_MAGIC) {
@@ -497,6 +600,9 @@ int main(int argc, char **argv)
     }
     fflush(stdout);
 
+    if (!write_anims(width, height)) {
+        ++errors;
+    }
     for (s = 0; s < shot_count; ++s) {
         if (!shots[s].done) {
             fprintf(stderr, "gbarun: screenshot of frame %ld not taken (%s): the run ended first\n", shots[s].frame,

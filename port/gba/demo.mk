@@ -37,8 +37,17 @@ DEMO_FRAMES := 4500
 # pressed on its diagonal wall.
 DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static \
 	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room
-DEMO_SHOT_ARGS := $(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png)
-DEMO_SHOT_FILES := $(foreach s,$(DEMO_SHOT_LIST),$(word 2,$(subst :, ,$(s))).png)
+# Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
+# The animation: the spin scene's drifting boss beam jumping over the ship
+# (method 1, the once-a-frame test misses the pass), then the exact sweep
+# (method 3) catching the same kind of pass.
+DEMO_SCALE := 3
+DEMO_ANIM_LIST := 1222:1250:demo-spin-pass 1651:1679:demo-spin-pass
+DEMO_SHOT_ARGS := -x $(DEMO_SCALE) \
+	$(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png) \
+	$(foreach a,$(DEMO_ANIM_LIST),-a $(word 1,$(subst :, ,$(a))):$(word 2,$(subst :, ,$(a))):$(DEMO_OUT)/$(word 3,$(subst :, ,$(a))).gif)
+DEMO_SHOT_FILES := $(foreach s,$(DEMO_SHOT_LIST),$(word 2,$(subst :, ,$(s))).png) \
+	$(sort $(foreach a,$(DEMO_ANIM_LIST),$(word 3,$(subst :, ,$(a))).gif))
 
 $(eval $(call gba_rom,fixlaser-demo,$(DEMO_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERDEMO,FXLD))
 

@@ -124,7 +124,7 @@ GBA_RT_OBJS := $(patsubst %.s,$(GBA_BUILD)/%.o,$(patsubst %.c,$(GBA_BUILD)/%.o,$
 # `make gba-deps`; tools/get-libfixmath.sh also needs apt-get and xz-utils).
 GBA_DEBIAN_PACKAGES := make gcc libc6-dev pkg-config xz-utils \
 	gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi \
-	libmgba-dev libpng-dev
+	libmgba-dev libpng-dev libgif-dev
 
 # ---- host tools ---------------------------------------------------------------
 GBA_HOST_CC     ?= cc
@@ -152,10 +152,10 @@ $(GBAHDR): tools/gbahdr.c
 	@mkdir -p $(@D)
 	$(GBA_HOST_CC) $(GBA_HOST_CFLAGS) -o $@ $<
 
-$(GBARUN): tools/gbarun.c
+$(GBARUN): tools/gbarun.c tools/gbarun_gif.h
 	@mkdir -p $(@D)
 	$(GBA_HOST_CC) $(GBA_HOST_CFLAGS) $(GBA_MGBA_CFLAGS) $(GBA_PNG_CFLAGS) -o $@ $< \
-		$(GBA_MGBA_LIBS) $(GBA_PNG_LIBS)
+		$(GBA_MGBA_LIBS) $(GBA_PNG_LIBS) -lgif
 
 # ---- libfixmath -----------------------------------------------------------------
 # tools/get-libfixmath.sh prints the source tree (LIBFIXMATH_DIR if set, else
