@@ -36,13 +36,42 @@
  *
  * A third scene, the wall room: a room of one-sided walls
  * (fixlaser/wall.h) with a diagonal wall, an acute corner and a pillar; the
- * ship moves through fxl_move_circle, sliding along the walls. Only the
- * scene shown is updated (and timed).
+ * ship moves through fxl_move_circle, sliding along the walls. Two beams
+ * (fixlaser/cast.h) are in the room: an aimed box laser from a turret on
+ * the left, turning towards the ship at most 2.8 degrees a frame and cut
+ * short by the first wall its width meets (fxl_laser_cast; the clipped
+ * laser drawn and tested with fxl_laser_prepare + fxl_laser_vs_circle), so
+ * the pillar shields a ship behind it; and a beam from a turret under the
+ * top wall, turning slowly and bouncing off up to 4 walls
+ * (fxl_laser_bounce), its legs pushed into a curvy laser of constant width
+ * that is both its hit test (fxl_curvy_vs_circle) and its drawing
+ * (fxl_curvy_quads; the bounce points drawn as sparks). The walls face
+ * into the room, so both beams meet them from the front. The HUD counts
+ * wall contacts and the beams' hits, and shows the cycles of the move, the
+ * cast (+ prepare + test) and the bounce (+ pushes + test).
  *
- * Controls: d-pad move, B (held) slow move, A next method, SELECT scene. Holding L+R at
- * power-on runs the scripted self-check instead (port/gba/demo/play.keys
- * does that under tools/gbarun): the ROM places the ship itself, asserts,
- * prints a summary through mGBA's debug log and calls fxl_port_finish().
+ * A fourth scene, the curvy scene: a curvy laser (fixlaser/curvy.h) of 56
+ * nodes, tapered at both ends, whose head flies 3 px a frame and turns
+ * towards the ship at most 5.6 degrees a frame (holding its course within
+ * 40 px of it), so it sweeps through the ship's place, bends round and
+ * comes back. Each frame it is tested with fxl_curvy_vs_moving_circle
+ * against the ship's move. A switches the drawing between the hit shape's
+ * node circles with the strip's outline and the strip of filled quads
+ * from fxl_curvy_quads (no gaps or wedges at bends); B drops a bomb that
+ * cuts the trail within 20 px of the ship (fxl_curvy_cut_circle), drawn
+ * with the gap. The HUD counts hit frames, hits and cut segments, and
+ * shows the collision call's cycles.
+ *
+ * Only the scene shown is updated (and timed).
+ *
+ * Controls: d-pad move, B (held) slow move (in the curvy scene: press to
+ * bomb), A next method (curvy scene: the drawing), SELECT scene. Holding
+ * L+R at power-on runs the scripted self-check instead
+ * (port/gba/demo/play.keys does that under tools/gbarun): the ROM places
+ * the ship itself, asserts, prints a summary through mGBA's debug log and
+ * calls fxl_port_finish(). It plays the laser scene, the spin scene, the
+ * wall room (its beams' checks last: the ship behind the pillar, in the
+ * open, on a bounced leg) and the curvy scene, in that order.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -141,6 +170,13 @@ static void sb_u32(strbuf *b, uint32_t v)
         }
     }
     b->s[b->n] = '\0';
+}
+
+/* A label and a number: "HITS 12" */
+static void sb_kv(strbuf *b, const char *label, uint32_t v)
+{
+    sb_str(b, label);
+    sb_u32(b, v);
 }
 
 /* cycles as a percentage of a frame with one decimal: "12.3%" */
@@ -285,20 +321,24 @@ static int static_state(int timer)
     return t < WARN_FRAMES ? ST_WARN : t < WARN_FRAMES + ACTIVE_FRAMES ? ST_ACTIVE : ST_OFF;
 }
 
-static fxl_laser boss_laser(fxl_angle a)
+/* A laser fired from `from`, its hitbox HIT_FRACTION of its drawn width. */
+static fxl_laser fired_laser(fxl_laser_kind kind, fxl_vec2 from, fxl_angle a, fix16_t length,
+                             fix16_t half_width)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(BOSS_X), PX(BOSS_Y)), a,
-                                        BOSS_LEN, BOSS_HW);
+    fxl_laser l = fxl_laser_from_origin(kind, from, a, length, half_width);
     l.hit_fraction = HIT_FRACTION;
     return l;
 }
 
+static fxl_laser boss_laser(fxl_angle a)
+{
+    return fired_laser(FXL_LASER_BOX, fxl_vec2_make(PX(BOSS_X), PX(BOSS_Y)), a, BOSS_LEN, BOSS_HW);
+}
+
 static fxl_laser aim_laser(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(PX(AIM_X), PX(AIM_Y)),
-                                        aim_angle_q8 >> 8, AIM_LEN, AIM_HW);
-    l.hit_fraction = HIT_FRACTION;
-    return l;
+    return fired_laser(FXL_LASER_CAPSULE, fxl_vec2_make(PX(AIM_X), PX(AIM_Y)), aim_angle_q8 >> 8,
+                       AIM_LEN, AIM_HW);
 }
 
 /* Eased turn: accelerate towards the target direction, brake when the
@@ -384,9 +424,7 @@ static fxl_laser prop_laser(fxl_angle a)
 
 static fxl_laser drift_laser(fxl_vec2 pos, fxl_angle a)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, pos, a, DRIFT_LEN, DRIFT_HW);
-    l.hit_fraction = HIT_FRACTION;
-    return l;
+    return fired_laser(FXL_LASER_BOX, pos, a, DRIFT_LEN, DRIFT_HW);
 }
 
 /* The boss's emitter on its Lissajous path at frame t. */
@@ -901,20 +939,15 @@ static int beam_was_hit[2];
 
 static fxl_laser cast_laser(fxl_angle a, fix16_t length)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(CAST_X), PX(CAST_Y)), a,
-                                        length, CAST_HW);
-    l.hit_fraction = HIT_FRACTION;
-    return l;
+    return fired_laser(FXL_LASER_BOX, fxl_vec2_make(PX(CAST_X), PX(CAST_Y)), a, length, CAST_HW);
 }
 
 /* The bouncing beam's first leg alone, as a capsule: the shape of the
  * curvy laser's first segment (hit half-width BNC_HW * HIT_FRACTION). */
 static fxl_laser bnc_first_leg(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(PX(BNC_X), PX(BNC_Y)),
-                                        bnc_angle, bnc_legs[0].length, BNC_HW);
-    l.hit_fraction = HIT_FRACTION;
-    return l;
+    return fired_laser(FXL_LASER_CAPSULE, fxl_vec2_make(PX(BNC_X), PX(BNC_Y)), bnc_angle,
+                       bnc_legs[0].length, BNC_HW);
 }
 
 /* a turned towards `to` by at most max steps. */
@@ -929,8 +962,8 @@ static fxl_angle turn_towards(fxl_angle a, fxl_angle to, int32_t max)
  * bnc_curvy. 0 if the library refused something. */
 static int bnc_trace(fxl_angle a)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(PX(BNC_X), PX(BNC_Y)), a,
-                                        BNC_LEN, BNC_HW);
+    fxl_laser l = fired_laser(FXL_LASER_CAPSULE, fxl_vec2_make(PX(BNC_X), PX(BNC_Y)), a, BNC_LEN,
+                              BNC_HW);
     size_t k;
     fxl_curvy_clear(&bnc_curvy);
     if (fxl_laser_bounce(&l, room_prep, ROOM_N, BEAM_FLAGS, BNC_BOUNCES, bnc_legs, BNC_LEGS,
@@ -1169,22 +1202,16 @@ static void room_draw_hud(int frame, int page)
     }
     gfx_clear_rows(7, HUD_H - 1, COL_HUD_BG);
     sb_reset(&b);
-    sb_str(&b, "CONTACTS ");
-    sb_u32(&b, now[0]);
+    sb_kv(&b, "CONTACTS ", now[0]);
     x = gfx_text_bg(2, 7, b.s, room_contacts ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
     sb_reset(&b);
-    sb_str(&b, "  AIMED HITS ");
-    sb_u32(&b, now[1]);
-    sb_str(&b, "  BOUNCE HITS ");
-    sb_u32(&b, now[2]);
+    sb_kv(&b, "  AIMED HITS ", now[1]);
+    sb_kv(&b, "  BOUNCE HITS ", now[2]);
     (void)gfx_text_bg(x, 7, b.s, cast_hit || bnc_hit ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
     sb_reset(&b);
-    sb_str(&b, "CY: MOVE ");
-    sb_u32(&b, now[3]);
-    sb_str(&b, "  CAST ");
-    sb_u32(&b, now[4]);
-    sb_str(&b, "  BOUNCE ");
-    sb_u32(&b, now[5]);
+    sb_kv(&b, "CY: MOVE ", now[3]);
+    sb_kv(&b, "  CAST ", now[4]);
+    sb_kv(&b, "  BOUNCE ", now[5]);
     sb_str(&b, "  B SLOW");
     (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
 }
@@ -1755,18 +1782,14 @@ static void curvy_draw_hud(int frame)
     x = gfx_text_bg(2, 1, b.s, COL_TEXT, COL_HUD_BG);
     (void)gfx_text_bg(x + 4, 1, "(A)  BOMB (B)", COL_TEXT_DIM, COL_HUD_BG);
     sb_reset(&b);
-    sb_str(&b, "HIT FRAMES ");
-    sb_u32(&b, now[2]);
-    sb_str(&b, "  SHIP HIT ");
-    sb_u32(&b, now[3]);
+    sb_kv(&b, "HIT FRAMES ", now[2]);
+    sb_kv(&b, "  SHIP HIT ", now[3]);
     x = gfx_text_bg(2, 7, b.s, ship_flash ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
     sb_reset(&b);
-    sb_str(&b, "  CUT ");
-    sb_u32(&b, now[4]);
+    sb_kv(&b, "  CUT ", now[4]);
     (void)gfx_text_bg(x, 7, b.s, COL_TEXT, COL_HUD_BG);
     sb_reset(&b);
-    sb_str(&b, "COLL ");
-    sb_u32(&b, now[5]);
+    sb_kv(&b, "COLL ", now[5]);
     sb_str(&b, " CY ");
     sb_pct(&b, now[5]);
     sb_str(&b, "  DRAW ");
@@ -2185,8 +2208,8 @@ static void script_curvy_post(int r, int bombed)
     int near = 0;
     if (bombed) {
         cvs_bomb_nq1 = (uint32_t)fxl_curvy_quads(&cv, cv_quads, CV_CAP);
-        cvs_bomb_hit = (uint32_t)(cv_hit ||
-                                  fxl_curvy_vs_circle(&cv, fxl_circle_make(ship.x, ship.y, SHIP_R)));
+        fxl_circle me = fxl_circle_make(ship.x, ship.y, SHIP_R);
+        cvs_bomb_hit = (uint32_t)(cv_hit || fxl_curvy_vs_circle(&cv, me));
     }
     if (r < 1 || r >= CV_WALK) {
         return;
@@ -2328,40 +2351,24 @@ static void script_spin_finish(strbuf *b)
 static void script_beams_finish(strbuf *b)
 {
     sb_reset(b);
-    sb_str(b, "demo: room beams: aimed beam behind the pillar: cast ");
-    sb_u32(b, rb_hide_len >> 16);
-    sb_str(b, " px (wall ");
-    sb_u32(b, (uint32_t)rb_hide_wall);
-    sb_str(b, "), the ship at ");
-    sb_u32(b, rb_hide_dist >> 16);
-    sb_str(b, " px; hit ");
-    sb_u32(b, rb_hide_hit);
-    sb_str(b, ", uncast hit ");
-    sb_u32(b, rb_hide_full);
-    sb_str(b, " of ");
-    sb_u32(b, rb_hide_n);
-    sb_str(b, " frames; in the open hit ");
-    sb_u32(b, rb_open_hit);
-    sb_str(b, " of ");
-    sb_u32(b, rb_open_n);
+    sb_kv(b, "demo: room beams: aimed beam behind the pillar: cast ", rb_hide_len >> 16);
+    sb_kv(b, " px (wall ", (uint32_t)rb_hide_wall);
+    sb_kv(b, "), the ship at ", rb_hide_dist >> 16);
+    sb_kv(b, " px; hit ", rb_hide_hit);
+    sb_kv(b, ", uncast hit ", rb_hide_full);
+    sb_kv(b, " of ", rb_hide_n);
+    sb_kv(b, " frames; in the open hit ", rb_open_hit);
+    sb_kv(b, " of ", rb_open_n);
     log_line(b);
     sb_reset(b);
-    sb_str(b, "demo: room beams: bouncing beam held at ");
-    sb_u32(b, (uint32_t)rb_bounce_angle);
-    sb_str(b, " steps, ship at (");
-    sb_u32(b, (uint32_t)(rb_bounce_spot.x >> 16));
-    sb_str(b, ",");
-    sb_u32(b, (uint32_t)(rb_bounce_spot.y >> 16));
-    sb_str(b, "), ");
-    sb_u32(b, (uint32_t)bnc_count);
-    sb_str(b, " legs: hit after a bounce ");
-    sb_u32(b, rb_bnc_hit);
-    sb_str(b, ", first leg alone hit ");
-    sb_u32(b, rb_bnc_first);
-    sb_str(b, " of ");
-    sb_u32(b, rb_bnc_n);
-    sb_str(b, " frames; refused by the library ");
-    sb_u32(b, beam_bad);
+    sb_kv(b, "demo: room beams: bouncing beam held at ", (uint32_t)rb_bounce_angle);
+    sb_kv(b, " steps, ship at (", (uint32_t)(rb_bounce_spot.x >> 16));
+    sb_kv(b, ",", (uint32_t)(rb_bounce_spot.y >> 16));
+    sb_kv(b, "), ", (uint32_t)bnc_count);
+    sb_kv(b, " legs: hit after a bounce ", rb_bnc_hit);
+    sb_kv(b, ", first leg alone hit ", rb_bnc_first);
+    sb_kv(b, " of ", rb_bnc_n);
+    sb_kv(b, " frames; refused ", beam_bad);
     log_line(b);
     summary_cycles(b, "room aimed beam (fxl_laser_cast + prepare + test)", rb_log_cast, RB_END);
     summary_cycles(b, "room bouncing beam (fxl_laser_bounce + pushes + curvy test)", rb_log_bnc,
@@ -2381,32 +2388,20 @@ static void script_beams_finish(strbuf *b)
 static void script_curvy_finish(strbuf *b)
 {
     sb_reset(b);
-    sb_str(b, "demo: curvy scene, ");
-    sb_u32(b, (uint32_t)CV_END);
-    sb_str(b, " frames (");
-    sb_u32(b, cvs_still);
-    sb_str(b, " with the ship still): head crossings ");
-    sb_u32(b, cvs_cross);
-    sb_str(b, ", missed ");
-    sb_u32(b, cvs_cross_miss);
-    sb_str(b, "; clear frames ");
-    sb_u32(b, cvs_clear);
-    sb_str(b, ", hit while clear ");
-    sb_u32(b, cvs_false);
-    sb_str(b, "; hit frames ");
-    sb_u32(b, cv_hit_frames);
+    sb_kv(b, "demo: curvy scene, ", (uint32_t)CV_END);
+    sb_kv(b, " frames (", cvs_still);
+    sb_kv(b, " with the ship still): head crossings ", cvs_cross);
+    sb_kv(b, ", missed ", cvs_cross_miss);
+    sb_kv(b, "; clear frames ", cvs_clear);
+    sb_kv(b, ", hit while clear ", cvs_false);
+    sb_kv(b, "; hit frames ", cv_hit_frames);
     log_line(b);
     sb_reset(b);
-    sb_str(b, "demo: curvy bomb: cut ");
-    sb_u32(b, cv_cut);
-    sb_str(b, " segments, quads ");
-    sb_u32(b, cvs_bomb_nq0);
-    sb_str(b, " -> ");
-    sb_u32(b, cvs_bomb_nq1);
-    sb_str(b, ", ship hit right after ");
-    sb_u32(b, cvs_bomb_hit);
-    sb_str(b, "; refused by the library ");
-    sb_u32(b, cv_bad);
+    sb_kv(b, "demo: curvy bomb: cut ", cv_cut);
+    sb_kv(b, " segments, quads ", cvs_bomb_nq0);
+    sb_kv(b, " -> ", cvs_bomb_nq1);
+    sb_kv(b, ", ship hit right after ", cvs_bomb_hit);
+    sb_kv(b, "; refused by the library ", cv_bad);
     log_line(b);
     summary_cycles(b, "curvy collision (fxl_curvy_vs_moving_circle, 56 nodes)", cv_log_coll,
                    CV_END);

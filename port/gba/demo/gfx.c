@@ -468,34 +468,36 @@ FXL_IWRAM_CODE void gfx_poly_disc(fxl_vec2 c, fix16_t r)
     }
 }
 
-FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
+/* Ends the shape: each row's pixels whose centre lies in [l, r] are filled
+ * with col, or copied from buf when buf is not NULL; the rows are reset. */
+FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
 {
     int y;
     for (y = span_y0; y <= span_y1; ++y) {
         int32_t l = span_l[y];
         int32_t rr = span_r[y];
+        int x0 = (int)((l - 0x8000 + 0xFFFF) >> 16), x1 = (int)((rr - 0x8000) >> 16);
         span_l[y] = INT32_MAX;
         span_r[y] = INT32_MIN;
         if (l > rr) {
             continue;
         }
-        /* pixel columns whose centre lies in [l, rr] */
-        gfx_span((int)((l - 0x8000 + 0xFFFF) >> 16), (int)((rr - 0x8000) >> 16), y, col);
+        if (buf != NULL) {
+            gfx_copy_span(buf, x0, x1, y);
+        } else {
+            gfx_span(x0, x1, y, col);
+        }
     }
+}
+
+FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
+{
+    gfx_poly_spans(col, NULL);
 }
 
 void gfx_poly_restore(const uint32_t *buf)
 {
-    int y;
-    for (y = span_y0; y <= span_y1; ++y) {
-        int32_t l = span_l[y];
-        int32_t rr = span_r[y];
-        span_l[y] = INT32_MAX;
-        span_r[y] = INT32_MIN;
-        if (l <= rr) {
-            gfx_copy_span(buf, (int)((l - 0x8000 + 0xFFFF) >> 16), (int)((rr - 0x8000) >> 16), y);
-        }
-    }
+    gfx_poly_spans(0, buf);
 }
 
 void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out)
