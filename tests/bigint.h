@@ -18,6 +18,11 @@ big big_i64(int64_t v);
 big big_add(big a, big b);
 big big_neg(big a);
 big big_mul(big a, big b);
+/* a / d and a / 2^bits, each rounded toward zero (the sign kept). */
+big big_div_u32(big a, uint32_t d);
+big big_shr(big a, int bits);
+/* The nearest double (within a few units in the last place). */
+double big_to_double(const big *a);
 /* sign(a - b): -1, 0 or 1. The sign of a is a.s. */
 int big_cmp(big a, big b);
 /* sign(|a| - |b|). */

@@ -1,5 +1,6 @@
 /* gen.h - random in-domain lasers and circles for the property tests, with
- * half of the circles placed within a few Q16 steps of the boundary. */
+ * half of the circles placed within a few Q16 steps of the boundary, and
+ * the tally that lets an exact reference decide the cases there. */
 #ifndef FXLT_GEN_H
 #define FXLT_GEN_H
 
@@ -52,13 +53,27 @@ fxl_vec2 gen_move_end(fxlt_rng *rng, fxl_vec2 p, bool extreme);
 /* True for a sweep at the edges of the domain (long beams, far pivots). */
 bool gen_sweep_extreme(const fxl_sweep *s);
 
-/* Tally of a property test against a reference margin. */
-typedef struct fxlt_tally {
-    uint32_t cases, near, ties, tie_disagree, disagree;
-} fxlt_tally;
+/* Tally of a property test. The double reference's signed margin (px, hit
+ * iff <= 0) decides a case unless it lies within TALLY_BAND px of the
+ * boundary, where no double can be trusted; there an exact reference
+ * decides: the caller computes its answer when tally_close(margin) (pass
+ * anything otherwise), e.g. tally_add(&t, got, m, near, tally_close(m) &&
+ * exact_...(...)). A disagreement with whichever decides fails the test. */
+#define TALLY_BAND 1e-4
+#define TALLY_BAND_TEXT "1e-4"
 
-/* Records one answer against the reference margin (hit iff margin <= 0). */
-void tally_add(fxlt_tally *t, bool got, double margin, bool near);
+typedef struct fxlt_tally {
+    uint32_t cases, near;
+    uint32_t exact;    /* decided by the exact reference */
+    uint32_t ties;     /* of those, within 1e-9 px */
+    uint32_t flips;    /* of those, where the double's sign was the wrong one */
+    uint32_t disagree; /* the library against the deciding reference */
+    double flip_max;   /* the largest |margin| among the flips (px) */
+} fxlt_tally;
+#define FXLT_TALLY_ZERO {0, 0, 0, 0, 0, 0, 0.0}
+
+bool tally_close(double margin);
+void tally_add(fxlt_tally *t, bool got, double margin, bool near, bool exact);
 void tally_report(const char *what, const fxlt_tally *t);
 
 #endif

@@ -1,6 +1,7 @@
 /* test_angle.c - the sine table, angle arithmetic, atan2, conversions. */
 #include <math.h>
 
+#include "exact.h"
 #include "harness.h"
 #include "ref.h"
 
@@ -72,16 +73,37 @@ static void angle_diff_exhaustive(void)
     CHECK_EQ(fxl_angle_diff(INT32_MAX, INT32_MIN), -1);
 }
 
-static unsigned atan_ties;
+/* Vectors whose direction is within ATAN_BAND steps of a half-step
+ * boundary by libm are decided by the exact reference (exact.h). The core
+ * documents its fallback's error as below 1e-11 turn (angle.h): a
+ * disagreement closer than that to a boundary is allowed and counted apart;
+ * any other fails. */
+#define ATAN_BAND 1e-6
+#define ATAN_DOC_STEPS (1e-11 * 4096.0)
+
+static unsigned atan_exact, atan_ties, atan_doc, atan_doc_other;
+static double atan_other_max; /* the farthest from a boundary of those, in steps */
 
 static void atan2_point(int64_t y, int64_t x, unsigned *bad)
 {
-    double tie;
+    double tie, gap = 1.0;
     int want = ref_atan2_step((double)y, (double)x, &tie);
     int got = fxl_atan2((fix16_t)y, (fix16_t)x);
-    if (tie < 1e-9) {
-        atan_ties++;
-        return;
+    if (tie < ATAN_BAND) {
+        atan_exact++;
+        atan_ties += tie < 1e-9;
+        want = exact_atan2(y, x, &gap);
+        if (gap < ATAN_DOC_STEPS) {
+            atan_doc++;
+            if (got != want && atan_doc_other++ < 3)
+                fxlt_printf("    atan2(%lld, %lld) = %d, nearest %d (%u e-12 step from the "
+                            "boundary: within the documented error)\n", (long long)y,
+                            (long long)x, got, want, (unsigned)(gap * 1e12));
+            if (got != want) {
+                atan_other_max = gap > atan_other_max ? gap : atan_other_max;
+                return;
+            }
+        }
     }
     if (got != want) {
         if (*bad < 3)
@@ -89,6 +111,24 @@ static void atan2_point(int64_t y, int64_t x, unsigned *bad)
                         want);
         ++*bad;
     }
+}
+
+static void atan_counts_reset(void)
+{
+    atan_exact = atan_ties = atan_doc = atan_doc_other = 0;
+    atan_other_max = 0.0;
+}
+
+static void atan_counts_report(const char *what, unsigned points, unsigned bad)
+{
+    fxlt_printf("    atan2 %s: %u vectors, %u wrong; %u decided exactly (within 1e-6 step of a "
+                "boundary, %u within 1e-9)\n", what, points, bad, atan_exact, atan_ties);
+    fxlt_printf("    atan2 %s: %u within the documented 1e-11 turn of a boundary, %u of them "
+                "rounded the other way (up to %u e-12 step = %u e-16 turn from it)\n", what,
+                atan_doc, atan_doc_other, (unsigned)(atan_other_max * 1e12 + 0.5),
+                (unsigned)(atan_other_max / 4096.0 * 1e16 + 0.5));
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(exact_faults(), 0);
 }
 
 /* Every vector of a square grid, at several scales up to the full range. */
@@ -100,7 +140,7 @@ static void atan2_grid_exhaustive(void)
     size_t s;
     int64_t x, y;
 
-    atan_ties = 0;
+    atan_counts_reset();
     for (s = 0; s < FXLT_COUNT(scales); s++) {
         for (y = -n; y <= n; y++) {
             for (x = -n; x <= n; x++) {
@@ -111,9 +151,7 @@ static void atan2_grid_exhaustive(void)
             }
         }
     }
-    fxlt_printf("    atan2 grid: %u vectors, %u ties within 1e-9 step, %u wrong\n", points,
-                atan_ties, bad);
-    CHECK_EQ(bad, 0);
+    atan_counts_report("grid", points, bad);
     CHECK_EQ(fxl_atan2(0, 0), 0);
     CHECK_EQ(fxl_atan2(0, 1), 0);
     CHECK_EQ(fxl_atan2(1, 0), 1024);
@@ -136,7 +174,7 @@ static void atan2_random(void)
     fxlt_rng rng = fxlt_rng_for("atan2_random");
     uint32_t i, n = FXLT_CASES(1000000);
     unsigned bad = 0;
-    atan_ties = 0;
+    atan_counts_reset();
     for (i = 0; i < n; i++) {
         int64_t y = (int32_t)(uint32_t)fxlt_next(&rng), x = (int32_t)(uint32_t)fxlt_next(&rng);
         int shift = (int)fxlt_below(&rng, 31);
@@ -146,8 +184,7 @@ static void atan2_random(void)
             continue;
         atan2_point(y, x, &bad);
     }
-    fxlt_printf("    atan2 random: %u vectors, %u ties, %u wrong\n", (unsigned)n, atan_ties, bad);
-    CHECK_EQ(bad, 0);
+    atan_counts_report("random", (unsigned)n, bad);
 }
 
 /* fxl_atan2 decides by comparing small / big with the tangent of each step
@@ -182,7 +219,7 @@ static void atan2_boundaries(void)
     size_t i;
     int m;
 
-    atan_ties = 0;
+    atan_counts_reset();
     for (m = 0; m < 512; m += stride) {
         double t = tan(2.0 * pi * (m + 0.5) / 4096.0);
         for (i = 0; i < FXLT_COUNT(bigs); i++) {
@@ -199,8 +236,7 @@ static void atan2_boundaries(void)
         atan2_octant_vectors(bigs[i], 1, &bad, &points);
         atan2_octant_vectors(bigs[i], bigs[i] - 1, &bad, &points);
     }
-    fxlt_printf("    atan2 boundaries: %u vectors, %u ties, %u wrong\n", points, atan_ties, bad);
-    CHECK_EQ(bad, 0);
+    atan_counts_report("boundaries", points, bad);
     CHECK_EQ(fxl_atan2(INT32_MIN, 0), 3072);
     CHECK_EQ(fxl_atan2(0, INT32_MIN), 2048);
     CHECK_EQ(fxl_atan2(INT32_MIN, INT32_MAX), 3584);
@@ -212,6 +248,61 @@ static void atan2_boundaries(void)
     CHECK_EQ(fxl_atan2(-1, -1), 2560);
     CHECK_EQ(fxl_atan2(1, -1), 1536);
     CHECK_EQ(fxl_atan2(-1, 1), 3584);
+}
+
+/* The exact reference's boundaries agree with libm's cosines and sines. */
+static void atan2_exact_reference(void)
+{
+    const double pi = 3.14159265358979323846;
+    int j, step = FXLT_PROPERTY_DIVISOR > 1 ? 37 : 1;
+    double worst = 0.0;
+    for (j = 0; j < 4096; j += step) {
+        double c, s, e;
+        exact_boundary(j, &c, &s);
+        e = fabs(c - cos(2.0 * pi * (j + 0.5) / 4096.0)) + fabs(s - sin(2.0 * pi * (j + 0.5) / 4096.0));
+        worst = e > worst ? e : worst;
+    }
+    fxlt_printf("    exact boundaries against libm: within %u e-18\n", (unsigned)(worst * 1e18));
+    CHECK(worst < 1e-15);
+    CHECK_EQ(exact_faults(), 0);
+}
+
+/* The lattice vectors nearest to each boundary: the convergents q / p of
+ * the continued fraction of its tangent (from libm; past ~2^26 they are
+ * the double's, still within ~1e-16 of the boundary), as they are and
+ * scaled up to 2^31, in all eight octants. */
+static void atan2_nearest_lattice(void)
+{
+    const double pi = 3.14159265358979323846;
+    const int stride = FXLT_PROPERTY_DIVISOR > 1 ? 37 : 1;
+    unsigned bad = 0, points = 0;
+    int m;
+    atan_counts_reset();
+    for (m = 0; m < 512; m += stride) {
+        double x = tan(2.0 * pi * (m + 0.5) / 4096.0);
+        int64_t h1 = 1, h2 = 0, k1 = 0, k2 = 1;
+        int i;
+        for (i = 0; i < 40; i++) {
+            double a = floor(x);
+            int64_t h, k;
+            if (a > 2147483648.0)
+                break;
+            h = (int64_t)a * h1 + h2, k = (int64_t)a * k1 + k2;
+            if (k > INT32_MAX)
+                break;
+            h2 = h1, h1 = h, k2 = k1, k1 = k;
+            if (h > 0 && h <= k) {
+                int64_t scale = ((int64_t)1 << 31) / k;
+                atan2_octant_vectors(k, h, &bad, &points);
+                if (scale > 1)
+                    atan2_octant_vectors(k * scale, h * scale, &bad, &points);
+            }
+            if (x - a < 1e-300)
+                break;
+            x = 1.0 / (x - a);
+        }
+    }
+    atan_counts_report("nearest lattice", points, bad);
 }
 
 static void degrees(void)
@@ -263,6 +354,8 @@ static const fxlt_case cases[] = {
     {"atan2_inverts_table", atan2_inverts_table},
     {"atan2_random", atan2_random},
     {"atan2_boundaries", atan2_boundaries},
+    {"atan2_exact_reference", atan2_exact_reference},
+    {"atan2_nearest_lattice", atan2_nearest_lattice},
     {"degrees", degrees},
     {"radians", radians},
 };

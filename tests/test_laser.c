@@ -95,7 +95,7 @@ static void capsule_touching_cardinal(void)
 }
 
 /* At the neighbours of the cardinal angles the table is not exact: find the
- * smallest radius the library calls a hit and check the reference agrees
+ * smallest radius the library calls a hit and check the references agree
  * that it touches and one raw step less does not. */
 static void touching_neighbour_angles(void)
 {
@@ -127,6 +127,9 @@ static void touching_neighbour_angles(void)
                 m_miss = ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(lo - 1));
                 CHECK(m_hit <= 1e-9);
                 CHECK(m_miss > -1e-9);
+                /* and exactly, ties included */
+                CHECK(orc_laser_vs_circle(&l, fxl_circle_make(at.x, at.y, lo)));
+                CHECK(!orc_laser_vs_circle(&l, fxl_circle_make(at.x, at.y, lo - 1)));
             }
         }
     }
@@ -303,45 +306,131 @@ static void batch_matches_single(void)
     }
 }
 
+/* Pythagorean triples (a, b, c): a corner offset (a k, b k) is exactly c k
+ * away. (0, 1, 1) puts the point straight off the corner. */
+static const int32_t triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {20, 21, 29}, {0, 1, 1}};
+
+/* Turns l into a laser the table describes exactly (a cardinal angle,
+ * hit_fraction 1, an even length about a middle, game-sized) and returns a
+ * circle (radius 0 for a point) exactly touching its hitbox at a side, an
+ * end or a corner, or moved one raw unit outwards (*want false) or inwards
+ * (*want true). */
+static fxl_circle exact_touch(fxlt_rng *rng, fxl_laser *l, bool point, bool *want)
+{
+    int q = (int)fxlt_below(rng, 4), feature = (int)fxlt_below(rng, 8), nudge;
+    const int32_t *t = triples[fxlt_below(rng, FXLT_COUNT(triples))];
+    int64_t k = fxlt_range(rng, 0, 1 << 16), a0, a1, wb, reach, u, v, su, sv;
+    fix16_t r = 0;
+    fxl_vec2 d;
+    l->angle = q * 1024 + 4096 * (int32_t)fxlt_range(rng, -2, 2); /* any turn count */
+    l->hit_fraction = fix16_one;
+    l->pos.x /= 64, l->pos.y /= 64;
+    l->length = (l->length % (1 << 27)) & ~1;
+    l->half_width %= 1 << 22;
+    if (point && l->kind == FXL_LASER_CAPSULE)
+        l->half_width = (fix16_t)(t[2] * k); /* the reach is the rounding */
+    else if (point)
+        k = 0; /* a box's own edges and corners */
+    a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -l->length / 2;
+    a1 = a0 + l->length;
+    wb = l->kind == FXL_LASER_BOX ? l->half_width : 0;
+    if (!point) {
+        /* The reach t[2] k = rounding + r, at least the rounding. */
+        int64_t round = l->kind == FXL_LASER_BOX ? 0 : l->half_width;
+        k += (round + t[2] - 1) / t[2];
+        r = (fix16_t)(t[2] * k - round);
+    }
+    reach = t[2] * k;
+    su = fxlt_below(rng, 2) ? 1 : -1; /* the side of the beam */
+    sv = fxlt_below(rng, 2) ? 1 : -1;
+    if (feature < 2) { /* a long side: u anywhere along the core */
+        u = a0 + fxlt_range(rng, 0, (int32_t)(a1 - a0));
+        v = sv * (wb + reach);
+    } else if (feature < 4) { /* an end: v anywhere across it */
+        u = su > 0 ? a1 + reach : a0 - reach;
+        v = fxlt_range(rng, (int32_t)-wb, (int32_t)wb);
+    } else { /* a corner, the triple's legs either way round */
+        bool swap = (feature & 1) != 0;
+        u = su > 0 ? a1 + t[swap ? 1 : 0] * k : a0 - t[swap ? 1 : 0] * k;
+        v = sv * (wb + t[swap ? 0 : 1] * k);
+    }
+    /* One raw unit out along u (ends, corners) or v (sides), or in; then
+     * the answer from the frame distance to the core, axis-aligned here. */
+    nudge = (int)fxlt_range(rng, -1, 1);
+    if (feature < 2)
+        v += sv * nudge;
+    else
+        u += su * nudge;
+    {
+        int64_t du = u < a0 ? a0 - u : u > a1 ? u - a1 : 0;
+        int64_t dv = v < -wb ? -wb - v : v > wb ? v - wb : 0;
+        *want = du * du + dv * dv <= reach * reach;
+    }
+    d = turn(q, (fix16_t)u, (fix16_t)v);
+    return fxl_circle_make(l->pos.x + d.x, l->pos.y + d.y, r);
+}
+
 static void property(fxl_laser_kind kind, const char *name, bool points)
 {
     fxlt_rng rng = fxlt_rng_for(name);
-    fxlt_tally t = {0, 0, 0, 0, 0};
-    uint32_t i, n = FXLT_CASES(1000000), oracle_bad = 0;
+    fxlt_tally t = FXLT_TALLY_ZERO;
+    uint32_t i, n = FXLT_CASES(1000000), oracle_bad = 0, built = 0, built_bad = 0;
     fxl_laser l = gen_laser(&rng, kind);
     fxl_laser_prep p = prep(l);
     ref_laser L = ref_laser_build(&l);
 
     for (i = 0; i < n; i++) {
-        bool near = (i & 1) != 0;
-        fxl_vec2 at;
-        fix16_t r;
+        bool near = (i & 1) != 0, got, exact;
+        fxl_circle c;
         if ((i & 15) == 0) { /* a fresh laser every 16 circles */
             l = gen_laser(&rng, points ? (fxl_laser_kind)fxlt_below(&rng, 2) : kind);
             p = prep(l);
             L = ref_laser_build(&l);
         }
-        at = gen_point_near(&rng, &l);
-        if (points) {
-            bool got;
-            if (near)
-                at = gen_point_on_boundary(&rng, &L);
-            got = fxl_laser_vs_point(&p, at);
-            tally_add(&t, got, ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), 0.0), near);
-            oracle_bad += got != orc_laser_vs_circle(&l, fxl_circle_make(at.x, at.y, 0));
+        if ((i & 7) == 7) {
+            /* One case in eight built to touch exactly (or miss or overlap
+             * by a raw unit), on its own laser. */
+            fxl_laser e = l;
+            fxl_laser_prep ep;
+            ref_laser eL;
+            double m;
+            bool want;
+            c = exact_touch(&rng, &e, points, &want);
+            ep = prep(e);
+            eL = ref_laser_build(&e);
+            got = points ? fxl_laser_vs_point(&ep, c.c) : fxl_laser_vs_circle(&ep, c);
+            exact = orc_laser_vs_circle(&e, c);
+            m = ref_laser_circle(&eL, ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r));
+            built++;
+            built_bad += exact != want;
+            tally_add(&t, got, m, true, exact);
+            oracle_bad += got != exact;
             continue;
         }
-        r = gen_radius(&rng, &L, at, near);
-        {
-            fxl_circle c = fxl_circle_make(at.x, at.y, r);
-            bool got = fxl_laser_vs_circle(&p, c);
-            tally_add(&t, got, ref_laser_circle(&L, ref_px(at.x), ref_px(at.y), ref_px(r)), near);
-            oracle_bad += got != orc_laser_vs_circle(&l, c);
+        c.c = gen_point_near(&rng, &l);
+        if (points) {
+            if (near)
+                c.c = gen_point_on_boundary(&rng, &L);
+            c.r = 0;
+            got = fxl_laser_vs_point(&p, c.c);
+        } else {
+            c.r = gen_radius(&rng, &L, c.c, near);
+            got = fxl_laser_vs_circle(&p, c);
         }
+        /* The oracle is exact everywhere: it decides the close cases and
+         * checks every other. */
+        exact = orc_laser_vs_circle(&l, c);
+        tally_add(&t, got, ref_laser_circle(&L, ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r)),
+                  near, exact);
+        oracle_bad += got != exact;
     }
     tally_report(name, &t);
-    fxlt_printf("    %s: %u disagreements with the exact oracle\n", name, oracle_bad);
+    fxlt_printf("    %s: %u built to touch exactly or by one raw unit (%u where the oracle "
+                "disagrees with the construction), %u disagreements with the exact oracle\n",
+                name, built, built_bad, oracle_bad);
+    CHECK_EQ(built_bad, 0);
     CHECK_EQ(oracle_bad, 0);
+    CHECK_EQ(orc_faults(), 0);
 }
 
 static void box_vs_circle_property(void)

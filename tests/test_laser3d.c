@@ -1,8 +1,10 @@
 /* test_laser3d.c - 3D box, cylinder and egg lasers against spheres: exact
  * touching cases, errors, drawing points, and property tests against a
- * double reference that finds the closest point of the shape instead. */
+ * double reference that finds the closest point of the shape instead, the
+ * cases near the boundary decided by the exact one (exact.h). */
 #include <math.h>
 
+#include "exact.h"
 #include "gen.h"
 #include "harness.h"
 #include "ref.h"
@@ -145,11 +147,124 @@ static double ref3(const fxl_laser3d *l, fxl_sphere s, double *reach)
     return dist - ref_px(s.r);
 }
 
+/* a^2 + b^2 + c^2 = d^2 (triples with c = 0). */
+static const int32_t quads[][4] = {{1, 2, 2, 3}, {2, 3, 6, 7}, {1, 4, 8, 9}, {4, 4, 7, 9},
+                                   {2, 6, 9, 11}, {3, 4, 0, 5}, {5, 12, 0, 13}, {0, 1, 0, 1}};
+
+static const int32_t *pick(fxlt_rng *rng, bool triple)
+{
+    const int32_t *q;
+    do
+        q = quads[fxlt_below(rng, FXLT_COUNT(quads))];
+    while (triple && q[2] != 0);
+    return q;
+}
+
+/* Makes l one the table describes exactly (cardinal yaw and pitch, an even
+ * length, game-sized) and returns a sphere exactly touching it (legs of a
+ * Pythagorean quadruple or triple), or moved one raw unit out (*want false)
+ * or in along an axis where it lies beyond the surface. */
+static fxl_sphere exact_touch3(fxlt_rng *rng, fxl_laser3d *l, bool *want)
+{
+    int64_t f[3], g[3], m = fxlt_range(rng, 1, 1 << 16), L, W, R;
+    int i, j, axis = -1, nudge = (int)fxlt_range(rng, -1, 1), rot = (int)fxlt_below(rng, 3);
+    const int32_t *q = pick(rng, false);
+    int32_t p[3][3], cy, sy, cp, sp;
+    fxl_sphere s;
+    l->yaw = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
+    l->pitch = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
+    l->pos.x /= 16, l->pos.y /= 16, l->pos.z /= 16;
+    l->length = (l->length % (1 << 25)) & ~1;
+    l->half_width %= 1 << 22;
+    L = l->length / 2;
+    W = l->half_width;
+    switch (l->kind) {
+    case FXL_LASER3D_BOX:
+        /* Beyond the box by the quadruple's legs (in any order); a zero leg
+         * leaves that coordinate anywhere across the box. */
+        R = q[3] * m;
+        for (i = 0; i < 3; i++) {
+            int64_t h = i == 0 ? L : W, leg = q[(i + rot) % 3] * m;
+            f[i] = leg > 0 ? h + leg : fxlt_range(rng, (int32_t)-h, (int32_t)h);
+            if (leg > 0)
+                axis = i;
+        }
+        break;
+    case FXL_LASER3D_CYLINDER: {
+        const int32_t *t = pick(rng, true);
+        int64_t k = fxlt_range(rng, 1, 1 << 16);
+        switch (fxlt_below(rng, 3)) {
+        case 0: /* the tube: y^2 + z^2 = (W + R)^2, R anywhere up to that */
+            R = fxlt_range(rng, 1, (int32_t)(t[3] * m));
+            W = t[3] * m - R;
+            f[0] = fxlt_range(rng, (int32_t)-L, (int32_t)L);
+            f[1] = t[0] * m, f[2] = t[1] * m;
+            axis = f[1] > 0 ? 1 : 2;
+            break;
+        case 1: /* an end face, within W / sqrt 2 of the axis */
+            R = k;
+            f[0] = L + R;
+            f[1] = fxlt_range(rng, (int32_t)-W / 2, (int32_t)W / 2);
+            f[2] = fxlt_range(rng, (int32_t)-W / 2, (int32_t)W / 2);
+            axis = 0;
+            break;
+        default: { /* the rim: rho - W = a k and x - L = b k, R = c k */
+            const int32_t *u = pick(rng, true);
+            R = u[3] * k;
+            m = (u[0] * k + t[3] - 1) / t[3] + fxlt_range(rng, 0, 16); /* rho >= a k */
+            W = t[3] * m - u[0] * k;
+            f[0] = L + u[1] * k;
+            f[1] = t[0] * m, f[2] = t[1] * m;
+            axis = 0; /* u[1] > 0 in every triple */
+            break;
+        }
+        }
+        l->half_width = (fix16_t)W;
+        break;
+    }
+    default: {
+        /* k X^2 + Y^2 + Z^2 = (W + R)^2 with k = 1 / s^2 and X = s a m. */
+        int32_t sc = 1 << fxlt_below(rng, 3);
+        l->egg_k = fix16_one / (sc * sc);
+        R = fxlt_range(rng, 1, (int32_t)(q[3] * m));
+        W = q[3] * m - R;
+        l->half_width = (fix16_t)W;
+        for (i = 0; i < 3; i++) {
+            f[i] = q[(i + rot) % 3] * m * (i == 0 ? sc : 1);
+            if (f[i] > 0)
+                axis = i;
+        }
+        break;
+    }
+    }
+    for (i = 0; i < 3; i++)
+        if (fxlt_below(rng, 2) != 0)
+            f[i] = -f[i]; /* every shape is symmetric about its middle */
+    f[axis] += f[axis] < 0 ? -nudge : nudge;
+    *want = nudge <= 0;
+    /* Back to the world: the frame's matrix is a signed permutation here. */
+    cy = fxl_cos(l->yaw) / 65536, sy = fxl_sin(l->yaw) / 65536;
+    cp = fxl_cos(l->pitch) / 65536, sp = fxl_sin(l->pitch) / 65536;
+    p[0][0] = cp * cy, p[0][1] = cp * sy, p[0][2] = -sp;
+    p[1][0] = -sy, p[1][1] = cy, p[1][2] = 0;
+    p[2][0] = sp * cy, p[2][1] = sp * sy, p[2][2] = cp;
+    if (l->anchor == FXL_ANCHOR_ORIGIN)
+        f[0] += L;
+    for (j = 0; j < 3; j++)
+        for (i = 0, g[j] = 0; i < 3; i++)
+            g[j] += p[i][j] * f[i];
+    s.c.x = (fix16_t)(l->pos.x + g[0]);
+    s.c.y = (fix16_t)(l->pos.y + g[1]);
+    s.c.z = (fix16_t)(l->pos.z + g[2]);
+    s.r = (fix16_t)R;
+    return s;
+}
+
 static void property(fxl_laser3d_kind kind, const char *name)
 {
     fxlt_rng rng = fxlt_rng_for(name);
-    fxlt_tally t = {0, 0, 0, 0, 0};
-    uint32_t i, n = FXLT_CASES(1000000);
+    fxlt_tally t = FXLT_TALLY_ZERO;
+    uint32_t i, n = FXLT_CASES(1000000), built = 0, built_bad = 0;
     fxl_laser3d l = l3(kind, 0, 0, 0, 0, 0, 0, 0);
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
@@ -171,6 +286,21 @@ static void property(fxl_laser3d_kind kind, const char *name)
             l.egg_k = fxlt_range(&rng, fix16_one / 16, fix16_one);
             CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
         }
+        if ((i & 7) == 7) {
+            /* One case in eight built to touch exactly (or miss or overlap
+             * by a raw unit), on its own laser. */
+            fxl_laser3d e = l;
+            fxl_laser3d_prep ep;
+            bool want, exact;
+            s = exact_touch3(&rng, &e, &want);
+            CHECK_EQ(fxl_laser3d_prepare(&e, &ep), FXL_OK);
+            margin = ref3(&e, s, &reach);
+            exact = exact_laser3d_vs_sphere(&e, s);
+            built++;
+            built_bad += exact != want;
+            tally_add(&t, fxl_laser3d_vs_sphere(&ep, s), margin, true, exact);
+            continue;
+        }
         {
             /* A centre within the beam's reach plus 40 px, per axis. */
             fix16_t span = (fix16_t)(l.length / 2 + l.half_width) + PX(40);
@@ -191,9 +321,15 @@ static void property(fxl_laser3d_kind kind, const char *name)
             s.r = fxlt_range(&rng, 0, PX(24));
         }
         margin = ref3(&l, s, &reach);
-        tally_add(&t, fxl_laser3d_vs_sphere(&p, s), margin, near);
+        tally_add(&t, fxl_laser3d_vs_sphere(&p, s), margin, near,
+                  tally_close(margin) && exact_laser3d_vs_sphere(&l, s));
     }
     tally_report(name, &t);
+    fxlt_printf("    %s: %u built to touch exactly or by one raw unit (%u where the exact "
+                "reference disagrees with the construction), %u faults\n",
+                name, built, built_bad, exact_faults());
+    CHECK_EQ(built_bad, 0);
+    CHECK_EQ(exact_faults(), 0);
 }
 
 static void box_property(void)

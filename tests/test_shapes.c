@@ -1,4 +1,5 @@
 /* test_shapes.c - circles and axis-aligned boxes. */
+#include "exact.h"
 #include "gen.h"
 #include "harness.h"
 #include "oracle.h"
@@ -53,17 +54,56 @@ static fix16_t coord(fxlt_rng *rng, bool extreme)
                    : fxlt_range(rng, PX(-300), PX(300));
 }
 
+/* A random Pythagorean offset: (dx, dy) exactly `len` long, len = c k,
+ * legs either way round and either sign; k in 0..kmax. */
+static void pythagorean(fxlt_rng *rng, int32_t kmax, int64_t *dx, int64_t *dy, int64_t *len)
+{
+    static const int32_t triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25},
+                                         {20, 21, 29}, {0, 1, 1}};
+    const int32_t *t = triples[fxlt_below(rng, FXLT_COUNT(triples))];
+    int64_t k = fxlt_range(rng, 0, kmax);
+    bool swap = fxlt_below(rng, 2) != 0;
+    *dx = t[swap ? 1 : 0] * k * (fxlt_below(rng, 2) ? 1 : -1);
+    *dy = t[swap ? 0 : 1] * k * (fxlt_below(rng, 2) ? 1 : -1);
+    *len = t[2] * k;
+}
+
 static void circle_circle_property(void)
 {
     fxlt_rng rng = fxlt_rng_for("circle_circle_property");
-    fxlt_tally t = {0, 0, 0, 0, 0};
-    uint32_t i, n = FXLT_CASES(1000000), oracle_bad = 0;
+    fxlt_tally t = FXLT_TALLY_ZERO;
+    uint32_t i, n = FXLT_CASES(1000000), oracle_bad = 0, built = 0, built_bad = 0;
     for (i = 0; i < n; i++) {
-        bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0, got;
+        bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0, got, exact;
         fxl_circle a, b; /* one draw per statement: a fixed sequence everywhere */
         a.c.x = coord(&rng, extreme);
         a.c.y = coord(&rng, extreme);
         a.r = fxlt_range(&rng, 0, extreme ? FXL_SIZE_MAX : PX(40));
+        if ((i & 7) == 7) {
+            /* Built to touch exactly (the centres c k apart, the radii
+             * summing to c k), or a raw unit further apart or closer. */
+            int64_t dx, dy, len, nudge = fxlt_range(&rng, -1, 1);
+            pythagorean(&rng, 1 << 18, &dx, &dy, &len);
+            a.c.x /= 2, a.c.y /= 2;
+            a.r = (fix16_t)(len - fxlt_range(&rng, 0, (int32_t)len));
+            b.c.x = (fix16_t)(a.c.x + dx);
+            b.c.y = (fix16_t)(a.c.y + dy);
+            b.r = (fix16_t)(len - a.r - nudge);
+            if (b.r < 0) {
+                i--; /* no circle a raw unit smaller than none */
+                continue;
+            }
+            got = fxl_circle_vs_circle(a, b);
+            exact = orc_circle_vs_circle(a, b);
+            built++;
+            built_bad += exact != (nudge <= 0);
+            tally_add(&t, got,
+                      ref_circle_circle(ref_px(a.c.x), ref_px(a.c.y), ref_px(a.r), ref_px(b.c.x),
+                                        ref_px(b.c.y), ref_px(b.r)),
+                      true, exact);
+            oracle_bad += got != exact;
+            continue;
+        }
         b.c.x = coord(&rng, false) / 2 + a.c.x / 2;
         b.c.y = coord(&rng, false) / 2 + a.c.y / 2;
         b.r = 0;
@@ -76,51 +116,94 @@ static void circle_circle_property(void)
             b.r = fxlt_range(&rng, 0, PX(40));
         }
         got = fxl_circle_vs_circle(a, b);
+        /* The oracle is exact everywhere: it decides the close cases and
+         * checks every other. */
+        exact = orc_circle_vs_circle(a, b);
         tally_add(&t, got,
                   ref_circle_circle(ref_px(a.c.x), ref_px(a.c.y), ref_px(a.r), ref_px(b.c.x),
                                     ref_px(b.c.y), ref_px(b.r)),
-                  near);
-        oracle_bad += got != orc_circle_vs_circle(a, b);
+                  near, exact);
+        oracle_bad += got != exact;
     }
     tally_report("circle vs circle", &t);
-    fxlt_printf("    circle vs circle: %u disagreements with the exact oracle\n", oracle_bad);
+    fxlt_printf("    circle vs circle: %u built to touch exactly or by one raw unit (%u where "
+                "the oracle disagrees with the construction), %u disagreements with the exact "
+                "oracle\n", built, built_bad, oracle_bad);
+    CHECK_EQ(built_bad, 0);
     CHECK_EQ(oracle_bad, 0);
 }
 
 static void aabb_circle_property(void)
 {
     fxlt_rng rng = fxlt_rng_for("aabb_circle_property");
-    fxlt_tally t = {0, 0, 0, 0, 0};
-    uint32_t i, n = FXLT_CASES(1000000);
+    fxlt_tally t = FXLT_TALLY_ZERO;
+    uint32_t i, n = FXLT_CASES(1000000), built = 0, built_bad = 0;
     for (i = 0; i < n; i++) {
-        bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0;
+        bool extreme = fxlt_below(&rng, 8) == 0, near = (i & 1) != 0, build = (i & 7) == 7;
         fix16_t x0 = coord(&rng, extreme), y0 = coord(&rng, extreme);
         fix16_t w = fxlt_range(&rng, 0, PX(50));
         fix16_t h = fxlt_range(&rng, 0, PX(50));
         fxl_aabb b = box(x0, y0, x0 + w, y0 + h);
         fxl_circle c;
-        double x[4];
+        double x[4], m;
         c.c.x = b.lo.x + fxlt_range(&rng, PX(-60), PX(110));
         c.c.y = b.lo.y + fxlt_range(&rng, PX(-60), PX(110));
         c.r = 0;
+        if (build) {
+            /* Built to touch a side or a corner exactly, or a raw unit
+             * further out or in. */
+            int64_t dx, dy, len, cx, cy, nudge = fxlt_range(&rng, -1, 1);
+            uint32_t where = fxlt_below(&rng, 3);
+            pythagorean(&rng, 1 << 18, &dx, &dy, &len);
+            cx = dx < 0 ? b.lo.x : b.hi.x;
+            cy = dy < 0 ? b.lo.y : b.hi.y;
+            if (where == 0) { /* beside a vertical side, anywhere along it */
+                cy = b.lo.y + fxlt_range(&rng, 0, h);
+                dx = dx < 0 ? -len : len, dy = 0;
+            } else if (where == 1) { /* above or below a horizontal side */
+                cx = b.lo.x + fxlt_range(&rng, 0, w);
+                dy = dy < 0 ? -len : len, dx = 0;
+            } /* else off the corner */
+            if (dx != 0)
+                dx += dx < 0 ? -nudge : nudge;
+            else
+                dy += dy < 0 ? -nudge : nudge;
+            c.c.x = (fix16_t)(cx + dx);
+            c.c.y = (fix16_t)(cy + dy);
+            c.r = (fix16_t)len;
+        }
         if (b.hi.x > FXL_COORD_MAX || b.hi.y > FXL_COORD_MAX || fxl_circle_check(c) != FXL_OK) {
             i--;
             continue;
         }
         x[0] = ref_px(b.lo.x), x[1] = ref_px(b.lo.y), x[2] = ref_px(b.hi.x), x[3] = ref_px(b.hi.y);
-        if (near) {
+        if (build) {
+            /* The distance to the clamped point says what the exact
+             * reference must answer here. */
+            bool want = exact_aabb_vs_circle(b, c);
+            int64_t ex = c.c.x < b.lo.x ? (int64_t)b.lo.x - c.c.x
+                         : c.c.x > b.hi.x ? (int64_t)c.c.x - b.hi.x : 0;
+            int64_t ey = c.c.y < b.lo.y ? (int64_t)b.lo.y - c.c.y
+                         : c.c.y > b.hi.y ? (int64_t)c.c.y - b.hi.y : 0;
+            built++;
+            built_bad += want != (ex * ex + ey * ey <= (int64_t)c.r * c.r);
+        } else if (near) {
             double d = ref_aabb_circle(x[0], x[1], x[2], x[3], ref_px(c.c.x), ref_px(c.c.y), 0.0);
             double r = (d > 0.0 ? d : 0.0) * 65536.0 + (double)fxlt_range(&rng, -3, 3);
             c.r = r < 0.0 ? 0 : (fix16_t)(r + 0.5);
         } else {
             c.r = fxlt_range(&rng, 0, PX(30));
         }
-        tally_add(&t, fxl_aabb_vs_circle(b, c),
-                  ref_aabb_circle(x[0], x[1], x[2], x[3], ref_px(c.c.x), ref_px(c.c.y),
-                                  ref_px(c.r)),
-                  near);
+        m = ref_aabb_circle(x[0], x[1], x[2], x[3], ref_px(c.c.x), ref_px(c.c.y), ref_px(c.r));
+        tally_add(&t, fxl_aabb_vs_circle(b, c), m, near || build,
+                  tally_close(m) && exact_aabb_vs_circle(b, c));
     }
     tally_report("aabb vs circle", &t);
+    fxlt_printf("    aabb vs circle: %u built to touch exactly or by one raw unit (%u where the "
+                "exact reference disagrees with the construction), %u faults\n",
+                built, built_bad, exact_faults());
+    CHECK_EQ(built_bad, 0);
+    CHECK_EQ(exact_faults(), 0);
 }
 
 /* Boxes on a small grid, all pairs: the reference is the overlap of the
