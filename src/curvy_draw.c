@@ -20,6 +20,7 @@ static fix16_t edge(fix16_t p, uint32_t w, fix16_t cs, int sign)
     return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
 }
 
+FXL_ARM_CODE
 size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap)
 {
     fxl_vec2 left = fxl_vec2_make(0, 0), right = left;
