@@ -30,6 +30,8 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap)
     uint32_t k;
 
     FXL_ASSERT(c != NULL && (quads != NULL || cap == 0));
+    if (c == NULL)
+        return 0;
     for (k = 0; k < c->count; k++) {
         const fxl_curvy_node *n = fxl_curvy_node_at(c, k);
         fxl_angle dir, outa = 0;

@@ -307,6 +307,8 @@ size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle)
     cut_ctx g;
     fxl__curvy_box box;
     FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
+    if (c == NULL)
+        return 0;
     g.q = make_circ(circle);
     g.cut = 0;
     box = fxl__curvy_query(g.q.x, g.q.y, g.q.x, g.q.y, g.q.r);
