@@ -20,6 +20,7 @@ static fix16_t edge(fix16_t p, uint32_t w, fix16_t cs, int sign)
     return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
 }
 
+FXL_ARM_CODE
 size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap)
 {
     fxl_vec2 left = fxl_vec2_make(0, 0), right = left;
@@ -29,6 +30,8 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap)
     uint32_t k;
 
     FXL_ASSERT(c != NULL && (quads != NULL || cap == 0));
+    if (c == NULL)
+        return 0;
     for (k = 0; k < c->count; k++) {
         const fxl_curvy_node *n = fxl_curvy_node_at(c, k);
         fxl_angle dir, outa = 0;

@@ -26,10 +26,14 @@ static inline uint32_t fxl__curvy_drawn(const fxl_curvy *c, uint32_t k, fix16_t 
                                                      : (uint32_t)w;
     uint32_t taper = (uint32_t)c->taper, back = c->count - 1u - k;
     if (taper != 0) {
-        /* (1 + e) <= 65535 and taper < 2^32: the product fits 64 bits. */
-        uint64_t t = (uint64_t)taper * ((k < back ? k : back) + 1u);
-        if (t < u)
-            u = (uint32_t)t;
+        /* taper * n, n = 1 + e <= 65535, in two 32-bit products (Thumb
+         * code has no 32x32->64 multiply): hi = (taper >> 16) n < 2^32 and
+         * lo = (taper & 0xFFFF) n < 2^32; the product is hi 2^16 + lo,
+         * at least 2^28 > u when hi >= 2^12 or lo >= 2^28, and otherwise
+         * below 2^29. */
+        uint32_t n = (k < back ? k : back) + 1u, hi = (taper >> 16) * n, lo = (taper & 0xFFFFu) * n;
+        if (hi < (1u << 12) && lo < (1u << 28) && (hi << 16) + lo < u)
+            u = (hi << 16) + lo;
     }
     return u;
 }

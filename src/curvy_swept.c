@@ -61,7 +61,7 @@ typedef struct mov {
  * R < 2^30). The nearest point of the line is inner iff 0 < -p.m < |m|^2;
  * its squared distance is cross(p, m)^2 / |m|^2. The ends are the static
  * tests' business. */
-static bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
+FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
 {
     int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
     int64_t cr = px * my - py * mx;
@@ -72,7 +72,7 @@ static bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R
 
 /* True iff q0 + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
  * segment grows), d and m not parallel. */
-static bool crosses(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
+FXL__ALWAYS_INLINE bool crosses(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
                     bool grows)
 {
     int64_t den = (int64_t)dx * my - (int64_t)dy * mx;
@@ -85,6 +85,24 @@ static bool crosses(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, 
         nt = -nt;
     }
     return ns >= 0 && ns <= den && nt >= 0 && nt <= den && (!grows || nt <= ns);
+}
+
+/* A quick miss: both ends of the path (q0, q1 from A) farther than rm from
+ * the line AB on the same side. The hull (the growing segment's too) lies
+ * within rm = max(R0, R1) of the segment AB, so in the slab of half-width
+ * rm about its line; the path then lies wholly outside it. With cross
+ * products s = cross(d, q) = |d| * (signed distance), the test is
+ * min(|s0|, |s1|)^2 > rm^2 |d|^2 (products below 2^120). */
+FXL__ALWAYS_INLINE bool beside(int32_t qx, int32_t qy, int32_t ex, int32_t ey, int32_t dx,
+                               int32_t dy, uint32_t rm)
+{
+    int64_t s0 = (int64_t)dx * qy - (int64_t)dy * qx, s1 = (int64_t)dx * ey - (int64_t)dy * ex;
+    uint64_t m;
+    if ((s0 > 0) != (s1 > 0) || s0 == 0 || s1 == 0)
+        return false;
+    m = fxl__abs64(s0) < fxl__abs64(s1) ? fxl__abs64(s0) : fxl__abs64(s1);
+    return !fxl__le128(fxl__sq(m), fxl__mul64((uint64_t)rm * rm,
+                                              (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
 }
 
 FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k,
@@ -101,6 +119,8 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c,
      * here beyond the ranges above (meaningless then, and defined). */
     if (fxl__abs32(qx) > (1u << 30) || fxl__abs32(qy) > (1u << 30) ||
         fxl__abs32(dx) > (uint32_t)FXL_SIZE_MAX || fxl__abs32(dy) > (uint32_t)FXL_SIZE_MAX)
+        return false;
+    if (beside(qx, qy, ex, ey, dx, dy, r0 > r1 ? r0 : r1))
         return false;
     if (fxl__curvy_capsule(ex, ey, dx, dy, r0, r1)) /* c1: the whole segment */
         return true;

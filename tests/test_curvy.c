@@ -175,7 +175,7 @@ typedef struct model_node {
  * more than cap or while the length exceeds the budget. */
 static void pushes_match_model(void)
 {
-    static model_node model[128];
+    static model_node model[128] FXL_EWRAM_BSS;
     fxlt_rng rng = fxlt_rng_for("curvy pushes");
     uint32_t rounds = FXLT_CASES(1500) + 4, round, pushes = 0, bad = 0, wraps = 0;
     trail *t = &T;
@@ -246,6 +246,44 @@ static void pushes_match_model(void)
                 bad);
     CHECK_EQ(bad, 0);
     CHECK(wraps > pushes / 10);
+}
+
+/* seg_len is floor(sqrt(dx^2 + dy^2)) exactly: steps of any size up to
+ * FXL_SIZE_MAX per axis, exact Pythagorean lengths (3k, 4k: 5k) and one
+ * raw unit off them, squares +-1 of the length. */
+static void seg_len_exact(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy seg_len");
+    uint32_t n = FXLT_CASES(200000) + 100, i, bad = 0;
+    trail *t = &T;
+    init(t, 4, 0, 0);
+    for (i = 0; i < n; i++) {
+        int32_t dx, dy;
+        const fxl_curvy_node *a, *b;
+        uint32_t kind = fxlt_below(&rng, 4);
+        if (kind == 0) {
+            int32_t k = fxlt_range(&rng, 0, FXL_SIZE_MAX / 4);
+            dx = 3 * k + fxlt_range(&rng, -1, 1);
+            dy = 4 * k;
+        } else if (kind == 1) {
+            dx = fxlt_range(&rng, -FXL_SIZE_MAX, FXL_SIZE_MAX);
+            dy = fxlt_range(&rng, -FXL_SIZE_MAX, FXL_SIZE_MAX);
+        } else {
+            int32_t m = (int32_t)(1u << fxlt_below(&rng, 29)) - 1;
+            dx = fxlt_range(&rng, -m, m);
+            dy = fxlt_range(&rng, -m, m);
+        }
+        fxl_curvy_clear(&t->c);
+        push(t, dx < 0 ? FXL_SIZE_MAX : 0, dy < 0 ? FXL_SIZE_MAX : 0, 0);
+        push(t, (dx < 0 ? FXL_SIZE_MAX : 0) + dx, (dy < 0 ? FXL_SIZE_MAX : 0) + dy, 0);
+        a = fxl_curvy_node_at(&t->c, 0);
+        b = fxl_curvy_node_at(&t->c, 1);
+        if (!is_floor_sqrt(b->seg_len, (int64_t)b->p.x - a->p.x, (int64_t)b->p.y - a->p.y) ||
+            t->c.length != b->seg_len)
+            bad++;
+    }
+    fxlt_printf("    %u lengths, %u not floor(sqrt)\n", n, bad);
+    CHECK_EQ(bad, 0);
 }
 
 /* A trail with no budget stays a fix16_t: the length is kept <= INT32_MAX. */
@@ -954,6 +992,7 @@ static void extreme_inputs(void)
 static const fxlt_case curvy_cases[] = {
     {"storage_and_errors", storage_and_errors},
     {"pushes_match_model", pushes_match_model},
+    {"seg_len_exact", seg_len_exact},
     {"unbounded_length", unbounded_length},
     {"widths", widths},
     {"straight_and_joints", straight_and_joints},

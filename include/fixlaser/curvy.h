@@ -104,7 +104,8 @@ typedef struct fxl_curvy {
                             * while length would exceed it; 0: no budget
                             * (length, a fix16_t, is then kept <= INT32_MAX
                             * the same way) */
-    fix16_t width_max;     /* Q16.16 largest node half-width a push accepts */
+    fix16_t width_max;     /* Q16.16 largest node half-width a push accepts
+                            * (lowering it leaves wider nodes as they are) */
     fix16_t taper;         /* Q16.16 half-width growth per node from each end; 0: none */
     fix16_t hit_fraction;  /* Q16.16 0..1 of the drawn half-width that hits */
     bool harmless;         /* warning phase: drawn, never hits */
@@ -118,8 +119,9 @@ typedef struct fxl_curvy {
 fxl_result fxl_curvy_init(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_aabb *boxes,
                           size_t nboxes, fix16_t width_max, fix16_t max_length);
 
-/* Validates the fields a game may change (taper, hit_fraction, max_length)
- * and the storage: FXL_OK or the reason. */
+/* Validates the fields a game may change (taper, hit_fraction, max_length,
+ * width_max) and the storage (pointers, cap, tail, count): FXL_OK or the
+ * reason. */
 fxl_result fxl_curvy_check(const fxl_curvy *c);
 
 /* Empties the trail (the storage is kept). */
@@ -128,7 +130,7 @@ void fxl_curvy_clear(fxl_curvy *c);
 /* Moves the head: appends a node at `head` with drawn half-width
  * `half_width`, then drops tail nodes while the ring is over-full or the
  * length exceeds max_length (whole nodes: the trail may end up to one
- * segment shorter than the budget). Refuses (trail unchanged)
+ * segment shorter than the budget). Refuses (trail unchanged) FXL_ERR_NULL,
  * FXL_ERR_COORD_RANGE, FXL_ERR_WIDTH_NEGATIVE / _RANGE (above width_max),
  * FXL_ERR_LENGTH_RANGE (more than FXL_SIZE_MAX from the current head on an
  * axis). */
