@@ -867,9 +867,27 @@ static void quads(void)
                 /* left + right = 2 p (or one raw above, a rounded half) */
                 ok = ok && (int64_t)s[0].x + s[3].x - 2 * (int64_t)a->p.x >= 0 &&
                      (int64_t)s[0].x + s[3].x - 2 * (int64_t)a->p.x <= 1;
-                if (j > 0 && prev + 1 == k) /* neighbours share their points */
-                    ok = ok && q[j - 1][1].x == s[0].x && q[j - 1][1].y == s[0].y &&
-                         q[j - 1][2].x == s[3].x && q[j - 1][2].y == s[3].y;
+                if (j > 0 && prev + 1 == k) {
+                    /* Neighbours share their points at a bend clearly under
+                     * 90 degrees; clearly over it, each quad ends square
+                     * across its own segment (the earlier quad's end edge
+                     * is perpendicular to its segment, within rounding). */
+                    const fxl_curvy_node *z = fxl_curvy_node_at(&t->c, k - 1);
+                    double ix = (double)a->p.x - z->p.x, iy = (double)a->p.y - z->p.y;
+                    double ox = (double)b->p.x - a->p.x, oy = (double)b->p.y - a->p.y;
+                    double li = sqrt(ix * ix + iy * iy), lo = sqrt(ox * ox + oy * oy);
+                    double dot = ix * ox + iy * oy;
+                    bool shared = q[j - 1][1].x == s[0].x && q[j - 1][1].y == s[0].y &&
+                                  q[j - 1][2].x == s[3].x && q[j - 1][2].y == s[3].y;
+                    if (li > 0.0 && lo > 0.0 && dot > 0.02 * li * lo)
+                        ok = ok && shared;
+                    else if (li > 0.0 && lo > 0.0 && dot < -0.02 * li * lo) {
+                        double ex = (double)q[j - 1][1].x - q[j - 1][2].x;
+                        double ey = (double)q[j - 1][1].y - q[j - 1][2].y;
+                        double el = sqrt(ex * ex + ey * ey);
+                        ok = ok && fabs(ex * ix + ey * iy) <= (0.002 * el + 4.0) * li;
+                    }
+                }
                 if (!ok)
                     bad++;
             }

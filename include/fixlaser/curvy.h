@@ -196,7 +196,10 @@ void fxl_curvy_cut_range(fxl_curvy *c, uint32_t first, uint32_t last, bool cut);
  * the -90 step side of the direction of travel, tail to head). Each node's
  * two edge points sit at its drawn (tapered) half-width along the bisector
  * of its two segments' normals, shared by both quads, so the strip has no
- * gaps and no wedges at bends. Directions are fxl_atan2 steps; the
+ * gaps and no wedges at bends of up to 90 degrees; at a sharper bend (a
+ * hairpin, a bounce) each quad ends square across its own segment instead
+ * (bisector points would pinch the strip: draw a disk on such a joint to
+ * close its outside). Directions are fxl_atan2 steps; the
  * bisector is the older segment's direction plus half the signed turn to
  * the newer one's (truncated toward zero), minus 1024 steps; a zero-length segment takes its
  * neighbour's direction (the last one seen, 0 before any). The points are
