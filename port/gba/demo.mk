@@ -38,11 +38,11 @@ DEMO_FRAMES := 4500
 # swept test catching the ship (method 3); the wall room with the ship
 # pressed on its diagonal wall (the aimed beam on it); the room's beams with
 # the ship behind the pillar (the aimed beam stopped on the pillar), then
-# with the ship on the bouncing beam's second leg; the curvy scene's node
-# circles and outline, then its strip of quads after the bomb cut a gap.
+# the bouncing beam's four bounces; the curvy scene's node circles and
+# outline with the ship hit, then its strip of quads.
 DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static \
 	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room \
-	2390:demo-room-beams 2485:demo-room-bounce 2690:demo-curvy 2830:demo-curvy-quads
+	2825:demo-room-beams 3098:demo-room-bounce 3450:demo-curvy 3650:demo-curvy-quads
 # Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
 # The animation: the spin scene's drifting boss beam jumping over the ship
 # (method 1, the once-a-frame test misses the pass), then the exact sweep
