@@ -105,27 +105,6 @@ FXL__ALWAYS_INLINE bool coarse_near(const fxl_wall_prep *w, uint32_t m_hi, uint3
     return (((w->coarse_lo - m_hi) | (m_lo - w->coarse_hi)) & 0x80008000u) == 0;
 }
 
-/* The first wall from i on whose packed box may meet (m_hi, m_lo), or n:
- * four a round. */
-FXL__ALWAYS_INLINE size_t next_near(const fxl_wall_prep *walls, size_t i, size_t n, uint32_t m_hi,
-                                     uint32_t m_lo)
-{
-    for (; i + 4 <= n; i += 4) {
-        if (coarse_near(&walls[i], m_hi, m_lo))
-            return i;
-        if (coarse_near(&walls[i + 1], m_hi, m_lo))
-            return i + 1;
-        if (coarse_near(&walls[i + 2], m_hi, m_lo))
-            return i + 2;
-        if (coarse_near(&walls[i + 3], m_hi, m_lo))
-            return i + 3;
-    }
-    for (; i < n; i++)
-        if (coarse_near(&walls[i], m_hi, m_lo))
-            return i;
-    return n;
-}
-
 static void search_start(const fxl__ray *r, search *s)
 {
     s->best = -1;
@@ -133,37 +112,92 @@ static void search_start(const fxl__ray *r, search *s)
     s->u.den = 65536u;
 }
 
-/* Walls whose packed boxes miss the ray's cost one packed test each. (A
- * box shrunk to the best wall so far was measured: it spared 0.2 exact
- * tests a cast in the benchmark's room and cost more than it saved.) */
-FXL__ALWAYS_INLINE long first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n,
-                                   bool two_sided, const fxl__rules *rules, fxl__frac *u,
-                                   fxl__near *near)
+FXL__ALWAYS_INLINE int32_t frac_floor(fxl__frac u, fxl__recip *rc)
+{
+    fxl__u128 n;
+    n.hi = u.num >> 48;
+    n.lo = u.num << 16;
+    fxl__recip_init(rc, u.den);
+    return (int32_t)fxl__recip_div(rc, n, NULL);
+}
+
+/* How many wall indices the packed pass hands the exact tests at once. */
+#define CHUNK 16
+
+/* The exact tests of the listed walls (in index order), continuing the
+ * search s; with fl != NULL, *fl then gets the clipped length (floor(u*)
+ * of the best, or the ray's length when none). ARM code on the GBA: one
+ * call a chunk. */
+FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *walls,
+                                       const uint32_t *idx, size_t count, bool two_sided,
+                                       const fxl__rules *rules, search *s, int32_t *fl)
+{
+    size_t k;
+    fxl__recip rc;
+    /* Two copies, each with the sidedness a constant. */
+    if (two_sided) {
+        for (k = 0; k < count; k++)
+            consider(r, &walls[idx[k]], idx[k], rules, s, true);
+    } else {
+        for (k = 0; k < count; k++)
+            consider(r, &walls[idx[k]], idx[k], rules, s, false);
+    }
+    if (fl != NULL)
+        *fl = s->best < 0 ? r->len : frac_floor(s->u, &rc);
+}
+
+/* The search: the packed box tests in 32-bit code (Thumb on the GBA, whose
+ * 16-bit instructions fetch twice as fast from ROM), the walls they pass
+ * handed to the exact tests CHUNK at a time; walls whose packed boxes miss
+ * the ray's cost one packed test each. (A box shrunk to the best wall so
+ * far was measured: it spared 0.2 exact tests a cast in the benchmark's
+ * room and cost more than it saved.) With fl != NULL, *fl gets the
+ * clipped length. */
+static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                         const fxl__rules *rules, fxl__frac *u, fxl__near *near, int32_t *fl)
 {
     search s;
-    size_t i;
+    uint32_t idx[CHUNK];
     uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
+    size_t i = 0;
+    bool floored = false;
     search_start(r, &s);
-    for (i = next_near(walls, 0, n, m_hi, m_lo); i < n; i = next_near(walls, i + 1, n, m_hi, m_lo)) {
-        if (near != NULL) {
-            if (near->count < FXL__NEAR_MAX)
-                near->idx[near->count] = i;
-            near->count++;
+    while (i < n) {
+        /* At most CHUNK walls a pass; the guard bits (0x80008000) are
+         * tested through bit 31 of x | x << 16 (no mask register). */
+        const fxl_wall_prep *w = walls + i, *end = walls + (n - i > CHUNK ? i + CHUNK : n);
+        uint32_t *o = idx;
+        size_t c;
+        for (; w < end; w++, i++) {
+            uint32_t x = (w->coarse_lo - m_hi) | (m_lo - w->coarse_hi);
+            if (((x | x << 16) >> 31) == 0)
+                *o++ = (uint32_t)i;
         }
-        consider(r, &walls[i], i, rules, &s, two_sided);
+        c = (size_t)(o - idx);
+        if (near != NULL) {
+            size_t k;
+            for (k = 0; k < c; k++) {
+                if (near->count < FXL__NEAR_MAX)
+                    near->idx[near->count] = idx[k];
+                near->count++;
+            }
+        }
+        if (c > 0) {
+            /* The last chunk's call also divides. */
+            floored = i >= n && fl != NULL;
+            consider_list(r, walls, idx, c, two_sided, rules, &s, floored ? fl : NULL);
+        }
     }
+    if (fl != NULL && !floored)
+        *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
     *u = s.u;
     return s.best;
 }
 
-FXL_ARM_CODE long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n,
-                                  bool two_sided, const fxl__rules *rules, fxl__frac *u,
-                                  fxl__near *near)
+long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                     const fxl__rules *rules, fxl__frac *u, fxl__near *near)
 {
-    /* Two copies, each with the sidedness a constant. */
-    if (two_sided)
-        return first_wall(r, walls, n, true, rules, u, near);
-    return first_wall(r, walls, n, false, rules, u, near);
+    return search_walls(r, walls, n, two_sided, rules, u, near, NULL);
 }
 
 FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls,
@@ -184,11 +218,8 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
 
 FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
 {
-    fxl__u128 n;
-    n.hi = u.num >> 48;
-    n.lo = u.num << 16;
-    fxl__recip_init(rc, u.den);
-    return (int32_t)fxl__recip_div(rc, n, NULL);
+    fxl__recip own;
+    return frac_floor(u, rc != NULL ? rc : &own);
 }
 
 /* The point emitter + L c / 65536 on one axis, rounded to nearest
@@ -200,8 +231,8 @@ static int32_t along(int32_t p, int32_t L, int32_t c)
     return c < 0 ? p - (int32_t)v : p + (int32_t)v;
 }
 
-/* Thumb code on the GBA (32-bit work), but for the search and the
- * division (ARM code, one call each). */
+/* Thumb code on the GBA (32-bit work), but for the exact tests and the
+ * division (ARM code, one call for both). */
 fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
                                        size_t n, unsigned flags, fxl_cast *out,
                                        fxl_laser *clipped)
@@ -209,7 +240,6 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
     fxl__ray ray;
     fxl__rules rules;
     fxl__frac u;
-    fxl__recip rc;
     bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
     long wall;
     int32_t len, c, s;
@@ -236,8 +266,7 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
         rules.skip = -1;
         rules.sx = rules.sy = 0;
         rules.ref = laser->pos;
-        wall = fxl__first_wall(&ray, walls, n, two, &rules, &u, NULL);
-        len = wall < 0 ? laser->length : fxl__frac_floor(u, &rc);
+        wall = search_walls(&ray, walls, n, two, &rules, &u, NULL, &len);
     }
     out->length = len;
     out->wall = (int32_t)wall;
