@@ -17,16 +17,6 @@
 #include "angle_table.h"
 #include "hitbox.h"
 
-static uint32_t coarse(int32_t v)
-{
-    return fxl__coarse((uint32_t)v);
-}
-
-static int32_t clamp32(int64_t v)
-{
-    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
-}
-
 FXL_ARM_CODE int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q)
 {
     return fxl__side_sign(w, q);
@@ -52,48 +42,28 @@ FXL_ARM_CODE static bool start_stops(const fxl__rules *rules, const fxl_wall_pre
     return two_sided ? (D > 0 ? 1 : -1) == came : came < 0;
 }
 
-/* A search: the best wall so far, its u*, and the packed box left. */
+/* A search: the best wall so far and its u*. */
 typedef struct search {
     long best;
     fxl__frac u;
-    uint32_t m_hi, m_lo;
 } search;
-
-/* The ray's meeting point with the best wall lies in that wall's box: the
- * search's packed box shrinks to the box of the start and the wall's box
- * (grown by the reach), within the old one. */
-static void shrink(const fxl__ray *r, const fxl_wall_prep *w, search *s)
-{
-    int64_t k = r->reach;
-    uint32_t lx = coarse(clamp32(fxl__min64(r->p.x, w->box.lo.x) - k));
-    uint32_t ly = coarse(clamp32(fxl__min64(r->p.y, w->box.lo.y) - k));
-    uint32_t hx = coarse(clamp32(fxl__max64(r->p.x, w->box.hi.x) + k));
-    uint32_t hy = coarse(clamp32(fxl__max64(r->p.y, w->box.hi.y) + k));
-    uint32_t m_hi = (hx << 16 | hy) + 0x00010001u, m_lo = (lx << 16 | ly) | 0x80008000u;
-    uint32_t oh = s->m_hi, ol = s->m_lo;
-    /* Halfwise min of the highs, max of the lows (no carries between). */
-    s->m_hi = (((m_hi >> 16) < (oh >> 16) ? m_hi : oh) & 0xFFFF0000u) |
-              (((m_hi & 0xFFFFu) < (oh & 0xFFFFu) ? m_hi : oh) & 0xFFFFu);
-    s->m_lo = (((m_lo >> 16) > (ol >> 16) ? m_lo : ol) & 0xFFFF0000u) |
-              (((m_lo & 0xFFFFu) > (ol & 0xFFFFu) ? m_lo : ol) & 0xFFFFu);
-}
 
 /* A wall whose packed box meets the ray's: three pairs of 64-bit
  * products, then the 128-bit comparison with the best so far (initially
  * the length, as 65536 len / 65536): u* <= len for the first, then
- * strictly earlier (a tie keeps the lower index); the box shrinks when
- * `shrinking`. ARM code on the GBA (one call per wall the packed test
- * passes). */
+ * strictly earlier (a tie keeps the lower index). ARM code on the GBA
+ * (inlined in the ARM search loops; two_sided a constant there). */
 FXL__ALWAYS_INLINE void consider(const fxl__ray *r, const fxl_wall_prep *w, size_t i,
-                                 const fxl__rules *rules, search *s, unsigned mode)
+                                 const fxl__rules *rules, search *s, bool two_sided)
 {
     /* r = a - p on 32 bits (exact within the domain, else wrapping): the
      * products are 32x32 -> 64 (single instructions in ARM code), N < 2^63. */
     int32_t rx = fxl__u2i32((uint32_t)w->a.x - (uint32_t)r->p.x);
     int32_t ry = fxl__u2i32((uint32_t)w->a.y - (uint32_t)r->p.y);
     int64_t D = (int64_t)r->dx * w->ey - (int64_t)r->dy * w->ex, N, T;
-    bool two_sided = (mode & 1u) != 0;
+    uint64_t aN, aD;
     fxl__u128 lhs, rhs;
+    bool better;
     if (two_sided ? D == 0 : D >= 0)
         return; /* parallel, or (one-sided) heading to the front */
     T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
@@ -104,14 +74,28 @@ FXL__ALWAYS_INLINE void consider(const fxl__ray *r, const fxl_wall_prep *w, size
         return; /* behind the start */
     if ((long)i == rules->skip || (N == 0 && !start_stops(rules, w, D, two_sided)))
         return;
-    lhs = fxl__mul64(fxl__abs64(N), s->u.den);
-    rhs = fxl__mul64(s->u.num, fxl__abs64(D));
-    if (s->best < 0 ? fxl__le128(lhs, rhs) : !fxl__le128(rhs, lhs)) {
+    aN = fxl__abs64(N);
+    aD = fxl__abs64(D);
+    if (s->best < 0) {
+        /* Against the length (den = 65536, num = len < 2^31): 65536 |N|
+         * <= len |D|, the left side by shifts, the right in two 32x32
+         * products. */
+        uint32_t len = (uint32_t)s->u.num;
+        uint64_t pl = (uint64_t)len * (uint32_t)aD, ph = (uint64_t)len * (uint32_t)(aD >> 32);
+        lhs.hi = aN >> 48;
+        lhs.lo = aN << 16;
+        rhs.lo = pl + (ph << 32);
+        rhs.hi = (ph >> 32) + (rhs.lo < pl ? 1u : 0u);
+        better = fxl__le128(lhs, rhs);
+    } else {
+        lhs = fxl__mul64(aN, s->u.den);
+        rhs = fxl__mul64(s->u.num, aD);
+        better = !fxl__le128(rhs, lhs);
+    }
+    if (better) {
         s->best = (long)i;
-        s->u.num = fxl__abs64(N);
-        s->u.den = fxl__abs64(D);
-        if ((mode & 2u) != 0)
-            shrink(r, w, s);
+        s->u.num = aN;
+        s->u.den = aD;
     }
 }
 
@@ -121,64 +105,99 @@ FXL__ALWAYS_INLINE bool coarse_near(const fxl_wall_prep *w, uint32_t m_hi, uint3
     return (((w->coarse_lo - m_hi) | (m_lo - w->coarse_hi)) & 0x80008000u) == 0;
 }
 
-/* The first wall from i on whose packed box may meet (m_hi, m_lo), or n:
- * four a round. Thumb code on the GBA (32-bit work only, where Thumb's
- * 16-bit instructions fetch twice as fast from ROM). */
-FXL__ALWAYS_INLINE size_t next_near(const fxl_wall_prep *walls, size_t i, size_t n, uint32_t m_hi,
-                                     uint32_t m_lo)
-{
-    for (; i + 4 <= n; i += 4) {
-        if (coarse_near(&walls[i], m_hi, m_lo))
-            return i;
-        if (coarse_near(&walls[i + 1], m_hi, m_lo))
-            return i + 1;
-        if (coarse_near(&walls[i + 2], m_hi, m_lo))
-            return i + 2;
-        if (coarse_near(&walls[i + 3], m_hi, m_lo))
-            return i + 3;
-    }
-    for (; i < n; i++)
-        if (coarse_near(&walls[i], m_hi, m_lo))
-            return i;
-    return n;
-}
-
 static void search_start(const fxl__ray *r, search *s)
 {
     s->best = -1;
     s->u.num = (uint64_t)r->len;
     s->u.den = 65536u;
-    s->m_hi = r->m_hi;
-    s->m_lo = r->m_lo;
 }
 
-/* Walls whose packed boxes miss the ray's (shrunk to the best so far)
- * cost one packed test each. */
-FXL__ALWAYS_INLINE long first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n,
-                                   bool two_sided, const fxl__rules *rules, fxl__frac *u,
-                                   fxl__near *near)
+FXL__ALWAYS_INLINE int32_t frac_floor(fxl__frac u, fxl__recip *rc)
+{
+    fxl__u128 n;
+    n.hi = u.num >> 48;
+    n.lo = u.num << 16;
+    fxl__recip_init(rc, u.den);
+    return (int32_t)fxl__recip_div(rc, n, NULL);
+}
+
+/* How many wall indices the packed pass hands the exact tests at once. */
+#define CHUNK 16
+
+/* The exact tests of the listed walls (in index order), continuing the
+ * search s; with fl != NULL, *fl then gets the clipped length (floor(u*)
+ * of the best, or the ray's length when none). ARM code on the GBA: one
+ * call a chunk. */
+FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *walls,
+                                       const uint32_t *idx, size_t count, bool two_sided,
+                                       const fxl__rules *rules, search *s, int32_t *fl)
+{
+    size_t k;
+    fxl__recip rc;
+    /* Two copies, each with the sidedness a constant. */
+    if (two_sided) {
+        for (k = 0; k < count; k++)
+            consider(r, &walls[idx[k]], idx[k], rules, s, true);
+    } else {
+        for (k = 0; k < count; k++)
+            consider(r, &walls[idx[k]], idx[k], rules, s, false);
+    }
+    if (fl != NULL)
+        *fl = s->best < 0 ? r->len : frac_floor(s->u, &rc);
+}
+
+/* The search: the packed box tests in 32-bit code (Thumb on the GBA, whose
+ * 16-bit instructions fetch twice as fast from ROM), the walls they pass
+ * handed to the exact tests CHUNK at a time; walls whose packed boxes miss
+ * the ray's cost one packed test each. (A box shrunk to the best wall so
+ * far was measured: it spared 0.2 exact tests a cast in the benchmark's
+ * room and cost more than it saved.) With fl != NULL, *fl gets the
+ * clipped length. */
+static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                         const fxl__rules *rules, fxl__frac *u, fxl__near *near, int32_t *fl)
 {
     search s;
-    size_t i;
+    uint32_t idx[CHUNK];
+    uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
+    size_t i = 0;
+    bool floored = false;
     search_start(r, &s);
-    for (i = next_near(walls, 0, n, s.m_hi, s.m_lo); i < n;
-         i = next_near(walls, i + 1, n, s.m_hi, s.m_lo)) {
-        if (near != NULL) {
-            if (near->count < FXL__NEAR_MAX)
-                near->idx[near->count] = i;
-            near->count++;
+    while (i < n) {
+        /* At most CHUNK walls a pass; the guard bits (0x80008000) are
+         * tested through bit 31 of x | x << 16 (no mask register). */
+        const fxl_wall_prep *w = walls + i, *end = walls + (n - i > CHUNK ? i + CHUNK : n);
+        uint32_t *o = idx;
+        size_t c;
+        for (; w < end; w++, i++) {
+            uint32_t x = (w->coarse_lo - m_hi) | (m_lo - w->coarse_hi);
+            if (((x | x << 16) >> 31) == 0)
+                *o++ = (uint32_t)i;
         }
-        consider(r, &walls[i], i, rules, &s, two_sided ? 3u : 2u);
+        c = (size_t)(o - idx);
+        if (near != NULL) {
+            size_t k;
+            for (k = 0; k < c; k++) {
+                if (near->count < FXL__NEAR_MAX)
+                    near->idx[near->count] = idx[k];
+                near->count++;
+            }
+        }
+        if (c > 0) {
+            /* The last chunk's call also divides. */
+            floored = i >= n && fl != NULL;
+            consider_list(r, walls, idx, c, two_sided, rules, &s, floored ? fl : NULL);
+        }
     }
+    if (fl != NULL && !floored)
+        *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
     *u = s.u;
     return s.best;
 }
 
-FXL_ARM_CODE long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n,
-                                  bool two_sided, const fxl__rules *rules, fxl__frac *u,
-                                  fxl__near *near)
+long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                     const fxl__rules *rules, fxl__frac *u, fxl__near *near)
 {
-    return first_wall(r, walls, n, two_sided, rules, u, near);
+    return search_walls(r, walls, n, two_sided, rules, u, near, NULL);
 }
 
 FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls,
@@ -190,8 +209,8 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
     search_start(r, &s);
     for (k = 0; k < near->count; k++) {
         size_t i = near->idx[k];
-        if (coarse_near(&walls[i], s.m_hi, s.m_lo))
-            consider(r, &walls[i], i, rules, &s, two_sided ? 1u : 0u);
+        if (coarse_near(&walls[i], r->m_hi, r->m_lo))
+            consider(r, &walls[i], i, rules, &s, two_sided);
     }
     *u = s.u;
     return s.best;
@@ -199,11 +218,8 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
 
 FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
 {
-    fxl__u128 n;
-    n.hi = u.num >> 48;
-    n.lo = u.num << 16;
-    fxl__recip_init(rc, u.den);
-    return (int32_t)fxl__recip_div(rc, n, NULL);
+    fxl__recip own;
+    return frac_floor(u, rc != NULL ? rc : &own);
 }
 
 /* The point emitter + L c / 65536 on one axis, rounded to nearest
@@ -215,8 +231,8 @@ static int32_t along(int32_t p, int32_t L, int32_t c)
     return c < 0 ? p - (int32_t)v : p + (int32_t)v;
 }
 
-/* Thumb code on the GBA (32-bit work), but for the search and the
- * division (ARM code, one call each). */
+/* Thumb code on the GBA (32-bit work), but for the exact tests and the
+ * division (ARM code, one call for both). */
 fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
                                        size_t n, unsigned flags, fxl_cast *out,
                                        fxl_laser *clipped)
@@ -224,7 +240,6 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
     fxl__ray ray;
     fxl__rules rules;
     fxl__frac u;
-    fxl__recip rc;
     bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
     long wall;
     int32_t len, c, s;
@@ -251,8 +266,7 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
         rules.skip = -1;
         rules.sx = rules.sy = 0;
         rules.ref = laser->pos;
-        wall = fxl__first_wall(&ray, walls, n, two, &rules, &u, NULL);
-        len = wall < 0 ? laser->length : fxl__frac_floor(u, &rc);
+        wall = search_walls(&ray, walls, n, two, &rules, &u, NULL, &len);
     }
     out->length = len;
     out->wall = (int32_t)wall;

@@ -206,8 +206,9 @@ FXL__ALWAYS_INLINE void fxl__recip_init(fxl__recip *rc, uint64_t den)
 
 /* floor(n / den) for a quotient below 2^29, and whether it is exact: q' =
  * (n / 2^k) r / 2^63 is within a few units of it (dt stands for den
- * within 2^-31, r within 2^-30; n / 2^k < 2^61); the exact products q den
- * <= n settle it (a step at most, measured). */
+ * within 2^-31, r within 2^-30; n / 2^k < 2^61); the exact product q den
+ * and the remainder n - q den, moved into [0, den) a den at a time, settle
+ * it (a step at most, measured). */
 FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bool *exact)
 {
     uint64_t nt;
@@ -218,20 +219,43 @@ FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bo
         nt = n.lo << -rc->k;
     q = (uint32_t)((((nt >> 32) * rc->r) + (((nt & 0xFFFFFFFFu) * rc->r) >> 32)) >> 31);
     q = q > (1u << 29) ? (1u << 29) : q;
-    while (q > 0 && !fxl__times_le(q, rc->den, n))
-        q--;
-    while (fxl__times_le(q + 1u, rc->den, n))
-        q++;
-    if (exact != NULL) {
-        fxl__u128 p = fxl__mul64(q, rc->den);
-        *exact = p.lo == n.lo && p.hi == n.hi;
+    /* One exact product q den (two 32x64 products), then the remainder
+     * n - q den moved into [0, den) a den at a time. */
+    {
+        uint64_t d = rc->den, lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
+        fxl__u128 p, e, dd;
+        bool zero;
+        p.lo = lo + (hi << 32);
+        p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
+        dd.hi = 0;
+        dd.lo = d;
+        if (fxl__le128(p, n)) {
+            e = fxl__sub(n, p); /* the remainder, >= 0 */
+            while (!fxl__le128(e, dd) || (e.hi == 0 && e.lo == d)) {
+                q++;
+                e = fxl__sub(e, dd);
+            }
+            zero = e.hi == 0 && e.lo == 0;
+        } else {
+            e = fxl__sub(p, n); /* minus the remainder, > 0 */
+            for (;;) {
+                q--;
+                if (fxl__le128(e, dd))
+                    break;
+                e = fxl__sub(e, dd);
+            }
+            zero = e.hi == 0 && e.lo == d; /* the remainder den - e */
+        }
+        if (exact != NULL)
+            *exact = zero;
     }
     return q;
 }
 
 
 
-/* floor(u*): at most len for a wall the ray meets; *rc gets u.den ready. */
+/* floor(u*): at most len for a wall the ray meets; *rc (may be NULL) gets
+ * u.den ready. */
 int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc);
 
 /* The width casts (cast_width.c): the first wall the laser's drawn

@@ -73,7 +73,7 @@
  * points into a curvy laser (curvy.h) to test and draw it as one shape.
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
- * about 1,600 cycles when no wall is near the beam, 3,500-5,000 when one
+ * about 1,600 cycles when no wall is near the beam, 2,800-4,700 when one
  * stops it; a box width 5,000-12,000, a capsule 20,000-50,000; a bounce
  * about 12,000 a leg. Walls whose boxes miss the beam's cost a packed
  * 32-bit test each; the exact tests run for the rest only. */
