@@ -20,25 +20,35 @@
 #include "frame.h"
 #include "wide.h"
 
-/* Where a node's disk box lies beside the query box (x0, y0)-(x1, y1):
- * bit 0 wholly left, 1 wholly right, 2 wholly above, 3 wholly below. A
- * segment (the hull of its two disks, inside the box of both) misses the
- * query when both its nodes share a bit. The sums wrap only for nodes a
- * push would not write. */
-FXL__ALWAYS_INLINE unsigned node_code(const fxl_curvy_node *n, int32_t x0, int32_t y0, int32_t x1,
-                                      int32_t y1)
+/* Where a node's disk box lies beside the query box q across x: 1 wholly
+ * left, 2 wholly right, 0 neither; node_ycode likewise 4 above, 8 below.
+ * A segment (the hull of its two disks, inside the box of both) misses
+ * the query when both its nodes share a bit. x first (a trail crosses most
+ * query boxes' columns far fewer times than their rows), y only for the
+ * segments x leaves. The sums wrap only for nodes a push would not write. */
+FXL__ALWAYS_INLINE unsigned node_xcode(const fxl_curvy_node *n, int32_t x0, int32_t x1)
 {
-    uint32_t w = (uint32_t)n->half_width, x = (uint32_t)n->p.x, y = (uint32_t)n->p.y;
-    unsigned k = 0;
+    uint32_t w = (uint32_t)n->half_width, x = (uint32_t)n->p.x;
     if ((int32_t)(x + w) < x0)
-        k = 1;
-    else if ((int32_t)(x - w) > x1)
-        k = 2;
-    if ((int32_t)(y + w) < y0)
-        k |= 4;
-    else if ((int32_t)(y - w) > y1)
-        k |= 8;
-    return k;
+        return 1;
+    return (int32_t)(x - w) > x1 ? 2u : 0u;
+}
+
+FXL__ALWAYS_INLINE unsigned node_ycode(const fxl_curvy_node *n, const fxl__curvy_box *q)
+{
+    uint32_t w = (uint32_t)n->half_width, y = (uint32_t)n->p.y;
+    if ((int32_t)(y + w) < q->y0)
+        return 4;
+    return (int32_t)(y - w) > q->y1 ? 8u : 0u;
+}
+
+/* Segment a -> b may meet q: their disk boxes share no side of it, and it
+ * is not cut. */
+FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node *b, unsigned ca,
+                                  unsigned cb, const fxl__curvy_box *q)
+{
+    return (ca & cb) == 0 && (node_ycode(a, q) & node_ycode(b, q)) == 0 &&
+           (b->flags & FXL_CURVY_CUT) == 0;
 }
 
 /* The live, uncut segments whose older node sits in ring slots u .. end - 1
@@ -51,7 +61,7 @@ static bool run(const fxl_curvy *c, const fxl__curvy_box *q, uint32_t u, uint32_
 {
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
-    int32_t x0 = q->x0, y0 = q->y0, x1 = q->x1, y1 = q->y1;
+    int32_t x0 = q->x0, x1 = q->x1;
     fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
     unsigned ca, cb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
@@ -64,20 +74,18 @@ static bool run(const fxl_curvy *c, const fxl__curvy_box *q, uint32_t u, uint32_
         end = u + (nseg - k);
     a = &nodes[u];
     stop = &nodes[end == cap ? end - 1u : end]; /* the wrapping segment after the loop */
-    ca = node_code(a, x0, y0, x1, y1);
+    ca = node_xcode(a, x0, x1);
     for (; a != stop; a = b, ca = cb) {
         b = a + 1;
-        cb = node_code(b, x0, y0, x1, y1);
-        if ((ca & cb) == 0 && (b->flags & FXL_CURVY_CUT) == 0 &&
-            fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
+        cb = node_xcode(b, x0, x1);
+        if (seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
             return true;
     }
     if (end != cap)
         return false;
     b = nodes; /* slot cap - 1 to slot 0 */
-    cb = node_code(b, x0, y0, x1, y1);
-    return (ca & cb) == 0 && (b->flags & FXL_CURVY_CUT) == 0 &&
-           fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
+    cb = node_xcode(b, x0, x1);
+    return seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
 }
 
 /* The first box in [b, e) that meets the query box (x0, y0)-(x1, y1), or e:
@@ -154,6 +162,17 @@ bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t
         fxl__abs32(dy) >= (1u << 29) || r0 >= (1u << 30) || r1 >= (1u << 30) ||
         fxl__abs64(dr) >= ((uint64_t)1 << 29))
         return false;
+    {
+        /* The slab first: the hull lies within max(r0, r1) of the line
+         * through 0 and d, which q is farther from when |q x d| > rmax L
+         * for some L >= |d|: L = M + m / 2 + 1 (M, m the larger and the
+         * smaller of |dx|, |dy|; (M + m/2)^2 >= M^2 + m^2 as M >= 3m/4).
+         * |q x d| < 2^60, rmax L < 2^60; d = 0 never rejects. */
+        uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy), rmax = r0 > r1 ? r0 : r1;
+        uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
+        if (fxl__abs64((int64_t)qx * dy - (int64_t)qy * dx) > (uint64_t)rmax * len)
+            return false;
+    }
     qq = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
     rr0 = (uint64_t)r0 * r0;
     if (qq <= rr0)
