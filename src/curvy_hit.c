@@ -152,8 +152,8 @@ bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg
  * Ranges: |q| <= 2^30, |q - d| < 2^30 + 2^29 per axis, so the squared
  * lengths are below 2^62.2; |q.d| < 2^60, r0 |D| < 2^59, a < 2^59; the last
  * compare has a, g0 < 2^61 and b < a: products below 2^120. */
-FXL_WARM_CODE FXL_NOINLINE
-bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1)
+FXL__ALWAYS_INLINE bool capsule_core(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0,
+                                     uint32_t r1)
 {
     int64_t ex = (int64_t)qx - dx, ey = (int64_t)qy - dy, dr = (int64_t)r1 - r0, a, b;
     uint64_t qq, rr0, g0;
@@ -162,17 +162,6 @@ bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t
         fxl__abs32(dy) >= (1u << 29) || r0 >= (1u << 30) || r1 >= (1u << 30) ||
         fxl__abs64(dr) >= ((uint64_t)1 << 29))
         return false;
-    {
-        /* The slab first: the hull lies within max(r0, r1) of the line
-         * through 0 and d, which q is farther from when |q x d| > rmax L
-         * for some L >= |d|: L = M + m / 2 + 1 (M, m the larger and the
-         * smaller of |dx|, |dy|; (M + m/2)^2 >= M^2 + m^2 as M >= 3m/4).
-         * |q x d| < 2^60, rmax L < 2^60; d = 0 never rejects. */
-        uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy), rmax = r0 > r1 ? r0 : r1;
-        uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
-        if (fxl__abs64((int64_t)qx * dy - (int64_t)qy * dx) > (uint64_t)rmax * len)
-            return false;
-    }
     qq = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
     rr0 = (uint64_t)r0 * r0;
     if (qq <= rr0)
@@ -189,21 +178,50 @@ bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t
     return fxl__le128(fxl__mul64((uint64_t)a, g0), fxl__sq((uint64_t)b));
 }
 
+/* A quick reject: q lies farther than rmax from the line through 0 and d,
+ * outside every hull of disks of radii up to rmax about points of that
+ * line: |q x d| > rmax L for some L >= |d|, here L = M + m/2 + 1 (M, m the
+ * larger and the smaller of |dx|, |dy|: (M + m/2)^2 >= M^2 + m^2 as M >=
+ * 3m/4); d = 0 never rejects. In the capsule's domain |q x d| < 2^60; any
+ * int32 input stays defined (the cross product wraps, meaningless, where
+ * the exact test answers false anyway), rmax L < 2^64. */
+FXL__ALWAYS_INLINE bool slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
+{
+    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
+    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
+    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
+    if (x >> 63)
+        x = 0u - x;
+    return x > (uint64_t)rmax * len;
+}
+
+FXL_WARM_CODE FXL_NOINLINE
+bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1)
+{
+    return !slab_miss(qx, qy, dx, dy, r0 > r1 ? r0 : r1) && capsule_core(qx, qy, dx, dy, r0, r1);
+}
+
 /* A static circle: centre and radius (clamped). */
 typedef struct circ {
     int32_t x, y;
     uint32_t r;
 } circ;
 
-/* The circle of radius q->r + grow against segment k. */
+/* The circle of radius q->r + grow against segment k. The hit widths
+ * never exceed the clamped half-widths (fxl__curvy_hit), so the slab at
+ * the larger of those rejects first, before the widths' products. */
 FXL__ALWAYS_INLINE bool seg_test(const circ *q, const fxl_curvy *c, uint32_t k,
                                  const fxl_curvy_node *a, const fxl_curvy_node *b, uint32_t grow)
 {
-    uint32_t r = q->r + grow, ha = fxl__curvy_hit(c, k, a->half_width),
-             hb = fxl__curvy_hit(c, k + 1u, b->half_width);
-    return fxl__curvy_capsule(fxl__offset(q->x, a->p.x), fxl__offset(q->y, a->p.y),
-                              fxl__offset(b->p.x, a->p.x), fxl__offset(b->p.y, a->p.y), ha + r,
-                              hb + r);
+    uint32_t r = q->r + grow, wa = fxl__curvy_radius(a->half_width),
+             wb = fxl__curvy_radius(b->half_width), ha, hb;
+    int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
+            dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    if (slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + r))
+        return false;
+    ha = fxl__curvy_hit(c, k, a->half_width);
+    hb = fxl__curvy_hit(c, k + 1u, b->half_width);
+    return capsule_core(qx, qy, dx, dy, ha + r, hb + r);
 }
 
 FXL_WARM_CODE static bool seg_circle(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
@@ -263,7 +281,7 @@ typedef struct band_ctx {
     uint32_t hit, grazed; /* first segment of each band; UINT32_MAX: none */
 } band_ctx;
 
-static bool seg_band(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
+FXL_WARM_CODE static bool seg_band(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                      fxl_curvy_node *b)
 {
     band_ctx *g = (band_ctx *)ctx;
@@ -311,7 +329,7 @@ typedef struct cut_ctx {
     size_t cut;
 } cut_ctx;
 
-static bool seg_cut(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a, fxl_curvy_node *b)
+FXL_WARM_CODE static bool seg_cut(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a, fxl_curvy_node *b)
 {
     cut_ctx *g = (cut_ctx *)ctx;
     if (seg_test(&g->q, c, k, a, b, 0)) {
