@@ -106,14 +106,13 @@ static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, in
  * (the tail sits in it after the head), the segments from the tail to the
  * chunk's end are the spare box's (curvy.c). Boxes of chunks holding no
  * live node (stale or empty) only cost a look. */
-bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn, void *ctx)
+bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn,
+                          void *ctx)
 {
     uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end;
     int32_t x0 = q->x0, y0 = q->y0, x1 = q->x1, y1 = q->y1;
     const fxl_aabb *boxes = c->boxes, *b, *e;
 
-    if (c->count < 2 || !fxl__curvy_near(c, q))
-        return false;
     nb = fxl__curvy_chunks(cap);
     hs = tail + c->count - 1u;
     if (hs >= cap)
@@ -250,7 +249,7 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
     box = fxl__curvy_query(q.x, q.y, q.x, q.y, q.r);
     if (!fxl__curvy_near(c, &box)) /* far: no call */
         return false;
-    return fxl__curvy_walk(c, &box, seg_circle, &q);
+    return fxl__curvy_walk_near(c, &box, seg_circle, &q);
 }
 
 size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_t n,
