@@ -241,7 +241,9 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     y = rsqrt_step(m, y);
     if (l < 12)
         y = rsqrt_step(m, y);
-    r = (uint32_t)((((uint64_t)m * y) >> 30) >> (l / 2));
+    /* floor(m y / 2^(30 + l/2)) from the product's high word: v < 2^57
+     * makes l >= 6, so the shift l/2 - 2 is at least 1. */
+    r = (uint32_t)(((uint64_t)m * y) >> 32) >> (l / 2 - 2u);
     while ((uint64_t)r * r > v)
         r--;
     while ((uint64_t)(r + 1u) * (r + 1u) <= v)

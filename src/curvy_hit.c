@@ -5,9 +5,11 @@
  * Cost model. A query first tests its box against the trail's box (all a
  * circle away from the trail costs), then against the chunk boxes (one
  * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
- * reaches, each node's disk box (32-bit, per node), and only for a segment
- * whose two nodes' boxes both reach it the exact test (64-bit products, a
- * 128-bit compare when the circle's centre projects inside the segment).
+ * reaches, each node's disk box (32-bit, per node, x first), and only for
+ * a segment whose two nodes' boxes both reach it a slab reject (distance
+ * to the segment's line, at the nodes' half-widths) and the exact test
+ * (64-bit products, a 128-bit compare when the circle's centre projects
+ * inside the segment).
  *
  * Placement (GBA). The walk is 32-bit work with many loads and branches:
  * plain (Thumb) code in ROM, which the GBA fetches 16 bits at a time:
