@@ -93,33 +93,57 @@ static void grow(fxl_aabb *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
 }
 
 /* The chunk boxes after a node's disk, the box (x0, y0)-(x1, y1), was
- * written to ring slot s. Box j covers slots j*C .. j*C + C (C =
- * FXL_CURVY_CHUNK, slot cap being slot 0), so that both nodes of every
- * segment whose older node sits in chunk j lie in it. Writing slot j*C
- * starts box j afresh and grows box j - 1 (the last chunk's box for slot
- * 0). The nodes of chunk j written in the ring's previous pass that are
- * still live (the tail's end of a wrapped trail, which only the head's
- * chunk can hold) are in the box as it was: it moves to the spare box,
- * boxes[chunks], which covers them until the head leaves the chunk (by then
- * every slot of it has been written again). */
-static void boxes_write(fxl_aabb *b, uint32_t cap, uint32_t s, int32_t x0, int32_t y0, int32_t x1,
+ * written to ring slot s = j*C (C = FXL_CURVY_CHUNK), the first of chunk
+ * j. Box j covers slots j*C .. j*C + C (slot cap being slot 0), so that
+ * both nodes of every segment whose older node sits in chunk j lie in it:
+ * writing slot j*C starts box j afresh and grows box j - 1 (the last
+ * chunk's box for slot 0); the other slots of the chunk grow box j
+ * (fxl_curvy_push). The nodes of chunk j written in the ring's previous
+ * pass that are still live (the tail's end of a wrapped trail, which only
+ * the head's chunk can hold) are in the box as it was: it moves to the
+ * spare box, boxes[chunks], which covers them until the head leaves the
+ * chunk (by then every slot of it has been written again). */
+static void boxes_start(fxl_aabb *b, uint32_t cap, uint32_t j, int32_t x0, int32_t y0, int32_t x1,
                         int32_t y1)
 {
-    uint32_t j = s / FXL_CURVY_CHUNK, nb;
-    if (s % FXL_CURVY_CHUNK != 0) {
-        grow(&b[j], x0, y0, x1, y1);
-        return;
-    }
     /* First the previous chunk (with one chunk, this very box: the spare
      * then holds the new node too, which its old part's last segment
      * reaches through slot 0). */
-    nb = fxl__curvy_chunks(cap);
+    uint32_t nb = fxl__curvy_chunks(cap);
     grow(&b[j == 0 ? nb - 1u : j - 1u], x0, y0, x1, y1);
     b[nb] = b[j];
     b[j].lo.x = x0;
     b[j].lo.y = y0;
     b[j].hi.x = x1;
     b[j].hi.y = y1;
+}
+
+/* The head's chunk box b and the trail's box t, which holds b (both were
+ * worked out when the head started the chunk and have grown alike since),
+ * grown by the box (x0, y0)-(x1, y1): t only where b grows (elsewhere the
+ * node lies in b, so in t). */
+static void grow_both(fxl_aabb *b, fxl_aabb *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    if (x0 < b->lo.x) {
+        b->lo.x = x0;
+        if (x0 < t->lo.x)
+            t->lo.x = x0;
+    }
+    if (y0 < b->lo.y) {
+        b->lo.y = y0;
+        if (y0 < t->lo.y)
+            t->lo.y = y0;
+    }
+    if (x1 > b->hi.x) {
+        b->hi.x = x1;
+        if (x1 > t->hi.x)
+            t->hi.x = x1;
+    }
+    if (y1 > b->hi.y) {
+        b->hi.y = y1;
+        if (y1 > t->hi.y)
+            t->hi.y = y1;
+    }
 }
 
 /* The trail's box, boxes[chunks + 1], afresh: the union of the boxes of
@@ -140,23 +164,53 @@ static void trail_box(fxl_curvy *c, uint32_t hs)
         grow(t, b[j].lo.x, b[j].lo.y, b[j].hi.x, b[j].hi.y);
 }
 
-/* floor(sqrt(v)) for v < 2^58, in a few 32x32->64 products (measured on
- * the GBA about a quarter of the time of fxl__isqrt64's bit loop). v is scaled by an
- * even shift l to V = v 2^l in [2^62, 2^64); m = floor(V / 2^32) lies in
+/* 2^46 / sqrt(j 2^25) = 2^33.5 / sqrt(j), rounded, j = 32 .. 128: the
+ * knots of seg_length's first guess. */
+static const uint32_t rsqrt_knots[97] = {
+    2147483648u, 2114695713u, 2083365155u, 2053387115u, 2024667000u, 1997119227u,
+    1970666148u, 1945237133u, 1920767767u, 1897199172u, 1874477404u, 1852552937u,
+    1831380208u, 1810917218u, 1791125178u, 1771968208u, 1753413056u, 1735428857u,
+    1717986918u, 1701060526u, 1684624773u, 1668656406u, 1653133683u, 1638036256u,
+    1623345051u, 1609042172u, 1595110809u, 1581535151u, 1568300315u, 1555392273u,
+    1542797797u, 1530504391u, 1518500250u, 1506774204u, 1495315679u, 1484114654u,
+    1473161629u, 1462447584u, 1451963954u, 1441702596u, 1431655765u, 1421816090u,
+    1412176548u, 1402730445u, 1393471397u, 1384393311u, 1375490368u, 1366757007u,
+    1358187913u, 1349778000u, 1341522400u, 1333416450u, 1325455684u, 1317635818u,
+    1309952745u, 1302402522u, 1294981364u, 1287685637u, 1280511845u, 1273456629u,
+    1266516759u, 1259689126u, 1252970736u, 1246358707u, 1239850262u, 1233442724u,
+    1227133513u, 1220920139u, 1214800200u, 1208771378u, 1202831433u, 1196978204u,
+    1191209601u, 1185523604u, 1179918260u, 1174391680u, 1168942037u, 1163567563u,
+    1158266544u, 1153037323u, 1147878294u, 1142787899u, 1137764631u, 1132807028u,
+    1127913670u, 1123083182u, 1118314230u, 1113605518u, 1108955787u, 1104363818u,
+    1099828424u, 1095348453u, 1090922784u, 1086550331u, 1082230034u, 1077960865u,
+    1073741824u};
+
+/* One Newton step toward 2^46 / sqrt(m): y (3 - x y^2) / 2, x = m / 2^30. */
+FXL__ALWAYS_INLINE uint32_t rsqrt_step(uint32_t m, uint32_t y)
+{
+    uint32_t t = (uint32_t)(((uint64_t)y * y) >> 32); /* y^2 / 2^32 <= 2^30.2 */
+    uint32_t u = (uint32_t)(((uint64_t)m * t) >> 30); /* x y^2 / 2^62, Q30 */
+    return (uint32_t)(((uint64_t)y * (3u * 0x40000000u - u)) >> 31);
+}
+
+/* floor(sqrt(v)) for v < 2^58, in a few 32x32->64 products. v is scaled by
+ * an even shift l to V = v 2^l in [2^62, 2^64); m = floor(V / 2^32) lies in
  * [2^30, 2^32). With x = m / 2^30 in [1, 4), y = 2^31 / sqrt(x) (= 2^46 /
- * sqrt(m), in (2^30, 2^31]) starts on the chord of 1/sqrt over [1, 2) or
- * [2, 4) (above the curve by at most 4.5 %) and takes three Newton steps
- * y <- y (3 - x y^2) / 2, each squaring the relative error (times 3/2):
- * 4.5e-2, 3e-3, 1.4e-5, 3e-10, plus the truncations of the products (a
- * few 2^-30). Then m y / 2^30 is sqrt(m) 2^16 = sqrt(V) within 2^-27 of it,
- * and its shift by l / 2 >= 3 is sqrt(v) within a unit or two, which the
- * exact squares settle (checked against fxl__isqrt64 for every v < 2^24,
- * 2 * 10^7 random v, squares +-1, powers of two: at most 2 steps). */
+ * sqrt(m), in (2^30, 2^31]) starts on the chord of 1/sqrt between the
+ * knots at m's top 7 bits (j = m / 2^25, steps of 1/32 in x: above the
+ * curve by at most f'' h^2 / 8 = 0.75 2^-10 / 8 < 2^-13 relative) and
+ * takes one Newton step y <- y (3 - x y^2) / 2, which leaves (3/2) e^2 <
+ * 2^-26 plus the truncations of the products (a few 2^-30); v >= 2^52 (a
+ * step over 2^10 px, rare) takes a second one (below 2^-29). Then m y /
+ * 2^30 is sqrt(m) 2^16 = sqrt(V) within 2^-26 of it, and its shift by
+ * l / 2 is sqrt(v) within a unit or two, which the exact squares settle
+ * (checked against fxl__isqrt64 for every v < 2^24, 2 * 10^7 random v of
+ * every size, squares +-1, powers of two). */
 FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
 {
     uint64_t v = (uint64_t)ax * ax + (uint64_t)ay * ay;
-    uint32_t top = (uint32_t)(v >> 32), m, y, r;
-    unsigned l = 0, i;
+    uint32_t top = (uint32_t)(v >> 32), m, y, r, j, f;
+    unsigned l = 0;
     if (v == 0)
         return 0;
     if (top == 0) {
@@ -178,18 +232,18 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     if (top < 0x40000000u)
         l += 2;
     m = (uint32_t)((v << l) >> 32);
-    /* Chords, as 2^31 (a - b x) = A - m B / 2^32: [1, 2): a = 1.29289,
-     * b = 0.29289; [2, 4): a = 0.91421, b = 0.10355. */
-    if (m < 0x80000000u)
-        y = 2776467046u - (uint32_t)(((uint64_t)m * 2515933592u) >> 32);
-    else
-        y = 1963258676u - (uint32_t)(((uint64_t)m * 889516852u) >> 32);
-    for (i = 0; i < 3; i++) {
-        uint32_t t = (uint32_t)(((uint64_t)y * y) >> 32);  /* y^2 / 2^32 <= 2^30.2 */
-        uint32_t u = (uint32_t)(((uint64_t)m * t) >> 30);  /* x y^2 / 2^62, Q30 */
-        y = (uint32_t)(((uint64_t)y * (3u * 0x40000000u - u)) >> 31);
-    }
-    r = (uint32_t)((((uint64_t)m * y) >> 30) >> (l / 2));
+    /* The chord: knot j minus the drop to knot j + 1 times f / 2^25 (the
+     * drop below 2^25, f < 2^25). */
+    j = (m >> 25) - 32u;
+    f = m & 0x1FFFFFFu;
+    y = rsqrt_knots[j] -
+        (uint32_t)(((uint64_t)(rsqrt_knots[j] - rsqrt_knots[j + 1u]) * f) >> 25);
+    y = rsqrt_step(m, y);
+    if (l < 12)
+        y = rsqrt_step(m, y);
+    /* floor(m y / 2^(30 + l/2)) from the product's high word: v < 2^57
+     * makes l >= 6, so the shift l/2 - 2 is at least 1. */
+    r = (uint32_t)(((uint64_t)m * y) >> 32) >> (l / 2 - 2u);
     while ((uint64_t)r * r > v)
         r--;
     while ((uint64_t)(r + 1u) * (r + 1u) <= v)
@@ -234,13 +288,11 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
         }
     }
     n = &nodes[s];
-    n->p = head;
+    n->p.x = x;
+    n->p.y = y;
     n->half_width = w;
     n->seg_len = (fix16_t)seg;
     n->flags = 0;
-    /* The node's disk at its drawn half-width (the hit width is never
-     * wider): every coordinate within 2^30 + 2^28, no overflow. */
-    boxes_write(c->boxes, cap, s, x - w, y - w, x + w, y + w);
     count++;
     /* length <= INT32_MAX and seg < 2^29: no wrap. With no budget the
      * length stays a fix16_t: at most INT32_MAX. Drops: the new node 0's
@@ -256,12 +308,18 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
     c->count = count;
     c->length = (fix16_t)length;
     c->grew = count >= 2;
-    /* The trail's box: grown by the node, or worked out afresh from the
-     * live chunks' boxes when the head starts a chunk. */
-    if (s % FXL_CURVY_CHUNK != 0)
-        grow(&c->boxes[fxl__curvy_chunks(cap) + 1u], x - w, y - w, x + w, y + w);
-    else
+    /* The boxes get the node's disk at its drawn half-width (the hit
+     * width is never wider): every coordinate within 2^30 + 2^28, no
+     * overflow. The trail's box is grown with the head's chunk's, or
+     * worked out afresh from the live chunks' boxes when the head starts a
+     * chunk. */
+    if (s % FXL_CURVY_CHUNK != 0) {
+        grow_both(&c->boxes[s / FXL_CURVY_CHUNK], &c->boxes[fxl__curvy_chunks(cap) + 1u], x - w,
+                  y - w, x + w, y + w);
+    } else {
+        boxes_start(c->boxes, cap, s / FXL_CURVY_CHUNK, x - w, y - w, x + w, y + w);
         trail_box(c, s);
+    }
     return FXL_OK;
 }
 

@@ -5,9 +5,11 @@
  * Cost model. A query first tests its box against the trail's box (all a
  * circle away from the trail costs), then against the chunk boxes (one
  * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
- * reaches, each node's disk box (32-bit, per node), and only for a segment
- * whose two nodes' boxes both reach it the exact test (64-bit products, a
- * 128-bit compare when the circle's centre projects inside the segment).
+ * reaches, each node's disk box (32-bit, per node, x first), and only for
+ * a segment whose two nodes' boxes both reach it a slab reject (distance
+ * to the segment's line, at the nodes' half-widths) and the exact test
+ * (64-bit products, a 128-bit compare when the circle's centre projects
+ * inside the segment).
  *
  * Placement (GBA). The walk is 32-bit work with many loads and branches:
  * plain (Thumb) code in ROM, which the GBA fetches 16 bits at a time:
@@ -20,25 +22,35 @@
 #include "frame.h"
 #include "wide.h"
 
-/* Where a node's disk box lies beside the query box (x0, y0)-(x1, y1):
- * bit 0 wholly left, 1 wholly right, 2 wholly above, 3 wholly below. A
- * segment (the hull of its two disks, inside the box of both) misses the
- * query when both its nodes share a bit. The sums wrap only for nodes a
- * push would not write. */
-FXL__ALWAYS_INLINE unsigned node_code(const fxl_curvy_node *n, int32_t x0, int32_t y0, int32_t x1,
-                                      int32_t y1)
+/* Where a node's disk box lies beside the query box q across x: 1 wholly
+ * left, 2 wholly right, 0 neither; node_ycode likewise 4 above, 8 below.
+ * A segment (the hull of its two disks, inside the box of both) misses
+ * the query when both its nodes share a bit. x first (a trail crosses most
+ * query boxes' columns far fewer times than their rows), y only for the
+ * segments x leaves. The sums wrap only for nodes a push would not write. */
+FXL__ALWAYS_INLINE unsigned node_xcode(const fxl_curvy_node *n, int32_t x0, int32_t x1)
 {
-    uint32_t w = (uint32_t)n->half_width, x = (uint32_t)n->p.x, y = (uint32_t)n->p.y;
-    unsigned k = 0;
+    uint32_t w = (uint32_t)n->half_width, x = (uint32_t)n->p.x;
     if ((int32_t)(x + w) < x0)
-        k = 1;
-    else if ((int32_t)(x - w) > x1)
-        k = 2;
-    if ((int32_t)(y + w) < y0)
-        k |= 4;
-    else if ((int32_t)(y - w) > y1)
-        k |= 8;
-    return k;
+        return 1;
+    return (int32_t)(x - w) > x1 ? 2u : 0u;
+}
+
+FXL__ALWAYS_INLINE unsigned node_ycode(const fxl_curvy_node *n, const fxl__curvy_box *q)
+{
+    uint32_t w = (uint32_t)n->half_width, y = (uint32_t)n->p.y;
+    if ((int32_t)(y + w) < q->y0)
+        return 4;
+    return (int32_t)(y - w) > q->y1 ? 8u : 0u;
+}
+
+/* Segment a -> b may meet q: their disk boxes share no side of it, and it
+ * is not cut. */
+FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node *b, unsigned ca,
+                                  unsigned cb, const fxl__curvy_box *q)
+{
+    return (ca & cb) == 0 && (node_ycode(a, q) & node_ycode(b, q)) == 0 &&
+           (b->flags & FXL_CURVY_CUT) == 0;
 }
 
 /* The live, uncut segments whose older node sits in ring slots u .. end - 1
@@ -51,7 +63,7 @@ static bool run(const fxl_curvy *c, const fxl__curvy_box *q, uint32_t u, uint32_
 {
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
-    int32_t x0 = q->x0, y0 = q->y0, x1 = q->x1, y1 = q->y1;
+    int32_t x0 = q->x0, x1 = q->x1;
     fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
     unsigned ca, cb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
@@ -64,20 +76,18 @@ static bool run(const fxl_curvy *c, const fxl__curvy_box *q, uint32_t u, uint32_
         end = u + (nseg - k);
     a = &nodes[u];
     stop = &nodes[end == cap ? end - 1u : end]; /* the wrapping segment after the loop */
-    ca = node_code(a, x0, y0, x1, y1);
+    ca = node_xcode(a, x0, x1);
     for (; a != stop; a = b, ca = cb) {
         b = a + 1;
-        cb = node_code(b, x0, y0, x1, y1);
-        if ((ca & cb) == 0 && (b->flags & FXL_CURVY_CUT) == 0 &&
-            fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
+        cb = node_xcode(b, x0, x1);
+        if (seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
             return true;
     }
     if (end != cap)
         return false;
     b = nodes; /* slot cap - 1 to slot 0 */
-    cb = node_code(b, x0, y0, x1, y1);
-    return (ca & cb) == 0 && (b->flags & FXL_CURVY_CUT) == 0 &&
-           fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
+    cb = node_xcode(b, x0, x1);
+    return seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
 }
 
 /* The first box in [b, e) that meets the query box (x0, y0)-(x1, y1), or e:
@@ -98,14 +108,13 @@ static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, in
  * (the tail sits in it after the head), the segments from the tail to the
  * chunk's end are the spare box's (curvy.c). Boxes of chunks holding no
  * live node (stale or empty) only cost a look. */
-bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn, void *ctx)
+bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn,
+                          void *ctx)
 {
     uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end;
     int32_t x0 = q->x0, y0 = q->y0, x1 = q->x1, y1 = q->y1;
     const fxl_aabb *boxes = c->boxes, *b, *e;
 
-    if (c->count < 2 || !fxl__curvy_near(c, q))
-        return false;
     nb = fxl__curvy_chunks(cap);
     hs = tail + c->count - 1u;
     if (hs >= cap)
@@ -144,8 +153,8 @@ bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg
  * Ranges: |q| <= 2^30, |q - d| < 2^30 + 2^29 per axis, so the squared
  * lengths are below 2^62.2; |q.d| < 2^60, r0 |D| < 2^59, a < 2^59; the last
  * compare has a, g0 < 2^61 and b < a: products below 2^120. */
-FXL_WARM_CODE FXL_NOINLINE
-bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1)
+FXL__ALWAYS_INLINE bool capsule_core(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0,
+                                     uint32_t r1)
 {
     int64_t ex = (int64_t)qx - dx, ey = (int64_t)qy - dy, dr = (int64_t)r1 - r0, a, b;
     uint64_t qq, rr0, g0;
@@ -170,21 +179,50 @@ bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t
     return fxl__le128(fxl__mul64((uint64_t)a, g0), fxl__sq((uint64_t)b));
 }
 
+/* A quick reject: q lies farther than rmax from the line through 0 and d,
+ * outside every hull of disks of radii up to rmax about points of that
+ * line: |q x d| > rmax L for some L >= |d|, here L = M + m/2 + 1 (M, m the
+ * larger and the smaller of |dx|, |dy|: (M + m/2)^2 >= M^2 + m^2 as M >=
+ * 3m/4); d = 0 never rejects. In the capsule's domain |q x d| < 2^60; any
+ * int32 input stays defined (the cross product wraps, meaningless, where
+ * the exact test answers false anyway), rmax L < 2^64. */
+FXL__ALWAYS_INLINE bool slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
+{
+    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
+    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
+    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
+    if (x >> 63)
+        x = 0u - x;
+    return x > (uint64_t)rmax * len;
+}
+
+FXL_WARM_CODE FXL_NOINLINE
+bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1)
+{
+    return !slab_miss(qx, qy, dx, dy, r0 > r1 ? r0 : r1) && capsule_core(qx, qy, dx, dy, r0, r1);
+}
+
 /* A static circle: centre and radius (clamped). */
 typedef struct circ {
     int32_t x, y;
     uint32_t r;
 } circ;
 
-/* The circle of radius q->r + grow against segment k. */
+/* The circle of radius q->r + grow against segment k. The hit widths
+ * never exceed the clamped half-widths (fxl__curvy_hit), so the slab at
+ * the larger of those rejects first, before the widths' products. */
 FXL__ALWAYS_INLINE bool seg_test(const circ *q, const fxl_curvy *c, uint32_t k,
                                  const fxl_curvy_node *a, const fxl_curvy_node *b, uint32_t grow)
 {
-    uint32_t r = q->r + grow, ha = fxl__curvy_hit(c, k, a->half_width),
-             hb = fxl__curvy_hit(c, k + 1u, b->half_width);
-    return fxl__curvy_capsule(fxl__offset(q->x, a->p.x), fxl__offset(q->y, a->p.y),
-                              fxl__offset(b->p.x, a->p.x), fxl__offset(b->p.y, a->p.y), ha + r,
-                              hb + r);
+    uint32_t r = q->r + grow, wa = fxl__curvy_radius(a->half_width),
+             wb = fxl__curvy_radius(b->half_width), ha, hb;
+    int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
+            dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    if (slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + r))
+        return false;
+    ha = fxl__curvy_hit(c, k, a->half_width);
+    hb = fxl__curvy_hit(c, k + 1u, b->half_width);
+    return capsule_core(qx, qy, dx, dy, ha + r, hb + r);
 }
 
 FXL_WARM_CODE static bool seg_circle(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
@@ -213,7 +251,7 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
     box = fxl__curvy_query(q.x, q.y, q.x, q.y, q.r);
     if (!fxl__curvy_near(c, &box)) /* far: no call */
         return false;
-    return fxl__curvy_walk(c, &box, seg_circle, &q);
+    return fxl__curvy_walk_near(c, &box, seg_circle, &q);
 }
 
 size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_t n,
@@ -244,7 +282,7 @@ typedef struct band_ctx {
     uint32_t hit, grazed; /* first segment of each band; UINT32_MAX: none */
 } band_ctx;
 
-static bool seg_band(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
+FXL_WARM_CODE static bool seg_band(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                      fxl_curvy_node *b)
 {
     band_ctx *g = (band_ctx *)ctx;
@@ -292,7 +330,7 @@ typedef struct cut_ctx {
     size_t cut;
 } cut_ctx;
 
-static bool seg_cut(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a, fxl_curvy_node *b)
+FXL_WARM_CODE static bool seg_cut(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a, fxl_curvy_node *b)
 {
     cut_ctx *g = (cut_ctx *)ctx;
     if (seg_test(&g->q, c, k, a, b, 0)) {

@@ -81,9 +81,18 @@ FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl__curvy_box
 typedef bool (*fxl__curvy_seg_fn)(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                                   fxl_curvy_node *b);
 
+/* fxl__curvy_walk for a trail of two nodes or more whose box meets q
+ * (fxl__curvy_near). */
+bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn,
+                          void *ctx);
+
 /* Visits the live segments of c whose chunk box and whose two nodes' disk
  * boxes meet q, oldest first; true as soon as fn returns true. */
-bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn, void *ctx);
+FXL__ALWAYS_INLINE bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q,
+                                        fxl__curvy_seg_fn fn, void *ctx)
+{
+    return c->count >= 2 && fxl__curvy_near(c, q) && fxl__curvy_walk_near(c, q, fn, ctx);
+}
 
 /* The exact test: true iff the point at offset q from node A lies in the
  * convex hull of the disks (0, r0) and (d, r1), d = B - A (Q16.16). Domain

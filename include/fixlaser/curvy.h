@@ -30,9 +30,11 @@
  * Cost. A test first compares the circle's box with the trail's box (all
  * a circle away from the trail costs), then with each chunk's box (a
  * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
- * reaches, with each node's disk box (32-bit); only a segment both of whose
- * nodes' boxes reach it gets the exact test (64-bit products, and a 128-bit
- * compare when the circle's centre projects inside the segment). A push
+ * reaches, with each node's disk box (32-bit, x first); only a segment both
+ * of whose nodes' boxes reach it gets a slab reject (the circle's distance
+ * to the segment's line, two 64-bit products) and then the exact test
+ * (64-bit products, and a 128-bit compare when the circle's centre
+ * projects inside the segment). A push
  * costs one exact integer square root (a few 32x32->64 products) and O(1)
  * box updates, plus, once every FXL_CURVY_CHUNK pushes, the trail's box
  * worked out afresh from the live chunks' boxes.
