@@ -194,7 +194,7 @@ bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GB
 	$(H)/scene_host > $(GBA_BUILD)/scene-host.log
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-scene.gba > $(GBA_BUILD)/scene.log
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-bench.gba > $(GBA_BUILD)/bench.log
-	ORACLE=$(SCENE_ORACLE_SRC) sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" \
+	ORACLE="$(SCENE_ORACLE_SRC)" sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" \
 	    $(GBA_BUILD)/scene.log $(GBA_BUILD)/scene-host.log $(GBA_BUILD)/fixlaser-scene.map \
 	    $(GBA_BUILD)/fixlaser-bench.map > $(GBA_BUILD)/bench-gba.md
 	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md

@@ -62,7 +62,12 @@ int main(void)
     fxlt_printf("hitbox's edge (%u of 1536 straight lasers and %u of 1536 sweeps hit), far\n",
                 bench_rel_hits(0, 1), bench_rel_hits(1, 1));
     fxlt_printf("64..128 px from it (72..136 px for sweeps). Targets: issue 11; every call\n");
-    fxlt_printf("is made from Thumb code in ROM, as a game's would be.\n\n");
+    fxlt_printf("is made from Thumb code in ROM, as a game's would be. Issue 13's rows: a\n");
+    fxlt_printf("64-node curvy laser (3 px apart, a 30 px wave, 4 px half-width tapered over\n");
+    fxlt_printf("8 nodes) against a 2 px player 36 px beyond it (far) or 1..5 px from its\n");
+    fxlt_printf("hitbox (near); 256 casts of 300 px beams in a 16-wall room (outer walls,\n");
+    fxlt_printf("a pillar, 8 slanted walls; one-sided), box and capsule alternating. Trail\n");
+    fxlt_printf("and walls in EWRAM, as a game's larger arrays would be.\n\n");
     fxlt_printf("| test | code | min | median | max | samples | target | |\n");
     fxlt_printf("|---|---|---:|---:|---:|---:|---:|---|\n");
     /* The rows with targets (issue 11, item 3). */
@@ -81,14 +86,14 @@ int main(void)
     row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
     /* Issue 13's laser kinds: a 64-node curvy laser, casts in a 16-wall room. */
-    row_t("curvy laser (64 nodes) vs a far player: fxl_curvy_vs_circle", "ARM, ROM", bench_curvy(1), 300);
-    row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "ARM, ROM", bench_curvy(2), 2000);
-    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "ARM, ROM", bench_curvy(0), 300);
-    row_t("first-wall cast, 16 walls: fxl_laser_cast (centre line)", "ARM, ROM", bench_cast(0), 3000);
-    row("curvy laser (64 nodes) vs a near player moving: fxl_curvy_vs_moving_circle", "ARM, ROM", bench_curvy(4));
-    row("curvy laser (64 nodes): fxl_curvy_vs_circles, per circle (1024 a call)", "ARM, ROM", bench_curvy(3));
-    row("first-wall cast, 16 walls, FXL_CAST_WIDTH", "ARM, ROM", bench_cast(1));
-    row("reflection, 4 bounces, 16 walls: fxl_laser_bounce", "ARM, ROM", bench_cast(2));
+    row_t("curvy laser (64 nodes) vs a far player: fxl_curvy_vs_circle", "Thumb, ROM", bench_curvy(1), 300);
+    row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "Thumb walk, exact test ARM, ROM", bench_curvy(2), 2000);
+    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "Thumb, ROM; sqrt ARM", bench_curvy(0), 300);
+    row_t("first-wall cast, 16 walls: fxl_laser_cast (centre line)", "Thumb + ARM, ROM", bench_cast(0), 3000);
+    row("curvy laser (64 nodes) vs a near player moving: fxl_curvy_vs_moving_circle", "Thumb + ARM, ROM", bench_curvy(4));
+    row("curvy laser (64 nodes): fxl_curvy_vs_circles, per circle (1024 a call)", "Thumb + ARM, ROM", bench_curvy(3));
+    row("first-wall cast, 16 walls, FXL_CAST_WIDTH", "Thumb + ARM, ROM", bench_cast(1));
+    row("reflection, 4 bounces, 16 walls: fxl_laser_bounce", "Thumb + ARM, ROM", bench_cast(2));
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));
