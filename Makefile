@@ -8,6 +8,12 @@
 #   make bench-m0plus the scene built for Cortex-M0+, run under QEMU (docs/m0plus.md)
 #   make scene-check the scene benchmark's hit lists against the exact oracle (host)
 #   make size        code size per module and target (docs/size.md)
+#   make mcu         the core cross-compiled for Cortex-M0+, Cortex-M4 and RV32IMAC
+#   make mcu-test    the whole test suite on microcontrollers (docs/mcu.md; part of
+#                    make check): Cortex-M0+ code on QEMU mps2-an385 (property tests
+#                    /100), Cortex-M4 on mps2-an386 (/50), RV32IMAC on QEMU virt
+#                    (/50), and an x86 -m32 build (/10); each must pass every test
+#                    and print the host's corpus hash, the committed one
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
 #                    shapes, chain, wall, laser3d, behaviour; clang, ASan + UBSan, the
@@ -46,7 +52,8 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
-	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures
+	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures \
+	mcu-test
 
 all: $(H)/libfixlaser.a
 
@@ -59,7 +66,8 @@ include port/gba/demo.mk
 # libclang-rt-14-dev: the fuzz targets (clang 14's libFuzzer, ASan and UBSan
 # runtimes are in libclang-rt-14-dev, which clang-14 only recommends).
 DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev \
-	gcc-riscv64-unknown-elf clang libclang-rt-14-dev $(GBA_DEBIAN_PACKAGES))
+	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-arm qemu-system-misc gcc-multilib \
+	clang libclang-rt-14-dev $(GBA_DEBIAN_PACKAGES))
 
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
@@ -141,7 +149,7 @@ cppcheck:
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
 	    --inline-suppr --suppress=missingIncludeSystem -Iinclude -Iport/hosted -Itests \
 	    -DFXL_CONFIG_FILE=fxl_port.h src tests tests/bench port/hosted port/gba/gba_hw.c \
-	    port/gba/test_port.c tools
+	    port/gba/test_port.c port/mcu tools
 	@echo "cppcheck: clean"
 
 # ---- fuzzing: libFuzzer harnesses (host, clang) ----------------------------------
@@ -287,15 +295,104 @@ $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 mcu: $(addprefix mcu-,$(MCU_TARGETS))
 	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS)"
 
+# ---- the whole test suite on microcontrollers, under QEMU (docs/mcu.md) ---------------
+# Every tests/*.c with every src/*.c (preconditions checked, as in the host
+# build: port/hosted/fxl_port.h), libfixmath as `make mcu` builds it, the
+# board's start-up and semihosting port (port/mcu), property tests divided
+# by the target's divisor (exact unit cases unchanged). `make mcu-test` runs
+# the host suite and every target, two at a time, and fails unless each
+# passes as many tests as the host with the host's and the committed corpus
+# hash (tools/mcu_test.sh). The divisors keep each run under about a minute
+# of processor time (docs/mcu.md); the longest runs start first.
+# name | compiler and flags | property divisor | port | link | runner (the program last)
+MT_TARGETS := m0plus rv32 m4 x86-32
+MT_QEMU := -nographic -monitor none -serial none -semihosting-config enable=on,target=native -kernel
+MT_ARM_PORT := port/mcu/semihost.c port/mcu/mps2_vectors.s
+MT_ARM_LINK := -nostartfiles -T port/mcu/mps2.ld -Wl,--gc-sections -Wl,--start-group -lm -lc -lgcc \
+	-Wl,--end-group
+
+# ARMv6-M code (every 64-bit product a call to __aeabi_lmul) on the an385's
+# Cortex-M3, which executes the same instructions (as make bench-m0plus).
+MT_CC_m0plus   := $(MCU_m0plus)
+MT_DIV_m0plus  := 100
+MT_PORT_m0plus := $(MT_ARM_PORT)
+MT_LINK_m0plus := $(MT_ARM_LINK)
+MT_RUN_m0plus  := qemu-system-arm -M mps2-an385 $(MT_QEMU)
+
+# Thumb-2 with SMULL/UMULL; the soft-float ABI, as make mcu (the core has no
+# floating point; the tests' double references go through libgcc).
+MT_CC_m4   := $(MCU_m4)
+MT_DIV_m4  := 50
+MT_PORT_m4 := $(MT_ARM_PORT)
+MT_LINK_m4 := $(MT_ARM_LINK)
+MT_RUN_m4  := qemu-system-arm -M mps2-an386 $(MT_QEMU)
+
+# picolibc for <math.h>, with correct floor and ceil (port/mcu/picolibc_floor.c).
+MT_CC_rv32   := riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 --specs=picolibc.specs
+MT_DIV_rv32  := 50
+MT_PORT_rv32 := port/mcu/semihost.c port/mcu/virt_start.s port/mcu/picolibc_floor.c
+MT_LINK_rv32 := -nostartfiles -T port/mcu/virt.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments -lm
+MT_RUN_rv32  := qemu-system-riscv32 -M virt -bios none $(MT_QEMU)
+
+# The i386 ABI (x87 doubles for the references), natively; its core and
+# libfixmath as make mcu would build them (mcu-x86-32, not part of make mcu:
+# it needs gcc-multilib).
+MCU_x86-32     := $(CC) -m32
+MT_CC_x86-32   := $(MCU_x86-32)
+MT_DIV_x86-32  := 10
+MT_PORT_x86-32 := port/hosted/test_port.c
+MT_LINK_x86-32 := -lm
+MT_RUN_x86-32  :=
+$(eval $(call mcu_target,x86-32))
+
+MT_CFLAGS = $(TEST_CF) -O2 -ffunction-sections -fdata-sections -isystem $(GBA_FIXMATH_INC) -MMD -MP
+
+# $(mt_note) in a recipe: the target's MT_NOTE into the target file,
+# rewritten only when it changes (what depends on it is rebuilt then only).
+mt_note = @mkdir -p $(@D); echo '$(MT_NOTE)' | cmp -s - $@ || echo '$(MT_NOTE)' > $@
+
+define mcu_test_target
+MT_OBJ_$(1) := $$(patsubst %,$(B)/mcu-test/$(1)/%.o,$$(basename $(SRC) $(wildcard tests/*.c) $(MT_PORT_$(1))))
+# The compile flags (a new divisor recompiles) and the link's objects and flags.
+$(B)/mcu-test/$(1)/flags: MT_NOTE = $(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1))
+$(B)/mcu-test/$(1)/link: MT_NOTE = $$(MT_OBJ_$(1)) $(MT_LINK_$(1))
+$(B)/mcu-test/$(1)/flags $(B)/mcu-test/$(1)/link: FORCE
+	$$(mt_note)
+$(B)/mcu-test/$(1)/%.o: %.c $(B)/mcu-test/$(1)/flags | $(GBA_FIXMATH_STAMP)
+	@mkdir -p $$(@D)
+	$(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1)) -c $$< -o $$@
+$(B)/mcu-test/$(1)/%.o: %.s
+	@mkdir -p $$(@D)
+	$(MT_CC_$(1)) -c $$< -o $$@
+$(B)/mcu-test/$(1)/tests.elf: $$(MT_OBJ_$(1)) $(B)/mcu-test/$(1)/link $(B)/mcu/$(1)/fixmath.stamp \
+		$(wildcard port/mcu/*.ld)
+	$(MT_CC_$(1)) -o $$@ $$(MT_OBJ_$(1)) $(B)/mcu/$(1)/fixmath/*.o $(MT_LINK_$(1))
+mcu-test-$(1): $(B)/mcu-test/$(1)/tests.elf
+	@sh tools/mcu_test.sh run $(1) $(MT_DIV_$(1)) $(B)/mcu-test/$(1).log $(MT_RUN_$(1)) $$<
+-include $$(MT_OBJ_$(1):.o=.d)
+endef
+$(foreach t,$(MT_TARGETS),$(eval $(call mcu_test_target,$(t))))
+
+mcu-test-host: $(H)/tests
+	@sh tools/mcu_test.sh run host 1 $(B)/mcu-test/host.log $<
+
+mcu-test: deps
+	$(MAKE) --no-print-directory -j2 $(addprefix mcu-test-,$(MT_TARGETS) host)
+	sh tools/mcu_test.sh check tests/corpus_hash.h $(B)/mcu-test/host.log \
+	    $(MT_TARGETS:%=$(B)/mcu-test/%.log)
+
+.PHONY: $(addprefix mcu-test-,host $(MT_TARGETS)) FORCE
+FORCE:
+
 # The scene benchmark built for Cortex-M0+ (tests/bench/m0plus), run under
-# QEMU with instruction counting (semihosting output on its stderr):
-# docs/m0plus.md. Two builds: the timed one,
+# QEMU with instruction counting (semihosting output on its stderr; the
+# platform is port/mcu's): docs/m0plus.md. Two builds: the timed one,
 # and one that counts the calls to __aeabi_lmul (--wrap).
 M0_DIR := $(B)/mcu/m0plus/scene
 M0_CFLAGS := $(MCU_CFLAGS) -Iport/hosted -Itests
-M0_LDFLAGS := -nostartfiles -T tests/bench/m0plus/m0plus.ld -Wl,--gc-sections
+M0_LDFLAGS := -nostartfiles -T port/mcu/mps2.ld -Wl,--gc-sections
 M0_CORE := $(SRC:src/%.c=$(B)/mcu/m0plus/%.o)
-M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/start.o
+M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/semihost.o $(M0_DIR)/mps2_vectors.o
 M0_QEMU := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
 	-semihosting-config enable=on,target=native -icount shift=0 -kernel
 
@@ -305,7 +402,10 @@ $(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(GBA_FIXMAT
 $(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(GBA_FIXMATH_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/start.o: tests/bench/m0plus/start.s
+$(M0_DIR)/semihost.o: port/mcu/semihost.c port/hosted/test_port.h
+	@mkdir -p $(@D)
+	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
+$(M0_DIR)/mps2_vectors.o: port/mcu/mps2_vectors.s
 	@mkdir -p $(@D)
 	$(MCU_m0plus) -c $< -o $@
 $(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
@@ -315,11 +415,11 @@ $(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -DM0_COUNT_LMUL -c $< -o $@
 $(M0_DIR)/scene.elf: $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath.stamp \
-		tests/bench/m0plus/m0plus.ld
+		port/mcu/mps2.ld
 	$(MCU_m0plus) $(M0_LDFLAGS) -o $@ $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) \
 	    $(B)/mcu/m0plus/fixmath/*.o -Wl,--start-group -lc -lgcc -Wl,--end-group
 $(M0_DIR)/scene-lmul.elf: $(M0_DIR)/scene_m0_lmul.o $(M0_OBJS) $(M0_CORE) \
-		$(B)/mcu/m0plus/fixmath.stamp tests/bench/m0plus/m0plus.ld
+		$(B)/mcu/m0plus/fixmath.stamp port/mcu/mps2.ld
 	$(MCU_m0plus) $(M0_LDFLAGS) -Wl,--wrap=__aeabi_lmul -o $@ $(M0_DIR)/scene_m0_lmul.o \
 	    $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath/*.o -Wl,--start-group -lc -lgcc -Wl,--end-group
 
@@ -345,6 +445,7 @@ check: deps
 	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating \
 	    $(H)/sweeppic
 	$(MAKE) --no-print-directory mcu
+	$(MAKE) --no-print-directory mcu-test
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory install-check

@@ -21,6 +21,11 @@
  *               stop a mover at walls and slide it along them.
  *   fxl_laser3d a beam in 3D (yaw, pitch) against fxl_sphere.
  *   fxl_beam    a laser as a game object: phases, pivot, graze, eased turns.
+ *   fxl_curvy   a curvy laser: the trail of nodes a moving head leaves, in
+ *               the game's ring; its hit shape is the union of tapered
+ *               capsules between consecutive nodes (curvy.h).
+ *   fxl_cast    a straight laser stopped by the first wall it meets;
+ *   fxl_bounce  one leg of a laser bouncing off walls (cast.h).
  *   fxl_vec2    a point. Screen convention: x right, y DOWN, so angle 1024
  *               (90 degrees) points down and angles turn clockwise on screen.
  *

@@ -20,4 +20,11 @@
 #define FXLT_CORPUS_CASES 100000u
 #define FXLT_CORPUS_HASH 0xb0d11b5fu
 
+/* The corpus of the laser kinds of curvy.h and cast.h (issue 13), hashed
+ * apart (test kinds_hash) so that the hash above is unchanged: curvy
+ * trails (push, cut, vs circle, band, moving circle, quads) and casts and
+ * bounces in random rooms. */
+#define FXLT_CORPUS_KINDS_CASES 20000u
+#define FXLT_CORPUS_KINDS_HASH 0xe731a7dbu
+
 #endif

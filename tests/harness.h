@@ -39,12 +39,11 @@ bool fxlt_check(bool ok, const char *file, int line, const char *expr);
 #define CHECK_EQ(a, b) fxlt_check_eq((long long)(a), (long long)(b), __FILE__, __LINE__, #a " == " #b)
 bool fxlt_check_eq(long long a, long long b, const char *file, int line, const char *expr);
 
-/* Tests of out-of-domain input to a hot call (whose checked build reports
- * the broken precondition): while allowed, a broken precondition inside the
- * library is counted instead of failing the test. fxlt_allow_asserts(true)
- * starts a count at zero; fxlt_asserts_seen() reads it. */
-void fxlt_allow_asserts(bool allow);
-unsigned fxlt_asserts_seen(void);
+/* While on, a broken precondition of a library call (FXL_ASSERT) is only
+ * counted (fxlt_asserts_seen), not a failed check: for tests that feed
+ * out-of-domain input on purpose (no undefined behaviour allowed). */
+void fxlt_expect_asserts(bool on);
+uint32_t fxlt_asserts_seen(void);
 
 /* printf subset: %s %c %d %u %ld %lu %lld %llu %x %%, with optional width
  * and zero flag (e.g. %08x). */

@@ -12,6 +12,8 @@ extern const fxlt_suite fxlt_suite_laser3d;
 extern const fxlt_suite fxlt_suite_behaviour;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
+extern const fxlt_suite fxlt_suite_curvy;
+extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_corpus;
 
 int main(void)
@@ -28,6 +30,8 @@ int main(void)
         &fxlt_suite_behaviour,
         &fxlt_suite_wide,
         &fxlt_suite_fused,
+        &fxlt_suite_curvy,
+        &fxlt_suite_cast,
         &fxlt_suite_corpus,
     };
     int failed;

@@ -5,6 +5,12 @@
 #include "harness.h"
 #include "fixlaser.h"
 
+/* A circle fxl_circle_check accepts (the tests below skip the others). */
+static bool fxl__circle_in_domain(fxl_circle c)
+{
+    return fxl_circle_check(c) == FXL_OK;
+}
+
 static uint32_t hash;
 #define KINDS 15
 static uint32_t part[KINDS]; /* one hash per kind of case, printed to locate a difference */
@@ -320,8 +326,118 @@ static void corpus_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_HASH);
 }
 
+
+/* ---- the laser kinds of curvy.h and cast.h: a corpus of their own --------- */
+
+/* A curvy laser of 2..24 nodes wandering from a random start (steps of up
+ * to 12 px, some zero), random widths, taper, hit fraction and cuts;
+ * tested against circles near its nodes, moving and still, with a graze
+ * band. */
+static void curvy_kind_case(fxlt_rng *rng)
+{
+    static fxl_curvy_node nodes[24];
+    static fxl_aabb boxes[FXL_CURVY_BOXES(24)];
+    fxl_curvy c;
+    fxl_vec2 p;
+    uint32_t n = 2u + fxlt_below(rng, 23), k, j;
+    fix16_t wmax = fxlt_range(rng, 0, 8 << 16);
+    fix16_t budget = fxlt_below(rng, 2) == 0 ? 0 : fxlt_range(rng, 0, 200 << 16);
+    mix((uint32_t)fxl_curvy_init(&c, nodes, 24, boxes, FXL_CURVY_BOXES(24), wmax, budget));
+    c.taper = fxlt_below(rng, 2) == 0 ? 0 : fxlt_range(rng, 0, 2 << 16);
+    c.hit_fraction = fxlt_range(rng, 0, fix16_one);
+    p.x = any_coord(rng);
+    p.y = any_coord(rng);
+    for (k = 0; k < n; k++) {
+        fix16_t w = fxlt_range(rng, 0, wmax);
+        p.x = p.x + fxlt_range(rng, -(12 << 16), 12 << 16);
+        p.y = p.y + fxlt_range(rng, -(12 << 16), 12 << 16);
+        mix((uint32_t)fxl_curvy_push(&c, p, w));
+    }
+    if (fxlt_below(rng, 4) == 0 && c.count > 2) {
+        uint32_t a = fxlt_below(rng, c.count - 1);
+        fxl_curvy_cut_range(&c, a, a + fxlt_below(rng, 3), true);
+    }
+    mix(c.count), mix((uint32_t)c.length);
+    for (j = 0; j < 4; j++) {
+        const fxl_curvy_node *at = fxl_curvy_node_at(&c, c.count > 0 ? fxlt_below(rng, c.count) : 0);
+        fix16_t x = at->p.x + fxlt_range(rng, -(16 << 16), 16 << 16);
+        fix16_t y = at->p.y + fxlt_range(rng, -(16 << 16), 16 << 16);
+        fxl_circle ci = fxl_circle_make(x, y, fxlt_range(rng, 0, 6 << 16));
+        fix16_t tx = x + fxlt_range(rng, -(8 << 16), 8 << 16); /* one draw per statement */
+        fix16_t ty = y + fxlt_range(rng, -(8 << 16), 8 << 16);
+        fxl_vec2 to = fxl_vec2_make(tx, ty);
+        uint32_t seg = 0xFFFFFFFFu;
+        if (!fxl__circle_in_domain(ci) || !fxl__circle_in_domain(fxl_circle_make(to.x, to.y, 0)))
+            continue;
+        mix((uint32_t)fxl_curvy_vs_circle(&c, ci));
+        mix((uint32_t)fxl_curvy_band(&c, ci, 3 << 16, &seg)), mix(seg);
+        mix((uint32_t)fxl_curvy_vs_moving_circle(&c, ci, to));
+    }
+    {
+        fxl_vec2 q[24][4];
+        size_t nq = fxl_curvy_quads(&c, q, 24), i;
+        mix((uint32_t)nq);
+        for (i = 0; i < nq; i++)
+            mix((uint32_t)q[i][0].x), mix((uint32_t)q[i][1].y), mix((uint32_t)q[i][2].x), mix((uint32_t)q[i][3].y);
+    }
+}
+
+/* A laser cast in a room of 3..8 random walls (one- or two-sided, centre
+ * line or width) and bounced off them. */
+static void cast_kind_case(fxlt_rng *rng)
+{
+    fxl_wall_prep walls[8];
+    fxl_bounce legs[6];
+    fxl_laser l = any_laser(rng), clipped;
+    fxl_cast out;
+    unsigned flags = fxlt_below(rng, 4);
+    uint32_t nw = 3u + fxlt_below(rng, 6), k, m = 0;
+    size_t count = 0, i;
+    l.anchor = FXL_ANCHOR_ORIGIN;
+    for (k = 0; k < nw; k++) {
+        fxl_wall w;
+        w.a.x = l.pos.x + fxlt_range(rng, -(300 << 16), 300 << 16);
+        w.a.y = l.pos.y + fxlt_range(rng, -(300 << 16), 300 << 16);
+        w.b.x = w.a.x + fxlt_range(rng, -(200 << 16), 200 << 16);
+        w.b.y = w.a.y + fxlt_range(rng, -(200 << 16), 200 << 16);
+        if (fxl_wall_prepare(&w, &walls[m]) == FXL_OK)
+            m++;
+    }
+    mix(m);
+    mix((uint32_t)fxl_laser_cast(&l, walls, m, flags, &out, &clipped));
+    mix((uint32_t)out.length), mix((uint32_t)out.wall), mix((uint32_t)out.point.x), mix((uint32_t)out.point.y);
+    mix((uint32_t)fxl_laser_bounce(&l, walls, m, flags & FXL_CAST_TWO_SIDED, 4, legs, 6, &count));
+    mix((uint32_t)count);
+    for (i = 0; i < count && i < 6; i++) {
+        mix((uint32_t)legs[i].end.x), mix((uint32_t)legs[i].end.y), mix((uint32_t)legs[i].dx);
+        mix((uint32_t)legs[i].dy), mix((uint32_t)legs[i].angle), mix((uint32_t)legs[i].length);
+        mix((uint32_t)legs[i].wall);
+    }
+}
+
+/* The kinds' own corpus and hash (FXLT_CORPUS_KINDS_HASH): kept apart so the
+ * first corpus's hash stays what it was before these kinds existed. */
+static void kinds_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xC0FFEE0D0C0A57);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_KINDS_CASES; i++) {
+        if (i % 2 == 0)
+            curvy_kind_case(&rng);
+        else
+            cast_kind_case(&rng);
+    }
+    fxlt_printf("    curvy + cast corpus: %u cases, hash 0x%08x (committed 0x%08x)\n",
+                FXLT_CORPUS_KINDS_CASES, hash, FXLT_CORPUS_KINDS_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_KINDS_HASH);
+}
+
 static const fxlt_case cases[] = {
     {"corpus_hash", corpus_hash},
+    {"kinds_hash", kinds_hash},
 };
 
 const fxlt_suite fxlt_suite_corpus = {"corpus", cases, FXLT_COUNT(cases)};

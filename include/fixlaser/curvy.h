@@ -2,10 +2,13 @@
  * (Danmakufu's curvy lasers, LuaSTG's bent lasers), tested exactly.
  *
  * Storage. The trail is a ring of fxl_curvy_node in the caller's memory
- * (no malloc), plus one bounding box per FXL_CURVY_CHUNK ring slots, also
- * the caller's: declare them with FXL_CURVY_BOXES(cap). Each frame the game
- * pushes the head's new position; the oldest nodes are dropped when the
- * ring is full or the trail's length passes its budget.
+ * (no malloc), plus bounding boxes (one per FXL_CURVY_CHUNK ring slots, a
+ * spare and the whole trail's), also the caller's: declare them with
+ * FXL_CURVY_BOXES(cap). Each frame the game pushes the head's new position;
+ * the oldest nodes are dropped when the ring is full or the trail's length
+ * passes its budget. Positions and half-widths are written by
+ * fxl_curvy_push only (the boxes rely on them); a game may change the flags
+ * (cuts) and the fields after fxl_curvy.length.
  *
  * Shape. Count the live nodes from the tail: node 0 is the oldest, node
  * count-1 the head. Segment k joins node k to node k+1. Its hit shape is
@@ -23,6 +26,16 @@
  * circle touches or overlaps that union (touching is a hit), like the
  * straight capsule. The chunk boxes only reject: they never change an
  * answer. fxl_curvy_vs_moving_circle is exact for the motion it states.
+ *
+ * Cost. A test first compares the circle's box with the trail's box (all
+ * a circle away from the trail costs), then with each chunk's box (a
+ * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
+ * reaches, with each node's disk box (32-bit); only a segment both of whose
+ * nodes' boxes reach it gets the exact test (64-bit products, and a 128-bit
+ * compare when the circle's centre projects inside the segment). A push
+ * costs one exact integer square root (a few 32x32->64 products) and O(1)
+ * box updates, plus, once every FXL_CURVY_CHUNK pushes, the trail's box
+ * worked out afresh from the live chunks' boxes.
  *
  * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
@@ -46,8 +59,9 @@ extern "C" {
 /* Largest ring a trail can use, in nodes. */
 #define FXL_CURVY_MAX 65535
 
-/* Bounding boxes a ring of cap nodes needs. */
-#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK)
+/* Bounding boxes a ring of cap nodes needs: one per FXL_CURVY_CHUNK ring
+ * slots, a spare and the trail's box (see fxl_curvy.boxes). */
+#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 2)
 
 /* fxl_curvy_node.flags: the segment from the previous (older) node to
  * this one is cut: harmless and not drawn. */
@@ -58,8 +72,9 @@ typedef struct fxl_curvy_node {
     fxl_vec2 p;         /* Q16.16 position */
     fix16_t half_width; /* Q16.16 drawn half-width at this node, 0..width_max */
     fix16_t seg_len;    /* Q16.16 length of the segment from the previous
-                         * node, floor of the exact length (0 for a first
-                         * node); written by fxl_curvy_push */
+                         * node: floor(sqrt(dx^2 + dy^2)) of the raw
+                         * offsets, exactly (0 for a first node); written by
+                         * fxl_curvy_push */
     uint32_t flags;     /* FXL_CURVY_CUT */
 } fxl_curvy_node;
 
@@ -67,11 +82,18 @@ typedef struct fxl_curvy_node {
  * may be changed between frames. */
 typedef struct fxl_curvy {
     fxl_curvy_node *nodes; /* the caller's ring, cap entries */
-    fxl_aabb *boxes;       /* the caller's, FXL_CURVY_BOXES(cap) entries: box j
-                            * holds every node ever written to slots
-                            * j*CHUNK .. j*CHUNK+CHUNK (the last one is the
-                            * next chunk's first slot) since slot j*CHUNK was
-                            * last written; a reject only */
+    fxl_aabb *boxes;       /* the caller's, FXL_CURVY_BOXES(cap) entries, each
+                            * holding node disks (drawn half-widths), rejects
+                            * only: box j (j < n = ceil(cap/CHUNK)) every node
+                            * written to slots j*CHUNK .. j*CHUNK+CHUNK (the
+                            * last is the next chunk's first slot, slot cap
+                            * being slot 0) since slot j*CHUNK was last
+                            * written; box n, the spare, the head's chunk's
+                            * box as it was before that write (the trail's
+                            * tail end when it wraps within that chunk); box
+                            * n+1 every live node (grown by each push, worked
+                            * out afresh from the chunks' when the head
+                            * starts a chunk) */
     uint32_t cap;          /* ring size, 2..FXL_CURVY_MAX */
     uint32_t tail;         /* ring slot of node 0 */
     uint32_t count;        /* live nodes, 0..cap */
@@ -79,8 +101,11 @@ typedef struct fxl_curvy {
                             * is then the motion of the head this frame) */
     fix16_t length;        /* Q16.16 sum of the live nodes' seg_len (node 0's excluded) */
     fix16_t max_length;    /* Q16.16 length budget: a push drops tail nodes
-                            * while length would exceed it; 0: no budget */
-    fix16_t width_max;     /* Q16.16 largest node half-width a push accepts */
+                            * while length would exceed it; 0: no budget
+                            * (length, a fix16_t, is then kept <= INT32_MAX
+                            * the same way) */
+    fix16_t width_max;     /* Q16.16 largest node half-width a push accepts
+                            * (lowering it leaves wider nodes as they are) */
     fix16_t taper;         /* Q16.16 half-width growth per node from each end; 0: none */
     fix16_t hit_fraction;  /* Q16.16 0..1 of the drawn half-width that hits */
     bool harmless;         /* warning phase: drawn, never hits */
@@ -94,8 +119,9 @@ typedef struct fxl_curvy {
 fxl_result fxl_curvy_init(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_aabb *boxes,
                           size_t nboxes, fix16_t width_max, fix16_t max_length);
 
-/* Validates the fields a game may change (taper, hit_fraction, max_length)
- * and the storage: FXL_OK or the reason. */
+/* Validates the fields a game may change (taper, hit_fraction, max_length,
+ * width_max) and the storage (pointers, cap, tail, count): FXL_OK or the
+ * reason. */
 fxl_result fxl_curvy_check(const fxl_curvy *c);
 
 /* Empties the trail (the storage is kept). */
@@ -104,7 +130,7 @@ void fxl_curvy_clear(fxl_curvy *c);
 /* Moves the head: appends a node at `head` with drawn half-width
  * `half_width`, then drops tail nodes while the ring is over-full or the
  * length exceeds max_length (whole nodes: the trail may end up to one
- * segment shorter than the budget). Refuses (trail unchanged)
+ * segment shorter than the budget). Refuses (trail unchanged) FXL_ERR_NULL,
  * FXL_ERR_COORD_RANGE, FXL_ERR_WIDTH_NEGATIVE / _RANGE (above width_max),
  * FXL_ERR_LENGTH_RANGE (more than FXL_SIZE_MAX from the current head on an
  * axis). */
@@ -117,7 +143,8 @@ FXL_INLINE fxl_curvy_node *fxl_curvy_node_at(const fxl_curvy *c, uint32_t k)
     return &c->nodes[s >= c->cap ? s - c->cap : s];
 }
 
-/* The hit half-width h_k of node k (the formula above; 0 when harmless). */
+/* The hit half-width h_k of node k (the formula above; 0 when harmless or
+ * k >= count). */
 fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k);
 
 /* True iff the circle touches or overlaps the live, uncut segments. */
@@ -126,7 +153,8 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle);
 /* How close a circle came: FXL_BAND_HIT (what fxl_curvy_vs_circle says),
  * FXL_BAND_GRAZE (within graze of the hitbox: the same exact test with the
  * radius grown by graze, Q16.16 0..FXL_SIZE_MAX), FXL_BAND_CLEAR. *segment
- * (may be NULL) gets the first segment, from the tail, of the best band. */
+ * (may be NULL) gets the first segment, from the tail, of the best band
+ * (untouched for FXL_BAND_CLEAR). */
 typedef enum fxl_band {
     FXL_BAND_CLEAR = 0,
     FXL_BAND_GRAZE = 1,
@@ -148,12 +176,15 @@ size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_
  * head that moved farther than its width in a frame leaves no hole, and a
  * player the head passed over mid-frame is hit. Tail nodes dropped by the
  * last push count as gone for the whole frame (the previous frame's test saw
- * them). `to` within the domain and at most FXL_SIZE_MAX from circle.c on
- * each axis. */
+ * them). Hit widths are the trail's current ones throughout (the growing
+ * tip's goes linearly from the old head's to the new head's). `to` within
+ * the domain and at most FXL_SIZE_MAX from circle.c on each axis. */
 bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to);
 
-/* Cuts every live segment the circle touches (a bomb): returns how many
- * segments were newly cut. */
+/* Cuts every live segment the circle touches (a bomb): the exact test of
+ * fxl_curvy_vs_circle at the hit widths, harmless or not (a bomb cuts a
+ * laser in its warning phase too). Returns how many segments were newly
+ * cut; afterwards fxl_curvy_vs_circle of that circle is false. */
 size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle);
 
 /* Cuts (cut = true) or restores segments first..last (from the tail,
@@ -165,8 +196,16 @@ void fxl_curvy_cut_range(fxl_curvy *c, uint32_t first, uint32_t last, bool cut);
  * the -90 step side of the direction of travel, tail to head). Each node's
  * two edge points sit at its drawn (tapered) half-width along the bisector
  * of its two segments' normals, shared by both quads, so the strip has no
- * gaps and no wedges at bends. Q16.16, rounded; for drawing only. Returns
- * the number of quads written. */
+ * gaps and no wedges at bends of up to 90 degrees; at a sharper bend (a
+ * hairpin, a bounce) each quad ends square across its own segment instead
+ * (bisector points would pinch the strip: draw a disk on such a joint to
+ * close its outside). Directions are fxl_atan2 steps; the
+ * bisector is the older segment's direction plus half the signed turn to
+ * the newer one's (truncated toward zero), minus 1024 steps; a zero-length segment takes its
+ * neighbour's direction (the last one seen, 0 before any). The points are
+ * p +- w (cos, sin) of that step, each coordinate rounded to nearest (so
+ * left + right = 2 p, or one raw unit more on a half). For drawing only.
+ * Returns the number of quads written. */
 size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
 
 #ifdef __cplusplus

@@ -24,19 +24,25 @@ DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
 DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
 DEMO_KEYS  := $(DEMO_DIR)/play.keys
 DEMO_OUT   := build/demo
-# The scripted run ends itself (fxl_port_finish) at frame ~2300 (1060
-# frames of the laser scene, 720 in the spin scene, then 520 in the wall
-# room). A screenshot shows what the ROM drew about 6 frames earlier.
-DEMO_FRAMES := 3000
+# The scripted run ends itself (fxl_port_finish) at frame ~3010 (1060
+# frames of the laser scene, 720 in the spin scene, 710 in the wall room:
+# 520 of moves, then 190 of its beams' checks; then 520 in the curvy
+# scene); DEMO_FRAMES is only a safety net. A screenshot shows what the ROM
+# drew about 6 frames earlier.
+DEMO_FRAMES := 4500
 # Screenshots (FRAME:NAME): the turning boss beam with the chained squares
 # (method 2), with the exact swept test (method 3), the static lasers with
 # the ship (the box laser in its warning phase, then active with the ship
 # on it); the spin scene: the drifting boss's beam jumping over the ship
 # between two frames (method 1, a missed pass), the chains (method 2), the
 # swept test catching the ship (method 3); the wall room with the ship
-# pressed on its diagonal wall.
+# pressed on its diagonal wall (the aimed beam on it); the room's beams with
+# the ship behind the pillar (the aimed beam stopped on the pillar), then
+# the bouncing beam's four bounces; the curvy scene's node circles and
+# outline with the ship hit, then its strip of quads.
 DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static \
-	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room
+	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room \
+	2825:demo-room-beams 3098:demo-room-bounce 3450:demo-curvy 3650:demo-curvy-quads
 # Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
 # The animation: the spin scene's drifting boss beam jumping over the ship
 # (method 1, the once-a-frame test misses the pass), then the exact sweep

@@ -13,12 +13,14 @@
 #define KIND_CIRCLES 1024
 #define KIND_WALLS 16
 
-static fxl_curvy_node trail_nodes[TRAIL];
-static fxl_aabb trail_boxes[FXL_CURVY_BOXES(TRAIL)];
+/* In EWRAM (the bench ROM's IWRAM holds bench.c's scene), as a game's
+ * big per-laser storage would be. */
+static fxl_curvy_node trail_nodes[TRAIL] FXL_EWRAM_BSS;
+static fxl_aabb trail_boxes[FXL_CURVY_BOXES(TRAIL)] FXL_EWRAM_BSS;
 static fxl_curvy trail;
 static fxl_circle kind_circles[KIND_CIRCLES] FXL_EWRAM_BSS;
-static uint32_t kind_bits[KIND_CIRCLES / 32];
-static fxl_wall_prep walls[KIND_WALLS];
+static uint32_t kind_bits[KIND_CIRCLES / 32] FXL_EWRAM_BSS;
+static fxl_wall_prep walls[KIND_WALLS] FXL_EWRAM_BSS;
 
 /* Node k of the trail's path: 3 px apart along x, a 30 px sine wave in y
  * (a head weaving across the screen). */

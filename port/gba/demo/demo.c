@@ -36,13 +36,42 @@
  *
  * A third scene, the wall room: a room of one-sided walls
  * (fixlaser/wall.h) with a diagonal wall, an acute corner and a pillar; the
- * ship moves through fxl_move_circle, sliding along the walls. Only the
- * scene shown is updated (and timed).
+ * ship moves through fxl_move_circle, sliding along the walls. Two beams
+ * (fixlaser/cast.h) are in the room: an aimed box laser from a turret on
+ * the left, turning towards the ship at most 2.8 degrees a frame and cut
+ * short by the first wall its width meets (fxl_laser_cast; the clipped
+ * laser drawn and tested with fxl_laser_prepare + fxl_laser_vs_circle), so
+ * the pillar shields a ship behind it; and a beam from a turret under the
+ * top wall, turning slowly and bouncing off up to 4 walls
+ * (fxl_laser_bounce), its legs pushed into a curvy laser of constant width
+ * that is both its hit test (fxl_curvy_vs_circle) and its drawing
+ * (fxl_curvy_quads; the bounce points drawn as sparks). The walls face
+ * into the room, so both beams meet them from the front. The HUD counts
+ * wall contacts and the beams' hits, and shows the cycles of the move, the
+ * cast (+ prepare + test) and the bounce (+ pushes + test).
  *
- * Controls: d-pad move, B (held) slow move, A next method, SELECT scene. Holding L+R at
- * power-on runs the scripted self-check instead (port/gba/demo/play.keys
- * does that under tools/gbarun): the ROM places the ship itself, asserts,
- * prints a summary through mGBA's debug log and calls fxl_port_finish().
+ * A fourth scene, the curvy scene: a curvy laser (fixlaser/curvy.h) of 56
+ * nodes, tapered at both ends, whose head flies 3 px a frame and turns
+ * towards the ship at most 5.6 degrees a frame (holding its course within
+ * 40 px of it), so it sweeps through the ship's place, bends round and
+ * comes back. Each frame it is tested with fxl_curvy_vs_moving_circle
+ * against the ship's move. A switches the drawing between the hit shape's
+ * node circles with the strip's outline and the strip of filled quads
+ * from fxl_curvy_quads (no gaps or wedges at bends); B drops a bomb that
+ * cuts the trail within 20 px of the ship (fxl_curvy_cut_circle), drawn
+ * with the gap. The HUD counts hit frames, hits and cut segments, and
+ * shows the collision call's cycles.
+ *
+ * Only the scene shown is updated (and timed).
+ *
+ * Controls: d-pad move, B (held) slow move (in the curvy scene: press to
+ * bomb), A next method (curvy scene: the drawing), SELECT scene. Holding
+ * L+R at power-on runs the scripted self-check instead
+ * (port/gba/demo/play.keys does that under tools/gbarun): the ROM places
+ * the ship itself, asserts, prints a summary through mGBA's debug log and
+ * calls fxl_port_finish(). It plays the laser scene, the spin scene, the
+ * wall room (its beams' checks last: the ship behind the pillar, in the
+ * open, on a bounced leg) and the curvy scene, in that order.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -50,7 +79,9 @@
 #include <libfixmath/fix16.h>
 
 #include "fixlaser/angle.h"
+#include "fixlaser/cast.h"
 #include "fixlaser/chain.h"
+#include "fixlaser/curvy.h"
 #include "fixlaser/laser.h"
 #include "fixlaser/sweep.h"
 #include "fixlaser/wall.h"
@@ -141,6 +172,13 @@ static void sb_u32(strbuf *b, uint32_t v)
     b->s[b->n] = '\0';
 }
 
+/* A label and a number: "HITS 12" */
+static void sb_kv(strbuf *b, const char *label, uint32_t v)
+{
+    sb_str(b, label);
+    sb_u32(b, v);
+}
+
 /* cycles as a percentage of a frame with one decimal: "12.3%" */
 static void sb_pct(strbuf *b, uint32_t cycles)
 {
@@ -226,7 +264,7 @@ static int32_t aim_vel_q8;
 
 static fxl_vec2 ship;
 static int ship_flash;
-enum { SC_LASER, SC_SPIN, SC_ROOM, SC_COUNT };
+enum { SC_LASER, SC_SPIN, SC_ROOM, SC_CURVY, SC_COUNT };
 static int scene = SC_LASER; /* the scene shown (SELECT) */
 static int ship_was_hit;
 static uint32_t hit_events;
@@ -283,20 +321,24 @@ static int static_state(int timer)
     return t < WARN_FRAMES ? ST_WARN : t < WARN_FRAMES + ACTIVE_FRAMES ? ST_ACTIVE : ST_OFF;
 }
 
-static fxl_laser boss_laser(fxl_angle a)
+/* A laser fired from `from`, its hitbox HIT_FRACTION of its drawn width. */
+static fxl_laser fired_laser(fxl_laser_kind kind, fxl_vec2 from, fxl_angle a, fix16_t length,
+                             fix16_t half_width)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(BOSS_X), PX(BOSS_Y)), a,
-                                        BOSS_LEN, BOSS_HW);
+    fxl_laser l = fxl_laser_from_origin(kind, from, a, length, half_width);
     l.hit_fraction = HIT_FRACTION;
     return l;
 }
 
+static fxl_laser boss_laser(fxl_angle a)
+{
+    return fired_laser(FXL_LASER_BOX, fxl_vec2_make(PX(BOSS_X), PX(BOSS_Y)), a, BOSS_LEN, BOSS_HW);
+}
+
 static fxl_laser aim_laser(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(PX(AIM_X), PX(AIM_Y)),
-                                        aim_angle_q8 >> 8, AIM_LEN, AIM_HW);
-    l.hit_fraction = HIT_FRACTION;
-    return l;
+    return fired_laser(FXL_LASER_CAPSULE, fxl_vec2_make(PX(AIM_X), PX(AIM_Y)), aim_angle_q8 >> 8,
+                       AIM_LEN, AIM_HW);
 }
 
 /* Eased turn: accelerate towards the target direction, brake when the
@@ -382,9 +424,7 @@ static fxl_laser prop_laser(fxl_angle a)
 
 static fxl_laser drift_laser(fxl_vec2 pos, fxl_angle a)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, pos, a, DRIFT_LEN, DRIFT_HW);
-    l.hit_fraction = HIT_FRACTION;
-    return l;
+    return fired_laser(FXL_LASER_BOX, pos, a, DRIFT_LEN, DRIFT_HW);
 }
 
 /* The boss's emitter on its Lissajous path at frame t. */
@@ -848,20 +888,264 @@ static uint32_t room_clearance(fxl_vec2 p)
     return best;
 }
 
-/* Drawing. The walls and the HUD's fixed lines are drawn once into a
+/* -- the room's two beams -- */
+
+/* The aimed beam: a box laser from the turret at (CAST_X, CAST_Y), turning
+ * towards the ship at most CAST_TURN steps a frame and cut short by the
+ * first wall its drawn width meets (fxl_laser_cast with FXL_CAST_WIDTH):
+ * the pillar shields a ship behind it. The clipped laser is tested as any
+ * other (fxl_laser_prepare + fxl_laser_vs_circle). */
+#define CAST_X 20
+#define CAST_Y 64
+#define CAST_LEN PX(300)
+#define CAST_HW PX(2)
+#define CAST_TURN 32 /* steps a frame: 2.8 degrees */
+
+/* The bouncing beam: from the turret at (BNC_X, BNC_Y), turning BNC_STEP a
+ * frame, reflected by up to BNC_BOUNCES walls (fxl_laser_bounce); its legs
+ * are pushed into a curvy laser of constant width (no taper), which is both
+ * the hit test (fxl_curvy_vs_circle) and the drawing (fxl_curvy_quads). */
+#define BNC_X 112
+#define BNC_Y 34
+#define BNC_LEN PX(360)
+#define BNC_HW PX(2)
+#define BNC_STEP 3 /* 0.26 degrees a frame: a turn in 23 s */
+#define BNC_ANGLE0 1400 /* at power-on: down and a little left */
+#define BNC_BOUNCES 4
+#define BNC_LEGS (BNC_BOUNCES + 1)
+#define BNC_NODES 8
+
+/* The room's walls stop both beams from the front only: the beams are in
+ * the room, where every wall (the pillar's too) shows its front. */
+#define BEAM_FLAGS 0u
+
+static fxl_angle cast_angle;
+static fxl_cast cast_res;
+static fxl_laser cast_clipped;
+static int cast_hit;
+static uint32_t cast_cycles;      /* this frame's cast + prepare + test */
+static fxl_angle bnc_angle = BNC_ANGLE0;
+static int bnc_hold;              /* the script holds the beam still */
+static fxl_bounce bnc_legs[BNC_LEGS];
+static size_t bnc_count;
+static fxl_curvy bnc_curvy;
+static fxl_curvy_node bnc_nodes[BNC_NODES];
+static fxl_aabb bnc_boxes[FXL_CURVY_BOXES(BNC_NODES)];
+static int bnc_hit;
+static uint32_t bnc_cycles;       /* this frame's bounce + pushes + test */
+static uint32_t beam_bad;         /* casts, bounces, pushes the library refused */
+static uint32_t beam_events[2];   /* hits by the aimed, the bouncing beam (hit after none) */
+static int beam_was_hit[2];
+
+static fxl_laser cast_laser(fxl_angle a, fix16_t length)
+{
+    return fired_laser(FXL_LASER_BOX, fxl_vec2_make(PX(CAST_X), PX(CAST_Y)), a, length, CAST_HW);
+}
+
+/* The bouncing beam's first leg alone, as a capsule: the shape of the
+ * curvy laser's first segment (hit half-width BNC_HW * HIT_FRACTION). */
+static fxl_laser bnc_first_leg(void)
+{
+    return fired_laser(FXL_LASER_CAPSULE, fxl_vec2_make(PX(BNC_X), PX(BNC_Y)), bnc_angle,
+                       bnc_legs[0].length, BNC_HW);
+}
+
+/* a turned towards `to` by at most max steps. */
+static fxl_angle turn_towards(fxl_angle a, fxl_angle to, int32_t max)
+{
+    fxl_angle d = fxl_angle_diff(to, a);
+    d = d > max ? max : d < -max ? -max : d;
+    return (a + d) & FXL_ANGLE_MASK;
+}
+
+/* The bouncing beam at angle a: its legs into bnc_legs, their points into
+ * bnc_curvy. 0 if the library refused something. */
+static int bnc_trace(fxl_angle a)
+{
+    fxl_laser l = fired_laser(FXL_LASER_CAPSULE, fxl_vec2_make(PX(BNC_X), PX(BNC_Y)), a, BNC_LEN,
+                              BNC_HW);
+    size_t k;
+    fxl_curvy_clear(&bnc_curvy);
+    if (fxl_laser_bounce(&l, room_prep, ROOM_N, BEAM_FLAGS, BNC_BOUNCES, bnc_legs, BNC_LEGS,
+                         &bnc_count) != FXL_OK ||
+        bnc_count == 0 || fxl_curvy_push(&bnc_curvy, bnc_legs[0].start, BNC_HW) != FXL_OK) {
+        bnc_count = 0;
+        return 0;
+    }
+    for (k = 0; k < bnc_count; ++k) {
+        if (fxl_curvy_push(&bnc_curvy, bnc_legs[k].end, BNC_HW) != FXL_OK) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Both beams this frame, tested against the room's ship (timed apart). */
+static void room_beams(void)
+{
+    fxl_circle me = fxl_circle_make(room_ship.x, room_ship.y, SHIP_R);
+    fxl_laser l;
+    fxl_laser_prep lp;
+    int ok, i;
+    cast_angle = turn_towards(
+        cast_angle, fxl_atan2(room_ship.y - PX(CAST_Y), room_ship.x - PX(CAST_X)), CAST_TURN);
+    if (!bnc_hold) {
+        bnc_angle = (bnc_angle + BNC_STEP) & FXL_ANGLE_MASK;
+    }
+    l = cast_laser(cast_angle, CAST_LEN);
+
+    (void)fxl_port_cycles_begin();
+    ok = fxl_laser_cast(&l, room_prep, ROOM_N, BEAM_FLAGS | FXL_CAST_WIDTH, &cast_res,
+                        &cast_clipped) == FXL_OK &&
+         fxl_laser_prepare(&cast_clipped, &lp) == FXL_OK;
+    cast_hit = ok && fxl_laser_vs_circle(&lp, me);
+    cast_cycles = fxl_port_cycles_end();
+    if (!ok) {
+        cast_clipped = cast_laser(cast_angle, 0);
+        ++beam_bad;
+    }
+
+    (void)fxl_port_cycles_begin();
+    ok = bnc_trace(bnc_angle);
+    bnc_hit = ok && fxl_curvy_vs_circle(&bnc_curvy, me);
+    bnc_cycles = fxl_port_cycles_end();
+    beam_bad += (uint32_t)!ok;
+
+    for (i = 0; i < 2; ++i) {
+        int hit = i == 0 ? cast_hit : bnc_hit;
+        beam_events[i] += (uint32_t)(hit && !beam_was_hit[i]);
+        beam_was_hit[i] = hit;
+    }
+}
+
+static void room_beams_init(void)
+{
+    if (fxl_curvy_init(&bnc_curvy, bnc_nodes, BNC_NODES, bnc_boxes,
+                       FXL_CURVY_BOXES(BNC_NODES), BNC_HW, 0) != FXL_OK) {
+        ++beam_bad;
+        return;
+    }
+    bnc_curvy.hit_fraction = HIT_FRACTION;
+}
+
+/* The self-check's bounce: the first beam angle (32 + a multiple of 64
+ * steps) whose second leg's middle is a fair spot for the ship (in the
+ * room, 8 px clear of every wall, 6 px clear of the first leg's hitbox).
+ * One candidate a frame (k = 0..63), before room_beams() redoes the beam. */
+static fxl_angle rb_bounce_angle;
+static fxl_vec2 rb_bounce_spot;
+static int rb_bounce_found;
+
+static void rb_pick_step(int k)
+{
+    fxl_angle a = 32 + 64 * k, keep = bnc_angle;
+    fxl_laser_prep lp;
+    fxl_laser first;
+    fxl_vec2 m;
+    if (rb_bounce_found || a >= FXL_ANGLE_STEPS || !bnc_trace(a) || bnc_count < 2 ||
+        bnc_legs[1].length < PX(40)) {
+        return;
+    }
+    m = fxl_vec2_make(bnc_legs[1].start.x + floor_half(bnc_legs[1].end.x - bnc_legs[1].start.x),
+                      bnc_legs[1].start.y + floor_half(bnc_legs[1].end.y - bnc_legs[1].start.y));
+    bnc_angle = a;
+    first = bnc_first_leg();
+    bnc_angle = keep;
+    if (room_contains(m) && room_clearance(m) >= (uint32_t)PX(8) &&
+        fxl_laser_prepare(&first, &lp) == FXL_OK &&
+        !fxl_laser_vs_circle(&lp, fxl_circle_make(m.x, m.y, SHIP_R + PX(6)))) {
+        rb_bounce_angle = a;
+        rb_bounce_spot = m;
+        rb_bounce_found = 1;
+    }
+}
+
+/* Drawing. The walls, the turrets and the HUD's title are drawn once into a
  * page-sized picture in EWRAM (room_bg); a page is loaded from it whole
- * when the scene is entered, after that only the ship's last box on that
- * page is restored from it, and the HUD's middle line is redrawn when its
- * text changes (the cycle figure every 8 frames). */
+ * when the scene is entered, after that only what the page last showed
+ * over it is erased from it: the ship's box and the beams' shapes (the
+ * same polygons filled from room_bg, gfx_shape_restore). The HUD's lines
+ * are redrawn when their text changes (the cycle figures every 8 frames). */
 static uint32_t room_bg[GFX_W * GFX_H / 4] FXL_EWRAM_BSS;
 static int room_bg_ready;
-static int room_page_ok[2];        /* page holds room_bg (+ ship, HUD line) */
+static int room_page_ok[2];        /* page holds room_bg (+ ship, beams, HUD lines) */
 static int room_page_sx[2], room_page_sy[2]; /* the ship's pixel there */
-static uint32_t room_hud_cy, room_page_hud[2][2]; /* contacts, cycles shown */
+
+/* The beams as a page shows them: the aimed beam and its core, the
+ * bouncing beam's quads, the sparks (bounce points, the aimed beam's stop). */
+#define ROOM_PIC_MAX (2 + BNC_NODES + BNC_LEGS + 1)
+typedef struct room_pic {
+    gfx_shape sh[ROOM_PIC_MAX];
+    uint8_t col[ROOM_PIC_MAX];
+    size_t n;
+} room_pic;
+static room_pic room_pics[2];
+
+#define ROOM_HUD_N 6 /* contacts, aimed and bouncing hits; move, cast, bounce cycles */
+static uint32_t room_hud_now[ROOM_HUD_N], room_page_hud[2][ROOM_HUD_N];
 
 static void room_enter(void)
 {
     room_page_ok[0] = room_page_ok[1] = 0;
+}
+
+/* A filled quad as a shape (corners in order around it). */
+static gfx_shape quad_shape(const fxl_vec2 q[4])
+{
+    gfx_shape sh;
+    int k;
+    for (k = 0; k < 4; ++k) {
+        sh.q[k] = q[k];
+    }
+    sh.e[0] = sh.e[1] = q[0];
+    sh.r = 0;
+    sh.capsule = 0;
+    return sh;
+}
+
+/* A disc of radius r as a shape (a capsule with no length). */
+static gfx_shape disc_shape(fxl_vec2 c, fix16_t r)
+{
+    gfx_shape sh;
+    sh.q[0] = sh.q[1] = sh.q[2] = sh.q[3] = sh.e[0] = sh.e[1] = c;
+    sh.r = r;
+    sh.capsule = 1;
+    return sh;
+}
+
+static void pic_add(room_pic *p, gfx_shape sh, uint8_t col)
+{
+    if (p->n < ROOM_PIC_MAX) {
+        p->sh[p->n] = sh;
+        p->col[p->n++] = col;
+    }
+}
+
+/* This frame's beams as shapes. */
+static void room_pic_make(room_pic *p)
+{
+    fxl_laser core = cast_clipped;
+    fxl_vec2 quads[BNC_NODES][4];
+    size_t k, nq;
+    p->n = 0;
+    gfx_shape_from_laser(&cast_clipped, &p->sh[0]);
+    p->col[0] = COL_BOX;
+    core.half_width = fix16_mul(core.half_width, core.hit_fraction); /* the hitbox */
+    gfx_shape_from_laser(&core, &p->sh[1]);
+    p->col[1] = COL_CORE;
+    p->n = 2;
+    nq = fxl_curvy_quads(&bnc_curvy, quads, BNC_NODES);
+    for (k = 0; k < nq; ++k) {
+        pic_add(p, quad_shape(quads[k]), COL_AIM);
+    }
+    for (k = 0; k < bnc_count; ++k) {
+        if (bnc_legs[k].wall >= 0) {
+            pic_add(p, disc_shape(bnc_legs[k].end, PX(2)), COL_SPARK);
+        }
+    }
+    if (cast_res.wall >= 0) {
+        pic_add(p, disc_shape(cast_res.point, PX(2)), COL_SPARK);
+    }
 }
 
 static void room_draw_bg(void)
@@ -877,58 +1161,95 @@ static void room_draw_bg(void)
         gfx_line(room_pts[i][0], room_pts[i][1], (int)(room_walls[i].b.x >> 16),
                  (int)(room_walls[i].b.y >> 16), COL_WALL);
     }
+    gfx_poly_begin();
+    gfx_poly_disc(fxl_vec2_make(PX(CAST_X), PX(CAST_Y)), PX(4));
+    gfx_poly_fill(COL_BOSS_BODY);
+    gfx_poly_begin();
+    gfx_poly_disc(fxl_vec2_make(PX(BNC_X), PX(BNC_Y)), PX(4));
+    gfx_poly_fill(COL_BOSS_BODY);
     gfx_clear_rows(0, HUD_H - 1, COL_HUD_BG);
-    x = gfx_text_bg(2, 1, "WALL ROOM  SHIP R 3  MOVE CIRCLE", COL_TEXT, COL_HUD_BG);
+    x = gfx_text_bg(2, 1, "WALL ROOM  AIMED BEAM (CAST)  BOUNCING BEAM", COL_TEXT, COL_HUD_BG);
     (void)gfx_text_bg(x + 4, 1, "(SELECT)", COL_TEXT_DIM, COL_HUD_BG);
-    (void)gfx_text_bg(2, 13, "10 WALLS = 90 INFLATED  D-PAD MOVE  B SLOW", COL_TEXT_DIM,
-                      COL_HUD_BG);
     gfx_save(room_bg);
+}
+
+/* Copies now[0..n) into page[0..n) and returns 1 if they differed. */
+static int hud_changed(uint32_t *page, const uint32_t *now, int n)
+{
+    int k, diff = 0;
+    for (k = 0; k < n; ++k) {
+        diff |= page[k] != now[k];
+        page[k] = now[k];
+    }
+    return diff;
+}
+
+static void room_draw_hud(int frame, int page)
+{
+    uint32_t *now = room_hud_now;
+    strbuf b;
+    int x;
+    now[0] = (uint32_t)room_contacts;
+    now[1] = beam_events[0];
+    now[2] = beam_events[1];
+    if ((frame & 7) == 0 || now[3] == 0) {
+        now[3] = room_move_cycles;
+        now[4] = cast_cycles;
+        now[5] = bnc_cycles;
+    }
+    if (!hud_changed(room_page_hud[page], now, ROOM_HUD_N)) {
+        return;
+    }
+    gfx_clear_rows(7, HUD_H - 1, COL_HUD_BG);
+    sb_reset(&b);
+    sb_kv(&b, "CONTACTS ", now[0]);
+    x = gfx_text_bg(2, 7, b.s, room_contacts ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+    sb_reset(&b);
+    sb_kv(&b, "  AIMED HITS ", now[1]);
+    sb_kv(&b, "  BOUNCE HITS ", now[2]);
+    (void)gfx_text_bg(x, 7, b.s, cast_hit || bnc_hit ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+    sb_reset(&b);
+    sb_kv(&b, "CY: MOVE ", now[3]);
+    sb_kv(&b, "  CAST ", now[4]);
+    sb_kv(&b, "  BOUNCE ", now[5]);
+    sb_str(&b, "  B SLOW");
+    (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
 }
 
 static void room_draw(int frame)
 {
     int page = gfx_page();
     int sx = (int)((room_ship.x + 0x8000) >> 16), sy = (int)((room_ship.y + 0x8000) >> 16);
+    room_pic *pic = &room_pics[page];
+    size_t k;
     if (!room_bg_ready) {
         room_draw_bg();
         room_bg_ready = 1;
     }
     if (!room_page_ok[page]) {
         gfx_load(room_bg);
-        room_page_hud[page][0] = room_page_hud[page][1] = 0xFFFFFFFFu;
+        for (k = 0; k < ROOM_HUD_N; ++k) {
+            room_page_hud[page][k] = 0xFFFFFFFFu;
+        }
         room_page_ok[page] = 1;
     } else {
         gfx_load_rect(room_bg, room_page_sx[page] - 4, room_page_sy[page] - 4,
                       room_page_sx[page] + 4, room_page_sy[page] + 4);
+        for (k = 0; k < pic->n; ++k) {
+            gfx_shape_restore(&pic->sh[k], room_bg);
+        }
     }
     room_page_sx[page] = sx;
     room_page_sy[page] = sy;
+    room_pic_make(pic);
+    for (k = 0; k < pic->n; ++k) {
+        gfx_shape_fill(&pic->sh[k], pic->col[k]);
+    }
     gfx_poly_begin();
     gfx_poly_disc(room_ship, SHIP_R);
-    gfx_poly_fill(room_contacts ? COL_SHIP_HIT : COL_SHIP);
+    gfx_poly_fill(room_contacts || cast_hit || bnc_hit ? COL_SHIP_HIT : COL_SHIP);
     gfx_ring(room_ship, 3, COL_HITBOX);
-
-    /* HUD: contacts this frame, the move's cycles (refreshed every 8 frames) */
-    if ((frame & 7) == 0 || room_hud_cy == 0) {
-        room_hud_cy = room_move_cycles;
-    }
-    if (room_page_hud[page][0] != (uint32_t)room_contacts || room_page_hud[page][1] != room_hud_cy) {
-        strbuf b;
-        int x;
-        room_page_hud[page][0] = (uint32_t)room_contacts;
-        room_page_hud[page][1] = room_hud_cy;
-        gfx_clear_rows(7, 11, COL_HUD_BG);
-        sb_reset(&b);
-        sb_str(&b, "CONTACTS ");
-        sb_u32(&b, (uint32_t)room_contacts);
-        x = gfx_text_bg(2, 7, b.s, room_contacts ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
-        sb_reset(&b);
-        sb_str(&b, "  MOVE ");
-        sb_u32(&b, room_hud_cy);
-        sb_str(&b, " CY ");
-        sb_pct(&b, room_hud_cy);
-        (void)gfx_text_bg(x, 7, b.s, COL_TEXT, COL_HUD_BG);
-    }
+    room_draw_hud(frame, page);
 }
 
 /* ---- collision (the measured part) ------------------------------------------------ */
@@ -1316,6 +1637,210 @@ static void spin_draw(int frame)
     spin_draw_hud(frame);
 }
 
+/* ---- the curvy scene (fourth scene, SELECT) ---------------------------------------- */
+
+/* A curvy laser (fixlaser/curvy.h): a trail of up to CV_CAP nodes left by a
+ * head that flies CV_SPEED a frame and turns towards the ship at most
+ * CV_TURN steps a frame, except within CV_NEAR of it, where it holds its
+ * course (its pass): it sweeps through, flies on, bends round and comes
+ * back, a new way each time the ship has moved. The trail is drawn
+ * CV_HW wide at the middle and tapered by CV_TAPER per node towards both
+ * ends. Its hitbox is HIT_FRACTION of the drawn width. Each frame the head
+ * moves and the trail is tested against the ship's move with
+ * fxl_curvy_vs_moving_circle. B drops a bomb that cuts the trail within
+ * CV_BOMB_R of the ship (fxl_curvy_cut_circle); A switches the drawing. */
+#define CV_CAP 56
+#define CV_HW PX(5)
+#define CV_TAPER PXF(3, 4) /* full width 7 nodes from either end */
+#define CV_SPEED PX(3)
+#define CV_TURN 64         /* 5.6 degrees a frame: bends of 31 px radius */
+#define CV_NEAR 40         /* px */
+#define CV_BOMB_R PX(20)
+#define CV_START_X 8
+#define CV_START_Y 40
+
+static fxl_curvy cv;
+static fxl_curvy_node cv_nodes[CV_CAP];
+static fxl_aabb cv_boxes[FXL_CURVY_BOXES(CV_CAP)];
+static fxl_vec2 cv_quads[CV_CAP][4] FXL_EWRAM_BSS;
+static size_t cv_nq;              /* quads drawn this frame */
+static fxl_vec2 cv_head;
+static fxl_angle cv_dir;
+static int cv_show_quads;         /* A: 0 node circles + outline, 1 the strip of quads */
+static int cv_hit;
+static uint32_t cv_hit_frames, cv_cut, cv_bad;
+static int cv_bomb_show;          /* frames the bomb's ring is still drawn */
+static fxl_vec2 cv_bomb_at;
+static size_t cv_last_cut;        /* segments the last bomb cut */
+
+/* An empty trail, the head at its start heading right. */
+static void curvy_reset(void)
+{
+    fxl_curvy_clear(&cv);
+    cv_head = fxl_vec2_make(PX(CV_START_X), PX(CV_START_Y));
+    cv_dir = 0;
+    if (fxl_curvy_push(&cv, cv_head, CV_HW) != FXL_OK) {
+        ++cv_bad;
+    }
+}
+
+static void curvy_init(void)
+{
+    if (fxl_curvy_init(&cv, cv_nodes, CV_CAP, cv_boxes, FXL_CURVY_BOXES(CV_CAP), CV_HW, 0) !=
+        FXL_OK) {
+        ++cv_bad;
+        return;
+    }
+    cv.taper = CV_TAPER;
+    cv.hit_fraction = HIT_FRACTION;
+    if (fxl_curvy_check(&cv) != FXL_OK) {
+        ++cv_bad;
+    }
+    curvy_reset();
+}
+
+/* The head's move: turn towards the ship (limited), fly, push. */
+static void curvy_update(void)
+{
+    int32_t dx = (ship.x - cv_head.x) >> 8, dy = (ship.y - cv_head.y) >> 8; /* 1/256 px */
+    if ((int64_t)dx * dx + (int64_t)dy * dy > (int64_t)(CV_NEAR << 8) * (CV_NEAR << 8)) {
+        cv_dir = turn_towards(cv_dir, fxl_atan2(ship.y - cv_head.y, ship.x - cv_head.x), CV_TURN);
+    }
+    cv_head.x += fix16_mul(CV_SPEED, fxl_cos(cv_dir));
+    cv_head.y += fix16_mul(CV_SPEED, fxl_sin(cv_dir));
+    if (fxl_curvy_push(&cv, cv_head, CV_HW) != FXL_OK) {
+        ++cv_bad;
+    }
+}
+
+/* The bomb: cuts the segments within CV_BOMB_R of the ship. */
+static void curvy_bomb(void)
+{
+    cv_last_cut = fxl_curvy_cut_circle(&cv, fxl_circle_make(ship.x, ship.y, CV_BOMB_R));
+    cv_cut += (uint32_t)cv_last_cut;
+    cv_bomb_show = 12;
+    cv_bomb_at = ship;
+}
+
+/* The collision of the curvy scene (the measured part): the ship's move
+ * from ship_prev to ship against the trail whose head grew this frame. */
+static void curvy_collide(void)
+{
+    (void)fxl_port_cycles_begin();
+    cv_hit = fxl_curvy_vs_moving_circle(&cv, fxl_circle_make(ship_prev.x, ship_prev.y, SHIP_R),
+                                        ship);
+    coll_cycles = fxl_port_cycles_end();
+    cv_hit_frames += (uint32_t)cv_hit;
+}
+
+/* Node k is an end of a live (uncut) segment. */
+static int curvy_node_live(uint32_t k)
+{
+    return (k >= 1 && !(fxl_curvy_node_at(&cv, k)->flags & FXL_CURVY_CUT)) ||
+           (k + 1 < cv.count && !(fxl_curvy_node_at(&cv, k + 1)->flags & FXL_CURVY_CUT));
+}
+
+static int px_round(fix16_t v)
+{
+    return (int)((v + 0x8000) >> 16);
+}
+
+#define CV_HUD_N 8 /* mode, flash, hit frames, hit events, cut; coll, draw, cpu */
+static uint32_t cv_hud_now[CV_HUD_N], cv_hud_page[2][CV_HUD_N];
+
+static void curvy_enter(void)
+{
+    int k;
+    ship_prev = ship; /* no move across the switch */
+    for (k = 0; k < CV_HUD_N; ++k) {
+        cv_hud_page[0][k] = cv_hud_page[1][k] = 0xFFFFFFFFu;
+    }
+}
+
+static void curvy_draw_hud(int frame)
+{
+    uint32_t *now = cv_hud_now;
+    strbuf b;
+    int x;
+    now[0] = (uint32_t)cv_show_quads;
+    now[1] = (uint32_t)(ship_flash != 0);
+    now[2] = cv_hit_frames;
+    now[3] = hit_events;
+    now[4] = cv_cut;
+    if ((frame & 7) == 0) {
+        now[5] = coll_cycles;
+        now[6] = draw_cycles;
+        now[7] = frame_cycles;
+    }
+    if (!hud_changed(cv_hud_page[gfx_page()], now, CV_HUD_N)) {
+        return;
+    }
+    gfx_clear_rows(0, HUD_H - 1, COL_HUD_BG);
+    sb_reset(&b);
+    sb_str(&b, "CURVY LASER 56 NODES  DRAW ");
+    sb_str(&b, cv_show_quads ? "QUADS" : "NODE CIRCLES");
+    x = gfx_text_bg(2, 1, b.s, COL_TEXT, COL_HUD_BG);
+    (void)gfx_text_bg(x + 4, 1, "(A)  BOMB (B)", COL_TEXT_DIM, COL_HUD_BG);
+    sb_reset(&b);
+    sb_kv(&b, "HIT FRAMES ", now[2]);
+    sb_kv(&b, "  SHIP HIT ", now[3]);
+    x = gfx_text_bg(2, 7, b.s, ship_flash ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+    sb_reset(&b);
+    sb_kv(&b, "  CUT ", now[4]);
+    (void)gfx_text_bg(x, 7, b.s, COL_TEXT, COL_HUD_BG);
+    sb_reset(&b);
+    sb_kv(&b, "COLL ", now[5]);
+    sb_str(&b, " CY ");
+    sb_pct(&b, now[5]);
+    sb_str(&b, "  DRAW ");
+    sb_pct(&b, now[6]);
+    sb_str(&b, "  CPU ");
+    sb_pct(&b, now[7]);
+    (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
+}
+
+static void curvy_draw(int frame)
+{
+    size_t k;
+    gfx_clear_rows(HUD_H, GFX_H - 1, COL_BG);
+    cv_nq = fxl_curvy_quads(&cv, cv_quads, CV_CAP);
+    if (cv_show_quads) {
+        /* the strip: one filled quad per live segment, corners shared */
+        for (k = 0; k < cv_nq; ++k) {
+            gfx_shape sh = quad_shape(cv_quads[k]);
+            gfx_shape_fill(&sh, COL_CURVY);
+        }
+    } else {
+        /* the hit shape's disks (radius h_k, rounded) and the drawn outline */
+        uint32_t n;
+        for (n = 0; n < cv.count; ++n) {
+            if (curvy_node_live(n)) {
+                const fxl_curvy_node *nd = fxl_curvy_node_at(&cv, n);
+                int r = px_round(fxl_curvy_hit_width(&cv, n));
+                if (r > 0) {
+                    gfx_ring(nd->p, r, COL_CURVY_EDGE);
+                } else {
+                    gfx_pixel(px_round(nd->p.x), px_round(nd->p.y), COL_CURVY_EDGE);
+                }
+            }
+        }
+        for (k = 0; k < cv_nq; ++k) {
+            const fxl_vec2 *q = cv_quads[k];
+            gfx_line(px_round(q[0].x), px_round(q[0].y), px_round(q[1].x), px_round(q[1].y),
+                     COL_CURVY);
+            gfx_line(px_round(q[3].x), px_round(q[3].y), px_round(q[2].x), px_round(q[2].y),
+                     COL_CURVY);
+        }
+    }
+    gfx_ring(cv_head, 2, COL_TEXT);
+    if (cv_bomb_show > 0) {
+        --cv_bomb_show;
+        gfx_ring(cv_bomb_at, (int)(CV_BOMB_R >> 16), COL_SPARK);
+    }
+    draw_ship();
+    curvy_draw_hud(frame);
+}
+
 /* ---- the scripted self-check ---------------------------------------------------- */
 
 /* Script frames (counted from the frame L+R was seen). */
@@ -1345,7 +1870,33 @@ static void spin_draw(int frame)
 #define RM_STILL 190   /* from here on it must not move */
 #define RM_RANDOM 220  /* random pushes up to 20 px/frame */
 #define RM_END 520
-#define PH_DONE (PH_ROOM + RM_END)
+/* then the room's beams, still counted from PH_ROOM: the ship is put behind
+ * the pillar, out in the aimed beam's sight, then where the bouncing
+ * beam's second leg passes (the beam held at the angle room_beams_init
+ * found); the last RB_CHECK frames of each are checked (the aimed beam,
+ * turning up to 2.8 degrees a frame, is on the ship by then) */
+#define RB_HIDE RM_END
+#define RB_OPEN (RB_HIDE + 90)
+#define RB_BOUNCE (RB_OPEN + 60)
+#define RB_END (RB_BOUNCE + 40)
+#define RB_CHECK 20
+#define RB_HIDE_X 200 /* on the aimed beam's row, 24 px behind the pillar */
+#define RB_HIDE_Y CAST_Y
+#define RB_OPEN_X 100
+#define RB_OPEN_Y 110
+/* then the curvy scene (frames counted from PH_CURVY): the trail starts
+ * anew, the ship stands at CV_SPOT while the head comes at it again and
+ * again (node circles, then from CV_QUADS the strip of quads); from CV_BOMB
+ * the ship bombs the trail the first time the head is within 16 px; from
+ * CV_WALK it walks left and right */
+#define PH_CURVY (PH_ROOM + RB_END)
+#define CV_QUADS 240
+#define CV_BOMB 300
+#define CV_WALK 400
+#define CV_END 520
+#define CV_SPOT_X 150
+#define CV_SPOT_Y 84
+#define PH_DONE (PH_CURVY + CV_END)
 #define BOX_LASER 0
 #define CAP_LASER 2
 
@@ -1370,6 +1921,9 @@ static uint16_t script_keys(int s)
     }
     if (s >= PH_SPIN && s < PH_ROOM && (s - PH_SPIN) % SP_HALF >= SP_WALK) {
         return (((s - PH_SPIN) / 8) & 1) ? KEY_LEFT : KEY_RIGHT;
+    }
+    if (s >= PH_CURVY + CV_WALK) {
+        return (((s - PH_CURVY) / 16) & 1) ? KEY_LEFT : KEY_RIGHT;
     }
     return 0;
 }
@@ -1441,8 +1995,8 @@ static void script_static_post(int rel, int hit, static_check *c)
 
 static uint32_t rm_frames, rm_contacts, rm_leaks, rm_outside, rm_too_close, rm_stopped, rm_move_max;
 static uint32_t rm_min_clear = 0xFFFFFFFFu;
-static uint32_t rm_log_move[RM_END] FXL_EWRAM_BSS;
-static uint32_t rm_log_frame[RM_END] FXL_EWRAM_BSS;
+static uint32_t rm_log_move[RB_END] FXL_EWRAM_BSS;
+static uint32_t rm_log_frame[RB_END] FXL_EWRAM_BSS;
 static uint32_t rm_slide_bad;        /* slide frames not pressed on / in front of the wall */
 static fxl_vec2 rm_slide_p0, rm_slide_p1;
 static uint32_t rm_acute_moves;      /* frames the ship moved after RM_STILL */
@@ -1474,6 +2028,22 @@ static fxl_vec2 script_room_target(int r)
     if (r < RM_RANDOM) {
         return fxl_vec2_make(room_ship.x + SHIP_SPEED, room_ship.y + SHIP_SPEED);
     }
+    if (r >= RB_HIDE) {
+        /* the beams' part: put the ship, keep it still */
+        if (r < RB_BOUNCE) {
+            rb_pick_step(r - RB_HIDE);
+        }
+        if (r == RB_HIDE) {
+            room_ship = fxl_vec2_make(PX(RB_HIDE_X), PX(RB_HIDE_Y));
+        } else if (r == RB_OPEN) {
+            room_ship = fxl_vec2_make(PX(RB_OPEN_X), PX(RB_OPEN_Y));
+        } else if (r == RB_BOUNCE) {
+            room_ship = rb_bounce_spot;
+            bnc_angle = rb_bounce_angle;
+            bnc_hold = 1;
+        }
+        return room_ship;
+    }
     if (rm_hold-- <= 0) {
         /* a new push: uniform in the 20 px disc, held 1..8 frames */
         int64_t dx, dy;
@@ -1498,7 +2068,7 @@ static void script_room_post(int r, fxl_vec2 before, int stopped)
     if (room_move_cycles > rm_move_max) {
         rm_move_max = room_move_cycles;
     }
-    if (r >= 0 && r < RM_END) {
+    if (r >= 0 && r < RB_END) {
         rm_log_move[r] = room_move_cycles;
     }
     if (clear < rm_min_clear) {
@@ -1521,6 +2091,143 @@ static void script_room_post(int r, fxl_vec2 before, int stopped)
     if (r == RM_RANDOM - 1) {
         rm_acute_touched = room_touched;
         rm_acute_pos = room_ship;
+    }
+}
+
+/* -- the room beams' part of the script -- */
+
+static uint32_t rb_hide_n, rb_hide_hit, rb_hide_short, rb_hide_full;
+static uint32_t rb_open_n, rb_open_hit, rb_bnc_n, rb_bnc_hit, rb_bnc_first;
+static uint32_t rb_hide_len, rb_hide_dist; /* the last hidden frame's cast length, ship distance */
+static int32_t rb_hide_wall = -1;
+static uint32_t rb_log_cast[RB_END] FXL_EWRAM_BSS;
+static uint32_t rb_log_bnc[RB_END] FXL_EWRAM_BSS;
+
+/* After room_beams(): the beams' checks (room frame r). */
+static void script_beams_post(int r)
+{
+    fxl_circle me = fxl_circle_make(room_ship.x, room_ship.y, SHIP_R);
+    fxl_laser_prep lp;
+    if (r < 0 || r >= RB_END) {
+        return;
+    }
+    rb_log_cast[r] = cast_cycles;
+    rb_log_bnc[r] = bnc_cycles;
+    if (r >= RB_OPEN - RB_CHECK && r < RB_OPEN) {
+        /* behind the pillar: the cast stops on a pillar wall, its end more
+         * than r short of the ship's centre, and does not hit; the same
+         * beam uncast, full length, hits */
+        fxl_laser full = cast_laser(cast_angle, CAST_LEN);
+        int64_t dx = (int64_t)room_ship.x - PX(CAST_X), dy = (int64_t)room_ship.y - PX(CAST_Y);
+        rb_hide_dist = isqrt64((uint64_t)(dx * dx + dy * dy));
+        rb_hide_len = (uint32_t)cast_res.length;
+        rb_hide_wall = cast_res.wall;
+        ++rb_hide_n;
+        rb_hide_hit += (uint32_t)cast_hit;
+        rb_hide_short += (uint32_t)(cast_res.wall >= ROOM_OUTER &&
+                                    rb_hide_len + (uint32_t)SHIP_R < rb_hide_dist);
+        rb_hide_full += (uint32_t)(fxl_laser_prepare(&full, &lp) == FXL_OK &&
+                                   fxl_laser_vs_circle(&lp, me));
+    } else if (r >= RB_BOUNCE - RB_CHECK && r < RB_BOUNCE) {
+        /* in the open: the aimed beam hits */
+        ++rb_open_n;
+        rb_open_hit += (uint32_t)cast_hit;
+    } else if (r >= RB_END - RB_CHECK && r < RB_END) {
+        /* on the second leg: the bouncing beam hits, first on a segment
+         * after the first bounce; its first leg alone does not */
+        uint32_t seg = 0;
+        fxl_laser first = bnc_first_leg();
+        ++rb_bnc_n;
+        rb_bnc_hit += (uint32_t)(bnc_hit && bnc_count >= 2 &&
+                                 fxl_curvy_band(&bnc_curvy, me, 0, &seg) == FXL_BAND_HIT &&
+                                 seg >= 1);
+        rb_bnc_first += (uint32_t)(fxl_laser_prepare(&first, &lp) == FXL_OK &&
+                                   fxl_laser_vs_circle(&lp, me));
+    }
+}
+
+/* -- the curvy scene's part of the script -- */
+
+static uint32_t cvs_cross, cvs_cross_miss, cvs_clear, cvs_false, cvs_still;
+static uint32_t cvs_bombed, cvs_bomb_nq0, cvs_bomb_nq1, cvs_bomb_hit;
+static uint32_t cv_log_coll[CV_END] FXL_EWRAM_BSS;
+static uint32_t cv_log_draw[CV_END] FXL_EWRAM_BSS;
+static uint32_t cv_log_frame[CV_END] FXL_EWRAM_BSS;
+
+/* p within d / 16 px of the segment a-b, decided exactly on the
+ * coordinates floored to 1/16 px (int64: they stay below 2^16 here). */
+static int seg_near16(fxl_vec2 a, fxl_vec2 b, fxl_vec2 p, int64_t d)
+{
+    int64_t ax = a.x >> 12, ay = a.y >> 12, ex = (b.x >> 12) - ax, ey = (b.y >> 12) - ay;
+    int64_t wx = (p.x >> 12) - ax, wy = (p.y >> 12) - ay;
+    int64_t t = wx * ex + wy * ey, l2 = ex * ex + ey * ey, c;
+    if (t <= 0 || l2 == 0) {
+        return wx * wx + wy * wy <= d * d;
+    }
+    if (t >= l2) {
+        return (wx - ex) * (wx - ex) + (wy - ey) * (wy - ey) <= d * d;
+    }
+    c = ex * wy - ey * wx;
+    return c * c <= d * d * l2;
+}
+
+/* Before the head's move (curvy frame r): where the ship is, the drawing. */
+static void script_curvy_pre(int r)
+{
+    if (r == 0) {
+        curvy_reset();
+        ship = ship_prev = fxl_vec2_make(PX(CV_SPOT_X), PX(CV_SPOT_Y));
+        cv_show_quads = 0;
+    } else if (r == CV_QUADS) {
+        cv_show_quads = 1;
+    }
+}
+
+/* After the head's move: bomb now? (once, from CV_BOMB, the head within
+ * 16 px of the ship); counts the quads before it. */
+static int script_curvy_bomb(int r)
+{
+    if (r < CV_BOMB || cvs_bombed || !seg_near16(cv_head, cv_head, ship, 16 * 16)) {
+        return 0;
+    }
+    cvs_bombed = 1;
+    cvs_bomb_nq0 = (uint32_t)fxl_curvy_quads(&cv, cv_quads, CV_CAP);
+    return 1;
+}
+
+/* After the collision. While the ship stands still (ship_prev = ship, so
+ * the swept test's answer is the end-of-frame trail's): a frame whose head
+ * move (the newest, uncut segment) passed within 2 px of the ship's centre
+ * is a crossing and must hit; a frame with every live segment more than
+ * 1 px beyond the hitbox's reach (r + CV_HW / 2 + 1 px = 6.5 px from the
+ * centre line) is clear and must not. Right after the bomb the trail must
+ * not hit the ship (every segment that could was cut). */
+static void script_curvy_post(int r, int bombed)
+{
+    uint32_t k, n = cv.count;
+    int near = 0;
+    if (bombed) {
+        cvs_bomb_nq1 = (uint32_t)fxl_curvy_quads(&cv, cv_quads, CV_CAP);
+        fxl_circle me = fxl_circle_make(ship.x, ship.y, SHIP_R);
+        cvs_bomb_hit = (uint32_t)(cv_hit || fxl_curvy_vs_circle(&cv, me));
+    }
+    if (r < 1 || r >= CV_WALK) {
+        return;
+    }
+    ++cvs_still;
+    if (cv.grew && n >= 2 && !(fxl_curvy_node_at(&cv, n - 1)->flags & FXL_CURVY_CUT) &&
+        seg_near16(fxl_curvy_node_at(&cv, n - 2)->p, fxl_curvy_node_at(&cv, n - 1)->p, ship, 32)) {
+        ++cvs_cross;
+        cvs_cross_miss += (uint32_t)!cv_hit;
+    }
+    for (k = 1; k < n && !near; ++k) {
+        const fxl_curvy_node *nd = fxl_curvy_node_at(&cv, k);
+        near = !(nd->flags & FXL_CURVY_CUT) &&
+               seg_near16(fxl_curvy_node_at(&cv, k - 1)->p, nd->p, ship, 104);
+    }
+    if (!near) {
+        ++cvs_clear;
+        cvs_false += (uint32_t)cv_hit;
     }
 }
 
@@ -1638,6 +2345,75 @@ static void script_spin_finish(strbuf *b)
         check(st[M_SWEEP].false_hits == 0 && st[M_STATIC].false_hits == 0, b->s);
     }
     check(spin_bad == 0, "spin: every laser, chain and sweep accepted by the library");
+}
+
+/* The room beams' summary and assertions. */
+static void script_beams_finish(strbuf *b)
+{
+    sb_reset(b);
+    sb_kv(b, "demo: room beams: aimed beam behind the pillar: cast ", rb_hide_len >> 16);
+    sb_kv(b, " px (wall ", (uint32_t)rb_hide_wall);
+    sb_kv(b, "), the ship at ", rb_hide_dist >> 16);
+    sb_kv(b, " px; hit ", rb_hide_hit);
+    sb_kv(b, ", uncast hit ", rb_hide_full);
+    sb_kv(b, " of ", rb_hide_n);
+    sb_kv(b, " frames; in the open hit ", rb_open_hit);
+    sb_kv(b, " of ", rb_open_n);
+    log_line(b);
+    sb_reset(b);
+    sb_kv(b, "demo: room beams: bouncing beam held at ", (uint32_t)rb_bounce_angle);
+    sb_kv(b, " steps, ship at (", (uint32_t)(rb_bounce_spot.x >> 16));
+    sb_kv(b, ",", (uint32_t)(rb_bounce_spot.y >> 16));
+    sb_kv(b, "), ", (uint32_t)bnc_count);
+    sb_kv(b, " legs: hit after a bounce ", rb_bnc_hit);
+    sb_kv(b, ", first leg alone hit ", rb_bnc_first);
+    sb_kv(b, " of ", rb_bnc_n);
+    sb_kv(b, " frames; refused ", beam_bad);
+    log_line(b);
+    summary_cycles(b, "room aimed beam (fxl_laser_cast + prepare + test)", rb_log_cast, RB_END);
+    summary_cycles(b, "room bouncing beam (fxl_laser_bounce + pushes + curvy test)", rb_log_bnc,
+                   RB_END);
+    check(rb_hide_n == RB_CHECK && rb_hide_short == RB_CHECK && rb_hide_hit == 0,
+          "room: ship behind the pillar: the cast beam stops on the pillar short of it, no hit");
+    check(rb_hide_full == RB_CHECK,
+          "room: ship behind the pillar: the same beam uncast (full length) would hit it");
+    check(rb_open_n == RB_CHECK && rb_open_hit == RB_CHECK,
+          "room: ship in the open: the aimed cast beam hits it every frame");
+    check(rb_bounce_found && rb_bnc_n == RB_CHECK && rb_bnc_hit == RB_CHECK && rb_bnc_first == 0,
+          "room: bouncing beam hits the ship with a leg after a bounce, the first leg alone not");
+    check(beam_bad == 0, "room: every cast, bounce and curvy push accepted by the library");
+}
+
+/* The curvy scene's summary and assertions. */
+static void script_curvy_finish(strbuf *b)
+{
+    sb_reset(b);
+    sb_kv(b, "demo: curvy scene, ", (uint32_t)CV_END);
+    sb_kv(b, " frames (", cvs_still);
+    sb_kv(b, " with the ship still): head crossings ", cvs_cross);
+    sb_kv(b, ", missed ", cvs_cross_miss);
+    sb_kv(b, "; clear frames ", cvs_clear);
+    sb_kv(b, ", hit while clear ", cvs_false);
+    sb_kv(b, "; hit frames ", cv_hit_frames);
+    log_line(b);
+    sb_reset(b);
+    sb_kv(b, "demo: curvy bomb: cut ", cv_cut);
+    sb_kv(b, " segments, quads ", cvs_bomb_nq0);
+    sb_kv(b, " -> ", cvs_bomb_nq1);
+    sb_kv(b, ", ship hit right after ", cvs_bomb_hit);
+    sb_kv(b, "; refused by the library ", cv_bad);
+    log_line(b);
+    summary_cycles(b, "curvy collision (fxl_curvy_vs_moving_circle, 56 nodes)", cv_log_coll,
+                   CV_END);
+    summary_cycles(b, "curvy drawing", cv_log_draw, CV_END);
+    summary_cycles(b, "curvy whole frame (incl. the checks)", cv_log_frame, CV_END);
+    check(cvs_cross > 0 && cvs_cross_miss == 0,
+          "curvy: every frame the head crosses the still ship (within 2 px) is a hit");
+    check(cvs_clear > 0 && cvs_false == 0,
+          "curvy: no hit while every live segment is > 1 px beyond the hitbox's reach");
+    check(cvs_bombed && cv_cut > 0 && cvs_bomb_nq0 - cvs_bomb_nq1 == cv_cut && cvs_bomb_hit == 0,
+          "curvy: the bomb cuts the trail (one quad less per cut segment), the gap does not hit");
+    check(cv_bad == 0, "curvy: every push accepted by the library");
 }
 
 static void script_finish(int frames)
@@ -1760,7 +2536,7 @@ static void script_finish(int frames)
     log_line(&b);
     {
         uint32_t k, over = 0;
-        for (k = 0; k < RM_END; ++k) {
+        for (k = 0; k < RB_END; ++k) {
             over += (uint32_t)(rm_log_frame[k] > FRAME_CYCLES);
         }
         sb_reset(&b);
@@ -1771,8 +2547,8 @@ static void script_finish(int frames)
         sb_str(&b, " cycles)");
         log_line(&b);
     }
-    summary_cycles(&b, "wall room move (fxl_move_circle, 10 walls)", rm_log_move, RM_END);
-    summary_cycles(&b, "wall room whole frame (incl. the exact checks)", rm_log_frame, RM_END);
+    summary_cycles(&b, "wall room move (fxl_move_circle, 10 walls)", rm_log_move, RB_END);
+    summary_cycles(&b, "wall room whole frame (incl. the exact checks)", rm_log_frame, RB_END);
     {
         int64_t dx = (int64_t)rm_slide_p1.x - rm_slide_p0.x, dy = (int64_t)rm_slide_p1.y - rm_slide_p0.y;
         int64_t along = -(dx * 88 + dy * 52); /* towards the wall's start, x |(88,52)| */
@@ -1791,7 +2567,7 @@ static void script_finish(int frames)
         sb_u32(&b, rm_acute_moves);
         log_line(&b);
         check(room_init_res == FXL_OK, "room: walls prepared and inflated (fxl_walls_inflate ok)");
-        check(rm_frames == RM_END && rm_leaks == 0,
+        check(rm_frames == RB_END && rm_leaks == 0,
               "room: ship centre inside the room and >= r from every wall, every frame");
         check(rm_slide_bad == 0 && along >= (int64_t)PX(20) * 102,
               "room: ship slides >= 20 px along the diagonal wall, pressed on its front");
@@ -1803,6 +2579,8 @@ static void script_finish(int frames)
         check(rm_contacts > RM_END - RM_RANDOM,
               "room: random pushes up to 20 px/frame hit walls");
     }
+    script_beams_finish(&b);
+    script_curvy_finish(&b);
     sb_reset(&b);
     sb_str(&b, "demo: failed assertions ");
     sb_u32(&b, (uint32_t)failed);
@@ -1862,6 +2640,40 @@ static void spin_enter(void)
     spin_hud_valid[0] = spin_hud_valid[1] = 0;
 }
 
+/* One frame of the curvy scene: its own update, collision and drawing. */
+static void curvy_frame(int frame, int scripted, int sframe, uint16_t keys, uint16_t prev_keys)
+{
+    int r = sframe - PH_CURVY, bomb;
+    if (!scripted && (keys & KEY_A) && !(prev_keys & KEY_A)) {
+        cv_show_quads = !cv_show_quads;
+    }
+    ship_prev = ship;
+    ship_move(keys);
+    if (scripted) {
+        script_curvy_pre(r);
+    }
+    ship_clamp();
+    curvy_update();
+    bomb = scripted ? script_curvy_bomb(r) : (keys & KEY_B) && !(prev_keys & KEY_B);
+    if (bomb) {
+        curvy_bomb();
+    }
+    curvy_collide();
+    ship_flash_update(cv_hit);
+    if (scripted) {
+        script_curvy_post(r, bomb);
+    }
+    (void)fxl_port_cycles_begin();
+    curvy_draw(frame);
+    draw_cycles = fxl_port_cycles_end();
+    frame_cycles = frame_timer_stop();
+    if (scripted && r >= 0 && r < CV_END) {
+        cv_log_coll[r] = coll_cycles;
+        cv_log_draw[r] = draw_cycles;
+        cv_log_frame[r] = frame_cycles;
+    }
+}
+
 int main(void)
 {
     int frame = 0, scripted = 0, sframe = 0;
@@ -1872,6 +2684,8 @@ int main(void)
     scene_init();
     spin_init();
     room_init();
+    room_beams_init();
+    curvy_init();
     fxl_port_write("fixlaser demo: hold L+R at power-on for the scripted self-check\n");
 
     for (;; ++frame) {
@@ -1891,12 +2705,27 @@ int main(void)
             } else if (sframe == PH_ROOM) {
                 scene = SC_ROOM;
                 room_enter();
+            } else if (sframe == PH_CURVY) {
+                scene = SC_CURVY;
+                bnc_hold = 0;
+                curvy_enter();
             }
         } else if ((keys & KEY_SELECT) && !(prev_keys & KEY_SELECT)) {
             scene = (scene + 1) % SC_COUNT;
             hud_valid[0] = hud_valid[1] = 0;
             room_enter();
             spin_enter();
+            curvy_enter();
+        }
+        if (scene == SC_CURVY) {
+            curvy_frame(frame, scripted, sframe, keys, prev_keys);
+            prev_keys = keys;
+            if (scripted && ++sframe == PH_DONE) {
+                script_finish(sframe);
+            }
+            gfx_vsync();
+            gfx_flip();
+            continue;
         }
         if (scene == SC_SPIN) {
             /* the spin scene: its own update, collision and drawing */
@@ -1954,14 +2783,18 @@ int main(void)
                     script_room_post(sframe - PH_ROOM, before, m.stopped);
                 }
             }
+            room_beams();
+            if (scripted) {
+                script_beams_post(sframe - PH_ROOM);
+            }
             room_draw(frame);
             frame_cycles = frame_timer_stop();
-            if (scripted && sframe - PH_ROOM < RM_END) {
+            if (scripted && sframe - PH_ROOM < RB_END) {
                 rm_log_frame[sframe - PH_ROOM] = frame_cycles;
             }
             prev_keys = keys;
-            if (scripted && ++sframe == PH_DONE) {
-                script_finish(sframe);
+            if (scripted) {
+                ++sframe;
             }
             gfx_vsync();
             gfx_flip();

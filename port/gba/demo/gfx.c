@@ -46,6 +46,9 @@ static const uint16_t gfx_palette[COL_COUNT_] = {
     RGB(31, 10, 10), /* COL_MISS      red text */
     RGB(14, 27, 20), /* COL_WALL      pale green: room walls */
     RGB(4, 9, 7),    /* COL_WALL_DIM  dark green: behind the walls */
+    RGB(6, 31, 24),  /* COL_CURVY     aqua: curvy lasers */
+    RGB(4, 16, 14),  /* COL_CURVY_EDGE dim aqua: node circles */
+    RGB(31, 31, 14), /* COL_SPARK     pale yellow: bounce points */
 };
 
 static uint32_t gfx_draw_base = VRAM_PAGE1; /* page 0 shown first */
@@ -227,34 +230,41 @@ void gfx_load(const uint32_t *buf)
     gfx_dma_copy32(gfx_draw_base, (uint32_t)(uintptr_t)buf, GFX_W * GFX_H / 4);
 }
 
-void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1)
+/* Copies the halfwords holding the pixels x0..x1 of row y from buf. */
+static void gfx_copy_span(const uint32_t *buf, int x0, int x1, int y)
 {
     const uint16_t *src;
     volatile uint16_t *dst;
-    int y, k, n;
+    int k, n;
+    if ((unsigned)y >= GFX_H) {
+        return;
+    }
     if (x0 < 0) {
         x0 = 0;
-    }
-    if (y0 < 0) {
-        y0 = 0;
     }
     if (x1 > GFX_W - 1) {
         x1 = GFX_W - 1;
     }
-    if (y1 > GFX_H - 1) {
-        y1 = GFX_H - 1;
-    }
-    if (x1 < x0 || y1 < y0) {
+    if (x1 < x0) {
         return;
     }
     x0 &= ~1;
-    n = (x1 - x0) / 2 + 1; /* halfwords per row */
-    for (y = y0; y <= y1; ++y) {
-        src = (const uint16_t *)buf + (y * GFX_W + x0) / 2;
-        dst = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x0));
-        for (k = 0; k < n; ++k) {
-            dst[k] = src[k];
-        }
+    n = (x1 - x0) / 2 + 1;
+    src = (const uint16_t *)buf + (y * GFX_W + x0) / 2;
+    dst = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x0));
+    for (k = 0; k < n; ++k) {
+        dst[k] = src[k];
+    }
+}
+
+void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1)
+{
+    int y;
+    if (y1 > GFX_H - 1) {
+        y1 = GFX_H - 1;
+    }
+    for (y = y0 < 0 ? 0 : y0; y <= y1; ++y) {
+        gfx_copy_span(buf, x0, x1, y);
     }
 }
 
@@ -458,20 +468,36 @@ FXL_IWRAM_CODE void gfx_poly_disc(fxl_vec2 c, fix16_t r)
     }
 }
 
-FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
+/* Ends the shape: each row's pixels whose centre lies in [l, r] are filled
+ * with col, or copied from buf when buf is not NULL; the rows are reset. */
+FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
 {
     int y;
     for (y = span_y0; y <= span_y1; ++y) {
         int32_t l = span_l[y];
         int32_t rr = span_r[y];
+        int x0 = (int)((l - 0x8000 + 0xFFFF) >> 16), x1 = (int)((rr - 0x8000) >> 16);
         span_l[y] = INT32_MAX;
         span_r[y] = INT32_MIN;
         if (l > rr) {
             continue;
         }
-        /* pixel columns whose centre lies in [l, rr] */
-        gfx_span((int)((l - 0x8000 + 0xFFFF) >> 16), (int)((rr - 0x8000) >> 16), y, col);
+        if (buf != NULL) {
+            gfx_copy_span(buf, x0, x1, y);
+        } else {
+            gfx_span(x0, x1, y, col);
+        }
     }
+}
+
+FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
+{
+    gfx_poly_spans(col, NULL);
+}
+
+void gfx_poly_restore(const uint32_t *buf)
+{
+    gfx_poly_spans(0, buf);
 }
 
 void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out)
@@ -486,7 +512,7 @@ void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out)
     }
 }
 
-void gfx_shape_fill(const gfx_shape *sh, uint8_t col)
+static void gfx_shape_edges(const gfx_shape *sh)
 {
     gfx_poly_begin();
     gfx_poly_edge(sh->q[0], sh->q[1]);
@@ -497,7 +523,18 @@ void gfx_shape_fill(const gfx_shape *sh, uint8_t col)
         gfx_poly_disc(sh->e[0], sh->r);
         gfx_poly_disc(sh->e[1], sh->r);
     }
+}
+
+void gfx_shape_fill(const gfx_shape *sh, uint8_t col)
+{
+    gfx_shape_edges(sh);
     gfx_poly_fill(col);
+}
+
+void gfx_shape_restore(const gfx_shape *sh, const uint32_t *buf)
+{
+    gfx_shape_edges(sh);
+    gfx_poly_restore(buf);
 }
 
 void gfx_laser(const fxl_laser *laser, uint8_t col)

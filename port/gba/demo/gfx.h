@@ -39,6 +39,9 @@ enum {
     COL_MISS,
     COL_WALL,
     COL_WALL_DIM,
+    COL_CURVY,
+    COL_CURVY_EDGE,
+    COL_SPARK,
     COL_COUNT_
 };
 
@@ -79,6 +82,9 @@ void gfx_poly_begin(void);
 FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b);
 FXL_IWRAM_CODE void gfx_poly_disc(fxl_vec2 c, fix16_t r);
 FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col);
+/* The same pixels as gfx_poly_fill, copied from a static background (see
+ * gfx_save) instead: erases a shape drawn over that background. */
+void gfx_poly_restore(const uint32_t *buf);
 
 /* A laser's drawn outline, computed once (fxl_laser_quad, and for a
  * capsule fxl_laser_ends + the half-width as cap radius): static lasers keep
@@ -91,6 +97,8 @@ typedef struct gfx_shape {
 } gfx_shape;
 void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out);
 void gfx_shape_fill(const gfx_shape *sh, uint8_t col);
+/* Erases a shape drawn with gfx_shape_fill: its pixels from `buf`. */
+void gfx_shape_restore(const gfx_shape *sh, const uint32_t *buf);
 
 /* A laser as drawn: fxl_laser_quad (+ round caps for a capsule) filled
  * with `col`. */

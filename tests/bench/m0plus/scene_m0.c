@@ -18,77 +18,8 @@
 #include "../../harness.h"
 #include "../scene.h"
 
-/* --- the platform: semihosting, SysTick, start-up --------------------------- */
-
-static int semihost(int op, const void *arg)
-{
-    register int r0 __asm__("r0") = op;
-    register const void *r1 __asm__("r1") = arg;
-    __asm__ volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-
-#define SYS_WRITE0 0x04
-#define SYS_EXIT 0x18
-#define ADP_STOPPED_APPLICATION_EXIT 0x20026
-#define ADP_STOPPED_RUN_TIME_ERROR 0x20023
-
-void fxl_port_init(void)
-{
-}
-
-void fxl_port_write(const char *s)
-{
-    (void)semihost(SYS_WRITE0, s);
-}
-
-void fxl_port_finish(int failed)
-{
-    (void)semihost(SYS_EXIT, (const void *)(uintptr_t)(failed == 0 ? ADP_STOPPED_APPLICATION_EXIT
-                                                                    : ADP_STOPPED_RUN_TIME_ERROR));
-    for (;;) {
-    }
-}
-
-#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
-#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
-#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
-static uint32_t tick0;
-
-uint32_t fxl_port_cycles_begin(void)
-{
-    tick0 = SYST_CVR;
-    return 0;
-}
-
-/* SysTick ticks since the begin (it counts down, 24 bits). */
-uint32_t fxl_port_cycles_end(void)
-{
-    return (tick0 - SYST_CVR) & 0xFFFFFFu;
-}
-
-extern uint32_t __data_lma[], __data_start[], __data_end[], __bss_start[], __bss_end[];
-int main(void);
-void m0_reset(void);
-
-void m0_reset(void)
-{
-    /* Sizes from the linker's symbols as integers (they bound different
-     * objects as far as C is concerned). */
-    uintptr_t nd = ((uintptr_t)__data_end - (uintptr_t)__data_start) / 4u;
-    uintptr_t nb = ((uintptr_t)__bss_end - (uintptr_t)__bss_start) / 4u;
-    uintptr_t i;
-    for (i = 0; i < nd; i++)
-        __data_start[i] = __data_lma[i];
-    for (i = 0; i < nb; i++)
-        __bss_start[i] = 0;
-    SYST_RVR = 0xFFFFFFu;
-    SYST_CVR = 0;
-    SYST_CSR = 5u; /* enabled, processor clock, no interrupt */
-    fxl_port_finish(main());
-}
-
-/* --- the run ------------------------------------------------------------------ */
+/* The platform (semihosting output and exit, SysTick, the start-up) is the
+ * microcontroller port's: port/mcu/semihost.c and mps2_vectors.s. */
 
 enum { T_FAST, T_BASE = T_FAST + SCENE_PHASES, T_CHAIN = T_BASE + SCENE_PHASES, T_COUNT };
 static uint32_t samples[T_COUNT + 3][SCENE_FRAMES];

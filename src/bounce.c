@@ -1,0 +1,264 @@
+/* bounce.c - lasers that bounce off walls (fxl_laser_bounce): legs cast
+ * one after another (cast.c's centre-line search), each from the last
+ * bounce point in the reflected direction.
+ *
+ * Each leg's end is a grid point next to the exact one (the bounce point
+ * or the free end), and the leg from its start to there must cross no
+ * wall under the leg's own rules: the same search, along the segment,
+ * finding no wall before its end. In the common case the preferred
+ * rounding passes; near a corner too tight for it, another corner of the
+ * grid cell around the exact point is taken (in a fixed order), else a
+ * point a little back along the leg. */
+#include "cast_parts.h"
+
+#include "angle_table.h"
+#include "hitbox.h"
+
+/* One axis of an end: p + num d / den = lo + f with 0 <= f < 1 (exact
+ * iff f = 0); rc holds den. |num d / den| < 2^29. */
+FXL_ARM_CODE static int64_t axis_floor(int32_t p, int32_t d, uint64_t num, const fxl__recip *rc,
+                                       bool *exact)
+{
+    int64_t q = (int64_t)fxl__recip_div(rc, fxl__mul64(num, fxl__abs32(d)), exact);
+    return (int64_t)p + (d < 0 ? -q - (*exact ? 0 : 1) : q);
+}
+
+/* The ray's point at u = t on one axis: its floor, whether that is exact,
+ * and whether the point lies half a unit or more above it. */
+FXL_ARM_CODE static int64_t axis_at(int32_t p, int32_t d, int64_t t, bool *exact, bool *upper)
+{
+    int64_t o = t * d;
+    *exact = (o & 0xFFFF) == 0;
+    *upper = (o & 0x8000) != 0;
+    return (int64_t)p + fxl__floor_shift(o, 16);
+}
+
+/* What the end of a leg is placed with: the walls, the leg's rules, and
+ * the walls whose boxes met the leg's (grown by one raw unit, so that it
+ * holds every end considered). */
+typedef struct placing {
+    const fxl_wall_prep *walls;
+    size_t n;
+    bool two;
+    const fxl__rules *rules;
+    fxl__near near;
+} placing;
+
+/* Whether the segment from -> to crosses no wall under the rules: the
+ * search along it (u = 65536 at `to`) finds no wall before its end; only
+ * the walls near the leg can, when they were few. */
+static bool reachable(fxl_vec2 from, fxl_vec2 to, const placing *pl)
+{
+    fxl__ray r;
+    fxl__frac u;
+    long w;
+    fxl__ray_init(&r, from, to.x - from.x, to.y - from.y, 65536, 0);
+    w = pl->near.count <= FXL__NEAR_MAX
+            ? fxl__first_wall_of(&r, pl->walls, &pl->near, pl->two, pl->rules, &u)
+            : fxl__first_wall(&r, pl->walls, pl->n, pl->two, pl->rules, &u, NULL);
+    return w < 0 || u.num >= u.den;
+}
+
+/* Whether c may end the leg: on side `side` of wall `hit` or on its line
+ * (hit may be NULL), and reachable from the ray's start. */
+static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_wall_prep *hit,
+                   int side)
+{
+    return (hit == NULL || fxl__side_of(hit, c) != -side) && reachable(r->p, c, pl);
+}
+
+/* An end near the exact point (x0 + [0, 1), y0 + [0, 1)): that point if
+ * it is on the grid, else the first grid corner around it, the preferred
+ * (xup, yup) first, then with y, x, both switched, that end_ok accepts.
+ * Else (a corner too tight for any) the ray's point at u = t - 1, t - 2,
+ * t - 4 ... rounded towards the start on each axis, the first accepted;
+ * else the start. */
+static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact, bool xup,
+                          int64_t y0, bool yexact, bool yup, const placing *pl,
+                          const fxl_wall_prep *hit, int side)
+{
+    int64_t back;
+    int k;
+    if (xexact && yexact)
+        return fxl_vec2_make((fix16_t)x0, (fix16_t)y0);
+    for (k = 0; k < 4; k++) {
+        bool ax = (k & 2) != 0, ay = (k & 1) != 0;
+        fxl_vec2 c;
+        if ((ax && xexact) || (ay && yexact))
+            continue;
+        c.x = (fix16_t)(x0 + (!xexact && xup != ax ? 1 : 0));
+        c.y = (fix16_t)(y0 + (!yexact && yup != ay ? 1 : 0));
+        if (end_ok(r, c, pl, hit, side))
+            return c;
+    }
+    for (back = 1; back < t; back *= 2) {
+        bool ex, ey, ux, uy;
+        int64_t cx = axis_at(r->p.x, r->dx, t - back, &ex, &ux);
+        int64_t cy = axis_at(r->p.y, r->dy, t - back, &ey, &uy);
+        fxl_vec2 c;
+        c.x = (fix16_t)(cx + (r->dx < 0 && !ex ? 1 : 0)); /* towards the start */
+        c.y = (fix16_t)(cy + (r->dy < 0 && !ey ? 1 : 0));
+        if (end_ok(r, c, pl, hit, side))
+            return c;
+    }
+    return r->p;
+}
+
+/* The bounce point: p + u* (dx, dy) / 65536 = p + (num / den) (dx, dy),
+ * rounded towards the side the leg came from (the side of p, `side`): the
+ * wall's side value -ey x + ex y moves towards it when x moves against
+ * sign(ey side) and y with sign(ex side); along an axis it does not
+ * depend on, towards p. */
+static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
+                             const fxl_wall_prep *w, const placing *pl)
+{
+    int side = fxl__side_of(w, r->p);
+    bool xe, ye, xup, yup;
+    int64_t x0, y0;
+    if (side == 0)
+        return r->p; /* met at u = 0 */
+    x0 = axis_floor(r->p.x, r->dx, u.num, rc, &xe);
+    y0 = axis_floor(r->p.y, r->dy, u.num, rc, &ye);
+    xup = w->ey != 0 ? (w->ey > 0) != (side > 0) : r->dx < 0;
+    yup = w->ex != 0 ? (w->ex > 0) == (side > 0) : r->dy < 0;
+    return place_end(r, L, x0, xe, xup, y0, ye, yup, pl, w, side);
+}
+
+/* The free end p + len (dx, dy) / 65536, rounded to nearest (halves up). */
+static fxl_vec2 free_end(const fxl__ray *r, const placing *pl)
+{
+    bool xe, ye, xu, yu;
+    int64_t x0 = axis_at(r->p.x, r->dx, r->len, &xe, &xu);
+    int64_t y0 = axis_at(r->p.y, r->dy, r->len, &ye, &yu);
+    return place_end(r, r->len, x0, xe, xu, y0, ye, yu, pl, NULL, 0);
+}
+
+/* n / den rounded to nearest, halves away from zero, |n / den| < 2^29. */
+FXL_ARM_CODE static int32_t round_div(fxl__i128 n, const fxl__recip *rc)
+{
+    fxl__u128 m = fxl__iabs(n), r;
+    uint32_t q = fxl__recip_div(rc, m, NULL);
+    r = fxl__sub(m, fxl__mul64(q, rc->den)); /* below den */
+    q += r.lo >= rc->den - r.lo ? 1u : 0u;
+    return n.hi < 0 ? -(int32_t)q : (int32_t)q;
+}
+
+/* sign of w x (x, y): the side the direction heads to. */
+static int heading(const fxl_wall_prep *w, int64_t x, int64_t y)
+{
+    int64_t v = w->ex * y - w->ey * x;
+    return v < 0 ? -1 : v > 0 ? 1 : 0;
+}
+
+/* The direction reflected about wall w: the exact mirror image 2 (d . e) e
+ * / |e|^2 - d rounded to nearest, halves away from zero. A direction that
+ * drifted more than 64 raw units from 65536 long (after hundreds of
+ * bounces) is scaled back to 65536. If it would not head strictly back to
+ * the side the beam came from (a nearly grazing hit on a long wall), its
+ * component across the wall moves one raw unit away from it (at most a
+ * few times). */
+FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
+{
+    int64_t ex = w->ex, ey = w->ey, x = *dx, y = *dy, dot = x * ex + y * ey;
+    uint64_t len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey), m2;
+    int came = -heading(w, x, y), k;
+    int32_t rx, ry;
+    fxl__recip rc;
+    fxl__recip_init(&rc, len2);
+    rx = round_div(fxl__isub(fxl__imul(2 * dot, ex), fxl__imul_u(x, len2)), &rc);
+    ry = round_div(fxl__isub(fxl__imul(2 * dot, ey), fxl__imul_u(y, len2)), &rc);
+    m2 = (uint64_t)((int64_t)rx * rx + (int64_t)ry * ry);
+    if (m2 < (uint64_t)65472 * 65472 || m2 > (uint64_t)65600 * 65600) {
+        uint32_t m = fxl__isqrt64(m2);
+        uint32_t sx = fxl__div64_32(((uint64_t)fxl__abs32(rx) << 16) + m / 2, m);
+        uint32_t sy = fxl__div64_32(((uint64_t)fxl__abs32(ry) << 16) + m / 2, m);
+        rx = rx < 0 ? -(int32_t)sx : (int32_t)sx;
+        ry = ry < 0 ? -(int32_t)sy : (int32_t)sy;
+    }
+    for (k = 0; k < 4 && heading(w, rx, ry) != came; k++) {
+        if (fxl__abs64(ex) >= fxl__abs64(ey))
+            ry += came * (ex > 0 ? 1 : -1);
+        else
+            rx -= came * (ey > 0 ? 1 : -1);
+    }
+    *dx = rx;
+    *dy = ry;
+}
+
+/* Legs until the length is spent, max_bounces walls are met, or a wall is
+ * met with no length left. Thumb code on the GBA but for the products. */
+fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
+                                         size_t n, unsigned flags, int max_bounces,
+                                         fxl_bounce *legs, size_t cap, size_t *count)
+{
+    bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
+    fxl__rules rules;
+    fxl__ray ray;
+    placing pl;
+    size_t k = 0;
+    int bounces = 0;
+    int32_t dx, dy;
+    if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
+        return FXL_ERR_NULL;
+    if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser))) {
+        fxl_result res = fxl__laser_check(laser);
+        if (res != FXL_OK)
+            return res;
+    }
+    if (laser->anchor != FXL_ANCHOR_ORIGIN)
+        return FXL_ERR_ANCHOR;
+    fxl__sincos(laser->angle, &dx, &dy);
+    fxl__ray_init(&ray, laser->pos, dx, dy, laser->length, 1);
+    pl.walls = walls;
+    pl.n = n;
+    pl.two = two;
+    pl.rules = &rules;
+    rules.has_ref = false;
+    rules.on_line = false;
+    rules.skip = -1;
+    rules.sx = rules.sy = 0;
+    rules.ref = laser->pos;
+    for (;;) {
+        fxl_bounce leg;
+        fxl__frac u;
+        fxl__recip rc;
+        long w;
+        pl.near.count = 0;
+        w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+        leg.start = ray.p;
+        leg.dx = ray.dx;
+        leg.dy = ray.dy;
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
+        leg.wall = (int32_t)w;
+        if (w < 0) {
+            leg.length = ray.len;
+            leg.end = free_end(&ray, &pl);
+        } else {
+            leg.length = fxl__frac_floor(u, &rc);
+            leg.end = bounce_point(&ray, u, leg.length, &rc, &walls[w], &pl);
+        }
+        if (k < cap)
+            legs[k] = leg;
+        k++;
+        ray.len -= leg.length;
+        if (w < 0 || bounces >= max_bounces || ray.len == 0)
+            break;
+        bounces++;
+        /* The next leg: from the bounce point, reflected; the wall left
+         * behind (and its line, from on it) never stops it at once. */
+        rules.skip = w;
+        rules.sx = walls[w].ex;
+        rules.sy = walls[w].ey;
+        rules.on_line = fxl__side_of(&walls[w], leg.end) == 0;
+        if (leg.end.x != ray.p.x || leg.end.y != ray.p.y) {
+            rules.has_ref = true;
+            rules.ref = ray.p;
+        }
+        dx = ray.dx;
+        dy = ray.dy;
+        reflect(&walls[w], &dx, &dy);
+        fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
+    }
+    *count = k;
+    return k > cap ? FXL_ERR_CAPACITY : FXL_OK;
+}

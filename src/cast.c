@@ -1,0 +1,280 @@
+/* cast.c - lasers stopped by walls: the centre line's first wall (shared
+ * with the bounces) and fxl_laser_cast.
+ *
+ * For a wall a -> b (w = b - a) and a ray p + u d / 65536, with r = a - p:
+ *     D = d x w                 (< 0: the ray heads behind the wall)
+ *     N = r x w                 (the side value of p: <= 0 in front)
+ *     T = r x d
+ * The ray's line meets the wall's line at u* = 65536 N / D, at the wall's
+ * parameter t = T / D; it meets the closed segment at u* >= 0 iff D != 0,
+ * N / D >= 0 and 0 <= T / D <= 1. With coordinates within +-2^30, |r|, |w|
+ * < 2^31 and |d| < 2^30 (a ray's direction, or a segment's difference
+ * in the bounces' checks): N < 2^63 (the products are below 2^62), D and T
+ * below 2^62. Two candidates compare by cross-multiplying 64-bit values
+ * (128-bit products); the clipped length is one division at the end. */
+#include "cast_parts.h"
+
+#include "angle_table.h"
+#include "hitbox.h"
+
+FXL_ARM_CODE int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    return fxl__side_sign(w, q);
+}
+
+/* A wall whose line runs through the ray's start (N = 0), met there (D
+ * eligible, 0 <= t <= 1): whether it stops the ray at u = 0. After a
+ * bounce, never the walls on the line of the wall just left (the beam
+ * goes back to the side it came from). Else by the side the beam comes
+ * from: that of the latest leg start away from this one, or in front when
+ * there is none or it lies on the line (a point on the line counts as in
+ * front, wall.h): a one-sided wall stops it from its front, a two-sided
+ * one when it heads to the other side (the ray heads to the side of sign
+ * -D). */
+FXL_ARM_CODE static bool start_stops(const fxl__rules *rules, const fxl_wall_prep *w, int64_t D,
+                                     bool two_sided)
+{
+    int came = rules->has_ref ? fxl__side_sign(w, rules->ref) : 0;
+    if (rules->on_line &&
+        fxl__wsub64((int64_t)w->ex * rules->sy, (int64_t)w->ey * rules->sx) == 0)
+        return false;
+    came = came != 0 ? came : -1;
+    return two_sided ? (D > 0 ? 1 : -1) == came : came < 0;
+}
+
+/* A search: the best wall so far and its u*. */
+typedef struct search {
+    long best;
+    fxl__frac u;
+} search;
+
+/* A wall whose packed box meets the ray's: three pairs of 64-bit
+ * products, then the 128-bit comparison with the best so far (initially
+ * the length, as 65536 len / 65536): u* <= len for the first, then
+ * strictly earlier (a tie keeps the lower index). ARM code on the GBA
+ * (inlined in the ARM search loops; two_sided a constant there). */
+FXL__ALWAYS_INLINE void consider(const fxl__ray *r, const fxl_wall_prep *w, size_t i,
+                                 const fxl__rules *rules, search *s, bool two_sided)
+{
+    /* r = a - p on 32 bits (exact within the domain, else wrapping): the
+     * products are 32x32 -> 64 (single instructions in ARM code), N < 2^63. */
+    int32_t rx = fxl__u2i32((uint32_t)w->a.x - (uint32_t)r->p.x);
+    int32_t ry = fxl__u2i32((uint32_t)w->a.y - (uint32_t)r->p.y);
+    int64_t D = (int64_t)r->dx * w->ey - (int64_t)r->dy * w->ex, N, T;
+    uint64_t aN, aD;
+    fxl__u128 lhs, rhs;
+    bool better;
+    if (two_sided ? D == 0 : D >= 0)
+        return; /* parallel, or (one-sided) heading to the front */
+    T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
+    if (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D))
+        return; /* beside the wall's ends */
+    N = (int64_t)rx * w->ey - (int64_t)ry * w->ex;
+    if (D < 0 ? N > 0 : N < 0)
+        return; /* behind the start */
+    if ((long)i == rules->skip || (N == 0 && !start_stops(rules, w, D, two_sided)))
+        return;
+    aN = fxl__abs64(N);
+    aD = fxl__abs64(D);
+    if (s->best < 0) {
+        /* Against the length (den = 65536, num = len < 2^31): 65536 |N|
+         * <= len |D|, the left side by shifts, the right in two 32x32
+         * products. */
+        uint32_t len = (uint32_t)s->u.num;
+        uint64_t pl = (uint64_t)len * (uint32_t)aD, ph = (uint64_t)len * (uint32_t)(aD >> 32);
+        lhs.hi = aN >> 48;
+        lhs.lo = aN << 16;
+        rhs.lo = pl + (ph << 32);
+        rhs.hi = (ph >> 32) + (rhs.lo < pl ? 1u : 0u);
+        better = fxl__le128(lhs, rhs);
+    } else {
+        lhs = fxl__mul64(aN, s->u.den);
+        rhs = fxl__mul64(s->u.num, aD);
+        better = !fxl__le128(rhs, lhs);
+    }
+    if (better) {
+        s->best = (long)i;
+        s->u.num = aN;
+        s->u.den = aD;
+    }
+}
+
+/* Whether the wall's packed box may meet the ray's. */
+FXL__ALWAYS_INLINE bool coarse_near(const fxl_wall_prep *w, uint32_t m_hi, uint32_t m_lo)
+{
+    return (((w->coarse_lo - m_hi) | (m_lo - w->coarse_hi)) & 0x80008000u) == 0;
+}
+
+static void search_start(const fxl__ray *r, search *s)
+{
+    s->best = -1;
+    s->u.num = (uint64_t)r->len;
+    s->u.den = 65536u;
+}
+
+FXL__ALWAYS_INLINE int32_t frac_floor(fxl__frac u, fxl__recip *rc)
+{
+    fxl__u128 n;
+    n.hi = u.num >> 48;
+    n.lo = u.num << 16;
+    fxl__recip_init(rc, u.den);
+    return (int32_t)fxl__recip_div(rc, n, NULL);
+}
+
+/* How many wall indices the packed pass hands the exact tests at once. */
+#define CHUNK 16
+
+/* The exact tests of the listed walls (in index order), continuing the
+ * search s; with fl != NULL, *fl then gets the clipped length (floor(u*)
+ * of the best, or the ray's length when none). ARM code on the GBA: one
+ * call a chunk. */
+FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *walls,
+                                       const uint32_t *idx, size_t count, bool two_sided,
+                                       const fxl__rules *rules, search *s, int32_t *fl)
+{
+    size_t k;
+    fxl__recip rc;
+    /* Two copies, each with the sidedness a constant. */
+    if (two_sided) {
+        for (k = 0; k < count; k++)
+            consider(r, &walls[idx[k]], idx[k], rules, s, true);
+    } else {
+        for (k = 0; k < count; k++)
+            consider(r, &walls[idx[k]], idx[k], rules, s, false);
+    }
+    if (fl != NULL)
+        *fl = s->best < 0 ? r->len : frac_floor(s->u, &rc);
+}
+
+/* The search: the packed box tests in 32-bit code (Thumb on the GBA, whose
+ * 16-bit instructions fetch twice as fast from ROM), the walls they pass
+ * handed to the exact tests CHUNK at a time; walls whose packed boxes miss
+ * the ray's cost one packed test each. (A box shrunk to the best wall so
+ * far was measured: it spared 0.2 exact tests a cast in the benchmark's
+ * room and cost more than it saved.) With fl != NULL, *fl gets the
+ * clipped length. */
+static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                         const fxl__rules *rules, fxl__frac *u, fxl__near *near, int32_t *fl)
+{
+    search s;
+    uint32_t idx[CHUNK];
+    uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
+    size_t i = 0;
+    bool floored = false;
+    search_start(r, &s);
+    while (i < n) {
+        /* At most CHUNK walls a pass; the guard bits (0x80008000) are
+         * tested through bit 31 of x | x << 16 (no mask register). */
+        const fxl_wall_prep *w = walls + i, *end = walls + (n - i > CHUNK ? i + CHUNK : n);
+        uint32_t *o = idx;
+        size_t c;
+        for (; w < end; w++, i++) {
+            uint32_t x = (w->coarse_lo - m_hi) | (m_lo - w->coarse_hi);
+            if (((x | x << 16) >> 31) == 0)
+                *o++ = (uint32_t)i;
+        }
+        c = (size_t)(o - idx);
+        if (near != NULL) {
+            size_t k;
+            for (k = 0; k < c; k++) {
+                if (near->count < FXL__NEAR_MAX)
+                    near->idx[near->count] = idx[k];
+                near->count++;
+            }
+        }
+        if (c > 0) {
+            /* The last chunk's call also divides. */
+            floored = i >= n && fl != NULL;
+            consider_list(r, walls, idx, c, two_sided, rules, &s, floored ? fl : NULL);
+        }
+    }
+    if (fl != NULL && !floored)
+        *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
+    *u = s.u;
+    return s.best;
+}
+
+long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                     const fxl__rules *rules, fxl__frac *u, fxl__near *near)
+{
+    return search_walls(r, walls, n, two_sided, rules, u, near, NULL);
+}
+
+FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls,
+                                     const fxl__near *near, bool two_sided,
+                                     const fxl__rules *rules, fxl__frac *u)
+{
+    search s;
+    size_t k;
+    search_start(r, &s);
+    for (k = 0; k < near->count; k++) {
+        size_t i = near->idx[k];
+        if (coarse_near(&walls[i], r->m_hi, r->m_lo))
+            consider(r, &walls[i], i, rules, &s, two_sided);
+    }
+    *u = s.u;
+    return s.best;
+}
+
+FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
+{
+    fxl__recip own;
+    return frac_floor(u, rc != NULL ? rc : &own);
+}
+
+/* The point emitter + L c / 65536 on one axis, rounded to nearest
+ * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32. */
+static int32_t along(int32_t p, int32_t L, int32_t c)
+{
+    uint32_t m = fxl__abs32(c), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
+    uint32_t v = h * m + ((l * m + (c < 0 ? 0x7FFFu : 0x8000u)) >> 16);
+    return c < 0 ? p - (int32_t)v : p + (int32_t)v;
+}
+
+/* Thumb code on the GBA (32-bit work), but for the exact tests and the
+ * division (ARM code, one call for both). */
+fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
+                                       size_t n, unsigned flags, fxl_cast *out,
+                                       fxl_laser *clipped)
+{
+    fxl__ray ray;
+    fxl__rules rules;
+    fxl__frac u;
+    bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
+    long wall;
+    int32_t len, c, s;
+    if (laser == NULL || out == NULL || (walls == NULL && n != 0))
+        return FXL_ERR_NULL;
+    if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser))) {
+        fxl_result res = fxl__laser_check(laser);
+        if (res != FXL_OK)
+            return res;
+    }
+    if (laser->anchor != FXL_ANCHOR_ORIGIN)
+        return FXL_ERR_ANCHOR;
+    fxl__sincos(laser->angle, &c, &s);
+    if ((flags & FXL_CAST_WIDTH) != 0) {
+        /* The width reaches |d| / 65536 < 1 + 2^-15 times the half-width
+         * from the centre line. */
+        fxl__ray_init(&ray, laser->pos, c, s, laser->length,
+                      laser->half_width + (laser->half_width >> 15) + 2);
+        wall = fxl__cast_width(&ray, laser->kind, laser->half_width, walls, n, two, &len);
+    } else {
+        fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
+        rules.has_ref = false;
+        rules.on_line = false;
+        rules.skip = -1;
+        rules.sx = rules.sy = 0;
+        rules.ref = laser->pos;
+        wall = search_walls(&ray, walls, n, two, &rules, &u, NULL, &len);
+    }
+    out->length = len;
+    out->wall = (int32_t)wall;
+    out->point.x = along(laser->pos.x, len, c);
+    out->point.y = along(laser->pos.y, len, s);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+    return FXL_OK;
+}

@@ -1,0 +1,276 @@
+/* cast_capsule.c - the capsule width cast's exact predicates and floor
+ * search (see cast_width.c for the frame and the method). */
+#include "cast_width.h"
+
+#include "big.h"
+
+/* About sqrt(v) for v < 2^126, within 2^-29 or so (for estimates): v =
+ * t 4^k with t in [2^60, 2^62); the root of t's top word bit by bit (15
+ * bits), then one Newton step (x + t / x) / 2, the division by products. */
+FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
+{
+    int k = 0;
+    uint64_t t = v.lo;
+    uint32_t top, root = 0, bit = 1u << 28, x;
+    if (v.hi != 0) {
+        uint64_t h = v.hi;
+        while (h != 0) {
+            h >>= 2;
+            k++;
+        }
+        t = k == 32 ? v.hi : (v.hi << (64 - 2 * k)) | (v.lo >> (2 * k));
+    } else if (t == 0) {
+        return 0;
+    }
+    if (t >> 32 == 0) {
+        t <<= 32;
+        k -= 16;
+    }
+    if (t >> 48 == 0) {
+        t <<= 16;
+        k -= 8;
+    }
+    if (t >> 56 == 0) {
+        t <<= 8;
+        k -= 4;
+    }
+    if (t >> 60 == 0) {
+        t <<= 4;
+        k -= 2;
+    }
+    if (t >> 62 == 0) {
+        t <<= 2;
+        k -= 1;
+    }
+    t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
+    k += 1;
+    top = (uint32_t)(t >> 32);
+    while (bit != 0) {
+        if (top >= root + bit) {
+            top -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+        bit >>= 2;
+    }
+    x = root << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
+    x = (uint32_t)(((uint64_t)x + fxl__div64_32(t, x)) >> 1);
+    return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
+}
+
+
+/* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
+FXL__ALWAYS_INLINE int point_sign(const wctx *x, int64_t px, int64_t py)
+{
+    fxl__u128 d2 = fxl__add(fxl__sq(fxl__abs64(px)), fxl__sq(fxl__abs64(py)));
+    return fxl__le128(d2, x->R2) ? (fxl__le128(x->R2, d2) ? 0 : -1) : 1;
+}
+
+
+
+/* v = m 2^e, m its top 32 bits (bit 31 set, the rest truncated: v lies
+ * in [m, m + 1) 2^e); v > 0. */
+typedef struct approx {
+    uint32_t m;
+    int e;
+} approx;
+
+FXL__ALWAYS_INLINE approx approx_of(fxl__u128 v)
+{
+    approx a;
+    uint64_t t = v.hi != 0 ? v.hi : v.lo;
+    int e = v.hi != 0 ? 64 : 0, s = 0;
+    if (t >> 32 == 0) {
+        t <<= 32;
+        s += 32;
+    }
+    if (t >> 48 == 0) {
+        t <<= 16;
+        s += 16;
+    }
+    if (t >> 56 == 0) {
+        t <<= 8;
+        s += 8;
+    }
+    if (t >> 60 == 0) {
+        t <<= 4;
+        s += 4;
+    }
+    if (t >> 62 == 0) {
+        t <<= 2;
+        s += 2;
+    }
+    if (t >> 63 == 0) {
+        t <<= 1;
+        s += 1;
+    }
+    if (v.hi != 0 && s != 0)
+        t |= v.lo >> (64 - s); /* the bits shifted in from below */
+    a.m = (uint32_t)(t >> 32);
+    a.e = e - s + 32;
+    return a;
+}
+
+FXL__ALWAYS_INLINE approx approx_mul(approx a, approx b)
+{
+    uint64_t p = (uint64_t)a.m * b.m; /* in [2^62, 2^64) */
+    approx r;
+    bool top = p >> 63 != 0;
+    r.m = (uint32_t)(top ? p >> 32 : p >> 31);
+    r.e = a.e + b.e + (top ? 32 : 31);
+    return r;
+}
+
+/* sign(a - b) for two products of approximations, each below the true
+ * value by a factor within 1 - 2^-28 (a truncation of 2^-31 per mantissa
+ * and per product, five at most); 2 when that cannot settle it. */
+FXL__ALWAYS_INLINE int approx_cmp(approx a, approx b)
+{
+    uint64_t x, y;
+    if (a.e > b.e + 1)
+        return 1;
+    if (b.e > a.e + 1)
+        return -1;
+    x = (uint64_t)a.m << (a.e - (a.e < b.e ? a.e : b.e));
+    y = (uint64_t)b.m << (b.e - (a.e < b.e ? a.e : b.e));
+    if (x > y + (y >> 27) + 1u)
+        return 1;
+    if (y > x + (x >> 27) + 1u)
+        return -1;
+    return 2;
+}
+
+
+FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
+{
+    fxl__u128 m = fxl__iabs(c), l2 = u128_of(sg->len2);
+    approx ca, za;
+    fxl__big bc, t, bl, bz;
+    int k;
+    if (m.hi == 0 && m.lo == 0)
+        return -1; /* on the line */
+    ca = approx_of(m);
+    za = approx_mul(approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(u128_of(x->q))),
+                    approx_of(l2));
+    k = approx_cmp(approx_mul(ca, ca), za);
+    if (k != 2)
+        return k;
+    fxl__big_u128(&bc, m);
+    fxl__big_mul(&t, &bc, &bc);
+    fxl__big_u128(&bc, x->R2);
+    fxl__big_u128(&bl, l2);
+    fxl__big_mul(&bz, &bc, &bl);
+    return fxl__big_cmp(&t, &bz);
+}
+
+/* sign(dist(E_L, wall) - w) for the capsule's front centre E_L = e + L d /
+ * 65536, and *entry: whether E_L approaches the wall's nearest point as L
+ * grows (or passes it side by side). In 65536 times world units: P = E_L -
+ * a; its projection on b - a picks the end a (<= 0), the end b (>= |b -
+ * a|^2) or the line between, whose cross product is C = L D - 65536 N.
+ * An end p is approached iff (p - E_L) . d >= 0; the line iff C D < 0. */
+FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry)
+{
+    int64_t px = L * x->c - sg->ax * 65536, py = L * x->s - sg->ay * 65536;
+    fxl__i128 dot = fxl__iadd(fxl__imul(px, sg->ex), fxl__imul(py, sg->ey)), c;
+    bool past = !is_neg(dot) && fxl__le128(fxl__mul64(sg->len2, 65536), fxl__iabs(dot));
+    if (is_neg(dot) || is_zero(dot) || past) {
+        if (past) {
+            px -= sg->ex * 65536;
+            py -= sg->ey * 65536;
+        }
+        c = fxl__iadd(fxl__imul(px, x->c), fxl__imul(py, x->s));
+        *entry = is_neg(c) || is_zero(c);
+        return point_sign(x, px, py);
+    }
+    c = fxl__isub(fxl__imul(L, sg->D), fxl__imul(sg->N, 65536));
+    *entry = !is_zero(c) && is_neg(c) != (sg->D < 0);
+    return line_sign(x, sg, c);
+}
+
+/* The capsule of length L misses the wall (it misses the emitter's disk). */
+FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L)
+{
+    bool entry;
+    return !val_le_int(ub, L) && fxl__front_sign(x, sg, L, &entry) > 0;
+}
+
+
+
+/* An estimate of the capsule's u*: the least of the features' first
+ * contacts, each from square roots of their top bits (a few units off): a
+ * wall end in the strip at (u, v) is touched at u - sqrt(w^2 - v^2), the
+ * line (when the touching point lies between the ends) at u_near - w tan
+ * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
+ * it enters the strip; else the box's u*. */
+FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval ub)
+{
+    uint64_t ad = fxl__abs64(f->D), rho;
+    fxl__i128 ubn;
+    int64_t best, h;
+    int k;
+    ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
+    ubn.lo = ub.num.lo;
+    best = div_est(ubn, ub.den);
+    for (k = 0; k < 2; k++) {
+        int64_t g = k != 0 ? f->gb : f->ga;
+        h = k != 0 ? f->hb : f->ha;
+        if (in_strip(x, h)) {
+            uint64_t y = fxl__abs64(h) << 16;
+            uint64_t r = sqrt_est(fxl__mul64(x->R - y, x->R + y));
+            best = fxl__min64(best, div_est(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
+        }
+    }
+    rho = sqrt_est(fxl__add(fxl__sq((uint64_t)f->G), fxl__sq(ad)));
+    if (rho != 0) {
+        /* The touching point's h: -sign(D) w G / rho times q / 65536. */
+        uint64_t t = quot(fxl__mul64(x->w, (uint64_t)f->G), rho);
+        h = (int64_t)((t * x->q) >> 16);
+        h = f->D > 0 ? -h : h;
+        if (h >= fxl__min64(f->ha, f->hb) && h <= fxl__max64(f->ha, f->hb)) {
+            t = quot(fxl__mul64(x->w, ad), rho + (uint64_t)f->G);
+            best = fxl__min64(best, div_est(cross_num(x, f, f->D > 0 ? -1 : 1), ad) - (int64_t)t);
+        }
+    }
+    return best;
+}
+
+/* floor(u*) for the capsule, given that the wall misses the emitter's disk
+ * (so P(0)) and meets the capsule of length len (not P(len)): the last L
+ * with P(L), galloping from the estimate, then bisecting; plus one when
+ * the capsule of length L + 1 touches the wall at its front, approaching. */
+FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg,
+                                        wval ub)
+{
+    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step;
+    bool entry;
+    g = g < 0 ? 0 : g >= hi ? hi - 1 : g;
+    if (misses(x, sg, ub, g)) {
+        lo = g;
+        for (step = 1; lo + step < hi; step *= 2) {
+            if (!misses(x, sg, ub, lo + step)) {
+                hi = lo + step;
+                break;
+            }
+            lo += step;
+        }
+    } else {
+        hi = g;
+        for (step = 1; hi - step > lo; step *= 2) {
+            if (misses(x, sg, ub, hi - step)) {
+                lo = hi - step;
+                break;
+            }
+            hi -= step;
+        }
+    }
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (misses(x, sg, ub, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + (fxl__front_sign(x, sg, lo + 1, &entry) == 0 && entry ? 1 : 0);
+}

@@ -1,0 +1,338 @@
+/* cast_parts.h - internal: what the wall-cast modules share (cast.c: the
+ * centre line, cast_width.c: the drawn width, bounce.c: reflections).
+ *
+ * A ray starts at p and runs along the direction (dx, dy), about 65536 long
+ * (the table's cos, sin, or a reflected direction): its points are
+ * p + u (dx, dy) / 65536 for u in [0, len], u in raw Q16.16 units. A wall's
+ * first meeting u* = 65536 num / den is kept as the fraction, compared by
+ * cross-multiplication (128-bit) and divided once at the end. */
+#ifndef FXL_CAST_PARTS_H
+#define FXL_CAST_PARTS_H
+
+#include "fixlaser/cast.h"
+
+#include "angle_table.h"
+#include "util.h"
+#include "wide.h"
+
+/* A ray and a box that holds it (grown by a reach), packed for the walls'
+ * coarse boxes (wall.h) too. */
+typedef struct fxl__ray {
+    fxl_vec2 p;         /* Q16.16 start, within the coordinate domain */
+    int32_t dx, dy;     /* Q16.16 direction, |dx|, |dy| < 2^30 */
+    int32_t len;        /* Q16.16 length parameter, 0..FXL_SIZE_MAX */
+    int32_t reach;      /* Q16.16 how far the box reaches beyond the ray */
+    fxl_aabb box;       /* Q16.16 holds every point within the reach of the ray */
+    uint32_t m_lo, m_hi; /* the box packed the other way round (wall.h) */
+} fxl__ray;
+
+/* u* = 65536 num / den, den > 0. */
+typedef struct fxl__frac {
+    uint64_t num;
+    uint64_t den;
+} fxl__frac;
+
+/* How a leg treats walls whose line runs through its start (u* = 0); see
+ * fxl__first_wall. */
+typedef struct fxl__rules {
+    bool has_ref;   /* ref holds the point the beam came from */
+    bool on_line;   /* the start lies on the line of wall `skip` */
+    long skip;      /* the wall just bounced off (never met again), -1: none */
+    int32_t sx, sy; /* its direction b - a: the walls on its line are skipped when on_line */
+    fxl_vec2 ref;   /* Q16.16 the latest leg start away from this start */
+} fxl__rules;
+
+/* Coarse boxes (wall.h): a coordinate at 2 px resolution, 15 bits in the
+ * order of the int32 values. */
+static inline uint32_t fxl__coarse(uint32_t v)
+{
+    return (v ^ 0x80000000u) >> 17;
+}
+
+/* The int32 whose two's complement bits are v. */
+static inline int32_t fxl__u2i32(uint32_t v)
+{
+    return v >> 31 != 0 ? -(int32_t)(~v) - 1 : (int32_t)v;
+}
+
+/* floor(len |d| / 65536) in 32-bit products, exactly: with len = lh 65536
+ * + ll and |d| = dh 65536 + dl, it is lh |d| + ll dh + floor(ll dl /
+ * 65536); each term fits when lh |d| does. */
+static inline uint32_t fxl__reach_of(uint32_t len, uint32_t d)
+{
+    return (len >> 16) * d + (len & 0xFFFFu) * (d >> 16) +
+           (((len & 0xFFFFu) * (d & 0xFFFFu)) >> 16);
+}
+
+/* Sets up the ray from p along (dx, dy) for len, with its box grown by a
+ * reach (Q16.16, 0..2^28 + 2^14): the end lies within one raw unit beyond
+ * the floor of the offset. 32-bit arithmetic (Thumb code on the GBA): the
+ * callers' rays (a start within 2^30 + 2^28 of the origin, len < 2^28 with
+ * |d| < 2^17, or len = 65536 with |d| < 2^30 and the end in the domain)
+ * keep every value within the int32 range; others wrap (meaningless,
+ * defined). */
+FXL__ALWAYS_INLINE void fxl__ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32_t dy,
+                                      int32_t len, int32_t reach)
+{
+    uint32_t ox = fxl__reach_of((uint32_t)len, fxl__abs32(dx)) + 1u;
+    uint32_t oy = fxl__reach_of((uint32_t)len, fxl__abs32(dy)) + 1u;
+    uint32_t lx = (uint32_t)p.x - (uint32_t)reach - (dx < 0 ? ox : 0u);
+    uint32_t hx = (uint32_t)p.x + (uint32_t)reach + (dx < 0 ? 0u : ox);
+    uint32_t ly = (uint32_t)p.y - (uint32_t)reach - (dy < 0 ? oy : 0u);
+    uint32_t hy = (uint32_t)p.y + (uint32_t)reach + (dy < 0 ? 0u : oy);
+    r->p = p;
+    r->dx = dx;
+    r->dy = dy;
+    r->len = len;
+    r->reach = reach;
+    r->box.lo.x = fxl__u2i32(lx);
+    r->box.lo.y = fxl__u2i32(ly);
+    r->box.hi.x = fxl__u2i32(hx);
+    r->box.hi.y = fxl__u2i32(hy);
+    r->m_hi = (fxl__coarse(hx) << 16 | fxl__coarse(hy)) + 0x00010001u;
+    r->m_lo = (fxl__coarse(lx) << 16 | fxl__coarse(ly)) | 0x80008000u;
+}
+
+/* Whether the wall's boxes (coarse, then exact) meet the ray's box. */
+FXL__ALWAYS_INLINE bool fxl__ray_near(const fxl__ray *r, const fxl_wall_prep *w)
+{
+    if ((((w->coarse_lo - r->m_hi) | (r->m_lo - w->coarse_hi)) & 0x80008000u) != 0)
+        return false;
+    return w->box.lo.x <= r->box.hi.x && w->box.hi.x >= r->box.lo.x &&
+           w->box.lo.y <= r->box.hi.y && w->box.hi.y >= r->box.lo.y;
+}
+
+/* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and
+ * how many there were. */
+#define FXL__NEAR_MAX 8
+typedef struct fxl__near {
+    size_t count;
+    size_t idx[FXL__NEAR_MAX];
+} fxl__near;
+
+/* The first wall the ray's centre line meets at some u* <= len (the lowest
+ * index on a tie), or -1; *u gets its u*. Walls through the ray's start
+ * follow `rules`. near (may be NULL, else count set) collects the walls
+ * whose boxes meet the ray's. */
+long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
+                     const fxl__rules *rules, fxl__frac *u, fxl__near *near);
+
+/* The same, among the walls listed (near->count <= FXL__NEAR_MAX). */
+long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls, const fxl__near *near,
+                        bool two_sided, const fxl__rules *rules, fxl__frac *u);
+
+/* A divisor ready for fast exact divisions (no division instruction on
+ * the ARM7TDMI): den = dt 2^k, r ~ 2^63 / dt. */
+typedef struct fxl__recip {
+    uint64_t den;
+    uint32_t r;
+    int k;
+} fxl__recip;
+
+/* (Inline: for ARM code only, where 32x32 -> 64 products are single
+ * instructions.) */
+/* q d <= n, with q < 2^32 (two 32x64 products). */
+FXL__ALWAYS_INLINE bool fxl__times_le(uint32_t q, uint64_t d, fxl__u128 n)
+{
+    uint64_t lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
+    fxl__u128 p;
+    p.lo = lo + (hi << 32);
+    p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
+    return fxl__le128(p, n);
+}
+
+/* With den = dt 2^k (dt its top 32 bits; k < 0: den shifted up), r ~ 2^63
+ * / dt from the reciprocal table (fxl_atan2's: 11 bits, from below) and
+ * two Newton steps (22, then 31 bits, staying below). */
+FXL__ALWAYS_INLINE void fxl__recip_init(fxl__recip *rc, uint64_t den)
+{
+    uint32_t dt, hi = (uint32_t)(den >> 32), r;
+    int k = 0, i;
+    if (hi != 0) {
+        if (hi >= 0x10000u) {
+            hi >>= 16;
+            k += 16;
+        }
+        if (hi >= 0x100u) {
+            hi >>= 8;
+            k += 8;
+        }
+        if (hi >= 0x10u) {
+            hi >>= 4;
+            k += 4;
+        }
+        if (hi >= 0x4u) {
+            hi >>= 2;
+            k += 2;
+        }
+        if (hi >= 0x2u) {
+            hi >>= 1;
+            k += 1;
+        }
+        k += (int)hi;
+        dt = (uint32_t)(den >> k);
+    } else {
+        dt = (uint32_t)den;
+        if (dt < 0x10000u) {
+            dt <<= 16;
+            k -= 16;
+        }
+        if (dt < 0x1000000u) {
+            dt <<= 8;
+            k -= 8;
+        }
+        if (dt < 0x10000000u) {
+            dt <<= 4;
+            k -= 4;
+        }
+        if (dt < 0x40000000u) {
+            dt <<= 2;
+            k -= 2;
+        }
+        if (dt < 0x80000000u) {
+            dt <<= 1;
+            k -= 1;
+        }
+    }
+    r = (uint32_t)fxl__atan.recip[(dt >> 20) - 2048u] << 16;
+    for (i = 0; i < 2; i++) {
+        uint64_t e = ((uint64_t)1 << 63) - (uint64_t)dt * r;
+        r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 21)) >> 42);
+    }
+    rc->den = den;
+    rc->r = r;
+    rc->k = k;
+}
+
+/* floor(n / den) for a quotient below 2^29, and whether it is exact: q' =
+ * (n / 2^k) r / 2^63 is within a few units of it (dt stands for den
+ * within 2^-31, r within 2^-30; n / 2^k < 2^61); the exact product q den
+ * and the remainder n - q den, moved into [0, den) a den at a time, settle
+ * it (a step at most, measured). */
+FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bool *exact)
+{
+    uint64_t nt;
+    uint32_t q;
+    if (rc->k > 0)
+        nt = (n.lo >> rc->k) | (n.hi << (64 - rc->k));
+    else
+        nt = n.lo << -rc->k;
+    q = (uint32_t)((((nt >> 32) * rc->r) + (((nt & 0xFFFFFFFFu) * rc->r) >> 32)) >> 31);
+    q = q > (1u << 29) ? (1u << 29) : q;
+    /* One exact product q den (two 32x64 products), then the remainder
+     * n - q den moved into [0, den) a den at a time. */
+    {
+        uint64_t d = rc->den, lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
+        fxl__u128 p, e, dd;
+        bool zero;
+        p.lo = lo + (hi << 32);
+        p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
+        dd.hi = 0;
+        dd.lo = d;
+        if (fxl__le128(p, n)) {
+            e = fxl__sub(n, p); /* the remainder, >= 0 */
+            while (!fxl__le128(e, dd) || (e.hi == 0 && e.lo == d)) {
+                q++;
+                e = fxl__sub(e, dd);
+            }
+            zero = e.hi == 0 && e.lo == 0;
+        } else {
+            e = fxl__sub(p, n); /* minus the remainder, > 0 */
+            for (;;) {
+                q--;
+                if (fxl__le128(e, dd))
+                    break;
+                e = fxl__sub(e, dd);
+            }
+            zero = e.hi == 0 && e.lo == d; /* the remainder den - e */
+        }
+        if (exact != NULL)
+            *exact = zero;
+    }
+    return q;
+}
+
+
+
+/* floor(u*): at most len for a wall the ray meets; *rc (may be NULL) gets
+ * u.den ready. */
+int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc);
+
+/* The width casts (cast_width.c): the first wall the laser's drawn
+ * rectangle (box) or capsule meets, or -1; *length gets the clipped
+ * length. `kind` is the laser's, w its drawn half-width. */
+long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                     const fxl_wall_prep *walls, size_t n, bool two_sided, int32_t *length);
+
+/* a - b on 64 bits, wrapping (meaningless but defined outside the domain). */
+static inline int64_t fxl__wsub64(int64_t a, int64_t b)
+{
+    return fxl__u2i((uint64_t)a - (uint64_t)b);
+}
+
+/* The sign of the side value of q for wall w: -1 in front (wall.h), 0 on
+ * its line, 1 behind. Wrapping (meaningless, defined) outside the domain. */
+static inline int fxl__side_sign(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    int64_t v = fxl__wsub64((int64_t)w->ex * ((int64_t)q.y - w->a.y),
+                            (int64_t)w->ey * ((int64_t)q.x - w->a.x));
+    return v < 0 ? -1 : v > 0 ? 1 : 0;
+}
+
+/* fxl__side_sign out of line (ARM code on the GBA, for Thumb callers). */
+int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q);
+
+/* a * b as a 128-bit number, for a < 2^80 (a.hi < 2^16) and b < 2^48: the
+ * product stays below 2^128. */
+static inline fxl__u128 fxl__mul128_64(fxl__u128 a, uint64_t b)
+{
+    fxl__u128 r = fxl__mul64(a.lo, b);
+    r.hi += a.hi * b;
+    return r;
+}
+
+/* a * b exactly for any int64 a and uint64 b < 2^63 + 1. */
+static inline fxl__i128 fxl__imul_u(int64_t a, uint64_t b)
+{
+    fxl__u128 m = fxl__mul64(fxl__abs64(a), b);
+    fxl__i128 r;
+    if (a < 0) {
+        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+        m.lo = 0u - m.lo;
+    }
+    r.hi = fxl__u2i(m.hi);
+    r.lo = m.lo;
+    return r;
+}
+
+/* a + b (no overflow for the callers' values, below 2^126). */
+static inline fxl__i128 fxl__iadd(fxl__i128 a, fxl__i128 b)
+{
+    fxl__i128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = fxl__u2i((uint64_t)a.hi + (uint64_t)b.hi + (r.lo < a.lo ? 1u : 0u));
+    return r;
+}
+
+/* |a| as an unsigned 128-bit number. */
+static inline fxl__u128 fxl__iabs(fxl__i128 a)
+{
+    fxl__u128 m;
+    m.hi = (uint64_t)a.hi;
+    m.lo = a.lo;
+    if (a.hi < 0) {
+        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+        m.lo = 0u - m.lo;
+    }
+    return m;
+}
+
+static inline fxl__i128 fxl__i128_of(int64_t v)
+{
+    fxl__i128 r;
+    r.hi = v < 0 ? -1 : 0;
+    r.lo = (uint64_t)v;
+    return r;
+}
+
+#endif

@@ -1,0 +1,235 @@
+/* cast_width.c - width casts (FXL_CAST_WIDTH): the first wall the drawn
+ * rectangle or capsule of a laser meets.
+ *
+ * Frame. With d = (c, s) the table vector, q = |d|^2 and e the emitter,
+ * a point p has g = d . (p - e) and h = d x (p - e); its beam-frame
+ * coordinates are u = 65536 g / q (along) and v = 65536 h / q (across), so
+ * that p = e + (u d + v d') / 65536, d' = (-s, c): the frame of the cast's
+ * u and of the drawn quad. The rectangle of length U is [0, U] x [-w, w];
+ * the capsule is the points within w of the core [0, U] x {0}.
+ *
+ * Along the wall a + t (b - a), g and h are linear: G = d . (b - a), D =
+ * d x (b - a) (the centre line's D, cast.c). Where the wall's line crosses
+ * v = sigma w, by the identity (d . x)(d x y) - (d . y)(d x x) = q (x x y),
+ *     u = (65536 N + sigma w G) / D,     N = (a - e) x (b - e),
+ * a fraction of an 80-bit numerator and a 48-bit denominator; a wall end
+ * has u = 65536 g / q. Two such values compare by 128-bit products.
+ *
+ * Box: u* is the smallest u over the wall's part inside the strip |v| <= w
+ * (a wall end in the strip, or where the wall enters it), or 0 when that
+ * part reaches u <= 0 and u >= 0; exact, compared exactly between walls.
+ *
+ * Capsule: u* (the first U at which the capsule meets the wall) is
+ * irrational in general. The capsule of length L is the rectangle, the
+ * disk of radius w about the emitter and the disk about (L, 0); so, once
+ * the wall misses the emitter's disk, "it misses the capsule of length L"
+ * is P(L) = (L < u*_box) and (the wall is farther than w from (L, 0)),
+ * both exact, true below u* and false from it on. floor(u*) is the last L
+ * with P(L), found from an estimate (the features' first contacts, from
+ * approximate square roots) by galloping, plus one when the capsule of
+ * length L + 1 only touches the wall at its front: its end (L + 1, 0) is
+ * exactly w from the wall and approaching it (a wall not parallel to the
+ * beam, D != 0, keeps that distance for no longer than an instant). The
+ * distance to the wall's line is compared through squares of up to 160
+ * bits: by their top 32 bits, exactly (256-bit, big.h) in the narrow band
+ * where those cannot tell.
+ *
+ * Cost: the box is one pass; the capsule two, the first finding the least
+ * u*_box, the second working out floor(u*) only for the walls whose
+ * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]). */
+#include "cast_width.h"
+
+/* The box's u* for the wall: false if the rectangle never meets it. */
+FXL_ARM_CODE static bool box_first(const wctx *x, const wframe *f, wval *out)
+{
+    fxl__i128 num;
+    uint64_t den;
+    /* No part in the strip when both ends lie beyond the same edge. */
+    if (!in_strip(x, f->ha) && !in_strip(x, f->hb) && (f->ha > 0) == (f->hb > 0))
+        return false;
+    num = strip_end(x, f, true, &den);
+    if (num.hi < 0) {
+        /* It starts behind the emitter: met at 0 if it reaches u >= 0. */
+        num = strip_end(x, f, false, &den);
+        if (num.hi < 0)
+            return false;
+        out->num.hi = out->num.lo = 0;
+        out->den = 1;
+        return true;
+    }
+    out->num = fxl__iabs(num);
+    out->den = den;
+    return true;
+}
+
+/* The wall in the frame, oriented so that G >= 0. */
+FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
+                                    wframe *f)
+{
+    int64_t ax = (int64_t)w->a.x - e.x, ay = (int64_t)w->a.y - e.y;
+    f->ga = x->c * ax + x->s * ay;
+    f->ha = x->c * ay - x->s * ax;
+    f->G = x->c * w->ex + x->s * w->ey;
+    f->D = D;
+    f->gb = f->ga + f->G;
+    f->hb = f->ha + D;
+    f->N = fxl__wsub64(ax * w->ey, ay * w->ex);
+    f->flipped = f->G < 0;
+    if (f->flipped) {
+        int64_t t = f->ga;
+        f->ga = f->gb;
+        f->gb = t;
+        t = f->ha;
+        f->ha = f->hb;
+        f->hb = t;
+        f->G = -f->G;
+        f->D = neg64(f->D);
+        f->N = neg64(f->N);
+    }
+}
+
+/* The wall in the frame, if it is near the beam and eligible: the beam
+ * must head to the side away from the emitter (the emitter on its line
+ * counting as in front), and come from the front of a one-sided wall. */
+FXL__ALWAYS_INLINE bool eligible(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
+                                 bool two_sided, wframe *f)
+{
+    int64_t D;
+    if (!fxl__ray_near(r, wp))
+        return false;
+    D = x->c * wp->ey - x->s * wp->ex;
+    frame_setup(x, wp, r->p, D, f);
+    return (f->flipped ? neg64(f->N) : f->N) > 0 ? two_sided && D > 0 : D < 0;
+}
+
+/* Whether the wall's box lies within the reach of the emitter's disk on
+ * both axes (else it misses the disk). */
+FXL__ALWAYS_INLINE bool near_emitter(const wctx *x, const fxl_wall_prep *wp, fxl_vec2 e)
+{
+    int64_t k = (int64_t)x->w + (int64_t)(x->w >> 15) + 2;
+    return (int64_t)wp->box.lo.x - e.x <= k && (int64_t)e.x - wp->box.hi.x <= k &&
+           (int64_t)wp->box.lo.y - e.y <= k && (int64_t)e.y - wp->box.hi.y <= k;
+}
+
+/* The box: every eligible wall's u*, the least kept exactly (the lower
+ * index on a tie); a wall met at 0 ends the search. */
+FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
+                                  size_t n, bool two_sided, int32_t *length)
+{
+    wval bv, u;
+    long best = -1;
+    size_t i;
+    bv.num.hi = bv.num.lo = 0;
+    bv.den = 1;
+    for (i = 0; i < n; i++) {
+        wframe f;
+        if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u) ||
+            !val_le_int(u, x->len))
+            continue;
+        if (best < 0 || !val_le(bv, u)) {
+            best = (long)i;
+            bv = u;
+            if (u.num.hi == 0 && u.num.lo == 0)
+                break;
+        }
+    }
+    *length = (int32_t)(best < 0 ? x->len : val_floor(bv));
+    return best;
+}
+
+/* The capsule, in two passes. First the least u*_box over the eligible
+ * walls (u* lies in [u*_box - w, u*_box]), and the first wall whose
+ * emitter's disk meets it (u* = 0). Then, in index order, the floor of
+ * u* for the walls whose u*_box leaves room for the least floor (below
+ * floor(least u*_box) + 1 + w, and the best so far + w), keeping the least
+ * floor (the lower index among equal ones); from the first wall met at 0
+ * on, nothing can take it. */
+FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
+                                      const fxl_wall_prep *walls, size_t n, bool two_sided,
+                                      int32_t *length)
+{
+    wval u, umin;
+    long best = -1, zero = -1;
+    int64_t bf = x->len, window;
+    bool any = false;
+    size_t i;
+    umin.num.hi = umin.num.lo = 0;
+    umin.den = 1;
+    for (i = 0; i < n && zero < 0; i++) {
+        wframe f;
+        wseg sg;
+        bool entry;
+        if (!eligible(x, r, &walls[i], two_sided, &f))
+            continue;
+        if (near_emitter(x, &walls[i], r->p)) {
+            seg_setup(&walls[i], r->p, x->c * walls[i].ey - x->s * walls[i].ex, &sg);
+            if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
+                zero = (long)i;
+                break;
+            }
+        }
+        if (box_first(x, &f, &u) && (!any || !val_le(umin, u))) {
+            umin = u;
+            any = true;
+        }
+    }
+    if (!any && zero < 0) {
+        *length = (int32_t)x->len;
+        return -1;
+    }
+    window = 1 + (int64_t)x->w;
+    if (zero < 0) {
+        fxl__i128 m;
+        m.hi = (int64_t)umin.num.hi; /* below 2^16 */
+        m.lo = umin.num.lo;
+        window += div_est(m, umin.den);
+    }
+    for (i = 0; i < n && (zero < 0 || (long)i < zero); i++) {
+        wframe f;
+        wseg sg;
+        bool entry;
+        int64_t L;
+        if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u))
+            continue;
+        /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
+        if (best >= 0)
+            window = fxl__min64(window, bf + (int64_t)x->w);
+        if (fxl__le128(fxl__mul64((uint64_t)window, u.den), u.num))
+            continue;
+        seg_setup(&walls[i], r->p, x->c * walls[i].ey - x->s * walls[i].ex, &sg);
+        if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
+            continue; /* the capsule of length len misses it */
+        L = fxl__capsule_floor(x, &f, &sg, u);
+        if (best < 0 || L < bf) {
+            best = (long)i;
+            bf = L;
+            if (L == 0)
+                break;
+        }
+    }
+    if (zero >= 0 && (best < 0 || bf > 0)) {
+        best = zero;
+        bf = 0;
+    }
+    *length = (int32_t)(best < 0 ? x->len : bf);
+    return best;
+}
+
+/* Each wall near the beam's box and eligible gives its u*: the box keeps
+ * the least exactly, the capsule the least floor. ARM code on the GBA. */
+FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                                  const fxl_wall_prep *walls, size_t n, bool two_sided,
+                                  int32_t *length)
+{
+    wctx x;
+    x.c = r->dx;
+    x.s = r->dy;
+    x.q = (uint64_t)(x.c * x.c + x.s * x.s);
+    x.w = (uint64_t)w;
+    x.R = x.w * x.q;
+    x.R2 = fxl__mul64(x.w * x.w, x.q);
+    x.len = r->len;
+    if (kind == FXL_LASER_CAPSULE && w > 0)
+        return capsule_cast(&x, r, walls, n, two_sided, length);
+    return box_cast(&x, r, walls, n, two_sided, length);
+}

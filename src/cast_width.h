@@ -1,0 +1,168 @@
+/* cast_width.h - internal: what the width casts share (cast_width.c, the
+ * passes and the box; cast_capsule.c, the capsule's exact predicates and
+ * floor). The frame, values and roundings are described in cast_width.c. */
+#ifndef FXL_CAST_WIDTH_H
+#define FXL_CAST_WIDTH_H
+
+#include "cast_parts.h"
+
+/* What every wall of a cast shares. */
+typedef struct wctx {
+    int64_t c, s;  /* Q16.16 table direction */
+    uint64_t q;    /* c^2 + s^2, Q32.32 */
+    uint64_t w;    /* Q16.16 drawn half-width */
+    uint64_t R;    /* w q: the strip is 65536 |h| <= R */
+    fxl__u128 R2;  /* w^2 q: a point's distance^2 (Q32.32, times 2^32) against it */
+    int64_t len;   /* Q16.16 */
+} wctx;
+
+/* One wall in the frame; ga..hb and G, D, N oriented so that G >= 0. */
+typedef struct wframe {
+    int64_t ga, ha, gb, hb, G, D, N;
+    bool flipped; /* a and b swapped (G, D, N negated) */
+} wframe;
+
+/* A value u = num / den >= 0. */
+typedef struct wval {
+    fxl__u128 num;
+    uint64_t den;
+} wval;
+
+FXL__ALWAYS_INLINE int64_t neg64(int64_t v)
+{
+    return fxl__u2i(0u - (uint64_t)v);
+}
+
+FXL__ALWAYS_INLINE fxl__i128 ineg(fxl__i128 a)
+{
+    uint64_t borrow = a.lo != 0 ? 1u : 0u;
+    fxl__i128 r;
+    r.hi = fxl__u2i(0u - (uint64_t)a.hi - borrow);
+    r.lo = 0u - a.lo;
+    return r;
+}
+
+/* 65536 |h| <= R, without overflow for any h. */
+FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
+{
+    uint64_t m = fxl__abs64(h);
+    return m < ((uint64_t)1 << 47) && (m << 16) <= x->R;
+}
+
+/* u at a wall end: 65536 g / q (signed numerator). */
+FXL__ALWAYS_INLINE fxl__i128 end_num(int64_t g)
+{
+    return fxl__imul(g, 65536);
+}
+
+/* u where the wall crosses v = sigma w, as num / |D| (sign moved up). */
+FXL__ALWAYS_INLINE fxl__i128 cross_num(const wctx *x, const wframe *f, int sigma)
+{
+    fxl__i128 m = fxl__imul(f->N, 65536), k = fxl__imul_u(f->G, x->w);
+    m = sigma > 0 ? fxl__iadd(m, k) : fxl__isub(m, k);
+    return f->D < 0 ? ineg(m) : m;
+}
+
+/* The wall's part in the strip, by its end of smallest (lowest = true) or
+ * largest u: the numerator of that u over *den. */
+FXL__ALWAYS_INLINE fxl__i128 strip_end(const wctx *x, const wframe *f, bool lowest, uint64_t *den)
+{
+    int64_t g = lowest ? f->ga : f->gb, h = lowest ? f->ha : f->hb;
+    if (in_strip(x, h)) {
+        *den = x->q;
+        return end_num(g);
+    }
+    *den = fxl__abs64(f->D);
+    return cross_num(x, f, h > 0 ? 1 : -1);
+}
+
+
+/* a <= b for two values. */
+FXL__ALWAYS_INLINE bool val_le(wval a, wval b)
+{
+    return fxl__le128(fxl__mul128_64(a.num, b.den), fxl__mul128_64(b.num, a.den));
+}
+
+/* floor(v), for v <= len. */
+FXL__ALWAYS_INLINE int64_t val_floor(wval v)
+{
+    fxl__recip rc;
+    fxl__recip_init(&rc, v.den);
+    return (int64_t)fxl__recip_div(&rc, v.num, NULL);
+}
+
+/* v <= the integer k: num <= k den. */
+FXL__ALWAYS_INLINE bool val_le_int(wval v, int64_t k)
+{
+    return fxl__le128(v.num, fxl__mul64((uint64_t)k, v.den));
+}
+
+/* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2. */
+typedef struct wseg {
+    int64_t ax, ay, ex, ey, D, N;
+    uint64_t len2;
+} wseg;
+
+FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
+{
+    sg->ax = (int64_t)w->a.x - e.x;
+    sg->ay = (int64_t)w->a.y - e.y;
+    sg->ex = w->ex;
+    sg->ey = w->ey;
+    sg->D = D;
+    sg->N = fxl__wsub64(sg->ax * sg->ey, sg->ay * sg->ex);
+    sg->len2 = (uint64_t)(sg->ex * sg->ex) + (uint64_t)(sg->ey * sg->ey);
+}
+
+FXL__ALWAYS_INLINE bool is_neg(fxl__i128 v)
+{
+    return v.hi < 0;
+}
+
+FXL__ALWAYS_INLINE bool is_zero(fxl__i128 v)
+{
+    return v.hi == 0 && v.lo == 0;
+}
+
+/* sign(|C| - w sqrt(q |b - a|^2)) for the line's cross product C:
+ * C^2 against w^2 q |b - a|^2 (up to 2^160) by their top 32 bits, exactly
+ * (256-bit) in the narrow band where those cannot tell. */
+FXL__ALWAYS_INLINE fxl__u128 u128_of(uint64_t v)
+{
+    fxl__u128 r;
+    r.hi = 0;
+    r.lo = v;
+    return r;
+}
+
+/* floor(n / d) roughly (exact but for an exact negative quotient, one
+ * less), clamped to +-2^29: for estimates. */
+FXL__ALWAYS_INLINE int64_t div_est(fxl__i128 n, uint64_t d)
+{
+    fxl__u128 m = fxl__iabs(n);
+    fxl__recip rc;
+    int64_t q;
+    if (fxl__le128(fxl__mul64(d, (uint64_t)1 << 29), m))
+        return is_neg(n) ? -((int64_t)1 << 29) : (int64_t)1 << 29;
+    fxl__recip_init(&rc, d);
+    q = (int64_t)fxl__recip_div(&rc, m, NULL);
+    return is_neg(n) ? -q - 1 : q;
+}
+
+/* floor(n / d) for n < d 2^29 (estimates). */
+FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
+{
+    fxl__recip rc;
+    fxl__recip_init(&rc, d);
+    return fxl__recip_div(&rc, n, NULL);
+}
+
+/* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
+ * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */
+int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
+
+/* floor(u*) of the capsule for a wall that misses the emitter's disk and
+ * meets the capsule of length len; ub its u*_box (cast_capsule.c). */
+int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub);
+
+#endif

@@ -1,0 +1,101 @@
+/* curvy_parts.h - internal: what the curvy laser's files share: the hit
+ * widths, the walk over the segments a query box may reach (chunk boxes,
+ * then node boxes, in 32-bit arithmetic) and the exact tapered-capsule test
+ * (curvy_hit.c). */
+#ifndef FXL_CURVY_PARTS_H
+#define FXL_CURVY_PARTS_H
+
+#include "fixlaser/curvy.h"
+
+#include "hitbox.h"
+#include "util.h"
+
+/* Boxes per ring without the spare (the spare box is boxes[chunks]). */
+static inline uint32_t fxl__curvy_chunks(uint32_t cap)
+{
+    return (cap + FXL_CURVY_CHUNK - 1u) / FXL_CURVY_CHUNK;
+}
+
+/* The drawn (tapered) half-width of node k of c whose own half-width is w:
+ * min(w, taper * (1 + e_k)), e_k = min(k, count - 1 - k). Every input
+ * clamped into its domain first (w to 0..FXL_SIZE_MAX; a taper outside
+ * 0..FXL_SIZE_MAX read as unsigned): no overflow for any value. */
+static inline uint32_t fxl__curvy_drawn(const fxl_curvy *c, uint32_t k, fix16_t w)
+{
+    uint32_t u = (uint32_t)w > (uint32_t)FXL_SIZE_MAX ? (w < 0 ? 0u : (uint32_t)FXL_SIZE_MAX)
+                                                     : (uint32_t)w;
+    uint32_t taper = (uint32_t)c->taper, back = c->count - 1u - k;
+    if (taper != 0) {
+        /* taper * n, n = 1 + e <= 65535, in two 32-bit products (Thumb
+         * code has no 32x32->64 multiply): hi = (taper >> 16) n < 2^32 and
+         * lo = (taper & 0xFFFF) n < 2^32; the product is hi 2^16 + lo,
+         * at least 2^28 > u when hi >= 2^12 or lo >= 2^28, and otherwise
+         * below 2^29. */
+        uint32_t n = (k < back ? k : back) + 1u, hi = (taper >> 16) * n, lo = (taper & 0xFFFFu) * n;
+        if (hi < (1u << 12) && lo < (1u << 28) && (hi << 16) + lo < u)
+            u = (hi << 16) + lo;
+    }
+    return u;
+}
+
+/* The hit half-width h_k (curvy.h), harmless or not: fix16_mul of the drawn
+ * half-width by hit_fraction (clamped to 0..1), halves up. */
+static inline uint32_t fxl__curvy_hit(const fxl_curvy *c, uint32_t k, fix16_t w)
+{
+    uint32_t f = (uint32_t)c->hit_fraction;
+    if (f > (uint32_t)fix16_one)
+        f = c->hit_fraction < 0 ? 0u : (uint32_t)fix16_one;
+    return (uint32_t)fxl__hit_width((fix16_t)fxl__curvy_drawn(c, k, w), (fix16_t)f);
+}
+
+/* A query: the closed box every point the circle covers lies in (the
+ * circle, or the whole path of a moving one), Q16.16. */
+typedef struct fxl__curvy_box {
+    int32_t x0, y0, x1, y1;
+} fxl__curvy_box;
+
+/* The box of the circles of radius r (<= FXL_SIZE_MAX) about the points
+ * between (ax, ay) and (bx, by): exact in the domain (every bound within
+ * 2^30 + 2^28), wrapped (meaningless, defined) outside it. */
+FXL__ALWAYS_INLINE fxl__curvy_box fxl__curvy_query(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by,
+                                                  uint32_t r)
+{
+    fxl__curvy_box q;
+    q.x0 = (int32_t)((uint32_t)(ax < bx ? ax : bx) - r);
+    q.y0 = (int32_t)((uint32_t)(ay < by ? ay : by) - r);
+    q.x1 = (int32_t)((uint32_t)(ax > bx ? ax : bx) + r);
+    q.y1 = (int32_t)((uint32_t)(ay > by ? ay : by) + r);
+    return q;
+}
+
+/* The trail's box (boxes[chunks + 1], kept by fxl_curvy_push) meets q:
+ * the first reject, all a far circle costs. */
+FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl__curvy_box *q)
+{
+    const fxl_aabb *t = &c->boxes[fxl__curvy_chunks(c->cap) + 1u];
+    return t->lo.x <= q->x1 && t->hi.x >= q->x0 && t->lo.y <= q->y1 && t->hi.y >= q->y0;
+}
+
+/* Called for each live, uncut segment k (nodes a -> b) the walk could not
+ * reject; true stops the walk. */
+typedef bool (*fxl__curvy_seg_fn)(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
+                                  fxl_curvy_node *b);
+
+/* Visits the live segments of c whose chunk box and whose two nodes' disk
+ * boxes meet q, oldest first; true as soon as fn returns true. */
+bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn, void *ctx);
+
+/* The exact test: true iff the point at offset q from node A lies in the
+ * convex hull of the disks (0, r0) and (d, r1), d = B - A (Q16.16). Domain
+ * (false outside it): |q| <= 2^30, |d| < 2^29 per axis, r0, r1 < 2^30,
+ * |r1 - r0| < 2^29. */
+bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1);
+
+/* The radius clamped to 0..FXL_SIZE_MAX (a meaningless but bounded value
+ * outside the domain). */
+static inline uint32_t fxl__curvy_radius(fix16_t r)
+{
+    return (uint32_t)r > (uint32_t)FXL_SIZE_MAX ? (r < 0 ? 0u : (uint32_t)FXL_SIZE_MAX) : (uint32_t)r;
+}
+
+#endif

@@ -1,0 +1,157 @@
+/* curvy_swept.c - a curvy laser against a moving circle, exactly, for the
+ * motion curvy.h states: the circle's centre moves c(s) = c0 + s m over the
+ * frame (s in [0, 1]); every segment is static but the newest one, which
+ * grows with the head when the last push added it.
+ *
+ * A static segment: H, the hull of the grown disks (A, R0) and (B, R1)
+ * (R = hit width + r), is met by the path iff
+ *     c0 in H, or c1 in H, or the path meets the disk at A or at B, or the
+ *     path crosses the axis segment AB.
+ * Each of these is a hit (AB lies in H). Conversely, let the path meet H
+ * with both ends outside it: it enters H at one point of its boundary and
+ * leaves at another. The boundary is two arcs (on the disks) and, when
+ * neither disk holds the other, two straight sides, one on each side of the
+ * line AB. Entering or leaving on an arc meets a disk. Entering and leaving
+ * on the same straight side puts the path along that side's line, a
+ * supporting line of H, so the part inside is the whole side, whose ends
+ * lie on the disks. Entering on one side and leaving on the other, the
+ * path crosses the line AB inside H, where H is the segment from A - R0 u
+ * to B + R1 u (u = d / |d|; the hull reaches farthest along the axis on
+ * the disks then): its parts beyond A and B lie in the disks, so the path
+ * meets a disk or crosses AB.
+ *
+ * The newest segment (c->grew): at time s it is the hull of (A, R0) and
+ * (A + s d, R0 + s D), D = R1 - R0 (its tip moves and widens with the head),
+ * i.e. the disks (A + t d, R0 + t D) for 0 <= t <= s. A hit is a point of
+ *     S = {(s, t): |c0 + s m - A - t d| <= R0 + t D}
+ * in the triangle T = {0 <= t <= s <= 1}. S is convex (a norm of an affine
+ * map minus an affine function, at most 0). So S meets T iff it meets an
+ * edge of T, or lies inside T's interior without touching its edges; in
+ * the latter case S lies inside the open unit square, so by the static
+ * argument the path crosses AB at a point of S, with t < s. The edges are
+ *     t = 0:  the path against the disk (A, R0);
+ *     s = 1:  c1 against the whole segment (the static test);
+ *     t = s:  |(c0 - A) - s (d - m)| <= R0 + s D, the static tapered test
+ *             of the point c0 - A against the disks (0, R0), (d - m, R1);
+ * and the crossing is q0 + s m = t d (q0 = c0 - A), solved by cross
+ * products: s = cross(q0, d) / cross(d, m), t = cross(q0, m) / cross(d, m),
+ * compared with 0, 1 and each other after multiplying out the sign. When d
+ * and m are parallel the crossings form a line of the (s, t) plane, whose
+ * ends on the unit square's edges would lie in S: the interior case cannot
+ * arise, the edges decide.
+ *
+ * Ranges: after the walk's node boxes (which hold the whole path box), c0
+ * and c1 lie within r + w + |d| + |m| < 2^30 of A and of B on each axis;
+ * cross and dot products of those with d or m stay below 2^60; the squared
+ * distance compare of the path against a disk is below 2^120 (128 bits). */
+#include "curvy_parts.h"
+
+#include "domain.h"
+#include "frame.h"
+#include "wide.h"
+
+/* A moving circle: centre c0, move m (clamped to +-FXL_SIZE_MAX), radius. */
+typedef struct mov {
+    int32_t x, y, mx, my;
+    uint32_t r;
+} mov;
+
+/* True iff a point of the path strictly between its ends lies within R of
+ * the disk's centre, p = c0 - centre (|p| < 2^31, |m| < 2^28 per axis,
+ * R < 2^30). The nearest point of the line is inner iff 0 < -p.m < |m|^2;
+ * its squared distance is cross(p, m)^2 / |m|^2. The ends are the static
+ * tests' business. */
+FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
+{
+    int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
+    int64_t cr = px * my - py * mx;
+    if (dot >= 0 || -dot >= mm)
+        return false;
+    return fxl__le128(fxl__sq(fxl__abs64(cr)), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
+}
+
+/* True iff q0 + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
+ * segment grows), d and m not parallel. */
+FXL__ALWAYS_INLINE bool crosses(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
+                    bool grows)
+{
+    int64_t den = (int64_t)dx * my - (int64_t)dy * mx;
+    int64_t ns = (int64_t)qx * dy - (int64_t)qy * dx, nt = (int64_t)qx * my - (int64_t)qy * mx;
+    if (den == 0)
+        return false;
+    if (den < 0) {
+        den = -den;
+        ns = -ns;
+        nt = -nt;
+    }
+    return ns >= 0 && ns <= den && nt >= 0 && nt <= den && (!grows || nt <= ns);
+}
+
+/* A quick miss: both ends of the path (q0, q1 from A) farther than rm from
+ * the line AB on the same side. The hull (the growing segment's too) lies
+ * within rm = max(R0, R1) of the segment AB, so in the slab of half-width
+ * rm about its line; the path then lies wholly outside it. With cross
+ * products s = cross(d, q) = |d| * (signed distance), the test is
+ * min(|s0|, |s1|)^2 > rm^2 |d|^2 (products below 2^120). */
+FXL__ALWAYS_INLINE bool beside(int32_t qx, int32_t qy, int32_t ex, int32_t ey, int32_t dx,
+                               int32_t dy, uint32_t rm)
+{
+    int64_t s0 = (int64_t)dx * qy - (int64_t)dy * qx, s1 = (int64_t)dx * ey - (int64_t)dy * ex;
+    uint64_t m;
+    if ((s0 > 0) != (s1 > 0) || s0 == 0 || s1 == 0)
+        return false;
+    m = fxl__abs64(s0) < fxl__abs64(s1) ? fxl__abs64(s0) : fxl__abs64(s1);
+    return !fxl__le128(fxl__sq(m), fxl__mul64((uint64_t)rm * rm,
+                                              (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
+}
+
+FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k,
+                                                  fxl_curvy_node *a, fxl_curvy_node *b)
+{
+    const mov *g = (const mov *)ctx;
+    uint32_t r0 = fxl__curvy_hit(c, k, a->half_width) + g->r;
+    uint32_t r1 = fxl__curvy_hit(c, k + 1u, b->half_width) + g->r;
+    int32_t qx = fxl__offset(g->x, a->p.x), qy = fxl__offset(g->y, a->p.y);
+    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    int32_t mx = g->mx, my = g->my, ex = fxl__wrap_add(qx, mx), ey = fxl__wrap_add(qy, my);
+
+    /* Only nodes a push would not write and circles outside the domain get
+     * here beyond the ranges above (meaningless then, and defined). */
+    if (fxl__abs32(qx) > (1u << 30) || fxl__abs32(qy) > (1u << 30) ||
+        fxl__abs32(dx) > (uint32_t)FXL_SIZE_MAX || fxl__abs32(dy) > (uint32_t)FXL_SIZE_MAX)
+        return false;
+    if (beside(qx, qy, ex, ey, dx, dy, r0 > r1 ? r0 : r1))
+        return false;
+    if (fxl__curvy_capsule(ex, ey, dx, dy, r0, r1)) /* c1: the whole segment */
+        return true;
+    if (k + 2u == c->count && c->grew) /* the newest segment, growing */
+        return fxl__curvy_capsule(qx, qy, dx - mx, dy - my, r0, r1) ||
+               path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, true);
+    return fxl__curvy_capsule(qx, qy, dx, dy, r0, r1) || path_disk(qx, qy, mx, my, r0) ||
+           path_disk((int64_t)qx - dx, (int64_t)qy - dy, mx, my, r1) ||
+           crosses(qx, qy, dx, dy, mx, my, false);
+}
+
+static int32_t clamp_move(int32_t v)
+{
+    return v > FXL_SIZE_MAX ? FXL_SIZE_MAX : v < -FXL_SIZE_MAX ? -FXL_SIZE_MAX : v;
+}
+
+FXL_WARM_CODE
+bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to)
+{
+    mov g;
+    fxl__curvy_box box;
+    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && fxl__coord_ok(to.x) &&
+               fxl__coord_ok(to.y));
+    if (c->harmless || c->count < 2)
+        return false;
+    g.x = circle.c.x;
+    g.y = circle.c.y;
+    g.r = fxl__curvy_radius(circle.r);
+    g.mx = clamp_move(fxl__offset(to.x, g.x));
+    g.my = clamp_move(fxl__offset(to.y, g.y));
+    FXL_ASSERT(g.mx == fxl__offset(to.x, g.x) && g.my == fxl__offset(to.y, g.y));
+    box = fxl__curvy_query(g.x, g.y, fxl__wrap_add(g.x, g.mx), fxl__wrap_add(g.y, g.my), g.r);
+    return fxl__curvy_walk(c, &box, seg_moving, &g);
+}

@@ -1,0 +1,1266 @@
+/* test_cast.c - lasers stopped by walls and bouncing off them (cast.h),
+ * against the exact reference of ref_cast.c: the centre line (1,000,000
+ * casts), the box and capsule widths (200,000 each), bounces in closed
+ * rooms (invariants, and each leg's wall and length against the
+ * reference), and extreme or meaningless inputs (no undefined behaviour:
+ * the suite runs under UBSan). */
+#include "harness.h"
+#include "ref_cast.h"
+
+#define PX(v) ((fix16_t)((v) * 65536))
+#define MAXW 8
+
+static fxl_vec2 v2(int64_t x, int64_t y)
+{
+    return fxl_vec2_make((fix16_t)x, (fix16_t)y);
+}
+
+static fxl_wall_prep prep(fxl_vec2 a, fxl_vec2 b)
+{
+    fxl_wall w;
+    fxl_wall_prep p;
+    w.a = a;
+    w.b = b;
+    CHECK_EQ(fxl_wall_prepare(&w, &p), FXL_OK);
+    return p;
+}
+
+static fxl_laser beam(fxl_laser_kind kind, int64_t x, int64_t y, fxl_angle a, fix16_t len,
+                      fix16_t hw)
+{
+    return fxl_laser_from_origin(kind, v2(x, y), a, len, hw);
+}
+
+/* ---- unit cases ------------------------------------------------------ */
+
+static void stops_and_passes(void)
+{
+    /* A floor 10 px below the emitter, listed rightwards: its front (the
+     * left going a -> b on a y-down screen) is up, where the emitter is. */
+    fxl_wall_prep w[3];
+    fxl_cast c;
+    fxl_laser l = beam(FXL_LASER_BOX, 0, 0, 1024, PX(50), PX(2)), clipped;
+    w[0] = prep(v2(PX(-100), PX(10)), v2(PX(100), PX(10))); /* front: y < 10 */
+    CHECK_EQ(fxl_wall_side(&w[0], v2(0, 0)), -1);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, &clipped), FXL_OK);
+    CHECK(c.length == PX(10) && c.wall == 0 && c.point.x == 0 && c.point.y == PX(10));
+    CHECK(clipped.length == PX(10) && clipped.angle == l.angle);
+    /* Too short to reach: free. */
+    l.length = PX(10) - 1;
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(10) - 1 && c.wall == -1);
+    /* Exactly reaching it: met, touching. */
+    l.length = PX(10);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(10) && c.wall == 0);
+    /* From behind: a one-sided wall lets it through, a two-sided one not. */
+    l = beam(FXL_LASER_BOX, 0, PX(20), 3072, PX(50), 0);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(50) && c.wall == -1);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, FXL_CAST_TWO_SIDED, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(10) && c.wall == 0);
+    /* Parallel and along the wall: never stopped; through its end: stopped. */
+    l = beam(FXL_LASER_BOX, PX(-200), PX(10), 0, PX(400), 0);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, FXL_CAST_TWO_SIDED, &c, NULL), FXL_OK);
+    CHECK(c.wall == -1 && c.length == PX(400));
+    l = beam(FXL_LASER_BOX, PX(110), 0, 1536, PX(100), 0); /* 45 deg down-left */
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, NULL), FXL_OK);
+    CHECK(c.wall == 0); /* (100, 10) is the wall's end: cos = -sin exactly */
+    /* Emitter on the wall: length 0 when heading behind, free ahead. */
+    l = beam(FXL_LASER_BOX, PX(5), PX(10), 1024, PX(30), 0);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, NULL), FXL_OK);
+    CHECK(c.length == 0 && c.wall == 0 && c.point.y == PX(10));
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, FXL_CAST_TWO_SIDED, &c, NULL), FXL_OK);
+    CHECK(c.length == 0 && c.wall == 0);
+    /* On the line counts as in front, for two-sided walls too. */
+    l.angle = 3072;
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, 0, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(30) && c.wall == -1);
+    CHECK_EQ(fxl_laser_cast(&l, w, 1, FXL_CAST_TWO_SIDED, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(30) && c.wall == -1);
+    /* The nearer of two walls; a tie (a shared corner) goes to the lower index. */
+    w[1] = prep(v2(PX(-100), PX(5)), v2(PX(100), PX(5)));
+    w[2] = prep(v2(PX(-100), PX(5)), v2(PX(100), PX(5)));
+    l = beam(FXL_LASER_BOX, 0, 0, 1024, PX(50), 0);
+    CHECK_EQ(fxl_laser_cast(&l, w, 3, 0, &c, NULL), FXL_OK);
+    CHECK(c.wall == 1 && c.length == PX(5));
+}
+
+static void errors(void)
+{
+    fxl_wall_prep w = prep(v2(0, PX(10)), v2(PX(10), PX(10)));
+    fxl_laser l = beam(FXL_LASER_BOX, 0, 0, 0, PX(5), 0);
+    fxl_cast c;
+    fxl_bounce legs[4];
+    size_t count = 99;
+    CHECK_EQ(fxl_laser_cast(NULL, &w, 1, 0, &c, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_cast(&l, NULL, 1, 0, &c, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_cast(&l, &w, 1, 0, NULL, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_cast(&l, NULL, 0, 0, &c, NULL), FXL_OK);
+    CHECK(c.length == PX(5) && c.wall == -1);
+    l.anchor = FXL_ANCHOR_CENTRE;
+    CHECK_EQ(fxl_laser_cast(&l, &w, 1, 0, &c, NULL), FXL_ERR_ANCHOR);
+    CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, legs, 4, &count), FXL_ERR_ANCHOR);
+    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.length = -1;
+    CHECK_EQ(fxl_laser_cast(&l, &w, 1, 0, &c, NULL), FXL_ERR_LENGTH_NEGATIVE);
+    l.length = PX(5);
+    l.pos.x = FXL_COORD_MAX + 1;
+    CHECK_EQ(fxl_laser_cast(&l, &w, 1, FXL_CAST_WIDTH, &c, NULL), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, legs, 4, &count), FXL_ERR_COORD_RANGE);
+    l.pos.x = 0;
+    CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, NULL, 4, &count), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, legs, 4, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, NULL, 0, &count), FXL_ERR_CAPACITY);
+    CHECK_EQ(count, 1);
+}
+
+/* ---- random scenes ----------------------------------------------------- */
+
+typedef struct scene {
+    fxl_laser l;
+    fxl_wall w[MAXW];
+    fxl_wall_prep p[MAXW];
+    int n;
+    bool two;
+} scene;
+
+static int64_t clamp_coord(int64_t v)
+{
+    return v > FXL_COORD_MAX ? FXL_COORD_MAX : v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v;
+}
+
+static void add_wall(scene *s, int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    fxl_wall w;
+    if (s->n >= MAXW)
+        return;
+    w.a = v2(clamp_coord(ax), clamp_coord(ay));
+    w.b = v2(clamp_coord(bx), clamp_coord(by));
+    if (fxl_wall_prepare(&w, &s->p[s->n]) != FXL_OK)
+        return;
+    s->w[s->n++] = w;
+}
+
+/* A whole number of pixels m along the ray (u = 65536 m, exact), mostly
+ * within the beam, sometimes just behind the emitter. */
+static int64_t pick_m(fxlt_rng *rng, const fxl_laser *l)
+{
+    int64_t top = ((int64_t)l->length >> 16) + 1;
+    if (fxlt_below(rng, 8) == 0)
+        return fxlt_range(rng, -2, 0);
+    return fxlt_range(rng, 0, (int32_t)(top < 4000 ? top : 4000));
+}
+
+static int64_t jitter(fxlt_rng *rng)
+{
+    return fxlt_below(rng, 3) == 0 ? fxlt_range(rng, -1, 1) : 0;
+}
+
+/* A wall of one of the shapes that decide casts: anywhere, an end on the
+ * ray (or one raw unit off), crossing it at a whole pixel, parallel or
+ * along it, through the emitter, a corner shared by two walls on the ray,
+ * near the beam's end, and long ones. Half the time, listed b -> a. */
+static void gen_wall(fxlt_rng *rng, scene *s)
+{
+    const fxl_laser *l = &s->l;
+    int64_t c = fxl_cos(l->angle), sn = fxl_sin(l->angle), ex = l->pos.x, ey = l->pos.y;
+    int64_t S = (int64_t)PX(2) << fxlt_below(rng, 10), m = pick_m(rng, l);
+    int64_t px = ex + m * c, py = ey + m * sn, ax, ay, bx, by, j, k;
+    switch (fxlt_below(rng, 10)) {
+    case 0:
+    case 8:
+    case 9:
+        ax = ex + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+        ay = ey + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+        break;
+    case 1:
+    case 5:
+        ax = px + jitter(rng);
+        ay = py + jitter(rng);
+        break;
+    case 2: /* across the ray at u = 65536 m */
+        j = fxlt_range(rng, 1, 4);
+        k = fxlt_range(rng, 1, 4);
+        ax = px - j * sn + jitter(rng);
+        ay = py + j * c;
+        bx = px + k * sn;
+        by = py - k * c + jitter(rng);
+        goto done;
+    case 3: /* parallel to the ray, or along it */
+        j = fxlt_range(rng, -64, 64);
+        ax = px + (fxlt_below(rng, 2) == 0 ? 0 : fxlt_range(rng, -2, 2));
+        ay = py + (fxlt_below(rng, 2) == 0 ? 0 : fxlt_range(rng, -2, 2));
+        bx = ax + (j == 0 ? 1 : j) * c;
+        by = ay + (j == 0 ? 1 : j) * sn;
+        goto done;
+    case 4: /* through the emitter */
+        j = fxlt_range(rng, (int32_t)-S / 4, (int32_t)S / 4);
+        k = fxlt_range(rng, (int32_t)-S / 4, (int32_t)S / 4);
+        if (j == 0 && k == 0)
+            j = 1;
+        m = fxlt_range(rng, 0, 3);
+        ax = ex - m * j;
+        ay = ey - m * k;
+        m = fxlt_range(rng, m == 0 ? 1 : 0, 3);
+        bx = ex + m * j;
+        by = ey + m * k;
+        goto done;
+    case 6: /* about the beam's end */
+        ax = ex + (((int64_t)l->length * c) >> 16) + fxlt_range(rng, -2, 2);
+        ay = ey + (((int64_t)l->length * sn) >> 16) + fxlt_range(rng, -2, 2);
+        break;
+    default: /* long */
+        ax = ex + fxlt_range(rng, -(1 << 29), 1 << 29);
+        ay = ey + fxlt_range(rng, -(1 << 29), 1 << 29);
+        bx = ex + fxlt_range(rng, -(1 << 29), 1 << 29);
+        by = ey + fxlt_range(rng, -(1 << 29), 1 << 29);
+        goto done;
+    }
+    bx = ax + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+    by = ay + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+    if (fxlt_below(rng, 3) == 0) { /* a second wall from this corner */
+        int64_t cx = ax + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+        int64_t cy = ay + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+        add_wall(s, cx, cy, ax, ay);
+    }
+done:
+    if (fxlt_below(rng, 2) == 0)
+        add_wall(s, ax, ay, bx, by);
+    else
+        add_wall(s, bx, by, ax, ay);
+}
+
+static void gen_scene(fxlt_rng *rng, scene *s, int max_walls)
+{
+    int64_t x, y;
+    fxl_angle a;
+    fix16_t len;
+    int i, n;
+    if (fxlt_below(rng, 8) == 0) { /* by a corner of the domain */
+        x = FXL_COORD_MAX - fxlt_range(rng, 0, PX(500));
+        y = FXL_COORD_MAX - fxlt_range(rng, 0, PX(500));
+        x = fxlt_below(rng, 2) == 0 ? -x : x;
+        y = fxlt_below(rng, 2) == 0 ? -y : y;
+    } else {
+        x = fxlt_range(rng, PX(-3000), PX(3000));
+        y = fxlt_range(rng, PX(-3000), PX(3000));
+    }
+    a = fxlt_below(rng, 4) == 0 ? (fxl_angle)fxlt_below(rng, 16) * 256 : (fxl_angle)fxlt_next(rng);
+    switch (fxlt_below(rng, 10)) {
+    case 0: len = 0; break;
+    case 1: len = fxlt_range(rng, 0, PX(4)); break;
+    case 2: len = FXL_SIZE_MAX - fxlt_range(rng, 0, 65536); break;
+    default: len = fxlt_range(rng, 0, PX(1500)); break;
+    }
+    s->l = beam(fxlt_below(rng, 2) == 0 ? FXL_LASER_BOX : FXL_LASER_CAPSULE, x, y, a, len, 0);
+    s->two = fxlt_below(rng, 2) == 0;
+    s->n = 0;
+    n = 1 + (int)fxlt_below(rng, (uint32_t)max_walls);
+    for (i = 0; i < n; i++)
+        gen_wall(rng, s);
+}
+
+/* The reference's first wall for the centre line (u* <= len, least, the
+ * lower index on a tie), -1 if none. */
+static long ref_first_centre(const scene *s, ref_q *best)
+{
+    int32_t c = fxl_cos(s->l.angle), sn = fxl_sin(s->l.angle);
+    long k = -1;
+    int i;
+    for (i = 0; i < s->n; i++) {
+        ref_q u;
+        if (ref_centre(s->l.pos, c, sn, s->w[i], s->two, -1, &u) &&
+            ref_q_cmp_int(u, s->l.length) <= 0 && (k < 0 || ref_q_cmp(u, *best) < 0)) {
+            k = i;
+            *best = u;
+        }
+    }
+    return k;
+}
+
+/* The clipped length is floor(u*) of the reference's first wall (so u* - 1
+ * < L <= u*: the drawn beam never passes the wall), or the length. */
+static bool length_agrees(const scene *s, long k, ref_q u, int32_t L)
+{
+    if (k < 0)
+        return L == s->l.length;
+    return ref_q_cmp_int(u, L) >= 0 && ref_q_cmp_int(u, (int64_t)L + 1) < 0;
+}
+
+static ref_q ref_int(int64_t v)
+{
+    ref_q q;
+    q.n = big_i64(v);
+    q.d = big_i64(1);
+    return q;
+}
+
+static bool length_agrees_q(ref_q u, int32_t L)
+{
+    return ref_q_cmp_int(u, L) >= 0 && ref_q_cmp_int(u, (int64_t)L + 1) < 0;
+}
+
+static void centre_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("centre_vs_reference");
+    uint32_t i, n = FXLT_CASES(1000000), bad = 0, hits = 0, zero = 0, whole = 0, prep_bad = 0;
+    uint32_t walls = 0;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_cast c;
+        fxl_laser clipped;
+        fxl_laser_prep lp;
+        ref_q u;
+        long k;
+        int64_t ox, oy;
+        gen_scene(&rng, &s, 4);
+        walls += (uint32_t)s.n;
+        k = ref_first_centre(&s, &u);
+        if (fxl_laser_cast(&s.l, s.p, (size_t)s.n, s.two ? FXL_CAST_TWO_SIDED : 0, &c, &clipped) !=
+                FXL_OK ||
+            c.wall != k || !length_agrees(&s, k, u, c.length)) {
+            if (bad < 3)
+                fxlt_printf("    centre: case %u: wall %d (ref %d), length %d\n", i, (int)c.wall,
+                            (int)k, (int)c.length);
+            bad++;
+            continue;
+        }
+        hits += k >= 0;
+        zero += k >= 0 && c.length == 0;
+        whole += k >= 0 && ref_q_cmp_int(u, c.length) == 0;
+        /* The point: emitter + L d / 65536 to nearest, within half a unit. */
+        ox = 65536 * ((int64_t)c.point.x - s.l.pos.x) - (int64_t)c.length * fxl_cos(s.l.angle);
+        oy = 65536 * ((int64_t)c.point.y - s.l.pos.y) - (int64_t)c.length * fxl_sin(s.l.angle);
+        CHECK(ox >= -32768 && ox <= 32768 && oy >= -32768 && oy <= 32768);
+        prep_bad += fxl_laser_prepare(&clipped, &lp) != FXL_OK || clipped.length != c.length;
+    }
+    fxlt_printf("    centre: %u casts (%u walls), %u stopped (%u at 0, %u at a whole unit),\n", n,
+                walls, hits, zero, whole);
+    fxlt_printf("      %u disagreements\n", bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(prep_bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+
+/* ---- widths ------------------------------------------------------------ */
+
+/* A width scene: the centre scene's walls plus the shapes that decide
+ * widths: ends exactly on the strip's edges (whole-pixel half-widths) and
+ * a raw unit either side, ends ahead of the core by the half-width, ends
+ * touched at an integer u by the capsule's round end (3-4-5 triangles),
+ * walls across the ray the round end touches at an integer u. */
+static void gen_width_scene(fxlt_rng *rng, scene *s)
+{
+    int64_t c, sn, j, ax, ay, bx, by;
+    int i, n;
+    gen_scene(rng, s, 3);
+    switch (fxlt_below(rng, 4)) {
+    case 0: s->l.half_width = fxlt_range(rng, 0, PX(8)); break;
+    case 1: s->l.half_width = fxlt_range(rng, 0, PX(64)); break;
+    case 2:
+        s->l.half_width = fxlt_below(rng, 64) == 0 ? FXL_SIZE_MAX : fxlt_range(rng, 0, 8) * PX(1);
+        break;
+    default: s->l.half_width = fxlt_range(rng, 1, 4) * PX(5); break; /* 3-4-5 */
+    }
+    c = fxl_cos(s->l.angle);
+    sn = fxl_sin(s->l.angle);
+    j = s->l.half_width >> 16; /* whole pixels of the half-width */
+    n = (int)fxlt_below(rng, 3);
+    for (i = 0; i < n; i++) {
+        int64_t S = (int64_t)PX(1) << fxlt_below(rng, 8), m = pick_m(rng, &s->l);
+        int64_t px = s->l.pos.x + m * c, py = s->l.pos.y + m * sn;
+        switch (fxlt_below(rng, 4)) {
+        case 0: { /* an end on an edge v = +-w */
+            int64_t side = fxlt_below(rng, 2) == 0 ? j : -j;
+            ax = px - side * sn + jitter(rng);
+            ay = py + side * c + jitter(rng);
+            break;
+        }
+        case 1: /* an end ahead of the core by w */
+            ax = px + j * c + jitter(rng);
+            ay = py + j * sn + jitter(rng);
+            break;
+        case 2: { /* an end 4/5 w across: touched at m - 3/5 w */
+            int64_t k = (j / 5) * 4 * (fxlt_below(rng, 2) == 0 ? 1 : -1);
+            ax = px - k * sn + jitter(rng);
+            ay = py + k * c;
+            break;
+        }
+        default: /* a wall across the ray at m + w: touched at m */
+            ax = px + j * c - fxlt_range(rng, 1, 3) * sn;
+            ay = py + j * sn + fxlt_range(rng, 1, 3) * c;
+            ay += jitter(rng);
+            bx = px + j * c + fxlt_range(rng, 1, 3) * sn;
+            by = py + j * sn - fxlt_range(rng, 1, 3) * c;
+            if (fxlt_below(rng, 2) == 0)
+                add_wall(s, ax, ay, bx, by);
+            else
+                add_wall(s, bx, by, ax, ay);
+            continue;
+        }
+        bx = ax + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+        by = ay + fxlt_range(rng, (int32_t)-S, (int32_t)S);
+        if (fxlt_below(rng, 2) == 0)
+            add_wall(s, ax, ay, bx, by);
+        else
+            add_wall(s, bx, by, ax, ay);
+    }
+}
+
+static long cast_width(scene *s, fxl_laser_kind kind, fxl_cast *c)
+{
+    s->l.kind = kind;
+    CHECK_EQ(fxl_laser_cast(&s->l, s->p, (size_t)s->n,
+                            FXL_CAST_WIDTH | (s->two ? FXL_CAST_TWO_SIDED : 0u), c, NULL),
+             FXL_OK);
+    return c->wall;
+}
+
+static void box_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("box_vs_reference");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, hits = 0, zero = 0, whole = 0;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_cast c;
+        ref_q best = ref_int(0), u;
+        long k = -1;
+        int j;
+        int32_t dx, dy;
+        gen_width_scene(&rng, &s);
+        dx = fxl_cos(s.l.angle);
+        dy = fxl_sin(s.l.angle);
+        for (j = 0; j < s.n; j++)
+            if (ref_eligible(dx, dy, s.w[j], s.two, ref_came(s.l.pos, s.w[j], -1)) &&
+                ref_box(s.l.pos, dx, dy, s.l.half_width, s.w[j], &u) &&
+                ref_q_cmp_int(u, s.l.length) <= 0 && (k < 0 || ref_q_cmp(u, best) < 0)) {
+                k = j;
+                best = u;
+            }
+        if (cast_width(&s, FXL_LASER_BOX, &c) != k || !length_agrees(&s, k, best, c.length)) {
+            if (bad < 3)
+                fxlt_printf("    box: case %u: wall %d (ref %d), length %d\n", i, (int)c.wall,
+                            (int)k, (int)c.length);
+            bad++;
+            continue;
+        }
+        hits += k >= 0;
+        zero += k >= 0 && c.length == 0;
+        whole += k >= 0 && ref_q_cmp_int(best, c.length) == 0;
+    }
+    fxlt_printf("    box: %u casts, %u stopped (%u at 0, %u at a whole unit), %u disagreements\n",
+                n, hits, zero, whole, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* The capsule's answer (L, k) against the reference's predicates: wall k
+ * is met and floor(u*_k) = L; every other wall met has floor(u*) >= L,
+ * and > L below index k; with k = -1, L = len and no wall is met. */
+static bool capsule_agrees(const scene *s, long k, int32_t L, uint32_t *whole)
+{
+    int32_t dx = fxl_cos(s->l.angle), dy = fxl_sin(s->l.angle), hw = s->l.half_width;
+    fxl_vec2 e = s->l.pos;
+    int j;
+    if (k < 0 && L != s->l.length)
+        return false;
+    for (j = 0; j < s->n; j++) {
+        fxl_wall w = s->w[j];
+        if (!ref_eligible(dx, dy, w, s->two, ref_came(e, w, -1)) ||
+            !ref_capsule_meets(e, dx, dy, hw, w, s->l.length)) {
+            if (j == k)
+                return false;
+            continue;
+        }
+        if (k < 0 || !ref_capsule_before(e, dx, dy, hw, w, L))
+            return false;
+        if (j == k) {
+            bool next = ref_capsule_before(e, dx, dy, hw, w, (int64_t)L + 1);
+            if (L < s->l.length && next)
+                return false;
+            *whole += L > 0 && ref_capsule_meets(e, dx, dy, hw, w, L);
+        } else if (j < k && !ref_capsule_before(e, dx, dy, hw, w, (int64_t)L + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void capsule_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("capsule_vs_reference");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, hits = 0, zero = 0, whole = 0;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_cast c;
+        long k;
+        gen_width_scene(&rng, &s);
+        if (s.l.half_width == 0)
+            s.l.half_width = PX(3);
+        k = cast_width(&s, FXL_LASER_CAPSULE, &c);
+        if (!capsule_agrees(&s, k, c.length, &whole)) {
+            if (bad < 3)
+                fxlt_printf("    capsule: case %u: wall %d, length %d\n", i, (int)k, (int)c.length);
+            bad++;
+            continue;
+        }
+        hits += k >= 0;
+        zero += k >= 0 && c.length == 0;
+    }
+    fxlt_printf("    capsule: %u casts, %u stopped (%u at 0, %u touching at a whole unit),\n", n,
+                hits, zero, whole);
+    fxlt_printf("      %u disagreements\n", bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* With half-width 0 both widths are the centre line. */
+static void zero_width_is_centre(void)
+{
+    fxlt_rng rng = fxlt_rng_for("zero_width_is_centre");
+    uint32_t i, n = FXLT_CASES(100000), bad = 0;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_cast c0, c1, c2;
+        gen_scene(&rng, &s, 4);
+        s.l.half_width = 0;
+        CHECK_EQ(fxl_laser_cast(&s.l, s.p, (size_t)s.n, s.two ? FXL_CAST_TWO_SIDED : 0, &c0, NULL),
+                 FXL_OK);
+        cast_width(&s, FXL_LASER_BOX, &c1);
+        cast_width(&s, FXL_LASER_CAPSULE, &c2);
+        bad += c0.wall != c1.wall || c0.length != c1.length || c0.wall != c2.wall ||
+               c0.length != c2.length;
+    }
+    fxlt_printf("    zero width: %u casts, %u differ from the centre line\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
+
+/* ---- bounces ----------------------------------------------------------- */
+
+#define ROOM_MAX 14
+
+typedef struct room {
+    fxl_vec2 v[ROOM_MAX];
+    fxl_wall w[ROOM_MAX];
+    fxl_wall_prep p[ROOM_MAX];
+    int n;
+} room;
+
+/* Side value of q for the wall, on 64 bits (domain coordinates). */
+static int64_t side_value(fxl_wall w, fxl_vec2 q)
+{
+    return ((int64_t)w.b.x - w.a.x) * ((int64_t)q.y - w.a.y) -
+           ((int64_t)w.b.y - w.a.y) * ((int64_t)q.x - w.a.x);
+}
+
+static int sgn64(int64_t v)
+{
+    return v < 0 ? -1 : v > 0 ? 1 : 0;
+}
+
+/* Inside the room or on its boundary: in front of (or on) every wall for a
+ * convex room; in general by the winding number of the corners around q,
+ * counted on the upward and downward crossings of the horizontal line
+ * through q (a point on a wall counts as inside). */
+static bool in_room(const room *R, fxl_vec2 q)
+{
+    int i, wind = 0;
+    for (i = 0; i < R->n; i++) {
+        fxl_wall w = R->w[i];
+        int64_t sv = side_value(w, q);
+        bool within = q.x >= (w.a.x < w.b.x ? w.a.x : w.b.x) &&
+                      q.x <= (w.a.x > w.b.x ? w.a.x : w.b.x) &&
+                      q.y >= (w.a.y < w.b.y ? w.a.y : w.b.y) &&
+                      q.y <= (w.a.y > w.b.y ? w.a.y : w.b.y);
+        if (sv == 0 && within)
+            return true;
+        if (w.a.y <= q.y && w.b.y > q.y && sv > 0)
+            wind++;
+        else if (w.a.y > q.y && w.b.y <= q.y && sv < 0)
+            wind--;
+    }
+    return wind != 0;
+}
+
+/* Corners in screen order round a centre; then listed the other way if
+ * needed so that the inside is in front of every wall (shoelace < 0).
+ * kind 0: a rectangle of whole pixels; 1: convex; 2: star; 3: a star with
+ * a spike a few steps wide. */
+static void make_room(fxlt_rng *rng, room *R, int kind)
+{
+    int64_t cx = fxlt_range(rng, PX(-200), PX(200)), cy = fxlt_range(rng, PX(-200), PX(200));
+    int64_t rad = PX(20) + fxlt_range(rng, 0, PX(300)), area = 0;
+    int i, n;
+    if (kind == 0) {
+        int64_t w = PX(fxlt_range(rng, 4, 300)), h = PX(fxlt_range(rng, 4, 300));
+        cx = PX(cx >> 16);
+        cy = PX(cy >> 16);
+        R->v[0] = v2(cx, cy);
+        R->v[1] = v2(cx + w, cy);
+        R->v[2] = v2(cx + w, cy + h);
+        R->v[3] = v2(cx, cy + h);
+        n = 4;
+    } else {
+        int32_t step, a = (int32_t)fxlt_below(rng, 4096);
+        n = 3 + (int)fxlt_below(rng, kind == 1 ? 8 : ROOM_MAX - 3);
+        step = 4096 / n;
+        for (i = 0; i < n; i++) {
+            int64_t r = kind == 1 ? rad : rad / 3 + fxlt_range(rng, 0, (int32_t)(rad * 2 / 3));
+            int32_t ang = a + i * step + fxlt_range(rng, 0, step / 2);
+            if (kind == 3 && i == 1) {
+                r = rad * 3;
+                ang = a + step + 2; /* a spike a few steps off its neighbour */
+            }
+            R->v[i] = v2(cx + ((r * fxl_cos(ang)) >> 16), cy + ((r * fxl_sin(ang)) >> 16));
+        }
+    }
+    for (i = 0; i < n; i++) {
+        fxl_vec2 a = R->v[i], b = R->v[(i + 1) % n];
+        area += (int64_t)a.x / 256 * (b.y / 256) - (int64_t)b.x / 256 * (a.y / 256);
+    }
+    if (area > 0)
+        for (i = 0; i < n / 2; i++) {
+            fxl_vec2 t = R->v[i];
+            R->v[i] = R->v[n - 1 - i];
+            R->v[n - 1 - i] = t;
+        }
+    R->n = 0;
+    for (i = 0; i < n; i++) {
+        fxl_wall w;
+        w.a = R->v[i];
+        w.b = R->v[(i + 1) % n];
+        if (fxl_wall_prepare(&w, &R->p[R->n]) == FXL_OK)
+            R->w[R->n++] = w;
+    }
+}
+
+/* The leg rules of cast.h, as the test reads them. */
+typedef struct leg_rules {
+    bool on_line, has_ref;
+    long skip;
+    fxl_vec2 ref;
+} leg_rules;
+
+/* The reference's wall and floor(u*) for a leg (-1 and len if free): the
+ * wall just left is skipped, and so are the walls on its line from a start
+ * on it; a wall through the start takes the side of the latest leg start
+ * away from this one (none, or on its line: in front). */
+static long ref_leg(const room *R, fxl_vec2 p, int32_t dx, int32_t dy, int32_t len, bool two,
+                    const leg_rules *lr, ref_q *best)
+{
+    long k = -1;
+    int i;
+    for (i = 0; i < R->n; i++) {
+        fxl_wall w = R->w[i];
+        int on = lr->has_ref ? sgn64(side_value(w, lr->ref)) : 0;
+        ref_q u;
+        if (i == lr->skip)
+            continue;
+        if (lr->on_line && side_value(w, p) == 0) {
+            fxl_wall s = R->w[lr->skip];
+            if (((int64_t)w.b.x - w.a.x) * ((int64_t)s.b.y - s.a.y) ==
+                ((int64_t)w.b.y - w.a.y) * ((int64_t)s.b.x - s.a.x))
+                continue;
+        }
+        if (!ref_centre(p, dx, dy, w, two, on != 0 ? on : -1, &u))
+            continue;
+        if (ref_q_cmp_int(u, len) <= 0 && (k < 0 || ref_q_cmp(u, *best) < 0)) {
+            k = i;
+            *best = u;
+        }
+    }
+    return k;
+}
+
+/* |q - (p + f (dx, dy) / 65536)| < 1 on both axes, f = u (a ref_q). */
+static bool near_exact(fxl_vec2 q, fxl_vec2 p, int32_t dx, int32_t dy, ref_q f)
+{
+    big s = big_mul(f.d, big_i64(65536));
+    big ox = big_add(big_mul(s, big_i64((int64_t)q.x - p.x)), big_neg(big_mul(f.n, big_i64(dx))));
+    big oy = big_add(big_mul(s, big_i64((int64_t)q.y - p.y)), big_neg(big_mul(f.n, big_i64(dy))));
+    ox.s = ox.s < 0 ? 1 : ox.s;
+    oy.s = oy.s < 0 ? 1 : oy.s;
+    return big_cmp(ox, s) < 0 && big_cmp(oy, s) < 0;
+}
+
+/* The reflected direction: within 1/2 raw unit of the exact mirror image of
+ * d about the wall per component (3/2 on a nudged one), heading strictly
+ * back to the side d came from. *nudged: the nearest rounding would not. */
+static bool reflection_ok(fxl_wall w, int32_t dx, int32_t dy, int32_t rx, int32_t ry, bool *nudged)
+{
+    int64_t ex = (int64_t)w.b.x - w.a.x, ey = (int64_t)w.b.y - w.a.y;
+    big bx = big_i64(ex), by = big_i64(ey), l2 = big_add(big_mul(bx, bx), big_mul(by, by));
+    big dot2 = big_mul(big_i64(2), big_add(big_mul(big_i64(dx), bx), big_mul(big_i64(dy), by)));
+    big mx = big_add(big_mul(dot2, bx), big_neg(big_mul(big_i64(dx), l2)));
+    big my = big_add(big_mul(dot2, by), big_neg(big_mul(big_i64(dy), l2)));
+    big errx = big_add(big_mul(big_i64(2 * (int64_t)rx), l2), big_neg(big_mul(big_i64(2), mx)));
+    big erry = big_add(big_mul(big_i64(2 * (int64_t)ry), l2), big_neg(big_mul(big_i64(2), my)));
+    int came = -sgn64(ex * dy - ey * dx), now = sgn64(ex * ry - ey * rx);
+    big lim = l2;
+    errx.s = errx.s < 0 ? 1 : errx.s;
+    erry.s = erry.s < 0 ? 1 : erry.s;
+    *nudged = big_cmp(errx, l2) > 0 || big_cmp(erry, l2) > 0;
+    if (*nudged)
+        lim = big_mul(big_i64(3), l2);
+    return now == came && big_cmp(errx, lim) <= 0 && big_cmp(erry, lim) <= 0;
+}
+
+typedef struct bounce_stats {
+    uint32_t casts, legs, bounces, corner_zero, fallbacks, nudged, bad_ref, bad_inv, leaks;
+    uint32_t alternates; /* bounce ends not at the preferred rounding */
+} bounce_stats;
+
+/* sign(q - m) on one axis, m = p + f d / 65536 (the exact point). */
+static int axis_vs_exact(int32_t q, int32_t p, int32_t d, ref_q f)
+{
+    big s = big_mul(f.d, big_i64(65536));
+    return big_add(big_mul(s, big_i64((int64_t)q - p)), big_neg(big_mul(f.n, big_i64(d)))).s;
+}
+
+/* Every leg of one bounce run against the reference and the invariants. */
+static void check_bounces(const room *R, bool closed, const fxl_laser *l, bool two, int max_bounces,
+                          const fxl_bounce *legs, size_t count, bounce_stats *st)
+{
+    leg_rules lr;
+    int32_t rem = l->length;
+    size_t k;
+    lr.on_line = lr.has_ref = false;
+    lr.skip = -1;
+    lr.ref = l->pos;
+    st->casts++;
+    if (count > (size_t)max_bounces + 1 || count == 0)
+        st->bad_inv++;
+    for (k = 0; k < count; k++) {
+        const fxl_bounce *g = &legs[k];
+        fxl_vec2 start = k == 0 ? l->pos : legs[k - 1].end;
+        ref_q u;
+        long w;
+        bool ok = g->start.x == start.x && g->start.y == start.y &&
+                  g->angle == fxl_atan2(g->dy, g->dx);
+        st->legs++;
+        if (k == 0)
+            ok = ok && g->dx == fxl_cos(l->angle) && g->dy == fxl_sin(l->angle);
+        else {
+            bool nudged = false;
+            ok = ok && reflection_ok(R->w[legs[k - 1].wall], legs[k - 1].dx, legs[k - 1].dy, g->dx,
+                                     g->dy, &nudged);
+            st->nudged += nudged;
+        }
+        w = ref_leg(R, g->start, g->dx, g->dy, rem, two, &lr, &u);
+        if (w != g->wall || (w < 0 ? g->length != rem : !length_agrees_q(u, g->length))) {
+            if (st->bad_ref < 3)
+                fxlt_printf("    bounce: leg %u: wall %d (ref %d), length %d\n", (unsigned)k,
+                            (int)g->wall, (int)w, (int)g->length);
+            st->bad_ref++;
+            return;
+        }
+        if ((w < 0 || u.n.s != 0) &&
+            !near_exact(g->end, g->start, g->dx, g->dy, w < 0 ? ref_int(rem) : u)) {
+            /* Stepped back along the leg (reachability is checked below). */
+            st->fallbacks++;
+            if (w >= 0)
+                ok = ok && sgn64(side_value(R->w[w], g->end)) !=
+                               -sgn64(side_value(R->w[w], g->start));
+        } else if (w >= 0) {
+            fxl_wall ww = R->w[w];
+            int came = sgn64(side_value(ww, g->start)), now = sgn64(side_value(ww, g->end));
+            ok = ok && (now == 0 || now == came) &&
+                 g->end.x >= (ww.a.x < ww.b.x ? ww.a.x : ww.b.x) - 1 &&
+                 g->end.x <= (ww.a.x > ww.b.x ? ww.a.x : ww.b.x) + 1 &&
+                 g->end.y >= (ww.a.y < ww.b.y ? ww.a.y : ww.b.y) - 1 &&
+                 g->end.y <= (ww.a.y > ww.b.y ? ww.a.y : ww.b.y) + 1;
+            st->corner_zero += g->length == 0 && k > 0;
+            /* Preferred: each axis towards the side it came from, and an
+             * axis the side does not depend on towards the start. */
+            if (came != 0) {
+                int64_t ex = (int64_t)ww.b.x - ww.a.x, ey = (int64_t)ww.b.y - ww.a.y;
+                int up_x = ey != 0 ? (ey * came < 0 ? 1 : -1) : (g->dx < 0 ? 1 : -1);
+                int up_y = ex != 0 ? (ex * came > 0 ? 1 : -1) : (g->dy < 0 ? 1 : -1);
+                st->alternates += axis_vs_exact(g->end.x, g->start.x, g->dx, u) == -up_x ||
+                                  axis_vs_exact(g->end.y, g->start.y, g->dy, u) == -up_y;
+            }
+        }
+        /* Inside, and crossing no wall on the way; in an open scene, the
+         * reference meets no wall along the leg before its end. */
+        if (closed) {
+            int i;
+            if (!in_room(R, g->end))
+                st->leaks++;
+            for (i = 0; i < R->n; i++)
+                st->leaks += fxl_wall_crosses(&R->p[i], g->start, g->end);
+        } else if (g->end.x != g->start.x || g->end.y != g->start.y) {
+            ref_q v;
+            if (ref_leg(R, g->start, g->end.x - g->start.x, g->end.y - g->start.y, 65536, two, &lr,
+                        &v) >= 0 &&
+                ref_q_cmp_int(v, 65536) < 0)
+                st->leaks++;
+        }
+        if (!ok) {
+            if (st->bad_inv < 3)
+                fxlt_printf("    bounce: leg %u breaks an invariant\n", (unsigned)k);
+            st->bad_inv++;
+        }
+        rem -= g->length;
+        if (k + 1 < count) {
+            st->bounces++;
+            if (w < 0 || rem == 0) {
+                st->bad_inv++; /* nothing may follow a free leg or a spent beam */
+                return;
+            }
+            lr.skip = w;
+            lr.on_line = side_value(R->w[w], g->end) == 0;
+            if (g->end.x != g->start.x || g->end.y != g->start.y) {
+                lr.has_ref = true;
+                lr.ref = g->start;
+            }
+        } else if (!(w < 0 ? rem == 0 : (k == (size_t)max_bounces || rem == 0))) {
+            st->bad_inv++; /* stopped early, or free with length left */
+        }
+    }
+}
+
+static void report(const char *name, const bounce_stats *st);
+
+static void bounce_rooms(void)
+{
+    fxlt_rng rng = fxlt_rng_for("bounce_rooms");
+    uint32_t target = FXLT_CASES(100000);
+    bounce_stats st = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t capacity_bad = 0;
+    room R;
+    while (st.casts < target) {
+        int kind = (int)fxlt_below(&rng, 4), tries, casts;
+        fxl_vec2 lo, hi;
+        int i;
+        make_room(&rng, &R, kind);
+        if (R.n < 3)
+            continue;
+        lo = hi = R.v[0];
+        for (i = 1; i < R.n; i++) {
+            lo = v2(R.v[i].x < lo.x ? R.v[i].x : lo.x, R.v[i].y < lo.y ? R.v[i].y : lo.y);
+            hi = v2(R.v[i].x > hi.x ? R.v[i].x : hi.x, R.v[i].y > hi.y ? R.v[i].y : hi.y);
+        }
+        for (casts = 0; casts < 8; casts++) {
+            fxl_laser l;
+            fxl_bounce legs[16];
+            size_t count = 0, count2 = 0;
+            fxl_vec2 e = R.v[0];
+            bool two = fxlt_below(&rng, 2) == 0;
+            int maxb = (int)fxlt_below(&rng, 11);
+            fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+            fxl_result res;
+            for (tries = 0; tries < 50; tries++) {
+                int64_t ex0 = fxlt_range(&rng, lo.x, hi.x), ey0 = fxlt_range(&rng, lo.y, hi.y);
+                e = v2(ex0, ey0);
+                if (kind == 0 && fxlt_below(&rng, 2) == 0) { /* on a diagonal: corners */
+                    int64_t d = fxlt_range(&rng, 0, (int32_t)((hi.x - lo.x) >> 16)) * 65536;
+                    e = v2(lo.x + d, (fxlt_below(&rng, 2) == 0 ? lo.y + d : hi.y - d));
+                    a = 512 + 1024 * (fxl_angle)fxlt_below(&rng, 4);
+                }
+                if (fxlt_below(&rng, 16) == 0)
+                    e = R.v[fxlt_below(&rng, (uint32_t)R.n)]; /* on a corner */
+                if (in_room(&R, e))
+                    break;
+            }
+            if (tries == 50)
+                continue;
+            {
+                fix16_t len = FXL_SIZE_MAX - 9;
+                if (fxlt_below(&rng, 8) != 0)
+                    len = fxlt_range(&rng, 0, PX(3000));
+                l = fxl_laser_from_origin(FXL_LASER_BOX, e, a, len, 0);
+            }
+            res = fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, maxb, legs,
+                                   16, &count);
+            if (res != FXL_OK) {
+                st.bad_inv++;
+                continue;
+            }
+            check_bounces(&R, true, &l, two, maxb, legs, count, &st);
+            /* The first leg is the cast; a smaller cap gives the same first legs. */
+            {
+                fxl_cast c;
+                fxl_laser_cast(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, &c, NULL);
+                capacity_bad += c.wall != legs[0].wall || c.length != legs[0].length;
+            }
+            if (count > 1) {
+                fxl_bounce more[16];
+                res = fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, maxb,
+                                       more, count - 1, &count2);
+                capacity_bad += res != FXL_ERR_CAPACITY || count2 != count ||
+                                more[count - 2].end.x != legs[count - 2].end.x ||
+                                more[count - 2].end.y != legs[count - 2].end.y;
+            }
+        }
+    }
+    report("rooms", &st);
+    CHECK_EQ(capacity_bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+
+static void report(const char *name, const bounce_stats *st)
+{
+    fxlt_printf("    %s: %u casts, %u legs, %u bounces (%u of no length), %u nudged,\n", name,
+                st->casts, st->legs, st->bounces, st->corner_zero, st->nudged);
+    fxlt_printf("      %u ends at another corner, %u stepped back; %u disagree, %u invariants "
+                "broken, %u leaks\n",
+                st->alternates, st->fallbacks, st->bad_ref, st->bad_inv, st->leaks);
+    CHECK_EQ(st->bad_ref, 0);
+    CHECK_EQ(st->bad_inv, 0);
+    CHECK_EQ(st->leaks, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+static void add_room_wall(room *R, fxl_vec2 a, fxl_vec2 b)
+{
+    fxl_wall w;
+    w.a = a;
+    w.b = b;
+    if (R->n < ROOM_MAX && fxl_wall_prepare(&w, &R->p[R->n]) == FXL_OK)
+        R->w[R->n++] = w;
+}
+
+static void bounce_units(void)
+{
+    room R;
+    fxl_bounce g[8];
+    size_t n = 0;
+    fxl_laser l;
+    fxl_cast c;
+    R.n = 0; /* a 100 px square, listed with the inside in front */
+    add_room_wall(&R, v2(0, 0), v2(0, PX(100)));
+    add_room_wall(&R, v2(0, PX(100)), v2(PX(100), PX(100)));
+    add_room_wall(&R, v2(PX(100), PX(100)), v2(PX(100), 0));
+    add_room_wall(&R, v2(PX(100), 0), v2(0, 0));
+    /* Across and back: 50 + 100 + 100 px spends the whole length on a wall. */
+    l = beam(FXL_LASER_BOX, PX(50), PX(50), 0, PX(250), 0);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 4, 0, 5, g, 8, &n), FXL_OK);
+    CHECK_EQ(n, 3);
+    CHECK(g[0].wall == 2 && g[0].length == PX(50) && g[0].end.x == PX(100) && g[0].end.y == PX(50));
+    CHECK(g[1].wall == 0 && g[1].length == PX(100) && g[1].dx == -65536 && g[1].dy == 0);
+    CHECK(g[1].angle == 2048 && g[2].wall == 2 && g[2].length == PX(100) && g[2].dx == 65536);
+    /* Into a corner at 45 degrees: off the lower-index wall, then the other
+     * at no length, and straight back. */
+    l = beam(FXL_LASER_BOX, PX(90), PX(90), 512, PX(400), 0);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 4, 0, 5, g, 8, &n), FXL_OK);
+    CHECK(n >= 3 && g[0].wall == 1 && g[0].end.x == PX(100) && g[0].end.y == PX(100));
+    CHECK(g[1].wall == 2 && g[1].length == 0 && g[1].dx == 46341 && g[1].dy == -46341);
+    CHECK(g[2].dx == -46341 && g[2].dy == -46341 && g[2].angle == 2560);
+    /* No bounces: the cast. */
+    l = beam(FXL_LASER_BOX, PX(20), PX(70), 1400, PX(400), 0);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 4, FXL_CAST_TWO_SIDED, 0, g, 8, &n), FXL_OK);
+    CHECK_EQ(fxl_laser_cast(&l, R.p, 4, FXL_CAST_TWO_SIDED, &c, NULL), FXL_OK);
+    CHECK(n == 1 && g[0].wall == c.wall && g[0].length == c.length);
+    /* A wall listed both ways (two one-sided walls, or two-sided ones):
+     * one bounce, back where it came from, no ping-pong. */
+    R.n = 0;
+    add_room_wall(&R, v2(0, 0), v2(PX(100), 0));
+    add_room_wall(&R, v2(PX(100), 0), v2(0, 0));
+    l = beam(FXL_LASER_BOX, PX(50), PX(-50), 1024, PX(200), 0);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 2, 0, 5, g, 8, &n), FXL_OK);
+    CHECK(n == 2 && g[0].wall == 0 && g[1].wall == -1 && g[1].dy == -65536);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 2, FXL_CAST_TWO_SIDED, 5, g, 8, &n), FXL_OK);
+    CHECK(n == 2 && g[0].wall == 0 && g[1].wall == -1 && g[1].end.y == PX(-150));
+    /* Fired from on a two-sided wall: free to its front, stopped behind. */
+    l = beam(FXL_LASER_BOX, PX(50), 0, 3072, PX(20), 0);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 1, FXL_CAST_TWO_SIDED, 5, g, 8, &n), FXL_OK);
+    CHECK(n == 1 && g[0].wall == -1 && g[0].length == PX(20));
+    l.angle = 1024;
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 1, FXL_CAST_TWO_SIDED, 5, g, 8, &n), FXL_OK);
+    CHECK(n == 2 && g[0].wall == 0 && g[0].length == 0);
+    CHECK(g[1].dy == -65536 && g[1].length == PX(20));
+}
+
+/* A beam fired from a long wall's end almost along it, heading behind:
+ * stopped at once and reflected; rounding the mirror image to nearest
+ * would often leave it parallel to the wall or heading through it. */
+static void grazing_reflections(void)
+{
+    fxlt_rng rng = fxlt_rng_for("grazing_reflections");
+    uint32_t i, n = FXLT_CASES(20000);
+    bounce_stats st = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    for (i = 0; i < n; i++) {
+        room R;
+        fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+        int64_t c = fxl_cos(a), sn = fxl_sin(a), ex, ey, D, big_c = c < 0 ? -c : c;
+        int64_t big_s = sn < 0 ? -sn : sn, m = fxlt_range(&rng, 1 << 26, 1 << 28);
+        int64_t ex0 = fxlt_range(&rng, -(1 << 28), 0), ey0 = fxlt_range(&rng, -(1 << 28), 0);
+        fxl_vec2 e = v2(ex0, ey0);
+        fxl_bounce g[4];
+        size_t count;
+        fxl_laser l;
+        bool two = fxlt_below(&rng, 2) == 0;
+        if (big_c >= big_s) { /* (ex, ey) about m (c, s) / |c| */
+            ex = c < 0 ? -m : m;
+            ey = (m * sn + big_c / 2) / big_c + fxlt_range(&rng, -1, 1);
+        } else {
+            ey = sn < 0 ? -m : m;
+            ex = (m * c + big_s / 2) / big_s + fxlt_range(&rng, -1, 1);
+        }
+        D = c * ey - sn * ex;
+        if (D == 0)
+            continue;
+        R.n = 0;
+        if (D < 0) /* heading behind it from its start */
+            add_room_wall(&R, e, v2(e.x + ex, e.y + ey));
+        else
+            add_room_wall(&R, v2(e.x + ex, e.y + ey), e);
+        l = beam(FXL_LASER_BOX, e.x, e.y, a, PX(64), 0);
+        CHECK_EQ(fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, 2, g, 4,
+                                  &count),
+                 FXL_OK);
+        check_bounces(&R, false, &l, two, 2, g, count, &st);
+    }
+    report("grazing", &st);
+    CHECK(st.nudged > 0);
+}
+
+/* Bounces among tiny walls within a few raw units of the exact bounce
+ * point: the rounded end must still be reachable along the leg. */
+static void bounce_near_walls(void)
+{
+    fxlt_rng rng = fxlt_rng_for("bounce_near_walls");
+    uint32_t i, n = FXLT_CASES(50000);
+    bounce_stats st = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    for (i = 0; i < n; i++) {
+        room R;
+        fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+        int64_t c = fxl_cos(a), sn = fxl_sin(a), m = fxlt_range(&rng, 1, 40), j, k;
+        int64_t ex0 = fxlt_range(&rng, PX(-100), PX(100));
+        int64_t ey0 = fxlt_range(&rng, PX(-100), PX(100));
+        fxl_vec2 e = v2(ex0, ey0);
+        int64_t px = e.x + m * c + fxlt_range(&rng, -30000, 30000), py = e.y + m * sn;
+        fxl_bounce g[6];
+        size_t count;
+        fxl_laser l;
+        bool two = fxlt_below(&rng, 2) == 0;
+        int w, nw = 1 + (int)fxlt_below(&rng, 5);
+        R.n = 0;
+        j = fxlt_range(&rng, 1, 3);
+        k = fxlt_range(&rng, 1, 3);
+        /* The wall hit, across the ray, a little askew. */
+        add_room_wall(&R, v2(px - j * sn + fxlt_range(&rng, -9000, 9000), py + j * c),
+                      v2(px + k * sn, py - k * c + fxlt_range(&rng, -9000, 9000)));
+        if (fxlt_below(&rng, 2) == 0 && R.n == 1) {
+            fxl_wall t = R.w[0];
+            R.n = 0;
+            add_room_wall(&R, t.b, t.a);
+        }
+        /* Tiny walls about where the ray meets it (found in doubles). */
+        if (R.n == 1) {
+            double ax = R.w[0].a.x, ay = R.w[0].a.y, wx = (double)R.w[0].b.x - ax;
+            double wy = (double)R.w[0].b.y - ay, den = (double)c * wy - (double)sn * wx;
+            double t = den == 0.0 ? 0.0 : ((ax - e.x) * wy - (ay - e.y) * wx) / den;
+            px = e.x + (int64_t)(t * (double)c);
+            py = e.y + (int64_t)(t * (double)sn);
+        }
+        for (w = 0; w < nw; w++) {
+            int64_t qx = px + fxlt_range(&rng, -2, 2), qy = py + fxlt_range(&rng, -2, 2);
+            int64_t rx = qx + fxlt_range(&rng, -3, 3), ry = qy + fxlt_range(&rng, -3, 3);
+            add_room_wall(&R, v2(qx, qy), v2(rx, ry));
+        }
+        l = beam(FXL_LASER_BOX, e.x, e.y, a, PX(200), 0);
+        CHECK_EQ(fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, 4, g, 6,
+                                  &count),
+                 FXL_OK);
+        check_bounces(&R, false, &l, two, 4, g, count, &st);
+    }
+    report("near walls", &st);
+}
+
+/* A long chain in a small triangle: the directions stay about 65536 long
+ * and every leg stays inside. */
+static void long_chain(void)
+{
+    static fxl_bounce chain[FXLT_CASES(20000) + 1] FXL_EWRAM_BSS;
+    bounce_stats st = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    size_t count = 0, k;
+    uint32_t outside = 0;
+    int64_t lo = INT64_MAX, hi = 0;
+    room R;
+    fxl_laser l;
+    R.n = 0;
+    add_room_wall(&R, v2(0, 0), v2(100, 3700));
+    add_room_wall(&R, v2(100, 3700), v2(5300, 1201));
+    add_room_wall(&R, v2(5300, 1201), v2(0, 0));
+    if (side_value(R.w[0], v2(1800, 1600)) > 0) {
+        fxl_wall t[3];
+        int i;
+        for (i = 0; i < 3; i++)
+            t[i] = R.w[2 - i];
+        R.n = 0;
+        for (i = 0; i < 3; i++)
+            add_room_wall(&R, t[i].b, t[i].a);
+    }
+    l = beam(FXL_LASER_BOX, 1800, 1600, 777, FXL_SIZE_MAX, 0);
+    CHECK_EQ(fxl_laser_bounce(&l, R.p, 3, 0, (int)FXLT_CASES(20000), chain, FXLT_COUNT(chain),
+                              &count),
+             FXL_OK);
+    for (k = 0; k < count; k++) {
+        int64_t m2 = (int64_t)chain[k].dx * chain[k].dx + (int64_t)chain[k].dy * chain[k].dy;
+        outside += m2 < (int64_t)65472 * 65472 || m2 > (int64_t)65600 * 65600;
+        lo = m2 < lo ? m2 : lo;
+        hi = m2 > hi ? m2 : hi;
+    }
+    fxlt_printf("    long chain: |d|^2 from %lld to %lld (65536^2 = 4294967296)\n", (long long)lo,
+                (long long)hi);
+    check_bounces(&R, true, &l, false, (int)FXLT_CASES(20000), chain, count, &st);
+    report("long chain", &st);
+    CHECK_EQ(count, FXLT_CASES(20000) + 1);
+    CHECK_EQ(outside, 0);
+}
+
+/* Any int32, the extremes often. */
+static int32_t wild(fxlt_rng *rng)
+{
+    uint32_t r = (uint32_t)fxlt_next(rng);
+    return (r & 7u) == 0 ? INT32_MIN : (r & 7u) == 1 ? INT32_MAX : (int32_t)r;
+}
+
+/* Extreme and meaningless inputs: prepared walls with any int32 fields,
+ * lasers at the edges of the domain. Defined behaviour (UBSan), sane
+ * shapes of answer. */
+static void extremes(void)
+{
+    fxlt_rng rng = fxlt_rng_for("extremes");
+    uint32_t i, n = FXLT_CASES(50000), odd = 0;
+    for (i = 0; i < n; i++) {
+        fxl_wall_prep p[6];
+        fxl_bounce g[10];
+        fxl_cast c;
+        size_t count = 0, k;
+        int j, nw = 1 + (int)fxlt_below(&rng, 6), mode;
+        int64_t sum = 0;
+        fxl_laser l;
+        const int32_t ext[4] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0, 1};
+        for (j = 0; j < nw; j++) {
+            p[j].coarse_lo = (uint32_t)wild(&rng);
+            p[j].coarse_hi = (uint32_t)wild(&rng);
+            p[j].a.x = wild(&rng);
+            p[j].a.y = wild(&rng);
+            p[j].ex = wild(&rng);
+            p[j].ey = wild(&rng);
+            p[j].len2 = fxlt_next(&rng);
+            p[j].box.lo.x = wild(&rng);
+            p[j].box.lo.y = wild(&rng);
+            p[j].box.hi.x = wild(&rng);
+            p[j].box.hi.y = wild(&rng);
+            if (fxlt_below(&rng, 2) == 0) { /* a box that passes */
+                p[j].coarse_lo = 0x80008000u;
+                p[j].coarse_hi = 0xFFFFFFFFu;
+                p[j].box.lo = v2(INT32_MIN, INT32_MIN);
+                p[j].box.hi = v2(INT32_MAX, INT32_MAX);
+            }
+        }
+        {
+            fxl_laser_kind kind = fxlt_below(&rng, 2) == 0 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
+            int32_t x = ext[fxlt_below(&rng, 4)], y = ext[fxlt_below(&rng, 4)];
+            fxl_angle a = (fxl_angle)fxlt_next(&rng);
+            fix16_t len = FXL_SIZE_MAX, hw = FXL_SIZE_MAX;
+            if (fxlt_below(&rng, 2) == 0)
+                len = fxlt_range(&rng, 0, FXL_SIZE_MAX);
+            if (fxlt_below(&rng, 2) == 0)
+                hw = fxlt_range(&rng, 0, FXL_SIZE_MAX);
+            l = beam(kind, x, y, a, len, hw);
+        }
+        for (mode = 0; mode < 4; mode++) {
+            unsigned flags = ((mode & 1) != 0 ? FXL_CAST_TWO_SIDED : 0u) |
+                             ((mode & 2) != 0 ? FXL_CAST_WIDTH : 0u);
+            CHECK_EQ(fxl_laser_cast(&l, p, (size_t)nw, flags, &c, NULL), FXL_OK);
+            odd += c.length < 0 || c.length > l.length || c.wall < -1 || c.wall >= nw;
+        }
+        CHECK(fxl_laser_bounce(&l, p, (size_t)nw, fxlt_below(&rng, 2), 9, g, 10, &count) == FXL_OK);
+        odd += count < 1 || count > 10;
+        for (k = 0; k < count && k < 10; k++)
+            sum += g[k].length;
+        odd += sum > l.length;
+    }
+    fxlt_printf("    extremes: %u casts of meaningless walls, %u odd answers\n", n, odd);
+    CHECK_EQ(odd, 0);
+}
+
+/* Valid extremes against the reference: emitters in the domain's corners,
+ * the longest and widest beams, walls anywhere in the domain. */
+static void extremes_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("extremes_vs_reference");
+    uint32_t i, n = FXLT_CASES(20000), bad = 0, hits = 0;
+    const int32_t ext[3] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0};
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_cast c;
+        ref_q u, best;
+        long k = -1, kb = -1;
+        int j;
+        int32_t dx, dy;
+        uint32_t unused = 0;
+        {
+            int32_t x = ext[fxlt_below(&rng, 3)], y = ext[fxlt_below(&rng, 3)];
+            fxl_angle a = (fxl_angle)fxlt_next(&rng);
+            fix16_t len = FXL_SIZE_MAX - fxlt_range(&rng, 0, 3);
+            fix16_t hw = FXL_SIZE_MAX;
+            if (fxlt_below(&rng, 2) == 0)
+                hw = fxlt_range(&rng, 0, FXL_SIZE_MAX);
+            s.l = beam(FXL_LASER_BOX, x, y, a, len, hw);
+        }
+        s.two = fxlt_below(&rng, 2) == 0;
+        s.n = 0;
+        for (j = 0; j < 3; j++) {
+            int64_t ax = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+            int64_t ay = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+            if (fxlt_below(&rng, 2) == 0) { /* near the beam */
+                int64_t t = fxlt_range(&rng, 0, FXL_SIZE_MAX);
+                ax = s.l.pos.x + ((t * fxl_cos(s.l.angle)) >> 16);
+                ay = s.l.pos.y + ((t * fxl_sin(s.l.angle)) >> 16);
+            }
+            {
+                int64_t bx = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+                int64_t by = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+                add_wall(&s, ax, ay, bx, by);
+            }
+        }
+        dx = fxl_cos(s.l.angle);
+        dy = fxl_sin(s.l.angle);
+        k = ref_first_centre(&s, &best);
+        CHECK_EQ(fxl_laser_cast(&s.l, s.p, (size_t)s.n, s.two ? FXL_CAST_TWO_SIDED : 0, &c, NULL),
+                 FXL_OK);
+        bad += c.wall != k || !length_agrees(&s, k, best, c.length);
+        hits += k >= 0;
+        for (j = 0; j < s.n; j++)
+            if (ref_eligible(dx, dy, s.w[j], s.two, ref_came(s.l.pos, s.w[j], -1)) &&
+                ref_box(s.l.pos, dx, dy, s.l.half_width, s.w[j], &u) &&
+                ref_q_cmp_int(u, s.l.length) <= 0 && (kb < 0 || ref_q_cmp(u, best) < 0)) {
+                kb = j;
+                best = u;
+            }
+        bad += cast_width(&s, FXL_LASER_BOX, &c) != kb || !length_agrees(&s, kb, best, c.length);
+        k = cast_width(&s, FXL_LASER_CAPSULE, &c);
+        bad += s.l.half_width > 0 && !capsule_agrees(&s, k, c.length, &unused);
+    }
+    fxlt_printf("    extremes: %u scenes (3 casts each, %u centre stops), %u disagreements\n", n,
+                hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+static const fxlt_case cases[] = {
+    {"stops_and_passes", stops_and_passes},
+    {"errors", errors},
+    {"centre_vs_reference", centre_vs_reference},
+    {"box_vs_reference", box_vs_reference},
+    {"capsule_vs_reference", capsule_vs_reference},
+    {"zero_width_is_centre", zero_width_is_centre},
+    {"bounce_rooms", bounce_rooms},
+    {"bounce_units", bounce_units},
+    {"grazing_reflections", grazing_reflections},
+    {"bounce_near_walls", bounce_near_walls},
+    {"long_chain", long_chain},
+    {"extremes", extremes},
+    {"extremes_vs_reference", extremes_vs_reference},
+};
+
+const fxlt_suite fxlt_suite_cast = {"cast", cases, FXLT_COUNT(cases)};
