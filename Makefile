@@ -15,6 +15,15 @@
 #                    (/50), and an x86 -m32 build (/10); each must pass every test
 #                    and print the host's corpus hash, the committed one
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
+#   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
+#                    shapes, chain, wall, laser3d, behaviour; clang, ASan + UBSan, the
+#                    core's default configuration so out-of-domain input reaches the
+#                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
+#                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
+#   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (30) from the committed seeds
+#                    (tests/fuzz/corpus/<module>/), two at a time; fails on any crash or
+#                    broken invariant. Part of make check (about 2.5 minutes).
+#                    One harness: make fuzz-run-<module> FUZZ_TIME=600
 .SUFFIXES:
 
 CC      ?= cc
@@ -53,10 +62,12 @@ include port/gba/gba.mk
 # The demo ROM (port/gba/demo/): demo-run, demo-check, demo-shots.
 include port/gba/demo.mk
 
-# Every Debian package any target needs; installed when missing.
+# Every Debian package any target needs; installed when missing. clang and
+# libclang-rt-14-dev: the fuzz targets (clang 14's libFuzzer, ASan and UBSan
+# runtimes are in libclang-rt-14-dev, which clang-14 only recommends).
 DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev \
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-arm qemu-system-misc gcc-multilib \
-	$(GBA_DEBIAN_PACKAGES))
+	clang libclang-rt-14-dev $(GBA_DEBIAN_PACKAGES))
 
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
@@ -140,6 +151,54 @@ cppcheck:
 	    -DFXL_CONFIG_FILE=fxl_port.h src tests tests/bench port/hosted port/gba/gba_hw.c \
 	    port/gba/test_port.c port/mcu tools
 	@echo "cppcheck: clean"
+
+# ---- fuzzing: libFuzzer harnesses (host, clang) ----------------------------------
+# The core in its default configuration (asserts compiled out: out-of-domain
+# input reaches the arithmetic), instrumented once; one harness per module.
+# UBSan with -fno-sanitize-recover=all makes any undefined behaviour a crash.
+FUZZ_CC      ?= clang
+FUZZ         := $(B)/fuzz
+FUZZ_MODULES := laser sweep shapes chain wall laser3d behaviour
+FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_TIME    ?= $(FUZZ_SECONDS)
+FUZZ_OBJ     := $(SRC:src/%.c=$(FUZZ)/obj/%.o)
+FUZZ_BINS    := $(FUZZ_MODULES:%=$(FUZZ)/fuzz_%)
+# Per input: a hang or a blow-up is a failure too.
+FUZZ_OPTS    := -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -error_exitcode=77
+
+$(FUZZ)/obj/%.o: src/%.c $(HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
+
+$(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $(HDR)
+	$(FUZZ_CC) -std=c99 -Wall -Wextra -Wshadow -Werror $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
+	    $(FUZZ_OBJ) -o $@ $(FIXMATH_LIBS) -lm
+
+# One harness for FUZZ_TIME seconds. FUZZ_FRESH=1 (the smoke run) starts
+# from the committed seeds alone, in a scratch corpus; otherwise the corpus
+# in build/fuzz/corpus/<module> keeps growing from run to run. The log is
+# build/fuzz/<module>.log; its tail is shown on a failure.
+.PHONY: fuzz fuzz-smoke fuzz-build $(FUZZ_MODULES:%=fuzz-run-%)
+$(FUZZ_MODULES:%=fuzz-run-%): fuzz-run-%: $(FUZZ)/fuzz_%
+	@work=$(FUZZ)/$(if $(filter 1,$(FUZZ_FRESH)),smoke,corpus)/$*; rm -rf $(FUZZ)/smoke/$*; \
+	mkdir -p $$work $(FUZZ)/crashes tests/fuzz/corpus/$*; \
+	if $(FUZZ)/fuzz_$* $(FUZZ_OPTS) -max_total_time=$(FUZZ_TIME) -artifact_prefix=$(FUZZ)/crashes/$*- \
+	        $$work tests/fuzz/corpus/$* > $(FUZZ)/$*.log 2>&1; then \
+	    echo "fuzz $*: $$(grep -o 'number_of_executed_units: [0-9]*' $(FUZZ)/$*.log | cut -d' ' -f2) inputs in $(FUZZ_TIME) s, no crash"; \
+	else tail -n 40 $(FUZZ)/$*.log; echo "fuzz $*: FAILED (log $(FUZZ)/$*.log, input in $(FUZZ)/crashes/)"; exit 1; fi
+
+fuzz-build: $(FUZZ_BINS)
+.SECONDARY: $(FUZZ_OBJ) $(FUZZ_BINS)
+
+fuzz: deps
+	$(MAKE) --no-print-directory -j2 fuzz-build
+	$(MAKE) --no-print-directory -j2 FUZZ_TIME=$(FUZZ_SECONDS) $(FUZZ_MODULES:%=fuzz-run-%)
+
+fuzz-smoke:
+	$(MAKE) --no-print-directory -j2 fuzz-build
+	$(MAKE) --no-print-directory -j2 FUZZ_TIME=$(FUZZ_SMOKE_SECONDS) FUZZ_FRESH=1 $(FUZZ_MODULES:%=fuzz-run-%)
 
 # ---- the test suite as a GBA ROM ------------------------------------------------
 # The same test sources, preconditions checked (FXL_GBA_CHECKED), property
@@ -382,6 +441,7 @@ check: deps
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
+	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating \
 	    $(H)/sweeppic
 	$(MAKE) --no-print-directory mcu

@@ -834,8 +834,12 @@ fxl_result fxl_chain_each(const fxl_chain *chain, fxl_chain_kind kind, fxl_aabb_
         fxl_aabb buf[CHUNK];
         size_t i, m, room = FXL_CHAIN_MAX - total;
         if (room == 0) {
-            total++;
-            res = FXL_ERR_CAPACITY;
+            /* One square more, as fxl_chain_make counts: an error there
+             * (the chain leaving the domain) is the chain's result. */
+            if (gen_fill(&g, buf, 1, &res) == 1) {
+                total++;
+                res = FXL_ERR_CAPACITY;
+            }
             break;
         }
         m = gen_fill(&g, buf, room < CHUNK ? room : CHUNK, &res);
@@ -857,12 +861,14 @@ FXL_NOINLINE static bool exact_hit(const fxl_aabb *b, const fxl_circle *circle)
 }
 
 /* A square is skipped when the centre lies outside it grown by r on an
- * axis (centre +- r stays inside int32 for domain values); only x first:
- * most squares of a chain are beside the circle. */
+ * axis; only x first: most squares of a chain are beside the circle. The
+ * centre +- r wraps: exact for domain values (below 2^31 in magnitude),
+ * defined (and meaningless) for any other circle. */
 FXL_IWRAM_CODE bool fxl_chain_vs_circle(const fxl_aabb *boxes, size_t count, fxl_circle circle)
 {
-    fix16_t xp = circle.c.x + circle.r, xm = circle.c.x - circle.r;
-    fix16_t yp = circle.c.y + circle.r, ym = circle.c.y - circle.r;
+    uint32_t x = (uint32_t)circle.c.x, y = (uint32_t)circle.c.y, r = (uint32_t)circle.r;
+    fix16_t xp = (fix16_t)(x + r), xm = (fix16_t)(x - r);
+    fix16_t yp = (fix16_t)(y + r), ym = (fix16_t)(y - r);
     const fxl_aabb *b = boxes, *end = boxes + count;
 
     FXL_ASSERT((boxes != NULL || count == 0) && fxl_circle_check(circle) == FXL_OK);

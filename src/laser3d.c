@@ -17,7 +17,7 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
         laser->kind != FXL_LASER3D_EGG)
         return FXL_ERR_KIND;
     if (laser->anchor != FXL_ANCHOR_ORIGIN && laser->anchor != FXL_ANCHOR_CENTRE)
-        return FXL_ERR_KIND;
+        return FXL_ERR_ANCHOR;
     if (!coord3_ok(laser->pos.x) || !coord3_ok(laser->pos.y) || !coord3_ok(laser->pos.z))
         return FXL_ERR_COORD_RANGE;
     if (laser->length < 0)
@@ -210,21 +210,39 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
     }
 }
 
+static fix16_t saturate(int64_t v)
+{
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
+}
+
+/* round(v / 2^33), halves up, of v = h 2^16 + l (h, l any int64 below
+ * 2^62): nested floors, floor((h 2^16 + l + 2^32) / 2^33) =
+ * floor((h + floor((l + 2^32) / 2^16)) / 2^17), with no product above
+ * 2^51. */
+static int64_t round33(int64_t h, int64_t l)
+{
+    return fxl__floor_shift(h + fxl__floor_shift(l + ((int64_t)1 << 32), 16), 17);
+}
+
 /* World point of frame point (a, b, c) in Q17 (exact halves), rounded:
- * turn about Y by +pitch, then about Z by +yaw (the drawing transform). */
+ * turn about Y by +pitch, then about Z by +yaw (the drawing transform).
+ * x1 = cp a + sp c is split as xh 2^16 + xl (0 <= xl < 2^16) so that
+ * cy x1 - sy b 2^16 = (cy xh - sy b) 2^16 + cy xl stays inside 64 bits
+ * for any int32 length and width (|a|, |c| <= 2^32: |x1| < 2^50); in the
+ * domain it is the exact Q16.49 value as before. Outside int32: saturated. */
 static fxl_vec3 world(const fxl_laser3d *l, int32_t cy, int32_t sy, int32_t cp, int32_t sp,
                       int64_t a, int64_t b, int64_t c)
 {
-    int64_t x1 = cp * a + sp * c;  /* Q33 */
-    int64_t z1 = cp * c - sp * a;  /* Q33 */
-    int64_t bq = b * 65536;        /* Q33 */
-    int64_t x = fxl__floor_shift(cy * x1 - sy * bq + ((int64_t)1 << 32), 33);
-    int64_t y = fxl__floor_shift(sy * x1 + cy * bq + ((int64_t)1 << 32), 33);
-    int64_t z = fxl__floor_shift(z1 * 65536 + ((int64_t)1 << 32), 33);
+    int64_t x1 = cp * a + sp * c; /* Q33 */
+    int64_t z1 = cp * c - sp * a; /* Q33 */
+    int64_t xh = fxl__floor_shift(x1, 16), xl = x1 - xh * 65536;
+    int64_t x = round33(cy * xh - sy * b, cy * xl);
+    int64_t y = round33(sy * xh + cy * b, sy * xl);
+    int64_t z = fxl__floor_shift(z1 + 65536, 17); /* (z1 2^16 + 2^32) / 2^33 */
     fxl_vec3 p;
-    p.x = (fix16_t)(l->pos.x + x);
-    p.y = (fix16_t)(l->pos.y + y);
-    p.z = (fix16_t)(l->pos.z + z);
+    p.x = saturate(l->pos.x + x);
+    p.y = saturate(l->pos.y + y);
+    p.z = saturate(l->pos.z + z);
     return p;
 }
 

@@ -55,10 +55,18 @@ fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
     return FXL_OK;
 }
 
+/* a * b - c * d modulo 2^64: exact whenever the true value fits int64
+ * (every use with points in the domain: products below 2^62, differences
+ * below 2^63), and defined, though meaningless, for any other input. */
+static int64_t wrap_cross(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    return fxl__u2i((uint64_t)a * (uint64_t)b - (uint64_t)c * (uint64_t)d);
+}
+
 /* (b - a) x (p - a): negative in front, positive behind. */
 static int64_t side_value(const fxl_wall_prep *w, fxl_vec2 p)
 {
-    return (int64_t)w->ex * ((int64_t)p.y - w->a.y) - (int64_t)w->ey * ((int64_t)p.x - w->a.x);
+    return wrap_cross(w->ex, (int64_t)p.y - w->a.y, w->ey, (int64_t)p.x - w->a.x);
 }
 
 int fxl_wall_side(const fxl_wall_prep *w, fxl_vec2 p)
@@ -84,8 +92,8 @@ static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t
     my = (int64_t)to.y - from.y;
     ax = (int64_t)w->a.x - from.x;
     ay = (int64_t)w->a.y - from.y;
-    ca = mx * ay - my * ax;
-    cb = mx * (ay + w->ey) - my * (ax + w->ex);
+    ca = wrap_cross(mx, ay, my, ax);
+    cb = wrap_cross(mx, ay + w->ey, my, ax + w->ex);
     return sign64(ca) * sign64(cb) <= 0;
 }
 
@@ -123,13 +131,14 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_v
 {
     /* t = -d0 / (d1 - d0) in [0, 1): the article's area ratio s1 / (s1 + s2). */
     int64_t d0 = side_value(w, from), d1 = side_value(w, to);
-    uint64_t num = (uint64_t)(-d0), den = (uint64_t)d1 + (uint64_t)(-d0);
+    uint64_t num = 0u - (uint64_t)d0, den = (uint64_t)d1 + num; /* num < den < 2^64 */
     int64_t mx = (int64_t)to.x - from.x, my = (int64_t)to.y - from.y;
     fxl_vec2 x;
     if (d0 > 0 || d1 <= 0)
         return from; /* not a crossing: stay */
-    x.x = from.x + scale_round(mx, num, den, round_up_x(w, mx < 0));
-    x.y = from.y + scale_round(my, num, den, round_up_y(w, my < 0));
+    /* The sums wrap only for points outside the domain (meaningless). */
+    x.x = (fix16_t)((uint32_t)from.x + (uint32_t)scale_round(mx, num, den, round_up_x(w, mx < 0)));
+    x.y = (fix16_t)((uint32_t)from.y + (uint32_t)scale_round(my, num, den, round_up_y(w, my < 0)));
     return x;
 }
 
@@ -137,9 +146,12 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
 {
     /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
     int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
-    int64_t dot = rx * w->ex + ry * w->ey;
-    uint64_t mag = dot < 0 ? (uint64_t)(-dot) : (uint64_t)dot;
-    int64_t ox, oy, nx, ny;
+    int64_t dot, ox, oy, nx, ny;
+    uint64_t mag;
+    if (!fxl__coord_ok(x.x) || !fxl__coord_ok(x.y) || !fxl__coord_ok(to.x) || !fxl__coord_ok(to.y))
+        return x; /* outside the domain: no slide */
+    dot = rx * w->ex + ry * w->ey;
+    mag = dot < 0 ? (uint64_t)(-dot) : (uint64_t)dot;
     /* Along an axis the wall's side does not depend on, round towards x.
      * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
     int64_t sx = (int64_t)w->ex * (dot < 0 ? -1 : 1), sy = (int64_t)w->ey * (dot < 0 ? -1 : 1);
@@ -174,7 +186,7 @@ FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
     d0 = side_value(w, s->from);
     if (!crossing(w, s->from, s->to, d0, d1))
         return;
-    num = (uint64_t)(-d0);
+    num = 0u - (uint64_t)d0;
     den = (uint64_t)d1 + num;
     /* num / den < best num / best den, cross-multiplied in 128 bits. */
     if (s->best == NULL || !fxl__le128(fxl__mul64(s->num, den), fxl__mul64(num, s->den))) {

@@ -311,6 +311,100 @@ static void turn_and_aim(void)
     CHECK_EQ(fxl_aim(fxl_vec2_make(PX(5), PX(5)), fxl_vec2_make(PX(5), PX(-5))), 3072);
 }
 
+/* Issue 14's repros: wild fields give a code (never undefined behaviour),
+ * the eased turn is exact at the extremes of its types, and turn_by wraps. */
+static void issue14_repros(void)
+{
+    fxl_beam b;
+    fxl_beam_prep bp;
+    fxl_ease e;
+    fxl_vec2 em;
+    int f;
+
+    /* T = 10^8, halfway: 2047 * 2 (1/2)^2 = 1023.5, rounded away from zero;
+     * the numerator 4 |d| t^2 needs 2^65 (exact in 128 bits). The second
+     * half mirrors the first: 4 * (1 - 2/16) = 3.5 rounds to 4 - round(0.5). */
+    e.from = 100, e.delta = 2047, e.frames = 100000000, e.t = 0;
+    CHECK_EQ(fxl_ease_angle(&e, 50000000), 100 + 1024);
+    CHECK_EQ(fxl_ease_angle(&e, 100000000), 100 + 2047);
+    CHECK_EQ(fxl_ease_angle(&e, INT32_MAX), 100 + 2047);
+    CHECK_EQ(fxl_ease_angle(&e, INT32_MIN), 100);
+    e.from = 0, e.delta = 4, e.frames = 4;
+    CHECK_EQ(fxl_ease_angle(&e, 1), 1);
+    CHECK_EQ(fxl_ease_angle(&e, 2), 2);
+    CHECK_EQ(fxl_ease_angle(&e, 3), 3);
+    e.from = INT32_MAX, e.delta = INT32_MAX, e.frames = INT32_MAX; /* out of range: defined */
+    CHECK_EQ(fxl_ease_angle(&e, INT32_MAX), (fxl_angle)-2);
+    (void)fxl_ease_angle(&e, INT32_MAX / 2);
+    e.delta = INT32_MIN, e.frames = 2;
+    (void)fxl_ease_angle(&e, 1);
+
+    /* offset_angle = prev_angle - 5 = INT32_MIN: angles wrap, fine */
+    fxl_beam_init(&b, FXL_LASER_BOX, fxl_vec2_make(PX(10), PX(20)), INT32_MIN + 5, PX(50), PX(2));
+    b.offset = fxl_vec2_make(PX(10), 0);
+    b.offset_angle = INT32_MIN;
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
+    em = fxl_beam_emitter(&b); /* the offset turned by 5 steps */
+    CHECK(em.x > PX(19.99) && em.x <= PX(20) && em.y > PX(20.07) && em.y < PX(20.08));
+
+    /* a pivot and an offset at the domain's edge, turned 45 degrees back:
+     * the emitter leaves the domain and so does the frame offset (1.41 *
+     * 2^30); refused, the emitter saturated where it leaves int32 */
+    fxl_beam_init(&b, FXL_LASER_BOX, fxl_vec2_make(0x3FFFFFFF, 0), 512, PX(50), PX(2));
+    b.offset = fxl_vec2_make(0x3FFFFFFF, 0x3FFFFFFF);
+    b.offset_angle = 512;
+    em = fxl_beam_emitter(&b);
+    CHECK(em.x > FXL_COORD_MAX && em.y > 0x3FFFFFFF - 16384 && em.y < 0x3FFFFFFF + 16384); /* table scale */
+    f = (int)fxl_beam_prepare(&b, &bp);
+    CHECK(f == FXL_ERR_COORD_RANGE || f == FXL_ERR_PIVOT_RANGE);
+    b.angle = b.prev_angle = 512 + 2048; /* the emitter on the pivot's other side */
+    b.pivot = b.prev_pivot = fxl_vec2_make(-0x3FFFFFFF, 0);
+    em = fxl_beam_emitter(&b);
+    CHECK(em.x < -FXL_COORD_MAX && em.y < -0x3FFFFFFF + 16384);
+    f = (int)fxl_beam_prepare(&b, &bp);
+    CHECK(f == FXL_ERR_COORD_RANGE || f == FXL_ERR_PIVOT_RANGE);
+    b.offset = fxl_vec2_make(INT32_MIN, INT32_MIN);
+    b.pivot = fxl_vec2_make(INT32_MAX, INT32_MIN);
+    em = fxl_beam_emitter(&b); /* saturated, never wrapped */
+    CHECK(em.x >= INT32_MAX - 1 || em.x <= INT32_MIN + 1);
+    CHECK(fxl_beam_prepare(&b, &bp) != FXL_OK);
+
+    /* hitbox plus graze beyond FXL_SIZE_MAX, in 64 bits */
+    fxl_beam_init(&b, FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, PX(50), FXL_SIZE_MAX);
+    b.graze_extra = INT32_MAX;
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_ERR_WIDTH_RANGE);
+    b.graze_extra = 0;
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
+    b.graze_extra = -1;
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_ERR_WIDTH_NEGATIVE);
+
+    /* the warning phase draws 1/8 of the width, but the field is checked */
+    fxl_beam_init(&b, FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(50), FXL_SIZE_MAX + 1);
+    b.warning_frames = 10;
+    CHECK_EQ(fxl_beam_phase(&b), FXL_PHASE_WARNING);
+    CHECK_EQ(fxl_beam_laser(&b).half_width, (FXL_SIZE_MAX + 1) / 8);
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_ERR_WIDTH_RANGE);
+    b.half_width = INT32_MIN;
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_ERR_WIDTH_NEGATIVE);
+
+    CHECK_EQ(fxl_beam_prepare(NULL, &bp), FXL_ERR_NULL);
+    CHECK_EQ(fxl_beam_prepare(&b, NULL), FXL_ERR_NULL);
+
+    /* 3000 steps wrap to -1096, over at least one frame, and arrive */
+    fxl_beam_init(&b, FXL_LASER_BOX, fxl_vec2_make(0, 0), 100, PX(50), PX(2));
+    fxl_beam_turn_by(&b, 3000, 0);
+    CHECK_EQ(b.turn.delta, -1096);
+    CHECK_EQ(b.turn.frames, 1);
+    fxl_beam_update(&b);
+    CHECK_EQ(b.angle, 100 - 1096);
+    CHECK_EQ(b.prev_angle, 100);
+    fxl_beam_update(&b);
+    CHECK_EQ(b.angle, 100 - 1096);
+    b.age = INT32_MAX; /* the age saturates */
+    fxl_beam_update(&b);
+    CHECK_EQ(b.age, INT32_MAX);
+}
+
 static const fxlt_case cases[] = {
     {"phases", phases},
     {"graze_and_depth", graze_and_depth},
@@ -319,6 +413,7 @@ static const fxlt_case cases[] = {
     {"pivot_turn_exact", pivot_turn_exact},
     {"ease_arrives_exactly", ease_arrives_exactly},
     {"turn_and_aim", turn_and_aim},
+    {"issue14_repros", issue14_repros},
 };
 
 const fxlt_suite fxlt_suite_behaviour = {"behaviour", cases, FXLT_COUNT(cases)};

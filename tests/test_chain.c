@@ -810,6 +810,86 @@ static void chain_vs_circle(void)
                                                         FXL_SIZE_MAX)));
 }
 
+/* Issue 14's repros and what tests/fuzz/fuzz_chain.c found. */
+static void issue14_repros(void)
+{
+    uint32_t seen;
+    fxl_chain ch = chain_make(0, 0, 0, 0, PX(4), PX(1));
+    fxl_chain_kind kind;
+    size_t n = 0, m = 0;
+    int32_t u, v;
+    fxl_circle wild = fxl_circle_make(INT32_MIN, INT32_MAX, INT32_MAX);
+
+    /* The beam's last part: the box laser of length 4 px and hitbox
+     * half-width 1 px hits (3.5, 0); the seed's static chain (squares at 0
+     * and 2 px) misses it, as chain.h says; the covering chains hold it and
+     * every other point the laser (box or capsule) hits, on a 1/8 px grid. */
+    CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, boxes, 16, &n), FXL_OK);
+    CHECK(!fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(3.5), 0, 0)));
+    for (kind = FXL_CHAIN_COVER_BOX; kind <= FXL_CHAIN_COVER_CAPSULE; kind++) {
+        fxl_laser l = fxl_laser_from_origin(kind == FXL_CHAIN_COVER_BOX ? FXL_LASER_BOX : FXL_LASER_CAPSULE,
+                                            ch.origin, 0, ch.length, ch.half_size);
+        fxl_laser_prep p;
+        CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_OK);
+        CHECK_EQ(fxl_chain_make(&ch, kind, boxes, 16, &n), FXL_OK);
+        CHECK(fxl_laser_vs_point(&p, fxl_vec2_make(PX(3.5), 0)));
+        CHECK(fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(3.5), 0, 0)));
+        for (u = -PX(2); u <= PX(6); u += PX(1) / 8)
+            for (v = -PX(2); v <= PX(2); v += PX(1) / 8)
+                if (fxl_laser_vs_point(&p, fxl_vec2_make(u, v)))
+                    CHECK(fxl_chain_vs_circle(boxes, n, fxl_circle_make(u, v, 0)));
+    }
+
+    /* FXL_ERR_CAPACITY reports the count the chain needs, for every kind */
+    ch = chain_make(PX(3), PX(-7), 100, 90, PX(200), PX(2));
+    for (kind = FXL_CHAIN_STATIC; kind <= FXL_CHAIN_COVER_CAPSULE; kind++) {
+        CHECK_EQ(fxl_chain_make(&ch, kind, boxes, FXL_CHAIN_MAX, &n), FXL_OK);
+        CHECK(n > 3);
+        m = 0;
+        CHECK_EQ(fxl_chain_make(&ch, kind, other, 3, &m), FXL_ERR_CAPACITY);
+        CHECK_EQ(m, n);
+        m = 0;
+        CHECK_EQ(fxl_chain_make(&ch, kind, NULL, 0, &m), FXL_ERR_CAPACITY);
+        CHECK_EQ(m, n);
+    }
+
+    /* A seed chain whose square 4097 leaves the domain: fxl_chain_make and
+     * fxl_chain_each agree (the domain error, 4096 squares), as they do for
+     * any chain; each used to report FXL_ERR_CAPACITY without looking. */
+    ch = chain_make(-1073676543, 0, 1991, 530, 118565893, 8);
+    CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, boxes, FXL_CHAIN_MAX, &n), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(n, FXL_CHAIN_MAX);
+    CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, NULL, 0, &n), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(n, FXL_CHAIN_MAX);
+    got_each.n = 0;
+    CHECK_EQ(fxl_chain_each(&ch, FXL_CHAIN_STATIC, take, &got_each, &m), FXL_ERR_COORD_RANGE);
+    CHECK_EQ(m, FXL_CHAIN_MAX);
+    CHECK_EQ(got_each.n, FXL_CHAIN_MAX);
+
+    /* The rotating chain's half step as chain.h defines it: a - p = 2049
+     * (a short turn of -2047) is a half step of 1024 */
+    ch = chain_make(0, 0, 3584, 5631, PX(10), PX(1));
+    CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, boxes, 16, &n), FXL_ERR_STEP_RANGE);
+    CHECK_EQ(n, 0);
+    ch.prev_angle = 5632; /* a - p = 2048 */
+    CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, boxes, 16, &n), FXL_ERR_STEP_RANGE);
+    ch.prev_angle = 5633; /* a - p = 2047: half step 1023 (tan 648.9: the squares leave the domain) */
+    CHECK(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, boxes, 16, &n) != FXL_ERR_STEP_RANGE);
+    ch.prev_angle = 5630; /* a - p = 2050: half step -1023 */
+    CHECK(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, boxes, 16, &n) != FXL_ERR_STEP_RANGE);
+
+    /* a circle outside the domain: the checked build says so, no overflow */
+    ch = chain_make(0, 0, 0, 0, PX(40), PX(2));
+    CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_COVER_BOX, boxes, 64, &n), FXL_OK);
+    seen = fxlt_asserts_seen();
+    fxlt_expect_asserts(true);
+    (void)fxl_chain_vs_circle(boxes, n, wild);
+    wild.r = INT32_MIN;
+    (void)fxl_chain_vs_circle(boxes, n, wild);
+    CHECK(fxlt_asserts_seen() - seen >= 2); /* and the exact test of the squares it meets */
+    fxlt_expect_asserts(false);
+}
+
 static const fxlt_case cases[] = {
     {"tan_table", tan_table},
     {"static_chain_recurrence", static_chain_recurrence},
@@ -823,6 +903,7 @@ static const fxlt_case cases[] = {
     {"cover_property", cover_property},
     {"cover_centre_anchor", cover_centre_anchor},
     {"chain_vs_circle", chain_vs_circle},
+    {"issue14_repros", issue14_repros},
 };
 
 const fxlt_suite fxlt_suite_chain = {"chain", cases, FXLT_COUNT(cases)};

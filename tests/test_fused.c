@@ -219,10 +219,32 @@ static void sweeps_match(void)
     fxlt_printf("    %u rounds, %u sweeps refused, %u hits\n", round, refused, hit);
 }
 
+/* Found by tests/fuzz/fuzz_laser.c: the fused call's quadrant box grew the
+ * beam's reach by 2^-15 for the table vector's length but not the radius,
+ * and a circle of radius 2^28 - 3 touching by 10 raw units (the frame sees
+ * it 1.1e-5 nearer than the world) was rejected there. */
+static void big_radius_scale(void)
+{
+    fxl_laser l = fxl_laser_from_centre(FXL_LASER_CAPSULE, fxl_vec2_make(4, 3), 1895, 0, 0);
+    fxl_circle c = fxl_circle_make(268435467, 7, 268435453);
+    fxl_laser_prep p;
+    uint32_t bits = 0;
+    size_t hits = 0;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_OK);
+    CHECK(fxl_laser_vs_circle(&p, c));
+    CHECK_EQ(fxl_lasers_vs_circle(&l, 1, c, &bits, &hits), FXL_OK);
+    CHECK(bits == 1u && hits == 1);
+    c.c.x += 3000; /* beyond the scale's reach: a miss both ways */
+    CHECK(!fxl_laser_vs_circle(&p, c));
+    CHECK_EQ(fxl_lasers_vs_circle(&l, 1, c, &bits, &hits), FXL_OK);
+    CHECK(bits == 0 && hits == 0);
+}
+
 static const fxlt_case cases[] = {
     {"circles_match", circles_match},
     {"lasers_match", lasers_match},
     {"sweeps_match", sweeps_match},
+    {"big_radius_scale", big_radius_scale},
 };
 
 const fxlt_suite fxlt_suite_fused = {"fused", cases, FXLT_COUNT(cases)};

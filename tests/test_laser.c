@@ -540,6 +540,78 @@ static void fused_matches_prepare(void)
     CHECK_EQ(oracle_bad, 0);
 }
 
+/* Issue 14's repros. Out-of-domain circles: the checked build reports the
+ * precondition, the arithmetic stays defined (test-san), and the fused call
+ * returns the circle's code with nothing hit. Drawing: any int32 length or
+ * width, each coordinate rounded or saturated. Collect: size_t indices. */
+static void issue14_repros(void)
+{
+    uint32_t seen;
+    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(-100), 0), 0, PX(200), PX(4));
+    fxl_laser_prep p = prep(l);
+    fxl_circle wild[3];
+    fxl_vec2 q[4], s, e;
+    size_t idx[3], count = 7;
+    uint32_t bits = 0xFFFFFFFFu;
+
+    wild[0] = fxl_circle_make(INT32_MIN, 0, PX(1));
+    wild[1] = fxl_circle_make(INT32_MIN, INT32_MIN, INT32_MAX);
+    wild[2] = fxl_circle_make(INT32_MAX, INT32_MAX, INT32_MIN);
+    seen = fxlt_asserts_seen();
+    fxlt_expect_asserts(true);
+    (void)fxl_laser_vs_circle(&p, wild[0]);
+    (void)fxl_laser_vs_circle(&p, wild[1]);
+    (void)fxl_laser_vs_point(&p, wild[1].c);
+    (void)fxl_laser_vs_circles(&p, wild, 3, NULL);
+    CHECK(fxl_laser_collect(&p, wild, 3, idx, 3) <= 3);
+    CHECK(fxlt_asserts_seen() - seen >= 2); /* the checked build names the broken precondition */
+    fxlt_expect_asserts(false);
+    CHECK_EQ(fxl_lasers_vs_circle(&l, 1, wild[0], &bits, &count), FXL_ERR_COORD_RANGE);
+    CHECK(bits == 0 && count == 0);
+    CHECK_EQ(fxl_lasers_vs_circle(&l, 1, wild[2], &bits, &count), FXL_ERR_COORD_RANGE);
+
+    /* a half-width beyond 2^30: the corners below y = INT32_MIN saturate */
+    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, PX(-100)), 0, PX(10), INT32_MAX);
+    fxl_laser_quad(&l, q);
+    CHECK(q[0].x == 0 && q[0].y == INT32_MIN && q[1].x == PX(10) && q[1].y == INT32_MIN);
+    CHECK(q[2].x == PX(10) && q[2].y == INT32_MAX - PX(100) && q[3].x == 0 && q[3].y == q[2].y);
+    l.half_width = INT32_MIN; /* negative: the sides swap, saturated */
+    fxl_laser_quad(&l, q);
+    CHECK(q[0].y == INT32_MAX - PX(100) + 1 && q[2].y == INT32_MIN);
+    /* a length beyond 2^30: exact while it fits, saturated beyond */
+    l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, 0x40000001, PX(1));
+    fxl_laser_ends(&l, &s, &e);
+    CHECK(s.x == 0 && s.y == 0 && e.x == 0x40000001 && e.y == 0);
+    l.pos.x = PX(100), l.length = INT32_MAX;
+    fxl_laser_ends(&l, &s, &e);
+    CHECK(s.x == PX(100) && e.x == INT32_MAX && e.y == 0);
+    l.angle = 2048;
+    fxl_laser_ends(&l, &s, &e);
+    CHECK(e.x == PX(100) - INT32_MAX && e.y == 0);
+    l = fxl_laser_from_centre(FXL_LASER_BOX, fxl_vec2_make(INT32_MIN, INT32_MAX), 1024, INT32_MAX, 0);
+    fxl_laser_ends(&l, &s, &e); /* the length saturated to INT32_MAX, the ends past int32 */
+    CHECK(s.x == INT32_MIN && (s.y == INT32_MAX / 2 || s.y == INT32_MAX / 2 + 1)); /* a tie */
+    CHECK(e.x == INT32_MIN && e.y == INT32_MAX);
+
+#if FXLT_PROPERTY_DIVISOR == 1
+    {
+        /* collect past 65,536 circles: indices are size_t (host only: the
+         * GBA's RAM does not hold the 787 KB of circles) */
+        enum { N = 65536 + 64 };
+        static fxl_circle many[N];
+        size_t i, got[4];
+        l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+        p = prep(l);
+        for (i = 0; i < N; i++)
+            many[i] = fxl_circle_make(PX(-50), 0, PX(1)); /* behind the emitter: misses */
+        many[3].c.x = many[65536].c.x = many[65537 + 20].c.x = many[N - 1].c.x = PX(5);
+        CHECK_EQ(fxl_laser_collect(&p, many, N, got, 4), 4);
+        CHECK(got[0] == 3 && got[1] == 65536 && got[2] == 65557 && got[3] == N - 1);
+        CHECK_EQ(fxl_laser_vs_circles(&p, many, N, NULL), 4);
+    }
+#endif
+}
+
 static const fxlt_case cases[] = {
     {"box_touching_cardinal", box_touching_cardinal},
     {"capsule_touching_cardinal", capsule_touching_cardinal},
@@ -553,6 +625,7 @@ static const fxlt_case cases[] = {
     {"capsule_vs_circle_property", capsule_vs_circle_property},
     {"point_in_laser_property", point_in_laser_property},
     {"fused_matches_prepare", fused_matches_prepare},
+    {"issue14_repros", issue14_repros},
 };
 
 const fxlt_suite fxlt_suite_laser = {"laser", cases, FXLT_COUNT(cases)};

@@ -347,12 +347,61 @@ static void egg_property(void)
     property(FXL_LASER3D_EGG, "3D egg laser vs sphere");
 }
 
+/* Issue 14's repros: a sphere outside the domain (the checked build says
+ * so; no overflow), an unknown anchor's code, and drawing points of any
+ * int32 length and width (rounded where they fit, saturated beyond). */
+static void issue14_repros(void)
+{
+    uint32_t seen;
+    fxl_laser3d l = l3(FXL_LASER3D_CYLINDER, PX(10), PX(20), PX(30), 100, 200, PX(50), PX(3));
+    fxl_laser3d_prep p;
+    fxl_sphere s;
+    fxl_vec3 c[8], a, b;
+    int k;
+
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+    seen = fxlt_asserts_seen();
+    fxlt_expect_asserts(true);
+    for (k = 0; k < 3; k++) {
+        l.kind = (fxl_laser3d_kind)k;
+        CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        s.c.x = INT32_MIN, s.c.y = PX(20), s.c.z = PX(30), s.r = PX(1);
+        CHECK(!fxl_laser3d_vs_sphere(&p, s)); /* clamped: 2048 px away */
+        s.c.x = INT32_MAX, s.c.y = INT32_MIN, s.c.z = INT32_MAX, s.r = INT32_MAX;
+        (void)fxl_laser3d_vs_sphere(&p, s);
+        s.r = INT32_MIN;
+        (void)fxl_laser3d_vs_sphere(&p, s);
+    }
+    CHECK_EQ(fxlt_asserts_seen() - seen, 9);
+    fxlt_expect_asserts(false);
+
+    l.anchor = (fxl_laser_anchor)7;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_ERR_ANCHOR);
+
+    /* yaw 0, pitch 0: the beam along +x; a length and width of INT32_MAX */
+    l = l3(FXL_LASER3D_BOX, PX(100), 0, PX(-100), 0, 0, INT32_MAX, INT32_MAX);
+    l.anchor = FXL_ANCHOR_ORIGIN;
+    fxl_laser3d_ends(&l, &a, &b);
+    CHECK(a.x == PX(100) && a.y == 0 && a.z == PX(-100));
+    CHECK(b.x == INT32_MAX && b.y == 0 && b.z == PX(-100));
+    fxl_laser3d_corners(&l, c);
+    CHECK(c[0].x == PX(100) && c[0].y == -INT32_MAX && c[0].z == INT32_MIN);
+    CHECK(c[7].x == INT32_MAX && c[7].y == INT32_MAX && c[7].z == INT32_MAX - PX(100));
+    l.length = l.half_width = INT32_MIN; /* negative: defined, saturated */
+    fxl_laser3d_corners(&l, c);
+    CHECK(c[4].x == PX(100) + INT32_MIN && c[0].y == INT32_MAX && c[0].z == INT32_MAX - PX(100) + 1);
+    l.length = 0x40000001, l.half_width = 0, l.pos.x = 0;
+    fxl_laser3d_ends(&l, &a, &b);
+    CHECK(b.x == 0x40000001 && b.y == 0 && b.z == PX(-100));
+}
+
 static const fxlt_case cases[] = {
     {"touching_exact", touching_exact},
     {"errors_and_drawing", errors_and_drawing},
     {"box_property", box_property},
     {"cylinder_property", cylinder_property},
     {"egg_property", egg_property},
+    {"issue14_repros", issue14_repros},
 };
 
 const fxlt_suite fxlt_suite_laser3d = {"laser3d", cases, FXLT_COUNT(cases)};

@@ -491,6 +491,59 @@ static void inflate_errors(void)
     }
 }
 
+/* Issue 14: movers and points outside the domain. The checked build
+ * reports the broken precondition; the arithmetic stays defined (products
+ * of 33-bit differences wrap instead of overflowing; test-san); a slide
+ * from or towards outside the domain stays put. */
+static void outside_the_domain(void)
+{
+    uint32_t seen;
+    enum { M = 0x3FFFFFFF - PX(4) }; /* the room's corners: the domain less 4 px */
+    static fxl_wall_prep walls[4], inflated[4 * FXL_WALL_PARTS];
+    fxl_wall w[4];
+    static const fix16_t ends[5][2] = {{-M, -M}, {-M, M}, {M, M}, {M, -M}, {-M, -M}};
+    static const fix16_t wild[6][2] = {{INT32_MIN, 0}, {INT32_MAX, INT32_MAX}, {INT32_MIN, INT32_MIN},
+                                       {0, 0}, {INT32_MAX, INT32_MIN}, {PX(5), PX(-5)}};
+    fxl_move m;
+    fxl_vec2 p;
+    int i, j;
+    uint32_t touched;
+
+    /* nearly the whole domain as a room (fronts inwards: shoelace negative) */
+    for (i = 0; i < 4; i++) {
+        w[i].a = v2(ends[i][0], ends[i][1]);
+        w[i].b = v2(ends[i + 1][0], ends[i + 1][1]);
+        walls[i] = wall(w[i].a.x, w[i].a.y, w[i].b.x, w[i].b.y);
+    }
+    CHECK_EQ(fxl_walls_inflate(w, 4, PX(1), inflated, 4 * FXL_WALL_PARTS), FXL_OK);
+    CHECK_EQ(fxl_wall_side(&walls[0], v2(0, 0)), -1);
+    seen = fxlt_asserts_seen();
+    fxlt_expect_asserts(true);
+    for (i = 0; i < 6; i++)
+        for (j = 0; j < 6; j++) {
+            fxl_vec2 from = v2(wild[i][0], wild[i][1]), to = v2(wild[j][0], wild[j][1]);
+            bool outside = (i != 3 && i != 5) || (j != 3 && j != 5);
+            touched = 0;
+            m = fxl_move_point(walls, 4, from, to, &touched);
+            CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES && touched < 16u);
+            m = fxl_move_circle(inflated, 4, from, to, NULL);
+            CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES);
+            (void)fxl_wall_crosses(&walls[j % 4], from, to);
+            (void)fxl_wall_meet(&walls[j % 4], from, to);
+            p = fxl_wall_slide(&walls[i % 4], from, to);
+            if (outside)
+                CHECK(p.x == from.x && p.y == from.y); /* no slide outside the domain */
+        }
+    CHECK(fxlt_asserts_seen() - seen > 0);
+    fxlt_expect_asserts(false);
+    /* in the domain, from the middle into a corner (on both walls: allowed)
+     * and beyond it (stopped there) */
+    m = fxl_move_point(walls, 4, v2(0, 0), v2(M, M), NULL);
+    CHECK(m.pos.x == M && m.pos.y == M && m.contacts == 0);
+    m = fxl_move_point(walls, 4, v2(0, 0), v2(0x3FFFFFFF, 0x3FFFFFFF), NULL);
+    CHECK(m.pos.x == M && m.pos.y == M && m.contacts > 0);
+}
+
 static const fxlt_case cases[] = {
     {"side_and_crossing", side_and_crossing},
     {"errors", errors},
@@ -500,6 +553,7 @@ static const fxlt_case cases[] = {
     {"rooms_never_leak", rooms_never_leak},
     {"inflate_errors", inflate_errors},
     {"circle_rooms_never_leak", circle_rooms_never_leak},
+    {"outside_the_domain", outside_the_domain},
 };
 
 const fxlt_suite fxlt_suite_wall = {"wall", cases, FXLT_COUNT(cases)};

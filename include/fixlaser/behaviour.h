@@ -104,10 +104,13 @@ fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out);
  * across this frame's beam. */
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle circle);
 
-/* The eased turn's angle after t of its T frames: from + round(delta *
- * f(t/T)) (halves away from zero), f(u) = 2u^2 for u <= 1/2 and
- * 1 - 2(1-u)^2 after, so angle(T) is exactly from + delta and the turn
- * starts and ends at rest. Exact for every int32 T >= 1 and t. */
+/* The eased turn's angle after t of its T frames, u = t/T: from +
+ * round(delta * 2u^2) for u <= 1/2, and the mirror image from + delta -
+ * round(delta * 2(1-u)^2) after (round: halves away from zero), i.e.
+ * from + delta * f(u) with f(u) = 2u^2, then 1 - 2(1-u)^2, rounded
+ * symmetrically in time. So angle(T) is exactly from + delta and the turn
+ * starts and ends at rest. Exact for every int32 T >= 1 and t; t <= 0
+ * gives from, t >= T (or T < 1) from + delta. */
 fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t);
 
 /* At most max_step steps from current towards target, the shortest way. */

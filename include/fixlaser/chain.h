@@ -8,7 +8,10 @@
  *   FXL_CHAIN_ROTATING  the seed's rotating chain, for a laser that turned from
  *                       prev_angle to angle: laid along the mid angle, each step
  *                       advancing by pitch = 2*size and growing size by
- *                       pitch * tan(|half step|).
+ *                       pitch * tan(|half step|), where (the seed's C)
+ *                       half step = (((a - p) / 2 + 1024) & 2047) - 1024
+ *                       with a, p = angle, prev_angle & 4095 and / rounding
+ *                       towards zero.
  *   FXL_CHAIN_COVER_BOX, FXL_CHAIN_COVER_CAPSULE
  *                       covering chains: squares that contain the whole region
  *                       a box (or capsule) laser of hitbox half-width half_size
@@ -81,7 +84,8 @@ typedef enum fxl_chain_kind {
  *                       clipped to the domain instead (still conservative for
  *                       every circle in the domain), so they never give it;
  *   FXL_ERR_STEP_RANGE  ROTATING with a half turn (|half step| = 1024, tan is
- *                       infinite). The covering kinds take every turn: beyond
+ *                       infinite: a - p = +-2048 or +-2049), *count = 0,
+ *                       nothing written. The covering kinds take every turn: beyond
  *                       a quarter turn (and at +-2048 steps, where prev_angle
  *                       and angle cannot tell the two ways apart) they give one
  *                       square of half-size length + half_size (+ margin)

@@ -102,10 +102,13 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
 
 /* The drawn quad at the full render width, Q16.16 rounded to nearest, in
  * drawing order: start-left, end-left, end-right, start-right ("left" is
- * the -90 step side). A capsule adds half-circle caps beyond start and end. */
+ * the -90 step side). A capsule adds half-circle caps beyond start and end.
+ * Any int32 position, length and width: a coordinate beyond the int32
+ * range saturates (meaningless outside the domain, never undefined). */
 void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4]);
 
-/* The two ends of the beam's core segment, Q16.16 rounded to nearest. */
+/* The two ends of the beam's core segment, Q16.16 rounded to nearest
+ * (saturated as fxl_laser_quad's). */
 void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end);
 
 #ifdef __cplusplus

@@ -71,19 +71,23 @@ typedef struct fxl_laser3d_prep {
     fxl_laser3d_kind kind;
 } fxl_laser3d_prep;
 
-/* Validates and prepares; FXL_OK or the reason (coordinates against
- * FXL_COORD3_MAX, sizes against FXL_SIZE3_MAX, k outside 0..1 is
- * FXL_ERR_FRACTION_RANGE). */
+/* Validates and prepares; FXL_OK or the reason (an unknown kind
+ * FXL_ERR_KIND, an unknown anchor FXL_ERR_ANCHOR, coordinates against
+ * FXL_COORD3_MAX, sizes against FXL_SIZE3_MAX, an egg's k outside 0..1
+ * FXL_ERR_FRACTION_RANGE; the other kinds ignore k). */
 fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out);
 
 /* True iff the sphere touches or overlaps the laser (exact, see above). */
 bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere sphere);
 
-/* The 8 corners of a box laser's drawn box (Q16.16, rounded): x = -L, +L
- * (bit 2 of the index), y = -W, +W (bit 1), z = -W, +W (bit 0). */
+/* The 8 corners of a box laser's drawn box (Q16.16, rounded to nearest,
+ * halves up): x = -L, +L (bit 2 of the index), y = -W, +W (bit 1), z = -W,
+ * +W (bit 0). Any int32 fields: outside the domain a coordinate beyond the
+ * int32 range saturates. */
 void fxl_laser3d_corners(const fxl_laser3d *laser, fxl_vec3 out[8]);
 
-/* The two end centres of the beam's core (x = -L and +L), Q16.16. */
+/* The two end centres of the beam's core (x = -L and +L), Q16.16, rounded
+ * and saturated the same way. */
 void fxl_laser3d_ends(const fxl_laser3d *laser, fxl_vec3 *start, fxl_vec3 *end);
 
 #ifdef __cplusplus

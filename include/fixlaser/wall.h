@@ -13,7 +13,11 @@
  * 128-bit comparisons); stop and slide points are rounded to Q16.16
  * towards the wall's front, and every accepted step of a move is checked
  * again with the same predicate, so a mover that starts inside a closed
- * room never ends outside it, whatever its speed. */
+ * room never ends outside it, whatever its speed.
+ *
+ * Domain. Points and movers within +-FXL_COORD_MAX (fxl_move_point and
+ * fxl_move_circle assert it in checked builds); outside it every call
+ * stays free of undefined behaviour but its answer is meaningless. */
 #ifndef FIXLASER_WALL_H
 #define FIXLASER_WALL_H
 
@@ -77,7 +81,7 @@ fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to);
 
 /* Where a mover at x (on or in front of the wall) heading for `to` goes
  * instead: x plus the part of to - x along the wall, rounded towards the
- * wall's front. */
+ * wall's front; x itself when that point, x or to is outside the domain. */
 fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
 
 /* Moves a point from -> to through n walls: stops at the first wall it

@@ -295,12 +295,12 @@ fxl_lasers_vs_circle:
     addne   r8, r8, #1
     movne   r12, r8                 @ behind = ahead (centre) or 0
     moveq   r12, #0
-    add     r8, r8, r9              @ a = ahead + half_width
-    add     r8, r8, r8, lsr #15     @   + (a >> 15) + 1 + r
+    add     r8, r8, r9              @ a = ahead + half_width + r + 1
     add     r8, r8, r11
+    add     r8, r8, r8, lsr #15     @   + (a >> 15)
     add     r12, r12, r9            @ b = behind + half_width, the same way
-    add     r12, r12, r12, lsr #15
     add     r12, r12, r11
+    add     r12, r12, r12, lsr #15
     sub     r5, r2, r5              @ dx = x - x0 (mod 2^32)
     sub     r6, r3, r6              @ dy = y - y0
     add     r10, r8, r12            @ a + b

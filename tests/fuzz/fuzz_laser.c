@@ -1,0 +1,140 @@
+/* fuzz_laser.c - libFuzzer harness of laser.h. Up to 8 lasers and 70
+ * circles (across the 32- and 64-bit word edges of the hit bits), any
+ * int32 in every field, circles mostly placed about a laser's ends, sides
+ * and corners (touching give or take a few raw units). Invariants:
+ *   - fxl_laser_prepare accepts exactly fixlaser.h's numeric range and a
+ *     refusal names a limit the laser breaks (fuzz.h's domain, written
+ *     from the header); NULL gives FXL_ERR_NULL;
+ *   - fxl_laser_vs_circle and fxl_laser_vs_point equal fixlaser.h's exact
+ *     test, computed here in 128 bits from the header's formula, for every
+ *     circle in the domain (out of it: no undefined behaviour);
+ *   - batch == single: fxl_laser_vs_circles' bits and count, and
+ *     fxl_laser_collect's indices (any cap) and count;
+ *   - fused == prepare + test: fxl_lasers_vs_circle's bits, count and code
+ *     (the circle's code when it is out of the domain, nothing hit; else
+ *     the first refused laser's), with and without the outputs;
+ *   - fxl_laser_quad and fxl_laser_ends: each point is the exact frame
+ *     point rounded to nearest, or saturated where that leaves int32, for
+ *     any int32 position, length and width;
+ *   - fxl_laser_from_centre doubles the half-length, saturated. */
+#include "fuzz.h"
+
+#define NL 8
+#define NC 70
+
+/* Quad and ends: the exact frame points (Q17.17 along and across, times
+ * the table vector, so Q16.33), rounded to Q16.16 or saturated. */
+static void check_draw(const fxl_laser *l)
+{
+    fxl_vec2 q[4], s, e;
+    fz_i128 c = fxl_cos(l->angle), sn = fxl_sin(l->angle);
+    fz_i128 a0, a1, w = 2 * (fz_i128)l->half_width, along[4], across[4];
+    int k;
+    fxl_laser_quad(l, q);
+    fxl_laser_ends(l, &s, &e);
+    if (l->anchor != FXL_ANCHOR_ORIGIN && l->anchor != FXL_ANCHOR_CENTRE)
+        return; /* no meaning at all; free of undefined behaviour is all */
+    a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -(fz_i128)l->length;
+    a1 = l->anchor == FXL_ANCHOR_ORIGIN ? 2 * (fz_i128)l->length : (fz_i128)l->length;
+    along[0] = a0, along[1] = a1, along[2] = a1, along[3] = a0;
+    across[0] = -w, across[1] = -w, across[2] = w, across[3] = w;
+    for (k = 0; k < 4; k++) {
+        FZ_CHECK(fz_rounded_or_saturated(q[k].x, (fz_i128)l->pos.x * 131072 + along[k] * c - across[k] * sn, 17));
+        FZ_CHECK(fz_rounded_or_saturated(q[k].y, (fz_i128)l->pos.y * 131072 + along[k] * sn + across[k] * c, 17));
+    }
+    FZ_CHECK(fz_rounded_or_saturated(s.x, (fz_i128)l->pos.x * 131072 + a0 * c, 17));
+    FZ_CHECK(fz_rounded_or_saturated(s.y, (fz_i128)l->pos.y * 131072 + a0 * sn, 17));
+    FZ_CHECK(fz_rounded_or_saturated(e.x, (fz_i128)l->pos.x * 131072 + a1 * c, 17));
+    FZ_CHECK(fz_rounded_or_saturated(e.y, (fz_i128)l->pos.y * 131072 + a1 * sn, 17));
+}
+
+/* Single tests against the exact reference; batch and collect == single. */
+static void check_tests(fz *f, const fxl_laser *l, const fxl_laser_prep *lp, const fxl_circle *circles,
+                        size_t nc)
+{
+    fxl_circle in[NC];
+    bool hit[NC];
+    uint32_t bits[NC / 32 + 3];
+    size_t idx[NC], n = 0, hits = 0, i, k, cap;
+
+    for (i = 0; i < nc; i++) {
+        bool h = fxl_laser_vs_circle(lp, circles[i]);
+        (void)fxl_laser_vs_point(lp, circles[i].c);
+        if (fz_circle_codes(circles[i]) != 0)
+            continue; /* meaningless, but it ran */
+        FZ_CHECK(h == fz_ref_laser_hit(l, circles[i]));
+        {
+            fxl_circle p = circles[i];
+            p.r = 0;
+            FZ_CHECK(fxl_laser_vs_point(lp, p.c) == fz_ref_laser_hit(l, p));
+        }
+        in[n] = circles[i];
+        hit[n++] = h;
+        hits += h;
+    }
+    (void)fxl_laser_vs_circles(lp, circles, nc, NULL); /* out-of-domain circles too */
+
+    memset(bits, 0xA5, sizeof bits);
+    fz_check_bits(fxl_laser_vs_circles(lp, in, n, bits), bits, NC / 32 + 3, hit, n);
+    FZ_CHECK(fxl_laser_vs_circles(lp, in, n, NULL) == hits);
+
+    cap = fz_below(f, (uint32_t)n + 2);
+    FZ_CHECK(fxl_laser_collect(lp, in, n, idx, cap) == hits);
+    for (i = 0, k = 0; i < n && k < cap; i++)
+        if (hit[i])
+            FZ_CHECK(idx[k++] == i);
+    FZ_CHECK(fxl_laser_collect(lp, in, n, NULL, 0) == hits);
+}
+
+static fxl_result lasers_fused(const void *lasers, size_t n, fxl_circle c, uint32_t *bits, size_t *hits)
+{
+    return fxl_lasers_vs_circle((const fxl_laser *)lasers, n, c, bits, hits);
+}
+
+static bool laser_single(const void *preps, size_t i, fxl_circle c)
+{
+    return fxl_laser_vs_circle(&((const fxl_laser_prep *)preps)[i], c);
+}
+
+static void check_constructors(fz *f)
+{
+    fix16_t half = fz_size(f);
+    int64_t want = 2 * (int64_t)half;
+    fxl_laser l = fxl_laser_from_centre(FXL_LASER_CAPSULE, fxl_vec2_make(1, 2), 3, half, 4);
+    want = want > INT32_MAX ? INT32_MAX : want < INT32_MIN ? INT32_MIN : want;
+    FZ_CHECK(l.length == want && l.anchor == FXL_ANCHOR_CENTRE && l.hit_fraction == fix16_one);
+    FZ_CHECK(l.kind == FXL_LASER_CAPSULE && l.pos.x == 1 && l.pos.y == 2 && l.angle == 3 && l.half_width == 4);
+    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(5, 6), 7, half, 8);
+    FZ_CHECK(l.length == half && l.anchor == FXL_ANCHOR_ORIGIN && l.hit_fraction == fix16_one);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz f;
+    fxl_laser lasers[NL];
+    fxl_laser_prep preps[NL];
+    fxl_result res[NL];
+    fxl_circle circles[NC];
+    size_t nl, nc, i;
+
+    f = fz_start(data, size);
+    nl = 1 + fz_below(&f, NL);
+    nc = fz_below(&f, NC + 1);
+    for (i = 0; i < nl; i++) {
+        lasers[i] = fz_laser(&f);
+        res[i] = fxl_laser_prepare(&lasers[i], &preps[i]);
+        fz_check_result(res[i], fz_laser_codes(&lasers[i]));
+        check_draw(&lasers[i]);
+    }
+    FZ_CHECK(fxl_laser_prepare(NULL, &preps[0]) == FXL_ERR_NULL);
+    FZ_CHECK(fxl_laser_prepare(&lasers[0], NULL) == FXL_ERR_NULL);
+    for (i = 0; i < nc; i++)
+        circles[i] = fz_circle_near(&f, &lasers[fz_below(&f, (uint32_t)nl)]);
+    for (i = 0; i < nl; i++)
+        if (res[i] == FXL_OK)
+            check_tests(&f, &lasers[i], &preps[i], circles, nc);
+    for (i = 0; i < nc && i < 12; i++)
+        fz_check_fused(lasers_fused, laser_single, lasers, preps, res, nl, circles[i]);
+    check_constructors(&f);
+    return 0;
+}
