@@ -158,7 +158,7 @@ cppcheck:
 # UBSan with -fno-sanitize-recover=all makes any undefined behaviour a crash.
 FUZZ_CC      ?= clang
 FUZZ         := $(B)/fuzz
-FUZZ_MODULES := laser sweep shapes chain wall laser3d behaviour
+FUZZ_MODULES := laser sweep shapes chain wall laser3d behaviour curvy cast
 FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 30
