@@ -200,13 +200,11 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
     int32_t dx, dy;
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
-    if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser))) {
-        fxl_result res = fxl__laser_check(laser);
+    {
+        fxl_result res = fxl__cast_laser_ok(laser);
         if (res != FXL_OK)
             return res;
     }
-    if (laser->anchor != FXL_ANCHOR_ORIGIN)
-        return FXL_ERR_ANCHOR;
     fxl__sincos(laser->angle, &dx, &dy);
     fxl__ray_init(&ray, laser->pos, dx, dy, laser->length, 1);
     pl.walls = walls;

@@ -245,13 +245,11 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
     int32_t len, c, s;
     if (laser == NULL || out == NULL || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
-    if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser))) {
-        fxl_result res = fxl__laser_check(laser);
+    {
+        fxl_result res = fxl__cast_laser_ok(laser);
         if (res != FXL_OK)
             return res;
     }
-    if (laser->anchor != FXL_ANCHOR_ORIGIN)
-        return FXL_ERR_ANCHOR;
     fxl__sincos(laser->angle, &c, &s);
     if ((flags & FXL_CAST_WIDTH) != 0) {
         /* The width reaches |d| / 65536 < 1 + 2^-15 times the half-width

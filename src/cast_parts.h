@@ -12,6 +12,7 @@
 #include "fixlaser/cast.h"
 
 #include "angle_table.h"
+#include "hitbox.h"
 #include "util.h"
 #include "wide.h"
 
@@ -333,6 +334,18 @@ static inline fxl__i128 fxl__i128_of(int64_t v)
     r.hi = v < 0 ? -1 : 0;
     r.lo = (uint64_t)v;
     return r;
+}
+
+/* The laser checks every cast starts with: what fxl_laser_prepare refuses,
+ * then FXL_ERR_ANCHOR for a laser not fired from its emitter. */
+static inline fxl_result fxl__cast_laser_ok(const fxl_laser *laser)
+{
+    if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser))) {
+        fxl_result res = fxl__laser_check(laser);
+        if (res != FXL_OK)
+            return res;
+    }
+    return laser->anchor != FXL_ANCHOR_ORIGIN ? FXL_ERR_ANCHOR : FXL_OK;
 }
 
 #endif
