@@ -150,50 +150,12 @@ FXL__ALWAYS_INLINE void fxl__recip_init(fxl__recip *rc, uint64_t den)
     uint32_t dt, hi = (uint32_t)(den >> 32), r;
     int k = 0, i;
     if (hi != 0) {
-        if (hi >= 0x10000u) {
-            hi >>= 16;
-            k += 16;
-        }
-        if (hi >= 0x100u) {
-            hi >>= 8;
-            k += 8;
-        }
-        if (hi >= 0x10u) {
-            hi >>= 4;
-            k += 4;
-        }
-        if (hi >= 0x4u) {
-            hi >>= 2;
-            k += 2;
-        }
-        if (hi >= 0x2u) {
-            hi >>= 1;
-            k += 1;
-        }
-        k += (int)hi;
+        k = (int)fxl__bits32(hi);
         dt = (uint32_t)(den >> k);
     } else {
-        dt = (uint32_t)den;
-        if (dt < 0x10000u) {
-            dt <<= 16;
-            k -= 16;
-        }
-        if (dt < 0x1000000u) {
-            dt <<= 8;
-            k -= 8;
-        }
-        if (dt < 0x10000000u) {
-            dt <<= 4;
-            k -= 4;
-        }
-        if (dt < 0x40000000u) {
-            dt <<= 2;
-            k -= 2;
-        }
-        if (dt < 0x80000000u) {
-            dt <<= 1;
-            k -= 1;
-        }
+        unsigned z = fxl__clz32((uint32_t)den);
+        dt = (uint32_t)den << z;
+        k = -(int)z;
     }
     r = (uint32_t)fxl__atan.recip[(dt >> 20) - 2048u] << 16;
     for (i = 0; i < 2; i++) {

@@ -58,6 +58,59 @@ static inline int32_t fxl__max32(int32_t a, int32_t b)
     return a > b ? a : b;
 }
 
+/* The leading zero bits of v, 0..31 (31 for 0, as for 1): a binary search
+ * in five steps (the ARM7TDMI has no clz instruction). Normalising shifts
+ * (v << fxl__clz32(v) has its top bit set) and bit counts use it. */
+static inline unsigned fxl__clz32(uint32_t v)
+{
+    unsigned n = 0;
+    if (v < 0x10000u) {
+        v <<= 16;
+        n += 16;
+    }
+    if (v < 0x1000000u) {
+        v <<= 8;
+        n += 8;
+    }
+    if (v < 0x10000000u) {
+        v <<= 4;
+        n += 4;
+    }
+    if (v < 0x40000000u) {
+        v <<= 2;
+        n += 2;
+    }
+    return v < 0x80000000u ? n + 1u : n;
+}
+
+/* The significant bits of v: 0 for 0, else floor(log2 v) + 1 (a binary
+ * search from the top, shifting v down to its leading 1). */
+static inline unsigned fxl__bits32(uint32_t v)
+{
+    unsigned n = 0;
+    if (v >= 0x10000u) {
+        v >>= 16;
+        n += 16;
+    }
+    if (v >= 0x100u) {
+        v >>= 8;
+        n += 8;
+    }
+    if (v >= 0x10u) {
+        v >>= 4;
+        n += 4;
+    }
+    if (v >= 0x4u) {
+        v >>= 2;
+        n += 2;
+    }
+    if (v >= 0x2u) {
+        v >>= 1;
+        n += 1;
+    }
+    return n + v;
+}
+
 /* floor(v / 2^s), 1 <= s <= 31, for every int32 v without shifting a
  * negative number: v + 2^31 (an unsigned flip of the sign bit) is a
  * non-negative number with the same floor, 2^31 being a multiple of 2^s. */

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util.h"
+
 typedef struct fxl__u128 {
     uint64_t hi;
     uint64_t lo;
@@ -183,29 +185,9 @@ static inline int fxl__cross_sign(int64_t a, int64_t b, int64_t c, int64_t d)
  * which the exact remainder n - q d corrects. */
 static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
 {
-    uint32_t z = d, r, q;
-    unsigned k = 0, i;
+    unsigned k = fxl__clz32(d), i;
+    uint32_t z = d << k, r, q;
     uint64_t e, t;
-    if (z < 0x10000u) {
-        z <<= 16;
-        k += 16;
-    }
-    if (z < 0x1000000u) {
-        z <<= 8;
-        k += 8;
-    }
-    if (z < 0x10000000u) {
-        z <<= 4;
-        k += 4;
-    }
-    if (z < 0x40000000u) {
-        z <<= 2;
-        k += 2;
-    }
-    if (z < 0x80000000u) {
-        z <<= 1;
-        k += 1;
-    }
     /* 2^33 / 3 = 2863311530.7; 1908874354 / 2^32 >= 4/9, and the -1 keeps
      * r below the tangent after the truncation. */
     r = 2863311530u - (uint32_t)(((uint64_t)z * 1908874354u) >> 32) - 1u;
@@ -236,32 +218,11 @@ static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
  * division is the cheaper). */
 static inline uint32_t fxl__div128_by(fxl__u128 n, uint64_t d, bool *has_rest, bool by_products)
 {
-    unsigned s = 0;
-    uint32_t hi = (uint32_t)(d >> 32), q;
+    /* s = bits(d >> 32) = bits(d) - 32, in 32-bit steps. */
+    unsigned s = fxl__bits32((uint32_t)(d >> 32));
+    uint32_t q;
     uint64_t nt, e;
     fxl__u128 r, qd;
-    /* s = bits(d >> 32) = bits(d) - 32, in 32-bit steps. */
-    if (hi >= 0x10000u) {
-        hi >>= 16;
-        s += 16;
-    }
-    if (hi >= 0x100u) {
-        hi >>= 8;
-        s += 8;
-    }
-    if (hi >= 0x10u) {
-        hi >>= 4;
-        s += 4;
-    }
-    if (hi >= 0x4u) {
-        hi >>= 2;
-        s += 2;
-    }
-    if (hi >= 0x2u) {
-        hi >>= 1;
-        s += 1;
-    }
-    s += hi;
     /* n >> s < ((d >> s) + 1) * 2^32 <= 2^64: fits. */
     nt = s == 0 ? n.lo : (n.hi << (64 - s)) | (n.lo >> s);
     e = (d >> s) + (s != 0 ? 1u : 0u);
