@@ -16,7 +16,7 @@
 #                    and print the host's corpus hash, the committed one
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
-#                    shapes, chain, wall, laser3d, behaviour; clang, ASan + UBSan, the
+#                    shapes, chain, wall, laser3d, beam; clang, ASan + UBSan, the
 #                    core's default configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
@@ -158,7 +158,7 @@ cppcheck:
 # UBSan with -fno-sanitize-recover=all makes any undefined behaviour a crash.
 FUZZ_CC      ?= clang
 FUZZ         := $(B)/fuzz
-FUZZ_MODULES := laser sweep shapes chain wall laser3d behaviour curvy cast
+FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast
 FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 30

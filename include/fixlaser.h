@@ -58,7 +58,7 @@
  *   many circles (fxl_laser_vs_circles: a beam cancelling bullets).
  *
  * Use
- *   fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, emitter, angle,
+ *   fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, emitter, angle,
  *                                       fix16_from_int(200), fix16_from_int(4));
  *   fxl_laser_prep lp;
  *   if (fxl_laser_prepare(&l, &lp) == FXL_OK && fxl_laser_vs_circle(&lp, player))
@@ -122,7 +122,7 @@
 #include "fixlaser/sweep.h"
 #include "fixlaser/wall.h"
 #include "fixlaser/laser3d.h"
-#include "fixlaser/behaviour.h"
+#include "fixlaser/beam.h"
 #include "fixlaser/curvy.h"
 #include "fixlaser/cast.h"
 

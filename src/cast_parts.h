@@ -307,7 +307,7 @@ static inline fxl_result fxl__cast_laser_ok(const fxl_laser *laser)
         if (res != FXL_OK)
             return res;
     }
-    return laser->anchor != FXL_ANCHOR_ORIGIN ? FXL_ERR_ANCHOR : FXL_OK;
+    return laser->anchor != FXL_ANCHOR_EMITTER ? FXL_ERR_ANCHOR : FXL_OK;
 }
 
 #endif

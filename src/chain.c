@@ -99,14 +99,6 @@
 #include "domain.h"
 #include "wide.h"
 
-fix16_t fxl_tan(fxl_angle a)
-{
-    fix16_t s = fxl_sin(a), c = fxl_cos(a);
-    if (c == 0)
-        return s > 0 ? fix16_maximum : -fix16_maximum;
-    return fix16_div(s, c);
-}
-
 /* fxl_tan(k) for the half steps the fast kernel takes, k = 0..302: the tan
  * of those is at most 1/2 (fxl_tan(302) = 32737, fxl_tan(303) = 32863).
  * tests/test_chain.c compares every rotating chain of these steps with one
@@ -224,8 +216,8 @@ static bool fast_ok(const fxl_chain *ch, uint32_t grow)
         grow > 32768u)
         return false;
     e = 5u * (uint32_t)ch->length + 4u * (uint32_t)ch->half_size + 2u;
-    lim = (uint32_t)FXL_COORD_MAX - e; /* |origin| <= lim */
-    return (uint32_t)ch->origin.x + lim <= 2u * lim && (uint32_t)ch->origin.y + lim <= 2u * lim;
+    lim = (uint32_t)FXL_COORD_MAX - e; /* |emitter| <= lim */
+    return (uint32_t)ch->emitter.x + lim <= 2u * lim && (uint32_t)ch->emitter.y + lim <= 2u * lim;
 }
 
 #if FXL_ARM_ASM
@@ -615,8 +607,8 @@ static void cover_start(const fxl_chain *ch, bool box, cover *cv)
     uint32_t k, sin_u, sec_u, ac, as, g16;
     fxl_angle mid;
 
-    cv->ox = ch->origin.x;
-    cv->oy = ch->origin.y;
+    cv->ox = ch->emitter.x;
+    cv->oy = ch->emitter.y;
     cv->started = false;
     cv->single = 0;
     if (step > 1024 || step < -1024) {
@@ -653,8 +645,8 @@ static void cover_start(const fxl_chain *ch, bool box, cover *cv)
      * can reach the domain's edge. */
     {
         uint32_t reach = (uint32_t)cv->a1 + 3u * (uint32_t)cv->F + 65536u + COVER_DELTA + 8u;
-        uint32_t ax = (uint32_t)(ch->origin.x < 0 ? -ch->origin.x : ch->origin.x);
-        uint32_t ay = (uint32_t)(ch->origin.y < 0 ? -ch->origin.y : ch->origin.y);
+        uint32_t ax = (uint32_t)(ch->emitter.x < 0 ? -ch->emitter.x : ch->emitter.x);
+        uint32_t ay = (uint32_t)(ch->emitter.y < 0 ? -ch->emitter.y : ch->emitter.y);
         cv->clip = cv->a1 >= (1 << 29) || cv->F >= (1 << 29) ||
                    reach > (uint32_t)FXL_COORD_MAX - (ax > ay ? ax : ay);
     }
@@ -693,8 +685,8 @@ static fxl_result seed_start(const fxl_chain *ch, bool rotating, walk *w)
     w->s = s = fxl_sin(dir);
     w->size = (uint64_t)ch->half_size << 16;
     w->left = (int64_t)ch->length * 32768 - 1;
-    w->x = (int64_t)ch->origin.x * 65536;
-    w->y = (int64_t)ch->origin.y * 65536;
+    w->x = (int64_t)ch->emitter.x * 65536;
+    w->y = (int64_t)ch->emitter.y * 65536;
     if (!rotating) { /* one pitch behind: the first square on the emitter */
         w->x -= (int64_t)(2 * ch->half_size) * c;
         w->y -= (int64_t)(2 * ch->half_size) * s;
@@ -710,7 +702,7 @@ static fxl_result gen_start(const fxl_chain *ch, fxl_chain_kind kind, gen *g)
         return FXL_ERR_NULL;
     if ((uint32_t)kind > (uint32_t)FXL_CHAIN_COVER_CAPSULE)
         return FXL_ERR_KIND;
-    if (!fxl__coord_ok(ch->origin.x) || !fxl__coord_ok(ch->origin.y))
+    if (!fxl__coord_ok(ch->emitter.x) || !fxl__coord_ok(ch->emitter.y))
         return FXL_ERR_COORD_RANGE;
     if (ch->length < 0)
         return FXL_ERR_LENGTH_NEGATIVE;

@@ -10,7 +10,7 @@ fxl_result fxl__laser_check(const fxl_laser *laser)
         return FXL_ERR_NULL;
     if (laser->kind != FXL_LASER_BOX && laser->kind != FXL_LASER_CAPSULE)
         return FXL_ERR_KIND;
-    if (laser->anchor != FXL_ANCHOR_ORIGIN && laser->anchor != FXL_ANCHOR_CENTRE)
+    if (laser->anchor != FXL_ANCHOR_EMITTER && laser->anchor != FXL_ANCHOR_CENTRE)
         return FXL_ERR_ANCHOR;
     if (!fxl__coord_ok(laser->pos.x) || !fxl__coord_ok(laser->pos.y))
         return FXL_ERR_COORD_RANGE;

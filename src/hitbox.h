@@ -42,9 +42,9 @@ FXL__ALWAYS_INLINE void fxl__laser_hitbox(const fxl_laser *laser, fxl_laser_prep
     /* Along the beam in Q32.32, where half of any Q16.16 length is exact:
      * [0, L] from the emitter, or [-L/2, L/2] about the middle. */
     int64_t len = (int64_t)laser->length * 65536;
-    bool origin = laser->anchor == FXL_ANCHOR_ORIGIN;
-    out->u_lo = origin ? 0 : -(len / 2);
-    out->u_hi = origin ? len : len / 2;
+    bool at_emitter = laser->anchor == FXL_ANCHOR_EMITTER;
+    out->u_lo = at_emitter ? 0 : -(len / 2);
+    out->u_hi = at_emitter ? len : len / 2;
     /* A box is its rectangle; a capsule is its centre segment grown by a
      * disk of the hitbox half-width. One test serves both. */
     if (laser->kind == FXL_LASER_BOX) {

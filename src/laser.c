@@ -8,13 +8,13 @@
 #include "util.h"
 #include "wide.h"
 
-fxl_laser fxl_laser_from_origin(fxl_laser_kind kind, fxl_vec2 origin, fxl_angle angle,
+fxl_laser fxl_laser_from_emitter(fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle angle,
                                 fix16_t length, fix16_t half_width)
 {
     fxl_laser l;
     l.kind = kind;
-    l.anchor = FXL_ANCHOR_ORIGIN;
-    l.pos = origin;
+    l.anchor = FXL_ANCHOR_EMITTER;
+    l.pos = emitter;
     l.angle = angle;
     l.length = length;
     l.half_width = half_width;
@@ -28,7 +28,7 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
     /* Doubling saturates, so an oversized half-length still reaches
      * fxl_laser_prepare as a length it refuses (never a wrapped value). */
     int64_t len = (int64_t)half_length * 2;
-    fxl_laser l = fxl_laser_from_origin(kind, centre, angle, 0, half_width);
+    fxl_laser l = fxl_laser_from_emitter(kind, centre, angle, 0, half_width);
     l.anchor = FXL_ANCHOR_CENTRE;
     l.length = len > INT32_MAX ? INT32_MAX : len < INT32_MIN ? INT32_MIN : (fix16_t)len;
     return l;
@@ -69,8 +69,8 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     bw = laser->kind == FXL_LASER_BOX ? (uint32_t)out->width : 0u;
     lx = mul_q16_floor(len, ac) >> 1; /* len/2 |c| */
     ly = mul_q16_floor(len, as) >> 1;
-    off_ax = laser->anchor == FXL_ANCHOR_ORIGIN ? lx : 0u; /* |middle - pos| per axis */
-    off_ay = laser->anchor == FXL_ANCHOR_ORIGIN ? ly : 0u;
+    off_ax = laser->anchor == FXL_ANCHOR_EMITTER ? lx : 0u; /* |middle - pos| per axis */
+    off_ay = laser->anchor == FXL_ANCHOR_EMITTER ? ly : 0u;
     half_x = lx + mul_q16_floor(bw, as) + (uint32_t)out->round;
     half_y = ly + mul_q16_floor(bw, ac) + (uint32_t)out->round;
     out->bb_mid = fxl_vec2_make(laser->pos.x + (out->cos < 0 ? -(int32_t)off_ax : (int32_t)off_ax),
@@ -382,8 +382,8 @@ static void core_span(const fxl_laser *laser, int64_t *a0, int64_t *a1)
 {
     /* Along-beam ends of the core segment in Q17.17 (exact halves). */
     int64_t len = laser->length;
-    *a0 = laser->anchor == FXL_ANCHOR_ORIGIN ? 0 : -len;
-    *a1 = laser->anchor == FXL_ANCHOR_ORIGIN ? 2 * len : len;
+    *a0 = laser->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
+    *a1 = laser->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
 }
 
 void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])

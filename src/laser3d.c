@@ -16,7 +16,7 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
     if (laser->kind != FXL_LASER3D_BOX && laser->kind != FXL_LASER3D_CYLINDER &&
         laser->kind != FXL_LASER3D_EGG)
         return FXL_ERR_KIND;
-    if (laser->anchor != FXL_ANCHOR_ORIGIN && laser->anchor != FXL_ANCHOR_CENTRE)
+    if (laser->anchor != FXL_ANCHOR_EMITTER && laser->anchor != FXL_ANCHOR_CENTRE)
         return FXL_ERR_ANCHOR;
     if (!coord3_ok(laser->pos.x) || !coord3_ok(laser->pos.y) || !coord3_ok(laser->pos.z))
         return FXL_ERR_COORD_RANGE;
@@ -37,7 +37,7 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
     out->sp = fxl_sin(laser->pitch);
     /* Q16.48: half of a Q16.16 length is exact. */
     out->half_len = (int64_t)((uint64_t)(uint32_t)laser->length << 31);
-    out->mid = laser->anchor == FXL_ANCHOR_ORIGIN ? out->half_len : 0;
+    out->mid = laser->anchor == FXL_ANCHOR_EMITTER ? out->half_len : 0;
     out->half_wid = (int64_t)((uint64_t)(uint32_t)laser->half_width << 32);
     out->egg_k = laser->kind == FXL_LASER3D_EGG ? laser->egg_k : fix16_one;
     out->kind = laser->kind;
@@ -249,8 +249,8 @@ static fxl_vec3 world(const fxl_laser3d *l, int32_t cy, int32_t sy, int32_t cp, 
 static void span(const fxl_laser3d *l, int64_t *a0, int64_t *a1)
 {
     /* Q17: the beam covers [0, 2L] from an emitter, [-L, L] about a middle. */
-    *a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -(int64_t)l->length;
-    *a1 = l->anchor == FXL_ANCHOR_ORIGIN ? 2 * (int64_t)l->length : (int64_t)l->length;
+    *a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -(int64_t)l->length;
+    *a1 = l->anchor == FXL_ANCHOR_EMITTER ? 2 * (int64_t)l->length : (int64_t)l->length;
 }
 
 void fxl_laser3d_corners(const fxl_laser3d *laser, fxl_vec3 out[8])

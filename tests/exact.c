@@ -64,7 +64,7 @@ static void frame3(const fxl_laser3d *l, fxl_vec3 c, int64_t f[3])
     int i;
     for (i = 0; i < 3; i++)
         f[i] = m[i][0] * d[0] + m[i][1] * d[1] + m[i][2] * d[2];
-    if (l->anchor == FXL_ANCHOR_ORIGIN)
+    if (l->anchor == FXL_ANCHOR_EMITTER)
         f[0] -= (int64_t)l->length << 31; /* the middle is L along the beam */
 }
 

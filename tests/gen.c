@@ -29,14 +29,14 @@ fxl_laser gen_laser(fxlt_rng *rng, fxl_laser_kind kind)
         fix16_t y = fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX);
         fix16_t len = fxlt_range(rng, 0, FXL_SIZE_MAX);
         fix16_t hw = fxlt_range(rng, 0, FXL_SIZE_MAX);
-        l = fxl_laser_from_origin(kind, fxl_vec2_make(x, y), a, len, hw);
+        l = fxl_laser_from_emitter(kind, fxl_vec2_make(x, y), a, len, hw);
     } else {
         fix16_t x = fxlt_range(rng, -(512 << 16), 512 << 16);
         fix16_t y = fxlt_range(rng, -(512 << 16), 512 << 16);
         fxl_vec2 pos = fxl_vec2_make(x, y);
         fix16_t len = fxlt_below(rng, 16) == 0 ? 0 : fxlt_range(rng, 0, 400 << 16);
         fix16_t hw = fxlt_below(rng, 16) == 0 ? 0 : fxlt_range(rng, 0, 16 << 16);
-        l = fxl_laser_from_origin(kind, pos, a, len, hw);
+        l = fxl_laser_from_emitter(kind, pos, a, len, hw);
     }
     if (fxlt_below(rng, 2) == 0)
         l.anchor = FXL_ANCHOR_CENTRE;
@@ -49,7 +49,7 @@ fxl_vec2 gen_point_near(fxlt_rng *rng, const fxl_laser *l)
 {
     double c = ref_cos_q16(l->angle) / 65536.0, s = ref_sin_q16(l->angle) / 65536.0;
     double len = ref_px(l->length), hw = ref_px(l->half_width);
-    double a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0.0 : -len / 2.0;
+    double a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0.0 : -len / 2.0;
     double a = a0 - 64.0 - hw + (len + 128.0 + 2.0 * hw) * (double)fxlt_below(rng, 1u << 30) /
                                     (double)(1u << 30);
     double b = (hw + 64.0) * ((double)fxlt_below(rng, 1u << 30) / (double)(1u << 29) - 1.0);
@@ -197,7 +197,7 @@ fxl_sweep gen_sweep(fxlt_rng *rng, gen_motion motion)
     }
     switch (motion) {
     case GEN_TURN_EMITTER:
-        l.anchor = FXL_ANCHOR_ORIGIN;
+        l.anchor = FXL_ANCHOR_EMITTER;
         return fxl_sweep_turn(&l, step);
     case GEN_TURN_MIDDLE:
         l.anchor = FXL_ANCHOR_CENTRE;
@@ -236,7 +236,7 @@ fxl_vec2 gen_sweep_point(fxlt_rng *rng, const fxl_sweep *s)
     const fxl_motion *m = &s->motion;
     double c0 = ref_cos_q16(l->angle) / 65536.0, s0 = ref_sin_q16(l->angle) / 65536.0;
     double len = ref_px(l->length), hw = ref_px(l->half_width);
-    double a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0.0 : -len / 2.0;
+    double a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0.0 : -len / 2.0;
     /* The laser's pos relative to the pivot, in the start frame (px). */
     double ox = ref_px(l->pos.x) - ref_px(m->pivot.x), oy = ref_px(l->pos.y) - ref_px(m->pivot.y);
     double ou = c0 * ox + s0 * oy, ov = c0 * oy - s0 * ox;

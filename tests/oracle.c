@@ -653,7 +653,7 @@ static void laser_box(const fxl_laser *l, int64_t *a0, int64_t *a1, int64_t *b0,
 {
     int64_t w = ((int64_t)l->half_width * l->hit_fraction + 32768) / 65536;
     int64_t len = (int64_t)l->length;
-    if (l->anchor == FXL_ANCHOR_ORIGIN) {
+    if (l->anchor == FXL_ANCHOR_EMITTER) {
         *a0 = 0;
         *a1 = len * 65536;
     } else {

@@ -23,7 +23,7 @@ bool orc_sweep_vs_moving_circle(const fxl_sweep *s, fxl_circle c, fxl_vec2 to);
 /* The same motion for any hitbox fixed about the pivot: K = [u_lo, u_hi] x
  * [v_lo, v_hi] (Q32.32, in the start angle's table frame about the pivot)
  * grown by round (Q16.16). orc_body_of_sweep gives a sweep's; a beam object
- * (behaviour.h) builds its own. */
+ * (beam.h) builds its own. */
 typedef struct orc_body {
     fxl_vec2 pivot;  /* Q16.16 where the pivot starts */
     fxl_vec2 move;   /* Q16.16 how far it moves */

@@ -26,7 +26,7 @@ ref_laser ref_laser_build(const fxl_laser *l)
     double c = ref_cos_q16(l->angle) / 65536.0, s = ref_sin_q16(l->angle) / 65536.0;
     double n2 = c * c + s * s;
     double len = ref_px(l->length);
-    double a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0.0 : -len / 2.0;
+    double a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0.0 : -len / 2.0;
     double a1 = a0 + len;
     /* libfixmath's fix16_mul rounds half up. */
     double hit = floor((double)l->half_width * (double)l->hit_fraction / 65536.0 + 0.5) / 65536.0;

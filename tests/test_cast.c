@@ -28,7 +28,7 @@ static fxl_wall_prep prep(fxl_vec2 a, fxl_vec2 b)
 static fxl_laser beam(fxl_laser_kind kind, int64_t x, int64_t y, fxl_angle a, fix16_t len,
                       fix16_t hw)
 {
-    return fxl_laser_from_origin(kind, v2(x, y), a, len, hw);
+    return fxl_laser_from_emitter(kind, v2(x, y), a, len, hw);
 }
 
 /* ---- unit cases ------------------------------------------------------ */
@@ -101,7 +101,7 @@ static void errors(void)
     l.anchor = FXL_ANCHOR_CENTRE;
     CHECK_EQ(fxl_laser_cast(&l, &w, 1, 0, &c, NULL), FXL_ERR_ANCHOR);
     CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, legs, 4, &count), FXL_ERR_ANCHOR);
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     l.length = -1;
     CHECK_EQ(fxl_laser_cast(&l, &w, 1, 0, &c, NULL), FXL_ERR_LENGTH_NEGATIVE);
     l.length = PX(5);
@@ -871,7 +871,7 @@ static void bounce_rooms(void)
                 fix16_t len = FXL_SIZE_MAX - 9;
                 if (fxlt_below(&rng, 8) != 0)
                     len = fxlt_range(&rng, 0, PX(3000));
-                l = fxl_laser_from_origin(FXL_LASER_BOX, e, a, len, 0);
+                l = fxl_laser_from_emitter(FXL_LASER_BOX, e, a, len, 0);
             }
             res = fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, maxb, legs,
                                    16, &count);

@@ -40,7 +40,7 @@ static fxl_chain chain_make(fix16_t x, fix16_t y, fxl_angle a, fxl_angle prev, f
                             fix16_t h)
 {
     fxl_chain c;
-    c.origin = fxl_vec2_make(x, y);
+    c.emitter = fxl_vec2_make(x, y);
     c.angle = a;
     c.prev_angle = prev;
     c.length = len;
@@ -69,7 +69,7 @@ static void check_square(fxl_aabb b, double cx, double cy, double size)
 static void static_chain_recurrence(void)
 {
     static const int32_t table[][5] = {
-        /* angle, length px*16, half-size px*16, origin x, y (px) */
+        /* angle, length px*16, half-size px*16, emitter x, y (px) */
         {0, 100 * 16, 4 * 16, 10, 20},   {1024, 100 * 16, 4 * 16, -5, 7},
         {300, 257 * 16, 3 * 16, 0, 0},   {2500, 40 * 16, 20 * 16, 100, -100},
         {777, 16, 64, 3, 3},             {3072, 64 * 16, 8 * 16, 0, 0},
@@ -85,8 +85,8 @@ static void static_chain_recurrence(void)
         CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, boxes, FXL_CHAIN_MAX, &n), FXL_OK);
         CHECK_EQ(n, want);
         for (k = 0; k < n; k++)
-            check_square(boxes[k], ref_px(ch.origin.x) + (double)k * 2.0 * h * c,
-                         ref_px(ch.origin.y) + (double)k * 2.0 * h * s, h);
+            check_square(boxes[k], ref_px(ch.emitter.x) + (double)k * 2.0 * h * c,
+                         ref_px(ch.emitter.y) + (double)k * 2.0 * h * s, h);
     }
 }
 
@@ -161,8 +161,8 @@ static fxl_result ref_seed(const fxl_chain *ch, bool rotating, fxl_aabb *out, si
     }
     w.c = fxl_cos(dir);
     w.s = fxl_sin(dir);
-    w.x = (int64_t)ch->origin.x * 65536;
-    w.y = (int64_t)ch->origin.y * 65536;
+    w.x = (int64_t)ch->emitter.x * 65536;
+    w.y = (int64_t)ch->emitter.y * 65536;
     w.size = (int64_t)ch->half_size * 65536;
     w.left = (int64_t)ch->length * 65536;
     w.rotating = rotating;
@@ -220,13 +220,13 @@ static void seed_matches_reference(void)
         if ((i & 15) == 3) { /* near the domain's edge */
             fix16_t x = FXL_COORD_MAX - any_size(&rng, 29);
             fix16_t y = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
-            ch.origin.x = fxlt_below(&rng, 2) ? x : -x;
-            ch.origin.y = y;
+            ch.emitter.x = fxlt_below(&rng, 2) ? x : -x;
+            ch.emitter.y = y;
             edge++;
         } else {
             fix16_t x = fxlt_range(&rng, -PX(2000), PX(2000));
             fix16_t y = fxlt_range(&rng, -PX(2000), PX(2000));
-            ch.origin = fxl_vec2_make(x, y);
+            ch.emitter = fxl_vec2_make(x, y);
         }
         ch.angle = (fxl_angle)(int32_t)(uint32_t)fxlt_next(&rng);
         ch.prev_angle = (fxl_angle)((uint32_t)ch.angle - (uint32_t)(fxlt_below(&rng, 4)
@@ -300,8 +300,8 @@ static void fast_path_edges(void)
         fix16_t edge = lim + fxlt_range(&rng, -2, 1) - (fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, PX(4)) : 0);
         if (len >= (1 << 26) || h > (1 << 26))
             edge = FXL_COORD_MAX - fxlt_range(&rng, 0, PX(100));
-        ch.origin.x = fxlt_below(&rng, 2) ? edge : -edge;
-        ch.origin.y = fxlt_below(&rng, 2) ? fxlt_range(&rng, -PX(100), PX(100)) : -ch.origin.x;
+        ch.emitter.x = fxlt_below(&rng, 2) ? edge : -edge;
+        ch.emitter.y = fxlt_below(&rng, 2) ? fxlt_range(&rng, -PX(100), PX(100)) : -ch.emitter.x;
         ch.prev_angle = (fxl_angle)fxlt_below(&rng, 4096);
         ch.angle = ch.prev_angle + (fxlt_below(&rng, 2) ? step : -step);
         ch.length = len;
@@ -351,7 +351,7 @@ static void each_matches_make(void)
         fix16_t x = fxlt_below(&rng, 8) == 0 ? FXL_COORD_MAX - any_size(&rng, 26)
                                              : fxlt_range(&rng, -PX(1000), PX(1000));
         fix16_t y = fxlt_range(&rng, -PX(1000), PX(1000));
-        ch.origin = fxl_vec2_make(x, y);
+        ch.emitter = fxl_vec2_make(x, y);
         ch.angle = (fxl_angle)fxlt_below(&rng, 4096);
         ch.prev_angle = ch.angle - fxlt_range(&rng, -400, 400);
         ch.length = fxlt_range(&rng, 0, PX(600));
@@ -437,9 +437,9 @@ static void capacity_and_errors(void)
         ch.length = FXL_SIZE_MAX + 1;
         CHECK_EQ(fxl_chain_make(&ch, kind, few, 64, &n), FXL_ERR_LENGTH_RANGE);
         ch.length = PX(100);
-        ch.origin.x = FXL_COORD_MAX + 1;
+        ch.emitter.x = FXL_COORD_MAX + 1;
         CHECK_EQ(fxl_chain_make(&ch, kind, few, 64, &n), FXL_ERR_COORD_RANGE);
-        ch.origin.x = 0;
+        ch.emitter.x = 0;
         CHECK_EQ(fxl_chain_make(NULL, kind, few, 64, &n), FXL_ERR_NULL);
         CHECK_EQ(fxl_chain_make(&ch, kind, NULL, 64, &n), FXL_ERR_NULL);
         CHECK_EQ(fxl_chain_each(&ch, kind, NULL, NULL, &n), FXL_ERR_NULL);
@@ -490,7 +490,7 @@ static fxl_vec2 frame_point(fxl_vec2 o, fxl_angle a, int64_t u, int64_t v)
 /* The issue's cases: the seed's chains miss circles the laser touches. */
 static void seed_misses_cover_does_not(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(745526013, -363917155), 1290,
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(745526013, -363917155), 1290,
                                         7726774, 125441);
     fxl_circle c = fxl_circle_make(742886107, -357190014, 124176);
     fxl_laser_prep lp;
@@ -510,7 +510,7 @@ static void seed_misses_cover_does_not(void)
 
     /* A static beam 4 px long, 1 px wide: the seed's squares at 0 and 2 px
      * end at 3 px; the laser reaches 4 px. */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(4), PX(1));
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(4), PX(1));
     ch = chain_make(0, 0, 0, 0, PX(4), PX(1));
     c = fxl_circle_make(PX(3) + PX(1) / 2, 0, 0);
     CHECK_EQ(fxl_laser_prepare(&l, &lp), FXL_OK);
@@ -523,7 +523,7 @@ static void seed_misses_cover_does_not(void)
     CHECK(fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(4), PX(1), 0)));  /* the corner */
     CHECK(!fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(5), 0, 0)));     /* not far beyond */
     /* At a diagonal the seed's squares do not reach the beam's edges. */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 512, PX(40), PX(4));
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 512, PX(40), PX(4));
     ch = chain_make(0, 0, 512, 512, PX(40), PX(4));
     c.c = frame_point(fxl_vec2_make(0, 0), 512, PX(20), PX(4) - 2);
     c.r = 0;
@@ -634,7 +634,7 @@ static void cover_property(void)
             fxl_sweep s;
             fxl_result res;
             l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
-            l.anchor = FXL_ANCHOR_ORIGIN;
+            l.anchor = FXL_ANCHOR_EMITTER;
             step = gen_cover_step(&rng);
             w = fix16_mul(l.half_width, l.hit_fraction);
             s = fxl_sweep_turn(&l, step);
@@ -782,7 +782,7 @@ static void chain_vs_circle(void)
         fxl_chain ch;
         size_t n, i, j;
         fix16_t ox = round & 1 ? FXL_COORD_MAX - PX(100) : 0;
-        ch.origin = fxl_vec2_make(ox, 0);
+        ch.emitter = fxl_vec2_make(ox, 0);
         ch.angle = (fxl_angle)fxlt_below(&rng, 4096);
         ch.prev_angle = ch.angle - fxlt_range(&rng, -300, 300);
         ch.length = fxlt_range(&rng, 0, PX(200));
@@ -827,8 +827,8 @@ static void issue14_repros(void)
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, boxes, 16, &n), FXL_OK);
     CHECK(!fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(3.5), 0, 0)));
     for (kind = FXL_CHAIN_COVER_BOX; kind <= FXL_CHAIN_COVER_CAPSULE; kind++) {
-        fxl_laser l = fxl_laser_from_origin(kind == FXL_CHAIN_COVER_BOX ? FXL_LASER_BOX : FXL_LASER_CAPSULE,
-                                            ch.origin, 0, ch.length, ch.half_size);
+        fxl_laser l = fxl_laser_from_emitter(kind == FXL_CHAIN_COVER_BOX ? FXL_LASER_BOX : FXL_LASER_CAPSULE,
+                                            ch.emitter, 0, ch.length, ch.half_size);
         fxl_laser_prep p;
         CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_OK);
         CHECK_EQ(fxl_chain_make(&ch, kind, boxes, 16, &n), FXL_OK);

@@ -49,7 +49,7 @@ static fxl_laser any_laser(fxlt_rng *rng)
     fxl_angle a = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
     fix16_t len = fxlt_range(rng, 0, 300 << 16);
     fix16_t hw = fxlt_range(rng, 0, 12 << 16);
-    fxl_laser l = fxl_laser_from_origin(kind, fxl_vec2_make(x, y), a, len, hw);
+    fxl_laser l = fxl_laser_from_emitter(kind, fxl_vec2_make(x, y), a, len, hw);
     l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
     l.hit_fraction = fxlt_range(rng, 0, fix16_one);
     return l;
@@ -136,8 +136,8 @@ static void chain_case(fxlt_rng *rng)
     fxl_chain ch;
     size_t n = 0, i;
     fxl_result res;
-    ch.origin.x = any_coord(rng); /* one draw per statement: a fixed order */
-    ch.origin.y = any_coord(rng);
+    ch.emitter.x = any_coord(rng); /* one draw per statement: a fixed order */
+    ch.emitter.y = any_coord(rng);
     ch.angle = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
     ch.prev_angle = (fxl_angle)((uint32_t)ch.angle - (uint32_t)fxlt_range(rng, -700, 700));
     ch.length = fxlt_range(rng, 0, 300 << 16);
@@ -164,7 +164,7 @@ static void sweep_case(fxlt_rng *rng)
     fxl_sweep_prep sp;
     fxl_result res;
     int i;
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     {
         fxl_sweep s = fxl_sweep_turn(&l, step);
         res = fxl_sweep_prepare(&s, &sp);
@@ -393,7 +393,7 @@ static void cast_kind_case(fxlt_rng *rng)
     unsigned flags = fxlt_below(rng, 4);
     uint32_t nw = 3u + fxlt_below(rng, 6), k, m = 0;
     size_t count = 0, i;
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     for (k = 0; k < nw; k++) {
         fxl_wall w;
         w.a.x = l.pos.x + fxlt_range(rng, -(300 << 16), 300 << 16);

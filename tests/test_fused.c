@@ -112,7 +112,7 @@ static fxl_laser some_laser(fxlt_rng *rng, bool wild)
     fxl_angle a = (fxl_angle)fxlt_below(rng, 4096);
     fix16_t len = fxlt_range(rng, 0, PX(240));
     fix16_t hw = fxlt_range(rng, 0, PX(8));
-    l = fxl_laser_from_origin((fxl_laser_kind)fxlt_below(rng, 2), fxl_vec2_make(x, y), a, len, hw);
+    l = fxl_laser_from_emitter((fxl_laser_kind)fxlt_below(rng, 2), fxl_vec2_make(x, y), a, len, hw);
     l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
     l.hit_fraction = fxlt_range(rng, 0, fix16_one);
     if (wild) {

@@ -40,7 +40,7 @@ static void box_touching_cardinal(void)
     int q;
     for (q = 0; q < 4; q++) {
         fxl_vec2 o = fxl_vec2_make(PX(7), PX(-3));
-        fxl_laser_prep p = prep(fxl_laser_from_origin(FXL_LASER_BOX, o, q * 1024, PX(100), PX(10)));
+        fxl_laser_prep p = prep(fxl_laser_from_emitter(FXL_LASER_BOX, o, q * 1024, PX(100), PX(10)));
         const fix16_t r = PX(5);
         /* (along, across) probes, each exactly touching; then one step out. */
         static const int32_t probe[][4] = {
@@ -77,7 +77,7 @@ static void capsule_touching_cardinal(void)
     for (q = 0; q < 4; q++) {
         fxl_vec2 o = fxl_vec2_make(PX(-20), PX(30));
         fxl_laser_prep p =
-            prep(fxl_laser_from_origin(FXL_LASER_CAPSULE, o, q * 1024, PX(60), PX(2)));
+            prep(fxl_laser_from_emitter(FXL_LASER_CAPSULE, o, q * 1024, PX(60), PX(2)));
         fxl_vec2 cap = turn(q, PX(63), PX(4));   /* 5 from the end: 2 + 3 */
         fxl_vec2 back = turn(q, PX(-4), PX(-3)); /* 5 from the start */
         fxl_vec2 side = turn(q, PX(30), PX(-5));
@@ -105,7 +105,7 @@ static void touching_neighbour_angles(void)
     int kind;
     for (kind = 0; kind < 2; kind++) {
         for (ai = 0; ai < FXLT_COUNT(angles); ai++) {
-            fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)kind, fxl_vec2_make(PX(3), PX(-2)),
+            fxl_laser l = fxl_laser_from_emitter((fxl_laser_kind)kind, fxl_vec2_make(PX(3), PX(-2)),
                                                 angles[ai], PX(100), PX(6));
             fxl_laser_prep p = prep(l);
             ref_laser L = ref_laser_build(&l);
@@ -138,9 +138,9 @@ static void touching_neighbour_angles(void)
 static void zero_sizes(void)
 {
     fxl_vec2 o = fxl_vec2_make(PX(10), PX(10));
-    fxl_laser_prep dot = prep(fxl_laser_from_origin(FXL_LASER_BOX, o, 300, 0, 0));
-    fxl_laser_prep line = prep(fxl_laser_from_origin(FXL_LASER_BOX, o, 0, PX(50), 0));
-    fxl_laser_prep disk = prep(fxl_laser_from_origin(FXL_LASER_CAPSULE, o, 2048, 0, PX(5)));
+    fxl_laser_prep dot = prep(fxl_laser_from_emitter(FXL_LASER_BOX, o, 300, 0, 0));
+    fxl_laser_prep line = prep(fxl_laser_from_emitter(FXL_LASER_BOX, o, 0, PX(50), 0));
+    fxl_laser_prep disk = prep(fxl_laser_from_emitter(FXL_LASER_CAPSULE, o, 2048, 0, PX(5)));
     CHECK(fxl_laser_vs_point(&dot, o));
     CHECK(!fxl_laser_vs_point(&dot, fxl_vec2_make(o.x + 1, o.y)));
     CHECK(hits(&dot, o.x + PX(3), o.y + PX(4), PX(5)));
@@ -157,7 +157,7 @@ static void zero_sizes(void)
 
 static void hit_fraction_and_anchor(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(10));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(10));
     fxl_laser_prep p, q;
     fxlt_rng rng = fxlt_rng_for("hit_fraction_and_anchor");
     int i;
@@ -177,7 +177,7 @@ static void hit_fraction_and_anchor(void)
         fxl_vec2 dir = fxl_dir(a);
         fxl_circle k;
         fxl_laser c;
-        l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), a, PX(100), PX(4));
+        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), a, PX(100), PX(4));
         c = fxl_laser_from_centre(FXL_LASER_CAPSULE, fxl_vec2_make(dir.x * 50, dir.y * 50), a,
                                   PX(50), PX(4));
         p = prep(l);
@@ -192,7 +192,7 @@ static void hit_fraction_and_anchor(void)
 
 static void error_codes(void)
 {
-    fxl_laser good = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+    fxl_laser good = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
     fxl_laser l;
     fxl_laser_prep p;
     int i;
@@ -244,7 +244,7 @@ static void error_codes(void)
 static void quad_and_ends(void)
 {
     fxl_vec2 q[4], s, e;
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(100),
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(100),
                                         PX(8));
     l.hit_fraction = fix16_one / 4; /* drawing uses the full width */
     fxl_laser_quad(&l, q);
@@ -259,7 +259,7 @@ static void quad_and_ends(void)
     CHECK(q[0].x == PX(3) && q[0].y == PX(-20)); /* left of a downward beam is +x */
     /* At any angle the quad's corners lie within a raw step or two of the
      * exact rotated rectangle built from the table direction. */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(5), PX(5)), 333, PX(200), PX(6));
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(5), PX(5)), 333, PX(200), PX(6));
     fxl_laser_quad(&l, q);
     {
         double c = ref_cos_q16(333) / 65536.0, sn = ref_sin_q16(333) / 65536.0;
@@ -300,7 +300,7 @@ static void batch_matches_single(void)
                 CHECK_EQ(idx[got++], i);
     }
     {
-        fxl_laser_prep p = prep(fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0));
+        fxl_laser_prep p = prep(fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0));
         CHECK_EQ(fxl_laser_vs_circles(&p, NULL, 0, NULL), 0);
         CHECK_EQ(fxl_laser_collect(&p, NULL, 0, NULL, 0), 0);
     }
@@ -331,7 +331,7 @@ static fxl_circle exact_touch(fxlt_rng *rng, fxl_laser *l, bool point, bool *wan
         l->half_width = (fix16_t)(t[2] * k); /* the reach is the rounding */
     else if (point)
         k = 0; /* a box's own edges and corners */
-    a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -l->length / 2;
+    a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -l->length / 2;
     a1 = a0 + l->length;
     wb = l->kind == FXL_LASER_BOX ? l->half_width : 0;
     if (!point) {
@@ -547,7 +547,7 @@ static void fused_matches_prepare(void)
 static void issue14_repros(void)
 {
     uint32_t seen;
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(-100), 0), 0, PX(200), PX(4));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(-100), 0), 0, PX(200), PX(4));
     fxl_laser_prep p = prep(l);
     fxl_circle wild[3];
     fxl_vec2 q[4], s, e;
@@ -571,7 +571,7 @@ static void issue14_repros(void)
     CHECK_EQ(fxl_lasers_vs_circle(&l, 1, wild[2], &bits, &count), FXL_ERR_COORD_RANGE);
 
     /* a half-width beyond 2^30: the corners below y = INT32_MIN saturate */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, PX(-100)), 0, PX(10), INT32_MAX);
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, PX(-100)), 0, PX(10), INT32_MAX);
     fxl_laser_quad(&l, q);
     CHECK(q[0].x == 0 && q[0].y == INT32_MIN && q[1].x == PX(10) && q[1].y == INT32_MIN);
     CHECK(q[2].x == PX(10) && q[2].y == INT32_MAX - PX(100) && q[3].x == 0 && q[3].y == q[2].y);
@@ -579,7 +579,7 @@ static void issue14_repros(void)
     fxl_laser_quad(&l, q);
     CHECK(q[0].y == INT32_MAX - PX(100) + 1 && q[2].y == INT32_MIN);
     /* a length beyond 2^30: exact while it fits, saturated beyond */
-    l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, 0x40000001, PX(1));
+    l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, 0x40000001, PX(1));
     fxl_laser_ends(&l, &s, &e);
     CHECK(s.x == 0 && s.y == 0 && e.x == 0x40000001 && e.y == 0);
     l.pos.x = PX(100), l.length = INT32_MAX;
@@ -600,7 +600,7 @@ static void issue14_repros(void)
         enum { N = 65536 + 64 };
         static fxl_circle many[N];
         size_t i, got[4];
-        l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+        l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
         p = prep(l);
         for (i = 0; i < N; i++)
             many[i] = fxl_circle_make(PX(-50), 0, PX(1)); /* behind the emitter: misses */

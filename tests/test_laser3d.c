@@ -98,7 +98,7 @@ static void errors_and_drawing(void)
     l.kind = (fxl_laser3d_kind)9;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_ERR_KIND);
     l.kind = FXL_LASER3D_BOX;
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     l.yaw = 1024; /* along +y */
     fxl_laser3d_corners(&l, c);
     CHECK(c[0].x == PX(5) && c[0].y == 0 && c[0].z == PX(-5)); /* x = 0, y = -W -> +x */
@@ -124,7 +124,7 @@ static double ref3(const fxl_laser3d *l, fxl_sphere s, double *reach)
     int i;
     for (i = 0; i < 3; i++)
         f[i] = m[i][0] * dx + m[i][1] * dy + m[i][2] * dz;
-    if (l->anchor == FXL_ANCHOR_ORIGIN)
+    if (l->anchor == FXL_ANCHOR_EMITTER)
         f[0] -= half;
     if (l->kind == FXL_LASER3D_EGG) {
         double k = (double)l->egg_k / 65536.0;
@@ -248,7 +248,7 @@ static fxl_sphere exact_touch3(fxlt_rng *rng, fxl_laser3d *l, bool *want)
     p[0][0] = cp * cy, p[0][1] = cp * sy, p[0][2] = -sp;
     p[1][0] = -sy, p[1][1] = cy, p[1][2] = 0;
     p[2][0] = sp * cy, p[2][1] = sp * sy, p[2][2] = cp;
-    if (l->anchor == FXL_ANCHOR_ORIGIN)
+    if (l->anchor == FXL_ANCHOR_EMITTER)
         f[0] += L;
     for (j = 0; j < 3; j++)
         for (i = 0, g[j] = 0; i < 3; i++)
@@ -380,7 +380,7 @@ static void issue14_repros(void)
 
     /* yaw 0, pitch 0: the beam along +x; a length and width of INT32_MAX */
     l = l3(FXL_LASER3D_BOX, PX(100), 0, PX(-100), 0, 0, INT32_MAX, INT32_MAX);
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     fxl_laser3d_ends(&l, &a, &b);
     CHECK(a.x == PX(100) && a.y == 0 && a.z == PX(-100));
     CHECK(b.x == INT32_MAX && b.y == 0 && b.z == PX(-100));

@@ -27,7 +27,7 @@ static bool turn_hits(fxl_laser l, int32_t step, fix16_t x, fix16_t y, fix16_t r
 
 static void exact_static(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(7), PX(-3)), 1024, PX(100),
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(7), PX(-3)), 1024, PX(100),
                                         PX(10));
     /* Down the screen from (7, -3): the far corner (-3, 97) and a 3-4-5 off it. */
     CHECK(orc_laser_vs_circle(&l, fxl_circle_make(PX(7 - 14), PX(-3 + 103), PX(5))));
@@ -56,7 +56,7 @@ static void exact_turns(void)
     /* Box 40 x 60 from (1, 2) turning a quarter: its far corners are 50 px
      * out and point along (20, 21)/29 during the turn, so a circle 58 px
      * out that way is touched at r = 8 px; no end beam comes near it. */
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(40),
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(40),
                                         PX(30));
     fxl_sweep s;
     CHECK(turn_hits(l, 1024, PX(41), PX(44), PX(8)));
@@ -71,7 +71,7 @@ static void exact_turns(void)
     CHECK(turn_hits(l, 1024, PX(61), PX(65), PX(17)));
     CHECK(!turn_hits(l, 1024, PX(61), PX(65), PX(17) - 1));
     /* The turn ends exactly on the cardinal direction: the end is in. */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), 0);
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), 0);
     CHECK(turn_hits(l, 1024, 0, PX(100), 0));
     CHECK(!turn_hits(l, 1024, 0, PX(100) + 1, 0));
     /* A half turn covers the closed half disc on its side, nothing else. */
@@ -90,7 +90,7 @@ static void exact_turns(void)
     /* Off-beam pivot: a box 10 x 2 from 100 px to 110 px along the beam
      * from the pivot, a quarter turn: (60, 80) and (66, 88) lie on the beam
      * when it points along (3, 4); its far corners are sqrt(12101) px out. */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(100), 0), 0, PX(10), PX(1));
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(100), 0), 0, PX(10), PX(1));
     s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), 1024);
     CHECK(orc_sweep_vs_circle(&s, fxl_circle_make(PX(60), PX(80), 0)));
     CHECK(orc_sweep_vs_circle(&s, fxl_circle_make(PX(66), PX(88), 0)));
@@ -102,7 +102,7 @@ static void exact_turns(void)
 
 static void exact_motions(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
     fxl_sweep s = fxl_sweep_to_pose(&l, fxl_vec2_make(PX(100), 0), 0);
     fxl_circle c = fxl_circle_make(PX(50), PX(5), PX(4));
     CHECK(orc_sweep_vs_circle(&s, c));
@@ -268,8 +268,8 @@ static double motion_gap(const fxl_sweep *s, fxl_vec2 p, fxl_vec2 q, double *rou
     int64_t g0x = p.x - m->pivot.x, g0y = p.y - m->pivot.y, g1x = q.x - p1x, g1y = q.y - p1y;
     dbody k;
     double g;
-    k.a0 = ou + (l->anchor == FXL_ANCHOR_ORIGIN ? 0.0 : -len / 2.0);
-    k.a1 = ou + (l->anchor == FXL_ANCHOR_ORIGIN ? len : len / 2.0);
+    k.a0 = ou + (l->anchor == FXL_ANCHOR_EMITTER ? 0.0 : -len / 2.0);
+    k.a1 = ou + (l->anchor == FXL_ANCHOR_EMITTER ? len : len / 2.0);
     k.b0 = ov - (l->kind == FXL_LASER_BOX ? ref_px((fix16_t)w) : 0.0);
     k.b1 = ov + (l->kind == FXL_LASER_BOX ? ref_px((fix16_t)w) : 0.0);
     k.round = l->kind == FXL_LASER_BOX ? 0.0 : ref_px((fix16_t)w);

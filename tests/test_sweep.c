@@ -61,7 +61,7 @@ static void passes_over(void)
 {
     int kind;
     for (kind = 0; kind < 2; kind++) {
-        fxl_laser l = fxl_laser_from_origin((fxl_laser_kind)kind, fxl_vec2_make(0, 0), 0,
+        fxl_laser l = fxl_laser_from_emitter((fxl_laser_kind)kind, fxl_vec2_make(0, 0), 0,
                                             PX(100), PX(2));
         fxl_sweep s = fxl_sweep_turn(&l, 1024), back = fxl_sweep_turn(&l, -1024);
         fxl_sweep_prep sp = prep(&s);
@@ -79,7 +79,7 @@ static void passes_over(void)
  * are 50 px out and point along (20, 21)/29 during the turn. */
 static void corner_touch_exact(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(40),
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(1), PX(2)), 0, PX(40),
                                         PX(30));
     fxl_sweep s = fxl_sweep_turn(&l, 1024);
     fxl_sweep_prep sp = prep(&s);
@@ -113,7 +113,7 @@ static fxl_result prepare_to(const fxl_laser *l, fxl_angle to, fxl_sweep_prep *s
 
 static void wrap_and_half_turns(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 4095, PX(100), PX(1));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 4095, PX(100), PX(1));
     fxl_sweep_prep sp;
     fxl_sweep s;
     CHECK_EQ(prepare_to(&l, 1, &sp), FXL_OK);
@@ -174,7 +174,7 @@ static void propeller_and_pivots(void)
     /* A box 10 long, 1 half-wide, from 100 px along the beam from the pivot
      * at the origin, a quarter turn: (60, 80) and (66, 88) lie on it when
      * it points along (3, 4); its far corners are sqrt(12101) px out. */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(PX(100), 0), 0, PX(10), PX(1));
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(PX(100), 0), 0, PX(10), PX(1));
     s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), 1024);
     expect(&s, fxl_circle_make(PX(60), PX(80), 0), true);
     expect(&s, fxl_circle_make(PX(66), PX(88), 0), true);
@@ -185,7 +185,7 @@ static void propeller_and_pivots(void)
     /* Pivot beside the beam: a line 0..100 along x at y = 20 turning half
      * a turn about the origin ends as 0..-100 at y = -20: (0, -30) is
      * 10 px from its start (-30 is in no direction the line passes). */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, PX(20)), 0, PX(100), 0);
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, PX(20)), 0, PX(100), 0);
     s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), 2048);
     expect_touch(&s, 0, PX(-30), PX(10));
     /* Nothing of the line comes nearer the pivot than 20 px: (0, 10) is
@@ -196,7 +196,7 @@ static void propeller_and_pivots(void)
 /* Pose to pose: translation only, and a turn done halfway. */
 static void pose_to_pose(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
     fxl_sweep s = fxl_sweep_to_pose(&l, fxl_vec2_make(PX(100), 0), 0);
     CHECK_EQ(s.motion.step, 0);
     CHECK(s.motion.move.x == PX(100) && s.motion.move.y == 0);
@@ -225,7 +225,7 @@ static void pose_to_pose(void)
 /* Moving circles against still, moving and turning beams. */
 static void moving_circles(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(1));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(1));
     fxl_sweep s = fxl_sweep_turn(&l, 0);
     /* Crossing the still beam, and passing its end 3 px off. */
     expect_moving(&s, fxl_circle_make(PX(50), PX(-20), 0), fxl_vec2_make(PX(50), PX(20)), true);
@@ -274,7 +274,7 @@ static fxl_result prepare_sweep(fxl_sweep s)
 
 static void errors(void)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1));
     fxl_sweep_prep sp;
     fxl_sweep s = fxl_sweep_turn(&l, 0);
     CHECK_EQ(fxl_sweep_prepare(NULL, &sp), FXL_ERR_NULL);
@@ -288,7 +288,7 @@ static void errors(void)
     CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 10)), FXL_OK);
     l.anchor = (fxl_laser_anchor)5;
     CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 10)), FXL_ERR_ANCHOR);
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     l.length = -1;
     CHECK_EQ(prepare_sweep(fxl_sweep_turn(&l, 10)), FXL_ERR_LENGTH_NEGATIVE);
     l.length = PX(10);
@@ -466,7 +466,7 @@ static void batch_matches_single(void)
         }
     }
     {
-        fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0);
+        fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0);
         fxl_sweep s = fxl_sweep_turn(&l, 5);
         fxl_sweep_prep sp = prep(&s);
         CHECK_EQ(fxl_sweep_vs_circles(&sp, NULL, 0, NULL), 0);

@@ -57,11 +57,11 @@ int main(void)
     }
     /* A: the boss's sweeping box laser; B, C: capsules fired from the sides,
      * drawn 6 px wide with a hitbox of 60% of that. */
-    lasers[0] = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(px(120), px(16)), 1024, px(150),
+    lasers[0] = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(px(120), px(16)), 1024, px(150),
                                       px(5));
-    lasers[1] = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(px(0), px(100)), 0, px(90),
+    lasers[1] = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(px(0), px(100)), 0, px(90),
                                       px(3));
-    lasers[2] = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(px(239), px(60)), 2048,
+    lasers[2] = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(px(239), px(60)), 2048,
                                       px(110), px(3));
     lasers[1].hit_fraction = lasers[2].hit_fraction = fix16_from_float(0.6f);
 

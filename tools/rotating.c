@@ -176,9 +176,9 @@ typedef struct frame_setup {
 
 static fxl_laser make_laser(fxl_angle angle)
 {
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), angle,
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), angle,
                                         px(LENGTH_PX), px(HALF_WIDTH_PX));
-    l.anchor = FXL_ANCHOR_ORIGIN;
+    l.anchor = FXL_ANCHOR_EMITTER;
     l.hit_fraction = fix16_one;
     return l;
 }
@@ -212,7 +212,7 @@ static void frame_init(frame_setup *f, fxl_angle start, fxl_angle step)
     must(fxl_laser_prepare(&f->laser_prev, &f->lp_prev), "fxl_laser_prepare (prev)");
     must(fxl_laser_prepare(&f->laser_cur, &f->lp_cur), "fxl_laser_prepare (current)");
 
-    ch.origin = fxl_vec2_make(0, 0);
+    ch.emitter = fxl_vec2_make(0, 0);
     ch.angle = f->cur;
     ch.prev_angle = f->prev;
     ch.length = px(LENGTH_PX);
@@ -386,14 +386,14 @@ static void measure_random(rand_result *r, fxl_laser_kind kind, int32_t step, bo
         fix16_t ox = rand_between(-px(1000), px(1000)), oy = rand_between(-px(1000), px(1000));
         fxl_angle a = (fxl_angle)rand_between(0, 4095);
         fix16_t len = rand_between(px(40), px(300)), hw = rand_between(px(1), px(8));
-        fxl_laser l = fxl_laser_from_origin(kind, fxl_vec2_make(ox, oy), a, len, hw);
+        fxl_laser l = fxl_laser_from_emitter(kind, fxl_vec2_make(ox, oy), a, len, hw);
         fxl_sweep s = fxl_sweep_turn(&l, step);
         fxl_sweep_prep sp;
         fxl_chain ch;
         box_d b = box_empty();
         double area;
         must(fxl_sweep_prepare(&s, &sp), "fxl_sweep_prepare (random)");
-        ch.origin = l.pos;
+        ch.emitter = l.pos;
         ch.prev_angle = l.angle;
         ch.angle = l.angle + step;
         ch.length = l.length;
@@ -680,7 +680,7 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
 
     fprintf(o, "## 1. One laser, five turn rates\n\n");
     fprintf(o,
-            "A box laser (`FXL_LASER_BOX`, `FXL_ANCHOR_ORIGIN`) fired from an emitter at "
+            "A box laser (`FXL_LASER_BOX`, `FXL_ANCHOR_EMITTER`) fired from an emitter at "
             "(0, 0), length %d px, half-width %d px, hit fraction 1.0, turns by a fixed step "
             "per frame. The player is a circle of radius %d px. Angles are in steps of 1/4096 "
             "turn (1024 = 90 degrees, y down the screen, so a positive step turns clockwise on "
@@ -698,7 +698,7 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
     fprintf(o, "Tests per position:\n\n");
     fprintf(o, "- **exact** (the truth): `fxl_sweep_vs_circle` on `fxl_sweep_prepare(&s, &sp)` "
                "with `s = fxl_sweep_turn(&laser_at_prev, step)`;\n");
-    fprintf(o, "- the three chains with origin = emitter, angle = current, prev_angle = prev, "
+    fprintf(o, "- the three chains with emitter = the laser's emitter, angle = current, prev_angle = prev, "
                "length %d px, half_size %d px, into an array of `FXL_CHAIN_MAX` squares, then "
                "`fxl_chain_vs_circle`;\n",
             LENGTH_PX, HALF_WIDTH_PX);

@@ -240,14 +240,14 @@ int main(int argc, char **argv)
 
     /* about a pivot off the beam: the emitter 20 px along and 30 px to the
      * side of the pivot, 90 degrees anticlockwise */
-    l = fxl_laser_from_origin(FXL_LASER_CAPSULE, fxl_vec2_make(fix16_from_int(20), fix16_from_int(-30)),
+    l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(fix16_from_int(20), fix16_from_int(-30)),
                               0, fix16_from_int(60), fix16_from_int(5));
     s = fxl_sweep_turn_about(&l, fxl_vec2_make(0, 0), -1024);
     snprintf(path, sizeof path, "%s/sweep-pivot.png", argv[1]);
     bad |= picture(path, &s) != 0;
 
     /* turning 45 degrees about its emitter while the emitter moves (40, 30) */
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(fix16_from_int(-20), fix16_from_int(-15)),
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(fix16_from_int(-20), fix16_from_int(-15)),
                               3900, fix16_from_int(60), fix16_from_int(5));
     s = fxl_sweep_to_pose(&l, fxl_vec2_make(fix16_from_int(20), fix16_from_int(15)),
                           (3900 + 512) & FXL_ANGLE_MASK);

@@ -76,6 +76,37 @@ fxl_angle fxl_angle_from_rad(fix16_t rad);
 /* Step to Q16.16 radians in 0..2*pi, rounded to nearest. */
 fix16_t fxl_angle_to_rad(fxl_angle a);
 
+/* tan(2*pi*a/4096) as Q16.16: the table's sin / cos, rounded to nearest by
+ * libfixmath's fix16_div. Finite everywhere but at cos == 0 (a = 1024 or
+ * 3072 modulo 4096), where it returns fix16_maximum with the sign of the
+ * sine (+ at 1024, - at 3072) instead of dividing by zero. Next to those,
+ * |tan(1023)| = 648.9 in Q16.16, well inside the type. */
+fix16_t fxl_tan(fxl_angle a);
+
+/* A turn eased in and out: constant angular acceleration for the first
+ * half, the same deceleration for the second, arriving with zero speed. */
+typedef struct fxl_ease {
+    fxl_angle from;   /* 4096 steps per turn */
+    int32_t delta;    /* steps to turn, -2048..2047 */
+    int32_t frames;   /* duration T, >= 1 */
+    int32_t t;        /* frames done, 0..T */
+} fxl_ease;
+
+/* The eased turn's angle after t of its T frames, u = t/T: from +
+ * round(delta * 2u^2) for u <= 1/2, and the mirror image from + delta -
+ * round(delta * 2(1-u)^2) after (round: halves away from zero), i.e.
+ * from + delta * f(u) with f(u) = 2u^2, then 1 - 2(1-u)^2, rounded
+ * symmetrically in time. So angle(T) is exactly from + delta and the turn
+ * starts and ends at rest. Exact for every int32 T >= 1 and t; t <= 0
+ * gives from, t >= T (or T < 1) from + delta. */
+fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t);
+
+/* At most max_step steps from current towards target, the shortest way. */
+fxl_angle fxl_turn_toward(fxl_angle current, fxl_angle target, int32_t max_step);
+
+/* The angle (4096 steps) from `from` towards `to`: aiming at a point. */
+fxl_angle fxl_aim(fxl_vec2 from, fxl_vec2 to);
+
 #ifdef __cplusplus
 }
 #endif

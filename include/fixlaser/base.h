@@ -41,6 +41,12 @@ typedef struct fxl_aabb {
     fxl_vec2 hi; /* Q16.16 largest x and y, hi >= lo */
 } fxl_aabb;
 
+/* What a laser's pos names (2D and 3D lasers). */
+typedef enum fxl_laser_anchor {
+    FXL_ANCHOR_EMITTER = 0, /* pos is the emitter; the beam runs from it along angle */
+    FXL_ANCHOR_CENTRE = 1  /* pos is the middle of the beam */
+} fxl_laser_anchor;
+
 /* Why a preparation step refused its input. FXL_OK is zero. */
 typedef enum fxl_result {
     FXL_OK = 0,

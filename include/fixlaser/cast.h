@@ -1,6 +1,6 @@
 /* fixlaser/cast.h - lasers stopped by walls, and lasers that bounce off them.
  *
- * A straight laser fired from its emitter (anchor FXL_ANCHOR_ORIGIN) is
+ * A straight laser fired from its emitter (anchor FXL_ANCHOR_EMITTER) is
  * cast against prepared walls (wall.h): it stops at the first wall its
  * centre line meets or, with FXL_CAST_WIDTH, the first wall its drawn
  * cross-section meets. The result is the clipped length and an ordinary

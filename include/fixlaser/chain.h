@@ -22,8 +22,8 @@
  *                       static beam. A circle that touches the laser at any
  *                       moment of the turn touches a square (proof in
  *                       src/chain.c). For engines whose hit list must never let
- *                       a laser through. From an fxl_laser: origin = pos (an
- *                       FXL_ANCHOR_ORIGIN laser), length = length, half_size =
+ *                       a laser through. From an fxl_laser: emitter = pos (an
+ *                       FXL_ANCHOR_EMITTER laser), length = length, half_size =
  *                       fix16_mul(half_width, hit_fraction) (1 raw if that is 0).
  *                       A laser turning about its middle is covered by two
  *                       chains from the middle, each of half the length
@@ -56,7 +56,7 @@ extern "C" {
 
 /* A chain as the game describes it. */
 typedef struct fxl_chain {
-    fxl_vec2 origin;      /* Q16.16 emitter */
+    fxl_vec2 emitter;     /* Q16.16 where the beam starts */
     fxl_angle angle;      /* 4096 steps per turn: this frame's angle */
     fxl_angle prev_angle; /* 4096 steps per turn: last frame's (ignored by STATIC) */
     fix16_t length;       /* Q16.16 beam length, 0..FXL_SIZE_MAX */
@@ -112,13 +112,6 @@ fxl_result fxl_chain_each(const fxl_chain *chain, fxl_chain_kind kind, fxl_aabb_
  * fxl_aabb_vs_circle decides for each). The whole-chain test: ARM in IWRAM
  * on the GBA, a 32-bit reject per square. */
 bool fxl_chain_vs_circle(const fxl_aabb *boxes, size_t count, fxl_circle circle);
-
-/* tan(2*pi*a/4096) as Q16.16: the table's sin / cos, rounded to nearest by
- * libfixmath's fix16_div. Finite everywhere but at cos == 0 (a = 1024 or
- * 3072 modulo 4096), where it returns fix16_maximum with the sign of the
- * sine (+ at 1024, - at 3072) instead of dividing by zero. Next to those,
- * |tan(1023)| = 648.9 in Q16.16, well inside the type. */
-fix16_t fxl_tan(fxl_angle a);
 
 #ifdef __cplusplus
 }

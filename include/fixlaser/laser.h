@@ -21,12 +21,6 @@ typedef enum fxl_laser_kind {
     FXL_LASER_CAPSULE = 1 /* round ends: segment swept by a disk ("pasta") */
 } fxl_laser_kind;
 
-/* What fxl_laser.pos names. */
-typedef enum fxl_laser_anchor {
-    FXL_ANCHOR_ORIGIN = 0, /* pos is the emitter; the beam runs from it along angle */
-    FXL_ANCHOR_CENTRE = 1  /* pos is the middle of the beam */
-} fxl_laser_anchor;
-
 /* A laser as the game describes it. */
 typedef struct fxl_laser {
     fxl_laser_kind kind;
@@ -62,8 +56,8 @@ typedef struct fxl_laser_prep {
     fxl_laser_kind kind;
 } fxl_laser_prep;
 
-/* A laser fired from `origin` at `angle`; hit_fraction starts at 1.0. */
-fxl_laser fxl_laser_from_origin(fxl_laser_kind kind, fxl_vec2 origin, fxl_angle angle,
+/* A laser fired from `emitter` at `angle`; hit_fraction starts at 1.0. */
+fxl_laser fxl_laser_from_emitter(fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle angle,
                                 fix16_t length, fix16_t half_width);
 
 /* A laser given by its middle and half-length (<= FXL_SIZE_MAX / 2). */

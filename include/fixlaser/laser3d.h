@@ -21,7 +21,6 @@
 
 #include "angle.h"
 #include "base.h"
-#include "laser.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -33,7 +33,7 @@ int main()
 {
     fxl_port_init();
     // A 200 px box laser to the right of (20, 80), 4 px half-width.
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(px(20), px(80)), 0, px(200), px(4));
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(px(20), px(80)), 0, px(200), px(4));
     fxl_laser_prep lp;
     expect(fxl_laser_prepare(&l, &lp) == FXL_OK, "prepare");
     expect(fxl_laser_vs_circle(&lp, fxl_circle_make(px(100), px(86), px(2))), "touching circle hits");

@@ -71,7 +71,7 @@ bool naive_laser_vs_circle(const fxl_laser *l, fxl_circle c)
     fix16_t s = fix16_sin(rad), co = fix16_cos(rad);
     fix16_t half = l->length / 2, w = fix16_mul(l->half_width, l->hit_fraction);
     fix16_t cx = l->pos.x, cy = l->pos.y, dx, dy, dl, dw;
-    if (l->anchor == FXL_ANCHOR_ORIGIN) {
+    if (l->anchor == FXL_ANCHOR_EMITTER) {
         cx += fix16_mul(co, half);
         cy += fix16_mul(s, half);
     }

@@ -66,7 +66,7 @@ void bench_scene(void)
     {
         fxl_laser3d l;
         l.kind = FXL_LASER3D_BOX;
-        l.anchor = FXL_ANCHOR_ORIGIN;
+        l.anchor = FXL_ANCHOR_EMITTER;
         l.pos.x = 20 << 16, l.pos.y = 20 << 16, l.pos.z = 10 << 16;
         l.yaw = 300;
         l.pitch = 3900;
@@ -89,7 +89,7 @@ void bench_scene(void)
         fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
         fix16_t len = fxlt_range(&rng, 40 << 16, 300 << 16);
         fix16_t hw = fxlt_range(&rng, 2 << 16, 8 << 16);
-        lasers[i] = fxl_laser_from_origin(kind, fxl_vec2_make(x, y), a, len, hw);
+        lasers[i] = fxl_laser_from_emitter(kind, fxl_vec2_make(x, y), a, len, hw);
         lasers[i].hit_fraction = fxlt_range(&rng, 0x8000, 0x10000);
         fxl_laser_prepare(&lasers[i], &preps[i]);
         floats[i] = float_laser_make(&lasers[i]);
@@ -97,7 +97,7 @@ void bench_scene(void)
             int32_t step = fxlt_range(&turns, -228, 228); /* own generator: scene unchanged */
             fxl_sweep s = fxl_sweep_turn(&lasers[i], step);
             fxl_sweep_prepare(&s, &sweeps[i]);
-            chains[i].origin = lasers[i].pos;
+            chains[i].emitter = lasers[i].pos;
             chains[i].prev_angle = lasers[i].angle;
             chains[i].angle = lasers[i].angle + step;
             chains[i].length = lasers[i].length;
@@ -280,7 +280,7 @@ static void rel_set(fxlt_rng *rng, int turning, int near)
         int32_t step = 0, w, core, round, u, v, d, side;
         fix16_t c, sn;
         l.kind = (k & 1) != 0 ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
-        l.anchor = (k & 2) != 0 ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_ORIGIN;
+        l.anchor = (k & 2) != 0 ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
         l.angle = (fxl_angle)fxlt_below(rng, 4096);
         l.length = fxlt_range(rng, (turning ? 120 : 60) << 16, 240 << 16);
         l.half_width = fxlt_range(rng, 2 << 16, 6 << 16);

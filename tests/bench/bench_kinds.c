@@ -123,7 +123,7 @@ static void room_build(void)
 static fxl_laser cast_laser(int i)
 {
     fxl_vec2 e = fxl_vec2_make((fix16_t)((20 + (i * 37) % 120) << 16), (fix16_t)((20 + (i * 53) % 120) << 16));
-    return fxl_laser_from_origin((i & 1) ? FXL_LASER_CAPSULE : FXL_LASER_BOX, e, i * 293,
+    return fxl_laser_from_emitter((i & 1) ? FXL_LASER_CAPSULE : FXL_LASER_BOX, e, i * 293,
                                  300 << 16, 3 << 16);
 }
 

@@ -69,7 +69,7 @@ void scene_init(void)
     for (i = 0; i < SCENE_LASERS; i++) {
         fxl_laser *l = &lasers[i];
         l->kind = i < SCENE_LASERS / 2 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
-        l->anchor = (i & 1) != 0 ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_ORIGIN;
+        l->anchor = (i & 1) != 0 ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
         l->pos.x = fxlt_range(&rng, 0, SCREEN_W - 1);
         l->pos.y = fxlt_range(&rng, 0, SCREEN_H - 1);
         l->angle = (fxl_angle)fxlt_below(&rng, 4096);
@@ -86,9 +86,9 @@ void scene_init(void)
         l->kind = (i & 1) != 0 ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
         /* 0..7 turn about their emitter (in the upper half, as a boss's
          * guns), 8..15 about their middle (anywhere). */
-        l->anchor = i < SCENE_ROTATING / 2 ? FXL_ANCHOR_ORIGIN : FXL_ANCHOR_CENTRE;
+        l->anchor = i < SCENE_ROTATING / 2 ? FXL_ANCHOR_EMITTER : FXL_ANCHOR_CENTRE;
         l->pos.x = fxlt_range(&rng, 0, SCREEN_W - 1);
-        l->pos.y = fxlt_range(&rng, 0, l->anchor == FXL_ANCHOR_ORIGIN ? PX(80) : SCREEN_H - 1);
+        l->pos.y = fxlt_range(&rng, 0, l->anchor == FXL_ANCHOR_EMITTER ? PX(80) : SCREEN_H - 1);
         l->angle = (fxl_angle)fxlt_below(&rng, 4096);
         l->length = fxlt_range(&rng, PX(120), PX(240));
         l->half_width = fxlt_range(&rng, PX(2), PX(6));
@@ -212,9 +212,9 @@ BENCH_NOINLINE size_t scene_rotating_base(scene_hits *h)
 static bool chain_hit(const fxl_sweep *s, fxl_circle c)
 {
     const fxl_laser *l = &s->laser;
-    int halves = l->anchor == FXL_ANCHOR_ORIGIN ? 1 : 2, k;
+    int halves = l->anchor == FXL_ANCHOR_EMITTER ? 1 : 2, k;
     fxl_chain ch;
-    ch.origin = l->pos;
+    ch.emitter = l->pos;
     ch.prev_angle = l->angle;
     ch.angle = l->angle + s->motion.step;
     ch.length = halves == 1 ? l->length : l->length / 2;

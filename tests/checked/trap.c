@@ -9,7 +9,7 @@
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "ok";
-    fxl_laser l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(0, 0), 100, 100 << 16, 4 << 16);
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 100, 100 << 16, 4 << 16);
     fxl_laser_prep lp;
     fxl_circle c = fxl_circle_make(50 << 16, 20 << 16, 2 << 16);
     bool hit;

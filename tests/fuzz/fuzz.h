@@ -247,8 +247,8 @@ static inline fxl_circle fz_circle_about(fz *f, fxl_vec2 p, fxl_angle a, int64_t
 static inline fxl_circle fz_circle_near(fz *f, const fxl_laser *l)
 {
     int64_t len = l->length, w = l->kind == FXL_LASER_BOX ? l->half_width : 0;
-    bool origin = l->anchor == FXL_ANCHOR_ORIGIN;
-    return fz_circle_about(f, l->pos, l->angle, origin ? 0 : -len / 2, origin ? len : len / 2, -w, w,
+    bool at_emitter = l->anchor == FXL_ANCHOR_EMITTER;
+    return fz_circle_about(f, l->pos, l->angle, at_emitter ? 0 : -len / 2, at_emitter ? len : len / 2, -w, w,
                            l->kind == FXL_LASER_BOX ? 0 : l->half_width);
 }
 
@@ -295,7 +295,7 @@ static inline fz_codes fz_laser_codes(const fxl_laser *l)
     fz_codes c = 0;
     if (l->kind != FXL_LASER_BOX && l->kind != FXL_LASER_CAPSULE)
         c |= FZ_CODE(FXL_ERR_KIND);
-    if (l->anchor != FXL_ANCHOR_ORIGIN && l->anchor != FXL_ANCHOR_CENTRE)
+    if (l->anchor != FXL_ANCHOR_EMITTER && l->anchor != FXL_ANCHOR_CENTRE)
         c |= FZ_CODE(FXL_ERR_ANCHOR);
     if (!fz_coord_ok(l->pos.x) || !fz_coord_ok(l->pos.y))
         c |= FZ_CODE(FXL_ERR_COORD_RANGE);
@@ -339,8 +339,8 @@ static inline bool fz_ref_laser_hit(const fxl_laser *l, fxl_circle c)
     fz_i128 dx = (fz_i128)c.c.x - l->pos.x, dy = (fz_i128)c.c.y - l->pos.y;
     fz_i128 u = cs * dx + sn * dy, v = cs * dy - sn * dx;
     fz_i128 w = fz_hit_width(l->half_width, l->hit_fraction), len = (fz_i128)l->length * 65536;
-    bool origin = l->anchor == FXL_ANCHOR_ORIGIN, box = l->kind == FXL_LASER_BOX;
-    fz_i128 eu = fz_beyond(u, origin ? 0 : -len / 2, origin ? len : len / 2);
+    bool at_emitter = l->anchor == FXL_ANCHOR_EMITTER, box = l->kind == FXL_LASER_BOX;
+    fz_i128 eu = fz_beyond(u, at_emitter ? 0 : -len / 2, at_emitter ? len : len / 2);
     fz_i128 ev = fz_beyond(v, box ? -w * 65536 : 0, box ? w * 65536 : 0);
     fz_i128 t = ((fz_i128)c.r + (box ? 0 : w)) * 65536;
     return eu * eu + ev * ev <= t * t;

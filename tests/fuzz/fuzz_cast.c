@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             m++;
     }
     want = fxl_laser_prepare(&l, &lp);
-    if (want == FXL_OK && l.anchor != FXL_ANCHOR_ORIGIN)
+    if (want == FXL_OK && l.anchor != FXL_ANCHOR_EMITTER)
         want = FXL_ERR_ANCHOR;
     got = fxl_laser_cast(&l, walls, m, flags, &out, &clipped);
     FZ_CHECK(got == want || (want != FXL_OK && got != FXL_OK));

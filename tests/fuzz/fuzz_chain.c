@@ -4,7 +4,7 @@
  * handed to a callback, and 24 circles about the beam at prev_angle, at
  * angle and part way through the turn. Invariants:
  *   - fxl_chain_make and fxl_chain_each refuse exactly chain.h's invalid
- *     fields (NULL, kind, origin, length, half-size), naming a broken
+ *     fields (NULL, kind, emitter, length, half-size), naming a broken
  *     limit, count 0; NULL out with a capacity is FXL_ERR_NULL;
  *   - valid fields give FXL_OK, FXL_ERR_CAPACITY (count FXL_CHAIN_MAX + 1),
  *     FXL_ERR_COORD_RANGE (seed chains only) or FXL_ERR_STEP_RANGE
@@ -48,8 +48,8 @@ static fxl_chain fz_chain(fz *f)
 {
     fxl_chain ch;
     uint32_t mode;
-    ch.origin.x = fz_coord(f);
-    ch.origin.y = fz_coord(f);
+    ch.emitter.x = fz_coord(f);
+    ch.emitter.y = fz_coord(f);
     ch.angle = fz_angle(f);
     mode = fz_below(f, 5);
     ch.prev_angle = mode == 0   ? ch.angle
@@ -70,7 +70,7 @@ static fz_codes chain_codes(const fxl_chain *ch, int32_t kind)
     fz_codes c = 0;
     if (kind < FXL_CHAIN_STATIC || kind > FXL_CHAIN_COVER_CAPSULE)
         c |= FZ_CODE(FXL_ERR_KIND);
-    if (!fz_coord_ok(ch->origin.x) || !fz_coord_ok(ch->origin.y))
+    if (!fz_coord_ok(ch->emitter.x) || !fz_coord_ok(ch->emitter.y))
         c |= FZ_CODE(FXL_ERR_COORD_RANGE);
     c |= fz_size_codes(ch->length, FXL_SIZE_MAX, FXL_ERR_LENGTH_NEGATIVE, FXL_ERR_LENGTH_RANGE);
     c |= fz_size_codes(ch->half_size, FXL_SIZE_MAX, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
@@ -101,8 +101,8 @@ static void check_squares(const fxl_aabb *b, size_t n)
 /* A covering chain against the laser it covers. */
 static void check_cover(const fxl_chain *ch, int32_t kind, size_t n, const fxl_circle *circles, size_t nc)
 {
-    fxl_laser l0 = fxl_laser_from_origin(kind == FXL_CHAIN_COVER_BOX ? FXL_LASER_BOX : FXL_LASER_CAPSULE,
-                                         ch->origin, ch->prev_angle, ch->length, ch->half_size);
+    fxl_laser l0 = fxl_laser_from_emitter(kind == FXL_CHAIN_COVER_BOX ? FXL_LASER_BOX : FXL_LASER_CAPSULE,
+                                         ch->emitter, ch->prev_angle, ch->length, ch->half_size);
     fxl_laser l1 = l0;
     fxl_laser_prep p0, p1;
     fxl_sweep s = fxl_sweep_turn(&l0, fxl_angle_diff(ch->angle, ch->prev_angle));
@@ -193,8 +193,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* circles: the whole-chain test, and what covering chains cover */
     nc = fz_below(&f, NC + 1);
     for (i = 0; i < nc; i++) {
-        fxl_laser l = fxl_laser_from_origin(kind == FXL_CHAIN_COVER_CAPSULE ? FXL_LASER_CAPSULE : FXL_LASER_BOX,
-                                            ch.origin, ch.prev_angle, ch.length, ch.half_size);
+        fxl_laser l = fxl_laser_from_emitter(kind == FXL_CHAIN_COVER_CAPSULE ? FXL_LASER_CAPSULE : FXL_LASER_BOX,
+                                            ch.emitter, ch.prev_angle, ch.length, ch.half_size);
         uint32_t where = fz_below(&f, 3);
         if (where != 0)
             l.angle = where == 1 ? ch.angle

@@ -32,10 +32,10 @@ static void check_draw(const fxl_laser *l)
     int k;
     fxl_laser_quad(l, q);
     fxl_laser_ends(l, &s, &e);
-    if (l->anchor != FXL_ANCHOR_ORIGIN && l->anchor != FXL_ANCHOR_CENTRE)
+    if (l->anchor != FXL_ANCHOR_EMITTER && l->anchor != FXL_ANCHOR_CENTRE)
         return; /* no meaning at all; free of undefined behaviour is all */
-    a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -(fz_i128)l->length;
-    a1 = l->anchor == FXL_ANCHOR_ORIGIN ? 2 * (fz_i128)l->length : (fz_i128)l->length;
+    a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -(fz_i128)l->length;
+    a1 = l->anchor == FXL_ANCHOR_EMITTER ? 2 * (fz_i128)l->length : (fz_i128)l->length;
     along[0] = a0, along[1] = a1, along[2] = a1, along[3] = a0;
     across[0] = -w, across[1] = -w, across[2] = w, across[3] = w;
     for (k = 0; k < 4; k++) {
@@ -104,8 +104,8 @@ static void check_constructors(fz *f)
     want = want > INT32_MAX ? INT32_MAX : want < INT32_MIN ? INT32_MIN : want;
     FZ_CHECK(l.length == want && l.anchor == FXL_ANCHOR_CENTRE && l.hit_fraction == fix16_one);
     FZ_CHECK(l.kind == FXL_LASER_CAPSULE && l.pos.x == 1 && l.pos.y == 2 && l.angle == 3 && l.half_width == 4);
-    l = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(5, 6), 7, half, 8);
-    FZ_CHECK(l.length == half && l.anchor == FXL_ANCHOR_ORIGIN && l.hit_fraction == fix16_one);
+    l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(5, 6), 7, half, 8);
+    FZ_CHECK(l.length == half && l.anchor == FXL_ANCHOR_EMITTER && l.hit_fraction == fix16_one);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

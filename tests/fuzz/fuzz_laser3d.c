@@ -82,7 +82,7 @@ static bool ref_hit(const fxl_laser3d *l, fxl_sphere s)
     fz_i128 x = cp * x1 - sp * dz * 65536, z = sp * x1 + cp * dz * 65536;
     fz_i128 half = (fz_i128)l->length * ((fz_i128)1 << 31), w = (fz_i128)l->half_width * ((fz_i128)1 << 32);
     fz_u128 r = (fz_u128)s.r << 32, ex, ey, ez, rho2;
-    if (l->anchor == FXL_ANCHOR_ORIGIN)
+    if (l->anchor == FXL_ANCHOR_EMITTER)
         x -= half; /* about the middle */
     ex = excess(x, half);
     if (l->kind == FXL_LASER3D_BOX) {
@@ -121,7 +121,7 @@ static fz_codes laser3d_codes(const fxl_laser3d *l)
     fz_codes c = 0;
     if (l->kind != FXL_LASER3D_BOX && l->kind != FXL_LASER3D_CYLINDER && l->kind != FXL_LASER3D_EGG)
         c |= FZ_CODE(FXL_ERR_KIND);
-    if (l->anchor != FXL_ANCHOR_ORIGIN && l->anchor != FXL_ANCHOR_CENTRE)
+    if (l->anchor != FXL_ANCHOR_EMITTER && l->anchor != FXL_ANCHOR_CENTRE)
         c |= FZ_CODE(FXL_ERR_ANCHOR);
     if (l->pos.x < -FXL_COORD3_MAX || l->pos.x > FXL_COORD3_MAX || l->pos.y < -FXL_COORD3_MAX ||
         l->pos.y > FXL_COORD3_MAX || l->pos.z < -FXL_COORD3_MAX || l->pos.z > FXL_COORD3_MAX)
@@ -150,10 +150,10 @@ static void check_draw(const fxl_laser3d *l)
     int i;
     fxl_laser3d_corners(l, c);
     fxl_laser3d_ends(l, &s, &e);
-    if (l->anchor != FXL_ANCHOR_ORIGIN && l->anchor != FXL_ANCHOR_CENTRE)
+    if (l->anchor != FXL_ANCHOR_EMITTER && l->anchor != FXL_ANCHOR_CENTRE)
         return;
-    a0 = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -(fz_i128)l->length;
-    a1 = l->anchor == FXL_ANCHOR_ORIGIN ? 2 * (fz_i128)l->length : (fz_i128)l->length;
+    a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -(fz_i128)l->length;
+    a1 = l->anchor == FXL_ANCHOR_EMITTER ? 2 * (fz_i128)l->length : (fz_i128)l->length;
     for (i = 0; i < 10; i++) {
         fz_i128 a = i < 8 ? ((i & 4) ? a1 : a0) : i == 8 ? a0 : a1;
         fz_i128 b = i < 8 ? ((i & 2) ? w : -w) : 0, cc = i < 8 ? ((i & 1) ? w : -w) : 0;
@@ -191,8 +191,8 @@ static fxl_sphere fz_sphere(fz *f, const fxl_laser3d *l)
     s.r = fz_s3(f);
     if (mode == 0)
         return s;
-    lo = l->anchor == FXL_ANCHOR_ORIGIN ? 0 : -(int64_t)l->length / 2;
-    hi = l->anchor == FXL_ANCHOR_ORIGIN ? l->length : l->length / 2;
+    lo = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -(int64_t)l->length / 2;
+    hi = l->anchor == FXL_ANCHOR_EMITTER ? l->length : l->length / 2;
     t = s.r;
     u = lo + (hi - lo) * fz_u8(f) / 255;
     v = w * (int8_t)fz_u8(f) / 128;
@@ -257,7 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (l.kind != FXL_LASER3D_EGG && ((uint32_t)l.pitch & 4095u) == 0) {
             /* the beam's plane: the 2D box laser */
             fxl_sphere flat = s;
-            fxl_laser l2 = fxl_laser_from_origin(FXL_LASER_BOX, fxl_vec2_make(l.pos.x, l.pos.y), l.yaw, l.length,
+            fxl_laser l2 = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(l.pos.x, l.pos.y), l.yaw, l.length,
                                                  l.half_width);
             fxl_laser_prep p2;
             l2.anchor = l.anchor;

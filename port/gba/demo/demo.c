@@ -325,7 +325,7 @@ static int static_state(int timer)
 static fxl_laser fired_laser(fxl_laser_kind kind, fxl_vec2 from, fxl_angle a, fix16_t length,
                              fix16_t half_width)
 {
-    fxl_laser l = fxl_laser_from_origin(kind, from, a, length, half_width);
+    fxl_laser l = fxl_laser_from_emitter(kind, from, a, length, half_width);
     l.hit_fraction = HIT_FRACTION;
     return l;
 }
@@ -480,12 +480,12 @@ static void spin_collide(void)
          * knows no moving emitter) */
         fxl_chain ch;
         int k;
-        ch.origin = fxl_vec2_make(PX(PROP_X), PX(PROP_Y));
+        ch.emitter = fxl_vec2_make(PX(PROP_X), PX(PROP_Y));
         ch.length = PROP_HALF;
         ch.half_size = fix16_mul(PROP_HW, HIT_FRACTION);
         for (k = 0; k < 3; ++k) {
             if (k == 2) {
-                ch.origin = drift_pos;
+                ch.emitter = drift_pos;
                 ch.angle = drift_angle;
                 ch.prev_angle = drift_prev_angle;
                 ch.length = DRIFT_LEN;
@@ -1288,7 +1288,7 @@ static void collide(void)
     }
     case M_CHAIN: {
         fxl_chain ch;
-        ch.origin = fxl_vec2_make(PX(BOSS_X), PX(BOSS_Y));
+        ch.emitter = fxl_vec2_make(PX(BOSS_X), PX(BOSS_Y));
         ch.angle = boss_angle;
         ch.prev_angle = boss_prev;
         ch.length = BOSS_LEN;

@@ -1,4 +1,4 @@
-/* test_behaviour.c - laser objects: phases, graze and depth, the emitter on
+/* test_beam.c - laser objects: phases, graze and depth, the emitter on
  * its pivot, turns tested over the whole frame, eased turns arriving
  * exactly, turning at a capped speed, aiming; turns about a pivot off the
  * emitter, still or moving, against the oracle (and the old method's false
@@ -92,7 +92,7 @@ static void pivot_and_emitter(void)
     CHECK(e.x == PX(-20) && e.y == 0);
 }
 
-/* The oracle's hitbox for a beam this frame (behaviour.h): fixed about the
+/* The oracle's hitbox for a beam this frame (beam.h): fixed about the
  * pivot, the emitter at the frame offset o = offset turned by
  * -offset_angle (rounded to nearest, halves up), the beam along the frame's
  * axis from there; the motion is the turn from prev_angle and the pivot's
@@ -138,7 +138,7 @@ static bool old_method(const fxl_beam *b, int64_t width, int64_t along, int64_t 
     rad += ((len + rad) >> 14) + 2;
     if (len > FXL_SIZE_MAX || rad > FXL_SIZE_MAX)
         return false;
-    l = fxl_laser_from_origin(FXL_LASER_CAPSULE, b->prev_pivot, b->prev_angle, (fix16_t)len,
+    l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, b->prev_pivot, b->prev_angle, (fix16_t)len,
                               (fix16_t)rad);
     s = fxl_sweep_turn_about(&l, b->prev_pivot, fxl_angle_diff(b->angle, b->prev_angle));
     s.motion.move = fxl_vec2_make(b->pivot.x - b->prev_pivot.x, b->pivot.y - b->prev_pivot.y);
@@ -416,4 +416,4 @@ static const fxlt_case cases[] = {
     {"issue14_repros", issue14_repros},
 };
 
-const fxlt_suite fxlt_suite_behaviour = {"behaviour", cases, FXLT_COUNT(cases)};
+const fxlt_suite fxlt_suite_beam = {"beam", cases, FXLT_COUNT(cases)};

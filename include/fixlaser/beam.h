@@ -1,4 +1,4 @@
-/* fixlaser/behaviour.h - a laser as a game object: fired from an emitter,
+/* fixlaser/beam.h - a laser as a game object: fired from an emitter,
  * turning about a pivot (which may be the emitter) that may move, growing
  * and shrinking, with a warning phase (drawn thin, harmless), an active
  * phase and a fading phase (harmless), a graze band for scoring near misses,
@@ -13,8 +13,8 @@
  * the emitter (offset zero) it is exactly the laser fxl_beam_laser gives;
  * otherwise the drawn laser, placed at the rounded emitter, differs from it
  * by under one raw unit plus 1.1e-5 of the distance to the pivot. */
-#ifndef FIXLASER_BEHAVIOUR_H
-#define FIXLASER_BEHAVIOUR_H
+#ifndef FIXLASER_BEAM_H
+#define FIXLASER_BEAM_H
 
 #include "laser.h"
 #include "sweep.h"
@@ -29,15 +29,6 @@ typedef enum fxl_phase {
     FXL_PHASE_FADING = 2,  /* drawn fading, never hits */
     FXL_PHASE_DONE = 3     /* gone */
 } fxl_phase;
-
-/* A turn eased in and out: constant angular acceleration for the first
- * half, the same deceleration for the second, arriving with zero speed. */
-typedef struct fxl_ease {
-    fxl_angle from;   /* 4096 steps per turn */
-    int32_t delta;    /* steps to turn, -2048..2047 */
-    int32_t frames;   /* duration T, >= 1 */
-    int32_t t;        /* frames done, 0..T */
-} fxl_ease;
 
 /* A laser object. Set the fields directly after fxl_beam_init. */
 typedef struct fxl_beam {
@@ -104,23 +95,8 @@ fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out);
  * across this frame's beam. */
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle circle);
 
-/* The eased turn's angle after t of its T frames, u = t/T: from +
- * round(delta * 2u^2) for u <= 1/2, and the mirror image from + delta -
- * round(delta * 2(1-u)^2) after (round: halves away from zero), i.e.
- * from + delta * f(u) with f(u) = 2u^2, then 1 - 2(1-u)^2, rounded
- * symmetrically in time. So angle(T) is exactly from + delta and the turn
- * starts and ends at rest. Exact for every int32 T >= 1 and t; t <= 0
- * gives from, t >= T (or T < 1) from + delta. */
-fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t);
-
-/* At most max_step steps from current towards target, the shortest way. */
-fxl_angle fxl_turn_toward(fxl_angle current, fxl_angle target, int32_t max_step);
-
-/* The angle (4096 steps) from `from` towards `to`: aiming at a point. */
-fxl_angle fxl_aim(fxl_vec2 from, fxl_vec2 to);
-
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* FIXLASER_BEHAVIOUR_H */
+#endif /* FIXLASER_BEAM_H */

@@ -1,8 +1,8 @@
-/* fuzz_behaviour.c - libFuzzer harness of behaviour.h: one beam object
+/* fuzz_beam.c - libFuzzer harness of beam.h: one beam object
  * (any int32 in every field: pivots, offsets, angles, widths, graze band,
  * phase lengths, age), 16 circles about its hitbox at both ends of the
  * frame, eased turns, turn_toward and aim. Invariants:
- *   - fxl_beam_prepare accepts exactly behaviour.h's domain (the drawn
+ *   - fxl_beam_prepare accepts exactly beam.h's domain (the drawn
  *     laser's fields with the emitter worked out here from the header's
  *     rotations, both pivots in the domain, the emitter's frame offset
  *     within FXL_COORD_MAX, a graze band >= 0 whose hitbox-plus-graze
@@ -18,7 +18,7 @@
  *     last frame's pose to this frame's (fxl_sweep_to_pose), and without
  *     a turn or move the static test of fxl_beam_laser;
  *   - fxl_ease_angle: from at t <= 0, exactly from + delta at t >= T (any
- *     int32 delta and T), behaviour.h's rounding of the eased curve in
+ *     int32 delta and T), beam.h's rounding of the eased curve in
  *     between (computed here in 128 bits), never past the target and never
  *     turning back; fxl_beam_turn_by wraps delta and fxl_beam_update ends
  *     the turn exactly on its target;
@@ -41,7 +41,7 @@ static fz_i128 round16(fz_i128 v)
     return fz_floor_shift(v + 32768, 16);
 }
 
-/* behaviour.h's emitter offset in the beam frame: offset turned by
+/* beam.h's emitter offset in the beam frame: offset turned by
  * -offset_angle, rounded (to within a raw unit: the header names no tie
  * rule, so the domain checks below leave a band of 2 raw units). */
 static void frame_offset(const fxl_beam *b, fz_i128 *ox, fz_i128 *oy)
@@ -51,11 +51,11 @@ static void frame_offset(const fxl_beam *b, fz_i128 *ox, fz_i128 *oy)
     *oy = round16(c * b->offset.y - s * b->offset.x);
 }
 
-/* The codes behaviour.h's domain gives (*maybe: codes a refusal may name
+/* The codes beam.h's domain gives (*maybe: codes a refusal may name
  * too, for an emitter or offset within 2 raw units of the edge). */
 static fz_codes beam_codes(const fxl_beam *b, fz_codes *maybe)
 {
-    fxl_laser drawn = fxl_laser_from_origin(b->kind, b->pivot, b->angle, b->length, b->half_width);
+    fxl_laser drawn = fxl_laser_from_emitter(b->kind, b->pivot, b->angle, b->length, b->half_width);
     fz_codes c;
     fz_i128 ox = 0, oy = 0, ex = b->pivot.x, ey = b->pivot.y, lim = FXL_COORD_MAX;
     *maybe = 0;
@@ -93,7 +93,7 @@ static fxl_phase ref_phase(const fxl_beam *b)
     return b->age < w ? FXL_PHASE_WARNING : b->age < a ? FXL_PHASE_ACTIVE : b->age < f ? FXL_PHASE_FADING : FXL_PHASE_DONE;
 }
 
-/* behaviour.h's eased offset after t of T frames (0 < t < T, |d| <= 2048):
+/* beam.h's eased offset after t of T frames (0 < t < T, |d| <= 2048):
  * round(d 2 u^2) for u = t/T <= 1/2, halves away from zero, and the
  * mirror image d - round(d 2 (1 - u)^2) after. */
 static fz_i128 ref_ease(fz_i128 d, fz_i128 t, fz_i128 T)
@@ -203,7 +203,7 @@ static void check_circle(const fxl_beam *b, const fxl_beam_prep *bp, fxl_circle 
     FZ_CHECK(h.graze == (active && !h.hit && fxl_sweep_vs_circle(&bp->graze, c)));
     FZ_CHECK(!h.hit || fxl_sweep_vs_circle(&bp->graze, c));
     if (active && b->offset.x == 0 && b->offset.y == 0) {
-        fxl_laser prev = fxl_laser_from_origin(b->kind, b->prev_pivot, b->prev_angle, b->length, b->half_width);
+        fxl_laser prev = fxl_laser_from_emitter(b->kind, b->prev_pivot, b->prev_angle, b->length, b->half_width);
         fxl_sweep s;
         fxl_sweep_prep sp;
         prev.hit_fraction = b->hit_fraction;

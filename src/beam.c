@@ -1,5 +1,5 @@
-/* behaviour.c - laser objects: phases, pivot, eased turns, graze and depth. */
-#include "fixlaser/behaviour.h"
+/* beam.c - laser objects: phases, pivot, eased turns, graze and depth. */
+#include "fixlaser/beam.h"
 
 #include "domain.h"
 #include "hitbox.h"
@@ -75,43 +75,11 @@ fxl_phase fxl_beam_phase(const fxl_beam *b)
 
 fxl_laser fxl_beam_laser(const fxl_beam *b)
 {
-    fxl_laser l = fxl_laser_from_origin(b->kind, fxl_beam_emitter(b), b->angle, b->length,
+    fxl_laser l = fxl_laser_from_emitter(b->kind, fxl_beam_emitter(b), b->angle, b->length,
                                         fxl_beam_phase(b) == FXL_PHASE_WARNING ? b->half_width / 8
                                                                                : b->half_width);
     l.hit_fraction = b->hit_fraction;
     return l;
-}
-
-/* round(d * 2 k^2 / T^2), halves away from zero, for |d| <= 2048 and
- * 0 <= k <= T < 2^31: the numerator needs up to 75 bits, so 128. */
-static int32_t ease_part(int64_t d, int64_t k, int64_t T)
-{
-    uint64_t ad = (uint64_t)abs64(d), kk = (uint64_t)k * (uint64_t)k, tt = (uint64_t)T * (uint64_t)T;
-    /* floor((2 * (2 |d| k^2) + T^2) / (2 T^2)) = floor((4|d|k^2 + T^2) / 2T^2) */
-    fxl__u128 num = fxl__add(fxl__mul64(kk, 4u * ad), fxl__mul64(tt, 1u));
-    fxl__u128 den2;
-    uint32_t q;
-    /* 2 T^2 < 2^63 fits; the quotient is at most 2|d| + 1. */
-    den2 = fxl__mul64(tt, 2u);
-    q = fxl__div128(num, den2.lo, NULL);
-    return d < 0 ? -(int32_t)q : (int32_t)q;
-}
-
-fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t)
-{
-    int64_t T = e->frames, d = e->delta, off;
-    if (T <= 0 || t >= T)
-        return (fxl_angle)((uint32_t)e->from + (uint32_t)e->delta);
-    if (t <= 0)
-        return e->from;
-    /* Position under constant acceleration from rest, then the mirror
-     * image: f(u) = 2u^2 for u <= 1/2, 1 - 2(1-u)^2 after (f(1) = 1,
-     * f'(0) = f'(1) = 0). */
-    if (2 * (int64_t)t <= T)
-        off = ease_part(d, t, T);
-    else
-        off = d - ease_part(d, T - t, T);
-    return (fxl_angle)((uint32_t)e->from + (uint32_t)off);
 }
 
 void fxl_beam_turn_by(fxl_beam *b, int32_t delta, int32_t frames)
@@ -140,7 +108,7 @@ void fxl_beam_update(fxl_beam *b)
 static fxl_result beam_sweep(const fxl_beam *b, fix16_t width, fxl_sweep_prep *out)
 {
     int64_t ox, oy;
-    fxl_laser l = fxl_laser_from_origin(b->kind, b->prev_pivot, b->prev_angle, b->length, width);
+    fxl_laser l = fxl_laser_from_emitter(b->kind, b->prev_pivot, b->prev_angle, b->length, width);
     fxl_sweep s = fxl_sweep_turn_about(&l, b->prev_pivot, fxl_angle_diff(b->angle, b->prev_angle));
     fxl_result res;
     s.motion.move = fxl_vec2_make(saturate((int64_t)b->pivot.x - b->prev_pivot.x),
@@ -165,7 +133,7 @@ fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out)
     if (b == NULL || out == NULL)
         return FXL_ERR_NULL;
     /* Every field at full width, whatever the phase. */
-    drawn = fxl_laser_from_origin(b->kind, fxl_beam_emitter(b), b->angle, b->length,
+    drawn = fxl_laser_from_emitter(b->kind, fxl_beam_emitter(b), b->angle, b->length,
                                   b->half_width);
     drawn.hit_fraction = b->hit_fraction;
     res = fxl__laser_check(&drawn);
@@ -210,19 +178,4 @@ fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle c)
             h.depth = (fix16_t)((((uint64_t)half - av) << 16) / (uint64_t)half);
     }
     return h;
-}
-
-fxl_angle fxl_turn_toward(fxl_angle current, fxl_angle target, int32_t max_step)
-{
-    int32_t d = fxl_angle_diff(target, current);
-    if (max_step < 0)
-        max_step = 0;
-    d = d > max_step ? max_step : d < -max_step ? -max_step : d;
-    return (fxl_angle)(((uint32_t)current + (uint32_t)d) & FXL_ANGLE_MASK);
-}
-
-fxl_angle fxl_aim(fxl_vec2 from, fxl_vec2 to)
-{
-    return fxl_atan2((fix16_t)((uint32_t)to.y - (uint32_t)from.y),
-                     (fix16_t)((uint32_t)to.x - (uint32_t)from.x));
 }
