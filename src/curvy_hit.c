@@ -17,6 +17,7 @@
  * ROM. The exact parts, heavy in 64-bit products, are FXL_WARM_CODE (ARM:
  * 32x32->64 multiplies without library calls). */
 #include "curvy_parts.h"
+#include "batch.h"
 
 #include "domain.h"
 #include "frame.h"
@@ -257,21 +258,23 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
 size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {
-    size_t i, hits = 0;
-    uint32_t word = 0;
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
     FXL_ASSERT(c != NULL && (circles != NULL || n == 0));
-    for (i = 0; i < n; i++) {
-        if (fxl_curvy_vs_circle(c, circles[i])) {
-            word |= 1u << (i & 31u);
-            hits++;
-        }
-        if ((i & 31u) == 31u || i + 1 == n) {
-            if (hit_bits != NULL)
-                hit_bits[i >> 5] = word;
-            word = 0;
-        }
-    }
-    return hits;
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_circle(c, circles[i]));
+    return b.hits;
+}
+
+size_t fxl_curvies_vs_circle(const fxl_curvy *curvies, size_t n, fxl_circle circle,
+                             uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT((curvies != NULL || n == 0) && fxl_circle_check(circle) == FXL_OK);
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_circle(&curvies[i], circle));
+    return b.hits;
 }
 
 /* The band: the walk at radius r + graze; the first segment within it is

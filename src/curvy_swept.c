@@ -45,6 +45,7 @@
  * cross and dot products of those with d or m stay below 2^60; the squared
  * distance compare of the path against a disk is below 2^120 (128 bits). */
 #include "curvy_parts.h"
+#include "batch.h"
 
 #include "domain.h"
 #include "frame.h"
@@ -154,4 +155,15 @@ bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 
     FXL_ASSERT(g.mx == fxl__offset(to.x, g.x) && g.my == fxl__offset(to.y, g.y));
     box = fxl__curvy_query(g.x, g.y, fxl__wrap_add(g.x, g.mx), fxl__wrap_add(g.y, g.my), g.r);
     return fxl__curvy_walk(c, &box, seg_moving, &g);
+}
+
+size_t fxl_curvy_vs_moving_circles(const fxl_curvy *c, const fxl_circle *from, const fxl_vec2 *to,
+                                   size_t n, uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT(c != NULL && ((from != NULL && to != NULL) || n == 0));
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_moving_circle(c, from[i], to[i]));
+    return b.hits;
 }

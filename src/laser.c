@@ -407,3 +407,8 @@ void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end)
     *start = frame_point(laser->pos, c, s, a0, 0);
     *end = frame_point(laser->pos, c, s, a1, 0);
 }
+
+fxl_result fxl_laser_check(const fxl_laser *laser)
+{
+    return fxl__laser_check(laser);
+}

@@ -2,6 +2,7 @@
  * integers (frame and domain in fixlaser/laser3d.h). */
 #include "fixlaser/laser3d.h"
 
+#include "batch.h"
 #include "wide.h"
 
 static bool coord3_ok(fix16_t v)
@@ -251,6 +252,17 @@ static void span(const fxl_laser3d *l, int64_t *a0, int64_t *a1)
     /* Q17: the beam covers [0, 2L] from an emitter, [-L, L] about a middle. */
     *a0 = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -(int64_t)l->length;
     *a1 = l->anchor == FXL_ANCHOR_EMITTER ? 2 * (int64_t)l->length : (int64_t)l->length;
+}
+
+size_t fxl_laser3d_vs_spheres(const fxl_laser3d_prep *lp, const fxl_sphere *spheres, size_t n,
+                              uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT(lp != NULL && (spheres != NULL || n == 0));
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_laser3d_vs_sphere(lp, spheres[i]));
+    return b.hits;
 }
 
 void fxl_laser3d_corners(const fxl_laser3d *laser, fxl_vec3 out[8])

@@ -169,6 +169,19 @@ fxl_band fxl_curvy_band(const fxl_curvy *c, fxl_circle circle, fix16_t graze, ui
 size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits);
 
+/* Tests n circles; writes the indices of the first `cap` hits, in order,
+ * to out_idx (may be NULL when cap is 0). Returns the number of hits (which
+ * may exceed cap). */
+size_t fxl_curvy_collect(const fxl_curvy *c, const fxl_circle *circles, size_t n,
+                         size_t *out_idx, size_t cap);
+
+/* Many curvy lasers (each set up by fxl_curvy_init, its changed fields
+ * passed by fxl_curvy_check) against one circle (the player): bit i of
+ * hit_bits (ceil(n/32) words, may be NULL) for curvies[i]; returns the
+ * number of hits. */
+size_t fxl_curvies_vs_circle(const fxl_curvy *curvies, size_t n, fxl_circle circle,
+                             uint32_t *hit_bits);
+
 /* The swept test: true iff the circle of radius circle.r, its centre moving
  * in a straight line from circle.c to `to` over the frame, touches the
  * trail at some moment of the frame, where the trail during the frame is
@@ -182,6 +195,11 @@ size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_
  * tip's goes linearly from the old head's to the new head's). `to` within
  * the domain and at most FXL_SIZE_MAX from circle.c on each axis. */
 bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to);
+
+/* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for circle i moving from from[i] to to[i]; returns the number of hits. */
+size_t fxl_curvy_vs_moving_circles(const fxl_curvy *c, const fxl_circle *from, const fxl_vec2 *to,
+                                   size_t n, uint32_t *hit_bits);
 
 /* Cuts every live segment the circle touches (a bomb): the exact test of
  * fxl_curvy_vs_circle at the hit widths, harmless or not (a bomb cuts a

@@ -64,6 +64,10 @@ fxl_laser fxl_laser_from_emitter(fxl_laser_kind kind, fxl_vec2 emitter, fxl_angl
 fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle angle,
                                 fix16_t half_length, fix16_t half_width);
 
+/* FXL_OK if the laser is inside the documented domain, else the reason
+ * (the checks of fxl_laser_prepare, without preparing). */
+fxl_result fxl_laser_check(const fxl_laser *laser);
+
 /* Validates `laser` and fills `out`; FXL_OK or the reason it is refused. */
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out);
 
@@ -83,6 +87,17 @@ size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles,
  * may exceed cap). */
 size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                          size_t *out_idx, size_t cap);
+
+/* True iff a circle moving straight from `from` to `to` (Q16.16) over the
+ * frame touches the (fixed) laser at some moment: the segment its centre
+ * traces against the hitbox, exact (fxl_sweep_vs_moving_circle of a sweep
+ * that neither turns nor moves). */
+bool fxl_laser_vs_moving_circle(const fxl_laser_prep *lp, fxl_circle from, fxl_vec2 to);
+
+/* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for circle i moving from from[i] to to[i]; returns the number of hits. */
+size_t fxl_laser_vs_moving_circles(const fxl_laser_prep *lp, const fxl_circle *from,
+                                   const fxl_vec2 *to, size_t n, uint32_t *hit_bits);
 
 /* Many lasers against one circle (the player), each prepared and tested in
  * one pass with no fxl_laser_prep in between: the fast path for lasers that

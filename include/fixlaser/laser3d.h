@@ -79,6 +79,11 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out);
 /* True iff the sphere touches or overlaps the laser (exact, see above). */
 bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere sphere);
 
+/* Tests n spheres; sets bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for each hit and clears it otherwise. Returns the number of hits. */
+size_t fxl_laser3d_vs_spheres(const fxl_laser3d_prep *lp, const fxl_sphere *spheres, size_t n,
+                              uint32_t *hit_bits);
+
 /* The 8 corners of a box laser's drawn box (Q16.16, rounded to nearest,
  * halves up): x = -L, +L (bit 2 of the index), y = -W, +W (bit 1), z = -W,
  * +W (bit 0). Any int32 fields: outside the domain a coordinate beyond the

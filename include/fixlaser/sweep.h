@@ -111,6 +111,12 @@ size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles,
 size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *from,
                                    const fxl_vec2 *to, size_t n, uint32_t *hit_bits);
 
+/* Tests n fixed circles; writes the indices of the first `cap` hits, in
+ * order, to out_idx (may be NULL when cap is 0). Returns the number of hits
+ * (which may exceed cap). */
+size_t fxl_sweep_collect(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
+                         size_t *out_idx, size_t cap);
+
 /* Many sweeps against one fixed circle (the player), each prepared and
  * tested in one pass: bit i set iff sweep i hits, *hits (may be NULL) the
  * count. A sweep fxl_sweep_prepare would refuse never hits; the result is
