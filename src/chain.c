@@ -1,8 +1,8 @@
-/* chain.c - chains of axis-aligned squares: the fixed-point rotating-laser
- * article's static and rotating chains (bit for bit, Q32.32 accumulators so
+/* chain.c - chains of axis-aligned squares: the chained-square method's
+ * static and rotating chains (docs/methods.md; bit for bit, Q32.32 accumulators so
  * that rounding never builds up along the chain), and the covering chains.
  *
- * THE SEED'S WALK. Both seed chains run one recurrence, with Q32.32 centre
+ * THE CHAINED-SQUARE WALK. Both chained-square chains run one recurrence, with Q32.32 centre
  * (x, y), half-size S and the length still to cover:
  *     pitch = 2S;  left -= pitch;
  *     x += round(pitch * cos / 2^16);  y += round(pitch * sin / 2^16);
@@ -24,7 +24,7 @@
  * the chains that fast_ok proves stay inside the domain, places their
  * squares without a check each (walk_fast; on the GBA that loop and the
  * whole of fxl_chain_make's fast path are ARM in IWRAM), and leaves the
- * rest to the checked walk (walk_step), which stops where the article's
+ * rest to the checked walk (walk_step), which stops where the chained-square method's
  * loop leaves the domain. Both give the same squares, bit for bit.
  *
  * THE COVERING CHAIN: construction and proof.
@@ -152,7 +152,7 @@ FXL_NOINLINE static uint32_t tan_steps(uint32_t k)
     return q + (2u * (n - q * c) >= c ? 1u : 0u);
 }
 
-/* ---- the seed's walk ------------------------------------------------------- */
+/* ---- the chained-square walk ------------------------------------------------------- */
 
 typedef struct walk {
     int64_t x, y;   /* Q32.32 centre of the last square (static: one pitch behind) */
@@ -227,7 +227,7 @@ static bool fast_ok(const fxl_chain *ch, uint32_t grow)
  * 52 instructions a square. GCC 12 spills the C loop's state and takes
  * about a third longer. walk offsets: x 0, y 8, size 16, left 24, c 32,
  * s 36, grow 40 (checked above). tests/test_chain.c and the corpus compare
- * its squares with the article's recurrence in the GBA test ROM. */
+ * its squares with the chained-square recurrence in the GBA test ROM. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter" /* the arguments: read by the asm */
 FXL_IWRAM_CODE __attribute__((naked)) static size_t walk_fast(walk *w, fxl_aabb *out, size_t n)
@@ -478,7 +478,7 @@ FXL_IWRAM_CODE static size_t walk_fast(walk *w, fxl_aabb *out, size_t n)
 }
 #endif
 
-/* The recurrence as the article writes it, one square, checked. */
+/* The chained-square recurrence as written, one square, checked. */
 static fxl_result walk_step(walk *w, fxl_aabb *box)
 {
     int64_t size = (int64_t)w->size, pitch = 2 * size, lo_x, lo_y, hi_x, hi_y;
@@ -660,7 +660,7 @@ typedef struct gen {
     cover cv;
 } gen;
 
-/* The seed chain's walk for valid fields (FXL_ERR_STEP_RANGE for a half
+/* The chained-square walk for valid fields (FXL_ERR_STEP_RANGE for a half
  * turn of the rotating chain). */
 static fxl_result seed_start(const fxl_chain *ch, bool rotating, walk *w)
 {
@@ -669,7 +669,7 @@ static fxl_result seed_start(const fxl_chain *ch, bool rotating, walk *w)
 
     w->grow = 0;
     if (rotating) {
-        /* The seed's half step, (((a - p)/2 + 1024) & 2047) - 1024 with both
+        /* The chained-square method's half step, (((a - p)/2 + 1024) & 2047) - 1024 with both
          * angles in 0..4095; (a - p)/2 truncates towards zero, as its C does. */
         int32_t a = (int32_t)((uint32_t)ch->angle & FXL_ANGLE_MASK);
         int32_t p = (int32_t)((uint32_t)ch->prev_angle & FXL_ANGLE_MASK);
@@ -798,7 +798,7 @@ static size_t chain_fast(const fxl_chain *ch, size_t rotating, fxl_aabb *out, si
     return w.left < 0 ? m : SIZE_MAX;
 }
 
-/* The common case first: a seed chain that chain_fast takes, in one call. */
+/* The common case first: a chained-square chain that chain_fast takes, in one call. */
 fxl_result fxl_chain_make(const fxl_chain *chain, fxl_chain_kind kind, fxl_aabb *out, size_t cap,
                           size_t *count)
 {

@@ -1,5 +1,5 @@
 /* wall.c - one-sided walls and point moves with sliding (the point vs wall
- * segment article's method, in exact integer predicates).
+ * wall-segment method of docs/methods.md, in exact integer predicates).
  *
  * Ranges: coordinates are within +-2^30, so every difference is below 2^31
  * and every cross or dot product of two differences below 2^63 (int64). The
@@ -80,7 +80,7 @@ static int sign64(int64_t v)
     return v < 0 ? -1 : v > 0 ? 1 : 0;
 }
 
-/* The article's test, one-sided: from in front of (or on) the wall's line,
+/* The wall-segment method's test, one-sided: from in front of (or on) the wall's line,
  * to strictly behind it, and the wall's ends not both strictly on one side
  * of the move's line. d0, d1 are the two side values. */
 static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t d0, int64_t d1)
@@ -129,7 +129,7 @@ static bool round_up_y(const fxl_wall_prep *w, bool toward_up)
 
 FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
-    /* t = -d0 / (d1 - d0) in [0, 1): the article's area ratio s1 / (s1 + s2). */
+    /* t = -d0 / (d1 - d0) in [0, 1): the wall-segment method's area ratio s1 / (s1 + s2). */
     int64_t d0 = side_value(w, from), d1 = side_value(w, to);
     uint64_t num = 0u - (uint64_t)d0, den = (uint64_t)d1 + num; /* num < den < 2^64 */
     int64_t mx = (int64_t)to.x - from.x, my = (int64_t)to.y - from.y;

@@ -50,7 +50,7 @@ ref_laser ref_laser_build(const fxl_laser *l)
     return L;
 }
 
-/* The article's distance from a point to a segment. */
+/* The frame test's distance from a point to a segment (docs/methods.md). */
 static double segment_distance(double x, double y, double x1, double y1, double x2, double y2)
 {
     double dx = x2 - x1, dy = y2 - y1, a = dx * dx + dy * dy, t = 0.0;

@@ -1,6 +1,6 @@
 /* ref.h - independent double-precision references for the property tests.
  * They never call the library: they rebuild the table values from libm,
- * work in world coordinates and follow the rectangle-circle article's steps
+ * work in world coordinates and follow the frame test's steps (docs/methods.md)
  * (vertex in circle, centre inside, distance to each edge). */
 #ifndef FXLT_REF_H
 #define FXLT_REF_H

@@ -1,5 +1,5 @@
-/* test_chain.c - fxl_tan; the seed's static and rotating chains against the
- * article's recurrence in double and, square for square, against the
+/* test_chain.c - fxl_tan; the chained-square method's static and rotating chains against the
+ * method's recurrence in double and, square for square, against the
  * previous integer implementation (kept here as the reference); the
  * callback form, capacity and needed counts, errors; the covering chains
  * against the exact swept test (no circle the sweep hits may be missed);
@@ -48,7 +48,7 @@ static fxl_chain chain_make(fix16_t x, fix16_t y, fxl_angle a, fxl_angle prev, f
     return c;
 }
 
-/* The article's half step, written as its C writes it. */
+/* The chained-square method's half step, as its C writes it. */
 static int seed_half(fxl_angle angle, fxl_angle prev)
 {
     int a = (int)((uint32_t)angle & 4095u), p = (int)((uint32_t)prev & 4095u);
@@ -102,7 +102,7 @@ static void rotating_chain_recurrence(void)
     for (i = 0; i < FXLT_COUNT(table); i++) {
         fxl_chain ch = chain_make(PX(5), PX(-9), table[i][0], table[i][1], PX(table[i][2]),
                                   PX(table[i][3]));
-        /* The article's loop in double, from its own formulas. */
+        /* The chained-square loop in double, from its own formulas. */
         int delta = seed_half(table[i][0], table[i][1]), mid = (table[i][0] & 4095) - delta;
         double c = ref_cos_q16(mid) / 65536.0, s = ref_sin_q16(mid) / 65536.0;
         int ad = delta < 0 ? -delta : delta;
@@ -446,7 +446,7 @@ static void capacity_and_errors(void)
     }
     CHECK_EQ(fxl_chain_make(&ch, (fxl_chain_kind)4, few, 64, &n), FXL_ERR_KIND);
     CHECK_EQ(fxl_chain_make(&ch, (fxl_chain_kind)-1, few, 64, &n), FXL_ERR_KIND);
-    /* A zero length: no squares for the seed, the emitter's end for cover. */
+    /* A zero length: no squares for the chained-square chains, the emitter's end for cover. */
     ch.length = 0;
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, few, 64, &n), FXL_OK);
     CHECK_EQ(n, 0);
@@ -454,7 +454,7 @@ static void capacity_and_errors(void)
     CHECK(n >= 1 && n <= 2);
     CHECK(fxl_chain_vs_circle(few, n, fxl_circle_make(PX(4), 0, 0)));
     CHECK(fxl_chain_vs_circle(few, n, fxl_circle_make(0, -PX(4), 0)));
-    /* Half turns: the seed refuses 2048 steps (tan 90 degrees) and leaves
+    /* Half turns: the chained-square method refuses 2048 steps (tan 90 degrees) and leaves
      * the domain at 2047 (tan 89.9 degrees = 649); covering takes both. */
     ch = chain_make(PX(100), PX(100), 2048 + 30, 30, PX(118), PX(2));
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, few, 64, &n), FXL_ERR_STEP_RANGE);
@@ -464,7 +464,7 @@ static void capacity_and_errors(void)
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, few, 64, &n), FXL_ERR_COORD_RANGE);
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_COVER_CAPSULE, few, 64, &n), FXL_OK);
     CHECK_EQ(n, 1);
-    /* -2047: the seed wraps both angles into 0..4095 first, so from 30 it
+    /* -2047: the chained-square method wraps both angles into 0..4095 first, so from 30 it
      * reads +2049 steps, a half step of -1024: refused as a half turn. */
     ch.angle = 30 - 2047;
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, few, 64, &n), FXL_ERR_STEP_RANGE);
@@ -487,7 +487,7 @@ static fxl_vec2 frame_point(fxl_vec2 o, fxl_angle a, int64_t u, int64_t v)
     return fxl_vec2_make((fix16_t)x, (fix16_t)y);
 }
 
-/* The issue's cases: the seed's chains miss circles the laser touches. */
+/* The issue's cases: the chained-square method's chains miss circles the laser touches. */
 static void seed_misses_cover_does_not(void)
 {
     fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(745526013, -363917155), 1290,
@@ -504,11 +504,11 @@ static void seed_misses_cover_does_not(void)
     CHECK(fxl_laser_vs_circle(&lp, c)); /* it touches the start beam */
     CHECK(fxl_sweep_vs_circle(&sp, c));
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_ROTATING, boxes, FXL_CHAIN_MAX, &n), FXL_OK);
-    CHECK(!fxl_chain_vs_circle(boxes, n, c)); /* the seed's chain lets it through */
+    CHECK(!fxl_chain_vs_circle(boxes, n, c)); /* the method's chain lets it through */
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_COVER_BOX, boxes, FXL_CHAIN_MAX, &n), FXL_OK);
     CHECK(fxl_chain_vs_circle(boxes, n, c));
 
-    /* A static beam 4 px long, 1 px wide: the seed's squares at 0 and 2 px
+    /* A static beam 4 px long, 1 px wide: the chained-square method's squares at 0 and 2 px
      * end at 3 px; the laser reaches 4 px. */
     l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(4), PX(1));
     ch = chain_make(0, 0, 0, 0, PX(4), PX(1));
@@ -522,7 +522,7 @@ static void seed_misses_cover_does_not(void)
     CHECK(fxl_chain_vs_circle(boxes, n, c));
     CHECK(fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(4), PX(1), 0)));  /* the corner */
     CHECK(!fxl_chain_vs_circle(boxes, n, fxl_circle_make(PX(5), 0, 0)));     /* not far beyond */
-    /* At a diagonal the seed's squares do not reach the beam's edges. */
+    /* At a diagonal the chained-square method's squares do not reach the beam's edges. */
     l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 512, PX(40), PX(4));
     ch = chain_make(0, 0, 512, 512, PX(40), PX(4));
     c.c = frame_point(fxl_vec2_make(0, 0), 512, PX(20), PX(4) - 2);
@@ -821,7 +821,7 @@ static void issue14_repros(void)
     fxl_circle wild = fxl_circle_make(INT32_MIN, INT32_MAX, INT32_MAX);
 
     /* The beam's last part: the box laser of length 4 px and hitbox
-     * half-width 1 px hits (3.5, 0); the seed's static chain (squares at 0
+     * half-width 1 px hits (3.5, 0); the chained-square method's static chain (squares at 0
      * and 2 px) misses it, as chain.h says; the covering chains hold it and
      * every other point the laser (box or capsule) hits, on a 1/8 px grid. */
     CHECK_EQ(fxl_chain_make(&ch, FXL_CHAIN_STATIC, boxes, 16, &n), FXL_OK);
@@ -853,7 +853,7 @@ static void issue14_repros(void)
         CHECK_EQ(m, n);
     }
 
-    /* A seed chain whose square 4097 leaves the domain: fxl_chain_make and
+    /* A chained-square chain whose square 4097 leaves the domain: fxl_chain_make and
      * fxl_chain_each agree (the domain error, 4096 squares), as they do for
      * any chain; each used to report FXL_ERR_CAPACITY without looking. */
     ch = chain_make(-1073676543, 0, 1991, 530, 118565893, 8);

@@ -149,7 +149,7 @@ static void chain_case(fxlt_rng *rng)
     for (i = 0; i < n && i < 64; i++)
         mix((uint32_t)boxes[i].lo.x), mix((uint32_t)boxes[i].lo.y), mix((uint32_t)boxes[i].hi.x),
             mix((uint32_t)boxes[i].hi.y);
-    /* The seed's half step, (((a - p)/2 + 1024) & 2047) - 1024 on 0..4095. */
+    /* The chained-square method's half step, (((a - p)/2 + 1024) & 2047) - 1024 on 0..4095. */
     mix((uint32_t)(int32_t)((uint32_t)(((int32_t)((uint32_t)ch.angle & 4095u) -
                                         (int32_t)((uint32_t)ch.prev_angle & 4095u)) / 2 + 1024) &
                             2047u) - 1024u);

@@ -63,7 +63,7 @@ static void box_touching_cardinal(void)
             CHECK(!hits(&p, o.x + d.x, o.y + d.y, r - 1));
             CHECK(hits(&p, o.x + e.x, o.y + e.y, r));
             CHECK(!hits(&p, o.x + e.x, o.y + e.y, r - 1));
-            /* Where the seed's corner-free shortcut (d_w <= w + r and
+            /* Where the frame test's corner-free shortcut (d_w <= w + r and
              * d_l <= l + r) would wrongly say hit. */
             d = turn(q, PX(104), PX(14));
             CHECK(!hits(&p, o.x + d.x, o.y + d.y, r));

@@ -80,7 +80,7 @@ per() { # name, function, calls
     per "fxl_laser_vs_circle, box + capsule (16 x 1024 calls)" run_fxl_single 16384
     per "fxl_laser_vs_circles, box + capsule, per circle (16 x 1024)" run_fxl_batch 16384
     per "fxl_laser_prepare (16 calls)" run_prepare 16
-    per "(a) article's float method, box (8192 calls)" run_float 8192
+    per "(a) float baseline, box (8192 calls)" run_float 8192
     per "(b) naive Q16 with fix16_sin/cos/sqrt, box (8192 calls)" run_naive 8192
     per "fxl_circle_vs_circle + fxl_aabb_vs_circle (1024 pairs)" run_shapes 1024
     per "fxl_sin + fxl_atan2 (1024 pairs)" run_angles 1024

@@ -1,21 +1,23 @@
 /* rotating - how well the chains of squares cover a laser that turns
- * between two frames, measured against the exact swept test: the seed
- * article's rotating and static chains, and the covering chain.
+ * between two frames, measured against the exact swept test: the
+ * chained-square method's rotating and static chains (docs/methods.md),
+ * and the covering chain.
  *
  *   rotating DOCS_DIR   writes DOCS_DIR/rotating.md and the pictures
- *                       rotating-20.png, rotating-90.png (the seed's chain),
+ *                       rotating-20.png, rotating-90.png (the chained-square
+ *                       method's chain),
  *                       cover-20.png, cover-90.png (the covering chain)
  *
  * Part 1: a box laser (200 px long, half-width 4 px, hit fraction 1) fired
  * from an emitter turns by a fixed step per frame. Random player circles
  * (radius 2 px) near the swept region are tested by the exact sweep (the
- * truth), by the seed's rotating chain, by the covering chain, by the seed's
- * static chain of the current frame and by a once-per-frame static test at
- * the current angle. Part 2: random box and capsule lasers (40..300 px long,
+ * truth), by the chained-square method's rotating chain, by the covering
+ * chain, by the method's static chain of the current frame and by a
+ * once-per-frame static test at the current angle. Part 2: random box and capsule lasers (40..300 px long,
  * hitbox half-width 1..8 px) at steps from 0 to 2048 either way, random
- * circles (radius 0..8 px) and points around them: the seed's rotating
- * chain (square half-size = hitbox half-width, as the article) and the
- * covering chain against the exact sweep, misses and hit areas.
+ * circles (radius 0..8 px) and points around them: the chained-square
+ * method's rotating chain (square half-size = hitbox half-width, as the
+ * method sizes it) and the covering chain against the exact sweep, misses and hit areas.
  * A fixed-seed splitmix64 drives every draw, so the output is identical on
  * every run. Host tool: doubles are used for bounding boxes, areas,
  * classifying misses and drawing only; every yes/no answer comes from the
@@ -351,11 +353,11 @@ typedef struct rand_result {
     int32_t step;
     unsigned long lasers, circles, exact;
     unsigned long seed_refused, seed_circles, seed_exact, seed_miss;
-    unsigned long seed_tail, seed_emitter, seed_side; /* where the seed's misses lie */
+    unsigned long seed_tail, seed_emitter, seed_side; /* where the chained-square method's misses lie */
     unsigned long cover_miss, cover_squares, seed_squares;
     double a_exact, a_seed, a_cover;                  /* sampled areas, px^2 */
     double a_exact_seed;                              /* exact area where the seed was built */
-    bool statik;                                      /* the seed's static chain instead */
+    bool statik;                                      /* the chained-square method's static chain instead */
 } rand_result;
 
 /* Where a missed circle lies along the beam (u from the emitter, in the
@@ -666,10 +668,10 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
             "splitmix64, so regenerating gives the same file byte for byte.\n\n");
     fprintf(o,
             "Three chains of axis-aligned squares, all from `fxl_chain_make`:\n\n"
-            "- the **seed's rotating chain** (`FXL_CHAIN_ROTATING`), the article's method bit for "
+            "- the **seed's rotating chain** (`FXL_CHAIN_ROTATING`): the chained-square method of docs/methods.md (\"seed\" in the tables below), bit for "
             "bit: squares along the mid angle, each step advancing by pitch = 2 size and growing "
             "size by pitch * tan(|half step|), the first square one pitch from the emitter;\n"
-            "- the seed's **static chain** (`FXL_CHAIN_STATIC`) of the current frame: squares of "
+            "- the chained-square method's **static chain** (`FXL_CHAIN_STATIC`) of the current frame: squares of "
             "the given half-size one pitch apart from the emitter, while the beam is not covered;\n"
             "- the **covering chain** (`FXL_CHAIN_COVER_BOX` / `FXL_CHAIN_COVER_CAPSULE`), for "
             "engines whose hit list must never let a laser through: squares sized and spaced so "
@@ -779,23 +781,23 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
                 x->deg, (int)x->step, x->exact, x->positions);
         if (a->positions)
             fprintf(o,
-                    "The seed's rotating chain misses %lu of them (%.2f %%; %lu within %d px of "
+                    "The chained-square method's rotating chain misses %lu of them (%.2f %%; %lu within %d px of "
                     "the emitter), its hit area is %.2f times the exact one. ",
                     a->miss, pct(a->miss, a->exact), a->miss_near, NEAR_PX,
                     ratio((double)a->g_hit, (double)x->g_exact));
         else
-            fprintf(o, "The seed's rotating chain could not be built. ");
+            fprintf(o, "The chained-square method's rotating chain could not be built. ");
         fprintf(o,
                 "The covering chain misses %lu, with a hit area %.2f times the exact one. "
                 "Testing once per frame at the current angle misses %lu (%.2f %%)",
                 c->miss, ratio((double)c->g_hit, (double)x->g_exact), x->static_miss,
                 pct(x->static_miss, x->exact));
         if (st->positions)
-            fprintf(o, "; the seed's static chain of the current frame misses %lu (%.2f %%)",
+            fprintf(o, "; the chained-square method's static chain of the current frame misses %lu (%.2f %%)",
                     st->miss, pct(st->miss, st->exact));
         fprintf(o, ".\n");
     }
-    fprintf(o, "- The seed's chain (start angle %d): the first square's centre is ",
+    fprintf(o, "- The chained-square method's chain (start angle %d): the first square's centre is ",
             (int)start_angles[0]);
     for (k = 0; k < NSTEPS; k++)
         fprintf(o, "%s%.2f px", k ? ", " : "", r[k].first_c);
@@ -807,7 +809,7 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
         fprintf(o, "%s%.2f px", k ? ", " : "", r[k].last_hs);
     fprintf(o, ") for the steps 1°, 5°, 20°, 45° and 90°; the beam is %d px long.\n",
             LENGTH_PX);
-    fprintf(o, "- Why the seed's chain tunnels: it follows the article's loop, which steps one "
+    fprintf(o, "- Why the chained-square method's chain tunnels: it follows the method's loop, which steps one "
                "pitch before placing its first square (so the first %.2f px by the emitter stay "
                "uncovered) and widens the squares from the mid angle's centre line only, so the "
                "beam's own half-width at the two extreme angles pokes out of the squares along "
@@ -837,7 +839,7 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
             "any angle, length 40..300 px, hitbox half-width 1..8 px, hit fraction 1) turn by "
             "the step about the emitter (`fxl_sweep_turn`). Per laser, %u circles of radius "
             "0..%d px and %u points (radius 0) are drawn uniformly from the covering chain's "
-            "bounding box grown by 8 px (it holds the whole swept region). The seed's chain is "
+            "bounding box grown by 8 px (it holds the whole swept region). The chained-square method's chain is "
             "`FXL_CHAIN_ROTATING` with half_size = the hitbox half-width, as the article sizes "
             "it (the first row of each kind: `FXL_CHAIN_STATIC`, the static beam); the covering "
             "chain is the laser kind's. A miss is placed by the emitter when the circle's "
@@ -846,7 +848,7 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
             "Misses are circles the exact sweep hits "
             "and the chain does not, as a share of the exact hits; the areas come from the "
             "points (sampled area of the chain over sampled area of the exact sweep, both "
-            "summed over the lasers). Where the seed's chain is refused (`FXL_ERR_STEP_RANGE` "
+            "summed over the lasers). Where the chained-square method's chain is refused (`FXL_ERR_STEP_RANGE` "
             "for a half turn, `FXL_ERR_COORD_RANGE` when the squares, grown by tan of nearly 90 "
             "degrees, leave the domain) it is left out of its columns.\n\n",
             RAND_LASERS, RAND_CIRCLES, RAND_R_PX, RAND_POINTS);
@@ -887,7 +889,7 @@ static void write_md(FILE *o, const step_result *r, const rand_result *rr, int n
             }
         }
         fprintf(o,
-                "From 1 to 256 steps a frame the seed's rotating chain misses %.1f to %.1f %% of "
+                "From 1 to 256 steps a frame the chained-square method's rotating chain misses %.1f to %.1f %% of "
                 "the circles the laser really touches, box and capsule alike, most of them by "
                 "the emitter (its first square is one pitch out) and along the sides (the beam's "
                 "own width at the ends of the turn). Its static chain misses %.1f to %.1f %% of a "

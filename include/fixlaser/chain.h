@@ -2,13 +2,13 @@
  * for engines whose hit lists only hold AABBs.
  *
  * Four kinds of chain, one generator:
- *   FXL_CHAIN_STATIC    the seed article's static chain: squares of the given
+ *   FXL_CHAIN_STATIC    the chained-square method's static chain: squares of the given
  *                       half-size laid along `angle`, one pitch (2 half-sizes)
  *                       apart, from the emitter while the beam is not covered.
- *   FXL_CHAIN_ROTATING  the seed's rotating chain, for a laser that turned from
+ *   FXL_CHAIN_ROTATING  the chained-square method's rotating chain, for a laser that turned from
  *                       prev_angle to angle: laid along the mid angle, each step
  *                       advancing by pitch = 2*size and growing size by
- *                       pitch * tan(|half step|), where (the seed's C)
+ *                       pitch * tan(|half step|), where (the method's C)
  *                       half step = (((a - p) / 2 + 1024) & 2047) - 1024
  *                       with a, p = angle, prev_angle & 4095 and / rounding
  *                       towards zero.
@@ -29,7 +29,7 @@
  *                       chains from the middle, each of half the length
  *                       (rounded up), at angle and at angle + 2048 (prev_angle
  *                       likewise).
- * The seed's chains are the article's method, bit for bit; they are not
+ * The chained-square method's chains are that method (docs/methods.md), bit for bit; they are not
  * conservative: docs/rotating.md measures what they miss (the rotating
  * chain's first pitch by the emitter, the beam's own width at the ends of a
  * turn; the static chain's last part of the beam, up to a pitch past its
@@ -38,7 +38,7 @@
  * (about 1.4 times the swept area for small turns, rising to about 3 at a
  * quarter turn). Squares are rounded outwards to the Q16.16 grid.
  *
- * On the GBA (FXL_ARM_ASM) the seed chains run as ARM code in IWRAM: about
+ * On the GBA (FXL_ARM_ASM) the chained-square chains run as ARM code in IWRAM: about
  * 120 cycles a square from Thumb, all included; the covering chains stay
  * in ROM, about 480. */
 #ifndef FIXLASER_CHAIN_H
@@ -60,14 +60,14 @@ typedef struct fxl_chain {
     fxl_angle angle;      /* 4096 steps per turn: this frame's angle */
     fxl_angle prev_angle; /* 4096 steps per turn: last frame's (ignored by STATIC) */
     fix16_t length;       /* Q16.16 beam length, 0..FXL_SIZE_MAX */
-    fix16_t half_size;    /* Q16.16 1..FXL_SIZE_MAX: the seed's (first) square
+    fix16_t half_size;    /* Q16.16 1..FXL_SIZE_MAX: the chained-square method's (first) square
                              half-size; the covering kinds' beam hitbox half-width */
 } fxl_chain;
 
 /* Which chain to build. */
 typedef enum fxl_chain_kind {
-    FXL_CHAIN_STATIC = 0,       /* the seed's static chain */
-    FXL_CHAIN_ROTATING = 1,     /* the seed's rotating chain */
+    FXL_CHAIN_STATIC = 0,       /* the chained-square method's static chain */
+    FXL_CHAIN_ROTATING = 1,     /* the chained-square method's rotating chain */
     FXL_CHAIN_COVER_BOX = 2,    /* covers a box laser's swept region */
     FXL_CHAIN_COVER_CAPSULE = 3 /* covers a capsule laser's swept region */
 } fxl_chain_kind;
@@ -78,7 +78,7 @@ typedef enum fxl_chain_kind {
  *                       *count is the number the chain needs (an array of
  *                       that size takes it); a chain of more than FXL_CHAIN_MAX
  *                       squares gets FXL_CHAIN_MAX + 1 (no array takes it);
- *   FXL_ERR_COORD_RANGE a seed chain's square leaves the coordinate domain (or
+ *   FXL_ERR_COORD_RANGE a chained-square chain's square leaves the coordinate domain (or
  *                       exceeds FXL_SIZE_MAX): *count is the number of squares
  *                       before it, as many as fit written. Covering chains are
  *                       clipped to the domain instead (still conservative for

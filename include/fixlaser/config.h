@@ -67,7 +67,7 @@
 
 /* FXL_ARM_ASM: 1 lets the core use its hand-scheduled loops for ARMv4T in
  * ARM state, in GCC syntax, where the compiled C runs out of registers (the
- * seed chains' walk, src/chain.c). Default 0: the portable C. */
+ * chained-square chains' walk, src/chain.c). Default 0: the portable C. */
 #ifndef FXL_ARM_ASM
 #define FXL_ARM_ASM 0
 #endif

@@ -52,7 +52,7 @@
  * (measured: about 15-20% fewer cycles than Thumb with library multiplies). */
 #define FXL_ARM_CODE __attribute__((target("arm"), noinline))
 
-/* FXL_ARM_ASM: the ARM7TDMI runs the seed chains' walk as hand-scheduled
+/* FXL_ARM_ASM: the ARM7TDMI runs the chained-square walk as hand-scheduled
  * ARM code (in IWRAM, through FXL_IWRAM_CODE): measured 108 against 143
  * cycles a square for GCC 12's output of the same C loop, which spills. */
 #define FXL_ARM_ASM 1

@@ -141,7 +141,7 @@ int main(void)
     row("fxl_laser3d_vs_sphere, box", "Thumb, ROM", bench_single(BENCH_3D_BOX, 0, 1));
     row("fxl_laser3d_vs_sphere, cylinder", "Thumb, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
     row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));
-    row("(a) article's float method (soft-float), box", "Thumb, ROM", flt);
+    row("(a) float baseline (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
     fxlt_printf("\nTargets met: %u of %u.\n", met, met + missed);
     fxlt_printf("\n| ratio (median) | cycles | fixlaser faster by |\n|---|---:|---:|\n");

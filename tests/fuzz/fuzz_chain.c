@@ -7,7 +7,7 @@
  *     fields (NULL, kind, emitter, length, half-size), naming a broken
  *     limit, count 0; NULL out with a capacity is FXL_ERR_NULL;
  *   - valid fields give FXL_OK, FXL_ERR_CAPACITY (count FXL_CHAIN_MAX + 1),
- *     FXL_ERR_COORD_RANGE (seed chains only) or FXL_ERR_STEP_RANGE
+ *     FXL_ERR_COORD_RANGE (chained-square chains only) or FXL_ERR_STEP_RANGE
  *     (exactly the rotating chain's half turns, as chain.h defines its half
  *     step; count 0); every square written is a
  *     valid box inside the domain;
