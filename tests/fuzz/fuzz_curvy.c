@@ -108,6 +108,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
         hits = fxl_curvy_vs_circles(&c, circles, n, bits);
+        {
+            /* the index list and the many-curvies form (the trail twice)
+             * agree with the bits */
+            size_t idx[8], j = 0, lim = fz_below(&f, 9);
+            fxl_curvy two[2];
+            uint32_t both = 0;
+            FZ_CHECK(fxl_curvy_collect(&c, circles, n, idx, lim) == hits);
+            for (i = 0; i < n && j < lim; i++)
+                if ((bits[0] >> i) & 1u)
+                    FZ_CHECK(idx[j++] == i);
+            two[0] = two[1] = c;
+            for (i = 0; i < n; i++)
+                if (domain_circle(circles[i]))
+                    FZ_CHECK(fxl_curvies_vs_circle(two, 2, circles[i], &both) ==
+                                 2u * ((bits[0] >> i) & 1u) &&
+                             both == 3u * ((bits[0] >> i) & 1u));
+        }
         for (i = 0; i < n; i++) {
             bool one;
             if (!domain_circle(circles[i]))

@@ -16,7 +16,10 @@
  *   - fxl_laser_quad and fxl_laser_ends: each point is the exact frame
  *     point rounded to nearest, or saturated where that leaves int32, for
  *     any int32 position, length and width;
- *   - fxl_laser_from_centre doubles the half-length, saturated. */
+ *   - fxl_laser_from_centre doubles the half-length, saturated;
+ *   - fxl_laser_check gives fxl_laser_prepare's code;
+ *   - moving circles: one that stays put gets the static answer; one that
+ *     starts or ends touching hits; the batch form == single. */
 #include "fuzz.h"
 
 #define NL 8
@@ -46,6 +49,29 @@ static void check_draw(const fxl_laser *l)
     FZ_CHECK(fz_rounded_or_saturated(s.y, (fz_i128)l->pos.y * 131072 + a0 * sn, 17));
     FZ_CHECK(fz_rounded_or_saturated(e.x, (fz_i128)l->pos.x * 131072 + a1 * c, 17));
     FZ_CHECK(fz_rounded_or_saturated(e.y, (fz_i128)l->pos.y * 131072 + a1 * sn, 17));
+}
+
+/* A fixed laser against moving circles: circle i moves to circle i+1's
+ * centre (the last to the first's). */
+static void check_moving(const fxl_laser_prep *lp, const fxl_circle *in, const bool *hit, size_t n)
+{
+    fxl_vec2 to[NC];
+    bool got[NC];
+    uint32_t bits[NC / 32 + 3];
+    size_t i, hits = 0;
+    for (i = 0; i < n; i++) {
+        fxl_circle end = in[(i + 1) % n];
+        to[i] = end.c;
+        end.r = in[i].r;
+        got[i] = fxl_laser_vs_moving_circle(lp, in[i], to[i]);
+        FZ_CHECK(fxl_laser_vs_moving_circle(lp, in[i], in[i].c) == hit[i]);
+        if (hit[i] || fxl_laser_vs_circle(lp, end))
+            FZ_CHECK(got[i]);
+        hits += got[i];
+    }
+    memset(bits, 0xA5, sizeof bits);
+    fz_check_bits(fxl_laser_vs_moving_circles(lp, in, to, n, bits), bits, NC / 32 + 3, got, n);
+    FZ_CHECK(fxl_laser_vs_moving_circles(lp, in, to, n, NULL) == hits);
 }
 
 /* Single tests against the exact reference; batch and collect == single. */
@@ -84,6 +110,7 @@ static void check_tests(fz *f, const fxl_laser *l, const fxl_laser_prep *lp, con
         if (hit[i])
             FZ_CHECK(idx[k++] == i);
     FZ_CHECK(fxl_laser_collect(lp, in, n, NULL, 0) == hits);
+    check_moving(lp, in, hit, n);
 }
 
 static fxl_result lasers_fused(const void *lasers, size_t n, fxl_circle c, uint32_t *bits, size_t *hits)
@@ -123,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < nl; i++) {
         lasers[i] = fz_laser(&f);
         res[i] = fxl_laser_prepare(&lasers[i], &preps[i]);
+        FZ_CHECK(fxl_laser_check(&lasers[i]) == res[i]);
         fz_check_result(res[i], fz_laser_codes(&lasers[i]));
         check_draw(&lasers[i]);
     }

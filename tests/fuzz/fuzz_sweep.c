@@ -139,7 +139,8 @@ static void check_circle(const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_circl
     }
 }
 
-/* Batch forms against the single calls, for in-domain circles. */
+/* Batch forms (bits, index list) against the single calls, for in-domain
+ * circles. */
 static void check_batch(const fxl_sweep_prep *sp, const fxl_circle *in, const fxl_vec2 *to, size_t n)
 {
     uint32_t bits[NC / 32 + 3];
@@ -158,6 +159,15 @@ static void check_batch(const fxl_sweep_prep *sp, const fxl_circle *in, const fx
     memset(bits, 0xA5, sizeof bits);
     fz_check_bits(fxl_sweep_vs_moving_circles(sp, in, to, n, bits), bits, NC / 32 + 3, hm, n);
     FZ_CHECK(fxl_sweep_vs_moving_circles(sp, in, to, n, NULL) == moving_hits);
+    {
+        /* the index list: the set bits in order, cut at any cap */
+        size_t idx[NC], cap = n / 2 + (hits & 1u), k = 0;
+        FZ_CHECK(fxl_sweep_collect(sp, in, n, idx, cap) == hits);
+        for (i = 0; i < n && k < cap; i++)
+            if (h[i])
+                FZ_CHECK(idx[k++] == i);
+        FZ_CHECK(fxl_sweep_collect(sp, in, n, NULL, 0) == hits);
+    }
 }
 
 static fxl_result sweeps_fused(const void *sweeps, size_t n, fxl_circle c, uint32_t *bits, size_t *hits)
