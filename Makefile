@@ -26,11 +26,13 @@
 #                    One harness: make fuzz-run-<module> FUZZ_TIME=600
 .SUFFIXES:
 
+# WARN, the warning flags of every build (host, GBA, MCU): tools/common.mk.
+include tools/common.mk
+
 CC      ?= cc
 AR      ?= ar
 PREFIX  ?= /usr/local
 OPT     ?= -O2
-WARN    := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror
 CFLAGS  ?=
 FIXMATH_LIBS := -llibfixmath
 
@@ -159,6 +161,9 @@ cppcheck:
 FUZZ_CC      ?= clang
 FUZZ         := $(B)/fuzz
 FUZZ_MODULES := laser sweep shapes chain wall laser3d behaviour curvy cast
+# The harnesses use __int128 (not ISO C) and mix widths freely: WARN without
+# -Wpedantic and -Wconversion.
+FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))
 FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 30
@@ -173,7 +178,7 @@ $(FUZZ)/obj/%.o: src/%.c $(HDR)
 	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
 
 $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $(HDR)
-	$(FUZZ_CC) -std=c99 -Wall -Wextra -Wshadow -Werror $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
+	$(FUZZ_CC) $(FUZZ_WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
 	    $(FUZZ_OBJ) -o $@ $(FIXMATH_LIBS) -lm
 
 # One harness for FUZZ_TIME seconds. FUZZ_FRESH=1 (the smoke run) starts
@@ -511,7 +516,9 @@ install-check: $(H)/libfixlaser.a
 GBA_CXX      ?= $(GBA_PREFIX)g++
 GBA_STAGE    := $(GBA_BUILD)/stage
 CXX_SMOKE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic -Werror -O2
-CXX_HDR_FLAGS   := $(CXX_SMOKE_FLAGS) -Wold-style-cast -Wuseless-cast -Wconversion -Wshadow -fsyntax-only \
+# The headers: our own warnings (WARN without its -std) plus C++'s casts.
+CXX_HDR_FLAGS   := -std=c++17 -fno-exceptions -fno-rtti -O2 $(filter-out -std=%,$(WARN)) \
+	-Wold-style-cast -Wuseless-cast -fsyntax-only \
 	-Iinclude -Iport/gba -isystem $(GBA_FIXMATH_INC)
 
 $(GBA_STAGE)/lib/libfixlaser.a: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(HDR)

@@ -17,6 +17,8 @@
 #   devkitARM cannot be installed on the build machine (it is not in Debian's
 #   archive), so that path is untested here.
 #
+# It includes tools/common.mk (WARN, the warning flags every build shares).
+#
 # What this fragment exports
 #   Variables
 #     GBA_BUILD          build/gba
@@ -60,6 +62,9 @@ ifeq ($(wildcard port/gba/gba.mk),)
 $(error port/gba/gba.mk: run make from the fixlaser repository root)
 endif
 
+# WARN, shared with the host and MCU builds.
+include tools/common.mk
+
 GBA_BUILD     ?= build/gba
 GBA_TOOLS_DIR ?= build/tools
 GBA_PORT_DIR  := port/gba
@@ -80,7 +85,7 @@ GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 
 GBA_FIXMATH_INC := $(GBA_BUILD)/fixmath-include
 
-GBA_CFLAGS = -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2 \
+GBA_CFLAGS = $(WARN) -O2 \
 	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
 	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(GBA_FIXMATH_INC) \
 	$(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1)
@@ -128,7 +133,7 @@ GBA_DEBIAN_PACKAGES := make gcc libc6-dev pkg-config xz-utils \
 
 # ---- host tools ---------------------------------------------------------------
 GBA_HOST_CC     ?= cc
-GBA_HOST_CFLAGS ?= -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2
+GBA_HOST_CFLAGS ?= $(WARN) -O2
 # Debian's libmgba-dev ships no .pc file; fall back to plain -lmgba.
 GBA_MGBA_CFLAGS ?= $(shell pkg-config --cflags libmgba 2>/dev/null)
 GBA_MGBA_LIBS   ?= $(shell pkg-config --libs libmgba 2>/dev/null || echo -lmgba)
