@@ -45,13 +45,26 @@ GBA_BUILD ?= $(B)/gba$(if $(filter 1,$(CHECKED)),-checked)
 SRC := $(wildcard src/*.c)
 HDR := $(wildcard include/*.h include/fixlaser/*.h src/*.h)
 
+# Every host compile writes its header dependencies beside its object
+# (-MMD -MP, as the GBA build does; included at the end), so a header edit
+# rebuilds what includes it, and only that.
+DEPFLAGS := -MMD -MP
+
 # Library objects: defaults of include/fixlaser/config.h (asserts off).
 LIB_OBJ := $(SRC:src/%.c=$(H)/obj/%.o)
 # Test build: the same sources with the hosted port's configuration
-# (preconditions checked), plus the suite.
+# (preconditions checked), plus the suite; objects in $(H)/test, and in
+# $(H)/san for the sanitizer build.
 TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
 TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
-TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
+TEST_OBJ := $(patsubst %.c,$(H)/test/%.o,$(SRC) $(TEST_SRC))
+SAN_CF   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
+# Host tools (the scene's and the benchmarks' host twins, the example, the
+# picture makers): the default configuration, linked with the library;
+# objects in $(H)/tool. $(call tool_obj,SOURCES) names them.
+TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted
+tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
 	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures \
@@ -74,32 +87,41 @@ DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-con
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
 
-$(H)/obj/%.o: src/%.c $(HDR)
+$(H)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) -DFXL_CHECKED=$(CHECKED) -Iinclude -c $< -o $@
+	$(CC) $(WARN) $(OPT) $(CFLAGS) -DFXL_CHECKED=$(CHECKED) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(H)/tests: $(SRC) $(TEST_SRC) $(TEST_HDR)
+$(H)/test/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CF) $(OPT) $(SRC) $(TEST_SRC) -o $@ $(FIXMATH_LIBS) -lm
+	$(CC) $(TEST_CF) $(OPT) $(DEPFLAGS) -c $< -o $@
 
-$(H)/tests-san: $(SRC) $(TEST_SRC) $(TEST_HDR)
+$(H)/tests: $(TEST_OBJ)
+	$(CC) $(OPT) $^ -o $@ $(FIXMATH_LIBS) -lm
+
+$(H)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CF) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-	    -fno-omit-frame-pointer $(SRC) $(TEST_SRC) -o $@ $(FIXMATH_LIBS) -lm
+	$(CC) $(TEST_CF) $(SAN_CF) $(DEPFLAGS) -c $< -o $@
+
+$(H)/tests-san: $(SAN_OBJ)
+	$(CC) $(SAN_CF) $^ -o $@ $(FIXMATH_LIBS) -lm
+
+$(H)/tool/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CF) $(DEPFLAGS) -c $< -o $@
 
 $(B)/tools/gen_tables: tools/gen_tables.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 $< -o $@ -lm
 
-$(H)/example_scene: tools/example_scene.c $(H)/libfixlaser.a
-	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS)
+$(H)/example_scene: $(call tool_obj,tools/example_scene.c) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS)
 
-$(H)/rotating: tools/rotating.c tools/png_out.h $(H)/libfixlaser.a
-	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng -lm
+$(H)/rotating: $(call tool_obj,tools/rotating.c) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lpng -lm
 
 # docs/rotating.md and its pictures: the rotating chain measured against the
 # exact sweep (generated; do not edit them by hand).
@@ -110,16 +132,15 @@ rotating: deps $(H)/rotating
 # independent method (python3 with mpmath): tools/oracle_check.py.
 ORACLE_DUMP_SRC := tools/oracle_dump.c tests/oracle.c tests/bigint.c tests/gen.c tests/ref.c tests/harness.c \
 	port/hosted/test_port.c
-$(H)/oracle_dump: $(ORACLE_DUMP_SRC) $(H)/libfixlaser.a $(TEST_HDR)
-	$(CC) $(WARN) -O2 -Iinclude -Itests -Iport/hosted $(ORACLE_DUMP_SRC) -o $@ $(H)/libfixlaser.a \
-	    $(FIXMATH_LIBS) -lm
+$(H)/oracle_dump: $(call tool_obj,$(ORACLE_DUMP_SRC)) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 oracle-check: $(H)/oracle_dump
 	$(H)/oracle_dump oracle_check 1000 > $(H)/oracle_cases.txt
 	python3 tools/oracle_check.py $(H)/oracle_cases.txt
 
-$(H)/sweeppic: tools/sweeppic.c tools/png_out.h $(H)/libfixlaser.a
-	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng
+$(H)/sweeppic: $(call tool_obj,tools/sweeppic.c) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lpng
 
 # docs/sweep-*.png: exact swept regions of a laser turning about its middle,
 # about a pivot off the beam, and turning while it moves (generated).
@@ -173,9 +194,9 @@ FUZZ_BINS    := $(FUZZ_MODULES:%=$(FUZZ)/fuzz_%)
 # Per input: a hang or a blow-up is a failure too.
 FUZZ_OPTS    := -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -error_exitcode=77
 
-$(FUZZ)/obj/%.o: src/%.c $(HDR)
+$(FUZZ)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $(HDR)
 	$(FUZZ_CC) $(FUZZ_WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
@@ -240,10 +261,10 @@ GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench
 
 $(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
 
-$(H)/scene_host: $(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) tests/bench/scene.h \
-		tests/oracle.h tests/bigint.h $(H)/libfixlaser.a port/hosted/test_port.c
-	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(SCENE_SRC) tests/bench/scene_host.c \
-	    $(SCENE_ORACLE_SRC) port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+SCENE_HOST_OBJ = $(call tool_obj,$(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) \
+	port/hosted/test_port.c)
+$(H)/scene_host: $(SCENE_HOST_OBJ) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 # The scene's hit lists: fast path == baseline == exact oracle on every
 # frame (host; 240 frames take milliseconds with the stub: lower
@@ -264,9 +285,9 @@ bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GB
 	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 
-$(H)/bench_host: $(BENCH_SRC) tests/bench/bench_host.c $(H)/libfixlaser.a port/hosted/test_port.c
-	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(BENCH_SRC) tests/bench/bench_host.c \
-	    port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+BENCH_HOST_OBJ := $(call tool_obj,$(BENCH_SRC) tests/bench/bench_host.c port/hosted/test_port.c)
+$(H)/bench_host: $(BENCH_HOST_OBJ) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 bench-host: deps $(H)/bench_host $(H)/scene_host
 	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md $(H)/scene_host
@@ -284,9 +305,9 @@ MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -Iinclude -isystem $(GBA_FIXMATH_I
 MCU_FIXMATH := fix16 fix16_sqrt fix16_trig fix16_exp fract32 uint32
 
 define mcu_target
-$(B)/mcu/$(1)/%.o: src/%.c $(HDR) | $(GBA_FIXMATH_STAMP)
+$(B)/mcu/$(1)/%.o: src/%.c | $(GBA_FIXMATH_STAMP)
 	@mkdir -p $$(@D)
-	$(MCU_$(1)) $(MCU_CFLAGS) -c $$< -o $$@
+	$(MCU_$(1)) $(MCU_CFLAGS) $(DEPFLAGS) -c $$< -o $$@
 $(B)/mcu/$(1)/fixmath.stamp: $(GBA_FIXMATH_STAMP)
 	@mkdir -p $$(@D)/fixmath
 	@d=$$$$(cat $(GBA_FIXMATH_SRCDIR)); for f in $(MCU_FIXMATH); do \
@@ -294,6 +315,7 @@ $(B)/mcu/$(1)/fixmath.stamp: $(GBA_FIXMATH_STAMP)
 	        -c $$$$d/libfixmath/$$$$f.c -o $$(@D)/fixmath/$$$$f.o || exit 1; done
 	@touch $$@
 mcu-$(1): $(SRC:src/%.c=$(B)/mcu/$(1)/%.o) $(B)/mcu/$(1)/fixmath.stamp
+-include $(SRC:src/%.c=$(B)/mcu/$(1)/%.d)
 endef
 $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 
@@ -550,3 +572,8 @@ install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
 
 clean:
 	rm -rf $(B)
+
+# The host objects' header dependencies (-MMD -MP).
+-include $(patsubst %.o,%.d,$(LIB_OBJ) $(TEST_OBJ) $(SAN_OBJ) $(FUZZ_OBJ) \
+	$(call tool_obj,tools/example_scene.c tools/rotating.c tools/sweeppic.c $(ORACLE_DUMP_SRC)) \
+	$(SCENE_HOST_OBJ) $(BENCH_HOST_OBJ))
