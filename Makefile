@@ -233,7 +233,7 @@ GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500 -I
 GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c)) \
 	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 
-$(GBA_BUILD)/suite/%.o: %.c | $(GBA_FIXMATH_STAMP)
+$(GBA_BUILD)/suite/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(GBA_CC) $(GBA_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -246,7 +246,7 @@ gba-test: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
 BENCH_SRC := tests/bench/bench.c tests/bench/bench_kinds.c tests/bench/baselines.c tests/harness.c
 GBA_BENCH_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BENCH_SRC) tests/bench/bench_gba.c)
 
-$(GBA_BUILD)/bench/%.o: %.c | $(GBA_FIXMATH_STAMP)
+$(GBA_BUILD)/bench/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(GBA_CC) $(GBA_CFLAGS) -Itests -MMD -MP -c $< -o $@
 
@@ -299,18 +299,18 @@ MCU_TARGETS := m0plus m4 rv32
 MCU_m0plus := arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb
 MCU_m4     := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
 MCU_rv32   := riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -ffreestanding
-MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -Iinclude -isystem $(GBA_FIXMATH_INC)
+MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -Iinclude -isystem $(FIXMATH_SRC_INC)
 # libfixmath's freestanding modules (fix16_str.c and fix16_fft.c need a libc,
 # which the bare RISC-V compiler does not have; the core uses neither).
 MCU_FIXMATH := fix16 fix16_sqrt fix16_trig fix16_exp fract32 uint32
 
 define mcu_target
-$(B)/mcu/$(1)/%.o: src/%.c | $(GBA_FIXMATH_STAMP)
+$(B)/mcu/$(1)/%.o: src/%.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $$(@D)
 	$(MCU_$(1)) $(MCU_CFLAGS) $(DEPFLAGS) -c $$< -o $$@
-$(B)/mcu/$(1)/fixmath.stamp: $(GBA_FIXMATH_STAMP)
+$(B)/mcu/$(1)/fixmath.stamp: $(FIXMATH_SRC_STAMP)
 	@mkdir -p $$(@D)/fixmath
-	@d=$$$$(cat $(GBA_FIXMATH_SRCDIR)); for f in $(MCU_FIXMATH); do \
+	@d=$$$$(cat $(FIXMATH_SRC_DIRFILE)); for f in $(MCU_FIXMATH); do \
 	    $(MCU_$(1)) -std=gnu11 -O2 -fwrapv -DFIXMATH_NO_CACHE -ffunction-sections \
 	        -c $$$$d/libfixmath/$$$$f.c -o $$(@D)/fixmath/$$$$f.o || exit 1; done
 	@touch $$@
@@ -372,7 +372,7 @@ MT_LINK_x86-32 := -lm
 MT_RUN_x86-32  :=
 $(eval $(call mcu_target,x86-32))
 
-MT_CFLAGS = $(TEST_CF) -O2 -ffunction-sections -fdata-sections -isystem $(GBA_FIXMATH_INC) -MMD -MP
+MT_CFLAGS = $(TEST_CF) -O2 -ffunction-sections -fdata-sections -isystem $(FIXMATH_SRC_INC) -MMD -MP
 
 # $(mt_note) in a recipe: the target's MT_NOTE into the target file,
 # rewritten only when it changes (what depends on it is rebuilt then only).
@@ -385,7 +385,7 @@ $(B)/mcu-test/$(1)/flags: MT_NOTE = $(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_
 $(B)/mcu-test/$(1)/link: MT_NOTE = $$(MT_OBJ_$(1)) $(MT_LINK_$(1))
 $(B)/mcu-test/$(1)/flags $(B)/mcu-test/$(1)/link: FORCE
 	$$(mt_note)
-$(B)/mcu-test/$(1)/%.o: %.c $(B)/mcu-test/$(1)/flags | $(GBA_FIXMATH_STAMP)
+$(B)/mcu-test/$(1)/%.o: %.c $(B)/mcu-test/$(1)/flags | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $$(@D)
 	$(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1)) -c $$< -o $$@
 $(B)/mcu-test/$(1)/%.o: %.s
@@ -423,10 +423,10 @@ M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/semihost.o $(M0_DIR)/
 M0_QEMU := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
 	-semihosting-config enable=on,target=native -icount shift=0 -kernel
 
-$(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
 $(M0_DIR)/semihost.o: port/mcu/semihost.c port/hosted/test_port.h
@@ -435,10 +435,10 @@ $(M0_DIR)/semihost.o: port/mcu/semihost.c port/hosted/test_port.h
 $(M0_DIR)/mps2_vectors.o: port/mcu/mps2_vectors.s
 	@mkdir -p $(@D)
 	$(MCU_m0plus) -c $< -o $@
-$(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -DM0_COUNT_LMUL -c $< -o $@
 $(M0_DIR)/scene.elf: $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath.stamp \
@@ -541,7 +541,7 @@ CXX_SMOKE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic
 # The headers: our own warnings (WARN without its -std) plus C++'s casts.
 CXX_HDR_FLAGS   := -std=c++17 -fno-exceptions -fno-rtti -O2 $(filter-out -std=%,$(WARN)) \
 	-Wold-style-cast -Wuseless-cast -fsyntax-only \
-	-Iinclude -Iport/gba -isystem $(GBA_FIXMATH_INC)
+	-Iinclude -Iport/gba -isystem $(FIXMATH_SRC_INC)
 
 $(GBA_STAGE)/lib/libfixlaser.a: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(HDR)
 	$(MAKE) --no-print-directory install-gba PREFIX=$(abspath $(GBA_STAGE))
@@ -554,7 +554,7 @@ $(GBA_BUILD)/cpp/cpp_smoke.o: port/gba/cpp_smoke.cpp $(GBA_STAGE)/lib/libfixlase
 
 $(eval $(call gba_rom,cpp-smoke,$(GBA_BUILD)/cpp/cpp_smoke.o,$(GBA_STAGE)/lib/libfixlaser.a $(GBA_STAGE)/lib/libfixmath.a,FXLCPPSMOKE,FXLP))
 
-gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(GBA_FIXMATH_STAMP)
+gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(FIXMATH_SRC_STAMP)
 	$(GBA_CXX) $(CXX_HDR_FLAGS) $(GBA_ARCH) port/gba/cpp_smoke.cpp
 	$(CXX) $(CXX_HDR_FLAGS) port/gba/cpp_smoke.cpp
 	$(GBARUN) $(GBA_BUILD)/cpp-smoke.gba
@@ -566,7 +566,7 @@ install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
 	    $(DESTDIR)$(PREFIX)/lib
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
-	install -m 644 $(GBA_FIXMATH_INC)/libfixmath/*.h $(GBA_FIXMATH_INC)/libfixmath/*.hpp \
+	install -m 644 $(FIXMATH_SRC_INC)/libfixmath/*.h $(FIXMATH_SRC_INC)/libfixmath/*.hpp \
 	    $(DESTDIR)$(PREFIX)/include/libfixmath/
 	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(DESTDIR)$(PREFIX)/lib/
 

@@ -1,4 +1,5 @@
-# tools/common.mk - what every build of fixlaser shares (GNU make fragment).
+# tools/common.mk - what every build of fixlaser shares (GNU make fragment):
+# the warning flags and libfixmath's sources for the cross builds.
 # Included by the top-level Makefile and by port/gba/gba.mk (so that
 # `make -f port/gba/gba.mk` works on its own); run make from the repository
 # root.
@@ -7,9 +8,31 @@
 #                      host library, tests and tools, the GBA and MCU builds
 #                      (the fuzz harnesses and the C++ checks derive theirs
 #                      from it)
+#   FIXMATH_SRC_INC    build/fixmath/include: the headers of the libfixmath
+#                      source tree fetched for the cross builds (GBA, MCU),
+#                      for -isystem (<libfixmath/fix16.h>)
+#   FIXMATH_SRC_STAMP  a file that exists once they are fetched (fix16.h):
+#                      an order-only prerequisite of every cross compile
+#   FIXMATH_SRC_DIRFILE  a file holding the path of that source tree
+#                      (tools/get-libfixmath.sh: LIBFIXMATH_DIR if set,
+#                      else build/libfixmath-src from Debian's tarball)
 ifndef FXL_COMMON_MK
 FXL_COMMON_MK := 1
+# The including makefile keeps its default goal (the rule below is not it).
+common_saved_default_goal := $(.DEFAULT_GOAL)
 
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror
 
+FIXMATH_SRC_INC     := build/fixmath/include
+FIXMATH_SRC_STAMP   := $(FIXMATH_SRC_INC)/libfixmath/fix16.h
+FIXMATH_SRC_DIRFILE := build/fixmath/srcdir.txt
+
+$(FIXMATH_SRC_STAMP): tools/get-libfixmath.sh
+	@mkdir -p $(@D)
+	@dir=$$(sh tools/get-libfixmath.sh) && test -f "$$dir/libfixmath/fix16.c" || exit 1; \
+	echo "$$dir" > $(FIXMATH_SRC_DIRFILE); \
+	echo "  libfixmath sources: $$dir"; \
+	cp "$$dir"/libfixmath/*.h "$$dir"/libfixmath/*.hpp $(@D)/ && touch $@
+
+.DEFAULT_GOAL := $(common_saved_default_goal)
 endif

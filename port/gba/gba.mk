@@ -3,7 +3,8 @@
 # Included by the top-level Makefile, or used on its own:
 #     make -f port/gba/gba.mk gba-smoke
 # Always run make from the repository root; every path here is relative to it.
-# All outputs go to build/gba/ (ARM) and build/tools/ (host tools).
+# All outputs go to build/gba/ (ARM), build/tools/ (host tools) and
+# build/fixmath/ (the libfixmath headers, tools/common.mk).
 #
 # Toolchains
 #   Default: Debian's gcc-arm-none-eabi + libnewlib-arm-none-eabi, with this
@@ -17,7 +18,9 @@
 #   devkitARM cannot be installed on the build machine (it is not in Debian's
 #   archive), so that path is untested here.
 #
-# It includes tools/common.mk (WARN, the warning flags every build shares).
+# It includes tools/common.mk: WARN (the warning flags every build shares)
+# and libfixmath's sources fetched for the cross builds (FIXMATH_SRC_INC,
+# FIXMATH_SRC_STAMP, FIXMATH_SRC_DIRFILE), which the MCU builds use too.
 #
 # What this fragment exports
 #   Variables
@@ -31,8 +34,8 @@
 #                        gba_hw, test_port)
 #     GBA_CORE_SRCS      $(wildcard src/*.c);  GBA_CORE_OBJS: their objects
 #     GBA_LIBFIXLASER    build/gba/libfixlaser.a  (from GBA_CORE_SRCS)
-#     GBA_LIBFIXMATH     build/gba/libfixmath.a   (libfixmath for ARM7TDMI)
-#     GBA_FIXMATH_INC    build/gba/fixmath-include (-isystem: <libfixmath/fix16.h>)
+#     GBA_LIBFIXMATH     build/gba/libfixmath.a   (libfixmath for ARM7TDMI,
+#                        from the sources of tools/common.mk)
 #     GBARUN GBAHDR      build/tools/gbarun, build/tools/gbahdr
 #     GBA_DEBIAN_PACKAGES  Debian packages the GBA build needs
 #   Rules
@@ -62,7 +65,7 @@ ifeq ($(wildcard port/gba/gba.mk),)
 $(error port/gba/gba.mk: run make from the fixlaser repository root)
 endif
 
-# WARN, shared with the host and MCU builds.
+# WARN and libfixmath's sources, shared with the host and MCU builds.
 include tools/common.mk
 
 GBA_BUILD     ?= build/gba
@@ -83,11 +86,9 @@ GBA_NM      ?= $(GBA_PREFIX)nm
 
 GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 
-GBA_FIXMATH_INC := $(GBA_BUILD)/fixmath-include
-
 GBA_CFLAGS = $(WARN) -O2 \
 	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
-	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(GBA_FIXMATH_INC) \
+	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(FIXMATH_SRC_INC) \
 	$(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1)
 
 # libfixmath is built from its own sources with upstream's defaults (rounding
@@ -163,22 +164,12 @@ $(GBARUN): tools/gbarun.c tools/gbarun_gif.h
 		$(GBA_MGBA_LIBS) $(GBA_PNG_LIBS) -lgif
 
 # ---- libfixmath -----------------------------------------------------------------
-# tools/get-libfixmath.sh prints the source tree (LIBFIXMATH_DIR if set, else
-# build/libfixmath-src from Debian's orig tarball). Headers are copied to
-# $(GBA_FIXMATH_INC)/libfixmath/; fix16.h doubles as the stamp.
-GBA_LIBFIXMATH     := $(GBA_BUILD)/libfixmath.a
-GBA_FIXMATH_STAMP  := $(GBA_FIXMATH_INC)/libfixmath/fix16.h
-GBA_FIXMATH_SRCDIR := $(GBA_BUILD)/fixmath/srcdir.txt
+# Every C file of the source tree that tools/common.mk fetched (its path in
+# FIXMATH_SRC_DIRFILE), compiled for the ARM7TDMI.
+GBA_LIBFIXMATH := $(GBA_BUILD)/libfixmath.a
 
-$(GBA_FIXMATH_STAMP): tools/get-libfixmath.sh
-	@mkdir -p $(GBA_BUILD)/fixmath $(@D)
-	@dir=$$(sh tools/get-libfixmath.sh) && test -f "$$dir/libfixmath/fix16.c" || exit 1; \
-	echo "$$dir" > $(GBA_FIXMATH_SRCDIR); \
-	echo "  libfixmath sources: $$dir"; \
-	cp "$$dir"/libfixmath/*.h "$$dir"/libfixmath/*.hpp $(@D)/ && touch $@
-
-$(GBA_LIBFIXMATH): $(GBA_FIXMATH_STAMP) $(GBA_PORT_DIR)/gba.mk
-	@dir=$$(cat $(GBA_FIXMATH_SRCDIR)); \
+$(GBA_LIBFIXMATH): $(FIXMATH_SRC_STAMP) $(GBA_PORT_DIR)/gba.mk
+	@dir=$$(cat $(FIXMATH_SRC_DIRFILE)); \
 	rm -rf $(GBA_BUILD)/fixmath/obj && mkdir -p $(GBA_BUILD)/fixmath/obj || exit 1; \
 	for src in "$$dir"/libfixmath/*.c; do \
 		obj=$(GBA_BUILD)/fixmath/obj/$$(basename "$$src" .c).o; \
@@ -201,7 +192,7 @@ $(GBA_LIBFIXLASER): $(GBA_CORE_OBJS)
 
 # ---- compiling -------------------------------------------------------------------
 # Any C file of the repository; the libfixmath headers must exist first.
-$(GBA_BUILD)/%.o: %.c | $(GBA_FIXMATH_STAMP)
+$(GBA_BUILD)/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(GBA_CC) $(GBA_CFLAGS) -MMD -MP -c $< -o $@
 
