@@ -1,9 +1,11 @@
-/* fixlaser/config.h - every build option of fixlaser, in one place.
+/* fixlaser/config.h - every build option the core reads, in one place.
  *
  * A port (or a game) overrides any of these by defining FXL_CONFIG_FILE to the
  * name of its own header, e.g. `-DFXL_CONFIG_FILE=fxl_port.h -Iport/gba`.
  * That header is included first; every macro it leaves undefined gets the
- * default below. The core never names a port's files itself.
+ * default below. The core never names a port's files itself. A port's
+ * header may define more for its own code (the GBA's FXL_IWRAM_DATA,
+ * FXL_EWRAM_DATA, FXL_EWRAM_BSS: port/gba/fxl_port.h).
  */
 #ifndef FIXLASER_CONFIG_H
 #define FIXLASER_CONFIG_H
@@ -70,20 +72,6 @@
  * seed chains' walk, src/chain.c). Default 0: the portable C. */
 #ifndef FXL_ARM_ASM
 #define FXL_ARM_ASM 0
-#endif
-
-/* FXL_IWRAM_DATA: small, hot tables placed in IWRAM. Default: empty. */
-#ifndef FXL_IWRAM_DATA
-#define FXL_IWRAM_DATA
-#endif
-
-/* FXL_EWRAM_DATA / FXL_EWRAM_BSS: large initialised / zeroed buffers placed
- * in the GBA's 256 KiB external work RAM. Default: empty. */
-#ifndef FXL_EWRAM_DATA
-#define FXL_EWRAM_DATA
-#endif
-#ifndef FXL_EWRAM_BSS
-#define FXL_EWRAM_BSS
 #endif
 
 /* FXL_ROM_DATA: large constant tables (the sine table). Default: empty

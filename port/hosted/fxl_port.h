@@ -10,7 +10,6 @@ void fxl_port_assert_failed(const char *expr, const char *file, int line);
 
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_port_assert_failed(#cond, __FILE__, __LINE__))
 #define FXL_IWRAM_CODE
-#define FXL_IWRAM_DATA
 #define FXL_ROM_DATA
 
 #endif
