@@ -63,7 +63,7 @@ SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
 # Host tools (the scene's and the benchmarks' host twins, the example, the
 # picture makers): the default configuration, linked with the library;
 # objects in $(H)/tool. $(call tool_obj,SOURCES) names them.
-TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted
+TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
@@ -229,7 +229,7 @@ fuzz-smoke:
 # ---- the test suite as a GBA ROM ------------------------------------------------
 # The same test sources, preconditions checked (FXL_GBA_CHECKED), property
 # tests scaled down 500x (2,000 cases each); exact unit cases unchanged.
-GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500 -Itests
+GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500
 GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c)) \
 	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 
@@ -248,7 +248,7 @@ GBA_BENCH_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BENCH_SRC) tests/bench
 
 $(GBA_BUILD)/bench/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
-	$(GBA_CC) $(GBA_CFLAGS) -Itests -MMD -MP -c $< -o $@
+	$(GBA_CC) $(GBA_CFLAGS) -MMD -MP -c $< -o $@
 
 $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBNCH,FXLB))
 
@@ -416,7 +416,7 @@ FORCE:
 # platform is port/mcu's): docs/m0plus.md. Two builds: the timed one,
 # and one that counts the calls to __aeabi_lmul (--wrap).
 M0_DIR := $(B)/mcu/m0plus/scene
-M0_CFLAGS := $(MCU_CFLAGS) -Iport/hosted -Itests
+M0_CFLAGS := $(MCU_CFLAGS) -Itests
 M0_LDFLAGS := -nostartfiles -T port/mcu/mps2.ld -Wl,--gc-sections
 M0_CORE := $(SRC:src/%.c=$(B)/mcu/m0plus/%.o)
 M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/semihost.o $(M0_DIR)/mps2_vectors.o
@@ -429,7 +429,7 @@ $(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(FIXMATH_SR
 $(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/semihost.o: port/mcu/semihost.c port/hosted/test_port.h
+$(M0_DIR)/semihost.o: port/mcu/semihost.c tests/test_port.h
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
 $(M0_DIR)/mps2_vectors.o: port/mcu/mps2_vectors.s
@@ -541,7 +541,7 @@ CXX_SMOKE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic
 # The headers: our own warnings (WARN without its -std) plus C++'s casts.
 CXX_HDR_FLAGS   := -std=c++17 -fno-exceptions -fno-rtti -O2 $(filter-out -std=%,$(WARN)) \
 	-Wold-style-cast -Wuseless-cast -fsyntax-only \
-	-Iinclude -Iport/gba -isystem $(FIXMATH_SRC_INC)
+	-Iinclude -Iport/gba -Itests -isystem $(FIXMATH_SRC_INC)
 
 $(GBA_STAGE)/lib/libfixlaser.a: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(HDR)
 	$(MAKE) --no-print-directory install-gba PREFIX=$(abspath $(GBA_STAGE))
@@ -550,7 +550,7 @@ $(GBA_STAGE)/lib/libfixmath.a: $(GBA_STAGE)/lib/libfixlaser.a
 
 $(GBA_BUILD)/cpp/cpp_smoke.o: port/gba/cpp_smoke.cpp $(GBA_STAGE)/lib/libfixlaser.a
 	@mkdir -p $(@D)
-	$(GBA_CXX) $(CXX_SMOKE_FLAGS) $(GBA_ARCH) -I$(GBA_STAGE)/include -Iport/gba -c $< -o $@
+	$(GBA_CXX) $(CXX_SMOKE_FLAGS) $(GBA_ARCH) -I$(GBA_STAGE)/include -Iport/gba -Itests -c $< -o $@
 
 $(eval $(call gba_rom,cpp-smoke,$(GBA_BUILD)/cpp/cpp_smoke.o,$(GBA_STAGE)/lib/libfixlaser.a $(GBA_STAGE)/lib/libfixmath.a,FXLCPPSMOKE,FXLP))
 

@@ -85,10 +85,10 @@
 
 /* FXL_ASSERT: left to the core's default (compiled out) unless the ROM is
  * built with -DFXL_GBA_CHECKED: then a broken precondition is reported to the
- * test harness (fxl_port_assert_failed, tests/harness.c) exactly as in the
+ * test harness (fxl_port_assert_failed, tests/test_port.h) exactly as in the
  * hosted test build (port/hosted/fxl_port.h).                              */
 #ifdef FXL_GBA_CHECKED
-void fxl_port_assert_failed(const char *expr, const char *file, int line);
+#include "test_port.h"
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_port_assert_failed(#cond, __FILE__, __LINE__))
 #endif
 

@@ -27,7 +27,8 @@
 #     GBA_BUILD          build/gba
 #     GBA_CC GBA_AR GBA_OBJCOPY GBA_OBJDUMP GBA_NM   cross tools
 #     GBA_ARCH           -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
-#     GBA_CFLAGS         compile flags for fixlaser/test/port C code
+#     GBA_CFLAGS         compile flags for fixlaser/test/port C code (-Itests:
+#                        tests/test_port.h, the hooks test_port.c implements)
 #     GBA_FIXMATH_CFLAGS compile flags for libfixmath's own sources
 #     GBA_LDFLAGS GBA_LIBS   link flags / trailing libraries for a ROM
 #     GBA_RT_OBJS        port objects every ROM links (crt0, syscalls,
@@ -88,7 +89,7 @@ GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 
 GBA_CFLAGS = $(WARN) -O2 \
 	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
-	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(FIXMATH_SRC_INC) \
+	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Itests -Iinclude -isystem $(FIXMATH_SRC_INC) \
 	$(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1)
 
 # libfixmath is built from its own sources with upstream's defaults (rounding
