@@ -17,7 +17,7 @@
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
 #                    shapes, chain, wall, laser3d, behaviour; clang, ASan + UBSan, the
-#                    core's default configuration so out-of-domain input reaches the
+#                    core's release configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
 #   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (30) from the committed seeds
@@ -37,9 +37,9 @@ CFLAGS  ?=
 FIXMATH_LIBS := -llibfixmath
 
 B   := build
-# CHECKED=1: a checked library (FXL_ASSERT traps; config.h), built apart in
-# build/host-checked (and build/gba-checked for the GBA).
-CHECKED ?= 0
+# The libraries are release builds (-DNDEBUG: FXL_ASSERT compiled out);
+# CHECKED=1 (tools/common.mk: ASSERT_CFLAGS) builds checked ones (FXL_ASSERT
+# traps; config.h) apart, in build/host-checked (and build/gba-checked).
 H   := $(B)/host$(if $(filter 1,$(CHECKED)),-checked)
 GBA_BUILD ?= $(B)/gba$(if $(filter 1,$(CHECKED)),-checked)
 SRC := $(wildcard src/*.c)
@@ -50,7 +50,8 @@ HDR := $(wildcard include/*.h include/fixlaser/*.h src/*.h)
 # rebuilds what includes it, and only that.
 DEPFLAGS := -MMD -MP
 
-# Library objects: defaults of include/fixlaser/config.h (asserts off).
+# Library objects: include/fixlaser/config.h's defaults, release (NDEBUG:
+# asserts off) or checked (CHECKED=1).
 LIB_OBJ := $(SRC:src/%.c=$(H)/obj/%.o)
 # Test build: the same sources with the hosted port's configuration
 # (preconditions checked), plus the suite; objects in $(H)/test, and in
@@ -61,7 +62,7 @@ TEST_OBJ := $(patsubst %.c,$(H)/test/%.o,$(SRC) $(TEST_SRC))
 SAN_CF   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
 # Host tools (the scene's and the benchmarks' host twins, the example, the
-# picture makers): the default configuration, linked with the library;
+# picture makers): config.h's defaults, linked with the library;
 # objects in $(H)/tool. $(call tool_obj,SOURCES) names them.
 TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
@@ -89,7 +90,7 @@ deps:
 
 $(H)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) -DFXL_CHECKED=$(CHECKED) -Iinclude $(DEPFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
@@ -176,8 +177,9 @@ cppcheck:
 	@echo "cppcheck: clean"
 
 # ---- fuzzing: libFuzzer harnesses (host, clang) ----------------------------------
-# The core in its default configuration (asserts compiled out: out-of-domain
-# input reaches the arithmetic), instrumented once; one harness per module.
+# The core in its release configuration (-DNDEBUG: asserts compiled out, so
+# out-of-domain input reaches the arithmetic), instrumented once; one
+# harness per module.
 # UBSan with -fno-sanitize-recover=all makes any undefined behaviour a crash.
 FUZZ_CC      ?= clang
 FUZZ         := $(B)/fuzz
@@ -196,7 +198,7 @@ FUZZ_OPTS    := -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -error_exitc
 
 $(FUZZ)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude $(DEPFLAGS) -c $< -o $@
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DNDEBUG -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $(HDR)
 	$(FUZZ_CC) $(FUZZ_WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
@@ -294,12 +296,14 @@ bench-host: deps $(H)/bench_host $(H)/scene_host
 	cat docs/bench-host.md
 
 # ---- microcontrollers: the core cross-compiled with -Werror -------------------------
+# Release builds (-DNDEBUG), as the libraries: make size and make bench-m0plus
+# measure them.
 # name | compiler and flags
 MCU_TARGETS := m0plus m4 rv32
 MCU_m0plus := arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb
 MCU_m4     := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
 MCU_rv32   := riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -ffreestanding
-MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -Iinclude -isystem $(FIXMATH_SRC_INC)
+MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -DNDEBUG -Iinclude -isystem $(FIXMATH_SRC_INC)
 # libfixmath's freestanding modules (fix16_str.c and fix16_fft.c need a libc,
 # which the bare RISC-V compiler does not have; the core uses neither).
 MCU_FIXMATH := fix16 fix16_sqrt fix16_trig fix16_exp fract32 uint32
@@ -481,9 +485,10 @@ check: deps
 	$(MAKE) --no-print-directory scene-check
 	$(MAKE) --no-print-directory test
 
-# install: headers, the library, pkg-config's fixlaser.pc and CMake's
-# fixlaserConfig.cmake (find_package(fixlaser): the target
-# fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
+# install: headers, the library (the release build: NDEBUG, FXL_ASSERT
+# compiled out; `make install CHECKED=1` installs the checked one instead),
+# pkg-config's fixlaser.pc and CMake's fixlaserConfig.cmake
+# (find_package(fixlaser): the target fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
 # and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
 # headers in the compiler's path, -llibfixmath).
 VERSION        := 0.1.0

@@ -1,5 +1,6 @@
 # tools/common.mk - what every build of fixlaser shares (GNU make fragment):
-# the warning flags and libfixmath's sources for the cross builds.
+# the warning flags, the assert mode and libfixmath's sources for the cross
+# builds.
 # Included by the top-level Makefile and by port/gba/gba.mk (so that
 # `make -f port/gba/gba.mk` works on its own); run make from the repository
 # root.
@@ -8,6 +9,15 @@
 #                      host library, tests and tools, the GBA and MCU builds
 #                      (the fuzz harnesses and the C++ checks derive theirs
 #                      from it)
+#   CHECKED            0 (default): release libraries; 1: checked ones
+#   ASSERT_CFLAGS      -DNDEBUG, a release build (FXL_ASSERT compiled out:
+#                      include/fixlaser/config.h), or with CHECKED=1
+#                      -DFXL_CHECKED=1, a checked build (FXL_ASSERT traps);
+#                      for the host and GBA libraries and what links them
+#                      (benchmarks, scene, demo). The MCU builds and the
+#                      fuzzed core always take -DNDEBUG; the test suites set
+#                      FXL_ASSERT themselves (their port headers route it to
+#                      the harness), so neither mode changes their results
 #   FIXMATH_SRC_INC    build/fixmath/include: the headers of the libfixmath
 #                      source tree fetched for the cross builds (GBA, MCU),
 #                      for -isystem (<libfixmath/fix16.h>)
@@ -22,6 +32,9 @@ FXL_COMMON_MK := 1
 common_saved_default_goal := $(.DEFAULT_GOAL)
 
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror
+
+CHECKED ?= 0
+ASSERT_CFLAGS := $(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1,-DNDEBUG)
 
 FIXMATH_SRC_INC     := build/fixmath/include
 FIXMATH_SRC_STAMP   := $(FIXMATH_SRC_INC)/libfixmath/fix16.h

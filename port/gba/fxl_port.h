@@ -83,8 +83,9 @@
  * makes it empty on other platforms).                                        */
 #define FXL_EWRAM_BSS __attribute__((section(".ewram_bss")))
 
-/* FXL_ASSERT: left to the core's default (compiled out) unless the ROM is
- * built with -DFXL_GBA_CHECKED: then a broken precondition is reported to the
+/* FXL_ASSERT: left to the core's default (compiled out in a release build,
+ * trapping in a checked one: config.h) unless the ROM is built with
+ * -DFXL_GBA_CHECKED: then a broken precondition is reported to the
  * test harness (fxl_port_assert_failed, tests/test_port.h) exactly as in the
  * hosted test build (port/hosted/fxl_port.h).                              */
 #ifdef FXL_GBA_CHECKED

@@ -18,8 +18,8 @@
 #   devkitARM cannot be installed on the build machine (it is not in Debian's
 #   archive), so that path is untested here.
 #
-# It includes tools/common.mk: WARN (the warning flags every build shares)
-# and libfixmath's sources fetched for the cross builds (FIXMATH_SRC_INC,
+# It includes tools/common.mk: WARN (the warning flags every build shares),
+# ASSERT_CFLAGS (release or checked) and libfixmath's sources fetched for the cross builds (FIXMATH_SRC_INC,
 # FIXMATH_SRC_STAMP, FIXMATH_SRC_DIRFILE), which the MCU builds use too.
 #
 # What this fragment exports
@@ -28,7 +28,9 @@
 #     GBA_CC GBA_AR GBA_OBJCOPY GBA_OBJDUMP GBA_NM   cross tools
 #     GBA_ARCH           -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 #     GBA_CFLAGS         compile flags for fixlaser/test/port C code (-Itests:
-#                        tests/test_port.h, the hooks test_port.c implements)
+#                        tests/test_port.h, the hooks test_port.c implements;
+#                        ASSERT_CFLAGS: -DNDEBUG, a release build, or
+#                        -DFXL_CHECKED=1 with CHECKED=1)
 #     GBA_FIXMATH_CFLAGS compile flags for libfixmath's own sources
 #     GBA_LDFLAGS GBA_LIBS   link flags / trailing libraries for a ROM
 #     GBA_RT_OBJS        port objects every ROM links (crt0, syscalls,
@@ -66,7 +68,8 @@ ifeq ($(wildcard port/gba/gba.mk),)
 $(error port/gba/gba.mk: run make from the fixlaser repository root)
 endif
 
-# WARN and libfixmath's sources, shared with the host and MCU builds.
+# WARN, ASSERT_CFLAGS and libfixmath's sources, shared with the host and MCU
+# builds.
 include tools/common.mk
 
 GBA_BUILD     ?= build/gba
@@ -90,7 +93,7 @@ GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 GBA_CFLAGS = $(WARN) -O2 \
 	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
 	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Itests -Iinclude -isystem $(FIXMATH_SRC_INC) \
-	$(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1)
+	$(ASSERT_CFLAGS)
 
 # libfixmath is built from its own sources with upstream's defaults (rounding
 # on, overflow detection on, 64-bit multiply), as Debian's x86-64 build, plus
