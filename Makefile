@@ -17,7 +17,7 @@
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
 #                    shapes, chain, wall, laser3d, beam; clang, ASan + UBSan, the
-#                    core's default configuration so out-of-domain input reaches the
+#                    core's release configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
 #   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (30) from the committed seeds
@@ -26,30 +26,46 @@
 #                    One harness: make fuzz-run-<module> FUZZ_TIME=600
 .SUFFIXES:
 
+# WARN, the warning flags of every build (host, GBA, MCU): tools/common.mk.
+include tools/common.mk
+
 CC      ?= cc
 AR      ?= ar
 PREFIX  ?= /usr/local
 OPT     ?= -O2
-WARN    := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror
 CFLAGS  ?=
 FIXMATH_LIBS := -llibfixmath
 
 B   := build
-# CHECKED=1: a checked library (FXL_ASSERT traps; config.h), built apart in
-# build/host-checked (and build/gba-checked for the GBA).
-CHECKED ?= 0
+# The libraries are release builds (-DNDEBUG: FXL_ASSERT compiled out);
+# CHECKED=1 (tools/common.mk: ASSERT_CFLAGS) builds checked ones (FXL_ASSERT
+# traps; config.h) apart, in build/host-checked (and build/gba-checked).
 H   := $(B)/host$(if $(filter 1,$(CHECKED)),-checked)
 GBA_BUILD ?= $(B)/gba$(if $(filter 1,$(CHECKED)),-checked)
 SRC := $(wildcard src/*.c)
 HDR := $(wildcard include/*.h include/fixlaser/*.h src/*.h)
 
-# Library objects: defaults of include/fixlaser/config.h (asserts off).
+# Every host compile writes its header dependencies beside its object
+# (-MMD -MP, as the GBA build does; included at the end), so a header edit
+# rebuilds what includes it, and only that.
+DEPFLAGS := -MMD -MP
+
+# Library objects: include/fixlaser/config.h's defaults, release (NDEBUG:
+# asserts off) or checked (CHECKED=1).
 LIB_OBJ := $(SRC:src/%.c=$(H)/obj/%.o)
 # Test build: the same sources with the hosted port's configuration
-# (preconditions checked), plus the suite.
+# (preconditions checked), plus the suite; objects in $(H)/test, and in
+# $(H)/san for the sanitizer build.
 TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
 TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
-TEST_HDR := $(HDR) $(wildcard tests/*.h port/hosted/*.h)
+TEST_OBJ := $(patsubst %.c,$(H)/test/%.o,$(SRC) $(TEST_SRC))
+SAN_CF   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
+# Host tools (the scene's and the benchmarks' host twins, the example, the
+# picture makers): config.h's defaults, linked with the library;
+# objects in $(H)/tool. $(call tool_obj,SOURCES) names them.
+TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
+tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
 	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures \
@@ -72,32 +88,41 @@ DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-con
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
 
-$(H)/obj/%.o: src/%.c $(HDR)
+$(H)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) -DFXL_CHECKED=$(CHECKED) -Iinclude -c $< -o $@
+	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(H)/tests: $(SRC) $(TEST_SRC) $(TEST_HDR)
+$(H)/test/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CF) $(OPT) $(SRC) $(TEST_SRC) -o $@ $(FIXMATH_LIBS) -lm
+	$(CC) $(TEST_CF) $(OPT) $(DEPFLAGS) -c $< -o $@
 
-$(H)/tests-san: $(SRC) $(TEST_SRC) $(TEST_HDR)
+$(H)/tests: $(TEST_OBJ)
+	$(CC) $(OPT) $^ -o $@ $(FIXMATH_LIBS) -lm
+
+$(H)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CF) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-	    -fno-omit-frame-pointer $(SRC) $(TEST_SRC) -o $@ $(FIXMATH_LIBS) -lm
+	$(CC) $(TEST_CF) $(SAN_CF) $(DEPFLAGS) -c $< -o $@
+
+$(H)/tests-san: $(SAN_OBJ)
+	$(CC) $(SAN_CF) $^ -o $@ $(FIXMATH_LIBS) -lm
+
+$(H)/tool/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CF) $(DEPFLAGS) -c $< -o $@
 
 $(B)/tools/gen_tables: tools/gen_tables.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 $< -o $@ -lm
 
-$(H)/example_scene: tools/example_scene.c $(H)/libfixlaser.a
-	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS)
+$(H)/example_scene: $(call tool_obj,tools/example_scene.c) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS)
 
-$(H)/rotating: tools/rotating.c tools/png_out.h $(H)/libfixlaser.a
-	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng -lm
+$(H)/rotating: $(call tool_obj,tools/rotating.c) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lpng -lm
 
 # docs/rotating.md and its pictures: the rotating chain measured against the
 # exact sweep (generated; do not edit them by hand).
@@ -108,16 +133,15 @@ rotating: deps $(H)/rotating
 # independent method (python3 with mpmath): tools/oracle_check.py.
 ORACLE_DUMP_SRC := tools/oracle_dump.c tests/oracle.c tests/bigint.c tests/gen.c tests/ref.c tests/harness.c \
 	port/hosted/test_port.c
-$(H)/oracle_dump: $(ORACLE_DUMP_SRC) $(H)/libfixlaser.a $(TEST_HDR)
-	$(CC) $(WARN) -O2 -Iinclude -Itests -Iport/hosted $(ORACLE_DUMP_SRC) -o $@ $(H)/libfixlaser.a \
-	    $(FIXMATH_LIBS) -lm
+$(H)/oracle_dump: $(call tool_obj,$(ORACLE_DUMP_SRC)) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 oracle-check: $(H)/oracle_dump
 	$(H)/oracle_dump oracle_check 1000 > $(H)/oracle_cases.txt
 	python3 tools/oracle_check.py $(H)/oracle_cases.txt
 
-$(H)/sweeppic: tools/sweeppic.c tools/png_out.h $(H)/libfixlaser.a
-	$(CC) $(WARN) $(OPT) -Iinclude $< -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lpng
+$(H)/sweeppic: $(call tool_obj,tools/sweeppic.c) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lpng
 
 # docs/sweep-*.png: exact swept regions of a laser turning about its middle,
 # about a pivot off the beam, and turning while it moves (generated).
@@ -153,12 +177,16 @@ cppcheck:
 	@echo "cppcheck: clean"
 
 # ---- fuzzing: libFuzzer harnesses (host, clang) ----------------------------------
-# The core in its default configuration (asserts compiled out: out-of-domain
-# input reaches the arithmetic), instrumented once; one harness per module.
+# The core in its release configuration (-DNDEBUG: asserts compiled out, so
+# out-of-domain input reaches the arithmetic), instrumented once; one
+# harness per module.
 # UBSan with -fno-sanitize-recover=all makes any undefined behaviour a crash.
 FUZZ_CC      ?= clang
 FUZZ         := $(B)/fuzz
 FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast
+# The harnesses use __int128 (not ISO C) and mix widths freely: WARN without
+# -Wpedantic and -Wconversion.
+FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))
 FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 30
@@ -168,12 +196,12 @@ FUZZ_BINS    := $(FUZZ_MODULES:%=$(FUZZ)/fuzz_%)
 # Per input: a hang or a blow-up is a failure too.
 FUZZ_OPTS    := -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -error_exitcode=77
 
-$(FUZZ)/obj/%.o: src/%.c $(HDR)
+$(FUZZ)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -c $< -o $@
+	$(FUZZ_CC) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DNDEBUG -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $(HDR)
-	$(FUZZ_CC) -std=c99 -Wall -Wextra -Wshadow -Werror $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
+	$(FUZZ_CC) $(FUZZ_WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iinclude $< \
 	    $(FUZZ_OBJ) -o $@ $(FIXMATH_LIBS) -lm
 
 # One harness for FUZZ_TIME seconds. FUZZ_FRESH=1 (the smoke run) starts
@@ -203,11 +231,11 @@ fuzz-smoke:
 # ---- the test suite as a GBA ROM ------------------------------------------------
 # The same test sources, preconditions checked (FXL_GBA_CHECKED), property
 # tests scaled down 500x (2,000 cases each); exact unit cases unchanged.
-GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500 -Itests
+GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500
 GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c)) \
 	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 
-$(GBA_BUILD)/suite/%.o: %.c | $(GBA_FIXMATH_STAMP)
+$(GBA_BUILD)/suite/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(GBA_CC) $(GBA_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -220,9 +248,9 @@ gba-test: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
 BENCH_SRC := tests/bench/bench.c tests/bench/bench_kinds.c tests/bench/baselines.c tests/harness.c
 GBA_BENCH_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BENCH_SRC) tests/bench/bench_gba.c)
 
-$(GBA_BUILD)/bench/%.o: %.c | $(GBA_FIXMATH_STAMP)
+$(GBA_BUILD)/bench/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
-	$(GBA_CC) $(GBA_CFLAGS) -Itests -MMD -MP -c $< -o $@
+	$(GBA_CC) $(GBA_CFLAGS) -MMD -MP -c $< -o $@
 
 $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBNCH,FXLB))
 
@@ -235,10 +263,10 @@ GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench
 
 $(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
 
-$(H)/scene_host: $(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) tests/bench/scene.h \
-		tests/oracle.h tests/bigint.h $(H)/libfixlaser.a port/hosted/test_port.c
-	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(SCENE_SRC) tests/bench/scene_host.c \
-	    $(SCENE_ORACLE_SRC) port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+SCENE_HOST_OBJ = $(call tool_obj,$(SCENE_SRC) tests/bench/scene_host.c $(SCENE_ORACLE_SRC) \
+	port/hosted/test_port.c)
+$(H)/scene_host: $(SCENE_HOST_OBJ) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 # The scene's hit lists: fast path == baseline == exact oracle on every
 # frame (host; 240 frames take milliseconds with the stub: lower
@@ -259,36 +287,39 @@ bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GB
 	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 
-$(H)/bench_host: $(BENCH_SRC) tests/bench/bench_host.c $(H)/libfixlaser.a port/hosted/test_port.c
-	$(CC) $(WARN) -O2 -g -Iinclude -Itests -Iport/hosted $(BENCH_SRC) tests/bench/bench_host.c \
-	    port/hosted/test_port.c -o $@ $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+BENCH_HOST_OBJ := $(call tool_obj,$(BENCH_SRC) tests/bench/bench_host.c port/hosted/test_port.c)
+$(H)/bench_host: $(BENCH_HOST_OBJ) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 bench-host: deps $(H)/bench_host $(H)/scene_host
 	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md $(H)/scene_host
 	cat docs/bench-host.md
 
 # ---- microcontrollers: the core cross-compiled with -Werror -------------------------
+# Release builds (-DNDEBUG), as the libraries: make size and make bench-m0plus
+# measure them.
 # name | compiler and flags
 MCU_TARGETS := m0plus m4 rv32
 MCU_m0plus := arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb
 MCU_m4     := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
 MCU_rv32   := riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -ffreestanding
-MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -Iinclude -isystem $(GBA_FIXMATH_INC)
+MCU_CFLAGS := $(WARN) -O2 -ffunction-sections -DNDEBUG -Iinclude -isystem $(FIXMATH_SRC_INC)
 # libfixmath's freestanding modules (fix16_str.c and fix16_fft.c need a libc,
 # which the bare RISC-V compiler does not have; the core uses neither).
 MCU_FIXMATH := fix16 fix16_sqrt fix16_trig fix16_exp fract32 uint32
 
 define mcu_target
-$(B)/mcu/$(1)/%.o: src/%.c $(HDR) | $(GBA_FIXMATH_STAMP)
+$(B)/mcu/$(1)/%.o: src/%.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $$(@D)
-	$(MCU_$(1)) $(MCU_CFLAGS) -c $$< -o $$@
-$(B)/mcu/$(1)/fixmath.stamp: $(GBA_FIXMATH_STAMP)
+	$(MCU_$(1)) $(MCU_CFLAGS) $(DEPFLAGS) -c $$< -o $$@
+$(B)/mcu/$(1)/fixmath.stamp: $(FIXMATH_SRC_STAMP)
 	@mkdir -p $$(@D)/fixmath
-	@d=$$$$(cat $(GBA_FIXMATH_SRCDIR)); for f in $(MCU_FIXMATH); do \
+	@d=$$$$(cat $(FIXMATH_SRC_DIRFILE)); for f in $(MCU_FIXMATH); do \
 	    $(MCU_$(1)) -std=gnu11 -O2 -fwrapv -DFIXMATH_NO_CACHE -ffunction-sections \
 	        -c $$$$d/libfixmath/$$$$f.c -o $$(@D)/fixmath/$$$$f.o || exit 1; done
 	@touch $$@
 mcu-$(1): $(SRC:src/%.c=$(B)/mcu/$(1)/%.o) $(B)/mcu/$(1)/fixmath.stamp
+-include $(SRC:src/%.c=$(B)/mcu/$(1)/%.d)
 endef
 $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 
@@ -345,7 +376,7 @@ MT_LINK_x86-32 := -lm
 MT_RUN_x86-32  :=
 $(eval $(call mcu_target,x86-32))
 
-MT_CFLAGS = $(TEST_CF) -O2 -ffunction-sections -fdata-sections -isystem $(GBA_FIXMATH_INC) -MMD -MP
+MT_CFLAGS = $(TEST_CF) -O2 -ffunction-sections -fdata-sections -isystem $(FIXMATH_SRC_INC) -MMD -MP
 
 # $(mt_note) in a recipe: the target's MT_NOTE into the target file,
 # rewritten only when it changes (what depends on it is rebuilt then only).
@@ -358,7 +389,7 @@ $(B)/mcu-test/$(1)/flags: MT_NOTE = $(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_
 $(B)/mcu-test/$(1)/link: MT_NOTE = $$(MT_OBJ_$(1)) $(MT_LINK_$(1))
 $(B)/mcu-test/$(1)/flags $(B)/mcu-test/$(1)/link: FORCE
 	$$(mt_note)
-$(B)/mcu-test/$(1)/%.o: %.c $(B)/mcu-test/$(1)/flags | $(GBA_FIXMATH_STAMP)
+$(B)/mcu-test/$(1)/%.o: %.c $(B)/mcu-test/$(1)/flags | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $$(@D)
 	$(MT_CC_$(1)) $$(MT_CFLAGS) -DFXLT_PROPERTY_DIVISOR=$(MT_DIV_$(1)) -c $$< -o $$@
 $(B)/mcu-test/$(1)/%.o: %.s
@@ -389,29 +420,29 @@ FORCE:
 # platform is port/mcu's): docs/m0plus.md. Two builds: the timed one,
 # and one that counts the calls to __aeabi_lmul (--wrap).
 M0_DIR := $(B)/mcu/m0plus/scene
-M0_CFLAGS := $(MCU_CFLAGS) -Iport/hosted -Itests
+M0_CFLAGS := $(MCU_CFLAGS) -Itests
 M0_LDFLAGS := -nostartfiles -T port/mcu/mps2.ld -Wl,--gc-sections
 M0_CORE := $(SRC:src/%.c=$(B)/mcu/m0plus/%.o)
 M0_OBJS := $(M0_DIR)/scene.o $(M0_DIR)/harness.o $(M0_DIR)/semihost.o $(M0_DIR)/mps2_vectors.o
 M0_QEMU := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
 	-semihosting-config enable=on,target=native -icount shift=0 -kernel
 
-$(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/semihost.o: port/mcu/semihost.c port/hosted/test_port.h
+$(M0_DIR)/semihost.o: port/mcu/semihost.c tests/test_port.h
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
 $(M0_DIR)/mps2_vectors.o: port/mcu/mps2_vectors.s
 	@mkdir -p $(@D)
 	$(MCU_m0plus) -c $< -o $@
-$(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/scene_m0.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(GBA_FIXMATH_STAMP)
+$(M0_DIR)/scene_m0_lmul.o: tests/bench/m0plus/scene_m0.c tests/bench/scene.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -DM0_COUNT_LMUL -c $< -o $@
 $(M0_DIR)/scene.elf: $(M0_DIR)/scene_m0.o $(M0_OBJS) $(M0_CORE) $(B)/mcu/m0plus/fixmath.stamp \
@@ -454,9 +485,10 @@ check: deps
 	$(MAKE) --no-print-directory scene-check
 	$(MAKE) --no-print-directory test
 
-# install: headers, the library, pkg-config's fixlaser.pc and CMake's
-# fixlaserConfig.cmake (find_package(fixlaser): the target
-# fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
+# install: headers, the library (the release build: NDEBUG, FXL_ASSERT
+# compiled out; `make install CHECKED=1` installs the checked one instead),
+# pkg-config's fixlaser.pc and CMake's fixlaserConfig.cmake
+# (find_package(fixlaser): the target fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
 # and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
 # headers in the compiler's path, -llibfixmath).
 VERSION        := 0.1.0
@@ -511,8 +543,10 @@ install-check: $(H)/libfixlaser.a
 GBA_CXX      ?= $(GBA_PREFIX)g++
 GBA_STAGE    := $(GBA_BUILD)/stage
 CXX_SMOKE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic -Werror -O2
-CXX_HDR_FLAGS   := $(CXX_SMOKE_FLAGS) -Wold-style-cast -Wuseless-cast -Wconversion -Wshadow -fsyntax-only \
-	-Iinclude -Iport/gba -isystem $(GBA_FIXMATH_INC)
+# The headers: our own warnings (WARN without its -std) plus C++'s casts.
+CXX_HDR_FLAGS   := -std=c++17 -fno-exceptions -fno-rtti -O2 $(filter-out -std=%,$(WARN)) \
+	-Wold-style-cast -Wuseless-cast -fsyntax-only \
+	-Iinclude -Iport/gba -Itests -isystem $(FIXMATH_SRC_INC)
 
 $(GBA_STAGE)/lib/libfixlaser.a: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(HDR)
 	$(MAKE) --no-print-directory install-gba PREFIX=$(abspath $(GBA_STAGE))
@@ -521,11 +555,11 @@ $(GBA_STAGE)/lib/libfixmath.a: $(GBA_STAGE)/lib/libfixlaser.a
 
 $(GBA_BUILD)/cpp/cpp_smoke.o: port/gba/cpp_smoke.cpp $(GBA_STAGE)/lib/libfixlaser.a
 	@mkdir -p $(@D)
-	$(GBA_CXX) $(CXX_SMOKE_FLAGS) $(GBA_ARCH) -I$(GBA_STAGE)/include -Iport/gba -c $< -o $@
+	$(GBA_CXX) $(CXX_SMOKE_FLAGS) $(GBA_ARCH) -I$(GBA_STAGE)/include -Iport/gba -Itests -c $< -o $@
 
 $(eval $(call gba_rom,cpp-smoke,$(GBA_BUILD)/cpp/cpp_smoke.o,$(GBA_STAGE)/lib/libfixlaser.a $(GBA_STAGE)/lib/libfixmath.a,FXLCPPSMOKE,FXLP))
 
-gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(GBA_FIXMATH_STAMP)
+gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(FIXMATH_SRC_STAMP)
 	$(GBA_CXX) $(CXX_HDR_FLAGS) $(GBA_ARCH) port/gba/cpp_smoke.cpp
 	$(CXX) $(CXX_HDR_FLAGS) port/gba/cpp_smoke.cpp
 	$(GBARUN) $(GBA_BUILD)/cpp-smoke.gba
@@ -537,9 +571,14 @@ install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
 	    $(DESTDIR)$(PREFIX)/lib
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
-	install -m 644 $(GBA_FIXMATH_INC)/libfixmath/*.h $(GBA_FIXMATH_INC)/libfixmath/*.hpp \
+	install -m 644 $(FIXMATH_SRC_INC)/libfixmath/*.h $(FIXMATH_SRC_INC)/libfixmath/*.hpp \
 	    $(DESTDIR)$(PREFIX)/include/libfixmath/
 	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(DESTDIR)$(PREFIX)/lib/
 
 clean:
 	rm -rf $(B)
+
+# The host objects' header dependencies (-MMD -MP).
+-include $(patsubst %.o,%.d,$(LIB_OBJ) $(TEST_OBJ) $(SAN_OBJ) $(FUZZ_OBJ) \
+	$(call tool_obj,tools/example_scene.c tools/rotating.c tools/sweeppic.c $(ORACLE_DUMP_SRC)) \
+	$(SCENE_HOST_OBJ) $(BENCH_HOST_OBJ))

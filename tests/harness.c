@@ -6,8 +6,6 @@
 static unsigned current_failures;
 static unsigned total_checks;
 
-void fxl_port_assert_failed(const char *expr, const char *file, int line);
-
 bool fxlt_check(bool ok, const char *file, int line, const char *expr)
 {
     total_checks++;

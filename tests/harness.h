@@ -8,7 +8,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fixlaser/config.h" /* the port's configuration (FXL_CONFIG_FILE) */
 #include "test_port.h"
+
+/* FXL_EWRAM_BSS: on the tests' and benchmarks' large zeroed buffers. The
+ * GBA port (port/gba/fxl_port.h) puts them in its 256 KiB EWRAM; empty
+ * elsewhere. */
+#ifndef FXL_EWRAM_BSS
+#define FXL_EWRAM_BSS
+#endif
 
 typedef void (*fxlt_fn)(void);
 

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "bigint.h"
+#include "harness.h" /* FXL_EWRAM_BSS */
 
 /* Small steps on big integers, through pointers and out of line: the
  * suite also runs on the GBA, whose stack is a few KiB, and by-value big

@@ -1,9 +1,11 @@
-/* fixlaser/config.h - every build option of fixlaser, in one place.
+/* fixlaser/config.h - every build option the core reads, in one place.
  *
  * A port (or a game) overrides any of these by defining FXL_CONFIG_FILE to the
  * name of its own header, e.g. `-DFXL_CONFIG_FILE=fxl_port.h -Iport/gba`.
  * That header is included first; every macro it leaves undefined gets the
- * default below. The core never names a port's files itself.
+ * default below. The core never names a port's files itself. A port's
+ * header may define more for its own code (the GBA's FXL_IWRAM_DATA,
+ * FXL_EWRAM_DATA, FXL_EWRAM_BSS: port/gba/fxl_port.h).
  */
 #ifndef FIXLASER_CONFIG_H
 #define FIXLASER_CONFIG_H
@@ -19,18 +21,26 @@
  * (__builtin_trap: SIGILL on a PC, an undefined-instruction exception on the
  * GBA, which mGBA reports) on a broken precondition of a hot call: a NULL
  * pointer, an unprepared (zeroed or garbage) prepared struct, a circle
- * outside the domain. `make CHECKED=1` (or -DFXL_CHECKED=1) builds one: use
- * it while writing a game, and the default (0, asserts compiled out) for
- * release. */
+ * outside the domain. Default: as <assert.h> (and Box2D's B2_ASSERT,
+ * littlefs's LFS_ASSERT), 1 in a debug build (NDEBUG not defined), 0 in a
+ * release build (NDEBUG defined: asserts compiled out, nothing paid). Define
+ * it (0 or 1) to choose either way. The Makefile's libraries are release
+ * builds (-DNDEBUG); `make CHECKED=1` builds checked ones (-DFXL_CHECKED=1):
+ * use those while writing a game. */
 #ifndef FXL_CHECKED
+#ifdef NDEBUG
 #define FXL_CHECKED 0
+#else
+#define FXL_CHECKED 1
+#endif
 #endif
 
 /* FXL_ASSERT(cond): checks a documented precondition of a hot-path call.
- * Default: compiled out (FXL_CHECKED 0), so release builds pay nothing;
- * traps with FXL_CHECKED 1. The hosted test build maps it to a handler that
- * counts a failure. Out-of-domain inputs never cause undefined behaviour
- * either way: the arithmetic stays defined, only the answer is meaningless. */
+ * Default: traps with FXL_CHECKED 1, compiled out with FXL_CHECKED 0. A port
+ * may define it otherwise: the test builds map it to a handler that counts a
+ * failure (port/hosted/fxl_port.h). Out-of-domain inputs never cause
+ * undefined behaviour either way: the arithmetic stays defined, only the
+ * answer is meaningless. */
 #ifndef FXL_ASSERT
 #if FXL_CHECKED && defined(__GNUC__)
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : __builtin_trap())
@@ -70,20 +80,6 @@
  * chained-square chains' walk, src/chain.c). Default 0: the portable C. */
 #ifndef FXL_ARM_ASM
 #define FXL_ARM_ASM 0
-#endif
-
-/* FXL_IWRAM_DATA: small, hot tables placed in IWRAM. Default: empty. */
-#ifndef FXL_IWRAM_DATA
-#define FXL_IWRAM_DATA
-#endif
-
-/* FXL_EWRAM_DATA / FXL_EWRAM_BSS: large initialised / zeroed buffers placed
- * in the GBA's 256 KiB external work RAM. Default: empty. */
-#ifndef FXL_EWRAM_DATA
-#define FXL_EWRAM_DATA
-#endif
-#ifndef FXL_EWRAM_BSS
-#define FXL_EWRAM_BSS
 #endif
 
 /* FXL_ROM_DATA: large constant tables (the sine table). Default: empty

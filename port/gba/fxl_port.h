@@ -43,10 +43,6 @@
  *     FXL_IWRAM_CODE int fxl_batch(const fxl_circle *c, ...);              */
 #define FXL_IWRAM_CODE __attribute__((section(".iwram"), target("arm"), noinline, long_call))
 
-/* FXL_IWRAM_DATA: a small, hot object in IWRAM (32-bit, no waitstates).
- * Initialised objects are stored in ROM and copied by crt0.s; zero-filled
- * ones too (IWRAM is small, keep them small). Section ".iwram_data", matched
- * by the .iwram* pattern of gba.ld.                                         */
 /* FXL_ARM_CODE: ARM state (for SMULL/UMULL) but left in ROM: the sweep's
  * prepare step and chain generation, run once per laser per frame
  * (measured: about 15-20% fewer cycles than Thumb with library multiplies). */
@@ -57,6 +53,13 @@
  * cycles a square for GCC 12's output of the same C loop, which spills. */
 #define FXL_ARM_ASM 1
 
+/* The placement macros below are the port's own (the core reads none of
+ * them): for the demo, the tests and the benchmarks on the GBA.
+ *
+ * FXL_IWRAM_DATA: a small, hot object in IWRAM (32-bit, no waitstates).
+ * Initialised objects are stored in ROM and copied by crt0.s; zero-filled
+ * ones too (IWRAM is small, keep them small). Section ".iwram_data", matched
+ * by the .iwram* pattern of gba.ld.                                         */
 #define FXL_IWRAM_DATA __attribute__((section(".iwram_data")))
 
 /* FXL_WARM_CODE: the single-call and batch tests and the preparations (see
@@ -76,15 +79,17 @@
 #define FXL_EWRAM_DATA __attribute__((section(".ewram_data")))
 
 /* FXL_EWRAM_BSS: a large zero-initialised object in EWRAM; cleared by crt0.s,
- * takes no ROM space. (GBA-only extra: the core does not use it.)           */
+ * takes no ROM space (the tests' and benchmarks' big buffers; tests/harness.h
+ * makes it empty on other platforms).                                        */
 #define FXL_EWRAM_BSS __attribute__((section(".ewram_bss")))
 
-/* FXL_ASSERT: left to the core's default (compiled out) unless the ROM is
- * built with -DFXL_GBA_CHECKED: then a broken precondition is reported to the
- * test harness (fxl_port_assert_failed, tests/harness.c) exactly as in the
+/* FXL_ASSERT: left to the core's default (compiled out in a release build,
+ * trapping in a checked one: config.h) unless the ROM is built with
+ * -DFXL_GBA_CHECKED: then a broken precondition is reported to the
+ * test harness (fxl_port_assert_failed, tests/test_port.h) exactly as in the
  * hosted test build (port/hosted/fxl_port.h).                              */
 #ifdef FXL_GBA_CHECKED
-void fxl_port_assert_failed(const char *expr, const char *file, int line);
+#include "test_port.h"
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_port_assert_failed(#cond, __FILE__, __LINE__))
 #endif
 

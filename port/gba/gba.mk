@@ -3,7 +3,8 @@
 # Included by the top-level Makefile, or used on its own:
 #     make -f port/gba/gba.mk gba-smoke
 # Always run make from the repository root; every path here is relative to it.
-# All outputs go to build/gba/ (ARM) and build/tools/ (host tools).
+# All outputs go to build/gba/ (ARM), build/tools/ (host tools) and
+# build/fixmath/ (the libfixmath headers, tools/common.mk).
 #
 # Toolchains
 #   Default: Debian's gcc-arm-none-eabi + libnewlib-arm-none-eabi, with this
@@ -17,20 +18,27 @@
 #   devkitARM cannot be installed on the build machine (it is not in Debian's
 #   archive), so that path is untested here.
 #
+# It includes tools/common.mk: WARN (the warning flags every build shares),
+# ASSERT_CFLAGS (release or checked) and libfixmath's sources fetched for the cross builds (FIXMATH_SRC_INC,
+# FIXMATH_SRC_STAMP, FIXMATH_SRC_DIRFILE), which the MCU builds use too.
+#
 # What this fragment exports
 #   Variables
 #     GBA_BUILD          build/gba
 #     GBA_CC GBA_AR GBA_OBJCOPY GBA_OBJDUMP GBA_NM   cross tools
 #     GBA_ARCH           -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
-#     GBA_CFLAGS         compile flags for fixlaser/test/port C code
+#     GBA_CFLAGS         compile flags for fixlaser/test/port C code (-Itests:
+#                        tests/test_port.h, the hooks test_port.c implements;
+#                        ASSERT_CFLAGS: -DNDEBUG, a release build, or
+#                        -DFXL_CHECKED=1 with CHECKED=1)
 #     GBA_FIXMATH_CFLAGS compile flags for libfixmath's own sources
 #     GBA_LDFLAGS GBA_LIBS   link flags / trailing libraries for a ROM
 #     GBA_RT_OBJS        port objects every ROM links (crt0, syscalls,
 #                        gba_hw, test_port)
 #     GBA_CORE_SRCS      $(wildcard src/*.c);  GBA_CORE_OBJS: their objects
 #     GBA_LIBFIXLASER    build/gba/libfixlaser.a  (from GBA_CORE_SRCS)
-#     GBA_LIBFIXMATH     build/gba/libfixmath.a   (libfixmath for ARM7TDMI)
-#     GBA_FIXMATH_INC    build/gba/fixmath-include (-isystem: <libfixmath/fix16.h>)
+#     GBA_LIBFIXMATH     build/gba/libfixmath.a   (libfixmath for ARM7TDMI,
+#                        from the sources of tools/common.mk)
 #     GBARUN GBAHDR      build/tools/gbarun, build/tools/gbahdr
 #     GBA_DEBIAN_PACKAGES  Debian packages the GBA build needs
 #   Rules
@@ -60,6 +68,10 @@ ifeq ($(wildcard port/gba/gba.mk),)
 $(error port/gba/gba.mk: run make from the fixlaser repository root)
 endif
 
+# WARN, ASSERT_CFLAGS and libfixmath's sources, shared with the host and MCU
+# builds.
+include tools/common.mk
+
 GBA_BUILD     ?= build/gba
 GBA_TOOLS_DIR ?= build/tools
 GBA_PORT_DIR  := port/gba
@@ -78,12 +90,10 @@ GBA_NM      ?= $(GBA_PREFIX)nm
 
 GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 
-GBA_FIXMATH_INC := $(GBA_BUILD)/fixmath-include
-
-GBA_CFLAGS = -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2 \
+GBA_CFLAGS = $(WARN) -O2 \
 	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
-	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Iinclude -isystem $(GBA_FIXMATH_INC) \
-	$(if $(filter 1,$(CHECKED)),-DFXL_CHECKED=1)
+	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Itests -Iinclude -isystem $(FIXMATH_SRC_INC) \
+	$(ASSERT_CFLAGS)
 
 # libfixmath is built from its own sources with upstream's defaults (rounding
 # on, overflow detection on, 64-bit multiply), as Debian's x86-64 build, plus
@@ -128,7 +138,7 @@ GBA_DEBIAN_PACKAGES := make gcc libc6-dev pkg-config xz-utils \
 
 # ---- host tools ---------------------------------------------------------------
 GBA_HOST_CC     ?= cc
-GBA_HOST_CFLAGS ?= -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2
+GBA_HOST_CFLAGS ?= $(WARN) -O2
 # Debian's libmgba-dev ships no .pc file; fall back to plain -lmgba.
 GBA_MGBA_CFLAGS ?= $(shell pkg-config --cflags libmgba 2>/dev/null)
 GBA_MGBA_LIBS   ?= $(shell pkg-config --libs libmgba 2>/dev/null || echo -lmgba)
@@ -158,22 +168,12 @@ $(GBARUN): tools/gbarun.c tools/gbarun_gif.h
 		$(GBA_MGBA_LIBS) $(GBA_PNG_LIBS) -lgif
 
 # ---- libfixmath -----------------------------------------------------------------
-# tools/get-libfixmath.sh prints the source tree (LIBFIXMATH_DIR if set, else
-# build/libfixmath-src from Debian's orig tarball). Headers are copied to
-# $(GBA_FIXMATH_INC)/libfixmath/; fix16.h doubles as the stamp.
-GBA_LIBFIXMATH     := $(GBA_BUILD)/libfixmath.a
-GBA_FIXMATH_STAMP  := $(GBA_FIXMATH_INC)/libfixmath/fix16.h
-GBA_FIXMATH_SRCDIR := $(GBA_BUILD)/fixmath/srcdir.txt
+# Every C file of the source tree that tools/common.mk fetched (its path in
+# FIXMATH_SRC_DIRFILE), compiled for the ARM7TDMI.
+GBA_LIBFIXMATH := $(GBA_BUILD)/libfixmath.a
 
-$(GBA_FIXMATH_STAMP): tools/get-libfixmath.sh
-	@mkdir -p $(GBA_BUILD)/fixmath $(@D)
-	@dir=$$(sh tools/get-libfixmath.sh) && test -f "$$dir/libfixmath/fix16.c" || exit 1; \
-	echo "$$dir" > $(GBA_FIXMATH_SRCDIR); \
-	echo "  libfixmath sources: $$dir"; \
-	cp "$$dir"/libfixmath/*.h "$$dir"/libfixmath/*.hpp $(@D)/ && touch $@
-
-$(GBA_LIBFIXMATH): $(GBA_FIXMATH_STAMP) $(GBA_PORT_DIR)/gba.mk
-	@dir=$$(cat $(GBA_FIXMATH_SRCDIR)); \
+$(GBA_LIBFIXMATH): $(FIXMATH_SRC_STAMP) $(GBA_PORT_DIR)/gba.mk
+	@dir=$$(cat $(FIXMATH_SRC_DIRFILE)); \
 	rm -rf $(GBA_BUILD)/fixmath/obj && mkdir -p $(GBA_BUILD)/fixmath/obj || exit 1; \
 	for src in "$$dir"/libfixmath/*.c; do \
 		obj=$(GBA_BUILD)/fixmath/obj/$$(basename "$$src" .c).o; \
@@ -196,7 +196,7 @@ $(GBA_LIBFIXLASER): $(GBA_CORE_OBJS)
 
 # ---- compiling -------------------------------------------------------------------
 # Any C file of the repository; the libfixmath headers must exist first.
-$(GBA_BUILD)/%.o: %.c | $(GBA_FIXMATH_STAMP)
+$(GBA_BUILD)/%.o: %.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(GBA_CC) $(GBA_CFLAGS) -MMD -MP -c $< -o $@
 

@@ -3,11 +3,11 @@
  * check, the exact references every harness needs, and the domain checks
  * written from the headers' documented limits (not from src/).
  *
- * Host only: clang -fsanitize=fuzzer,address,undefined, the core built
- * with its default configuration (asserts compiled out), so out-of-domain
- * input reaches the arithmetic and UBSan (-fno-sanitize-recover=all) turns
- * any undefined behaviour into a crash. __int128 is fine here (the GBA
- * never builds these files). */
+ * Host only: clang -fsanitize=fuzzer,address,undefined, the core built in
+ * its release configuration (-DNDEBUG: asserts compiled out), so
+ * out-of-domain input reaches the arithmetic and UBSan
+ * (-fno-sanitize-recover=all) turns any undefined behaviour into a crash.
+ * __int128 is fine here (the GBA never builds these files). */
 #ifndef FXL_FUZZ_H
 #define FXL_FUZZ_H
 
