@@ -174,7 +174,7 @@ static void grow(fxlt_rng *rng, snake *t)
     }
 }
 
-static snake S[3];
+static snake S[3] FXL_EWRAM_BSS;
 
 static void curvy_batches(void)
 {

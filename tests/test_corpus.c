@@ -132,7 +132,7 @@ static void shapes_case(fxlt_rng *rng)
 /* A rotating (or static) chain: count, error and every square. */
 static void chain_case(fxlt_rng *rng)
 {
-    static fxl_aabb boxes[64];
+    static fxl_aabb boxes[64] FXL_EWRAM_BSS;
     fxl_chain ch;
     size_t n = 0, i;
     fxl_result res;
@@ -186,7 +186,7 @@ static void sweep_case(fxlt_rng *rng)
 static void wall_case(fxlt_rng *rng)
 {
     static const int8_t hex[6][2] = {{-4, 0}, {-2, 3}, {2, 3}, {4, 0}, {2, -3}, {-2, -3}};
-    static fxl_wall_prep inflated[6 * FXL_WALL_PARTS];
+    static fxl_wall_prep inflated[6 * FXL_WALL_PARTS] FXL_EWRAM_BSS;
     fxl_wall walls[6];
     fxl_wall_prep prep[6];
     fxl_vec2 c, to;

@@ -53,7 +53,7 @@ static fxl_circle some_circle(fxlt_rng *rng, bool wild)
  * touching. */
 static void circles_match(void)
 {
-    static fxl_circle c[300];
+    static fxl_circle c[300] FXL_EWRAM_BSS;
     static uint32_t bits[10], ref[10];
     fxlt_rng rng = fxlt_rng_for("circles_match");
     uint32_t round, edges = 0;
@@ -134,7 +134,7 @@ static fxl_laser some_laser(fxlt_rng *rng, bool wild)
  * code as fxl_laser_prepare + fxl_laser_vs_circle give them. */
 static void lasers_match(void)
 {
-    static fxl_laser l[100];
+    static fxl_laser l[100] FXL_EWRAM_BSS;
     static uint32_t bits[4], ref[4];
     fxlt_rng rng = fxlt_rng_for("lasers_match");
     uint32_t round, refused = 0, hit = 0;
@@ -178,7 +178,7 @@ static void lasers_match(void)
 /* Sweeps against the player: the same for fxl_sweeps_vs_circle. */
 static void sweeps_match(void)
 {
-    static fxl_sweep s[40];
+    static fxl_sweep s[40] FXL_EWRAM_BSS;
     static uint32_t bits[2];
     fxlt_rng rng = fxlt_rng_for("sweeps_match");
     uint32_t round, refused = 0, hit = 0;

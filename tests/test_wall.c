@@ -293,7 +293,7 @@ static void rooms_never_leak(void)
 {
     fxlt_rng rng = fxlt_rng_for("rooms_never_leak");
     uint32_t moves = 0, leaks = 0, contacts = 0, stopped = 0, rooms = 0, target = FXLT_CASES(1000000);
-    static fxl_wall_prep walls[ROOM_MAX];
+    static fxl_wall_prep walls[ROOM_MAX] FXL_EWRAM_BSS;
     room R;
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 4), i, k, tries;
@@ -464,7 +464,7 @@ static void circle_rooms_never_leak(void)
 static void inflate_errors(void)
 {
     fxl_wall w[2];
-    static fxl_wall_prep out[2 * FXL_WALL_PARTS];
+    static fxl_wall_prep out[2 * FXL_WALL_PARTS] FXL_EWRAM_BSS;
     w[0].a = v2(0, 0);
     w[0].b = v2(PX(10), 0);
     w[1] = w[0];
@@ -499,7 +499,7 @@ static void outside_the_domain(void)
 {
     uint32_t seen;
     enum { M = 0x3FFFFFFF - PX(4) }; /* the room's corners: the domain less 4 px */
-    static fxl_wall_prep walls[4], inflated[4 * FXL_WALL_PARTS];
+    static fxl_wall_prep walls[4], inflated[4 * FXL_WALL_PARTS] FXL_EWRAM_BSS;
     fxl_wall w[4];
     static const fix16_t ends[5][2] = {{-M, -M}, {-M, M}, {M, M}, {M, -M}, {-M, -M}};
     static const fix16_t wild[6][2] = {{INT32_MIN, 0}, {INT32_MAX, INT32_MAX}, {INT32_MIN, INT32_MIN},

@@ -20,6 +20,33 @@
 #define FXL_STATUS_FAILED_ADDR 0x0203FFF4u
 #define FXL_STATUS_MAGIC       0x21434C46u /* 'F','L','C','!' little-endian */
 
+/* A guard band at the bottom of the user stack (just above .bss, where
+ * gba.ld's __iwram_top ends the static data): painted at init, checked at
+ * finish. A deep call chain that ran into it would also have run over the
+ * last static variables; the run then counts one more failure, whatever
+ * the suite said. */
+extern char __iwram_top[];
+#define FXL_GUARD_WORDS 64u
+#define FXL_GUARD_WORD 0x5AC3A55Cu
+
+static void fxl_guard_paint(void)
+{
+    volatile uint32_t *g = (volatile uint32_t *)(void *)__iwram_top;
+    uint32_t i;
+    for (i = 0; i < FXL_GUARD_WORDS; i++)
+        g[i] = FXL_GUARD_WORD ^ i;
+}
+
+static int fxl_guard_broken(void)
+{
+    volatile uint32_t *g = (volatile uint32_t *)(void *)__iwram_top;
+    uint32_t i;
+    for (i = 0; i < FXL_GUARD_WORDS; i++)
+        if (g[i] != (FXL_GUARD_WORD ^ i))
+            return 1;
+    return 0;
+}
+
 /* The current, not yet sent, line (at most FXL_GBA_MGBA_DEBUG_MAX chars). */
 static char fxl_line[FXL_GBA_MGBA_DEBUG_MAX + 1];
 static size_t fxl_line_len;
@@ -36,6 +63,7 @@ void fxl_port_init(void)
     fxl_gba_set_waitstates();
     (void)fxl_gba_debug_enable();
     fxl_line_len = 0;
+    fxl_guard_paint();
 }
 
 void fxl_port_write(const char *s)
@@ -59,6 +87,10 @@ void fxl_port_finish(int failed)
 {
     if (fxl_line_len > 0) {
         fxl_line_flush();
+    }
+    if (fxl_guard_broken()) {
+        fxl_port_write("FAIL the stack ran into the static data (port/gba/test_port.c guard)\n");
+        failed++;
     }
     *(volatile uint32_t *)FXL_STATUS_FAILED_ADDR = (uint32_t)failed;
     *(volatile uint32_t *)FXL_STATUS_MAGIC_ADDR = FXL_STATUS_MAGIC;
