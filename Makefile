@@ -67,7 +67,7 @@ SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
 TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
-.PHONY: all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
+.PHONY: api-check all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
 	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures \
 	mcu-test
 
@@ -81,7 +81,7 @@ include port/gba/demo.mk
 # Every Debian package any target needs; installed when missing. clang and
 # libclang-rt-14-dev: the fuzz targets (clang 14's libFuzzer, ASan and UBSan
 # runtimes are in libclang-rt-14-dev, which clang-14 only recommends).
-DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev \
+DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev python3-minimal \
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-arm qemu-system-misc gcc-multilib \
 	clang libclang-rt-14-dev $(GBA_DEBIAN_PACKAGES))
 
@@ -475,6 +475,7 @@ size: mcu gba-libs
 
 check: deps
 	$(MAKE) --no-print-directory table-check
+	$(MAKE) --no-print-directory api-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -490,13 +491,17 @@ check: deps
 	$(MAKE) --no-print-directory scene-check
 	$(MAKE) --no-print-directory test
 
+# README's table of public functions against the headers (tools/api_check.py).
+api-check:
+	python3 tools/api_check.py .
+
 # install: headers, the library (the release build: NDEBUG, FXL_ASSERT
 # compiled out; `make install CHECKED=1` installs the checked one instead),
 # pkg-config's fixlaser.pc and CMake's fixlaserConfig.cmake
 # (find_package(fixlaser): the target fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
 # and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
 # headers in the compiler's path, -llibfixmath).
-VERSION        := 0.1.0
+VERSION        := 0.2.0
 FIXMATH_CFLAGS ?=
 SUBST_PC = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	-e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|' \
