@@ -255,6 +255,8 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
     return fxl__curvy_walk_near(c, &box, seg_circle, &q);
 }
 
+/* batch.h's loop of single tests, as every untuned batch writes it
+ * (fxl_laser3d_vs_spheres is the same three lines over spheres). */
 size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
 {

@@ -254,6 +254,8 @@ static void span(const fxl_laser3d *l, int64_t *a0, int64_t *a1)
     *a1 = l->anchor == FXL_ANCHOR_EMITTER ? 2 * (int64_t)l->length : (int64_t)l->length;
 }
 
+/* batch.h's loop of single tests, as every untuned batch writes it
+ * (fxl_curvy_vs_circles is the same three lines over circles). */
 size_t fxl_laser3d_vs_spheres(const fxl_laser3d_prep *lp, const fxl_sphere *spheres, size_t n,
                               uint32_t *hit_bits)
 {
