@@ -50,12 +50,6 @@ static inline uint32_t fxl__coarse(uint32_t v)
     return (v ^ 0x80000000u) >> 17;
 }
 
-/* The int32 whose two's complement bits are v. */
-static inline int32_t fxl__u2i32(uint32_t v)
-{
-    return v >> 31 != 0 ? -(int32_t)(~v) - 1 : (int32_t)v;
-}
-
 /* floor(len |d| / 65536) in 32-bit products, exactly: with len = lh 65536
  * + ll and |d| = dh 65536 + dl, it is lh |d| + ll dh + floor(ll dl /
  * 65536); each term fits when lh |d| does. */
@@ -237,9 +231,8 @@ static inline int64_t fxl__wsub64(int64_t a, int64_t b)
  * its line, 1 behind. Wrapping (meaningless, defined) outside the domain. */
 static inline int fxl__side_sign(const fxl_wall_prep *w, fxl_vec2 q)
 {
-    int64_t v = fxl__wsub64((int64_t)w->ex * ((int64_t)q.y - w->a.y),
-                            (int64_t)w->ey * ((int64_t)q.x - w->a.x));
-    return v < 0 ? -1 : v > 0 ? 1 : 0;
+    return fxl__sign64(fxl__wsub64((int64_t)w->ex * ((int64_t)q.y - w->a.y),
+                                   (int64_t)w->ey * ((int64_t)q.x - w->a.x)));
 }
 
 /* fxl__side_sign out of line (ARM code on the GBA, for Thumb callers). */

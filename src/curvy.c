@@ -19,21 +19,18 @@ static fxl_aabb empty_box(void)
     return b;
 }
 
-static fxl_result width_code(fix16_t w)
-{
-    return w < 0 ? FXL_ERR_WIDTH_NEGATIVE : w > FXL_SIZE_MAX ? FXL_ERR_WIDTH_RANGE : FXL_OK;
-}
-
 fxl_result fxl_curvy_init(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_aabb *boxes,
                           size_t nboxes, fix16_t width_max, fix16_t max_length)
 {
     size_t i;
+    fxl_result res;
     if (c == NULL || nodes == NULL || boxes == NULL)
         return FXL_ERR_NULL;
     if (cap < 2 || cap > FXL_CURVY_MAX || nboxes < FXL_CURVY_BOXES(cap))
         return FXL_ERR_CAPACITY;
-    if (width_code(width_max) != FXL_OK)
-        return width_code(width_max);
+    res = fxl__check_size(width_max, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
+    if (res != FXL_OK)
+        return res;
     if (max_length < 0)
         return FXL_ERR_LENGTH_NEGATIVE;
     c->nodes = nodes;
@@ -54,19 +51,19 @@ fxl_result fxl_curvy_init(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_a
 
 fxl_result fxl_curvy_check(const fxl_curvy *c)
 {
+    fxl_result res;
     if (c == NULL || c->nodes == NULL || c->boxes == NULL)
         return FXL_ERR_NULL;
     if (c->cap < 2 || c->cap > FXL_CURVY_MAX || c->tail >= c->cap || c->count > c->cap)
         return FXL_ERR_CAPACITY;
-    if (width_code(c->width_max) != FXL_OK)
-        return width_code(c->width_max);
-    if (width_code(c->taper) != FXL_OK)
-        return width_code(c->taper);
-    if (c->max_length < 0)
-        return FXL_ERR_LENGTH_NEGATIVE;
-    if (c->hit_fraction < 0 || c->hit_fraction > fix16_one)
-        return FXL_ERR_FRACTION_RANGE;
-    return FXL_OK;
+    res = fxl__check_size(c->width_max, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
+    if (res == FXL_OK)
+        res = fxl__check_size(c->taper, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
+    if (res == FXL_OK && c->max_length < 0)
+        res = FXL_ERR_LENGTH_NEGATIVE;
+    if (res == FXL_OK && !fxl__fraction_ok(c->hit_fraction))
+        res = FXL_ERR_FRACTION_RANGE;
+    return res;
 }
 
 void fxl_curvy_clear(fxl_curvy *c)
@@ -80,19 +77,12 @@ void fxl_curvy_clear(fxl_curvy *c)
     c->length = 0;
 }
 
-static void grow(fxl_aabb *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+static void grow(fxl_aabb *b, const fxl_aabb *d)
 {
-    if (x0 < b->lo.x)
-        b->lo.x = x0;
-    if (y0 < b->lo.y)
-        b->lo.y = y0;
-    if (x1 > b->hi.x)
-        b->hi.x = x1;
-    if (y1 > b->hi.y)
-        b->hi.y = y1;
+    *b = fxl__aabb_union(*b, *d);
 }
 
-/* The chunk boxes after a node's disk, the box (x0, y0)-(x1, y1), was
+/* The chunk boxes after a node's disk, the box d, was
  * written to ring slot s = j*C (C = FXL_CURVY_CHUNK), the first of chunk
  * j. Box j covers slots j*C .. j*C + C (slot cap being slot 0), so that
  * both nodes of every segment whose older node sits in chunk j lie in it:
@@ -103,19 +93,15 @@ static void grow(fxl_aabb *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
  * the head's chunk can hold) are in the box as it was: it moves to the
  * spare box, boxes[chunks], which covers them until the head leaves the
  * chunk (by then every slot of it has been written again). */
-static void boxes_start(fxl_aabb *b, uint32_t cap, uint32_t j, int32_t x0, int32_t y0, int32_t x1,
-                        int32_t y1)
+static void boxes_start(fxl_aabb *b, uint32_t cap, uint32_t j, const fxl_aabb *d)
 {
     /* First the previous chunk (with one chunk, this very box: the spare
      * then holds the new node too, which its old part's last segment
      * reaches through slot 0). */
     uint32_t nb = fxl__curvy_chunks(cap);
-    grow(&b[j == 0 ? nb - 1u : j - 1u], x0, y0, x1, y1);
+    grow(&b[j == 0 ? nb - 1u : j - 1u], d);
     b[nb] = b[j];
-    b[j].lo.x = x0;
-    b[j].lo.y = y0;
-    b[j].hi.x = x1;
-    b[j].hi.y = y1;
+    b[j] = *d;
 }
 
 /* The head's chunk box b and the trail's box t, which holds b (both were
@@ -157,11 +143,11 @@ static void trail_box(fxl_curvy *c, uint32_t hs)
     fxl_aabb *b = c->boxes, *t = &b[nb + 1u];
     *t = b[hc];
     if (j == hc && c->tail > hs) {
-        grow(t, b[nb].lo.x, b[nb].lo.y, b[nb].hi.x, b[nb].hi.y);
+        grow(t, &b[nb]);
         j = j + 1u == nb ? 0u : j + 1u;
     }
     for (; j != hc; j = j + 1u == nb ? 0u : j + 1u)
-        grow(t, b[j].lo.x, b[j].lo.y, b[j].hi.x, b[j].hi.y);
+        grow(t, &b[j]);
 }
 
 /* 2^46 / sqrt(j 2^25) = 2^33.5 / sqrt(j), rounded, j = 32 .. 128: the
@@ -258,6 +244,7 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
     uint32_t cap, tail, count, s, seg = 0, length, budget;
     int32_t x = head.x, y = head.y, w = half_width;
     fxl_curvy_node *nodes, *n;
+    fxl_result res;
 
     if (c == NULL || c->nodes == NULL || c->boxes == NULL)
         return FXL_ERR_NULL;
@@ -266,12 +253,12 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
     count = c->count;
     nodes = c->nodes;
     FXL_ASSERT(cap >= 2 && tail < cap && count <= cap);
-    if (!fxl__coord_ok(x) || !fxl__coord_ok(y))
+    if (!fxl__vec_ok(head))
         return FXL_ERR_COORD_RANGE;
-    if (w < 0)
-        return FXL_ERR_WIDTH_NEGATIVE;
-    if (w > c->width_max || w > FXL_SIZE_MAX)
-        return FXL_ERR_WIDTH_RANGE;
+    res = fxl__check_size_max(w, fxl__min32(c->width_max, FXL_SIZE_MAX), FXL_ERR_WIDTH_NEGATIVE,
+                              FXL_ERR_WIDTH_RANGE);
+    if (res != FXL_OK)
+        return res;
     length = (uint32_t)c->length;
     s = tail + count; /* the slot to write */
     if (s >= cap)
@@ -319,7 +306,10 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
         grow_both(&c->boxes[s / FXL_CURVY_CHUNK], &c->boxes[fxl__curvy_chunks(cap) + 1u], x - w,
                   y - w, x + w, y + w);
     } else {
-        boxes_start(c->boxes, cap, s / FXL_CURVY_CHUNK, x - w, y - w, x + w, y + w);
+        fxl_aabb d;
+        d.lo = fxl_vec2_make(x - w, y - w);
+        d.hi = fxl_vec2_make(x + w, y + w);
+        boxes_start(c->boxes, cap, s / FXL_CURVY_CHUNK, &d);
         trail_box(c, s);
     }
     return FXL_OK;

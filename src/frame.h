@@ -39,8 +39,7 @@ FXL__ALWAYS_INLINE int32_t fxl__wrap_add(int32_t a, int32_t b)
  * the 64-bit product; written without implementation-defined shifts). */
 FXL__ALWAYS_INLINE int32_t fxl__pixels(int64_t v)
 {
-    uint32_t h = (uint32_t)((uint64_t)v >> 32);
-    return h >> 31 != 0 ? -(int32_t)(~h) - 1 : (int32_t)h;
+    return fxl__u2i32((uint32_t)((uint64_t)v >> 32));
 }
 
 /* Distance (Q32.32) of a frame coordinate beyond [lo, hi]; <= 0 inside. */

@@ -27,19 +27,10 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
 {
     /* Doubling saturates, so an oversized half-length still reaches
      * fxl_laser_prepare as a length it refuses (never a wrapped value). */
-    int64_t len = (int64_t)half_length * 2;
     fxl_laser l = fxl_laser_from_origin(kind, centre, angle, 0, half_width);
     l.anchor = FXL_ANCHOR_CENTRE;
-    l.length = len > INT32_MAX ? INT32_MAX : len < INT32_MIN ? INT32_MIN : (fix16_t)len;
+    l.length = fxl__sat32((int64_t)half_length * 2);
     return l;
-}
-
-/* floor(a * b / 2^16) for a < 2^30, b <= 2^16, with two 32-bit multiplies
- * (Thumb has no long multiply): a*b = hi*2^16 + lo exactly. */
-static uint32_t mul_q16_floor(uint32_t a, uint32_t b)
-{
-    uint32_t hi = (a >> 16) * b, lo = (a & 0xFFFFu) * b;
-    return hi + (lo >> 16);
 }
 
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
@@ -67,14 +58,14 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     as = fxl__abs32(out->sin);
     len = (uint32_t)laser->length;
     bw = laser->kind == FXL_LASER_BOX ? (uint32_t)out->width : 0u;
-    lx = mul_q16_floor(len, ac) >> 1; /* len/2 |c| */
-    ly = mul_q16_floor(len, as) >> 1;
+    lx = fxl__mul_q16_floor(len, ac) >> 1; /* len/2 |c| */
+    ly = fxl__mul_q16_floor(len, as) >> 1;
     off_ax = laser->anchor == FXL_ANCHOR_ORIGIN ? lx : 0u; /* |middle - pos| per axis */
     off_ay = laser->anchor == FXL_ANCHOR_ORIGIN ? ly : 0u;
-    half_x = lx + mul_q16_floor(bw, as) + (uint32_t)out->round;
-    half_y = ly + mul_q16_floor(bw, ac) + (uint32_t)out->round;
-    out->bb_mid = fxl_vec2_make(laser->pos.x + (out->cos < 0 ? -(int32_t)off_ax : (int32_t)off_ax),
-                                laser->pos.y + (out->sin < 0 ? -(int32_t)off_ay : (int32_t)off_ay));
+    half_x = lx + fxl__mul_q16_floor(bw, as) + (uint32_t)out->round;
+    half_y = ly + fxl__mul_q16_floor(bw, ac) + (uint32_t)out->round;
+    out->bb_mid = fxl_vec2_make(laser->pos.x + fxl__neg_if32(off_ax, out->cos < 0),
+                                laser->pos.y + fxl__neg_if32(off_ay, out->sin < 0));
     out->bb_half_x = half_x + ((off_ax + half_x) >> 14) + 4u;
     out->bb_half_y = half_y + ((off_ay + half_y) >> 14) + 4u;
     return FXL_OK;
@@ -366,16 +357,11 @@ fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uin
  * rounded to nearest. In the domain a, b < 2^30 and the result is exact
  * before its rounding; outside it every value is computed in 64 bits and
  * the result saturated (meaningless, never undefined). */
-static fix16_t saturate(int64_t v)
-{
-    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
-}
-
 FXL_NOINLINE static fxl_vec2 frame_point(fxl_vec2 pos, int64_t c, int64_t s, int64_t a, int64_t b)
 {
     /* |a|, |b| < 2^32 and |c|, |s| <= 2^16: the products fit 64 bits. */
-    return fxl_vec2_make(saturate(pos.x + fxl__round_shift(a * c - b * s, 17)),
-                         saturate(pos.y + fxl__round_shift(a * s + b * c, 17)));
+    return fxl_vec2_make(fxl__sat32(pos.x + fxl__round_shift(a * c - b * s, 17)),
+                         fxl__sat32(pos.y + fxl__round_shift(a * s + b * c, 17)));
 }
 
 static void core_span(const fxl_laser *laser, int64_t *a0, int64_t *a1)

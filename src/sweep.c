@@ -32,18 +32,13 @@ fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle)
     return fxl_sweep_turn(laser, fxl_angle_diff(to_angle, laser->angle));
 }
 
-/* b - a, saturated to int32: an out-of-domain end then still lands out of
- * the domain and is refused (never wraps back into it). */
-static fix16_t sat_diff(fix16_t b, fix16_t a)
-{
-    int64_t d = (int64_t)b - a;
-    return d > INT32_MAX ? INT32_MAX : d < INT32_MIN ? INT32_MIN : (fix16_t)d;
-}
-
 fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle)
 {
     fxl_sweep s = fxl_sweep_turn_to(laser, to_angle);
-    s.motion.move = fxl_vec2_make(sat_diff(to_pos.x, laser->pos.x), sat_diff(to_pos.y, laser->pos.y));
+    /* Saturated: an out-of-domain end then still lands out of the domain
+     * and is refused (never wraps back into it). */
+    s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)to_pos.x - laser->pos.x),
+                                  fxl__sat32((int64_t)to_pos.y - laser->pos.y));
     return s;
 }
 
@@ -61,8 +56,7 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     int32_t ox, oy;
     int64_t ou, ov;
 
-    if (!fxl__coord_ok(m->pivot.x) || !fxl__coord_ok(m->pivot.y) ||
-        ex < -FXL_COORD_MAX || ex > FXL_COORD_MAX || ey < -FXL_COORD_MAX || ey > FXL_COORD_MAX)
+    if (!fxl__vec_ok(m->pivot) || !fxl__coord64_ok(ex) || !fxl__coord64_ok(ey))
         return FXL_ERR_COORD_RANGE;
     if (m->step < -2048 || m->step > 2048)
         return FXL_ERR_STEP_RANGE;
@@ -131,10 +125,10 @@ FXL__ALWAYS_INLINE bool turn_far(int64_t u0, int64_t v0, int64_t u1, int64_t v1,
                                  int64_t uhi, int64_t vlo, int64_t vhi, int64_t t, int64_t m)
 {
     int64_t hv = vhi + t, lv = vlo - t, hu = uhi + t, lu = ulo - t;
-    hv = (hv > 0 ? hv : 0) + m;
-    lv = (lv < 0 ? lv : 0) - m;
-    hu = (hu > 0 ? hu : 0) + m;
-    lu = (lu < 0 ? lu : 0) - m;
+    hv = fxl__max64(hv, 0) + m;
+    lv = fxl__min64(lv, 0) - m;
+    hu = fxl__max64(hu, 0) + m;
+    lu = fxl__min64(lu, 0) - m;
     return (v0 > hv && v1 > hv) || (v0 < lv && v1 < lv) || (u0 > hu && u1 > hu) ||
            (u0 < lu && u1 < lu);
 }
@@ -258,21 +252,23 @@ bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_v
 
 /* ---- batch and fused forms ------------------------------------------------ */
 
-/* A box of the beam's rectangle about the pivot, turned by the table
- * vector (c, s), in units of 4 raw (Q14.14): world x = c u - s v, y = s u +
+/* A box (Q14.14 bounds: units of 4 raw) of the beam's rectangle about the
+ * pivot, turned by the table vector (c, s): world x = c u - s v, y = s u +
  * c v is separable, so each extreme takes the extreme product of each
  * term. The vector is cut to Q10 (off by < 2^-10 a component) and the
  * frame bounds f (ulo, uhi, vlo, vhi) are Q4, below 2^17 in magnitude:
  * every product is below 2^27. */
-FXL__ALWAYS_INLINE void turned_box(int32_t c, int32_t s, const int32_t f[4], int32_t e[4])
+FXL__ALWAYS_INLINE fxl_aabb turned_box(int32_t c, int32_t s, const int32_t f[4])
 {
     int32_t c10 = fxl__asr32(c, 6), s10 = fxl__asr32(s, 6);
     int32_t cu0 = c10 * f[0], cu1 = c10 * f[1], su0 = s10 * f[0], su1 = s10 * f[1];
     int32_t cv0 = c10 * f[2], cv1 = c10 * f[3], sv0 = s10 * f[2], sv1 = s10 * f[3];
-    e[0] = fxl__min32(cu0, cu1) - fxl__max32(sv0, sv1);
-    e[1] = fxl__max32(cu0, cu1) - fxl__min32(sv0, sv1);
-    e[2] = fxl__min32(su0, su1) + fxl__min32(cv0, cv1);
-    e[3] = fxl__max32(su0, su1) + fxl__max32(cv0, cv1);
+    fxl_aabb e;
+    e.lo.x = fxl__min32(cu0, cu1) - fxl__max32(sv0, sv1);
+    e.hi.x = fxl__max32(cu0, cu1) - fxl__min32(sv0, sv1);
+    e.lo.y = fxl__min32(su0, su1) + fxl__min32(cv0, cv1);
+    e.hi.y = fxl__max32(su0, su1) + fxl__max32(cv0, cv1);
+    return e;
 }
 
 /* A bounding box of every place the beam is during the motion, for the
@@ -313,8 +309,9 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
 {
     const fxl_laser_prep *a = &sp->from;
     bool ok = true;
-    int32_t f[4], e0[4], e1[4], box[4];
-    int32_t p0x, p0y, pmx, pmy, p1x, p1y, grow;
+    int32_t f[4], grow;
+    fxl_aabb box;   /* Q14.14 */
+    fxl_vec2 p0, pm, p1; /* Q14.14 */
     uint32_t mu, mv, r4, half;
 
     /* The rectangle rounded outwards: ceil(v) = -floor(-v) (v > -2^63). */
@@ -324,31 +321,29 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
         return false;
     mu = (uint32_t)fxl__max32(-f[0], f[1]), mv = (uint32_t)fxl__max32(-f[2], f[3]);
     r4 = (mu > mv ? mu + mv / 2u : mv + mu / 2u) + 1u; /* R in Q4, below 2^17.6 */
-    turned_box(a->cos, a->sin, f, e0);
-    turned_box(sp->cos1, sp->sin1, f, e1);
     /* Positions in Q14 (floored; pm as two floors, within 2 units). */
-    p0x = fxl__asr32(a->pos.x, 2), p0y = fxl__asr32(a->pos.y, 2);
-    pmx = p0x + fxl__asr32(sp->half_move.x, 2), pmy = p0y + fxl__asr32(sp->half_move.y, 2);
-    p1x = fxl__asr32(sp->pivot1.x, 2), p1y = fxl__asr32(sp->pivot1.y, 2);
+    p0 = fxl_vec2_make(fxl__asr32(a->pos.x, 2), fxl__asr32(a->pos.y, 2));
+    pm = fxl_vec2_make(p0.x + fxl__asr32(sp->half_move.x, 2), p0.y + fxl__asr32(sp->half_move.y, 2));
+    p1 = fxl_vec2_make(fxl__asr32(sp->pivot1.x, 2), fxl__asr32(sp->pivot1.y, 2));
     grow = (int32_t)(r4 << 2) + (a->round >> 2) + 4; /* Q14: R / 2^8, round, floors */
     if (sp->step != 0) {
         uint32_t h = (fxl__abs32(sp->step) + 1u) >> 1;
         uint32_t f10 = (uint32_t)(65537 - fxl_cos((fxl_angle)h) + 63) >> 6; /* <= 1025 */
         grow += (int32_t)(r4 * f10) + 1;
     }
-    box[0] = fxl__min32(fxl__min32(p0x, pmx) + e0[0], fxl__min32(pmx, p1x) + e1[0]) - grow;
-    box[1] = fxl__max32(fxl__max32(p0x, pmx) + e0[1], fxl__max32(pmx, p1x) + e1[1]) + grow;
-    box[2] = fxl__min32(fxl__min32(p0y, pmy) + e0[2], fxl__min32(pmy, p1y) + e1[2]) - grow;
-    box[3] = fxl__max32(fxl__max32(p0y, pmy) + e0[3], fxl__max32(pmy, p1y) + e1[3]) + grow;
+    /* The start beam from p0 to pm, the end beam from pm to p1, grown. */
+    box = fxl__aabb_union(fxl__aabb_add(fxl__aabb_span(p0, pm), turned_box(a->cos, a->sin, f)),
+                          fxl__aabb_add(fxl__aabb_span(pm, p1), turned_box(sp->cos1, sp->sin1, f)));
+    box = fxl__aabb_grow(box, grow);
     /* Middle and half-extents in raw units (the middle may wrap: only the
      * half-extent is bounded, see fxl__near_box). */
-    half = (uint32_t)fxl__max32(box[1] - box[0], box[3] - box[2]);
+    half = (uint32_t)fxl__max32(box.hi.x - box.lo.x, box.hi.y - box.lo.y);
     if (half >= (1u << 29))
         return false;
-    *mx = (uint32_t)(box[0] + box[1]) << 1;
-    *my = (uint32_t)(box[2] + box[3]) << 1;
-    *hx = ((uint32_t)(box[1] - box[0]) << 1) + 4u;
-    *hy = ((uint32_t)(box[3] - box[2]) << 1) + 4u;
+    *mx = (uint32_t)(box.lo.x + box.hi.x) << 1;
+    *my = (uint32_t)(box.lo.y + box.hi.y) << 1;
+    *hx = ((uint32_t)(box.hi.x - box.lo.x) << 1) + 4u;
+    *hy = ((uint32_t)(box.hi.y - box.lo.y) << 1) + 4u;
     return true;
 }
 
@@ -410,11 +405,9 @@ size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *f
              * as fxl__near_box widens it (64-bit: off the fixed path). */
             int64_t rr = (int64_t)c->r + (c->r >> 14) + 1;
             int64_t ex = (int64_t)hx + rr, ey = (int64_t)hy + rr;
-            int64_t lx = c->c.x < to[i].x ? c->c.x : to[i].x;
-            int64_t ux = c->c.x < to[i].x ? to[i].x : c->c.x;
-            int64_t ly = c->c.y < to[i].y ? c->c.y : to[i].y;
-            int64_t uy = c->c.y < to[i].y ? to[i].y : c->c.y;
-            if (boxed && (!span_near(mx, ex, lx, ux) || !span_near(my, ey, ly, uy)))
+            fxl_aabb path = fxl__aabb_span(c->c, to[i]);
+            if (boxed && (!span_near(mx, ex, path.lo.x, path.hi.x) ||
+                          !span_near(my, ey, path.lo.y, path.hi.y)))
                 continue;
             if (moving_hit(sp, c->c.x, c->c.y, to[i].x, to[i].y, c->r)) {
                 word |= bit;

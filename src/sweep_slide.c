@@ -19,16 +19,6 @@
 #include "frame.h"
 #include "wide.h"
 
-static int64_t min64(int64_t a, int64_t b)
-{
-    return a < b ? a : b;
-}
-
-static int64_t max64(int64_t a, int64_t b)
-{
-    return a > b ? a : b;
-}
-
 /* cr^2 <= t^2 len2, for |cr| below 2^99, t below 2^48, len2 below 2^100. */
 FXL_ARM_CODE static bool within_segment(fxl__i128 cr, int64_t t, fxl__i128 len2)
 {
@@ -57,16 +47,16 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     if (fxl__frame_test(lp, ua, va, r) || fxl__frame_test(lp, ub, vb, r))
         return true;
     /* Too far on an axis for any point of AB. */
-    if (max64(ua, ub) < lp->u_lo - t || min64(ua, ub) > lp->u_hi + t ||
-        max64(va, vb) < lp->v_lo - t || min64(va, vb) > lp->v_hi + t)
+    if (fxl__max64(ua, ub) < lp->u_lo - t || fxl__min64(ua, ub) > lp->u_hi + t ||
+        fxl__max64(va, vb) < lp->v_lo - t || fxl__min64(va, vb) > lp->v_hi + t)
         return false;
     if (du == 0 && dv == 0)
         return false;
     cu[0] = cu[1] = lp->u_lo, cu[2] = cu[3] = lp->u_hi;
     cv[0] = cv[2] = lp->v_lo, cv[1] = cv[3] = lp->v_hi;
     /* AB crosses K. */
-    if (max64(ua, ub) >= lp->u_lo && min64(ua, ub) <= lp->u_hi && max64(va, vb) >= lp->v_lo &&
-        min64(va, vb) <= lp->v_hi) {
+    if (fxl__max64(ua, ub) >= lp->u_lo && fxl__min64(ua, ub) <= lp->u_hi && fxl__max64(va, vb) >= lp->v_lo &&
+        fxl__min64(va, vb) <= lp->v_hi) {
         int pos = 0, neg = 0;
         for (k = 0; k < 4; k++) {
             int side = fxl__cross_sign(du, dv, cu[k] - ua, cv[k] - va);

@@ -85,23 +85,18 @@ static bool on_arc(const turn *m, int64_t x, int64_t y)
                      fxl__cross_sign(m->s[1][0], m->s[1][1], x, y));
 }
 
-static int sign64(int64_t v)
-{
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
-}
-
 /* The same for an axis direction (dx, dy), one of them 0 and the other
  * +-1: cross(S, (dx, dy)) = S.x dy - S.y dx, a signed component. */
 static bool axis_on_arc(const turn *m, int dx, int dy)
 {
-    int c0 = dy != 0 ? dy * sign64(m->s[0][0]) : -dx * sign64(m->s[0][1]);
-    int c1 = dy != 0 ? dy * sign64(m->s[1][0]) : -dx * sign64(m->s[1][1]);
+    int c0 = dy != 0 ? dy * fxl__sign64(m->s[0][0]) : -dx * fxl__sign64(m->s[0][1]);
+    int c1 = dy != 0 ? dy * fxl__sign64(m->s[1][0]) : -dx * fxl__sign64(m->s[1][1]);
     return arc_signs(m, c0, c1);
 }
 
 static fxl__u128 sq128(int64_t v)
 {
-    return fxl__sq(v < 0 ? 0u - (uint64_t)v : (uint64_t)v);
+    return fxl__sq(fxl__abs64(v));
 }
 
 /* R <= x, R >= x for a Q32.32 x (R^2 is an integer: compare squares). */
@@ -187,8 +182,7 @@ FXL_ARM_CODE static bool end_in(const turn *m, int i)
     int64_t sx = m->s[i][0], sy = m->s[i][1];
     int xs, ys;
     /* The band filter: E_i is within |qx| + |qy| of S_i. */
-    uint64_t band = (uint64_t)(m->qx < 0 ? -(int64_t)m->qx : m->qx) +
-                    (uint64_t)(m->qy < 0 ? -(int64_t)m->qy : m->qy) + 1u;
+    uint64_t band = (uint64_t)fxl__abs32(m->qx) + fxl__abs32(m->qy) + 1u;
     if (!rect_hit(m, sx, sy, m->t + (int64_t)band))
         return false;
     xs = end_side(m, i, sx, m->a0) < 0 ? -1 : end_side(m, i, sx, m->a1) > 0 ? 1 : 0;
@@ -304,7 +298,7 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
 /* A foot at distance |f| (Q32.32) from the pivot: |f| <= R + t. */
 static bool foot_near(const turn *m, int64_t f)
 {
-    int64_t e = (f < 0 ? -f : f) - m->t;
+    int64_t e = (int64_t)fxl__abs64(f) - m->t; /* |f| < 2^63 */
     return e <= 0 || fxl__le128(sq128(e), m->r2);
 }
 

@@ -130,13 +130,6 @@ typedef struct fxl__i128 {
     uint64_t lo;
 } fxl__i128;
 
-/* The int64 whose two's complement bits are v (no implementation-defined
- * conversion). */
-static inline int64_t fxl__u2i(uint64_t v)
-{
-    return v >> 63 != 0 ? -(int64_t)(~v) - 1 : (int64_t)v;
-}
-
 /* a * b exactly, for any int64 a and b with |a|, |b| < 2^63. */
 static inline fxl__i128 fxl__imul(int64_t a, int64_t b)
 {
