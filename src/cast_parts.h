@@ -126,14 +126,10 @@ typedef struct fxl__recip {
 
 /* (Inline: for ARM code only, where 32x32 -> 64 products are single
  * instructions.) */
-/* q d <= n, with q < 2^32 (two 32x64 products). */
+/* q d <= n, with q < 2^32. */
 FXL__ALWAYS_INLINE bool fxl__times_le(uint32_t q, uint64_t d, fxl__u128 n)
 {
-    uint64_t lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
-    fxl__u128 p;
-    p.lo = lo + (hi << 32);
-    p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
-    return fxl__le128(p, n);
+    return fxl__le128(fxl__mul32_64(q, d), n);
 }
 
 /* With den = dt 2^k (dt its top 32 bits; k < 0: den shifted up), r ~ 2^63
@@ -176,14 +172,12 @@ FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bo
         nt = n.lo << -rc->k;
     q = (uint32_t)((((nt >> 32) * rc->r) + (((nt & 0xFFFFFFFFu) * rc->r) >> 32)) >> 31);
     q = q > (1u << 29) ? (1u << 29) : q;
-    /* One exact product q den (two 32x64 products), then the remainder
-     * n - q den moved into [0, den) a den at a time. */
+    /* One exact product q den, then the remainder n - q den moved into
+     * [0, den) a den at a time. */
     {
-        uint64_t d = rc->den, lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
-        fxl__u128 p, e, dd;
+        uint64_t d = rc->den;
+        fxl__u128 p = fxl__mul32_64(q, d), e, dd;
         bool zero;
-        p.lo = lo + (hi << 32);
-        p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
         dd.hi = 0;
         dd.lo = d;
         if (fxl__le128(p, n)) {
@@ -221,12 +215,6 @@ int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc);
 long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
                      const fxl_wall_prep *walls, size_t n, bool two_sided, int32_t *length);
 
-/* a - b on 64 bits, wrapping (meaningless but defined outside the domain). */
-static inline int64_t fxl__wsub64(int64_t a, int64_t b)
-{
-    return fxl__u2i((uint64_t)a - (uint64_t)b);
-}
-
 /* The sign of the side value of q for wall w: -1 in front (wall.h), 0 on
  * its line, 1 behind. Wrapping (meaningless, defined) outside the domain. */
 static inline int fxl__side_sign(const fxl_wall_prep *w, fxl_vec2 q)
@@ -237,59 +225,6 @@ static inline int fxl__side_sign(const fxl_wall_prep *w, fxl_vec2 q)
 
 /* fxl__side_sign out of line (ARM code on the GBA, for Thumb callers). */
 int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q);
-
-/* a * b as a 128-bit number, for a < 2^80 (a.hi < 2^16) and b < 2^48: the
- * product stays below 2^128. */
-static inline fxl__u128 fxl__mul128_64(fxl__u128 a, uint64_t b)
-{
-    fxl__u128 r = fxl__mul64(a.lo, b);
-    r.hi += a.hi * b;
-    return r;
-}
-
-/* a * b exactly for any int64 a and uint64 b < 2^63 + 1. */
-static inline fxl__i128 fxl__imul_u(int64_t a, uint64_t b)
-{
-    fxl__u128 m = fxl__mul64(fxl__abs64(a), b);
-    fxl__i128 r;
-    if (a < 0) {
-        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
-        m.lo = 0u - m.lo;
-    }
-    r.hi = fxl__u2i(m.hi);
-    r.lo = m.lo;
-    return r;
-}
-
-/* a + b (no overflow for the callers' values, below 2^126). */
-static inline fxl__i128 fxl__iadd(fxl__i128 a, fxl__i128 b)
-{
-    fxl__i128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = fxl__u2i((uint64_t)a.hi + (uint64_t)b.hi + (r.lo < a.lo ? 1u : 0u));
-    return r;
-}
-
-/* |a| as an unsigned 128-bit number. */
-static inline fxl__u128 fxl__iabs(fxl__i128 a)
-{
-    fxl__u128 m;
-    m.hi = (uint64_t)a.hi;
-    m.lo = a.lo;
-    if (a.hi < 0) {
-        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
-        m.lo = 0u - m.lo;
-    }
-    return m;
-}
-
-static inline fxl__i128 fxl__i128_of(int64_t v)
-{
-    fxl__i128 r;
-    r.hi = v < 0 ? -1 : 0;
-    r.lo = (uint64_t)v;
-    return r;
-}
 
 /* The laser checks every cast starts with: what fxl_laser_prepare refuses,
  * then FXL_ERR_ANCHOR for a laser not fired from its emitter. */

@@ -67,7 +67,7 @@ FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my
     int64_t cr = px * my - py * mx;
     if (dot >= 0 || -dot >= mm)
         return false;
-    return fxl__le128(fxl__sq(fxl__abs64(cr)), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
+    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
 }
 
 /* True iff q0 + s m = t d for some 0 <= s, t <= 1 (and t <= s when the

@@ -24,17 +24,6 @@ FXL__ALWAYS_INLINE int64_t fxl__across(int32_t c, int32_t s, int32_t dx, int32_t
     return (int64_t)c * dy - (int64_t)s * dx;
 }
 
-FXL__ALWAYS_INLINE int32_t fxl__offset(fix16_t a, fix16_t b)
-{
-    return (int32_t)((uint32_t)a - (uint32_t)b);
-}
-
-/* a + b with wrap-around (defined for every input; exact in the domain). */
-FXL__ALWAYS_INLINE int32_t fxl__wrap_add(int32_t a, int32_t b)
-{
-    return (int32_t)((uint32_t)a + (uint32_t)b);
-}
-
 /* floor(v / 2^32): a Q32.32 frame value in whole pixels (the high word of
  * the 64-bit product; written without implementation-defined shifts). */
 FXL__ALWAYS_INLINE int32_t fxl__pixels(int64_t v)

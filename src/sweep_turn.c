@@ -94,20 +94,15 @@ static bool axis_on_arc(const turn *m, int dx, int dy)
     return arc_signs(m, c0, c1);
 }
 
-static fxl__u128 sq128(int64_t v)
-{
-    return fxl__sq(fxl__abs64(v));
-}
-
 /* R <= x, R >= x for a Q32.32 x (R^2 is an integer: compare squares). */
 static bool r_le(const turn *m, int64_t x)
 {
-    return x >= 0 && fxl__le128(m->r2, sq128(x));
+    return x >= 0 && fxl__le128(m->r2, fxl__sq_signed(x));
 }
 
 static bool r_ge(const turn *m, int64_t x)
 {
-    return x <= 0 || fxl__le128(sq128(x), m->r2);
+    return x <= 0 || fxl__le128(fxl__sq_signed(x), m->r2);
 }
 
 /* The witness: the arc point at distance R along the frame direction
@@ -162,8 +157,8 @@ FXL_ARM_CODE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
 FXL_ARM_CODE static bool end_corner(const turn *m, int i, int64_t cx, int64_t cy)
 {
     fxl__big d, x, sc, w;
-    fxl__big_u128(&d, fxl__add(m->r2, fxl__add(sq128(cx), sq128(cy))));
-    fxl__big_u128(&x, sq128(m->t));
+    fxl__big_u128(&d, fxl__add(m->r2, fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy))));
+    fxl__big_u128(&x, fxl__sq_signed(m->t));
     fxl__big_sub(&d, &d, &x);
     /* S.C < 2^98: as two 128-bit products, then times 2^17 (exact: the
      * sum is below 2^99, shifted below 2^116). */
@@ -231,7 +226,7 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
      * of (N^2 - D^2) 2^32 + N^2 delta, so of N^2 - D^2 when that exceeds
      * N^2 / 2^15 in size. */
     {
-        fxl__u128 n2 = sq128(tau.n), d2 = sq128(tau.d), big2;
+        fxl__u128 n2 = fxl__sq_signed(tau.n), d2 = fxl__sq_signed(tau.d), big2;
         bool pos = !fxl__le128(n2, d2);
         fxl__u128 e = pos ? fxl__sub(n2, d2) : fxl__sub(d2, n2);
         big2.hi = n2.hi >> 15;
@@ -239,10 +234,10 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
         if (!fxl__le128(e, big2))
             return pos ? 1 : -1;
     }
-    fxl__big_u128(&x, sq128(tau.n));
+    fxl__big_u128(&x, fxl__sq_signed(tau.n));
     fxl__big_i64(&rhs, (int64_t)m->n[i]);
     fxl__big_mul(&lhs, &x, &rhs);
-    fxl__big_u128(&x, sq128(tau.d));
+    fxl__big_u128(&x, fxl__sq_signed(tau.d));
     fxl__big_i64(&rhs, (int64_t)1 << 32);
     {
         fxl__big r2;
@@ -264,7 +259,7 @@ static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
 
 FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
 {
-    fxl__u128 c2 = fxl__add(sq128(cx), sq128(cy)), t2 = sq128(m->t);
+    fxl__u128 c2 = fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy)), t2 = fxl__sq_signed(m->t);
     fxl__big w, b, alpha, x;
     int64_t cl, ch, rl, rh;
     int known = 0;
@@ -299,7 +294,7 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
 static bool foot_near(const turn *m, int64_t f)
 {
     int64_t e = (int64_t)fxl__abs64(f) - m->t; /* |f| < 2^63 */
-    return e <= 0 || fxl__le128(sq128(e), m->r2);
+    return e <= 0 || fxl__le128(fxl__sq_signed(e), m->r2);
 }
 
 FXL_ARM_CODE

@@ -44,7 +44,7 @@ static inline uint64_t fxl__abs64(int64_t v)
 /* -1, 0 or 1: the sign of v. */
 static inline int fxl__sign64(int64_t v)
 {
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
+    return (v > 0) - (v < 0);
 }
 
 static inline int64_t fxl__min64(int64_t a, int64_t b)
@@ -110,6 +110,23 @@ static inline int32_t fxl__u2i32(uint32_t v)
 static inline int64_t fxl__u2i(uint64_t v)
 {
     return v >> 63 != 0 ? -(int64_t)(~v) - 1 : (int64_t)v;
+}
+
+/* a - b and a + b with wrap-around (defined for every input; exact when
+ * the true value fits): an offset between two coordinates, a point moved. */
+FXL__ALWAYS_INLINE int32_t fxl__offset(int32_t a, int32_t b)
+{
+    return (int32_t)((uint32_t)a - (uint32_t)b);
+}
+
+FXL__ALWAYS_INLINE int32_t fxl__wrap_add(int32_t a, int32_t b)
+{
+    return (int32_t)((uint32_t)a + (uint32_t)b);
+}
+
+static inline int64_t fxl__wsub64(int64_t a, int64_t b)
+{
+    return fxl__u2i((uint64_t)a - (uint64_t)b);
 }
 
 /* -m when neg, else m, as an int32 (exact for m <= 2^31 - 1, or 2^31 when

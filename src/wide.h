@@ -117,6 +117,25 @@ static inline fxl__u128 fxl__mul64(uint64_t a, uint64_t b)
     return r;
 }
 
+/* q * d as a 128-bit number in two 32x32->64 products (q < 2^32). */
+static inline fxl__u128 fxl__mul32_64(uint32_t q, uint64_t d)
+{
+    uint64_t lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
+    fxl__u128 p;
+    p.lo = lo + (hi << 32);
+    p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
+    return p;
+}
+
+/* a * b as a 128-bit number, for a < 2^80 (a.hi < 2^16) and b < 2^48: the
+ * product stays below 2^128. */
+static inline fxl__u128 fxl__mul128_64(fxl__u128 a, uint64_t b)
+{
+    fxl__u128 r = fxl__mul64(a.lo, b);
+    r.hi += a.hi * b;
+    return r;
+}
+
 /* a <= b for 128-bit numbers. */
 static inline bool fxl__le128(fxl__u128 a, fxl__u128 b)
 {
@@ -130,29 +149,87 @@ typedef struct fxl__i128 {
     uint64_t lo;
 } fxl__i128;
 
-/* a * b exactly, for any int64 a and b with |a|, |b| < 2^63. */
-static inline fxl__i128 fxl__imul(int64_t a, int64_t b)
+/* 0 - m modulo 2^128 (a borrow from lo into hi). */
+static inline fxl__u128 fxl__neg128(fxl__u128 m)
 {
-    uint64_t ma = a < 0 ? 0u - (uint64_t)a : (uint64_t)a;
-    uint64_t mb = b < 0 ? 0u - (uint64_t)b : (uint64_t)b;
-    fxl__u128 m = fxl__mul64(ma, mb);
+    fxl__u128 r;
+    r.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+    r.lo = 0u - m.lo;
+    return r;
+}
+
+/* The bits of a signed value, and the signed value of 128 bits. */
+static inline fxl__u128 fxl__i128_bits(fxl__i128 a)
+{
+    fxl__u128 m;
+    m.hi = (uint64_t)a.hi;
+    m.lo = a.lo;
+    return m;
+}
+
+static inline fxl__i128 fxl__i128_from(fxl__u128 m)
+{
     fxl__i128 r;
-    if ((a < 0) != (b < 0)) { /* negate: 0 - m with a borrow from lo */
-        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
-        m.lo = 0u - m.lo;
-    }
     r.hi = fxl__u2i(m.hi);
     r.lo = m.lo;
     return r;
 }
 
-/* a - b (no overflow for the callers' values, below 2^126). */
+/* v as a 128-bit value. */
+static inline fxl__i128 fxl__i128_of(int64_t v)
+{
+    fxl__i128 r;
+    r.hi = v < 0 ? -1 : 0;
+    r.lo = (uint64_t)v;
+    return r;
+}
+
+/* -m when neg, else m, for m < 2^127. */
+static inline fxl__i128 fxl__i128_signed(fxl__u128 m, bool neg)
+{
+    return fxl__i128_from(neg ? fxl__neg128(m) : m);
+}
+
+/* a * b exactly, for any int64 a and b with |a|, |b| < 2^63. */
+static inline fxl__i128 fxl__imul(int64_t a, int64_t b)
+{
+    return fxl__i128_signed(fxl__mul64(fxl__abs64(a), fxl__abs64(b)), (a < 0) != (b < 0));
+}
+
+/* a * b exactly for any int64 a and uint64 b < 2^63 + 1. */
+static inline fxl__i128 fxl__imul_u(int64_t a, uint64_t b)
+{
+    return fxl__i128_signed(fxl__mul64(fxl__abs64(a), b), a < 0);
+}
+
+/* a + b and a - b (no overflow for the callers' values, below 2^126). */
+static inline fxl__i128 fxl__iadd(fxl__i128 a, fxl__i128 b)
+{
+    fxl__i128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = fxl__u2i((uint64_t)a.hi + (uint64_t)b.hi + (r.lo < a.lo ? 1u : 0u));
+    return r;
+}
+
 static inline fxl__i128 fxl__isub(fxl__i128 a, fxl__i128 b)
 {
     fxl__i128 r;
     r.lo = a.lo - b.lo;
     r.hi = fxl__u2i((uint64_t)a.hi - (uint64_t)b.hi - (a.lo < b.lo ? 1u : 0u));
     return r;
+}
+
+/* -a (a > -2^127). */
+static inline fxl__i128 fxl__ineg(fxl__i128 a)
+{
+    return fxl__i128_from(fxl__neg128(fxl__i128_bits(a)));
+}
+
+/* |a| as an unsigned 128-bit number. */
+static inline fxl__u128 fxl__iabs(fxl__i128 a)
+{
+    fxl__u128 m = fxl__i128_bits(a);
+    return a.hi < 0 ? fxl__neg128(m) : m;
 }
 
 /* -1, 0 or 1: the sign of a. */
@@ -254,10 +331,11 @@ static inline int64_t fxl__floor_shift(int64_t v, unsigned s)
     return -(int64_t)((((uint64_t)(-(v + 1))) >> s) + 1u);
 }
 
-/* floor(sqrt(v)), bit by bit. */
-static inline uint32_t fxl__isqrt64(uint64_t v)
+/* floor(sqrt(v)) bit by bit: the root's bits from the top, each kept when
+ * the square of the root so far plus it stays at most v. */
+static inline uint32_t fxl__isqrt32(uint32_t v)
 {
-    uint64_t root = 0, bit = (uint64_t)1 << 62;
+    uint32_t root = 0, bit = 1u << 30;
     while (bit > v)
         bit >>= 2;
     while (bit != 0) {
@@ -269,7 +347,42 @@ static inline uint32_t fxl__isqrt64(uint64_t v)
         }
         bit >>= 2;
     }
-    return (uint32_t)root;
+    return root;
+}
+
+/* floor(sqrt(v)) for any 64-bit v. For w = v below 2^62 (else w = v / 4)
+ * and above 2^32, from the root s of w's top word (s^2 <= w / 2^32 < (s +
+ * 1)^2, s < 2^15): integer Newton steps x <- floor((x + floor(w / x)) / 2)
+ * from x = (s + 1) 2^16 > sqrt(w) fall strictly until x = floor(sqrt(w)),
+ * then stop falling; w / x <= floor(sqrt(w)) + 2 < 2^32, so the 64/32-bit
+ * division fits. A few steps: the start is within a factor 1 + 1/s of the
+ * root. For v >= 2^62 the root is 2 floor(sqrt(v / 4)) or one more. */
+static inline uint32_t fxl__isqrt64(uint64_t v)
+{
+    bool quarter = v >> 62 != 0;
+    uint64_t w = quarter ? v >> 2 : v;
+    uint32_t hi = (uint32_t)(w >> 32), s, x, y;
+    if (hi == 0)
+        return fxl__isqrt32((uint32_t)w);
+    s = fxl__isqrt32(hi);
+    x = (s + 1u) << 16;
+    for (;;) {
+        y = (uint32_t)(((uint64_t)x + fxl__div64_32(w, x)) >> 1);
+        if (y >= x)
+            break;
+        x = y;
+    }
+    if (quarter) {
+        x *= 2u;
+        x += (uint64_t)(x + 1u) * (x + 1u) <= v ? 1u : 0u;
+    }
+    return x;
+}
+
+/* v * v exactly, for |v| < 2^63. */
+static inline fxl__u128 fxl__sq_signed(int64_t v)
+{
+    return fxl__sq(fxl__abs64(v));
 }
 
 #endif
