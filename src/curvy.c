@@ -217,8 +217,9 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
         top = (uint32_t)v;
         l = 32;
     }
-    /* fxl__clz32(top) & ~1, written out: stopping at the 2-bit step (an
-     * even shift is all the square root needs) saves ~25 cycles a push. */
+    /* fxl__clz32(top) & ~1 (util.h), copied on purpose: stopping at the
+     * 2-bit step (an even shift is all the square root needs) saves ~25
+     * cycles a push. */
     if (top < 0x10000u) {
         top <<= 16;
         l += 16;

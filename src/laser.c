@@ -160,11 +160,11 @@ static bool near_hit(const fxl_laser_prep *lp, const batch *b, fix16_t x, fix16_
                           fxl__across(lp->cos, lp->sin, dx, dy), r);
 }
 
-/* The batch loop is written out here and in fxl_laser_collect (and in the
- * sweep's batch): one shared loop would need a function pointer on the
- * hottest path. Kept small for IWRAM: the box in registers (a local copy:
- * the output array could alias *lp as far as the compiler knows), the
- * rest out of line. */
+/* The batch loop is written out on purpose here, in fxl_laser_collect and
+ * in sweep.c's fxl_sweep_vs_circles and fxl_sweep_vs_moving_circles: one
+ * shared loop would need a function pointer on the hottest path. Kept
+ * small for IWRAM: the box in registers (a local copy: the output array
+ * could alias *lp as far as the compiler knows), the rest out of line. */
 FXL_IWRAM_CODE
 size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
@@ -307,7 +307,11 @@ bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
  * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored.
  * In blocks of 32, two passes: the checks and the quadrant box for every
  * laser (few live registers: the compiler keeps it tight), collecting the
- * lasers left; then the table reads and the frame tests for those. */
+ * lasers left; then the table reads and the frame tests for those.
+ * fxl_sweeps_vs_circle (sweep.c) copies this loop's frame on purpose (the
+ * circle's code, the blocks of 32, the hit words): one shared loop would
+ * need a function pointer on the hottest path, and each copy keeps its own
+ * tests inlined in IWRAM. */
 LASERS_PLACE
 fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uint32_t *hit_bits,
                        size_t *hits)

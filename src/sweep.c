@@ -347,7 +347,8 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
     return true;
 }
 
-/* The batch loops are copies of fxl_laser_vs_circles' (see laser.c). */
+/* The batch loops are copies, on purpose, of fxl_laser_vs_circles' (laser.c
+ * says why), each with its own tests inlined. */
 FXL_IWRAM_CODE
 size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
@@ -539,8 +540,8 @@ static int sweep_full(const fxl_sweep *sw, fxl_circle circle)
 
 /* Many sweeps against one fixed circle: as fxl_sweep_prepare and
  * fxl_sweep_vs_circle for each, with the rejects worked out from the
- * sweep's own fields first. The loop is a copy of fxl_lasers_vs_circle's
- * (laser.c). */
+ * sweep's own fields first. The loop's frame is a copy, on purpose, of
+ * fxl_lasers_vs_circle's (laser.c says why). */
 FXL_IWRAM_CODE
 fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits)

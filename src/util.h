@@ -47,40 +47,14 @@ static inline int fxl__sign64(int64_t v)
     return (v > 0) - (v < 0);
 }
 
-static inline int64_t fxl__min64(int64_t a, int64_t b)
-{
-    return a < b ? a : b;
-}
-
-static inline int64_t fxl__max64(int64_t a, int64_t b)
-{
-    return a > b ? a : b;
-}
-
-static inline int32_t fxl__min32(int32_t a, int32_t b)
-{
-    return a < b ? a : b;
-}
-
-static inline int32_t fxl__max32(int32_t a, int32_t b)
-{
-    return a > b ? a : b;
-}
-
-static inline uint32_t fxl__minu32(uint32_t a, uint32_t b)
-{
-    return a < b ? a : b;
-}
-
-static inline uint32_t fxl__maxu32(uint32_t a, uint32_t b)
-{
-    return a > b ? a : b;
-}
-
-static inline uint64_t fxl__minu64(uint64_t a, uint64_t b)
-{
-    return a < b ? a : b;
-}
+/* min and max, signed and unsigned (one line each: the same shape). */
+static inline int64_t fxl__min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t fxl__max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int32_t fxl__min32(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline int32_t fxl__max32(int32_t a, int32_t b) { return a > b ? a : b; }
+static inline uint32_t fxl__minu32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static inline uint32_t fxl__maxu32(uint32_t a, uint32_t b) { return a > b ? a : b; }
+static inline uint64_t fxl__minu64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 /* v clamped into [lo, hi] (lo <= hi). */
 static inline int32_t fxl__clamp32(int32_t v, int32_t lo, int32_t hi)
@@ -152,51 +126,21 @@ static inline uint32_t fxl__mul_q16_floor(uint32_t a, uint32_t b)
 static inline unsigned fxl__clz32(uint32_t v)
 {
     unsigned n = 0;
-    if (v < 0x10000u) {
-        v <<= 16;
-        n += 16;
-    }
-    if (v < 0x1000000u) {
-        v <<= 8;
-        n += 8;
-    }
-    if (v < 0x10000000u) {
-        v <<= 4;
-        n += 4;
-    }
-    if (v < 0x40000000u) {
-        v <<= 2;
-        n += 2;
-    }
+    if (v < 0x10000u)
+        v <<= 16, n += 16;
+    if (v < 0x1000000u)
+        v <<= 8, n += 8;
+    if (v < 0x10000000u)
+        v <<= 4, n += 4;
+    if (v < 0x40000000u)
+        v <<= 2, n += 2;
     return v < 0x80000000u ? n + 1u : n;
 }
 
-/* The significant bits of v: 0 for 0, else floor(log2 v) + 1 (a binary
- * search from the top, shifting v down to its leading 1). */
+/* The significant bits of v: 0 for 0, else floor(log2 v) + 1. */
 static inline unsigned fxl__bits32(uint32_t v)
 {
-    unsigned n = 0;
-    if (v >= 0x10000u) {
-        v >>= 16;
-        n += 16;
-    }
-    if (v >= 0x100u) {
-        v >>= 8;
-        n += 8;
-    }
-    if (v >= 0x10u) {
-        v >>= 4;
-        n += 4;
-    }
-    if (v >= 0x4u) {
-        v >>= 2;
-        n += 2;
-    }
-    if (v >= 0x2u) {
-        v >>= 1;
-        n += 1;
-    }
-    return n + v;
+    return v != 0 ? 32u - fxl__clz32(v) : 0u;
 }
 
 /* The same for 64 bits: leading zeros 0..63 (63 for 0), significant bits
