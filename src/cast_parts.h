@@ -50,15 +50,6 @@ static inline uint32_t fxl__coarse(uint32_t v)
     return (v ^ 0x80000000u) >> 17;
 }
 
-/* floor(len |d| / 65536) in 32-bit products, exactly: with len = lh 65536
- * + ll and |d| = dh 65536 + dl, it is lh |d| + ll dh + floor(ll dl /
- * 65536); each term fits when lh |d| does. */
-static inline uint32_t fxl__reach_of(uint32_t len, uint32_t d)
-{
-    return (len >> 16) * d + (len & 0xFFFFu) * (d >> 16) +
-           (((len & 0xFFFFu) * (d & 0xFFFFu)) >> 16);
-}
-
 /* Sets up the ray from p along (dx, dy) for len, with its box grown by a
  * reach (Q16.16, 0..2^28 + 2^14): the end lies within one raw unit beyond
  * the floor of the offset. 32-bit arithmetic (Thumb code on the GBA): the
@@ -69,8 +60,8 @@ static inline uint32_t fxl__reach_of(uint32_t len, uint32_t d)
 FXL__ALWAYS_INLINE void fxl__ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32_t dy,
                                       int32_t len, int32_t reach)
 {
-    uint32_t ox = fxl__reach_of((uint32_t)len, fxl__abs32(dx)) + 1u;
-    uint32_t oy = fxl__reach_of((uint32_t)len, fxl__abs32(dy)) + 1u;
+    uint32_t ox = fxl__mul_q16_floor_wide((uint32_t)len, fxl__abs32(dx)) + 1u;
+    uint32_t oy = fxl__mul_q16_floor_wide((uint32_t)len, fxl__abs32(dy)) + 1u;
     uint32_t lx = (uint32_t)p.x - (uint32_t)reach - (dx < 0 ? ox : 0u);
     uint32_t hx = (uint32_t)p.x + (uint32_t)reach + (dx < 0 ? 0u : ox);
     uint32_t ly = (uint32_t)p.y - (uint32_t)reach - (dy < 0 ? oy : 0u);

@@ -53,6 +53,8 @@
 #include "frame.h"
 #include "wide.h"
 
+/* The fields keep the names of the derivation above (K = [a0, a1] x [b0,
+ * b1], t, S_i, |t_i|^2, R^2); each line gives its format. */
 typedef struct turn {
     int64_t a0, a1, b0, b1;     /* Q32.32 the rectangle K about the pivot */
     int64_t t;                  /* Q32.32 reach round + r, >= 0 */
@@ -298,23 +300,23 @@ static bool foot_near(const turn *m, int64_t f)
 }
 
 FXL_ARM_CODE
-bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0, int64_t v0,
-                      int64_t u1, int64_t v1, int32_t r)
+bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0_q32,
+                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t r)
 {
     turn m;
     int i, j;
     bool any = false, near = false, far = false;
-    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
 
     m.t = ((int64_t)r + sp->from.round) * 65536;
-    if (q2 == 0 || m.t < 0)
+    if (q2_q32 == 0 || m.t < 0)
         return false; /* the circle at the pivot: the end beams decided it */
     m.a0 = sp->from.u_lo, m.a1 = sp->from.u_hi, m.b0 = sp->from.v_lo, m.b1 = sp->from.v_hi;
-    m.s[0][0] = u0, m.s[0][1] = v0, m.s[1][0] = u1, m.s[1][1] = v1;
+    m.s[0][0] = u0_q32, m.s[0][1] = v0_q32, m.s[1][0] = u1_q32, m.s[1][1] = v1_q32;
     m.n[0] = (uint64_t)((int64_t)sp->from.cos * sp->from.cos + (int64_t)sp->from.sin * sp->from.sin);
     m.n[1] = (uint64_t)((int64_t)sp->cos1 * sp->cos1 + (int64_t)sp->sin1 * sp->sin1);
-    m.r2.hi = q2 >> 32;
-    m.r2.lo = q2 << 32;
+    m.r2.hi = q2_q32 >> 32;
+    m.r2.lo = q2_q32 << 32;
     m.qx = qx, m.qy = qy;
     m.step = sp->step;
 

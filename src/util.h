@@ -118,6 +118,14 @@ static inline uint32_t fxl__mul_q16_floor(uint32_t a, uint32_t b)
     return (a >> 16) * b + (((a & 0xFFFFu) * b) >> 16);
 }
 
+/* The same for any b, in three products: with a = ah 2^16 + al and b = bh
+ * 2^16 + bl, it is ah b + al bh + floor(al bl / 2^16); each term fits when
+ * ah b does (the result below 2^32). */
+static inline uint32_t fxl__mul_q16_floor_wide(uint32_t a, uint32_t b)
+{
+    return (a >> 16) * b + (a & 0xFFFFu) * (b >> 16) + (((a & 0xFFFFu) * (b & 0xFFFFu)) >> 16);
+}
+
 /* The leading zero bits of v, 0..31 (31 for 0, as for 1): a binary search
  * in five steps (the ARM7TDMI has no clz instruction). Normalising shifts
  * (v << fxl__clz32(v) has its top bit set) and bit counts use it. Copied on
