@@ -12,6 +12,7 @@
 #include "fixlaser/cast.h"
 
 #include "angle_table.h"
+#include "coarse.h"
 #include "hitbox.h"
 #include "util.h"
 #include "wide.h"
@@ -43,13 +44,6 @@ typedef struct fxl__rules {
     fxl_vec2 ref;   /* Q16.16 the latest leg start away from this start */
 } fxl__rules;
 
-/* Coarse boxes (wall.h): a coordinate at 2 px resolution, 15 bits in the
- * order of the int32 values. */
-static inline uint32_t fxl__coarse(uint32_t v)
-{
-    return (v ^ 0x80000000u) >> 17;
-}
-
 /* Sets up the ray from p along (dx, dy) for len, with its box grown by a
  * reach (Q16.16, 0..2^28 + 2^14): the end lies within one raw unit beyond
  * the floor of the offset. 32-bit arithmetic (Thumb code on the GBA): the
@@ -75,17 +69,15 @@ FXL__ALWAYS_INLINE void fxl__ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32
     r->box.lo.y = fxl__u2i32(ly);
     r->box.hi.x = fxl__u2i32(hx);
     r->box.hi.y = fxl__u2i32(hy);
-    r->m_hi = (fxl__coarse(hx) << 16 | fxl__coarse(hy)) + 0x00010001u;
-    r->m_lo = (fxl__coarse(lx) << 16 | fxl__coarse(ly)) | 0x80008000u;
+    r->m_hi = fxl__coarse_hi(r->box.hi.x, r->box.hi.y);
+    r->m_lo = fxl__coarse_lo(r->box.lo.x, r->box.lo.y);
 }
 
 /* Whether the wall's boxes (coarse, then exact) meet the ray's box. */
 FXL__ALWAYS_INLINE bool fxl__ray_near(const fxl__ray *r, const fxl_wall_prep *w)
 {
-    if ((((w->coarse_lo - r->m_hi) | (r->m_lo - w->coarse_hi)) & 0x80008000u) != 0)
-        return false;
-    return w->box.lo.x <= r->box.hi.x && w->box.hi.x >= r->box.lo.x &&
-           w->box.lo.y <= r->box.hi.y && w->box.hi.y >= r->box.lo.y;
+    return fxl__coarse_meets(w->coarse_lo, w->coarse_hi, r->m_hi, r->m_lo) &&
+           fxl__aabb_meets(&w->box, &r->box);
 }
 
 /* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and

@@ -141,7 +141,7 @@ FXL_WARM_CODE
 bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to)
 {
     mov g;
-    fxl__curvy_box box;
+    fxl_aabb box;
     FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && fxl__vec_ok(to));
     if (c->harmless || c->count < 2)
         return false;

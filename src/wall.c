@@ -10,25 +10,16 @@
 
 #include "fixlaser/angle.h"
 
+#include "coarse.h"
 #include "domain.h"
 #include "util.h"
 #include "wide.h"
 
-/* Coarse boxes (fxl_wall_prep's coarse_lo and coarse_hi, see wall.h): a
- * coordinate at 2 px resolution, 0..32767 in the order of the int32 values,
- * two of them packed in a word with a guard bit above each. */
-#define COARSE_GUARD 0x80008000u
-#define COARSE_ONES 0x00010001u
-
-static uint32_t coarse(fix16_t v)
-{
-    return ((uint32_t)v ^ 0x80000000u) >> 17;
-}
-
+/* The coarse box (coarse.h) of box. */
 static void set_coarse(fxl_wall_prep *w, const fxl_aabb *box)
 {
-    w->coarse_lo = (coarse(box->lo.x) << 16 | coarse(box->lo.y)) | COARSE_GUARD;
-    w->coarse_hi = (coarse(box->hi.x) << 16 | coarse(box->hi.y)) + COARSE_ONES;
+    w->coarse_lo = fxl__coarse_lo(box->lo.x, box->lo.y);
+    w->coarse_hi = fxl__coarse_hi(box->hi.x, box->hi.y);
 }
 
 fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
@@ -188,7 +179,7 @@ FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
 /* Whether the coarse box at p may meet the move's (packed as m_hi, m_lo). */
 FXL__ALWAYS_INLINE bool coarse_meets(const fxl_wall_prep *p, uint32_t m_hi, uint32_t m_lo)
 {
-    return (((p->coarse_lo - m_hi) | (m_lo - p->coarse_hi)) & COARSE_GUARD) == 0;
+    return fxl__coarse_meets(p->coarse_lo, p->coarse_hi, m_hi, m_lo);
 }
 
 /* The groups left (the first one's coarse box may meet the move's), from
@@ -229,9 +220,8 @@ FXL_NOINLINE static size_t scan_inflated(const fxl_wall_prep *p, size_t left, ui
 /* The move's box (from, to) packed for coarse_meets. */
 FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, uint32_t *m_lo)
 {
-    uint32_t fx = coarse(from.x), fy = coarse(from.y), tx = coarse(to.x), ty = coarse(to.y);
-    *m_hi = (fxl__maxu32(fx, tx) << 16 | fxl__maxu32(fy, ty)) + COARSE_ONES;
-    *m_lo = (fxl__minu32(fx, tx) << 16 | fxl__minu32(fy, ty)) | COARSE_GUARD;
+    *m_hi = fxl__coarse_hi(fxl__max32(from.x, to.x), fxl__max32(from.y, to.y));
+    *m_lo = fxl__coarse_lo(fxl__min32(from.x, to.x), fxl__min32(from.y, to.y));
 }
 
 /* The wall the move s->from -> s->to crosses first (smallest t), or -1;
