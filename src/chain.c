@@ -492,9 +492,9 @@ static fxl_result walk_step(walk *w, fxl_aabb *box)
     lo_y = fxl__floor_shift(w->y - size, 16);
     hi_x = -fxl__floor_shift(-(w->x + size), 16);
     hi_y = -fxl__floor_shift(-(w->y + size), 16);
-    if (size > (int64_t)FXL_SIZE_MAX * 65536 || lo_x < -FXL_COORD_MAX || lo_y < -FXL_COORD_MAX ||
-        hi_x > FXL_COORD_MAX || hi_y > FXL_COORD_MAX)
-        return FXL_ERR_COORD_RANGE; /* the chain leaves the domain */
+    if (size > (int64_t)FXL_SIZE_MAX * 65536 || !fxl__coord64_ok(lo_x) || !fxl__coord64_ok(lo_y) ||
+        !fxl__coord64_ok(hi_x) || !fxl__coord64_ok(hi_y))
+        return FXL_ERR_COORD_RANGE; /* the chain leaves the domain (lo <= hi) */
     box->lo = fxl_vec2_make((fix16_t)lo_x, (fix16_t)lo_y);
     box->hi = fxl_vec2_make((fix16_t)hi_x, (fix16_t)hi_y);
     return FXL_OK;
