@@ -361,13 +361,13 @@ static inline uint32_t fxl__isqrt64(uint64_t v)
 {
     bool quarter = v >> 62 != 0;
     uint64_t w = quarter ? v >> 2 : v;
-    uint32_t hi = (uint32_t)(w >> 32), s, x, y;
+    uint32_t hi = (uint32_t)(w >> 32), s, x;
     if (hi == 0)
         return fxl__isqrt32((uint32_t)w);
     s = fxl__isqrt32(hi);
     x = (s + 1u) << 16;
     for (;;) {
-        y = (uint32_t)(((uint64_t)x + fxl__div64_32(w, x)) >> 1);
+        uint32_t y = (uint32_t)(((uint64_t)x + fxl__div64_32(w, x)) >> 1);
         if (y >= x)
             break;
         x = y;
