@@ -32,7 +32,8 @@ const char *fxl_result_name(fxl_result res)
 
 fxl_result fxl_circle_check(fxl_circle circle)
 {
-    if (!fxl__vec_ok(circle.c))
+    /* fxl__vec_ok written out (domain.h says why). */
+    if (!fxl__coord_ok(circle.c.x) || !fxl__coord_ok(circle.c.y))
         return FXL_ERR_COORD_RANGE;
     return fxl__check_size(circle.r, FXL_ERR_RADIUS_NEGATIVE, FXL_ERR_RADIUS_RANGE);
 }

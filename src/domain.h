@@ -19,7 +19,9 @@ static inline bool fxl__coord64_ok(int64_t v)
     return v >= -FXL_COORD_MAX && v <= FXL_COORD_MAX;
 }
 
-/* Both coordinates of p within the domain. */
+/* Both coordinates of p within the domain. (fxl_circle_check and
+ * fxl_sweep_prepare write it out: through this helper GCC laid out their
+ * Thumb / ARM code differently, 10 and 24 cycles slower on the GBA.) */
 static inline bool fxl__vec_ok(fxl_vec2 p)
 {
     return fxl__coord_ok(p.x) && fxl__coord_ok(p.y);
@@ -31,7 +33,11 @@ static inline bool fxl__vec_ok(fxl_vec2 p)
 static inline fxl_result fxl__check_size_max(fix16_t v, fix16_t max, fxl_result negative,
                                              fxl_result range)
 {
-    return v < 0 ? negative : v > max ? range : FXL_OK;
+    if (v < 0)
+        return negative;
+    if (v > max)
+        return range;
+    return FXL_OK;
 }
 
 /* The same against FXL_SIZE_MAX, the limit of every 2D size. */

@@ -64,8 +64,10 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     off_ay = laser->anchor == FXL_ANCHOR_ORIGIN ? ly : 0u;
     half_x = lx + fxl__mul_q16_floor(bw, as) + (uint32_t)out->round;
     half_y = ly + fxl__mul_q16_floor(bw, ac) + (uint32_t)out->round;
-    out->bb_mid = fxl_vec2_make(laser->pos.x + fxl__neg_if32(off_ax, out->cos < 0),
-                                laser->pos.y + fxl__neg_if32(off_ay, out->sin < 0));
+    /* -off when the table value is negative: util.h's fxl__neg_if32 written
+     * out (through it GCC's Thumb code spilled more: 12 cycles a prepare). */
+    out->bb_mid = fxl_vec2_make(laser->pos.x + (out->cos < 0 ? -(int32_t)off_ax : (int32_t)off_ax),
+                                laser->pos.y + (out->sin < 0 ? -(int32_t)off_ay : (int32_t)off_ay));
     out->bb_half_x = half_x + ((off_ax + half_x) >> 14) + 4u;
     out->bb_half_y = half_y + ((off_ay + half_y) >> 14) + 4u;
     return FXL_OK;

@@ -56,7 +56,9 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     int32_t ox, oy;
     int64_t ou, ov;
 
-    if (!fxl__vec_ok(m->pivot) || !fxl__coord64_ok(ex) || !fxl__coord64_ok(ey))
+    /* fxl__vec_ok(m->pivot) written out (domain.h says why). */
+    if (!fxl__coord_ok(m->pivot.x) || !fxl__coord_ok(m->pivot.y) || !fxl__coord64_ok(ex) ||
+        !fxl__coord64_ok(ey))
         return FXL_ERR_COORD_RANGE;
     if (m->step < -2048 || m->step > 2048)
         return FXL_ERR_STEP_RANGE;

@@ -41,10 +41,11 @@ static inline uint64_t fxl__abs64(int64_t v)
     return v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
 }
 
-/* -1, 0 or 1: the sign of v. */
+/* -1, 0 or 1: the sign of v (as a ternary: (v > 0) - (v < 0) made GCC's
+ * ARM code of the sweeps' fused frame 9 cycles longer on the GBA). */
 static inline int fxl__sign64(int64_t v)
 {
-    return (v > 0) - (v < 0);
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
 }
 
 /* min and max, signed and unsigned (one line each: the same shape). */
