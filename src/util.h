@@ -41,8 +41,8 @@ static inline uint64_t fxl__abs64(int64_t v)
     return v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
 }
 
-/* -1, 0 or 1: the sign of v (as a ternary: (v > 0) - (v < 0) made GCC's
- * ARM code of the sweeps' fused frame 9 cycles longer on the GBA). */
+/* -1, 0 or 1: the sign of v. A ternary on purpose: written (v > 0) - (v <
+ * 0), GCC's ARM code made the GBA's fused frame 9 cycles longer. */
 static inline int fxl__sign64(int64_t v)
 {
     return v > 0 ? 1 : v < 0 ? -1 : 0;
