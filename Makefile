@@ -473,7 +473,13 @@ size: mcu gba-libs
 	sh tools/size.sh > docs/size.md
 	cat docs/size.md
 
+# The include graph of src/ and include/ has no cycle.
+.PHONY: include-check
+include-check:
+	sh tools/include_cycles.sh
+
 check: deps
+	$(MAKE) --no-print-directory include-check
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory api-check
 	$(MAKE) --no-print-directory cppcheck

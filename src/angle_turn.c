@@ -18,7 +18,7 @@ fxl_angle fxl_turn_toward(fxl_angle current, fxl_angle target, int32_t max_step)
     int32_t d = fxl_angle_diff(target, current);
     if (max_step < 0)
         max_step = 0;
-    d = d > max_step ? max_step : d < -max_step ? -max_step : d;
+    d = fxl__clamp32(d, -max_step, max_step);
     return (fxl_angle)(((uint32_t)current + (uint32_t)d) & FXL_ANGLE_MASK);
 }
 
@@ -40,7 +40,7 @@ static int32_t ease_part(int64_t d, int64_t k, int64_t T)
     /* 2 T^2 < 2^63 fits; the quotient is at most 2|d| + 1. */
     den2 = fxl__mul64(tt, 2u);
     q = fxl__div128(num, den2.lo, NULL);
-    return d < 0 ? -(int32_t)q : (int32_t)q;
+    return fxl__neg_if32(q, d < 0);
 }
 
 fxl_angle fxl_ease_angle(const fxl_ease *e, int32_t t)

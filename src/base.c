@@ -32,19 +32,15 @@ const char *fxl_result_name(fxl_result res)
 
 fxl_result fxl_circle_check(fxl_circle circle)
 {
+    /* fxl__vec_ok written out (domain.h says why). */
     if (!fxl__coord_ok(circle.c.x) || !fxl__coord_ok(circle.c.y))
         return FXL_ERR_COORD_RANGE;
-    if (circle.r < 0)
-        return FXL_ERR_RADIUS_NEGATIVE;
-    if (circle.r > FXL_SIZE_MAX)
-        return FXL_ERR_RADIUS_RANGE;
-    return FXL_OK;
+    return fxl__check_size(circle.r, FXL_ERR_RADIUS_NEGATIVE, FXL_ERR_RADIUS_RANGE);
 }
 
 fxl_result fxl_aabb_check(fxl_aabb box)
 {
-    if (!fxl__coord_ok(box.lo.x) || !fxl__coord_ok(box.lo.y) || !fxl__coord_ok(box.hi.x) ||
-        !fxl__coord_ok(box.hi.y))
+    if (!fxl__vec_ok(box.lo) || !fxl__vec_ok(box.hi))
         return FXL_ERR_COORD_RANGE;
     if (box.hi.x < box.lo.x || box.hi.y < box.lo.y)
         return FXL_ERR_BOX_INVERTED;

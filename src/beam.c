@@ -2,6 +2,7 @@
 #include "fixlaser/beam.h"
 
 #include "domain.h"
+#include "frame.h"
 #include "hitbox.h"
 #include "wide.h"
 
@@ -29,16 +30,6 @@ void fxl_beam_init(fxl_beam *b, fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle
     b->turn.t = 0;
 }
 
-static int64_t abs64(int64_t v)
-{
-    return v < 0 ? -v : v;
-}
-
-static fix16_t saturate(int64_t v)
-{
-    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
-}
-
 /* The emitter's offset from the pivot in the beam's frame, Q16.16: offset
  * turned by -offset_angle with the table, rounded (|components| < 2^32). */
 static void frame_offset(const fxl_beam *b, int64_t *ox, int64_t *oy)
@@ -57,8 +48,8 @@ fxl_vec2 fxl_beam_emitter(const fxl_beam *b)
     frame_offset(b, &ox, &oy);
     /* Saturated: meaningless (and refused by fxl_beam_prepare) outside the
      * domain, never undefined. */
-    return fxl_vec2_make(saturate(b->pivot.x + fxl__round_shift(c * ox - s * oy, 16)),
-                         saturate(b->pivot.y + fxl__round_shift(s * ox + c * oy, 16)));
+    return fxl_vec2_make(fxl__sat32(b->pivot.x + fxl__round_shift(c * ox - s * oy, 16)),
+                         fxl__sat32(b->pivot.y + fxl__round_shift(s * ox + c * oy, 16)));
 }
 
 fxl_phase fxl_beam_phase(const fxl_beam *b)
@@ -111,13 +102,13 @@ static fxl_result beam_sweep(const fxl_beam *b, fix16_t width, fxl_sweep_prep *o
     fxl_laser l = fxl_laser_from_emitter(b->kind, b->prev_pivot, b->prev_angle, b->length, width);
     fxl_sweep s = fxl_sweep_turn_about(&l, b->prev_pivot, fxl_angle_diff(b->angle, b->prev_angle));
     fxl_result res;
-    s.motion.move = fxl_vec2_make(saturate((int64_t)b->pivot.x - b->prev_pivot.x),
-                                  saturate((int64_t)b->pivot.y - b->prev_pivot.y));
+    s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)b->pivot.x - b->prev_pivot.x),
+                                  fxl__sat32((int64_t)b->pivot.y - b->prev_pivot.y));
     res = fxl_sweep_prepare(&s, out);
     if (res != FXL_OK)
         return res;
     frame_offset(b, &ox, &oy);
-    if (abs64(ox) > FXL_COORD_MAX || abs64(oy) > FXL_COORD_MAX)
+    if (!fxl__coord64_ok(ox) || !fxl__coord64_ok(oy))
         return FXL_ERR_PIVOT_RANGE;
     out->from.u_lo += ox * 65536, out->from.u_hi += ox * 65536;
     out->from.v_lo += oy * 65536, out->from.v_hi += oy * 65536;
@@ -166,12 +157,11 @@ fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle c)
          * end of the motion), relative to the hitbox's half-width. */
         fxl_laser_prep end = fxl_sweep_end(&bp->hit);
         const fxl_laser_prep *now = &end;
-        int32_t dx = (int32_t)((uint32_t)c.c.x - (uint32_t)now->pos.x);
-        int32_t dy = (int32_t)((uint32_t)c.c.y - (uint32_t)now->pos.y);
-        int64_t v = (int64_t)now->cos * dy - (int64_t)now->sin * dx;
+        int32_t dx = fxl__offset(c.c.x, now->pos.x), dy = fxl__offset(c.c.y, now->pos.y);
+        int64_t v = fxl__across(now->cos, now->sin, dx, dy);
         int64_t mid = now->v_lo + (now->v_hi - now->v_lo) / 2;
         int64_t half = (now->v_hi - now->v_lo) / 2 + (int64_t)now->round * 65536; /* Q32 */
-        uint64_t av = (uint64_t)abs64(v - mid);
+        uint64_t av = fxl__abs64(v - mid);
         if (half <= 0)
             h.depth = fix16_one;
         else if (av < (uint64_t)half)

@@ -24,7 +24,7 @@ static void fix_sign(fxl__big *r, int32_t sign)
 FXL_ARM_CODE
 void fxl__big_i64(fxl__big *r, int64_t v)
 {
-    uint64_t m = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
+    uint64_t m = fxl__abs64(v);
     clear(r);
     r->w[0] = (uint32_t)m;
     r->w[1] = (uint32_t)(m >> 32);

@@ -140,14 +140,13 @@ FXL_ARM_CODE static int32_t round_div(fxl__i128 n, const fxl__recip *rc)
     uint32_t q = fxl__recip_div(rc, m, NULL);
     r = fxl__sub(m, fxl__mul64(q, rc->den)); /* below den */
     q += r.lo >= rc->den - r.lo ? 1u : 0u;
-    return n.hi < 0 ? -(int32_t)q : (int32_t)q;
+    return fxl__neg_if32(q, n.hi < 0);
 }
 
 /* sign of w x (x, y): the side the direction heads to. */
 static int heading(const fxl_wall_prep *w, int64_t x, int64_t y)
 {
-    int64_t v = w->ex * y - w->ey * x;
-    return v < 0 ? -1 : v > 0 ? 1 : 0;
+    return fxl__sign64(w->ex * y - w->ey * x);
 }
 
 /* The direction reflected about wall w: the exact mirror image 2 (d . e) e
@@ -172,8 +171,8 @@ FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *d
         uint32_t m = fxl__isqrt64(m2);
         uint32_t sx = fxl__div64_32(((uint64_t)fxl__abs32(rx) << 16) + m / 2, m);
         uint32_t sy = fxl__div64_32(((uint64_t)fxl__abs32(ry) << 16) + m / 2, m);
-        rx = rx < 0 ? -(int32_t)sx : (int32_t)sx;
-        ry = ry < 0 ? -(int32_t)sy : (int32_t)sy;
+        rx = fxl__neg_if32(sx, rx < 0);
+        ry = fxl__neg_if32(sy, ry < 0);
     }
     for (k = 0; k < 4 && heading(w, rx, ry) != came; k++) {
         if (fxl__abs64(ex) >= fxl__abs64(ey))

@@ -102,7 +102,7 @@ FXL__ALWAYS_INLINE void consider(const fxl__ray *r, const fxl_wall_prep *w, size
 /* Whether the wall's packed box may meet the ray's. */
 FXL__ALWAYS_INLINE bool coarse_near(const fxl_wall_prep *w, uint32_t m_hi, uint32_t m_lo)
 {
-    return (((w->coarse_lo - m_hi) | (m_lo - w->coarse_hi)) & 0x80008000u) == 0;
+    return fxl__coarse_meets(w->coarse_lo, w->coarse_hi, m_hi, m_lo);
 }
 
 static void search_start(const fxl__ray *r, search *s)
@@ -163,8 +163,9 @@ static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n
     bool floored = false;
     search_start(r, &s);
     while (i < n) {
-        /* At most CHUNK walls a pass; the guard bits (0x80008000) are
-         * tested through bit 31 of x | x << 16 (no mask register). */
+        /* At most CHUNK walls a pass; fxl__coarse_meets with the guard
+         * bits (FXL__COARSE_GUARD) tested through bit 31 of x | x << 16 (no
+         * mask register). */
         const fxl_wall_prep *w = walls + i, *end = walls + (n - i > CHUNK ? i + CHUNK : n);
         uint32_t *o = idx;
         size_t c;

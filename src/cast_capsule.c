@@ -11,59 +11,28 @@ FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
 {
     int k = 0;
     uint64_t t = v.lo;
-    uint32_t top, root = 0, bit = 1u << 28, x;
+    uint32_t x;
+    unsigned z;
     if (v.hi != 0) {
-        uint64_t h = v.hi;
-        while (h != 0) {
-            h >>= 2;
-            k++;
-        }
+        k = (int)((fxl__bits64(v.hi) + 1u) / 2u); /* v.hi < 4^k */
         t = k == 32 ? v.hi : (v.hi << (64 - 2 * k)) | (v.lo >> (2 * k));
     } else if (t == 0) {
         return 0;
     }
-    if (t >> 32 == 0) {
-        t <<= 32;
-        k -= 16;
-    }
-    if (t >> 48 == 0) {
-        t <<= 16;
-        k -= 8;
-    }
-    if (t >> 56 == 0) {
-        t <<= 8;
-        k -= 4;
-    }
-    if (t >> 60 == 0) {
-        t <<= 4;
-        k -= 2;
-    }
-    if (t >> 62 == 0) {
-        t <<= 2;
-        k -= 1;
-    }
+    z = fxl__clz64(t) & ~1u; /* an even shift: t in [2^62, 2^64) */
+    t <<= z;
+    k -= (int)(z / 2u);
     t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
     k += 1;
-    top = (uint32_t)(t >> 32);
-    while (bit != 0) {
-        if (top >= root + bit) {
-            top -= root + bit;
-            root = (root >> 1) + bit;
-        } else {
-            root >>= 1;
-        }
-        bit >>= 2;
-    }
-    x = root << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
+    x = fxl__isqrt32((uint32_t)(t >> 32)) << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
     x = (uint32_t)(((uint64_t)x + fxl__div64_32(t, x)) >> 1);
     return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
 }
 
-
 /* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
 FXL__ALWAYS_INLINE int point_sign(const wctx *x, int64_t px, int64_t py)
 {
-    fxl__u128 d2 = fxl__add(fxl__sq(fxl__abs64(px)), fxl__sq(fxl__abs64(py)));
+    fxl__u128 d2 = fxl__add(fxl__sq_signed(px), fxl__sq_signed(py));
     return fxl__le128(d2, x->R2) ? (fxl__le128(x->R2, d2) ? 0 : -1) : 1;
 }
 
@@ -80,31 +49,8 @@ FXL__ALWAYS_INLINE approx approx_of(fxl__u128 v)
 {
     approx a;
     uint64_t t = v.hi != 0 ? v.hi : v.lo;
-    int e = v.hi != 0 ? 64 : 0, s = 0;
-    if (t >> 32 == 0) {
-        t <<= 32;
-        s += 32;
-    }
-    if (t >> 48 == 0) {
-        t <<= 16;
-        s += 16;
-    }
-    if (t >> 56 == 0) {
-        t <<= 8;
-        s += 8;
-    }
-    if (t >> 60 == 0) {
-        t <<= 4;
-        s += 4;
-    }
-    if (t >> 62 == 0) {
-        t <<= 2;
-        s += 2;
-    }
-    if (t >> 63 == 0) {
-        t <<= 1;
-        s += 1;
-    }
+    int e = v.hi != 0 ? 64 : 0, s = (int)fxl__clz64(t);
+    t <<= s;
     if (v.hi != 0 && s != 0)
         t |= v.lo >> (64 - s); /* the bits shifted in from below */
     a.m = (uint32_t)(t >> 32);

@@ -12,6 +12,7 @@
 #include "fixlaser/cast.h"
 
 #include "angle_table.h"
+#include "coarse.h"
 #include "hitbox.h"
 #include "util.h"
 #include "wide.h"
@@ -43,28 +44,6 @@ typedef struct fxl__rules {
     fxl_vec2 ref;   /* Q16.16 the latest leg start away from this start */
 } fxl__rules;
 
-/* Coarse boxes (wall.h): a coordinate at 2 px resolution, 15 bits in the
- * order of the int32 values. */
-static inline uint32_t fxl__coarse(uint32_t v)
-{
-    return (v ^ 0x80000000u) >> 17;
-}
-
-/* The int32 whose two's complement bits are v. */
-static inline int32_t fxl__u2i32(uint32_t v)
-{
-    return v >> 31 != 0 ? -(int32_t)(~v) - 1 : (int32_t)v;
-}
-
-/* floor(len |d| / 65536) in 32-bit products, exactly: with len = lh 65536
- * + ll and |d| = dh 65536 + dl, it is lh |d| + ll dh + floor(ll dl /
- * 65536); each term fits when lh |d| does. */
-static inline uint32_t fxl__reach_of(uint32_t len, uint32_t d)
-{
-    return (len >> 16) * d + (len & 0xFFFFu) * (d >> 16) +
-           (((len & 0xFFFFu) * (d & 0xFFFFu)) >> 16);
-}
-
 /* Sets up the ray from p along (dx, dy) for len, with its box grown by a
  * reach (Q16.16, 0..2^28 + 2^14): the end lies within one raw unit beyond
  * the floor of the offset. 32-bit arithmetic (Thumb code on the GBA): the
@@ -75,8 +54,8 @@ static inline uint32_t fxl__reach_of(uint32_t len, uint32_t d)
 FXL__ALWAYS_INLINE void fxl__ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32_t dy,
                                       int32_t len, int32_t reach)
 {
-    uint32_t ox = fxl__reach_of((uint32_t)len, fxl__abs32(dx)) + 1u;
-    uint32_t oy = fxl__reach_of((uint32_t)len, fxl__abs32(dy)) + 1u;
+    uint32_t ox = fxl__mul_q16_floor_wide((uint32_t)len, fxl__abs32(dx)) + 1u;
+    uint32_t oy = fxl__mul_q16_floor_wide((uint32_t)len, fxl__abs32(dy)) + 1u;
     uint32_t lx = (uint32_t)p.x - (uint32_t)reach - (dx < 0 ? ox : 0u);
     uint32_t hx = (uint32_t)p.x + (uint32_t)reach + (dx < 0 ? 0u : ox);
     uint32_t ly = (uint32_t)p.y - (uint32_t)reach - (dy < 0 ? oy : 0u);
@@ -90,17 +69,15 @@ FXL__ALWAYS_INLINE void fxl__ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32
     r->box.lo.y = fxl__u2i32(ly);
     r->box.hi.x = fxl__u2i32(hx);
     r->box.hi.y = fxl__u2i32(hy);
-    r->m_hi = (fxl__coarse(hx) << 16 | fxl__coarse(hy)) + 0x00010001u;
-    r->m_lo = (fxl__coarse(lx) << 16 | fxl__coarse(ly)) | 0x80008000u;
+    r->m_hi = fxl__coarse_hi(r->box.hi.x, r->box.hi.y);
+    r->m_lo = fxl__coarse_lo(r->box.lo.x, r->box.lo.y);
 }
 
 /* Whether the wall's boxes (coarse, then exact) meet the ray's box. */
 FXL__ALWAYS_INLINE bool fxl__ray_near(const fxl__ray *r, const fxl_wall_prep *w)
 {
-    if ((((w->coarse_lo - r->m_hi) | (r->m_lo - w->coarse_hi)) & 0x80008000u) != 0)
-        return false;
-    return w->box.lo.x <= r->box.hi.x && w->box.hi.x >= r->box.lo.x &&
-           w->box.lo.y <= r->box.hi.y && w->box.hi.y >= r->box.lo.y;
+    return fxl__coarse_meets(w->coarse_lo, w->coarse_hi, r->m_hi, r->m_lo) &&
+           fxl__aabb_meets(&w->box, &r->box);
 }
 
 /* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and
@@ -132,14 +109,10 @@ typedef struct fxl__recip {
 
 /* (Inline: for ARM code only, where 32x32 -> 64 products are single
  * instructions.) */
-/* q d <= n, with q < 2^32 (two 32x64 products). */
+/* q d <= n, with q < 2^32. */
 FXL__ALWAYS_INLINE bool fxl__times_le(uint32_t q, uint64_t d, fxl__u128 n)
 {
-    uint64_t lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
-    fxl__u128 p;
-    p.lo = lo + (hi << 32);
-    p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
-    return fxl__le128(p, n);
+    return fxl__le128(fxl__mul32_64(q, d), n);
 }
 
 /* With den = dt 2^k (dt its top 32 bits; k < 0: den shifted up), r ~ 2^63
@@ -182,14 +155,12 @@ FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bo
         nt = n.lo << -rc->k;
     q = (uint32_t)((((nt >> 32) * rc->r) + (((nt & 0xFFFFFFFFu) * rc->r) >> 32)) >> 31);
     q = q > (1u << 29) ? (1u << 29) : q;
-    /* One exact product q den (two 32x64 products), then the remainder
-     * n - q den moved into [0, den) a den at a time. */
+    /* One exact product q den, then the remainder n - q den moved into
+     * [0, den) a den at a time. */
     {
-        uint64_t d = rc->den, lo = (uint64_t)q * (uint32_t)d, hi = (uint64_t)q * (uint32_t)(d >> 32);
-        fxl__u128 p, e, dd;
+        uint64_t d = rc->den;
+        fxl__u128 p = fxl__mul32_64(q, d), e, dd;
         bool zero;
-        p.lo = lo + (hi << 32);
-        p.hi = (hi >> 32) + (p.lo < lo ? 1u : 0u);
         dd.hi = 0;
         dd.lo = d;
         if (fxl__le128(p, n)) {
@@ -227,76 +198,16 @@ int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc);
 long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
                      const fxl_wall_prep *walls, size_t n, bool two_sided, int32_t *length);
 
-/* a - b on 64 bits, wrapping (meaningless but defined outside the domain). */
-static inline int64_t fxl__wsub64(int64_t a, int64_t b)
-{
-    return fxl__u2i((uint64_t)a - (uint64_t)b);
-}
-
 /* The sign of the side value of q for wall w: -1 in front (wall.h), 0 on
  * its line, 1 behind. Wrapping (meaningless, defined) outside the domain. */
 static inline int fxl__side_sign(const fxl_wall_prep *w, fxl_vec2 q)
 {
-    int64_t v = fxl__wsub64((int64_t)w->ex * ((int64_t)q.y - w->a.y),
-                            (int64_t)w->ey * ((int64_t)q.x - w->a.x));
-    return v < 0 ? -1 : v > 0 ? 1 : 0;
+    return fxl__sign64(fxl__wsub64((int64_t)w->ex * ((int64_t)q.y - w->a.y),
+                                   (int64_t)w->ey * ((int64_t)q.x - w->a.x)));
 }
 
 /* fxl__side_sign out of line (ARM code on the GBA, for Thumb callers). */
 int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q);
-
-/* a * b as a 128-bit number, for a < 2^80 (a.hi < 2^16) and b < 2^48: the
- * product stays below 2^128. */
-static inline fxl__u128 fxl__mul128_64(fxl__u128 a, uint64_t b)
-{
-    fxl__u128 r = fxl__mul64(a.lo, b);
-    r.hi += a.hi * b;
-    return r;
-}
-
-/* a * b exactly for any int64 a and uint64 b < 2^63 + 1. */
-static inline fxl__i128 fxl__imul_u(int64_t a, uint64_t b)
-{
-    fxl__u128 m = fxl__mul64(fxl__abs64(a), b);
-    fxl__i128 r;
-    if (a < 0) {
-        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
-        m.lo = 0u - m.lo;
-    }
-    r.hi = fxl__u2i(m.hi);
-    r.lo = m.lo;
-    return r;
-}
-
-/* a + b (no overflow for the callers' values, below 2^126). */
-static inline fxl__i128 fxl__iadd(fxl__i128 a, fxl__i128 b)
-{
-    fxl__i128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = fxl__u2i((uint64_t)a.hi + (uint64_t)b.hi + (r.lo < a.lo ? 1u : 0u));
-    return r;
-}
-
-/* |a| as an unsigned 128-bit number. */
-static inline fxl__u128 fxl__iabs(fxl__i128 a)
-{
-    fxl__u128 m;
-    m.hi = (uint64_t)a.hi;
-    m.lo = a.lo;
-    if (a.hi < 0) {
-        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
-        m.lo = 0u - m.lo;
-    }
-    return m;
-}
-
-static inline fxl__i128 fxl__i128_of(int64_t v)
-{
-    fxl__i128 r;
-    r.hi = v < 0 ? -1 : 0;
-    r.lo = (uint64_t)v;
-    return r;
-}
 
 /* The laser checks every cast starts with: what fxl_laser_prepare refuses,
  * then FXL_ERR_ANCHOR for a laser not fired from its emitter. */

@@ -33,15 +33,6 @@ FXL__ALWAYS_INLINE int64_t neg64(int64_t v)
     return fxl__u2i(0u - (uint64_t)v);
 }
 
-FXL__ALWAYS_INLINE fxl__i128 ineg(fxl__i128 a)
-{
-    uint64_t borrow = a.lo != 0 ? 1u : 0u;
-    fxl__i128 r;
-    r.hi = fxl__u2i(0u - (uint64_t)a.hi - borrow);
-    r.lo = 0u - a.lo;
-    return r;
-}
-
 /* 65536 |h| <= R, without overflow for any h. */
 FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 {
@@ -60,7 +51,7 @@ FXL__ALWAYS_INLINE fxl__i128 cross_num(const wctx *x, const wframe *f, int sigma
 {
     fxl__i128 m = fxl__imul(f->N, 65536), k = fxl__imul_u(f->G, x->w);
     m = sigma > 0 ? fxl__iadd(m, k) : fxl__isub(m, k);
-    return f->D < 0 ? ineg(m) : m;
+    return f->D < 0 ? fxl__ineg(m) : m;
 }
 
 /* The wall's part in the strip, by its end of smallest (lowest = true) or

@@ -134,15 +134,13 @@ const uint16_t fxl__chain_tan[FAST_HALF + 1] = {
    32486,32611,32737
 };
 
-/* fxl_tan(k) for k in 0..1023: the table, or one 32-bit division where the
+/* fxl_tan(k) for FAST_HALF < k <= 1023: one 32-bit division where the
  * sine is below 2^16 (k <= 1021): fix16_div(s, c) is
  * floor((floor(s 2^17 / c) + 1) / 2) for 0 <= s, 0 < c <= 2^16, that is
  * q + (2 r >= c) with q, r the quotient and remainder of s 2^16 / c. */
 FXL_NOINLINE static uint32_t tan_steps(uint32_t k)
 {
     uint32_t s, c, n, q;
-    if (k <= FAST_HALF)
-        return fxl__chain_tan[k];
     s = (uint32_t)fxl_sin((fxl_angle)k);
     c = (uint32_t)fxl_cos((fxl_angle)k);
     if (s >= 65536u)
@@ -152,7 +150,13 @@ FXL_NOINLINE static uint32_t tan_steps(uint32_t k)
     return q + (2u * (n - q * c) >= c ? 1u : 0u);
 }
 
-/* ---- the chained-square walk ------------------------------------------------------- */
+/* fxl_tan(k) for k in 0..1023: the table inline, the rest out of line. */
+static inline uint32_t tan_of(uint32_t k)
+{
+    return k <= FAST_HALF ? fxl__chain_tan[k] : tan_steps(k);
+}
+
+/* ---- the chained-square walk ------------------------------------------------- */
 
 typedef struct walk {
     int64_t x, y;   /* Q32.32 centre of the last square (static: one pitch behind) */
@@ -163,24 +167,11 @@ typedef struct walk {
     uint32_t grow;  /* Q16.16 tan of the half step (0: static) */
 } walk;
 
-/* The Q16.16 value whose two's complement bits are u (no implementation-
- * defined conversion). */
-static inline int32_t bits_i32(uint32_t u)
-{
-    return u < 0x80000000u ? (int32_t)u : -(int32_t)(~u) - 1;
-}
-
 /* floor(v / 2^16) of a Q32.32 value given as its 64-bit pattern, modulo
  * 2^32: exact whenever the result fits (the callers check that). */
 static inline int32_t q16_floor(uint64_t v)
 {
-    return bits_i32((uint32_t)(v >> 16));
-}
-
-/* floor(v / 2^15) without shifting a negative value. */
-static inline int32_t floor15(int32_t v)
-{
-    return (int32_t)(((uint32_t)v + 0x80000000u) >> 15) - 65536;
+    return fxl__u2i32((uint32_t)(v >> 16));
 }
 
 /* THE FAST KERNEL: up to n squares of the recurrence while the beam is not
@@ -459,9 +450,9 @@ FXL_IWRAM_CODE static size_t walk_fast(walk *w, fxl_aabb *out, size_t n)
         uint32_t lo = (uint32_t)size, sh = (lo >> 15) | ((uint32_t)(size >> 32) << 17), g;
         int32_t sl = (int32_t)(lo & 0x7FFFu), c = k[0];
         left -= (int64_t)size;
-        x += (int64_t)(int32_t)sh * c + floor15(sl * c + 0x4000);
+        x += (int64_t)(int32_t)sh * c + fxl__asr32(sl * c + 0x4000, 15);
         c = k[1];
-        y += (int64_t)(int32_t)sh * c + floor15(sl * c + 0x4000);
+        y += (int64_t)(int32_t)sh * c + fxl__asr32(sl * c + 0x4000, 15);
         g = (uint32_t)k[2];
         size += (uint64_t)sh * g + ((((uint32_t)sl >> 7) * g + 128u) >> 8);
         o->lo.x = q16_floor((uint64_t)x - size);
@@ -493,9 +484,9 @@ static fxl_result walk_step(walk *w, fxl_aabb *box)
     lo_y = fxl__floor_shift(w->y - size, 16);
     hi_x = -fxl__floor_shift(-(w->x + size), 16);
     hi_y = -fxl__floor_shift(-(w->y + size), 16);
-    if (size > (int64_t)FXL_SIZE_MAX * 65536 || lo_x < -FXL_COORD_MAX || lo_y < -FXL_COORD_MAX ||
-        hi_x > FXL_COORD_MAX || hi_y > FXL_COORD_MAX)
-        return FXL_ERR_COORD_RANGE; /* the chain leaves the domain */
+    if (size > (int64_t)FXL_SIZE_MAX * 65536 || !fxl__coord64_ok(lo_x) || !fxl__coord64_ok(lo_y) ||
+        !fxl__coord64_ok(hi_x) || !fxl__coord64_ok(hi_y))
+        return FXL_ERR_COORD_RANGE; /* the chain leaves the domain (lo <= hi) */
     box->lo = fxl_vec2_make((fix16_t)lo_x, (fix16_t)lo_y);
     box->hi = fxl_vec2_make((fix16_t)hi_x, (fix16_t)hi_y);
     return FXL_OK;
@@ -546,7 +537,7 @@ static uint32_t up15(uint32_t q16)
 /* One side, clipped to the domain. */
 static fix16_t clip(int64_t v)
 {
-    return (fix16_t)(v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v > FXL_COORD_MAX ? FXL_COORD_MAX : v);
+    return (fix16_t)fxl__clamp64(v, -FXL_COORD_MAX, FXL_COORD_MAX);
 }
 
 static bool cover_done(const cover *cv)
@@ -576,13 +567,13 @@ static size_t cover_fill(cover *cv, fxl_aabb *out, size_t n)
         if (far > cv->F)
             far = cv->F;
         mid = cv->e + p;
-        ma = (uint32_t)(mid < 0 ? -mid : mid);
+        ma = fxl__abs32(mid);
         h = mul15_up(p, cv->B) + mul15_up(far, cv->A) + COVER_DELTA + (int32_t)(ma >> 16) + 2;
         /* |mid| |cos| / 2^16 and |mid| |sin| / 2^16, floored, in 32-bit parts. */
-        ax = (ma >> 16) * cv->cx + (((ma & 0xFFFFu) * cv->cx) >> 16);
-        ay = (ma >> 16) * cv->cy + (((ma & 0xFFFFu) * cv->cy) >> 16);
-        x = ((mid < 0) != cv->nx) ? -(int32_t)ax : (int32_t)ax;
-        y = ((mid < 0) != cv->ny) ? -(int32_t)ay : (int32_t)ay;
+        ax = fxl__mul_q16_floor(ma, cv->cx);
+        ay = fxl__mul_q16_floor(ma, cv->cy);
+        x = fxl__neg_if32(ax, (mid < 0) != cv->nx);
+        y = fxl__neg_if32(ay, (mid < 0) != cv->ny);
         if (cv->clip) {
             out[m].lo = fxl_vec2_make(clip((int64_t)cv->ox + x - h), clip((int64_t)cv->oy + y - h));
             out[m].hi = fxl_vec2_make(clip((int64_t)cv->ox + x + h), clip((int64_t)cv->oy + y + h));
@@ -615,21 +606,21 @@ static void cover_start(const fxl_chain *ch, bool box, cover *cv)
         cv->single = len + w + COVER_DELTA + 1;
         return;
     }
-    k = (uint32_t)(step < 0 ? -step : step);
+    k = fxl__abs32(step);
     k = k - k / 2; /* ceil(|step| / 2) <= 512 */
     mid = (fxl_angle)((uint32_t)ch->prev_angle + (uint32_t)(step / 2));
     {
         int32_t c = fxl_cos(mid), s = fxl_sin(mid);
         cv->nx = c < 0;
         cv->ny = s < 0;
-        cv->cx = (uint32_t)(c < 0 ? -c : c);
-        cv->cy = (uint32_t)(s < 0 ? -s : s);
+        cv->cx = fxl__abs32(c);
+        cv->cy = fxl__abs32(s);
     }
     ac = cv->cx + 1u;
     as = cv->cy + 1u;
-    cv->A = up15(ac > as ? ac : as);
-    cv->B = up15(ac > as ? as : ac);
-    g16 = (k <= FAST_HALF ? fxl__chain_tan[k] : tan_steps(k)) + 8u; /* <= 2^16 + 8 */
+    cv->A = up15(fxl__maxu32(ac, as));
+    cv->B = up15(fxl__minu32(ac, as));
+    g16 = tan_of(k) + 8u; /* <= 2^16 + 8 */
     cv->g = up15(g16);
     sin_u = (uint32_t)fxl_sin((fxl_angle)k) + 3u;
     sec_u = (uint32_t)fxl_cos((fxl_angle)k) + 1u + (uint32_t)mul16_up((int32_t)sin_u, g16);
@@ -645,10 +636,9 @@ static void cover_start(const fxl_chain *ch, bool box, cover *cv)
      * can reach the domain's edge. */
     {
         uint32_t reach = (uint32_t)cv->a1 + 3u * (uint32_t)cv->F + 65536u + COVER_DELTA + 8u;
-        uint32_t ax = (uint32_t)(ch->emitter.x < 0 ? -ch->emitter.x : ch->emitter.x);
-        uint32_t ay = (uint32_t)(ch->emitter.y < 0 ? -ch->emitter.y : ch->emitter.y);
+        uint32_t ax = fxl__abs32(ch->emitter.x), ay = fxl__abs32(ch->emitter.y);
         cv->clip = cv->a1 >= (1 << 29) || cv->F >= (1 << 29) ||
-                   reach > (uint32_t)FXL_COORD_MAX - (ax > ay ? ax : ay);
+                   reach > (uint32_t)FXL_COORD_MAX - fxl__maxu32(ax, ay);
     }
 }
 
@@ -678,8 +668,7 @@ static fxl_result seed_start(const fxl_chain *ch, bool rotating, walk *w)
             return FXL_ERR_STEP_RANGE; /* half a turn: tan(90 degrees) */
         /* Laid along the mid angle; squares grow by tan(|half step|). */
         dir = (fxl_angle)((uint32_t)ch->angle - (uint32_t)half);
-        half = half < 0 ? -half : half;
-        w->grow = half <= FAST_HALF ? fxl__chain_tan[half] : tan_steps((uint32_t)half);
+        w->grow = tan_of(fxl__abs32(half));
     }
     w->c = c = fxl_cos(dir);
     w->s = s = fxl_sin(dir);
@@ -702,18 +691,15 @@ static fxl_result gen_start(const fxl_chain *ch, fxl_chain_kind kind, gen *g)
         return FXL_ERR_NULL;
     if ((uint32_t)kind > (uint32_t)FXL_CHAIN_COVER_CAPSULE)
         return FXL_ERR_KIND;
-    if (!fxl__coord_ok(ch->emitter.x) || !fxl__coord_ok(ch->emitter.y))
+    if (!fxl__vec_ok(ch->emitter))
         return FXL_ERR_COORD_RANGE;
-    if (ch->length < 0)
-        return FXL_ERR_LENGTH_NEGATIVE;
-    if (ch->length > FXL_SIZE_MAX)
-        return FXL_ERR_LENGTH_RANGE;
-    if (ch->half_size < 0)
-        return FXL_ERR_WIDTH_NEGATIVE;
-    if (ch->half_size == 0)
-        return FXL_ERR_SIZE_ZERO;
-    if (ch->half_size > FXL_SIZE_MAX)
-        return FXL_ERR_WIDTH_RANGE;
+    res = fxl__check_size(ch->length, FXL_ERR_LENGTH_NEGATIVE, FXL_ERR_LENGTH_RANGE);
+    if (res == FXL_OK) /* a half-size of zero would never advance */
+        res = ch->half_size == 0 ? FXL_ERR_SIZE_ZERO
+                                 : fxl__check_size(ch->half_size, FXL_ERR_WIDTH_NEGATIVE,
+                                                   FXL_ERR_WIDTH_RANGE);
+    if (res != FXL_OK)
+        return res;
     g->cover = kind >= FXL_CHAIN_COVER_BOX;
     if (g->cover) {
         cover_start(ch, kind == FXL_CHAIN_COVER_BOX, &g->cv);

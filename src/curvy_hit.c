@@ -37,18 +37,18 @@ FXL__ALWAYS_INLINE unsigned node_xcode(const fxl_curvy_node *n, int32_t x0, int3
     return (int32_t)(x - w) > x1 ? 2u : 0u;
 }
 
-FXL__ALWAYS_INLINE unsigned node_ycode(const fxl_curvy_node *n, const fxl__curvy_box *q)
+FXL__ALWAYS_INLINE unsigned node_ycode(const fxl_curvy_node *n, const fxl_aabb *q)
 {
     uint32_t w = (uint32_t)n->half_width, y = (uint32_t)n->p.y;
-    if ((int32_t)(y + w) < q->y0)
+    if ((int32_t)(y + w) < q->lo.y)
         return 4;
-    return (int32_t)(y - w) > q->y1 ? 8u : 0u;
+    return (int32_t)(y - w) > q->hi.y ? 8u : 0u;
 }
 
 /* Segment a -> b may meet q: their disk boxes share no side of it, and it
  * is not cut. */
 FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node *b, unsigned ca,
-                                  unsigned cb, const fxl__curvy_box *q)
+                                  unsigned cb, const fxl_aabb *q)
 {
     return (ca & cb) == 0 && (node_ycode(a, q) & node_ycode(b, q)) == 0 &&
            (b->flags & FXL_CURVY_CUT) == 0;
@@ -59,12 +59,12 @@ FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node 
  * those counted k < count - 1 from the tail: one run of slots here (a
  * chunk holds no wrap of k, which restarts only at the tail). Only the
  * ring's last slot has its newer node in slot 0. */
-static bool run(const fxl_curvy *c, const fxl__curvy_box *q, uint32_t u, uint32_t end,
+static bool run(const fxl_curvy *c, const fxl_aabb *q, uint32_t u, uint32_t end,
                 fxl__curvy_seg_fn fn, void *ctx)
 {
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
-    int32_t x0 = q->x0, x1 = q->x1;
+    int32_t x0 = q->lo.x, x1 = q->hi.x;
     fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
     unsigned ca, cb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
@@ -109,11 +109,11 @@ static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, in
  * (the tail sits in it after the head), the segments from the tail to the
  * chunk's end are the spare box's (curvy.c). Boxes of chunks holding no
  * live node (stale or empty) only cost a look. */
-bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn,
+bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx)
 {
     uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end;
-    int32_t x0 = q->x0, y0 = q->y0, x1 = q->x1, y1 = q->y1;
+    int32_t x0 = q->lo.x, y0 = q->lo.y, x1 = q->hi.x, y1 = q->hi.y;
     const fxl_aabb *boxes = c->boxes, *b, *e;
 
     nb = fxl__curvy_chunks(cap);
@@ -244,7 +244,7 @@ static circ make_circ(fxl_circle circle)
 bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
 {
     circ q;
-    fxl__curvy_box box;
+    fxl_aabb box;
     FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
     if (c->harmless || c->count < 2)
         return false;
@@ -305,7 +305,7 @@ FXL_WARM_CODE
 fxl_band fxl_curvy_band(const fxl_curvy *c, fxl_circle circle, fix16_t graze, uint32_t *segment)
 {
     band_ctx g;
-    fxl__curvy_box box;
+    fxl_aabb box;
     FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && graze >= 0 &&
                graze <= FXL_SIZE_MAX);
     if (c->harmless || c->count < 2)
@@ -348,7 +348,7 @@ FXL_WARM_CODE static bool seg_cut(void *ctx, const fxl_curvy *c, uint32_t k, fxl
 size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle)
 {
     cut_ctx g;
-    fxl__curvy_box box;
+    fxl_aabb box;
     FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
     if (c == NULL)
         return 0;

@@ -48,32 +48,27 @@ static inline uint32_t fxl__curvy_hit(const fxl_curvy *c, uint32_t k, fix16_t w)
     return (uint32_t)fxl__hit_width((fix16_t)fxl__curvy_drawn(c, k, w), (fix16_t)f);
 }
 
-/* A query: the closed box every point the circle covers lies in (the
- * circle, or the whole path of a moving one), Q16.16. */
-typedef struct fxl__curvy_box {
-    int32_t x0, y0, x1, y1;
-} fxl__curvy_box;
-
-/* The box of the circles of radius r (<= FXL_SIZE_MAX) about the points
- * between (ax, ay) and (bx, by): exact in the domain (every bound within
- * 2^30 + 2^28), wrapped (meaningless, defined) outside it. */
-FXL__ALWAYS_INLINE fxl__curvy_box fxl__curvy_query(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by,
-                                                  uint32_t r)
+/* A query: the closed box (Q16.16) every point the circle covers lies in
+ * (the circle, or the whole path of a moving one): the box of the circles
+ * of radius r (<= FXL_SIZE_MAX) about the points between (ax, ay) and (bx,
+ * by). Exact in the domain (every bound within 2^30 + 2^28), wrapped
+ * (meaningless, defined) outside it. */
+FXL__ALWAYS_INLINE fxl_aabb fxl__curvy_query(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by,
+                                            uint32_t r)
 {
-    fxl__curvy_box q;
-    q.x0 = (int32_t)((uint32_t)(ax < bx ? ax : bx) - r);
-    q.y0 = (int32_t)((uint32_t)(ay < by ? ay : by) - r);
-    q.x1 = (int32_t)((uint32_t)(ax > bx ? ax : bx) + r);
-    q.y1 = (int32_t)((uint32_t)(ay > by ? ay : by) + r);
+    fxl_aabb q;
+    q.lo.x = (int32_t)((uint32_t)fxl__min32(ax, bx) - r);
+    q.lo.y = (int32_t)((uint32_t)fxl__min32(ay, by) - r);
+    q.hi.x = (int32_t)((uint32_t)fxl__max32(ax, bx) + r);
+    q.hi.y = (int32_t)((uint32_t)fxl__max32(ay, by) + r);
     return q;
 }
 
 /* The trail's box (boxes[chunks + 1], kept by fxl_curvy_push) meets q:
  * the first reject, all a far circle costs. */
-FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl__curvy_box *q)
+FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl_aabb *q)
 {
-    const fxl_aabb *t = &c->boxes[fxl__curvy_chunks(c->cap) + 1u];
-    return t->lo.x <= q->x1 && t->hi.x >= q->x0 && t->lo.y <= q->y1 && t->hi.y >= q->y0;
+    return fxl__aabb_meets(&c->boxes[fxl__curvy_chunks(c->cap) + 1u], q);
 }
 
 /* Called for each live, uncut segment k (nodes a -> b) the walk could not
@@ -83,12 +78,12 @@ typedef bool (*fxl__curvy_seg_fn)(void *ctx, const fxl_curvy *c, uint32_t k, fxl
 
 /* fxl__curvy_walk for a trail of two nodes or more whose box meets q
  * (fxl__curvy_near). */
-bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl__curvy_box *q, fxl__curvy_seg_fn fn,
+bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx);
 
 /* Visits the live segments of c whose chunk box and whose two nodes' disk
  * boxes meet q, oldest first; true as soon as fn returns true. */
-FXL__ALWAYS_INLINE bool fxl__curvy_walk(const fxl_curvy *c, const fxl__curvy_box *q,
+FXL__ALWAYS_INLINE bool fxl__curvy_walk(const fxl_curvy *c, const fxl_aabb *q,
                                         fxl__curvy_seg_fn fn, void *ctx)
 {
     return c->count >= 2 && fxl__curvy_near(c, q) && fxl__curvy_walk_near(c, q, fn, ctx);

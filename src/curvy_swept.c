@@ -68,7 +68,7 @@ FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my
     int64_t cr = px * my - py * mx;
     if (dot >= 0 || -dot >= mm)
         return false;
-    return fxl__le128(fxl__sq(fxl__abs64(cr)), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
+    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
 }
 
 /* True iff q0 + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
@@ -101,7 +101,7 @@ FXL__ALWAYS_INLINE bool beside(int32_t qx, int32_t qy, int32_t ex, int32_t ey, i
     uint64_t m;
     if ((s0 > 0) != (s1 > 0) || s0 == 0 || s1 == 0)
         return false;
-    m = fxl__abs64(s0) < fxl__abs64(s1) ? fxl__abs64(s0) : fxl__abs64(s1);
+    m = fxl__minu64(fxl__abs64(s0), fxl__abs64(s1));
     return !fxl__le128(fxl__sq(m), fxl__mul64((uint64_t)rm * rm,
                                               (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
 }
@@ -121,7 +121,7 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c,
     if (fxl__abs32(qx) > (1u << 30) || fxl__abs32(qy) > (1u << 30) ||
         fxl__abs32(dx) > (uint32_t)FXL_SIZE_MAX || fxl__abs32(dy) > (uint32_t)FXL_SIZE_MAX)
         return false;
-    if (beside(qx, qy, ex, ey, dx, dy, r0 > r1 ? r0 : r1))
+    if (beside(qx, qy, ex, ey, dx, dy, fxl__maxu32(r0, r1)))
         return false;
     if (fxl__curvy_capsule(ex, ey, dx, dy, r0, r1)) /* c1: the whole segment */
         return true;
@@ -135,16 +135,15 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c,
 
 static int32_t clamp_move(int32_t v)
 {
-    return v > FXL_SIZE_MAX ? FXL_SIZE_MAX : v < -FXL_SIZE_MAX ? -FXL_SIZE_MAX : v;
+    return fxl__clamp32(v, -FXL_SIZE_MAX, FXL_SIZE_MAX);
 }
 
 FXL_WARM_CODE
 bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to)
 {
     mov g;
-    fxl__curvy_box box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && fxl__coord_ok(to.x) &&
-               fxl__coord_ok(to.y));
+    fxl_aabb box;
+    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && fxl__vec_ok(to));
     if (c->harmless || c->count < 2)
         return false;
     g.x = circle.c.x;

@@ -29,26 +29,29 @@
  * bits: one SMULL on ARM. */
 #include "frame.h"
 
+#include "wide.h"
+
 /* Reached only when the circle sits diagonally off a corner and the quick
  * interval test cannot settle it, so it stays in ROM (outside IWRAM). */
-FXL_NOINLINE bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t)
+FXL_NOINLINE bool fxl__corner_hit(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32)
 {
-    return fxl__sumsq_le(a, b, t);
+    return fxl__sumsq_le(a_q32, b_q32, t_q32);
 }
 
 FXL_IWRAM_CODE
-bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r)
+bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u_q32, int64_t v_q32, int32_t r)
 {
-    int64_t t = ((int64_t)r + lp->round) * 65536;
-    int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
+    int64_t t_q32 = ((int64_t)r + lp->round) * 65536;
+    int64_t eu_q32 = fxl__beyond(u_q32, lp->u_lo, lp->u_hi);
+    int64_t ev_q32 = fxl__beyond(v_q32, lp->v_lo, lp->v_hi);
     int quick;
 
-    if (eu > t || ev > t || t < 0)
+    if (eu_q32 > t_q32 || ev_q32 > t_q32 || t_q32 < 0)
         return false;
-    if (eu <= 0 || ev <= 0 || eu + ev <= t)
+    if (eu_q32 <= 0 || ev_q32 <= 0 || eu_q32 + ev_q32 <= t_q32)
         return true; /* on a side, or inside the diamond eu + ev <= t */
-    quick = fxl__sumsq_quick((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+    quick = fxl__sumsq_quick((uint64_t)eu_q32, (uint64_t)ev_q32, (uint64_t)t_q32);
     if (quick >= 0)
         return quick != 0;
-    return fxl__corner_hit((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+    return fxl__corner_hit((uint64_t)eu_q32, (uint64_t)ev_q32, (uint64_t)t_q32);
 }

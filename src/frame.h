@@ -9,8 +9,6 @@
 #include "util.h"
 #include "fixlaser/laser.h"
 
-#include "wide.h"
-
 /* Frame coordinates (Q32.32) of the point (x, y) about lp->pos, in the
  * frame of the table vector (c, s). The offsets wrap for inputs outside the
  * domain (meaningless but defined); inside it they are exact. */
@@ -24,47 +22,41 @@ FXL__ALWAYS_INLINE int64_t fxl__across(int32_t c, int32_t s, int32_t dx, int32_t
     return (int64_t)c * dy - (int64_t)s * dx;
 }
 
-FXL__ALWAYS_INLINE int32_t fxl__offset(fix16_t a, fix16_t b)
-{
-    return (int32_t)((uint32_t)a - (uint32_t)b);
-}
-
-/* a + b with wrap-around (defined for every input; exact in the domain). */
-FXL__ALWAYS_INLINE int32_t fxl__wrap_add(int32_t a, int32_t b)
-{
-    return (int32_t)((uint32_t)a + (uint32_t)b);
-}
-
 /* floor(v / 2^32): a Q32.32 frame value in whole pixels (the high word of
- * the 64-bit product; written without implementation-defined shifts). */
-FXL__ALWAYS_INLINE int32_t fxl__pixels(int64_t v)
+ * the 64-bit product; written without implementation-defined shifts).
+ * util.h's fxl__u2i32 written out: through it GCC scheduled the fused
+ * sweep loop (IWRAM) differently, a few cycles slower. */
+FXL__ALWAYS_INLINE int32_t fxl__pixels(int64_t v_q32)
 {
-    uint32_t h = (uint32_t)((uint64_t)v >> 32);
+    uint32_t h = (uint32_t)((uint64_t)v_q32 >> 32);
     return h >> 31 != 0 ? -(int32_t)(~h) - 1 : (int32_t)h;
 }
 
 /* Distance (Q32.32) of a frame coordinate beyond [lo, hi]; <= 0 inside. */
-FXL__ALWAYS_INLINE int64_t fxl__beyond(int64_t x, int64_t lo, int64_t hi)
+FXL__ALWAYS_INLINE int64_t fxl__beyond(int64_t x_q32, int64_t lo_q32, int64_t hi_q32)
 {
-    return x < lo ? lo - x : x - hi;
+    return x_q32 < lo_q32 ? lo_q32 - x_q32 : x_q32 - hi_q32;
 }
 
 /* The whole test, out of line (in IWRAM on the GBA): true iff the circle
- * of radius r whose centre has frame coordinates (u, v) touches lp's hitbox. */
-bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r);
+ * of radius r (Q16.16) whose centre has frame coordinates (u, v) (Q32.32)
+ * touches lp's hitbox. */
+bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u_q32, int64_t v_q32, int32_t r);
 
 /* The common early exit of that test, inline: false when the centre is
  * farther across the beam than the reach r + round (most circles that get
  * this far are beside the beam); otherwise the full test. */
-FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u, int64_t v, int32_t r)
+FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u_q32, int64_t v_q32,
+                                       int32_t r)
 {
-    if (fxl__beyond(v, lp->v_lo, lp->v_hi) > ((int64_t)r + lp->round) * 65536)
+    if (fxl__beyond(v_q32, lp->v_lo, lp->v_hi) > ((int64_t)r + lp->round) * 65536)
         return false;
-    return fxl__frame_test(lp, u, v, r);
+    return fxl__frame_test(lp, u_q32, v_q32, r);
 }
 
-/* a*a + b*b <= t*t in 128 bits (frame.c, kept out of the hot code). */
-bool fxl__corner_hit(uint64_t a, uint64_t b, uint64_t t);
+/* a*a + b*b <= t*t (Q32.32 distances) in 128 bits (frame.c, kept out of
+ * the hot code). */
+bool fxl__corner_hit(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32);
 
 /* A bounding-box reject in 32-bit unsigned arithmetic: |x - m| <= e  <=>
  * (x - m + e) mod 2^32 <= 2e, valid while 2e < 2^32 (in the domain the

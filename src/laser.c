@@ -27,19 +27,10 @@ fxl_laser fxl_laser_from_centre(fxl_laser_kind kind, fxl_vec2 centre, fxl_angle 
 {
     /* Doubling saturates, so an oversized half-length still reaches
      * fxl_laser_prepare as a length it refuses (never a wrapped value). */
-    int64_t len = (int64_t)half_length * 2;
     fxl_laser l = fxl_laser_from_emitter(kind, centre, angle, 0, half_width);
     l.anchor = FXL_ANCHOR_CENTRE;
-    l.length = len > INT32_MAX ? INT32_MAX : len < INT32_MIN ? INT32_MIN : (fix16_t)len;
+    l.length = fxl__sat32((int64_t)half_length * 2);
     return l;
-}
-
-/* floor(a * b / 2^16) for a < 2^30, b <= 2^16, with two 32-bit multiplies
- * (Thumb has no long multiply): a*b = hi*2^16 + lo exactly. */
-static uint32_t mul_q16_floor(uint32_t a, uint32_t b)
-{
-    uint32_t hi = (a >> 16) * b, lo = (a & 0xFFFFu) * b;
-    return hi + (lo >> 16);
 }
 
 fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
@@ -67,12 +58,14 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     as = fxl__abs32(out->sin);
     len = (uint32_t)laser->length;
     bw = laser->kind == FXL_LASER_BOX ? (uint32_t)out->width : 0u;
-    lx = mul_q16_floor(len, ac) >> 1; /* len/2 |c| */
-    ly = mul_q16_floor(len, as) >> 1;
+    lx = fxl__mul_q16_floor(len, ac) >> 1; /* len/2 |c| */
+    ly = fxl__mul_q16_floor(len, as) >> 1;
     off_ax = laser->anchor == FXL_ANCHOR_EMITTER ? lx : 0u; /* |middle - pos| per axis */
     off_ay = laser->anchor == FXL_ANCHOR_EMITTER ? ly : 0u;
-    half_x = lx + mul_q16_floor(bw, as) + (uint32_t)out->round;
-    half_y = ly + mul_q16_floor(bw, ac) + (uint32_t)out->round;
+    half_x = lx + fxl__mul_q16_floor(bw, as) + (uint32_t)out->round;
+    half_y = ly + fxl__mul_q16_floor(bw, ac) + (uint32_t)out->round;
+    /* -off when the table value is negative: util.h's fxl__neg_if32 written
+     * out (through it GCC's Thumb code spilled more: 12 cycles a prepare). */
     out->bb_mid = fxl_vec2_make(laser->pos.x + (out->cos < 0 ? -(int32_t)off_ax : (int32_t)off_ax),
                                 laser->pos.y + (out->sin < 0 ? -(int32_t)off_ay : (int32_t)off_ay));
     out->bb_half_x = half_x + ((off_ax + half_x) >> 14) + 4u;
@@ -120,10 +113,10 @@ bool fxl_laser_vs_point(const fxl_laser_prep *lp, fxl_vec2 point)
  * round + r + that error cannot hit. |d| < 2^30 inside the box, so every
  * product stays below 2^29 and fits 32 bits. */
 typedef struct batch {
-    uint32_t mx, my, hx, hy; /* bounding box, Q16.16 */
-    bool boxed;              /* false: the prep has no box of its own (a sweep's beam) */
-    int32_t cos12, sin12;    /* Q4.12 table vector / 16, truncated */
-    uint32_t across;         /* Q16.16 half-width of the rectangle + round + errors */
+    uint32_t mx, my, hx, hy;  /* bounding box, Q16.16 */
+    bool boxed;               /* false: the prep has no box of its own (a sweep's beam) */
+    int32_t cos_q12, sin_q12; /* Q4.12 table vector / 16, truncated */
+    uint32_t across;          /* Q16.16 half-width of the rectangle + round + errors */
 } batch;
 
 #if defined(__GNUC__)
@@ -140,8 +133,8 @@ static batch batch_start(const fxl_laser_prep *lp)
     b.my = b.boxed ? (uint32_t)lp->bb_mid.y : 0u;
     b.hx = b.boxed ? lp->bb_half_x : (uint32_t)1 << 30;
     b.hy = b.boxed ? lp->bb_half_y : (uint32_t)1 << 30;
-    b.cos12 = lp->cos / 16;
-    b.sin12 = lp->sin / 16;
+    b.cos_q12 = lp->cos / 16;
+    b.sin_q12 = lp->sin / 16;
     /* The box's middle is within a few raw units of the rectangle's middle
      * line; the across half-width plus the reject's error terms. */
     b.across = half < ((int64_t)1 << 30) ? (uint32_t)half + 8192u + 8u : 0xFFFFFFFFu >> 1;
@@ -151,7 +144,7 @@ static batch batch_start(const fxl_laser_prep *lp)
 static inline bool beam_far(const batch *b, fix16_t x, fix16_t y, fix16_t r)
 {
     int32_t dx = fxl__offset(x, (fix16_t)b->mx), dy = fxl__offset(y, (fix16_t)b->my);
-    int32_t a = b->cos12 * (dy / 8192) - b->sin12 * (dx / 8192);
+    int32_t a = b->cos_q12 * (dy / 8192) - b->sin_q12 * (dx / 8192);
     return 2u * fxl__abs32(a) > b->across + (uint32_t)r + ((fxl__abs32(dx) + fxl__abs32(dy)) >> 12);
 }
 
@@ -169,11 +162,11 @@ static bool near_hit(const fxl_laser_prep *lp, const batch *b, fix16_t x, fix16_
                           fxl__across(lp->cos, lp->sin, dx, dy), r);
 }
 
-/* The batch loop is written out here and in fxl_laser_collect (and in the
- * sweep's batch): one shared loop would need a function pointer on the
- * hottest path. Kept small for IWRAM: the box in registers (a local copy:
- * the output array could alias *lp as far as the compiler knows), the
- * rest out of line. */
+/* The batch loop is written out on purpose here, in fxl_laser_collect and
+ * in sweep.c's fxl_sweep_vs_circles and fxl_sweep_vs_moving_circles: one
+ * shared loop would need a function pointer on the hottest path. Kept
+ * small for IWRAM: the box in registers (a local copy: the output array
+ * could alias *lp as far as the compiler knows), the rest out of line. */
 FXL_IWRAM_CODE
 size_t fxl_laser_vs_circles(const fxl_laser_prep *lp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
@@ -245,34 +238,34 @@ size_t fxl_laser_collect(const fxl_laser_prep *lp, const fxl_circle *circles, si
 #define REST_PLACE FXL_IWRAM_CODE static
 #endif
 REST_PLACE bool laser_rest(const fxl_laser *l, int32_t c, int32_t s, int32_t dx, int32_t dy,
-                       int32_t w, fix16_t r, int64_t v)
+                           int32_t w, fix16_t r, int64_t v_q32)
 {
     uint32_t len = (uint32_t)l->length, rr = (uint32_t)r + (l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w);
     bool mid = l->anchor == FXL_ANCHOR_CENTRE;
-    int64_t u = fxl__along(c, s, dx, dy);
-    int32_t p = fxl__pixels(u);
+    int64_t u_q32 = fxl__along(c, s, dx, dy);
+    int32_t p_px = fxl__pixels(u_q32);
     fxl_laser_prep lp;
-    if (p >= (int32_t)(((mid ? (len >> 1) + 1u : len) + rr) >> 16) + 1 ||
-        p < -(int32_t)(((mid ? (len >> 1) + 1u : 0u) + rr) >> 16) - 1)
+    if (p_px >= (int32_t)(((mid ? (len >> 1) + 1u : len) + rr) >> 16) + 1 ||
+        p_px < -(int32_t)(((mid ? (len >> 1) + 1u : 0u) + rr) >> 16) - 1)
         return false;
     fxl__laser_hitbox(l, &lp);
-    return fxl__frame_test(&lp, u, v, r);
+    return fxl__frame_test(&lp, u_q32, v_q32, r);
 }
 
 /* The rest of the first look, for a laser whose quadrant box holds the
  * circle: across the beam (in pixels, as above), then laser_rest. */
 FXL__ALWAYS_INLINE bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 {
-    int32_t c, s, w = fxl__hit_width(l->half_width, l->hit_fraction), p, h;
+    int32_t c, s, w = fxl__hit_width(l->half_width, l->hit_fraction), p_px, h_px;
     int32_t dx = fxl__offset(x, l->pos.x), dy = fxl__offset(y, l->pos.y);
-    int64_t v;
-    h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 1;
+    int64_t v_q32;
+    h_px = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 1;
     fxl__sincos(l->angle, &c, &s);
-    v = fxl__across(c, s, dx, dy);
-    p = fxl__pixels(v);
-    if (FXL__LIKELY(p >= h || p < -h))
+    v_q32 = fxl__across(c, s, dx, dy);
+    p_px = fxl__pixels(v_q32);
+    if (FXL__LIKELY(p_px >= h_px || p_px < -h_px))
         return false;
-    return laser_rest(l, c, s, dx, dy, w, r, v);
+    return laser_rest(l, c, s, dx, dy, w, r, v_q32);
 }
 
 /* A port may supply fxl_lasers_vs_circle itself (FXL_PORT_LASERS_VS_CIRCLE,
@@ -316,7 +309,11 @@ bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
  * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored.
  * In blocks of 32, two passes: the checks and the quadrant box for every
  * laser (few live registers: the compiler keeps it tight), collecting the
- * lasers left; then the table reads and the frame tests for those. */
+ * lasers left; then the table reads and the frame tests for those.
+ * fxl_sweeps_vs_circle (sweep.c) copies this loop's frame on purpose (the
+ * circle's code, the blocks of 32, the hit words): one shared loop would
+ * need a function pointer on the hottest path, and each copy keeps its own
+ * tests inlined in IWRAM. */
 LASERS_PLACE
 fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uint32_t *hit_bits,
                        size_t *hits)
@@ -366,46 +363,42 @@ fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uin
  * rounded to nearest. In the domain a, b < 2^30 and the result is exact
  * before its rounding; outside it every value is computed in 64 bits and
  * the result saturated (meaningless, never undefined). */
-static fix16_t saturate(int64_t v)
-{
-    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
-}
-
-FXL_NOINLINE static fxl_vec2 frame_point(fxl_vec2 pos, int64_t c, int64_t s, int64_t a, int64_t b)
+FXL_NOINLINE static fxl_vec2 frame_point(fxl_vec2 pos, int64_t c, int64_t s, int64_t a_q17,
+                                         int64_t b_q17)
 {
     /* |a|, |b| < 2^32 and |c|, |s| <= 2^16: the products fit 64 bits. */
-    return fxl_vec2_make(saturate(pos.x + fxl__round_shift(a * c - b * s, 17)),
-                         saturate(pos.y + fxl__round_shift(a * s + b * c, 17)));
+    return fxl_vec2_make(fxl__sat32(pos.x + fxl__round_shift(a_q17 * c - b_q17 * s, 17)),
+                         fxl__sat32(pos.y + fxl__round_shift(a_q17 * s + b_q17 * c, 17)));
 }
 
-static void core_span(const fxl_laser *laser, int64_t *a0, int64_t *a1)
+static void core_span(const fxl_laser *laser, int64_t *a0_q17, int64_t *a1_q17)
 {
     /* Along-beam ends of the core segment in Q17.17 (exact halves). */
     int64_t len = laser->length;
-    *a0 = laser->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
-    *a1 = laser->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
+    *a0_q17 = laser->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
+    *a1_q17 = laser->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
 }
 
 void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
 {
     int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
-    int64_t a0, a1, w = 2 * (int64_t)laser->half_width;
+    int64_t a0_q17, a1_q17, w_q17 = 2 * (int64_t)laser->half_width;
 
-    core_span(laser, &a0, &a1);
-    out[0] = frame_point(laser->pos, c, s, a0, -w);
-    out[1] = frame_point(laser->pos, c, s, a1, -w);
-    out[2] = frame_point(laser->pos, c, s, a1, w);
-    out[3] = frame_point(laser->pos, c, s, a0, w);
+    core_span(laser, &a0_q17, &a1_q17);
+    out[0] = frame_point(laser->pos, c, s, a0_q17, -w_q17);
+    out[1] = frame_point(laser->pos, c, s, a1_q17, -w_q17);
+    out[2] = frame_point(laser->pos, c, s, a1_q17, w_q17);
+    out[3] = frame_point(laser->pos, c, s, a0_q17, w_q17);
 }
 
 void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end)
 {
     int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
-    int64_t a0, a1;
+    int64_t a0_q17, a1_q17;
 
-    core_span(laser, &a0, &a1);
-    *start = frame_point(laser->pos, c, s, a0, 0);
-    *end = frame_point(laser->pos, c, s, a1, 0);
+    core_span(laser, &a0_q17, &a1_q17);
+    *start = frame_point(laser->pos, c, s, a0_q17, 0);
+    *end = frame_point(laser->pos, c, s, a1_q17, 0);
 }
 
 fxl_result fxl_laser_check(const fxl_laser *laser)

@@ -3,6 +3,7 @@
 #include "fixlaser/laser3d.h"
 
 #include "batch.h"
+#include "domain.h"
 #include "wide.h"
 
 static bool coord3_ok(fix16_t v)
@@ -12,25 +13,26 @@ static bool coord3_ok(fix16_t v)
 
 fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
 {
+    fxl_result res;
     if (laser == NULL || out == NULL)
         return FXL_ERR_NULL;
     if (laser->kind != FXL_LASER3D_BOX && laser->kind != FXL_LASER3D_CYLINDER &&
         laser->kind != FXL_LASER3D_EGG)
         return FXL_ERR_KIND;
     if (laser->anchor != FXL_ANCHOR_EMITTER && laser->anchor != FXL_ANCHOR_CENTRE)
+    if (!fxl__anchor_ok(laser->anchor))
         return FXL_ERR_ANCHOR;
     if (!coord3_ok(laser->pos.x) || !coord3_ok(laser->pos.y) || !coord3_ok(laser->pos.z))
         return FXL_ERR_COORD_RANGE;
-    if (laser->length < 0)
-        return FXL_ERR_LENGTH_NEGATIVE;
-    if (laser->length > FXL_SIZE3_MAX)
-        return FXL_ERR_LENGTH_RANGE;
-    if (laser->half_width < 0)
-        return FXL_ERR_WIDTH_NEGATIVE;
-    if (laser->half_width > FXL_SIZE3_MAX)
-        return FXL_ERR_WIDTH_RANGE;
-    if (laser->kind == FXL_LASER3D_EGG && (laser->egg_k < 0 || laser->egg_k > fix16_one))
-        return FXL_ERR_FRACTION_RANGE;
+    res = fxl__check_size_max(laser->length, FXL_SIZE3_MAX, FXL_ERR_LENGTH_NEGATIVE,
+                              FXL_ERR_LENGTH_RANGE);
+    if (res == FXL_OK)
+        res = fxl__check_size_max(laser->half_width, FXL_SIZE3_MAX, FXL_ERR_WIDTH_NEGATIVE,
+                                  FXL_ERR_WIDTH_RANGE);
+    if (res == FXL_OK && laser->kind == FXL_LASER3D_EGG && !fxl__fraction_ok(laser->egg_k))
+        res = FXL_ERR_FRACTION_RANGE;
+    if (res != FXL_OK)
+        return res;
     out->pos = laser->pos;
     out->cy = fxl_cos(laser->yaw);
     out->sy = fxl_sin(laser->yaw);
@@ -57,8 +59,8 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
         margin = (((int64_t)laser->length + grow) >> 13) + 4;
         for (k = 0; k < 3; k++) {
             int64_t p = k == 0 ? a.x : k == 1 ? a.y : a.z, q = k == 0 ? b.x : k == 1 ? b.y : b.z;
-            int64_t lo = (p < q ? p : q) - grow - margin;
-            int64_t hi = (p < q ? q : p) + grow + margin;
+            int64_t lo = fxl__min64(p, q) - grow - margin;
+            int64_t hi = fxl__max64(p, q) + grow + margin;
             mid[k] = fxl__floor_shift(lo + hi, 1);
             half[k] = (hi - lo) / 2 + 1;
         }
@@ -79,8 +81,8 @@ static void limbs4(fxl__u128 v, uint32_t out[4])
 
 static uint64_t excess(int64_t v, int64_t half)
 {
-    int64_t e = (v < 0 ? -v : v) - half;
-    return e > 0 ? (uint64_t)e : 0u;
+    uint64_t a = fxl__abs64(v);
+    return a > (uint64_t)half ? a - (uint64_t)half : 0u; /* half >= 0 */
 }
 
 /* Cylinder rim: the centre beyond an end (ex > 0) and outside the tube
@@ -127,7 +129,7 @@ static bool near_axis(fix16_t v, fix16_t m, uint32_t e)
  * outside the domain gets a meaningless answer, never an overflow). */
 static int32_t clamp28(int32_t v)
 {
-    return v > (1 << 28) ? (1 << 28) : v < -(1 << 28) ? -(1 << 28) : v;
+    return fxl__clamp32(v, -(1 << 28), 1 << 28);
 }
 
 FXL_ARM_CODE
@@ -163,8 +165,7 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
         sum = fxl__add(fxl__add(fxl__sq(ex), fxl__sq(ey)), fxl__sq(ez));
         return fxl__le128(sum, fxl__sq(rr));
     case FXL_LASER3D_CYLINDER: {
-        uint64_t w = (uint64_t)lp->half_wid, ay = y < 0 ? (uint64_t)-y : (uint64_t)y,
-                 az = z < 0 ? (uint64_t)-z : (uint64_t)z;
+        uint64_t w = (uint64_t)lp->half_wid, ay = fxl__abs64(y), az = fxl__abs64(z);
         fxl__u128 rho2;
         ex = excess(x, lp->half_len);
         if (ex > rr || ay > w + rr || az > w + rr)
@@ -179,8 +180,8 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
     default: {
         /* Egg: k x^2 + y^2 + z^2 <= (W + r)^2 about the middle, k in Q16:
          * compare 65536 (y^2 + z^2) + k x^2 with 65536 (W + r)^2 in limbs. */
-        uint64_t ax = x < 0 ? (uint64_t)-x : (uint64_t)x, ay = y < 0 ? (uint64_t)-y : (uint64_t)y,
-                 az = z < 0 ? (uint64_t)-z : (uint64_t)z, reach = (uint64_t)lp->half_wid + rr;
+        uint64_t ax = fxl__abs64(x), ay = fxl__abs64(y), az = fxl__abs64(z),
+                 reach = (uint64_t)lp->half_wid + rr;
         uint32_t xs[4], kx[5], yz[4], lhs[6], rhs[6], k = (uint32_t)lp->egg_k;
         int i;
         uint64_t carry;
@@ -211,11 +212,6 @@ bool fxl_laser3d_vs_sphere(const fxl_laser3d_prep *lp, fxl_sphere s)
     }
 }
 
-static fix16_t saturate(int64_t v)
-{
-    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (fix16_t)v;
-}
-
 /* round(v / 2^33), halves up, of v = h 2^16 + l (h, l any int64 below
  * 2^62): nested floors, floor((h 2^16 + l + 2^32) / 2^33) =
  * floor((h + floor((l + 2^32) / 2^16)) / 2^17), with no product above
@@ -241,9 +237,9 @@ static fxl_vec3 world(const fxl_laser3d *l, int32_t cy, int32_t sy, int32_t cp, 
     int64_t y = round33(sy * xh + cy * b, sy * xl);
     int64_t z = fxl__floor_shift(z1 + 65536, 17); /* (z1 2^16 + 2^32) / 2^33 */
     fxl_vec3 p;
-    p.x = saturate(l->pos.x + x);
-    p.y = saturate(l->pos.y + y);
-    p.z = saturate(l->pos.z + z);
+    p.x = fxl__sat32(l->pos.x + x);
+    p.y = fxl__sat32(l->pos.y + y);
+    p.z = fxl__sat32(l->pos.z + z);
     return p;
 }
 

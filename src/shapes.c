@@ -110,5 +110,5 @@ bool fxl_aabb_vs_circle(fxl_aabb box, fxl_circle circle)
 
 bool fxl_aabb_vs_aabb(fxl_aabb a, fxl_aabb b)
 {
-    return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y;
+    return fxl__aabb_meets(&a, &b);
 }

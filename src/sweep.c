@@ -32,18 +32,13 @@ fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle)
     return fxl_sweep_turn(laser, fxl_angle_diff(to_angle, laser->angle));
 }
 
-/* b - a, saturated to int32: an out-of-domain end then still lands out of
- * the domain and is refused (never wraps back into it). */
-static fix16_t sat_diff(fix16_t b, fix16_t a)
-{
-    int64_t d = (int64_t)b - a;
-    return d > INT32_MAX ? INT32_MAX : d < INT32_MIN ? INT32_MIN : (fix16_t)d;
-}
-
 fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle)
 {
     fxl_sweep s = fxl_sweep_turn_to(laser, to_angle);
-    s.motion.move = fxl_vec2_make(sat_diff(to_pos.x, laser->pos.x), sat_diff(to_pos.y, laser->pos.y));
+    /* Saturated: an out-of-domain end then still lands out of the domain
+     * and is refused (never wraps back into it). */
+    s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)to_pos.x - laser->pos.x),
+                                  fxl__sat32((int64_t)to_pos.y - laser->pos.y));
     return s;
 }
 
@@ -61,8 +56,9 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     int32_t ox, oy;
     int64_t ou, ov;
 
-    if (!fxl__coord_ok(m->pivot.x) || !fxl__coord_ok(m->pivot.y) ||
-        ex < -FXL_COORD_MAX || ex > FXL_COORD_MAX || ey < -FXL_COORD_MAX || ey > FXL_COORD_MAX)
+    /* fxl__vec_ok(m->pivot) written out (domain.h says why). */
+    if (!fxl__coord_ok(m->pivot.x) || !fxl__coord_ok(m->pivot.y) || !fxl__coord64_ok(ex) ||
+        !fxl__coord64_ok(ey))
         return FXL_ERR_COORD_RANGE;
     if (m->step < -2048 || m->step > 2048)
         return FXL_ERR_STEP_RANGE;
@@ -127,16 +123,16 @@ fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp)
  * that side's bound is kept on the far side of zero, the whole arc lies in
  * one open half plane, where the coordinate is concave (or convex) along the
  * arc: its extreme towards the rectangle is at an end, beyond the side. */
-FXL__ALWAYS_INLINE bool turn_far(int64_t u0, int64_t v0, int64_t u1, int64_t v1, int64_t ulo,
-                                 int64_t uhi, int64_t vlo, int64_t vhi, int64_t t, int64_t m)
+FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
+                                 int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
+                                 int64_t t_q32, int64_t m_q32)
 {
-    int64_t hv = vhi + t, lv = vlo - t, hu = uhi + t, lu = ulo - t;
-    hv = (hv > 0 ? hv : 0) + m;
-    lv = (lv < 0 ? lv : 0) - m;
-    hu = (hu > 0 ? hu : 0) + m;
-    lu = (lu < 0 ? lu : 0) - m;
-    return (v0 > hv && v1 > hv) || (v0 < lv && v1 < lv) || (u0 > hu && u1 > hu) ||
-           (u0 < lu && u1 < lu);
+    int64_t hv_q32 = fxl__max64(vhi_q32 + t_q32, 0) + m_q32;
+    int64_t lv_q32 = fxl__min64(vlo_q32 - t_q32, 0) - m_q32;
+    int64_t hu_q32 = fxl__max64(uhi_q32 + t_q32, 0) + m_q32;
+    int64_t lu_q32 = fxl__min64(ulo_q32 - t_q32, 0) - m_q32;
+    return (v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
+           (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32);
 }
 
 FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
@@ -154,29 +150,33 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
  * direction k, `side` holds the frame value whose sign places the
  * direction (cross(S, D)), `span` the rectangle's other coordinate range
  * (which must hold 0) and [lo, hi] its own range along D. */
-FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0, int64_t v0,
-                                    int64_t u1, int64_t v1, int32_t qx, int32_t qy, int64_t t)
+FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                   int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                   int32_t qy, int64_t t_q32)
 {
-    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    int64_t c[4][2], lo[4], hi[4];
+    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    int64_t c_q32[4][2], lo_q32[4], hi_q32[4];
     bool span[4];
     int k;
     /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u, cross(S, (0,-1)) = -u */
-    c[0][0] = -v0, c[0][1] = -v1, c[1][0] = v0, c[1][1] = v1;
-    c[2][0] = u0, c[2][1] = u1, c[3][0] = -u0, c[3][1] = -u1;
+    c_q32[0][0] = -v0_q32, c_q32[0][1] = -v1_q32, c_q32[1][0] = v0_q32, c_q32[1][1] = v1_q32;
+    c_q32[2][0] = u0_q32, c_q32[2][1] = u1_q32, c_q32[3][0] = -u0_q32, c_q32[3][1] = -u1_q32;
     span[0] = span[1] = a->v_lo <= 0 && a->v_hi >= 0;
     span[2] = span[3] = a->u_lo <= 0 && a->u_hi >= 0;
-    lo[0] = a->u_lo - t, hi[0] = a->u_hi + t, lo[1] = -a->u_hi - t, hi[1] = t - a->u_lo;
-    lo[2] = a->v_lo - t, hi[2] = a->v_hi + t, lo[3] = -a->v_hi - t, hi[3] = t - a->v_lo;
+    lo_q32[0] = a->u_lo - t_q32, hi_q32[0] = a->u_hi + t_q32;
+    lo_q32[1] = -a->u_hi - t_q32, hi_q32[1] = t_q32 - a->u_lo;
+    lo_q32[2] = a->v_lo - t_q32, hi_q32[2] = a->v_hi + t_q32;
+    lo_q32[3] = -a->v_hi - t_q32, hi_q32[3] = t_q32 - a->v_lo;
     for (k = 0; k < 4; k++) {
         /* The frame point turns by -step: on the arc iff cross(S0, D) <= 0
          * <= cross(S1, D) for step > 0, the reverse for step < 0. */
-        bool on = step > 0 ? (c[k][0] <= 0 && c[k][1] >= 0) : (c[k][0] >= 0 && c[k][1] <= 0);
+        bool on = step > 0 ? (c_q32[k][0] <= 0 && c_q32[k][1] >= 0)
+                           : (c_q32[k][0] >= 0 && c_q32[k][1] <= 0);
         if (on && span[k]) {
             /* lo <= R <= hi, R^2 = q2 2^32: hi rounded down, lo up. */
-            int64_t h = fxl__floor_shift(hi[k], 16), l = -fxl__floor_shift(-lo[k], 16);
-            if (h >= 0 && h <= 0x7FFFFFFF && q2 <= (uint64_t)(h * h) &&
-                (l <= 0 || (l <= 0x7FFFFFFF && q2 >= (uint64_t)(l * l))))
+            int64_t h = fxl__floor_shift(hi_q32[k], 16), l = -fxl__floor_shift(-lo_q32[k], 16);
+            if (h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
+                (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l))))
                 return true;
         }
     }
@@ -190,21 +190,23 @@ FXL_WARM_CODE
 static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
-    int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
-    int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
-    int64_t t = ((int64_t)r + a->round) * 65536;
+    int64_t u0_q32 = fxl__along(a->cos, a->sin, qx, qy);
+    int64_t v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    int64_t u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy);
+    int64_t v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+    int64_t t_q32 = ((int64_t)r + a->round) * 65536;
 
-    if (turn_far(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t, arc_margin(qx, qy)))
+    if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                 arc_margin(qx, qy)))
         return false;
     /* The end beam has the same rectangle (only its frame differs, and
-     * u1, v1 are already in it). */
-    if (fxl__frame_test(a, u0, v0, r) || fxl__frame_test(a, u1, v1, r))
+     * u1_q32, v1_q32 are already in it). */
+    if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
         return true;
-    if (sp->step == 0 || t < 0)
+    if (sp->step == 0 || t_q32 < 0)
         return false;
-    return axis_hit(a, sp->step, u0, v0, u1, v1, qx, qy, t) ||
-           fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, r);
+    return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
+           fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
 }
 
 /* The whole motion for a circle whose offsets from the pivot are g0 at the
@@ -258,21 +260,25 @@ bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_v
 
 /* ---- batch and fused forms ------------------------------------------------ */
 
-/* A box of the beam's rectangle about the pivot, turned by the table
- * vector (c, s), in units of 4 raw (Q14.14): world x = c u - s v, y = s u +
+/* A box (Q14.14 bounds: units of 4 raw) of the beam's rectangle about the
+ * pivot, turned by the table vector (c, s): world x = c u - s v, y = s u +
  * c v is separable, so each extreme takes the extreme product of each
  * term. The vector is cut to Q10 (off by < 2^-10 a component) and the
  * frame bounds f (ulo, uhi, vlo, vhi) are Q4, below 2^17 in magnitude:
  * every product is below 2^27. */
-FXL__ALWAYS_INLINE void turned_box(int32_t c, int32_t s, const int32_t f[4], int32_t e[4])
+FXL__ALWAYS_INLINE fxl_aabb turned_box(int32_t c, int32_t s, const int32_t f_q4[4])
 {
-    int32_t c10 = fxl__asr32(c, 6), s10 = fxl__asr32(s, 6);
-    int32_t cu0 = c10 * f[0], cu1 = c10 * f[1], su0 = s10 * f[0], su1 = s10 * f[1];
-    int32_t cv0 = c10 * f[2], cv1 = c10 * f[3], sv0 = s10 * f[2], sv1 = s10 * f[3];
-    e[0] = fxl__min32(cu0, cu1) - fxl__max32(sv0, sv1);
-    e[1] = fxl__max32(cu0, cu1) - fxl__min32(sv0, sv1);
-    e[2] = fxl__min32(su0, su1) + fxl__min32(cv0, cv1);
-    e[3] = fxl__max32(su0, su1) + fxl__max32(cv0, cv1);
+    int32_t c_q10 = fxl__asr32(c, 6), s_q10 = fxl__asr32(s, 6);
+    int32_t cu0 = c_q10 * f_q4[0], cu1 = c_q10 * f_q4[1];
+    int32_t su0 = s_q10 * f_q4[0], su1 = s_q10 * f_q4[1];
+    int32_t cv0 = c_q10 * f_q4[2], cv1 = c_q10 * f_q4[3];
+    int32_t sv0 = s_q10 * f_q4[2], sv1 = s_q10 * f_q4[3];
+    fxl_aabb e_q14;
+    e_q14.lo.x = fxl__min32(cu0, cu1) - fxl__max32(sv0, sv1);
+    e_q14.hi.x = fxl__max32(cu0, cu1) - fxl__min32(sv0, sv1);
+    e_q14.lo.y = fxl__min32(su0, su1) + fxl__min32(cv0, cv1);
+    e_q14.hi.y = fxl__max32(su0, su1) + fxl__max32(cv0, cv1);
+    return e_q14;
 }
 
 /* A bounding box of every place the beam is during the motion, for the
@@ -299,9 +305,9 @@ FXL__ALWAYS_INLINE void turned_box(int32_t c, int32_t s, const int32_t f[4], int
  * test). */
 /* floor(v / 2^28) of a Q32.32 frame bound (Q4), through *ok false when
  * it is not below 2^17 in magnitude; from the two words, no 64-bit shift. */
-FXL__ALWAYS_INLINE int32_t q4_of(int64_t v, bool *ok)
+FXL__ALWAYS_INLINE int32_t q4_of(int64_t v_q32, bool *ok)
 {
-    uint64_t w = (uint64_t)v;
+    uint64_t w = (uint64_t)v_q32;
     uint32_t hi = (uint32_t)(w >> 32), lo = (uint32_t)w;
     *ok = *ok && hi + 0x2000u < 0x4000u; /* -2^13 <= floor(v / 2^32) < 2^13 */
     return (int32_t)((hi << 4) | (lo >> 28)); /* two's complement, in range */
@@ -313,46 +319,50 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
 {
     const fxl_laser_prep *a = &sp->from;
     bool ok = true;
-    int32_t f[4], e0[4], e1[4], box[4];
-    int32_t p0x, p0y, pmx, pmy, p1x, p1y, grow;
-    uint32_t mu, mv, r4, half;
+    int32_t f_q4[4], grow_q14;
+    fxl_aabb box_q14;
+    fxl_vec2 p0_q14, pm_q14, p1_q14;
+    uint32_t mu_q4, mv_q4, r_q4, half_q14;
 
     /* The rectangle rounded outwards: ceil(v) = -floor(-v) (v > -2^63). */
-    f[0] = q4_of(a->u_lo, &ok), f[1] = -q4_of(-a->u_hi, &ok);
-    f[2] = q4_of(a->v_lo, &ok), f[3] = -q4_of(-a->v_hi, &ok);
+    f_q4[0] = q4_of(a->u_lo, &ok), f_q4[1] = -q4_of(-a->u_hi, &ok);
+    f_q4[2] = q4_of(a->v_lo, &ok), f_q4[3] = -q4_of(-a->v_hi, &ok);
     if (!ok)
         return false;
-    mu = (uint32_t)fxl__max32(-f[0], f[1]), mv = (uint32_t)fxl__max32(-f[2], f[3]);
-    r4 = (mu > mv ? mu + mv / 2u : mv + mu / 2u) + 1u; /* R in Q4, below 2^17.6 */
-    turned_box(a->cos, a->sin, f, e0);
-    turned_box(sp->cos1, sp->sin1, f, e1);
+    mu_q4 = (uint32_t)fxl__max32(-f_q4[0], f_q4[1]);
+    mv_q4 = (uint32_t)fxl__max32(-f_q4[2], f_q4[3]);
+    /* R in Q4, below 2^17.6 */
+    r_q4 = (mu_q4 > mv_q4 ? mu_q4 + mv_q4 / 2u : mv_q4 + mu_q4 / 2u) + 1u;
     /* Positions in Q14 (floored; pm as two floors, within 2 units). */
-    p0x = fxl__asr32(a->pos.x, 2), p0y = fxl__asr32(a->pos.y, 2);
-    pmx = p0x + fxl__asr32(sp->half_move.x, 2), pmy = p0y + fxl__asr32(sp->half_move.y, 2);
-    p1x = fxl__asr32(sp->pivot1.x, 2), p1y = fxl__asr32(sp->pivot1.y, 2);
-    grow = (int32_t)(r4 << 2) + (a->round >> 2) + 4; /* Q14: R / 2^8, round, floors */
+    p0_q14 = fxl_vec2_make(fxl__asr32(a->pos.x, 2), fxl__asr32(a->pos.y, 2));
+    pm_q14 = fxl_vec2_make(p0_q14.x + fxl__asr32(sp->half_move.x, 2),
+                           p0_q14.y + fxl__asr32(sp->half_move.y, 2));
+    p1_q14 = fxl_vec2_make(fxl__asr32(sp->pivot1.x, 2), fxl__asr32(sp->pivot1.y, 2));
+    grow_q14 = (int32_t)(r_q4 << 2) + (a->round >> 2) + 4; /* Q14: R / 2^8, round, floors */
     if (sp->step != 0) {
         uint32_t h = (fxl__abs32(sp->step) + 1u) >> 1;
-        uint32_t f10 = (uint32_t)(65537 - fxl_cos((fxl_angle)h) + 63) >> 6; /* <= 1025 */
-        grow += (int32_t)(r4 * f10) + 1;
+        uint32_t f_q10 = (uint32_t)(65537 - fxl_cos((fxl_angle)h) + 63) >> 6; /* <= 1025 */
+        grow_q14 += (int32_t)(r_q4 * f_q10) + 1;
     }
-    box[0] = fxl__min32(fxl__min32(p0x, pmx) + e0[0], fxl__min32(pmx, p1x) + e1[0]) - grow;
-    box[1] = fxl__max32(fxl__max32(p0x, pmx) + e0[1], fxl__max32(pmx, p1x) + e1[1]) + grow;
-    box[2] = fxl__min32(fxl__min32(p0y, pmy) + e0[2], fxl__min32(pmy, p1y) + e1[2]) - grow;
-    box[3] = fxl__max32(fxl__max32(p0y, pmy) + e0[3], fxl__max32(pmy, p1y) + e1[3]) + grow;
+    /* The start beam from p0 to pm, the end beam from pm to p1, grown. */
+    box_q14 = fxl__aabb_union(
+        fxl__aabb_add(fxl__aabb_span(p0_q14, pm_q14), turned_box(a->cos, a->sin, f_q4)),
+        fxl__aabb_add(fxl__aabb_span(pm_q14, p1_q14), turned_box(sp->cos1, sp->sin1, f_q4)));
+    box_q14 = fxl__aabb_grow(box_q14, grow_q14);
     /* Middle and half-extents in raw units (the middle may wrap: only the
      * half-extent is bounded, see fxl__near_box). */
-    half = (uint32_t)fxl__max32(box[1] - box[0], box[3] - box[2]);
-    if (half >= (1u << 29))
+    half_q14 = (uint32_t)fxl__max32(box_q14.hi.x - box_q14.lo.x, box_q14.hi.y - box_q14.lo.y);
+    if (half_q14 >= (1u << 29))
         return false;
-    *mx = (uint32_t)(box[0] + box[1]) << 1;
-    *my = (uint32_t)(box[2] + box[3]) << 1;
-    *hx = ((uint32_t)(box[1] - box[0]) << 1) + 4u;
-    *hy = ((uint32_t)(box[3] - box[2]) << 1) + 4u;
+    *mx = (uint32_t)(box_q14.lo.x + box_q14.hi.x) << 1;
+    *my = (uint32_t)(box_q14.lo.y + box_q14.hi.y) << 1;
+    *hx = ((uint32_t)(box_q14.hi.x - box_q14.lo.x) << 1) + 4u;
+    *hy = ((uint32_t)(box_q14.hi.y - box_q14.lo.y) << 1) + 4u;
     return true;
 }
 
-/* The batch loops are copies of fxl_laser_vs_circles' (see laser.c). */
+/* The batch loops are copies, on purpose, of fxl_laser_vs_circles' (laser.c
+ * says why), each with its own tests inlined. */
 FXL_IWRAM_CODE
 size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles, size_t n,
                             uint32_t *hit_bits)
@@ -410,11 +420,9 @@ size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *f
              * as fxl__near_box widens it (64-bit: off the fixed path). */
             int64_t rr = (int64_t)c->r + (c->r >> 14) + 1;
             int64_t ex = (int64_t)hx + rr, ey = (int64_t)hy + rr;
-            int64_t lx = c->c.x < to[i].x ? c->c.x : to[i].x;
-            int64_t ux = c->c.x < to[i].x ? to[i].x : c->c.x;
-            int64_t ly = c->c.y < to[i].y ? c->c.y : to[i].y;
-            int64_t uy = c->c.y < to[i].y ? to[i].y : c->c.y;
-            if (boxed && (!span_near(mx, ex, lx, ux) || !span_near(my, ey, ly, uy)))
+            fxl_aabb path = fxl__aabb_span(c->c, to[i]);
+            if (boxed && (!span_near(mx, ex, path.lo.x, path.hi.x) ||
+                          !span_near(my, ey, path.lo.y, path.hi.y)))
                 continue;
             if (moving_hit(sp, c->c.x, c->c.y, to[i].x, to[i].y, c->r)) {
                 word |= bit;
@@ -463,26 +471,26 @@ static bool sweep_along(const fxl_laser *l, int32_t c0, int32_t s0, int32_t c1, 
     uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
-    int32_t hu = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
-    int32_t lu = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
-    int32_t u0 = fxl__pixels(fxl__along(c0, s0, qx, qy));
-    int32_t u1 = fxl__pixels(fxl__along(c1, s1, qx, qy));
-    return !((u0 >= hu && u1 >= hu) || (u0 < lu && u1 < lu));
+    int32_t hu_px = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
+    int32_t lu_px = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
+    int32_t u0_px = fxl__pixels(fxl__along(c0, s0, qx, qy));
+    int32_t u1_px = fxl__pixels(fxl__along(c1, s1, qx, qy));
+    return !((u0_px >= hu_px && u1_px >= hu_px) || (u0_px < lu_px && u1_px < lu_px));
 }
 
 FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
 {
     const fxl_laser *l = &sw->laser;
-    int32_t c0, s0, c1, s1, w, qx, qy, hv, v0, v1;
+    int32_t c0, s0, c1, s1, w, qx, qy, hv_px, v0_px, v1_px;
 
     w = fxl__hit_width(l->half_width, l->hit_fraction);
     qx = fxl__offset(x, sw->motion.pivot.x), qy = fxl__offset(y, sw->motion.pivot.y);
-    hv = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
+    hv_px = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
-    v0 = fxl__pixels(fxl__across(c0, s0, qx, qy));
-    v1 = fxl__pixels(fxl__across(c1, s1, qx, qy));
-    if (FXL__LIKELY((v0 >= hv && v1 >= hv) || (v0 < -hv && v1 < -hv)))
+    v0_px = fxl__pixels(fxl__across(c0, s0, qx, qy));
+    v1_px = fxl__pixels(fxl__across(c1, s1, qx, qy));
+    if (FXL__LIKELY((v0_px >= hv_px && v1_px >= hv_px) || (v0_px < -hv_px && v1_px < -hv_px)))
         return false;
     return sweep_along(l, c0, s0, c1, s1, qx, qy, w, r);
 }
@@ -502,32 +510,35 @@ static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
     fxl_laser_prep a;
     int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
     int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
-    int64_t u0, v0, u1, v1;
-    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
+    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
+    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
     uint32_t len = (uint32_t)l->length, rr;
 
     a.pos = l->pos;
     fxl__sincos(l->angle, &a.cos, &a.sin);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
     fxl__laser_hitbox(l, &a);
-    u0 = fxl__along(a.cos, a.sin, qx, qy), v0 = fxl__across(a.cos, a.sin, qx, qy);
-    u1 = fxl__along(c1, s1, qx, qy), v1 = fxl__across(c1, s1, qx, qy);
-    if (fxl__frame_test(&a, u0, v0, circle.r) || fxl__frame_test(&a, u1, v1, circle.r))
+    u0_q32 = fxl__along(a.cos, a.sin, qx, qy), v0_q32 = fxl__across(a.cos, a.sin, qx, qy);
+    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
+    if (fxl__frame_test(&a, u0_q32, v0_q32, circle.r) ||
+        fxl__frame_test(&a, u1_q32, v1_q32, circle.r))
         return 1;
     if (step == 0)
         return 0;
-    if (q2 >= ((uint64_t)1 << 60))
+    if (q2_q32 >= ((uint64_t)1 << 60))
         return -1;
     /* 2 (r + round), and the doubled reaches ahead of and behind the pivot. */
     rr = 2u * ((uint32_t)circle.r + (uint32_t)a.round);
     reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
-    if (sg * fxl__sign64(v0) >= 0 && sg * fxl__sign64(v1) <= 0 && 4u * q2 <= reach2 * reach2)
+    if (sg * fxl__sign64(v0_q32) >= 0 && sg * fxl__sign64(v1_q32) <= 0 &&
+        4u * q2_q32 <= reach2 * reach2)
         return 1; /* (1, 0): the point R ahead of the pivot */
     reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : rr);
-    if (sg * fxl__sign64(v0) <= 0 && sg * fxl__sign64(v1) >= 0 && 4u * q2 <= reach2 * reach2)
+    if (sg * fxl__sign64(v0_q32) <= 0 && sg * fxl__sign64(v1_q32) >= 0 &&
+        4u * q2_q32 <= reach2 * reach2)
         return 1; /* (-1, 0): the point R behind it */
     reach2 = (uint64_t)a.width + (uint32_t)circle.r;
-    if (q2 <= reach2 * reach2 && (sg * fxl__sign64(u0)) * (sg * fxl__sign64(u1)) <= 0)
+    if (q2_q32 <= reach2 * reach2 && (sg * fxl__sign64(u0_q32)) * (sg * fxl__sign64(u1_q32)) <= 0)
         return 1; /* (0, +-1): the point R across it */
     return -1;
 }
@@ -546,8 +557,8 @@ static int sweep_full(const fxl_sweep *sw, fxl_circle circle)
 
 /* Many sweeps against one fixed circle: as fxl_sweep_prepare and
  * fxl_sweep_vs_circle for each, with the rejects worked out from the
- * sweep's own fields first. The loop is a copy of fxl_lasers_vs_circle's
- * (laser.c). */
+ * sweep's own fields first. The loop's frame is a copy, on purpose, of
+ * fxl_lasers_vs_circle's (laser.c says why). */
 FXL_IWRAM_CODE
 fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits)

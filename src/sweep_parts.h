@@ -11,8 +11,8 @@
  * closed arc between the table directions of sp->from and sp->to (the
  * region M of sweep_turn.c). (u0, v0), (u1, v1) are q's frame coordinates
  * in the two table frames (Q32.32). Call only when neither end beam hits. */
-bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0, int64_t v0,
-                      int64_t u1, int64_t v1, int32_t r);
+bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0_q32,
+                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t r);
 
 /* A bounding box of the whole motion of sp as fxl__near_box's middle and
  * half-extents (Q16.16); false when it has none (the reach or the box too

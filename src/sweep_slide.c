@@ -19,24 +19,14 @@
 #include "frame.h"
 #include "wide.h"
 
-static int64_t min64(int64_t a, int64_t b)
-{
-    return a < b ? a : b;
-}
-
-static int64_t max64(int64_t a, int64_t b)
-{
-    return a > b ? a : b;
-}
-
 /* cr^2 <= t^2 len2, for |cr| below 2^99, t below 2^48, len2 below 2^100. */
-FXL_ARM_CODE static bool within_segment(fxl__i128 cr, int64_t t, fxl__i128 len2)
+FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i128 len2_q64)
 {
     fxl__big a, lhs, b, rhs;
-    fxl__big_i128(&a, cr);
+    fxl__big_i128(&a, cr_q64);
     fxl__big_mul(&lhs, &a, &a);
-    fxl__big_u128(&a, fxl__sq((uint64_t)t));
-    fxl__big_i128(&b, len2);
+    fxl__big_u128(&a, fxl__sq((uint64_t)t_q32));
+    fxl__big_i128(&b, len2_q64);
     fxl__big_mul(&rhs, &a, &b);
     return fxl__big_cmp(&lhs, &rhs) <= 0;
 }
@@ -45,31 +35,34 @@ FXL_ARM_CODE
 bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
                     int32_t bx, int32_t by, int32_t r)
 {
-    int64_t ua = fxl__along(c, s, ax, ay), va = fxl__across(c, s, ax, ay);
-    int64_t ub = fxl__along(c, s, bx, by), vb = fxl__across(c, s, bx, by);
-    int64_t t = ((int64_t)r + lp->round) * 65536, du = ub - ua, dv = vb - va;
-    int64_t cu[4], cv[4];
+    int64_t ua_q32 = fxl__along(c, s, ax, ay), va_q32 = fxl__across(c, s, ax, ay);
+    int64_t ub_q32 = fxl__along(c, s, bx, by), vb_q32 = fxl__across(c, s, bx, by);
+    int64_t t_q32 = ((int64_t)r + lp->round) * 65536;
+    int64_t du_q32 = ub_q32 - ua_q32, dv_q32 = vb_q32 - va_q32;
+    int64_t cu_q32[4], cv_q32[4];
     int k;
-    fxl__i128 len2;
+    fxl__i128 len2_q64;
 
-    if (t < 0)
+    if (t_q32 < 0)
         return false;
-    if (fxl__frame_test(lp, ua, va, r) || fxl__frame_test(lp, ub, vb, r))
+    if (fxl__frame_test(lp, ua_q32, va_q32, r) || fxl__frame_test(lp, ub_q32, vb_q32, r))
         return true;
     /* Too far on an axis for any point of AB. */
-    if (max64(ua, ub) < lp->u_lo - t || min64(ua, ub) > lp->u_hi + t ||
-        max64(va, vb) < lp->v_lo - t || min64(va, vb) > lp->v_hi + t)
+    if (fxl__max64(ua_q32, ub_q32) < lp->u_lo - t_q32 ||
+        fxl__min64(ua_q32, ub_q32) > lp->u_hi + t_q32 ||
+        fxl__max64(va_q32, vb_q32) < lp->v_lo - t_q32 ||
+        fxl__min64(va_q32, vb_q32) > lp->v_hi + t_q32)
         return false;
-    if (du == 0 && dv == 0)
+    if (du_q32 == 0 && dv_q32 == 0)
         return false;
-    cu[0] = cu[1] = lp->u_lo, cu[2] = cu[3] = lp->u_hi;
-    cv[0] = cv[2] = lp->v_lo, cv[1] = cv[3] = lp->v_hi;
+    cu_q32[0] = cu_q32[1] = lp->u_lo, cu_q32[2] = cu_q32[3] = lp->u_hi;
+    cv_q32[0] = cv_q32[2] = lp->v_lo, cv_q32[1] = cv_q32[3] = lp->v_hi;
     /* AB crosses K. */
-    if (max64(ua, ub) >= lp->u_lo && min64(ua, ub) <= lp->u_hi && max64(va, vb) >= lp->v_lo &&
-        min64(va, vb) <= lp->v_hi) {
+    if (fxl__max64(ua_q32, ub_q32) >= lp->u_lo && fxl__min64(ua_q32, ub_q32) <= lp->u_hi &&
+        fxl__max64(va_q32, vb_q32) >= lp->v_lo && fxl__min64(va_q32, vb_q32) <= lp->v_hi) {
         int pos = 0, neg = 0;
         for (k = 0; k < 4; k++) {
-            int side = fxl__cross_sign(du, dv, cu[k] - ua, cv[k] - va);
+            int side = fxl__cross_sign(du_q32, dv_q32, cu_q32[k] - ua_q32, cv_q32[k] - va_q32);
             pos |= side >= 0;
             neg |= side <= 0;
         }
@@ -77,13 +70,14 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
             return true;
     }
     /* A corner near an inner point of AB. */
-    len2 = fxl__isub(fxl__imul(du, du), fxl__imul(-dv, dv));
+    len2_q64 = fxl__isub(fxl__imul(du_q32, du_q32), fxl__imul(-dv_q32, dv_q32));
     for (k = 0; k < 4; k++) {
-        int64_t eu = cu[k] - ua, ev = cv[k] - va;
-        fxl__i128 dot = fxl__isub(fxl__imul(eu, du), fxl__imul(-ev, dv));
-        if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+        int64_t eu_q32 = cu_q32[k] - ua_q32, ev_q32 = cv_q32[k] - va_q32;
+        fxl__i128 dot_q64 = fxl__isub(fxl__imul(eu_q32, du_q32), fxl__imul(-ev_q32, dv_q32));
+        if (fxl__isign(dot_q64) <= 0 || fxl__isign(fxl__isub(len2_q64, dot_q64)) <= 0)
             continue;
-        if (within_segment(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)), t, len2))
+        if (within_segment(fxl__isub(fxl__imul(du_q32, ev_q32), fxl__imul(dv_q32, eu_q32)), t_q32,
+                           len2_q64))
             return true;
     }
     return false;

@@ -53,6 +53,8 @@
 #include "frame.h"
 #include "wide.h"
 
+/* The fields keep the names of the derivation above (K = [a0, a1] x [b0,
+ * b1], t, S_i, |t_i|^2, R^2); each line gives its format. */
 typedef struct turn {
     int64_t a0, a1, b0, b1;     /* Q32.32 the rectangle K about the pivot */
     int64_t t;                  /* Q32.32 reach round + r, >= 0 */
@@ -85,34 +87,24 @@ static bool on_arc(const turn *m, int64_t x, int64_t y)
                      fxl__cross_sign(m->s[1][0], m->s[1][1], x, y));
 }
 
-static int sign64(int64_t v)
-{
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
-}
-
 /* The same for an axis direction (dx, dy), one of them 0 and the other
  * +-1: cross(S, (dx, dy)) = S.x dy - S.y dx, a signed component. */
 static bool axis_on_arc(const turn *m, int dx, int dy)
 {
-    int c0 = dy != 0 ? dy * sign64(m->s[0][0]) : -dx * sign64(m->s[0][1]);
-    int c1 = dy != 0 ? dy * sign64(m->s[1][0]) : -dx * sign64(m->s[1][1]);
+    int c0 = dy != 0 ? dy * fxl__sign64(m->s[0][0]) : -dx * fxl__sign64(m->s[0][1]);
+    int c1 = dy != 0 ? dy * fxl__sign64(m->s[1][0]) : -dx * fxl__sign64(m->s[1][1]);
     return arc_signs(m, c0, c1);
-}
-
-static fxl__u128 sq128(int64_t v)
-{
-    return fxl__sq(v < 0 ? 0u - (uint64_t)v : (uint64_t)v);
 }
 
 /* R <= x, R >= x for a Q32.32 x (R^2 is an integer: compare squares). */
 static bool r_le(const turn *m, int64_t x)
 {
-    return x >= 0 && fxl__le128(m->r2, sq128(x));
+    return x >= 0 && fxl__le128(m->r2, fxl__sq_signed(x));
 }
 
 static bool r_ge(const turn *m, int64_t x)
 {
-    return x <= 0 || fxl__le128(sq128(x), m->r2);
+    return x <= 0 || fxl__le128(fxl__sq_signed(x), m->r2);
 }
 
 /* The witness: the arc point at distance R along the frame direction
@@ -167,8 +159,8 @@ FXL_ARM_CODE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
 FXL_ARM_CODE static bool end_corner(const turn *m, int i, int64_t cx, int64_t cy)
 {
     fxl__big d, x, sc, w;
-    fxl__big_u128(&d, fxl__add(m->r2, fxl__add(sq128(cx), sq128(cy))));
-    fxl__big_u128(&x, sq128(m->t));
+    fxl__big_u128(&d, fxl__add(m->r2, fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy))));
+    fxl__big_u128(&x, fxl__sq_signed(m->t));
     fxl__big_sub(&d, &d, &x);
     /* S.C < 2^98: as two 128-bit products, then times 2^17 (exact: the
      * sum is below 2^99, shifted below 2^116). */
@@ -187,8 +179,7 @@ FXL_ARM_CODE static bool end_in(const turn *m, int i)
     int64_t sx = m->s[i][0], sy = m->s[i][1];
     int xs, ys;
     /* The band filter: E_i is within |qx| + |qy| of S_i. */
-    uint64_t band = (uint64_t)(m->qx < 0 ? -(int64_t)m->qx : m->qx) +
-                    (uint64_t)(m->qy < 0 ? -(int64_t)m->qy : m->qy) + 1u;
+    uint64_t band = (uint64_t)fxl__abs32(m->qx) + fxl__abs32(m->qy) + 1u;
     if (!rect_hit(m, sx, sy, m->t + (int64_t)band))
         return false;
     xs = end_side(m, i, sx, m->a0) < 0 ? -1 : end_side(m, i, sx, m->a1) > 0 ? 1 : 0;
@@ -237,7 +228,7 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
      * of (N^2 - D^2) 2^32 + N^2 delta, so of N^2 - D^2 when that exceeds
      * N^2 / 2^15 in size. */
     {
-        fxl__u128 n2 = sq128(tau.n), d2 = sq128(tau.d), big2;
+        fxl__u128 n2 = fxl__sq_signed(tau.n), d2 = fxl__sq_signed(tau.d), big2;
         bool pos = !fxl__le128(n2, d2);
         fxl__u128 e = pos ? fxl__sub(n2, d2) : fxl__sub(d2, n2);
         big2.hi = n2.hi >> 15;
@@ -245,10 +236,10 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
         if (!fxl__le128(e, big2))
             return pos ? 1 : -1;
     }
-    fxl__big_u128(&x, sq128(tau.n));
+    fxl__big_u128(&x, fxl__sq_signed(tau.n));
     fxl__big_i64(&rhs, (int64_t)m->n[i]);
     fxl__big_mul(&lhs, &x, &rhs);
-    fxl__big_u128(&x, sq128(tau.d));
+    fxl__big_u128(&x, fxl__sq_signed(tau.d));
     fxl__big_i64(&rhs, (int64_t)1 << 32);
     {
         fxl__big r2;
@@ -270,7 +261,7 @@ static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
 
 FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
 {
-    fxl__u128 c2 = fxl__add(sq128(cx), sq128(cy)), t2 = sq128(m->t);
+    fxl__u128 c2 = fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy)), t2 = fxl__sq_signed(m->t);
     fxl__big w, b, alpha, x;
     int64_t cl, ch, rl, rh;
     int known = 0;
@@ -304,28 +295,28 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
 /* A foot at distance |f| (Q32.32) from the pivot: |f| <= R + t. */
 static bool foot_near(const turn *m, int64_t f)
 {
-    int64_t e = (f < 0 ? -f : f) - m->t;
-    return e <= 0 || fxl__le128(sq128(e), m->r2);
+    int64_t e = (int64_t)fxl__abs64(f) - m->t; /* |f| < 2^63 */
+    return e <= 0 || fxl__le128(fxl__sq_signed(e), m->r2);
 }
 
 FXL_ARM_CODE
-bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0, int64_t v0,
-                      int64_t u1, int64_t v1, int32_t r)
+bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0_q32,
+                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t r)
 {
     turn m;
     int i, j;
     bool any = false, near = false, far = false;
-    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
 
     m.t = ((int64_t)r + sp->from.round) * 65536;
-    if (q2 == 0 || m.t < 0)
+    if (q2_q32 == 0 || m.t < 0)
         return false; /* the circle at the pivot: the end beams decided it */
     m.a0 = sp->from.u_lo, m.a1 = sp->from.u_hi, m.b0 = sp->from.v_lo, m.b1 = sp->from.v_hi;
-    m.s[0][0] = u0, m.s[0][1] = v0, m.s[1][0] = u1, m.s[1][1] = v1;
+    m.s[0][0] = u0_q32, m.s[0][1] = v0_q32, m.s[1][0] = u1_q32, m.s[1][1] = v1_q32;
     m.n[0] = (uint64_t)((int64_t)sp->from.cos * sp->from.cos + (int64_t)sp->from.sin * sp->from.sin);
     m.n[1] = (uint64_t)((int64_t)sp->cos1 * sp->cos1 + (int64_t)sp->sin1 * sp->sin1);
-    m.r2.hi = q2 >> 32;
-    m.r2.lo = q2 << 32;
+    m.r2.hi = q2_q32 >> 32;
+    m.r2.lo = q2_q32 << 32;
     m.qx = qx, m.qy = qy;
     m.step = sp->step;
 

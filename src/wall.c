@@ -10,25 +10,16 @@
 
 #include "fixlaser/angle.h"
 
+#include "coarse.h"
 #include "domain.h"
 #include "util.h"
 #include "wide.h"
 
-/* Coarse boxes (fxl_wall_prep's coarse_lo and coarse_hi, see wall.h): a
- * coordinate at 2 px resolution, 0..32767 in the order of the int32 values,
- * two of them packed in a word with a guard bit above each. */
-#define COARSE_GUARD 0x80008000u
-#define COARSE_ONES 0x00010001u
-
-static uint32_t coarse(fix16_t v)
-{
-    return ((uint32_t)v ^ 0x80000000u) >> 17;
-}
-
+/* The coarse box (coarse.h) of box. */
 static void set_coarse(fxl_wall_prep *w, const fxl_aabb *box)
 {
-    w->coarse_lo = (coarse(box->lo.x) << 16 | coarse(box->lo.y)) | COARSE_GUARD;
-    w->coarse_hi = (coarse(box->hi.x) << 16 | coarse(box->hi.y)) + COARSE_ONES;
+    w->coarse_lo = fxl__coarse_lo(box->lo.x, box->lo.y);
+    w->coarse_hi = fxl__coarse_hi(box->hi.x, box->hi.y);
 }
 
 fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
@@ -36,8 +27,7 @@ fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
     int64_t ex, ey;
     if (wall == NULL || out == NULL)
         return FXL_ERR_NULL;
-    if (!fxl__coord_ok(wall->a.x) || !fxl__coord_ok(wall->a.y) || !fxl__coord_ok(wall->b.x) ||
-        !fxl__coord_ok(wall->b.y))
+    if (!fxl__vec_ok(wall->a) || !fxl__vec_ok(wall->b))
         return FXL_ERR_COORD_RANGE;
     ex = (int64_t)wall->b.x - wall->a.x;
     ey = (int64_t)wall->b.y - wall->a.y;
@@ -47,10 +37,7 @@ fxl_result fxl_wall_prepare(const fxl_wall *wall, fxl_wall_prep *out)
     out->ex = (int32_t)ex;
     out->ey = (int32_t)ey;
     out->len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey);
-    out->box.lo = fxl_vec2_make(wall->a.x < wall->b.x ? wall->a.x : wall->b.x,
-                                wall->a.y < wall->b.y ? wall->a.y : wall->b.y);
-    out->box.hi = fxl_vec2_make(wall->a.x > wall->b.x ? wall->a.x : wall->b.x,
-                                wall->a.y > wall->b.y ? wall->a.y : wall->b.y);
+    out->box = fxl__aabb_span(wall->a, wall->b);
     set_coarse(out, &out->box);
     return FXL_OK;
 }
@@ -71,13 +58,7 @@ static int64_t side_value(const fxl_wall_prep *w, fxl_vec2 p)
 
 int fxl_wall_side(const fxl_wall_prep *w, fxl_vec2 p)
 {
-    int64_t d = side_value(w, p);
-    return d < 0 ? -1 : d > 0 ? 1 : 0;
-}
-
-static int sign64(int64_t v)
-{
-    return v < 0 ? -1 : v > 0 ? 1 : 0;
+    return fxl__sign64(side_value(w, p));
 }
 
 /* The wall-segment method's test, one-sided: from in front of (or on) the wall's line,
@@ -94,7 +75,7 @@ static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t
     ay = (int64_t)w->a.y - from.y;
     ca = wrap_cross(mx, ay, my, ax);
     cb = wrap_cross(mx, ay + w->ey, my, ax + w->ex);
-    return sign64(ca) * sign64(cb) <= 0;
+    return fxl__sign64(ca) * fxl__sign64(cb) <= 0;
 }
 
 FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
@@ -106,8 +87,7 @@ FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_ve
 FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, bool up)
 {
     bool rest;
-    uint64_t mag = v < 0 ? (uint64_t)(-v) : (uint64_t)v;
-    uint32_t q = fxl__div128_nodiv(fxl__mul64(mag, num), den, &rest);
+    uint32_t q = fxl__div128_nodiv(fxl__mul64(fxl__abs64(v), num), den, &rest);
     int64_t r = (int64_t)q;
     if (v >= 0)
         return (int32_t)(r + ((up && rest) ? 1 : 0));
@@ -148,10 +128,10 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
     int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
     int64_t dot, ox, oy, nx, ny;
     uint64_t mag;
-    if (!fxl__coord_ok(x.x) || !fxl__coord_ok(x.y) || !fxl__coord_ok(to.x) || !fxl__coord_ok(to.y))
+    if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
         return x; /* outside the domain: no slide */
     dot = rx * w->ex + ry * w->ey;
-    mag = dot < 0 ? (uint64_t)(-dot) : (uint64_t)dot;
+    mag = fxl__abs64(dot);
     /* Along an axis the wall's side does not depend on, round towards x.
      * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
     int64_t sx = (int64_t)w->ex * (dot < 0 ? -1 : 1), sy = (int64_t)w->ey * (dot < 0 ? -1 : 1);
@@ -159,7 +139,7 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
     oy = scale_round(sy, mag, w->len2, round_up_y(w, sy < 0));
     nx = (int64_t)x.x + ox;
     ny = (int64_t)x.y + oy;
-    if (nx < -FXL_COORD_MAX || nx > FXL_COORD_MAX || ny < -FXL_COORD_MAX || ny > FXL_COORD_MAX)
+    if (!fxl__coord64_ok(nx) || !fxl__coord64_ok(ny))
         return x; /* the slide would leave the domain: stop at x */
     return fxl_vec2_make((fix16_t)nx, (fix16_t)ny);
 }
@@ -199,7 +179,7 @@ FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
 /* Whether the coarse box at p may meet the move's (packed as m_hi, m_lo). */
 FXL__ALWAYS_INLINE bool coarse_meets(const fxl_wall_prep *p, uint32_t m_hi, uint32_t m_lo)
 {
-    return (((p->coarse_lo - m_hi) | (m_lo - p->coarse_hi)) & COARSE_GUARD) == 0;
+    return fxl__coarse_meets(p->coarse_lo, p->coarse_hi, m_hi, m_lo);
 }
 
 /* The groups left (the first one's coarse box may meet the move's), from
@@ -240,9 +220,8 @@ FXL_NOINLINE static size_t scan_inflated(const fxl_wall_prep *p, size_t left, ui
 /* The move's box (from, to) packed for coarse_meets. */
 FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, uint32_t *m_lo)
 {
-    uint32_t fx = coarse(from.x), fy = coarse(from.y), tx = coarse(to.x), ty = coarse(to.y);
-    *m_hi = ((fx > tx ? fx : tx) << 16 | (fy > ty ? fy : ty)) + COARSE_ONES;
-    *m_lo = ((fx < tx ? fx : tx) << 16 | (fy < ty ? fy : ty)) | COARSE_GUARD;
+    *m_hi = fxl__coarse_hi(fxl__max32(from.x, to.x), fxl__max32(from.y, to.y));
+    *m_lo = fxl__coarse_lo(fxl__min32(from.x, to.x), fxl__min32(from.y, to.y));
 }
 
 /* The wall the move s->from -> s->to crosses first (smallest t), or -1;
@@ -257,17 +236,9 @@ FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, 
 static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups, size_t group,
                            size_t start)
 {
-    fix16_t lx = s->from.x, hx = s->to.x, ly = s->from.y, hy = s->to.y;
+    fxl_aabb box = fxl__aabb_span(s->from, s->to);
     uint32_t m_hi, m_lo;
     size_t left = groups - start;
-    if (hx < lx) {
-        lx = s->to.x;
-        hx = s->from.x;
-    }
-    if (hy < ly) {
-        ly = s->to.y;
-        hy = s->from.y;
-    }
     coarse_move(s->from, s->to, &m_hi, &m_lo);
     s->best = NULL;
     while (left != 0) {
@@ -277,7 +248,7 @@ static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups,
             break;
         w = walls + (groups - left) * group;
         for (gend = w + group; w < gend; w++)
-            if (w->box.lo.x <= hx && w->box.hi.x >= lx && w->box.lo.y <= hy && w->box.hi.y >= ly)
+            if (fxl__aabb_meets(&w->box, &box))
                 consider(s, w);
         left--;
     }
@@ -361,8 +332,7 @@ FXL__ALWAYS_INLINE fxl_move move_fast(const fxl_wall_prep *walls, size_t groups,
     fxl_move m;
     uint32_t m_hi, m_lo;
     size_t left;
-    FXL_ASSERT((walls != NULL || groups == 0) && fxl__coord_ok(from.x) && fxl__coord_ok(from.y) &&
-               fxl__coord_ok(to.x) && fxl__coord_ok(to.y));
+    FXL_ASSERT((walls != NULL || groups == 0) && fxl__vec_ok(from) && fxl__vec_ok(to));
     coarse_move(from, to, &m_hi, &m_lo);
     left = group == 1 ? scan_walls(walls, groups, m_hi, m_lo)
                       : scan_inflated(walls, groups, m_hi, m_lo);
@@ -407,7 +377,7 @@ static fxl_vec2 polar(fxl_vec2 base, fxl_angle a, int64_t dist, bool *ok)
 {
     int64_t x = base.x + fxl__round_shift(dist * fxl_cos(a), 16);
     int64_t y = base.y + fxl__round_shift(dist * fxl_sin(a), 16);
-    if (x < -FXL_COORD_MAX || x > FXL_COORD_MAX || y < -FXL_COORD_MAX || y > FXL_COORD_MAX)
+    if (!fxl__coord64_ok(x) || !fxl__coord64_ok(y))
         *ok = false;
     return fxl_vec2_make((fix16_t)x, (fix16_t)y);
 }
@@ -434,12 +404,12 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
 {
     static const int16_t cap_dir[5] = {0, 171, 512, 853, 1024};
     size_t i;
+    fxl_result res;
     if ((walls == NULL || out == NULL) && n != 0)
         return FXL_ERR_NULL;
-    if (r < 0)
-        return FXL_ERR_RADIUS_NEGATIVE;
-    if (r > FXL_SIZE_MAX)
-        return FXL_ERR_RADIUS_RANGE;
+    res = fxl__check_size(r, FXL_ERR_RADIUS_NEGATIVE, FXL_ERR_RADIUS_RANGE);
+    if (res != FXL_OK)
+        return res;
     if (cap / FXL_WALL_PARTS < n)
         return FXL_ERR_CAPACITY;
     for (i = 0; i < n; i++) {
@@ -449,7 +419,7 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
         int64_t reach, far;
         bool ok = true, exact;
         int k;
-        fxl_result res = fxl_wall_prepare(&walls[i], &w);
+        res = fxl_wall_prepare(&walls[i], &w);
         if (res != FXL_OK)
             return res;
         /* The front normal (ey, -ex) as a table angle; along an axis it is
@@ -472,8 +442,7 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
          * parallel to the wall and meets both caps exactly. */
         va[4] = fxl_vec2_make(walls[i].a.x + off.x, walls[i].a.y + off.y);
         vb[0] = fxl_vec2_make(walls[i].b.x + off.x, walls[i].b.y + off.y);
-        if (!fxl__coord_ok(va[4].x) || !fxl__coord_ok(va[4].y) || !fxl__coord_ok(vb[0].x) ||
-            !fxl__coord_ok(vb[0].y))
+        if (!fxl__vec_ok(va[4]) || !fxl__vec_ok(vb[0]))
             return FXL_ERR_COORD_RANGE;
         for (k = 0; k < 4; k++)
             part(va[k], va[k + 1], &out[i * FXL_WALL_PARTS + (size_t)k]);
@@ -484,12 +453,8 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
         {
             fxl_wall_prep *o = &out[i * FXL_WALL_PARTS];
             fxl_aabb box = o[0].box;
-            for (k = 1; k < FXL_WALL_PARTS; k++) {
-                box.lo.x = o[k].box.lo.x < box.lo.x ? o[k].box.lo.x : box.lo.x;
-                box.lo.y = o[k].box.lo.y < box.lo.y ? o[k].box.lo.y : box.lo.y;
-                box.hi.x = o[k].box.hi.x > box.hi.x ? o[k].box.hi.x : box.hi.x;
-                box.hi.y = o[k].box.hi.y > box.hi.y ? o[k].box.hi.y : box.hi.y;
-            }
+            for (k = 1; k < FXL_WALL_PARTS; k++)
+                box = fxl__aabb_union(box, o[k].box);
             for (k = 0; k < FXL_WALL_PARTS; k++)
                 set_coarse(&o[k], &box);
         }

@@ -39,7 +39,7 @@ static void fxl_guard_paint(void)
 
 static int fxl_guard_broken(void)
 {
-    volatile uint32_t *g = (volatile uint32_t *)(void *)__iwram_top;
+    const volatile uint32_t *g = (const volatile uint32_t *)(void *)__iwram_top;
     uint32_t i;
     for (i = 0; i < FXL_GUARD_WORDS; i++)
         if (g[i] != (FXL_GUARD_WORD ^ i))

@@ -1,0 +1,39 @@
+/* coarse.h - internal: the walls' coarse boxes (fxl_wall_prep's coarse_lo
+ * and coarse_hi, packed as fixlaser/wall.h states), shared by the moves
+ * (wall.c) and the casts (cast_parts.h, cast.c). */
+#ifndef FXL_COARSE_H
+#define FXL_COARSE_H
+
+#include "util.h"
+
+#define FXL__COARSE_GUARD 0x80008000u /* the guard bit above each half */
+#define FXL__COARSE_ONES 0x00010001u  /* one in each half */
+
+/* A coordinate at 2 px resolution, 15 bits in the order of the int32
+ * values. */
+FXL__ALWAYS_INLINE uint32_t fxl__coarse(int32_t v)
+{
+    return ((uint32_t)v ^ 0x80000000u) >> 17;
+}
+
+/* A box's low corner (x, y) and high corner packed: a wall's coarse_lo and
+ * coarse_hi; a query box is packed the other way round (its high corner as
+ * m_hi, its low corner as m_lo). */
+FXL__ALWAYS_INLINE uint32_t fxl__coarse_lo(int32_t x, int32_t y)
+{
+    return (fxl__coarse(x) << 16 | fxl__coarse(y)) | FXL__COARSE_GUARD;
+}
+
+FXL__ALWAYS_INLINE uint32_t fxl__coarse_hi(int32_t x, int32_t y)
+{
+    return (fxl__coarse(x) << 16 | fxl__coarse(y)) + FXL__COARSE_ONES;
+}
+
+/* Whether a wall's coarse box (lo, hi) may meet a query's (m_hi, m_lo):
+ * no guard bit set (a borrow into one shows the boxes apart on that axis). */
+FXL__ALWAYS_INLINE bool fxl__coarse_meets(uint32_t lo, uint32_t hi, uint32_t m_hi, uint32_t m_lo)
+{
+    return (((lo - m_hi) | (m_lo - hi)) & FXL__COARSE_GUARD) == 0;
+}
+
+#endif
