@@ -37,11 +37,18 @@
  * Naming key
  *   fxl_<shape>_vs_<shape>   yes/no overlap test, touching counts as a hit
  *   fxl_<shape>_prepare      validates and caches; FXL_OK or why not
- *   fxl_<shape>_vs_circles   one prepared shape against many circles (batch)
+ *   fxl_<shape>_check        validates without preparing; FXL_OK or why not
+ *   fxl_<shape>_vs_circles   one prepared shape against many circles (batch:
+ *                            a bit a circle); fxl_<shape>_collect the same as
+ *                            a list of the indices hit
+ *   fxl_<shape>_vs_moving_circle(s)  against circles moving over the frame
  *   fxl_<shapes>_vs_circle   many shapes against one circle, each prepared
  *                            and tested in one pass: a frame's fast path
  *                            (fxl_circles_vs_circle: bullets vs the player,
- *                            fxl_lasers_vs_circle, fxl_sweeps_vs_circle)
+ *                            fxl_lasers_vs_circle, fxl_sweeps_vs_circle,
+ *                            fxl_curvies_vs_circle)
+ *   Every laser kind (laser, sweep, curvy; laser3d against spheres) offers
+ *   the same set: README's table lists them side by side.
  *   fxl_chain_make / _each   a chain's squares into an array / to a callback
  *   fxl_result / FXL_ERR_*   why a preparation refused its input
  *   *_prep                   a prepared, read-only, per-frame value
