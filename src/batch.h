@@ -1,11 +1,9 @@
-/* batch.h - internal: the two outputs every batch call writes, so each
- * batch is one loop of single tests feeding a sink:
- *   hit bits      bit i of hit_bits (ceil(n/32) words, may be NULL) set for a
- *                 hit on item i and cleared otherwise, plus the hit count;
- *   index lists   the indices of the first `cap` hits, in order, plus the
- *                 hit count (which may exceed cap).
- * The speed-tuned loops of laser.c and sweep.c write their words inline
- * (their hot paths keep the word in a register); the others use these. */
+/* batch.h - internal: the bit-word output of the batch calls, so an
+ * untuned batch is one loop of single tests feeding it: bit i of hit_bits
+ * (ceil(n/32) words, may be NULL) set for a hit on item i and cleared
+ * otherwise, plus the hit count. The speed-tuned loops of laser.c and
+ * sweep.c write their words inline (their hot paths keep the word in a
+ * register). Index lists are built from these words (collect.c). */
 #ifndef FXL_BATCH_H
 #define FXL_BATCH_H
 
@@ -42,31 +40,6 @@ FXL__ALWAYS_INLINE void fxl__bits_put(fxl__bits *b, size_t i, size_t n, bool hit
         if (b->out != NULL)
             b->out[i >> 5] = b->word;
         b->word = 0;
-    }
-}
-
-typedef struct fxl__indices {
-    size_t *out; /* may be NULL when cap is 0 */
-    size_t cap;
-    size_t hits;
-} fxl__indices;
-
-FXL__ALWAYS_INLINE fxl__indices fxl__indices_start(size_t *out_idx, size_t cap)
-{
-    fxl__indices s;
-    s.out = out_idx;
-    s.cap = cap;
-    s.hits = 0;
-    return s;
-}
-
-/* Item i: appended when it hit and there is room; counted when it hit. */
-FXL__ALWAYS_INLINE void fxl__indices_put(fxl__indices *s, size_t i, bool hit)
-{
-    if (hit) {
-        if (s->hits < s->cap)
-            s->out[s->hits] = i;
-        s->hits++;
     }
 }
 

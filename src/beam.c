@@ -127,7 +127,7 @@ fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out)
     drawn = fxl_laser_from_emitter(b->kind, fxl_beam_emitter(b), b->angle, b->length,
                                   b->half_width);
     drawn.hit_fraction = b->hit_fraction;
-    res = fxl__laser_check(&drawn);
+    res = fxl_laser_check(&drawn);
     if (res != FXL_OK)
         return res;
     out->phase = fxl_beam_phase(b);

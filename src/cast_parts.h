@@ -214,7 +214,7 @@ int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q);
 static inline fxl_result fxl__cast_laser_ok(const fxl_laser *laser)
 {
     if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser))) {
-        fxl_result res = fxl__laser_check(laser);
+        fxl_result res = fxl_laser_check(laser);
         if (res != FXL_OK)
             return res;
     }

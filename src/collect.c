@@ -5,24 +5,25 @@
 #include "fixlaser/curvy.h"
 #include "fixlaser/sweep.h"
 
-#include "batch.h"
-
 /* One batch call on a block of at most 32 circles, writing its word. */
 typedef size_t (*block_fn)(const void *obj, const fxl_circle *circles, size_t n, uint32_t *word);
 
 static size_t collect(const void *obj, block_fn block, const fxl_circle *circles, size_t n,
                       size_t *out_idx, size_t cap)
 {
-    fxl__indices s = fxl__indices_start(out_idx, cap);
-    size_t i, k;
+    size_t i, k, hits = 0;
     FXL_ASSERT(obj != NULL && (circles != NULL || n == 0) && (out_idx != NULL || cap == 0));
     for (i = 0; i < n; i += 32u) {
         uint32_t word = 0;
         (void)block(obj, circles + i, n - i > 32u ? 32u : n - i, &word);
         for (k = 0; word != 0; k++, word >>= 1)
-            fxl__indices_put(&s, i + k, (word & 1u) != 0);
+            if ((word & 1u) != 0) {
+                if (hits < cap)
+                    out_idx[hits] = i + k;
+                hits++;
+            }
     }
-    return s.hits;
+    return hits;
 }
 
 static size_t sweep_block(const void *obj, const fxl_circle *circles, size_t n, uint32_t *word)

@@ -4,7 +4,7 @@
 
 #include "domain.h"
 
-fxl_result fxl__laser_check(const fxl_laser *laser)
+fxl_result fxl_laser_check(const fxl_laser *laser)
 {
     fxl_result res;
     if (laser == NULL)

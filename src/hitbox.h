@@ -7,11 +7,10 @@
 #include "util.h"
 #include "fixlaser/laser.h"
 
-/* Validation shared by every preparation of a laser: FXL_OK or why not. */
-fxl_result fxl__laser_check(const fxl_laser *laser);
-
-/* fxl__laser_check(l) == FXL_OK for a non-NULL l, with few branches (the
- * reason is worked out by fxl__laser_check only when this fails). */
+/* fxl_laser_check (laser.h, defined in hitbox.c) is the validation every
+ * preparation of a laser shares. This is fxl_laser_check(l) == FXL_OK for a
+ * non-NULL l, with few branches (the reason is worked out by
+ * fxl_laser_check only when this fails). */
 FXL__ALWAYS_INLINE bool fxl__laser_fast_ok(const fxl_laser *l)
 {
     uint32_t c2 = 2u * (uint32_t)FXL_COORD_MAX;

@@ -40,7 +40,7 @@ fxl_result fxl_laser_prepare(const fxl_laser *laser, fxl_laser_prep *out)
     if (laser == NULL || out == NULL)
         return FXL_ERR_NULL;
     if (FXL__UNLIKELY(!fxl__laser_fast_ok(laser)))
-        return fxl__laser_check(laser);
+        return fxl_laser_check(laser);
     out->pos = laser->pos;
     fxl__sincos(laser->angle, &out->cos, &out->sin);
     fxl__laser_hitbox(laser, out);
@@ -349,7 +349,7 @@ fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uin
         }
         for (k = 0; bad != 0 && first == FXL_OK; k++, bad >>= 1)
             if ((bad & 1u) != 0)
-                first = fxl__laser_check(&block[k]);
+                first = fxl_laser_check(&block[k]);
         if (hit_bits != NULL)
             *hit_bits++ = word;
         i += m;
@@ -399,9 +399,4 @@ void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end)
     core_span(laser, &a0_q17, &a1_q17);
     *start = frame_point(laser->pos, c, s, a0_q17, 0);
     *end = frame_point(laser->pos, c, s, a1_q17, 0);
-}
-
-fxl_result fxl_laser_check(const fxl_laser *laser)
-{
-    return fxl__laser_check(laser);
 }

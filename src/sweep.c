@@ -47,7 +47,7 @@ static fix16_t half_floor(fix16_t v)
     return (fix16_t)fxl__floor_shift(v, 1);
 }
 
-/* Fills sp from a sweep whose laser passed fxl__laser_check; the rest of
+/* Fills sp from a sweep whose laser passed fxl_laser_check; the rest of
  * the validation too. Inline: the fused loop keeps it in IWRAM. */
 FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
 {
@@ -90,7 +90,7 @@ fxl_result fxl_sweep_prepare(const fxl_sweep *sweep, fxl_sweep_prep *out)
     if (sweep == NULL || out == NULL)
         return FXL_ERR_NULL;
     if (FXL__UNLIKELY(!fxl__laser_fast_ok(&sweep->laser))) {
-        fxl_result res = fxl__laser_check(&sweep->laser);
+        fxl_result res = fxl_laser_check(&sweep->laser);
         if (res != FXL_OK)
             return res;
     }

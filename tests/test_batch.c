@@ -185,13 +185,15 @@ static void curvy_batches(void)
         fxl_vec2 to[N];
         uint32_t bits[3], mbits[3], many;
         fxl_curvy arr[3];
+        fxl_vec2 tail;
         size_t idx[N], i, k, cap = (size_t)fxlt_range(&rng, 0, N), hits, mhits;
 
         for (k = 0; k < 3; k++)
             grow(&rng, &S[k]);
+        /* circles about the first trail's tail (the origin when it is empty) */
+        tail = S[0].c.count > 0 ? fxl_curvy_node_at(&S[0].c, 0)->p : fxl_vec2_make(0, 0);
         for (i = 0; i < N; i++) {
-            fxl_vec2 p = fxl_vec2_make(S[0].c.count > 0 ? fxl_curvy_node_at(&S[0].c, 0)->p.x : 0,
-                                       S[0].c.count > 0 ? fxl_curvy_node_at(&S[0].c, 0)->p.y : 0);
+            fxl_vec2 p = tail;
             p.x += fxlt_range(&rng, -PX(60), PX(60));
             p.y += fxlt_range(&rng, -PX(60), PX(60));
             c[i] = fxl_circle_make(p.x, p.y, fxlt_range(&rng, 0, PX(6)));

@@ -200,7 +200,7 @@ fxl_circles_vs_circle:
 @ FXL_PORT_LASERS_VS_CIRCLE is set; the test suite compares the two). Per
 @ laser, from one LDM of its seven words:
 @   1. the checks of fxl__laser_fast_ok (hitbox.h); a failure calls
-@      fxl__laser_check for the first refused laser's code;
+@      fxl_laser_check for the first refused laser's code;
 @   2. the quadrant box of fxl__laser_quadrant_far (hitbox.h);
 @   3. the across reject of laser_hits (laser.c) in whole pixels, with the
 @      table's sine and cosine (fxl__sin_full: the port sets FXL_SIN_FULL);
@@ -387,7 +387,7 @@ fxl_lasers_vs_circle:
     bne     .Llv_far
     push    {r0-r3}
     sub     r0, r0, #28
-    ldr     r12, =fxl__laser_check
+    ldr     r12, =fxl_laser_check
     mov     lr, pc
     bx      r12
     str     r0, [sp, #16 + LV_FIRST]
