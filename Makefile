@@ -157,11 +157,12 @@ demo: deps
 example: deps $(H)/example_scene
 	$(H)/example_scene
 
+# T=suite[,suite.case...]: only those tests (make test T=sweep,cast.bounce).
 test: $(H)/tests
-	$(H)/tests
+	FXLT_ONLY="$(T)" $(H)/tests
 
 test-san: $(H)/tests-san
-	ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(H)/tests-san
+	FXLT_ONLY="$(T)" ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(H)/tests-san
 
 # Regenerating the table must give the committed file, byte for byte.
 table-check: $(B)/tools/gen_tables

@@ -162,6 +162,43 @@ fxlt_rng fxlt_rng_for(const char *test_name)
     return r;
 }
 
+static const char *only_pattern;
+
+void fxlt_only(const char *pattern)
+{
+    only_pattern = pattern;
+}
+
+/* Whether "suite.case" starts with one of the pattern's comma-separated items. */
+static int selected(const char *suite, const char *name)
+{
+    const char *item = only_pattern;
+    if (item == NULL || *item == '\0')
+        return 1;
+    while (*item != '\0') {
+        const char *p = item, *q = suite;
+        while (*p != '\0' && *p != ',' && *q != '\0' && *p == *q) {
+            p++;
+            q++;
+        }
+        if (*q == '\0' && *p == '.') {
+            p++;
+            q = name;
+            while (*p != '\0' && *p != ',' && *q != '\0' && *p == *q) {
+                p++;
+                q++;
+            }
+        }
+        if (*p == '\0' || *p == ',')
+            return 1;
+        while (*item != '\0' && *item != ',')
+            item++;
+        if (*item == ',')
+            item++;
+    }
+    return 0;
+}
+
 int fxlt_run(const fxlt_suite *const *suites, size_t count)
 {
     unsigned passed = 0, failed = 0;
@@ -171,6 +208,8 @@ int fxlt_run(const fxlt_suite *const *suites, size_t count)
     for (s = 0; s < count; s++) {
         for (c = 0; c < suites[s]->count; c++) {
             const fxlt_case *tc = &suites[s]->cases[c];
+            if (!selected(suites[s]->name, tc->name))
+                continue;
             current_failures = 0;
             tc->fn();
             if (current_failures == 0) {

@@ -76,4 +76,10 @@ fxlt_rng fxlt_rng_for(const char *test_name);
 /* Runs the suites; returns the number of failed tests. */
 int fxlt_run(const fxlt_suite *const *suites, size_t count);
 
+/* Runs only the tests named by `pattern` (NULL or "": all): a comma-separated
+ * list of suite names ("sweep") or suite.case names ("sweep.turn_exact"), each
+ * matching the tests whose full name starts with it. The hosted port takes it
+ * from the FXLT_ONLY environment variable (`make test T=sweep,cast`). */
+void fxlt_only(const char *pattern);
+
 #endif

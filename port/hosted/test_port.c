@@ -3,12 +3,15 @@
  * instructions under valgrind instead). */
 #include "test_port.h"
 
+#include "harness.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
 void fxl_port_init(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
+    fxlt_only(getenv("FXLT_ONLY")); /* make test T=sweep,cast.bounce */
 }
 
 void fxl_port_write(const char *s)
