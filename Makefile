@@ -274,22 +274,40 @@ SCENE_HOST_OBJ = $(call tool_obj,$(SCENE_SRC) tests/bench/scene_host.c $(SCENE_O
 $(H)/scene_host: $(SCENE_HOST_OBJ) $(H)/libfixlaser.a
 	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
+# The boss frame (tests/bench/boss.c): the scene written as README's frame
+# code plus a boss's pose lasers, curvy lasers, casts and bounces, one
+# player and co-op; its host twin decides every hit with the exact
+# references (tests/oracle.c, ref_curvy.c, ref_cast.c).
+BOSS_SRC := tests/bench/boss.c $(SCENE_SRC)
+GBA_BOSS_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BOSS_SRC) tests/bench/boss_gba.c)
+
+$(eval $(call gba_rom,fixlaser-boss,$(GBA_BOSS_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBOSS,FXLX))
+
+BOSS_HOST_OBJ = $(call tool_obj,$(BOSS_SRC) tests/bench/boss_host.c $(sort $(SCENE_ORACLE_SRC) tests/oracle.c \
+	tests/ref_curvy.c tests/ref_cast.c tests/bigint.c) port/hosted/test_port.c)
+$(H)/boss_host: $(BOSS_HOST_OBJ) $(H)/libfixlaser.a
+	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
+
 # The scene's hit lists: fast path == baseline == exact oracle on every
 # frame (host; 240 frames take milliseconds with the stub: lower
 # SCENE_CHECK_FRAMES if the real oracle makes it slow). Part of make check.
 SCENE_CHECK_FRAMES ?= 240
-scene-check: $(H)/scene_host
+scene-check: $(H)/scene_host $(H)/boss_host
 	$(H)/scene_host $(SCENE_CHECK_FRAMES)
+	$(H)/boss_host $(SCENE_CHECK_FRAMES)
 
 # The scene table first (the headline), then the per-call table; the ROM's
 # hit-list hashes must equal the host twin's oracle (tools/bench_gba.sh).
-bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GBARUN) $(H)/scene_host
+bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GBA_BUILD)/fixlaser-boss.gba $(GBARUN) \
+	$(H)/scene_host $(H)/boss_host
 	$(H)/scene_host > $(GBA_BUILD)/scene-host.log
+	$(H)/boss_host > $(GBA_BUILD)/boss-host.log
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-scene.gba > $(GBA_BUILD)/scene.log
+	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-boss.gba > $(GBA_BUILD)/boss.log
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-bench.gba > $(GBA_BUILD)/bench.log
 	ORACLE="$(SCENE_ORACLE_SRC)" sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" \
 	    $(GBA_BUILD)/scene.log $(GBA_BUILD)/scene-host.log $(GBA_BUILD)/fixlaser-scene.map \
-	    $(GBA_BUILD)/fixlaser-bench.map > $(GBA_BUILD)/bench-gba.md
+	    $(GBA_BUILD)/fixlaser-bench.map $(GBA_BUILD)/boss.log $(GBA_BUILD)/boss-host.log > $(GBA_BUILD)/bench-gba.md
 	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 
@@ -598,4 +616,4 @@ clean:
 # The host objects' header dependencies (-MMD -MP).
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(TEST_OBJ) $(SAN_OBJ) $(FUZZ_OBJ) \
 	$(call tool_obj,tools/example_scene.c tools/rotating.c tools/sweeppic.c $(ORACLE_DUMP_SRC)) \
-	$(SCENE_HOST_OBJ) $(BENCH_HOST_OBJ))
+	$(SCENE_HOST_OBJ) $(BENCH_HOST_OBJ) $(BOSS_HOST_OBJ))
