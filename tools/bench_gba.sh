@@ -1,14 +1,20 @@
 #!/bin/sh
-# bench_gba.sh LOG TOOLCHAIN SCENE_LOG HOST_LOG SCENE_MAP BENCH_MAP - writes
-# docs/bench-gba.md on stdout: the scene benchmark's table (the lines of
-# SCENE_LOG between SCENE-BEGIN and SCENE-END), the IWRAM fixlaser takes
-# in each ROM (from the two linker maps), then the per-call table (the
-# lines of LOG between BENCH-BEGIN and BENCH-END).
+# bench_gba.sh LOG TOOLCHAIN SCENE_LOG HOST_LOG SCENE_MAP BENCH_MAP [BOSS_LOG
+# BOSS_HOST_LOG] - writes docs/bench-gba.md on stdout: the scene
+# benchmark's table (the lines of SCENE_LOG between SCENE-BEGIN and
+# SCENE-END), the boss frame's tables (BOSS_LOG between BOSS-BEGIN and
+# BOSS-END: the scene written as README's frame code, the boss frame, one
+# player and co-op), the IWRAM fixlaser takes in each ROM (from the two
+# linker maps), then the per-call table (the lines of LOG between
+# BENCH-BEGIN and BENCH-END) with a max / median column added and its worst
+# row named.
 # Fails unless the scene ROM's hit-list hashes (its SCENE-HASH line: fast
 # path, baseline, chain) equal the host twin's (HOST_LOG's SCENE-ORACLE
-# line: the exact oracle's, the chain's): the speed is never bought with a
-# wrong answer. ORACLE (environment) names the oracle source the twin
-# linked.
+# line: the exact oracle's, the chain's), and the boss ROM's (BOSS-HASH:
+# README frame, boss frame, co-op) its host twin's (BOSS_HOST_LOG's
+# BOSS-ORACLE: the exact references'), the README frame's being the
+# scene's too: the speed is never bought with a wrong answer. ORACLE
+# (environment) names the oracle source the twins linked.
 set -eu
 log=$1
 toolchain=$2
@@ -16,6 +22,8 @@ scene=$3
 host=$4
 scene_map=$5
 bench_map=$6
+boss=${7:-}
+boss_host=${8:-}
 oracle=${ORACLE:-tests/oracle.c}
 grep -q BENCH-END "$log" || { echo "bench_gba: no BENCH-END in $log" >&2; exit 1; }
 grep -q SCENE-END "$scene" || { echo "bench_gba: no SCENE-END in $scene" >&2; exit 1; }
@@ -31,6 +39,23 @@ if [ "$rom_fast" != "$ref" ] || [ "$rom_base" != "$ref" ] || [ "$rom_chain" != "
     echo "  ROM fast $rom_fast, baseline $rom_base, chain $rom_chain" >&2
     echo "  host oracle $ref, chain $ref_chain ($frames frames)" >&2
     exit 1
+fi
+if [ -n "$boss" ]; then
+    grep -q '^BOSS-END' "$boss" || { echo "bench_gba: no BOSS-END in $boss" >&2; exit 1; }
+    grep -q '^BOSS-HASH ' "$boss" || { echo "bench_gba: no BOSS-HASH in $boss" >&2; exit 1; }
+    grep -q '^BOSS-ORACLE ' "$boss_host" || { echo "bench_gba: no BOSS-ORACLE in $boss_host" >&2; exit 1; }
+    set -- $(grep '^BOSS-HASH ' "$boss")
+    boss_readme=$2 boss_solo=$3 boss_coop=$4
+    set -- $(grep '^BOSS-ORACLE ' "$boss_host")
+    ref_readme=$2 ref_solo=$3 ref_coop=$4 boss_frames=$5
+    if [ "$boss_readme" != "$ref_readme" ] || [ "$boss_solo" != "$ref_solo" ] || [ "$boss_coop" != "$ref_coop" ] ||
+        [ "$ref_readme" != "$ref" ]; then
+        echo "bench_gba: the boss ROM's hit lists differ from the host twin's:" >&2
+        echo "  ROM README frame $boss_readme, boss frame $boss_solo, co-op $boss_coop" >&2
+        echo "  host references $ref_readme, $ref_solo, $ref_coop ($boss_frames frames);" >&2
+        echo "  the scene's oracle $ref (the README frame's must be it)" >&2
+        exit 1
+    fi
 fi
 
 # IWRAM bytes of libfixlaser.a's objects in a ROM: the input sections
@@ -94,6 +119,15 @@ case $oracle in
         echo "the library itself for sweeps, so the sweeps' check is fused call == per-laser calls.)" ;;
 esac
 echo
+if [ -n "$boss" ]; then
+    sed -n '/^BOSS-BEGIN/,/^BOSS-END/p' "$boss" | sed '1d;$d'
+    echo "The host twin (\`build/host/boss_host\`, tests/bench/boss_host.c) played the same"
+    echo "$boss_frames frames with both players and decided every hit with the exact references"
+    echo "(tests/oracle.c, ref_curvy.c, ref_cast.c; each cast's clipped length and each"
+    echo "bounce's first leg checked against the exact first wall): its hashes $ref_readme,"
+    echo "$ref_solo and $ref_coop are the ROM's, and the README frame's is the scene's."
+    echo
+fi
 echo "## IWRAM taken by fixlaser"
 echo
 echo "Bytes of libfixlaser.a's IWRAM input sections (\`.iwram*\`, \`.data*\`, \`.bss*\`)"
@@ -111,4 +145,34 @@ iwram_row "per-call benchmark (every hot function)" "$bench_map"
 echo
 echo "## Per call"
 echo
-sed -n '/BENCH-BEGIN/,/BENCH-END/p' "$log" | sed '1d;$d'
+# The per-call table with max / median after max, and its worst row.
+sed -n '/BENCH-BEGIN/,/BENCH-END/p' "$log" | sed '1d;$d' | awk -F'|' '
+function trim(s) { gsub(/^ +| +$/, "", s); return s }
+function row(    i, out) {
+    out = $1
+    for (i = 2; i <= 6; i++) out = out "|" $i
+    return out
+}
+function rest(    i, out) {
+    out = ""
+    for (i = 7; i <= NF; i++) out = out "|" $i
+    return out
+}
+/^\| test \| code \| min \| median \| max \|/ { print row() "| max / median " rest(); t = 1; next }
+t && /^\|---/ { print row() "|---:" rest(); next }
+t && /^\| / {
+    med = trim($5) + 0; max = trim($6) + 0
+    if (med > 0) {
+        x10 = int((max * 10 + int(med / 2)) / med)
+        r = int(x10 / 10) "." (x10 % 10) "x"
+        if (x10 > worst) { worst = x10; wname = trim($2); wr = r }
+    } else r = "-"
+    print row() "| " r " " rest()
+    next
+}
+t && /^$/ {
+    t = 0
+    print ""
+    printf "Worst max / median: %s (%s); target <= 4x: %s.\n", wr, wname, worst <= 40 ? "met" : "**missed**"
+}
+{ print }'
