@@ -61,6 +61,9 @@ static const int32_t bounce_turn[BOSS_BOUNCERS] = {5, -6};
 static fxl_circle player2;
 static fxl_vec2 player2_vel FXL_EWRAM_BSS;
 static fxl_circle player_from[BOSS_PLAYERS];
+/* The players this frame (the game's ship variables). */
+static fxl_circle ship[BOSS_PLAYERS];
+static fix16_t ship_x[BOSS_PLAYERS], ship_y[BOSS_PLAYERS]; /* Q16.16 */
 static fxlt_rng rng;
 static uint32_t errors;
 
@@ -166,6 +169,17 @@ static void wander(fix16_t *pos, fix16_t *vel, fix16_t lo, fix16_t hi)
     }
 }
 
+static void ships_sync(void)
+{
+    int k;
+    ship[0] = scene_player();
+    ship[1] = player2;
+    for (k = 0; k < BOSS_PLAYERS; k++) {
+        ship_x[k] = ship[k].c.x;
+        ship_y[k] = ship[k].c.y;
+    }
+}
+
 static void curvy_setup(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_aabb *boxes, size_t nboxes,
                         fix16_t width, fix16_t taper, fix16_t hit_fraction)
 {
@@ -228,6 +242,7 @@ void boss_init(void)
     player2_vel = fxl_vec2_make(0, 0);
     player_from[0] = scene_player();
     player_from[1] = player2;
+    ships_sync();
 }
 
 void boss_advance(void)
@@ -239,6 +254,7 @@ void boss_advance(void)
     spinners_sync();
     wander(&player2.c.x, &player2_vel.x, PLAYER_X0, PLAYER_X1);
     wander(&player2.c.y, &player2_vel.y, PLAYER_Y0, PLAYER_Y1);
+    ships_sync();
     for (i = 0; i < BOSS_POSE; i++) {
         pose_l[i].pos = pose_to[i];
         pose_l[i].angle = pose_to_angle[i];
@@ -255,17 +271,6 @@ void boss_advance(void)
 
 /* --- the phases ---------------------------------------------------------------- */
 
-/* The players' ship positions, as README's frame code names them. */
-static fix16_t ship_x(int k)
-{
-    return boss_player(k).c.x;
-}
-
-static fix16_t ship_y(int k)
-{
-    return boss_player(k).c.y;
-}
-
 /* README.md's frame code, literally (its bit arrays are the hit words). */
 static BENCH_NOINLINE size_t readme_bullets(boss_hits *h, int players)
 {
@@ -275,7 +280,7 @@ static BENCH_NOINLINE size_t readme_bullets(boss_hits *h, int players)
     for (k = 0; k < players; k++) {
         uint32_t *bullet_bits = h->w[k] + BOSS_W_BULLETS;
         /* Every frame, against the player (one circle): */
-        fxl_circle player = fxl_circle_make(ship_x(k), ship_y(k), fix16_from_int(2));
+        fxl_circle player = fxl_circle_make(ship_x[k], ship_y[k], fix16_from_int(2));
         /* 640 bullets: bit i set iff bullets[i] touches the player. */
         size_t bullet_hits = fxl_circles_vs_circle(bullets, 640, player, bullet_bits);
         hits += bullet_hits;
@@ -290,7 +295,7 @@ static BENCH_NOINLINE size_t readme_lasers(boss_hits *h, int players)
     int k;
     for (k = 0; k < players; k++) {
         uint32_t *laser_bits = h->w[k] + BOSS_W_LASERS;
-        fxl_circle player = fxl_circle_make(ship_x(k), ship_y(k), fix16_from_int(2));
+        fxl_circle player = fxl_circle_make(ship_x[k], ship_y[k], fix16_from_int(2));
         size_t laser_hits = 0;
         /* 48 straight lasers as the game keeps them (fxl_laser: emitter, angle,
          * length, width), moved this frame: no fxl_laser_prep needed. */
@@ -314,7 +319,7 @@ static BENCH_NOINLINE size_t readme_spinners(boss_hits *h, int players)
             : fxl_sweep_turn(&last_frame[i], step[i]);      /* about the emitter */
     for (k = 0; k < players; k++) {
         uint32_t *sweep_bits = h->w[k] + BOSS_W_SPINNERS;
-        fxl_circle player = fxl_circle_make(ship_x(k), ship_y(k), fix16_from_int(2));
+        fxl_circle player = fxl_circle_make(ship_x[k], ship_y[k], fix16_from_int(2));
         size_t sweep_hits = 0;
         if (fxl_sweeps_vs_circle(sweeps, 16, player, sweep_bits, &sweep_hits) != FXL_OK)
             errors++;
@@ -333,7 +338,7 @@ static BENCH_NOINLINE size_t boss_pose(boss_hits *h, int players)
         s[i] = fxl_sweep_to_pose(&pose_l[i], pose_to[i], pose_to_angle[i]);
     for (k = 0; k < players; k++) {
         size_t n = 0;
-        if (fxl_sweeps_vs_circle(s, BOSS_POSE, boss_player(k), h->w[k] + BOSS_W_POSE, &n) != FXL_OK)
+        if (fxl_sweeps_vs_circle(s, BOSS_POSE, ship[k], h->w[k] + BOSS_W_POSE, &n) != FXL_OK)
             errors++;
         hits += n;
     }
@@ -351,7 +356,7 @@ static BENCH_NOINLINE size_t boss_curvies(boss_hits *h, int players)
     for (k = 0; k < players; k++) {
         uint32_t bits = 0;
         for (i = 0; i < BOSS_CURVY; i++)
-            if (fxl_curvy_vs_moving_circle(&curvy[i], player_from[k], boss_player(k).c)) {
+            if (fxl_curvy_vs_moving_circle(&curvy[i], player_from[k], ship[k].c)) {
                 bits |= 1u << i;
                 hits++;
             }
@@ -372,7 +377,7 @@ static BENCH_NOINLINE size_t boss_casts(boss_hits *h, int players)
         }
     for (k = 0; k < players; k++) {
         size_t n = 0;
-        if (fxl_lasers_vs_circle(clipped, BOSS_CASTS, boss_player(k), h->w[k] + BOSS_W_CASTS, &n) != FXL_OK)
+        if (fxl_lasers_vs_circle(clipped, BOSS_CASTS, ship[k], h->w[k] + BOSS_W_CASTS, &n) != FXL_OK)
             errors++;
         hits += n;
     }
@@ -402,7 +407,7 @@ static BENCH_NOINLINE size_t boss_bounces(boss_hits *h, int players)
     for (k = 0; k < players; k++) {
         uint32_t bits = 0;
         for (i = 0; i < BOSS_BOUNCERS; i++)
-            if (fxl_curvy_vs_circle(&bounce_curvy[i], boss_player(k))) {
+            if (fxl_curvy_vs_circle(&bounce_curvy[i], ship[k])) {
                 bits |= 1u << i;
                 hits++;
             }
@@ -427,7 +432,7 @@ const char *const boss_phase_name[BOSS_PHASES] = {
 
 fxl_circle boss_player(int k)
 {
-    return k == 0 ? scene_player() : player2;
+    return ship[k];
 }
 
 fxl_circle boss_player_from(int k)
