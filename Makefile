@@ -315,8 +315,8 @@ BENCH_HOST_OBJ := $(call tool_obj,$(BENCH_SRC) tests/bench/bench_host.c port/hos
 $(H)/bench_host: $(BENCH_HOST_OBJ) $(H)/libfixlaser.a
 	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
 
-bench-host: deps $(H)/bench_host $(H)/scene_host
-	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md $(H)/scene_host
+bench-host: deps $(H)/bench_host $(H)/scene_host $(H)/boss_host
+	CC=$(CC) sh tools/bench_host.sh $(H)/bench_host docs/bench-host.md $(H)/scene_host $(H)/boss_host
 	cat docs/bench-host.md
 
 # ---- microcontrollers: the core cross-compiled with -Werror -------------------------

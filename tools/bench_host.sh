@@ -1,14 +1,17 @@
 #!/bin/sh
-# bench_host.sh BINARY OUT.md [SCENE] - counts the instructions of each
+# bench_host.sh BINARY OUT.md [SCENE [BOSS]] - counts the instructions of each
 # benchmark loop of BINARY (tests/bench/bench_host.c) with valgrind's
 # callgrind and writes a markdown table of instructions per call; with SCENE
 # (the scene's host twin, tests/bench/scene_host.c) a table of instructions
-# per frame of each phase of the scene benchmark comes first. Instruction
+# per frame of each phase of the scene benchmark comes first, and with BOSS
+# (the boss frame's host twin, tests/bench/boss_host.c) the same for the
+# boss frame (one player) after it. Instruction
 # counts, not seconds: the same binary gives the same numbers on any machine.
 set -eu
 bin=$1
 out=$2
 scene=${3:-}
+boss=${4:-}
 cg=$(dirname "$bin")/callgrind.out
 valgrind --tool=callgrind --callgrind-out-file="$cg" "$bin" >/dev/null 2>&1
 callgrind_annotate --inclusive=yes --threshold=100 "$cg" > "$cg.txt"
@@ -18,6 +21,12 @@ if [ -n "$scene" ]; then
     valgrind --tool=callgrind --callgrind-out-file="$scg" "$scene" > "$scg.log" 2>/dev/null ||
         { cat "$scg.log" >&2; echo "bench_host: the scene's hit lists are wrong" >&2; exit 1; }
     callgrind_annotate --inclusive=yes --threshold=100 "$scg" > "$scg.txt"
+fi
+if [ -n "$boss" ]; then
+    bcg=$(dirname "$boss")/callgrind-boss.out
+    valgrind --tool=callgrind --callgrind-out-file="$bcg" "$boss" 240 1 > "$bcg.log" 2>/dev/null ||
+        { cat "$bcg.log" >&2; echo "bench_host: the boss frame's hit lists are wrong" >&2; exit 1; }
+    callgrind_annotate --inclusive=yes --threshold=100 "$bcg" > "$bcg.txt"
 fi
 
 ir() { # inclusive instructions of function $1 (in file $2, the per-call run's by default)
@@ -68,6 +77,36 @@ per() { # name, function, calls
         echo "With the rotating chain for the 16 rotating lasers: $tc instructions for them,"
         echo "$((tf - $(sir scene_rotating_fast) + tc)) for the whole frame."
         echo
+    fi
+    if [ -n "$boss" ]; then
+        set -- $(grep '^BOSS-ORACLE ' "$bcg.log")
+        bframes=$5
+        bir() { # instructions per frame of boss function $1
+            n=$(ir "$1" "$bcg.txt")
+            [ -n "$n" ] || { echo "bench_host: no count for $1" >&2; exit 1; }
+            echo $((n / bframes))
+        }
+        echo "## The boss frame, per frame"
+        echo
+        echo "The boss frame of docs/bench-gba.md (tests/bench/boss.c), one player, $bframes"
+        echo "frames played by its host twin, which decided every hit with the exact references"
+        echo "(library == references on every frame); instructions per frame of each phase."
+        echo
+        echo "| phase | instructions |"
+        echo "|---|---:|"
+        bt=0
+        for f in readme_bullets:"640 bullets (README code)" readme_lasers:"48 straight lasers (README code)" \
+            readme_spinners:"16 rotating lasers, sweeps built every frame (README code)" \
+            boss_pose:"8 lasers pose to pose" boss_curvies:"2 curvy lasers, push + moving player" \
+            boss_casts:"4 casts, 16 walls, + clipped lasers" boss_bounces:"2 bouncing lasers, legs as curvy lasers"; do
+            n=$(bir "${f%%:*}")
+            bt=$((bt + n))
+            printf '| %s | %s |\n' "${f#*:}" "$n"
+        done
+        printf '| **whole boss frame** | %s |\n' "$bt"
+        echo
+    fi
+    if [ -n "$scene$boss" ]; then
         echo "## Per call"
         echo
     fi
