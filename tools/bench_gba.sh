@@ -123,8 +123,9 @@ if [ -n "$boss" ]; then
     sed -n '/^BOSS-BEGIN/,/^BOSS-END/p' "$boss" | sed '1d;$d'
     echo "The host twin (\`build/host/boss_host\`, tests/bench/boss_host.c) played the same"
     echo "$boss_frames frames with both players and decided every hit with the exact references"
-    echo "(tests/oracle.c, ref_curvy.c, ref_cast.c; each cast's clipped length and each"
-    echo "bounce's first leg checked against the exact first wall): its hashes $ref_readme,"
+    echo "(tests/oracle.c, ref_curvy.c, ref_cast.c; each cast's clipped length and every"
+    echo "bounce leg's wall, length and reflection checked against the exact first wall:"
+    echo "$(grep '^boss: .* checked against ref_cast' "$boss_host" | sed 's/^boss: //')): its hashes $ref_readme,"
     echo "$ref_solo and $ref_coop are the ROM's, and the README frame's is the scene's."
     echo
 fi

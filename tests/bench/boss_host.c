@@ -11,10 +11,12 @@
  *                                 (centre line, box and capsule width:
  *                                 u* - 1 < L <= u*), then orc_laser_vs_circle
  *                                 of the laser with that length
- *   bounces                       the first leg checked as a cast; the legs'
- *                                 polyline (the library's, tested against
- *                                 ref_cast in tests/test_cast.c) decided by
- *                                 ref_curvy_circle
+ *   bounces                       every leg checked against ref_cast as
+ *                                 tests/test_cast.c does (start, reflected
+ *                                 direction, wall and floor(u*)), then the
+ *                                 legs' polyline decided by ref_curvy_circle
+ *                                 (the end points' rounding is the
+ *                                 library's, tested in test_cast.c)
  * It checks library == references on every frame, prints the references'
  * hashes (BOSS-ORACLE line: README frame, boss frame, co-op) for
  * tools/bench_gba.sh, and exits 1 on any difference. With PLAYERS 1 the
@@ -32,7 +34,7 @@
 #include "ref_cast.h"
 #include "ref_curvy.h"
 
-static unsigned long differ[BOSS_PHASES], length_bad, refused;
+static unsigned long differ[BOSS_PHASES], length_bad, refused, casts_checked, legs_checked, stopped;
 
 static void set_bit(uint32_t *w, size_t i, bool on)
 {
@@ -84,6 +86,120 @@ static bool cast_agrees(const fxl_laser *l, unsigned flags, fix16_t L)
     return ref_q_cmp_int(best, L) >= 0 && ref_q_cmp_int(best, (int64_t)L + 1) < 0;
 }
 
+/* --- the bounces' legs against ref_cast (the rules of cast.h, read as
+ * tests/test_cast.c reads them) ---------------------------------------------- */
+
+static int64_t side_value(fxl_wall w, fxl_vec2 q)
+{
+    return ((int64_t)w.b.x - w.a.x) * ((int64_t)q.y - w.a.y) - ((int64_t)w.b.y - w.a.y) * ((int64_t)q.x - w.a.x);
+}
+
+static int sgn64(int64_t v)
+{
+    return v < 0 ? -1 : v > 0 ? 1 : 0;
+}
+
+/* The reference's wall (-1: none within len) and exact u* for a leg from p
+ * along (dx, dy): the wall just left (skip) is passed over, and from a start
+ * on its line so are the walls parallel to it; a wall's side is judged from
+ * the latest leg start away from this one (ref; none: in front). */
+static long ref_leg(fxl_vec2 p, int32_t dx, int32_t dy, int32_t len, long skip, bool on_line, bool has_ref,
+                    fxl_vec2 ref, ref_q *best)
+{
+    const fxl_wall *R = boss_walls();
+    long k = -1;
+    int i;
+    for (i = 0; i < BOSS_WALLS; i++) {
+        fxl_wall w = R[i];
+        int on = has_ref ? sgn64(side_value(w, ref)) : 0;
+        ref_q u;
+        if (i == skip)
+            continue;
+        if (on_line && side_value(w, p) == 0) {
+            fxl_wall s = R[skip];
+            if (((int64_t)w.b.x - w.a.x) * ((int64_t)s.b.y - s.a.y) ==
+                ((int64_t)w.b.y - w.a.y) * ((int64_t)s.b.x - s.a.x))
+                continue;
+        }
+        if (!ref_centre(p, dx, dy, w, false, on != 0 ? on : -1, &u))
+            continue;
+        if (ref_q_cmp_int(u, len) <= 0 && (k < 0 || ref_q_cmp(u, *best) < 0)) {
+            k = i;
+            *best = u;
+        }
+    }
+    return k;
+}
+
+/* The reflected direction (rx, ry) is within 1/2 raw unit of the exact
+ * mirror image of (dx, dy) about the wall on each axis (3/2 when nudged),
+ * heading strictly back to the side (dx, dy) came from. */
+static bool reflection_ok(fxl_wall w, int32_t dx, int32_t dy, int32_t rx, int32_t ry)
+{
+    int64_t ex = (int64_t)w.b.x - w.a.x, ey = (int64_t)w.b.y - w.a.y;
+    big bx = big_i64(ex), by = big_i64(ey), l2 = big_add(big_mul(bx, bx), big_mul(by, by));
+    big dot2 = big_mul(big_i64(2), big_add(big_mul(big_i64(dx), bx), big_mul(big_i64(dy), by)));
+    big mx = big_add(big_mul(dot2, bx), big_neg(big_mul(big_i64(dx), l2)));
+    big my = big_add(big_mul(dot2, by), big_neg(big_mul(big_i64(dy), l2)));
+    big errx = big_add(big_mul(big_i64(2 * (int64_t)rx), l2), big_neg(big_mul(big_i64(2), mx)));
+    big erry = big_add(big_mul(big_i64(2 * (int64_t)ry), l2), big_neg(big_mul(big_i64(2), my)));
+    int came = -sgn64(ex * dy - ey * dx), now = sgn64(ex * ry - ey * rx);
+    big lim = l2;
+    errx.s = errx.s < 0 ? 1 : errx.s;
+    erry.s = erry.s < 0 ? 1 : erry.s;
+    if (big_cmp(errx, l2) > 0 || big_cmp(erry, l2) > 0)
+        lim = big_mul(big_i64(3), l2);
+    return now == came && big_cmp(errx, lim) <= 0 && big_cmp(erry, lim) <= 0;
+}
+
+/* Every leg of a bounce: it starts where the last ended, heads along the
+ * cast (first leg) or the reflection of the last leg off its wall, and
+ * ends on the reference's wall at floor(u*) (or free with the length
+ * left); the beam ends free, spent or after BOSS_BOUNCES walls. */
+static bool legs_agree(const fxl_laser *l, const fxl_bounce *g, size_t n)
+{
+    const fxl_wall *R = boss_walls();
+    int32_t rem = l->length;
+    long skip = -1;
+    bool on_line = false, has_ref = false;
+    fxl_vec2 ref = l->pos;
+    size_t k;
+    if (n == 0 || n > BOSS_LEGS)
+        return false;
+    legs_checked += n;
+    for (k = 0; k < n; k++) {
+        fxl_vec2 start = k == 0 ? l->pos : g[k - 1].end;
+        ref_q u;
+        long w;
+        if (g[k].start.x != start.x || g[k].start.y != start.y)
+            return false;
+        if (k == 0 ? g[k].dx != fxl_cos(l->angle) || g[k].dy != fxl_sin(l->angle)
+                   : !reflection_ok(R[g[k - 1].wall], g[k - 1].dx, g[k - 1].dy, g[k].dx, g[k].dy))
+            return false;
+        u.n = big_i64(0);
+        u.d = big_i64(1);
+        w = ref_leg(g[k].start, g[k].dx, g[k].dy, rem, skip, on_line, has_ref, ref, &u);
+        if (w != g[k].wall ||
+            (w < 0 ? g[k].length != rem
+                   : ref_q_cmp_int(u, g[k].length) < 0 || ref_q_cmp_int(u, (int64_t)g[k].length + 1) >= 0))
+            return false;
+        rem -= g[k].length;
+        if (k + 1 < n) {
+            if (w < 0 || rem == 0)
+                return false;
+            skip = w;
+            on_line = side_value(R[w], g[k].end) == 0;
+            if (g[k].end.x != g[k].start.x || g[k].end.y != g[k].start.y) {
+                has_ref = true;
+                ref = g[k].start;
+            }
+        } else if (!(w < 0 ? rem == 0 : (k == BOSS_BOUNCES || rem == 0))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Every hit of the current frame (after the library's phases ran: the
  * pushes, casts and bounces are the frame's) from the references. */
 static void reference_frame(boss_hits *h)
@@ -127,6 +243,8 @@ static void reference_frame(boss_hits *h)
         for (i = 0; i < BOSS_CASTS; i++) {
             fxl_laser l = *boss_cast_laser((int)i);
             l.length = boss_cast_clipped((int)i)->length;
+            casts_checked += k == 0;
+            stopped += k == 0 && l.length < boss_cast_laser((int)i)->length;
             if (k == 0 && !cast_agrees(boss_cast_laser((int)i), boss_cast_flags((int)i), l.length)) {
                 length_bad++;
                 if (length_bad <= 3)
@@ -138,15 +256,10 @@ static void reference_frame(boss_hits *h)
         for (i = 0; i < BOSS_BOUNCERS; i++) {
             size_t n;
             const fxl_bounce *g = boss_bounce_legs((int)i, &n);
-            if (k == 0 && n > 0) {
-                /* The first leg is the cast: its length against the reference. */
-                fix16_t L = g[0].length;
-                if (!cast_agrees(boss_bouncer((int)i), 0u, L)) {
-                    length_bad++;
-                    if (length_bad <= 3)
-                        printf("boss: bouncer %d: first leg %d disagrees with the reference\n", (int)i,
-                               (int)L);
-                }
+            if (k == 0 && !legs_agree(boss_bouncer((int)i), g, n)) {
+                length_bad++;
+                if (length_bad <= 3)
+                    printf("boss: bouncer %d: its %d legs disagree with the reference\n", (int)i, (int)n);
             }
             set_bit(w + BOSS_W_BOUNCES, i, ref_curvy_circle(boss_bounce_curvy((int)i), player));
         }
@@ -186,6 +299,8 @@ int main(int argc, char **argv)
     for (p = 0; p < BOSS_PHASES; p++)
         printf(" %lu", hits[p]);
     printf("\n");
+    printf("boss: %lu casts (%lu stopped by a wall) and %lu bounce legs checked against ref_cast\n",
+           casts_checked, stopped, legs_checked);
     for (p = 0; p < BOSS_PHASES; p++) {
         if (differ[p] != 0)
             printf("boss: %s: %lu frames library != reference\n", boss_phase_name[p], differ[p]);
@@ -196,7 +311,7 @@ int main(int argc, char **argv)
     if (boss_errors() != 0)
         printf("boss: %u library calls refused\n", (unsigned)boss_errors());
     if (length_bad != 0)
-        printf("boss: %lu cast lengths disagree with ref_cast\n", length_bad);
+        printf("boss: %lu casts or bounces disagree with ref_cast\n", length_bad);
     if (big_faults() != 0)
         printf("boss: %u big-integer faults\n", (unsigned)big_faults());
     bad += refused + boss_errors() + length_bad + big_faults() + (lib != (players == 1 ? solo : coop)) + orc_faults();
