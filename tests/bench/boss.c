@@ -416,6 +416,30 @@ static BENCH_NOINLINE size_t boss_bounces(boss_hits *h, int players)
     return hits;
 }
 
+/* The sweeps alone (the tables' "of which" rows). */
+static fxl_sweep built[SCENE_ROTATING];
+
+BENCH_NOINLINE size_t boss_build_spinners(boss_hits *h, int players)
+{
+    (void)h;
+    (void)players;
+    for (int i = 0; i < 16; i++)
+        built[i] = spins_about_middle[i]
+            ? fxl_sweep_turn_about(&last_frame[i], middle[i], step[i])
+            : fxl_sweep_turn(&last_frame[i], step[i]);      /* about the emitter */
+    return 0;
+}
+
+BENCH_NOINLINE size_t boss_build_poses(boss_hits *h, int players)
+{
+    int i;
+    (void)h;
+    (void)players;
+    for (i = 0; i < BOSS_POSE; i++)
+        built[i] = fxl_sweep_to_pose(&pose_l[i], pose_to[i], pose_to_angle[i]);
+    return 0;
+}
+
 const boss_phase_fn boss_phase[BOSS_PHASES] = {readme_bullets, readme_lasers, readme_spinners, boss_pose,
                                                boss_curvies,   boss_casts,    boss_bounces};
 const char *const boss_phase_name[BOSS_PHASES] = {

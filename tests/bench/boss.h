@@ -85,6 +85,12 @@ typedef size_t (*boss_phase_fn)(boss_hits *h, int players);
 extern const boss_phase_fn boss_phase[BOSS_PHASES];
 extern const char *const boss_phase_name[BOSS_PHASES];
 
+/* Timed apart for the tables' "of which" rows: the sweeps the spinner and
+ * pose phases build, built the same way with no test (return 0; h
+ * untouched). */
+size_t boss_build_spinners(boss_hits *h, int players);
+size_t boss_build_poses(boss_hits *h, int players);
+
 /* The current frame, read-only (the host twin's references). */
 fxl_circle boss_player(int k);          /* where player k is this frame */
 fxl_circle boss_player_from(int k);     /* where it was last frame (radius the same) */

@@ -17,7 +17,9 @@
  * BOSS_PHASES + 1 for the README frame][frame]. */
 #define T_FRAME BOSS_PHASES
 #define T_README (BOSS_PHASES + 1)
-#define T_COUNT (BOSS_PHASES + 2)
+#define T_BUILD_SPIN (BOSS_PHASES + 2)
+#define T_BUILD_POSE (BOSS_PHASES + 3)
+#define T_COUNT (BOSS_PHASES + 4)
 static uint32_t samples[BOSS_PLAYERS][T_COUNT][BOSS_FRAMES] FXL_EWRAM_BSS;
 static uint32_t sorted[BOSS_FRAMES] FXL_EWRAM_BSS;
 static uint32_t overhead;
@@ -79,6 +81,15 @@ static void verdict(bool met)
 /* Plays the frames with `players` players; returns the hash of every
  * frame's hit lists (all phases, all players); *readme the README frame's
  * (player 1, its three phases), *first player 1's (all phases). */
+static uint32_t timed(boss_phase_fn fn, boss_hits *h, int players, size_t *n)
+{
+    uint32_t t;
+    fxl_port_cycles_begin();
+    *n = fn(h, players);
+    t = fxl_port_cycles_end();
+    return t > overhead ? t - overhead : 0u;
+}
+
 static uint32_t play(int players, uint32_t *hits, uint32_t *readme, uint32_t *first)
 {
     uint32_t hash = SCENE_FNV_BASIS;
@@ -89,13 +100,9 @@ static uint32_t play(int players, uint32_t *hits, uint32_t *readme, uint32_t *fi
     for (f = 0; f < BOSS_FRAMES; f++) {
         boss_hits h;
         uint32_t total = 0;
+        size_t n;
         for (p = 0; p < BOSS_PHASES; p++) {
-            uint32_t t;
-            size_t n;
-            fxl_port_cycles_begin();
-            n = boss_phase[p](&h, players);
-            t = fxl_port_cycles_end();
-            t = t > overhead ? t - overhead : 0u;
+            uint32_t t = timed(boss_phase[p], &h, players, &n);
             samples[players - 1][p][f] = t;
             total += t;
             hits[p] += (uint32_t)n;
@@ -103,6 +110,9 @@ static uint32_t play(int players, uint32_t *hits, uint32_t *readme, uint32_t *fi
                 samples[players - 1][T_README][f] = total;
         }
         samples[players - 1][T_FRAME][f] = total;
+        /* Not in the totals: the phases' sweep building alone. */
+        samples[players - 1][T_BUILD_SPIN][f] = timed(boss_build_spinners, &h, players, &n);
+        samples[players - 1][T_BUILD_POSE][f] = timed(boss_build_poses, &h, players, &n);
         hash = boss_hash(hash, &h, players, 0, BOSS_PHASES);
         *readme = boss_hash(*readme, &h, 1, 0, BOSS_README_PHASES);
         *first = boss_hash(*first, &h, 1, 0, BOSS_PHASES);
@@ -149,6 +159,7 @@ int main(void)
     fxlt_printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (p = 0; p < BOSS_README_PHASES; p++)
         row(boss_phase_name[p], p);
+    row("of which building the 16 sweeps (`fxl_sweep_turn_about` / `fxl_sweep_turn`), timed apart", T_BUILD_SPIN);
     row("**whole frame**", T_README);
     {
         stats s = stats_of(1, T_README);
@@ -175,8 +186,11 @@ int main(void)
     fxlt_printf("wandering the same area, every phase tested against both.\n\n");
     fxlt_printf("| phase | median | %% | min / max | max / median | co-op median | %% | co-op max |\n");
     fxlt_printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (p = 0; p < BOSS_PHASES; p++)
+    for (p = 0; p < BOSS_PHASES; p++) {
         row(boss_phase_name[p], p);
+        if (p == BOSS_PH_POSE)
+            row("of which building the 8 sweeps (`fxl_sweep_to_pose`), timed apart", T_BUILD_POSE);
+    }
     row("**whole boss frame**", T_FRAME);
     {
         stats s = stats_of(1, T_FRAME), c = stats_of(2, T_FRAME);
