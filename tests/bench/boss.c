@@ -41,9 +41,8 @@ static fxl_curvy curvy[BOSS_CURVY];
 static fxl_vec2 curvy_next[BOSS_CURVY];     /* Q16.16 the head this frame pushes */
 static int32_t curvy_t;                     /* frames since the trails began */
 
-/* The room, prepared once; the turrets and their answers. */
+/* The room as described; the turrets and their answers. */
 static fxl_wall room[BOSS_WALLS] FXL_EWRAM_BSS;
-static fxl_wall_prep room_prep[BOSS_WALLS];
 static fxl_laser cast_l[BOSS_CASTS];
 static fxl_laser clipped[BOSS_CASTS];
 static fxl_laser bouncer[BOSS_BOUNCERS];
@@ -76,8 +75,23 @@ static uint32_t errors;
 
 /* --- the walls, behind one function each ---------------------------------- */
 
-/* The game's two wall calls: switch these two bodies to the prepared-room
- * calls when they exist. */
+/* Everything the game asks of the walls is here: the prepared room's
+ * storage, its preparation (once per room), and the two calls. To move to
+ * the prepared-room API, change these four places only. */
+static fxl_wall_prep room_prep[BOSS_WALLS];
+
+static fxl_result boss_room_prepare(const fxl_wall *walls)
+{
+    fxl_result res = FXL_OK;
+    int i;
+    for (i = 0; i < BOSS_WALLS; i++) {
+        fxl_result r = fxl_wall_prepare(&walls[i], &room_prep[i]);
+        if (res == FXL_OK)
+            res = r;
+    }
+    return res;
+}
+
 static fxl_result boss_cast(const fxl_laser *l, unsigned flags, fxl_laser *out)
 {
     fxl_cast c;
@@ -103,9 +117,9 @@ static void room_build(void)
     for (i = 0; i < BOSS_WALLS; i++) {
         room[i].a = fxl_vec2_make(PX(w[i][0]), PX(w[i][1]));
         room[i].b = fxl_vec2_make(PX(w[i][2]), PX(w[i][3]));
-        if (fxl_wall_prepare(&room[i], &room_prep[i]) != FXL_OK)
-            errors++;
     }
+    if (boss_room_prepare(room) != FXL_OK)
+        errors++;
 }
 
 /* --- motion ------------------------------------------------------------------ */
