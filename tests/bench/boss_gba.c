@@ -212,6 +212,18 @@ int main(void)
         verdict(c.median <= 39300u);
         fxlt_printf(".\n\n");
     }
+    {
+        /* Where the worst frame's cycles went. */
+        const uint32_t *tot = samples[0][T_FRAME];
+        int f, worst = 0;
+        for (f = 1; f < BOSS_FRAMES; f++)
+            if (tot[f] > tot[worst])
+                worst = f;
+        fxlt_printf("The worst frame (one player) is frame %d: %u cycles =", worst, tot[worst]);
+        for (p = 0; p < BOSS_PHASES; p++)
+            fxlt_printf("%s %u", p == 0 ? "" : " +", samples[0][p][worst]);
+        fxlt_printf(" (phases in order).\n");
+    }
     fxlt_printf("Hits over the %u frames, one player (co-op, both players):", (uint32_t)BOSS_FRAMES);
     for (p = 0; p < BOSS_PHASES; p++)
         fxlt_printf("%s %u (%u)", p == 0 ? "" : ",", hits[0][p], hits[1][p]);
