@@ -454,6 +454,19 @@ BENCH_NOINLINE size_t boss_build_poses(boss_hits *h, int players)
     return 0;
 }
 
+BENCH_NOINLINE size_t boss_bounce_only(boss_hits *h, int players)
+{
+    static fxl_bounce scratch[BOSS_LEGS];
+    size_t n = 0;
+    int i;
+    (void)h;
+    (void)players;
+    for (i = 0; i < BOSS_BOUNCERS; i++)
+        if (boss_bounce(&bouncer[i], scratch, BOSS_LEGS, &n) != FXL_OK)
+            errors++;
+    return 0;
+}
+
 const boss_phase_fn boss_phase[BOSS_PHASES] = {readme_bullets, readme_lasers, readme_spinners, boss_pose,
                                                boss_curvies,   boss_casts,    boss_bounces};
 const char *const boss_phase_name[BOSS_PHASES] = {

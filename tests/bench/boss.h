@@ -90,6 +90,8 @@ extern const char *const boss_phase_name[BOSS_PHASES];
  * untouched). */
 size_t boss_build_spinners(boss_hits *h, int players);
 size_t boss_build_poses(boss_hits *h, int players);
+/* The same for the bounce phase's fxl_laser_bounce calls alone. */
+size_t boss_bounce_only(boss_hits *h, int players);
 
 /* The current frame, read-only (the host twin's references). */
 fxl_circle boss_player(int k);          /* where player k is this frame */

@@ -19,7 +19,8 @@
 #define T_README (BOSS_PHASES + 1)
 #define T_BUILD_SPIN (BOSS_PHASES + 2)
 #define T_BUILD_POSE (BOSS_PHASES + 3)
-#define T_COUNT (BOSS_PHASES + 4)
+#define T_BOUNCE_ONLY (BOSS_PHASES + 4)
+#define T_COUNT (BOSS_PHASES + 5)
 static uint32_t samples[BOSS_PLAYERS][T_COUNT][BOSS_FRAMES] FXL_EWRAM_BSS;
 static uint32_t sorted[BOSS_FRAMES] FXL_EWRAM_BSS;
 static uint32_t overhead;
@@ -113,6 +114,7 @@ static uint32_t play(int players, uint32_t *hits, uint32_t *readme, uint32_t *fi
         /* Not in the totals: the phases' sweep building alone. */
         samples[players - 1][T_BUILD_SPIN][f] = timed(boss_build_spinners, &h, players, &n);
         samples[players - 1][T_BUILD_POSE][f] = timed(boss_build_poses, &h, players, &n);
+        samples[players - 1][T_BOUNCE_ONLY][f] = timed(boss_bounce_only, &h, players, &n);
         hash = boss_hash(hash, &h, players, 0, BOSS_PHASES);
         *readme = boss_hash(*readme, &h, 1, 0, BOSS_README_PHASES);
         *first = boss_hash(*first, &h, 1, 0, BOSS_PHASES);
@@ -190,6 +192,8 @@ int main(void)
         row(boss_phase_name[p], p);
         if (p == BOSS_PH_POSE)
             row("of which building the 8 sweeps (`fxl_sweep_to_pose`), timed apart", T_BUILD_POSE);
+        if (p == BOSS_PH_BOUNCES)
+            row("of which the 2 `fxl_laser_bounce` calls, timed apart", T_BOUNCE_ONLY);
     }
     row("**whole boss frame**", T_FRAME);
     {
