@@ -307,7 +307,8 @@ bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GB
 	$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-bench.gba > $(GBA_BUILD)/bench.log
 	ORACLE="$(SCENE_ORACLE_SRC)" sh tools/bench_gba.sh $(GBA_BUILD)/bench.log "$$($(GBA_CC) --version | head -n 1)" \
 	    $(GBA_BUILD)/scene.log $(GBA_BUILD)/scene-host.log $(GBA_BUILD)/fixlaser-scene.map \
-	    $(GBA_BUILD)/fixlaser-bench.map $(GBA_BUILD)/boss.log $(GBA_BUILD)/boss-host.log > $(GBA_BUILD)/bench-gba.md
+	    $(GBA_BUILD)/fixlaser-bench.map $(GBA_BUILD)/boss.log $(GBA_BUILD)/boss-host.log \
+	    $(GBA_BUILD)/fixlaser-boss.map > $(GBA_BUILD)/bench-gba.md
 	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench_gba.sh LOG TOOLCHAIN SCENE_LOG HOST_LOG SCENE_MAP BENCH_MAP [BOSS_LOG
-# BOSS_HOST_LOG] - writes docs/bench-gba.md on stdout: the scene
+# BOSS_HOST_LOG [BOSS_MAP]] - writes docs/bench-gba.md on stdout: the scene
 # benchmark's table (the lines of SCENE_LOG between SCENE-BEGIN and
 # SCENE-END), the boss frame's tables (BOSS_LOG between BOSS-BEGIN and
 # BOSS-END: the scene written as README's frame code, the boss frame, one
@@ -24,6 +24,7 @@ scene_map=$5
 bench_map=$6
 boss=${7:-}
 boss_host=${8:-}
+boss_map=${9:-}
 oracle=${ORACLE:-tests/oracle.c}
 grep -q BENCH-END "$log" || { echo "bench_gba: no BENCH-END in $log" >&2; exit 1; }
 grep -q SCENE-END "$scene" || { echo "bench_gba: no SCENE-END in $scene" >&2; exit 1; }
@@ -143,6 +144,7 @@ iwram_row "scene, the frame with the exact sweep (all but chain.o)" "$scene_map"
 iwram_row "scene, the frame with chains (all but sweep.o)" "$scene_map" sweep.o
 iwram_row "scene ROM as built (both ways)" "$scene_map"
 iwram_row "per-call benchmark (every hot function)" "$bench_map"
+[ -z "$boss_map" ] || iwram_row "boss frame (every laser kind, walls)" "$boss_map"
 echo
 echo "## Per call"
 echo

@@ -105,6 +105,8 @@ per() { # name, function, calls
         done
         printf '| **whole boss frame** | %s |\n' "$bt"
         echo
+        echo "The README frame (its first three phases): $(( $(bir readme_bullets) + $(bir readme_lasers) + $(bir readme_spinners) )) instructions."
+        echo
     fi
     if [ -n "$scene$boss" ]; then
         echo "## Per call"
