@@ -1,6 +1,7 @@
 /* shapes.c - circle and AABB overlap tests, exact in 64-bit integers. */
 #include "fixlaser/shapes.h"
 
+#include "domain.h"
 #include "util.h"
 
 /* |a - b| of two in-domain coordinates: below 2^31, exact in uint32_t. */
@@ -57,9 +58,21 @@ size_t CIRCLES_LOOP(const fxl_circle *circles, size_t n, fxl_circle circle, uint
 {
     uint32_t px = (uint32_t)circle.c.x, py = (uint32_t)circle.c.y, pr = (uint32_t)circle.r;
     size_t hits = 0;
-    const fxl_circle *p = circles, *end = circles + n;
+    const fxl_circle *p = circles, *end;
 
     FXL_ASSERT((circles != NULL || n == 0) && fxl_circle_check(circle) == FXL_OK);
+    /* (NULL, 0) is a valid empty batch: no pointer arithmetic on it (NULL + 0
+     * is undefined in C99 6.5.6); no hit_bits word is written for n == 0. */
+    if (n == 0)
+        return 0;
+    end = circles + n;
+#if FXL_CHECKED
+    /* Every bullet in the domain (checked builds only: a pass of its own,
+     * so the loop below stays as it is). */
+    for (; p != end; p++)
+        FXL_ASSERT(fxl__circle_ok(*p));
+    p = circles;
+#endif
     while (p != end) {
         const fxl_circle *stop = end - p > 32 ? p + 32 : end;
         uint32_t word = 0, bit = 1;
