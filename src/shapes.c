@@ -58,24 +58,24 @@ size_t CIRCLES_LOOP(const fxl_circle *circles, size_t n, fxl_circle circle, uint
 {
     uint32_t px = (uint32_t)circle.c.x, py = (uint32_t)circle.c.y, pr = (uint32_t)circle.r;
     size_t hits = 0;
-    const fxl_circle *p = circles, *end;
+    const fxl_circle *p = circles;
+    size_t left = n;
 
     FXL_ASSERT((circles != NULL || n == 0) && fxl_circle_check(circle) == FXL_OK);
-    /* (NULL, 0) is a valid empty batch: no pointer arithmetic on it (NULL + 0
-     * is undefined in C99 6.5.6); no hit_bits word is written for n == 0. */
-    if (n == 0)
-        return 0;
-    end = circles + n;
 #if FXL_CHECKED
     /* Every bullet in the domain (checked builds only: a pass of its own,
      * so the loop below stays as it is). */
-    for (; p != end; p++)
+    for (; left != 0; left--, p++)
         FXL_ASSERT(fxl__circle_ok(*p));
-    p = circles;
+    p = circles, left = n;
 #endif
-    while (p != end) {
-        const fxl_circle *stop = end - p > 32 ? p + 32 : end;
+    /* Counted, no end pointer: (NULL, 0), a valid empty batch, does no
+     * pointer arithmetic on NULL (NULL + 0 is undefined in C99 6.5.6). */
+    while (left != 0) {
+        size_t k = left > 32 ? 32 : left;
+        const fxl_circle *stop = p + k;
         uint32_t word = 0, bit = 1;
+        left -= k;
         /* Four at a time (the loop's own cost is a third of a reject), then
          * the rest of the block one by one. */
         for (; stop - p >= 4; p += 4, bit <<= 4) {
