@@ -358,6 +358,20 @@ static void beam_turn_wraps(void)
     CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
     CHECK(fxl_beam_test(&bp, at(1024, PX(50), PX(1))).hit);
     CHECK(!fxl_beam_test(&bp, at(3072, PX(50), PX(1))).hit);
+    /* fxl_beam_turn_by in one frame takes the way delta says, both ends. */
+    b.angle = b.prev_angle = 0;
+    fxl_beam_turn_by(&b, 2047, 1);
+    fxl_beam_update(&b);
+    CHECK_EQ(b.angle, 2047);
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
+    CHECK(fxl_beam_test(&bp, at(1024, PX(50), PX(1))).hit);
+    CHECK(!fxl_beam_test(&bp, at(3072, PX(50), PX(1))).hit);
+    b.angle = b.prev_angle = 0;
+    fxl_beam_turn_by(&b, -2048, 1);
+    fxl_beam_update(&b);
+    CHECK_EQ(fxl_beam_prepare(&b, &bp), FXL_OK);
+    CHECK(!fxl_beam_test(&bp, at(1024, PX(50), PX(1))).hit);
+    CHECK(fxl_beam_test(&bp, at(3072, PX(50), PX(1))).hit);
 }
 
 /* The graze band is the hitbox of the same beam with its hitbox half-width
