@@ -757,7 +757,8 @@ int main(int argc, char **argv)
             if ((f = fopen(guess, "rb")) != NULL) {
                 fclose(f);
                 if (!load_elf(guess)) {
-                    return GBARUN_EXIT_ERROR;
+                    fprintf(stderr, "gbarun: %s ignored: a trap report will name no function\n", guess);
+                    elf_sym_count = 0;
                 }
             }
             free(guess);
