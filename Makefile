@@ -51,8 +51,14 @@ HDR := $(wildcard include/*.h include/fixlaser/*.h src/*.h)
 DEPFLAGS := -MMD -MP
 
 # Library objects: include/fixlaser/config.h's defaults, release (NDEBUG:
-# asserts off) or checked (CHECKED=1).
+# asserts off) or checked (CHECKED=1). The checked library reports a broken
+# precondition on stderr before it traps: the hosted port's fxl_assert_failed
+# (port/hosted/assert_report.c) instead of the core's silent one.
 LIB_OBJ := $(SRC:src/%.c=$(H)/obj/%.o)
+ifeq ($(CHECKED),1)
+LIB_OBJ += $(H)/obj/port/hosted/assert_report.o
+LIB_PORT_CF := -DFXL_PORT_ASSERT_FAILED=1
+endif
 # Test build: the same sources with the hosted port's configuration
 # (preconditions checked), plus the suite; objects in $(H)/test, and in
 # $(H)/san for the sanitizer build.
@@ -68,7 +74,7 @@ TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: api-check all demo example check deps install install-gba clean test test-san table-check cppcheck oracle-check \
-	gba-test gba-cpp-smoke install-check checked-check bench bench-host bench-m0plus scene-check size mcu rotating pictures \
+	gba-test gba-cpp-smoke install-check checked-check checked-check-gba bench bench-host bench-m0plus scene-check size mcu rotating pictures \
 	mcu-test
 
 all: $(H)/libfixlaser.a
@@ -90,7 +96,11 @@ deps:
 
 $(H)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) -Iinclude $(DEPFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) $(LIB_PORT_CF) -Iinclude $(DEPFLAGS) -c $< -o $@
+
+$(H)/obj/port/hosted/%.o: port/hosted/%.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) $(LIB_PORT_CF) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
@@ -521,10 +531,13 @@ check: deps
 api-check:
 	python3 tools/api_check.py .
 
-# install: headers, the library (the release build: NDEBUG, FXL_ASSERT
-# compiled out; `make install CHECKED=1` installs the checked one instead),
-# pkg-config's fixlaser.pc and CMake's fixlaserConfig.cmake
-# (find_package(fixlaser): the target fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
+# install: headers, both libraries: the release build libfixlaser.a (NDEBUG,
+# FXL_ASSERT compiled out) and the checked build libfixlaser-checked.a
+# (FXL_ASSERT prints the file, line and condition on stderr and traps;
+# include/fixlaser/config.h says which to use when), pkg-config's
+# fixlaser.pc and fixlaser-checked.pc, and CMake's fixlaserConfig.cmake
+# (find_package(fixlaser): the targets fixlaser::fixlaser and
+# fixlaser::fixlaser_checked). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
 # and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
 # headers in the compiler's path, -llibfixmath).
 VERSION        := 0.2.0
@@ -532,44 +545,81 @@ FIXMATH_CFLAGS ?=
 SUBST_PC = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	-e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|' \
 	-e 's|@FIXMATH_CFLAGS@|$(FIXMATH_CFLAGS)|' -e 's|@FIXMATH_LIBS@|$(FIXMATH_LIBS)|'
-install: $(H)/libfixlaser.a
+install:
+	$(MAKE) --no-print-directory CHECKED=0 $(B)/host/libfixlaser.a
+	$(MAKE) --no-print-directory CHECKED=1 $(B)/host-checked/libfixlaser.a
 	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/lib/cmake/fixlaser
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
-	install -m 644 $(H)/libfixlaser.a $(DESTDIR)$(PREFIX)/lib/
-	$(SUBST_PC) tools/fixlaser.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fixlaser.pc
+	install -m 644 $(B)/host/libfixlaser.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(B)/host-checked/libfixlaser.a $(DESTDIR)$(PREFIX)/lib/libfixlaser-checked.a
+	$(SUBST_PC) -e 's|@LIB@|fixlaser|' -e 's|@WHICH@|the release build: NDEBUG, FXL_ASSERT compiled out|' \
+	    tools/fixlaser.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fixlaser.pc
+	$(SUBST_PC) -e 's|@LIB@|fixlaser-checked|' \
+	    -e 's|@WHICH@|the checked build: a broken precondition is reported on stderr, then traps|' \
+	    tools/fixlaser.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fixlaser-checked.pc
 	$(SUBST_PC) tools/cmake/fixlaserConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/fixlaser/fixlaserConfig.cmake
 	$(SUBST_PC) tools/cmake/fixlaserConfigVersion.cmake.in \
 	    > $(DESTDIR)$(PREFIX)/lib/cmake/fixlaser/fixlaserConfigVersion.cmake
 
-# The checked build traps: a valid call returns, a NULL pointer, a zeroed
-# prep and an out-of-domain circle each kill the program. Part of make check.
+# The checked build traps: a valid call returns; a NULL pointer, a zeroed
+# laser prep, an out-of-domain circle, a zeroed beam prep and one
+# out-of-domain bullet in a batch each kill the program by a signal, after
+# one line on stderr naming the file of the check and its condition
+# (case:file:a word of the condition). Part of make check.
+CHECKED_TRAPS := null:laser.c:lp zeroed:laser.c:fxl__laser_prep_ok circle:laser.c:fxl_circle_check \
+	beam:beam.c:fxl__laser_prep_ok bullet:shapes.c:fxl__circle_ok
 checked-check:
 	$(MAKE) --no-print-directory CHECKED=1 $(B)/host-checked/libfixlaser.a
 	$(CC) $(WARN) -O2 -Iinclude tests/checked/trap.c -o $(B)/host-checked/checked_trap \
 	    $(B)/host-checked/libfixlaser.a $(FIXMATH_LIBS)
 	$(B)/host-checked/checked_trap ok
-	@for w in null zeroed circle; do \
-	    if $(B)/host-checked/checked_trap $$w 2>/dev/null; then echo "checked-check: $$w did not trap"; exit 1; fi; \
-	    st=0; $(B)/host-checked/checked_trap $$w 2>/dev/null || st=$$?; \
+	@for t in $(CHECKED_TRAPS); do w=$${t%%:*}; f=$$(echo $$t | cut -d: -f2); e=$${t##*:}; \
+	    st=0; $(B)/host-checked/checked_trap $$w 2>$(B)/host-checked/trap-$$w.txt || st=$$?; \
+	    if [ $$st -eq 0 ]; then echo "checked-check: $$w did not trap"; exit 1; fi; \
 	    if [ $$st -le 128 ]; then echo "checked-check: $$w exited $$st, not by a signal"; exit 1; fi; \
-	done; echo "checked-check: the checked build traps NULL, unprepared and out-of-domain input"
+	    if ! grep -q "^src/$$f:[0-9]*: fixlaser: precondition failed: .*$$e" $(B)/host-checked/trap-$$w.txt; then \
+	        echo "checked-check: $$w: no report naming src/$$f and $$e:"; cat $(B)/host-checked/trap-$$w.txt; exit 1; fi; \
+	    echo "  $$w: $$(cat $(B)/host-checked/trap-$$w.txt)"; \
+	done; echo "checked-check: the checked build reports and traps NULL, unprepared and out-of-domain input"
+	$(MAKE) --no-print-directory checked-check-gba
+
+# The same on the GBA: the checked GBA library in a ROM that tests a zeroed
+# fxl_beam_prep (tests/checked/trap_gba.c); gbarun must stop at the trap
+# with its exit status 132 and name the function, its caller, the file and
+# the condition (tools/gbarun.c: Traps).
+$(eval $(call gba_rom,checked-trap,$(GBA_BUILD)/tests/checked/trap_gba.o,$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FXLCHKTRAP,FXLK))
+checked-check-gba: $(GBARUN)
+	$(MAKE) --no-print-directory CHECKED=1 $(B)/gba-checked/checked-trap.gba
+	@st=0; $(GBARUN) -f 600 $(B)/gba-checked/checked-trap.gba > $(B)/gba-checked/trap.out \
+	    2> $(B)/gba-checked/trap.err || st=$$?; cat $(B)/gba-checked/trap.out $(B)/gba-checked/trap.err; \
+	if [ $$st -ne 132 ]; then echo "checked-check-gba: gbarun exited $$st, not 132 (a trap)"; exit 1; fi; \
+	for w in 'in fxl_assert_failed, called from 0x[0-9a-f]* in fxl_beam_test' \
+	         'src/beam.c:[0-9]*: fixlaser: precondition failed: .*fxl__laser_prep_ok'; do \
+	    grep -q "$$w" $(B)/gba-checked/trap.err || { echo "checked-check-gba: no '$$w'"; exit 1; }; done; \
+	echo "checked-check-gba: gbarun stopped at the trap and named it"
 
 # What `make install` installs, used as a game would: the example scene
 # built with pkg-config and with CMake's find_package against a staging
-# prefix, and run. Part of make check.
+# prefix, each against the release and the checked library, and run. Part
+# of make check.
 STAGE := $(abspath $(H)/stage)
-install-check: $(H)/libfixlaser.a
+install-check:
 	rm -rf $(STAGE) $(H)/cmake-example
 	$(MAKE) --no-print-directory install PREFIX=$(STAGE)
-	$(CC) $(WARN) -O2 tools/example_scene.c -o $(H)/example-pc \
-	    $$(PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config --cflags --libs fixlaser)
-	$(H)/example-pc > /dev/null
+	@for lib in fixlaser fixlaser-checked; do \
+	    echo "$(CC) $(WARN) -O2 tools/example_scene.c -o $(H)/example-$$lib \$$(pkg-config --cflags --libs $$lib)"; \
+	    $(CC) $(WARN) -O2 tools/example_scene.c -o $(H)/example-$$lib \
+	        $$(PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config --cflags --libs $$lib) || exit 1; \
+	    $(H)/example-$$lib > /dev/null || exit 1; done
+	nm $(H)/example-fixlaser-checked | grep -q ' T fxl_assert_failed'
+	! nm $(H)/example-fixlaser | grep -q fxl_assert_failed
 	cmake -S tools/cmake -B $(H)/cmake-example -DCMAKE_PREFIX_PATH=$(STAGE) -DCMAKE_C_FLAGS="$(WARN)" > /dev/null
 	cmake --build $(H)/cmake-example > /dev/null
 	$(H)/cmake-example/example_scene > /dev/null
-	@echo "install-check: pkg-config and find_package(fixlaser) builds ran"
+	$(H)/cmake-example/example_scene_checked > /dev/null
+	@echo "install-check: pkg-config (fixlaser, fixlaser-checked) and find_package(fixlaser) builds ran"
 
 # A C++ game's build (Butano's flags) against what install-gba installs: the
 # ROM from port/gba/cpp_smoke.cpp, linked and run under gbarun; and the

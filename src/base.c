@@ -46,3 +46,19 @@ fxl_result fxl_aabb_check(fxl_aabb box)
         return FXL_ERR_BOX_INVERTED;
     return FXL_OK;
 }
+
+#if FXL_CHECKED && !FXL_PORT_ASSERT_FAILED
+/* A checked build's failed FXL_ASSERT, freestanding: traps at once, the
+ * arguments still in the first three argument registers (ARM: r0 = expr,
+ * r1 = file, r2 = line), where a debugger or tools/gbarun reads them. */
+void fxl_assert_failed(const char *expr, const char *file, int line)
+{
+    (void)expr, (void)file, (void)line;
+#if defined(__GNUC__)
+    __builtin_trap();
+#else
+    for (;;) {
+    } /* no trap instruction known: stops here */
+#endif
+}
+#endif

@@ -143,6 +143,12 @@ fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out)
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle c)
 {
     fxl_beam_hit h;
+    /* A prep fxl_beam_prepare wrote, whatever the phase: a zeroed or garbage
+     * one (phase 0 is WARNING, which would silently never hit) traps in a
+     * checked build. */
+    FXL_ASSERT(bp != NULL && (uint32_t)bp->phase <= (uint32_t)FXL_PHASE_DONE &&
+               fxl__laser_prep_ok(&bp->hit.from) && fxl__laser_prep_ok(&bp->graze.from) &&
+               fxl__circle_ok(c));
     h.hit = h.graze = false;
     h.depth = 0;
     if (bp->phase != FXL_PHASE_ACTIVE)

@@ -847,10 +847,13 @@ FXL_IWRAM_CODE bool fxl_chain_vs_circle(const fxl_aabb *boxes, size_t count, fxl
     uint32_t x = (uint32_t)circle.c.x, y = (uint32_t)circle.c.y, r = (uint32_t)circle.r;
     fix16_t xp = (fix16_t)(x + r), xm = (fix16_t)(x - r);
     fix16_t yp = (fix16_t)(y + r), ym = (fix16_t)(y - r);
-    const fxl_aabb *b = boxes, *end = boxes + count;
+    const fxl_aabb *b = boxes;
+    size_t left = count;
 
     FXL_ASSERT((boxes != NULL || count == 0) && fxl_circle_check(circle) == FXL_OK);
-    for (; b != end; b++) {
+    /* Counted down, no end pointer: (NULL, 0), a valid empty chain, does no
+     * pointer arithmetic on NULL (NULL + 0 is undefined in C99 6.5.6). */
+    for (; left != 0; left--, b++) {
         if (b->lo.x > xp || b->hi.x < xm || b->lo.y > yp || b->hi.y < ym)
             continue;
         if (exact_hit(b, &circle))

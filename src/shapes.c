@@ -1,6 +1,7 @@
 /* shapes.c - circle and AABB overlap tests, exact in 64-bit integers. */
 #include "fixlaser/shapes.h"
 
+#include "domain.h"
 #include "util.h"
 
 /* |a - b| of two in-domain coordinates: below 2^31, exact in uint32_t. */
@@ -57,12 +58,22 @@ size_t CIRCLES_LOOP(const fxl_circle *circles, size_t n, fxl_circle circle, uint
 {
     uint32_t px = (uint32_t)circle.c.x, py = (uint32_t)circle.c.y, pr = (uint32_t)circle.r;
     size_t hits = 0;
-    const fxl_circle *p = circles, *end = circles + n;
+    const fxl_circle *p = circles;
+    size_t left = n;
 
     FXL_ASSERT((circles != NULL || n == 0) && fxl_circle_check(circle) == FXL_OK);
-    while (p != end) {
-        const fxl_circle *stop = end - p > 32 ? p + 32 : end;
+    /* Every bullet in the domain: a pass of its own, so the loop below
+     * stays as it is; empty, and compiled away, where FXL_ASSERT is. */
+    for (; left != 0; left--, p++)
+        FXL_ASSERT(fxl__circle_ok(*p));
+    p = circles, left = n;
+    /* Counted, no end pointer: (NULL, 0), a valid empty batch, does no
+     * pointer arithmetic on NULL (NULL + 0 is undefined in C99 6.5.6). */
+    while (left != 0) {
+        size_t k = left > 32 ? 32 : left;
+        const fxl_circle *stop = p + k;
         uint32_t word = 0, bit = 1;
+        left -= k;
         /* Four at a time (the loop's own cost is a third of a reject), then
          * the rest of the block one by one. */
         for (; stop - p >= 4; p += 4, bit <<= 4) {

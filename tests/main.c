@@ -16,6 +16,7 @@ extern const fxlt_suite fxlt_suite_curvy;
 extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
+extern const fxlt_suite fxlt_suite_misuse;
 
 int main(void)
 {
@@ -35,6 +36,7 @@ int main(void)
         &fxlt_suite_cast,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
+        &fxlt_suite_misuse,
     };
     int failed;
     fxl_port_init();

@@ -16,13 +16,28 @@
  *     0x0203FFF4  u32  number of failures
  * and stops as soon as the magic appears.
  *
+ * Traps: the first undefined instruction the CPU meets (a __builtin_trap,
+ * which a checked build's failed FXL_ASSERT executes: include/fixlaser/
+ * config.h, or a jump into garbage) stops the run at the end of that frame.
+ * gbarun prints on stderr the instruction, its address and mode, the
+ * function it is in and the function that called it (from the ELF's
+ * symbols: -e, or ROM.elf beside ROM.gba), e.g.
+ *     gbarun: trap: undefined instruction 0xdeff (Thumb) at 0x080012a4 in
+ *             fxl_assert_failed, called from 0x03000e1c in fxl_beam_test+0x1c
+ * and, when the trap is fxl_assert_failed's own, the failed check from its
+ * arguments (r0 = condition, r1 = file, r2 = line):
+ *     gbarun: trap: src/beam.c:149: fixlaser: precondition failed: bp != NULL ...
+ * mGBA's own "Illegal opcode" messages stay behind -v.
+ *
  * Exit status:
  *     0        the ROM finished and reported 0 failures
  *     1..125   the ROM finished with that many failures (125 = 125 or more)
  *     124      the frame limit was reached first ("gbarun: frame limit
  *              reached" on stderr)
- *     126      gbarun itself failed: bad usage, unreadable ROM or key script,
- *              screenshot not written
+ *     126      gbarun itself failed: bad usage, unreadable ROM, ELF or key
+ *              script, screenshot not written
+ *     132      the ROM trapped (an undefined instruction, see Traps): 128 +
+ *              SIGILL, what a shell reports for a host program that traps
  * (A ROM reporting exactly 124 failures is indistinguishable from a timeout;
  * test suites that large should report 125.)
  *
@@ -43,6 +58,9 @@
  *                       the keys are held from FRAME until the next line's
  *                       frame. Blank lines and lines starting with '#' are
  *                       ignored; frames must not decrease.
+ *     -e FILE.elf       the ROM's ELF, for function names in a trap report
+ *                       (default: the ROM's name with .elf for .gba, when
+ *                       that file exists)
  *     -q                quiet: do not print the ROM's debug output
  *     -v                verbose: also print mGBA's other log messages and a
  *                       summary line (stderr)
@@ -57,6 +75,7 @@
 /* flags.h first (see above). */
 #include <mgba/core/core.h>
 #include <mgba/core/log.h>
+#include <mgba/internal/arm/arm.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -77,6 +96,7 @@
 #define GBARUN_EXIT_TIMEOUT 124
 #define GBARUN_EXIT_MAXFAIL 125
 #define GBARUN_EXIT_ERROR   126
+#define GBARUN_EXIT_TRAP    132
 
 #define GBARUN_DEFAULT_FRAMES 1000000L
 
@@ -146,10 +166,12 @@ static void die_usage(const char *msg)
         fprintf(stderr, "gbarun: %s\n", msg);
     }
     fprintf(stderr,
-            "usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]... [-a F:L:FILE.gif]... [-k KEYSCRIPT] ROM.gba\n"
+            "usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]... [-a F:L:FILE.gif]... [-k KEYSCRIPT]\n"
+            "              [-e ROM.elf] ROM.gba\n"
             "  Runs a GBA ROM headless under mGBA; prints its debug output; exits\n"
             "  with the failure count from its status block (0 = pass, max 125),\n"
-            "  124 at the frame limit (default %ld), 126 on gbarun errors.\n",
+            "  124 at the frame limit (default %ld), 126 on gbarun errors, 132 when\n"
+            "  the ROM hits an undefined instruction (a trap).\n",
             GBARUN_DEFAULT_FRAMES);
     exit(GBARUN_EXIT_ERROR);
 }
@@ -439,6 +461,202 @@ static int write_png(const char *path, const color_t *pixels, unsigned width, un
     return 1;
 }
 
+/* ---- traps: the first undefined instruction, named from the ELF -------------- */
+
+struct elf_sym {
+    uint32_t addr, size;
+    const char *name;
+};
+
+static struct elf_sym *elf_syms;
+static size_t elf_sym_count;
+static unsigned char *elf_data;
+
+static uint32_t le16(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+    return le16(p) | le16(p + 2) << 16;
+}
+
+/* Reads the function symbols of a 32-bit little-endian ELF (the ROM's
+ * link): returns 0 on an unreadable or malformed file. */
+static int load_elf(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long len;
+    size_t size, shoff, shnum, shentsize, i;
+    if (f == NULL) {
+        fprintf(stderr, "gbarun: %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 52 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        fprintf(stderr, "gbarun: %s: not an ELF file\n", path);
+        return 0;
+    }
+    size = (size_t)len;
+    elf_data = xrealloc(NULL, size);
+    if (fread(elf_data, 1, size, f) != size) {
+        fclose(f);
+        fprintf(stderr, "gbarun: %s: read error\n", path);
+        return 0;
+    }
+    fclose(f);
+    if (memcmp(elf_data, "\177ELF", 4) != 0 || elf_data[4] != 1 || elf_data[5] != 1) {
+        fprintf(stderr, "gbarun: %s: not a 32-bit little-endian ELF file\n", path);
+        return 0;
+    }
+    shoff = le32(elf_data + 0x20);
+    shentsize = le16(elf_data + 0x2E);
+    shnum = le16(elf_data + 0x30);
+    if (shentsize < 40 || shoff > size || shnum > (size - shoff) / shentsize) {
+        fprintf(stderr, "gbarun: %s: bad section table\n", path);
+        return 0;
+    }
+    for (i = 0; i < shnum; ++i) {
+        const unsigned char *sh = elf_data + shoff + i * shentsize, *strsh;
+        size_t off, n, link, stroff, strsize, k;
+        if (le32(sh + 4) != 2) { /* SHT_SYMTAB */
+            continue;
+        }
+        off = le32(sh + 16);
+        n = le32(sh + 20) / 16;
+        link = le32(sh + 24);
+        if (link >= shnum || off > size || n > (size - off) / 16) {
+            continue;
+        }
+        strsh = elf_data + shoff + link * shentsize;
+        stroff = le32(strsh + 16);
+        strsize = le32(strsh + 20);
+        if (stroff > size || strsize > size - stroff || strsize == 0) {
+            continue;
+        }
+        elf_data[stroff + strsize - 1] = '\0';
+        for (k = 0; k < n; ++k) {
+            const unsigned char *st = elf_data + off + k * 16;
+            uint32_t name = le32(st);
+            if ((st[12] & 0xFu) != 2 || name >= strsize) { /* STT_FUNC */
+                continue;
+            }
+            elf_syms = xrealloc(elf_syms, (elf_sym_count + 1) * sizeof *elf_syms);
+            elf_syms[elf_sym_count].addr = le32(st + 4) & ~1u; /* the Thumb bit */
+            elf_syms[elf_sym_count].size = le32(st + 8);
+            elf_syms[elf_sym_count].name = (const char *)elf_data + stroff + name;
+            ++elf_sym_count;
+        }
+    }
+    return 1;
+}
+
+/* The function holding addr (the sized symbol around it, else the nearest
+ * below it): NULL without one; *start gets its address. */
+static const char *elf_function(uint32_t addr, uint32_t *start)
+{
+    const struct elf_sym *best = NULL;
+    size_t i;
+    for (i = 0; i < elf_sym_count; ++i) {
+        const struct elf_sym *e = &elf_syms[i];
+        if (e->addr > addr) {
+            continue;
+        }
+        if (e->size != 0 && addr - e->addr < e->size) {
+            best = e;
+            break;
+        }
+        if (best == NULL || e->addr > best->addr) {
+            best = e;
+        }
+    }
+    if (best != NULL) {
+        *start = best->addr;
+    }
+    return best != NULL ? best->name : NULL;
+}
+
+/* "0x08001234 in name+0x1c" */
+static void print_place(uint32_t addr)
+{
+    uint32_t start = 0;
+    const char *name = elf_function(addr, &start);
+    fprintf(stderr, "0x%08lx", (unsigned long)addr);
+    if (name != NULL) {
+        fprintf(stderr, " in %s", name);
+        if (addr != start) {
+            fprintf(stderr, "+0x%lx", (unsigned long)(addr - start));
+        }
+    }
+}
+
+/* The CPU's state at the first trap. */
+static struct {
+    int hit;
+    int thumb;
+    uint32_t opcode, pc, lr, r[3];
+} trap;
+static struct mCore *trap_core;
+static void (*mgba_hit_illegal)(struct ARMCore *cpu, uint32_t opcode);
+
+static void gbarun_hit_illegal(struct ARMCore *cpu, uint32_t opcode)
+{
+    if (!trap.hit) {
+        /* gprs[15] runs two instructions ahead (the pipeline). */
+        trap.hit = 1;
+        trap.thumb = cpu->executionMode == MODE_THUMB;
+        trap.opcode = opcode;
+        trap.pc = (uint32_t)cpu->gprs[15] - (trap.thumb ? 4u : 8u);
+        trap.lr = (uint32_t)cpu->gprs[14];
+        trap.r[0] = (uint32_t)cpu->gprs[0];
+        trap.r[1] = (uint32_t)cpu->gprs[1];
+        trap.r[2] = (uint32_t)cpu->gprs[2];
+    }
+    mgba_hit_illegal(cpu, opcode);
+}
+
+/* A NUL-terminated string of the ROM's memory, at most cap - 1 printable
+ * characters: 0 if it is not one. */
+static int read_string(uint32_t addr, char *out, size_t cap)
+{
+    size_t i;
+    for (i = 0; i + 1 < cap; ++i) {
+        uint32_t c = trap_core->rawRead8(trap_core, addr + (uint32_t)i, -1);
+        if (c == 0) {
+            out[i] = '\0';
+            return i > 0;
+        }
+        if (c < 0x20 || c > 0x7E) {
+            return 0;
+        }
+        out[i] = (char)c;
+    }
+    return 0;
+}
+
+static void report_trap(void)
+{
+    uint32_t start = 0;
+    const char *name = elf_function(trap.pc, &start);
+    char expr[512], file[256];
+    fprintf(stderr, "gbarun: trap: undefined instruction 0x%0*lx (%s) at ", trap.thumb ? 4 : 8,
+            (unsigned long)trap.opcode, trap.thumb ? "Thumb" : "ARM");
+    print_place(trap.pc);
+    fprintf(stderr, ", called from ");
+    print_place((trap.lr & ~1u) - 4u); /* the BL before the return address */
+    fputc('\n', stderr);
+    if (elf_sym_count == 0) {
+        fprintf(stderr, "gbarun: trap: no symbols (give the ROM's ELF with -e)\n");
+    }
+    /* fxl_assert_failed traps first thing: its arguments are still there. */
+    if (name != NULL && strcmp(name, "fxl_assert_failed") == 0 && trap.pc == start &&
+        read_string(trap.r[0], expr, sizeof expr) && read_string(trap.r[1], file, sizeof file)) {
+        fprintf(stderr, "gbarun: trap: %s:%ld: fixlaser: precondition failed: %s\n", file, (long)(int32_t)trap.r[2],
+                expr);
+    }
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 int main(int argc, char **argv)
@@ -447,6 +665,7 @@ int main(int argc, char **argv)
     struct mCore *core;
     const char *rom;
     const char *key_script = NULL;
+    const char *elf = NULL;
     long frame_limit = GBARUN_DEFAULT_FRAMES;
     long frame;
     size_t next_key = 0;
@@ -467,17 +686,19 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf("usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...\n"
-                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] ROM.gba\n"
+                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] ROM.gba\n"
                    "  -f N            frame limit (default %ld); exit 124 when reached\n"
                    "  -s FRAME:FILE   PNG screenshot after frame FRAME (from 0); repeatable\n"
                    "  -a F:L:FILE     animated GIF of frames F..L (every second); repeatable\n"
                    "  -x SCALE        screenshots and GIFs SCALE x 240x160 (1..8, default 1)\n"
                    "  -k SCRIPT       key script, lines \"FRAME KEY+KEY...\" or \"FRAME NONE\"\n"
                    "                  (keys: A B SELECT START RIGHT LEFT UP DOWN R L)\n"
+                   "  -e ROM.elf      symbols for a trap report (default: ROM.elf beside ROM.gba)\n"
                    "  -q              do not print the ROM's debug output\n"
                    "  -v              print mGBA's other log messages to stderr\n"
                    "Exit: the ROM's failure count (0 = pass, at most 125), 124 on frame\n"
-                   "limit, 126 on gbarun errors.\n",
+                   "limit, 126 on gbarun errors, 132 on a trap (undefined instruction:\n"
+                   "its address and function on stderr).\n",
                    GBARUN_DEFAULT_FRAMES);
             return 0;
         }
@@ -486,7 +707,7 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "-v") == 0) {
             opt_verbose = 1;
         } else if (strcmp(a, "-f") == 0 || strcmp(a, "-s") == 0 || strcmp(a, "-k") == 0 ||
-                   strcmp(a, "-a") == 0 || strcmp(a, "-x") == 0) {
+                   strcmp(a, "-a") == 0 || strcmp(a, "-x") == 0 || strcmp(a, "-e") == 0) {
             if (i + 1 >= argc) {
                 die_usage("option needs an argument");
             }
@@ -498,6 +719,8 @@ int main(int argc, char **argv)
                 add_shot(argv[i + 1]);
             } else if (a[1] == 'a') {
                 add_anim(argv[i + 1]);
+            } else if (a[1] == 'e') {
+                elf = argv[i + 1];
             } else if (a[1] == 'x') {
                 long v;
                 if (!parse_long(argv[i + 1], &v) || v < 1 || v > 8) {
@@ -518,6 +741,28 @@ int main(int argc, char **argv)
     rom = argv[i];
     if (key_script != NULL) {
         load_key_script(key_script);
+    }
+    if (elf != NULL) {
+        if (!load_elf(elf)) {
+            return GBARUN_EXIT_ERROR;
+        }
+    } else {
+        /* ROM.elf beside ROM.gba, when there is one. */
+        size_t len = strlen(rom);
+        if (len > 4 && strcmp(rom + len - 4, ".gba") == 0) {
+            char *guess = xrealloc(NULL, len + 1);
+            FILE *f;
+            memcpy(guess, rom, len - 4);
+            memcpy(guess + len - 4, ".elf", 5);
+            if ((f = fopen(guess, "rb")) != NULL) {
+                fclose(f);
+                if (!load_elf(guess)) {
+                    fprintf(stderr, "gbarun: %s ignored: a trap report will name no function\n", guess);
+                    elf_sym_count = 0;
+                }
+            }
+            free(guess);
+        }
     }
 
     /* Logger first: mGBA logs while it loads. No filter: gbarun_log sorts
@@ -566,6 +811,15 @@ int main(int argc, char **argv)
      * serves the SWIs. */
     core->opts.skipBios = true;
     core->reset(core);
+    /* Every undefined instruction passes through the CPU's hitIllegal hook
+     * (mGBA's GBAIllegal logs it and raises the exception): gbarun's
+     * records the first one, then lets mGBA go on to the end of the frame. */
+    {
+        struct ARMCore *cpu = core->cpu;
+        trap_core = core;
+        mgba_hit_illegal = cpu->irqh.hitIllegal;
+        cpu->irqh.hitIllegal = gbarun_hit_illegal;
+    }
 
     for (frame = 0; frame < frame_limit; ++frame) {
         while (next_key < key_count && key_events[next_key].frame <= frame) {
@@ -588,6 +842,12 @@ int main(int argc, char **argv)
             ++errors;
         }
 
+        if (trap.hit) {
+            fflush(stdout);
+            report_trap();
+            status = GBARUN_EXIT_TRAP;
+            break;
+        }
         if (core->rawRead32(core, GBARUN_STATUS_MAGIC_ADDR, -1) == GBARUN_STATUS_MAGIC) {
             uint32_t failed = core->rawRead32(core, GBARUN_STATUS_FAILED_ADDR, -1);
             status = failed > GBARUN_EXIT_MAXFAIL ? GBARUN_EXIT_MAXFAIL : (int)failed;
@@ -615,6 +875,8 @@ int main(int argc, char **argv)
     free(video);
     free(shots);
     free(key_events);
+    free(elf_syms);
+    free(elf_data);
 
     if (status < 0) {
         fprintf(stderr,
@@ -622,6 +884,9 @@ int main(int argc, char **argv)
                 "(a hung ROM, or raise the limit with -f)\n",
                 frame_limit);
         return GBARUN_EXIT_TIMEOUT;
+    }
+    if (status == GBARUN_EXIT_TRAP) {
+        return GBARUN_EXIT_TRAP;
     }
     if (errors > 0 && status == 0) {
         return GBARUN_EXIT_ERROR;

@@ -12,7 +12,24 @@
  * Q16.16), the beam runs from there along the frame's axis. For a pivot at
  * the emitter (offset zero) it is exactly the laser fxl_beam_laser gives;
  * otherwise the drawn laser, placed at the rounded emitter, differs from it
- * by under one raw unit plus 1.1e-5 of the distance to the pivot. */
+ * by under one raw unit plus 1.1e-5 of the distance to the pivot.
+ *
+ * Contracts (tests/test_misuse.c checks each):
+ *   - Rounding: every turn of the offset uses the table's sine and cosine
+ *     (fxl_sin, fxl_cos: 65536 = 1) and rounds the Q32.32 product to the
+ *     nearest raw unit, halves up (towards +infinity: 2.5 -> 3,
+ *     -2.5 -> -2). The emitter is rounded twice: o, then o turned by angle.
+ *   - One frame's turn is fxl_angle_diff(angle, prev_angle), wrapped into
+ *     -2048..2047 steps. An angle set directly more than half a turn from
+ *     last frame's is swept the short way round (+3000 steps as -1096:
+ *     what lies on the long way is not hit), exactly half a turn as -2048
+ *     (clockwise). fxl_beam_turn_by's steps never wrap (|delta| <= 2048,
+ *     spread over its frames); spread a longer turn over frames yourself.
+ *   - The graze band is the hitbox of the same beam with its hitbox
+ *     half-width (half_width * hit_fraction) grown by graze_extra, nothing
+ *     else: beside a box beam only, never past its far end or behind its
+ *     emitter; a capsule's round ends grow with it, so its band also rounds
+ *     its ends. */
 #ifndef FIXLASER_BEAM_H
 #define FIXLASER_BEAM_H
 
@@ -42,7 +59,8 @@ typedef struct fxl_beam {
     fix16_t length;        /* Q16.16, may change every frame */
     fix16_t half_width;    /* Q16.16 drawn half-width when active */
     fix16_t hit_fraction;  /* Q16.16 0..1 of the drawn width that hits */
-    fix16_t graze_extra;   /* Q16.16 width of the graze band outside the hitbox */
+    fix16_t graze_extra;   /* Q16.16 width of the graze band outside the hitbox,
+                            * across the beam (a box's ends get none: above) */
     int32_t warning_frames, active_frames, fading_frames; /* phase lengths */
     int32_t age;           /* frames since the laser appeared */
     fxl_ease turn;         /* the current eased turn (frames == 0: none) */
@@ -67,7 +85,9 @@ typedef struct fxl_beam_hit {
 void fxl_beam_init(fxl_beam *b, fxl_laser_kind kind, fxl_vec2 emitter, fxl_angle angle,
                    fix16_t length, fix16_t half_width);
 
-/* Where the beam starts this frame: the offset turned about the pivot. */
+/* Where the beam starts this frame: the pivot plus the offset turned by
+ * -offset_angle, then by angle, each turn with the table and rounded to
+ * nearest, halves up (above); the pivot itself for a zero offset. */
 fxl_vec2 fxl_beam_emitter(const fxl_beam *b);
 
 /* The phase at the beam's age. */
@@ -91,8 +111,11 @@ void fxl_beam_update(fxl_beam *b);
 fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out);
 
 /* Hit, graze and depth for one circle: exact over the frame's motion (the
- * turn about the pivot, the pivot's move: sweep.h). Depth is measured
- * across this frame's beam. */
+ * turn fxl_angle_diff(angle, prev_angle) about the pivot, never more than
+ * half a turn: above; the pivot's move: sweep.h). Depth is measured across
+ * this frame's beam. bp must come from fxl_beam_prepare (FXL_OK): a checked
+ * build traps on a zeroed or garbage one, which would read as the warning
+ * phase and never hit. */
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle circle);
 
 #ifdef __cplusplus

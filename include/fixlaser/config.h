@@ -17,16 +17,23 @@
 #include FXL_STRINGIZE(FXL_CONFIG_FILE)
 #endif
 
-/* FXL_CHECKED: 1 builds a checked library: FXL_ASSERT (below) traps
- * (__builtin_trap: SIGILL on a PC, an undefined-instruction exception on the
- * GBA, which mGBA reports) on a broken precondition of a hot call: a NULL
- * pointer, an unprepared (zeroed or garbage) prepared struct, a circle
- * outside the domain. Default: as <assert.h> (and Box2D's B2_ASSERT,
- * littlefs's LFS_ASSERT), 1 in a debug build (NDEBUG not defined), 0 in a
- * release build (NDEBUG defined: asserts compiled out, nothing paid). Define
- * it (0 or 1) to choose either way. The Makefile's libraries are release
- * builds (-DNDEBUG); `make CHECKED=1` builds checked ones (-DFXL_CHECKED=1):
- * use those while writing a game. */
+/* FXL_CHECKED: 1 builds a checked library: FXL_ASSERT (below) stops the
+ * program on a broken precondition of a hot call (a NULL pointer, an
+ * unprepared (zeroed or garbage) prepared struct, a circle outside the
+ * domain) instead of returning a meaningless answer. Default: as
+ * <assert.h> (and Box2D's B2_ASSERT, littlefs's LFS_ASSERT), 1 in a debug
+ * build (NDEBUG not defined), 0 in a release build (NDEBUG defined: asserts
+ * compiled out, nothing paid). Define it (0 or 1) to choose either way.
+ *
+ * It is a property of the library's build, not of the game's: the public
+ * headers hold no assert, so a game's own NDEBUG changes nothing. Pick the
+ * library instead: `make install` installs both, the release libfixlaser.a
+ * (pkg-config fixlaser, CMake fixlaser::fixlaser) for shipping and the
+ * checked libfixlaser-checked.a (pkg-config fixlaser-checked, CMake
+ * fixlaser::fixlaser_checked) while writing a game: a broken precondition
+ * then prints "src/beam.c:123: fixlaser: precondition failed: <condition>"
+ * on stderr and traps (SIGILL), answers unchanged otherwise. In the build
+ * tree: `make CHECKED=1` (build/host-checked, build/gba-checked). */
 #ifndef FXL_CHECKED
 #ifdef NDEBUG
 #define FXL_CHECKED 0
@@ -35,17 +42,40 @@
 #endif
 #endif
 
+/* FXL_PORT_ASSERT_FAILED: 1 when the port supplies fxl_assert_failed (the
+ * hosted checked library: port/hosted/assert_report.c prints the file, the
+ * line and the condition on stderr, then traps). Default 0: the core's own
+ * (src/base.c) only traps (__builtin_trap: SIGILL on a PC, an undefined
+ * instruction on the GBA, where tools/gbarun stops and names the function
+ * and, from the trap's registers, the file, line and condition). The core
+ * stays freestanding either way. */
+#ifndef FXL_PORT_ASSERT_FAILED
+#define FXL_PORT_ASSERT_FAILED 0
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Called by a checked build's FXL_ASSERT with the failed condition's text,
+ * the file and the line; never returns. */
+#if defined(__GNUC__)
+void fxl_assert_failed(const char *expr, const char *file, int line) __attribute__((noreturn, cold));
+#else
+void fxl_assert_failed(const char *expr, const char *file, int line);
+#endif
+#ifdef __cplusplus
+}
+#endif
+
 /* FXL_ASSERT(cond): checks a documented precondition of a hot-path call.
- * Default: traps with FXL_CHECKED 1, compiled out with FXL_CHECKED 0. A port
- * may define it otherwise: the test builds map it to a handler that counts a
- * failure (port/hosted/fxl_port.h). Out-of-domain inputs never cause
- * undefined behaviour either way: the arithmetic stays defined, only the
- * answer is meaningless. */
+ * Default: with FXL_CHECKED 1, a failure calls fxl_assert_failed (above);
+ * compiled out with FXL_CHECKED 0. A port may define it otherwise: the test
+ * builds map it to a handler that counts a failure (port/hosted/fxl_port.h).
+ * Out-of-domain inputs never cause undefined behaviour either way: the
+ * arithmetic stays defined, only the answer is meaningless. */
 #ifndef FXL_ASSERT
-#if FXL_CHECKED && defined(__GNUC__)
-#define FXL_ASSERT(cond) ((cond) ? (void)0 : __builtin_trap())
-#elif FXL_CHECKED
-#define FXL_ASSERT(cond) ((cond) ? (void)0 : (void)(*(volatile int *)0 = 0))
+#if FXL_CHECKED
+#define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_assert_failed(#cond, __FILE__, __LINE__))
 #else
 #define FXL_ASSERT(cond) ((void)0)
 #endif

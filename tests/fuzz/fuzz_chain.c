@@ -208,6 +208,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bool any = false;
         size_t k;
         bool got = fxl_chain_vs_circle(boxes, n, circles[i]);
+        FZ_CHECK(!fxl_chain_vs_circle(NULL, 0, circles[i])); /* (NULL, 0): no NULL + 0 */
         if (fz_circle_codes(circles[i]) != 0)
             continue;
         for (k = 0; k < n && !any; k++)

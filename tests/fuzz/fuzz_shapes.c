@@ -120,6 +120,7 @@ static void shapes(fz *f)
             FZ_CHECK(fxl_aabb_vs_circle(a, circles[i]) == ref_box_circle(a, circles[i]));
     }
     (void)fxl_circles_vs_circle(circles, n, player, NULL); /* any circles */
+    FZ_CHECK(fxl_circles_vs_circle(NULL, 0, player, NULL) == 0); /* (NULL, 0): no NULL + 0 */
     if (!ok_p)
         return;
     /* batch == single over the circles in the domain */
