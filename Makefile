@@ -67,6 +67,9 @@ TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_por
 TEST_OBJ := $(patsubst %.c,$(H)/test/%.o,$(SRC) $(TEST_SRC))
 SAN_CF   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
+# clang: its UBSan also checks pointer arithmetic (NULL + 0, overflowing
+# offsets), which gcc 12's does not.
+SAN_CC   ?= clang
 # Host tools (the scene's and the benchmarks' host twins, the example, the
 # picture makers): config.h's defaults, linked with the library;
 # objects in $(H)/tool. $(call tool_obj,SOURCES) names them.
@@ -115,10 +118,10 @@ $(H)/tests: $(TEST_OBJ)
 
 $(H)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CF) $(SAN_CF) $(DEPFLAGS) -c $< -o $@
+	$(SAN_CC) $(TEST_CF) $(SAN_CF) $(DEPFLAGS) -c $< -o $@
 
 $(H)/tests-san: $(SAN_OBJ)
-	$(CC) $(SAN_CF) $^ -o $@ $(FIXMATH_LIBS) -lm
+	$(SAN_CC) $(SAN_CF) $^ -o $@ $(FIXMATH_LIBS) -lm
 
 $(H)/tool/%.o: %.c
 	@mkdir -p $(@D)
