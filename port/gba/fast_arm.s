@@ -33,7 +33,9 @@
 
     .syntax unified
     .arm
-    .section .iwram, "ax", %progbits
+    @ One section per routine (.iwram.<name>), as FXL_IWRAM_CODE gives C
+    @ functions: --gc-sections keeps only the ones a game calls.
+    .section .iwram.fxl_circles_vs_circle, "ax", %progbits
     .align 2
     .global fxl_circles_vs_circle
     .type fxl_circles_vs_circle, %function
@@ -192,6 +194,7 @@ fxl_circles_vs_circle:
     pop     {lr}
     bx      lr
 
+    .ltorg
     .size fxl_circles_vs_circle, . - fxl_circles_vs_circle
 
 @ ---------------------------------------------------------------------------
@@ -232,6 +235,8 @@ fxl_circles_vs_circle:
     .set LV_PR, 24
     .set LV_ARGS, 64
 
+    .section .iwram.fxl_lasers_vs_circle, "ax", %progbits
+    .align 2
     .global fxl_lasers_vs_circle
     .type fxl_lasers_vs_circle, %function
 fxl_lasers_vs_circle:
