@@ -54,7 +54,7 @@
 /* FXL_IWRAM_CODE: placed on the hot functions (the batch tests). On the GBA
  * it puts them in the 32-bit-bus IWRAM as ARM code, each in a section of
  * its own (--gc-sections keeps only those a game calls); elsewhere it is
- * empty. Written first in the declaration. */
+ * empty. */
 #ifndef FXL_IWRAM_CODE
 #define FXL_IWRAM_CODE
 #endif

@@ -33,9 +33,10 @@
 
     .syntax unified
     .arm
-    @ One section per routine (.iwram.<name>), as FXL_IWRAM_CODE gives C
-    @ functions: --gc-sections keeps only the ones a game calls.
-    .section .iwram.fxl_circles_vs_circle, "ax", %progbits
+    @ One section per routine, all named .iwram ("unique", as FXL_IWRAM_CODE
+    @ gives C functions, fxl_port.h): --gc-sections keeps only the ones a
+    @ game calls, and any GBA linker script's *(.iwram) places them.
+    .section .iwram, "ax", %progbits, unique, 1
     .align 2
     .global fxl_circles_vs_circle
     .type fxl_circles_vs_circle, %function
@@ -235,7 +236,7 @@ fxl_circles_vs_circle:
     .set LV_PR, 24
     .set LV_ARGS, 64
 
-    .section .iwram.fxl_lasers_vs_circle, "ax", %progbits
+    .section .iwram, "ax", %progbits, unique, 2
     .align 2
     .global fxl_lasers_vs_circle
     .type fxl_lasers_vs_circle, %function

@@ -15,45 +15,55 @@
  *                              .ewram_bss, heap
  *
  * Every FXL_IWRAM_CODE function and FXL_IWRAM_DATA object gets an input
- * section of its own (".iwram.N", ".iwram_data.N"), so a game's link keeps
- * only the ones it uses (--gc-sections). This also avoids GCC's "section
- * type conflict" between writable and read-only objects of one .c file.
+ * section of its own, all named ".iwram", so a game's link keeps only the
+ * ones it uses (--gc-sections). This also avoids GCC's "section type
+ * conflict" between writable and read-only objects of one .c file.
  */
 #ifndef FXL_PORT_GBA_H
 #define FXL_PORT_GBA_H
 
-/* FXL__IWRAM_SECTION(prefix): a section name of its own for each use,
- * prefix followed by a number (".iwram.12", ".iwram_data.3"): GCC's
- * __COUNTER__ gives every expansion in a translation unit a new number, and
- * section names only need to be unique within one object file. GCC ignores
- * -ffunction-sections/-fdata-sections for anything with a section
- * attribute, so without this every FXL_IWRAM_CODE function of a .c file
- * would share one ".iwram" section, and --gc-sections could only keep or
- * drop them all together (issue 20: 808 bytes of batch functions a game never
- * called stayed in IWRAM). With one section per function, a game's IWRAM
- * holds exactly the functions it calls (and what they call).
+/* FXL__IWRAM_SECTION(flags): an input section of its own for each use, named
+ * ".iwram" all the same. GCC ignores -ffunction-sections/-fdata-sections for
+ * anything with a section attribute, so with a plain section(".iwram")
+ * every FXL_IWRAM_CODE function of a .c file would share one section, and
+ * --gc-sections could only keep or drop them all together (issue 20: 808
+ * bytes of batch functions a game never called stayed in IWRAM).
+ *
+ * GCC writes the attribute's string into the assembler's .section directive
+ * as it is, followed by its own flags:
+ *     .section .iwram,"ax",%progbits,unique,12 @,"ax",%progbits
+ * GNU as (2.26 and later) makes a new section for each "unique,N" (N: GCC's
+ * __COUNTER__, a new number at every expansion in a translation unit), and
+ * "@" starts a comment on ARM, so GCC's own flags are ignored. Same name,
+ * so any GBA linker script places them: ours (*(.iwram .iwram*)),
+ * devkitARM's gba_cart.ld (*(.iwram)), the others' *(.iwram .iwram.*).
+ * For GCC the strings differ, so two uses never share a section.
+ * make gba-gc-check links a game calling only fxl_circles_vs_circle and
+ * fails unless that function is all of fixlaser it keeps in IWRAM (and in
+ * IWRAM at all): it would catch a toolchain that stopped honouring this.
  *
  * A prototype and a definition that both carry the macro get different
  * numbers, and GCC keeps the first declaration's section with a
  * -Wattributes warning ("ignoring attribute section because it conflicts
  * with previous"): the function still gets a section of its own (the
- * prototype's), so FXL_IWRAM_CODE silences -Wattributes from its first
- * use to the end of the translation unit (FXL__NO_SECTION_WARNING: a _Pragma
- * cannot sit inside a declaration, so there is no place for a matching
- * pop). The hosted build compiles the same sources with these macros empty
- * and -Wattributes on. __COUNTER__ is a GCC (and Clang) extension that
- * -Wpedantic accepts.                                                      */
+ * prototype's), so this header silences -Wattributes in the translation
+ * units that include it (the GBA build's: the macros cannot carry a _Pragma,
+ * which may not sit among declaration specifiers, and there would be no
+ * place for its pop). The hosted build compiles the same sources with these
+ * macros empty and -Wattributes on. __COUNTER__ is a GCC (and Clang)
+ * extension that -Wpedantic accepts.                                       */
 #define FXL__PORT_STR2(x) #x
 #define FXL__PORT_STR(x) FXL__PORT_STR2(x)
-#define FXL__IWRAM_SECTION(prefix) __attribute__((section(prefix FXL__PORT_STR(__COUNTER__))))
-#define FXL__NO_SECTION_WARNING _Pragma("GCC diagnostic ignored \"-Wattributes\"")
+#define FXL__IWRAM_SECTION(flags) \
+    __attribute__((section(".iwram,\"" flags "\",%progbits,unique," FXL__PORT_STR(__COUNTER__) " @")))
+#pragma GCC diagnostic ignored "-Wattributes"
 
 /* FXL_IWRAM_CODE: put a hot function in IWRAM, compiled as 32-bit ARM code.
- *   section(".iwram.N") - its own section (FXL__IWRAM_SECTION above); gba.ld
- *                        collects the .iwram* input sections that the link
- *                        keeps into the output section .iwram: stored in
- *                        ROM, copied to 0x03000000+ by crt0.s before main()
- *                        runs. devkitARM's gba_cart.ld matches .iwram* too.
+ *   section(".iwram")  - a section of its own (FXL__IWRAM_SECTION above);
+ *                        gba.ld collects the .iwram input sections that the
+ *                        link keeps into the output section .iwram: stored
+ *                        in ROM, copied to 0x03000000+ by crt0.s before
+ *                        main() runs.
  *   target("arm")      - ARM (not Thumb) instructions: IWRAM has a 32-bit
  *                        bus with no waitstates, where ARM code is fastest
  *                        (and the 32x32->64 multiplies umull/smull exist
@@ -66,12 +76,10 @@
  *                        also switches Thumb<->ARM). The library is built with
  *                        -mlong-calls anyway; the attribute makes it hold for
  *                        code built without that option too.
- * Usable on both the prototype and the definition, before the return type
- * (it must come first: it starts with a _Pragma):
+ * Usable on both the prototype and the definition, before the return type:
  *     FXL_IWRAM_CODE int fxl_batch(const fxl_circle *c, ...);              */
-#define FXL_IWRAM_CODE                                               \
-    FXL__NO_SECTION_WARNING FXL__IWRAM_SECTION(".iwram.")            \
-    __attribute__((target("arm"), noinline, long_call))
+#define FXL_IWRAM_CODE \
+    FXL__IWRAM_SECTION("ax") __attribute__((target("arm"), noinline, long_call))
 
 /* FXL_ARM_CODE: ARM state (for SMULL/UMULL) but left in ROM: the sweep's
  * prepare step and chain generation, run once per laser per frame
@@ -88,12 +96,12 @@
  *
  * FXL_IWRAM_DATA: a small, hot object in IWRAM (32-bit, no waitstates).
  * Initialised objects are stored in ROM and copied by crt0.s; zero-filled
- * ones too (IWRAM is small, keep them small). A section of its own per use,
- * ".iwram_data.N" (FXL__IWRAM_SECTION), matched by the .iwram* pattern of
- * gba.ld: --gc-sections drops the objects nothing reads, and const and
+ * ones too (IWRAM is small, keep them small). A section of its own per use
+ * (FXL__IWRAM_SECTION, writable: const objects too), named ".iwram" as the
+ * code's: --gc-sections drops the objects nothing reads, and const and
  * non-const objects may share a .c file. Put it on the definition only (an
  * extern declaration with it would get another number: a GCC warning).    */
-#define FXL_IWRAM_DATA FXL__IWRAM_SECTION(".iwram_data.")
+#define FXL_IWRAM_DATA FXL__IWRAM_SECTION("aw")
 
 /* FXL_WARM_CODE: the single-call and batch tests and the preparations (see
  * config.h). ARM code in ROM by default, so that fixlaser's IWRAM stays
