@@ -174,6 +174,11 @@ def main():
                  glob.glob(os.path.join(build, 'fixmath', 'obj', '*.ci')))
     if not cis:
         sys.exit('stack_depth.py: no .ci files under %s (build with -fcallgraph-info=su)' % build)
+    for obj in glob.glob(os.path.join(build, 'src', '*.o')):
+        ci = obj[:-2] + '.ci'
+        if not os.path.exists(ci) or os.path.getmtime(ci) < os.path.getmtime(obj) - 1:
+            sys.exit('stack_depth.py: %s has no call graph of its own build: rebuild the '
+                     'library (GBA_STACK_INFO in port/gba/gba.mk)' % obj)
     for ci in cis:
         nodes, edges = read_ci(ci)
         for t, v in nodes.items():

@@ -57,6 +57,7 @@
 #     gba-gc-check link tools/size_games.c calling only fxl_circles_vs_circle
 #                  and fail unless its IWRAM holds that function alone
 #     gba-size-elfs the link tests of "what a game links" (make size)
+#     gba-stack    the worst stack depth of every public function
 #     gba-deps     install GBA_DEBIAN_PACKAGES (through tools/deps.sh)
 #     gba-clean    remove build/gba and the two host tools
 #
@@ -209,6 +210,14 @@ $(GBA_LIBFIXLASER): $(GBA_CORE_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(GBA_AR) rcs $@ $^
 
+# The library's objects follow the flags set here (their call graphs for
+# tools/stack_depth.py included: GBA_STACK_INFO).
+$(GBA_CORE_OBJS): $(GBA_PORT_DIR)/gba.mk
+
+# The worst stack depth of every public function (also in make size).
+gba-stack: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
+	python3 tools/stack_depth.py $(GBA_BUILD)
+
 # ---- compiling -------------------------------------------------------------------
 # Any C file of the repository; the libfixmath headers must exist first.
 $(GBA_BUILD)/%.o: %.c | $(FIXMATH_SRC_STAMP)
@@ -264,7 +273,7 @@ gba-size-elfs: $(GBA_SIZE_ELFS)
 # ---- smoke test ----------------------------------------------------------------------
 $(eval $(call gba_rom,smoke,$(GBA_BUILD)/$(GBA_PORT_DIR)/smoke.o,$(GBA_LIBFIXMATH),FXLSMOKE,FXLS))
 
-.PHONY: gba-smoke gba-tools gba-libs gba-fixmath gba-deps gba-clean gba-gc-check gba-size-elfs
+.PHONY: gba-smoke gba-tools gba-libs gba-fixmath gba-deps gba-clean gba-gc-check gba-size-elfs gba-stack
 
 gba-smoke: $(GBA_BUILD)/smoke.gba $(GBARUN)
 	$(GBARUN) -f 600 $(GBA_BUILD)/smoke.gba
