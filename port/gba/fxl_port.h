@@ -70,16 +70,24 @@
  *                        only in ARM state on the ARM7TDMI).
  *   noinline           - must stay a real function: if it were inlined into a
  *                        Thumb caller in ROM it would run from ROM as Thumb.
- *   long_call          - ROM (0x08xxxxxx) and IWRAM (0x03xxxxxx) are further
- *                        apart than a BL can reach (+-4 MiB), so every call
- *                        to it must load the full address and BX to it (which
- *                        also switches Thumb<->ARM). The library is built with
- *                        -mlong-calls anyway; the attribute makes it hold for
- *                        code built without that option too.
+ *   short_call         - calls to it are a plain BL, also where -mlong-calls
+ *                        (the library's option) would load the address: a
+ *                        call from IWRAM code (the batch loops calling their
+ *                        helpers) reaches it directly. ROM (0x08xxxxxx) and
+ *                        IWRAM (0x03xxxxxx) are further apart than a BL can
+ *                        reach (+-4 MiB), so for a call from ROM GNU ld adds
+ *                        a long-branch stub next to the caller (for ARMv4T
+ *                        from Thumb: bx pc; ldr pc, =target), which also
+ *                        switches to ARM. (With long_call instead, each
+ *                        function in a section of its own made every
+ *                        IWRAM-to-IWRAM call a long one: 1-4 cycles more a
+ *                        sweep in fxl_sweeps_vs_circle, and literal pools.)
+ *                        Calls through the public headers' prototypes, which
+ *                        carry no attribute, follow the caller's options.
  * Usable on both the prototype and the definition, before the return type:
  *     FXL_IWRAM_CODE int fxl_batch(const fxl_circle *c, ...);              */
 #define FXL_IWRAM_CODE \
-    FXL__IWRAM_SECTION("ax") __attribute__((target("arm"), noinline, long_call))
+    FXL__IWRAM_SECTION("ax") __attribute__((target("arm"), noinline, short_call))
 
 /* FXL_ARM_CODE: ARM state (for SMULL/UMULL) but left in ROM: the sweep's
  * prepare step and chain generation, run once per laser per frame
@@ -107,19 +115,22 @@
  * config.h). ARM code in ROM by default, so that fixlaser's IWRAM stays
  * under 4 KiB (the frame's fused loops, the bullets routine and the exact
  * frame test). -DFXL_GBA_WARM_IN_IWRAM (`make GBA_WARM_IN_IWRAM=1 ...`,
- * e.g. install-gba; built apart in build/gba-warm) moves them to IWRAM too.
+ * e.g. install-gba; built apart in build/gba-warm) moves them to IWRAM too,
+ * each in a section of its own as FXL_IWRAM_CODE, but long_call: ROM code
+ * calls many of them, and a long call costs less than GNU ld's stub for a
+ * BL (scene frame 16,529 cycles with short_call, 16,444 with long_call).
  * Measured (GCC 12, make size's link tests): a game calling static lasers,
- * sweeps and curvy lasers keeps 11,572 bytes of fixlaser IWRAM instead of
- * 3,228 (sweeps alone 5,888 instead of 1,620, curvy alone 3,796 instead of
- * 0); all of the library's IWRAM code together is 21,184 bytes instead of
- * 4,940, more than the per-call benchmark ROM can fit. What it buys: the
+ * sweeps and curvy lasers keeps 11,560 bytes of fixlaser IWRAM instead of
+ * 3,216 (sweeps alone 5,876 instead of 1,608, curvy alone 3,796 instead of
+ * 0); all of the library's IWRAM code together is 21,172 bytes instead of
+ * 4,928, more than the per-call benchmark ROM can fit. What it buys: the
  * single calls run about 2x faster (the scene's 16 sweeps prepared and
- * tested one by one: 24,736 -> 11,348 cycles a frame), the fused frame
- * path little (scene frame 16,658 -> 16,452 cycles, -1.2 %: its hot loops
- * are in IWRAM already). Worth it only for a game that makes many single
- * calls and has the IWRAM to spare. */
+ * tested one by one: 24,736 -> 11,348 cycles a frame), the fused frame path
+ * little (scene frame 16,656 -> 16,444 cycles, -1.3 %: its hot loops are in
+ * IWRAM already). Worth it only for a game that makes many single calls and
+ * has the IWRAM to spare. */
 #ifdef FXL_GBA_WARM_IN_IWRAM
-#define FXL_WARM_CODE FXL_IWRAM_CODE
+#define FXL_WARM_CODE FXL__IWRAM_SECTION("ax") __attribute__((target("arm"), noinline, long_call))
 #else
 #define FXL_WARM_CODE __attribute__((target("arm"), noinline, long_call))
 #endif
