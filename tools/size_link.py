@@ -7,9 +7,11 @@ Reads GNU ld's map: every input section the link kept, its output section,
 size and archive member; adds them up per library.
 
   size_link.py games BUILD_DIR       markdown: the "what a game links" table
-  size_link.py gc-check ELF          fails unless the bullets-only link keeps
+  size_link.py gc-check ELF [LIB]    fails unless the bullets-only link keeps
                                      fxl_circles_vs_circle and no other
-                                     fixlaser code or data in IWRAM
+                                     fixlaser code or data (and, given the
+                                     library, unless its IWRAM sections are
+                                     all named exactly .iwram)
 
 ROM counts everything the cartridge stores (code, tables, and the load image
 of what crt0.s copies to IWRAM); IWRAM counts .iwram (ARM code and
@@ -23,6 +25,7 @@ import sys
 ROM_SECTIONS = {'.text', '.rodata', '.iwram', '.data', '.ARM.exidx', '.ARM.extab', '.ewram'}
 IWRAM_SECTIONS = {'.iwram', '.data', '.bss'}
 NM = os.environ.get('GBA_NM', 'arm-none-eabi-nm')
+OBJDUMP = os.environ.get('GBA_OBJDUMP', 'arm-none-eabi-objdump')
 
 # (mask, row label): the rows of the table, in order. Bits as in
 # tools/size_games.c.
@@ -155,7 +158,7 @@ def games(build):
               ', '.join('`%s` %d' % kv for kv in funcs) or 'nothing'))
 
 
-def gc_check(elf):
+def gc_check(elf, lib=None):
     mapf = os.path.splitext(elf)[0] + '.map'
     entries = parse_map(mapf)
     kept = [(o, i, s, f) for o, i, s, f, _a in entries
@@ -176,13 +179,26 @@ def gc_check(elf):
         sys.exit(1)
     print('gba-gc-check: the bullets-only link keeps %d bytes of fixlaser IWRAM, '
           'fxl_circles_vs_circle alone' % sum(s for _o, _i, s, _f in kept))
+    if lib:
+        # Every IWRAM section of the library is named exactly .iwram (one per
+        # function, "unique"), which devkitARM's gba_cart.ld (*(.iwram))
+        # places as well as ours.
+        out = subprocess.run([OBJDUMP, '-h', lib], check=True, capture_output=True,
+                             text=True).stdout
+        names = re.findall(r'^\s*\d+\s+(\S+)', out, re.M)
+        odd = sorted({n for n in names if n.startswith('.iwram') and n != '.iwram'})
+        count = names.count('.iwram')
+        if odd or not count:
+            sys.exit('gba-gc-check: %s has IWRAM sections not named .iwram: %s' % (
+                lib, ', '.join(odd) or 'none at all'))
+        print('gba-gc-check: %s: %d IWRAM sections, all named .iwram' % (lib, count))
 
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == 'games':
         games(sys.argv[2])
-    elif len(sys.argv) == 3 and sys.argv[1] == 'gc-check':
-        gc_check(sys.argv[2])
+    elif len(sys.argv) in (3, 4) and sys.argv[1] == 'gc-check':
+        gc_check(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None)
     else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

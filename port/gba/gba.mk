@@ -264,8 +264,8 @@ $(GBA_BUILD)/size/set-%.elf: $(GBA_BUILD)/size/set-%.o $(GBA_LIBFIXLASER) $(GBA_
 
 # --gc-sections drops every IWRAM function a game does not call: a link
 # calling only fxl_circles_vs_circle keeps that one alone.
-gba-gc-check: $(GBA_BUILD)/size/set-64.elf
-	python3 tools/size_link.py gc-check $<
+gba-gc-check: $(GBA_BUILD)/size/set-64.elf $(GBA_LIBFIXLASER)
+	GBA_NM=$(GBA_NM) GBA_OBJDUMP=$(GBA_OBJDUMP) python3 tools/size_link.py gc-check $^
 
 gba-size-elfs: $(GBA_SIZE_ELFS)
 .SECONDARY: $(patsubst %.elf,%.o,$(GBA_SIZE_ELFS))
