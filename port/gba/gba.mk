@@ -256,7 +256,7 @@ GBA_SIZE_ELFS := $(patsubst %,$(GBA_BUILD)/size/set-%.elf,$(GBA_SIZE_SETS))
 
 $(GBA_BUILD)/size/set-%.o: tools/size_games.c | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
-	$(GBA_CC) $(GBA_CFLAGS) -DFXL_SIZE_SET=$* -c $< -o $@
+	$(GBA_CC) $(GBA_CFLAGS) -DFXL_SIZE_SET=$* -MMD -MP -c $< -o $@
 
 $(GBA_BUILD)/size/set-%.elf: $(GBA_BUILD)/size/set-%.o $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) \
 		$(GBA_RT_OBJS) $(GBA_LINK_DEPS)
