@@ -41,7 +41,7 @@ B   := build
 # CHECKED=1 (tools/common.mk: ASSERT_CFLAGS) builds checked ones (FXL_ASSERT
 # traps; config.h) apart, in build/host-checked (and build/gba-checked).
 H   := $(B)/host$(if $(filter 1,$(CHECKED)),-checked)
-GBA_BUILD ?= $(B)/gba$(if $(filter 1,$(CHECKED)),-checked)
+GBA_BUILD ?= $(B)/gba$(if $(filter 1,$(CHECKED)),-checked)$(if $(filter 1,$(GBA_WARM_IN_IWRAM)),-warm)
 SRC := $(wildcard src/*.c)
 HDR := $(wildcard include/*.h include/fixlaser/*.h src/*.h)
 
@@ -502,7 +502,7 @@ bench-m0plus: deps $(M0_DIR)/scene.elf $(M0_DIR)/scene-lmul.elf $(H)/scene_host
 	mv -f $(M0_DIR)/m0plus.md docs/m0plus.md
 	cat docs/m0plus.md
 
-size: mcu gba-libs
+size: mcu gba-libs gba-size-elfs
 	sh tools/size.sh > docs/size.md
 	cat docs/size.md
 

@@ -43,7 +43,9 @@ echo "The static-laser core (angle, base, frame, hitbox, laser, shapes: what a g
 echo "for non-turning lasers, the tables aside) is $st bytes of Thumb .text and $si bytes of"
 echo "IWRAM (whole objects; laser.o also holds the portable fused loop the GBA port replaces,"
 echo "which a game does not link). A game links only what it calls (-ffunction-sections and"
-echo "--gc-sections drop the rest): docs/bench-gba.md gives the IWRAM each ROM keeps."
+echo "--gc-sections drop the rest, IWRAM functions included: each has a section of its own):"
+echo "the next table gives what that is for a few kinds of game, docs/bench-gba.md the IWRAM"
+echo "each benchmark ROM keeps."
 echo
 echo "angle_table's .rodata: the quarter-wave sine table (2048 bytes; every target), the"
 echo "full-wave table the GBA port selects for a one-load fxl_sin/fxl_cos (FXL_SIN_FULL,"
@@ -55,3 +57,24 @@ echo "Cortex-M0+ has no 32x32->64 multiply: each 64-bit product in the core beco
 echo "libgcc's \`__aeabi_lmul\`; laser.o has $lm such call sites (the per-circle test makes four"
 echo "multiplies, so about four calls per circle that reaches the exact test; the bounding-box"
 echo "reject before it uses 32-bit arithmetic only). libfixmath itself is not counted above."
+echo
+echo "## What a game links (GBA)"
+echo
+echo "Bytes that libfixlaser.a, libfixmath.a and the C runtime (libgcc, newlib) add to a GBA"
+echo "game calling only the functions listed (tools/size_games.c, one link per row with"
+echo "--gc-sections, arm-none-eabi; \`make size\`; rows marked + add to the row above). ROM"
+echo "counts everything the cartridge stores: code, tables and the load image of the IWRAM"
+echo "code, which crt0 copies to IWRAM at boot (the IWRAM column). The tables are mostly the"
+echo "whole-wave sine table (16,384 bytes, \`FXL_SIN_FULL\`) and fxl_atan2's (7,940 bytes)."
+echo
+python3 tools/size_link.py games build/gba/size
+echo
+echo "## Stack depth (GBA)"
+echo
+echo "The most stack each public function can use, in bytes below the caller's stack pointer"
+echo "(tools/stack_depth.py: GCC's -fcallgraph-info=su frames and call graph of the release"
+echo "GBA build, the disassembly for the hand-written ARM code and the C runtime's routines,"
+echo "the worst path through every call; a curvy laser's walk counts the largest of the"
+echo "segment callbacks)."
+echo
+python3 tools/stack_depth.py build/gba

@@ -33,7 +33,10 @@
 
     .syntax unified
     .arm
-    .section .iwram, "ax", %progbits
+    @ One section per routine, all named .iwram ("unique", as FXL_IWRAM_CODE
+    @ gives C functions, fxl_port.h): --gc-sections keeps only the ones a
+    @ game calls, and any GBA linker script's *(.iwram) places them.
+    .section .iwram, "ax", %progbits, unique, 1
     .align 2
     .global fxl_circles_vs_circle
     .type fxl_circles_vs_circle, %function
@@ -192,6 +195,7 @@ fxl_circles_vs_circle:
     pop     {lr}
     bx      lr
 
+    .ltorg
     .size fxl_circles_vs_circle, . - fxl_circles_vs_circle
 
 @ ---------------------------------------------------------------------------
@@ -232,6 +236,8 @@ fxl_circles_vs_circle:
     .set LV_PR, 24
     .set LV_ARGS, 64
 
+    .section .iwram, "ax", %progbits, unique, 2
+    .align 2
     .global fxl_lasers_vs_circle
     .type fxl_lasers_vs_circle, %function
 fxl_lasers_vs_circle:

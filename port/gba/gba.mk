@@ -24,7 +24,8 @@
 #
 # What this fragment exports
 #   Variables
-#     GBA_BUILD          build/gba
+#     GBA_BUILD          build/gba (build/gba-warm with GBA_WARM_IN_IWRAM=1)
+#     GBA_WARM_IN_IWRAM  0 (default) or 1: FXL_WARM_CODE in IWRAM (fxl_port.h)
 #     GBA_CC GBA_AR GBA_OBJCOPY GBA_OBJDUMP GBA_NM   cross tools
 #     GBA_ARCH           -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 #     GBA_CFLAGS         compile flags for fixlaser/test/port C code (-Itests:
@@ -53,6 +54,10 @@
 #     gba-tools    build/tools/gbarun and build/tools/gbahdr
 #     gba-libs     build/gba/libfixmath.a and build/gba/libfixlaser.a
 #     gba-fixmath  build/gba/libfixmath.a only
+#     gba-gc-check link tools/size_games.c calling only fxl_circles_vs_circle
+#                  and fail unless its IWRAM holds that function alone
+#     gba-size-elfs the link tests of "what a game links" (make size)
+#     gba-stack    the worst stack depth of every public function
 #     gba-deps     install GBA_DEBIAN_PACKAGES (through tools/deps.sh)
 #     gba-clean    remove build/gba and the two host tools
 #
@@ -72,7 +77,12 @@ endif
 # builds.
 include tools/common.mk
 
-GBA_BUILD     ?= build/gba
+# GBA_WARM_IN_IWRAM=1: the FXL_WARM_CODE functions (single-call tests,
+# preparations) in IWRAM too (-DFXL_GBA_WARM_IN_IWRAM, see fxl_port.h), built
+# apart in build/gba-warm (the top-level Makefile names GBA_BUILD the same
+# way), e.g. make install-gba GBA_WARM_IN_IWRAM=1 PREFIX=...
+GBA_WARM_IN_IWRAM ?= 0
+GBA_BUILD     ?= build/gba$(if $(filter 1,$(GBA_WARM_IN_IWRAM)),-warm)
 GBA_TOOLS_DIR ?= build/tools
 GBA_PORT_DIR  := port/gba
 
@@ -91,9 +101,15 @@ GBA_NM      ?= $(GBA_PREFIX)nm
 GBA_ARCH := -mcpu=arm7tdmi -mtune=arm7tdmi -mthumb -mthumb-interwork
 
 GBA_CFLAGS = $(WARN) -O2 \
-	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections \
+	$(GBA_ARCH) -mlong-calls -ffunction-sections -fdata-sections $(GBA_STACK_INFO) \
 	-DFXL_CONFIG_FILE=fxl_port.h -I$(GBA_PORT_DIR) -Itests -Iinclude -isystem $(FIXMATH_SRC_INC) \
-	$(ASSERT_CFLAGS)
+	$(ASSERT_CFLAGS) $(if $(filter 1,$(GBA_WARM_IN_IWRAM)),-DFXL_GBA_WARM_IN_IWRAM)
+
+# GBA_STACK_INFO: GCC writes each object's call graph with every function's
+# stack frame next to it (build/gba/src/laser.ci, ...), which
+# tools/stack_depth.py walks for make size's stack table. No effect on the
+# code (the ROMs are byte-identical without it).
+GBA_STACK_INFO := -fcallgraph-info=su
 
 # libfixmath is built from its own sources with upstream's defaults (rounding
 # on, overflow detection on, 64-bit multiply), as Debian's x86-64 build, plus
@@ -110,7 +126,7 @@ GBA_CFLAGS = $(WARN) -O2 \
 # results to /usr/lib/x86_64-linux-gnu/liblibfixmath.a for 30 functions x
 # 9000 inputs (see port/gba/README.md).
 GBA_FIXMATH_CFLAGS = -std=gnu11 -O2 -Wall -Wextra -pedantic $(GBA_ARCH) \
-	-ffunction-sections -fdata-sections -fwrapv -DFIXMATH_NO_CACHE
+	-ffunction-sections -fdata-sections -fwrapv -DFIXMATH_NO_CACHE $(GBA_STACK_INFO)
 
 GBA_LD_SCRIPT := $(GBA_PORT_DIR)/gba.ld
 
@@ -194,6 +210,14 @@ $(GBA_LIBFIXLASER): $(GBA_CORE_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(GBA_AR) rcs $@ $^
 
+# The library's objects follow the flags set here (their call graphs for
+# tools/stack_depth.py included: GBA_STACK_INFO).
+$(GBA_CORE_OBJS): $(GBA_PORT_DIR)/gba.mk
+
+# The worst stack depth of every public function (also in make size).
+gba-stack: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
+	python3 tools/stack_depth.py $(GBA_BUILD)
+
 # ---- compiling -------------------------------------------------------------------
 # Any C file of the repository; the libfixmath headers must exist first.
 $(GBA_BUILD)/%.o: %.c | $(FIXMATH_SRC_STAMP)
@@ -223,10 +247,33 @@ $(GBA_BUILD)/$(1).gba: $(GBA_BUILD)/$(1).elf $$(GBA_HDR_DEPS)
 	mv -f $$@.tmp $$@
 endef
 
+# ---- what a game links (make size, make gba-gc-check) ------------------------------
+# tools/size_games.c built once per set of features (a bit mask, see there)
+# and linked as a game would be (--gc-sections); tools/size_link.py reads
+# the maps. GBA_SIZE_SETS: the masks of tools/size_link.py's rows.
+GBA_SIZE_SETS := 1 3 7 15 31 63 2 4 8 16 32 47 64
+GBA_SIZE_ELFS := $(patsubst %,$(GBA_BUILD)/size/set-%.elf,$(GBA_SIZE_SETS))
+
+$(GBA_BUILD)/size/set-%.o: tools/size_games.c | $(FIXMATH_SRC_STAMP)
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_CFLAGS) -DFXL_SIZE_SET=$* -MMD -MP -c $< -o $@
+
+$(GBA_BUILD)/size/set-%.elf: $(GBA_BUILD)/size/set-%.o $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) \
+		$(GBA_RT_OBJS) $(GBA_LINK_DEPS)
+	$(GBA_CC) $(GBA_LDFLAGS) -o $@ $< $(GBA_RT_OBJS) $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_LIBS)
+
+# --gc-sections drops every IWRAM function a game does not call: a link
+# calling only fxl_circles_vs_circle keeps that one alone.
+gba-gc-check: $(GBA_BUILD)/size/set-64.elf $(GBA_LIBFIXLASER)
+	GBA_NM=$(GBA_NM) GBA_OBJDUMP=$(GBA_OBJDUMP) python3 tools/size_link.py gc-check $^
+
+gba-size-elfs: $(GBA_SIZE_ELFS)
+.SECONDARY: $(patsubst %.elf,%.o,$(GBA_SIZE_ELFS))
+
 # ---- smoke test ----------------------------------------------------------------------
 $(eval $(call gba_rom,smoke,$(GBA_BUILD)/$(GBA_PORT_DIR)/smoke.o,$(GBA_LIBFIXMATH),FXLSMOKE,FXLS))
 
-.PHONY: gba-smoke gba-tools gba-libs gba-fixmath gba-deps gba-clean
+.PHONY: gba-smoke gba-tools gba-libs gba-fixmath gba-deps gba-clean gba-gc-check gba-size-elfs gba-stack
 
 gba-smoke: $(GBA_BUILD)/smoke.gba $(GBARUN)
 	$(GBARUN) -f 600 $(GBA_BUILD)/smoke.gba
