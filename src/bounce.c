@@ -232,11 +232,12 @@ FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *d
 }
 
 /* Legs until the length is spent, max_bounces walls are met, a wall is met
- * with no length left, or cap legs are written. Thumb code on the GBA but
- * for the products. */
-fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
-                                         size_t n, unsigned flags, int max_bounces,
-                                         fxl_bounce *legs, size_t cap, size_t *count)
+ * with no length left, or cap legs are written; each leg's first wall by
+ * the room's search when room is not NULL (the same answer). Thumb code on
+ * the GBA but for the products. */
+static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, size_t n,
+                         const fxl_room *room, unsigned flags, int max_bounces, fxl_bounce *legs,
+                         size_t cap, size_t *count)
 {
     bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
     fxl__rules rules;
@@ -276,11 +277,12 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
         long w;
         int came;
         pl.near.count = 0;
-        w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
+        w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
+                         : fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
         leg.start = ray.p;
         leg.dx = ray.dx;
         leg.dy = ray.dy;
-        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
         leg.wall = (int32_t)w;
         if (w < 0) {
             leg.length = ray.len;
@@ -323,4 +325,19 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
     }
     *count = k;
     return more ? FXL_ERR_CAPACITY : FXL_OK;
+}
+
+fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, size_t n,
+                            unsigned flags, int max_bounces, fxl_bounce *legs, size_t cap,
+                            size_t *count)
+{
+    return bounce(laser, walls, n, NULL, flags, max_bounces, legs, cap, count);
+}
+
+fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                           int max_bounces, fxl_bounce *legs, size_t cap, size_t *count)
+{
+    if (room == NULL || (room->packed == NULL && room->n != 0))
+        return FXL_ERR_NULL;
+    return bounce(laser, room->walls, room->n, room, flags, max_bounces, legs, cap, count);
 }

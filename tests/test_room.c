@@ -556,9 +556,140 @@ static void reported_rooms(void)
     }
 }
 
+/* Every array entry of wall.h and cast.h takes (NULL, 0): no undefined
+ * behaviour (the suite runs under UBSan), the answers of no walls. */
+static void null_and_empty(void)
+{
+    fxl_vec2 from = v2(PX(10), PX(20)), to = v2(PX(30), PX(-5));
+    uint32_t touched = 0xA5A5A5A5u;
+    fxl_move m = fxl_move_point(NULL, 0, from, to, NULL);
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, from, 300, PX(40), PX(3));
+    fxl_cast c;
+    fxl_bounce leg;
+    fxl_room room;
+    size_t count = 99;
+    unsigned flags;
+    CHECK(m.pos.x == to.x && m.pos.y == to.y && m.contacts == 0 && !m.stopped);
+    m = fxl_move_point(NULL, 0, from, to, &touched);
+    CHECK(m.pos.x == to.x && m.pos.y == to.y && touched == 0xA5A5A5A5u);
+    m = fxl_move_circle(NULL, 0, from, to, NULL);
+    CHECK(m.pos.x == to.x && m.pos.y == to.y && m.contacts == 0);
+    m = fxl_move_circle(NULL, 0, from, to, &touched);
+    CHECK(m.pos.x == to.x && touched == 0xA5A5A5A5u);
+    CHECK_EQ(fxl_walls_inflate(NULL, 0, PX(3), NULL, 0), FXL_OK);
+    for (flags = 0; flags < 4; flags++) {
+        CHECK_EQ(fxl_laser_cast(&l, NULL, 0, flags, &c, NULL), FXL_OK);
+        CHECK(c.wall == -1 && c.length == l.length);
+    }
+    l.kind = FXL_LASER_BOX;
+    CHECK_EQ(fxl_laser_cast(&l, NULL, 0, FXL_CAST_WIDTH, &c, NULL), FXL_OK);
+    CHECK(c.wall == -1 && c.length == l.length);
+    CHECK_EQ(fxl_laser_bounce(&l, NULL, 0, 0, 3, NULL, 0, &count), FXL_ERR_CAPACITY);
+    CHECK_EQ(count, 0);
+    CHECK_EQ(fxl_laser_bounce(&l, NULL, 0, 0, 3, &leg, 1, &count), FXL_OK);
+    CHECK(count == 1 && leg.wall == -1 && leg.length == l.length);
+    CHECK_EQ(fxl_room_prepare(NULL, 0, NULL, 0, &room), FXL_OK);
+    CHECK_EQ(fxl_room_cast(&room, &l, 0, &c, NULL), FXL_OK);
+    CHECK(c.wall == -1 && c.length == l.length);
+    CHECK_EQ(fxl_room_cast_width(&room, &l, 0, &c, NULL), FXL_OK);
+    CHECK(c.wall == -1 && c.length == l.length);
+    CHECK_EQ(fxl_room_bounce(&room, &l, 0, 3, NULL, 0, &count), FXL_ERR_CAPACITY);
+    CHECK_EQ(fxl_room_bounce(&room, &l, 0, 3, &leg, 1, &count), FXL_OK);
+    CHECK(count == 1 && leg.wall == -1 && leg.length == l.length);
+    CHECK_EQ(fxl_room_prepare(NULL, 1, NULL, 1, &room), FXL_ERR_NULL);
+}
+
+static bool same_cast(const fxl_cast *a, const fxl_cast *b)
+{
+    return a->length == b->length && a->wall == b->wall && a->point.x == b->point.x &&
+           a->point.y == b->point.y;
+}
+
+static bool same_legs(const fxl_bounce *a, const fxl_bounce *b, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (a[k].start.x != b[k].start.x || a[k].start.y != b[k].start.y ||
+            a[k].end.x != b[k].end.x || a[k].end.y != b[k].end.y || a[k].dx != b[k].dx ||
+            a[k].dy != b[k].dy || a[k].angle != b[k].angle || a[k].length != b[k].length ||
+            a[k].wall != b[k].wall)
+            return false;
+    return true;
+}
+
+/* The room calls give exactly the answers of fxl_laser_cast and
+ * fxl_laser_bounce: random rooms as above (emitters inside, on walls,
+ * aimed at corners and along walls) and random open scenes of up to 16
+ * walls (emitters anywhere), one- and two-sided, centre line, width (box
+ * and capsule) and bounces. */
+static void room_calls_agree(void)
+{
+    fxlt_rng rng = fxlt_rng_for("room_calls_agree");
+    uint32_t casts = 0, target = FXLT_CASES(100000), bad = 0, stopped = 0;
+    static fxl_room_wall packed[RW];
+    troom R;
+    while (casts < target) {
+        fxl_room room;
+        int k;
+        if (fxlt_below(&rng, 2) == 0) {
+            make_room(&rng, &R, (int)fxlt_below(&rng, 5));
+            if (R.n < 3)
+                continue;
+        } else {
+            int64_t cx = fxlt_range(&rng, -PX(2000), PX(2000)), cy = fxlt_range(&rng, -PX(2000), PX(2000));
+            int nw = (int)fxlt_below(&rng, 17);
+            R.n = 0;
+            R.nv = 1;
+            R.v[0] = v2(cx, cy);
+            for (k = 0; k < nw; k++) {
+                fxl_vec2 a = v2(cx + fxlt_range(&rng, -PX(200), PX(200)), cy + fxlt_range(&rng, -PX(200), PX(200)));
+                fxl_vec2 b = v2(a.x + fxlt_range(&rng, -PX(100), PX(100)), a.y + fxlt_range(&rng, -PX(100), PX(100)));
+                add_wall(&R, a, b);
+            }
+        }
+        CHECK_EQ(fxl_room_prepare(R.p, (size_t)R.n, packed, RW, &room), FXL_OK);
+        for (k = 0; k < 4; k++) {
+            fxl_vec2 e;
+            fxl_laser l, c1, c2;
+            fxl_cast a, b;
+            fxl_bounce la[12], lb[12];
+            size_t na = 0, nb = 0;
+            unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
+            int maxb = (int)fxlt_below(&rng, 8);
+            fxl_result ra, rb;
+            if (R.nv < 3 || fxlt_below(&rng, 4) == 0)
+                e = v2(R.v[0].x + fxlt_range(&rng, -PX(250), PX(250)),
+                       R.v[0].y + fxlt_range(&rng, -PX(250), PX(250)));
+            else if (!pick_emitter(&rng, &R, &e))
+                continue;
+            l = fxl_laser_from_emitter(fxlt_below(&rng, 2) == 0 ? FXL_LASER_BOX : FXL_LASER_CAPSULE, e,
+                                       pick_angle(&rng, &R, e),
+                                       (fix16_t)fxlt_range(&rng, 0, (int32_t)PX(600)),
+                                       (fix16_t)fxlt_range(&rng, 0, (int32_t)PX(8)));
+            casts++;
+            ra = fxl_laser_cast(&l, R.p, (size_t)R.n, flags, &a, &c1);
+            rb = fxl_room_cast(&room, &l, flags, &b, &c2);
+            bad += ra != rb || !same_cast(&a, &b) || c1.length != c2.length;
+            stopped += a.wall >= 0;
+            ra = fxl_laser_cast(&l, R.p, (size_t)R.n, flags | FXL_CAST_WIDTH, &a, NULL);
+            rb = fxl_room_cast_width(&room, &l, flags, &b, NULL);
+            bad += ra != rb || !same_cast(&a, &b);
+            ra = fxl_laser_bounce(&l, R.p, (size_t)R.n, flags, maxb, la, 12, &na);
+            rb = fxl_room_bounce(&room, &l, flags, maxb, lb, 12, &nb);
+            bad += ra != rb || na != nb || !same_legs(la, lb, na < 12 ? na : 12);
+        }
+    }
+    fxlt_printf("    room calls: %u casts (%u stopped by a wall), each as a centre line,\n"
+                "      a width and a bounce: %u differ from fxl_laser_cast / fxl_laser_bounce\n",
+                casts, stopped, bad);
+    CHECK_EQ(bad, 0);
+}
+
 static const fxlt_case cases[] = {
+    {"null_and_empty", null_and_empty},
     {"reported_rooms", reported_rooms},
     {"bounce_stays_inside", bounce_stays_inside},
+    {"room_calls_agree", room_calls_agree},
 };
 
 const fxlt_suite fxlt_suite_room = {"room", cases, FXLT_COUNT(cases)};
