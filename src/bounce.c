@@ -157,9 +157,10 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
  * sign(ey side) and y with sign(ex side); along an axis it does not
  * depend on, towards p. */
 static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
-                             const fxl_wall_prep *w, const placing *pl)
+                             const fxl_wall_prep *w, const placing *pl, int *side_out)
 {
     int side = fxl__side_of(w, r->p);
+    *side_out = side;
     bool xe, ye, xup, yup;
     int64_t x0, y0;
     if (side == 0)
@@ -202,8 +203,9 @@ static int heading(const fxl_wall_prep *w, int64_t x, int64_t y)
  * bounces) is scaled back to 65536. If it would not head strictly back to
  * the side the beam came from (a nearly grazing hit on a long wall), its
  * component across the wall moves one raw unit away from it (at most a
- * few times). */
-FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
+ * few times). Returns the side the beam came from (-1 in front, 1 behind):
+ * the side the reflected direction heads to. */
+FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
 {
     int64_t ex = w->ex, ey = w->ey, x = *dx, y = *dy, dot = x * ex + y * ey;
     uint64_t len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey), m2;
@@ -229,6 +231,7 @@ FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *d
     }
     *dx = rx;
     *dy = ry;
+    return came;
 }
 
 /* Legs until the length is spent, max_bounces walls are met, a wall is met
@@ -275,7 +278,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         fxl__frac u;
         fxl__recip rc;
         long w;
-        int came;
+        int came = 0;
         pl.near.count = 0;
         leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
         w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
@@ -289,7 +292,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
             leg.end = free_end(&ray, &pl);
         } else {
             leg.length = fxl__frac_floor(u, &rc);
-            leg.end = bounce_point(&ray, u, leg.length, &rc, &walls[w], &pl);
+            leg.end = bounce_point(&ray, u, leg.length, &rc, &walls[w], &pl, &came);
         }
         legs[k++] = leg;
         ray.len -= leg.length;
@@ -306,7 +309,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * start, else the latest start away from it, off the line). A beam
          * stopped at once on the line with no such side (a turret on a
          * wall listed both ways) bounces off each in turn, in place. */
-        came = fxl__side_of(&walls[w], ray.p);
+        /* came: the side of the leg's start (bounce_point's) */
         if (came == 0 && rules.has_ref)
             came = fxl__side_of(&walls[w], rules.ref);
         rules.skip = w;
@@ -319,8 +322,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         }
         dx = ray.dx;
         dy = ray.dy;
-        pl.left_side = -heading(&walls[w], dx, dy);
-        reflect(&walls[w], &dx, &dy);
+        pl.left_side = reflect(&walls[w], &dx, &dy);
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
     *count = k;

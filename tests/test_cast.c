@@ -558,7 +558,7 @@ static void zero_width_is_centre(void)
                 "      a wall of lower index whose u* has the same floor\n",
                 n, bad, other);
     CHECK_EQ(bad, 0);
-    CHECK(other > 0);
+    CHECK(other > 0 || n < 20000); /* about 1 in 1,000: seen in a full-sized run */
 }
 
 
@@ -616,7 +616,7 @@ static void capsule_radius_in_frame(void)
                 "      would answer otherwise; %u not as the frame's radius\n",
                 tried, differ, bad);
     CHECK_EQ(bad, 0);
-    CHECK(differ > 0);
+    CHECK(differ > 0 || n < 20000);
     CHECK_EQ(big_faults(), 0);
 }
 

@@ -245,7 +245,8 @@ static bool simple(const fxl_vec2 *v, int n)
  * is in front of every wall. kind 0: a rectangle of whole pixels; 1:
  * convex; 2: star-shaped; 3: convex with a wall of a few raw units; 4: a
  * narrow room (a few raw units to a few pixels across). Then, at random,
- * walls listed both ways and walls split in two along their line. */
+ * walls listed both ways, walls split in two along their line, and walls
+ * from a corner or wall to another (inside, across or outside the room). */
 static void make_room(fxlt_rng *rng, troom *R, int kind)
 {
     int64_t cx = fxlt_range(rng, -(1 << 28), 1 << 28), cy = fxlt_range(rng, -(1 << 28), 1 << 28);
@@ -318,7 +319,14 @@ static void make_room(fxlt_rng *rng, troom *R, int kind)
     extra = (int)fxlt_below(rng, 4);
     for (i = 0; i < extra && R->n > 0 && R->n < RW - 1; i++) {
         fxl_wall w = R->w[fxlt_below(rng, (uint32_t)R->n)];
-        if (fxlt_below(rng, 3) != 0) {
+        uint32_t how = fxlt_below(rng, 4);
+        if (how == 3) {
+            /* Any wall from a corner or a grid point of a wall to another,
+             * inside, across or outside the room. */
+            fxl_vec2 p = fxlt_below(rng, 2) == 0 ? R->v[fxlt_below(rng, (uint32_t)n)] : on_wall(rng, w);
+            fxl_vec2 q = on_wall(rng, R->w[fxlt_below(rng, (uint32_t)R->n)]);
+            add_wall(R, p, q);
+        } else if (how != 2) {
             add_wall(R, w.b, w.a); /* listed both ways */
         } else {
             /* Split along its line at a grid point: the two pieces added,
