@@ -10,6 +10,8 @@
  *   - fxl_laser_bounce: at most max_bounces + 1 legs, each starting where
  *     the one before ended, the first at the emitter with the first cast's
  *     length and wall; the legs' lengths add up to at most the laser's;
+ *   - the room calls (fxl_room_prepare of the same walls) give exactly
+ *     the answers of fxl_laser_cast and fxl_laser_bounce;
  *   - a closed room (a triangle about the emitter, one of its walls
  *     perhaps listed both ways too, the emitter inside it, on a wall or
  *     on a corner): every leg's end lies in the room (convex: so does
@@ -143,6 +145,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_CHECK(legs[i].start.x == legs[i - 1].end.x && legs[i].start.y == legs[i - 1].end.y);
     }
     FZ_CHECK(sum <= l.length);
+    {
+        fxl_room_wall packed[NW];
+        fxl_room room;
+        fxl_bounce more[8];
+        size_t count2 = 0;
+        fxl_cast rc;
+        FZ_CHECK(fxl_room_prepare(walls, m, packed, NW, &room) == FXL_OK);
+        FZ_CHECK(fxl_room_cast(&room, &l, flags, &rc, NULL) == FXL_OK);
+        FZ_CHECK(rc.length == centre.length && rc.wall == centre.wall &&
+                 rc.point.x == centre.point.x && rc.point.y == centre.point.y);
+        FZ_CHECK(fxl_room_bounce(&room, &l, flags, bounces, more, 8, &count2) == FXL_OK);
+        FZ_CHECK(count2 == count);
+        for (i = 0; i < count; i++)
+            FZ_CHECK(more[i].end.x == legs[i].end.x && more[i].end.y == legs[i].end.y &&
+                     more[i].length == legs[i].length && more[i].wall == legs[i].wall &&
+                     more[i].dx == legs[i].dx && more[i].dy == legs[i].dy);
+    }
     fz_room(&f, l, flags);
     return 0;
 }
