@@ -41,6 +41,7 @@ typedef struct placing {
     size_t n;
     bool two;
     const fxl__rules *rules;
+    int left_side; /* the side of wall rules->skip the leg heads to (when skip >= 0) */
     fxl__near near;
 } placing;
 
@@ -59,12 +60,58 @@ static bool reachable(fxl_vec2 from, fxl_vec2 to, const placing *pl)
     return w < 0 || u.num >= u.den;
 }
 
+/* Whether the segment from -> to, from side `side` of wall w's line or on
+ * it, ends strictly on the other side, through the wall: its ends not both
+ * strictly on one side of the segment's line (wall.h's crossing, either
+ * way round). Products below 2^62 within the domain (wrapping outside). */
+static bool through(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int side)
+{
+    int64_t mx, my, ax, ay;
+    if (fxl__side_of(w, to) != -side || fxl__side_of(w, from) == -side)
+        return false;
+    mx = (int64_t)to.x - from.x;
+    my = (int64_t)to.y - from.y;
+    ax = (int64_t)w->a.x - from.x;
+    ay = (int64_t)w->a.y - from.y;
+    return fxl__sign64(fxl__wsub64(mx * ay, my * ax)) *
+               fxl__sign64(fxl__wsub64(mx * (ay + w->ey), my * (ax + w->ex))) <=
+           0;
+}
+
+/* Whether the segment from -> to goes back through the wall the leg left
+ * (rules->skip), or a wall along its line, which the leg's rules skip: the
+ * leg heads to side pl->left_side of that line, but a rounded end within a
+ * raw unit of it could lie on the other side. */
+static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
+{
+    const fxl_wall_prep *s;
+    size_t i;
+    if (pl->rules->skip < 0)
+        return false;
+    s = &pl->walls[pl->rules->skip];
+    if (fxl__side_of(s, to) != -pl->left_side)
+        return false; /* the common case: on the leg's side */
+    for (i = 0; i < pl->n; i++) {
+        const fxl_wall_prep *w = &pl->walls[i];
+        int64_t dot;
+        if (fxl__wsub64((int64_t)w->ex * s->ey, (int64_t)w->ey * s->ex) != 0 ||
+            fxl__side_of(s, w->a) != 0)
+            continue; /* not along the line */
+        dot = (int64_t)w->ex * s->ex + (int64_t)w->ey * s->ey;
+        if (through(w, from, to, dot > 0 ? pl->left_side : -pl->left_side))
+            return true;
+    }
+    return false;
+}
+
 /* Whether c may end the leg: on side `side` of wall `hit` or on its line
- * (hit may be NULL), and reachable from the ray's start. */
+ * (hit may be NULL), reachable from the ray's start, and not back through
+ * the wall the leg left. */
 static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_wall_prep *hit,
                    int side)
 {
-    return (hit == NULL || fxl__side_of(hit, c) != -side) && reachable(r->p, c, pl);
+    return (hit == NULL || fxl__side_of(hit, c) != -side) && reachable(r->p, c, pl) &&
+           !back_through(r->p, c, pl);
 }
 
 /* An end near the exact point (x0 + [0, 1), y0 + [0, 1)): that point if
@@ -110,9 +157,10 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
  * sign(ey side) and y with sign(ex side); along an axis it does not
  * depend on, towards p. */
 static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
-                             const fxl_wall_prep *w, const placing *pl)
+                             const fxl_wall_prep *w, const placing *pl, int *side_out)
 {
     int side = fxl__side_of(w, r->p);
+    *side_out = side;
     bool xe, ye, xup, yup;
     int64_t x0, y0;
     if (side == 0)
@@ -155,8 +203,9 @@ static int heading(const fxl_wall_prep *w, int64_t x, int64_t y)
  * bounces) is scaled back to 65536. If it would not head strictly back to
  * the side the beam came from (a nearly grazing hit on a long wall), its
  * component across the wall moves one raw unit away from it (at most a
- * few times). */
-FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
+ * few times). Returns the side the beam came from (-1 in front, 1 behind):
+ * the side the reflected direction heads to. */
+FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
 {
     int64_t ex = w->ex, ey = w->ey, x = *dx, y = *dy, dot = x * ex + y * ey;
     uint64_t len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey), m2;
@@ -182,13 +231,16 @@ FXL_ARM_CODE static void reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *d
     }
     *dx = rx;
     *dy = ry;
+    return came;
 }
 
-/* Legs until the length is spent, max_bounces walls are met, or a wall is
- * met with no length left. Thumb code on the GBA but for the products. */
-fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
-                                         size_t n, unsigned flags, int max_bounces,
-                                         fxl_bounce *legs, size_t cap, size_t *count)
+/* Legs until the length is spent, max_bounces walls are met, a wall is met
+ * with no length left, or cap legs are written; each leg's first wall by
+ * the room's search when room is not NULL (the same answer). Thumb code on
+ * the GBA but for the products. */
+static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, size_t n,
+                         const fxl_room *room, unsigned flags, int max_bounces, fxl_bounce *legs,
+                         size_t cap, size_t *count)
 {
     bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
     fxl__rules rules;
@@ -196,6 +248,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
     placing pl;
     size_t k = 0;
     int bounces = 0;
+    bool more = false;
     int32_t dx, dy;
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
@@ -204,12 +257,17 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
         if (res != FXL_OK)
             return res;
     }
+    if (cap == 0) {
+        *count = 0; /* a beam has a leg at least */
+        return FXL_ERR_CAPACITY;
+    }
     fxl__sincos(laser->angle, &dx, &dy);
     fxl__ray_init(&ray, laser->pos, dx, dy, laser->length, 1);
     pl.walls = walls;
     pl.n = n;
     pl.two = two;
     pl.rules = &rules;
+    pl.left_side = 0;
     rules.has_ref = false;
     rules.on_line = false;
     rules.skip = -1;
@@ -220,42 +278,68 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
         fxl__frac u;
         fxl__recip rc;
         long w;
+        int came = 0;
         pl.near.count = 0;
-        w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
+        w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
+                         : fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
         leg.start = ray.p;
         leg.dx = ray.dx;
         leg.dy = ray.dy;
-        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
         leg.wall = (int32_t)w;
         if (w < 0) {
             leg.length = ray.len;
             leg.end = free_end(&ray, &pl);
         } else {
             leg.length = fxl__frac_floor(u, &rc);
-            leg.end = bounce_point(&ray, u, leg.length, &rc, &walls[w], &pl);
+            leg.end = bounce_point(&ray, u, leg.length, &rc, &walls[w], &pl, &came);
         }
-        if (k < cap)
-            legs[k] = leg;
-        k++;
+        legs[k++] = leg;
         ray.len -= leg.length;
         if (w < 0 || bounces >= max_bounces || ray.len == 0)
             break;
+        if (k == cap) {
+            more = true; /* another leg follows: not worked out */
+            break;
+        }
         bounces++;
         /* The next leg: from the bounce point, reflected; the wall left
-         * behind (and its line, from on it) never stops it at once. */
+         * behind never stops it at once, nor, from on its line, the walls
+         * along the line: when the beam came from a side of it (the leg's
+         * start, else the latest start away from it, off the line). A beam
+         * stopped at once on the line with no such side (a turret on a
+         * wall listed both ways) bounces off each in turn, in place. */
+        /* came: the side of the leg's start (bounce_point's) */
+        if (came == 0 && rules.has_ref)
+            came = fxl__side_of(&walls[w], rules.ref);
         rules.skip = w;
         rules.sx = walls[w].ex;
         rules.sy = walls[w].ey;
-        rules.on_line = fxl__side_of(&walls[w], leg.end) == 0;
+        rules.on_line = came != 0 && fxl__side_of(&walls[w], leg.end) == 0;
         if (leg.end.x != ray.p.x || leg.end.y != ray.p.y) {
             rules.has_ref = true;
             rules.ref = ray.p;
         }
         dx = ray.dx;
         dy = ray.dy;
-        reflect(&walls[w], &dx, &dy);
+        pl.left_side = reflect(&walls[w], &dx, &dy);
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
     *count = k;
-    return k > cap ? FXL_ERR_CAPACITY : FXL_OK;
+    return more ? FXL_ERR_CAPACITY : FXL_OK;
+}
+
+fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, size_t n,
+                            unsigned flags, int max_bounces, fxl_bounce *legs, size_t cap,
+                            size_t *count)
+{
+    return bounce(laser, walls, n, NULL, flags, max_bounces, legs, cap, count);
+}
+
+fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                           int max_bounces, fxl_bounce *legs, size_t cap, size_t *count)
+{
+    if (room == NULL || (room->packed == NULL && room->n != 0))
+        return FXL_ERR_NULL;
+    return bounce(laser, room->walls, room->n, room, flags, max_bounces, legs, cap, count);
 }

@@ -95,6 +95,13 @@ typedef struct fxl__near {
 long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
                      const fxl__rules *rules, fxl__frac *u, fxl__near *near);
 
+/* fxl__first_wall over a room's packed walls (cast.h), ra the ray's
+ * direction to the nearest of 4096 steps (within 1/2 step): the same
+ * answer, near the same list; one-sided, the walls the ray heads to the
+ * front of (by their angles) skip the exact tests. */
+long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
+                          const fxl__rules *rules, fxl__frac *u, fxl__near *near);
+
 /* The same, among the walls listed (near->count <= FXL__NEAR_MAX). */
 long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls, const fxl__near *near,
                         bool two_sided, const fxl__rules *rules, fxl__frac *u);

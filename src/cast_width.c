@@ -112,12 +112,16 @@ FXL__ALWAYS_INLINE bool near_emitter(const wctx *x, const fxl_wall_prep *wp, fxl
 }
 
 /* The box: every eligible wall's u*, the least kept exactly (the lower
- * index on a tie); a wall met at 0 ends the search. */
+ * index on a tie); a wall met at 0 ends the search. by_floor (a capsule of
+ * half-width 0, whose u* is the box's): the capsule's rule instead, the
+ * lowest index among the walls whose u* has the least floor (a wall
+ * replaces the best only when u* < floor(best u*)). */
 FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
-                                  size_t n, bool two_sided, int32_t *length)
+                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
 {
     wval bv, u;
     long best = -1;
+    int64_t bf = 0;
     size_t i;
     bv.num.hi = bv.num.lo = 0;
     bv.den = 1;
@@ -126,14 +130,18 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
         if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u) ||
             !val_le_int(u, x->len))
             continue;
-        if (best < 0 || !val_le(bv, u)) {
+        /* u < bf: not bf den <= num. */
+        if (best < 0 || (by_floor ? !fxl__le128(fxl__mul64((uint64_t)bf, u.den), u.num)
+                                  : !val_le(bv, u))) {
             best = (long)i;
             bv = u;
+            if (by_floor)
+                bf = val_floor(u);
             if (u.num.hi == 0 && u.num.lo == 0)
                 break;
         }
     }
-    *length = (int32_t)(best < 0 ? x->len : val_floor(bv));
+    *length = (int32_t)(best < 0 ? x->len : by_floor ? bf : val_floor(bv));
     return best;
 }
 
@@ -231,5 +239,5 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
     x.len = r->len;
     if (kind == FXL_LASER_CAPSULE && w > 0)
         return capsule_cast(&x, r, walls, n, two_sided, length);
-    return box_cast(&x, r, walls, n, two_sided, length);
+    return box_cast(&x, r, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
 }

@@ -14,6 +14,7 @@ extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
 extern const fxlt_suite fxlt_suite_curvy;
 extern const fxlt_suite fxlt_suite_cast;
+extern const fxlt_suite fxlt_suite_room;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
 extern const fxlt_suite fxlt_suite_misuse;
@@ -34,6 +35,7 @@ int main(void)
         &fxlt_suite_fused,
         &fxlt_suite_curvy,
         &fxlt_suite_cast,
+        &fxlt_suite_room,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
         &fxlt_suite_misuse,

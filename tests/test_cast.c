@@ -15,6 +15,12 @@ static fxl_vec2 v2(int64_t x, int64_t y)
     return fxl_vec2_make((fix16_t)x, (fix16_t)y);
 }
 
+/* v / 65536 rounded to nearest (halves up). */
+static int64_t round16(int64_t v)
+{
+    return (v + 32768) >> 16;
+}
+
 static fxl_wall_prep prep(fxl_vec2 a, fxl_vec2 b)
 {
     fxl_wall w;
@@ -112,7 +118,7 @@ static void errors(void)
     CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, NULL, 4, &count), FXL_ERR_NULL);
     CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, legs, 4, NULL), FXL_ERR_NULL);
     CHECK_EQ(fxl_laser_bounce(&l, &w, 1, 0, 3, NULL, 0, &count), FXL_ERR_CAPACITY);
-    CHECK_EQ(count, 1);
+    CHECK_EQ(count, 0);
 }
 
 /* ---- random scenes ----------------------------------------------------- */
@@ -516,27 +522,103 @@ static void capsule_vs_reference(void)
     CHECK_EQ(big_faults(), 0);
 }
 
-/* With half-width 0 both widths are the centre line. */
+/* With half-width 0 the box is the centre line; the capsule has its
+ * length, and follows its own rule for the wall at every width: the lowest
+ * index among the walls whose u* has the least floor (the reference's
+ * centre-line u* here), which may be another wall than the centre line's
+ * when two floors tie. */
 static void zero_width_is_centre(void)
 {
     fxlt_rng rng = fxlt_rng_for("zero_width_is_centre");
-    uint32_t i, n = FXLT_CASES(100000), bad = 0;
+    uint32_t i, n = FXLT_CASES(100000), bad = 0, other = 0;
     for (i = 0; i < n; i++) {
         scene s;
         fxl_cast c0, c1, c2;
+        long k = -1;
+        int j;
         gen_scene(&rng, &s, 4);
         s.l.half_width = 0;
         CHECK_EQ(fxl_laser_cast(&s.l, s.p, (size_t)s.n, s.two ? FXL_CAST_TWO_SIDED : 0, &c0, NULL),
                  FXL_OK);
         cast_width(&s, FXL_LASER_BOX, &c1);
         cast_width(&s, FXL_LASER_CAPSULE, &c2);
-        bad += c0.wall != c1.wall || c0.length != c1.length || c0.wall != c2.wall ||
+        for (j = 0; j < s.n && c0.wall >= 0 && k < 0; j++) {
+            ref_q u;
+            if (ref_centre(s.l.pos, fxl_cos(s.l.angle), fxl_sin(s.l.angle), s.w[j], s.two, -1,
+                           &u) &&
+                ref_q_cmp_int(u, s.l.length) <= 0 && ref_q_cmp_int(u, c0.length) >= 0 &&
+                ref_q_cmp_int(u, (int64_t)c0.length + 1) < 0)
+                k = j;
+        }
+        bad += c0.wall != c1.wall || c0.length != c1.length || c2.wall != k ||
                c0.length != c2.length;
+        other += c2.wall != c0.wall;
     }
-    fxlt_printf("    zero width: %u casts, %u differ from the centre line\n", n, bad);
+    fxlt_printf("    zero width: %u casts, %u differ from the centre line; %u capsules stop at\n"
+                "      a wall of lower index whose u* has the same floor\n",
+                n, bad, other);
     CHECK_EQ(bad, 0);
+    CHECK(other > 0 || n < 20000); /* about 1 in 1,000: seen in a full-sized run */
 }
 
+
+/* The capsule's radius is in the frame's units (cast.h): w |d| / 65536 in
+ * world units. A wall running straight out from a point P beside the
+ * beam, h = d x (P - e) across it: the capsule meets it iff P lies within
+ * the radius of the core, 65536 |h| <= w q in the frame (q = |d|^2),
+ * h^2 <= w^2 q with a radius of w in world units. Points near both edges,
+ * where the two differ. */
+static void capsule_radius_in_frame(void)
+{
+    fxlt_rng rng = fxlt_rng_for("capsule_radius_in_frame");
+    uint32_t i, n = FXLT_CASES(100000), bad = 0, differ = 0, tried = 0;
+    for (i = 0; i < n; i++) {
+        fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+        int64_t c = fxl_cos(a), sn = fxl_sin(a), q = c * c + sn * sn;
+        int64_t w = fxlt_range(&rng, 1 << 18, 1 << 22), U = 4 * w + fxlt_range(&rng, 0, 1 << 20);
+        int64_t V = w + fxlt_range(&rng, -(int32_t)(w >> 15) - 2, (int32_t)(w >> 15) + 2);
+        int64_t sg = fxlt_below(&rng, 2) == 0 ? 1 : -1, h, k = 1 << 20;
+        fxl_vec2 e = v2(fxlt_range(&rng, -PX(4000), PX(4000)), fxlt_range(&rng, -PX(4000), PX(4000)));
+        fxl_vec2 P, Q;
+        fxl_wall wl;
+        fxl_wall_prep wp;
+        fxl_laser l;
+        fxl_cast out;
+        bool frame, world;
+        V *= sg;
+        P = v2(e.x + round16((U * c - V * sn)), e.y + round16((U * sn + V * c)));
+        h = c * ((int64_t)P.y - e.y) - sn * ((int64_t)P.x - e.x);
+        if (h == 0)
+            continue;
+        sg = h > 0 ? 1 : -1;
+        Q = v2(P.x + round16(-sg * k * sn), P.y + round16(sg * k * c));
+        if ((c * ((int64_t)Q.y - P.y) - sn * ((int64_t)Q.x - P.x)) * sg <= 0)
+            continue; /* not straight out */
+        wl.a = Q;
+        wl.b = P;
+        if (!ref_eligible((int32_t)c, (int32_t)sn, wl, true, ref_came(e, wl, -1))) {
+            wl.a = P;
+            wl.b = Q;
+            if (!ref_eligible((int32_t)c, (int32_t)sn, wl, true, ref_came(e, wl, -1)))
+                continue;
+        }
+        CHECK_EQ(fxl_wall_prepare(&wl, &wp), FXL_OK);
+        tried++;
+        frame = 65536 * (h < 0 ? -h : h) <= w * q;
+        world = big_cmp(big_mul(big_i64(h), big_i64(h)), big_mul(big_i64(w * w), big_i64(q))) <= 0;
+        differ += frame != world;
+        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, e, a, (fix16_t)(U + 2 * w + 4), (fix16_t)w);
+        CHECK_EQ(fxl_laser_cast(&l, &wp, 1, FXL_CAST_WIDTH | FXL_CAST_TWO_SIDED, &out, NULL),
+                 FXL_OK);
+        bad += (out.wall == 0) != frame;
+    }
+    fxlt_printf("    capsule radius: %u walls beside the beam, %u where a world-unit radius\n"
+                "      would answer otherwise; %u not as the frame's radius\n",
+                tried, differ, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(differ > 0 || n < 20000);
+    CHECK_EQ(big_faults(), 0);
+}
 
 /* ---- bounces ----------------------------------------------------------- */
 
@@ -810,8 +892,13 @@ static void check_bounces(const room *R, bool closed, const fxl_laser *l, bool t
                 st->bad_inv++; /* nothing may follow a free leg or a spent beam */
                 return;
             }
+            /* The walls along its line are skipped from on it only when
+             * the beam came from a side of it: the leg's start, else the
+             * latest start away from it. */
+            lr.on_line = side_value(R->w[w], g->end) == 0 &&
+                         (side_value(R->w[w], g->start) != 0 ||
+                          (lr.has_ref && side_value(R->w[w], lr.ref) != 0));
             lr.skip = w;
-            lr.on_line = side_value(R->w[w], g->end) == 0;
             if (g->end.x != g->start.x || g->end.y != g->start.y) {
                 lr.has_ref = true;
                 lr.ref = g->start;
@@ -890,7 +977,7 @@ static void bounce_rooms(void)
                 fxl_bounce more[16];
                 res = fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, maxb,
                                        more, count - 1, &count2);
-                capacity_bad += res != FXL_ERR_CAPACITY || count2 != count ||
+                capacity_bad += res != FXL_ERR_CAPACITY || count2 != count - 1 ||
                                 more[count - 2].end.x != legs[count - 2].end.x ||
                                 more[count - 2].end.y != legs[count - 2].end.y;
             }
@@ -1254,6 +1341,7 @@ static const fxlt_case cases[] = {
     {"box_vs_reference", box_vs_reference},
     {"capsule_vs_reference", capsule_vs_reference},
     {"zero_width_is_centre", zero_width_is_centre},
+    {"capsule_radius_in_frame", capsule_radius_in_frame},
     {"bounce_rooms", bounce_rooms},
     {"bounce_units", bounce_units},
     {"grazing_reflections", grazing_reflections},

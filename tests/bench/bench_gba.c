@@ -94,6 +94,12 @@ int main(void)
     row("curvy laser (64 nodes): fxl_curvy_vs_circles, per circle (1024 a call)", "Thumb + ARM, ROM", bench_curvy(3));
     row("first-wall cast, 16 walls, FXL_CAST_WIDTH", "Thumb + ARM, ROM", bench_cast(1));
     row("reflection, 4 bounces, 16 walls: fxl_laser_bounce", "Thumb + ARM, ROM", bench_cast(2));
+    row_t("first-wall cast, 16 walls in a room (packed walls in IWRAM): fxl_room_cast (centre line)",
+          "Thumb + ARM, ROM", bench_cast(3), 1200);
+    row_t("first-wall cast, 16 walls in a room: fxl_room_cast_width", "Thumb + ARM, ROM",
+          bench_cast(4), 5000);
+    row_t("reflection, 4 bounces, 16 walls in a room: fxl_room_bounce", "Thumb + ARM, ROM",
+          bench_cast(5), 8000);
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));

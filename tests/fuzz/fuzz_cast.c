@@ -10,10 +10,82 @@
  *   - fxl_laser_bounce: at most max_bounces + 1 legs, each starting where
  *     the one before ended, the first at the emitter with the first cast's
  *     length and wall; the legs' lengths add up to at most the laser's;
+ *   - the room calls (fxl_room_prepare of the same walls) give exactly
+ *     the answers of fxl_laser_cast and fxl_laser_bounce;
+ *   - a closed room (a triangle about the emitter, one of its walls
+ *     perhaps listed both ways too, the emitter inside it, on a wall or
+ *     on a corner): every leg's end lies in the room (convex: so does
+ *     every leg's segment), exactly by the side values;
  *   - any int32 input: no undefined behaviour. */
 #include "fuzz.h"
 
 #define NW 8
+
+/* (b - a) x (p - a), coordinates within the domain (products < 2^62). */
+static int64_t fz_side(fxl_vec2 a, fxl_vec2 b, fxl_vec2 p)
+{
+    return ((int64_t)b.x - a.x) * ((int64_t)p.y - a.y) - ((int64_t)b.y - a.y) * ((int64_t)p.x - a.x);
+}
+
+/* A triangle room about the laser's emitter, bounced in: every leg's end
+ * in front of or on each of its three walls. */
+static void fz_room(fz *f, fxl_laser l, unsigned flags)
+{
+    fxl_vec2 v[3];
+    fxl_wall_prep walls[4];
+    fxl_bounce legs[8];
+    size_t count = 0, i;
+    int k, m = 0, dup = (int)fz_below(f, 4);
+    uint32_t where = fz_below(f, 4);
+    for (k = 0; k < 3; k++)
+        v[k] = fz_frame_point(l.pos, (fxl_angle)(((int64_t)l.angle + 1365 * k + (int8_t)fz_u8(f)) & 4095),
+                              fz_num(f, 300 << 16, true), (int8_t)fz_u8(f));
+    for (k = 0; k < 3; k++)
+        if (!fz_coord_ok(v[k].x) || !fz_coord_ok(v[k].y))
+            return;
+    if (fz_side(v[0], v[1], v[2]) == 0)
+        return;
+    if (fz_side(v[0], v[1], v[2]) > 0) { /* the inside on the left: in front */
+        fxl_vec2 t = v[1];
+        v[1] = v[2];
+        v[2] = t;
+    }
+    if (where == 1)
+        l.pos = v[fz_below(f, 3)]; /* on a corner */
+    else if (where == 2) {           /* on a wall (a grid point of it, or near) */
+        k = (int)fz_below(f, 3);
+        l.pos.x = v[k].x + (fix16_t)(((int64_t)v[(k + 1) % 3].x - v[k].x) / 2);
+        l.pos.y = v[k].y + (fix16_t)(((int64_t)v[(k + 1) % 3].y - v[k].y) / 2);
+    }
+    if (!fz_coord_ok(l.pos.x) || !fz_coord_ok(l.pos.y))
+        return;
+    for (k = 0; k < 3; k++)
+        if (fz_side(v[k], v[(k + 1) % 3], l.pos) > 0)
+            return; /* the emitter outside */
+    for (k = 0; k < 3; k++) {
+        fxl_wall w;
+        w.a = v[k];
+        w.b = v[(k + 1) % 3];
+        if (fxl_wall_prepare(&w, &walls[m]) != FXL_OK)
+            return;
+        m++;
+        if (dup == k) { /* listed both ways: the copy first */
+            walls[m] = walls[m - 1];
+            w.a = v[(k + 1) % 3];
+            w.b = v[k];
+            if (fxl_wall_prepare(&w, &walls[m - 1]) != FXL_OK)
+                return;
+            m++;
+        }
+    }
+    if (fxl_laser_bounce(&l, walls, (size_t)m, flags, (int)fz_below(f, 8), legs, 8, &count) != FXL_OK)
+        return;
+    for (i = 0; i < count; i++) {
+        FZ_CHECK(fz_coord_ok(legs[i].end.x) && fz_coord_ok(legs[i].end.y));
+        for (k = 0; k < 3; k++)
+            FZ_CHECK(fz_side(v[k], v[(k + 1) % 3], legs[i].end) <= 0);
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -73,5 +145,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_CHECK(legs[i].start.x == legs[i - 1].end.x && legs[i].start.y == legs[i - 1].end.y);
     }
     FZ_CHECK(sum <= l.length);
+    {
+        fxl_room_wall packed[NW];
+        fxl_room room;
+        fxl_bounce more[8];
+        size_t count2 = 0;
+        fxl_cast rc;
+        FZ_CHECK(fxl_room_prepare(walls, m, packed, NW, &room) == FXL_OK);
+        FZ_CHECK(fxl_room_cast(&room, &l, flags, &rc, NULL) == FXL_OK);
+        FZ_CHECK(rc.length == centre.length && rc.wall == centre.wall &&
+                 rc.point.x == centre.point.x && rc.point.y == centre.point.y);
+        FZ_CHECK(fxl_room_bounce(&room, &l, flags, bounces, more, 8, &count2) == FXL_OK);
+        FZ_CHECK(count2 == count);
+        for (i = 0; i < count; i++)
+            FZ_CHECK(more[i].end.x == legs[i].end.x && more[i].end.y == legs[i].end.y &&
+                     more[i].length == legs[i].length && more[i].wall == legs[i].wall &&
+                     more[i].dx == legs[i].dx && more[i].dy == legs[i].dy);
+    }
+    fz_room(&f, l, flags);
     return 0;
 }
