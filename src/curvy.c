@@ -68,7 +68,7 @@ fxl_result fxl_curvy_check(const fxl_curvy *c)
 
 void fxl_curvy_clear(fxl_curvy *c)
 {
-    FXL_ASSERT(c != NULL);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c));
     if (c == NULL)
         return;
     c->tail = 0;
@@ -261,6 +261,9 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
     fxl_curvy_node *nodes, *n;
     fxl_result res;
 
+    /* A NULL trail is a refusal (curvy.h); a zeroed one a broken
+     * precondition too. */
+    FXL_ASSERT(c == NULL || FXL__CURVY_SET_UP(c));
     if (c == NULL || c->nodes == NULL || c->boxes == NULL)
         return FXL_ERR_NULL;
     cap = c->cap;
@@ -330,7 +333,7 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
 
 fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k)
 {
-    FXL_ASSERT(c != NULL && k < c->count);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c));
     if (c == NULL || c->harmless || k >= c->count)
         return 0;
     return (fix16_t)fxl__curvy_hit(c, k, fxl_curvy_node_at(c, k)->half_width);
@@ -339,7 +342,7 @@ fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k)
 void fxl_curvy_cut_range(fxl_curvy *c, uint32_t first, uint32_t last, bool cut)
 {
     uint32_t k;
-    FXL_ASSERT(c != NULL);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c));
     if (c == NULL || c->count < 2 || first > last || first >= c->count - 1u)
         return;
     if (last > c->count - 2u)

@@ -245,7 +245,7 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
 {
     circ q;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK);
     if (c->harmless || c->count < 2)
         return false;
     q = make_circ(circle);
@@ -262,7 +262,7 @@ size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_
 {
     fxl__bits b = fxl__bits_start(hit_bits);
     size_t i;
-    FXL_ASSERT(c != NULL && (circles != NULL || n == 0));
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && (circles != NULL || n == 0));
     for (i = 0; i < n; i++)
         fxl__bits_put(&b, i, n, fxl_curvy_vs_circle(c, circles[i]));
     return b.hits;
@@ -306,7 +306,7 @@ fxl_band fxl_curvy_band(const fxl_curvy *c, fxl_circle circle, fix16_t graze, ui
 {
     band_ctx g;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && graze >= 0 &&
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK && graze >= 0 &&
                graze <= FXL_SIZE_MAX);
     if (c->harmless || c->count < 2)
         return FXL_BAND_CLEAR;
@@ -349,7 +349,7 @@ size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle)
 {
     cut_ctx g;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK);
     if (c == NULL)
         return 0;
     g.q = make_circ(circle);

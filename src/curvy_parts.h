@@ -10,6 +10,12 @@
 #include "hitbox.h"
 #include "util.h"
 
+/* A trail fxl_curvy_init set up (its storage at least): what every curvy
+ * call but init and check asserts, so that a checked build traps a zeroed
+ * fxl_curvy (curvy.h). */
+#define FXL__CURVY_SET_UP(c)                                                                     \
+    ((c) != NULL && (c)->nodes != NULL && (c)->boxes != NULL && (c)->cap >= 2u)
+
 /* Boxes per ring without the spare (the spare box is boxes[chunks]). */
 static inline uint32_t fxl__curvy_chunks(uint32_t cap)
 {

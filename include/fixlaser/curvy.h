@@ -43,7 +43,12 @@
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
  * half-widths 0..width_max <= FXL_SIZE_MAX; circles as fxl_circle_check.
  * Outside it the tests stay free of undefined behaviour (the answer is
- * then meaningless). */
+ * then meaningless). Every call but fxl_curvy_init and fxl_curvy_check
+ * takes a trail set up by fxl_curvy_init: a checked build (FXL_ASSERT on)
+ * traps a zeroed fxl_curvy there, and a NULL one but in fxl_curvy_push
+ * (which refuses NULL with FXL_ERR_NULL); a release build answers a zeroed
+ * trail false, 0, FXL_BAND_CLEAR or FXL_ERR_NULL. Every batch call
+ * accepts an empty batch, (NULL, 0), and a NULL hit_bits. */
 #ifndef FIXLASER_CURVY_H
 #define FIXLASER_CURVY_H
 
@@ -145,8 +150,9 @@ FXL_INLINE fxl_curvy_node *fxl_curvy_node_at(const fxl_curvy *c, uint32_t k)
     return &c->nodes[s >= c->cap ? s - c->cap : s];
 }
 
-/* The hit half-width h_k of node k (the formula above; 0 when harmless or
- * k >= count). */
+/* The hit half-width h_k of node k as fxl_curvy_vs_circle uses it: the
+ * formula above, 0 while the trail is harmless (it hits nothing) and 0 for
+ * k >= count (no precondition on k). */
 fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k);
 
 /* True iff the circle touches or overlaps the live, uncut segments. */
@@ -156,7 +162,9 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle);
  * FXL_BAND_GRAZE (within graze of the hitbox: the same exact test with the
  * radius grown by graze, Q16.16 0..FXL_SIZE_MAX), FXL_BAND_CLEAR. *segment
  * (may be NULL) gets the first segment, from the tail, of the best band
- * (untouched for FXL_BAND_CLEAR). */
+ * (untouched for FXL_BAND_CLEAR). A harmless trail (a warning phase has no
+ * hitbox, so nothing to graze) and a trail of fewer than two nodes are
+ * always FXL_BAND_CLEAR. */
 typedef enum fxl_band {
     FXL_BAND_CLEAR = 0,
     FXL_BAND_GRAZE = 1,
@@ -202,9 +210,12 @@ size_t fxl_curvy_vs_moving_circles(const fxl_curvy *c, const fxl_circle *from, c
                                    size_t n, uint32_t *hit_bits);
 
 /* Cuts every live segment the circle touches (a bomb): the exact test of
- * fxl_curvy_vs_circle at the hit widths, harmless or not (a bomb cuts a
- * laser in its warning phase too). Returns how many segments were newly
- * cut; afterwards fxl_curvy_vs_circle of that circle is false. */
+ * fxl_curvy_vs_circle at the widths h_k of the formula above, also while
+ * the trail is harmless (a bomb cuts a laser in its warning phase too:
+ * there it uses the widths fxl_curvy_hit_width reports once harmless is
+ * cleared, not the 0 it reports meanwhile). Returns how many segments were
+ * newly cut (already cut ones are not counted); afterwards
+ * fxl_curvy_vs_circle of that circle is false, harmless or not. */
 size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle);
 
 /* Cuts (cut = true) or restores segments first..last (from the tail,
