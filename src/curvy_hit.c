@@ -23,50 +23,89 @@
 #include "frame.h"
 #include "wide.h"
 
-/* Where a node's disk box lies beside the query box q across x: 1 wholly
- * left, 2 wholly right, 0 neither; node_ycode likewise 4 above, 8 below.
- * A segment (the hull of its two disks, inside the box of both) misses
- * the query when both its nodes share a bit. x first (a trail crosses most
- * query boxes' columns far fewer times than their rows), y only for the
- * segments x leaves. The sums wrap only for nodes a push would not write. */
-FXL__ALWAYS_INLINE unsigned node_xcode(const fxl_curvy_node *n, int32_t x0, int32_t x1)
+/* Where a node's disk box lies beside the query box across x: 1 wholly
+ * left, 2 wholly right, 0 neither, tested on the node's centre against the
+ * query box grown by the trail's widest half-width (c->wide, at least the
+ * node's); y_code likewise 4 above, 8 below. A segment (the hull of its
+ * two disks, inside the box of both) misses the query when both its nodes
+ * share a bit. x first (a trail crosses most query boxes' columns far
+ * fewer times than their rows), y only for the segments x leaves: one
+ * load a node, two more a segment x leaves. */
+FXL__ALWAYS_INLINE unsigned x_code(const fxl_curvy_node *n, int32_t x0, int32_t x1)
 {
-    uint32_t w = (uint32_t)n->half_width, x = (uint32_t)n->p.x;
-    if ((int32_t)(x + w) < x0)
+    int32_t x = n->p.x;
+    if (x < x0)
         return 1;
-    return (int32_t)(x - w) > x1 ? 2u : 0u;
+    return x > x1 ? 2u : 0u;
 }
 
-FXL__ALWAYS_INLINE unsigned node_ycode(const fxl_curvy_node *n, const fxl_aabb *q)
+FXL__ALWAYS_INLINE unsigned y_code(const fxl_curvy_node *n, int32_t y0, int32_t y1)
 {
-    uint32_t w = (uint32_t)n->half_width, y = (uint32_t)n->p.y;
-    if ((int32_t)(y + w) < q->lo.y)
+    int32_t y = n->p.y;
+    if (y < y0)
         return 4;
-    return (int32_t)(y - w) > q->hi.y ? 8u : 0u;
+    return y > y1 ? 8u : 0u;
 }
 
-/* Segment a -> b may meet q: their disk boxes share no side of it, and it
- * is not cut. */
+/* Segment a -> b may meet the query: their codes share no side of it, and
+ * it is not cut. */
 FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node *b, unsigned ca,
-                                  unsigned cb, const fxl_aabb *q)
+                                  unsigned cb, int32_t y0, int32_t y1)
 {
-    return (ca & cb) == 0 && (node_ycode(a, q) & node_ycode(b, q)) == 0 &&
+    return (ca & cb) == 0 && (y_code(a, y0, y1) & y_code(b, y0, y1)) == 0 &&
            (b->flags & FXL_CURVY_CUT) == 0;
 }
 
-/* The live, uncut segments whose older node sits in ring slots u .. end - 1
- * of one chunk (end <= cap), node boxes first. The live older nodes are
- * those counted k < count - 1 from the tail: one run of slots here (a
- * chunk holds no wrap of k, which restarts only at the tail). Only the
- * ring's last slot has its newer node in slot 0. */
-static bool run(const fxl_curvy *c, const fxl_aabb *q, uint32_t u, uint32_t end,
-                fxl__curvy_seg_fn fn, void *ctx)
+/* A walk: the trail, the query box q, the node filter's box g (q grown by
+ * c->wide), the segment test and its context. */
+typedef struct walk {
+    const fxl_curvy *c;
+    fxl_aabb q, g;
+    fxl__curvy_seg_fn fn;
+    void *ctx;
+} walk;
+
+/* The first of boxes j .. n - 1 that meets w->q, or n: a few instructions
+ * and one or two loads a chunk. */
+FXL_IWRAM_CODE static uint32_t scan(const walk *w, uint32_t j, uint32_t n)
 {
+    const fxl_aabb *b = &w->c->boxes[j];
+    int32_t x0 = w->q.lo.x, x1 = w->q.hi.x, y0 = w->q.lo.y, y1 = w->q.hi.y;
+    for (; j < n; j++, b++)
+        if (b->lo.x <= x1 && b->hi.x >= x0 && b->lo.y <= y1 && b->hi.y >= y0)
+            break;
+    return j;
+}
+
+/* The live, uncut segments from node a (counted k from the tail) to the one
+ * whose newer node is stop, in ring order, the node codes against w->g
+ * first; true as soon as w->fn returns true. */
+FXL_IWRAM_CODE static bool segs(const walk *w, fxl_curvy_node *a, fxl_curvy_node *stop, uint32_t k)
+{
+    const fxl_curvy *c = w->c;
+    fxl_curvy_node *first = c->nodes, *last = first + (c->cap - 1u), *b;
+    int32_t x0 = w->g.lo.x, x1 = w->g.hi.x, y0 = w->g.lo.y, y1 = w->g.hi.y;
+    unsigned ca = x_code(a, x0, x1), cb;
+    for (;; a = b, ca = cb, k++) {
+        b = a == last ? first : a + 1;
+        cb = x_code(b, x0, x1);
+        if (seg_maybe(a, b, ca, cb, y0, y1) && w->fn(w->ctx, c, k, a, b))
+            return true;
+        if (b == stop)
+            return false;
+    }
+}
+
+/* The live segments whose older node sits in ring slots u .. end - 1 of one
+ * chunk (end <= cap). The live older nodes are those counted k < count - 1
+ * from the tail: one run of slots here (a chunk holds no wrap of k, which
+ * restarts only at the tail). Only the ring's last slot has its newer node
+ * in slot 0. */
+static bool run(const walk *w, uint32_t u, uint32_t end)
+{
+    const fxl_curvy *c = w->c;
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
-    int32_t x0 = q->lo.x, x1 = q->hi.x;
-    fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
-    unsigned ca, cb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
         if (tail <= u || tail >= end)
             return false;
@@ -75,31 +114,7 @@ static bool run(const fxl_curvy *c, const fxl_aabb *q, uint32_t u, uint32_t end,
     }
     if (end - u > nseg - k)
         end = u + (nseg - k);
-    a = &nodes[u];
-    stop = &nodes[end == cap ? end - 1u : end]; /* the wrapping segment after the loop */
-    ca = node_xcode(a, x0, x1);
-    for (; a != stop; a = b, ca = cb) {
-        b = a + 1;
-        cb = node_xcode(b, x0, x1);
-        if (seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
-            return true;
-    }
-    if (end != cap)
-        return false;
-    b = nodes; /* slot cap - 1 to slot 0 */
-    cb = node_xcode(b, x0, x1);
-    return seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
-}
-
-/* The first box in [b, e) that meets the query box (x0, y0)-(x1, y1), or e:
- * all a far circle costs, a few instructions a chunk. */
-static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, int32_t y0,
-                            int32_t x1, int32_t y1)
-{
-    for (; b != e; b++)
-        if (b->lo.x <= x1 && b->hi.x >= x0 && b->lo.y <= y1 && b->hi.y >= y0)
-            break;
-    return b;
+    return segs(w, &c->nodes[u], &c->nodes[end == cap ? 0u : end], k);
 }
 
 /* The walk, in ring slot order (the chunk boxes in storage order, then the
@@ -108,37 +123,46 @@ static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, in
  * covers only those up to the head; when the trail wraps within that chunk
  * (the tail sits in it after the head), the segments from the tail to the
  * chunk's end are the spare box's (curvy.c). Boxes of chunks holding no
- * live node (stale or empty) only cost a look. */
+ * live node (stale or empty) only cost a look.
+ *
+ * Placement (GBA): the two loops, over the chunk boxes and over the nodes
+ * (scan, segs), are small IWRAM (ARM) functions: the boxes and nodes a game
+ * keeps in EWRAM cost their loads either way, the instructions around them
+ * a cycle each there against two to six in ROM. The bookkeeping between
+ * them, once a chunk the query reaches, stays plain code in ROM. */
 bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx)
 {
-    uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end;
-    int32_t x0 = q->lo.x, y0 = q->lo.y, x1 = q->hi.x, y1 = q->hi.y;
-    const fxl_aabb *boxes = c->boxes, *b, *e;
+    uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end, j, r;
+    walk w;
 
+    w.c = c;
+    w.q = *q;
+    w.fn = fn;
+    w.ctx = ctx;
+    /* The node filter's box: q grown by the widest half-width (exact in
+     * the domain, every bound within 2^30 + 2^29; wrapped, meaningless and
+     * defined outside it). */
+    r = fxl__curvy_radius(c->wide);
+    w.g.lo.x = (int32_t)((uint32_t)q->lo.x - r);
+    w.g.lo.y = (int32_t)((uint32_t)q->lo.y - r);
+    w.g.hi.x = (int32_t)((uint32_t)q->hi.x + r);
+    w.g.hi.y = (int32_t)((uint32_t)q->hi.y + r);
     nb = fxl__curvy_chunks(cap);
     hs = tail + c->count - 1u;
     if (hs >= cap)
         hs -= cap;
     hc = hs / FXL_CURVY_CHUNK;
-    b = boxes;
-    e = boxes + nb;
-    for (;;) {
-        uint32_t j, u;
-        b = scan(b, e, x0, y0, x1, y1);
-        if (b == e)
-            break;
-        j = (uint32_t)(b - boxes);
-        u = j * FXL_CURVY_CHUNK;
+    for (j = scan(&w, 0, nb); j < nb; j = scan(&w, j + 1u, nb)) {
+        uint32_t u = j * FXL_CURVY_CHUNK;
         end = j == hc ? hs : u + FXL_CURVY_CHUNK < cap ? u + FXL_CURVY_CHUNK : cap;
-        if (run(c, q, u, end, fn, ctx))
+        if (run(&w, u, end))
             return true;
-        b++;
     }
-    if (tail <= hs || tail / FXL_CURVY_CHUNK != hc || scan(e, e + 1, x0, y0, x1, y1) != e)
+    if (tail <= hs || tail / FXL_CURVY_CHUNK != hc || scan(&w, nb, nb + 1u) != nb)
         return false;
     end = (hc + 1u) * FXL_CURVY_CHUNK;
-    return run(c, q, tail, end < cap ? end : cap, fn, ctx);
+    return run(&w, tail, end < cap ? end : cap);
 }
 
 /* The tapered capsule, exactly. The hull of the disks (0, r0) and (d, r1)

@@ -68,13 +68,13 @@ static void storage_and_errors(void)
     CHECK_EQ(fxl_curvy_init(&c, t->nodes, 1, t->boxes, NBOX, 0, 0), FXL_ERR_CAPACITY);
     CHECK_EQ(fxl_curvy_init(&c, t->nodes, FXL_CURVY_MAX + 1, t->boxes, 1u << 20, 0, 0),
              FXL_ERR_CAPACITY);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, 0, 0), FXL_ERR_CAPACITY);
-    CHECK_EQ(FXL_CURVY_BOXES(9), 4);
-    CHECK_EQ(FXL_CURVY_BOXES(8), 3);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, -1, 0), FXL_ERR_WIDTH_NEGATIVE);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, FXL_SIZE_MAX + 1, 0), FXL_ERR_WIDTH_RANGE);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, 0, -1), FXL_ERR_LENGTH_NEGATIVE);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, FXL_SIZE_MAX, INT32_MAX), FXL_OK);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 2, 0, 0), FXL_ERR_CAPACITY);
+    CHECK_EQ(FXL_CURVY_BOXES(9), 3);
+    CHECK_EQ(FXL_CURVY_BOXES(8), 2);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, -1, 0), FXL_ERR_WIDTH_NEGATIVE);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, FXL_SIZE_MAX + 1, 0), FXL_ERR_WIDTH_RANGE);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, 0, -1), FXL_ERR_LENGTH_NEGATIVE);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, FXL_SIZE_MAX, INT32_MAX), FXL_OK);
     CHECK(c.count == 0 && c.cap == 9 && c.taper == 0 && c.hit_fraction == fix16_one && !c.harmless);
     CHECK_EQ(fxl_curvy_check(&c), FXL_OK);
     c.taper = -1;
@@ -152,7 +152,7 @@ static bool trail_ok(const fxl_curvy *c)
         const fxl_curvy_node *a = fxl_curvy_node_at(c, k - 1), *b = fxl_curvy_node_at(c, k);
         uint32_t u = (c->tail + k - 1) % c->cap;
         sum += b->seg_len;
-        const fxl_aabb *whole = &c->boxes[(c->cap + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 1];
+        const fxl_aabb *whole = &c->trail_box;
         ok = is_floor_sqrt(b->seg_len, (int64_t)b->p.x - a->p.x, (int64_t)b->p.y - a->p.y) &&
              disk_in(walk_box(c, u), a) && disk_in(walk_box(c, u), b) && disk_in(whole, a) &&
              disk_in(whole, b);

@@ -67,8 +67,8 @@ extern "C" {
 #define FXL_CURVY_MAX 65535
 
 /* Bounding boxes a ring of cap nodes needs: one per FXL_CURVY_CHUNK ring
- * slots, a spare and the trail's box (see fxl_curvy.boxes). */
-#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 2)
+ * slots and a spare (see fxl_curvy.boxes). */
+#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 1)
 
 /* fxl_curvy_node.flags: the segment from the previous (older) node to
  * this one is cut: harmless and not drawn. */
@@ -97,15 +97,21 @@ typedef struct fxl_curvy {
                             * being slot 0) since slot j*CHUNK was last
                             * written; box n, the spare, the head's chunk's
                             * box as it was before that write (the trail's
-                            * tail end when it wraps within that chunk); box
-                            * n+1 every live node (grown by each push, worked
-                            * out afresh from the chunks' when the head
-                            * starts a chunk) */
+                            * tail end when it wraps within that chunk) */
     uint32_t cap;          /* ring size, 2..FXL_CURVY_MAX */
     uint32_t tail;         /* ring slot of node 0 */
     uint32_t count;        /* live nodes, 0..cap */
     bool grew;             /* the last push added a segment (the newest one
                             * is then the motion of the head this frame) */
+    fix16_t wide;          /* Q16.16 the widest node half-width pushed since
+                            * the last clear, so at least every live one's:
+                            * the walk's node filter */
+    fxl_aabb head_box;     /* Q16.16 a copy of the head's chunk's box (kept
+                            * by fxl_curvy_push, which compares with it) */
+    fxl_aabb trail_box;    /* Q16.16 every live node's disk: the far reject
+                            * (grown by each push, worked out afresh from
+                            * the chunks' boxes when the head starts a
+                            * chunk) */
     fix16_t length;        /* Q16.16 sum of the live nodes' seg_len (node 0's excluded) */
     fix16_t max_length;    /* Q16.16 length budget: a push drops tail nodes
                             * while length would exceed it; 0: no budget
