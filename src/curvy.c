@@ -193,13 +193,12 @@ static void trail_box(fxl_curvy *c, uint32_t hs)
     t->hi.y = y1;
 }
 
-/* The boxes when a push wrote the disk box (x0, y0)-(x1, y1) to slot s,
+/* The boxes when a push wrote the disk (x, y), half-width w to slot s,
  * the first of its chunk: once every FXL_CURVY_CHUNK pushes, so kept out of
  * the push (plain code: out of IWRAM on the GBA). */
-FXL_NOINLINE static void chunk_start(fxl_curvy *c, uint32_t s, int32_t x0, int32_t y0, int32_t x1,
-                                     int32_t y1)
+FXL_NOINLINE static void chunk_start(fxl_curvy *c, uint32_t s, int32_t x, int32_t y, int32_t w)
 {
-    boxes_start(c->boxes, c->cap, s / FXL_CURVY_CHUNK, x0, y0, x1, y1);
+    boxes_start(c->boxes, c->cap, s / FXL_CURVY_CHUNK, x - w, y - w, x + w, y + w);
     c->head_box = c->boxes[s / FXL_CURVY_CHUNK];
     trail_box(c, s);
 }
@@ -281,8 +280,8 @@ FXL_IWRAM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     f = m & 0x1FFFFFFu;
     y = rsqrt_knots[j] -
         (uint32_t)(((uint64_t)(rsqrt_knots[j] - rsqrt_knots[j + 1u]) * f) >> 25);
-    y = rsqrt_step(m, y);
-    if (l < 12)
+    /* One step, two when l < 12 (one copy of the step: IWRAM is small). */
+    for (j = l < 12 ? 2u : 1u; j > 0; j--)
         y = rsqrt_step(m, y);
     /* floor(m y / 2^(30 + l/2)) from the product's high word: v < 2^57
      * makes l >= 6, so the shift l/2 - 2 is at least 1. */
@@ -367,7 +366,7 @@ FXL_IWRAM_CODE fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t ha
         grow_head(&c->head_box, &c->boxes[s / FXL_CURVY_CHUNK], &c->trail_box, x - w, y - w, x + w,
                   y + w);
     } else {
-        chunk_start(c, s, x - w, y - w, x + w, y + w);
+        chunk_start(c, s, x, y, w);
     }
     return FXL_OK;
 }

@@ -56,56 +56,20 @@ FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node 
            (b->flags & FXL_CURVY_CUT) == 0;
 }
 
-/* A walk: the trail, the query box q, the node filter's box g (q grown by
- * c->wide), the segment test and its context. */
-typedef struct walk {
-    const fxl_curvy *c;
-    fxl_aabb q, g;
-    fxl__curvy_seg_fn fn;
-    void *ctx;
-} walk;
-
-/* The first of boxes j .. n - 1 that meets w->q, or n: a few instructions
- * and one or two loads a chunk. */
-FXL_IWRAM_CODE static uint32_t scan(const walk *w, uint32_t j, uint32_t n)
-{
-    const fxl_aabb *b = &w->c->boxes[j];
-    int32_t x0 = w->q.lo.x, x1 = w->q.hi.x, y0 = w->q.lo.y, y1 = w->q.hi.y;
-    for (; j < n; j++, b++)
-        if (b->lo.x <= x1 && b->hi.x >= x0 && b->lo.y <= y1 && b->hi.y >= y0)
-            break;
-    return j;
-}
-
-/* The live, uncut segments from node a (counted k from the tail) to the one
- * whose newer node is stop, in ring order, the node codes against w->g
- * first; true as soon as w->fn returns true. */
-FXL_IWRAM_CODE static bool segs(const walk *w, fxl_curvy_node *a, fxl_curvy_node *stop, uint32_t k)
-{
-    const fxl_curvy *c = w->c;
-    fxl_curvy_node *first = c->nodes, *last = first + (c->cap - 1u), *b;
-    int32_t x0 = w->g.lo.x, x1 = w->g.hi.x, y0 = w->g.lo.y, y1 = w->g.hi.y;
-    unsigned ca = x_code(a, x0, x1), cb;
-    for (;; a = b, ca = cb, k++) {
-        b = a == last ? first : a + 1;
-        cb = x_code(b, x0, x1);
-        if (seg_maybe(a, b, ca, cb, y0, y1) && w->fn(w->ctx, c, k, a, b))
-            return true;
-        if (b == stop)
-            return false;
-    }
-}
-
-/* The live segments whose older node sits in ring slots u .. end - 1 of one
- * chunk (end <= cap). The live older nodes are those counted k < count - 1
+/* The live, uncut segments whose older node sits in ring slots u .. end - 1
+ * of one chunk (end <= cap), node codes first against g, the query box
+ * grown by c->wide. The live older nodes are those counted k < count - 1
  * from the tail: one run of slots here (a chunk holds no wrap of k, which
  * restarts only at the tail). Only the ring's last slot has its newer node
  * in slot 0. */
-static bool run(const walk *w, uint32_t u, uint32_t end)
+static bool run(const fxl_curvy *c, const fxl_aabb *g, uint32_t u, uint32_t end,
+                fxl__curvy_seg_fn fn, void *ctx)
 {
-    const fxl_curvy *c = w->c;
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
+    int32_t x0 = g->lo.x, x1 = g->hi.x, y0 = g->lo.y, y1 = g->hi.y;
+    fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
+    unsigned ca, cb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
         if (tail <= u || tail >= end)
             return false;
@@ -114,7 +78,31 @@ static bool run(const walk *w, uint32_t u, uint32_t end)
     }
     if (end - u > nseg - k)
         end = u + (nseg - k);
-    return segs(w, &c->nodes[u], &c->nodes[end == cap ? 0u : end], k);
+    a = &nodes[u];
+    stop = &nodes[end == cap ? end - 1u : end]; /* the wrapping segment after the loop */
+    ca = x_code(a, x0, x1);
+    for (; a != stop; a = b, ca = cb) {
+        b = a + 1;
+        cb = x_code(b, x0, x1);
+        if (seg_maybe(a, b, ca, cb, y0, y1) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
+            return true;
+    }
+    if (end != cap)
+        return false;
+    b = nodes; /* slot cap - 1 to slot 0 */
+    cb = x_code(b, x0, x1);
+    return seg_maybe(a, b, ca, cb, y0, y1) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
+}
+
+/* The first box in [b, e) that meets the query box (x0, y0)-(x1, y1), or e:
+ * all a far circle costs, a few instructions a chunk. */
+static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, int32_t y0,
+                            int32_t x1, int32_t y1)
+{
+    for (; b != e; b++)
+        if (b->lo.x <= x1 && b->hi.x >= x0 && b->lo.y <= y1 && b->hi.y >= y0)
+            break;
+    return b;
 }
 
 /* The walk, in ring slot order (the chunk boxes in storage order, then the
@@ -123,46 +111,46 @@ static bool run(const walk *w, uint32_t u, uint32_t end)
  * covers only those up to the head; when the trail wraps within that chunk
  * (the tail sits in it after the head), the segments from the tail to the
  * chunk's end are the spare box's (curvy.c). Boxes of chunks holding no
- * live node (stale or empty) only cost a look.
- *
- * Placement (GBA): the two loops, over the chunk boxes and over the nodes
- * (scan, segs), are small IWRAM (ARM) functions: the boxes and nodes a game
- * keeps in EWRAM cost their loads either way, the instructions around them
- * a cycle each there against two to six in ROM. The bookkeeping between
- * them, once a chunk the query reaches, stays plain code in ROM. */
+ * live node (stale or empty) only cost a look. */
 bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx)
 {
-    uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end, j, r;
-    walk w;
+    uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end, w;
+    int32_t x0 = q->lo.x, y0 = q->lo.y, x1 = q->hi.x, y1 = q->hi.y;
+    const fxl_aabb *boxes = c->boxes, *b, *e;
+    fxl_aabb g;
 
-    w.c = c;
-    w.q = *q;
-    w.fn = fn;
-    w.ctx = ctx;
     /* The node filter's box: q grown by the widest half-width (exact in
      * the domain, every bound within 2^30 + 2^29; wrapped, meaningless and
      * defined outside it). */
-    r = fxl__curvy_radius(c->wide);
-    w.g.lo.x = (int32_t)((uint32_t)q->lo.x - r);
-    w.g.lo.y = (int32_t)((uint32_t)q->lo.y - r);
-    w.g.hi.x = (int32_t)((uint32_t)q->hi.x + r);
-    w.g.hi.y = (int32_t)((uint32_t)q->hi.y + r);
+    w = fxl__curvy_radius(c->wide);
+    g.lo.x = (int32_t)((uint32_t)x0 - w);
+    g.lo.y = (int32_t)((uint32_t)y0 - w);
+    g.hi.x = (int32_t)((uint32_t)x1 + w);
+    g.hi.y = (int32_t)((uint32_t)y1 + w);
     nb = fxl__curvy_chunks(cap);
     hs = tail + c->count - 1u;
     if (hs >= cap)
         hs -= cap;
     hc = hs / FXL_CURVY_CHUNK;
-    for (j = scan(&w, 0, nb); j < nb; j = scan(&w, j + 1u, nb)) {
-        uint32_t u = j * FXL_CURVY_CHUNK;
+    b = boxes;
+    e = boxes + nb;
+    for (;;) {
+        uint32_t j, u;
+        b = scan(b, e, x0, y0, x1, y1);
+        if (b == e)
+            break;
+        j = (uint32_t)(b - boxes);
+        u = j * FXL_CURVY_CHUNK;
         end = j == hc ? hs : u + FXL_CURVY_CHUNK < cap ? u + FXL_CURVY_CHUNK : cap;
-        if (run(&w, u, end))
+        if (run(c, &g, u, end, fn, ctx))
             return true;
+        b++;
     }
-    if (tail <= hs || tail / FXL_CURVY_CHUNK != hc || scan(&w, nb, nb + 1u) != nb)
+    if (tail <= hs || tail / FXL_CURVY_CHUNK != hc || scan(e, e + 1, x0, y0, x1, y1) != e)
         return false;
     end = (hc + 1u) * FXL_CURVY_CHUNK;
-    return run(&w, tail, end < cap ? end : cap);
+    return run(c, &g, tail, end < cap ? end : cap, fn, ctx);
 }
 
 /* The tapered capsule, exactly. The hull of the disks (0, r0) and (d, r1)

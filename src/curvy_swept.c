@@ -138,7 +138,6 @@ static int32_t clamp_move(int32_t v)
     return fxl__clamp32(v, -FXL_SIZE_MAX, FXL_SIZE_MAX);
 }
 
-FXL_WARM_CODE
 bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to)
 {
     mov g;
