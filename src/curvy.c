@@ -1,8 +1,14 @@
 /* curvy.c - a curvy laser's trail: the ring of nodes in the caller's
- * storage, its boxes (chunks, spare, the whole trail's), pushes and drops,
- * the exact segment lengths, widths and cuts. The tests
- * live in curvy_hit.c (static) and curvy_swept.c (moving circles), the
- * drawing quads in curvy_draw.c. */
+ * storage, its boxes (chunks, spare; the whole trail's and a copy of the
+ * head chunk's in the fxl_curvy), pushes and drops, the exact segment
+ * lengths, widths and cuts. The tests live in curvy_hit.c (static) and
+ * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
+ *
+ * Placement (GBA): a game pushes every curvy laser every frame, so
+ * fxl_curvy_push and its square root are FXL_IWRAM_CODE (about 1 KiB): 495
+ * cycles a push against 902 as Thumb code in ROM with the root as ARM code
+ * in ROM (733 with only the root in IWRAM); the box work of a push starting
+ * a chunk, once every FXL_CURVY_CHUNK pushes, stays plain code in ROM. */
 #include "fixlaser/curvy.h"
 
 #include "curvy_parts.h"

@@ -94,8 +94,8 @@ static uint32_t top31(fxl__u128 v, unsigned *e)
         *e = 0;
         return (uint32_t)v.lo;
     }
-    *e = n - 31u;
-    m = *e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (*e == 0 ? 0u : v.hi << (64u - *e));
+    *e = n - 31u; /* 1 .. 97 */
+    m = *e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e));
     return (uint32_t)m;
 }
 

@@ -2,9 +2,9 @@
  * (Danmakufu's curvy lasers, LuaSTG's bent lasers), tested exactly.
  *
  * Storage. The trail is a ring of fxl_curvy_node in the caller's memory
- * (no malloc), plus bounding boxes (one per FXL_CURVY_CHUNK ring slots, a
- * spare and the whole trail's), also the caller's: declare them with
- * FXL_CURVY_BOXES(cap). Each frame the game pushes the head's new position;
+ * (no malloc), plus bounding boxes (one per FXL_CURVY_CHUNK ring slots and
+ * a spare), also the caller's: declare them with FXL_CURVY_BOXES(cap); the
+ * whole trail's box and a copy of the head's chunk's live in fxl_curvy. Each frame the game pushes the head's new position;
  * the oldest nodes are dropped when the ring is full or the trail's length
  * passes its budget. Positions and half-widths are written by
  * fxl_curvy_push only (the boxes rely on them); a game may change the flags
@@ -30,14 +30,30 @@
  * Cost. A test first compares the circle's box with the trail's box (all
  * a circle away from the trail costs), then with each chunk's box (a
  * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
- * reaches, with each node's disk box (32-bit, x first); only a segment both
- * of whose nodes' boxes reach it gets a slab reject (the circle's distance
- * to the segment's line, two 64-bit products) and then the exact test
- * (64-bit products, and a 128-bit compare when the circle's centre
- * projects inside the segment). A push
- * costs one exact integer square root (a few 32x32->64 products) and O(1)
- * box updates, plus, once every FXL_CURVY_CHUNK pushes, the trail's box
- * worked out afresh from the live chunks' boxes.
+ * reaches, each node's centre with the circle's box grown by the widest
+ * half-width pushed (32-bit, x first: one load a node); only a segment
+ * both of whose nodes can reach it gets a slab reject (the circle's
+ * distance to the segment's line, two 64-bit products) and then the exact
+ * test (64-bit products, and a 128-bit compare when the circle's centre
+ * projects inside the segment). A push costs one exact integer square root
+ * (a table, one Newton step and an exact settling: eight 32x32->64
+ * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
+ * the trail's box worked out afresh from the live chunks' boxes.
+ *
+ * Measured on the GBA (ARM7TDMI cycles, mGBA, called from Thumb code in
+ * ROM; docs/bench-gba.md): a 64-node trail (nodes and boxes in EWRAM, 3 px
+ * apart, 4 px half-width) against a 2 px player: far (outside the trail's
+ * box) 175; near (1..5 px from the hitbox) median 1,894, max 5,691;
+ * fxl_curvy_vs_moving_circle near median 2,666, max 8,442; fxl_curvy_push
+ * median 495, max 1,269 (the push starting a chunk). A frame's cost for one
+ * laser is thus about a push plus a far test, and a few thousand cycles
+ * while the player skims it. Placement: fxl_curvy_push and its square root
+ * are FXL_IWRAM_CODE (about 1 KiB of IWRAM), the walk plain code in ROM
+ * (Thumb: measured faster there than ARM in ROM), the exact tests
+ * FXL_WARM_CODE. Keep the fxl_curvy itself in IWRAM if you can (the push
+ * reads and grows its box copies there, every test reads the trail's box);
+ * the nodes (20 bytes each) and the boxes may stay in EWRAM (boxes in IWRAM
+ * measured 90 cycles off a near test, with the walk's loops in IWRAM).
  *
  * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
