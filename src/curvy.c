@@ -1,8 +1,14 @@
 /* curvy.c - a curvy laser's trail: the ring of nodes in the caller's
- * storage, its boxes (chunks, spare, the whole trail's), pushes and drops,
- * the exact segment lengths, widths and cuts. The tests
- * live in curvy_hit.c (static) and curvy_swept.c (moving circles), the
- * drawing quads in curvy_draw.c. */
+ * storage, its boxes (chunks, spare; the whole trail's and a copy of the
+ * head chunk's in the fxl_curvy), pushes and drops, the exact segment
+ * lengths, widths and cuts. The tests live in curvy_hit.c (static) and
+ * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
+ *
+ * Placement (GBA): a game pushes every curvy laser every frame, so
+ * fxl_curvy_push and its square root are FXL_IWRAM_CODE (about 1 KiB): 495
+ * cycles a push against 902 as Thumb code in ROM with the root as ARM code
+ * in ROM (733 with only the root in IWRAM); the box work of a push starting
+ * a chunk, once every FXL_CURVY_CHUNK pushes, stays plain code in ROM. */
 #include "fixlaser/curvy.h"
 
 #include "curvy_parts.h"
@@ -41,10 +47,11 @@ fxl_result fxl_curvy_init(fxl_curvy *c, fxl_curvy_node *nodes, size_t cap, fxl_a
     c->taper = 0;
     c->hit_fraction = fix16_one;
     c->harmless = false;
-    /* Every box starts empty (the spare and the trail's too), so that no
-     * box is ever read before it is written. */
+    /* Every box starts empty (the spare, the head's copy and the trail's
+     * too), so that no box is ever read before it is written. */
     for (i = 0; i < FXL_CURVY_BOXES(cap); i++)
         boxes[i] = empty_box();
+    c->head_box = c->trail_box = empty_box();
     fxl_curvy_clear(c);
     return FXL_OK;
 }
@@ -68,13 +75,14 @@ fxl_result fxl_curvy_check(const fxl_curvy *c)
 
 void fxl_curvy_clear(fxl_curvy *c)
 {
-    FXL_ASSERT(c != NULL);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c));
     if (c == NULL)
         return;
     c->tail = 0;
     c->count = 0;
     c->grew = false;
     c->length = 0;
+    c->wide = 0;
 }
 
 /* b grown to hold the box (x0, y0)-(x1, y1): util.h's fxl__aabb_union in
@@ -118,50 +126,87 @@ static void boxes_start(fxl_aabb *b, uint32_t cap, uint32_t j, int32_t x0, int32
     b[j].hi.y = y1;
 }
 
-/* The head's chunk box b and the trail's box t, which holds b (both were
- * worked out when the head started the chunk and have grown alike since),
- * grown by the box (x0, y0)-(x1, y1): t only where b grows (elsewhere the
- * node lies in b, so in t). */
-static void grow_both(fxl_aabb *b, fxl_aabb *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+/* The head's chunk's box (its copy in the trail, h, and the walk's, b, in
+ * the caller's storage) and the trail's box t, which holds it (all three
+ * were worked out when the head started the chunk and have grown alike
+ * since), grown by the box (x0, y0)-(x1, y1): the copy is compared (it
+ * sits with the trail, the boxes may sit in slow memory), b written only
+ * where it grows, t compared only there (elsewhere the node lies in the
+ * chunk's box, so in t). */
+FXL__ALWAYS_INLINE void grow_head(fxl_aabb *h, fxl_aabb *b, fxl_aabb *t, int32_t x0, int32_t y0,
+                                  int32_t x1, int32_t y1)
 {
-    if (x0 < b->lo.x) {
-        b->lo.x = x0;
+    if (x0 < h->lo.x) {
+        h->lo.x = b->lo.x = x0;
         if (x0 < t->lo.x)
             t->lo.x = x0;
     }
-    if (y0 < b->lo.y) {
-        b->lo.y = y0;
+    if (y0 < h->lo.y) {
+        h->lo.y = b->lo.y = y0;
         if (y0 < t->lo.y)
             t->lo.y = y0;
     }
-    if (x1 > b->hi.x) {
-        b->hi.x = x1;
+    if (x1 > h->hi.x) {
+        h->hi.x = b->hi.x = x1;
         if (x1 > t->hi.x)
             t->hi.x = x1;
     }
-    if (y1 > b->hi.y) {
-        b->hi.y = y1;
+    if (y1 > h->hi.y) {
+        h->hi.y = b->hi.y = y1;
         if (y1 > t->hi.y)
             t->hi.y = y1;
     }
 }
 
-/* The trail's box, boxes[chunks + 1], afresh: the union of the boxes of
- * the chunks from the tail's to the head's (in slot hs), and the spare
- * when the trail wraps within the head's chunk. Once every FXL_CURVY_CHUNK
+/* The trail's box, c->trail_box, afresh: the union of the boxes of the
+ * chunks from the tail's to the head's (in slot hs), and the spare when
+ * the trail wraps within the head's chunk. Once every FXL_CURVY_CHUNK
  * pushes; in between, pushes grow it (drops leave it larger than needed). */
 static void trail_box(fxl_curvy *c, uint32_t hs)
 {
     uint32_t nb = fxl__curvy_chunks(c->cap), hc = hs / FXL_CURVY_CHUNK;
     uint32_t j = c->tail / FXL_CURVY_CHUNK;
-    fxl_aabb *b = c->boxes, *t = &b[nb + 1u];
-    *t = b[hc];
+    const fxl_aabb *b = c->boxes, *e;
+    fxl_aabb *t = &c->trail_box;
+    int32_t x0 = b[hc].lo.x, y0 = b[hc].lo.y, x1 = b[hc].hi.x, y1 = b[hc].hi.y;
+    /* In registers: the boxes may sit in slow memory (EWRAM), each read
+     * once, the trail's written once. */
+#define FXL__TAKE(bx)                                                                             \
+    do {                                                                                          \
+        int32_t u0 = (bx)->lo.x, v0 = (bx)->lo.y, u1 = (bx)->hi.x, v1 = (bx)->hi.y;                \
+        x0 = u0 < x0 ? u0 : x0;                                                                   \
+        y0 = v0 < y0 ? v0 : y0;                                                                   \
+        x1 = u1 > x1 ? u1 : x1;                                                                   \
+        y1 = v1 > y1 ? v1 : y1;                                                                   \
+    } while (0)
     if (j == hc && c->tail > hs) {
-        grow(t, b[nb].lo.x, b[nb].lo.y, b[nb].hi.x, b[nb].hi.y);
+        FXL__TAKE(&b[nb]);
         j = j + 1u == nb ? 0u : j + 1u;
     }
-    for (; j != hc; j = j + 1u == nb ? 0u : j + 1u)
-        grow(t, b[j].lo.x, b[j].lo.y, b[j].hi.x, b[j].hi.y);
+    /* Chunks j .. hc - 1, cyclically: at most two runs of storage. */
+    if (j > hc) {
+        for (e = b + nb, b += j; b != e; b++)
+            FXL__TAKE(b);
+        j = 0;
+        b = c->boxes;
+    }
+    for (e = b + hc, b += j; b != e; b++)
+        FXL__TAKE(b);
+#undef FXL__TAKE
+    t->lo.x = x0;
+    t->lo.y = y0;
+    t->hi.x = x1;
+    t->hi.y = y1;
+}
+
+/* The boxes when a push wrote the disk (x, y), half-width w to slot s,
+ * the first of its chunk: once every FXL_CURVY_CHUNK pushes, so kept out of
+ * the push (plain code: out of IWRAM on the GBA). */
+FXL_NOINLINE static void chunk_start(fxl_curvy *c, uint32_t s, int32_t x, int32_t y, int32_t w)
+{
+    boxes_start(c->boxes, c->cap, s / FXL_CURVY_CHUNK, x - w, y - w, x + w, y + w);
+    c->head_box = c->boxes[s / FXL_CURVY_CHUNK];
+    trail_box(c, s);
 }
 
 /* 2^46 / sqrt(j 2^25) = 2^33.5 / sqrt(j), rounded, j = 32 .. 128: the
@@ -206,7 +251,7 @@ FXL__ALWAYS_INLINE uint32_t rsqrt_step(uint32_t m, uint32_t y)
  * l / 2 is sqrt(v) within a unit or two, which the exact squares settle
  * (checked against fxl__isqrt64 for every v < 2^24, 2 * 10^7 random v of
  * every size, squares +-1, powers of two). */
-FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
+FXL_IWRAM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
 {
     uint64_t v = (uint64_t)ax * ax + (uint64_t)ay * ay;
     uint32_t top = (uint32_t)(v >> 32), m, y, r, j, f;
@@ -241,8 +286,8 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     f = m & 0x1FFFFFFu;
     y = rsqrt_knots[j] -
         (uint32_t)(((uint64_t)(rsqrt_knots[j] - rsqrt_knots[j + 1u]) * f) >> 25);
-    y = rsqrt_step(m, y);
-    if (l < 12)
+    /* One step, two when l < 12 (one copy of the step: IWRAM is small). */
+    for (j = l < 12 ? 2u : 1u; j > 0; j--)
         y = rsqrt_step(m, y);
     /* floor(m y / 2^(30 + l/2)) from the product's high word: v < 2^57
      * makes l >= 6, so the shift l/2 - 2 is at least 1. */
@@ -254,13 +299,16 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     return r;
 }
 
-fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
+FXL_IWRAM_CODE fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
 {
     uint32_t cap, tail, count, s, seg = 0, length, budget;
     int32_t x = head.x, y = head.y, w = half_width;
     fxl_curvy_node *nodes, *n;
     fxl_result res;
 
+    /* A NULL trail is a refusal (curvy.h); a zeroed one a broken
+     * precondition too. */
+    FXL_ASSERT(c == NULL || FXL__CURVY_SET_UP(c));
     if (c == NULL || c->nodes == NULL || c->boxes == NULL)
         return FXL_ERR_NULL;
     cap = c->cap;
@@ -298,6 +346,8 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
     n->half_width = w;
     n->seg_len = (fix16_t)seg;
     n->flags = 0;
+    if (w > c->wide)
+        c->wide = w;
     count++;
     /* length <= INT32_MAX and seg < 2^29: no wrap. With no budget the
      * length stays a fix16_t: at most INT32_MAX. Drops: the new node 0's
@@ -319,18 +369,17 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
      * worked out afresh from the live chunks' boxes when the head starts a
      * chunk. */
     if (s % FXL_CURVY_CHUNK != 0) {
-        grow_both(&c->boxes[s / FXL_CURVY_CHUNK], &c->boxes[fxl__curvy_chunks(cap) + 1u], x - w,
-                  y - w, x + w, y + w);
+        grow_head(&c->head_box, &c->boxes[s / FXL_CURVY_CHUNK], &c->trail_box, x - w, y - w, x + w,
+                  y + w);
     } else {
-        boxes_start(c->boxes, cap, s / FXL_CURVY_CHUNK, x - w, y - w, x + w, y + w);
-        trail_box(c, s);
+        chunk_start(c, s, x, y, w);
     }
     return FXL_OK;
 }
 
 fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k)
 {
-    FXL_ASSERT(c != NULL && k < c->count);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c));
     if (c == NULL || c->harmless || k >= c->count)
         return 0;
     return (fix16_t)fxl__curvy_hit(c, k, fxl_curvy_node_at(c, k)->half_width);
@@ -339,7 +388,7 @@ fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k)
 void fxl_curvy_cut_range(fxl_curvy *c, uint32_t first, uint32_t last, bool cut)
 {
     uint32_t k;
-    FXL_ASSERT(c != NULL);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c));
     if (c == NULL || c->count < 2 || first > last || first >= c->count - 1u)
         return;
     if (last > c->count - 2u)

@@ -40,7 +40,7 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap)
     size_t out = 0;
     uint32_t k;
 
-    FXL_ASSERT(c != NULL && (quads != NULL || cap == 0));
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && (quads != NULL || cap == 0));
     if (c == NULL)
         return 0;
     for (k = 0; k < c->count; k++) {

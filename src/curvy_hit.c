@@ -5,17 +5,20 @@
  * Cost model. A query first tests its box against the trail's box (all a
  * circle away from the trail costs), then against the chunk boxes (one
  * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
- * reaches, each node's disk box (32-bit, per node, x first), and only for
- * a segment whose two nodes' boxes both reach it a slab reject (distance
- * to the segment's line, at the nodes' half-widths) and the exact test
- * (64-bit products, a 128-bit compare when the circle's centre projects
- * inside the segment).
+ * reaches, each node's centre against the query box grown by the widest
+ * half-width pushed (32-bit, per node, x first), and only for a segment
+ * whose two nodes both pass a slab reject (distance to the segment's line,
+ * at the nodes' half-widths) and the exact test (64-bit products, a
+ * 128-bit compare when the circle's centre projects inside the segment).
  *
  * Placement (GBA). The walk is 32-bit work with many loads and branches:
  * plain (Thumb) code in ROM, which the GBA fetches 16 bits at a time:
  * measured about a quarter faster there than the same walk as ARM code in
- * ROM. The exact parts, heavy in 64-bit products, are FXL_WARM_CODE (ARM:
- * 32x32->64 multiplies without library calls). */
+ * ROM (and 40% slower than ARM code in IWRAM: near test 1,894 cycles
+ * against 1,489 with the whole walk there, 1,683 with its two loops; the
+ * bench ROM's IWRAM, whose stack needs 2.3 KiB, has no room for that next
+ * to the push). The exact parts, heavy in 64-bit products, are
+ * FXL_WARM_CODE (ARM: 32x32->64 multiplies without library calls). */
 #include "curvy_parts.h"
 #include "batch.h"
 
@@ -23,48 +26,51 @@
 #include "frame.h"
 #include "wide.h"
 
-/* Where a node's disk box lies beside the query box q across x: 1 wholly
- * left, 2 wholly right, 0 neither; node_ycode likewise 4 above, 8 below.
- * A segment (the hull of its two disks, inside the box of both) misses
- * the query when both its nodes share a bit. x first (a trail crosses most
- * query boxes' columns far fewer times than their rows), y only for the
- * segments x leaves. The sums wrap only for nodes a push would not write. */
-FXL__ALWAYS_INLINE unsigned node_xcode(const fxl_curvy_node *n, int32_t x0, int32_t x1)
+/* Where a node's disk box lies beside the query box across x: 1 wholly
+ * left, 2 wholly right, 0 neither, tested on the node's centre against the
+ * query box grown by the trail's widest half-width (c->wide, at least the
+ * node's); y_code likewise 4 above, 8 below. A segment (the hull of its
+ * two disks, inside the box of both) misses the query when both its nodes
+ * share a bit. x first (a trail crosses most query boxes' columns far
+ * fewer times than their rows), y only for the segments x leaves: one
+ * load a node, two more a segment x leaves. */
+FXL__ALWAYS_INLINE unsigned x_code(const fxl_curvy_node *n, int32_t x0, int32_t x1)
 {
-    uint32_t w = (uint32_t)n->half_width, x = (uint32_t)n->p.x;
-    if ((int32_t)(x + w) < x0)
+    int32_t x = n->p.x;
+    if (x < x0)
         return 1;
-    return (int32_t)(x - w) > x1 ? 2u : 0u;
+    return x > x1 ? 2u : 0u;
 }
 
-FXL__ALWAYS_INLINE unsigned node_ycode(const fxl_curvy_node *n, const fxl_aabb *q)
+FXL__ALWAYS_INLINE unsigned y_code(const fxl_curvy_node *n, int32_t y0, int32_t y1)
 {
-    uint32_t w = (uint32_t)n->half_width, y = (uint32_t)n->p.y;
-    if ((int32_t)(y + w) < q->lo.y)
+    int32_t y = n->p.y;
+    if (y < y0)
         return 4;
-    return (int32_t)(y - w) > q->hi.y ? 8u : 0u;
+    return y > y1 ? 8u : 0u;
 }
 
-/* Segment a -> b may meet q: their disk boxes share no side of it, and it
- * is not cut. */
+/* Segment a -> b may meet the query: their codes share no side of it, and
+ * it is not cut. */
 FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node *b, unsigned ca,
-                                  unsigned cb, const fxl_aabb *q)
+                                  unsigned cb, int32_t y0, int32_t y1)
 {
-    return (ca & cb) == 0 && (node_ycode(a, q) & node_ycode(b, q)) == 0 &&
+    return (ca & cb) == 0 && (y_code(a, y0, y1) & y_code(b, y0, y1)) == 0 &&
            (b->flags & FXL_CURVY_CUT) == 0;
 }
 
 /* The live, uncut segments whose older node sits in ring slots u .. end - 1
- * of one chunk (end <= cap), node boxes first. The live older nodes are
- * those counted k < count - 1 from the tail: one run of slots here (a
- * chunk holds no wrap of k, which restarts only at the tail). Only the
- * ring's last slot has its newer node in slot 0. */
-static bool run(const fxl_curvy *c, const fxl_aabb *q, uint32_t u, uint32_t end,
+ * of one chunk (end <= cap), node codes first against g, the query box
+ * grown by c->wide. The live older nodes are those counted k < count - 1
+ * from the tail: one run of slots here (a chunk holds no wrap of k, which
+ * restarts only at the tail). Only the ring's last slot has its newer node
+ * in slot 0. */
+static bool run(const fxl_curvy *c, const fxl_aabb *g, uint32_t u, uint32_t end,
                 fxl__curvy_seg_fn fn, void *ctx)
 {
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
-    int32_t x0 = q->lo.x, x1 = q->hi.x;
+    int32_t x0 = g->lo.x, x1 = g->hi.x, y0 = g->lo.y, y1 = g->hi.y;
     fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
     unsigned ca, cb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
@@ -77,18 +83,18 @@ static bool run(const fxl_curvy *c, const fxl_aabb *q, uint32_t u, uint32_t end,
         end = u + (nseg - k);
     a = &nodes[u];
     stop = &nodes[end == cap ? end - 1u : end]; /* the wrapping segment after the loop */
-    ca = node_xcode(a, x0, x1);
+    ca = x_code(a, x0, x1);
     for (; a != stop; a = b, ca = cb) {
         b = a + 1;
-        cb = node_xcode(b, x0, x1);
-        if (seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
+        cb = x_code(b, x0, x1);
+        if (seg_maybe(a, b, ca, cb, y0, y1) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
             return true;
     }
     if (end != cap)
         return false;
     b = nodes; /* slot cap - 1 to slot 0 */
-    cb = node_xcode(b, x0, x1);
-    return seg_maybe(a, b, ca, cb, q) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
+    cb = x_code(b, x0, x1);
+    return seg_maybe(a, b, ca, cb, y0, y1) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
 }
 
 /* The first box in [b, e) that meets the query box (x0, y0)-(x1, y1), or e:
@@ -112,10 +118,19 @@ static const fxl_aabb *scan(const fxl_aabb *b, const fxl_aabb *e, int32_t x0, in
 bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx)
 {
-    uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end;
+    uint32_t cap = c->cap, tail = c->tail, nb, hs, hc, end, w;
     int32_t x0 = q->lo.x, y0 = q->lo.y, x1 = q->hi.x, y1 = q->hi.y;
     const fxl_aabb *boxes = c->boxes, *b, *e;
+    fxl_aabb g;
 
+    /* The node filter's box: q grown by the widest half-width (exact in
+     * the domain, every bound within 2^30 + 2^29; wrapped, meaningless and
+     * defined outside it). */
+    w = fxl__curvy_radius(c->wide);
+    g.lo.x = (int32_t)((uint32_t)x0 - w);
+    g.lo.y = (int32_t)((uint32_t)y0 - w);
+    g.hi.x = (int32_t)((uint32_t)x1 + w);
+    g.hi.y = (int32_t)((uint32_t)y1 + w);
     nb = fxl__curvy_chunks(cap);
     hs = tail + c->count - 1u;
     if (hs >= cap)
@@ -131,14 +146,14 @@ bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_
         j = (uint32_t)(b - boxes);
         u = j * FXL_CURVY_CHUNK;
         end = j == hc ? hs : u + FXL_CURVY_CHUNK < cap ? u + FXL_CURVY_CHUNK : cap;
-        if (run(c, q, u, end, fn, ctx))
+        if (run(c, &g, u, end, fn, ctx))
             return true;
         b++;
     }
     if (tail <= hs || tail / FXL_CURVY_CHUNK != hc || scan(e, e + 1, x0, y0, x1, y1) != e)
         return false;
     end = (hc + 1u) * FXL_CURVY_CHUNK;
-    return run(c, q, tail, end < cap ? end : cap, fn, ctx);
+    return run(c, &g, tail, end < cap ? end : cap, fn, ctx);
 }
 
 /* The tapered capsule, exactly. The hull of the disks (0, r0) and (d, r1)
@@ -245,7 +260,7 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle)
 {
     circ q;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK);
     if (c->harmless || c->count < 2)
         return false;
     q = make_circ(circle);
@@ -262,7 +277,7 @@ size_t fxl_curvy_vs_circles(const fxl_curvy *c, const fxl_circle *circles, size_
 {
     fxl__bits b = fxl__bits_start(hit_bits);
     size_t i;
-    FXL_ASSERT(c != NULL && (circles != NULL || n == 0));
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && (circles != NULL || n == 0));
     for (i = 0; i < n; i++)
         fxl__bits_put(&b, i, n, fxl_curvy_vs_circle(c, circles[i]));
     return b.hits;
@@ -306,7 +321,7 @@ fxl_band fxl_curvy_band(const fxl_curvy *c, fxl_circle circle, fix16_t graze, ui
 {
     band_ctx g;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && graze >= 0 &&
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK && graze >= 0 &&
                graze <= FXL_SIZE_MAX);
     if (c->harmless || c->count < 2)
         return FXL_BAND_CLEAR;
@@ -349,7 +364,7 @@ size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle)
 {
     cut_ctx g;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK);
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK);
     if (c == NULL)
         return 0;
     g.q = make_circ(circle);

@@ -10,6 +10,12 @@
 #include "hitbox.h"
 #include "util.h"
 
+/* A trail fxl_curvy_init set up (its storage at least): what every curvy
+ * call but init and check asserts, so that a checked build traps a zeroed
+ * fxl_curvy (curvy.h). */
+#define FXL__CURVY_SET_UP(c)                                                                     \
+    ((c) != NULL && (c)->nodes != NULL && (c)->boxes != NULL && (c)->cap >= 2u)
+
 /* Boxes per ring without the spare (the spare box is boxes[chunks]). */
 static inline uint32_t fxl__curvy_chunks(uint32_t cap)
 {
@@ -64,11 +70,11 @@ FXL__ALWAYS_INLINE fxl_aabb fxl__curvy_query(fix16_t ax, fix16_t ay, fix16_t bx,
     return q;
 }
 
-/* The trail's box (boxes[chunks + 1], kept by fxl_curvy_push) meets q:
- * the first reject, all a far circle costs. */
+/* The trail's box (kept by fxl_curvy_push) meets q: the first reject, all
+ * a far circle costs. */
 FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl_aabb *q)
 {
-    return fxl__aabb_meets(&c->boxes[fxl__curvy_chunks(c->cap) + 1u], q);
+    return fxl__aabb_meets(&c->trail_box, q);
 }
 
 /* Called for each live, uncut segment k (nodes a -> b) the walk could not

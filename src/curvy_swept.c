@@ -138,12 +138,11 @@ static int32_t clamp_move(int32_t v)
     return fxl__clamp32(v, -FXL_SIZE_MAX, FXL_SIZE_MAX);
 }
 
-FXL_WARM_CODE
 bool fxl_curvy_vs_moving_circle(const fxl_curvy *c, fxl_circle circle, fxl_vec2 to)
 {
     mov g;
     fxl_aabb box;
-    FXL_ASSERT(c != NULL && fxl_circle_check(circle) == FXL_OK && fxl__vec_ok(to));
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_circle_check(circle) == FXL_OK && fxl__vec_ok(to));
     if (c->harmless || c->count < 2)
         return false;
     g.x = circle.c.x;
@@ -161,7 +160,7 @@ size_t fxl_curvy_vs_moving_circles(const fxl_curvy *c, const fxl_circle *from, c
 {
     fxl__bits b = fxl__bits_start(hit_bits);
     size_t i;
-    FXL_ASSERT(c != NULL && ((from != NULL && to != NULL) || n == 0));
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && ((from != NULL && to != NULL) || n == 0));
     for (i = 0; i < n; i++)
         fxl__bits_put(&b, i, n, fxl_curvy_vs_moving_circle(c, from[i], to[i]));
     return b.hits;

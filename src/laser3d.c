@@ -19,7 +19,6 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
     if (laser->kind != FXL_LASER3D_BOX && laser->kind != FXL_LASER3D_CYLINDER &&
         laser->kind != FXL_LASER3D_EGG)
         return FXL_ERR_KIND;
-    if (laser->anchor != FXL_ANCHOR_EMITTER && laser->anchor != FXL_ANCHOR_CENTRE)
     if (!fxl__anchor_ok(laser->anchor))
         return FXL_ERR_ANCHOR;
     if (!coord3_ok(laser->pos.x) || !coord3_ok(laser->pos.y) || !coord3_ok(laser->pos.z))
@@ -85,10 +84,47 @@ static uint64_t excess(int64_t v, int64_t half)
     return a > (uint64_t)half ? a - (uint64_t)half : 0u; /* half >= 0 */
 }
 
+/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^31: the top 31 bits of v
+ * (e = 0 and m = v below 2^31). */
+static uint32_t top31(fxl__u128 v, unsigned *e)
+{
+    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
+    uint64_t m;
+    if (n <= 31) {
+        *e = 0;
+        return (uint32_t)v.lo;
+    }
+    *e = n - 31u; /* 1 .. 97 */
+    m = *e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e));
+    return (uint32_t)m;
+}
+
+/* The sign of a 2^s - b 2^t (a, b < 2^63): exact, in 64 bits. */
+static int cmp_scaled(uint64_t a, unsigned s, uint64_t b, unsigned t)
+{
+    unsigned d;
+    uint64_t q;
+    if (s < t)
+        return -cmp_scaled(b, t, a, s);
+    d = s - t; /* a 2^d against b */
+    if (d >= 63)
+        return a != 0 ? 1 : b != 0 ? -1 : 0;
+    q = b >> d; /* a 2^d > b iff a > q; a 2^d = b iff a = q and b's low d bits are 0 */
+    if (a != q)
+        return a > q ? 1 : -1;
+    return (b & (((uint64_t)1 << d) - 1u)) != 0 ? -1 : 0;
+}
+
 /* Cylinder rim: the centre beyond an end (ex > 0) and outside the tube
  * (rho > W): hit iff (rho - W)^2 + ex^2 <= R^2, i.e. with Y = R^2 - ex^2 >= 0,
  * X = rho^2 + ex^2 - W^2 - R^2 <= 2 W sqrt(Y): X <= 0, or X^2 <= 4 W^2 Y
- * (up to 2^250: eight 32-bit limbs). */
+ * (up to 2^250: eight 32-bit limbs). A filter decides first on the top 31
+ * bits of X, P = W^2 and Y: with X = x 2^ex + rest (rest < 2^ex) and so on,
+ * x^2 2^2ex <= X^2 < (x+1)^2 2^2ex and 4 p y 2^(ep+ey) <= 4 P Y < 4 (p+1)
+ * (y+1) 2^(ep+ey) (each product below 2^62), so x^2 2^2ex >= 4 (p+1)(y+1)
+ * 2^(ep+ey) is a miss and (x+1)^2 2^2ex <= 4 p y 2^(ep+ey) a hit, both
+ * proven; only the band between (a relative width of a few 2^-30) takes
+ * the limbs. */
 static bool rim_hit(fxl__u128 rho2, uint64_t ex, uint64_t w, uint64_t rr)
 {
     fxl__u128 a = fxl__add(rho2, fxl__sq(ex)), b = fxl__add(fxl__sq(w), fxl__sq(rr));
@@ -98,6 +134,14 @@ static bool rim_hit(fxl__u128 rho2, uint64_t ex, uint64_t w, uint64_t rr)
         return true;
     x = fxl__sub(a, b);
     y = fxl__sub(fxl__sq(rr), fxl__sq(ex));
+    {
+        unsigned ex_, ep, ey;
+        uint64_t xt = top31(x, &ex_), pt = top31(fxl__sq(w), &ep), yt = top31(y, &ey);
+        if (cmp_scaled(xt * xt, 2u * ex_, (pt + 1u) * (yt + 1u), ep + ey + 2u) >= 0)
+            return false;
+        if (cmp_scaled((xt + 1u) * (xt + 1u), 2u * ex_, pt * yt, ep + ey + 2u) <= 0)
+            return true;
+    }
     limbs4(x, xl);
     fxl__mul_limbs(xl, 4, xl, 4, x2);
     limbs4(fxl__sq(w), wl);

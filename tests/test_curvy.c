@@ -68,13 +68,13 @@ static void storage_and_errors(void)
     CHECK_EQ(fxl_curvy_init(&c, t->nodes, 1, t->boxes, NBOX, 0, 0), FXL_ERR_CAPACITY);
     CHECK_EQ(fxl_curvy_init(&c, t->nodes, FXL_CURVY_MAX + 1, t->boxes, 1u << 20, 0, 0),
              FXL_ERR_CAPACITY);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, 0, 0), FXL_ERR_CAPACITY);
-    CHECK_EQ(FXL_CURVY_BOXES(9), 4);
-    CHECK_EQ(FXL_CURVY_BOXES(8), 3);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, -1, 0), FXL_ERR_WIDTH_NEGATIVE);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, FXL_SIZE_MAX + 1, 0), FXL_ERR_WIDTH_RANGE);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, 0, -1), FXL_ERR_LENGTH_NEGATIVE);
-    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 4, FXL_SIZE_MAX, INT32_MAX), FXL_OK);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 2, 0, 0), FXL_ERR_CAPACITY);
+    CHECK_EQ(FXL_CURVY_BOXES(9), 3);
+    CHECK_EQ(FXL_CURVY_BOXES(8), 2);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, -1, 0), FXL_ERR_WIDTH_NEGATIVE);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, FXL_SIZE_MAX + 1, 0), FXL_ERR_WIDTH_RANGE);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, 0, -1), FXL_ERR_LENGTH_NEGATIVE);
+    CHECK_EQ(fxl_curvy_init(&c, t->nodes, 9, t->boxes, 3, FXL_SIZE_MAX, INT32_MAX), FXL_OK);
     CHECK(c.count == 0 && c.cap == 9 && c.taper == 0 && c.hit_fraction == fix16_one && !c.harmless);
     CHECK_EQ(fxl_curvy_check(&c), FXL_OK);
     c.taper = -1;
@@ -152,7 +152,7 @@ static bool trail_ok(const fxl_curvy *c)
         const fxl_curvy_node *a = fxl_curvy_node_at(c, k - 1), *b = fxl_curvy_node_at(c, k);
         uint32_t u = (c->tail + k - 1) % c->cap;
         sum += b->seg_len;
-        const fxl_aabb *whole = &c->boxes[(c->cap + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 1];
+        const fxl_aabb *whole = &c->trail_box;
         ok = is_floor_sqrt(b->seg_len, (int64_t)b->p.x - a->p.x, (int64_t)b->p.y - a->p.y) &&
              disk_in(walk_box(c, u), a) && disk_in(walk_box(c, u), b) && disk_in(whole, a) &&
              disk_in(whole, b);
@@ -1007,6 +1007,104 @@ static void extreme_inputs(void)
     CHECK(refused > 0);
 }
 
+/* Issue 21's contracts: a zeroed fxl_curvy is a broken precondition of
+ * every call but init and check (counted here; a checked build traps) and
+ * gets the release answers curvy.h states; fxl_curvy_hit_width takes any k
+ * (0 from count on, no precondition); a harmless trail's band is
+ * FXL_BAND_CLEAR, segment untouched, and its hit widths read 0, while a
+ * bomb cuts it at the widths it has once harmless is cleared; every batch
+ * call takes (NULL, 0). */
+static void contracts(void)
+{
+    static fxl_vec2 q[4][4];
+    fxl_curvy z;
+    fxl_circle p = fxl_circle_make(PX(10), PX(1), PX(1)), far = fxl_circle_make(PX(10), PX(40), PX(1));
+    fxl_circle bomb = fxl_circle_make(PX(10), PX(6), PX(3));
+    fxl_vec2 to = v2(PX(12), PX(1));
+    size_t idx[2];
+    uint32_t seen, seg = 77, bits[1] = {0xFFFFFFFFu}, k;
+    trail *t = &T;
+    fxl_curvy *c = &t->c;
+
+    /* A zeroed trail: each call below is one broken precondition. */
+    {
+        unsigned char *b = (unsigned char *)&z;
+        size_t i;
+        for (i = 0; i < sizeof z; i++)
+            b[i] = 0;
+    }
+    fxlt_expect_asserts(true);
+#define BROKEN(call)                                                                               \
+    do {                                                                                           \
+        uint32_t before = fxlt_asserts_seen();                                                     \
+        call;                                                                                      \
+        CHECK(fxlt_asserts_seen() > before);                                                       \
+    } while (0)
+    BROKEN(CHECK(!fxl_curvy_vs_circle(&z, p)));
+    BROKEN(CHECK(!fxl_curvy_vs_moving_circle(&z, p, to)));
+    BROKEN(CHECK_EQ(fxl_curvy_band(&z, p, PX(2), &seg), FXL_BAND_CLEAR));
+    BROKEN(CHECK_EQ(fxl_curvy_vs_circles(&z, &p, 1, bits), 0));
+    BROKEN(CHECK_EQ(fxl_curvy_vs_moving_circles(&z, &p, &to, 1, bits), 0));
+    BROKEN(CHECK_EQ(fxl_curvy_collect(&z, &p, 1, idx, 2), 0));
+    BROKEN(CHECK_EQ(fxl_curvies_vs_circle(&z, 1, p, bits), 0));
+    BROKEN(CHECK_EQ(fxl_curvy_cut_circle(&z, p), 0));
+    BROKEN(CHECK_EQ(fxl_curvy_quads(&z, q, 4), 0));
+    BROKEN(CHECK_EQ(fxl_curvy_hit_width(&z, 0), 0));
+    BROKEN(fxl_curvy_cut_range(&z, 0, 3, true));
+    BROKEN(CHECK_EQ(fxl_curvy_push(&z, v2(0, 0), 0), FXL_ERR_NULL));
+    BROKEN(fxl_curvy_clear(&z));
+#undef BROKEN
+    fxlt_expect_asserts(false);
+    seen = fxlt_asserts_seen();
+    CHECK_EQ(seg, 77);
+    CHECK_EQ(bits[0], 0);
+    CHECK_EQ(fxl_curvy_check(&z), FXL_ERR_NULL); /* check validates: no precondition */
+    CHECK_EQ(fxl_curvy_push(NULL, v2(0, 0), 0), FXL_ERR_NULL); /* a refusal, stated */
+    CHECK_EQ(fxlt_asserts_seen() - seen, 0);
+
+    /* A straight trail along y = 0, x = 0..20 px, half-width 4 px. */
+    init(t, 8, PX(4), 0);
+    for (k = 0; k < 5; k++)
+        push(t, PX(5) * (fix16_t)k, 0, PX(4));
+    CHECK_EQ(fxl_curvy_hit_width(c, c->count), 0); /* no precondition on k */
+    CHECK_EQ(fxl_curvy_hit_width(c, UINT32_MAX), 0);
+    CHECK_EQ(fxl_curvy_hit_width(c, 2), PX(4));
+    CHECK_EQ(fxlt_asserts_seen() - seen, 0);
+    CHECK_EQ(fxl_curvy_band(c, p, PX(2), &seg), FXL_BAND_HIT);
+    CHECK_EQ(seg, 1);
+    CHECK_EQ(fxl_curvy_band(c, fxl_circle_make(PX(10), PX(6), PX(1)), PX(2), &seg), FXL_BAND_GRAZE);
+    c->harmless = true;
+    seg = 77;
+    CHECK_EQ(fxl_curvy_band(c, p, PX(2), &seg), FXL_BAND_CLEAR);
+    CHECK_EQ(fxl_curvy_band(c, fxl_circle_make(PX(10), PX(6), PX(1)), PX(2), &seg), FXL_BAND_CLEAR);
+    CHECK_EQ(seg, 77);
+    CHECK_EQ(fxl_curvy_hit_width(c, 2), 0);
+    CHECK(!fxl_curvy_vs_circle(c, p));
+    /* The bomb (centre 6 px off the line, radius 3 px) reaches the 4 px
+     * hit width of segments 1 and 2 (x 5..15 px) only; the cut is the
+     * harmless trail's, at those widths. */
+    CHECK_EQ(fxl_curvy_cut_circle(c, bomb), 2);
+    CHECK_EQ(fxl_curvy_cut_circle(c, bomb), 0);
+    c->harmless = false;
+    CHECK_EQ(fxl_curvy_hit_width(c, 2), PX(4));
+    CHECK(!fxl_curvy_vs_circle(c, bomb));
+    CHECK_EQ(fxl_curvy_node_at(c, 1)->flags, 0);
+    CHECK_EQ(fxl_curvy_node_at(c, 2)->flags, FXL_CURVY_CUT);
+    CHECK_EQ(fxl_curvy_node_at(c, 3)->flags, FXL_CURVY_CUT);
+    CHECK_EQ(fxl_curvy_node_at(c, 4)->flags, 0);
+    CHECK(fxl_curvy_vs_circle(c, fxl_circle_make(PX(2), PX(5), PX(1)))); /* segment 0 stays */
+
+    /* Empty batches: (NULL, 0) everywhere, NULL hit_bits. */
+    CHECK_EQ(fxl_curvy_vs_circles(c, NULL, 0, NULL), 0);
+    CHECK_EQ(fxl_curvy_vs_circles(c, NULL, 0, bits), 0);
+    CHECK_EQ(fxl_curvy_collect(c, NULL, 0, NULL, 0), 0);
+    CHECK_EQ(fxl_curvies_vs_circle(NULL, 0, p, NULL), 0);
+    CHECK_EQ(fxl_curvy_vs_moving_circles(c, NULL, NULL, 0, NULL), 0);
+    CHECK_EQ(fxl_curvy_quads(c, NULL, 0), 0);
+    CHECK_EQ(fxl_curvy_vs_circles(c, &far, 1, NULL), 0);
+    CHECK_EQ(fxlt_asserts_seen() - seen, 0);
+}
+
 static const fxlt_case curvy_cases[] = {
     {"storage_and_errors", storage_and_errors},
     {"pushes_match_model", pushes_match_model},
@@ -1022,6 +1120,7 @@ static const fxlt_case curvy_cases[] = {
     {"moving_vs_reference", moving_vs_reference},
     {"quads", quads},
     {"extreme_inputs", extreme_inputs},
+    {"contracts", contracts},
 };
 
 const fxlt_suite fxlt_suite_curvy = {"curvy", curvy_cases, FXLT_COUNT(curvy_cases)};

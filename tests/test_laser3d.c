@@ -374,6 +374,9 @@ static void issue14_repros(void)
     }
     CHECK_EQ(fxlt_asserts_seen() - seen, 9);
     fxlt_expect_asserts(false);
+    /* An empty batch, (NULL, 0), NULL hit_bits: no precondition broken. */
+    CHECK_EQ(fxl_laser3d_vs_spheres(&p, NULL, 0, NULL), 0);
+    CHECK_EQ(fxlt_asserts_seen() - seen, 9);
 
     l.anchor = (fxl_laser_anchor)7;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_ERR_ANCHOR);

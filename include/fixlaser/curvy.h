@@ -2,9 +2,9 @@
  * (Danmakufu's curvy lasers, LuaSTG's bent lasers), tested exactly.
  *
  * Storage. The trail is a ring of fxl_curvy_node in the caller's memory
- * (no malloc), plus bounding boxes (one per FXL_CURVY_CHUNK ring slots, a
- * spare and the whole trail's), also the caller's: declare them with
- * FXL_CURVY_BOXES(cap). Each frame the game pushes the head's new position;
+ * (no malloc), plus bounding boxes (one per FXL_CURVY_CHUNK ring slots and
+ * a spare), also the caller's: declare them with FXL_CURVY_BOXES(cap); the
+ * whole trail's box and a copy of the head's chunk's live in fxl_curvy. Each frame the game pushes the head's new position;
  * the oldest nodes are dropped when the ring is full or the trail's length
  * passes its budget. Positions and half-widths are written by
  * fxl_curvy_push only (the boxes rely on them); a game may change the flags
@@ -30,20 +30,41 @@
  * Cost. A test first compares the circle's box with the trail's box (all
  * a circle away from the trail costs), then with each chunk's box (a
  * 32-bit box test per FXL_CURVY_CHUNK nodes), then, in the chunks it
- * reaches, with each node's disk box (32-bit, x first); only a segment both
- * of whose nodes' boxes reach it gets a slab reject (the circle's distance
- * to the segment's line, two 64-bit products) and then the exact test
- * (64-bit products, and a 128-bit compare when the circle's centre
- * projects inside the segment). A push
- * costs one exact integer square root (a few 32x32->64 products) and O(1)
- * box updates, plus, once every FXL_CURVY_CHUNK pushes, the trail's box
- * worked out afresh from the live chunks' boxes.
+ * reaches, each node's centre with the circle's box grown by the widest
+ * half-width pushed (32-bit, x first: one load a node); only a segment
+ * both of whose nodes can reach it gets a slab reject (the circle's
+ * distance to the segment's line, two 64-bit products) and then the exact
+ * test (64-bit products, and a 128-bit compare when the circle's centre
+ * projects inside the segment). A push costs one exact integer square root
+ * (a table, one Newton step and an exact settling: eight 32x32->64
+ * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
+ * the trail's box worked out afresh from the live chunks' boxes.
+ *
+ * Measured on the GBA (ARM7TDMI cycles, mGBA, called from Thumb code in
+ * ROM; docs/bench-gba.md): a 64-node trail (nodes and boxes in EWRAM, 3 px
+ * apart, 4 px half-width) against a 2 px player: far (outside the trail's
+ * box) 175; near (1..5 px from the hitbox) median 1,894, max 5,691;
+ * fxl_curvy_vs_moving_circle near median 2,666, max 8,442; fxl_curvy_push
+ * median 495, max 1,269 (the push starting a chunk). A frame's cost for one
+ * laser is thus about a push plus a far test, and a few thousand cycles
+ * while the player skims it. Placement: fxl_curvy_push and its square root
+ * are FXL_IWRAM_CODE (about 1 KiB of IWRAM), the walk plain code in ROM
+ * (Thumb: measured faster there than ARM in ROM), the exact tests
+ * FXL_WARM_CODE. Keep the fxl_curvy itself in IWRAM if you can (the push
+ * reads and grows its box copies there, every test reads the trail's box);
+ * the nodes (20 bytes each) and the boxes may stay in EWRAM (boxes in IWRAM
+ * measured 90 cycles off a near test, with the walk's loops in IWRAM).
  *
  * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
  * half-widths 0..width_max <= FXL_SIZE_MAX; circles as fxl_circle_check.
  * Outside it the tests stay free of undefined behaviour (the answer is
- * then meaningless). */
+ * then meaningless). Every call but fxl_curvy_init and fxl_curvy_check
+ * takes a trail set up by fxl_curvy_init: a checked build (FXL_ASSERT on)
+ * traps a zeroed fxl_curvy there, and a NULL one but in fxl_curvy_push
+ * (which refuses NULL with FXL_ERR_NULL); a release build answers a zeroed
+ * trail false, 0, FXL_BAND_CLEAR or FXL_ERR_NULL. Every batch call
+ * accepts an empty batch, (NULL, 0), and a NULL hit_bits. */
 #ifndef FIXLASER_CURVY_H
 #define FIXLASER_CURVY_H
 
@@ -62,8 +83,8 @@ extern "C" {
 #define FXL_CURVY_MAX 65535
 
 /* Bounding boxes a ring of cap nodes needs: one per FXL_CURVY_CHUNK ring
- * slots, a spare and the trail's box (see fxl_curvy.boxes). */
-#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 2)
+ * slots and a spare (see fxl_curvy.boxes). */
+#define FXL_CURVY_BOXES(cap) (((cap) + FXL_CURVY_CHUNK - 1) / FXL_CURVY_CHUNK + 1)
 
 /* fxl_curvy_node.flags: the segment from the previous (older) node to
  * this one is cut: harmless and not drawn. */
@@ -92,15 +113,21 @@ typedef struct fxl_curvy {
                             * being slot 0) since slot j*CHUNK was last
                             * written; box n, the spare, the head's chunk's
                             * box as it was before that write (the trail's
-                            * tail end when it wraps within that chunk); box
-                            * n+1 every live node (grown by each push, worked
-                            * out afresh from the chunks' when the head
-                            * starts a chunk) */
+                            * tail end when it wraps within that chunk) */
     uint32_t cap;          /* ring size, 2..FXL_CURVY_MAX */
     uint32_t tail;         /* ring slot of node 0 */
     uint32_t count;        /* live nodes, 0..cap */
     bool grew;             /* the last push added a segment (the newest one
                             * is then the motion of the head this frame) */
+    fix16_t wide;          /* Q16.16 the widest node half-width pushed since
+                            * the last clear, so at least every live one's:
+                            * the walk's node filter */
+    fxl_aabb head_box;     /* Q16.16 a copy of the head's chunk's box (kept
+                            * by fxl_curvy_push, which compares with it) */
+    fxl_aabb trail_box;    /* Q16.16 every live node's disk: the far reject
+                            * (grown by each push, worked out afresh from
+                            * the chunks' boxes when the head starts a
+                            * chunk) */
     fix16_t length;        /* Q16.16 sum of the live nodes' seg_len (node 0's excluded) */
     fix16_t max_length;    /* Q16.16 length budget: a push drops tail nodes
                             * while length would exceed it; 0: no budget
@@ -145,8 +172,9 @@ FXL_INLINE fxl_curvy_node *fxl_curvy_node_at(const fxl_curvy *c, uint32_t k)
     return &c->nodes[s >= c->cap ? s - c->cap : s];
 }
 
-/* The hit half-width h_k of node k (the formula above; 0 when harmless or
- * k >= count). */
+/* The hit half-width h_k of node k as fxl_curvy_vs_circle uses it: the
+ * formula above, 0 while the trail is harmless (it hits nothing) and 0 for
+ * k >= count (no precondition on k). */
 fix16_t fxl_curvy_hit_width(const fxl_curvy *c, uint32_t k);
 
 /* True iff the circle touches or overlaps the live, uncut segments. */
@@ -156,7 +184,9 @@ bool fxl_curvy_vs_circle(const fxl_curvy *c, fxl_circle circle);
  * FXL_BAND_GRAZE (within graze of the hitbox: the same exact test with the
  * radius grown by graze, Q16.16 0..FXL_SIZE_MAX), FXL_BAND_CLEAR. *segment
  * (may be NULL) gets the first segment, from the tail, of the best band
- * (untouched for FXL_BAND_CLEAR). */
+ * (untouched for FXL_BAND_CLEAR). A harmless trail (a warning phase has no
+ * hitbox, so nothing to graze) and a trail of fewer than two nodes are
+ * always FXL_BAND_CLEAR. */
 typedef enum fxl_band {
     FXL_BAND_CLEAR = 0,
     FXL_BAND_GRAZE = 1,
@@ -202,9 +232,12 @@ size_t fxl_curvy_vs_moving_circles(const fxl_curvy *c, const fxl_circle *from, c
                                    size_t n, uint32_t *hit_bits);
 
 /* Cuts every live segment the circle touches (a bomb): the exact test of
- * fxl_curvy_vs_circle at the hit widths, harmless or not (a bomb cuts a
- * laser in its warning phase too). Returns how many segments were newly
- * cut; afterwards fxl_curvy_vs_circle of that circle is false. */
+ * fxl_curvy_vs_circle at the widths h_k of the formula above, also while
+ * the trail is harmless (a bomb cuts a laser in its warning phase too:
+ * there it uses the widths fxl_curvy_hit_width reports once harmless is
+ * cleared, not the 0 it reports meanwhile). Returns how many segments were
+ * newly cut (already cut ones are not counted); afterwards
+ * fxl_curvy_vs_circle of that circle is false, harmless or not. */
 size_t fxl_curvy_cut_circle(fxl_curvy *c, fxl_circle circle);
 
 /* Cuts (cut = true) or restores segments first..last (from the tail,

@@ -87,8 +87,8 @@ int main(void)
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
     /* Issue 13's laser kinds: a 64-node curvy laser, casts in a 16-wall room. */
     row_t("curvy laser (64 nodes) vs a far player: fxl_curvy_vs_circle", "Thumb, ROM", bench_curvy(1), 300);
-    row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "Thumb walk, exact test ARM, ROM", bench_curvy(2), 2000);
-    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "Thumb, ROM; sqrt ARM", bench_curvy(0), 300);
+    row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "Thumb walk, exact test ARM, ROM", bench_curvy(2), 1000);
+    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "ARM, IWRAM; chunk starts Thumb, ROM", bench_curvy(0), 400);
     row_t("first-wall cast, 16 walls: fxl_laser_cast (centre line)", "Thumb + ARM, ROM", bench_cast(0), 3000);
     row("curvy laser (64 nodes) vs a near player moving: fxl_curvy_vs_moving_circle", "Thumb + ARM, ROM", bench_curvy(4));
     row("curvy laser (64 nodes): fxl_curvy_vs_circles, per circle (1024 a call)", "Thumb + ARM, ROM", bench_curvy(3));
@@ -144,8 +144,8 @@ int main(void)
     row("fxl_chain_make (FXL_CHAIN_COVER_*), per laser", "Thumb, ROM", bench_chain_gen(0, 1));
     row("fxl_chain_make (FXL_CHAIN_COVER_*), per square", "Thumb, ROM", bench_chain_gen(1, 1));
     row("fxl_chain_vs_circle (whole chain)", "ARM, IWRAM", bench_single(BENCH_CHAIN_HIT, 0, 1));
-    row("fxl_laser3d_vs_sphere, box", "Thumb, ROM", bench_single(BENCH_3D_BOX, 0, 1));
-    row("fxl_laser3d_vs_sphere, cylinder", "Thumb, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
+    row("fxl_laser3d_vs_sphere, box", "ARM, ROM", bench_single(BENCH_3D_BOX, 0, 1));
+    row("fxl_laser3d_vs_sphere, cylinder", "ARM, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
     row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));
     row("(a) float baseline (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
