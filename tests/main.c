@@ -17,6 +17,7 @@ extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
 extern const fxlt_suite fxlt_suite_misuse;
+extern const fxlt_suite fxlt_suite_formats;
 
 int main(void)
 {
@@ -37,6 +38,7 @@ int main(void)
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
         &fxlt_suite_misuse,
+        &fxlt_suite_formats,
     };
     int failed;
     fxl_port_init();
