@@ -525,6 +525,7 @@ check: deps
 	    $(H)/sweeppic
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory mcu-test
+	$(MAKE) --no-print-directory retro-test
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory install-check

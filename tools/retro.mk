@@ -42,12 +42,14 @@ retro: mcu-m68k mcu-r3000
 # The core (src/) as 68000 code; the tests and the hosted port in Debian's
 # default 68020 + 68881 ABI, as its glibc: -m68000 implies soft-float, whose
 # doubles come back in d0/d1, while libm's sin, atan2, ... return theirs in
-# fp0, so 68000-built references would read garbage. The core has no
+# fp0, so 68000-built references would read garbage. Debian's libgcc is
+# 68020 code too: its __muldi3 (MULU.L), which every 64-bit product of the
+# core calls, is replaced by a 68000 one (port/retro/muldi3_68000.c). The core has no
 # floating point and the same integer ABI (and 2-byte int alignment) either way.
 MT_CC_m68k   := m68k-linux-gnu-gcc
-$(B)/mcu-test/m68k/src/%.o: MT_CFLAGS += -m68000
-MT_DIV_m68k  := 20
-MT_PORT_m68k := port/hosted/test_port.c
+$(B)/mcu-test/m68k/src/%.o $(B)/mcu-test/m68k/port/retro/%.o: MT_CFLAGS += -m68000
+MT_DIV_m68k  := 50
+MT_PORT_m68k := port/hosted/test_port.c port/retro/muldi3_68000.c
 MT_LINK_m68k := -static -lm
 MT_RUN_m68k  := qemu-m68k
 
@@ -67,3 +69,54 @@ retro-test: deps
 	    $(RETRO_TARGETS:%=$(B)/mcu-test/%.log)
 
 .PHONY: retro retro-test retro-test-m68k retro-test-mips bench-retro $(addprefix mcu-test-,$(RETRO_TARGETS))
+
+# ---- bench-retro: the scene's cost on both (docs/ports.md) -------------------------
+# The scene (tests/bench/scene.c) and its driver (tests/bench/retro) built as
+# the core is (-O2 -DNDEBUG: m68k's 68000 code, r3000's soft-float non-PIC
+# MIPS I), the output (harness.c, the hosted port) as the test builds are;
+# run under qemu-user twice: every frame untraced (the hit lists against the
+# host twin's oracle), then RETRO_FRAMES frames with QEMU's block log, which
+# tools/retro_count.py reads (instructions, libgcc helper calls, cycles).
+RETRO_FRAMES ?= 24
+RB := $(B)/retro-bench
+RB_CORE_m68k := m68k
+RB_CORE_mips := r3000
+RB_PORT_m68k := $(B)/mcu-test/m68k/port/retro/muldi3_68000.o
+RB_PORT_mips :=
+RB_NM_m68k := m68k-linux-gnu-nm
+RB_NM_mips := mipsel-linux-gnu-nm
+define retro_bench
+$(RB)/$(1)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(FIXMATH_SRC_STAMP)
+	@mkdir -p $$(@D)
+	$(MCU_$(RB_CORE_$(1))) $(MCU_CFLAGS) -Itests -c $$< -o $$@
+$(RB)/$(1)/scene_retro.o: tests/bench/retro/scene_retro.c tests/bench/scene.h | $(FIXMATH_SRC_STAMP)
+	@mkdir -p $$(@D)
+	$(MCU_$(RB_CORE_$(1))) $(MCU_CFLAGS) -Itests -c $$< -o $$@
+$(RB)/$(1)/harness.o: tests/harness.c tests/harness.h | $(FIXMATH_SRC_STAMP)
+	@mkdir -p $$(@D)
+	$(MT_CC_$(1)) $(MCU_CFLAGS) -Itests -c $$< -o $$@
+$(RB)/$(1)/test_port.o: port/hosted/test_port.c tests/test_port.h
+	@mkdir -p $$(@D)
+	$(MT_CC_$(1)) $(MCU_CFLAGS) -Itests -c $$< -o $$@
+$(RB)/$(1)/scene.elf: $(RB)/$(1)/scene_retro.o $(RB)/$(1)/scene.o $(RB)/$(1)/harness.o \
+		$(RB)/$(1)/test_port.o $(RB_PORT_$(1)) mcu-$(RB_CORE_$(1))
+	$(MT_CC_$(1)) -static -o $$@ $(RB)/$(1)/scene_retro.o $(RB)/$(1)/scene.o $(RB)/$(1)/harness.o \
+	    $(RB)/$(1)/test_port.o $(RB_PORT_$(1)) $(SRC:src/%.c=$(B)/mcu/$(RB_CORE_$(1))/%.o) \
+	    $(B)/mcu/$(RB_CORE_$(1))/fixmath/*.o
+bench-retro-$(1): $(RB)/$(1)/scene.elf
+	$(MT_RUN_$(1)) $(RB)/$(1)/scene.elf > $(RB)/$(1)/run.log
+	$(MT_RUN_$(1)) -d in_asm,exec,nochain -D $(RB)/$(1)/qemu.log $(RB)/$(1)/scene.elf $(RETRO_FRAMES) \
+	    > $(RB)/$(1)/traced.log
+	python3 tools/retro_count.py $(1) $(RB)/$(1)/scene.elf $(RB_NM_$(1)) $(RB)/$(1)/qemu.log \
+	    > $(RB)/$(1)/table.md
+	@rm -f $(RB)/$(1)/qemu.log
+	cat $(RB)/$(1)/table.md
+endef
+$(foreach t,$(RETRO_TARGETS),$(eval $(call retro_bench,$(t))))
+
+bench-retro: deps $(H)/scene_host
+	$(MAKE) --no-print-directory -j2 $(addprefix bench-retro-,$(RETRO_TARGETS))
+	$(H)/scene_host > $(RB)/host.log
+	sh tools/retro_bench.sh $(RB)/host.log $(RB)/m68k/run.log $(RB)/mips/run.log
+
+.PHONY: $(addprefix bench-retro-,$(RETRO_TARGETS))
