@@ -505,7 +505,7 @@ bench-m0plus: deps $(M0_DIR)/scene.elf $(M0_DIR)/scene-lmul.elf $(H)/scene_host
 	mv -f $(M0_DIR)/m0plus.md docs/m0plus.md
 	cat docs/m0plus.md
 
-size: mcu gba-libs gba-size-elfs
+size: mcu retro gba-libs gba-size-elfs
 	sh tools/size.sh > docs/size.md
 	cat docs/size.md
 

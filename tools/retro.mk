@@ -77,6 +77,9 @@ retro-test: deps
 # run under qemu-user twice: every frame untraced (the hit lists against the
 # host twin's oracle), then RETRO_FRAMES frames with QEMU's block log, which
 # tools/retro_count.py reads (instructions, libgcc helper calls, cycles).
+# The R3000 link warns that soft-float non-PIC objects (the measured code,
+# built as PSn00bSDK builds it) meet Debian's hard-float PIC glibc (which
+# only prints): expected, and harmless, the two never pass a double.
 RETRO_FRAMES ?= 24
 RB := $(B)/retro-bench
 RB_CORE_m68k := m68k

@@ -7,7 +7,6 @@
 set -eu
 host=$1
 shift
-set -- "$@"
 ref=$(awk '$1 == "SCENE-ORACLE" { print $2, $3 }' "$host")
 [ -n "$ref" ] || { echo "retro-bench: no SCENE-ORACLE in $host" >&2; exit 1; }
 bad=0
