@@ -91,8 +91,8 @@ include port/gba/demo.mk
 # libclang-rt-14-dev: the fuzz targets (clang 14's libFuzzer, ASan and UBSan
 # runtimes are in libclang-rt-14-dev, which clang-14 only recommends).
 DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev python3-minimal \
-	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-arm qemu-system-misc gcc-multilib \
-	clang libclang-rt-14-dev $(GBA_DEBIAN_PACKAGES))
+	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-arm qemu-system-misc gcc-12-multilib \
+	clang libclang-rt-14-dev gcc-m68k-linux-gnu gcc-mipsel-linux-gnu qemu-user $(GBA_DEBIAN_PACKAGES))
 
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
@@ -453,6 +453,9 @@ mcu-test: deps
 .PHONY: $(addprefix mcu-test-,host $(MT_TARGETS)) FORCE
 FORCE:
 
+# The 68000 and the R3000 under qemu-user (make retro, retro-test, bench-retro).
+include tools/retro.mk
+
 # The scene benchmark built for Cortex-M0+ (tests/bench/m0plus), run under
 # QEMU with instruction counting (semihosting output on its stderr; the
 # platform is port/mcu's): docs/m0plus.md. Two builds: the timed one,
@@ -502,7 +505,7 @@ bench-m0plus: deps $(M0_DIR)/scene.elf $(M0_DIR)/scene-lmul.elf $(H)/scene_host
 	mv -f $(M0_DIR)/m0plus.md docs/m0plus.md
 	cat docs/m0plus.md
 
-size: mcu gba-libs gba-size-elfs
+size: mcu retro gba-libs gba-size-elfs
 	sh tools/size.sh > docs/size.md
 	cat docs/size.md
 
@@ -522,6 +525,7 @@ check: deps
 	    $(H)/sweeppic
 	$(MAKE) --no-print-directory mcu
 	$(MAKE) --no-print-directory mcu-test
+	$(MAKE) --no-print-directory retro-test
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory install-check

@@ -18,6 +18,7 @@ extern const fxlt_suite fxlt_suite_room;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
 extern const fxlt_suite fxlt_suite_misuse;
+extern const fxlt_suite fxlt_suite_formats;
 
 int main(void)
 {
@@ -39,6 +40,7 @@ int main(void)
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
         &fxlt_suite_misuse,
+        &fxlt_suite_formats,
     };
     int failed;
     fxl_port_init();

@@ -78,3 +78,22 @@ echo "the worst path through every call; a curvy laser's walk counts the largest
 echo "segment callbacks)."
 echo
 python3 tools/stack_depth.py build/gba
+echo
+echo "## The 68000 and the R3000 (make retro)"
+echo
+echo "Bytes per module, -O2: plain 68000 code (\`m68k-linux-gnu-gcc -m68000\`) and MIPS I"
+echo "(\`mipsel-linux-gnu-gcc -march=r3000 -msoft-float -mno-abicalls\`); docs/ports.md."
+echo
+echo "| module | 68000 .text | R3000 .text | .rodata (68000/R3000) |"
+echo "|---|---:|---:|---:|"
+t68=0 tr3=0
+for src in src/*.c; do
+    m=$(basename "$src" .c)
+    a=$(bytes build/mcu/m68k/$m.o m68k-linux-gnu- '^\.text')
+    b=$(bytes build/mcu/r3000/$m.o mipsel-linux-gnu- '^\.text')
+    ra=$(bytes build/mcu/m68k/$m.o m68k-linux-gnu- '^\.rodata')
+    rb=$(bytes build/mcu/r3000/$m.o mipsel-linux-gnu- '^\.s?rodata')
+    echo "| $m | $a | $b | $ra / $rb |"
+    t68=$((t68 + a)) tr3=$((tr3 + b))
+done
+echo "| **core total** | **$t68** | **$tr3** | |"
