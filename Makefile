@@ -405,7 +405,7 @@ MT_RUN_rv32  := qemu-system-riscv32 -M virt -bios none $(MT_QEMU)
 
 # The i386 ABI (x87 doubles for the references), natively; its core and
 # libfixmath as make mcu would build them (mcu-x86-32, not part of make mcu:
-# it needs gcc-multilib).
+# it needs gcc-12-multilib).
 MCU_x86-32     := $(CC) -m32
 MT_CC_x86-32   := $(MCU_x86-32)
 MT_DIV_x86-32  := 10
