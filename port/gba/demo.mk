@@ -40,15 +40,15 @@ DEMO_FRAMES := 4500
 # the ship behind the pillar (the aimed beam stopped on the pillar), then
 # the bouncing beam's four bounces; the curvy scene's node circles and
 # outline with the ship hit, then its strip of quads.
-DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static \
-	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room \
-	2825:demo-room-beams 3098:demo-room-bounce 3450:demo-curvy 3650:demo-curvy-quads
+DEMO_SHOT_LIST := 302:demo-chain 547:demo-sweep 747:demo-warning 792:demo-static \
+	1244:demo-spin-static 1328:demo-spin-chain 1673:demo-spin 1852:demo-room \
+	2827:demo-room-beams 3100:demo-room-bounce 3452:demo-curvy 3652:demo-curvy-quads
 # Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
 # The animation: the spin scene's drifting boss beam jumping over the ship
 # (method 1, the once-a-frame test misses the pass), then the exact sweep
 # (method 3) catching the same kind of pass.
 DEMO_SCALE := 3
-DEMO_ANIM_LIST := 1222:1250:demo-spin-pass 1651:1679:demo-spin-pass
+DEMO_ANIM_LIST := 1224:1252:demo-spin-pass 1653:1681:demo-spin-pass
 DEMO_SHOT_ARGS := -x $(DEMO_SCALE) \
 	$(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png) \
 	$(foreach a,$(DEMO_ANIM_LIST),-a $(word 1,$(subst :, ,$(a))):$(word 2,$(subst :, ,$(a))):$(DEMO_OUT)/$(word 3,$(subst :, ,$(a))).gif)

@@ -58,7 +58,7 @@ void gfx_clear(uint8_t col);
 /* Fills rows y0..y1 (inclusive) of the drawing page with one colour. */
 void gfx_clear_rows(int y0, int y1, uint8_t col);
 
-void gfx_pixel(int x, int y, uint8_t col);
+FXL_IWRAM_CODE void gfx_pixel(int x, int y, uint8_t col);
 void gfx_hline(int x0, int x1, int y, uint8_t col);
 FXL_IWRAM_CODE void gfx_vline(int x, int y0, int y1, uint8_t col);
 /* Static backgrounds: a page-sized buffer (GFX_W * GFX_H bytes, 4-byte
@@ -69,11 +69,11 @@ void gfx_save(uint32_t *buf);
 void gfx_load(const uint32_t *buf);
 void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1);
 /* Line between two pixels (Bresenham, both ends drawn), clipped. */
-void gfx_line(int x0, int y0, int x1, int y1, uint8_t col);
+FXL_IWRAM_CODE void gfx_line(int x0, int y0, int x1, int y1, uint8_t col);
 /* Outline of the pixels lo..hi (Q16.16, floor), clipped. */
 void gfx_rect_q16(fxl_aabb box, uint8_t col);
 /* Ring of integer radius r around the Q16.16 point c (rounded). */
-void gfx_ring(fxl_vec2 c, int r, uint8_t col);
+FXL_IWRAM_CODE void gfx_ring(fxl_vec2 c, int r, uint8_t col);
 
 /* Convex shape filling: gfx_poly_begin(), then edges and discs (their
  * union must be convex: a quad, a quad plus its two end caps), then
