@@ -53,6 +53,8 @@ static const uint16_t gfx_palette[COL_COUNT_] = {
 
 static uint32_t gfx_draw_base = VRAM_PAGE1; /* page 0 shown first */
 
+FXL_IWRAM_CODE static void gfx_recip_init(void);
+
 void gfx_init(void)
 {
     size_t i;
@@ -60,6 +62,7 @@ void gfx_init(void)
         PAL_BG[i] = gfx_palette[i];
     }
     REG_DISPCNT = (uint16_t)(DISPCNT_MODE4 | DISPCNT_BG2);
+    gfx_recip_init();
     gfx_draw_base = VRAM_PAGE0;
     gfx_clear(COL_BG);
     gfx_draw_base = VRAM_PAGE1;
@@ -391,7 +394,7 @@ void gfx_poly_begin(void)
     span_y1 = -1;
 }
 
-static void span_rows(int y0, int y1)
+GFX_ARM_INLINE void span_rows(int y0, int y1)
 {
     if (y0 < span_y0) {
         span_y0 = y0;
@@ -402,17 +405,15 @@ static void span_rows(int y0, int y1)
 }
 
 /* Smallest integer row whose centre (row + 0.5) is >= v (Q16.16). */
-static int row_ceil(int32_t v)
+GFX_ARM_INLINE int row_ceil(int32_t v)
 {
     return (int)((v - 0x8000 + 0xFFFF) >> 16);
 }
 
-/* n / d truncated towards zero, as C's `/` (d != 0): shift and subtract
- * in ARM code, about 4x cheaper than libgcc's division from ROM. */
-GFX_ARM_INLINE int32_t gfx_div(int32_t n, int32_t d)
+/* floor(un / ud), ud != 0: shift and subtract in ARM code (about 4x
+ * cheaper than libgcc's division from ROM). */
+GFX_ARM_INLINE uint32_t gfx_udiv(uint32_t un, uint32_t ud)
 {
-    uint32_t un = n < 0 ? 0u - (uint32_t)n : (uint32_t)n;
-    uint32_t ud = d < 0 ? 0u - (uint32_t)d : (uint32_t)d;
     uint32_t q = 0, bit = 1;
     while (!(ud & 0x80000000u) && (ud << 1) <= un) {
         ud <<= 1;
@@ -426,11 +427,42 @@ GFX_ARM_INLINE int32_t gfx_div(int32_t n, int32_t d)
         ud >>= 1;
         bit >>= 1;
     }
-    return (n < 0) != (d < 0) ? (int32_t)(0u - q) : (int32_t)q;
+    return q;
+}
+
+/* gfx_recip[d] = floor((2^32 - 1) / d), d = 1..GFX_RECIP_N-1 (gfx_init). */
+#define GFX_RECIP_N 1024
+static uint32_t gfx_recip[GFX_RECIP_N];
+
+FXL_IWRAM_CODE static void gfx_recip_init(void)
+{
+    uint32_t d;
+    for (d = 1; d < GFX_RECIP_N; ++d) {
+        gfx_recip[d] = gfx_udiv(0xFFFFFFFFu, d);
+    }
+}
+
+/* n / d truncated towards zero, as C's `/`, for d > 0 and |n| <= 2^31.
+ * d < GFX_RECIP_N: q = floor(|n| R / 2^32), R = gfx_recip[d] in
+ * (2^32 / d - 2, 2^32 / d], so |n| / d - 1 < |n| / d - 2 |n| / 2^32 <=
+ * |n| R / 2^32 <= |n| / d: q is floor(|n| / d) or one less, which one
+ * product decides. Larger d: gfx_udiv. */
+GFX_ARM_INLINE int32_t gfx_div(int32_t n, int32_t d)
+{
+    uint32_t un = n < 0 ? 0u - (uint32_t)n : (uint32_t)n, q;
+    if ((uint32_t)d < GFX_RECIP_N) {
+        q = (uint32_t)(((uint64_t)un * gfx_recip[d]) >> 32);
+        if ((uint64_t)(q + 1u) * (uint32_t)d <= un) {
+            ++q;
+        }
+    } else {
+        q = gfx_udiv(un, (uint32_t)d);
+    }
+    return n < 0 ? (int32_t)(0u - q) : (int32_t)q;
 }
 
 /* ARM code in IWRAM: the per-row loop is the hot part of drawing. */
-FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
+GFX_ARM_INLINE void poly_edge_in(fxl_vec2 a, fxl_vec2 b)
 {
     int y, ya, yb;
     int32_t slope, x;
@@ -461,7 +493,7 @@ FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
         if (dy6 == 0) {
             return; /* under 1/64 px tall: the neighbouring edges bound it */
         }
-        slope = gfx_div((b.x - a.x) * 64, dy6);
+        slope = gfx_div((b.x - a.x) * 64, dy6); /* dy6 > 0 */
     }
     x = a.x + (int32_t)(((int64_t)(((int32_t)ya << 16) + 0x8000 - a.y) * slope) >> 16);
     span_rows(ya, yb);
@@ -474,6 +506,11 @@ FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
         }
         x += slope;
     }
+}
+
+FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
+{
+    poly_edge_in(a, b);
 }
 
 static inline uint32_t isqrt32(uint32_t v)
@@ -527,7 +564,7 @@ FXL_IWRAM_CODE void gfx_poly_disc(fxl_vec2 c, fix16_t r)
 
 /* Ends the shape: each row's pixels whose centre lies in [l, r] are filled
  * with col, or copied from buf when buf is not NULL; the rows are reset. */
-FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
+GFX_ARM_INLINE void poly_spans_in(uint8_t col, const uint32_t *buf)
 {
     int y;
     uint32_t fill = (uint32_t)col * 0x01010101u;
@@ -558,6 +595,11 @@ FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
     }
 }
 
+FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
+{
+    poly_spans_in(col, buf);
+}
+
 FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
 {
     gfx_poly_spans(col, NULL);
@@ -566,6 +608,25 @@ FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
 void gfx_poly_restore(const uint32_t *buf)
 {
     gfx_poly_spans(0, buf);
+}
+
+/* Every quad its own convex shape, all in one ARM call: no per-quad call
+ * chain from Thumb code, the edges and spans inlined. */
+FXL_IWRAM_CODE void gfx_quads_fill(const fxl_vec2 (*q)[4], size_t n, uint8_t col)
+{
+    size_t k;
+    if (!span_ready) {
+        gfx_poly_begin(); /* the rows' first reset */
+    }
+    for (k = 0; k < n; ++k) {
+        span_y0 = GFX_H;
+        span_y1 = -1;
+        poly_edge_in(q[k][0], q[k][1]);
+        poly_edge_in(q[k][1], q[k][2]);
+        poly_edge_in(q[k][2], q[k][3]);
+        poly_edge_in(q[k][3], q[k][0]);
+        poly_spans_in(col, NULL);
+    }
 }
 
 void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out)

@@ -9,6 +9,7 @@
 #ifndef FXL_DEMO_GFX_H
 #define FXL_DEMO_GFX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <libfixmath/fix16.h>
@@ -85,6 +86,10 @@ FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col);
 /* The same pixels as gfx_poly_fill, copied from a static background (see
  * gfx_save) instead: erases a shape drawn over that background. */
 void gfx_poly_restore(const uint32_t *buf);
+
+/* n filled quads (corners in order around each), each as by
+ * gfx_poly_begin, four gfx_poly_edge, gfx_poly_fill(col), in one call. */
+FXL_IWRAM_CODE void gfx_quads_fill(const fxl_vec2 (*q)[4], size_t n, uint8_t col);
 
 /* A laser's drawn outline, computed once (fxl_laser_quad, and for a
  * capsule fxl_laser_ends + the half-width as cap radius): static lasers keep

@@ -186,10 +186,7 @@ static void curvy_draw(int frame)
     cv_nq = fxl_curvy_quads(&cv, cv_quads, CV_CAP);
     if (cv_show_quads) {
         /* the strip: one filled quad per live segment, corners shared */
-        for (k = 0; k < cv_nq; ++k) {
-            gfx_shape sh = quad_shape(cv_quads[k]);
-            gfx_shape_fill(&sh, COL_CURVY);
-        }
+        gfx_quads_fill((const fxl_vec2(*)[4])cv_quads, cv_nq, COL_CURVY);
     } else {
         /* the hit shape's disks (radius h_k, rounded) and the drawn outline */
         uint32_t n;
