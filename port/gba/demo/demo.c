@@ -219,6 +219,9 @@ static uint32_t log_work[SCRIPT_FRAMES] FXL_EWRAM_BSS;
 static uint32_t log_coll[SCRIPT_FRAMES] FXL_EWRAM_BSS;
 static uint32_t log_draw[SCRIPT_FRAMES] FXL_EWRAM_BSS;
 static uint32_t log_check[SCRIPT_FRAMES] FXL_EWRAM_BSS;
+/* Frames shown since the script's first frame: a frame whose work (the
+ * self-check's included) passes a vertical blank misses it. */
+static uint32_t video_frames, scene_video[DEMO_SCENES];
 
 static uint32_t max_u32(const uint32_t *v, size_t n)
 {
@@ -245,10 +248,12 @@ static void budget_finish(void)
         sb_str(&b, "demo: frame budget, ");
         sb_str(&b, sc->name);
         sb_kv(&b, " scene, ", (uint32_t)n);
-        sb_str(&b, " frames (update + collision + drawing; the self-check's own checks left out,"
-                   " at most ");
-        sb_u32(&b, left_out);
-        sb_str(&b, " cycles a frame):");
+        sb_kv(&b, " frames, shown from frame ", scene_video[i]);
+        sb_str(&b, " of the script: update + collision + drawing, the self-check's own checks");
+        log_line(&b);
+        sb_reset(&b);
+        sb_kv(&b, "demo: left out (at most ", left_out);
+        sb_str(&b, " cycles a frame; they make frames late, the scene's work does not)");
         log_line(&b);
         sb_reset(&label);
         sb_str(&label, sc->name);
@@ -266,9 +271,7 @@ static void budget_finish(void)
         sb_reset(&b);
         sb_str(&b, sc->name);
         sb_str(&b, " scene: busiest frame (update + collision + drawing) under one frame");
-        /* not asserted yet: the wall room and the curvy scene are over */
-        sb_str(&b, busiest < FRAME_CYCLES ? ": yes" : ": NO");
-        log_line(&b);
+        check(busiest < FRAME_CYCLES, b.s);
         s0 += (int)n;
     }
 }
@@ -332,6 +335,7 @@ int main(void)
             int at = script_at(sframe, &in.r);
             if (at != scene && at >= 0) {
                 scene = at;
+                scene_video[at] = video_frames;
                 demo_plan[scene]->enter();
             }
             keys = demo_plan[scene]->script_keys != NULL ? demo_plan[scene]->script_keys(in.r) : 0;
@@ -346,6 +350,12 @@ int main(void)
         demo_plan[scene]->frame(&in);
         total = frame_timer_stop();
         frame_cycles = total - check_cycles;
+        if (scripted) {
+            uint32_t left = total;
+            for (++video_frames; left >= FRAME_CYCLES; left -= FRAME_CYCLES) {
+                ++video_frames; /* a vertical blank missed */
+            }
+        }
         if (scripted && sframe < SCRIPT_FRAMES) {
             log_work[sframe] = frame_cycles;
             log_coll[sframe] = coll_cycles;

@@ -54,6 +54,7 @@ static const uint16_t gfx_palette[COL_COUNT_] = {
 static uint32_t gfx_draw_base = VRAM_PAGE1; /* page 0 shown first */
 
 FXL_IWRAM_CODE static void gfx_recip_init(void);
+static void font_table_init(void);
 
 void gfx_init(void)
 {
@@ -63,6 +64,7 @@ void gfx_init(void)
     }
     REG_DISPCNT = (uint16_t)(DISPCNT_MODE4 | DISPCNT_BG2);
     gfx_recip_init();
+    font_table_init();
     gfx_draw_base = VRAM_PAGE0;
     gfx_clear(COL_BG);
     gfx_draw_base = VRAM_PAGE1;
@@ -720,6 +722,18 @@ static uint16_t font_glyph(char ch)
     }
 }
 
+/* font_glyph for every character 0..127, built by gfx_init: the text
+ * loop (ARM, IWRAM) reads it instead of calling font_glyph per character. */
+static uint16_t font_table[128];
+
+static void font_table_init(void)
+{
+    int ch;
+    for (ch = 0; ch < 128; ++ch) {
+        font_table[ch] = font_glyph((char)ch);
+    }
+}
+
 /* Two pixels of a glyph row as one halfword: bit 1 of `bits2` is the left
  * pixel (lower byte). */
 static inline uint16_t glyph_pair(unsigned bits2, uint32_t fg, uint32_t bg)
@@ -732,7 +746,7 @@ static inline uint16_t glyph_pair(unsigned bits2, uint32_t fg, uint32_t bg)
 FXL_IWRAM_CODE static int gfx_text_cells(int x, int y, const char *s, uint32_t fg, uint32_t bg)
 {
     for (; *s != '\0' && x + 3 < GFX_W; ++s, x += 4) {
-        uint16_t g = font_glyph(*s);
+        uint16_t g = font_table[(unsigned char)*s & 127u];
         volatile uint16_t *p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x));
         int row;
         for (row = 0; row < 5; ++row, p += GFX_W / 2) {

@@ -152,31 +152,37 @@ static void curvy_draw_hud(int frame)
         now[6] = draw_cycles;
         now[7] = frame_cycles;
     }
-    if (!hud_changed(cv_hud_page[gfx_page()], now, CV_HUD_N)) {
-        return;
+    uint32_t *page = cv_hud_page[gfx_page()];
+    /* each line redrawn only when its own figures changed, at most one line
+     * a frame (a later line waits a frame when an earlier one changed) */
+    if (hud_changed(page, now, 1)) {
+        gfx_clear_rows(0, 6, COL_HUD_BG);
+        sb_reset(&b);
+        sb_str(&b, "CURVY LASER 56 NODES  DRAW ");
+        sb_str(&b, cv_show_quads ? "QUADS" : "NODE CIRCLES");
+        x = gfx_text_bg(2, 1, b.s, COL_TEXT, COL_HUD_BG);
+        (void)gfx_text_bg(x + 4, 1, "(A)  BOMB (B)", COL_TEXT_DIM, COL_HUD_BG);
+    } else if (hud_changed(page + 1, now + 1, 4)) {
+        gfx_clear_rows(7, 12, COL_HUD_BG);
+        sb_reset(&b);
+        sb_kv(&b, "HIT FRAMES ", now[2]);
+        sb_kv(&b, "  SHIP HIT ", now[3]);
+        x = gfx_text_bg(2, 7, b.s, ship_flash ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+        sb_reset(&b);
+        sb_kv(&b, "  CUT ", now[4]);
+        (void)gfx_text_bg(x, 7, b.s, COL_TEXT, COL_HUD_BG);
+    } else if (hud_changed(page + 5, now + 5, 3)) {
+        gfx_clear_rows(13, HUD_H - 1, COL_HUD_BG);
+        sb_reset(&b);
+        sb_kv(&b, "COLL ", now[5]);
+        sb_str(&b, " CY ");
+        sb_pct(&b, now[5]);
+        sb_str(&b, "  DRAW ");
+        sb_pct(&b, now[6]);
+        sb_str(&b, "  CPU ");
+        sb_pct(&b, now[7]);
+        (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
     }
-    gfx_clear_rows(0, HUD_H - 1, COL_HUD_BG);
-    sb_reset(&b);
-    sb_str(&b, "CURVY LASER 56 NODES  DRAW ");
-    sb_str(&b, cv_show_quads ? "QUADS" : "NODE CIRCLES");
-    x = gfx_text_bg(2, 1, b.s, COL_TEXT, COL_HUD_BG);
-    (void)gfx_text_bg(x + 4, 1, "(A)  BOMB (B)", COL_TEXT_DIM, COL_HUD_BG);
-    sb_reset(&b);
-    sb_kv(&b, "HIT FRAMES ", now[2]);
-    sb_kv(&b, "  SHIP HIT ", now[3]);
-    x = gfx_text_bg(2, 7, b.s, ship_flash ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
-    sb_reset(&b);
-    sb_kv(&b, "  CUT ", now[4]);
-    (void)gfx_text_bg(x, 7, b.s, COL_TEXT, COL_HUD_BG);
-    sb_reset(&b);
-    sb_kv(&b, "COLL ", now[5]);
-    sb_str(&b, " CY ");
-    sb_pct(&b, now[5]);
-    sb_str(&b, "  DRAW ");
-    sb_pct(&b, now[6]);
-    sb_str(&b, "  CPU ");
-    sb_pct(&b, now[7]);
-    (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
 }
 
 static void curvy_draw(int frame)

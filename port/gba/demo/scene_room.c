@@ -372,10 +372,13 @@ typedef struct room_pic {
     gfx_shape sh[ROOM_PIC_MAX];
     uint8_t col[ROOM_PIC_MAX];
     size_t n;
+    gfx_shape cover; /* erases sh[0] and sh[1] (the aimed beam, its core) */
+    int has_cover;
 } room_pic;
 static room_pic room_pics[2];
 
-#define ROOM_HUD_N 6 /* contacts, aimed and bouncing hits; move, cast, bounce cycles */
+#define ROOM_HUD_N 7 /* line 2: contacts, aimed and bouncing hits, hit now; line 3: move, cast,
+                     * bounce cycles */
 static uint32_t room_hud_now[ROOM_HUD_N], room_page_hud[2][ROOM_HUD_N];
 
 static void room_enter(void)
@@ -404,6 +407,23 @@ static void room_pic_make(room_pic *p)
     gfx_shape_from_laser(&core, &p->sh[1]);
     p->col[1] = COL_CORE;
     p->n = 2;
+    /* The core has the beam's ends and half its width, so the beam's quad
+     * scaled by 65/64 about its centre holds it with min(width, length) /
+     * 128 to spare on every side (over 1/64 px when both exceed 2 px), far
+     * beyond the edge walk's rounding (1/65536 px a row, under 1/400 px
+     * over the screen's 160 rows): erasing that quad erases both, one walk
+     * instead of two. Shorter beams erase both shapes. */
+    p->has_cover = cast_clipped.length >= PX(2);
+    if (p->has_cover) {
+        fxl_vec2 c;
+        p->cover = p->sh[0];
+        c.x = (fix16_t)(((int64_t)p->sh[0].q[0].x + p->sh[0].q[1].x + p->sh[0].q[2].x + p->sh[0].q[3].x) >> 2);
+        c.y = (fix16_t)(((int64_t)p->sh[0].q[0].y + p->sh[0].q[1].y + p->sh[0].q[2].y + p->sh[0].q[3].y) >> 2);
+        for (k = 0; k < 4; ++k) {
+            p->cover.q[k].x += (p->sh[0].q[k].x - c.x) >> 6;
+            p->cover.q[k].y += (p->sh[0].q[k].y - c.y) >> 6;
+        }
+    }
     nq = fxl_curvy_quads(&bnc_curvy, quads, BNC_NODES);
     for (k = 0; k < nq; ++k) {
         pic_add(p, quad_shape(quads[k]), COL_AIM);
@@ -451,28 +471,32 @@ static void room_draw_hud(int frame, int page)
     now[0] = (uint32_t)room_contacts;
     now[1] = beam_events[0];
     now[2] = beam_events[1];
-    if ((frame & 7) == 0 || now[3] == 0) {
-        now[3] = room_move_cycles;
-        now[4] = cast_cycles;
-        now[5] = bnc_cycles;
+    now[3] = (uint32_t)(cast_hit || bnc_hit);
+    if ((frame & 7) == 0 || now[4] == 0) {
+        now[4] = room_move_cycles;
+        now[5] = cast_cycles;
+        now[6] = bnc_cycles;
     }
-    if (!hud_changed(room_page_hud[page], now, ROOM_HUD_N)) {
-        return;
+    /* each line redrawn only when its own figures changed, at most one line
+     * a frame (the cycle figures wait a frame when the counts changed) */
+    if (hud_changed(room_page_hud[page], now, 4)) {
+        gfx_clear_rows(7, 12, COL_HUD_BG);
+        sb_reset(&b);
+        sb_kv(&b, "CONTACTS ", now[0]);
+        x = gfx_text_bg(2, 7, b.s, room_contacts ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+        sb_reset(&b);
+        sb_kv(&b, "  AIMED HITS ", now[1]);
+        sb_kv(&b, "  BOUNCE HITS ", now[2]);
+        (void)gfx_text_bg(x, 7, b.s, now[3] ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
+    } else if (hud_changed(room_page_hud[page] + 4, now + 4, 3)) {
+        gfx_clear_rows(13, HUD_H - 1, COL_HUD_BG);
+        sb_reset(&b);
+        sb_kv(&b, "CY: MOVE ", now[4]);
+        sb_kv(&b, "  CAST ", now[5]);
+        sb_kv(&b, "  BOUNCE ", now[6]);
+        sb_str(&b, "  B SLOW");
+        (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
     }
-    gfx_clear_rows(7, HUD_H - 1, COL_HUD_BG);
-    sb_reset(&b);
-    sb_kv(&b, "CONTACTS ", now[0]);
-    x = gfx_text_bg(2, 7, b.s, room_contacts ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
-    sb_reset(&b);
-    sb_kv(&b, "  AIMED HITS ", now[1]);
-    sb_kv(&b, "  BOUNCE HITS ", now[2]);
-    (void)gfx_text_bg(x, 7, b.s, cast_hit || bnc_hit ? COL_SHIP_HIT : COL_TEXT, COL_HUD_BG);
-    sb_reset(&b);
-    sb_kv(&b, "CY: MOVE ", now[3]);
-    sb_kv(&b, "  CAST ", now[4]);
-    sb_kv(&b, "  BOUNCE ", now[5]);
-    sb_str(&b, "  B SLOW");
-    (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
 }
 
 static void room_draw(int frame)
@@ -494,8 +518,11 @@ static void room_draw(int frame)
     } else {
         gfx_load_rect(room_bg, room_page_sx[page] - 4, room_page_sy[page] - 4,
                       room_page_sx[page] + 4, room_page_sy[page] + 4);
-        for (k = 0; k < pic->n; ++k) {
+        for (k = pic->has_cover ? 2 : 0; k < pic->n; ++k) {
             gfx_shape_restore(&pic->sh[k], room_bg);
+        }
+        if (pic->has_cover) {
+            gfx_shape_restore(&pic->cover, room_bg);
         }
     }
     room_page_sx[page] = sx;
