@@ -160,7 +160,6 @@ fxl_angle turn_towards(fxl_angle a, fxl_angle to, int32_t max)
     return (a + d) & FXL_ANGLE_MASK;
 }
 
-
 fix16_t floor_half(int32_t v)
 {
     return (v - (v & 1)) / 2; /* exact floor(v / 2), negative v too */
@@ -306,7 +305,7 @@ static uint16_t keys_held(void)
 int main(void)
 {
     int frame = 0, scripted = 0, sframe = 0, scene = 0, i;
-    uint16_t keys, prev_keys = 0;
+    uint16_t prev_keys = 0;
     int lr_at_power_on;
 
     fxl_port_init();
@@ -321,6 +320,7 @@ int main(void)
     for (;; ++frame) {
         demo_in in;
         uint32_t total;
+        uint16_t keys;
         frame_timer_start();
         check_cycles = 0;
         keys = keys_held();

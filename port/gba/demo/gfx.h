@@ -4,7 +4,9 @@
  * pixel font. Everything draws into the hidden page; gfx_flip() shows it.
  *
  * Mode 4 VRAM takes no 8-bit writes: single pixels are read-modify-write of
- * a halfword, runs are written a halfword (two pixels) at a time.
+ * a halfword, runs are written a word (four pixels) at a time. The hot
+ * loops (spans, edges, quads, lines, rings, text) are ARM code in IWRAM;
+ * an edge's slope is divided by a reciprocal table (exact quotients).
  */
 #ifndef FXL_DEMO_GFX_H
 #define FXL_DEMO_GFX_H

@@ -18,7 +18,6 @@
 
 #include "fixlaser/curvy.h"
 
-
 /* A curvy laser (fixlaser/curvy.h): a trail of up to CV_CAP nodes left by a
  * head that flies CV_SPEED a frame and turns towards the ship at most
  * CV_TURN steps a frame, except within CV_NEAR of it, where it holds its
@@ -187,7 +186,6 @@ static void curvy_draw_hud(int frame)
 
 static void curvy_draw(int frame)
 {
-    size_t k;
     gfx_clear_rows(HUD_H, GFX_H - 1, COL_BG);
     cv_nq = fxl_curvy_quads(&cv, cv_quads, CV_CAP);
     if (cv_show_quads) {
@@ -196,6 +194,7 @@ static void curvy_draw(int frame)
     } else {
         /* the hit shape's disks (radius h_k, rounded) and the drawn outline */
         uint32_t n;
+        size_t k;
         for (n = 0; n < cv.count; ++n) {
             if (curvy_node_live(n)) {
                 const fxl_curvy_node *nd = fxl_curvy_node_at(&cv, n);
@@ -223,7 +222,6 @@ static void curvy_draw(int frame)
     draw_ship();
     curvy_draw_hud(frame);
 }
-
 
 /* ---- the self-check's part ------------------------------------------------------ */
 

@@ -71,7 +71,6 @@ static size_t chain_count;
 static int32_t aim_angle_q8 = 3072 << 8; /* pointing up */
 static int32_t aim_vel_q8;
 
-
 /* per-kind hit frames */
 static uint32_t hits_box, hits_capsule, hits_boss, hits_aim;
 
@@ -237,7 +236,6 @@ static int boss_pass(void)
 }
 
 /* ---- drawing ---------------------------------------------------------------------- */
-
 
 /* What the HUD shows. The HUD band is not cleared with the scene: it is
  * redrawn only when this changes from what that page last showed (the

@@ -23,7 +23,6 @@
 #include "fixlaser/curvy.h"
 #include "fixlaser/wall.h"
 
-
 /* A room of one-sided walls (fixlaser/wall.h). The outer polygon is listed
  * so that its inside is on the left walking a -> b on the y-down screen; it
  * has a 30.6 degree diagonal wall (lower left) and a 22.4 degree acute
@@ -354,12 +353,13 @@ static void rb_pick_step(int k)
     }
 }
 
-/* Drawing. The walls, the turrets and the HUD's title are drawn once into a
- * page-sized picture in EWRAM (room_bg); a page is loaded from it whole
- * when the scene is entered, after that only what the page last showed
- * over it is erased from it: the ship's box and the beams' shapes (the
- * same polygons filled from room_bg, gfx_shape_restore). The HUD's lines
- * are redrawn when their text changes (the cycle figures every 8 frames). */
+/* Drawing. The walls, the turrets and the HUD's title are drawn once, at
+ * power-on (room_scene_init), into a page-sized picture in EWRAM
+ * (room_bg); a page is loaded from it whole (DMA) when the scene is
+ * entered, after that only what the page last showed over it is erased
+ * from it: the ship's box and the beams' shapes (the same polygons filled
+ * from room_bg, gfx_shape_restore). A HUD line is redrawn when its text
+ * changes (the cycle figures every 8 frames), one line a frame. */
 static uint32_t room_bg[GFX_W * GFX_H / 4] FXL_EWRAM_BSS;
 static int room_bg_ready;
 static int room_page_ok[2];        /* page holds room_bg (+ ship, beams, HUD lines) */
@@ -467,7 +467,6 @@ static void room_draw_hud(int frame, int page)
 {
     uint32_t *now = room_hud_now;
     strbuf b;
-    int x;
     now[0] = (uint32_t)room_contacts;
     now[1] = beam_events[0];
     now[2] = beam_events[1];
@@ -480,6 +479,7 @@ static void room_draw_hud(int frame, int page)
     /* each line redrawn only when its own figures changed, at most one line
      * a frame (the cycle figures wait a frame when the counts changed) */
     if (hud_changed(room_page_hud[page], now, 4)) {
+        int x;
         gfx_clear_rows(7, 12, COL_HUD_BG);
         sb_reset(&b);
         sb_kv(&b, "CONTACTS ", now[0]);

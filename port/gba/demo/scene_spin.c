@@ -25,7 +25,6 @@
 #include "fixlaser/chain.h"
 #include "fixlaser/sweep.h"
 
-
 /* The propeller: a capsule laser anchored at its middle (the hub), spinning
  * PROP_STEP a frame about it. */
 #define PROP_X 62
@@ -627,7 +626,6 @@ static void spin_finish(void)
     }
     check(spin_bad == 0, "spin: every laser, chain and sweep accepted by the library");
 }
-
 
 static void spin_enter(void)
 {
