@@ -83,6 +83,10 @@ typedef struct demo_in {
 typedef struct demo_scene {
     const char *name;
     int script_frames;                /* its part of the scripted run */
+    int script_pace;                  /* frames shown per script frame there (2
+                                       * where the self-check's exact checks
+                                       * can fill a frame): the screenshots'
+                                       * timing does not hang on cycle counts */
     void (*init)(void);               /* once at power-on */
     void (*enter)(void);              /* when it becomes the scene shown */
     uint16_t (*script_keys)(int r);   /* keys the script holds at frame r */

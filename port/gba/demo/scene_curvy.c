@@ -400,5 +400,5 @@ static void curvy_frame(const demo_in *in)
     }
 }
 
-const demo_scene scene_curvy = {"curvy", CV_END, curvy_init, curvy_enter, curvy_script_keys,
+const demo_scene scene_curvy = {"curvy", CV_END, 2, curvy_init, curvy_enter, curvy_script_keys,
                                 curvy_frame, curvy_finish};

@@ -583,5 +583,5 @@ static void laser_enter(void)
     hud_valid[0] = hud_valid[1] = 0;
 }
 
-const demo_scene scene_laser = {"laser", PH_END, scene_init, laser_enter, laser_script_keys,
+const demo_scene scene_laser = {"laser", PH_END, 1, scene_init, laser_enter, laser_script_keys,
                                  laser_frame, laser_finish};

@@ -425,8 +425,16 @@ static void room_pic_make(room_pic *p)
         }
     }
     nq = fxl_curvy_quads(&bnc_curvy, quads, BNC_NODES);
-    for (k = 0; k < nq; ++k) {
-        pic_add(p, quad_shape(quads[k]), COL_AIM);
+    for (k = 0; k < nq && p->n < ROOM_PIC_MAX; ++k) {
+        /* as quad_shape, written in place */
+        gfx_shape *sh = &p->sh[p->n];
+        sh->q[0] = sh->e[0] = sh->e[1] = quads[k][0];
+        sh->q[1] = quads[k][1];
+        sh->q[2] = quads[k][2];
+        sh->q[3] = quads[k][3];
+        sh->r = 0;
+        sh->capsule = 0;
+        p->col[p->n++] = COL_AIM;
     }
     for (k = 0; k < bnc_count; ++k) {
         if (bnc_legs[k].wall >= 0) {
@@ -865,5 +873,5 @@ static void room_frame(const demo_in *in)
     draw_cycles = fxl_port_cycles_end();
 }
 
-const demo_scene scene_room = {"wall room", RB_END, room_scene_init, room_scene_enter, NULL,
+const demo_scene scene_room = {"wall room", RB_END, 2, room_scene_init, room_scene_enter, NULL,
                                room_frame, room_finish};

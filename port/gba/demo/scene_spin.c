@@ -659,5 +659,5 @@ static void spin_frame(const demo_in *in)
     }
 }
 
-const demo_scene scene_spin = {"spin", SP_END, spin_init, spin_enter, spin_script_keys, spin_frame,
+const demo_scene scene_spin = {"spin", SP_END, 1, spin_init, spin_enter, spin_script_keys, spin_frame,
                                spin_finish};
