@@ -24,12 +24,18 @@ DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
 DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
 DEMO_KEYS  := $(DEMO_DIR)/play.keys
 DEMO_OUT   := build/demo
-# The scripted run ends itself (fxl_port_finish) at frame ~3010 (1060
-# frames of the laser scene, 720 in the spin scene, 710 in the wall room:
+# The scripted run ends itself (fxl_port_finish) after 3010 script frames
+# (1060 of the laser scene, 720 in the spin scene, 710 in the wall room:
 # 520 of moves, then 190 of its beams' checks; then 520 in the curvy
-# scene); DEMO_FRAMES is only a safety net. A screenshot shows what the ROM
-# drew about 6 frames earlier.
-DEMO_FRAMES := 4500
+# scene), about 4250 frames of video: the wall room and the curvy scene
+# show each script frame for 2 frames (their script_pace), so that the
+# self-check's exact checks fit and every script frame is shown at a fixed
+# frame whatever the cycle counts (the ROM logs late frames: 0).
+# DEMO_FRAMES is only a safety net. The script starts 6 frames after
+# power-on whatever the set-up takes (START_VBLANKS in demo.c); a
+# screenshot shows what the ROM drew about 10 frames earlier. The frames below show the same pictures as before
+# the demo was split into scenes (compared pixel for pixel below the HUD).
+DEMO_FRAMES := 6000
 # Screenshots (FRAME:NAME): the turning boss beam with the chained squares
 # (method 2), with the exact swept test (method 3), the static lasers with
 # the ship (the box laser in its warning phase, then active with the ship
@@ -40,15 +46,15 @@ DEMO_FRAMES := 4500
 # the ship behind the pillar (the aimed beam stopped on the pillar), then
 # the bouncing beam's four bounces; the curvy scene's node circles and
 # outline with the ship hit, then its strip of quads.
-DEMO_SHOT_LIST := 300:demo-chain 545:demo-sweep 745:demo-warning 790:demo-static \
-	1242:demo-spin-static 1326:demo-spin-chain 1671:demo-spin 1850:demo-room \
-	2825:demo-room-beams 3098:demo-room-bounce 3450:demo-curvy 3650:demo-curvy-quads
+DEMO_SHOT_LIST := 305:demo-chain 550:demo-sweep 750:demo-warning 795:demo-static \
+	1247:demo-spin-static 1331:demo-spin-chain 1676:demo-spin 1855:demo-room \
+	2857:demo-room-beams 3133:demo-room-bounce 3561:demo-curvy 3763:demo-curvy-quads
 # Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
 # The animation: the spin scene's drifting boss beam jumping over the ship
 # (method 1, the once-a-frame test misses the pass), then the exact sweep
 # (method 3) catching the same kind of pass.
 DEMO_SCALE := 3
-DEMO_ANIM_LIST := 1222:1250:demo-spin-pass 1651:1679:demo-spin-pass
+DEMO_ANIM_LIST := 1227:1255:demo-spin-pass 1656:1684:demo-spin-pass
 DEMO_SHOT_ARGS := -x $(DEMO_SCALE) \
 	$(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png) \
 	$(foreach a,$(DEMO_ANIM_LIST),-a $(word 1,$(subst :, ,$(a))):$(word 2,$(subst :, ,$(a))):$(DEMO_OUT)/$(word 3,$(subst :, ,$(a))).gif)

@@ -53,6 +53,9 @@ static const uint16_t gfx_palette[COL_COUNT_] = {
 
 static uint32_t gfx_draw_base = VRAM_PAGE1; /* page 0 shown first */
 
+FXL_IWRAM_CODE static void gfx_recip_init(void);
+static void font_table_init(void);
+
 void gfx_init(void)
 {
     size_t i;
@@ -60,6 +63,8 @@ void gfx_init(void)
         PAL_BG[i] = gfx_palette[i];
     }
     REG_DISPCNT = (uint16_t)(DISPCNT_MODE4 | DISPCNT_BG2);
+    gfx_recip_init();
+    font_table_init();
     gfx_draw_base = VRAM_PAGE0;
     gfx_clear(COL_BG);
     gfx_draw_base = VRAM_PAGE1;
@@ -122,29 +127,86 @@ static inline volatile uint16_t *gfx_half(int x, int y)
     return (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + (x & ~1)));
 }
 
-void gfx_pixel(int x, int y, uint8_t col)
+/* Always inlined into the ARM (IWRAM) functions that call them. */
+#define GFX_ARM_INLINE static inline __attribute__((target("arm"), always_inline))
+
+/* One pixel, clipped: read-modify-write of its halfword (mode 4 VRAM
+ * takes no byte writes). */
+GFX_ARM_INLINE void gfx_put(int x, int y, uint32_t col)
 {
     volatile uint16_t *p;
-    uint16_t v;
     if ((unsigned)x >= GFX_W || (unsigned)y >= GFX_H) {
         return;
     }
-    p = gfx_half(x, y);
-    v = *p;
+    p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + (x & ~1)));
     if (x & 1) {
-        v = (uint16_t)((v & 0x00FFu) | ((unsigned)col << 8));
+        *p = (uint16_t)((*p & 0x00FFu) | (col << 8));
     } else {
-        v = (uint16_t)((v & 0xFF00u) | col);
+        *p = (uint16_t)((*p & 0xFF00u) | col);
     }
-    *p = v;
 }
 
-/* Clipped run of pixels x0..x1 on row y: odd ends read-modify-write, the
- * rest two pixels per halfword store. ARM code in IWRAM (the hot loop). */
+FXL_IWRAM_CODE void gfx_pixel(int x, int y, uint8_t col)
+{
+    gfx_put(x, y, col);
+}
+
+/* Pixels x0..x1 (clipped, x0 <= x1) of the row at byte address `row`
+ * (4-byte aligned: GFX_W is a multiple of 4) set to the colour in every
+ * byte of `fill`: an odd first or even last pixel read-modify-write of its
+ * halfword, a halfword up to the next word, then whole words (4 pixels a
+ * store), then what is left. */
+GFX_ARM_INLINE void gfx_run(uint32_t row, int x0, int x1, uint32_t fill)
+{
+    volatile uint16_t *h;
+    volatile uint32_t *w;
+    if (x0 & 1) {
+        h = (volatile uint16_t *)(row + (uint32_t)(x0 - 1));
+        *h = (uint16_t)((*h & 0x00FFu) | (fill & 0xFF00u));
+        ++x0;
+    }
+    if ((x0 & 2) && x0 < x1) {
+        *(volatile uint16_t *)(row + (uint32_t)x0) = (uint16_t)fill;
+        x0 += 2;
+    }
+    w = (volatile uint32_t *)(row + (uint32_t)x0);
+    while (x0 + 3 <= x1) {
+        *w++ = fill;
+        x0 += 4;
+    }
+    h = (volatile uint16_t *)w;
+    if (x0 < x1) {
+        *h++ = (uint16_t)fill;
+        x0 += 2;
+    }
+    if (x0 == x1) {
+        *h = (uint16_t)((*h & 0xFF00u) | (fill & 0x00FFu));
+    }
+}
+
+/* The same pixels copied from the page-sized picture `buf` (same layout:
+ * byte offset `off` of the row in both), whole words where they fit. */
+GFX_ARM_INLINE void gfx_run_copy(uint32_t row, const uint32_t *buf, uint32_t off, int x0, int x1)
+{
+    const uint8_t *src = (const uint8_t *)buf + off;
+    x0 &= ~1;
+    if ((x0 & 2) && x0 < x1) {
+        *(volatile uint16_t *)(row + (uint32_t)x0) = *(const uint16_t *)(src + x0);
+        x0 += 2;
+    }
+    while (x0 + 3 <= x1) {
+        *(volatile uint32_t *)(row + (uint32_t)x0) = *(const uint32_t *)(src + x0);
+        x0 += 4;
+    }
+    while (x0 <= x1) {
+        *(volatile uint16_t *)(row + (uint32_t)x0) = *(const uint16_t *)(src + x0);
+        x0 += 2;
+    }
+}
+
+/* Clipped run of pixels x0..x1 on row y. ARM code in IWRAM. */
 FXL_IWRAM_CODE static void gfx_span(int x0, int x1, int y, uint32_t col)
 {
-    volatile uint16_t *p;
-    uint16_t pair;
     if ((unsigned)y >= GFX_H) {
         return;
     }
@@ -157,20 +219,7 @@ FXL_IWRAM_CODE static void gfx_span(int x0, int x1, int y, uint32_t col)
     if (x1 < x0) {
         return;
     }
-    p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + (x0 & ~1)));
-    if (x0 & 1) {
-        *p = (uint16_t)((*p & 0x00FFu) | (col << 8));
-        ++p;
-        ++x0;
-    }
-    pair = (uint16_t)(col | (col << 8));
-    while (x0 + 1 <= x1) {
-        *p++ = pair;
-        x0 += 2;
-    }
-    if (x0 == x1) {
-        *p = (uint16_t)((*p & 0xFF00u) | col);
-    }
+    gfx_run(gfx_draw_base + (uint32_t)(y * GFX_W), x0, x1, col * 0x01010101u);
 }
 
 void gfx_hline(int x0, int x1, int y, uint8_t col)
@@ -231,11 +280,8 @@ void gfx_load(const uint32_t *buf)
 }
 
 /* Copies the halfwords holding the pixels x0..x1 of row y from buf. */
-static void gfx_copy_span(const uint32_t *buf, int x0, int x1, int y)
+FXL_IWRAM_CODE static void gfx_copy_span(const uint32_t *buf, int x0, int x1, int y)
 {
-    const uint16_t *src;
-    volatile uint16_t *dst;
-    int k, n;
     if ((unsigned)y >= GFX_H) {
         return;
     }
@@ -248,13 +294,7 @@ static void gfx_copy_span(const uint32_t *buf, int x0, int x1, int y)
     if (x1 < x0) {
         return;
     }
-    x0 &= ~1;
-    n = (x1 - x0) / 2 + 1;
-    src = (const uint16_t *)buf + (y * GFX_W + x0) / 2;
-    dst = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x0));
-    for (k = 0; k < n; ++k) {
-        dst[k] = src[k];
-    }
+    gfx_run_copy(gfx_draw_base + (uint32_t)(y * GFX_W), buf, (uint32_t)(y * GFX_W), x0, x1);
 }
 
 void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1)
@@ -268,7 +308,7 @@ void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1)
     }
 }
 
-void gfx_line(int x0, int y0, int x1, int y1, uint8_t col)
+FXL_IWRAM_CODE void gfx_line(int x0, int y0, int x1, int y1, uint8_t col)
 {
     int dx = x1 > x0 ? x1 - x0 : x0 - x1;
     int dy = y1 > y0 ? y0 - y1 : y1 - y0; /* -|dy| */
@@ -277,7 +317,7 @@ void gfx_line(int x0, int y0, int x1, int y1, uint8_t col)
     int err = dx + dy;
     for (;;) {
         int e2;
-        gfx_pixel(x0, y0, col);
+        gfx_put(x0, y0, col);
         if (x0 == x1 && y0 == y1) {
             break;
         }
@@ -305,7 +345,7 @@ void gfx_rect_q16(fxl_aabb box, uint8_t col)
     gfx_vline(x1, y0 + 1, y1 - 1, col);
 }
 
-void gfx_ring(fxl_vec2 c, int r, uint8_t col)
+FXL_IWRAM_CODE void gfx_ring(fxl_vec2 c, int r, uint8_t col)
 {
     /* Midpoint circle on the pixel grid. */
     int cx = (int)((c.x + 0x8000) >> 16);
@@ -314,14 +354,14 @@ void gfx_ring(fxl_vec2 c, int r, uint8_t col)
     int y = 0;
     int err = 1 - r;
     while (x >= y) {
-        gfx_pixel(cx + x, cy + y, col);
-        gfx_pixel(cx - x, cy + y, col);
-        gfx_pixel(cx + x, cy - y, col);
-        gfx_pixel(cx - x, cy - y, col);
-        gfx_pixel(cx + y, cy + x, col);
-        gfx_pixel(cx - y, cy + x, col);
-        gfx_pixel(cx + y, cy - x, col);
-        gfx_pixel(cx - y, cy - x, col);
+        gfx_put(cx + x, cy + y, col);
+        gfx_put(cx - x, cy + y, col);
+        gfx_put(cx + x, cy - y, col);
+        gfx_put(cx - x, cy - y, col);
+        gfx_put(cx + y, cy + x, col);
+        gfx_put(cx - y, cy + x, col);
+        gfx_put(cx + y, cy - x, col);
+        gfx_put(cx - y, cy - x, col);
         ++y;
         if (err < 0) {
             err += 2 * y + 1;
@@ -356,7 +396,7 @@ void gfx_poly_begin(void)
     span_y1 = -1;
 }
 
-static void span_rows(int y0, int y1)
+GFX_ARM_INLINE void span_rows(int y0, int y1)
 {
     if (y0 < span_y0) {
         span_y0 = y0;
@@ -367,13 +407,64 @@ static void span_rows(int y0, int y1)
 }
 
 /* Smallest integer row whose centre (row + 0.5) is >= v (Q16.16). */
-static int row_ceil(int32_t v)
+GFX_ARM_INLINE int row_ceil(int32_t v)
 {
     return (int)((v - 0x8000 + 0xFFFF) >> 16);
 }
 
+/* floor(un / ud), ud != 0: shift and subtract in ARM code (about 4x
+ * cheaper than libgcc's division from ROM). */
+GFX_ARM_INLINE uint32_t gfx_udiv(uint32_t un, uint32_t ud)
+{
+    uint32_t q = 0, bit = 1;
+    while (!(ud & 0x80000000u) && (ud << 1) <= un) {
+        ud <<= 1;
+        bit <<= 1;
+    }
+    while (bit != 0) {
+        if (un >= ud) {
+            un -= ud;
+            q |= bit;
+        }
+        ud >>= 1;
+        bit >>= 1;
+    }
+    return q;
+}
+
+/* gfx_recip[d] = floor((2^32 - 1) / d), d = 1..GFX_RECIP_N-1 (gfx_init). */
+#define GFX_RECIP_N 1024
+static uint32_t gfx_recip[GFX_RECIP_N];
+
+FXL_IWRAM_CODE static void gfx_recip_init(void)
+{
+    uint32_t d;
+    for (d = 1; d < GFX_RECIP_N; ++d) {
+        gfx_recip[d] = gfx_udiv(0xFFFFFFFFu, d);
+    }
+}
+
+/* n / d truncated towards zero, as C's `/`, for d > 0 and |n| <= 2^31.
+ * d < GFX_RECIP_N: q = floor(|n| R / 2^32), R = gfx_recip[d] in
+ * (2^32 / d - 2, 2^32 / d], so |n| / d - 1 < |n| / d - 2 |n| / 2^32 <=
+ * |n| R / 2^32 <= |n| / d: q is floor(|n| / d) or one less, which one
+ * product decides. Larger d: gfx_udiv. */
+GFX_ARM_INLINE int32_t gfx_div(int32_t n, int32_t d)
+{
+    uint32_t un = n < 0 ? 0u - (uint32_t)n : (uint32_t)n, q;
+    if ((uint32_t)d < GFX_RECIP_N) {
+        q = (uint32_t)(((uint64_t)un * gfx_recip[d]) >> 32);
+        if ((uint64_t)(q + 1u) * (uint32_t)d <= un) {
+            ++q;
+        }
+    } else {
+        q = gfx_udiv(un, (uint32_t)d);
+    }
+    return n < 0 ? (int32_t)(0u - q) : (int32_t)q;
+}
+
 /* ARM code in IWRAM: the per-row loop is the hot part of drawing. */
-FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
+GFX_ARM_INLINE void poly_edge_in(fxl_vec2 a, fxl_vec2 b)
 {
     int y, ya, yb;
     int32_t slope, x;
@@ -404,7 +495,7 @@ FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
         if (dy6 == 0) {
             return; /* under 1/64 px tall: the neighbouring edges bound it */
         }
-        slope = ((b.x - a.x) * 64) / dy6;
+        slope = gfx_div((b.x - a.x) * 64, dy6); /* dy6 > 0 */
     }
     x = a.x + (int32_t)(((int64_t)(((int32_t)ya << 16) + 0x8000 - a.y) * slope) >> 16);
     span_rows(ya, yb);
@@ -417,6 +508,11 @@ FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
         }
         x += slope;
     }
+}
+
+FXL_IWRAM_CODE void gfx_poly_edge(fxl_vec2 a, fxl_vec2 b)
+{
+    poly_edge_in(a, b);
 }
 
 static inline uint32_t isqrt32(uint32_t v)
@@ -470,10 +566,12 @@ FXL_IWRAM_CODE void gfx_poly_disc(fxl_vec2 c, fix16_t r)
 
 /* Ends the shape: each row's pixels whose centre lies in [l, r] are filled
  * with col, or copied from buf when buf is not NULL; the rows are reset. */
-FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
+GFX_ARM_INLINE void poly_spans_in(uint8_t col, const uint32_t *buf)
 {
     int y;
-    for (y = span_y0; y <= span_y1; ++y) {
+    uint32_t fill = (uint32_t)col * 0x01010101u;
+    uint32_t off = (uint32_t)(span_y0 * GFX_W);
+    for (y = span_y0; y <= span_y1; ++y, off += GFX_W) {
         int32_t l = span_l[y];
         int32_t rr = span_r[y];
         int x0 = (int)((l - 0x8000 + 0xFFFF) >> 16), x1 = (int)((rr - 0x8000) >> 16);
@@ -482,12 +580,26 @@ FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
         if (l > rr) {
             continue;
         }
+        if (x0 < 0) {
+            x0 = 0;
+        }
+        if (x1 > GFX_W - 1) {
+            x1 = GFX_W - 1;
+        }
+        if (x1 < x0) {
+            continue;
+        }
         if (buf != NULL) {
-            gfx_copy_span(buf, x0, x1, y);
+            gfx_run_copy(gfx_draw_base + off, buf, off, x0, x1);
         } else {
-            gfx_span(x0, x1, y, col);
+            gfx_run(gfx_draw_base + off, x0, x1, fill);
         }
     }
+}
+
+FXL_IWRAM_CODE static void gfx_poly_spans(uint8_t col, const uint32_t *buf)
+{
+    poly_spans_in(col, buf);
 }
 
 FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
@@ -498,6 +610,25 @@ FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col)
 void gfx_poly_restore(const uint32_t *buf)
 {
     gfx_poly_spans(0, buf);
+}
+
+/* Every quad its own convex shape, all in one ARM call: no per-quad call
+ * chain from Thumb code, the edges and spans inlined. */
+FXL_IWRAM_CODE void gfx_quads_fill(const fxl_vec2 (*q)[4], size_t n, uint8_t col)
+{
+    size_t k;
+    if (!span_ready) {
+        gfx_poly_begin(); /* the rows' first reset */
+    }
+    for (k = 0; k < n; ++k) {
+        span_y0 = GFX_H;
+        span_y1 = -1;
+        poly_edge_in(q[k][0], q[k][1]);
+        poly_edge_in(q[k][1], q[k][2]);
+        poly_edge_in(q[k][2], q[k][3]);
+        poly_edge_in(q[k][3], q[k][0]);
+        poly_spans_in(col, NULL);
+    }
 }
 
 void gfx_shape_from_laser(const fxl_laser *laser, gfx_shape *out)
@@ -591,6 +722,18 @@ static uint16_t font_glyph(char ch)
     }
 }
 
+/* font_glyph for every character 0..127, built by gfx_init: the text
+ * loop (ARM, IWRAM) reads it instead of calling font_glyph per character. */
+static uint16_t font_table[128];
+
+static void font_table_init(void)
+{
+    int ch;
+    for (ch = 0; ch < 128; ++ch) {
+        font_table[ch] = font_glyph((char)ch);
+    }
+}
+
 /* Two pixels of a glyph row as one halfword: bit 1 of `bits2` is the left
  * pixel (lower byte). */
 static inline uint16_t glyph_pair(unsigned bits2, uint32_t fg, uint32_t bg)
@@ -603,7 +746,7 @@ static inline uint16_t glyph_pair(unsigned bits2, uint32_t fg, uint32_t bg)
 FXL_IWRAM_CODE static int gfx_text_cells(int x, int y, const char *s, uint32_t fg, uint32_t bg)
 {
     for (; *s != '\0' && x + 3 < GFX_W; ++s, x += 4) {
-        uint16_t g = font_glyph(*s);
+        uint16_t g = font_table[(unsigned char)*s & 127u];
         volatile uint16_t *p = (volatile uint16_t *)(gfx_draw_base + (uint32_t)(y * GFX_W + x));
         int row;
         for (row = 0; row < 5; ++row, p += GFX_W / 2) {

@@ -4,11 +4,14 @@
  * pixel font. Everything draws into the hidden page; gfx_flip() shows it.
  *
  * Mode 4 VRAM takes no 8-bit writes: single pixels are read-modify-write of
- * a halfword, runs are written a halfword (two pixels) at a time.
+ * a halfword, runs are written a word (four pixels) at a time. The hot
+ * loops (spans, edges, quads, lines, rings, text) are ARM code in IWRAM;
+ * an edge's slope is divided by a reciprocal table (exact quotients).
  */
 #ifndef FXL_DEMO_GFX_H
 #define FXL_DEMO_GFX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <libfixmath/fix16.h>
@@ -58,7 +61,7 @@ void gfx_clear(uint8_t col);
 /* Fills rows y0..y1 (inclusive) of the drawing page with one colour. */
 void gfx_clear_rows(int y0, int y1, uint8_t col);
 
-void gfx_pixel(int x, int y, uint8_t col);
+FXL_IWRAM_CODE void gfx_pixel(int x, int y, uint8_t col);
 void gfx_hline(int x0, int x1, int y, uint8_t col);
 FXL_IWRAM_CODE void gfx_vline(int x, int y0, int y1, uint8_t col);
 /* Static backgrounds: a page-sized buffer (GFX_W * GFX_H bytes, 4-byte
@@ -69,11 +72,11 @@ void gfx_save(uint32_t *buf);
 void gfx_load(const uint32_t *buf);
 void gfx_load_rect(const uint32_t *buf, int x0, int y0, int x1, int y1);
 /* Line between two pixels (Bresenham, both ends drawn), clipped. */
-void gfx_line(int x0, int y0, int x1, int y1, uint8_t col);
+FXL_IWRAM_CODE void gfx_line(int x0, int y0, int x1, int y1, uint8_t col);
 /* Outline of the pixels lo..hi (Q16.16, floor), clipped. */
 void gfx_rect_q16(fxl_aabb box, uint8_t col);
 /* Ring of integer radius r around the Q16.16 point c (rounded). */
-void gfx_ring(fxl_vec2 c, int r, uint8_t col);
+FXL_IWRAM_CODE void gfx_ring(fxl_vec2 c, int r, uint8_t col);
 
 /* Convex shape filling: gfx_poly_begin(), then edges and discs (their
  * union must be convex: a quad, a quad plus its two end caps), then
@@ -85,6 +88,10 @@ FXL_IWRAM_CODE void gfx_poly_fill(uint8_t col);
 /* The same pixels as gfx_poly_fill, copied from a static background (see
  * gfx_save) instead: erases a shape drawn over that background. */
 void gfx_poly_restore(const uint32_t *buf);
+
+/* n filled quads (corners in order around each), each as by
+ * gfx_poly_begin, four gfx_poly_edge, gfx_poly_fill(col), in one call. */
+FXL_IWRAM_CODE void gfx_quads_fill(const fxl_vec2 (*q)[4], size_t n, uint8_t col);
 
 /* A laser's drawn outline, computed once (fxl_laser_quad, and for a
  * capsule fxl_laser_ends + the half-width as cap radius): static lasers keep
