@@ -165,8 +165,20 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
     int64_t x0, y0;
     if (side == 0)
         return r->p; /* met at u = 0 */
-    x0 = axis_floor(r->p.x, r->dx, u.num, rc, &xe);
-    y0 = axis_floor(r->p.y, r->dy, u.num, rc, &ye);
+    /* On an axis-aligned wall's line the exact point's coordinate across
+     * it is the wall's own (whole, exact): no division for that axis. */
+    if (w->ex == 0) {
+        x0 = w->a.x;
+        xe = true;
+    } else {
+        x0 = axis_floor(r->p.x, r->dx, u.num, rc, &xe);
+    }
+    if (w->ey == 0) {
+        y0 = w->a.y;
+        ye = true;
+    } else {
+        y0 = axis_floor(r->p.y, r->dy, u.num, rc, &ye);
+    }
     xup = w->ey != 0 ? (w->ey > 0) != (side > 0) : r->dx < 0;
     yup = w->ex != 0 ? (w->ex > 0) == (side > 0) : r->dy < 0;
     return place_end(r, L, x0, xe, xup, y0, ye, yup, pl, w, side);
