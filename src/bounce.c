@@ -181,6 +181,20 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
     }
     xup = w->ey != 0 ? (w->ey > 0) != (side > 0) : r->dx < 0;
     yup = w->ex != 0 ? (w->ex > 0) == (side > 0) : r->dy < 0;
+    if (pl->near.count <= FXL__NEAR_MAX && !(xe && ye)) {
+        /* The reachability checks need not test w itself: every end c
+         * they see is on side `side` of w's line or on it (end_ok tests
+         * that first) and the start p strictly on that side, so the
+         * segment's points before c are strictly on that side: w meets it
+         * at c (u* = 65536, which does not block) or not at all. */
+        placing own = *pl;
+        size_t k, j = 0, hit = (size_t)(w - pl->walls);
+        for (k = 0; k < pl->near.count; k++)
+            if (pl->near.idx[k] != hit)
+                own.near.idx[j++] = pl->near.idx[k];
+        own.near.count = j;
+        return place_end(r, L, x0, xe, xup, y0, ye, yup, &own, w, side);
+    }
     return place_end(r, L, x0, xe, xup, y0, ye, yup, pl, w, side);
 }
 
