@@ -165,10 +165,36 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
     int64_t x0, y0;
     if (side == 0)
         return r->p; /* met at u = 0 */
-    x0 = axis_floor(r->p.x, r->dx, u.num, rc, &xe);
-    y0 = axis_floor(r->p.y, r->dy, u.num, rc, &ye);
+    /* On an axis-aligned wall's line the exact point's coordinate across
+     * it is the wall's own (whole, exact): no division for that axis. */
+    if (w->ex == 0) {
+        x0 = w->a.x;
+        xe = true;
+    } else {
+        x0 = axis_floor(r->p.x, r->dx, u.num, rc, &xe);
+    }
+    if (w->ey == 0) {
+        y0 = w->a.y;
+        ye = true;
+    } else {
+        y0 = axis_floor(r->p.y, r->dy, u.num, rc, &ye);
+    }
     xup = w->ey != 0 ? (w->ey > 0) != (side > 0) : r->dx < 0;
     yup = w->ex != 0 ? (w->ex > 0) == (side > 0) : r->dy < 0;
+    if (pl->near.count <= FXL__NEAR_MAX && !(xe && ye)) {
+        /* The reachability checks need not test w itself: every end c
+         * they see is on side `side` of w's line or on it (end_ok tests
+         * that first) and the start p strictly on that side, so the
+         * segment's points before c are strictly on that side: w meets it
+         * at c (u* = 65536, which does not block) or not at all. */
+        placing own = *pl;
+        size_t k, j = 0, hit = (size_t)(w - pl->walls);
+        for (k = 0; k < pl->near.count; k++)
+            if (pl->near.idx[k] != hit)
+                own.near.idx[j++] = pl->near.idx[k];
+        own.near.count = j;
+        return place_end(r, L, x0, xe, xup, y0, ye, yup, &own, w, side);
+    }
     return place_end(r, L, x0, xe, xup, y0, ye, yup, pl, w, side);
 }
 
@@ -184,11 +210,41 @@ static fxl_vec2 free_end(const fxl__ray *r, const placing *pl)
 /* n / den rounded to nearest, halves away from zero, |n / den| < 2^29. */
 FXL_ARM_CODE static int32_t round_div(fxl__i128 n, const fxl__recip *rc)
 {
-    fxl__u128 m = fxl__iabs(n), r;
-    uint32_t q = fxl__recip_div(rc, m, NULL);
-    r = fxl__sub(m, fxl__mul64(q, rc->den)); /* below den */
-    q += r.lo >= rc->den - r.lo ? 1u : 0u;
+    fxl__u128 m = fxl__iabs(n);
+    uint64_t r;
+    uint32_t q = fxl__recip_divrem(rc, m, NULL, &r); /* r below den */
+    q += r >= rc->den - r ? 1u : 0u;
     return fxl__neg_if32(q, n.hi < 0);
+}
+
+/* a * b exactly, |a| < 2^63 (as fxl__imul, in two 32x32 -> 64 products:
+ * |b| <= 2^31 fits 32 bits). */
+FXL__ALWAYS_INLINE fxl__i128 imul32(int64_t a, int32_t b)
+{
+    fxl__u128 m = fxl__mul32_64(fxl__abs32(b), fxl__abs64(a));
+    fxl__i128 r;
+    if ((a < 0) != (b < 0)) {
+        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+        m.lo = 0u - m.lo;
+    }
+    r.hi = fxl__u2i(m.hi);
+    r.lo = m.lo;
+    return r;
+}
+
+/* a * b exactly for int32 a and b < 2^63 + 1 (as fxl__imul_u, in two
+ * 32x32 -> 64 products). */
+FXL__ALWAYS_INLINE fxl__i128 imul32_u(int32_t a, uint64_t b)
+{
+    fxl__u128 m = fxl__mul32_64(fxl__abs32(a), b);
+    fxl__i128 r;
+    if (a < 0) {
+        m.hi = 0u - m.hi - (m.lo != 0 ? 1u : 0u);
+        m.lo = 0u - m.lo;
+    }
+    r.hi = fxl__u2i(m.hi);
+    r.lo = m.lo;
+    return r;
 }
 
 /* sign of w x (x, y): the side the direction heads to. */
@@ -212,9 +268,19 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
     int came = -heading(w, x, y), k;
     int32_t rx, ry;
     fxl__recip rc;
-    fxl__recip_init(&rc, len2);
-    rx = round_div(fxl__isub(fxl__imul(2 * dot, ex), fxl__imul_u(x, len2)), &rc);
-    ry = round_div(fxl__isub(fxl__imul(2 * dot, ey), fxl__imul_u(y, len2)), &rc);
+    if (ey == 0 || ex == 0) {
+        /* An axis-aligned wall (the walls never have both 0: a beam is
+         * never stopped by one): the mirror image is exact, (x, -y) for
+         * ey = 0 (2 (x ex) ex / ex^2 - x = x), (-x, y) for ex = 0, integers
+         * that the rounding keeps. Wrapping negation (the directions stay
+         * far below 2^31). */
+        rx = ex == 0 ? fxl__u2i32(0u - (uint32_t)*dx) : *dx;
+        ry = ey == 0 ? fxl__u2i32(0u - (uint32_t)*dy) : *dy;
+    } else {
+        fxl__recip_init(&rc, len2);
+        rx = round_div(fxl__isub(imul32(2 * dot, w->ex), imul32_u(*dx, len2)), &rc);
+        ry = round_div(fxl__isub(imul32(2 * dot, w->ey), imul32_u(*dy, len2)), &rc);
+    }
     m2 = (uint64_t)((int64_t)rx * rx + (int64_t)ry * ry);
     if (m2 < (uint64_t)65472 * 65472 || m2 > (uint64_t)65600 * 65600) {
         uint32_t m = fxl__isqrt64(m2);

@@ -243,7 +243,7 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * make room) a room cast median 1,468 cycles (max 2,150) against 3,352,
  * and 4 bounces 31,079 against 35,743. The benchmark ROM's IWRAM has no
  * room for it, hence off by default: the port's memory plan decides. */
-#if defined(FXL_ROOM_IWRAM) && FXL_ROOM_IWRAM
+#if FXL_ROOM_IWRAM
 #define ROOM_SCAN FXL_IWRAM_CODE
 #define ROOM_EXACT FXL_IWRAM_CODE
 #define ROOM_ENTRY FXL_IWRAM_CODE

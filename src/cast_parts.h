@@ -147,12 +147,14 @@ FXL__ALWAYS_INLINE void fxl__recip_init(fxl__recip *rc, uint64_t den)
     rc->k = k;
 }
 
-/* floor(n / den) for a quotient below 2^29, and whether it is exact: q' =
+/* floor(n / den) for a quotient below 2^29, whether it is exact, and (rem
+ * not NULL) the remainder n - q den: q' =
  * (n / 2^k) r / 2^63 is within a few units of it (dt stands for den
  * within 2^-31, r within 2^-30; n / 2^k < 2^61); the exact product q den
  * and the remainder n - q den, moved into [0, den) a den at a time, settle
  * it (a step at most, measured). */
-FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bool *exact)
+FXL__ALWAYS_INLINE uint32_t fxl__recip_divrem(const fxl__recip *rc, fxl__u128 n, bool *exact,
+                                              uint64_t *rem)
 {
     uint64_t nt;
     uint32_t q;
@@ -177,6 +179,8 @@ FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bo
                 e = fxl__sub(e, dd);
             }
             zero = e.hi == 0 && e.lo == 0;
+            if (rem != NULL)
+                *rem = e.lo; /* e < den: e.hi = 0 */
         } else {
             e = fxl__sub(p, n); /* minus the remainder, > 0 */
             for (;;) {
@@ -186,6 +190,8 @@ FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bo
                 e = fxl__sub(e, dd);
             }
             zero = e.hi == 0 && e.lo == d; /* the remainder den - e */
+            if (rem != NULL)
+                *rem = d - e.lo; /* 0 < e <= den: e.hi = 0 */
         }
         if (exact != NULL)
             *exact = zero;
@@ -193,7 +199,11 @@ FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bo
     return q;
 }
 
-
+/* The same, without the remainder. */
+FXL__ALWAYS_INLINE uint32_t fxl__recip_div(const fxl__recip *rc, fxl__u128 n, bool *exact)
+{
+    return fxl__recip_divrem(rc, n, exact, NULL);
+}
 
 /* floor(u*): at most len for a wall the ray meets; *rc (may be NULL) gets
  * u.den ready. */

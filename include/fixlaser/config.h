@@ -109,6 +109,16 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #define FXL_ARM_CODE
 #endif
 
+/* FXL_ROOM_IWRAM: 1 puts the rooms' centre-line search and fxl_room_cast
+ * (cast.h, src/cast.c) in IWRAM as ARM code (FXL_IWRAM_CODE): about 4 KiB
+ * of IWRAM for a room cast of 1,468 GBA cycles median instead of 3,352
+ * (16 walls, measured), 4 bounces about 13% faster. Default 0: the code
+ * stays in ROM (a boss-frame game's library IWRAM is about 3-4 KiB
+ * without it). */
+#ifndef FXL_ROOM_IWRAM
+#define FXL_ROOM_IWRAM 0
+#endif
+
 /* FXL_ARM_ASM: 1 lets the core use its hand-scheduled loops for ARMv4T in
  * ARM state, in GCC syntax, where the compiled C runs out of registers (the
  * chained-square chains' walk, src/chain.c). Default 0: the portable C. */

@@ -76,9 +76,11 @@ static uint32_t errors;
 /* --- the walls, behind one function each ---------------------------------- */
 
 /* Everything the game asks of the walls is here: the prepared room's
- * storage, its preparation (once per room), and the two calls. To move to
- * the prepared-room API, change these four places only. */
+ * storage (the prepared walls and their packed copies, cast.h's rooms),
+ * its preparation (once per room), and the two calls. */
 static fxl_wall_prep room_prep[BOSS_WALLS];
+static fxl_room_wall room_packed[BOSS_WALLS];
+static fxl_room room_of;
 
 static fxl_result boss_room_prepare(const fxl_wall *walls)
 {
@@ -89,18 +91,21 @@ static fxl_result boss_room_prepare(const fxl_wall *walls)
         if (res == FXL_OK)
             res = r;
     }
+    if (res == FXL_OK)
+        res = fxl_room_prepare(room_prep, BOSS_WALLS, room_packed, BOSS_WALLS, &room_of);
     return res;
 }
 
 static fxl_result boss_cast(const fxl_laser *l, unsigned flags, fxl_laser *out)
 {
     fxl_cast c;
-    return fxl_laser_cast(l, room_prep, BOSS_WALLS, flags, &c, out);
+    return (flags & FXL_CAST_WIDTH) != 0 ? fxl_room_cast_width(&room_of, l, flags, &c, out)
+                                         : fxl_room_cast(&room_of, l, flags, &c, out);
 }
 
 static fxl_result boss_bounce(const fxl_laser *l, fxl_bounce *out, size_t cap, size_t *count)
 {
-    return fxl_laser_bounce(l, room_prep, BOSS_WALLS, 0u, BOSS_BOUNCES, out, cap, count);
+    return fxl_room_bounce(&room_of, l, 0u, BOSS_BOUNCES, out, cap, count);
 }
 
 /* The room of tests/bench/bench_kinds.c: its outer walls (220 x 140 px,
@@ -475,8 +480,8 @@ const char *const boss_phase_name[BOSS_PHASES] = {
     "16 rotating lasers (8 about the middle: `fxl_sweep_turn_about`): `fxl_sweeps_vs_circle`",
     "8 lasers pose to pose: `fxl_sweep_to_pose` + `fxl_sweeps_vs_circle`",
     "2 curvy lasers (64 nodes): `fxl_curvy_push` + `fxl_curvy_vs_moving_circle`",
-    "4 casts, 16 walls (2 centre line, 2 `FXL_CAST_WIDTH`): `fxl_laser_cast` + `fxl_lasers_vs_circle`",
-    "2 bouncing lasers (4 bounces): `fxl_laser_bounce` + legs pushed into a curvy laser + "
+    "4 casts, 16 walls (2 centre line, 2 `FXL_CAST_WIDTH`): `fxl_room_cast` / `fxl_room_cast_width` + `fxl_lasers_vs_circle`",
+    "2 bouncing lasers (4 bounces): `fxl_room_bounce` + legs pushed into a curvy laser + "
     "`fxl_curvy_vs_circle`"};
 
 /* --- access and hashing ------------------------------------------------------- */

@@ -193,7 +193,7 @@ int main(void)
         if (p == BOSS_PH_POSE)
             row("of which building the 8 sweeps (`fxl_sweep_to_pose`), timed apart", T_BUILD_POSE);
         if (p == BOSS_PH_BOUNCES)
-            row("of which the 2 `fxl_laser_bounce` calls, timed apart", T_BOUNCE_ONLY);
+            row("of which the 2 `fxl_room_bounce` calls, timed apart", T_BOUNCE_ONLY);
     }
     row("**whole boss frame**", T_FRAME);
     {
