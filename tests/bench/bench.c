@@ -35,7 +35,7 @@ static fxl_wall_prep room_fat[ROOM_WALLS * FXL_WALL_PARTS] FXL_EWRAM_BSS;
 static fxl_laser3d_prep box3, cyl3;
 /* A laser object: warning, then active, turning 5 degrees a frame. */
 static fxl_beam beam;
-static float_laser floats[LASERS];
+static float_laser floats[LASERS] FXL_EWRAM_BSS; /* the float baseline: EWRAM (its soft-float maths dwarfs the loads), leaving IWRAM for the stack */
 static uint32_t bits[CIRCLES / 32];
 static uint32_t samples[MAX_SAMPLES] FXL_EWRAM_BSS;
 static uint32_t nsamples;
