@@ -12,9 +12,25 @@
 #include "util.h"
 #include "wide.h"
 
+/* A zero sweep for a NULL laser (after FXL_ASSERT: the checked build
+ * traps, a release build gets a harmless sweep of a zero laser). */
+static fxl_sweep null_sweep(void)
+{
+    fxl_sweep s;
+    s.laser = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0);
+    s.laser.hit_fraction = 0;
+    s.motion.pivot = fxl_vec2_make(0, 0);
+    s.motion.step = 0;
+    s.motion.move = fxl_vec2_make(0, 0);
+    return s;
+}
+
 fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step)
 {
     fxl_sweep s;
+    FXL_ASSERT(laser != NULL);
+    if (laser == NULL)
+        return null_sweep();
     s.laser = *laser;
     s.motion.pivot = pivot;
     s.motion.step = step;
@@ -24,17 +40,27 @@ fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t s
 
 fxl_sweep fxl_sweep_turn(const fxl_laser *laser, int32_t step)
 {
+    FXL_ASSERT(laser != NULL);
+    if (laser == NULL)
+        return null_sweep();
     return fxl_sweep_turn_about(laser, laser->pos, step);
 }
 
 fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle)
 {
+    FXL_ASSERT(laser != NULL);
+    if (laser == NULL)
+        return null_sweep();
     return fxl_sweep_turn(laser, fxl_angle_diff(to_angle, laser->angle));
 }
 
 fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle)
 {
-    fxl_sweep s = fxl_sweep_turn_to(laser, to_angle);
+    fxl_sweep s;
+    FXL_ASSERT(laser != NULL);
+    if (laser == NULL)
+        return null_sweep();
+    s = fxl_sweep_turn_to(laser, to_angle);
     /* Saturated: an out-of-domain end then still lands out of the domain
      * and is refused (never wraps back into it). */
     s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)to_pos.x - laser->pos.x),
@@ -299,7 +325,17 @@ FXL__ALWAYS_INLINE fxl_aabb turned_box(int32_t c, int32_t s, const int32_t f_q4[
  *  - all grown by round (a capsule), by 2^-8 of the reach (the Q10 vector
  *    is within 2^-9 of the reach of the table's, the table's within 2^-15
  *    of the nominal turn, and the exact region is the nominal one scaled
- *    by 1/|t|^2 < 1 + 2^-15) and by a few units for the floors.
+ *    by 1/|t| < 1 + 2^-15) and by a few units for the floors.
+ * Proof that the box holds the exact region. A centre X hits a beam pose
+ * about the pivot P only if frame(X - P) lies in K (+) disk(round + r)
+ * (Q32.32, the frame = 2^16 |t| R^T), i.e. X - P lies in s R (K (+)
+ * disk(round + r)) with s = 65536 / |t| <= 1 + 1.1e-5 (tests/test_angle.c)
+ * = s R K (+) disk(s round) (+) disk(s r). s R K lies within (s - 1) R_K <
+ * 2^-16 R of R K, inside the turned box grown by R / 2^8; s round <= round
+ * + round / 2^14 + 1 raw (so the round is scaled here, never added as is:
+ * issue 21 item 1, a 2^28 px round was 1,100 raw units short); s r <= r +
+ * r / 2^14 + 1 is what fxl__near_box adds. The circle's own box test then
+ * passes every hit.
  * A beam reaching more than 8192 px from its pivot, or a box wider than
  * the 32-bit reject takes, gets none (every circle goes on to the exact
  * test). */
@@ -338,7 +374,9 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
     pm_q14 = fxl_vec2_make(p0_q14.x + fxl__asr32(sp->half_move.x, 2),
                            p0_q14.y + fxl__asr32(sp->half_move.y, 2));
     p1_q14 = fxl_vec2_make(fxl__asr32(sp->pivot1.x, 2), fxl__asr32(sp->pivot1.y, 2));
-    grow_q14 = (int32_t)(r_q4 << 2) + (a->round >> 2) + 4; /* Q14: R / 2^8, round, floors */
+    /* Q14: R / 2^8, the round scaled as the reach (round + round / 2^14 +
+     * 1 raw, as fxl__near_box widens r), the floors. */
+    grow_q14 = (int32_t)(r_q4 << 2) + (a->round >> 2) + (a->round >> 16) + 6;
     if (sp->step != 0) {
         uint32_t h = (fxl__abs32(sp->step) + 1u) >> 1;
         uint32_t f_q10 = (uint32_t)(65537 - fxl_cos((fxl_angle)h) + 63) >> 6; /* <= 1025 */
@@ -569,7 +607,11 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
     /* Nothing hits a circle outside the domain: its code is returned. */
     bool ok = first == FXL_OK;
 
-    FXL_ASSERT(sweeps != NULL || n == 0);
+    /* A NULL array of sweeps: refused, nothing hits (n = 0 is fine). */
+    if (FXL__UNLIKELY(sweeps == NULL) && n != 0) {
+        first = FXL_ERR_NULL;
+        n = 0;
+    }
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
