@@ -581,6 +581,93 @@ static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
     return -1;
 }
 
+/* The checks of fxl_sweep_prepare for any motion, in unsigned compares:
+ * the laser's (fxl__laser_fast_ok), the pivot and the move each within
+ * +-FXL_COORD_MAX per axis (so pivot + move and laser.pos - pivot are
+ * below 2^31 in magnitude and their 32-bit sums exact), pivot + move and
+ * laser.pos - pivot within +-FXL_COORD_MAX, |step| <= 2048. (u + C <= 2C
+ * for the uint32 u of a value in -2^31..2^31 says it is in -C..C.) A
+ * sweep that fails (a move beyond FXL_COORD_MAX may still be valid) takes
+ * the full path, which decides it. */
+FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
+    uint32_t px = (uint32_t)m->pivot.x, py = (uint32_t)m->pivot.y;
+    uint32_t mx = (uint32_t)m->move.x, my = (uint32_t)m->move.y;
+    return fxl__laser_fast_ok(l) && px + c <= c2 && py + c <= c2 && mx + c <= c2 &&
+           my + c <= c2 && px + mx + c <= c2 && py + my + c <= c2 &&
+           (uint32_t)l->pos.x - px + c <= c2 && (uint32_t)l->pos.y - py + c <= c2 &&
+           (uint32_t)m->step + 2048u <= 4096u;
+}
+
+/* The fused loop's first look at any other motion (a pivot off laser.pos,
+ * a move): turn_far's rejects in whole pixels for the whole motion.
+ *
+ * Proof. With p(x) = floor(x / 2^32), g0 = c - pivot, and the rectangle
+ * about the pivot K = K_pos + o (o the start-frame coordinates of laser.pos
+ * - pivot, as fill() shifts it): across the beam K' = K grown by the reach
+ * spans v within o_v -+ (w + r) 2^16 (box: half-width w, reach r; capsule:
+ * 0 and w + r), along it o_u - (behind + r + rnd) 2^16 .. o_u + (ahead + r
+ * + rnd) 2^16. The motion (sweep.h) meets the circle only at frame points
+ * f0(g0) .. f0(gm) (slide 1, start frame), the turn from f0(gm) to f1(gm),
+ * f1(gm) .. f1(g1) (slide 2, end frame), gm = c - pivot - floor(move/2),
+ * g1 = c - pivot - move. A frame's components are c dx + s dy and c dy -
+ * s dx with |c|, |s| <= 2^16, so f0(gm) and f1(gm) lie within D = 2^16
+ * (|move.x| + |move.y|) of f0(g0) and f1(g0) per component, and f1(g1)
+ * within D of f1(g0) (|floor(m/2)| + |m - floor(m/2)| = |m|); D < (d + 1)
+ * 2^32 with d = (|move.x| + |move.y|) >> 16. A slide whose two ends lie
+ * beyond one side of K' misses (a half plane is convex); the turn misses
+ * when its two ends lie beyond B = max(side + t, 0) + m on one side, m <
+ * 2^32 (turn_far). So all four points beyond B on one side is a miss, and
+ * with o < (p(o) + 1) 2^32, (w + r) 2^16 < (h + 1) 2^32 (h = (w + r) >>
+ * 16): B < (max(p(o) + h + 2, 0) + 1) 2^32, so p(v) >= max(p(o) + h + 2,
+ * 0) + 1 + d at both ends of g0 (start and end frames) puts all four above
+ * B; below: B > (min(p(o) - h - 1, 0) - 1) 2^32, and p(v) < min(p(o) - h
+ * - 1, 0) - 1 - d puts them all below. The same along the beam. Every
+ * value below 2^16 px: the offsets are below 2^31 raw. */
+/* The along half of sweep_general_maybe, out of line (as sweep_along):
+ * only the sweeps that pass the across half get here. o: laser.pos -
+ * pivot, q: the circle's centre - pivot (Q16.16), d: the move's pixels. */
+FXL_IWRAM_CODE
+static bool general_along(const fxl_laser *l, const int32_t cs[4], int32_t qx, int32_t qy,
+                          int32_t ox, int32_t oy, int32_t w, int32_t d, fix16_t r)
+{
+    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
+    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    int32_t o_px = fxl__pixels(fxl__along(cs[0], cs[1], ox, oy));
+    int32_t hi = fxl__max32(o_px + (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2, 0) + 1 + d;
+    int32_t lo = fxl__min32(o_px - (int32_t)((behind + (uint32_t)r + rnd) >> 16) - 1, 0) - 1 - d;
+    int32_t a0 = fxl__pixels(fxl__along(cs[0], cs[1], qx, qy));
+    int32_t a1 = fxl__pixels(fxl__along(cs[2], cs[3], qx, qy));
+    return !((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo));
+}
+
+FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    int32_t cs[4], o_px, hi, lo, a0, a1;
+    int32_t w = fxl__hit_width(l->half_width, l->hit_fraction);
+    int32_t qx = fxl__offset(x, m->pivot.x), qy = fxl__offset(y, m->pivot.y);
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t d = (int32_t)((fxl__abs32(m->move.x) + fxl__abs32(m->move.y)) >> 16);
+    int32_t h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16);
+
+    fxl__sincos(l->angle, &cs[0], &cs[1]);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &cs[2], &cs[3]);
+    o_px = fxl__pixels(fxl__across(cs[0], cs[1], ox, oy));
+    hi = fxl__max32(o_px + h + 2, 0) + 1 + d;
+    lo = fxl__min32(o_px - h - 1, 0) - 1 - d;
+    a0 = fxl__pixels(fxl__across(cs[0], cs[1], qx, qy));
+    a1 = fxl__pixels(fxl__across(cs[2], cs[3], qx, qy));
+    if (FXL__LIKELY((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo)))
+        return false;
+    return general_along(l, cs, qx, qy, ox, oy, w, d, r);
+}
+
 /* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
  * the refusal code. */
 FXL_WARM_CODE
@@ -625,6 +712,8 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
                 if (h < 0)
                     h = sweep_full(sw, circle);
             } else {
+                if (FXL__LIKELY(sweep_general_ok(sw)) && FXL__LIKELY(!sweep_general_maybe(sw, x, y, r)))
+                    continue;
                 h = sweep_full(sw, circle);
             }
             if (h < 0 && first == FXL_OK)

@@ -352,9 +352,17 @@ typedef struct edge_q {
     fxl_circle c;
 } edge_q;
 
+/* The sweep of an edge case: a turn about the reference point, about a
+ * pivot off it, or pose to pose (a move and a turn), by the angle's bits. */
 static fxl_sweep edge_sweep(const edge_q *q, const fxl_laser *l)
 {
-    return fxl_sweep_turn(l, q->sweep ? q->step : 0);
+    fxl_sweep s = fxl_sweep_turn(l, q->sweep ? q->step : 0);
+    int32_t a = q->a; /* 0..4095 */
+    if (q->sweep && (a & 4) != 0)
+        s.motion.pivot = fxl_vec2_make(l->pos.x + PX(a % 97), l->pos.y - PX(a % 31));
+    if (q->sweep && (a & 8) != 0)
+        s.motion.move = fxl_vec2_make(PX(a % 9) - PX(4), PX(3) - PX(a % 7));
+    return s;
 }
 
 /* The single test's answer at distance d (the laser, or the sweep). */
@@ -407,7 +415,7 @@ static void domain_edges(void)
             }
         }
     }
-    fxlt_printf("    %u edge ncase (every table angle, sizes up to FXL_SIZE_MAX), %u hits, %u disagreements\n",
+    fxlt_printf("    %u edge cases (every table angle, sizes up to FXL_SIZE_MAX), %u hits, %u disagreements\n",
                 ncase, hits, bad);
     CHECK_EQ(bad, 0u);
     CHECK_EQ(orc_faults(), 0u);
