@@ -142,23 +142,64 @@ fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp)
 /* The cheap rejects of a turn, true when neither end beam nor any point of
  * the turn can reach the circle: its frame values (u0, v0), (u1, v1) at the
  * two ends against the rectangle [ulo, uhi] x [vlo, vhi] grown by the reach
- * t. The turn's frame point runs along an arc of at most half a turn whose
- * ends E_i lie within m = |qx| + |qy| + 1 of the table-frame points S_i =
- * (u_i, v_i) (E_i = S_i / |t_i| and |t_i| = 1 within 1.1e-5, so |S_i - E_i|
- * <= 1.1e-5 |S_i| < m). When both ends lie beyond a side by more than m, and
- * that side's bound is kept on the far side of zero, the whole arc lies in
- * one open half plane, where the coordinate is concave (or convex) along the
- * arc: its extreme towards the rectangle is at an end, beyond the side. */
+ * t. The turn's frame point runs along an arc of at most half a turn (the
+ * point turns by -step) whose ends E_i lie on the rays of the table-frame
+ * points S_i = (u_i, v_i), within m = |qx| + |qy| + 1 of them (E_i = S_i /
+ * |t_i| and |t_i| = 1 within 1.1e-5, so |S_i - E_i| <= 1.1e-5 |S_i| < m).
+ * Along an arc of a circle about the origin, a coordinate (v = R sin phi,
+ * say) reaches its largest value inside the arc only where the arc passes
+ * the direction of that axis ((0, 1) for v's largest, (0, -1) for its
+ * smallest, (1, 0) and (-1, 0) for u's); when that direction
+ * is not on the arc, the largest is at an end, below max(v0, v1) + m. So
+ * the arc misses the grown rectangle when, for one side, its axis
+ * direction is not on the arc and both ends lie beyond the side by more
+ * than m. A direction D is on the arc iff cross(S0, D) <= 0 <= cross(S1,
+ * D) for step > 0 (reversed for step < 0; axis_hit's test, exact signs of
+ * the frame values). (With step 0 the arc is a point: any D passes or not,
+ * the ends decide either way.) This holds every case of the older form
+ * (both ends beyond a side whose bound is on the far side of zero: the arc
+ * then stays in the open half plane without that axis direction) and also
+ * rejects circles between a pivot off the beam and the beam. */
+FXL_NOINLINE static bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                      int64_t v1_q32, int64_t ulo_q32, int64_t uhi_q32,
+                                      int64_t vlo_q32, int64_t vhi_q32, int64_t t_q32,
+                                      int64_t m_q32, int32_t step)
+{
+    /* D = (0, 1): cross(S, D) = u; (0, -1): -u; (1, 0): -v; (-1, 0): v. */
+    bool up, down, right, left;
+    if (step >= 0) {
+        up = u0_q32 <= 0 && u1_q32 >= 0;
+        down = u0_q32 >= 0 && u1_q32 <= 0;
+        right = v0_q32 >= 0 && v1_q32 <= 0;
+        left = v0_q32 <= 0 && v1_q32 >= 0;
+    } else {
+        up = u0_q32 >= 0 && u1_q32 <= 0;
+        down = u0_q32 <= 0 && u1_q32 >= 0;
+        right = v0_q32 <= 0 && v1_q32 >= 0;
+        left = v0_q32 >= 0 && v1_q32 <= 0;
+    }
+    return (!up && fxl__max64(v0_q32, v1_q32) + m_q32 < vlo_q32 - t_q32) ||
+           (!down && fxl__min64(v0_q32, v1_q32) - m_q32 > vhi_q32 + t_q32) ||
+           (!left && fxl__min64(u0_q32, u1_q32) - m_q32 > uhi_q32 + t_q32) ||
+           (!right && fxl__max64(u0_q32, u1_q32) + m_q32 < ulo_q32 - t_q32);
+}
+
+/* The common case of that first, inline: both ends beyond a side whose
+ * bound is kept on the far side of zero (the arc then stays in the open
+ * half plane without that side's axis direction); the rest out of line. */
 FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
                                  int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
-                                 int64_t t_q32, int64_t m_q32)
+                                 int64_t t_q32, int64_t m_q32, int32_t step)
 {
     int64_t hv_q32 = fxl__max64(vhi_q32 + t_q32, 0) + m_q32;
     int64_t lv_q32 = fxl__min64(vlo_q32 - t_q32, 0) - m_q32;
     int64_t hu_q32 = fxl__max64(uhi_q32 + t_q32, 0) + m_q32;
     int64_t lu_q32 = fxl__min64(ulo_q32 - t_q32, 0) - m_q32;
-    return (v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
-           (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32);
+    if ((v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
+        (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32))
+        return true;
+    return turn_far_arc(u0_q32, v0_q32, u1_q32, v1_q32, ulo_q32, uhi_q32, vlo_q32, vhi_q32, t_q32,
+                        m_q32, step);
 }
 
 FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
@@ -223,7 +264,7 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     int64_t t_q32 = ((int64_t)r + a->round) * 65536;
 
     if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
-                 arc_margin(qx, qy)))
+                 arc_margin(qx, qy), sp->step))
         return false;
     /* The end beam has the same rectangle (only its frame differs, and
      * u1_q32, v1_q32 are already in it). */
