@@ -106,6 +106,7 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     sp->pivot1 = fxl_vec2_make((fix16_t)ex, (fix16_t)ey);
     fxl__sincos((int32_t)((uint32_t)s->laser.angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
     sp->step = m->step;
+    sp->angle = s->laser.angle;
     sp->half_move = fxl_vec2_make(half_floor(m->move.x), half_floor(m->move.y));
     return FXL_OK;
 }
@@ -250,6 +251,27 @@ FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_
     return false;
 }
 
+/* A sound shortcut for a hit in the middle of a turn: the beam at the
+ * table angle halfway, angle + step / 2 (|step| >= 2). The table's
+ * directions are within 1.1e-5 rad of the nominal ones, 2 pi / 4096 apart,
+ * so they turn strictly monotonically: that direction lies strictly inside
+ * the arc, and the beam turned rigidly to it is a pose of the turn. Its
+ * exact frame point X (no table scale) and the table frame's S differ by
+ * at most 1.1e-5 |S| < m = |qx| + |qy| + 1 (Q32.32; turn_far), so S within
+ * t - m of K puts X within t: the frame test with the radius cut by m in
+ * raw units rounded up (a negative reach gives no hit). */
+FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                        int32_t qx, int32_t qy, int32_t r)
+{
+    int32_t c, s, cut;
+    if (step > -2 && step < 2)
+        return false;
+    fxl__sincos((int32_t)((uint32_t)angle + (uint32_t)(step / 2)), &c, &s);
+    /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
+    cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
+    return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -273,6 +295,7 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (sp->step == 0 || t_q32 < 0)
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
+           middle_witness(a, sp->angle, sp->step, qx, qy, r) ||
            fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
 }
 
@@ -709,6 +732,46 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
     return general_along(l, cs, qx, qy, ox, oy, w, d, r);
 }
 
+/* The fused loop's second look at any other motion (checked by
+ * sweep_general_ok) that sweep_general_maybe could not reject: sound hits
+ * without a preparation, 1 hit or -1 undecided (the full path). The
+ * rectangle about the pivot as fill() builds it; the circle's offsets g0
+ * = c - pivot (start pose, start frame: the motion's first moment), g1 = c
+ * - pivot - move (end pose, end frame: its last) and gm = c - pivot -
+ * floor(move / 2) at the turn's middle angle (middle_witness: the reach cut
+ * by the table's scale margin). Each is a pose of the motion. */
+FXL_WARM_CODE
+static int general_near(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_sweep_prep sp;
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t hx = half_floor(m->move.x), hy = half_floor(m->move.y);
+    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    int64_t ou, ov;
+    /* gm = g0 - floor(move / 2) below: c - (pivot + half the move), a
+     * point between the domain's pivot and end, so below 2^31 (exact). */
+    fxl__sincos(l->angle, &sp.from.cos, &sp.from.sin);
+    fxl__laser_hitbox(l, &sp.from);
+    ou = fxl__along(sp.from.cos, sp.from.sin, ox, oy);
+    ov = fxl__across(sp.from.cos, sp.from.sin, ox, oy);
+    sp.from.u_lo += ou, sp.from.u_hi += ou;
+    sp.from.v_lo += ov, sp.from.v_hi += ov;
+    if (fxl__frame_test(&sp.from, fxl__along(sp.from.cos, sp.from.sin, gx, gy),
+                        fxl__across(sp.from.cos, sp.from.sin, gx, gy), circle.r))
+        return 1;
+    if (middle_witness(&sp.from, l->angle, m->step, gx - hx, gy - hy, circle.r))
+        return 1;
+    /* c - (pivot + move): both in the domain, so below 2^31 (exact) */
+    gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
+    return fxl__frame_test(&sp.from, fxl__along(sp.cos1, sp.sin1, gx, gy),
+                           fxl__across(sp.cos1, sp.sin1, gx, gy), circle.r)
+               ? 1
+               : -1;
+}
+
 /* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
  * the refusal code. */
 FXL_WARM_CODE
@@ -753,9 +816,15 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
                 if (h < 0)
                     h = sweep_full(sw, circle);
             } else {
-                if (FXL__LIKELY(sweep_general_ok(sw)) && FXL__LIKELY(!sweep_general_maybe(sw, x, y, r)))
-                    continue;
-                h = sweep_full(sw, circle);
+                h = -1;
+                if (FXL__LIKELY(sweep_general_ok(sw))) {
+                    if (FXL__LIKELY(!sweep_general_maybe(sw, x, y, r)))
+                        continue;
+                    if (ok)
+                        h = general_near(sw, circle);
+                }
+                if (h < 0)
+                    h = sweep_full(sw, circle);
             }
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;

@@ -73,7 +73,14 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     len2_q64 = fxl__isub(fxl__imul(du_q32, du_q32), fxl__imul(-dv_q32, dv_q32));
     for (k = 0; k < 4; k++) {
         int64_t eu_q32 = cu_q32[k] - ua_q32, ev_q32 = cv_q32[k] - va_q32;
-        fxl__i128 dot_q64 = fxl__isub(fxl__imul(eu_q32, du_q32), fxl__imul(-ev_q32, dv_q32));
+        fxl__i128 dot_q64;
+        /* Every point P of AB lies within |du|, |dv| of A per axis, so a
+         * corner farther than t + that from A on an axis is farther than t
+         * from every P (all below 2^51: no overflow). */
+        if (fxl__abs64(eu_q32) > (uint64_t)t_q32 + fxl__abs64(du_q32) ||
+            fxl__abs64(ev_q32) > (uint64_t)t_q32 + fxl__abs64(dv_q32))
+            continue;
+        dot_q64 = fxl__isub(fxl__imul(eu_q32, du_q32), fxl__imul(-ev_q32, dv_q32));
         if (fxl__isign(dot_q64) <= 0 || fxl__isign(fxl__isub(len2_q64, dot_q64)) <= 0)
             continue;
         if (within_segment(fxl__isub(fxl__imul(du_q32, ev_q32), fxl__imul(dv_q32, eu_q32)), t_q32,
