@@ -42,7 +42,30 @@
  *
  * Domain: the laser as fxl_laser_prepare's, the pivot and pivot + move in
  * the coordinate domain, laser.pos - pivot within +-FXL_COORD_MAX on each
- * axis (FXL_ERR_PIVOT_RANGE), |step| <= 2048. Circles: fxl_circle_check. */
+ * axis (FXL_ERR_PIVOT_RANGE), |step| <= 2048. Circles: fxl_circle_check.
+ *
+ * COSTS (GBA cycles, ARM7TDMI, docs/bench-gba.md; the answers never depend
+ * on the path taken):
+ *   - Many sweeps against the player: fxl_sweeps_vs_circle, no preparation
+ *     for a far sweep: about 220 a sweep turning about its reference point
+ *     (fxl_sweep_turn), about 330 about another pivot or with a move
+ *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
+ *     bounds grown by the move). Near the player (a few px) the exact
+ *     stage runs: about 1,200 a sweep about its reference point, 2,300 to
+ *     2,900 for the others (a miss there still costs a preparation and the
+ *     exact turn; hits at the start, middle or end pose are found early).
+ *   - One sweep: fxl_sweep_prepare about 970, then fxl_sweep_vs_circle
+ *     about 640 per circle (a circle near the turn's middle or a slide's
+ *     corner takes the exact big-integer path: up to ~40,000, rarely).
+ *     Use the fused call for n sweeps against one circle, and the batch
+ *     forms for one sweep against many circles (their bounding box costs
+ *     about 1,000 once per call, then about 120 per circle).
+ *   - Motions, cheapest first: a turn about the reference point; a turn
+ *     about another pivot; a slide; a slide and a turn (two slides and a
+ *     turn, each exact); a moving circle adds a slide of its own.
+ *   - Building: fxl_sweep_turn about 210, fxl_sweep_turn_about about 230,
+ *     fxl_sweep_to_pose about 440 (Thumb, ROM: each copies the laser); a
+ *     game may as well fill an fxl_sweep's fields itself. */
 #ifndef FIXLASER_SWEEP_H
 #define FIXLASER_SWEEP_H
 

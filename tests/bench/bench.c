@@ -715,6 +715,34 @@ bench_stats bench_motion(int kind, int what)
     return bench_sample_stats();
 }
 
+/* Building a sweep (what a game's frame code does per laser): which 0
+ * fxl_sweep_turn, 1 fxl_sweep_turn_about, 2 fxl_sweep_to_pose; one sample
+ * per call, 16 lasers x 8. */
+static fxl_sweep built FXL_EWRAM_BSS;
+
+bench_stats bench_sweep_build(int which)
+{
+    int k, i;
+    bench_samples_clear();
+    for (k = 0; k < LASERS; k++) {
+        fxl_vec2 p = fxl_vec2_make(lasers[k].pos.x + (20 << 16), lasers[k].pos.y);
+        for (i = 0; i < 8; i++) {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            if (which == 0)
+                built = fxl_sweep_turn(&lasers[k], 8 + i);
+            else if (which == 1)
+                built = fxl_sweep_turn_about(&lasers[k], p, 8 + i);
+            else
+                built = fxl_sweep_to_pose(&lasers[k], p, lasers[k].angle + 8 + i);
+            t = fxl_port_cycles_end();
+            bench_sink += (uint32_t)built.motion.step;
+            bench_sample_add(t > overhead ? t - overhead : 0);
+        }
+    }
+    return bench_sample_stats();
+}
+
 BENCH_NOINLINE void run_motions(void)
 {
     int kind, k, i;

@@ -59,6 +59,9 @@ uint32_t bench_chain_squares(void);
 /* The swept test per kind of motion: what 0 prepare, 1 one test, 2 batch
  * per circle; kinds 0..5 (bench.c: motion_sweep). */
 bench_stats bench_motion(int kind, int what);
+/* Building a sweep, per call: 0 fxl_sweep_turn, 1 fxl_sweep_turn_about,
+ * 2 fxl_sweep_to_pose (into a struct in EWRAM). */
+bench_stats bench_sweep_build(int which);
 
 /* The timed-sample store shared by the benchmark files: clear, add one
  * sample (cycles with the timer overhead already subtracted), sort and

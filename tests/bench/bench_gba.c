@@ -121,6 +121,9 @@ int main(void)
     row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
     row("fxl_sweep_vs_circles, capsule, per circle", "ARM, IWRAM", bench_sweep_batch(1));
     row("fxl_sweep_prepare (5 deg turn)", "ARM, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
+    row("building a sweep: fxl_sweep_turn", "Thumb, ROM", bench_sweep_build(0));
+    row("building a sweep: fxl_sweep_turn_about", "Thumb, ROM", bench_sweep_build(1));
+    row("building a sweep: fxl_sweep_to_pose", "Thumb, ROM", bench_sweep_build(2));
     {
         static const char *const kinds[6] = {
             "turn about the emitter", "turn about the middle", "turn about a pivot 20 px off the beam",
