@@ -20,7 +20,6 @@ static fxl_sweep_prep still(const fxl_laser_prep *lp)
     sp.pivot1 = lp->pos;
     sp.half_move = fxl_vec2_make(0, 0);
     sp.step = 0;
-    sp.angle = 0; /* no turn: never read */
     return sp;
 }
 

@@ -100,7 +100,6 @@ FXL__ALWAYS_INLINE fxl_result fill(const fxl_sweep *s, fxl_sweep_prep *sp)
     sp->pivot1 = fxl_vec2_make((fix16_t)ex, (fix16_t)ey);
     fxl__sincos((int32_t)((uint32_t)s->laser.angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
     sp->step = m->step;
-    sp->angle = s->laser.angle;
     sp->half_move = fxl_vec2_make(half_floor(m->move.x), half_floor(m->move.y));
     return FXL_OK;
 }
@@ -193,6 +192,11 @@ FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
     if ((v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
         (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32))
         return true;
+    /* With every side's bound on the far side of zero (the pivot within
+     * the grown rectangle: a turn about laser.pos) each test of the arc
+     * form is one of the above: skip it. */
+    if (ulo_q32 - t_q32 <= 0 && uhi_q32 + t_q32 >= 0 && vlo_q32 - t_q32 <= 0 && vhi_q32 + t_q32 >= 0)
+        return false;
     return turn_far_arc(u0_q32, v0_q32, u1_q32, v1_q32, ulo_q32, uhi_q32, vlo_q32, vhi_q32, t_q32,
                         m_q32, step);
 }
@@ -289,7 +293,6 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (sp->step == 0 || t_q32 < 0)
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
-           middle_witness(a, sp->angle, sp->step, qx, qy, r) ||
            fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
 }
 

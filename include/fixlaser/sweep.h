@@ -96,7 +96,6 @@ typedef struct fxl_sweep_prep {
     fxl_vec2 pivot1;     /* Q16.16 the pivot at the end (pivot + move) */
     fxl_vec2 half_move;  /* Q16.16 floor(move / 2): the turn happens at pivot + this */
     int32_t step;        /* steps turned, -2048..2048 */
-    fxl_angle angle;     /* the start angle (the turn's middle is read at angle + step / 2) */
 } fxl_sweep_prep;
 
 /* A laser turning by step about its own reference point (the emitter, or
