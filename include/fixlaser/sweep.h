@@ -55,7 +55,7 @@
  *     2,900 for the others (a miss there still costs a preparation and the
  *     exact turn; hits at the start, middle or end pose are found early).
  *   - One sweep: fxl_sweep_prepare about 970, then fxl_sweep_vs_circle
- *     about 640 per circle (a circle near the turn's middle or a slide's
+ *     about 680 per circle (a circle near the turn's middle or a slide's
  *     corner takes the exact big-integer path: up to ~40,000, rarely).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
