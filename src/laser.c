@@ -324,7 +324,11 @@ fxl_result LASERS_LOOP(const fxl_laser *lasers, size_t n, fxl_circle circle, uin
     /* Nothing hits a circle outside the domain: its code is returned. */
     bool ok = first == FXL_OK;
 
-    FXL_ASSERT(lasers != NULL || n == 0);
+    /* A NULL array of lasers: refused, nothing hits (n = 0 is fine). */
+    if (FXL__UNLIKELY(lasers == NULL) && n != 0) {
+        first = FXL_ERR_NULL;
+        n = 0;
+    }
     while (i < n) {
         const fxl_laser *block = &lasers[i];
         size_t m = n - i, k, left = 0;
@@ -379,8 +383,21 @@ static void core_span(const fxl_laser *laser, int64_t *a0_q17, int64_t *a1_q17)
     *a1_q17 = laser->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
 }
 
-void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
+/* The laser drawing calls use for a NULL one (after FXL_ASSERT: the
+ * checked build traps): zero-sized at the origin. */
+static const fxl_laser *drawn(const fxl_laser *laser, fxl_laser *zero)
 {
+    FXL_ASSERT(laser != NULL);
+    if (laser != NULL)
+        return laser;
+    *zero = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0);
+    return zero;
+}
+
+void fxl_laser_quad(const fxl_laser *laser_in, fxl_vec2 out[4])
+{
+    fxl_laser zero;
+    const fxl_laser *laser = drawn(laser_in, &zero);
     int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
     int64_t a0_q17, a1_q17, w_q17 = 2 * (int64_t)laser->half_width;
 
@@ -391,8 +408,10 @@ void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4])
     out[3] = frame_point(laser->pos, c, s, a0_q17, w_q17);
 }
 
-void fxl_laser_ends(const fxl_laser *laser, fxl_vec2 *start, fxl_vec2 *end)
+void fxl_laser_ends(const fxl_laser *laser_in, fxl_vec2 *start, fxl_vec2 *end)
 {
+    fxl_laser zero;
+    const fxl_laser *laser = drawn(laser_in, &zero);
     int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
     int64_t a0_q17, a1_q17;
 

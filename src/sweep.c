@@ -12,33 +12,53 @@
 #include "util.h"
 #include "wide.h"
 
-fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step)
+/* The sweep of a laser turning by step about pivot, written in place (one
+ * object returned on every path, so the compiler builds it in the
+ * caller's: no copy). A NULL laser (after FXL_ASSERT: the checked build
+ * traps) gives the sweep of a zero laser, harmless. */
+FXL__ALWAYS_INLINE fxl_sweep turn_about(const fxl_laser *laser, bool own_pivot, fxl_vec2 pivot,
+                                        int32_t step)
 {
     fxl_sweep s;
-    s.laser = *laser;
-    s.motion.pivot = pivot;
+    FXL_ASSERT(laser != NULL);
+    if (laser != NULL) {
+        s.laser = *laser;
+        s.motion.pivot = own_pivot ? laser->pos : pivot;
+    } else {
+        s.laser = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, 0, 0);
+        s.motion.pivot = fxl_vec2_make(0, 0);
+        step = 0;
+    }
     s.motion.step = step;
     s.motion.move = fxl_vec2_make(0, 0);
     return s;
 }
 
+fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step)
+{
+    return turn_about(laser, false, pivot, step);
+}
+
 fxl_sweep fxl_sweep_turn(const fxl_laser *laser, int32_t step)
 {
-    return fxl_sweep_turn_about(laser, laser->pos, step);
+    return turn_about(laser, true, fxl_vec2_make(0, 0), step);
 }
 
 fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle)
 {
-    return fxl_sweep_turn(laser, fxl_angle_diff(to_angle, laser->angle));
+    return turn_about(laser, true, fxl_vec2_make(0, 0),
+                      laser != NULL ? fxl_angle_diff(to_angle, laser->angle) : 0);
 }
 
 fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle)
 {
-    fxl_sweep s = fxl_sweep_turn_to(laser, to_angle);
+    fxl_sweep s = turn_about(laser, true, fxl_vec2_make(0, 0),
+                             laser != NULL ? fxl_angle_diff(to_angle, laser->angle) : 0);
     /* Saturated: an out-of-domain end then still lands out of the domain
      * and is refused (never wraps back into it). */
-    s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)to_pos.x - laser->pos.x),
-                                  fxl__sat32((int64_t)to_pos.y - laser->pos.y));
+    if (laser != NULL)
+        s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)to_pos.x - laser->pos.x),
+                                      fxl__sat32((int64_t)to_pos.y - laser->pos.y));
     return s;
 }
 
@@ -116,23 +136,69 @@ fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp)
 /* The cheap rejects of a turn, true when neither end beam nor any point of
  * the turn can reach the circle: its frame values (u0, v0), (u1, v1) at the
  * two ends against the rectangle [ulo, uhi] x [vlo, vhi] grown by the reach
- * t. The turn's frame point runs along an arc of at most half a turn whose
- * ends E_i lie within m = |qx| + |qy| + 1 of the table-frame points S_i =
- * (u_i, v_i) (E_i = S_i / |t_i| and |t_i| = 1 within 1.1e-5, so |S_i - E_i|
- * <= 1.1e-5 |S_i| < m). When both ends lie beyond a side by more than m, and
- * that side's bound is kept on the far side of zero, the whole arc lies in
- * one open half plane, where the coordinate is concave (or convex) along the
- * arc: its extreme towards the rectangle is at an end, beyond the side. */
+ * t. The turn's frame point runs along an arc of at most half a turn (the
+ * point turns by -step) whose ends E_i lie on the rays of the table-frame
+ * points S_i = (u_i, v_i), within m = |qx| + |qy| + 1 of them (E_i = S_i /
+ * |t_i| and |t_i| = 1 within 1.1e-5, so |S_i - E_i| <= 1.1e-5 |S_i| < m).
+ * Along an arc of a circle about the origin, a coordinate (v = R sin phi,
+ * say) reaches its largest value inside the arc only where the arc passes
+ * the direction of that axis ((0, 1) for v's largest, (0, -1) for its
+ * smallest, (1, 0) and (-1, 0) for u's); when that direction
+ * is not on the arc, the largest is at an end, below max(v0, v1) + m. So
+ * the arc misses the grown rectangle when, for one side, its axis
+ * direction is not on the arc and both ends lie beyond the side by more
+ * than m. A direction D is on the arc iff cross(S0, D) <= 0 <= cross(S1,
+ * D) for step > 0 (reversed for step < 0; axis_hit's test, exact signs of
+ * the frame values). (With step 0 the arc is a point: any D passes or not,
+ * the ends decide either way.) This holds every case of the older form
+ * (both ends beyond a side whose bound is on the far side of zero: the arc
+ * then stays in the open half plane without that axis direction) and also
+ * rejects circles between a pivot off the beam and the beam. */
+FXL_NOINLINE static bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                      int64_t v1_q32, int64_t ulo_q32, int64_t uhi_q32,
+                                      int64_t vlo_q32, int64_t vhi_q32, int64_t t_q32,
+                                      int64_t m_q32, int32_t step)
+{
+    /* D = (0, 1): cross(S, D) = u; (0, -1): -u; (1, 0): -v; (-1, 0): v. */
+    bool up, down, right, left;
+    if (step >= 0) {
+        up = u0_q32 <= 0 && u1_q32 >= 0;
+        down = u0_q32 >= 0 && u1_q32 <= 0;
+        right = v0_q32 >= 0 && v1_q32 <= 0;
+        left = v0_q32 <= 0 && v1_q32 >= 0;
+    } else {
+        up = u0_q32 >= 0 && u1_q32 <= 0;
+        down = u0_q32 <= 0 && u1_q32 >= 0;
+        right = v0_q32 <= 0 && v1_q32 >= 0;
+        left = v0_q32 >= 0 && v1_q32 <= 0;
+    }
+    return (!up && fxl__max64(v0_q32, v1_q32) + m_q32 < vlo_q32 - t_q32) ||
+           (!down && fxl__min64(v0_q32, v1_q32) - m_q32 > vhi_q32 + t_q32) ||
+           (!left && fxl__min64(u0_q32, u1_q32) - m_q32 > uhi_q32 + t_q32) ||
+           (!right && fxl__max64(u0_q32, u1_q32) + m_q32 < ulo_q32 - t_q32);
+}
+
+/* The common case of that first, inline: both ends beyond a side whose
+ * bound is kept on the far side of zero (the arc then stays in the open
+ * half plane without that side's axis direction); the rest out of line. */
 FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
                                  int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
-                                 int64_t t_q32, int64_t m_q32)
+                                 int64_t t_q32, int64_t m_q32, int32_t step)
 {
     int64_t hv_q32 = fxl__max64(vhi_q32 + t_q32, 0) + m_q32;
     int64_t lv_q32 = fxl__min64(vlo_q32 - t_q32, 0) - m_q32;
     int64_t hu_q32 = fxl__max64(uhi_q32 + t_q32, 0) + m_q32;
     int64_t lu_q32 = fxl__min64(ulo_q32 - t_q32, 0) - m_q32;
-    return (v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
-           (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32);
+    if ((v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
+        (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32))
+        return true;
+    /* With every side's bound on the far side of zero (the pivot within
+     * the grown rectangle: a turn about laser.pos) each test of the arc
+     * form is one of the above: skip it. */
+    if (ulo_q32 - t_q32 <= 0 && uhi_q32 + t_q32 >= 0 && vlo_q32 - t_q32 <= 0 && vhi_q32 + t_q32 >= 0)
+        return false;
+    return turn_far_arc(u0_q32, v0_q32, u1_q32, v1_q32, ulo_q32, uhi_q32, vlo_q32, vhi_q32, t_q32,
+                        m_q32, step);
 }
 
 FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
@@ -183,6 +249,27 @@ FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_
     return false;
 }
 
+/* A sound shortcut for a hit in the middle of a turn: the beam at the
+ * table angle halfway, angle + step / 2 (|step| >= 2). The table's
+ * directions are within 1.1e-5 rad of the nominal ones, 2 pi / 4096 apart,
+ * so they turn strictly monotonically: that direction lies strictly inside
+ * the arc, and the beam turned rigidly to it is a pose of the turn. Its
+ * exact frame point X (no table scale) and the table frame's S differ by
+ * at most 1.1e-5 |S| < m = |qx| + |qy| + 1 (Q32.32; turn_far), so S within
+ * t - m of K puts X within t: the frame test with the radius cut by m in
+ * raw units rounded up (a negative reach gives no hit). */
+FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                        int32_t qx, int32_t qy, int32_t r)
+{
+    int32_t c, s, cut;
+    if (step > -2 && step < 2)
+        return false;
+    fxl__sincos((int32_t)((uint32_t)angle + (uint32_t)(step / 2)), &c, &s);
+    /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
+    cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
+    return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -197,7 +284,7 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     int64_t t_q32 = ((int64_t)r + a->round) * 65536;
 
     if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
-                 arc_margin(qx, qy)))
+                 arc_margin(qx, qy), sp->step))
         return false;
     /* The end beam has the same rectangle (only its frame differs, and
      * u1_q32, v1_q32 are already in it). */
@@ -299,7 +386,17 @@ FXL__ALWAYS_INLINE fxl_aabb turned_box(int32_t c, int32_t s, const int32_t f_q4[
  *  - all grown by round (a capsule), by 2^-8 of the reach (the Q10 vector
  *    is within 2^-9 of the reach of the table's, the table's within 2^-15
  *    of the nominal turn, and the exact region is the nominal one scaled
- *    by 1/|t|^2 < 1 + 2^-15) and by a few units for the floors.
+ *    by 1/|t| < 1 + 2^-15) and by a few units for the floors.
+ * Proof that the box holds the exact region. A centre X hits a beam pose
+ * about the pivot P only if frame(X - P) lies in K (+) disk(round + r)
+ * (Q32.32, the frame = 2^16 |t| R^T), i.e. X - P lies in s R (K (+)
+ * disk(round + r)) with s = 65536 / |t| <= 1 + 1.1e-5 (tests/test_angle.c)
+ * = s R K (+) disk(s round) (+) disk(s r). s R K lies within (s - 1) R_K <
+ * 2^-16 R of R K, inside the turned box grown by R / 2^8; s round <= round
+ * + round / 2^14 + 1 raw (so the round is scaled here, never added as is:
+ * issue 21 item 1, a 2^28 px round was 1,100 raw units short); s r <= r +
+ * r / 2^14 + 1 is what fxl__near_box adds. The circle's own box test then
+ * passes every hit.
  * A beam reaching more than 8192 px from its pivot, or a box wider than
  * the 32-bit reject takes, gets none (every circle goes on to the exact
  * test). */
@@ -338,7 +435,9 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
     pm_q14 = fxl_vec2_make(p0_q14.x + fxl__asr32(sp->half_move.x, 2),
                            p0_q14.y + fxl__asr32(sp->half_move.y, 2));
     p1_q14 = fxl_vec2_make(fxl__asr32(sp->pivot1.x, 2), fxl__asr32(sp->pivot1.y, 2));
-    grow_q14 = (int32_t)(r_q4 << 2) + (a->round >> 2) + 4; /* Q14: R / 2^8, round, floors */
+    /* Q14: R / 2^8, the round scaled as the reach (round + round / 2^14 +
+     * 1 raw, as fxl__near_box widens r), the floors. */
+    grow_q14 = (int32_t)(r_q4 << 2) + (a->round >> 2) + (a->round >> 16) + 6;
     if (sp->step != 0) {
         uint32_t h = (fxl__abs32(sp->step) + 1u) >> 1;
         uint32_t f_q10 = (uint32_t)(65537 - fxl_cos((fxl_angle)h) + 63) >> 6; /* <= 1025 */
@@ -543,6 +642,133 @@ static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
     return -1;
 }
 
+/* The checks of fxl_sweep_prepare for any motion, in unsigned compares:
+ * the laser's (fxl__laser_fast_ok), the pivot and the move each within
+ * +-FXL_COORD_MAX per axis (so pivot + move and laser.pos - pivot are
+ * below 2^31 in magnitude and their 32-bit sums exact), pivot + move and
+ * laser.pos - pivot within +-FXL_COORD_MAX, |step| <= 2048. (u + C <= 2C
+ * for the uint32 u of a value in -2^31..2^31 says it is in -C..C.) A
+ * sweep that fails (a move beyond FXL_COORD_MAX may still be valid) takes
+ * the full path, which decides it. */
+FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
+    uint32_t px = (uint32_t)m->pivot.x, py = (uint32_t)m->pivot.y;
+    uint32_t mx = (uint32_t)m->move.x, my = (uint32_t)m->move.y;
+    return fxl__laser_fast_ok(l) && px + c <= c2 && py + c <= c2 && mx + c <= c2 &&
+           my + c <= c2 && px + mx + c <= c2 && py + my + c <= c2 &&
+           (uint32_t)l->pos.x - px + c <= c2 && (uint32_t)l->pos.y - py + c <= c2 &&
+           (uint32_t)m->step + 2048u <= 4096u;
+}
+
+/* The fused loop's first look at any other motion (a pivot off laser.pos,
+ * a move): turn_far's rejects in whole pixels for the whole motion.
+ *
+ * Proof. With p(x) = floor(x / 2^32), g0 = c - pivot, and the rectangle
+ * about the pivot K = K_pos + o (o the start-frame coordinates of laser.pos
+ * - pivot, as fill() shifts it): across the beam K' = K grown by the reach
+ * spans v within o_v -+ (w + r) 2^16 (box: half-width w, reach r; capsule:
+ * 0 and w + r), along it o_u - (behind + r + rnd) 2^16 .. o_u + (ahead + r
+ * + rnd) 2^16. The motion (sweep.h) meets the circle only at frame points
+ * f0(g0) .. f0(gm) (slide 1, start frame), the turn from f0(gm) to f1(gm),
+ * f1(gm) .. f1(g1) (slide 2, end frame), gm = c - pivot - floor(move/2),
+ * g1 = c - pivot - move. A frame's components are c dx + s dy and c dy -
+ * s dx with |c|, |s| <= 2^16, so f0(gm) and f1(gm) lie within D = 2^16
+ * (|move.x| + |move.y|) of f0(g0) and f1(g0) per component, and f1(g1)
+ * within D of f1(g0) (|floor(m/2)| + |m - floor(m/2)| = |m|); D < (d + 1)
+ * 2^32 with d = (|move.x| + |move.y|) >> 16. A slide whose two ends lie
+ * beyond one side of K' misses (a half plane is convex); the turn misses
+ * when its two ends lie beyond B = max(side + t, 0) + m on one side, m <
+ * 2^32 (turn_far). So all four points beyond B on one side is a miss, and
+ * with o < (p(o) + 1) 2^32, (w + r) 2^16 < (h + 1) 2^32 (h = (w + r) >>
+ * 16): B < (max(p(o) + h + 2, 0) + 1) 2^32, so p(v) >= max(p(o) + h + 2,
+ * 0) + 1 + d at both ends of g0 (start and end frames) puts all four above
+ * B; below: B > (min(p(o) - h - 1, 0) - 1) 2^32, and p(v) < min(p(o) - h
+ * - 1, 0) - 1 - d puts them all below. The same along the beam. Every
+ * value below 2^16 px: the offsets are below 2^31 raw. */
+/* The along half of sweep_general_maybe, out of line (as sweep_along):
+ * only the sweeps that pass the across half get here. o: laser.pos -
+ * pivot, q: the circle's centre - pivot (Q16.16), d: the move's pixels. */
+FXL_IWRAM_CODE
+static bool general_along(const fxl_laser *l, const int32_t cs[4], int32_t qx, int32_t qy,
+                          int32_t ox, int32_t oy, int32_t w, int32_t d, fix16_t r)
+{
+    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
+    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    int32_t o_px = fxl__pixels(fxl__along(cs[0], cs[1], ox, oy));
+    int32_t hi = fxl__max32(o_px + (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2, 0) + 1 + d;
+    int32_t lo = fxl__min32(o_px - (int32_t)((behind + (uint32_t)r + rnd) >> 16) - 1, 0) - 1 - d;
+    int32_t a0 = fxl__pixels(fxl__along(cs[0], cs[1], qx, qy));
+    int32_t a1 = fxl__pixels(fxl__along(cs[2], cs[3], qx, qy));
+    return !((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo));
+}
+
+FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    int32_t cs[4], o_px, hi, lo, a0, a1;
+    int32_t w = fxl__hit_width(l->half_width, l->hit_fraction);
+    int32_t qx = fxl__offset(x, m->pivot.x), qy = fxl__offset(y, m->pivot.y);
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t d = (int32_t)((fxl__abs32(m->move.x) + fxl__abs32(m->move.y)) >> 16);
+    int32_t h = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16);
+
+    fxl__sincos(l->angle, &cs[0], &cs[1]);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &cs[2], &cs[3]);
+    o_px = fxl__pixels(fxl__across(cs[0], cs[1], ox, oy));
+    hi = fxl__max32(o_px + h + 2, 0) + 1 + d;
+    lo = fxl__min32(o_px - h - 1, 0) - 1 - d;
+    a0 = fxl__pixels(fxl__across(cs[0], cs[1], qx, qy));
+    a1 = fxl__pixels(fxl__across(cs[2], cs[3], qx, qy));
+    if (FXL__LIKELY((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo)))
+        return false;
+    return general_along(l, cs, qx, qy, ox, oy, w, d, r);
+}
+
+/* The fused loop's second look at any other motion (checked by
+ * sweep_general_ok) that sweep_general_maybe could not reject: sound hits
+ * without a preparation, 1 hit or -1 undecided (the full path). The
+ * rectangle about the pivot as fill() builds it; the circle's offsets g0
+ * = c - pivot (start pose, start frame: the motion's first moment), g1 = c
+ * - pivot - move (end pose, end frame: its last) and gm = c - pivot -
+ * floor(move / 2) at the turn's middle angle (middle_witness: the reach cut
+ * by the table's scale margin). Each is a pose of the motion. */
+FXL_WARM_CODE
+static int general_near(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_sweep_prep sp;
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t hx = half_floor(m->move.x), hy = half_floor(m->move.y);
+    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    int64_t ou, ov;
+    /* gm = g0 - floor(move / 2) below: c - (pivot + half the move), a
+     * point between the domain's pivot and end, so below 2^31 (exact). */
+    fxl__sincos(l->angle, &sp.from.cos, &sp.from.sin);
+    fxl__laser_hitbox(l, &sp.from);
+    ou = fxl__along(sp.from.cos, sp.from.sin, ox, oy);
+    ov = fxl__across(sp.from.cos, sp.from.sin, ox, oy);
+    sp.from.u_lo += ou, sp.from.u_hi += ou;
+    sp.from.v_lo += ov, sp.from.v_hi += ov;
+    if (fxl__frame_test(&sp.from, fxl__along(sp.from.cos, sp.from.sin, gx, gy),
+                        fxl__across(sp.from.cos, sp.from.sin, gx, gy), circle.r))
+        return 1;
+    if (middle_witness(&sp.from, l->angle, m->step, gx - hx, gy - hy, circle.r))
+        return 1;
+    /* c - (pivot + move): both in the domain, so below 2^31 (exact) */
+    gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
+    return fxl__frame_test(&sp.from, fxl__along(sp.cos1, sp.sin1, gx, gy),
+                           fxl__across(sp.cos1, sp.sin1, gx, gy), circle.r)
+               ? 1
+               : -1;
+}
+
 /* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
  * the refusal code. */
 FXL_WARM_CODE
@@ -569,7 +795,11 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
     /* Nothing hits a circle outside the domain: its code is returned. */
     bool ok = first == FXL_OK;
 
-    FXL_ASSERT(sweeps != NULL || n == 0);
+    /* A NULL array of sweeps: refused, nothing hits (n = 0 is fine). */
+    if (FXL__UNLIKELY(sweeps == NULL) && n != 0) {
+        first = FXL_ERR_NULL;
+        n = 0;
+    }
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
@@ -583,7 +813,15 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
                 if (h < 0)
                     h = sweep_full(sw, circle);
             } else {
-                h = sweep_full(sw, circle);
+                h = -1;
+                if (FXL__LIKELY(sweep_general_ok(sw))) {
+                    if (FXL__LIKELY(!sweep_general_maybe(sw, x, y, r)))
+                        continue;
+                    if (ok)
+                        h = general_near(sw, circle);
+                }
+                if (h < 0)
+                    h = sweep_full(sw, circle);
             }
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;

@@ -19,10 +19,24 @@
 #include "frame.h"
 #include "wide.h"
 
-/* cr^2 <= t^2 len2, for |cr| below 2^99, t below 2^48, len2 below 2^100. */
+/* cr^2 <= t^2 len2, for |cr| below 2^99, 0 <= t below 2^48, 0 < len2 below
+ * 2^100. Filtered first (issue 20: the 256-bit products only in a thin
+ * band): with s = isqrt(len2 >> 38) (below 2^31), sqrt(len2) lies in [s
+ * 2^19, (s + 1) 2^19) (s^2 <= len2 >> 38 < (s + 1)^2), so |cr| <= t s 2^19
+ * is a hit (|cr| <= t sqrt(len2)) and |cr| > t (s + 1) 2^19 a miss; the
+ * products are below 2^98. Only |cr| / t within a relative band of about
+ * 2^-30 of sqrt(len2) takes the exact test. */
 FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i128 len2_q64)
 {
     fxl__big a, lhs, b, rhs;
+    {
+        fxl__u128 l2 = fxl__i128_bits(len2_q64), c = fxl__iabs(cr_q64);
+        uint64_t s = fxl__isqrt64((l2.hi << 26) | (l2.lo >> 38));
+        if (fxl__le128(c, fxl__mul64((uint64_t)t_q32, s << 19)))
+            return true;
+        if (!fxl__le128(c, fxl__mul64((uint64_t)t_q32, (s + 1u) << 19)))
+            return false;
+    }
     fxl__big_i128(&a, cr_q64);
     fxl__big_mul(&lhs, &a, &a);
     fxl__big_u128(&a, fxl__sq((uint64_t)t_q32));
@@ -73,7 +87,14 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     len2_q64 = fxl__isub(fxl__imul(du_q32, du_q32), fxl__imul(-dv_q32, dv_q32));
     for (k = 0; k < 4; k++) {
         int64_t eu_q32 = cu_q32[k] - ua_q32, ev_q32 = cv_q32[k] - va_q32;
-        fxl__i128 dot_q64 = fxl__isub(fxl__imul(eu_q32, du_q32), fxl__imul(-ev_q32, dv_q32));
+        fxl__i128 dot_q64;
+        /* Every point P of AB lies within |du|, |dv| of A per axis, so a
+         * corner farther than t + that from A on an axis is farther than t
+         * from every P (all below 2^51: no overflow). */
+        if (fxl__abs64(eu_q32) > (uint64_t)t_q32 + fxl__abs64(du_q32) ||
+            fxl__abs64(ev_q32) > (uint64_t)t_q32 + fxl__abs64(dv_q32))
+            continue;
+        dot_q64 = fxl__isub(fxl__imul(eu_q32, du_q32), fxl__imul(-ev_q32, dv_q32));
         if (fxl__isign(dot_q64) <= 0 || fxl__isign(fxl__isub(len2_q64, dot_q64)) <= 0)
             continue;
         if (within_segment(fxl__isub(fxl__imul(du_q32, ev_q32), fxl__imul(dv_q32, eu_q32)), t_q32,

@@ -148,6 +148,30 @@ FXL_ARM_CODE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
         return 1;
     if (d < -e)
         return -1;
+    if (x == 0)
+        return sc > 0 ? 1 : sc < 0 ? -1 : 0;
+    /* A finer filter (issue 20's bounded tails): k = isqrt(n 2^30) puts
+     * |t_i| 2^15 = sqrt(n 2^30) in [k, k + 1) (n < 2^33), so x |t_i| 2^15
+     * lies between x k and x (k + 1), and sc 2^31 beyond both settles the
+     * sign (all below 2^82 in 128 bits; the band is 2^-31 relative). */
+    {
+        int64_t k = (int64_t)fxl__isqrt64(m->n[i] << 30);
+        fxl__i128 sc31 = fxl__imul(sc, (int64_t)1 << 31);
+        fxl__i128 lo = fxl__imul(x, k), hi = fxl__imul(x, k + 1);
+        if (x < 0) {
+            fxl__i128 tmp = lo;
+            lo = hi, hi = tmp; /* x (k + 1) < x |t_i| 2^15 <= x k */
+            if (fxl__isign(fxl__isub(sc31, hi)) > 0)
+                return 1;
+            if (fxl__isign(fxl__isub(sc31, lo)) <= 0)
+                return -1;
+        } else {
+            if (fxl__isign(fxl__isub(sc31, hi)) >= 0)
+                return 1;
+            if (fxl__isign(fxl__isub(sc31, lo)) < 0)
+                return -1;
+        }
+    }
     fxl__big_i128(&a, fxl__imul(sc, 65536));
     fxl__big_i64(&b, x);
     fxl__big_i64(&w, (int64_t)m->n[i]);

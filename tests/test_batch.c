@@ -258,12 +258,232 @@ static void laser3d_spheres(void)
     CHECK(total > 0);
 }
 
+/* ---- issue 21: batch == single == oracle at the domain's edges --------- */
+
+/* Every form a fixed circle can be asked in, for the laser l and the sweep
+ * sw against c: the single calls, the batches of one (bits, index lists,
+ * moving circles that stay put), the fused calls and the oracle; all must
+ * agree. Returns the answer (the oracle's); *bad counts disagreements. */
+static bool all_forms(const fxl_laser *l, const fxl_sweep *sw, fxl_circle c, uint32_t *bad)
+{
+    fxl_laser_prep lp;
+    fxl_sweep_prep sp;
+    uint32_t bits = 0, want_l, want_s;
+    size_t idx = 0, hits = 0;
+    uint32_t got[12], k, n = 0;
+
+    if (!CHECK_EQ(fxl_laser_prepare(l, &lp), FXL_OK) || !CHECK_EQ(fxl_sweep_prepare(sw, &sp), FXL_OK))
+        return false;
+    want_l = (uint32_t)orc_laser_vs_circle(l, c);
+    want_s = (uint32_t)orc_sweep_vs_circle(sw, c);
+    got[n++] = (uint32_t)fxl_laser_vs_circle(&lp, c);
+    got[n++] = (uint32_t)fxl_laser_vs_circles(&lp, &c, 1, &bits) + 2u * (bits & 1u);
+    got[n++] = (uint32_t)fxl_laser_collect(&lp, &c, 1, &idx, 1);
+    got[n++] = (uint32_t)fxl_laser_vs_moving_circle(&lp, c, c.c);
+    got[n++] = (uint32_t)fxl_laser_vs_moving_circles(&lp, &c, &c.c, 1, &bits) + 2u * (bits & 1u);
+    got[n++] = (fxl_lasers_vs_circle(l, 1, c, &bits, &hits) == FXL_OK ? (uint32_t)hits : 5u) +
+               2u * (bits & 1u);
+    for (k = 0; k < n; k++)
+        if (got[k] != want_l * (k == 1 || k == 4 || k == 5 ? 3u : 1u)) {
+            if (*bad < 4)
+                fxlt_printf("  laser form %u: %u, oracle %u (kind %d angle %d len %d w %d pos %d,%d r %d)\n",
+                            k, got[k], want_l, (int)l->kind, (int)l->angle, (int)l->length,
+                            (int)l->half_width, (int)l->pos.x, (int)l->pos.y, (int)c.r);
+            ++*bad;
+        }
+    n = 0;
+    got[n++] = (uint32_t)fxl_sweep_vs_circle(&sp, c);
+    got[n++] = (uint32_t)fxl_sweep_vs_circles(&sp, &c, 1, &bits) + 2u * (bits & 1u);
+    got[n++] = (uint32_t)fxl_sweep_collect(&sp, &c, 1, &idx, 1);
+    got[n++] = (uint32_t)fxl_sweep_vs_moving_circle(&sp, c, c.c);
+    got[n++] = (uint32_t)fxl_sweep_vs_moving_circles(&sp, &c, &c.c, 1, &bits) + 2u * (bits & 1u);
+    got[n++] = (fxl_sweeps_vs_circle(sw, 1, c, &bits, &hits) == FXL_OK ? (uint32_t)hits : 5u) +
+               2u * (bits & 1u);
+    for (k = 0; k < n; k++)
+        if (got[k] != want_s * (k == 1 || k == 4 || k == 5 ? 3u : 1u)) {
+            if (*bad < 4)
+                fxlt_printf("  sweep form %u: %u, oracle %u (kind %d angle %d step %d len %d w %d r %d)\n",
+                            k, got[k], want_s, (int)l->kind, (int)l->angle, (int)sw->motion.step,
+                            (int)l->length, (int)l->half_width, (int)c.r);
+            ++*bad;
+        }
+    return want_s != 0;
+}
+
+/* Issue 21 item 1: a capsule with a 2^28-raw round at angle 3056 (|t| =
+ * 65535.73) against a point 116 raw units beyond the unscaled round: the
+ * exact region reaches ~1,100 raw units further, so every form must hit
+ * (the batch boxes grew by the round unscaled and missed it). */
+static void round_scale_regression(void)
+{
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, -268435455), 3056, 0,
+                                         268435339);
+    fxl_sweep sw = fxl_sweep_turn(&l, 0);
+    fxl_circle c = fxl_circle_make(0, 0, 0);
+    uint32_t bad = 0;
+    CHECK(orc_laser_vs_circle(&l, c));
+    CHECK(all_forms(&l, &sw, c, &bad));
+    sw = fxl_sweep_turn(&l, 5);
+    CHECK(all_forms(&l, &sw, c, &bad));
+    CHECK_EQ(bad, 0u);
+}
+
+/* The laser of an edge case placed so that the circle (at the origin) lies
+ * d raw units from its reference point, seen from direction b. */
+static fxl_laser edge_laser(int cfg, fxl_angle a, fxl_angle b, int32_t d)
+{
+    fxl_laser l;
+    int64_t px = -(((int64_t)d * fxl_cos(b)) >> 16), py = -(((int64_t)d * fxl_sin(b)) >> 16);
+    switch (cfg) {
+    case 0: l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), a, 0, FXL_SIZE_MAX); break;
+    case 1: l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), a, FXL_SIZE_MAX, FXL_SIZE_MAX); break;
+    case 2: l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), a, FXL_SIZE_MAX, FXL_SIZE_MAX); break;
+    case 3: l = fxl_laser_from_centre(FXL_LASER_BOX, fxl_vec2_make(0, 0), a, FXL_SIZE_MAX / 2, FXL_SIZE_MAX); break;
+    default: l = fxl_laser_from_centre(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), a, FXL_SIZE_MAX / 2, 0); break;
+    }
+    l.pos = fxl_vec2_make((fix16_t)px, (fix16_t)py);
+    return l;
+}
+
+typedef struct edge_q {
+    int cfg, sweep;
+    fxl_angle a, b;
+    int32_t step;
+    fxl_circle c;
+} edge_q;
+
+/* The sweep of an edge case: a turn about the reference point, about a
+ * pivot off it, or pose to pose (a move and a turn), by the angle's bits. */
+static fxl_sweep edge_sweep(const edge_q *q, const fxl_laser *l)
+{
+    fxl_sweep s = fxl_sweep_turn(l, q->sweep ? q->step : 0);
+    int32_t a = q->a; /* 0..4095 */
+    if (q->sweep && (a & 4) != 0)
+        s.motion.pivot = fxl_vec2_make(l->pos.x + PX(a % 97), l->pos.y - PX(a % 31));
+    if (q->sweep && (a & 8) != 0)
+        s.motion.move = fxl_vec2_make(PX(a % 9) - PX(4), PX(3) - PX(a % 7));
+    return s;
+}
+
+/* The single test's answer at distance d (the laser, or the sweep). */
+static bool edge_single(const edge_q *q, int32_t d)
+{
+    fxl_laser l = edge_laser(q->cfg, q->a, q->b, d);
+    fxl_sweep sw = edge_sweep(q, &l);
+    fxl_laser_prep lp;
+    fxl_sweep_prep sp;
+    if (!q->sweep) {
+        (void)fxl_laser_prepare(&l, &lp);
+        return fxl_laser_vs_circle(&lp, q->c);
+    }
+    (void)fxl_sweep_prepare(&sw, &sp);
+    return fxl_sweep_vs_circle(&sp, q->c);
+}
+
+/* Every table angle (so every |t|), the largest widths and lengths, radius
+ * 0 and FXL_SIZE_MAX: the circle placed by bisection where the single test
+ * changes its answer along a ray, and every form asked one raw unit either
+ * side of it. */
+static void domain_edges(void)
+{
+    uint32_t a, bad = 0, ncase = 0, hits = 0, stride = FXLT_PROPERTY_DIVISOR > 1 ? 61u : 1u;
+    for (a = 0; a < 4096u; a += stride) {
+        int j;
+        for (j = 0; j < 3; j++) {
+            edge_q q;
+            int32_t lo = 0, hi = 0x3F000000, e;
+            q.cfg = j == 0 ? 0 : 1 + (int)((a / 2u + (uint32_t)j) % 4u);
+            q.sweep = j == 2;
+            q.a = (fxl_angle)a;
+            q.b = (fxl_angle)((a * 7u + (uint32_t)j * 1024u + (a & 3u) * 300u) & 4095u);
+            q.step = (a & 1u) ? (int32_t)(a % 40u) : -(int32_t)(a % 23u);
+            q.c = fxl_circle_make(0, 0, ((a >> 1) & 1u) && j != 0 ? FXL_SIZE_MAX : 0);
+            if (!edge_single(&q, lo) || edge_single(&q, hi))
+                continue;
+            while (hi - lo > 1) { /* hit at lo, miss at hi */
+                int32_t mid = lo + (hi - lo) / 2;
+                if (edge_single(&q, mid))
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            for (e = lo - 1; e <= hi + 1; e++) {
+                fxl_laser l = edge_laser(q.cfg, q.a, q.b, e);
+                fxl_sweep sw = edge_sweep(&q, &l);
+                hits += all_forms(&l, &sw, q.c, &bad);
+                ncase++;
+            }
+        }
+    }
+    fxlt_printf("    %u edge cases (every table angle, sizes up to FXL_SIZE_MAX), %u hits, %u disagreements\n",
+                ncase, hits, bad);
+    CHECK_EQ(bad, 0u);
+    CHECK_EQ(orc_faults(), 0u);
+    CHECK(hits > ncase / 4 && hits < ncase - ncase / 4);
+}
+
+/* Issue 21 items 3 and 5: every batch entry point takes (NULL, 0); the
+ * fused calls refuse a NULL array of n > 0 (FXL_ERR_NULL, no hits); the
+ * builders and drawing calls trap a NULL laser through FXL_ASSERT (the
+ * test build counts it) and stay defined. */
+static void null_inputs(void)
+{
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 100, PX(50), PX(3));
+    fxl_sweep sw = fxl_sweep_turn(&l, 20);
+    fxl_laser_prep lp;
+    fxl_sweep_prep sp;
+    fxl_circle c = fxl_circle_make(PX(10), PX(2), PX(2));
+    fxl_vec2 q[4], s0, s1;
+    uint32_t bits = 0x5A5A5A5Au, seen;
+    size_t hits = 7;
+
+    CHECK_EQ(fxl_laser_prepare(&l, &lp), FXL_OK);
+    CHECK_EQ(fxl_sweep_prepare(&sw, &sp), FXL_OK);
+    CHECK_EQ(fxl_laser_vs_circles(&lp, NULL, 0, NULL), 0u);
+    CHECK_EQ(fxl_laser_vs_circles(&lp, NULL, 0, &bits), 0u);
+    CHECK_EQ(fxl_laser_collect(&lp, NULL, 0, NULL, 0), 0u);
+    CHECK_EQ(fxl_laser_vs_moving_circles(&lp, NULL, NULL, 0, NULL), 0u);
+    CHECK_EQ(fxl_sweep_vs_circles(&sp, NULL, 0, NULL), 0u);
+    CHECK_EQ(fxl_sweep_collect(&sp, NULL, 0, NULL, 0), 0u);
+    CHECK_EQ(fxl_sweep_vs_moving_circles(&sp, NULL, NULL, 0, NULL), 0u);
+    CHECK_EQ(bits, 0x5A5A5A5Au); /* nothing written for no circles */
+    CHECK_EQ(fxl_lasers_vs_circle(NULL, 0, c, NULL, NULL), FXL_OK);
+    CHECK_EQ(fxl_sweeps_vs_circle(NULL, 0, c, NULL, NULL), FXL_OK);
+    CHECK_EQ(fxl_lasers_vs_circle(NULL, 3, c, &bits, &hits), FXL_ERR_NULL);
+    CHECK_EQ(hits, 0u);
+    hits = 7;
+    CHECK_EQ(fxl_sweeps_vs_circle(NULL, 3, c, &bits, &hits), FXL_ERR_NULL);
+    CHECK_EQ(hits, 0u);
+    CHECK_EQ(fxl_lasers_vs_circle(NULL, 3, c, NULL, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_sweeps_vs_circle(NULL, 3, c, NULL, NULL), FXL_ERR_NULL);
+    CHECK_EQ(bits, 0x5A5A5A5Au);
+    seen = fxlt_asserts_seen();
+    fxlt_expect_asserts(true);
+    sw = fxl_sweep_turn(NULL, 5);
+    CHECK_EQ(sw.motion.step, 0);
+    sw = fxl_sweep_turn_about(NULL, c.c, 5);
+    CHECK_EQ(sw.motion.step, 0);
+    sw = fxl_sweep_turn_to(NULL, 5);
+    CHECK_EQ(sw.motion.step, 0);
+    sw = fxl_sweep_to_pose(NULL, c.c, 5);
+    CHECK_EQ(fxl_sweep_prepare(&sw, &sp), FXL_OK); /* a zero laser: in the domain */
+    fxl_laser_quad(NULL, q);
+    CHECK(q[0].x == 0 && q[3].y == 0);
+    fxl_laser_ends(NULL, &s0, &s1);
+    CHECK(s0.x == 0 && s1.y == 0);
+    CHECK_EQ(fxlt_asserts_seen() - seen, 6u);
+    fxlt_expect_asserts(false);
+}
+
 static const fxlt_case cases[] = {
     {"laser_check", laser_check},
     {"laser_moving_circle", laser_moving_circle},
     {"laser_and_sweep_batches", laser_and_sweep_batches},
     {"curvy_batches", curvy_batches},
     {"laser3d_spheres", laser3d_spheres},
+    {"round_scale_regression", round_scale_regression},
+    {"domain_edges", domain_edges},
+    {"null_inputs", null_inputs},
 };
 
 const fxlt_suite fxlt_suite_batch = {"batch", cases, FXLT_COUNT(cases)};

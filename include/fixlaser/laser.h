@@ -105,7 +105,9 @@ size_t fxl_laser_vs_moving_circles(const fxl_laser_prep *lp, const fxl_circle *f
  * and tested exactly as fxl_laser_vs_circle does; bit i of hit_bits
  * (ceil(n/32) words, may be NULL) is set iff it hits, *hits (may be NULL)
  * gets the count. A laser fxl_laser_prepare would refuse never hits; the
- * result is FXL_OK or the first refused laser's code. */
+ * result is FXL_OK or the first refused laser's code. lasers may be NULL
+ * when n is 0; a NULL array with n > 0 gives FXL_ERR_NULL, *hits 0, no
+ * word written. */
 fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits);
 
@@ -113,7 +115,9 @@ fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle ci
  * drawing order: start-left, end-left, end-right, start-right ("left" is
  * the -90 step side). A capsule adds half-circle caps beyond start and end.
  * Any int32 position, length and width: a coordinate beyond the int32
- * range saturates (meaningless outside the domain, never undefined). */
+ * range saturates (meaningless outside the domain, never undefined).
+ * laser must not be NULL (FXL_ASSERT; a release build draws a zero laser
+ * at the origin), nor the outputs. */
 void fxl_laser_quad(const fxl_laser *laser, fxl_vec2 out[4]);
 
 /* The two ends of the beam's core segment, Q16.16 rounded to nearest

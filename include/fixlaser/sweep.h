@@ -42,7 +42,30 @@
  *
  * Domain: the laser as fxl_laser_prepare's, the pivot and pivot + move in
  * the coordinate domain, laser.pos - pivot within +-FXL_COORD_MAX on each
- * axis (FXL_ERR_PIVOT_RANGE), |step| <= 2048. Circles: fxl_circle_check. */
+ * axis (FXL_ERR_PIVOT_RANGE), |step| <= 2048. Circles: fxl_circle_check.
+ *
+ * COSTS (GBA cycles, ARM7TDMI, docs/bench-gba.md; the answers never depend
+ * on the path taken):
+ *   - Many sweeps against the player: fxl_sweeps_vs_circle, no preparation
+ *     for a far sweep: about 220 a sweep turning about its reference point
+ *     (fxl_sweep_turn), about 330 about another pivot or with a move
+ *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
+ *     bounds grown by the move). Near the player (a few px) the exact
+ *     stage runs: about 1,200 a sweep about its reference point, 2,300 to
+ *     2,900 for the others (a miss there still costs a preparation and the
+ *     exact turn; hits at the start, middle or end pose are found early).
+ *   - One sweep: fxl_sweep_prepare about 970, then fxl_sweep_vs_circle
+ *     about 680 per circle (a circle near the turn's middle or a slide's
+ *     corner takes the exact big-integer path: up to ~40,000, rarely).
+ *     Use the fused call for n sweeps against one circle, and the batch
+ *     forms for one sweep against many circles (their bounding box costs
+ *     about 1,000 once per call, then about 120 per circle).
+ *   - Motions, cheapest first: a turn about the reference point; a turn
+ *     about another pivot; a slide; a slide and a turn (two slides and a
+ *     turn, each exact); a moving circle adds a slide of its own.
+ *   - Building: fxl_sweep_turn about 210, fxl_sweep_turn_about about 230,
+ *     fxl_sweep_to_pose about 440 (Thumb, ROM: each copies the laser); a
+ *     game may as well fill an fxl_sweep's fields itself. */
 #ifndef FIXLASER_SWEEP_H
 #define FIXLASER_SWEEP_H
 
@@ -76,7 +99,10 @@ typedef struct fxl_sweep_prep {
 } fxl_sweep_prep;
 
 /* A laser turning by step about its own reference point (the emitter, or
- * the middle for a centre-anchored laser). */
+ * the middle for a centre-anchored laser). The builders below copy the
+ * laser and set the motion (no validation: fxl_sweep_prepare does it);
+ * laser must not be NULL (FXL_ASSERT; a release build returns a zero
+ * sweep). */
 fxl_sweep fxl_sweep_turn(const fxl_laser *laser, int32_t step);
 
 /* The same, turning the shortest way to `to_angle` (a half turn goes the
@@ -86,8 +112,10 @@ fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle);
 /* A laser turning by step about `pivot` (on the beam or off it). */
 fxl_sweep fxl_sweep_turn_about(const fxl_laser *laser, fxl_vec2 pivot, int32_t step);
 
-/* A laser going from its pose to (to_pos, to_angle) over the frame, turning
- * the shortest way about its reference point as it moves there. */
+/* A laser going from its pose to (to_pos, to_angle) over the frame: the
+ * motion stated above, that is it slides straight half the way (floor of
+ * half the move, per axis), turns there the shortest way about its
+ * reference point, then slides the rest at the end angle. */
 fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle);
 
 /* Validates the sweep and fills out; FXL_OK or the reason. No square root
@@ -101,7 +129,9 @@ fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp);
 bool fxl_sweep_vs_circle(const fxl_sweep_prep *sp, fxl_circle circle);
 
 /* The same for a circle moving straight from `from` to `to` (Q16.16) over
- * the frame, as stated above. */
+ * the frame, as stated above. `to` is in the coordinate domain (|x|, |y|
+ * <= FXL_COORD_MAX) as `from` is; beyond it the answer is meaningless
+ * (never undefined). */
 bool fxl_sweep_vs_moving_circle(const fxl_sweep_prep *sp, fxl_circle from, fxl_vec2 to);
 
 /* Batch forms: bit i of hit_bits (ceil(n/32) words, may be NULL) for circle
@@ -120,7 +150,8 @@ size_t fxl_sweep_collect(const fxl_sweep_prep *sp, const fxl_circle *circles, si
 /* Many sweeps against one fixed circle (the player), each prepared and
  * tested in one pass: bit i set iff sweep i hits, *hits (may be NULL) the
  * count. A sweep fxl_sweep_prepare would refuse never hits; the result is
- * FXL_OK or the first refused sweep's code. */
+ * FXL_OK or the first refused sweep's code. sweeps may be NULL when n is
+ * 0; a NULL array with n > 0 gives FXL_ERR_NULL, *hits 0, no word written. */
 fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits);
 

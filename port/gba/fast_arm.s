@@ -262,6 +262,13 @@ fxl_lasers_vs_circle:
     pop     {r0-r3}
     ldr     r11, [sp, #LV_PR]
     add     r11, r11, #1            @ pr + 1
+    @ A NULL array with n > 0: FXL_ERR_NULL (1), nothing tested, as in C.
+    cmp     r0, #0
+    bne     .Llv_block
+    cmp     r1, #0
+    movne   r1, #0
+    movne   r12, #1                 @ FXL_ERR_NULL
+    strne   r12, [sp, #LV_FIRST]
 .Llv_block:
     cmp     r1, #0
     beq     .Llv_done

@@ -272,6 +272,9 @@ static fxl_laser rel_lasers[REL_LASERS];
 static fxl_sweep rel_sweeps[REL_LASERS];
 static const fxl_circle rel_player = {{120 << 16, 100 << 16}, 2 << 16};
 
+/* turning: 0 straight lasers, 1 sweeps turning about their reference
+ * point, 2 about a pivot 20 px off the beam, 3 pose to pose (a move and a
+ * turn). */
 static void rel_set(fxlt_rng *rng, int turning, int near)
 {
     int k;
@@ -312,7 +315,33 @@ static void rel_set(fxlt_rng *rng, int turning, int near)
         sn = fxl_sin(l.angle);
         l.pos.x = rel_player.c.x - (fix16_t)(((int64_t)c * u - (int64_t)sn * v) >> 16);
         l.pos.y = rel_player.c.y - (fix16_t)(((int64_t)sn * u + (int64_t)c * v) >> 16);
-        if (turning) {
+        if (turning == 2) {
+            /* about a pivot 20 px beside the core (either side) at the
+             * halfway pose: the start pose is that pose turned back by
+             * step / 2 about the pivot */
+            int32_t pu = fxlt_range(rng, 0, l.length), pv = fxlt_below(rng, 2) != 0 ? 20 << 16 : -(20 << 16);
+            fix16_t ch = fxl_cos(step / 2), sh = fxl_sin(step / 2), wx, wy;
+            fxl_vec2 pivot;
+            if (l.anchor == FXL_ANCHOR_CENTRE)
+                pu -= l.length / 2;
+            pivot.x = l.pos.x + (fix16_t)(((int64_t)c * pu - (int64_t)sn * pv) >> 16);
+            pivot.y = l.pos.y + (fix16_t)(((int64_t)sn * pu + (int64_t)c * pv) >> 16);
+            wx = l.pos.x - pivot.x;
+            wy = l.pos.y - pivot.y;
+            l.pos.x = pivot.x + (fix16_t)(((int64_t)ch * wx + (int64_t)sh * wy) >> 16);
+            l.pos.y = pivot.y + (fix16_t)(((int64_t)ch * wy - (int64_t)sh * wx) >> 16);
+            l.angle -= step / 2;
+            rel_sweeps[k] = fxl_sweep_turn_about(&l, pivot, step);
+        } else if (turning == 3) {
+            /* pose to pose: a move of up to 8 px per axis; the halfway pose
+             * is where the turn happens (after half the move) */
+            int32_t hx = fxlt_range(rng, -(4 << 16), 4 << 16), hy = fxlt_range(rng, -(4 << 16), 4 << 16);
+            l.pos.x -= hx;
+            l.pos.y -= hy;
+            l.angle -= step / 2;
+            rel_sweeps[k] = fxl_sweep_to_pose(&l, fxl_vec2_make(l.pos.x + 2 * hx, l.pos.y + 2 * hy),
+                                              l.angle + step);
+        } else if (turning) {
             l.angle -= step / 2;
             rel_sweeps[k] = fxl_sweep_turn(&l, step);
         } else {
@@ -681,6 +710,34 @@ bench_stats bench_motion(int kind, int what)
                 bench_sink += (uint32_t)fxl_sweep_vs_circles(&sp, circles, CIRCLES, bits);
             t = fxl_port_cycles_end();
             bench_sample_add((t - overhead + CIRCLES / 2) / CIRCLES);
+        }
+    }
+    return bench_sample_stats();
+}
+
+/* Building a sweep (what a game's frame code does per laser): which 0
+ * fxl_sweep_turn, 1 fxl_sweep_turn_about, 2 fxl_sweep_to_pose; one sample
+ * per call, 16 lasers x 8. */
+static fxl_sweep built FXL_EWRAM_BSS;
+
+bench_stats bench_sweep_build(int which)
+{
+    int k, i;
+    bench_samples_clear();
+    for (k = 0; k < LASERS; k++) {
+        fxl_vec2 p = fxl_vec2_make(lasers[k].pos.x + (20 << 16), lasers[k].pos.y);
+        for (i = 0; i < 8; i++) {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            if (which == 0)
+                built = fxl_sweep_turn(&lasers[k], 8 + i);
+            else if (which == 1)
+                built = fxl_sweep_turn_about(&lasers[k], p, 8 + i);
+            else
+                built = fxl_sweep_to_pose(&lasers[k], p, lasers[k].angle + 8 + i);
+            t = fxl_port_cycles_end();
+            bench_sink += (uint32_t)built.motion.step;
+            bench_sample_add(t > overhead ? t - overhead : 0);
         }
     }
     return bench_sample_stats();

@@ -42,8 +42,9 @@ bench_stats bench_single(int what, int kind, int stride);
 bench_stats bench_batch(int kind);
 bench_stats bench_sweep_batch(int kind);
 /* Prepare + one test against the player, far (near = 0) or near, of
- * straight lasers (turning = 0) or sweeps: in the fused call (fused = 1,
- * per laser) or with the separate prepare and test calls. */
+ * straight lasers (turning = 0) or sweeps (1 about the reference point, 2
+ * about a pivot off the beam, 3 pose to pose): in the fused call (fused =
+ * 1, per laser) or with the separate prepare and test calls. */
 bench_stats bench_rel(int turning, int near, int fused);
 uint32_t bench_rel_hits(int turning, int near);
 /* fxl_circles_vs_circle, per bullet. */
@@ -58,6 +59,9 @@ uint32_t bench_chain_squares(void);
 /* The swept test per kind of motion: what 0 prepare, 1 one test, 2 batch
  * per circle; kinds 0..5 (bench.c: motion_sweep). */
 bench_stats bench_motion(int kind, int what);
+/* Building a sweep, per call: 0 fxl_sweep_turn, 1 fxl_sweep_turn_about,
+ * 2 fxl_sweep_to_pose (into a struct in EWRAM). */
+bench_stats bench_sweep_build(int which);
 
 /* The timed-sample store shared by the benchmark files: clear, add one
  * sample (cycles with the timer overhead already subtracted), sort and

@@ -61,7 +61,11 @@ int main(void)
     fxlt_printf("8..40 steps) around a player of radius 2 px: near is within 4 px of the\n");
     fxlt_printf("hitbox's edge (%u of 1536 straight lasers and %u of 1536 sweeps hit), far\n",
                 bench_rel_hits(0, 1), bench_rel_hits(1, 1));
-    fxlt_printf("64..128 px from it (72..136 px for sweeps). Targets: issue 11; every call\n");
+    fxlt_printf("64..128 px from it (72..136 px for sweeps). Sweeps about a pivot 20 px off the\n");
+    fxlt_printf("beam and pose to pose (moves of up to 8 px a axis) are placed by their pose\n");
+    fxlt_printf("halfway through the turn (%u and %u of 1536 near ones hit). Targets: issue 11\n",
+                bench_rel_hits(2, 1), bench_rel_hits(3, 1));
+    fxlt_printf("(issue 20 for those two); every call\n");
     fxlt_printf("is made from Thumb code in ROM, as a game's would be. Issue 13's rows: a\n");
     fxlt_printf("64-node curvy laser (3 px apart, a 30 px wave, 4 px half-width tapered over\n");
     fxlt_printf("8 nodes) against a 2 px player 36 px beyond it (far) or 1..5 px from its\n");
@@ -79,6 +83,13 @@ int main(void)
     row_t("sweep, prepare + one test, player far: fxl_sweeps_vs_circle, per sweep (48 a call)",
           "ARM, IWRAM", bench_rel(1, 0, 1), 250);
     row_t("sweep, prepare + one test, player near: the same", "ARM, IWRAM", bench_rel(1, 1, 1), 600);
+    /* Issue 20 item 2: every motion on the fused call's fast path. */
+    row_t("sweep about a pivot 20 px off the beam, player far: fxl_sweeps_vs_circle, per sweep", "ARM, IWRAM",
+          bench_rel(2, 0, 1), 300);
+    row_t("sweep about a pivot 20 px off the beam, player near: the same", "ARM, IWRAM", bench_rel(2, 1, 1), 1300);
+    row_t("sweep pose to pose (move and turn), player far: fxl_sweeps_vs_circle, per sweep", "ARM, IWRAM",
+          bench_rel(3, 0, 1), 300);
+    row_t("sweep pose to pose (move and turn), player near: the same", "ARM, IWRAM", bench_rel(3, 1, 1), 1300);
     row_t("bullets vs player: fxl_circles_vs_circle, per bullet (1024 a call)", "ARM, IWRAM",
           bench_bullets_batch(), 20);
     row_t("fxl_chain_make (FXL_CHAIN_ROTATING), per square", "Thumb call, ARM in IWRAM", bench_chain_gen(1, 0), 120);
@@ -116,6 +127,9 @@ int main(void)
     row("fxl_sweep_vs_circles, box, per circle", "ARM, IWRAM", bench_sweep_batch(0));
     row("fxl_sweep_vs_circles, capsule, per circle", "ARM, IWRAM", bench_sweep_batch(1));
     row("fxl_sweep_prepare (5 deg turn)", "ARM, ROM", bench_single(BENCH_SWEEP_PREPARE, 0, 64));
+    row("building a sweep: fxl_sweep_turn", "Thumb, ROM", bench_sweep_build(0));
+    row("building a sweep: fxl_sweep_turn_about", "Thumb, ROM", bench_sweep_build(1));
+    row("building a sweep: fxl_sweep_to_pose", "Thumb, ROM", bench_sweep_build(2));
     {
         static const char *const kinds[6] = {
             "turn about the emitter", "turn about the middle", "turn about a pivot 20 px off the beam",

@@ -19,7 +19,12 @@
  *   - fxl_laser_from_centre doubles the half-length, saturated;
  *   - fxl_laser_check gives fxl_laser_prepare's code;
  *   - moving circles: one that stays put gets the static answer; one that
- *     starts or ends touching hits; the batch form == single. */
+ *     starts or ends touching hits; the batch form == single;
+ *   - batch == single at the domain's edges (issue 21): a laser of sizes
+ *     near FXL_SIZE_MAX at any angle, a circle of radius 0 or
+ *     FXL_SIZE_MAX placed (by bisection on the single test) within one
+ *     raw unit of the hitbox's edge: every batch, index-list, moving and
+ *     fused form gives the single answer, and that is the exact one. */
 #include "fuzz.h"
 
 #define NL 8
@@ -135,6 +140,67 @@ static void check_constructors(fz *f)
     FZ_CHECK(l.length == half && l.anchor == FXL_ANCHOR_EMITTER && l.hit_fraction == fix16_one);
 }
 
+/* The edge laser at distance d from the circle c along direction b. */
+static fxl_laser edge_laser(const fxl_laser *shape, fxl_circle c, fxl_angle b, int32_t d)
+{
+    fxl_laser l = *shape;
+    l.pos.x = fz_wrap((int64_t)c.c.x - (((int64_t)d * fxl_cos(b)) >> 16));
+    l.pos.y = fz_wrap((int64_t)c.c.y - (((int64_t)d * fxl_sin(b)) >> 16));
+    return l;
+}
+
+static bool edge_single(const fxl_laser *shape, fxl_circle c, fxl_angle b, int32_t d)
+{
+    fxl_laser l = edge_laser(shape, c, b, d);
+    fxl_laser_prep lp;
+    return fxl_laser_prepare(&l, &lp) == FXL_OK && fxl_laser_vs_circle(&lp, c);
+}
+
+/* Batch == single at the domain's edges (see the top). */
+static void check_edges(fz *f)
+{
+    fxl_laser shape;
+    fxl_circle c;
+    fxl_angle b;
+    int32_t lo = 0, hi = 0x3F000000, d;
+    shape.pos = fxl_vec2_make(0, 0); /* placed by edge_laser */
+    shape.kind = fz_flag(f) ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
+    shape.anchor = fz_flag(f) ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
+    shape.angle = fz_angle(f);
+    shape.length = fz_flag(f) ? FXL_SIZE_MAX - (int32_t)fz_below(f, 256) : (int32_t)fz_below(f, 256);
+    shape.half_width = FXL_SIZE_MAX - (int32_t)fz_below(f, 256);
+    shape.hit_fraction = fix16_one - (int32_t)fz_below(f, 4);
+    b = fz_angle(f);
+    c = fxl_circle_make((int32_t)fz_below(f, 65536) - 32768, (int32_t)fz_below(f, 65536) - 32768,
+                        fz_flag(f) ? FXL_SIZE_MAX : (int32_t)fz_below(f, 4));
+    if (!edge_single(&shape, c, b, lo) || edge_single(&shape, c, b, hi))
+        return;
+    while (hi - lo > 1) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (edge_single(&shape, c, b, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    for (d = lo; d <= hi; d++) {
+        fxl_laser l = edge_laser(&shape, c, b, d);
+        fxl_laser_prep lp;
+        uint32_t bits = 0;
+        size_t idx = 0, hits = 9;
+        bool h;
+        FZ_CHECK(fxl_laser_prepare(&l, &lp) == FXL_OK);
+        h = fxl_laser_vs_circle(&lp, c);
+        FZ_CHECK(h == fz_ref_laser_hit(&l, c));
+        FZ_CHECK(fxl_laser_vs_circles(&lp, &c, 1, &bits) == (size_t)h && bits == (uint32_t)h);
+        FZ_CHECK(fxl_laser_collect(&lp, &c, 1, &idx, 1) == (size_t)h);
+        FZ_CHECK(fxl_laser_vs_moving_circle(&lp, c, c.c) == h);
+        bits = 7;
+        FZ_CHECK(fxl_laser_vs_moving_circles(&lp, &c, &c.c, 1, &bits) == (size_t)h && bits == (uint32_t)h);
+        FZ_CHECK(fxl_lasers_vs_circle(&l, 1, c, &bits, &hits) == FXL_OK && hits == (size_t)h &&
+                 bits == (uint32_t)h);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz f;
@@ -164,5 +230,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < nc && i < 12; i++)
         fz_check_fused(lasers_fused, laser_single, lasers, preps, res, nl, circles[i]);
     check_constructors(&f);
+    check_edges(&f);
     return 0;
 }

@@ -19,7 +19,13 @@
  *   - a hit stays a hit when the radius grows by one raw unit;
  *   - a moving circle that stays put is the fixed circle;
  *   - batch == single for fixed and moving circles (bits and counts);
- *   - fused == prepare + test: fxl_sweeps_vs_circle's bits, count, code. */
+ *   - fused == prepare + test: fxl_sweeps_vs_circle's bits, count, code;
+ *   - batch == single at the domain's edges (issue 21): a laser of sizes
+ *     near FXL_SIZE_MAX at any angle turning (or not) about its reference
+ *     point or a pivot near it, a circle of radius 0 or FXL_SIZE_MAX
+ *     placed (by bisection on the single test) within one raw unit of the
+ *     swept region's edge: every batch, index-list, moving and fused form
+ *     gives the single answer. */
 #include "fuzz.h"
 
 #define NS 6
@@ -200,6 +206,75 @@ static fxl_circle fz_sweep_circle(fz *f, const fxl_sweep *s, const fxl_sweep_pre
     return fz_circle_about_prep(f, &mid, fz_wrap((int64_t)s->laser.angle + s->motion.step * (int32_t)fz_below(f, 9) / 8));
 }
 
+/* The edge sweep at distance d from the circle c along direction b. */
+static fxl_sweep edge_sweep(const fxl_sweep *shape, fxl_circle c, fxl_angle b, int32_t d)
+{
+    fxl_sweep s = *shape;
+    int32_t dx = fz_wrap((int64_t)c.c.x - (((int64_t)d * fxl_cos(b)) >> 16));
+    int32_t dy = fz_wrap((int64_t)c.c.y - (((int64_t)d * fxl_sin(b)) >> 16));
+    s.laser.pos = fxl_vec2_make(dx, dy);
+    s.motion.pivot.x = fz_wrap((int64_t)dx + shape->motion.pivot.x);
+    s.motion.pivot.y = fz_wrap((int64_t)dy + shape->motion.pivot.y);
+    return s;
+}
+
+static bool edge_single(const fxl_sweep *shape, fxl_circle c, fxl_angle b, int32_t d)
+{
+    fxl_sweep s = edge_sweep(shape, c, b, d);
+    fxl_sweep_prep sp;
+    return fxl_sweep_prepare(&s, &sp) == FXL_OK && fxl_sweep_vs_circle(&sp, c);
+}
+
+/* Batch == single at the domain's edges (see the top). */
+static void check_edges(fz *f)
+{
+    fxl_sweep shape;
+    fxl_circle c;
+    fxl_angle b;
+    int32_t lo = 0, hi = 0x3F000000, d;
+    shape.laser.pos = fxl_vec2_make(0, 0); /* placed by edge_sweep */
+    shape.laser.kind = fz_flag(f) ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
+    shape.laser.anchor = fz_flag(f) ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
+    shape.laser.angle = fz_angle(f);
+    shape.laser.length = fz_flag(f) ? FXL_SIZE_MAX - (int32_t)fz_below(f, 256) : (int32_t)fz_below(f, 256);
+    shape.laser.half_width = FXL_SIZE_MAX - (int32_t)fz_below(f, 256);
+    shape.laser.hit_fraction = fix16_one - (int32_t)fz_below(f, 4);
+    /* the pivot's offset from laser.pos (added in edge_sweep) */
+    shape.motion.pivot = fz_flag(f) ? fxl_vec2_make(0, 0)
+                                    : fxl_vec2_make((int32_t)(int8_t)fz_u8(f) * 65536,
+                                                    (int32_t)(int8_t)fz_u8(f) * 65536);
+    shape.motion.step = (int32_t)(int8_t)fz_u8(f) / 4;
+    shape.motion.move = fxl_vec2_make(0, 0);
+    b = fz_angle(f);
+    c = fxl_circle_make((int32_t)fz_below(f, 65536) - 32768, (int32_t)fz_below(f, 65536) - 32768,
+                        fz_flag(f) ? FXL_SIZE_MAX : (int32_t)fz_below(f, 4));
+    if (!edge_single(&shape, c, b, lo) || edge_single(&shape, c, b, hi))
+        return;
+    while (hi - lo > 1) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (edge_single(&shape, c, b, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    for (d = lo; d <= hi; d++) {
+        fxl_sweep s = edge_sweep(&shape, c, b, d);
+        fxl_sweep_prep sp;
+        uint32_t bits = 0;
+        size_t idx = 0, hits = 9;
+        bool h;
+        FZ_CHECK(fxl_sweep_prepare(&s, &sp) == FXL_OK);
+        h = fxl_sweep_vs_circle(&sp, c);
+        FZ_CHECK(fxl_sweep_vs_circles(&sp, &c, 1, &bits) == (size_t)h && bits == (uint32_t)h);
+        FZ_CHECK(fxl_sweep_collect(&sp, &c, 1, &idx, 1) == (size_t)h);
+        FZ_CHECK(fxl_sweep_vs_moving_circle(&sp, c, c.c) == h);
+        bits = 7;
+        FZ_CHECK(fxl_sweep_vs_moving_circles(&sp, &c, &c.c, 1, &bits) == (size_t)h && bits == (uint32_t)h);
+        FZ_CHECK(fxl_sweeps_vs_circle(&s, 1, c, &bits, &hits) == FXL_OK && hits == (size_t)h &&
+                 bits == (uint32_t)h);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz f;
@@ -246,5 +321,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (j = 0; j < nc && j < 12; j++)
         fz_check_fused(sweeps_fused, sweep_single, sweeps, preps, res, ns, circles[j]);
+    check_edges(&f);
     return 0;
 }
