@@ -4,11 +4,12 @@
  * lengths, widths and cuts. The tests live in curvy_hit.c (static) and
  * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
  *
- * Placement (GBA): a game pushes every curvy laser every frame, so
- * fxl_curvy_push and its square root are FXL_IWRAM_CODE (about 1 KiB): 495
- * cycles a push against 902 as Thumb code in ROM with the root as ARM code
- * in ROM (733 with only the root in IWRAM); the box work of a push starting
- * a chunk, once every FXL_CURVY_CHUNK pushes, stays plain code in ROM. */
+ * Placement (GBA): a game pushes every curvy laser every frame; the square
+ * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 745
+ * cycles a push (bench ROM), against 902 with the root as ARM code in ROM,
+ * and 495 with the push in IWRAM too, which costs 760 more bytes of IWRAM:
+ * more than a game playing every laser kind can spare within 4 KiB of
+ * library IWRAM (docs/bench-gba.md). */
 #include "fixlaser/curvy.h"
 
 #include "curvy_parts.h"
@@ -299,7 +300,7 @@ FXL_IWRAM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     return r;
 }
 
-FXL_IWRAM_CODE fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
+fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
 {
     uint32_t cap, tail, count, s, seg = 0, length, budget;
     int32_t x = head.x, y = head.y, w = half_width;

@@ -45,10 +45,12 @@
  * apart, 4 px half-width) against a 2 px player: far (outside the trail's
  * box) 175; near (1..5 px from the hitbox) median 1,894, max 5,691;
  * fxl_curvy_vs_moving_circle near median 2,666, max 8,442; fxl_curvy_push
- * median 495, max 1,269 (the push starting a chunk). A frame's cost for one
+ * median 745, max 1,518 (the push starting a chunk). A frame's cost for one
  * laser is thus about a push plus a far test, and a few thousand cycles
- * while the player skims it. Placement: fxl_curvy_push and its square root
- * are FXL_IWRAM_CODE (about 1 KiB of IWRAM), the walk plain code in ROM
+ * while the player skims it. Placement: the push's square root is
+ * FXL_IWRAM_CODE (304 bytes of IWRAM), the push itself plain code in ROM
+ * (as FXL_IWRAM_CODE too it measured 495 cycles for 760 more bytes of
+ * IWRAM, which the boss frame's budget does not have), the walk plain code in ROM
  * (Thumb: measured faster there than ARM in ROM), the exact tests
  * FXL_WARM_CODE. Keep the fxl_curvy itself in IWRAM if you can (the push
  * reads and grows its box copies there, every test reads the trail's box);
