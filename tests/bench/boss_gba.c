@@ -152,16 +152,17 @@ int main(void)
     fxlt_printf("## The scene's frame, README's code literally\n\n");
     fxlt_printf("The scene's frame (640 bullets, 48 straight lasers, 16 rotating lasers, one\n");
     fxlt_printf("player) written as README.md's frame code: `fxl_circles_vs_circle`,\n");
-    fxlt_printf("`fxl_lasers_vs_circle`, and the 16 sweeps built every frame (`fxl_sweep_turn_about`\n");
-    fxlt_printf("about the middle for the 8 middle spinners, `fxl_sweep_turn` for the rest) then\n");
-    fxlt_printf("`fxl_sweeps_vs_circle` (tests/bench/boss.c, `readme_*`). Cycles per frame, median\n");
+    fxlt_printf("`fxl_lasers_vs_circle`, and `fxl_sweeps_vs_circle` on the 16 turning lasers kept as\n");
+    fxlt_printf("`fxl_sweep` (built once with `fxl_sweep_turn`, each laser's angle advanced by its\n");
+    fxlt_printf("step after the frame; the 8 middle spinners centre-anchored), the player's circle\n");
+    fxlt_printf("made once a frame (tests/bench/boss.c, `readme_*`). Cycles per frame, median\n");
     fxlt_printf("(min / max) over %u frames, timer overhead of %u cycles subtracted.\n\n", (uint32_t)BOSS_FRAMES,
                 overhead);
     fxlt_printf("| phase | median | %% | min / max | max / median | co-op median | %% | co-op max |\n");
     fxlt_printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (p = 0; p < BOSS_README_PHASES; p++)
         row(boss_phase_name[p], p);
-    row("of which building the 16 sweeps (`fxl_sweep_turn_about` / `fxl_sweep_turn`), timed apart", T_BUILD_SPIN);
+    row("(not in the frame) building the 16 sweeps every frame instead (`fxl_sweep_turn_about` / `fxl_sweep_turn`), timed apart", T_BUILD_SPIN);
     row("**whole frame**", T_README);
     {
         stats s = stats_of(1, T_README);
