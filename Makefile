@@ -483,6 +483,7 @@ check: deps
 	$(MAKE) --no-print-directory include-check
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory api-check
+	$(MAKE) --no-print-directory version-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -508,7 +509,7 @@ api-check:
 # (find_package(fixlaser): the target fixlaser::fixlaser). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
 # and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
 # headers in the compiler's path, -llibfixmath).
-VERSION        := 0.2.0
+VERSION        := 0.3.0
 FIXMATH_CFLAGS ?=
 SUBST_PC = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	-e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|' \
@@ -599,3 +600,13 @@ clean:
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(TEST_OBJ) $(SAN_OBJ) $(FUZZ_OBJ) \
 	$(call tool_obj,tools/example_scene.c tools/rotating.c tools/sweeppic.c $(ORACLE_DUMP_SRC)) \
 	$(SCENE_HOST_OBJ) $(BENCH_HOST_OBJ))
+
+# ---- a new user's checks: version, documentation, integration recipes ----------------
+# One version everywhere (tools/version_check.sh): include/fixlaser/version.h
+# against VERSION above, the installed fixlaser.pc and CMake version file,
+# the root CMakeLists.txt and CHANGELOG.md. Part of make check.
+.PHONY: version-check
+version-check: $(H)/libfixlaser.a
+	rm -rf $(H)/version-stage
+	$(MAKE) --no-print-directory install PREFIX=$(abspath $(H)/version-stage) > /dev/null
+	sh tools/version_check.sh . $(H)/version-stage

@@ -120,6 +120,7 @@
 #ifndef FIXLASER_H
 #define FIXLASER_H
 
+#include "fixlaser/version.h"
 #include "fixlaser/config.h"
 #include "fixlaser/base.h"
 #include "fixlaser/angle.h"
