@@ -493,6 +493,7 @@ check: deps
 	$(MAKE) --no-print-directory mcu-test
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory gba-cpp-smoke
+	$(MAKE) --no-print-directory recipes
 	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory checked-check
 	$(MAKE) --no-print-directory demo-check
@@ -584,14 +585,31 @@ gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(FIXMATH_SRC_STAMP)
 
 # The GBA build of the library, for a devkitARM or arm-none-eabi project:
 #   make install-gba PREFIX=$DEVKITPRO/portlibs/gba
-install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
+# Besides headers and libraries, what a first ROM needs (docs/guide/gba.md):
+# lib/fixlaser-gba/ the start-up code (crt0.o, its source crt0.s), the hook
+# reporting main's return value (exit_status.o) and the linker script
+# (gba.ld); lib/libfixlaser-gba-rt.a newlib's system layer (syscalls.o,
+# gba_hw.o); bin/gbahdr (the header fixer) and bin/gbarun (when libmgba is
+# there to build it); share/fixlaser/fixlaser-gba.mk, the make fragment a
+# game includes.
+GBA_RT_INSTALL := $(GBA_BUILD)/port/gba/crt0.o $(GBA_BUILD)/tools/gba/exit_status.o
+GBA_RT_LIB     := $(GBA_BUILD)/libfixlaser-gba-rt.a
+$(GBA_RT_LIB): $(GBA_BUILD)/port/gba/syscalls.o $(GBA_BUILD)/port/gba/gba_hw.o
+	rm -f $@ && $(GBA_AR) rcs $@ $^
+GBA_RUN_INSTALL := $(if $(wildcard /usr/include/mgba/core/core.h),$(GBARUN))
+install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(GBAHDR) $(GBA_RUN_INSTALL)
 	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/include/libfixmath \
-	    $(DESTDIR)$(PREFIX)/lib
+	    $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/fixlaser-gba $(DESTDIR)$(PREFIX)/bin \
+	    $(DESTDIR)$(PREFIX)/share/fixlaser
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
 	install -m 644 $(FIXMATH_SRC_INC)/libfixmath/*.h $(FIXMATH_SRC_INC)/libfixmath/*.hpp \
 	    $(DESTDIR)$(PREFIX)/include/libfixmath/
-	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_RT_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(GBA_RT_INSTALL) port/gba/crt0.s port/gba/gba.ld $(DESTDIR)$(PREFIX)/lib/fixlaser-gba/
+	install -m 755 $(GBAHDR) $(DESTDIR)$(PREFIX)/bin/
+	if [ -x $(GBARUN) ]; then install -m 755 $(GBARUN) $(DESTDIR)$(PREFIX)/bin/; fi
+	install -m 644 tools/fixlaser-gba.mk $(DESTDIR)$(PREFIX)/share/fixlaser/
 
 clean:
 	rm -rf $(B)
@@ -610,3 +628,57 @@ version-check: $(H)/libfixlaser.a
 	rm -rf $(H)/version-stage
 	$(MAKE) --no-print-directory install PREFIX=$(abspath $(H)/version-stage) > /dev/null
 	sh tools/version_check.sh . $(H)/version-stage
+
+# The integration recipes of docs/guide/integrate.md, each built and run
+# from a copy in build/recipes/ as a user would (part of make check):
+#   recipe-gba-first-rom  a first ROM from what install-gba installs, through
+#                         fixlaser-gba.mk; gbarun exits with main's return value
+#   recipe-devkitpro      a devkitPro-template-shaped Makefile (LIBS, LIBDIRS),
+#                         devkitARM's gba_rules played by a stand-in
+#   recipe-butano         a C++17 file with Butano's flags and bn::fixed
+#                         conversions (fixlaser_bn.h), on the host and as a ROM
+#   recipe-cmake          FetchContent and add_subdirectory of this tree, the
+#                         host program run, the GBA library cross-built
+RECIPES    := $(B)/recipes
+RECIPE_GBA := $(abspath $(RECIPES)/gba-prefix)
+RECIPE_CMAKE_CF := -Wall -Wextra -Wconversion -Wsign-conversion -Werror
+.PHONY: recipes recipe-gba-prefix recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake
+recipe-gba-prefix: $(GBARUN)
+	rm -rf $(RECIPE_GBA)
+	$(MAKE) --no-print-directory install-gba PREFIX=$(RECIPE_GBA) > /dev/null
+recipe-gba-first-rom: recipe-gba-prefix
+	rm -rf $(RECIPES)/first-rom && cp -r tests/recipes/gba-first-rom $(RECIPES)/first-rom
+	$(MAKE) --no-print-directory -C $(RECIPES)/first-rom FXL_GBA_ROOT=$(RECIPE_GBA) game.gba > /dev/null
+	$(RECIPE_GBA)/bin/gbarun $(RECIPES)/first-rom/game.gba
+	@echo "recipe-gba-first-rom: built from the installed tree, gbarun exited with main's 0"
+recipe-devkitpro: recipe-gba-prefix
+	rm -rf $(RECIPES)/devkitpro && cp -r tests/recipes/devkitpro $(RECIPES)/devkitpro
+	$(MAKE) --no-print-directory -C $(RECIPES)/devkitpro DEVKITARM=$(abspath $(RECIPES)/devkitpro/standin) \
+	    FIXLASER=$(RECIPE_GBA) > /dev/null
+	$(RECIPE_GBA)/bin/gbarun $(RECIPES)/devkitpro/game.gba
+	@echo "recipe-devkitpro: the template's LIBS and LIBDIRS, ROM ran"
+recipe-butano: recipe-gba-prefix $(H)/libfixlaser.a
+	rm -rf $(RECIPES)/butano && cp -r tests/recipes/butano $(RECIPES)/butano
+	$(MAKE) --no-print-directory -C $(RECIPES)/butano FXL_GBA_ROOT=$(RECIPE_GBA) butano.gba > /dev/null
+	$(RECIPE_GBA)/bin/gbarun $(RECIPES)/butano/butano.gba
+	$(CXX) -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic -Wold-style-cast -Wuseless-cast -Werror \
+	    -DFXL_RECIPE_STANDIN -Iinclude $(RECIPES)/butano/main.cpp $(H)/libfixlaser.a -o $(RECIPES)/butano/host \
+	    $(FIXMATH_LIBS)
+	$(RECIPES)/butano/host
+recipe-cmake: | $(FIXMATH_SRC_STAMP)
+	rm -rf $(RECIPES)/cmake-fetch $(RECIPES)/cmake-sub $(RECIPES)/cmake-gba
+	cmake -S tests/recipes/cmake -B $(RECIPES)/cmake-fetch -DFETCHCONTENT_SOURCE_DIR_FIXLASER=$(CURDIR) \
+	    -DFIXLASER_LIBFIXMATH_DIR= -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="$(RECIPE_CMAKE_CF)" > /dev/null
+	cmake --build $(RECIPES)/cmake-fetch > /dev/null
+	$(RECIPES)/cmake-fetch/laser_game
+	cmake -S tests/recipes/cmake -B $(RECIPES)/cmake-sub -DFIXLASER_DIR=$(CURDIR) \
+	    -DFIXLASER_LIBFIXMATH_DIR=$$(cat $(FIXMATH_SRC_DIRFILE)) -DCMAKE_C_FLAGS="$(RECIPE_CMAKE_CF)" > /dev/null
+	cmake --build $(RECIPES)/cmake-sub > /dev/null
+	$(RECIPES)/cmake-sub/laser_game
+	cmake -S tests/recipes/cmake -B $(RECIPES)/cmake-gba -DFIXLASER_DIR=$(CURDIR) \
+	    -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/tools/cmake/gba-toolchain.cmake -DCMAKE_BUILD_TYPE=Release \
+	    -DFIXLASER_LIBFIXMATH_DIR=$$(cat $(FIXMATH_SRC_DIRFILE)) > /dev/null
+	cmake --build $(RECIPES)/cmake-gba > /dev/null
+	$(GBA_NM) $(RECIPES)/cmake-gba/fixlaser/libfixlaser.a | grep -q ' T fxl_lasers_vs_circle$$'
+	@echo "recipe-cmake: FetchContent and add_subdirectory (system and source libfixmath) ran; GBA library built"
+recipes: recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake
