@@ -1,7 +1,11 @@
 # fixlaser - plain GNU Makefile.
 #   make            build/host/libfixlaser.a
-#   make demo       the main job: builds and runs the example laser scene
+#   make demo       the main job: builds the GBA demo ROM and plays its scripted
+#                   run headless under mGBA (make example: a laser scene on the host)
 #   make check      every test (host suite, sanitizers, table, cppcheck, ...)
+#   make test T=sweep,cast.bounce   the host suite, or only those suites / cases
+#   make doc-check   every C block of README.md and docs/ compiled and run
+#   make recipes     the integration recipes (docs/guide/integrate.md) built and run
 #   make install PREFIX=/usr/local
 #   make bench       scene and per-call cycle tables on the GBA (docs/bench-gba.md)
 #   make bench-host  the same under callgrind, instruction counts (docs/bench-host.md)
@@ -16,7 +20,7 @@
 #                    and print the host's corpus hash, the committed one
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
-#                    shapes, chain, wall, laser3d, beam; clang, ASan + UBSan, the
+#                    shapes, chain, wall, laser3d, beam, curvy, cast; clang, ASan + UBSan, the
 #                    core's release configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
@@ -88,9 +92,11 @@ DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-con
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
 
+# -fPIC: the static library links into a shared object too (a game's
+# plug-in, a Python binding).
 $(H)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) -Iinclude $(DEPFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(OPT) -fPIC $(CFLAGS) $(ASSERT_CFLAGS) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
