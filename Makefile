@@ -490,6 +490,7 @@ check: deps
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory api-check
 	$(MAKE) --no-print-directory version-check
+	$(MAKE) --no-print-directory doc-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -688,3 +689,11 @@ recipe-cmake: | $(FIXMATH_SRC_STAMP)
 	$(GBA_NM) $(RECIPES)/cmake-gba/fixlaser/libfixlaser.a | grep -q ' T fxl_lasers_vs_circle$$'
 	@echo "recipe-cmake: FetchContent and add_subdirectory (system and source libfixmath) ran; GBA library built"
 recipes: recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake
+
+# Every C block of README.md and docs/ and the manual's examples in
+# include/fixlaser.h, compiled with WARN against the host library and run
+# (tools/doc_check.py; the fragments' surroundings in tests/docs/). Part of
+# make check.
+.PHONY: doc-check
+doc-check: $(H)/libfixlaser.a
+	python3 tools/doc_check.py . $(H)/docs "$(CC)" "$(WARN)" $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
