@@ -20,6 +20,10 @@ The comment line just before a ```c block says how to build it:
                                        doc_finish() (0: the answers it
                                        expects)
   <!-- doc-check: skip REASON -->      not C to compile (say why)
+When a program's NAME.c is named in the first ```sh block after it (the
+quick start's build line), that line runs too, as written (less a leading
+`make && `), in a folder holding NAME.c and links to ROOT's include/ and
+build/, and must exit 0.
 A ```c block with no such line is an error, so a new example cannot go
 unchecked. The manual's examples in include/fixlaser.h (the indented code
 under "Use" and the fused calls under "A frame") are fragments with
@@ -44,6 +48,20 @@ def pages():
         for f in sorted(files):
             if f.endswith(".md"):
                 yield os.path.relpath(os.path.join(d, f), root)
+
+
+def shell_line(page, line, name):
+    """The command of the first ```sh block after `line` naming `name`."""
+    lines = open(os.path.join(root, page)).read().split("\n")[line:]
+    for i, l in enumerate(lines):
+        if l.strip() == "```sh":
+            for c in lines[i + 1:]:
+                if c.strip() == "```":
+                    return None
+                if name in c:
+                    return re.sub(r"^make && ", "", c.strip())
+            return None
+    return None
 
 
 def blocks(page):
@@ -122,6 +140,7 @@ def fragment(prelude, code):
 
 bad = ok = skipped = 0
 jobs = []
+shells = []
 for page in pages():
     for line, mode, arg, code in blocks(page):
         where = "%s:%d" % (page, line)
@@ -133,6 +152,9 @@ for page in pages():
             skipped += 1
         elif mode == "program":
             jobs.append((where, name, code, []))
+            cmd = shell_line(page, line, arg)
+            if cmd:
+                shells.append((where, arg, code, cmd))
         else:
             jobs.append((where, name, fragment(arg, code), FRAGMENT_FLAGS))
 for title, prelude, code in manual_blocks():
@@ -144,5 +166,20 @@ for where, name, source, extra in jobs:
         bad += 1
     else:
         ok += 1
+for where, fname, code, cmd in shells:
+    d = os.path.join(out, "shell_" + fname[:-2])
+    os.makedirs(d, exist_ok=True)
+    for link in ("include", "build"):
+        if not os.path.lexists(os.path.join(d, link)):
+            os.symlink(os.path.abspath(os.path.join(root, link)), os.path.join(d, link))
+    with open(os.path.join(d, fname), "w") as f:
+        f.write(code)
+    r = subprocess.run(cmd, shell=True, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    if r.returncode != 0:
+        print("doc-check: %s: `%s` exits %d:\n%s" % (where, cmd, r.returncode, r.stdout.rstrip()))
+        bad += 1
+    else:
+        print("doc-check: %s: `%s` ran: %s" % (where, cmd, r.stdout.strip()))
 print("doc-check: %d C blocks compiled and ran, %d skipped, %d failed" % (ok, skipped, bad))
 sys.exit(1 if bad else 0)
