@@ -330,13 +330,39 @@ $(B)/mcu/$(1)/fixmath.stamp: $(FIXMATH_SRC_STAMP)
 	    $(MCU_$(1)) -std=gnu11 -O2 -fwrapv -DFIXMATH_NO_CACHE -ffunction-sections \
 	        -c $$$$d/libfixmath/$$$$f.c -o $$(@D)/fixmath/$$$$f.o || exit 1; done
 	@touch $$@
-mcu-$(1): $(SRC:src/%.c=$(B)/mcu/$(1)/%.o) $(B)/mcu/$(1)/fixmath.stamp
+# One archive per target: libfixlaser.a and libfixmath.a in build/mcu/<target>/.
+$(B)/mcu/$(1)/libfixlaser.a: $(SRC:src/%.c=$(B)/mcu/$(1)/%.o)
+	rm -f $$@ && $$(call mcu_ar,$(1)) rcs $$@ $$^
+$(B)/mcu/$(1)/libfixmath.a: $(B)/mcu/$(1)/fixmath.stamp
+	rm -f $$@ && $$(call mcu_ar,$(1)) rcs $$@ $(B)/mcu/$(1)/fixmath/*.o
+mcu-$(1): $(B)/mcu/$(1)/libfixlaser.a $(B)/mcu/$(1)/libfixmath.a
 -include $(SRC:src/%.c=$(B)/mcu/$(1)/%.d)
 endef
+# The archiver beside a cross compiler (arm-none-eabi-gcc -> arm-none-eabi-ar),
+# else $(AR).
+mcu_ar = $(if $(filter %gcc,$(firstword $(MCU_$(1)))),$(patsubst %gcc,%ar,$(firstword $(MCU_$(1)))),$(AR))
 $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 
 mcu: $(addprefix mcu-,$(MCU_TARGETS))
-	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS)"
+	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS): build/mcu/<target>/libfixlaser.a, libfixmath.a"
+
+# make install-mcu PREFIX=...: the headers (libfixmath's too), each target's
+# two archives in lib/fixlaser-mcu/<target>/, and the QEMU boards' linker
+# scripts and start-up code (port/mcu: mps2.ld and mps2_vectors.s for the
+# Cortex-M targets, virt.ld and virt_start.s for RV32) in
+# share/fixlaser/mcu/. docs/guide/mcu.md shows a link.
+.PHONY: install-mcu
+install-mcu: mcu
+	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/include/libfixmath \
+	    $(DESTDIR)$(PREFIX)/share/fixlaser/mcu $(MCU_TARGETS:%=$(DESTDIR)$(PREFIX)/lib/fixlaser-mcu/%)
+	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
+	install -m 644 $(FIXMATH_SRC_INC)/libfixmath/*.h $(DESTDIR)$(PREFIX)/include/libfixmath/
+	for t in $(MCU_TARGETS); do \
+	    install -m 644 $(B)/mcu/$$t/libfixlaser.a $(B)/mcu/$$t/libfixmath.a $(DESTDIR)$(PREFIX)/lib/fixlaser-mcu/$$t/ \
+	    || exit 1; done
+	install -m 644 port/mcu/mps2.ld port/mcu/mps2_vectors.s port/mcu/virt.ld port/mcu/virt_start.s \
+	    $(DESTDIR)$(PREFIX)/share/fixlaser/mcu/
 
 # ---- the whole test suite on microcontrollers, under QEMU (docs/mcu.md) ---------------
 # Every tests/*.c with every src/*.c (preconditions checked, as in the host
@@ -646,10 +672,12 @@ version-check: $(H)/libfixlaser.a
 #                         conversions (fixlaser_bn.h), on the host and as a ROM
 #   recipe-cmake          FetchContent and add_subdirectory of this tree, the
 #                         host program run, the GBA library cross-built
+#   recipe-mcu            a Cortex-M4 program against install-mcu's archives
+#                         and start-up files, run under QEMU mps2-an386
 RECIPES    := $(B)/recipes
 RECIPE_GBA := $(abspath $(RECIPES)/gba-prefix)
 RECIPE_CMAKE_CF := -Wall -Wextra -Wconversion -Wsign-conversion -Werror
-.PHONY: recipes recipe-gba-prefix recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake
+.PHONY: recipes recipe-gba-prefix recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake recipe-mcu
 recipe-gba-prefix: $(GBARUN)
 	rm -rf $(RECIPE_GBA)
 	$(MAKE) --no-print-directory install-gba PREFIX=$(RECIPE_GBA) > /dev/null
@@ -688,7 +716,12 @@ recipe-cmake: | $(FIXMATH_SRC_STAMP)
 	cmake --build $(RECIPES)/cmake-gba > /dev/null
 	$(GBA_NM) $(RECIPES)/cmake-gba/fixlaser/libfixlaser.a | grep -q ' T fxl_lasers_vs_circle$$'
 	@echo "recipe-cmake: FetchContent and add_subdirectory (system and source libfixmath) ran; GBA library built"
-recipes: recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake
+recipe-mcu: mcu
+	rm -rf $(RECIPES)/mcu-prefix $(RECIPES)/mcu && cp -r tests/recipes/mcu $(RECIPES)/mcu
+	$(MAKE) --no-print-directory install-mcu PREFIX=$(abspath $(RECIPES)/mcu-prefix) > /dev/null
+	$(MAKE) --no-print-directory -C $(RECIPES)/mcu FXL_MCU_ROOT=$(abspath $(RECIPES)/mcu-prefix) run > /dev/null
+	@echo "recipe-mcu: install-mcu's archives and start-up files, Cortex-M4 program passed under QEMU"
+recipes: recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake recipe-mcu
 
 # Every C block of README.md and docs/ and the manual's examples in
 # include/fixlaser.h, compiled with WARN against the host library and run
