@@ -28,11 +28,14 @@ static void finish(int status)
 
 void mcu_start(void)
 {
-    uint32_t *d = __data_start, *s = __data_lma;
-    while (d < __data_end)
-        *d++ = *s++;
-    for (d = __bss_start; d < __bss_end; d++)
-        *d = 0;
+    /* Word counts from the addresses (the symbols are distinct objects to
+     * C, so their pointers are not compared). */
+    uintptr_t nd = ((uintptr_t)__data_end - (uintptr_t)__data_start) / 4u;
+    uintptr_t nb = ((uintptr_t)__bss_end - (uintptr_t)__bss_start) / 4u;
+    for (uintptr_t i = 0; i < nd; i++)
+        __data_start[i] = __data_lma[i];
+    for (uintptr_t i = 0; i < nb; i++)
+        __bss_start[i] = 0;
     finish(main());
 }
 
