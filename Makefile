@@ -445,8 +445,10 @@ $(foreach t,$(MT_TARGETS),$(eval $(call mcu_test_target,$(t))))
 mcu-test-host: $(H)/tests
 	@sh tools/mcu_test.sh run host 1 $(B)/mcu-test/host.log $<
 
+# MT_HOST_LOG_REUSE=1 (make check): the host row from the log
+# check-host-suite just wrote, instead of running the host suite again.
 mcu-test: deps
-	$(MAKE) --no-print-directory -j2 $(addprefix mcu-test-,$(MT_TARGETS) host)
+	$(MAKE) --no-print-directory -j2 $(addprefix mcu-test-,$(MT_TARGETS) $(if $(filter 1,$(MT_HOST_LOG_REUSE)),,host))
 	sh tools/mcu_test.sh check tests/corpus_hash.h $(B)/mcu-test/host.log \
 	    $(MT_TARGETS:%=$(B)/mcu-test/%.log)
 
@@ -511,7 +513,30 @@ size: mcu gba-libs
 include-check:
 	sh tools/include_cycles.sh
 
+# make check: every check, parallel-safe, never more than two jobs at once.
+# First one make -j2 builds everything the checks run (check-build); then
+# two lanes of single-threaded runs go side by side, each step after the
+# other: the host's checks (static checks, documentation, the sanitizer
+# suite, install and scene checks) and the targets' (the optimised host
+# suite once, the GBA ROMs, the recipes, the demo); the lanes only run what
+# check-build built (each lane's installs go to its own folders), so they
+# never build the same file. Last the two steps that run two jobs
+# themselves: the fuzz smoke run and mcu-test, whose host row is the log of
+# the lanes' host suite (MT_HOST_LOG_REUSE=1: the suite runs once).
+# .ci/run calls make check.
+CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(H)/rotating $(H)/sweeppic \
+	$(H)/scene_host $(B)/tools/gen_tables $(FUZZ_BINS) $(addprefix mcu-,$(MCU_TARGETS)) \
+	$(MT_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(GBA_BUILD)/fixlaser-tests.gba $(GBA_BUILD)/cpp-smoke.gba \
+	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM)
+.PHONY: check-build check-lane-host check-lane-targets check-host-suite
 check: deps
+	$(MAKE) --no-print-directory -j2 check-build
+	$(MAKE) --no-print-directory -j2 --output-sync=line check-lane-host check-lane-targets
+	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory mcu-test MT_HOST_LOG_REUSE=1
+	@echo "check: every check passed"
+
+check-lane-host:
 	$(MAKE) --no-print-directory include-check
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory api-check
@@ -519,19 +544,24 @@ check: deps
 	$(MAKE) --no-print-directory doc-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
-	$(MAKE) --no-print-directory fuzz-smoke
-	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating \
-	    $(H)/sweeppic
-	$(MAKE) --no-print-directory mcu
-	$(MAKE) --no-print-directory mcu-test
+	$(MAKE) --no-print-directory install-check
+	$(MAKE) --no-print-directory checked-check
+	$(MAKE) --no-print-directory scene-check
+
+check-lane-targets:
+	$(MAKE) --no-print-directory check-host-suite
 	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory recipes
-	$(MAKE) --no-print-directory install-check
-	$(MAKE) --no-print-directory checked-check
 	$(MAKE) --no-print-directory demo-check
-	$(MAKE) --no-print-directory scene-check
-	$(MAKE) --no-print-directory test
+
+# The optimised host suite, once per make check: its log is the host row
+# that mcu-test compares every target with (MT_HOST_LOG_REUSE=1); the
+# suite's closing line is printed, and any failure fails make check.
+check-host-suite: $(H)/tests
+	@sh tools/mcu_test.sh run host 1 $(B)/mcu-test/host.log $<
+	@grep -q '^[0-9]* passed, 0 failed$$' $(B)/mcu-test/host.log || \
+	    { tail -n 40 $(B)/mcu-test/host.log; echo "check-host-suite: FAILED (log $(B)/mcu-test/host.log)"; exit 1; }
 
 # README's table of public functions against the headers (tools/api_check.py).
 api-check:
@@ -678,7 +708,7 @@ RECIPES    := $(B)/recipes
 RECIPE_GBA := $(abspath $(RECIPES)/gba-prefix)
 RECIPE_CMAKE_CF := -Wall -Wextra -Wconversion -Wsign-conversion -Werror
 .PHONY: recipes recipe-gba-prefix recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake recipe-mcu
-recipe-gba-prefix: $(GBARUN)
+recipe-gba-prefix: $(GBARUN) $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(GBAHDR)
 	rm -rf $(RECIPE_GBA)
 	$(MAKE) --no-print-directory install-gba PREFIX=$(RECIPE_GBA) > /dev/null
 recipe-gba-first-rom: recipe-gba-prefix
@@ -730,3 +760,10 @@ recipes: recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake recipe
 .PHONY: doc-check
 doc-check: $(H)/libfixlaser.a
 	python3 tools/doc_check.py . $(H)/docs "$(CC)" "$(WARN)" $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+
+# make check's build step (its list, CHECK_BUILD, is beside check; the rule
+# is here, after every variable it names is defined).
+check-build: $(CHECK_BUILD)
+# The C++ smoke's staging install (make install-gba in a sub-make) finds
+# everything built: under -j2 no two makes build the same file.
+$(GBA_STAGE)/lib/libfixlaser.a: $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(GBAHDR) $(GBA_RUN_INSTALL)
