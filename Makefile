@@ -1,7 +1,11 @@
 # fixlaser - plain GNU Makefile.
 #   make            build/host/libfixlaser.a
-#   make demo       the main job: builds and runs the example laser scene
+#   make demo       the main job: builds the GBA demo ROM and plays its scripted
+#                   run headless under mGBA (make example: a laser scene on the host)
 #   make check      every test (host suite, sanitizers, table, cppcheck, ...)
+#   make test T=sweep,cast.bounce   the host suite, or only those suites / cases
+#   make doc-check   every C block of README.md and docs/ compiled and run
+#   make recipes     the integration recipes (docs/guide/integrate.md) built and run
 #   make install PREFIX=/usr/local
 #   make bench       scene and per-call cycle tables on the GBA (docs/bench-gba.md)
 #   make bench-host  the same under callgrind, instruction counts (docs/bench-host.md)
@@ -16,7 +20,7 @@
 #                    and print the host's corpus hash, the committed one
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
-#                    shapes, chain, wall, laser3d, beam; clang, ASan + UBSan, the
+#                    shapes, chain, wall, laser3d, beam, curvy, cast; clang, ASan + UBSan, the
 #                    core's release configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
@@ -97,13 +101,15 @@ DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-con
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
 
+# -fPIC: the static library links into a shared object too (a game's
+# plug-in, a Python binding).
 $(H)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) $(LIB_PORT_CF) -Iinclude $(DEPFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(OPT) -fPIC $(CFLAGS) $(ASSERT_CFLAGS) $(LIB_PORT_CF) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/obj/port/hosted/%.o: port/hosted/%.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) $(CFLAGS) $(ASSERT_CFLAGS) $(LIB_PORT_CF) -Iinclude $(DEPFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(OPT) -fPIC $(CFLAGS) $(ASSERT_CFLAGS) $(LIB_PORT_CF) -Iinclude $(DEPFLAGS) -c $< -o $@
 
 $(H)/libfixlaser.a: $(LIB_OBJ)
 	@rm -f $@
@@ -356,13 +362,39 @@ $(B)/mcu/$(1)/fixmath.stamp: $(FIXMATH_SRC_STAMP)
 	    $(MCU_$(1)) -std=gnu11 -O2 -fwrapv -DFIXMATH_NO_CACHE -ffunction-sections \
 	        -c $$$$d/libfixmath/$$$$f.c -o $$(@D)/fixmath/$$$$f.o || exit 1; done
 	@touch $$@
-mcu-$(1): $(SRC:src/%.c=$(B)/mcu/$(1)/%.o) $(B)/mcu/$(1)/fixmath.stamp
+# One archive per target: libfixlaser.a and libfixmath.a in build/mcu/<target>/.
+$(B)/mcu/$(1)/libfixlaser.a: $(SRC:src/%.c=$(B)/mcu/$(1)/%.o)
+	rm -f $$@ && $$(call mcu_ar,$(1)) rcs $$@ $$^
+$(B)/mcu/$(1)/libfixmath.a: $(B)/mcu/$(1)/fixmath.stamp
+	rm -f $$@ && $$(call mcu_ar,$(1)) rcs $$@ $(B)/mcu/$(1)/fixmath/*.o
+mcu-$(1): $(B)/mcu/$(1)/libfixlaser.a $(B)/mcu/$(1)/libfixmath.a
 -include $(SRC:src/%.c=$(B)/mcu/$(1)/%.d)
 endef
+# The archiver beside a cross compiler (arm-none-eabi-gcc -> arm-none-eabi-ar),
+# else $(AR).
+mcu_ar = $(if $(filter %gcc,$(firstword $(MCU_$(1)))),$(patsubst %gcc,%ar,$(firstword $(MCU_$(1)))),$(AR))
 $(foreach t,$(MCU_TARGETS),$(eval $(call mcu_target,$(t))))
 
 mcu: $(addprefix mcu-,$(MCU_TARGETS))
-	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS)"
+	@echo "mcu: core and libfixmath cross-compile cleanly for $(MCU_TARGETS): build/mcu/<target>/libfixlaser.a, libfixmath.a"
+
+# make install-mcu PREFIX=...: the headers (libfixmath's too), each target's
+# two archives in lib/fixlaser-mcu/<target>/, and the QEMU boards' linker
+# scripts and start-up code (port/mcu: mps2.ld and mps2_vectors.s for the
+# Cortex-M targets, virt.ld and virt_start.s for RV32) in
+# share/fixlaser/mcu/. docs/guide/mcu.md shows a link.
+.PHONY: install-mcu
+install-mcu: mcu
+	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/include/libfixmath \
+	    $(DESTDIR)$(PREFIX)/share/fixlaser/mcu $(MCU_TARGETS:%=$(DESTDIR)$(PREFIX)/lib/fixlaser-mcu/%)
+	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
+	install -m 644 $(FIXMATH_SRC_INC)/libfixmath/*.h $(DESTDIR)$(PREFIX)/include/libfixmath/
+	for t in $(MCU_TARGETS); do \
+	    install -m 644 $(B)/mcu/$$t/libfixlaser.a $(B)/mcu/$$t/libfixmath.a $(DESTDIR)$(PREFIX)/lib/fixlaser-mcu/$$t/ \
+	    || exit 1; done
+	install -m 644 port/mcu/mps2.ld port/mcu/mps2_vectors.s port/mcu/virt.ld port/mcu/virt_start.s \
+	    $(DESTDIR)$(PREFIX)/share/fixlaser/mcu/
 
 # ---- the whole test suite on microcontrollers, under QEMU (docs/mcu.md) ---------------
 # Every tests/*.c with every src/*.c (preconditions checked, as in the host
@@ -445,10 +477,15 @@ $(foreach t,$(MT_TARGETS),$(eval $(call mcu_test_target,$(t))))
 mcu-test-host: $(H)/tests
 	@sh tools/mcu_test.sh run host 1 $(B)/mcu-test/host.log $<
 
+# MT_HOST_LOG_REUSE=1 (make check): the host row from the log
+# check-host-suite just wrote, instead of running the host suite again.
+# MT_RUN_TARGETS: the targets to run (make check adds the 68000 and the
+# R3000 of tools/retro.mk, so every emulated target runs in one -j2 pool).
+MT_RUN_TARGETS ?= $(MT_TARGETS)
 mcu-test: deps
-	$(MAKE) --no-print-directory -j2 $(addprefix mcu-test-,$(MT_TARGETS) host)
+	$(MAKE) --no-print-directory -j2 $(addprefix mcu-test-,$(MT_RUN_TARGETS) $(if $(filter 1,$(MT_HOST_LOG_REUSE)),,host))
 	sh tools/mcu_test.sh check tests/corpus_hash.h $(B)/mcu-test/host.log \
-	    $(MT_TARGETS:%=$(B)/mcu-test/%.log)
+	    $(MT_RUN_TARGETS:%=$(B)/mcu-test/%.log)
 
 .PHONY: $(addprefix mcu-test-,host $(MT_TARGETS)) FORCE
 FORCE:
@@ -514,25 +551,56 @@ size: mcu retro gba-libs gba-size-elfs
 include-check:
 	sh tools/include_cycles.sh
 
+# make check: every check, parallel-safe, never more than two jobs at once.
+# First one make -j2 builds everything the checks run (check-build); then
+# two lanes of single-threaded runs go side by side, each step after the
+# other: the host's checks (static checks, documentation, the sanitizer
+# suite, install and scene checks) and the targets' (the optimised host
+# suite once, the GBA ROMs, the recipes, the demo); the lanes only run what
+# check-build built (each lane's installs go to its own folders), so they
+# never build the same file. Last the two steps that run two jobs
+# themselves: the fuzz smoke run and mcu-test (every emulated target: the MCUs, the 68000 and the R3000), whose host row is the log of
+# the lanes' host suite (MT_HOST_LOG_REUSE=1: the suite runs once).
+# .ci/run calls make check.
+CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(H)/rotating $(H)/sweeppic \
+	$(H)/scene_host $(B)/tools/gen_tables $(FUZZ_BINS) $(addprefix mcu-,$(MCU_TARGETS)) \
+	$(MT_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(RETRO_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(GBA_BUILD)/fixlaser-tests.gba $(GBA_BUILD)/cpp-smoke.gba \
+	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM)
+.PHONY: check-build check-lane-host check-lane-targets check-host-suite
 check: deps
+	$(MAKE) --no-print-directory -j2 check-build
+	$(MAKE) --no-print-directory -j2 --output-sync=line check-lane-host check-lane-targets
+	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory mcu-test MT_HOST_LOG_REUSE=1 MT_RUN_TARGETS="$(MT_TARGETS) $(RETRO_TARGETS)"
+	@echo "check: every check passed"
+
+check-lane-host:
 	$(MAKE) --no-print-directory include-check
 	$(MAKE) --no-print-directory table-check
 	$(MAKE) --no-print-directory api-check
+	$(MAKE) --no-print-directory version-check
+	$(MAKE) --no-print-directory doc-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory test-san
-	$(MAKE) --no-print-directory fuzz-smoke
-	$(MAKE) --no-print-directory $(H)/libfixlaser.a $(H)/example_scene $(H)/rotating \
-	    $(H)/sweeppic
-	$(MAKE) --no-print-directory mcu
-	$(MAKE) --no-print-directory mcu-test
-	$(MAKE) --no-print-directory retro-test
-	$(MAKE) --no-print-directory gba-test
-	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory checked-check
-	$(MAKE) --no-print-directory demo-check
 	$(MAKE) --no-print-directory scene-check
-	$(MAKE) --no-print-directory test
+
+check-lane-targets:
+	$(MAKE) --no-print-directory check-host-suite
+	$(MAKE) --no-print-directory gba-test
+	$(MAKE) --no-print-directory gba-gc-check
+	$(MAKE) --no-print-directory gba-cpp-smoke
+	$(MAKE) --no-print-directory recipes
+	$(MAKE) --no-print-directory demo-check
+
+# The optimised host suite, once per make check: its log is the host row
+# that mcu-test compares every target with (MT_HOST_LOG_REUSE=1); the
+# suite's closing line is printed, and any failure fails make check.
+check-host-suite: $(H)/tests
+	@sh tools/mcu_test.sh run host 1 $(B)/mcu-test/host.log $<
+	@grep -q '^[0-9]* passed, 0 failed$$' $(B)/mcu-test/host.log || \
+	    { tail -n 40 $(B)/mcu-test/host.log; echo "check-host-suite: FAILED (log $(B)/mcu-test/host.log)"; exit 1; }
 
 # README's table of public functions against the headers (tools/api_check.py).
 api-check:
@@ -547,7 +615,7 @@ api-check:
 # fixlaser::fixlaser_checked). libfixmath has no .pc file of its own: FIXMATH_CFLAGS
 # and FIXMATH_LIBS say where it is when it is not Debian's (defaults: its
 # headers in the compiler's path, -llibfixmath).
-VERSION        := 0.2.0
+VERSION        := 0.3.0
 FIXMATH_CFLAGS ?=
 SUBST_PC = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	-e 's|@VERSION_MAJOR@|$(firstword $(subst ., ,$(VERSION)))|' \
@@ -659,14 +727,31 @@ gba-cpp-smoke: $(GBA_BUILD)/cpp-smoke.gba $(GBARUN) | $(FIXMATH_SRC_STAMP)
 
 # The GBA build of the library, for a devkitARM or arm-none-eabi project:
 #   make install-gba PREFIX=$DEVKITPRO/portlibs/gba
-install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH)
+# Besides headers and libraries, what a first ROM needs (docs/guide/gba.md):
+# lib/fixlaser-gba/ the start-up code (crt0.o, its source crt0.s), the hook
+# reporting main's return value (exit_status.o) and the linker script
+# (gba.ld); lib/libfixlaser-gba-rt.a newlib's system layer (syscalls.o,
+# gba_hw.o); bin/gbahdr (the header fixer) and bin/gbarun (when libmgba is
+# there to build it); share/fixlaser/fixlaser-gba.mk, the make fragment a
+# game includes.
+GBA_RT_INSTALL := $(GBA_BUILD)/port/gba/crt0.o $(GBA_BUILD)/tools/gba/exit_status.o
+GBA_RT_LIB     := $(GBA_BUILD)/libfixlaser-gba-rt.a
+$(GBA_RT_LIB): $(GBA_BUILD)/port/gba/syscalls.o $(GBA_BUILD)/port/gba/gba_hw.o
+	rm -f $@ && $(GBA_AR) rcs $@ $^
+GBA_RUN_INSTALL := $(if $(wildcard /usr/include/mgba/core/core.h),$(GBARUN))
+install-gba: $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(GBAHDR) $(GBA_RUN_INSTALL)
 	install -d $(DESTDIR)$(PREFIX)/include/fixlaser $(DESTDIR)$(PREFIX)/include/libfixmath \
-	    $(DESTDIR)$(PREFIX)/lib
+	    $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/fixlaser-gba $(DESTDIR)$(PREFIX)/bin \
+	    $(DESTDIR)$(PREFIX)/share/fixlaser
 	install -m 644 include/fixlaser.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/fixlaser/*.h $(DESTDIR)$(PREFIX)/include/fixlaser/
 	install -m 644 $(FIXMATH_SRC_INC)/libfixmath/*.h $(FIXMATH_SRC_INC)/libfixmath/*.hpp \
 	    $(DESTDIR)$(PREFIX)/include/libfixmath/
-	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_RT_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(GBA_RT_INSTALL) port/gba/crt0.s port/gba/gba.ld $(DESTDIR)$(PREFIX)/lib/fixlaser-gba/
+	install -m 755 $(GBAHDR) $(DESTDIR)$(PREFIX)/bin/
+	if [ -x $(GBARUN) ]; then install -m 755 $(GBARUN) $(DESTDIR)$(PREFIX)/bin/; fi
+	install -m 644 tools/fixlaser-gba.mk $(DESTDIR)$(PREFIX)/share/fixlaser/
 
 clean:
 	rm -rf $(B)
@@ -675,3 +760,89 @@ clean:
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(TEST_OBJ) $(SAN_OBJ) $(FUZZ_OBJ) \
 	$(call tool_obj,tools/example_scene.c tools/rotating.c tools/sweeppic.c $(ORACLE_DUMP_SRC)) \
 	$(SCENE_HOST_OBJ) $(BENCH_HOST_OBJ) $(BOSS_HOST_OBJ))
+
+# ---- a new user's checks: version, documentation, integration recipes ----------------
+# One version everywhere (tools/version_check.sh): include/fixlaser/version.h
+# against VERSION above, the installed fixlaser.pc and CMake version file,
+# the root CMakeLists.txt and CHANGELOG.md. Part of make check.
+.PHONY: version-check
+version-check: $(H)/libfixlaser.a
+	rm -rf $(H)/version-stage
+	$(MAKE) --no-print-directory install PREFIX=$(abspath $(H)/version-stage) > /dev/null
+	sh tools/version_check.sh . $(H)/version-stage
+
+# The integration recipes of docs/guide/integrate.md, each built and run
+# from a copy in build/recipes/ as a user would (part of make check):
+#   recipe-gba-first-rom  a first ROM from what install-gba installs, through
+#                         fixlaser-gba.mk; gbarun exits with main's return value
+#   recipe-devkitpro      a devkitPro-template-shaped Makefile (LIBS, LIBDIRS),
+#                         devkitARM's gba_rules played by a stand-in
+#   recipe-butano         a C++17 file with Butano's flags and bn::fixed
+#                         conversions (fixlaser_bn.h), on the host and as a ROM
+#   recipe-cmake          FetchContent and add_subdirectory of this tree, the
+#                         host program run, the GBA library cross-built
+#   recipe-mcu            a Cortex-M4 program against install-mcu's archives
+#                         and start-up files, run under QEMU mps2-an386
+RECIPES    := $(B)/recipes
+RECIPE_GBA := $(abspath $(RECIPES)/gba-prefix)
+RECIPE_CMAKE_CF := -Wall -Wextra -Wconversion -Wsign-conversion -Werror
+.PHONY: recipes recipe-gba-prefix recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake recipe-mcu
+recipe-gba-prefix: $(GBARUN) $(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(GBAHDR)
+	rm -rf $(RECIPE_GBA)
+	$(MAKE) --no-print-directory install-gba PREFIX=$(RECIPE_GBA) > /dev/null
+recipe-gba-first-rom: recipe-gba-prefix
+	rm -rf $(RECIPES)/first-rom && cp -r tests/recipes/gba-first-rom $(RECIPES)/first-rom
+	$(MAKE) --no-print-directory -C $(RECIPES)/first-rom FXL_GBA_ROOT=$(RECIPE_GBA) game.gba > /dev/null
+	$(RECIPE_GBA)/bin/gbarun $(RECIPES)/first-rom/game.gba
+	@echo "recipe-gba-first-rom: built from the installed tree, gbarun exited with main's 0"
+recipe-devkitpro: recipe-gba-prefix
+	rm -rf $(RECIPES)/devkitpro && cp -r tests/recipes/devkitpro $(RECIPES)/devkitpro
+	$(MAKE) --no-print-directory -C $(RECIPES)/devkitpro DEVKITARM=$(abspath $(RECIPES)/devkitpro/standin) \
+	    FIXLASER=$(RECIPE_GBA) > /dev/null
+	$(RECIPE_GBA)/bin/gbarun $(RECIPES)/devkitpro/game.gba
+	@echo "recipe-devkitpro: the template's LIBS and LIBDIRS, ROM ran"
+recipe-butano: recipe-gba-prefix $(H)/libfixlaser.a
+	rm -rf $(RECIPES)/butano && cp -r tests/recipes/butano $(RECIPES)/butano
+	$(MAKE) --no-print-directory -C $(RECIPES)/butano FXL_GBA_ROOT=$(RECIPE_GBA) butano.gba > /dev/null
+	$(RECIPE_GBA)/bin/gbarun $(RECIPES)/butano/butano.gba
+	$(CXX) -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Wpedantic -Wold-style-cast -Wuseless-cast -Werror \
+	    -DFXL_RECIPE_STANDIN -Iinclude $(RECIPES)/butano/main.cpp $(H)/libfixlaser.a -o $(RECIPES)/butano/host \
+	    $(FIXMATH_LIBS)
+	$(RECIPES)/butano/host
+recipe-cmake: | $(FIXMATH_SRC_STAMP)
+	rm -rf $(RECIPES)/cmake-fetch $(RECIPES)/cmake-sub $(RECIPES)/cmake-gba
+	cmake -S tests/recipes/cmake -B $(RECIPES)/cmake-fetch -DFETCHCONTENT_SOURCE_DIR_FIXLASER=$(CURDIR) \
+	    -DFIXLASER_LIBFIXMATH_DIR= -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="$(RECIPE_CMAKE_CF)" > /dev/null
+	cmake --build $(RECIPES)/cmake-fetch > /dev/null
+	$(RECIPES)/cmake-fetch/laser_game
+	cmake -S tests/recipes/cmake -B $(RECIPES)/cmake-sub -DFIXLASER_DIR=$(CURDIR) \
+	    -DFIXLASER_LIBFIXMATH_DIR=$$(cat $(FIXMATH_SRC_DIRFILE)) -DCMAKE_C_FLAGS="$(RECIPE_CMAKE_CF)" > /dev/null
+	cmake --build $(RECIPES)/cmake-sub > /dev/null
+	$(RECIPES)/cmake-sub/laser_game
+	cmake -S tests/recipes/cmake -B $(RECIPES)/cmake-gba -DFIXLASER_DIR=$(CURDIR) \
+	    -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/tools/cmake/gba-toolchain.cmake -DCMAKE_BUILD_TYPE=Release \
+	    -DFIXLASER_LIBFIXMATH_DIR=$$(cat $(FIXMATH_SRC_DIRFILE)) > /dev/null
+	cmake --build $(RECIPES)/cmake-gba > /dev/null
+	$(GBA_NM) $(RECIPES)/cmake-gba/fixlaser/libfixlaser.a | grep -q ' T fxl_lasers_vs_circle$$'
+	@echo "recipe-cmake: FetchContent and add_subdirectory (system and source libfixmath) ran; GBA library built"
+recipe-mcu: mcu
+	rm -rf $(RECIPES)/mcu-prefix $(RECIPES)/mcu && cp -r tests/recipes/mcu $(RECIPES)/mcu
+	$(MAKE) --no-print-directory install-mcu PREFIX=$(abspath $(RECIPES)/mcu-prefix) > /dev/null
+	$(MAKE) --no-print-directory -C $(RECIPES)/mcu FXL_MCU_ROOT=$(abspath $(RECIPES)/mcu-prefix) run > /dev/null
+	@echo "recipe-mcu: install-mcu's archives and start-up files, Cortex-M4 program passed under QEMU"
+recipes: recipe-gba-first-rom recipe-devkitpro recipe-butano recipe-cmake recipe-mcu
+
+# Every C block of README.md and docs/ and the manual's examples in
+# include/fixlaser.h, compiled with WARN against the host library and run
+# (tools/doc_check.py; the fragments' surroundings in tests/docs/). Part of
+# make check.
+.PHONY: doc-check
+doc-check: $(H)/libfixlaser.a
+	python3 tools/doc_check.py . $(H)/docs "$(CC)" "$(WARN)" $(H)/libfixlaser.a $(FIXMATH_LIBS) -lm
+
+# make check's build step (its list, CHECK_BUILD, is beside check; the rule
+# is here, after every variable it names is defined).
+check-build: $(CHECK_BUILD)
+# The C++ smoke's staging install (make install-gba in a sub-make) finds
+# everything built: under -j2 no two makes build the same file.
+$(GBA_STAGE)/lib/libfixlaser.a: $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(GBAHDR) $(GBA_RUN_INSTALL)

@@ -58,7 +58,7 @@
  *   the one player the fused calls do both at once and skip most of the
  *   work for lasers that are nowhere near (the box of the quadrant a beam
  *   points into, before any table read):
- *     fxl_circles_vs_circle(bullets, nb, player, bits, NULL);
+ *     fxl_circles_vs_circle(bullets, nb, player, bits);
  *     fxl_lasers_vs_circle(lasers, nl, player, bits, &hits);
  *     fxl_sweeps_vs_circle(rotating, ns, player, bits, &hits);
  *   Prepare (fxl_laser_prepare, fxl_sweep_prepare) when one laser meets
@@ -120,6 +120,7 @@
 #ifndef FIXLASER_H
 #define FIXLASER_H
 
+#include "fixlaser/version.h"
 #include "fixlaser/config.h"
 #include "fixlaser/base.h"
 #include "fixlaser/angle.h"

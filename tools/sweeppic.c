@@ -20,7 +20,8 @@
  * outlines of the beam at the start and at the end of the frame (pixels of
  * its hitbox, fxl_laser_vs_point, next to one outside it). White crosses:
  * the pivot (for the moving laser at the start, the middle of the move,
- * where the turn happens, and the end). Grid lines every 10 laser pixels.
+ * where the turn happens, and the end; grey: the pivot's path). Grid lines
+ * every 10 laser pixels. A legend under the picture names each colour.
  * Integers only; every yes/no comes from the library. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,9 @@
 #define SCAN 160      /* the coarse scan covers -SCAN..SCAN laser px */
 #define MARGIN 8      /* laser px around the region */
 #define GRID 10       /* laser px between grid lines */
+#define FONT_SCALE 2  /* image pixels per font pixel (5x7 glyphs) */
+#define LEGEND_ROW 22 /* image pixels per legend row */
+#define LEGEND_ROWS 2 /* rows kept under the picture for the legend */
 
 typedef struct rgb {
     unsigned char r, g, b;
@@ -99,6 +103,62 @@ static void line(image *im, fxl_vec2 a, fxl_vec2 b, rgb c)
     int dx = abs(bx - ax), dy = abs(by - ay), n = dx > dy ? dx : dy, k;
     for (k = 0; k <= n; k++) {
         put(im, ax + (n ? (bx - ax) * k / n : 0), ay + (n ? (by - ay) * k / n : 0), c);
+    }
+}
+
+/* The 5x7 capitals the legend uses, a row of 5 bits per line, top first. */
+static const struct glyph {
+    char c;
+    unsigned char row[7];
+} font[] = {
+    {'A', {14, 17, 17, 31, 17, 17, 17}}, {'D', {30, 17, 17, 17, 17, 17, 30}},
+    {'E', {31, 16, 16, 30, 16, 16, 31}}, {'G', {14, 17, 16, 23, 17, 17, 15}},
+    {'H', {17, 17, 17, 31, 17, 17, 17}}, {'I', {14, 4, 4, 4, 4, 4, 14}},
+    {'N', {17, 25, 21, 19, 17, 17, 17}}, {'O', {14, 17, 17, 17, 17, 17, 14}},
+    {'P', {30, 17, 17, 30, 16, 16, 16}}, {'R', {30, 17, 17, 30, 20, 18, 17}},
+    {'S', {15, 16, 16, 14, 1, 1, 30}},   {'T', {31, 4, 4, 4, 4, 4, 4}},
+    {'V', {17, 17, 17, 17, 17, 10, 4}},  {'W', {17, 17, 17, 21, 21, 21, 10}},
+};
+
+/* Text in capitals from the font (other characters leave a space) with its
+ * top-left corner at image pixel (x, y); returns the x after it. */
+static int text(image *im, int x, int y, const char *s, rgb c)
+{
+    for (; *s; s++, x += 6 * FONT_SCALE) {
+        size_t g;
+        for (g = 0; g < sizeof font / sizeof font[0] && font[g].c != *s; g++)
+            ;
+        if (g == sizeof font / sizeof font[0])
+            continue;
+        for (int r = 0; r < 7; r++)
+            for (int b = 0; b < 5; b++)
+                if (font[g].row[r] >> (4 - b) & 1)
+                    for (int k = 0; k < FONT_SCALE * FONT_SCALE; k++)
+                        put(im, x + b * FONT_SCALE + k % FONT_SCALE, y + r * FONT_SCALE + k / FONT_SCALE, c);
+    }
+    return x;
+}
+
+/* The legend in the LEGEND_ROWS rows under the picture (im->h includes
+ * them; top is the first row's y): a swatch, or a cross for the pivot, then
+ * the name, flowed left to right. */
+static void legend(image *im, int top, int moving)
+{
+    static const char *names[5] = {"SWEPT REGION", "START", "END", "PIVOT", "PATH"};
+    const rgb cols[5] = {col_sweep, col_start, col_end, col_pivot, col_path};
+    int x = 8, y = top + 4, k, n = moving ? 5 : 4;
+    for (k = 0; k < n; k++) {
+        int w = 16 + 6 + (int)strlen(names[k]) * 6 * FONT_SCALE + 16;
+        if (x + w > im->w && x > 8) {
+            x = 8;
+            y += LEGEND_ROW;
+        }
+        for (int dy = 0; dy < 14; dy++)
+            for (int dx = 0; dx < 16; dx++)
+                if (k == 3 ? dx == 7 || dx == 8 || dy == 6 || dy == 7 : 1)
+                    put(im, x + dx, y + dy, cols[k]);
+        text(im, x + 22, y, names[k], cols[k]);
+        x += w;
     }
 }
 
@@ -178,7 +238,7 @@ static int picture(const char *path, const fxl_sweep *s)
     x1 += MARGIN;
     y1 += MARGIN;
     im.w = (x1 - x0) * ZOOM;
-    im.h = (y1 - y0) * ZOOM;
+    im.h = (y1 - y0) * ZOOM + LEGEND_ROWS * LEGEND_ROW;
     im.ox = fix16_from_int(x0);
     im.oy = fix16_from_int(y0);
     im.rgb = malloc((size_t)im.w * (size_t)im.h * 3u);
@@ -188,7 +248,8 @@ static int picture(const char *path, const fxl_sweep *s)
         free(scratch);
         return -1;
     }
-    for (y = 0; y < im.h; y++)
+    memset(im.rgb, 0, (size_t)im.w * (size_t)im.h * 3u);
+    for (y = 0; y < im.h - LEGEND_ROWS * LEGEND_ROW; y++)
         for (x = 0; x < im.w; x++) {
             fxl_vec2 c = centre(&im, x, y);
             int gx = x % ZOOM == 0 && (x0 + x / ZOOM) % GRID == 0;
@@ -209,10 +270,11 @@ static int picture(const char *path, const fxl_sweep *s)
         cross(&im, p1, 4, col_pivot);
     }
     cross(&im, pm, 7, col_pivot);
+    legend(&im, im.h - LEGEND_ROWS * LEGEND_ROW, p0.x != p1.x || p0.y != p1.y);
     res = write_png(path, &im);
     if (res == 0)
         printf("%s: %dx%d, %lu of %lu pixel centres in the swept region\n", path, im.w, im.h, hit,
-               (unsigned long)im.w * (unsigned long)im.h);
+               (unsigned long)im.w * (unsigned long)(im.h - LEGEND_ROWS * LEGEND_ROW));
     else
         fprintf(stderr, "sweeppic: cannot write %s\n", path);
     free(im.rgb);
