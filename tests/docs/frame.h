@@ -3,10 +3,7 @@
 static fix16_t ship_x, ship_y;
 static fxl_circle bullets[640];
 static fxl_laser lasers[48];
-static fxl_laser last_frame[16];
-static bool spins_about_middle[16];
-static fxl_vec2 middle[16];
-static int32_t step[16];
+static fxl_sweep spinners[16];
 
 static void doc_setup(void)
 {
@@ -19,11 +16,13 @@ static void doc_setup(void)
                                            fxl_vec2_make(fix16_from_int(5 * i), 0), 1024 + 8 * i,
                                            fix16_from_int(100), fix16_from_int(3));
     for (int i = 0; i < 16; i++) {
-        last_frame[i] = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(fix16_from_int(15 * i), 0), 256 * i,
-                                               fix16_from_int(150), fix16_from_int(4));
-        spins_about_middle[i] = i & 1;
-        middle[i] = fxl_vec2_make(fix16_from_int(15 * i), fix16_from_int(75));
-        step[i] = 8 + 2 * i;
+        /* Odd ones spin about their middle: centre-anchored. */
+        fxl_laser l = (i & 1) != 0
+            ? fxl_laser_from_centre(FXL_LASER_BOX, fxl_vec2_make(fix16_from_int(15 * i), fix16_from_int(75)),
+                                    256 * i, fix16_from_int(75), fix16_from_int(4))
+            : fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(fix16_from_int(15 * i), 0), 256 * i,
+                                     fix16_from_int(150), fix16_from_int(4));
+        spinners[i] = fxl_sweep_turn(&l, 8 + 2 * i);
     }
 }
 
