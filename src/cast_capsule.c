@@ -135,11 +135,17 @@ FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool 
     return line_sign(x, sg, c);
 }
 
-/* The capsule of length L misses the wall (it misses the emitter's disk). */
-FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L)
+/* The capsule of length L misses the wall (it misses the emitter's disk).
+ * *fs, *entry: fxl__front_sign at L when it was worked out (*fs = 2 when
+ * not: L >= u*_box settles it). */
+FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L, int *fs,
+                                bool *entry)
 {
-    bool entry;
-    return !val_le_int(ub, L) && fxl__front_sign(x, sg, L, &entry) > 0;
+    *fs = 2;
+    if (val_le_int(ub, L))
+        return false;
+    *fs = fxl__front_sign(x, sg, L, entry);
+    return *fs > 0;
 }
 
 
@@ -189,34 +195,52 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
 FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg,
                                         wval ub)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step;
-    bool entry;
+    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step, at = -1;
+    bool entry = false, e = false;
+    int fs, hs = 2;
+    /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
+     * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;
-    if (misses(x, sg, ub, g)) {
+    if (misses(x, sg, ub, g, &fs, &e)) {
         lo = g;
         for (step = 1; lo + step < hi; step *= 2) {
-            if (!misses(x, sg, ub, lo + step)) {
+            if (!misses(x, sg, ub, lo + step, &fs, &e)) {
                 hi = lo + step;
+                at = hi;
+                hs = fs;
+                entry = e;
                 break;
             }
             lo += step;
         }
     } else {
         hi = g;
+        at = hi;
+        hs = fs;
+        entry = e;
         for (step = 1; hi - step > lo; step *= 2) {
-            if (misses(x, sg, ub, hi - step)) {
+            if (misses(x, sg, ub, hi - step, &fs, &e)) {
                 lo = hi - step;
                 break;
             }
             hi -= step;
+            at = hi;
+            hs = fs;
+            entry = e;
         }
     }
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (misses(x, sg, ub, mid))
+        if (misses(x, sg, ub, mid, &fs, &e)) {
             lo = mid;
-        else
+        } else {
             hi = mid;
+            at = hi;
+            hs = fs;
+            entry = e;
+        }
     }
-    return lo + (fxl__front_sign(x, sg, lo + 1, &entry) == 0 && entry ? 1 : 0);
+    if (at != lo + 1 || hs == 2)
+        hs = fxl__front_sign(x, sg, lo + 1, &entry);
+    return lo + (hs == 0 && entry ? 1 : 0);
 }

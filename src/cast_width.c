@@ -111,6 +111,40 @@ FXL__ALWAYS_INLINE bool near_emitter(const wctx *x, const fxl_wall_prep *wp, fxl
            (int64_t)wp->box.lo.y - e.y <= k && (int64_t)e.y - wp->box.hi.y <= k;
 }
 
+/* The cheap filter in front of every wall's exact work (frame, u*_box,
+ * the 128-bit comparisons). With g(p) = d . (p - e) and the wall's box
+ * (which holds the wall), glow = min over the box's corners of d . p is
+ * the corner picked by the signs of c and s: 2 products of 32-bit values
+ * (|c|, |s| < 2^30, |p| <= 2^31: each below 2^61, the sum below 2^62).
+ * Every point of the wall has g >= glow - ge (ge = d . e), so its u =
+ * 65536 g / q and the box's u* (the least u over a part of the wall, or 0
+ * when that part reaches u <= 0, then glow - ge <= 0) are >= 65536 (glow -
+ * ge) / q. Hence, for an integer K >= 0 and T = ceil(K q / 65536) + ge,
+ *     glow >= T  implies  u*_box >= K,
+ * exactly, so a wall with glow >= T cannot have u*_box < K: the capsule's
+ * second pass skips it when only a u*_box below K could change its answer. */
+FXL__ALWAYS_INLINE int64_t g_low(const fxl__ray *r, const fxl_wall_prep *wp)
+{
+    return (int64_t)r->dx * (r->dx >= 0 ? wp->box.lo.x : wp->box.hi.x) +
+           (int64_t)r->dy * (r->dy >= 0 ? wp->box.lo.y : wp->box.hi.y);
+}
+
+/* T for K >= 0 (above), or INT64_MAX (no wall skipped) when K q / 65536
+ * reaches 2^62: then T < 2^62 + |ge| < 2^63. */
+FXL_ARM_CODE static int64_t g_bound(const wctx *x, int64_t K, int64_t ge)
+{
+    fxl__u128 p = fxl__mul64((uint64_t)K, x->q);
+    if (p.hi >> 14 != 0)
+        return INT64_MAX;
+    return (int64_t)(((p.hi << 48) | (p.lo >> 16)) + ((p.lo & 0xffffu) != 0 ? 1u : 0u)) + ge;
+}
+
+/* d . e, |d . e| < 2^62. */
+FXL__ALWAYS_INLINE int64_t g_emitter(const fxl__ray *r)
+{
+    return (int64_t)r->dx * r->p.x + (int64_t)r->dy * r->p.y;
+}
+
 /* The box: every eligible wall's u*, the least kept exactly (the lower
  * index on a tie); a wall met at 0 ends the search. by_floor (a capsule of
  * half-width 0, whose u* is the box's): the capsule's rule instead, the
@@ -158,7 +192,7 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
 {
     wval u, umin;
     long best = -1, zero = -1;
-    int64_t bf = x->len, window;
+    int64_t bf = x->len, window, ge = g_emitter(r), Tw;
     bool any = false;
     size_t i;
     umin.num.hi = umin.num.lo = 0;
@@ -192,11 +226,15 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         m.lo = umin.num.lo;
         window += div_est(m, umin.den);
     }
+    Tw = g_bound(x, window, ge);
     for (i = 0; i < n && (zero < 0 || (long)i < zero); i++) {
         wframe f;
         wseg sg;
         bool entry;
         int64_t L;
+        /* u*_box >= K = window: skipped below (g_low). */
+        if (g_low(r, &walls[i]) >= Tw)
+            continue;
         if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u))
             continue;
         /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
@@ -213,6 +251,8 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
             bf = L;
             if (L == 0)
                 break;
+            window = fxl__min64(window, bf + (int64_t)x->w);
+            Tw = g_bound(x, window, ge);
         }
     }
     if (zero >= 0 && (best < 0 || bf > 0)) {
