@@ -179,6 +179,10 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
     return best;
 }
 
+/* The first pass keeps up to CAND_MAX walls for the second (a list on
+ * the stack, 28 bytes a wall on the GBA). */
+#define CAND_MAX 8
+
 /* The capsule, in two passes. First the least u*_box over the eligible
  * walls (u* lies in [u*_box - w, u*_box]), and the first wall whose
  * emitter's disk meets it (u* = 0). Then, in index order, the floor of
@@ -193,8 +197,12 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
     wval u, umin;
     long best = -1, zero = -1;
     int64_t bf = x->len, window, ge = g_emitter(r), Tw;
-    bool any = false;
-    size_t i;
+    bool any = false, over = false;
+    size_t i, k, nc = 0;
+    /* The first pass's walls with a u*_box, in index order, for the second
+     * (over: more than CAND_MAX, the second pass works them out again). */
+    wval cand_u[CAND_MAX];
+    size_t cand_i[CAND_MAX];
     umin.num.hi = umin.num.lo = 0;
     umin.den = 1;
     for (i = 0; i < n && zero < 0; i++) {
@@ -210,9 +218,18 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
                 break;
             }
         }
-        if (box_first(x, &f, &u) && (!any || !val_le(umin, u))) {
-            umin = u;
-            any = true;
+        if (box_first(x, &f, &u)) {
+            if (nc < CAND_MAX) {
+                cand_i[nc] = i;
+                cand_u[nc] = u;
+                nc++;
+            } else {
+                over = true;
+            }
+            if (!any || !val_le(umin, u)) {
+                umin = u;
+                any = true;
+            }
         }
     }
     if (!any && zero < 0) {
@@ -227,22 +244,35 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         window += div_est(m, umin.den);
     }
     Tw = g_bound(x, window, ge);
-    for (i = 0; i < n && (zero < 0 || (long)i < zero); i++) {
+    /* The walls of the first pass before `zero` (it stopped there): the
+     * list, or (over) every wall again. */
+    for (k = 0; k < (over ? n : nc); k++) {
         wframe f;
         wseg sg;
         bool entry;
-        int64_t L;
-        /* u*_box >= K = window: skipped below (g_low). */
-        if (g_low(r, &walls[i]) >= Tw)
-            continue;
-        if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u))
-            continue;
+        int64_t L, D;
+        if (over) {
+            i = k;
+            if (zero >= 0 && (long)i >= zero)
+                break;
+            /* u*_box >= K = window: skipped below (g_low). */
+            if (g_low(r, &walls[i]) >= Tw)
+                continue;
+            if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u))
+                continue;
+        } else {
+            i = cand_i[k];
+            u = cand_u[k];
+        }
         /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
         if (best >= 0)
             window = fxl__min64(window, bf + (int64_t)x->w);
         if (fxl__le128(fxl__mul64((uint64_t)window, u.den), u.num))
             continue;
-        seg_setup(&walls[i], r->p, x->c * walls[i].ey - x->s * walls[i].ex, &sg);
+        D = x->c * walls[i].ey - x->s * walls[i].ex;
+        if (!over)
+            frame_setup(x, &walls[i], r->p, D, &f);
+        seg_setup(&walls[i], r->p, D, &sg);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
         L = fxl__capsule_floor(x, &f, &sg, u);
