@@ -160,11 +160,11 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
 {
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
-    int64_t best, h;
+    int64_t best, h, ubf;
     int k;
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
-    best = div_est(ubn, ub.den);
+    best = ubf = div_est(ubn, ub.den);
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
@@ -181,8 +181,12 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
         h = (int64_t)((t * x->q) >> 16);
         h = f->D > 0 ? -h : h;
         if (h >= fxl__min64(f->ha, f->hb) && h <= fxl__max64(f->ha, f->hb)) {
+            fxl__i128 cn = cross_num(x, f, f->D > 0 ? -1 : 1);
+            /* Where the wall enters the strip on that side is often the
+             * box's u* itself: the same quotient, not worked out again. */
+            int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_est(cn, ad);
             t = quot(fxl__mul64(x->w, ad), rho + (uint64_t)f->G);
-            best = fxl__min64(best, div_est(cross_num(x, f, f->D > 0 ? -1 : 1), ad) - (int64_t)t);
+            best = fxl__min64(best, un - (int64_t)t);
         }
     }
     return best;
