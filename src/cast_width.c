@@ -39,7 +39,7 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
  * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px): box casts about 7,900 cycles median, capsule casts 21,300, of which
+ * px): box casts about 7,900 cycles median, capsule casts 20,700, of which
  * about 5,000 are the floor search's estimate (capsule_guess: its square
  * roots and divisions) and most of the rest the exact work on the 4 or 5
  * walls a beam's box meets. */
