@@ -4,6 +4,40 @@
 
 #include "big.h"
 
+/* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
+ * steps unrolled (its first loop would stop at bit 2^28), the same root,
+ * 15 steps without the loop's branches. */
+#define ROOT_STEP(b)                     \
+    do {                                 \
+        if (v >= root + (b)) {           \
+            v -= root + (b);             \
+            root = (root >> 1) + (b);    \
+        } else {                         \
+            root >>= 1;                  \
+        }                                \
+    } while (0)
+FXL__ALWAYS_INLINE uint32_t isqrt_top(uint32_t v)
+{
+    uint32_t root = 0;
+    ROOT_STEP(1u << 28);
+    ROOT_STEP(1u << 26);
+    ROOT_STEP(1u << 24);
+    ROOT_STEP(1u << 22);
+    ROOT_STEP(1u << 20);
+    ROOT_STEP(1u << 18);
+    ROOT_STEP(1u << 16);
+    ROOT_STEP(1u << 14);
+    ROOT_STEP(1u << 12);
+    ROOT_STEP(1u << 10);
+    ROOT_STEP(1u << 8);
+    ROOT_STEP(1u << 6);
+    ROOT_STEP(1u << 4);
+    ROOT_STEP(1u << 2);
+    ROOT_STEP(1u);
+    return root;
+}
+#undef ROOT_STEP
+
 /* About sqrt(v) for v < 2^126, within 2^-29 or so (for estimates): v =
  * t 4^k with t in [2^60, 2^62); the root of t's top word bit by bit (15
  * bits), then one Newton step (x + t / x) / 2, the division by products. */
@@ -24,7 +58,7 @@ FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
     k -= (int)(z / 2u);
     t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
     k += 1;
-    x = fxl__isqrt32((uint32_t)(t >> 32)) << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
+    x = isqrt_top((uint32_t)(t >> 32)) << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
     x = (uint32_t)(((uint64_t)x + fxl__div64_32(t, x)) >> 1);
     return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
 }
@@ -135,11 +169,17 @@ FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool 
     return line_sign(x, sg, c);
 }
 
-/* The capsule of length L misses the wall (it misses the emitter's disk). */
-FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L)
+/* The capsule of length L misses the wall (it misses the emitter's disk).
+ * *fs, *entry: fxl__front_sign at L when it was worked out (*fs = 2 when
+ * not: L >= u*_box settles it). */
+FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L, int *fs,
+                                bool *entry)
 {
-    bool entry;
-    return !val_le_int(ub, L) && fxl__front_sign(x, sg, L, &entry) > 0;
+    *fs = 2;
+    if (val_le_int(ub, L))
+        return false;
+    *fs = fxl__front_sign(x, sg, L, entry);
+    return *fs > 0;
 }
 
 
@@ -154,11 +194,11 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
 {
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
-    int64_t best, h;
+    int64_t best, h, ubf;
     int k;
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
-    best = div_est(ubn, ub.den);
+    best = ubf = div_est(ubn, ub.den);
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
@@ -175,8 +215,12 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
         h = (int64_t)((t * x->q) >> 16);
         h = f->D > 0 ? -h : h;
         if (h >= fxl__min64(f->ha, f->hb) && h <= fxl__max64(f->ha, f->hb)) {
+            fxl__i128 cn = cross_num(x, f, f->D > 0 ? -1 : 1);
+            /* Where the wall enters the strip on that side is often the
+             * box's u* itself: the same quotient, not worked out again. */
+            int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_est(cn, ad);
             t = quot(fxl__mul64(x->w, ad), rho + (uint64_t)f->G);
-            best = fxl__min64(best, div_est(cross_num(x, f, f->D > 0 ? -1 : 1), ad) - (int64_t)t);
+            best = fxl__min64(best, un - (int64_t)t);
         }
     }
     return best;
@@ -189,34 +233,52 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
 FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg,
                                         wval ub)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step;
-    bool entry;
+    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step, at = -1;
+    bool entry = false, e = false;
+    int fs, hs = 2;
+    /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
+     * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;
-    if (misses(x, sg, ub, g)) {
+    if (misses(x, sg, ub, g, &fs, &e)) {
         lo = g;
         for (step = 1; lo + step < hi; step *= 2) {
-            if (!misses(x, sg, ub, lo + step)) {
+            if (!misses(x, sg, ub, lo + step, &fs, &e)) {
                 hi = lo + step;
+                at = hi;
+                hs = fs;
+                entry = e;
                 break;
             }
             lo += step;
         }
     } else {
         hi = g;
+        at = hi;
+        hs = fs;
+        entry = e;
         for (step = 1; hi - step > lo; step *= 2) {
-            if (misses(x, sg, ub, hi - step)) {
+            if (misses(x, sg, ub, hi - step, &fs, &e)) {
                 lo = hi - step;
                 break;
             }
             hi -= step;
+            at = hi;
+            hs = fs;
+            entry = e;
         }
     }
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (misses(x, sg, ub, mid))
+        if (misses(x, sg, ub, mid, &fs, &e)) {
             lo = mid;
-        else
+        } else {
             hi = mid;
+            at = hi;
+            hs = fs;
+            entry = e;
+        }
     }
-    return lo + (fxl__front_sign(x, sg, lo + 1, &entry) == 0 && entry ? 1 : 0);
+    if (at != lo + 1 || hs == 2)
+        hs = fxl__front_sign(x, sg, lo + 1, &entry);
+    return lo + (hs == 0 && entry ? 1 : 0);
 }
