@@ -300,6 +300,31 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
     return came;
 }
 
+/* fxl_atan2(y, x), given a = fxl_atan2(y0, x0) for the direction before
+ * the reflection. A mirror image off an axis-aligned wall, (x, y) = (x0,
+ * -y0), (-x0, y0) or (-x0, -y0) exactly, with x0, y0 != 0 (so each sign
+ * flips), has the angle -a, 2048 - a or 2048 + a (mod 4096) with no call:
+ * fxl_atan2 (angle.c) folds |x|, |y| into the first octant, finds its step
+ * m1 there from the magnitudes alone (the table and its CORDIC fallback
+ * alike), then unfolds by the signs: V = m1, or 2048 - m1 for x < 0, then
+ * the result V, or 4096 - V for y < 0, taken mod 4096. Equal magnitudes
+ * give the same m1 (and V for the same sign of x); a sign of y flipped
+ * maps V to -V, a sign of x flipped maps V to 2048 - V, i.e. the result A
+ * to 2048 - A whatever the sign of y (2048 - (-V) = 2048 + V = -(2048 -
+ * V) mod 4096). Compared in 64 bits (no wrapping negation). Else the
+ * call. */
+static fxl_angle next_angle(fxl_angle a, int32_t x0, int32_t y0, int32_t x, int32_t y)
+{
+    if (x0 != 0 && y0 != 0) {
+        bool fx = (int64_t)x == -(int64_t)x0, fy = (int64_t)y == -(int64_t)y0;
+        if ((fx || x == x0) && (fy || y == y0) && (fx || fy)) {
+            uint32_t r = fx ? 2048u - (uint32_t)a : (uint32_t)a;
+            return (fxl_angle)((fy ? 0u - r : r) & FXL_ANGLE_MASK);
+        }
+    }
+    return fxl_atan2(y, x);
+}
+
 /* Legs until the length is spent, max_bounces walls are met, a wall is met
  * with no length left, or cap legs are written; each leg's first wall by
  * the room's search when room is not NULL (the same answer). Thumb code on
@@ -315,7 +340,8 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     size_t k = 0;
     int bounces = 0;
     bool more = false;
-    int32_t dx, dy;
+    int32_t dx, dy, dx0 = 0, dy0 = 0;
+    fxl_angle prev_angle = 0;
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
     {
@@ -346,7 +372,12 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         long w;
         int came = 0;
         pl.near.count = 0;
-        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
+        /* The first leg's direction is the table's vector for the laser's
+         * angle, whose fxl_atan2 is that angle (tests/test_angle.c,
+         * atan2_inverts_table): each leg's angle is fxl_atan2 of its
+         * direction, as next_angle needs. */
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK)
+                           : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
         w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
                          : fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
         leg.start = ray.p;
@@ -388,6 +419,9 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         }
         dx = ray.dx;
         dy = ray.dy;
+        prev_angle = leg.angle;
+        dx0 = dx;
+        dy0 = dy;
         pl.left_side = reflect(&walls[w], &dx, &dy);
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
