@@ -157,7 +157,7 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
  * sign(ey side) and y with sign(ex side); along an axis it does not
  * depend on, towards p. */
 static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
-                             const fxl_wall_prep *w, const placing *pl, int *side_out)
+                             const fxl_wall_prep *w, placing *pl, int *side_out)
 {
     int side = fxl__side_of(w, r->p);
     *side_out = side;
@@ -186,14 +186,13 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
          * they see is on side `side` of w's line or on it (end_ok tests
          * that first) and the start p strictly on that side, so the
          * segment's points before c are strictly on that side: w meets it
-         * at c (u* = 65536, which does not block) or not at all. */
-        placing own = *pl;
+         * at c (u* = 65536, which does not block) or not at all. Taken
+         * off pl's list in place (the leg needs the list no more). */
         size_t k, j = 0, hit = (size_t)(w - pl->walls);
         for (k = 0; k < pl->near.count; k++)
             if (pl->near.idx[k] != hit)
-                own.near.idx[j++] = pl->near.idx[k];
-        own.near.count = j;
-        return place_end(r, L, x0, xe, xup, y0, ye, yup, &own, w, side);
+                pl->near.idx[j++] = pl->near.idx[k];
+        pl->near.count = j;
     }
     return place_end(r, L, x0, xe, xup, y0, ye, yup, pl, w, side);
 }
