@@ -302,7 +302,8 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
 /* fxl_atan2(y, x), given a = fxl_atan2(y0, x0) for the direction before
  * the reflection. A mirror image off an axis-aligned wall, (x, y) = (x0,
  * -y0), (-x0, y0) or (-x0, -y0) exactly, with x0, y0 != 0 (so each sign
- * flips), has the angle -a, 2048 - a or 2048 + a (mod 4096) with no call:
+ * flips), has the angle -a, 2048 - a or 2048 + a (mod 4096) with no call
+ * (and (x0, y0) itself a):
  * fxl_atan2 (angle.c) folds |x|, |y| into the first octant, finds its step
  * m1 there from the magnitudes alone (the table and its CORDIC fallback
  * alike), then unfolds by the signs: V = m1, or 2048 - m1 for x < 0, then
@@ -310,16 +311,39 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
  * give the same m1 (and V for the same sign of x); a sign of y flipped
  * maps V to -V, a sign of x flipped maps V to 2048 - V, i.e. the result A
  * to 2048 - A whatever the sign of y (2048 - (-V) = 2048 + V = -(2048 -
- * V) mod 4096). Compared in 64 bits (no wrapping negation). Else the
- * call. */
+ * V) mod 4096). Compared in 64 bits (no wrapping negation). Swapped
+ * magnitudes likewise (below). Else the call. */
 static fxl_angle next_angle(fxl_angle a, int32_t x0, int32_t y0, int32_t x, int32_t y)
 {
     if (x0 != 0 && y0 != 0) {
-        bool fx = (int64_t)x == -(int64_t)x0, fy = (int64_t)y == -(int64_t)y0;
-        if ((fx || x == x0) && (fy || y == y0) && (fx || fy)) {
-            uint32_t r = fx ? 2048u - (uint32_t)a : (uint32_t)a;
-            return (fxl_angle)((fy ? 0u - r : r) & FXL_ANGLE_MASK);
+        uint32_t r = (uint32_t)a;
+        bool fx, fy;
+        if (((int64_t)x == x0 || (int64_t)x == -(int64_t)x0) &&
+            ((int64_t)y == y0 || (int64_t)y == -(int64_t)y0)) {
+            /* the same magnitudes */
+        } else if (((int64_t)x == y0 || (int64_t)x == -(int64_t)y0) &&
+                   ((int64_t)y == x0 || (int64_t)y == -(int64_t)x0)) {
+            /* Swapped magnitudes (off a 45-degree wall): (y0, x0) has the
+             * angle 1024 - a. Its fold's m1 is 1024 - m1 (the octant
+             * above the diagonal mirrors it, and |x0| = |y0| is the case
+             * above), and the unfolding by the signs gives 1024 - a in
+             * each quadrant: for signs (x0, y0) = (+, +) a = m1, (y0, x0)
+             * gives 1024 - m1; (-, +) a = 2048 - m1, (+, -) gives -(1024 -
+             * m1) = 1024 - a; (+, -) a = -m1, (-, +) gives 2048 - (1024 -
+             * m1) = 1024 - a; (-, -) a = m1 - 2048, (-, -) gives -(2048 -
+             * (1024 - m1)) = 3072 - m1 = 1024 - a mod 4096. Then the signs
+             * as above, from (y0, x0). */
+            int32_t t = x0;
+            x0 = y0;
+            y0 = t;
+            r = 1024u - r;
+        } else {
+            return fxl_atan2(y, x);
         }
+        fx = (int64_t)x != x0; /* then x = -x0 */
+        fy = (int64_t)y != y0;
+        r = fx ? 2048u - r : r;
+        return (fxl_angle)((fy ? 0u - r : r) & FXL_ANGLE_MASK);
     }
     return fxl_atan2(y, x);
 }
