@@ -53,6 +53,8 @@ static bool reachable(fxl_vec2 from, fxl_vec2 to, const placing *pl)
     fxl__ray r;
     fxl__frac u;
     long w;
+    if (pl->near.count == 0)
+        return true; /* no wall near: the search would find none */
     fxl__ray_init(&r, from, to.x - from.x, to.y - from.y, 65536, 0);
     w = pl->near.count <= FXL__NEAR_MAX
             ? fxl__first_wall_of(&r, pl->walls, &pl->near, pl->two, pl->rules, &u)
@@ -403,6 +405,16 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
                            : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
         w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
                          : fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+        if (rules.skip >= 0 && pl.near.count <= FXL__NEAR_MAX) {
+            /* The wall just left off the reachability checks' list: their
+             * searches (under the same rules) never take it (consider_at
+             * returns at once for rules.skip), so the same answers. */
+            size_t i, j = 0;
+            for (i = 0; i < pl.near.count; i++)
+                if (pl.near.idx[i] != (size_t)rules.skip)
+                    pl.near.idx[j++] = pl.near.idx[i];
+            pl.near.count = j;
+        }
         leg.start = ray.p;
         leg.dx = ray.dx;
         leg.dy = ray.dy;
