@@ -128,6 +128,10 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
 {
     int64_t back;
     int k;
+    /* Off an axis-aligned wall, the corners lie on its line (side 0,
+     * never -side): bounce_point gives the coordinate across it as the
+     * wall's own, exact, which the corners keep. No side test for them. */
+    const fxl_wall_prep *chit = hit != NULL && (hit->ex == 0 || hit->ey == 0) ? NULL : hit;
     if (xexact && yexact)
         return fxl_vec2_make((fix16_t)x0, (fix16_t)y0);
     for (k = 0; k < 4; k++) {
@@ -137,7 +141,7 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
             continue;
         c.x = (fix16_t)(x0 + (!xexact && xup != ax ? 1 : 0));
         c.y = (fix16_t)(y0 + (!yexact && yup != ay ? 1 : 0));
-        if (end_ok(r, c, pl, hit, side))
+        if (end_ok(r, c, pl, chit, side))
             return c;
     }
     for (back = 1; back < t; back *= 2) {
