@@ -33,6 +33,24 @@ FXL_ARM_CODE static int64_t axis_at(int32_t p, int32_t d, int64_t t, bool *exact
     return (int64_t)p + fxl__floor_shift(o, 16);
 }
 
+/* fxl__side_of (the sign of w's side value of q), an axis-aligned wall's
+ * without the call and its products (Thumb has no 64-bit multiply): the
+ * side value ex (q.y - a.y) - ey (q.x - a.x) is ex (q.y - a.y) for ey = 0,
+ * -ey (q.x - a.x) for ex = 0, each product exact in 64 bits for any int32
+ * values (below 2^31 2^32), so its sign is the signs' product. */
+static int side_of(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    if (w->ey == 0) {
+        int d = fxl__sign64((int64_t)q.y - w->a.y);
+        return w->ex > 0 ? d : w->ex < 0 ? -d : 0;
+    }
+    if (w->ex == 0) {
+        int d = fxl__sign64((int64_t)q.x - w->a.x);
+        return w->ey > 0 ? -d : d;
+    }
+    return fxl__side_of(w, q);
+}
+
 /* What the end of a leg is placed with: the walls, the leg's rules, and
  * the walls whose boxes met the leg's (grown by one raw unit, so that it
  * holds every end considered). */
@@ -91,7 +109,7 @@ static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
     if (pl->rules->skip < 0)
         return false;
     s = &pl->walls[pl->rules->skip];
-    if (fxl__side_of(s, to) != -pl->left_side)
+    if (side_of(s, to) != -pl->left_side)
         return false; /* the common case: on the leg's side */
     for (i = 0; i < pl->n; i++) {
         const fxl_wall_prep *w = &pl->walls[i];
@@ -112,7 +130,7 @@ static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
 static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_wall_prep *hit,
                    int side)
 {
-    return (hit == NULL || fxl__side_of(hit, c) != -side) && reachable(r->p, c, pl) &&
+    return (hit == NULL || side_of(hit, c) != -side) && reachable(r->p, c, pl) &&
            !back_through(r->p, c, pl);
 }
 
@@ -165,7 +183,7 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
 static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
                              const fxl_wall_prep *w, placing *pl, int *side_out)
 {
-    int side = fxl__side_of(w, r->p);
+    int side = side_of(w, r->p);
     *side_out = side;
     bool xe, ye, xup, yup;
     int64_t x0, y0;
@@ -447,11 +465,11 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * wall listed both ways) bounces off each in turn, in place. */
         /* came: the side of the leg's start (bounce_point's) */
         if (came == 0 && rules.has_ref)
-            came = fxl__side_of(&walls[w], rules.ref);
+            came = side_of(&walls[w], rules.ref);
         rules.skip = w;
         rules.sx = walls[w].ex;
         rules.sy = walls[w].ey;
-        rules.on_line = came != 0 && fxl__side_of(&walls[w], leg.end) == 0;
+        rules.on_line = came != 0 && side_of(&walls[w], leg.end) == 0;
         if (leg.end.x != ray.p.x || leg.end.y != ray.p.y) {
             rules.has_ref = true;
             rules.ref = ray.p;
