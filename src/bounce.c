@@ -33,6 +33,24 @@ FXL_ARM_CODE static int64_t axis_at(int32_t p, int32_t d, int64_t t, bool *exact
     return (int64_t)p + fxl__floor_shift(o, 16);
 }
 
+/* fxl__side_of (the sign of w's side value of q), an axis-aligned wall's
+ * without the call and its products (Thumb has no 64-bit multiply): the
+ * side value ex (q.y - a.y) - ey (q.x - a.x) is ex (q.y - a.y) for ey = 0,
+ * -ey (q.x - a.x) for ex = 0, each product exact in 64 bits for any int32
+ * values (below 2^31 2^32), so its sign is the signs' product. */
+static int side_of(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    if (w->ey == 0) {
+        int d = fxl__sign64((int64_t)q.y - w->a.y);
+        return w->ex > 0 ? d : w->ex < 0 ? -d : 0;
+    }
+    if (w->ex == 0) {
+        int d = fxl__sign64((int64_t)q.x - w->a.x);
+        return w->ey > 0 ? -d : d;
+    }
+    return fxl__side_of(w, q);
+}
+
 /* What the end of a leg is placed with: the walls, the leg's rules, and
  * the walls whose boxes met the leg's (grown by one raw unit, so that it
  * holds every end considered). */
@@ -53,6 +71,8 @@ static bool reachable(fxl_vec2 from, fxl_vec2 to, const placing *pl)
     fxl__ray r;
     fxl__frac u;
     long w;
+    if (pl->near.count == 0)
+        return true; /* no wall near: the search would find none */
     fxl__ray_init(&r, from, to.x - from.x, to.y - from.y, 65536, 0);
     w = pl->near.count <= FXL__NEAR_MAX
             ? fxl__first_wall_of(&r, pl->walls, &pl->near, pl->two, pl->rules, &u)
@@ -89,7 +109,7 @@ static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
     if (pl->rules->skip < 0)
         return false;
     s = &pl->walls[pl->rules->skip];
-    if (fxl__side_of(s, to) != -pl->left_side)
+    if (side_of(s, to) != -pl->left_side)
         return false; /* the common case: on the leg's side */
     for (i = 0; i < pl->n; i++) {
         const fxl_wall_prep *w = &pl->walls[i];
@@ -110,7 +130,7 @@ static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
 static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_wall_prep *hit,
                    int side)
 {
-    return (hit == NULL || fxl__side_of(hit, c) != -side) && reachable(r->p, c, pl) &&
+    return (hit == NULL || side_of(hit, c) != -side) && reachable(r->p, c, pl) &&
            !back_through(r->p, c, pl);
 }
 
@@ -126,6 +146,10 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
 {
     int64_t back;
     int k;
+    /* Off an axis-aligned wall, the corners lie on its line (side 0,
+     * never -side): bounce_point gives the coordinate across it as the
+     * wall's own, exact, which the corners keep. No side test for them. */
+    const fxl_wall_prep *chit = hit != NULL && (hit->ex == 0 || hit->ey == 0) ? NULL : hit;
     if (xexact && yexact)
         return fxl_vec2_make((fix16_t)x0, (fix16_t)y0);
     for (k = 0; k < 4; k++) {
@@ -135,7 +159,7 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
             continue;
         c.x = (fix16_t)(x0 + (!xexact && xup != ax ? 1 : 0));
         c.y = (fix16_t)(y0 + (!yexact && yup != ay ? 1 : 0));
-        if (end_ok(r, c, pl, hit, side))
+        if (end_ok(r, c, pl, chit, side))
             return c;
     }
     for (back = 1; back < t; back *= 2) {
@@ -157,9 +181,9 @@ static fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
  * sign(ey side) and y with sign(ex side); along an axis it does not
  * depend on, towards p. */
 static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
-                             const fxl_wall_prep *w, const placing *pl, int *side_out)
+                             const fxl_wall_prep *w, placing *pl, int *side_out)
 {
-    int side = fxl__side_of(w, r->p);
+    int side = side_of(w, r->p);
     *side_out = side;
     bool xe, ye, xup, yup;
     int64_t x0, y0;
@@ -186,14 +210,13 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
          * they see is on side `side` of w's line or on it (end_ok tests
          * that first) and the start p strictly on that side, so the
          * segment's points before c are strictly on that side: w meets it
-         * at c (u* = 65536, which does not block) or not at all. */
-        placing own = *pl;
+         * at c (u* = 65536, which does not block) or not at all. Taken
+         * off pl's list in place (the leg needs the list no more). */
         size_t k, j = 0, hit = (size_t)(w - pl->walls);
         for (k = 0; k < pl->near.count; k++)
             if (pl->near.idx[k] != hit)
-                own.near.idx[j++] = pl->near.idx[k];
-        own.near.count = j;
-        return place_end(r, L, x0, xe, xup, y0, ye, yup, &own, w, side);
+                pl->near.idx[j++] = pl->near.idx[k];
+        pl->near.count = j;
     }
     return place_end(r, L, x0, xe, xup, y0, ye, yup, pl, w, side);
 }
@@ -300,6 +323,55 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
     return came;
 }
 
+/* fxl_atan2(y, x), given a = fxl_atan2(y0, x0) for the direction before
+ * the reflection. A mirror image off an axis-aligned wall, (x, y) = (x0,
+ * -y0), (-x0, y0) or (-x0, -y0) exactly, with x0, y0 != 0 (so each sign
+ * flips), has the angle -a, 2048 - a or 2048 + a (mod 4096) with no call
+ * (and (x0, y0) itself a):
+ * fxl_atan2 (angle.c) folds |x|, |y| into the first octant, finds its step
+ * m1 there from the magnitudes alone (the table and its CORDIC fallback
+ * alike), then unfolds by the signs: V = m1, or 2048 - m1 for x < 0, then
+ * the result V, or 4096 - V for y < 0, taken mod 4096. Equal magnitudes
+ * give the same m1 (and V for the same sign of x); a sign of y flipped
+ * maps V to -V, a sign of x flipped maps V to 2048 - V, i.e. the result A
+ * to 2048 - A whatever the sign of y (2048 - (-V) = 2048 + V = -(2048 -
+ * V) mod 4096). Compared in 64 bits (no wrapping negation). Swapped
+ * magnitudes likewise (below). Else the call. */
+static fxl_angle next_angle(fxl_angle a, int32_t x0, int32_t y0, int32_t x, int32_t y)
+{
+    if (x0 != 0 && y0 != 0) {
+        uint32_t r = (uint32_t)a;
+        bool fx, fy;
+        if (((int64_t)x == x0 || (int64_t)x == -(int64_t)x0) &&
+            ((int64_t)y == y0 || (int64_t)y == -(int64_t)y0)) {
+            /* the same magnitudes */
+        } else if (((int64_t)x == y0 || (int64_t)x == -(int64_t)y0) &&
+                   ((int64_t)y == x0 || (int64_t)y == -(int64_t)x0)) {
+            /* Swapped magnitudes (off a 45-degree wall): (y0, x0) has the
+             * angle 1024 - a. Its fold's m1 is 1024 - m1 (the octant
+             * above the diagonal mirrors it, and |x0| = |y0| is the case
+             * above), and the unfolding by the signs gives 1024 - a in
+             * each quadrant: for signs (x0, y0) = (+, +) a = m1, (y0, x0)
+             * gives 1024 - m1; (-, +) a = 2048 - m1, (+, -) gives -(1024 -
+             * m1) = 1024 - a; (+, -) a = -m1, (-, +) gives 2048 - (1024 -
+             * m1) = 1024 - a; (-, -) a = m1 - 2048, (-, -) gives -(2048 -
+             * (1024 - m1)) = 3072 - m1 = 1024 - a mod 4096. Then the signs
+             * as above, from (y0, x0). */
+            int32_t t = x0;
+            x0 = y0;
+            y0 = t;
+            r = 1024u - r;
+        } else {
+            return fxl_atan2(y, x);
+        }
+        fx = (int64_t)x != x0; /* then x = -x0 */
+        fy = (int64_t)y != y0;
+        r = fx ? 2048u - r : r;
+        return (fxl_angle)((fy ? 0u - r : r) & FXL_ANGLE_MASK);
+    }
+    return fxl_atan2(y, x);
+}
+
 /* Legs until the length is spent, max_bounces walls are met, a wall is met
  * with no length left, or cap legs are written; each leg's first wall by
  * the room's search when room is not NULL (the same answer). Thumb code on
@@ -315,7 +387,8 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     size_t k = 0;
     int bounces = 0;
     bool more = false;
-    int32_t dx, dy;
+    int32_t dx, dy, dx0 = 0, dy0 = 0;
+    fxl_angle prev_angle = 0;
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
     {
@@ -346,9 +419,24 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         long w;
         int came = 0;
         pl.near.count = 0;
-        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : fxl_atan2(ray.dy, ray.dx);
+        /* The first leg's direction is the table's vector for the laser's
+         * angle, whose fxl_atan2 is that angle (tests/test_angle.c,
+         * atan2_inverts_table): each leg's angle is fxl_atan2 of its
+         * direction, as next_angle needs. */
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK)
+                           : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
         w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
                          : fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+        if (rules.skip >= 0 && pl.near.count <= FXL__NEAR_MAX) {
+            /* The wall just left off the reachability checks' list: their
+             * searches (under the same rules) never take it (consider_at
+             * returns at once for rules.skip), so the same answers. */
+            size_t i, j = 0;
+            for (i = 0; i < pl.near.count; i++)
+                if (pl.near.idx[i] != (size_t)rules.skip)
+                    pl.near.idx[j++] = pl.near.idx[i];
+            pl.near.count = j;
+        }
         leg.start = ray.p;
         leg.dx = ray.dx;
         leg.dy = ray.dy;
@@ -377,17 +465,20 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * wall listed both ways) bounces off each in turn, in place. */
         /* came: the side of the leg's start (bounce_point's) */
         if (came == 0 && rules.has_ref)
-            came = fxl__side_of(&walls[w], rules.ref);
+            came = side_of(&walls[w], rules.ref);
         rules.skip = w;
         rules.sx = walls[w].ex;
         rules.sy = walls[w].ey;
-        rules.on_line = came != 0 && fxl__side_of(&walls[w], leg.end) == 0;
+        rules.on_line = came != 0 && side_of(&walls[w], leg.end) == 0;
         if (leg.end.x != ray.p.x || leg.end.y != ray.p.y) {
             rules.has_ref = true;
             rules.ref = ray.p;
         }
         dx = ray.dx;
         dy = ray.dy;
+        prev_angle = leg.angle;
+        dx0 = dx;
+        dy0 = dy;
         pl.left_side = reflect(&walls[w], &dx, &dy);
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }

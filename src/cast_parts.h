@@ -82,7 +82,7 @@ FXL__ALWAYS_INLINE bool fxl__ray_near(const fxl__ray *r, const fxl_wall_prep *w)
 
 /* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and
  * how many there were. */
-#define FXL__NEAR_MAX 8
+#define FXL__NEAR_MAX 16
 typedef struct fxl__near {
     size_t count;
     size_t idx[FXL__NEAR_MAX];
