@@ -90,8 +90,9 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,600 cycles when no wall is near the beam, 2,800-4,700 when one
- * stops it; a box width 5,000-12,000, a capsule 20,000-50,000; a bounce
- * about 7,000 a leg (4 bounces 28,400 median in the benchmark's room; a
+ * stops it; a width cast 17,200 median (box about 8,000, capsule about
+ * 20,700, max 34,000); a bounce about 6,500 a leg (4 bounces 26,100 median
+ * in the benchmark's room; a
  * leg off an axis-aligned wall is cheaper: its reflection and its bounce
  * point's coordinate across the wall are exact, no division). Walls
  * whose boxes miss the beam's cost a packed 32-bit test each; the exact
@@ -182,7 +183,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * Cost (GBA, the benchmark's 16-walled room): a room cast about the same as
  * fxl_laser_cast (3,350 cycles median: the fixed part, 1,050 cycles with no
  * walls, and the division dominate; the angles spare 1.9 of 4.6 exact
- * tests a cast); a bounce 3% less (27,700 cycles for 4 bounces). What
+ * tests a cast); a bounce 2% less (25,500 cycles for 4 bounces). What
  * it brings today is the API and the separate centre-line entry: a game
  * casting only centre lines links about 23 KB less code than with
  * fxl_laser_cast. */
