@@ -163,6 +163,13 @@ fxlt_rng fxlt_rng_for(const char *test_name)
 }
 
 static const char *only_pattern;
+static unsigned shard_k, shard_n;
+
+void fxlt_shard(unsigned k, unsigned n)
+{
+    shard_k = k;
+    shard_n = n;
+}
 
 void fxlt_only(const char *pattern)
 {
@@ -201,7 +208,7 @@ static int selected(const char *suite, const char *name)
 
 int fxlt_run(const fxlt_suite *const *suites, size_t count)
 {
-    unsigned passed = 0, failed = 0;
+    unsigned passed = 0, failed = 0, index = 0;
     size_t s, c;
 
     fxlt_printf("fixlaser tests, seed 0x%llx\n", (unsigned long long)FXLT_SEED);
@@ -209,6 +216,8 @@ int fxlt_run(const fxlt_suite *const *suites, size_t count)
         for (c = 0; c < suites[s]->count; c++) {
             const fxlt_case *tc = &suites[s]->cases[c];
             if (!selected(suites[s]->name, tc->name))
+                continue;
+            if (shard_n > 1 && (index++ % shard_n) != shard_k)
                 continue;
             current_failures = 0;
             tc->fn();

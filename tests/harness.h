@@ -82,4 +82,9 @@ int fxlt_run(const fxlt_suite *const *suites, size_t count);
  * from the FXLT_ONLY environment variable (`make test T=sweep,cast`). */
 void fxlt_only(const char *pattern);
 
+/* Runs only every n-th selected test, starting at the k-th (0 <= k < n; n <= 1:
+ * all): `make test` runs two shards side by side and adds their counts
+ * (tools/test_shards.sh). The hosted port takes "k/n" from FXLT_SHARD. */
+void fxlt_shard(unsigned k, unsigned n);
+
 #endif

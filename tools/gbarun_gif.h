@@ -115,7 +115,7 @@ static int gif_write(const gif_anim *a, unsigned w, unsigned h, unsigned scale)
         GifByteType ext[4];
         unsigned y, x, s;
         memset(&gcb, 0, sizeof gcb);
-        gcb.DelayTime = f + 1 == a->count ? 100 : 3; /* 1/100 s; the last frame lingers */
+        gcb.DelayTime = f + 1 == a->count ? 150 : 8; /* 1/100 s: slow enough to see a jump (every second GBA frame at 8/100 s: 1/5 speed); the last frame lingers */
         gcb.TransparentColor = NO_TRANSPARENT_COLOR;
         EGifGCBToExtension(&gcb, ext);
         ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_OK &&

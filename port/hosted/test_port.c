@@ -10,8 +10,15 @@
 
 void fxl_port_init(void)
 {
+    const char *shard = getenv("FXLT_SHARD"); /* "k/n": make test's shards */
     setvbuf(stdout, NULL, _IOLBF, 0);
     fxlt_only(getenv("FXLT_ONLY")); /* make test T=sweep,cast.bounce */
+    if (shard != NULL) {
+        char *end;
+        unsigned long k = strtoul(shard, &end, 10);
+        if (*end == '/')
+            fxlt_shard((unsigned)k, (unsigned)strtoul(end + 1, NULL, 10));
+    }
 }
 
 void fxl_port_write(const char *s)
