@@ -162,7 +162,9 @@ FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *w
  * the ray's cost one packed test each. (A box shrunk to the best wall so
  * far was measured: it spared 0.2 exact tests a cast in the benchmark's
  * room and cost more than it saved.) With fl != NULL, *fl gets the
- * clipped length. */
+ * clipped length. room_search (below) is its twin over a room's packed
+ * walls, kept apart on purpose (its own data layout and angle filter on the
+ * hot path): a change to the order or the tail here goes there too. */
 static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
                          const fxl__rules *rules, fxl__frac *u, fxl__near *near, int32_t *fl)
 {

@@ -204,7 +204,8 @@ static inline fxl__i128 fxl__imul(int64_t a, int64_t b)
 }
 
 /* a * b exactly for any int64 a and uint64 b < 2^63 + 1 (fxl__imul's
- * negation copied on purpose: see there). */
+ * negation copied on purpose: see there; bounce.c's imul32_u is the same
+ * for an int32 a, in two 32x32 -> 64 products, also on purpose). */
 static inline fxl__i128 fxl__imul_u(int64_t a, uint64_t b)
 {
     fxl__u128 m = fxl__mul64(fxl__abs64(a), b);
