@@ -24,7 +24,7 @@
 #                    core's release configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
-#   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (30) from the committed seeds
+#   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (10) from the committed seeds
 #                    (tests/fuzz/corpus/<module>/), two at a time; fails on any crash or
 #                    broken invariant. Part of make check (about 2.5 minutes).
 #                    One harness: make fuzz-run-<module> FUZZ_TIME=600
@@ -69,7 +69,13 @@ endif
 TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
 TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
 TEST_OBJ := $(patsubst %.c,$(H)/test/%.o,$(SRC) $(TEST_SRC))
-SAN_CF   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# The sanitizer suite runs every test with a quarter of the random property
+# cases (FXLT_PROPERTY_DIVISOR=$(SAN_DIV)): the exact unit cases and the
+# determinism corpus in full; the optimised suite (make test, make check's
+# host suite) runs every property case. SAN_DIV=1: all of them under ASan too.
+SAN_DIV  ?= 4
+SAN_CF   := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-DFXLT_PROPERTY_DIVISOR=$(SAN_DIV)
 SAN_OBJ  := $(patsubst %.c,$(H)/san/%.o,$(SRC) $(TEST_SRC))
 # clang: its UBSan also checks pointer arithmetic (NULL + 0, overflowing
 # offsets), which gcc 12's does not.
@@ -213,7 +219,7 @@ FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast
 FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))
 FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 300
-FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_SMOKE_SECONDS ?= 10
 FUZZ_TIME    ?= $(FUZZ_SECONDS)
 FUZZ_OBJ     := $(SRC:src/%.c=$(FUZZ)/obj/%.o)
 FUZZ_BINS    := $(FUZZ_MODULES:%=$(FUZZ)/fuzz_%)
@@ -419,7 +425,7 @@ MT_ARM_LINK := -nostartfiles -T port/mcu/mps2.ld -Wl,--gc-sections -Wl,--start-g
 # ARMv6-M code (every 64-bit product a call to __aeabi_lmul) on the an385's
 # Cortex-M3, which executes the same instructions (as make bench-m0plus).
 MT_CC_m0plus   := $(MCU_m0plus)
-MT_DIV_m0plus  := 100
+MT_DIV_m0plus  := 400
 MT_PORT_m0plus := $(MT_ARM_PORT)
 MT_LINK_m0plus := $(MT_ARM_LINK)
 MT_RUN_m0plus  := qemu-system-arm -M mps2-an385 $(MT_QEMU)
@@ -427,14 +433,14 @@ MT_RUN_m0plus  := qemu-system-arm -M mps2-an385 $(MT_QEMU)
 # Thumb-2 with SMULL/UMULL; the soft-float ABI, as make mcu (the core has no
 # floating point; the tests' double references go through libgcc).
 MT_CC_m4   := $(MCU_m4)
-MT_DIV_m4  := 50
+MT_DIV_m4  := 150
 MT_PORT_m4 := $(MT_ARM_PORT)
 MT_LINK_m4 := $(MT_ARM_LINK)
 MT_RUN_m4  := qemu-system-arm -M mps2-an386 $(MT_QEMU)
 
 # picolibc for <math.h>, with correct floor and ceil (port/mcu/picolibc_floor.c).
 MT_CC_rv32   := riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 --specs=picolibc.specs
-MT_DIV_rv32  := 50
+MT_DIV_rv32  := 150
 MT_PORT_rv32 := port/mcu/semihost.c port/mcu/virt_start.s port/mcu/picolibc_floor.c
 MT_LINK_rv32 := -nostartfiles -T port/mcu/virt.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments -lm
 MT_RUN_rv32  := qemu-system-riscv32 -M virt -bios none $(MT_QEMU)
@@ -555,28 +561,36 @@ size: mcu retro gba-libs gba-size-elfs
 include-check:
 	sh tools/include_cycles.sh
 
-# make check: every check, parallel-safe, never more than two jobs at once.
-# First one make -j2 builds everything the checks run (check-build); then
-# two lanes of single-threaded runs go side by side, each step after the
-# other: the host's checks (static checks, documentation, the sanitizer
-# suite, install and scene checks) and the targets' (the optimised host
-# suite once, the GBA ROMs, the recipes, the demo); the lanes only run what
-# check-build built (each lane's installs go to its own folders), so they
-# never build the same file. Last the two steps that run two jobs
-# themselves: the fuzz smoke run and mcu-test (every emulated target: the MCUs, the 68000 and the R3000), whose host row is the log of
-# the lanes' host suite (MT_HOST_LOG_REUSE=1: the suite runs once).
+# make check: first everything is built (check-build, -j2), then every run
+# goes into one pool of two jobs, longest first (make starts a target's
+# prerequisites in order as job slots free up): the GBA test ROM, the
+# optimised host suite (once: its log is the host row every emulated target
+# is compared with), the sanitizer suite, each emulated target (the MCUs,
+# the 68000, the R3000), two lanes of short steps (the host's: static
+# checks, documentation, install and trap checks, scene twins; the
+# targets': GBA gc and C++ checks, the recipes, the demo), and each fuzz
+# harness for FUZZ_SMOKE_SECONDS. Each lane runs its steps one after the
+# other, and every step only runs what check-build built (each lane's
+# installs go to its own folders), so no two jobs build the same file.
+# Last the targets' rows are compared with the host's (counts, hashes).
 # .ci/run calls make check.
 CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(H)/rotating $(H)/sweeppic \
 	$(H)/scene_host $(B)/tools/gen_tables $(FUZZ_BINS) $(addprefix mcu-,$(MCU_TARGETS)) \
 	$(MT_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(RETRO_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(GBA_BUILD)/fixlaser-tests.gba $(GBA_BUILD)/cpp-smoke.gba \
 	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM)
-.PHONY: check-build check-lane-host check-lane-targets check-host-suite
+# The pool, longest first (processor seconds on the 2-core machine, idle:
+# gba-test ~100, host suite ~60, sanitizer suite ~35, each emulated target
+# 15..30, each lane ~25, each fuzz harness FUZZ_SMOKE_SECONDS).
+CHECK_POOL = gba-test check-host-suite test-san mcu-test-m0plus mcu-test-rv32 mcu-test-m68k mcu-test-m4 \
+	mcu-test-mips check-lane-host check-lane-targets mcu-test-x86-32 $(FUZZ_MODULES:%=fuzz-run-%)
+.PHONY: check-build check-pool check-lane-host check-lane-targets check-host-suite
 check: deps
 	$(MAKE) --no-print-directory -j2 check-build
-	$(MAKE) --no-print-directory -j2 --output-sync=line check-lane-host check-lane-targets
-	$(MAKE) --no-print-directory fuzz-smoke
-	$(MAKE) --no-print-directory mcu-test MT_HOST_LOG_REUSE=1 MT_RUN_TARGETS="$(MT_TARGETS) $(RETRO_TARGETS)"
+	$(MAKE) --no-print-directory -j2 --output-sync=target FUZZ_TIME=$(FUZZ_SMOKE_SECONDS) FUZZ_FRESH=1 check-pool
+	sh tools/mcu_test.sh check tests/corpus_hash.h $(B)/mcu-test/host.log \
+	    $(addprefix $(B)/mcu-test/,$(addsuffix .log,$(MT_TARGETS) $(RETRO_TARGETS)))
 	@echo "check: every check passed"
+check-pool: $(CHECK_POOL)
 
 check-lane-host:
 	$(MAKE) --no-print-directory include-check
@@ -585,14 +599,11 @@ check-lane-host:
 	$(MAKE) --no-print-directory version-check
 	$(MAKE) --no-print-directory doc-check
 	$(MAKE) --no-print-directory cppcheck
-	$(MAKE) --no-print-directory test-san
 	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory checked-check
 	$(MAKE) --no-print-directory scene-check
 
 check-lane-targets:
-	$(MAKE) --no-print-directory check-host-suite
-	$(MAKE) --no-print-directory gba-test
 	$(MAKE) --no-print-directory gba-gc-check
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory recipes

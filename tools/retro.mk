@@ -48,13 +48,13 @@ retro: mcu-m68k mcu-r3000
 # floating point and the same integer ABI (and 2-byte int alignment) either way.
 MT_CC_m68k   := m68k-linux-gnu-gcc
 $(B)/mcu-test/m68k/src/%.o $(B)/mcu-test/m68k/port/retro/%.o: MT_CFLAGS += -m68000
-MT_DIV_m68k  := 50
+MT_DIV_m68k  := 100
 MT_PORT_m68k := port/hosted/test_port.c port/retro/muldi3_68000.c
 MT_LINK_m68k := -static -lm
 MT_RUN_m68k  := qemu-m68k
 
 MT_CC_mips   := $(MCU_mips)
-MT_DIV_mips  := 20
+MT_DIV_mips  := 60
 MT_PORT_mips := port/hosted/test_port.c
 MT_LINK_mips := -static -lm
 MT_RUN_mips  := qemu-mipsel
