@@ -294,7 +294,7 @@ $(eval $(call gba_rom,fixlaser-bench,$(GBA_BENCH_OBJS),$(GBA_LIBFIXLASER) $(GBA_
 # the exact oracle (tests/oracle.c).
 SCENE_SRC := tests/bench/scene.c tests/harness.c
 SCENE_ORACLE_SRC ?= tests/oracle.c tests/bigint.c
-GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench/scene_gba.c)
+GBA_SCENE_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(SCENE_SRC) tests/bench/scene_gba.c tests/bench/frame_stats.c)
 
 $(eval $(call gba_rom,fixlaser-scene,$(GBA_SCENE_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERSCNE,FXLC))
 
@@ -308,7 +308,7 @@ $(H)/scene_host: $(SCENE_HOST_OBJ) $(H)/libfixlaser.a
 # player and co-op; its host twin decides every hit with the exact
 # references (tests/oracle.c, ref_curvy.c, ref_cast.c).
 BOSS_SRC := tests/bench/boss.c $(SCENE_SRC)
-GBA_BOSS_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BOSS_SRC) tests/bench/boss_gba.c)
+GBA_BOSS_OBJS := $(patsubst %.c,$(GBA_BUILD)/bench/%.o,$(BOSS_SRC) tests/bench/boss_gba.c tests/bench/frame_stats.c)
 
 $(eval $(call gba_rom,fixlaser-boss,$(GBA_BOSS_OBJS),$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FIXLASERBOSS,FXLX))
 

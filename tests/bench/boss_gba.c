@@ -9,6 +9,7 @@
  * the scene's (SCENE-ORACLE). Player 1's hit lists must be the same in
  * both plays (the ROM's exit status). */
 #include "boss.h"
+#include "frame_stats.h"
 #include "test_port.h"
 
 #include "../harness.h"
@@ -25,53 +26,11 @@ static uint32_t samples[BOSS_PLAYERS][T_COUNT][BOSS_FRAMES] FXL_EWRAM_BSS;
 static uint32_t sorted[BOSS_FRAMES] FXL_EWRAM_BSS;
 static uint32_t overhead;
 
-typedef struct stats {
-    uint32_t min, median, max;
-} stats;
-
-static void calibrate(void)
-{
-    uint32_t best = 0xFFFFFFFFu;
-    int i;
-    for (i = 0; i < 64; i++) {
-        uint32_t t;
-        fxl_port_cycles_begin();
-        t = fxl_port_cycles_end();
-        if (t < best)
-            best = t;
-    }
-    overhead = best;
-}
+typedef frame_stats stats;
 
 static stats stats_of(int players, int which)
 {
-    const uint32_t *v = samples[players - 1][which];
-    stats s;
-    int i, j;
-    for (i = 0; i < BOSS_FRAMES; i++) { /* insertion sort: 240 values */
-        uint32_t x = v[i];
-        for (j = i; j > 0 && sorted[j - 1] > x; j--)
-            sorted[j] = sorted[j - 1];
-        sorted[j] = x;
-    }
-    s.min = sorted[0];
-    s.median = sorted[BOSS_FRAMES / 2];
-    s.max = sorted[BOSS_FRAMES - 1];
-    return s;
-}
-
-/* cycles as a percentage of a frame, two decimals: "5.23 %" */
-static void pct(uint32_t cycles)
-{
-    uint32_t x = (uint32_t)(((uint64_t)cycles * 10000u + SCENE_FRAME_CYCLES / 2) / SCENE_FRAME_CYCLES);
-    fxlt_printf("%u.%02u %%", x / 100u, x % 100u);
-}
-
-/* a / b with two decimals: "1.23x" */
-static void ratio(uint32_t a, uint32_t b)
-{
-    uint32_t x = b ? (uint32_t)(((uint64_t)a * 100u + b / 2u) / b) : 0u;
-    fxlt_printf("%u.%02ux", x / 100u, x % 100u);
+    return frame_stats_of(samples[players - 1][which], sorted, BOSS_FRAMES);
 }
 
 static void verdict(bool met)
@@ -127,11 +86,11 @@ static void row(const char *name, int which)
 {
     stats s = stats_of(1, which), c = stats_of(2, which);
     fxlt_printf("| %s | %u | ", name, s.median);
-    pct(s.median);
+    frame_pct(s.median);
     fxlt_printf(" | %u / %u | ", s.min, s.max);
-    ratio(s.max, s.median);
+    frame_ratio(s.max, s.median, 2);
     fxlt_printf(" | %u | ", c.median);
-    pct(c.median);
+    frame_pct(c.median);
     fxlt_printf(" | %u |\n", c.max);
 }
 
@@ -142,7 +101,7 @@ int main(void)
     int p;
 
     fxl_port_init();
-    calibrate();
+    overhead = frame_timer_overhead();
     solo = play(1, hits[0], &readme, &first_solo);
     errors = boss_errors();
     coop = play(2, hits[1], &readme2, &first_coop);
@@ -167,7 +126,7 @@ int main(void)
     {
         stats s = stats_of(1, T_README);
         fxlt_printf("\nREADME frame, one player: median %u cycles, ", s.median);
-        pct(s.median);
+        frame_pct(s.median);
         fxlt_printf("; target <= 16850: ");
         verdict(s.median <= 16850u);
         fxlt_printf(".\n\n");
@@ -200,19 +159,19 @@ int main(void)
     {
         stats s = stats_of(1, T_FRAME), c = stats_of(2, T_FRAME);
         fxlt_printf("\nBoss frame, one player: median %u cycles (", s.median);
-        pct(s.median);
+        frame_pct(s.median);
         fxlt_printf("), target <= 25280 (9 %%): ");
         verdict(s.median <= 25280u);
         fxlt_printf(";\nworst frame %u (", s.max);
-        pct(s.max);
+        frame_pct(s.max);
         fxlt_printf("), target <= 33700 (12 %%): ");
         verdict(s.max <= 33700u);
         fxlt_printf(";\nworst / median ");
-        ratio(s.max, s.median);
+        frame_ratio(s.max, s.median, 2);
         fxlt_printf(", target <= 1.5x: ");
         verdict((uint64_t)s.max * 2u <= (uint64_t)s.median * 3u);
         fxlt_printf(";\nco-op median %u (", c.median);
-        pct(c.median);
+        frame_pct(c.median);
         fxlt_printf("), target <= 39300 (14 %%): ");
         verdict(c.median <= 39300u);
         fxlt_printf(".\n\n");

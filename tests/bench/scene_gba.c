@@ -7,6 +7,7 @@
  * tools/bench_gba.sh checks against the host twin's exact oracle. The fast
  * path and the baseline must agree bit for bit on every frame: any frame
  * where they do not is a failure (the ROM's exit status). */
+#include "frame_stats.h"
 #include "scene.h"
 #include "test_port.h"
 
@@ -26,23 +27,7 @@ static uint32_t samples[T_COUNT][SCENE_FRAMES] FXL_EWRAM_BSS;
 static uint32_t sorted[SCENE_FRAMES] FXL_EWRAM_BSS;
 static uint32_t overhead;
 
-typedef struct stats {
-    uint32_t min, median, max;
-} stats;
-
-static void calibrate(void)
-{
-    uint32_t best = 0xFFFFFFFFu;
-    int i;
-    for (i = 0; i < 64; i++) {
-        uint32_t t;
-        fxl_port_cycles_begin();
-        t = fxl_port_cycles_end();
-        if (t < best)
-            best = t;
-    }
-    overhead = best;
-}
+typedef frame_stats stats;
 
 static uint32_t timed(scene_phase_fn fn, scene_hits *h, size_t *hits)
 {
@@ -55,18 +40,7 @@ static uint32_t timed(scene_phase_fn fn, scene_hits *h, size_t *hits)
 
 static stats stats_of(int which)
 {
-    stats s;
-    int i, j;
-    for (i = 0; i < SCENE_FRAMES; i++) { /* insertion sort: 240 values */
-        uint32_t v = samples[which][i];
-        for (j = i; j > 0 && sorted[j - 1] > v; j--)
-            sorted[j] = sorted[j - 1];
-        sorted[j] = v;
-    }
-    s.min = sorted[0];
-    s.median = sorted[SCENE_FRAMES / 2];
-    s.max = sorted[SCENE_FRAMES - 1];
-    return s;
+    return frame_stats_of(samples[which], sorted, SCENE_FRAMES);
 }
 
 static uint32_t popcount(uint32_t v)
@@ -77,36 +51,22 @@ static uint32_t popcount(uint32_t v)
     return n;
 }
 
-/* cycles as a percentage of a frame, two decimals: "5.23" */
-static void pct(uint32_t cycles)
-{
-    uint32_t x = (uint32_t)(((uint64_t)cycles * 10000u + SCENE_FRAME_CYCLES / 2) / SCENE_FRAME_CYCLES);
-    fxlt_printf("%u.%02u %%", x / 100u, x % 100u);
-}
-
-/* base / fast with one decimal. */
-static void ratio(uint32_t base, uint32_t fast)
-{
-    uint32_t x10 = fast ? (uint32_t)(((uint64_t)base * 10u + fast / 2u) / fast) : 0u;
-    fxlt_printf("%u.%ux", x10 / 10u, x10 % 10u);
-}
-
 static void row(const char *name, int base, int fast)
 {
     stats b = stats_of(base), f = stats_of(fast);
     fxlt_printf("| %s | %u | ", name, b.median);
-    pct(b.median);
+    frame_pct(b.median);
     fxlt_printf(" | %u | ", f.median);
-    pct(f.median);
+    frame_pct(f.median);
     fxlt_printf(" | %u / %u | ", f.min, f.max);
-    ratio(b.median, f.median);
+    frame_ratio(b.median, f.median, 1);
     fxlt_printf(" |\n");
 }
 
 static void target(const char *what, uint32_t cycles, uint32_t limit)
 {
     fxlt_printf("%s: median %u cycles, ", what, cycles);
-    pct(cycles);
+    frame_pct(cycles);
     fxlt_printf(" of a frame; target <= %u: %s.\n", limit, cycles <= limit ? "**met**" : "**missed**");
 }
 
@@ -122,7 +82,7 @@ int main(void)
     int f, p;
 
     fxl_port_init();
-    calibrate();
+    overhead = frame_timer_overhead();
     scene_init();
     for (f = 0; f < SCENE_FRAMES; f++) {
         scene_hits hf, hb, hc;
@@ -188,10 +148,10 @@ int main(void)
     {
         stats c = stats_of(T_CHAIN), t = stats_of(T_TOTAL_CHAIN);
         fxlt_printf("| 16 rotating lasers, chain | %u | ", c.median);
-        pct(c.median);
+        frame_pct(c.median);
         fxlt_printf(" | %u | %u |\n", c.min, c.max);
         fxlt_printf("| **whole frame with the chain** | %u | ", t.median);
-        pct(t.median);
+        frame_pct(t.median);
         fxlt_printf(" | %u | %u |\n\n", t.min, t.max);
         target("Whole frame with the chain", t.median, 42134u);
     }
