@@ -393,6 +393,45 @@ static inline void fz_check_bits(size_t got, const uint32_t *bits, size_t words,
         FZ_CHECK(bits[i] == FZ_UNTOUCHED);
 }
 
+/* The domain's edges (fuzz_laser, fuzz_sweep): a laser shape with its
+ * length near 0 or FXL_SIZE_MAX and its half-width near FXL_SIZE_MAX, at
+ * (0, 0) (the harness places it), and a circle near the origin of radius
+ * 0..3 raw units or FXL_SIZE_MAX. */
+static inline void fz_edge_shape(fz *f, fxl_laser *shape)
+{
+    shape->pos = fxl_vec2_make(0, 0);
+    shape->kind = fz_flag(f) ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
+    shape->anchor = fz_flag(f) ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
+    shape->angle = fz_angle(f);
+    shape->length = fz_flag(f) ? FXL_SIZE_MAX - (int32_t)fz_below(f, 256) : (int32_t)fz_below(f, 256);
+    shape->half_width = FXL_SIZE_MAX - (int32_t)fz_below(f, 256);
+    shape->hit_fraction = fix16_one - (int32_t)fz_below(f, 4);
+}
+
+static inline fxl_circle fz_edge_circle(fz *f)
+{
+    int32_t x = (int32_t)fz_below(f, 65536) - 32768, y = (int32_t)fz_below(f, 65536) - 32768;
+    return fxl_circle_make(x, y, fz_flag(f) ? FXL_SIZE_MAX : (int32_t)fz_below(f, 4));
+}
+
+/* The last distance d in [0, 0x3F000000) at which hit(ctx, d) holds, by
+ * bisection, when hit holds at 0 and not at 0x3F000000; else -1. The edge
+ * tests check every answer at d and d + 1. */
+static inline int32_t fz_edge_bisect(bool (*hit)(const void *ctx, int32_t d), const void *ctx)
+{
+    int32_t lo = 0, hi = 0x3F000000;
+    if (!hit(ctx, lo) || hit(ctx, hi))
+        return -1;
+    while (hi - lo > 1) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (hit(ctx, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* A fused call (many objects prepared and tested against one circle in
  * one pass) and the single test of prepared object i. */
 typedef fxl_result (*fz_fused_fn)(const void *objects, size_t n, fxl_circle circle, uint32_t *bits,

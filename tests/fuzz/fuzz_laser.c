@@ -149,9 +149,17 @@ static fxl_laser edge_laser(const fxl_laser *shape, fxl_circle c, fxl_angle b, i
     return l;
 }
 
-static bool edge_single(const fxl_laser *shape, fxl_circle c, fxl_angle b, int32_t d)
+typedef struct edge {
+    fxl_laser shape;
+    fxl_circle c;
+    fxl_angle b;
+} edge;
+
+static bool edge_single(const void *ctx, int32_t d)
 {
-    fxl_laser l = edge_laser(shape, c, b, d);
+    const edge *e = ctx;
+    fxl_laser l = edge_laser(&e->shape, e->c, e->b, d);
+    fxl_circle c = e->c;
     fxl_laser_prep lp;
     return fxl_laser_prepare(&l, &lp) == FXL_OK && fxl_laser_vs_circle(&lp, c);
 }
@@ -159,31 +167,17 @@ static bool edge_single(const fxl_laser *shape, fxl_circle c, fxl_angle b, int32
 /* Batch == single at the domain's edges (see the top). */
 static void check_edges(fz *f)
 {
-    fxl_laser shape;
+    edge e;
     fxl_circle c;
-    fxl_angle b;
-    int32_t lo = 0, hi = 0x3F000000, d;
-    shape.pos = fxl_vec2_make(0, 0); /* placed by edge_laser */
-    shape.kind = fz_flag(f) ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
-    shape.anchor = fz_flag(f) ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
-    shape.angle = fz_angle(f);
-    shape.length = fz_flag(f) ? FXL_SIZE_MAX - (int32_t)fz_below(f, 256) : (int32_t)fz_below(f, 256);
-    shape.half_width = FXL_SIZE_MAX - (int32_t)fz_below(f, 256);
-    shape.hit_fraction = fix16_one - (int32_t)fz_below(f, 4);
-    b = fz_angle(f);
-    c = fxl_circle_make((int32_t)fz_below(f, 65536) - 32768, (int32_t)fz_below(f, 65536) - 32768,
-                        fz_flag(f) ? FXL_SIZE_MAX : (int32_t)fz_below(f, 4));
-    if (!edge_single(&shape, c, b, lo) || edge_single(&shape, c, b, hi))
+    int32_t lo, d;
+    fz_edge_shape(f, &e.shape); /* placed by edge_laser */
+    e.b = fz_angle(f);
+    e.c = c = fz_edge_circle(f);
+    lo = fz_edge_bisect(edge_single, &e);
+    if (lo < 0)
         return;
-    while (hi - lo > 1) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (edge_single(&shape, c, b, mid))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    for (d = lo; d <= hi; d++) {
-        fxl_laser l = edge_laser(&shape, c, b, d);
+    for (d = lo; d <= lo + 1; d++) {
+        fxl_laser l = edge_laser(&e.shape, c, e.b, d);
         fxl_laser_prep lp;
         uint32_t bits = 0;
         size_t idx = 0, hits = 9;

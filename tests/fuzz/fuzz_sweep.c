@@ -218,9 +218,17 @@ static fxl_sweep edge_sweep(const fxl_sweep *shape, fxl_circle c, fxl_angle b, i
     return s;
 }
 
-static bool edge_single(const fxl_sweep *shape, fxl_circle c, fxl_angle b, int32_t d)
+typedef struct edge {
+    fxl_sweep shape;
+    fxl_circle c;
+    fxl_angle b;
+} edge;
+
+static bool edge_single(const void *ctx, int32_t d)
 {
-    fxl_sweep s = edge_sweep(shape, c, b, d);
+    const edge *e = ctx;
+    fxl_sweep s = edge_sweep(&e->shape, e->c, e->b, d);
+    fxl_circle c = e->c;
     fxl_sweep_prep sp;
     return fxl_sweep_prepare(&s, &sp) == FXL_OK && fxl_sweep_vs_circle(&sp, c);
 }
@@ -228,37 +236,23 @@ static bool edge_single(const fxl_sweep *shape, fxl_circle c, fxl_angle b, int32
 /* Batch == single at the domain's edges (see the top). */
 static void check_edges(fz *f)
 {
-    fxl_sweep shape;
+    edge e;
     fxl_circle c;
-    fxl_angle b;
-    int32_t lo = 0, hi = 0x3F000000, d;
-    shape.laser.pos = fxl_vec2_make(0, 0); /* placed by edge_sweep */
-    shape.laser.kind = fz_flag(f) ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
-    shape.laser.anchor = fz_flag(f) ? FXL_ANCHOR_CENTRE : FXL_ANCHOR_EMITTER;
-    shape.laser.angle = fz_angle(f);
-    shape.laser.length = fz_flag(f) ? FXL_SIZE_MAX - (int32_t)fz_below(f, 256) : (int32_t)fz_below(f, 256);
-    shape.laser.half_width = FXL_SIZE_MAX - (int32_t)fz_below(f, 256);
-    shape.laser.hit_fraction = fix16_one - (int32_t)fz_below(f, 4);
+    int32_t lo, d;
+    fz_edge_shape(f, &e.shape.laser); /* placed by edge_sweep */
     /* the pivot's offset from laser.pos (added in edge_sweep) */
-    shape.motion.pivot = fz_flag(f) ? fxl_vec2_make(0, 0)
+    e.shape.motion.pivot = fz_flag(f) ? fxl_vec2_make(0, 0)
                                     : fxl_vec2_make((int32_t)(int8_t)fz_u8(f) * 65536,
                                                     (int32_t)(int8_t)fz_u8(f) * 65536);
-    shape.motion.step = (int32_t)(int8_t)fz_u8(f) / 4;
-    shape.motion.move = fxl_vec2_make(0, 0);
-    b = fz_angle(f);
-    c = fxl_circle_make((int32_t)fz_below(f, 65536) - 32768, (int32_t)fz_below(f, 65536) - 32768,
-                        fz_flag(f) ? FXL_SIZE_MAX : (int32_t)fz_below(f, 4));
-    if (!edge_single(&shape, c, b, lo) || edge_single(&shape, c, b, hi))
+    e.shape.motion.step = (int32_t)(int8_t)fz_u8(f) / 4;
+    e.shape.motion.move = fxl_vec2_make(0, 0);
+    e.b = fz_angle(f);
+    e.c = c = fz_edge_circle(f);
+    lo = fz_edge_bisect(edge_single, &e);
+    if (lo < 0)
         return;
-    while (hi - lo > 1) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (edge_single(&shape, c, b, mid))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    for (d = lo; d <= hi; d++) {
-        fxl_sweep s = edge_sweep(&shape, c, b, d);
+    for (d = lo; d <= lo + 1; d++) {
+        fxl_sweep s = edge_sweep(&e.shape, c, e.b, d);
         fxl_sweep_prep sp;
         uint32_t bits = 0;
         size_t idx = 0, hits = 9;
