@@ -173,21 +173,39 @@ static bool round_up_y(const fxl_wall_prep *w, bool toward_up)
     return w->ex < 0 ? true : w->ex > 0 ? false : toward_up;
 }
 
-FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+/* The stop point of the crossing move from -> to, t = num / den (num =
+ * -d0, den = d1 - d0, num < den): both axes scaled by t, rounded towards
+ * the wall's front. */
+FXL__ALWAYS_INLINE fxl_vec2 meet_body(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
+                                      uint64_t num, uint64_t den)
 {
-    /* t = -d0 / (d1 - d0) in [0, 1): the wall-segment method's area ratio s1 / (s1 + s2). */
-    int64_t d0 = side_value(w, from), d1 = side_value(w, to);
-    uint64_t num = 0u - (uint64_t)d0, den = (uint64_t)d1 + num; /* num < den < 2^64 */
     int64_t mx = (int64_t)to.x - from.x, my = (int64_t)to.y - from.y;
     fxl_vec2 x;
     int32_t ox, oy;
-    if (d0 > 0 || d1 <= 0)
-        return from; /* not a crossing: stay */
     /* The sums wrap only for points outside the domain (meaningless). */
     scale_two(mx, my, num, den, round_up_x(w, mx < 0), round_up_y(w, my < 0), &ox, &oy);
     x.x = (fix16_t)((uint32_t)from.x + (uint32_t)ox);
     x.y = (fix16_t)((uint32_t)from.y + (uint32_t)oy);
     return x;
+}
+
+FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
+{
+    /* t = -d0 / (d1 - d0) in [0, 1): the wall-segment method's area ratio s1 / (s1 + s2). */
+    int64_t d0 = side_value(w, from), d1 = side_value(w, to);
+    uint64_t num = 0u - (uint64_t)d0, den = (uint64_t)d1 + num; /* num < den < 2^64 */
+    if (d0 > 0 || d1 <= 0)
+        return from; /* not a crossing: stay */
+    return meet_body(w, from, to, num, den);
+}
+
+/* fxl_wall_meet for the move's search, which found the crossing and kept
+ * its num and den (the same side values): the two products are not taken
+ * again. */
+FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
+                                        uint64_t num, uint64_t den)
+{
+    return meet_body(w, from, to, num, den);
 }
 
 FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
@@ -376,7 +394,7 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
          * step there is checked against every wall again (a rounded point
          * in a tight corner could sit behind a neighbour): if it crosses
          * one, stay put. Then slide along the wall for the rest. */
-        x = fxl_wall_meet(&walls[w], s.from, target);
+        x = meet_known(&walls[w], s.from, target, s.num, s.den);
         s.to.x = x.x;
         s.to.y = x.y;
         if (first_crossing(&s, walls, groups, group, 0) >= 0) {
