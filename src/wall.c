@@ -4,8 +4,9 @@
  * Ranges: coordinates are within +-2^30, so every difference is below 2^31
  * and every cross or dot product of two differences below 2^63 (int64). The
  * crossing fraction t = -d0 / (d1 - d0) has a 64-bit numerator and
- * denominator; comparing two of them, and scaling a move by one, takes the
- * 128-bit helpers of wide.h. */
+ * denominator; comparing two of them takes the 128-bit helpers of wide.h,
+ * and so does scaling a move by one, behind a 32-bit filter (scale_two)
+ * that decides all but a thin band of the stop and slide points. */
 #include "fixlaser/wall.h"
 
 #include "fixlaser/angle.h"
