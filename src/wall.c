@@ -107,58 +107,61 @@ FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, b
  * num / den (a meet's two axes, a slide's): one estimate of the ratio, then
  * a 32x32->64 product an axis, the exact stage only in a thin band.
  *
- * The estimate: with j = max(0, bits(num) - bits(den) + 1), num / den <
- * 2^j (num < 2^bits(num), den >= 2^(bits(den) - 1)); for j <= 31 take sh =
- * 32 - j >= 1 and n = num 2^sh < den 2^32, so n / den < 2^32. u is wide.h's
- * fxl__div128_by estimate of floor(n / den) without its exact correction:
- * s = bits(den >> 32), D = den >> s, u = floor((n >> s) / (D + [s > 0]))
- * (by fxl__div64_32, exact, or a shift when that divisor is 2^32). With s =
- * 0 it is floor(n / den) itself. With s > 0: u <= n / den (a smaller
- * numerator, and (D + 1) 2^s > den), and D >= 2^31 (den has 32 + s bits),
- * den >= D 2^s, n >> s > n / 2^s - 1, so (n >> s) / (D + 1) > (n / den)
- * (D / (D + 1)) - 1 / (D + 1) >= (n / den)(1 - 2^-31) - 2^-31 > n / den -
- * 3, and the floor loses under 1 more. Either way u <= n / den < u + 4.
+ * The estimate: with j = 0 when num < den (every stop point), else j =
+ * bits(num) - bits(den) + 1, num / den < 2^j (num < 2^bits(num), den >=
+ * 2^(bits(den) - 1)); for j <= 31 take sh = 32 - j >= 1 and n = num 2^sh <
+ * den 2^32, so n / den < 2^32. u is wide.h's fxl__div128_by estimate of
+ * floor(n / den) without its exact correction: s = bits(den >> 32), D =
+ * den >> s, u = floor((n >> s) / (D + [s > 0])) (by fxl__div64_32, exact,
+ * or a shift when that divisor is 2^32), n >> s = num shifted by sh - s
+ * (left, exact: below den 2^(32 - s) < 2^64; or right). With s = 0 it is
+ * floor(n / den) itself. With s > 0: u <= n / den (a smaller numerator, and
+ * (D + 1) 2^s > den), and D >= 2^31 (den has 32 + s bits), den >= D 2^s,
+ * n >> s > n / 2^s - 1, so (n >> s) / (D + 1) > (n / den)(D / (D + 1)) -
+ * 1 / (D + 1) >= (n / den)(1 - 2^-31) - 2^-31 > n / den - 3, and the floor
+ * loses under 1 more. Either way u <= n / den < u + 4.
  *
- * An axis: X = |v| n / den (|v| < 2^32) lies in [A, A + 4|v|), A = |v| u
- * < 2^64, and the wanted floor is floor(X / 2^sh) (X / 2^sh = |v| num /
- * den). With lo = A mod 2^sh: lo >= 1 makes X >= A > q 2^sh (q = A >>
- * sh), and lo + 4|v| <= 2^sh makes X < A + 4|v| <= (q + 1) 2^sh: then the
- * floor is q and the division is inexact. v = 0 or num = 0 is 0, exact.
- * Otherwise (a fraction within 4|v| / 2^sh of a whole number: under 1 % of
- * the axes of 100 px moves; or |v| >= 2^32, j > 31) scale_round decides. */
+ * An axis (scale_axis): X = |v| n / den (|v| < 2^30) lies in [A, A +
+ * 4|v|), A = |v| u < 2^62, and the wanted floor is floor(X / 2^sh) (X /
+ * 2^sh = |v| num / den). With lo = A mod 2^sh: lo >= 1 makes X >= A > q
+ * 2^sh (q = A >> sh), and lo + 4|v| <= 2^sh makes X < A + 4|v| <= (q + 1)
+ * 2^sh: then the floor is q and the division is inexact. v = 0 or num = 0
+ * is 0, exact. Otherwise (a fraction within 4|v| / 2^sh of a whole number:
+ * under 1 % of the axes of 100 px moves; or |v| >= 2^30, j > 31)
+ * scale_round decides. */
+FXL__ALWAYS_INLINE int32_t scale_axis(int64_t v, uint32_t u, unsigned sh, uint64_t num,
+                                      uint64_t den, bool up)
+{
+    uint64_t av = fxl__abs64(v);
+    if (av == 0 || num == 0)
+        return 0;
+    if (sh != 0 && av < ((uint64_t)1 << 30)) {
+        uint64_t a = (uint64_t)(uint32_t)av * u, one = (uint64_t)1 << sh, lo = a & (one - 1u);
+        if (lo != 0 && lo + 4u * av <= one)
+            return signed_round(v, (uint32_t)(a >> sh), true, up);
+    }
+    return scale_round(v, num, den, up);
+}
+
 FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_t den, bool upx,
                                    bool upy, int32_t *ox, int32_t *oy)
 {
-    unsigned bn = fxl__bits64(num), bd = fxl__bits64(den), sh = 0;
+    unsigned sh = 0;
     uint32_t u = 0;
-    if (num != 0 && bn < bd + 31u) {
-        unsigned s;
-        uint64_t hi, lo, nt, e;
-        sh = bn < bd ? 32u : 32u - (bn - bd + 1u);
-        hi = num >> (64u - sh);
-        lo = num << sh;
-        s = fxl__bits32((uint32_t)(den >> 32));
-        nt = s == 0 ? lo : (hi << (64u - s)) | (lo >> s);
-        e = (den >> s) + (s != 0 ? 1u : 0u);
+    if (num != 0 && num < den) {
+        sh = 32;
+    } else if (num != 0) {
+        unsigned d = fxl__bits64(num) - fxl__bits64(den); /* num >= den: d >= 0 */
+        sh = d <= 30u ? 31u - d : 0u;
+    }
+    if (sh != 0) {
+        unsigned s = fxl__bits32((uint32_t)(den >> 32));
+        uint64_t nt = sh >= s ? num << (sh - s) : num >> (s - sh);
+        uint64_t e = (den >> s) + (s != 0 ? 1u : 0u);
         u = e >> 32 != 0 ? (uint32_t)(nt >> 32) : fxl__div64_32(nt, (uint32_t)e);
     }
-    {
-        uint64_t ax = fxl__abs64(vx), ay = fxl__abs64(vy);
-        uint64_t one = (uint64_t)1 << sh, mask = one - 1u;
-        uint64_t a = ax * u, b = ay * u; /* wrapped (unused) when |v| >= 2^32 */
-        if (ax == 0 || num == 0)
-            *ox = 0;
-        else if (sh != 0 && ax >> 32 == 0 && (a & mask) != 0 && (a & mask) + 4u * ax <= one)
-            *ox = signed_round(vx, (uint32_t)(a >> sh), true, upx);
-        else
-            *ox = scale_round(vx, num, den, upx);
-        if (ay == 0 || num == 0)
-            *oy = 0;
-        else if (sh != 0 && ay >> 32 == 0 && (b & mask) != 0 && (b & mask) + 4u * ay <= one)
-            *oy = signed_round(vy, (uint32_t)(b >> sh), true, upy);
-        else
-            *oy = scale_round(vy, num, den, upy);
-    }
+    *ox = scale_axis(vx, u, sh, num, den, upx);
+    *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
 /* Rounding towards the front: the side value falls as x grows when ey > 0
