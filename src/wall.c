@@ -4,8 +4,9 @@
  * Ranges: coordinates are within +-2^30, so every difference is below 2^31
  * and every cross or dot product of two differences below 2^63 (int64). The
  * crossing fraction t = -d0 / (d1 - d0) has a 64-bit numerator and
- * denominator; comparing two of them, and scaling a move by one, takes the
- * 128-bit helpers of wide.h. */
+ * denominator; comparing two of them takes the 128-bit helpers of wide.h,
+ * and so does scaling a move by one, behind a 32-bit filter (scale_two)
+ * that decides all but a thin band of the stop and slide points. */
 #include "fixlaser/wall.h"
 
 #include "fixlaser/angle.h"
@@ -83,15 +84,84 @@ FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_ve
     return crossing(w, from, to, side_value(w, from), side_value(w, to));
 }
 
-/* v * num / den rounded down (up = false) or up, for num < den, exactly. */
-FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, bool up)
+/* |v| * num / den's floor q and whether it was inexact, rounded down (up =
+ * false) or up and signed as v: the rounding both paths share. */
+static int32_t signed_round(int64_t v, uint32_t q, bool rest, bool up)
 {
-    bool rest;
-    uint32_t q = fxl__div128_nodiv(fxl__mul64(fxl__abs64(v), num), den, &rest);
     int64_t r = (int64_t)q;
     if (v >= 0)
         return (int32_t)(r + ((up && rest) ? 1 : 0));
     return (int32_t)(-r - ((!up && rest) ? 1 : 0));
+}
+
+/* v * num / den rounded down (up = false) or up, exactly, for a quotient
+ * below 2^32 (the 128-bit product and division of wide.h). */
+FXL_ARM_CODE static int32_t scale_round(int64_t v, uint64_t num, uint64_t den, bool up)
+{
+    bool rest;
+    uint32_t q = fxl__div128_nodiv(fxl__mul64(fxl__abs64(v), num), den, &rest);
+    return signed_round(v, q, rest, up);
+}
+
+/* The filter in front of scale_round, for two values scaled by one ratio
+ * num / den (a meet's two axes, a slide's): one estimate of the ratio, then
+ * a 32x32->64 product an axis, the exact stage only in a thin band.
+ *
+ * The estimate: with j = 0 when num < den (every stop point), else j =
+ * bits(num) - bits(den) + 1, num / den < 2^j (num < 2^bits(num), den >=
+ * 2^(bits(den) - 1)); for j <= 31 take sh = 32 - j >= 1 and n = num 2^sh <
+ * den 2^32, so n / den < 2^32. u is wide.h's fxl__div128_by estimate of
+ * floor(n / den) without its exact correction: s = bits(den >> 32), D =
+ * den >> s, u = floor((n >> s) / (D + [s > 0])) (by fxl__div64_32, exact,
+ * or a shift when that divisor is 2^32), n >> s = num shifted by sh - s
+ * (left, exact: below den 2^(32 - s) < 2^64; or right). With s = 0 it is
+ * floor(n / den) itself. With s > 0: u <= n / den (a smaller numerator, and
+ * (D + 1) 2^s > den), and D >= 2^31 (den has 32 + s bits), den >= D 2^s,
+ * n >> s > n / 2^s - 1, so (n >> s) / (D + 1) > (n / den)(D / (D + 1)) -
+ * 1 / (D + 1) >= (n / den)(1 - 2^-31) - 2^-31 > n / den - 3, and the floor
+ * loses under 1 more. Either way u <= n / den < u + 4.
+ *
+ * An axis (scale_axis): X = |v| n / den (|v| < 2^30) lies in [A, A +
+ * 4|v|), A = |v| u < 2^62, and the wanted floor is floor(X / 2^sh) (X /
+ * 2^sh = |v| num / den). With lo = A mod 2^sh: lo >= 1 makes X >= A > q
+ * 2^sh (q = A >> sh), and lo + 4|v| <= 2^sh makes X < A + 4|v| <= (q + 1)
+ * 2^sh: then the floor is q and the division is inexact. v = 0 or num = 0
+ * is 0, exact. Otherwise (a fraction within 4|v| / 2^sh of a whole number:
+ * under 1 % of the axes of 100 px moves; or |v| >= 2^30, j > 31)
+ * scale_round decides. */
+FXL__ALWAYS_INLINE int32_t scale_axis(int64_t v, uint32_t u, unsigned sh, uint64_t num,
+                                      uint64_t den, bool up)
+{
+    uint64_t av = fxl__abs64(v);
+    if (av == 0 || num == 0)
+        return 0;
+    if (sh != 0 && av < ((uint64_t)1 << 30)) {
+        uint64_t a = (uint64_t)(uint32_t)av * u, one = (uint64_t)1 << sh, lo = a & (one - 1u);
+        if (lo != 0 && lo + 4u * av <= one)
+            return signed_round(v, (uint32_t)(a >> sh), true, up);
+    }
+    return scale_round(v, num, den, up);
+}
+
+FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_t den, bool upx,
+                                   bool upy, int32_t *ox, int32_t *oy)
+{
+    unsigned sh = 0;
+    uint32_t u = 0;
+    if (num != 0 && num < den) {
+        sh = 32;
+    } else if (num != 0) {
+        unsigned d = fxl__bits64(num) - fxl__bits64(den); /* num >= den: d >= 0 */
+        sh = d <= 30u ? 31u - d : 0u;
+    }
+    if (sh != 0) {
+        unsigned s = fxl__bits32((uint32_t)(den >> 32));
+        uint64_t nt = sh >= s ? num << (sh - s) : num >> (s - sh);
+        uint64_t e = (den >> s) + (s != 0 ? 1u : 0u);
+        u = e >> 32 != 0 ? (uint32_t)(nt >> 32) : fxl__div64_32(nt, (uint32_t)e);
+    }
+    *ox = scale_axis(vx, u, sh, num, den, upx);
+    *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
 /* Rounding towards the front: the side value falls as x grows when ey > 0
@@ -107,26 +177,47 @@ static bool round_up_y(const fxl_wall_prep *w, bool toward_up)
     return w->ex < 0 ? true : w->ex > 0 ? false : toward_up;
 }
 
+/* The stop point of the crossing move from -> to, t = num / den (num =
+ * -d0, den = d1 - d0, num < den): both axes scaled by t, rounded towards
+ * the wall's front. */
+FXL__ALWAYS_INLINE fxl_vec2 meet_body(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
+                                      uint64_t num, uint64_t den)
+{
+    int64_t mx = (int64_t)to.x - from.x, my = (int64_t)to.y - from.y;
+    fxl_vec2 x;
+    int32_t ox, oy;
+    /* The sums wrap only for points outside the domain (meaningless). */
+    scale_two(mx, my, num, den, round_up_x(w, mx < 0), round_up_y(w, my < 0), &ox, &oy);
+    x.x = (fix16_t)((uint32_t)from.x + (uint32_t)ox);
+    x.y = (fix16_t)((uint32_t)from.y + (uint32_t)oy);
+    return x;
+}
+
 FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
     /* t = -d0 / (d1 - d0) in [0, 1): the wall-segment method's area ratio s1 / (s1 + s2). */
     int64_t d0 = side_value(w, from), d1 = side_value(w, to);
     uint64_t num = 0u - (uint64_t)d0, den = (uint64_t)d1 + num; /* num < den < 2^64 */
-    int64_t mx = (int64_t)to.x - from.x, my = (int64_t)to.y - from.y;
-    fxl_vec2 x;
     if (d0 > 0 || d1 <= 0)
         return from; /* not a crossing: stay */
-    /* The sums wrap only for points outside the domain (meaningless). */
-    x.x = (fix16_t)((uint32_t)from.x + (uint32_t)scale_round(mx, num, den, round_up_x(w, mx < 0)));
-    x.y = (fix16_t)((uint32_t)from.y + (uint32_t)scale_round(my, num, den, round_up_y(w, my < 0)));
-    return x;
+    return meet_body(w, from, to, num, den);
+}
+
+/* fxl_wall_meet for the move's search, which found the crossing and kept
+ * its num and den (the same side values): the two products are not taken
+ * again. */
+FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
+                                        uint64_t num, uint64_t den)
+{
+    return meet_body(w, from, to, num, den);
 }
 
 FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
 {
     /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
     int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
-    int64_t dot, ox, oy, nx, ny;
+    int64_t dot, nx, ny;
+    int32_t ox, oy;
     uint64_t mag;
     if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
         return x; /* outside the domain: no slide */
@@ -135,8 +226,7 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
     /* Along an axis the wall's side does not depend on, round towards x.
      * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
     int64_t sx = (int64_t)w->ex * (dot < 0 ? -1 : 1), sy = (int64_t)w->ey * (dot < 0 ? -1 : 1);
-    ox = scale_round(sx, mag, w->len2, round_up_x(w, sx < 0));
-    oy = scale_round(sy, mag, w->len2, round_up_y(w, sy < 0));
+    scale_two(sx, sy, mag, w->len2, round_up_x(w, sx < 0), round_up_y(w, sy < 0), &ox, &oy);
     nx = (int64_t)x.x + ox;
     ny = (int64_t)x.y + oy;
     if (!fxl__coord64_ok(nx) || !fxl__coord64_ok(ny))
@@ -308,7 +398,7 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
          * step there is checked against every wall again (a rounded point
          * in a tight corner could sit behind a neighbour): if it crosses
          * one, stay put. Then slide along the wall for the rest. */
-        x = fxl_wall_meet(&walls[w], s.from, target);
+        x = meet_known(&walls[w], s.from, target, s.num, s.den);
         s.to.x = x.x;
         s.to.y = x.y;
         if (first_crossing(&s, walls, groups, group, 0) >= 0) {

@@ -4,6 +4,7 @@
  * outside (an exact integer point-in-polygon test written here). */
 #include <math.h>
 
+#include "bigint.h"
 #include "harness.h"
 #include "ref.h"
 
@@ -128,6 +129,114 @@ static void meet_and_slide_reference(void)
     fxlt_printf("    stop and slide points: %u crossing moves, within one raw step of the "
                 "double reference, never behind the wall\n", done);
     CHECK(done > n / 20);
+}
+
+/* Whether o is v * num / den rounded down (up = false) or up, exactly:
+ * o den <= v num < (o + 1) den, or (o - 1) den < v num <= o den (den > 0). */
+static bool rounded_ok(int64_t v, const big *num, const big *den, int64_t o, bool up)
+{
+    big p = big_mul(big_i64(v), *num), lo, hi;
+    if (up) {
+        lo = big_mul(big_i64(o - 1), *den);
+        hi = big_mul(big_i64(o), *den);
+        return big_cmp(lo, p) < 0 && big_cmp(p, hi) <= 0;
+    }
+    lo = big_mul(big_i64(o), *den);
+    hi = big_mul(big_i64(o + 1), *den);
+    return big_cmp(lo, p) <= 0 && big_cmp(p, hi) < 0;
+}
+
+/* wall.h's rounding towards the front, from the wall's direction alone: an
+ * axis the side value falls along (x when ey > 0, y when ex < 0) rounds up;
+ * an axis the wall does not depend on rounds towards `toward_up`. */
+static bool ref_up(int64_t e_other, bool x_axis, bool toward_up)
+{
+    if (e_other == 0)
+        return toward_up;
+    return x_axis ? e_other > 0 : e_other < 0;
+}
+
+/* The stop and slide points equal their exact definitions (big-integer
+ * rationals, the rounding directions of wall.h), with inputs on a whole-
+ * pixel grid and one raw step off it: quotients that come out whole or
+ * within a hair of it, the thin band wall.c's 32-bit filter hands to its
+ * exact stage, as well as random ones. */
+static void meet_and_slide_exact(void)
+{
+    fxlt_rng rng = fxlt_rng_for("meet_and_slide_exact");
+    uint32_t i, n = FXLT_CASES(200000), done = 0, whole = 0;
+    for (i = 0; i < n; i++) {
+        fxl_wall w;
+        fxl_wall_prep p;
+        fxl_vec2 from, to, x, s;
+        int64_t ex, ey, d0, d1, mx, my, rx, ry, dot;
+        big num, den;
+        int grid = (int)(i % 3); /* 0: whole pixels, 1: one raw off, 2: random */
+        int32_t span = (i & 8) ? 40 : 400;
+        fix16_t unit = grid == 2 ? 1 : 65536;
+        w.a.x = fxlt_range(&rng, -span, span) * (grid == 2 ? 65536 : unit);
+        w.a.y = fxlt_range(&rng, -span, span) * (grid == 2 ? 65536 : unit);
+        w.b.x = fxlt_range(&rng, -span, span) * (grid == 2 ? 65536 : unit);
+        w.b.y = fxlt_range(&rng, -span, span) * (grid == 2 ? 65536 : unit);
+        if (grid == 2) {
+            w.b.x += fxlt_range(&rng, -65535, 65535);
+            w.b.y += fxlt_range(&rng, -65535, 65535);
+        }
+        from.x = fxlt_range(&rng, -span, span) * unit * (grid == 2 ? 65536 : 1);
+        from.y = fxlt_range(&rng, -span, span) * unit * (grid == 2 ? 65536 : 1);
+        to.x = fxlt_range(&rng, -span, span) * unit * (grid == 2 ? 65536 : 1);
+        to.y = fxlt_range(&rng, -span, span) * unit * (grid == 2 ? 65536 : 1);
+        if (grid == 1) {
+            /* Reflected through a point P of the wall (t = 1/2: whole
+             * offsets), or one raw step off that. */
+            int32_t k = fxlt_range(&rng, 0, 8);
+            fix16_t px = w.a.x + (w.b.x - w.a.x) / 8 * k, py = w.a.y + (w.b.y - w.a.y) / 8 * k;
+            to.x = 2 * px - from.x + ((i & 16) ? fxlt_range(&rng, -1, 1) : 0);
+            to.y = 2 * py - from.y + ((i & 16) ? fxlt_range(&rng, -1, 1) : 0);
+        } else if (grid == 2) {
+            from.x += fxlt_range(&rng, 0, 65535);
+            to.y += fxlt_range(&rng, 0, 65535);
+        }
+        if (fxl_wall_prepare(&w, &p) != FXL_OK || !fxl_wall_crosses(&p, from, to))
+            continue;
+        done++;
+        ex = (int64_t)w.b.x - w.a.x;
+        ey = (int64_t)w.b.y - w.a.y;
+        d0 = ex * ((int64_t)from.y - w.a.y) - ey * ((int64_t)from.x - w.a.x);
+        d1 = ex * ((int64_t)to.y - w.a.y) - ey * ((int64_t)to.x - w.a.x);
+        mx = (int64_t)to.x - from.x;
+        my = (int64_t)to.y - from.y;
+        /* t = -d0 / (d1 - d0) */
+        num = big_i64(-d0);
+        den = big_add(big_i64(d1), big_i64(-d0));
+        x = fxl_wall_meet(&p, from, to);
+        CHECK(rounded_ok(mx, &num, &den, (int64_t)x.x - from.x, ref_up(ey, true, mx < 0)));
+        CHECK(rounded_ok(my, &num, &den, (int64_t)x.y - from.y, ref_up(ex, false, my < 0)));
+        /* A whole quotient on either axis: the exact stage's case. */
+        if (rounded_ok(mx, &num, &den, (int64_t)x.x - from.x, !ref_up(ey, true, mx < 0)) ||
+            rounded_ok(my, &num, &den, (int64_t)x.y - from.y, !ref_up(ex, false, my < 0)))
+            whole++;
+        /* The slide from x: e ((to - x) . e) / |e|^2, rounded per axis the
+         * same way by the sign of its own offset. */
+        s = fxl_wall_slide(&p, x, to);
+        rx = (int64_t)to.x - x.x;
+        ry = (int64_t)to.y - x.y;
+        dot = rx * ex + ry * ey;
+        num = big_i64(dot);
+        den = big_i64(ex * ex + ey * ey);
+        {
+            int64_t sx = dot < 0 ? -ex : ex, sy = dot < 0 ? -ey : ey;
+            big mag = big_i64(dot < 0 ? -dot : dot);
+            CHECK(rounded_ok(sx, &mag, &den, (int64_t)s.x - x.x, ref_up(ey, true, sx < 0)));
+            CHECK(rounded_ok(sy, &mag, &den, (int64_t)s.y - x.y, ref_up(ex, false, sy < 0)));
+        }
+        (void)num;
+    }
+    fxlt_printf("    exact stop and slide points: %u crossing moves (%u with a whole quotient), "
+                "all equal to the big-integer definitions\n", done, whole);
+    CHECK(done > n / 20);
+    CHECK(whole > done / 10);
+    CHECK(big_faults() == 0);
 }
 
 /* The coarse boxes of fxl_wall_prep, as wall.h describes them: a move
@@ -549,6 +658,7 @@ static const fxlt_case cases[] = {
     {"errors", errors},
     {"moves_and_slides", moves_and_slides},
     {"meet_and_slide_reference", meet_and_slide_reference},
+    {"meet_and_slide_exact", meet_and_slide_exact},
     {"coarse_boxes", coarse_boxes},
     {"rooms_never_leak", rooms_never_leak},
     {"inflate_errors", inflate_errors},

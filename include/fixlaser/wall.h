@@ -89,7 +89,11 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
  * contacts. touched (ceil(n/32) words, may be NULL) gets bit i set for each
  * wall i hit, the other bits cleared. Walls whose coarse box the move's box
  * misses cost one packed test each; a move that meets none (the common
- * case away from walls) ends there. */
+ * case away from walls) ends there. A contact costs far more: the search
+ * that finds it, a second one that checks the stop point, and the exact
+ * stop and slide points (GBA bench ROM, 16 walls, ARM code in ROM: 693
+ * cycles a free move, about 9,000 with one contact, 17,900 with
+ * FXL_MOVE_PASSES). */
 fxl_move fxl_move_point(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
                         uint32_t *touched);
 
