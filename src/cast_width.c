@@ -100,12 +100,17 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_v
 FXL__ALWAYS_INLINE bool eligible(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
                                  bool two_sided, wframe *f)
 {
-    int64_t D;
+    int64_t D, N;
     if (!fxl__ray_near(r, wp))
         return false;
+    /* D and N (frame_setup's, before its orientation) first: an ineligible
+     * wall (about half of those near the beam's box) skips the frame. */
     D = x->c * wp->ey - x->s * wp->ex;
+    N = fxl__wsub64(((int64_t)wp->a.x - r->p.x) * wp->ey, ((int64_t)wp->a.y - r->p.y) * wp->ex);
+    if (!(N > 0 ? two_sided && D > 0 : D < 0))
+        return false;
     frame_setup(x, wp, r->p, D, f);
-    return (f->flipped ? neg64(f->N) : f->N) > 0 ? two_sided && D > 0 : D < 0;
+    return true;
 }
 
 /* Whether the wall's box lies within the reach of the emitter's disk on

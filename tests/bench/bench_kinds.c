@@ -148,12 +148,14 @@ bench_stats bench_cast(int what)
         fxl_cast c;
         size_t n = 0;
         uint32_t t;
+        if (what >= 6) /* the width cast with box beams (6) or capsule beams (7) only */
+            l.kind = what == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
         fxl_port_cycles_begin();
         if (what == 2)
             bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
         else if (what == 3) /* the same through the room (cast.h) */
             bench_sink += (uint32_t)fxl_room_cast(&room, &l, 0, &c, NULL);
-        else if (what == 4)
+        else if (what == 4 || what >= 6)
             bench_sink += (uint32_t)fxl_room_cast_width(&room, &l, 0, &c, NULL);
         else if (what == 5)
             bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
