@@ -102,6 +102,15 @@ FXL__ALWAYS_INLINE approx approx_mul(approx a, approx b)
     return r;
 }
 
+/* w^2 q |b - a|^2's approximation (an exponent of 0, possible only for
+ * the smallest w and walls, just makes each line_sign work it out again:
+ * the same value). */
+FXL__ALWAYS_INLINE approx za_of(const wctx *x, const wseg *sg)
+{
+    return approx_mul(approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(u128_of(x->q))),
+                      approx_of(u128_of(sg->len2)));
+}
+
 /* sign(a - b) for two products of approximations, each below the true
  * value by a factor within 1 - 2^-28 (a truncation of 2^-31 per mantissa
  * and per product, five at most); 2 when that cannot settle it. */
@@ -131,8 +140,12 @@ FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
     if (m.hi == 0 && m.lo == 0)
         return -1; /* on the line */
     ca = approx_of(m);
-    za = approx_mul(approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(u128_of(x->q))),
-                    approx_of(l2));
+    if (sg->za_e != 0) {
+        za.m = sg->za_m;
+        za.e = sg->za_e;
+    } else {
+        za = za_of(x, sg);
+    }
     k = approx_cmp(approx_mul(ca, ca), za);
     if (k != 2)
         return k;
@@ -230,12 +243,18 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
  * (so P(0)) and meets the capsule of length len (not P(len)): the last L
  * with P(L), galloping from the estimate, then bisecting; plus one when
  * the capsule of length L + 1 touches the wall at its front, approaching. */
-FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg,
+FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg0,
                                         wval ub)
 {
     int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
+    /* The wall's w^2 q |b - a|^2 approximated once for every call below. */
+    wseg seg = *sg0;
+    const wseg *sg = &seg;
+    approx za = za_of(x, sg0);
+    seg.za_m = za.m;
+    seg.za_e = za.e;
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;

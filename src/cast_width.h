@@ -88,10 +88,15 @@ FXL__ALWAYS_INLINE bool val_le_int(wval v, int64_t k)
     return fxl__le128(v.num, fxl__mul64((uint64_t)k, v.den));
 }
 
-/* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2. */
+/* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2;
+ * za_m, za_e: w^2 q |b - a|^2's approximation (cast_capsule.c's approx),
+ * worked out once a wall by fxl__capsule_floor for its calls (za_e = 0:
+ * not yet, each call works it out). */
 typedef struct wseg {
     int64_t ax, ay, ex, ey, D, N;
     uint64_t len2;
+    uint32_t za_m;
+    int za_e;
 } wseg;
 
 FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
@@ -103,6 +108,8 @@ FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
     sg->D = D;
     sg->N = fxl__wsub64(sg->ax * sg->ey, sg->ay * sg->ex);
     sg->len2 = (uint64_t)(sg->ex * sg->ex) + (uint64_t)(sg->ey * sg->ey);
+    sg->za_m = 0;
+    sg->za_e = 0;
 }
 
 FXL__ALWAYS_INLINE bool is_neg(fxl__i128 v)
