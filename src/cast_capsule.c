@@ -203,15 +203,17 @@ FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t 
  * line (when the touching point lies between the ends) at u_near - w tan
  * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
  * it enters the strip; else the box's u*. */
-FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval ub)
+FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval ub, int64_t ubf)
 {
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
-    int64_t best, h, ubf;
+    int64_t best, h;
     int k;
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
-    best = ubf = div_est(ubn, ub.den);
+    if (ubf == INT64_MIN)
+        ubf = div_est(ubn, ub.den);
+    best = ubf;
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
@@ -244,9 +246,9 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
  * with P(L), galloping from the estimate, then bisecting; plus one when
  * the capsule of length L + 1 touches the wall at its front, approaching. */
 FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg0,
-                                        wval ub)
+                                        wval ub, int64_t ubf)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step, at = -1;
+    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub, ubf), step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
     /* The wall's w^2 q |b - a|^2 approximated once for every call below. */

@@ -207,7 +207,7 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
 {
     wval u, umin;
     long best = -1, zero = -1;
-    int64_t bf = x->len, window, ge = g_emitter(r), Tw;
+    int64_t bf = x->len, window, ge = g_emitter(r), Tw, umin_floor = INT64_MIN;
     bool any = false, over = false;
     size_t i, k, nc = 0;
     /* The first pass's walls with a u*_box, in index order, for the second
@@ -252,7 +252,8 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         fxl__i128 m;
         m.hi = (int64_t)umin.num.hi; /* below 2^16 */
         m.lo = umin.num.lo;
-        window += div_est(m, umin.den);
+        umin_floor = div_est(m, umin.den);
+        window += umin_floor;
     }
     Tw = g_bound(x, window, ge);
     /* The walls of the first pass before `zero` (it stopped there): the
@@ -286,7 +287,13 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         seg_setup(&walls[i], r->p, D, &sg);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
-        L = fxl__capsule_floor(x, &f, &sg, u);
+        /* The least u*_box's div_est, worked out above, is the estimate's
+         * start for its wall (the same value: not worked out again). */
+        L = fxl__capsule_floor(x, &f, &sg, u,
+                               u.den == umin.den && u.num.hi == umin.num.hi &&
+                                       u.num.lo == umin.num.lo
+                                   ? umin_floor
+                                   : INT64_MIN);
         if (best < 0 || L < bf) {
             best = (long)i;
             bf = L;

@@ -160,7 +160,8 @@ FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
 int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
- * meets the capsule of length len; ub its u*_box (cast_capsule.c). */
-int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub);
+ * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
+ * the caller has it, else INT64_MIN (cast_capsule.c). */
+int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub, int64_t ubf);
 
 #endif
