@@ -58,8 +58,20 @@ FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
     k -= (int)(z / 2u);
     t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
     k += 1;
-    x = isqrt_top((uint32_t)(t >> 32)) << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
-    x = (uint32_t)(((uint64_t)x + fxl__div64_32(t, x)) >> 1);
+    /* The Newton step x + (t - x^2) / (2 x) from x = root 2^16 (within
+     * 2^-14 below sqrt(t)), its quotient e / (root 2^17) by fxl_atan2's
+     * reciprocal table (angle_table.c: recip[(v >> 20) - 2048] is 2^47 / v
+     * from below, within 2^-11, for v = root 2^17 in [2^31, 2^32)): e <
+     * (2 root + 1) 2^32 < 2^48 and the entry below 2^16, so their product
+     * fits. The step's own error (2^-29) and the entry's (2^-11 of a
+     * correction within 2^-14 of x) leave x within 2^-24 of sqrt(t), below
+     * 2^31 + 2: an estimate's precision, two divisions spared. */
+    x = isqrt_top((uint32_t)(t >> 32));
+    {
+        uint64_t e = t - ((uint64_t)(x * x) << 32);
+        uint32_t rcp = fxl__atan.recip[(x >> 3) - 2048u];
+        x = (x << 16) + (uint32_t)((e * rcp) >> 47);
+    }
     return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
 }
 
