@@ -147,14 +147,21 @@ FXL__ALWAYS_INLINE int64_t div_est(fxl__i128 n, uint64_t d)
     return is_neg(n) ? -q - 1 : q;
 }
 
-/* floor(n / d) for n < d 2^29 (estimates). */
+/* About n / d for n < d 2^29 (estimates): fxl__recip_divrem's first
+ * quotient, within a few units of floor(n / d) (its reciprocal within
+ * 2^-30, d's top bits within 2^-31), without the exact product and
+ * remainder that settle it. */
 FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
 {
     fxl__recip rc;
+    uint64_t nt;
     fxl__recip_init(&rc, d);
-    return fxl__recip_div(&rc, n, NULL);
+    if (rc.k > 0)
+        nt = (n.lo >> rc.k) | (n.hi << (64 - rc.k));
+    else
+        nt = n.lo << -rc.k;
+    return (((nt >> 32) * rc.r) + (((nt & 0xFFFFFFFFu) * rc.r) >> 32)) >> 31;
 }
-
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
  * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */
 int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
