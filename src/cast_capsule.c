@@ -178,18 +178,18 @@ FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
 FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry)
 {
     int64_t px = L * x->c - sg->ax * 65536, py = L * x->s - sg->ay * 65536;
-    fxl__i128 dot = fxl__iadd(fxl__imul(px, sg->ex), fxl__imul(py, sg->ey)), c;
+    fxl__i128 dot = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey)), c;
     bool past = !is_neg(dot) && fxl__le128(fxl__mul64(sg->len2, 65536), fxl__iabs(dot));
     if (is_neg(dot) || is_zero(dot) || past) {
         if (past) {
             px -= sg->ex * 65536;
             py -= sg->ey * 65536;
         }
-        c = fxl__iadd(fxl__imul(px, x->c), fxl__imul(py, x->s));
+        c = fxl__iadd(imul_w(px, (int32_t)x->c), imul_w(py, (int32_t)x->s));
         *entry = is_neg(c) || is_zero(c);
         return point_sign(x, px, py);
     }
-    c = fxl__isub(fxl__imul(L, sg->D), fxl__imul(sg->N, 65536));
+    c = fxl__isub(imul_w(sg->D, (int32_t)L), imul_w(sg->N, 65536));
     *entry = !is_zero(c) && is_neg(c) != (sg->D < 0);
     return line_sign(x, sg, c);
 }

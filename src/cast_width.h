@@ -33,6 +33,25 @@ FXL__ALWAYS_INLINE int64_t neg64(int64_t v)
     return fxl__u2i(0u - (uint64_t)v);
 }
 
+/* a b exactly for any int64 a and int32 b: a = ah 2^32 + al (ah signed,
+ * al unsigned), a b = (ah b) 2^32 + al b, each product within int64
+ * (|ah b| <= 2^62, |al b| < 2^63): two 32x32 -> 64 products and a 128-bit
+ * sum, against fxl__imul's four and its signs (the callers' second
+ * factors are int32 values: a wall's b - a, a table direction, a length,
+ * a half-width, 65536). */
+FXL__ALWAYS_INLINE fxl__i128 imul_w(int64_t a, int32_t b)
+{
+    uint64_t ua = (uint64_t)a;
+    int64_t ph = (int64_t)fxl__u2i32((uint32_t)(ua >> 32)) * b;
+    int64_t pl = (int64_t)(uint32_t)ua * b;
+    uint64_t phl = (uint64_t)ph << 32;
+    fxl__i128 r;
+    r.lo = phl + (uint64_t)pl;
+    r.hi = fxl__u2i((uint64_t)(int64_t)fxl__u2i32((uint32_t)((uint64_t)ph >> 32)) +
+                    (pl < 0 ? ~(uint64_t)0 : 0u) + (r.lo < phl ? 1u : 0u));
+    return r;
+}
+
 /* 65536 |h| <= R, without overflow for any h. */
 FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 {
@@ -43,13 +62,13 @@ FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 /* u at a wall end: 65536 g / q (signed numerator). */
 FXL__ALWAYS_INLINE fxl__i128 end_num(int64_t g)
 {
-    return fxl__imul(g, 65536);
+    return imul_w(g, 65536);
 }
 
 /* u where the wall crosses v = sigma w, as num / |D| (sign moved up). */
 FXL__ALWAYS_INLINE fxl__i128 cross_num(const wctx *x, const wframe *f, int sigma)
 {
-    fxl__i128 m = fxl__imul(f->N, 65536), k = fxl__imul_u(f->G, x->w);
+    fxl__i128 m = imul_w(f->N, 65536), k = imul_w(f->G, (int32_t)x->w);
     m = sigma > 0 ? fxl__iadd(m, k) : fxl__isub(m, k);
     return f->D < 0 ? fxl__ineg(m) : m;
 }
