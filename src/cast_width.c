@@ -39,10 +39,16 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
  * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px): box casts about 7,900 cycles median, capsule casts 20,700, of which
- * about 5,000 are the floor search's estimate (capsule_guess: its square
- * roots and divisions) and most of the rest the exact work on the 4 or 5
- * walls a beam's box meets. */
+ * px): box casts about 7,100 cycles median, capsule casts 17,800, of which
+ * about 3,000 are the floor search's estimate (capsule_guess: a square
+ * root, two approximate quotients; 4,700 before its Newton step used the
+ * reciprocal table and its quotients dropped their exact settling), 1,500
+ * each of the two exact front_sign calls that settle floor(u*) from it,
+ * and most of the rest the exact work on the 4 or 5 walls a beam's box
+ * meets (about 1,100 cycles of fixed work outside). Measured and not kept:
+ * the coarse tests as a Thumb pass listing the near walls for the ARM
+ * passes, or as an out-of-line ARM scan (each cheaper for far walls, but
+ * the near walls' work cost more: box medians 7,300 and 7,800). */
 #include "cast_width.h"
 
 /* The box's u* for the wall: false if the rectangle never meets it. */
