@@ -140,7 +140,8 @@ static fxl_laser cast_laser(int i)
 bench_stats bench_cast(int what)
 {
     static fxl_bounce legs[8];
-    int i;
+    int i, kind = what; /* 6, 7: the width cast (4) with box or capsule beams only */
+    what = what >= 6 ? 4 : what;
     room_build();
     bench_samples_clear();
     for (i = 0; i < 256; i++) {
@@ -148,14 +149,14 @@ bench_stats bench_cast(int what)
         fxl_cast c;
         size_t n = 0;
         uint32_t t;
-        if (what >= 6) /* the width cast with box beams (6) or capsule beams (7) only */
-            l.kind = what == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
+        if (kind >= 6)
+            l.kind = kind == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
         fxl_port_cycles_begin();
         if (what == 2)
             bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
         else if (what == 3) /* the same through the room (cast.h) */
             bench_sink += (uint32_t)fxl_room_cast(&room, &l, 0, &c, NULL);
-        else if (what == 4 || what >= 6)
+        else if (what == 4)
             bench_sink += (uint32_t)fxl_room_cast_width(&room, &l, 0, &c, NULL);
         else if (what == 5)
             bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
