@@ -58,8 +58,20 @@ FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
     k -= (int)(z / 2u);
     t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
     k += 1;
-    x = isqrt_top((uint32_t)(t >> 32)) << 16; /* in [2^30, 2^31), within 2^-14 below sqrt(t) */
-    x = (uint32_t)(((uint64_t)x + fxl__div64_32(t, x)) >> 1);
+    /* The Newton step x + (t - x^2) / (2 x) from x = root 2^16 (within
+     * 2^-14 below sqrt(t)), its quotient e / (root 2^17) by fxl_atan2's
+     * reciprocal table (angle_table.c: recip[(v >> 20) - 2048] is 2^47 / v
+     * from below, within 2^-11, for v = root 2^17 in [2^31, 2^32)): e <
+     * (2 root + 1) 2^32 < 2^48 and the entry below 2^16, so their product
+     * fits. The step's own error (2^-29) and the entry's (2^-11 of a
+     * correction within 2^-14 of x) leave x within 2^-24 of sqrt(t), below
+     * 2^31 + 2: an estimate's precision, two divisions spared. */
+    x = isqrt_top((uint32_t)(t >> 32));
+    {
+        uint64_t e = t - ((uint64_t)(x * x) << 32);
+        uint32_t rcp = fxl__atan.recip[(x >> 3) - 2048u];
+        x = (x << 16) + (uint32_t)((e * rcp) >> 47);
+    }
     return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
 }
 
@@ -102,6 +114,15 @@ FXL__ALWAYS_INLINE approx approx_mul(approx a, approx b)
     return r;
 }
 
+/* w^2 q |b - a|^2's approximation (an exponent of 0, possible only for
+ * the smallest w and walls, just makes each line_sign work it out again:
+ * the same value). */
+FXL__ALWAYS_INLINE approx za_of(const wctx *x, const wseg *sg)
+{
+    return approx_mul(approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(u128_of(x->q))),
+                      approx_of(u128_of(sg->len2)));
+}
+
 /* sign(a - b) for two products of approximations, each below the true
  * value by a factor within 1 - 2^-28 (a truncation of 2^-31 per mantissa
  * and per product, five at most); 2 when that cannot settle it. */
@@ -131,8 +152,12 @@ FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
     if (m.hi == 0 && m.lo == 0)
         return -1; /* on the line */
     ca = approx_of(m);
-    za = approx_mul(approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(u128_of(x->q))),
-                    approx_of(l2));
+    if (sg->za_e != 0) {
+        za.m = sg->za_m;
+        za.e = sg->za_e;
+    } else {
+        za = za_of(x, sg);
+    }
     k = approx_cmp(approx_mul(ca, ca), za);
     if (k != 2)
         return k;
@@ -153,18 +178,18 @@ FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
 FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry)
 {
     int64_t px = L * x->c - sg->ax * 65536, py = L * x->s - sg->ay * 65536;
-    fxl__i128 dot = fxl__iadd(fxl__imul(px, sg->ex), fxl__imul(py, sg->ey)), c;
+    fxl__i128 dot = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey)), c;
     bool past = !is_neg(dot) && fxl__le128(fxl__mul64(sg->len2, 65536), fxl__iabs(dot));
     if (is_neg(dot) || is_zero(dot) || past) {
         if (past) {
             px -= sg->ex * 65536;
             py -= sg->ey * 65536;
         }
-        c = fxl__iadd(fxl__imul(px, x->c), fxl__imul(py, x->s));
+        c = fxl__iadd(imul_w(px, (int32_t)x->c), imul_w(py, (int32_t)x->s));
         *entry = is_neg(c) || is_zero(c);
         return point_sign(x, px, py);
     }
-    c = fxl__isub(fxl__imul(L, sg->D), fxl__imul(sg->N, 65536));
+    c = fxl__isub(imul_w(sg->D, (int32_t)L), imul_w(sg->N, 65536));
     *entry = !is_zero(c) && is_neg(c) != (sg->D < 0);
     return line_sign(x, sg, c);
 }
@@ -190,15 +215,17 @@ FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t 
  * line (when the touching point lies between the ends) at u_near - w tan
  * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
  * it enters the strip; else the box's u*. */
-FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval ub)
+FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval ub, int64_t ubf)
 {
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
-    int64_t best, h, ubf;
+    int64_t best, h;
     int k;
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
-    best = ubf = div_est(ubn, ub.den);
+    if (ubf == INT64_MIN)
+        ubf = div_est(ubn, ub.den);
+    best = ubf;
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
@@ -230,12 +257,18 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
  * (so P(0)) and meets the capsule of length len (not P(len)): the last L
  * with P(L), galloping from the estimate, then bisecting; plus one when
  * the capsule of length L + 1 touches the wall at its front, approaching. */
-FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg,
-                                        wval ub)
+FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg0,
+                                        wval ub, int64_t ubf)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub), step, at = -1;
+    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub, ubf), step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
+    /* The wall's w^2 q |b - a|^2 approximated once for every call below. */
+    wseg seg = *sg0;
+    const wseg *sg = &seg;
+    approx za = za_of(x, sg0);
+    seg.za_m = za.m;
+    seg.za_e = za.e;
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;

@@ -39,10 +39,16 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
  * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px): box casts about 7,900 cycles median, capsule casts 20,700, of which
- * about 5,000 are the floor search's estimate (capsule_guess: its square
- * roots and divisions) and most of the rest the exact work on the 4 or 5
- * walls a beam's box meets. */
+ * px): box casts about 7,100 cycles median, capsule casts 17,800, of which
+ * about 3,000 are the floor search's estimate (capsule_guess: a square
+ * root, two approximate quotients; 4,700 before its Newton step used the
+ * reciprocal table and its quotients dropped their exact settling), 1,500
+ * each of the two exact front_sign calls that settle floor(u*) from it,
+ * and most of the rest the exact work on the 4 or 5 walls a beam's box
+ * meets (about 1,100 cycles of fixed work outside). Measured and not kept:
+ * the coarse tests as a Thumb pass listing the near walls for the ARM
+ * passes, or as an out-of-line ARM scan (each cheaper for far walls, but
+ * the near walls' work cost more: box medians 7,300 and 7,800). */
 #include "cast_width.h"
 
 /* The box's u* for the wall: false if the rectangle never meets it. */
@@ -100,12 +106,17 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_v
 FXL__ALWAYS_INLINE bool eligible(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
                                  bool two_sided, wframe *f)
 {
-    int64_t D;
+    int64_t D, N;
     if (!fxl__ray_near(r, wp))
         return false;
+    /* D and N (frame_setup's, before its orientation) first: an ineligible
+     * wall (about half of those near the beam's box) skips the frame. */
     D = x->c * wp->ey - x->s * wp->ex;
+    N = fxl__wsub64(((int64_t)wp->a.x - r->p.x) * wp->ey, ((int64_t)wp->a.y - r->p.y) * wp->ex);
+    if (!(N > 0 ? two_sided && D > 0 : D < 0))
+        return false;
     frame_setup(x, wp, r->p, D, f);
-    return (f->flipped ? neg64(f->N) : f->N) > 0 ? two_sided && D > 0 : D < 0;
+    return true;
 }
 
 /* Whether the wall's box lies within the reach of the emitter's disk on
@@ -202,7 +213,7 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
 {
     wval u, umin;
     long best = -1, zero = -1;
-    int64_t bf = x->len, window, ge = g_emitter(r), Tw;
+    int64_t bf = x->len, window, ge = g_emitter(r), Tw, umin_floor = INT64_MIN;
     bool any = false, over = false;
     size_t i, k, nc = 0;
     /* The first pass's walls with a u*_box, in index order, for the second
@@ -247,7 +258,8 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         fxl__i128 m;
         m.hi = (int64_t)umin.num.hi; /* below 2^16 */
         m.lo = umin.num.lo;
-        window += div_est(m, umin.den);
+        umin_floor = div_est(m, umin.den);
+        window += umin_floor;
     }
     Tw = g_bound(x, window, ge);
     /* The walls of the first pass before `zero` (it stopped there): the
@@ -281,7 +293,13 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         seg_setup(&walls[i], r->p, D, &sg);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
-        L = fxl__capsule_floor(x, &f, &sg, u);
+        /* The least u*_box's div_est, worked out above, is the estimate's
+         * start for its wall (the same value: not worked out again). */
+        L = fxl__capsule_floor(x, &f, &sg, u,
+                               u.den == umin.den && u.num.hi == umin.num.hi &&
+                                       u.num.lo == umin.num.lo
+                                   ? umin_floor
+                                   : INT64_MIN);
         if (best < 0 || L < bf) {
             best = (long)i;
             bf = L;

@@ -33,6 +33,25 @@ FXL__ALWAYS_INLINE int64_t neg64(int64_t v)
     return fxl__u2i(0u - (uint64_t)v);
 }
 
+/* a b exactly for any int64 a and int32 b: a = ah 2^32 + al (ah signed,
+ * al unsigned), a b = (ah b) 2^32 + al b, each product within int64
+ * (|ah b| <= 2^62, |al b| < 2^63): two 32x32 -> 64 products and a 128-bit
+ * sum, against fxl__imul's four and its signs (the callers' second
+ * factors are int32 values: a wall's b - a, a table direction, a length,
+ * a half-width, 65536). */
+FXL__ALWAYS_INLINE fxl__i128 imul_w(int64_t a, int32_t b)
+{
+    uint64_t ua = (uint64_t)a;
+    int64_t ph = (int64_t)fxl__u2i32((uint32_t)(ua >> 32)) * b;
+    int64_t pl = (int64_t)(uint32_t)ua * b;
+    uint64_t phl = (uint64_t)ph << 32;
+    fxl__i128 r;
+    r.lo = phl + (uint64_t)pl;
+    r.hi = fxl__u2i((uint64_t)(int64_t)fxl__u2i32((uint32_t)((uint64_t)ph >> 32)) +
+                    (pl < 0 ? ~(uint64_t)0 : 0u) + (r.lo < phl ? 1u : 0u));
+    return r;
+}
+
 /* 65536 |h| <= R, without overflow for any h. */
 FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 {
@@ -43,13 +62,13 @@ FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 /* u at a wall end: 65536 g / q (signed numerator). */
 FXL__ALWAYS_INLINE fxl__i128 end_num(int64_t g)
 {
-    return fxl__imul(g, 65536);
+    return imul_w(g, 65536);
 }
 
 /* u where the wall crosses v = sigma w, as num / |D| (sign moved up). */
 FXL__ALWAYS_INLINE fxl__i128 cross_num(const wctx *x, const wframe *f, int sigma)
 {
-    fxl__i128 m = fxl__imul(f->N, 65536), k = fxl__imul_u(f->G, x->w);
+    fxl__i128 m = imul_w(f->N, 65536), k = imul_w(f->G, (int32_t)x->w);
     m = sigma > 0 ? fxl__iadd(m, k) : fxl__isub(m, k);
     return f->D < 0 ? fxl__ineg(m) : m;
 }
@@ -88,10 +107,15 @@ FXL__ALWAYS_INLINE bool val_le_int(wval v, int64_t k)
     return fxl__le128(v.num, fxl__mul64((uint64_t)k, v.den));
 }
 
-/* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2. */
+/* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2;
+ * za_m, za_e: w^2 q |b - a|^2's approximation (cast_capsule.c's approx),
+ * worked out once a wall by fxl__capsule_floor for its calls (za_e = 0:
+ * not yet, each call works it out). */
 typedef struct wseg {
     int64_t ax, ay, ex, ey, D, N;
     uint64_t len2;
+    uint32_t za_m;
+    int za_e;
 } wseg;
 
 FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
@@ -103,6 +127,8 @@ FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
     sg->D = D;
     sg->N = fxl__wsub64(sg->ax * sg->ey, sg->ay * sg->ex);
     sg->len2 = (uint64_t)(sg->ex * sg->ex) + (uint64_t)(sg->ey * sg->ey);
+    sg->za_m = 0;
+    sg->za_e = 0;
 }
 
 FXL__ALWAYS_INLINE bool is_neg(fxl__i128 v)
@@ -140,20 +166,28 @@ FXL__ALWAYS_INLINE int64_t div_est(fxl__i128 n, uint64_t d)
     return is_neg(n) ? -q - 1 : q;
 }
 
-/* floor(n / d) for n < d 2^29 (estimates). */
+/* About n / d for n < d 2^29 (estimates): fxl__recip_divrem's first
+ * quotient, within a few units of floor(n / d) (its reciprocal within
+ * 2^-30, d's top bits within 2^-31), without the exact product and
+ * remainder that settle it. */
 FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
 {
     fxl__recip rc;
+    uint64_t nt;
     fxl__recip_init(&rc, d);
-    return fxl__recip_div(&rc, n, NULL);
+    if (rc.k > 0)
+        nt = (n.lo >> rc.k) | (n.hi << (64 - rc.k));
+    else
+        nt = n.lo << -rc.k;
+    return (((nt >> 32) * rc.r) + (((nt & 0xFFFFFFFFu) * rc.r) >> 32)) >> 31;
 }
-
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
  * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */
 int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
- * meets the capsule of length len; ub its u*_box (cast_capsule.c). */
-int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub);
+ * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
+ * the caller has it, else INT64_MIN (cast_capsule.c). */
+int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub, int64_t ubf);
 
 #endif

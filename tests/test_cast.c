@@ -2,10 +2,14 @@
  * against the exact reference of ref_cast.c: the centre line (1,000,000
  * casts), the box and capsule widths (200,000 each), bounces in closed
  * rooms (invariants, and each leg's wall and length against the
- * reference), and extreme or meaningless inputs (no undefined behaviour:
- * the suite runs under UBSan). */
+ * reference), extreme or meaningless inputs (no undefined behaviour:
+ * the suite runs under UBSan), and the width cast's 64 x 32-bit product
+ * against long multiplication. */
 #include "harness.h"
 #include "ref_cast.h"
+
+#include "bigint.h"
+#include "../src/cast_width.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 #define MAXW 8
@@ -1334,7 +1338,50 @@ static void extremes_vs_reference(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* The width cast's 64 x 32-bit product (cast_width.h's imul_w) against
+ * bigint.c's long multiplication: random factors of every bit width and
+ * sign, and the extremes (INT64_MIN, INT32_MIN, -1, 0). */
+static big big_u64(uint64_t v)
+{
+    big two32 = big_i64((int64_t)1 << 32);
+    return big_add(big_mul(big_i64((int64_t)(v >> 32)), two32), big_i64((int64_t)(v & 0xFFFFFFFFu)));
+}
+
+static void width_products(void)
+{
+    static const int64_t ea[] = {INT64_MIN, INT64_MIN + 1, -1, 0, 1, INT64_MAX, (int64_t)1 << 32,
+                                 -((int64_t)1 << 32), 0xFFFFFFFF, -(int64_t)0xFFFFFFFF};
+    static const int32_t eb[] = {INT32_MIN, INT32_MIN + 1, -1, 0, 1, INT32_MAX, 65536};
+    fxlt_rng rng = fxlt_rng_for("width_products");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0;
+    big two64 = big_mul(big_i64((int64_t)1 << 32), big_i64((int64_t)1 << 32));
+    for (i = 0; i < n + 70; i++) {
+        int64_t a;
+        int32_t b;
+        fxl__i128 r;
+        big want, got;
+        if (i < 70) {
+            a = ea[i % 10];
+            b = eb[i / 10];
+        } else {
+            unsigned sa = fxlt_below(&rng, 64), sb = fxlt_below(&rng, 32);
+            uint64_t ua = fxlt_next(&rng) >> sa;
+            uint32_t ub = (uint32_t)fxlt_next(&rng) >> sb;
+            a = (fxlt_next(&rng) & 1) ? -(int64_t)(ua >> 1) : (int64_t)(ua >> 1);
+            b = (fxlt_next(&rng) & 1) ? -(int32_t)(ub >> 1) : (int32_t)(ub >> 1);
+        }
+        r = imul_w(a, b);
+        want = big_mul(big_i64(a), big_i64(b));
+        got = big_add(big_mul(big_i64(r.hi), two64), big_u64(r.lo));
+        if (big_cmp(want, got) != 0)
+            bad++;
+    }
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
+    {"width_products", width_products},
     {"stops_and_passes", stops_and_passes},
     {"errors", errors},
     {"centre_vs_reference", centre_vs_reference},

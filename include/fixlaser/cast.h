@@ -90,8 +90,8 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,600 cycles when no wall is near the beam, 2,800-4,700 when one
- * stops it; a width cast 17,200 median (box about 8,000, capsule about
- * 20,700, max 34,000); a bounce about 6,500 a leg (4 bounces 26,100 median
+ * stops it; a width cast 15,100 median (box about 7,100, capsule about
+ * 17,800, max 27,700); a bounce about 6,500 a leg (4 bounces 26,100 median
  * in the benchmark's room; a
  * leg off an axis-aligned wall is cheaper: its reflection and its bounce
  * point's coordinate across the wall are exact, no division). Walls
