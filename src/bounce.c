@@ -276,6 +276,14 @@ static int heading(const fxl_wall_prep *w, int64_t x, int64_t y)
     return fxl__sign64(w->ex * y - w->ey * x);
 }
 
+/* Whether a direction is within 64 raw units of 65536 long (m2 = x^2 + y^2
+ * in [65472^2, 65600^2]): the length reflect keeps. */
+FXL__ALWAYS_INLINE bool steady_len(int32_t x, int32_t y)
+{
+    uint64_t m2 = (uint64_t)((int64_t)x * x + (int64_t)y * y);
+    return m2 >= (uint64_t)65472 * 65472 && m2 <= (uint64_t)65600 * 65600;
+}
+
 /* The direction reflected about wall w: the exact mirror image 2 (d . e) e
  * / |e|^2 - d rounded to nearest, halves away from zero. A direction that
  * drifted more than 64 raw units from 65536 long (after hundreds of
@@ -283,8 +291,9 @@ static int heading(const fxl_wall_prep *w, int64_t x, int64_t y)
  * the side the beam came from (a nearly grazing hit on a long wall), its
  * component across the wall moves one raw unit away from it (at most a
  * few times). Returns the side the beam came from (-1 in front, 1 behind):
- * the side the reflected direction heads to. */
-FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
+ * the side the reflected direction heads to; *steady gets steady_len of
+ * the direction written. */
+FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy, bool *steady)
 {
     int64_t ex = w->ex, ey = w->ey, x = *dx, y = *dy, dot = x * ex + y * ey;
     uint64_t len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey), m2;
@@ -320,7 +329,27 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
     }
     *dx = rx;
     *dy = ry;
+    *steady = steady_len(rx, ry);
     return came;
+}
+
+/* reflect off an axis-aligned wall (ex = 0 or ey = 0, not both) of a
+ * direction (x, y) steady_len keeps: its answers without the call or a
+ * product. The mirror image is exact (reflect: (x, -y) for ey = 0, (-x, y)
+ * for ex = 0), of the same length, so steady_len still holds and reflect
+ * does not scale it; and it heads to the side the beam came from: came =
+ * -sign(ex y - ey x) is -sign(ex) sign(y) for ey = 0, which is sign(ex
+ * (-y)), the new heading, and sign(ey) sign(x) for ex = 0, which is
+ * -sign(-ey (-x)), so reflect moves no component. */
+static int reflect_axis(const fxl_wall_prep *w, int32_t *dx, int32_t *dy)
+{
+    int sx = (*dx > 0) - (*dx < 0), sy = (*dy > 0) - (*dy < 0);
+    if (w->ey == 0) {
+        *dy = fxl__u2i32(0u - (uint32_t)*dy);
+        return w->ex > 0 ? -sy : sy;
+    }
+    *dx = fxl__u2i32(0u - (uint32_t)*dx);
+    return w->ey > 0 ? sx : -sx;
 }
 
 /* fxl_atan2(y, x), given a = fxl_atan2(y0, x0) for the direction before
@@ -386,7 +415,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     placing pl;
     size_t k = 0;
     int bounces = 0;
-    bool more = false;
+    bool more = false, steady;
     int32_t dx, dy, dx0 = 0, dy0 = 0;
     fxl_angle prev_angle = 0;
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
@@ -401,6 +430,11 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         return FXL_ERR_CAPACITY;
     }
     fxl__sincos(laser->angle, &dx, &dy);
+    /* The table's vector (fxl_cos, fxl_sin) has c^2 + s^2 within 2^17 of
+     * 2^32 for every angle (tests/test_angle.c, table_vector_norm), far
+     * inside steady_len's [65472^2, 65600^2] = 2^32 - 8,384,512 .. 2^32 +
+     * 8,392,704: steady, with no products. */
+    steady = true;
     fxl__ray_init(&ray, laser->pos, dx, dy, laser->length, 1);
     pl.walls = walls;
     pl.n = n;
@@ -479,7 +513,10 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         prev_angle = leg.angle;
         dx0 = dx;
         dy0 = dy;
-        pl.left_side = reflect(&walls[w], &dx, &dy);
+        if (steady && (walls[w].ex == 0 || walls[w].ey == 0))
+            pl.left_side = reflect_axis(&walls[w], &dx, &dy);
+        else
+            pl.left_side = reflect(&walls[w], &dx, &dy, &steady);
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
     *count = k;
