@@ -270,6 +270,67 @@ FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle ang
     return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
 }
 
+/* A sound miss for the middle of a turn, in 64-bit arithmetic (issue 20:
+ * it settles the circles near a pivot that the rejects above let through,
+ * which otherwise took the exact middle, up to ~20,000 GBA cycles).
+ *
+ * Proof. The middle meets the circle iff some point X of the arc (the
+ * frame point turning rigidly, |X| = R = |q| 2^16, from E0 to E1) lies in
+ * K' = K (+) disk(t) (sweep_turn.c). Along an arc about the origin each
+ * coordinate is monotone between the axis directions, so the arc lies in
+ * the box of its ends and of the axis points (+-R, 0), (0, +-R) whose
+ * directions are on it (turn_far's exact test of a direction, complete
+ * as turn_far_arc relies on). E_i lies within m = |qx| + |qy| + 1 of S_i
+ * per coordinate (turn_far), and R = |q|_raw 2^16 < (k + 1) 2^16 with k =
+ * isqrt(qx^2 + qy^2) (0 <= R of course); each axis point also puts 0 in
+ * the other coordinate's range. So the arc lies in the box B =
+ * [ulo, uhi] x [vlo, vhi] built below. If B's gaps to K, g_u = max(ulo -
+ * a1, a0 - uhi, 0) and g_v likewise, have g_u^2 + g_v^2 > t^2 (the
+ * distance between two boxes), no point of B, so none of the arc, is
+ * within t of K: a miss. Every value is below 2^50 in magnitude (frame
+ * values below 2^49, m and (k + 1) 2^16 below 2^48): no overflow, and
+ * fxl__sumsq_le takes values below 2^62. */
+FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                      int32_t qy, int64_t t_q32)
+{
+    int64_t m_q32 = arc_margin(qx, qy);
+    int64_t ulo = fxl__min64(u0_q32, u1_q32) - m_q32, uhi = fxl__max64(u0_q32, u1_q32) + m_q32;
+    int64_t vlo = fxl__min64(v0_q32, v1_q32) - m_q32, vhi = fxl__max64(v0_q32, v1_q32) + m_q32;
+    int64_t gu, gv;
+    /* cross(S, D) for D = (1, 0), (-1, 0), (0, 1), (0, -1), as axis_hit */
+    int64_t c0[4], c1[4];
+    bool on[4];
+    int k;
+    c0[0] = -v0_q32, c1[0] = -v1_q32, c0[1] = v0_q32, c1[1] = v1_q32;
+    c0[2] = u0_q32, c1[2] = u1_q32, c0[3] = -u0_q32, c1[3] = -u1_q32;
+    for (k = 0; k < 4; k++)
+        on[k] = step > 0 ? (c0[k] <= 0 && c1[k] >= 0) : (c0[k] >= 0 && c1[k] <= 0);
+    if (on[0] || on[1] || on[2] || on[3]) {
+        uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+        int64_t rhi_q32 = ((int64_t)fxl__isqrt64(q2) + 1) * 65536;
+        if (on[0] || on[1])
+            vlo = fxl__min64(vlo, 0), vhi = fxl__max64(vhi, 0);
+        if (on[2] || on[3])
+            ulo = fxl__min64(ulo, 0), uhi = fxl__max64(uhi, 0);
+        if (on[0])
+            uhi = fxl__max64(uhi, rhi_q32);
+        if (on[1])
+            ulo = fxl__min64(ulo, -rhi_q32);
+        if (on[2])
+            vhi = fxl__max64(vhi, rhi_q32);
+        if (on[3])
+            vlo = fxl__min64(vlo, -rhi_q32);
+    }
+    gu = fxl__max64(fxl__max64(ulo - a->u_hi, a->u_lo - uhi), 0);
+    gv = fxl__max64(fxl__max64(vlo - a->v_hi, a->v_lo - vhi), 0);
+    if (gu > t_q32 || gv > t_q32)
+        return true;
+    if (gu == 0 || gv == 0)
+        return false;
+    return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -291,6 +352,8 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
         return true;
     if (sp->step == 0 || t_q32 < 0)
+        return false;
+    if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
            fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);

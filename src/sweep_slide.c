@@ -76,7 +76,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         fxl__max64(va_q32, vb_q32) >= lp->v_lo && fxl__min64(va_q32, vb_q32) <= lp->v_hi) {
         int pos = 0, neg = 0;
         for (k = 0; k < 4; k++) {
-            int side = fxl__cross_sign(du_q32, dv_q32, cu_q32[k] - ua_q32, cv_q32[k] - va_q32);
+            int side = fxl__sweep_psign(du_q32, cv_q32[k] - va_q32, dv_q32, cu_q32[k] - ua_q32);
             pos |= side >= 0;
             neg |= side <= 0;
         }

@@ -72,7 +72,7 @@ typedef struct frac {
 
 static int frac_cmp(frac a, frac b)
 {
-    return fxl__isign(fxl__isub(fxl__imul(a.n, b.d), fxl__imul(b.n, a.d)));
+    return fxl__sweep_psign(a.n, b.d, b.n, a.d);
 }
 
 static bool arc_signs(const turn *m, int c0, int c1)
@@ -83,8 +83,8 @@ static bool arc_signs(const turn *m, int c0, int c1)
 /* Is the frame direction (x, y) on the arc? */
 static bool on_arc(const turn *m, int64_t x, int64_t y)
 {
-    return arc_signs(m, fxl__cross_sign(m->s[0][0], m->s[0][1], x, y),
-                     fxl__cross_sign(m->s[1][0], m->s[1][1], x, y));
+    return arc_signs(m, fxl__sweep_psign(m->s[0][0], y, m->s[0][1], x),
+                     fxl__sweep_psign(m->s[1][0], y, m->s[1][1], x));
 }
 
 /* The same for an axis direction (dx, dy), one of them 0 and the other
