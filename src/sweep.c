@@ -281,8 +281,8 @@ FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle ang
  * the box of its ends and of the axis points (+-R, 0), (0, +-R) whose
  * directions are on it (turn_far's exact test of a direction, complete
  * as turn_far_arc relies on). E_i lies within m = |qx| + |qy| + 1 of S_i
- * per coordinate (turn_far), and R = |q|_raw 2^16 < (k + 1) 2^16 with k =
- * isqrt(qx^2 + qy^2) (0 <= R of course); each axis point also puts 0 in
+ * per coordinate (turn_far), and R = |q|_raw 2^16 is at most the bound
+ * below (0 <= R of course); each axis point also puts 0 in
  * the other coordinate's range. So the arc lies in the box B =
  * [ulo, uhi] x [vlo, vhi] built below. If B's gaps to K, g_u = max(ulo -
  * a1, a0 - uhi, 0) and g_v likewise, have g_u^2 + g_v^2 > t^2 (the
@@ -307,8 +307,14 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     for (k = 0; k < 4; k++)
         on[k] = step > 0 ? (c0[k] <= 0 && c1[k] >= 0) : (c0[k] >= 0 && c1[k] <= 0);
     if (on[0] || on[1] || on[2] || on[3]) {
-        uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-        int64_t rhi_q32 = ((int64_t)fxl__isqrt64(q2) + 1) * 65536;
+        /* R <= (M + mn / 2 + 1) 2^16 with M, mn the larger and smaller of
+         * |qx|, |qy| ((M + mn/2)^2 = M^2 + M mn + mn^2/4 >= M^2 + mn^2 as
+         * M >= mn; the +1 covers the floor): no square root (a 64-bit
+         * one costs about 3,000 GBA cycles in ROM); a looser bound only
+         * leaves more to the exact middle. */
+        uint32_t ax = fxl__abs32(qx), ay = fxl__abs32(qy);
+        uint32_t big = ax > ay ? ax : ay, small = ax > ay ? ay : ax;
+        int64_t rhi_q32 = ((int64_t)big + (small >> 1) + 1) * 65536;
         if (on[0] || on[1])
             vlo = fxl__min64(vlo, 0), vhi = fxl__max64(vhi, 0);
         if (on[2] || on[3])

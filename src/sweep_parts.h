@@ -28,13 +28,14 @@ static inline int32_t fxl__sweep_hi20(int64_t x)
 
 FXL_ARM_CODE static inline int fxl__sweep_psign(int64_t a, int64_t b, int64_t c, int64_t d)
 {
-    uint64_t m = fxl__abs64(a) | fxl__abs64(b) | fxl__abs64(c) | fxl__abs64(d);
+    uint64_t m;
     /* A zero factor (the initial 0/1 of a clip, a corner on an axis): the
      * other product's sign, exactly. */
     if (a == 0 || b == 0)
         return -(fxl__sign64(c) * fxl__sign64(d));
     if (c == 0 || d == 0)
         return fxl__sign64(a) * fxl__sign64(b);
+    m = fxl__abs64(a) | fxl__abs64(b) | fxl__abs64(c) | fxl__abs64(d);
     if (m < ((uint64_t)1 << 31)) {
         int64_t e = a * b - c * d;
         return e > 0 ? 1 : e < 0 ? -1 : 0;
