@@ -298,14 +298,18 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     int64_t ulo = fxl__min64(u0_q32, u1_q32) - m_q32, uhi = fxl__max64(u0_q32, u1_q32) + m_q32;
     int64_t vlo = fxl__min64(v0_q32, v1_q32) - m_q32, vhi = fxl__max64(v0_q32, v1_q32) + m_q32;
     int64_t gu, gv;
-    /* cross(S, D) for D = (1, 0), (-1, 0), (0, 1), (0, -1), as axis_hit */
-    int64_t c0[4], c1[4];
+    /* The axis directions on the arc, as axis_hit: cross(S, D) is -v for
+     * D = (1, 0), v for (-1, 0), u for (0, 1), -u for (0, -1); with the
+     * point turning by -step, D is on the arc iff cross(S0, D) <= 0 <=
+     * cross(S1, D) (step > 0; the reverse for step < 0). */
+    int sg = step > 0 ? 1 : -1;
+    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
+    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
     bool on[4];
-    int k;
-    c0[0] = -v0_q32, c1[0] = -v1_q32, c0[1] = v0_q32, c1[1] = v1_q32;
-    c0[2] = u0_q32, c1[2] = u1_q32, c0[3] = -u0_q32, c1[3] = -u1_q32;
-    for (k = 0; k < 4; k++)
-        on[k] = step > 0 ? (c0[k] <= 0 && c1[k] >= 0) : (c0[k] >= 0 && c1[k] <= 0);
+    on[0] = s0v >= 0 && s1v <= 0;
+    on[1] = s0v <= 0 && s1v >= 0;
+    on[2] = s0u <= 0 && s1u >= 0;
+    on[3] = s0u >= 0 && s1u <= 0;
     if (on[0] || on[1] || on[2] || on[3]) {
         /* R <= (M + mn / 2 + 1) 2^16 with M, mn the larger and smaller of
          * |qx|, |qy| ((M + mn/2)^2 = M^2 + M mn + mn^2/4 >= M^2 + mn^2 as
@@ -334,6 +338,15 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
         return true;
     if (gu == 0 || gv == 0)
         return false;
+    /* 0 < gu, gv <= t below 2^50: the 2^20-step floors first (as
+     * sweep_turn.c's rect_hit), the 128-bit squares only in their band. */
+    {
+        uint64_t fu = (uint64_t)gu >> 20, fv = (uint64_t)gv >> 20, ft = (uint64_t)t_q32 >> 20;
+        if (fu * fu + fv * fv >= (ft + 1u) * (ft + 1u))
+            return true;
+        if ((fu + 1u) * (fu + 1u) + (fv + 1u) * (fv + 1u) <= ft * ft)
+            return false;
+    }
     return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
 }
 
