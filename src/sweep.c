@@ -212,41 +212,39 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
  * through the point (R, 0), R = |q|; if the rectangle spans v = 0 that
  * point is within t of it iff a0 - t <= R <= a1 + t. Compared with the
  * bounds rounded inwards to raw units (a yes is a true yes; a no goes on
- * to the exact middle). The same for (-1, 0), (0, 1) and (0, -1): for
- * direction k, `side` holds the frame value whose sign places the
- * direction (cross(S, D)), `span` the rectangle's other coordinate range
- * (which must hold 0) and [lo, hi] its own range along D. */
+ * to the exact middle). The same for (-1, 0), (0, 1) and (0, -1): the
+ * sign of a frame value places each direction (cross(S, D)), the
+ * rectangle's other coordinate range must hold 0, and [lo, hi] is its own
+ * range along D grown by t. */
+/* One direction of axis_hit: on the arc and spanned, lo <= R <= hi with
+ * R^2 = q2 2^32: hi rounded down, lo up (raw units). */
+FXL__ALWAYS_INLINE bool axis_try(bool on, int64_t lo_q32, int64_t hi_q32, uint64_t q2_q32)
+{
+    int64_t h, l;
+    if (!on)
+        return false;
+    h = fxl__floor_shift(hi_q32, 16), l = -fxl__floor_shift(-lo_q32, 16);
+    return h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
+           (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l)));
+}
+
 FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
                                    int32_t qy, int64_t t_q32)
 {
     uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    int64_t c_q32[4][2], lo_q32[4], hi_q32[4];
-    bool span[4];
-    int k;
-    /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u, cross(S, (0,-1)) = -u */
-    c_q32[0][0] = -v0_q32, c_q32[0][1] = -v1_q32, c_q32[1][0] = v0_q32, c_q32[1][1] = v1_q32;
-    c_q32[2][0] = u0_q32, c_q32[2][1] = u1_q32, c_q32[3][0] = -u0_q32, c_q32[3][1] = -u1_q32;
-    span[0] = span[1] = a->v_lo <= 0 && a->v_hi >= 0;
-    span[2] = span[3] = a->u_lo <= 0 && a->u_hi >= 0;
-    lo_q32[0] = a->u_lo - t_q32, hi_q32[0] = a->u_hi + t_q32;
-    lo_q32[1] = -a->u_hi - t_q32, hi_q32[1] = t_q32 - a->u_lo;
-    lo_q32[2] = a->v_lo - t_q32, hi_q32[2] = a->v_hi + t_q32;
-    lo_q32[3] = -a->v_hi - t_q32, hi_q32[3] = t_q32 - a->v_lo;
-    for (k = 0; k < 4; k++) {
-        /* The frame point turns by -step: on the arc iff cross(S0, D) <= 0
-         * <= cross(S1, D) for step > 0, the reverse for step < 0. */
-        bool on = step > 0 ? (c_q32[k][0] <= 0 && c_q32[k][1] >= 0)
-                           : (c_q32[k][0] >= 0 && c_q32[k][1] <= 0);
-        if (on && span[k]) {
-            /* lo <= R <= hi, R^2 = q2 2^32: hi rounded down, lo up. */
-            int64_t h = fxl__floor_shift(hi_q32[k], 16), l = -fxl__floor_shift(-lo_q32[k], 16);
-            if (h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
-                (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l))))
-                return true;
-        }
-    }
-    return false;
+    /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u,
+     * cross(S, (0,-1)) = -u; the frame point turns by -step: D on the arc
+     * iff cross(S0, D) <= 0 <= cross(S1, D) for step > 0, the reverse for
+     * step < 0 (signs times sg = sign(step) make it one test). */
+    int sg = step > 0 ? 1 : -1;
+    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
+    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
+    bool span_v = a->v_lo <= 0 && a->v_hi >= 0, span_u = a->u_lo <= 0 && a->u_hi >= 0;
+    return (span_v && axis_try(s0v >= 0 && s1v <= 0, a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
+           (span_v && axis_try(s0v <= 0 && s1v >= 0, -a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
+           (span_u && axis_try(s0u <= 0 && s1u >= 0, a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
+           (span_u && axis_try(s0u >= 0 && s1u <= 0, -a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32));
 }
 
 /* A sound shortcut for a hit in the middle of a turn: the beam at the
