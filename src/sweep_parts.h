@@ -14,16 +14,18 @@
  *
  * Proof. All four below 2^31 in magnitude: each product is below 2^62,
  * their difference below 2^63, exact in int64. All four below 2^51: with
- * x' = sgn(x) floor(|x| / 2^20) (so |x'| < 2^31 and x = x' 2^20 + e,
- * |e| < 2^20), x y = x' y' 2^40 + (x' e_y + e_x y') 2^20 + e_x e_y, so
+ * x' = floor(x / 2^20) (so -2^31 <= x' < 2^31 and x = x' 2^20 + e,
+ * 0 <= e < 2^20), x y = x' y' 2^40 + (x' e_y + e_x y') 2^20 + e_x e_y, so
  * |x y / 2^40 - x' y'| < |x'| + |y'| + 1. D' = a' b' - c' d' (each product
- * at most 2^62: below 2^63) is then within B = |a'| + |b'| + |c'| + |d'|
- * + 2 of D / 2^40, D = a b - c d: D' >= B gives D > 0, D' <= -B gives D
+ * at most 2^62 in size, their difference below 2^63: no overflow) is then
+ * within B = |a'| + |b'| + |c'| + |d'| + 2 of D / 2^40, D = a b - c d: D' >= B gives D > 0, D' <= -B gives D
  * < 0. Otherwise (or a value of 2^51 or more) the exact 128-bit sign.
  * (Callers' values: frame values and bounds, below 2^50.) */
 static inline int32_t fxl__sweep_hi20(int64_t x)
 {
-    return x < 0 ? -(int32_t)(fxl__abs64(x) >> 20) : (int32_t)((uint64_t)x >> 20);
+    /* floor(x / 2^20) for |x| < 2^51: the low word of the shifted bits
+     * is the value's two's complement (no shift of a negative number). */
+    return fxl__u2i32((uint32_t)((uint64_t)x >> 20));
 }
 
 FXL_ARM_CODE static inline int fxl__sweep_psign(int64_t a, int64_t b, int64_t c, int64_t d)
