@@ -423,7 +423,7 @@ static void static_implies_sweep(void)
     CHECK_EQ(bad, 0);
 }
 
-static bool bit(const uint32_t *bits, size_t i)
+static bool bit_at(const uint32_t *bits, size_t i)
 {
     return ((bits[i >> 5] >> (i & 31)) & 1u) != 0;
 }
@@ -456,8 +456,8 @@ static void batch_matches_single(void)
             bool m = fxl_sweep_vs_moving_circle(&sp, circles[i], ends[i]);
             count += h;
             moving += m;
-            bad += bit(bits, i) != h;
-            bad += bit(bits2, i) != m;
+            bad += bit_at(bits, i) != h;
+            bad += bit_at(bits2, i) != m;
         }
         total += (uint32_t)n;
         CHECK_EQ(got, count);
@@ -535,7 +535,7 @@ static void fused_matches_prepare(void)
             if (res != FXL_OK && want == FXL_OK)
                 want = res;
             count += h;
-            bad += bit(bits, i) != h;
+            bad += bit_at(bits, i) != h;
         }
         total += (uint32_t)n;
         hits_all += (uint32_t)count;
