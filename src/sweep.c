@@ -212,41 +212,39 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
  * through the point (R, 0), R = |q|; if the rectangle spans v = 0 that
  * point is within t of it iff a0 - t <= R <= a1 + t. Compared with the
  * bounds rounded inwards to raw units (a yes is a true yes; a no goes on
- * to the exact middle). The same for (-1, 0), (0, 1) and (0, -1): for
- * direction k, `side` holds the frame value whose sign places the
- * direction (cross(S, D)), `span` the rectangle's other coordinate range
- * (which must hold 0) and [lo, hi] its own range along D. */
+ * to the exact middle). The same for (-1, 0), (0, 1) and (0, -1): the
+ * sign of a frame value places each direction (cross(S, D)), the
+ * rectangle's other coordinate range must hold 0, and [lo, hi] is its own
+ * range along D grown by t. */
+/* One direction of axis_hit: on the arc and spanned, lo <= R <= hi with
+ * R^2 = q2 2^32: hi rounded down, lo up (raw units). */
+FXL__ALWAYS_INLINE bool axis_try(bool on, int64_t lo_q32, int64_t hi_q32, uint64_t q2_q32)
+{
+    int64_t h, l;
+    if (!on)
+        return false;
+    h = fxl__floor_shift(hi_q32, 16), l = -fxl__floor_shift(-lo_q32, 16);
+    return h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
+           (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l)));
+}
+
 FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
                                    int32_t qy, int64_t t_q32)
 {
     uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    int64_t c_q32[4][2], lo_q32[4], hi_q32[4];
-    bool span[4];
-    int k;
-    /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u, cross(S, (0,-1)) = -u */
-    c_q32[0][0] = -v0_q32, c_q32[0][1] = -v1_q32, c_q32[1][0] = v0_q32, c_q32[1][1] = v1_q32;
-    c_q32[2][0] = u0_q32, c_q32[2][1] = u1_q32, c_q32[3][0] = -u0_q32, c_q32[3][1] = -u1_q32;
-    span[0] = span[1] = a->v_lo <= 0 && a->v_hi >= 0;
-    span[2] = span[3] = a->u_lo <= 0 && a->u_hi >= 0;
-    lo_q32[0] = a->u_lo - t_q32, hi_q32[0] = a->u_hi + t_q32;
-    lo_q32[1] = -a->u_hi - t_q32, hi_q32[1] = t_q32 - a->u_lo;
-    lo_q32[2] = a->v_lo - t_q32, hi_q32[2] = a->v_hi + t_q32;
-    lo_q32[3] = -a->v_hi - t_q32, hi_q32[3] = t_q32 - a->v_lo;
-    for (k = 0; k < 4; k++) {
-        /* The frame point turns by -step: on the arc iff cross(S0, D) <= 0
-         * <= cross(S1, D) for step > 0, the reverse for step < 0. */
-        bool on = step > 0 ? (c_q32[k][0] <= 0 && c_q32[k][1] >= 0)
-                           : (c_q32[k][0] >= 0 && c_q32[k][1] <= 0);
-        if (on && span[k]) {
-            /* lo <= R <= hi, R^2 = q2 2^32: hi rounded down, lo up. */
-            int64_t h = fxl__floor_shift(hi_q32[k], 16), l = -fxl__floor_shift(-lo_q32[k], 16);
-            if (h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
-                (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l))))
-                return true;
-        }
-    }
-    return false;
+    /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u,
+     * cross(S, (0,-1)) = -u; the frame point turns by -step: D on the arc
+     * iff cross(S0, D) <= 0 <= cross(S1, D) for step > 0, the reverse for
+     * step < 0 (signs times sg = sign(step) make it one test). */
+    int sg = step > 0 ? 1 : -1;
+    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
+    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
+    bool span_v = a->v_lo <= 0 && a->v_hi >= 0, span_u = a->u_lo <= 0 && a->u_hi >= 0;
+    return (span_v && axis_try(s0v >= 0 && s1v <= 0, a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
+           (span_v && axis_try(s0v <= 0 && s1v >= 0, -a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
+           (span_u && axis_try(s0u <= 0 && s1u >= 0, a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
+           (span_u && axis_try(s0u >= 0 && s1u <= 0, -a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32));
 }
 
 /* A sound shortcut for a hit in the middle of a turn: the beam at the
@@ -270,6 +268,86 @@ FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle ang
     return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
 }
 
+/* A sound miss for the middle of a turn, in 64-bit arithmetic (issue 20:
+ * it settles the circles near a pivot that the rejects above let through,
+ * which otherwise took the exact middle, up to ~20,000 GBA cycles).
+ *
+ * Proof. The middle meets the circle iff some point X of the arc (the
+ * frame point turning rigidly, |X| = R = |q| 2^16, from E0 to E1) lies in
+ * K' = K (+) disk(t) (sweep_turn.c). Along an arc about the origin each
+ * coordinate is monotone between the axis directions, so the arc lies in
+ * the box of its ends and of the axis points (+-R, 0), (0, +-R) whose
+ * directions are on it (turn_far's exact test of a direction, complete
+ * as turn_far_arc relies on). E_i lies within m = |qx| + |qy| + 1 of S_i
+ * per coordinate (turn_far), and R = |q|_raw 2^16 is at most the bound
+ * below (0 <= R of course); each axis point also puts 0 in
+ * the other coordinate's range. So the arc lies in the box B =
+ * [ulo, uhi] x [vlo, vhi] built below. If B's gaps to K, g_u = max(ulo -
+ * a1, a0 - uhi, 0) and g_v likewise, have g_u^2 + g_v^2 > t^2 (the
+ * distance between two boxes), no point of B, so none of the arc, is
+ * within t of K: a miss. Every value is below 2^50 in magnitude (frame
+ * values below 2^49, m and (k + 1) 2^16 below 2^48): no overflow, and
+ * fxl__sumsq_le takes values below 2^62. */
+FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                      int32_t qy, int64_t t_q32)
+{
+    int64_t m_q32 = arc_margin(qx, qy);
+    int64_t ulo = fxl__min64(u0_q32, u1_q32) - m_q32, uhi = fxl__max64(u0_q32, u1_q32) + m_q32;
+    int64_t vlo = fxl__min64(v0_q32, v1_q32) - m_q32, vhi = fxl__max64(v0_q32, v1_q32) + m_q32;
+    int64_t gu, gv;
+    /* The axis directions on the arc, as axis_hit: cross(S, D) is -v for
+     * D = (1, 0), v for (-1, 0), u for (0, 1), -u for (0, -1); with the
+     * point turning by -step, D is on the arc iff cross(S0, D) <= 0 <=
+     * cross(S1, D) (step > 0; the reverse for step < 0). */
+    int sg = step > 0 ? 1 : -1;
+    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
+    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
+    bool on[4];
+    on[0] = s0v >= 0 && s1v <= 0;
+    on[1] = s0v <= 0 && s1v >= 0;
+    on[2] = s0u <= 0 && s1u >= 0;
+    on[3] = s0u >= 0 && s1u <= 0;
+    if (on[0] || on[1] || on[2] || on[3]) {
+        /* R <= (M + mn / 2 + 1) 2^16 with M, mn the larger and smaller of
+         * |qx|, |qy| ((M + mn/2)^2 = M^2 + M mn + mn^2/4 >= M^2 + mn^2 as
+         * M >= mn; the +1 covers the floor): no square root (a 64-bit
+         * one costs about 3,000 GBA cycles in ROM); a looser bound only
+         * leaves more to the exact middle. */
+        uint32_t ax = fxl__abs32(qx), ay = fxl__abs32(qy);
+        uint32_t big = ax > ay ? ax : ay, small = ax > ay ? ay : ax;
+        int64_t rhi_q32 = ((int64_t)big + (small >> 1) + 1) * 65536;
+        if (on[0] || on[1])
+            vlo = fxl__min64(vlo, 0), vhi = fxl__max64(vhi, 0);
+        if (on[2] || on[3])
+            ulo = fxl__min64(ulo, 0), uhi = fxl__max64(uhi, 0);
+        if (on[0])
+            uhi = fxl__max64(uhi, rhi_q32);
+        if (on[1])
+            ulo = fxl__min64(ulo, -rhi_q32);
+        if (on[2])
+            vhi = fxl__max64(vhi, rhi_q32);
+        if (on[3])
+            vlo = fxl__min64(vlo, -rhi_q32);
+    }
+    gu = fxl__max64(fxl__max64(ulo - a->u_hi, a->u_lo - uhi), 0);
+    gv = fxl__max64(fxl__max64(vlo - a->v_hi, a->v_lo - vhi), 0);
+    if (gu > t_q32 || gv > t_q32)
+        return true;
+    if (gu == 0 || gv == 0)
+        return false;
+    /* 0 < gu, gv <= t below 2^50: the 2^20-step floors first (as
+     * sweep_turn.c's rect_hit), the 128-bit squares only in their band. */
+    {
+        uint64_t fu = (uint64_t)gu >> 20, fv = (uint64_t)gv >> 20, ft = (uint64_t)t_q32 >> 20;
+        if (fu * fu + fv * fv >= (ft + 1u) * (ft + 1u))
+            return true;
+        if ((fu + 1u) * (fu + 1u) + (fv + 1u) * (fv + 1u) <= ft * ft)
+            return false;
+    }
+    return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -291,6 +369,8 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
         return true;
     if (sp->step == 0 || t_q32 < 0)
+        return false;
+    if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
            fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);

@@ -6,6 +6,56 @@
 
 #include "fixlaser/sweep.h"
 
+#include "wide.h"
+
+/* sign(a b - c d), exactly, for any int64 values below 2^62 in magnitude:
+ * a filter in 32x32 -> 64 products first (issue 20's bounded tails; the
+ * 128-bit products of fxl__cross_sign only in a thin band).
+ *
+ * Proof. All four below 2^31 in magnitude: each product is below 2^62,
+ * their difference below 2^63, exact in int64. All four below 2^51: with
+ * x' = floor(x / 2^20) (so -2^31 <= x' < 2^31 and x = x' 2^20 + e,
+ * 0 <= e < 2^20), x y = x' y' 2^40 + (x' e_y + e_x y') 2^20 + e_x e_y, so
+ * |x y / 2^40 - x' y'| < |x'| + |y'| + 1. D' = a' b' - c' d' (each product
+ * at most 2^62 in size, their difference below 2^63: no overflow) is then
+ * within B = |a'| + |b'| + |c'| + |d'| + 2 of D / 2^40, D = a b - c d: D' >= B gives D > 0, D' <= -B gives D
+ * < 0. Otherwise (or a value of 2^51 or more) the exact 128-bit sign.
+ * (Callers' values: frame values and bounds, below 2^50.) */
+static inline int32_t fxl__sweep_hi20(int64_t x)
+{
+    /* floor(x / 2^20) for |x| < 2^51: the low word of the shifted bits
+     * is the value's two's complement (no shift of a negative number). */
+    return fxl__u2i32((uint32_t)((uint64_t)x >> 20));
+}
+
+FXL_ARM_CODE static inline int fxl__sweep_psign(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    uint64_t m;
+    /* A zero factor (the initial 0/1 of a clip, a corner on an axis): the
+     * other product's sign, exactly. */
+    if (a == 0 || b == 0)
+        return -(fxl__sign64(c) * fxl__sign64(d));
+    if (c == 0 || d == 0)
+        return fxl__sign64(a) * fxl__sign64(b);
+    m = fxl__abs64(a) | fxl__abs64(b) | fxl__abs64(c) | fxl__abs64(d);
+    if (m < ((uint64_t)1 << 31)) {
+        int64_t e = a * b - c * d;
+        return e > 0 ? 1 : e < 0 ? -1 : 0;
+    }
+    if (m < ((uint64_t)1 << 51)) {
+        int32_t a1 = fxl__sweep_hi20(a), b1 = fxl__sweep_hi20(b);
+        int32_t c1 = fxl__sweep_hi20(c), d1 = fxl__sweep_hi20(d);
+        int64_t e = (int64_t)a1 * b1 - (int64_t)c1 * d1;
+        int64_t bound = (int64_t)fxl__abs32(a1) + fxl__abs32(b1) + fxl__abs32(c1) +
+                        fxl__abs32(d1) + 2;
+        if (e >= bound)
+            return 1;
+        if (e <= -bound)
+            return -1;
+    }
+    return fxl__isign(fxl__isub(fxl__imul(a, b), fxl__imul(c, d)));
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the

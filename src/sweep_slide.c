@@ -26,12 +26,19 @@
  * is a hit (|cr| <= t sqrt(len2)) and |cr| > t (s + 1) 2^19 a miss; the
  * products are below 2^98. Only |cr| / t within a relative band of about
  * 2^-30 of sqrt(len2) takes the exact test. */
-FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i128 len2_q64)
+FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i128 len2_q64,
+                                        uint64_t *root)
 {
     fxl__big a, lhs, b, rhs;
     {
         fxl__u128 l2 = fxl__i128_bits(len2_q64), c = fxl__iabs(cr_q64);
-        uint64_t s = fxl__isqrt64((l2.hi << 26) | (l2.lo >> 38));
+        uint64_t s;
+        /* s + 1, worked out for the first corner that needs it (*root 0:
+         * not yet), shared by the others: the root is a 64-bit digit loop,
+         * up to a few thousand GBA cycles in ROM. */
+        if (*root == 0)
+            *root = (uint64_t)fxl__isqrt64((l2.hi << 26) | (l2.lo >> 38)) + 1u;
+        s = *root - 1u;
         if (fxl__le128(c, fxl__mul64((uint64_t)t_q32, s << 19)))
             return true;
         if (!fxl__le128(c, fxl__mul64((uint64_t)t_q32, (s + 1u) << 19)))
@@ -56,6 +63,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     int64_t cu_q32[4], cv_q32[4];
     int k;
     fxl__i128 len2_q64;
+    uint64_t root = 0; /* within_segment's isqrt(len2 >> 38) + 1, once */
 
     if (t_q32 < 0)
         return false;
@@ -76,7 +84,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         fxl__max64(va_q32, vb_q32) >= lp->v_lo && fxl__min64(va_q32, vb_q32) <= lp->v_hi) {
         int pos = 0, neg = 0;
         for (k = 0; k < 4; k++) {
-            int side = fxl__cross_sign(du_q32, dv_q32, cu_q32[k] - ua_q32, cv_q32[k] - va_q32);
+            int side = fxl__sweep_psign(du_q32, cv_q32[k] - va_q32, dv_q32, cu_q32[k] - ua_q32);
             pos |= side >= 0;
             neg |= side <= 0;
         }
@@ -98,7 +106,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         if (fxl__isign(dot_q64) <= 0 || fxl__isign(fxl__isub(len2_q64, dot_q64)) <= 0)
             continue;
         if (within_segment(fxl__isub(fxl__imul(du_q32, ev_q32), fxl__imul(dv_q32, eu_q32)), t_q32,
-                           len2_q64))
+                           len2_q64, &root))
             return true;
     }
     return false;

@@ -72,7 +72,7 @@ typedef struct frac {
 
 static int frac_cmp(frac a, frac b)
 {
-    return fxl__isign(fxl__isub(fxl__imul(a.n, b.d), fxl__imul(b.n, a.d)));
+    return fxl__sweep_psign(a.n, b.d, b.n, a.d);
 }
 
 static bool arc_signs(const turn *m, int c0, int c1)
@@ -83,8 +83,8 @@ static bool arc_signs(const turn *m, int c0, int c1)
 /* Is the frame direction (x, y) on the arc? */
 static bool on_arc(const turn *m, int64_t x, int64_t y)
 {
-    return arc_signs(m, fxl__cross_sign(m->s[0][0], m->s[0][1], x, y),
-                     fxl__cross_sign(m->s[1][0], m->s[1][1], x, y));
+    return arc_signs(m, fxl__sweep_psign(m->s[0][0], y, m->s[0][1], x),
+                     fxl__sweep_psign(m->s[1][0], y, m->s[1][1], x));
 }
 
 /* The same for an axis direction (dx, dy), one of them 0 and the other
@@ -125,7 +125,12 @@ static bool axis_witness(const turn *m, int dx, int dy)
                   : r_le(m, m->t - m->b0) && r_ge(m, -m->b1 - m->t);
 }
 
-/* t*t <= ex*ex + ey*ey style test of a frame point against K' (exact). */
+/* t*t <= ex*ex + ey*ey style test of a frame point against K' (exact).
+ * Filtered first (issue 20), as fxl__sumsq_quick with 2^20 steps: with
+ * 0 < eu, ev <= t below 2^50 and x' = floor(x / 2^20), eu^2 + ev^2 lies
+ * in [eu'^2 + ev'^2, (eu' + 1)^2 + (ev' + 1)^2) 2^40 and t^2 in [t'^2,
+ * (t' + 1)^2) 2^40 (every square below 2^61); the 128-bit squares only
+ * when those intervals meet. */
 static bool rect_hit(const turn *m, int64_t u, int64_t v, int64_t t)
 {
     int64_t eu = fxl__beyond(u, m->a0, m->a1), ev = fxl__beyond(v, m->b0, m->b1);
@@ -133,6 +138,13 @@ static bool rect_hit(const turn *m, int64_t u, int64_t v, int64_t t)
         return false;
     if (eu <= 0 || ev <= 0)
         return true;
+    if (t < ((int64_t)1 << 50)) {
+        uint64_t a = (uint64_t)eu >> 20, b = (uint64_t)ev >> 20, c = (uint64_t)t >> 20;
+        if (a * a + b * b >= (c + 1u) * (c + 1u))
+            return false;
+        if ((a + 1u) * (a + 1u) + (b + 1u) * (b + 1u) <= c * c)
+            return true;
+    }
     return fxl__sumsq_le((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
 }
 
@@ -248,6 +260,19 @@ static bool ray(const turn *m, int i, frac *in, frac *out)
 FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
 {
     fxl__big lhs, rhs, x;
+    /* First in 64 bits (issue 20): with n within 2^17 of 2^32, N = |tau.n|
+     * and D = tau.d > 0 (both below 2^50), N (1 - 2^-15) > D gives tau^2 n
+     * > N^2 (1 - 2^-15) 2^32 / D^2 > 2^32 ((1 - 2^-15)^2 < 1 - 2^-15), and
+     * N (1 + 2^-15) < D gives tau^2 n < (1 + 2^-15) N^2 2^32 / D^2 < 2^32.
+     * L = N - floor(N / 2^15) - 1 < N (1 - 2^-15) and U = N + floor(N /
+     * 2^15) + 1 > N (1 + 2^-15): L > D and U < D settle the sign. */
+    {
+        int64_t nn = (int64_t)fxl__abs64(tau.n), lo = nn - (nn >> 15) - 1, hi = nn + (nn >> 15) + 1;
+        if (lo > tau.d)
+            return 1;
+        if (hi < tau.d)
+            return -1;
+    }
     /* With n = 2^32 + delta (|delta| < 2^17): tau^2 n - 2^32 has the sign
      * of (N^2 - D^2) 2^32 + N^2 delta, so of N^2 - D^2 when that exceeds
      * N^2 / 2^15 in size. */

@@ -6,9 +6,12 @@
  * half of the cases at the smallest touching radius and one raw step below. */
 #include <math.h>
 
+#include "bigint.h"
 #include "gen.h"
 #include "harness.h"
 #include "oracle.h"
+
+#include "../src/sweep_parts.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 
@@ -420,7 +423,7 @@ static void static_implies_sweep(void)
     CHECK_EQ(bad, 0);
 }
 
-static bool bit(const uint32_t *bits, size_t i)
+static bool bit_at(const uint32_t *bits, size_t i)
 {
     return ((bits[i >> 5] >> (i & 31)) & 1u) != 0;
 }
@@ -453,8 +456,8 @@ static void batch_matches_single(void)
             bool m = fxl_sweep_vs_moving_circle(&sp, circles[i], ends[i]);
             count += h;
             moving += m;
-            bad += bit(bits, i) != h;
-            bad += bit(bits2, i) != m;
+            bad += bit_at(bits, i) != h;
+            bad += bit_at(bits2, i) != m;
         }
         total += (uint32_t)n;
         CHECK_EQ(got, count);
@@ -532,7 +535,7 @@ static void fused_matches_prepare(void)
             if (res != FXL_OK && want == FXL_OK)
                 want = res;
             count += h;
-            bad += bit(bits, i) != h;
+            bad += bit_at(bits, i) != h;
         }
         total += (uint32_t)n;
         hits_all += (uint32_t)count;
@@ -916,6 +919,128 @@ static void property_moving(void)
     motion_property(GEN_MOVING);
 }
 
+/* ---- issue 20's filters at their boundary bands ------------------------------------- */
+
+/* A random int64 of up to `bits` magnitude bits, either sign. */
+static int64_t rand_bits(fxlt_rng *rng, unsigned bits)
+{
+    uint64_t v = fxlt_next(rng);
+    v = bits >= 63 ? v >> 1 : bits == 0 ? 0 : v >> (64 - bits);
+    return (fxlt_next(rng) & 1) != 0 ? -(int64_t)v : (int64_t)v;
+}
+
+static int ref_psign(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    return big_cmp(big_mul(big_i64(a), big_i64(b)), big_mul(big_i64(c), big_i64(d)));
+}
+
+/* fxl__sweep_psign (sweep_parts.h: sign(ab - cd), a 32x32 -> 64 filter
+ * before the 128-bit products) against big integers: random magnitudes
+ * across its 2^31 and 2^51 thresholds, zero factors, and near-equal
+ * products (c = a + e, d = b - f with tiny e, f; (a, b) swapped or scaled
+ * by 2), which land in the filter's band and take the exact stage. */
+static void psign_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("psign_band");
+    static const int64_t edge[] = {0, 1, -1, 0x7FFFFFFF, -0x7FFFFFFF, (int64_t)1 << 31,
+                                   -((int64_t)1 << 31), ((int64_t)1 << 51) - 1,
+                                   -(((int64_t)1 << 51) - 1), (int64_t)1 << 51,
+                                   ((int64_t)1 << 61) + 12345};
+    uint32_t i, n = FXLT_CASES(400000), bad = 0, near = 0;
+    size_t e1, e2;
+    for (i = 0; i < n; i++) {
+        int64_t a = rand_bits(&rng, 1 + fxlt_below(&rng, 61));
+        int64_t b = rand_bits(&rng, 1 + fxlt_below(&rng, 61));
+        int64_t c, d;
+        switch (i % 4) {
+        case 0:
+            c = rand_bits(&rng, 1 + fxlt_below(&rng, 61));
+            d = rand_bits(&rng, 1 + fxlt_below(&rng, 61));
+            break;
+        case 1: /* below 2^51: the same product within a few units */
+            a = rand_bits(&rng, 1 + fxlt_below(&rng, 50)), b = rand_bits(&rng, 1 + fxlt_below(&rng, 50));
+            c = a + fxlt_range(&rng, -2, 2), d = b - fxlt_range(&rng, -2, 2);
+            near++;
+            break;
+        case 2: /* swapped factors, nudged */
+            a = rand_bits(&rng, 1 + fxlt_below(&rng, 50)), b = rand_bits(&rng, 1 + fxlt_below(&rng, 50));
+            c = b + fxlt_range(&rng, -1, 1), d = a;
+            near++;
+            break;
+        default: /* one factor doubled, the other halved (exact or off by a half) */
+            a = rand_bits(&rng, 1 + fxlt_below(&rng, 49)), b = rand_bits(&rng, 1 + fxlt_below(&rng, 50));
+            c = 2 * a, d = b / 2 + fxlt_range(&rng, -1, 1);
+            near++;
+            break;
+        }
+        bad += fxl__sweep_psign(a, b, c, d) != ref_psign(a, b, c, d);
+        bad += fxl__sweep_psign(c, d, a, b) != ref_psign(c, d, a, b);
+    }
+    for (e1 = 0; e1 < sizeof edge / sizeof edge[0]; e1++)
+        for (e2 = 0; e2 < sizeof edge / sizeof edge[0]; e2++) {
+            int64_t a = edge[e1], b = edge[e2];
+            bad += fxl__sweep_psign(a, b, b, a) != 0;
+            bad += fxl__sweep_psign(a, b, a + 1, b) != ref_psign(a, b, a + 1, b);
+            bad += fxl__sweep_psign(a, b, b - 1, a) != ref_psign(a, b, b - 1, a);
+            bad += fxl__sweep_psign(a, 0, b, a) != ref_psign(a, 0, b, a);
+        }
+    fxlt_printf("    psign: %u cases (%u of near-equal products), %u wrong signs\n", 2 * n, 2 * near,
+                bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* The middle of a turn near its pivot, where arc_box_miss (sweep.c) and
+ * the filtered exact middle decide (GBA bench's former tails): turns about
+ * the emitter, the middle and an off-beam pivot with the circle's centre
+ * within a few hitbox widths of the pivot, at the smallest touching radius
+ * and one below, against the oracle. */
+static void property_near_pivot(void)
+{
+    fxlt_rng rng = fxlt_rng_for("property_near_pivot");
+    uint32_t i, n = FXLT_CASES(100000), skipped = 0;
+    ptally t = {0, 0, 0, 0, 0, 0, 0};
+    pcase k;
+    batch_disagree = 0;
+    k.moving = false;
+    k.s = gen_sweep(&rng, GEN_TURN_EMITTER);
+    k.sp = prep(&k.s);
+    for (i = 0; i < n; i++) {
+        int32_t reach, dist;
+        fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+        fix16_t r;
+        if ((i & 7) == 0) {
+            static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE,
+                                                GEN_TURN_OFFBEAM};
+            k.s = gen_sweep(&rng, kinds[(i >> 3) % 3]);
+            k.sp = prep(&k.s);
+        }
+        reach = k.sp.from.width + k.sp.from.round;
+        reach = reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+        dist = fxlt_range(&rng, 0, 3 * reach);
+        k.p = fxl_vec2_make(
+            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
+            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
+        k.q = k.p;
+        if (fxl_circle_check(fxl_circle_make(k.p.x, k.p.y, 0)) != FXL_OK) {
+            skipped++;
+            continue;
+        }
+        t.cases++;
+        t.near++;
+        r = touching_radius(&t, &k);
+        if (r >= 0)
+            t.hits++;
+        agree_at(&t, &k, (fix16_t)fxlt_range(&rng, 0, 2 * reach));
+    }
+    fxlt_printf("    near the pivot: %u cases (%u outside the domain skipped), %u touching, "
+                "%u disagreements with the oracle, batch differs in %u\n",
+                t.cases, skipped, t.hits, t.disagree, batch_disagree);
+    CHECK_EQ(t.disagree, 0);
+    CHECK_EQ(batch_disagree, 0);
+    CHECK_EQ(orc_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"corner_touch_exact", corner_touch_exact},
@@ -934,6 +1059,8 @@ static const fxlt_case cases[] = {
     {"property_translation", property_translation},
     {"property_pose", property_pose},
     {"property_moving", property_moving},
+    {"psign_band", psign_band},
+    {"property_near_pivot", property_near_pivot},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};

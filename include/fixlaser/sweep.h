@@ -55,8 +55,12 @@
  *     2,900 for the others (a miss there still costs a preparation and the
  *     exact turn; hits at the start, middle or end pose are found early).
  *   - One sweep: fxl_sweep_prepare about 970, then fxl_sweep_vs_circle
- *     about 680 per circle (a circle near the turn's middle or a slide's
- *     corner takes the exact big-integer path: up to ~40,000, rarely).
+ *     about 680 per circle. A circle near the turn's middle or a slide's
+ *     corner takes the exact stage, which 32/64-bit filters with proven
+ *     bounds settle but for a thin band: a turn about the reference point
+ *     stays under 2,600, other motions reach about 12,000 (slide and
+ *     turn), 14,000 (the middle of a long turn, rarely) and 22,000 (a
+ *     moving circle near a slide and a turn).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
  *     about 1,000 once per call, then about 120 per circle).
