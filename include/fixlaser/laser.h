@@ -111,6 +111,17 @@ size_t fxl_laser_vs_moving_circles(const fxl_laser_prep *lp, const fxl_circle *f
 fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits);
 
+/* Boxes as targets (enemies', sprites' and tiles' rectangular hitboxes).
+ * Each mirrors the circle call of the same row; a box is fxl_aabb (base.h:
+ * closed, lo <= hi, |coords| <= FXL_COORD_MAX, checked by FXL_ASSERT like
+ * a circle), and it hits iff one of its points is a hit of
+ * fxl_laser_vs_point: exact, touching counts. Domain: any laser
+ * fxl_laser_prepare accepts and any box fxl_aabb_check accepts; other
+ * int32 values give a meaningless answer, never undefined behaviour. */
+
+/* True iff the box touches or overlaps the prepared laser's hitbox. */
+bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
+
 /* The drawn quad at the full render width, Q16.16 rounded to nearest, in
  * drawing order: start-left, end-left, end-right, start-right ("left" is
  * the -90 step side). A capsule adds half-circle caps beyond start and end.
