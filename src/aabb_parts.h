@@ -17,6 +17,14 @@
  * 0 <= round < 2^29, the table vector of fxl__laser_prep_ok. Exact. */
 bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
 
+/* True iff the box moving by (mx, my) (Q16.16, |.| < 2^32: it ends at
+ * box + m) touches lp's hit region at some moment: the box swept along the
+ * segment against the region, exact (laser_aabb_moving.c). Same fields and
+ * ranges as fxl__hitbox_vs_aabb. A fixed hitbox against a moving box is
+ * also a moving hitbox (translating only) against a box moving by the
+ * difference of the two motions. */
+bool fxl__hitbox_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb box, int64_t mx, int64_t my);
+
 /* The bounding-box reject of a prepared laser for a box: false when the
  * box cannot reach lp's hit region (lp->bb_*: nothing is rejected when
  * bb_half_x is 0). Conservative: see laser_aabb.c. */

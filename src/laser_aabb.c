@@ -54,6 +54,7 @@
 #include "aabb_parts.h"
 #include "domain.h"
 #include "frame.h"
+#include "hitbox.h"
 #include "util.h"
 #include "wide.h"
 
@@ -166,4 +167,103 @@ bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
     if (!fxl__prep_box_near(lp, box))
         return false;
     return fxl__hitbox_vs_aabb(lp, box);
+}
+
+/* The batch loops: the bounding box once per call in registers (a local
+ * copy), then the single test's exact stage. */
+size_t fxl_laser_vs_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, size_t n,
+                          uint32_t *hit_bits)
+{
+    uint32_t word = 0, bit = 1;
+    size_t i, hits = 0;
+    FXL_ASSERT(lp != NULL && (boxes != NULL || n == 0));
+    for (i = 0; i < n; i++) {
+        if (fxl__prep_box_near(lp, boxes[i]) && fxl__hitbox_vs_aabb(lp, boxes[i])) {
+            word |= bit;
+            hits++;
+        }
+        bit <<= 1;
+        if (bit == 0) {
+            if (hit_bits != NULL)
+                hit_bits[i >> 5] = word;
+            word = 0;
+            bit = 1;
+        }
+    }
+    if (bit != 1 && hit_bits != NULL)
+        hit_bits[(n - 1) >> 5] = word;
+    return hits;
+}
+
+size_t fxl_laser_collect_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, size_t n,
+                               size_t *out_idx, size_t cap)
+{
+    size_t i, hits = 0;
+    FXL_ASSERT(lp != NULL && (boxes != NULL || n == 0) && (out_idx != NULL || cap == 0));
+    for (i = 0; i < n; i++) {
+        if (fxl__prep_box_near(lp, boxes[i]) && fxl__hitbox_vs_aabb(lp, boxes[i])) {
+            if (hits < cap)
+                out_idx[hits] = i;
+            hits++;
+        }
+    }
+    return hits;
+}
+
+/* Many lasers against one box: per laser, fxl_laser_prepare's checks and
+ * fxl_laser_vs_aabb's test, no prep kept. First look, before any table
+ * read: hitbox.h's quadrant box for the circle about the box's middle of
+ * radius hx + hy, grown (it holds the box: its half-diagonal is at most
+ * that),
+ * when that radius is a size (<= FXL_SIZE_MAX: the quadrant box's range);
+ * bigger boxes go straight to the exact test. */
+fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, uint32_t *hit_bits,
+                              size_t *hits)
+{
+    fxl_result first = fxl_aabb_check(box);
+    size_t i, count = 0;
+    bool ok = first == FXL_OK;
+    /* The middle and the half-extents, rounded up (hi - lo < 2^31 in the
+     * domain; out of it nothing hits and the values are not used). */
+    uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    uint32_t rad = (wx >> 1) + (wx & 1u) + (wy >> 1) + (wy & 1u);
+    fix16_t mx = (fix16_t)((uint32_t)box.lo.x + (wx >> 1)), my = (fix16_t)((uint32_t)box.lo.y + (wy >> 1));
+    bool quick;
+    /* The circle test's radius is measured in the frame, scaled by |(c,
+     * s)| <= 1 + 1.1e-5 against the world: grown by rad / 2^15 + 1 the
+     * circle's hit region holds every point within rad of its centre. */
+    rad += (rad >> 15) + 1u;
+    quick = ok && rad <= (uint32_t)FXL_SIZE_MAX;
+    uint32_t word = 0, bit = 1;
+
+    if (FXL__UNLIKELY(lasers == NULL) && n != 0) {
+        first = FXL_ERR_NULL;
+        n = 0;
+    }
+    for (i = 0; i < n; i++) {
+        const fxl_laser *l = &lasers[i];
+        if (FXL__UNLIKELY(!fxl__laser_fast_ok(l))) {
+            if (first == FXL_OK)
+                first = fxl_laser_check(l);
+        } else if (ok && (!quick || !fxl__laser_quadrant_far(l, mx, my, (fix16_t)rad))) {
+            fxl_laser_prep lp;
+            (void)fxl_laser_prepare(l, &lp);
+            if (fxl__prep_box_near(&lp, box) && fxl__hitbox_vs_aabb(&lp, box)) {
+                word |= bit;
+                count++;
+            }
+        }
+        bit <<= 1;
+        if (bit == 0) {
+            if (hit_bits != NULL)
+                hit_bits[i >> 5] = word;
+            word = 0;
+            bit = 1;
+        }
+    }
+    if (bit != 1 && hit_bits != NULL)
+        hit_bits[(n - 1) >> 5] = word;
+    if (hits != NULL)
+        *hits = count;
+    return first;
 }

@@ -224,6 +224,66 @@ bool ref_hitbox_vs_aabb(const ref_hitbox *h, fxl_aabb box)
     return false;
 }
 
+bool ref_hitbox_vs_moving_aabb(const ref_hitbox *h, fxl_aabb box, int64_t move_x, int64_t move_y)
+{
+    int64_t x0 = (int64_t)box.lo.x - h->pos.x, x1 = (int64_t)box.hi.x - h->pos.x;
+    int64_t y0 = (int64_t)box.lo.y - h->pos.y, y1 = (int64_t)box.hi.y - h->pos.y;
+    int64_t t = (int64_t)h->round * 65536;
+    big tb = B(t), t2 = big_mul(tb, tb);
+    pt q[8], r[4], fm = frame_of(h, move_x, move_y);
+    int i, j, k;
+
+    q[0] = frame_of(h, x0, y0);
+    q[1] = frame_of(h, x1, y0);
+    q[2] = frame_of(h, x1, y1);
+    q[3] = frame_of(h, x0, y1);
+    for (i = 0; i < 4; i++) {
+        q[i + 4].u = q[i].u + fm.u;
+        q[i + 4].v = q[i].v + fm.v;
+    }
+    rect_corners(h, r);
+    {
+        /* Quick exact miss, as in the static test, over the eight points. */
+        int64_t ulo = INT64_MAX, uhi = INT64_MIN, vlo = INT64_MAX, vhi = INT64_MIN;
+        for (i = 0; i < 8; i++) {
+            ulo = mn(ulo, q[i].u), uhi = mx(uhi, q[i].u);
+            vlo = mn(vlo, q[i].v), vhi = mx(vhi, q[i].v);
+        }
+        if (uhi < h->u_lo - t || ulo > h->u_hi + t || vhi < h->v_lo - t || vlo > h->v_hi + t)
+            return false;
+    }
+    for (i = 0; i < 8; i++)
+        if (in_rect(h, q[i]))
+            return true;
+    /* A rectangle corner c inside the hull: the path c - tau Fm, tau in
+     * [0, 1], meets the start box image (in it at an end, or across a
+     * side). */
+    for (j = 0; j < 4; j++) {
+        pt back = minus(r[j], fm);
+        if (x1 > x0 && y1 > y0 &&
+            (in_quad(q[0], minus(q[1], q[0]), minus(q[3], q[0]), r[j]) ||
+             in_quad(q[0], minus(q[1], q[0]), minus(q[3], q[0]), back)))
+            return true;
+        for (i = 0; i < 4; i++)
+            if (seg_cross(r[j], back, q[i], q[(i + 1) & 3]))
+                return true;
+    }
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < 4; i++) {
+            pt a, b;
+            if (k == 0)
+                a = q[i], b = q[(i + 1) & 3];
+            else if (k == 1)
+                a = q[i + 4], b = q[((i + 1) & 3) + 4];
+            else
+                a = q[i], b = q[i + 4];
+            for (j = 0; j < 4; j++)
+                if (seg_seg_near(a, b, r[j], r[(j + 1) & 3], &t2, t))
+                    return true;
+        }
+    return false;
+}
+
 bool ref_hitbox_vs_point(const ref_hitbox *h, fxl_vec2 p)
 {
     fxl_aabb b;

@@ -38,6 +38,16 @@ ref_hitbox ref_hitbox_of_prep(const fxl_laser_prep *lp);
 bool ref_hitbox_vs_point(const ref_hitbox *h, fxl_vec2 p);
 bool ref_hitbox_vs_aabb(const ref_hitbox *h, fxl_aabb box);
 
+/* True iff the box moving by (mx, my) (Q16.16; it ends at box + m)
+ * touches h at some moment. Method: the swept set's frame image is the
+ * hull of the eight corner images at both ends; it meets the grown
+ * rectangle iff a corner of the rectangle lies on a corner's backwards
+ * path through the box image (the rectangle inside the hull), one of the
+ * eight points lies in the rectangle, or one of the twelve segments (box
+ * sides at both ends, corner paths) comes within round of a rectangle
+ * side. */
+bool ref_hitbox_vs_moving_aabb(const ref_hitbox *h, fxl_aabb box, int64_t mx, int64_t my);
+
 /* fxl_laser_prepare + fxl_laser_vs_aabb, exactly. */
 bool ref_laser_vs_aabb(const fxl_laser *l, fxl_aabb box);
 

@@ -242,10 +242,205 @@ static void point_and_circle(void)
     CHECK_EQ(bad, 0);
 }
 
+/* The batch forms against the single test: bits, counts, collect with a
+ * cap below and above the hits, and n = 0 with NULL arrays. */
+static void batch_and_collect(void)
+{
+    fxlt_rng rng = fxlt_rng_for("batch_and_collect");
+    uint32_t round, bad = 0;
+    for (round = 0; round < FXLT_CASES(2000); round++) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_laser_prep p = prep(l);
+        fxl_aabb boxes[70];
+        uint32_t bits[3] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
+        size_t idx[70], n = fxlt_below(&rng, 71), cap = fxlt_below(&rng, 71), i, hits = 0, got;
+        for (i = 0; i < n; i++)
+            boxes[i] = gen_box(&rng, &l);
+        got = fxl_laser_vs_aabbs(&p, boxes, n, bits);
+        for (i = 0; i < n; i++) {
+            bool h = fxl_laser_vs_aabb(&p, boxes[i]);
+            if (h != (((bits[i >> 5] >> (i & 31)) & 1u) != 0))
+                bad++;
+            if (h && hits < cap && fxl_laser_collect_aabbs(&p, boxes, n, idx, cap) >= hits + 1 &&
+                idx[hits] != i)
+                bad++;
+            hits += h;
+        }
+        if (got != hits || fxl_laser_collect_aabbs(&p, boxes, n, idx, cap) != hits ||
+            fxl_laser_vs_aabbs(&p, boxes, n, NULL) != hits)
+            bad++;
+    }
+    {
+        fxl_laser_prep p = prep(fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1)));
+        CHECK_EQ(fxl_laser_vs_aabbs(&p, NULL, 0, NULL), 0);
+        CHECK_EQ(fxl_laser_collect_aabbs(&p, NULL, 0, NULL, 0), 0);
+        CHECK_EQ(fxl_laser_vs_moving_aabbs(&p, NULL, NULL, 0, NULL), 0);
+    }
+    CHECK_EQ(bad, 0);
+}
+
+/* A random end for a box starting at b: no move, small, large, or along an
+ * axis; the end box inside the domain (false when it would not be). */
+static bool gen_move(fxlt_rng *rng, fxl_aabb b, fxl_vec2 *to)
+{
+    int64_t m = FXL_COORD_MAX, dx = 0, dy = 0;
+    switch (fxlt_below(rng, 6)) {
+    case 0: break;
+    case 1: case 2: dx = fxlt_range(rng, PX(-32), PX(32)), dy = fxlt_range(rng, PX(-32), PX(32)); break;
+    case 3: dx = fxlt_range(rng, PX(-1000), PX(1000)), dy = fxlt_range(rng, PX(-1000), PX(1000)); break;
+    case 4: dx = fxlt_range(rng, PX(-300), PX(300)); break;
+    default: dy = fxlt_range(rng, PX(-300), PX(300)); break;
+    }
+    if (b.lo.x + dx < -m || b.hi.x + dx > m || b.lo.y + dy < -m || b.hi.y + dy > m)
+        return false;
+    *to = fxl_vec2_make((fix16_t)(b.lo.x + dx), (fix16_t)(b.lo.y + dy));
+    return true;
+}
+
+static void compare_moving(box_tally *t, const fxl_laser *l, const fxl_laser_prep *p, fxl_aabb b,
+                           fxl_vec2 to)
+{
+    ref_hitbox h = ref_hitbox_of_laser(l);
+    bool got = fxl_laser_vs_moving_aabb(p, b, to);
+    bool want = ref_hitbox_vs_moving_aabb(&h, b, (int64_t)to.x - b.lo.x, (int64_t)to.y - b.lo.y);
+    t->cases++;
+    t->hits += want;
+    if (got != want) {
+        t->disagree++;
+        if (t->disagree <= 3)
+            fxlt_printf("    disagree: laser kind %d anchor %d pos (%ld,%ld) angle %d len %ld hw %ld"
+                        " frac %ld box (%ld,%ld)-(%ld,%ld) to (%ld,%ld): got %d\n",
+                        (int)l->kind, (int)l->anchor, (long)l->pos.x, (long)l->pos.y,
+                        (int)l->angle, (long)l->length, (long)l->half_width,
+                        (long)l->hit_fraction, (long)b.lo.x, (long)b.lo.y, (long)b.hi.x,
+                        (long)b.hi.y, (long)to.x, (long)to.y, (int)got);
+    }
+    /* no move: the static test */
+    if (to.x == b.lo.x && to.y == b.lo.y && got != fxl_laser_vs_aabb(p, b))
+        t->disagree++;
+}
+
+/* The motion b -> to shifted by (sx, sy), both ends inside the domain
+ * (false when not). */
+static bool motion_at(fxl_aabb b, fxl_vec2 to, int64_t sx, int64_t sy, fxl_aabb *e, fxl_vec2 *eto)
+{
+    int64_t m = FXL_COORD_MAX, ex0 = (int64_t)to.x + sx, ey0 = (int64_t)to.y + sy;
+    if (b.lo.x + sx < -m || b.hi.x + sx > m || b.lo.y + sy < -m ||
+        b.hi.y + sy > m || ex0 < -m || ex0 + ((int64_t)b.hi.x - b.lo.x) > m || ey0 < -m ||
+        ey0 + ((int64_t)b.hi.y - b.lo.y) > m)
+        return false;
+    *e = box_make((fix16_t)(b.lo.x + sx), (fix16_t)(b.lo.y + sy), (fix16_t)(b.hi.x + sx),
+                  (fix16_t)(b.hi.y + sy));
+    *eto = fxl_vec2_make((fix16_t)ex0, (fix16_t)ey0);
+    return true;
+}
+
+/* Moving boxes against the reference: random motions, and motions shifted
+ * (both ends) so that the start holds the laser's pos (a hit), then on to
+ * the last shift that still hits by the library and one raw unit further. */
+static void moving_property(void)
+{
+    fxlt_rng rng = fxlt_rng_for("moving_property");
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    box_tally t = {0, 0, 0, 0, 0};
+    uint32_t target = FXLT_CASES(FXLT_BOX_CASES);
+    while (t.cases < target) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_laser_prep p = prep(l);
+        fxl_aabb b = gen_box(&rng, &l), e;
+        fxl_vec2 to, eto;
+        const int *d = dirs[fxlt_below(&rng, 8)];
+        int64_t lo = 0, hi = (int64_t)1 << 32, cx, cy, k;
+        if (!gen_move(&rng, b, &to)) {
+            t.skipped++;
+            continue;
+        }
+        compare_moving(&t, &l, &p, b, to);
+        cx = ((int64_t)b.lo.x + b.hi.x) / 2 - l.pos.x, cy = ((int64_t)b.lo.y + b.hi.y) / 2 - l.pos.y;
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (motion_at(b, to, mid * d[0] - cx, mid * d[1] - cy, &e, &eto) &&
+                fxl_laser_vs_moving_aabb(&p, e, eto))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        for (k = lo; k <= lo + 1; k++) {
+            if (!motion_at(b, to, k * d[0] - cx, k * d[1] - cy, &e, &eto)) {
+                t.skipped++;
+                break;
+            }
+            t.touching++;
+            compare_moving(&t, &l, &p, e, eto);
+        }
+    }
+    report("laser vs moving aabb", &t);
+}
+
+/* Many lasers against one box: bit i and the count as fxl_laser_prepare +
+ * fxl_laser_vs_aabb; refused lasers never hit and the first one's code is
+ * returned; a refused box: its code, no hits; NULL with n > 0. */
+static void fused(void)
+{
+    fxlt_rng rng = fxlt_rng_for("fused");
+    uint32_t round, bad = 0;
+    for (round = 0; round < FXLT_CASES(20000); round++) {
+        fxl_laser ls[40];
+        uint32_t bits[2];
+        size_t n = fxlt_below(&rng, 41), i, hits = 99, want_hits = 0;
+        fxl_result want = FXL_OK, got;
+        fxl_aabb b;
+        ls[0] = gen_laser(&rng, FXL_LASER_BOX);
+        b = gen_box(&rng, &ls[0]);
+        for (i = 0; i < n; i++) {
+            ls[i] = i == 0 || fxlt_below(&rng, 3) == 0 ? ls[0] : gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+            if (fxlt_below(&rng, 4) == 0) /* near the first laser */
+                ls[i].pos = ls[0].pos, ls[i].angle = (fxl_angle)fxlt_below(&rng, 4096);
+            if (fxlt_below(&rng, 50) == 0)
+                ls[i].length = -1;
+        }
+        if (fxlt_below(&rng, 40) == 0) {
+            fix16_t t = b.lo.x; /* inverted (when not flat) */
+            b.lo.x = b.hi.x, b.hi.x = t;
+        }
+        for (i = 0; i < n; i++) {
+            fxl_laser_prep p;
+            fxl_result r = fxl_laser_prepare(&ls[i], &p);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            if (r == FXL_OK && fxl_aabb_check(b) == FXL_OK && fxl_laser_vs_aabb(&p, b))
+                want_hits++;
+        }
+        if (fxl_aabb_check(b) != FXL_OK)
+            want = fxl_aabb_check(b);
+        got = fxl_lasers_vs_aabb(ls, n, b, bits, &hits);
+        if (got != want || hits != want_hits)
+            bad++;
+        for (i = 0; i < n; i++) {
+            fxl_laser_prep p;
+            bool h = fxl_laser_prepare(&ls[i], &p) == FXL_OK && fxl_aabb_check(b) == FXL_OK &&
+                     fxl_laser_vs_aabb(&p, b);
+            if (h != (((bits[i >> 5] >> (i & 31)) & 1u) != 0))
+                bad++;
+        }
+    }
+    {
+        size_t hits = 7;
+        fxl_aabb b = box_make(0, 0, 1, 1);
+        CHECK_EQ(fxl_lasers_vs_aabb(NULL, 3, b, NULL, &hits), FXL_ERR_NULL);
+        CHECK_EQ(hits, 0);
+        CHECK_EQ(fxl_lasers_vs_aabb(NULL, 0, b, NULL, NULL), FXL_OK);
+    }
+    CHECK_EQ(bad, 0);
+}
+
 static const fxlt_case cases[] = {
     {"touching_cardinal", touching_cardinal},
     {"single_property", single_property},
     {"point_and_circle", point_and_circle},
+    {"batch_and_collect", batch_and_collect},
+    {"moving_property", moving_property},
+    {"fused", fused},
 };
 
 const fxlt_suite fxlt_suite_laser_aabb = {"laser_aabb", cases, FXLT_COUNT(cases)};
