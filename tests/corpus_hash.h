@@ -27,4 +27,9 @@
 #define FXLT_CORPUS_KINDS_CASES 20000u
 #define FXLT_CORPUS_KINDS_HASH 0xe731a7dbu
 
+/* The straight lasers' boxes (issue 23: fxl_laser_vs_aabb, moving, fused),
+ * hashed apart (test box_hash). */
+#define FXLT_CORPUS_BOX_CASES 20000u
+#define FXLT_CORPUS_BOX_HASH 0x93f47402u
+
 #endif

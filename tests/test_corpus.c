@@ -435,9 +435,64 @@ static void kinds_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_KINDS_HASH);
 }
 
+/* b moved by (mx, my), in 64 bits: out of the domain shows in its check. */
+static fxl_aabb box_moved(fxl_aabb b, fix16_t mx, fix16_t my)
+{
+    int64_t x = (int64_t)b.lo.x + mx, y = (int64_t)b.lo.y + my;
+    fxl_aabb r = b;
+    if (x + (b.hi.x - b.lo.x) > FXL_COORD_MAX || x < -FXL_COORD_MAX ||
+        y + (b.hi.y - b.lo.y) > FXL_COORD_MAX || y < -FXL_COORD_MAX)
+        r.lo.x = INT32_MIN; /* refused by fxl_aabb_check */
+    return r;
+}
+
+/* The straight lasers' box corpus (issue 23), hashed apart
+ * (FXLT_CORPUS_BOX_HASH): per case a laser and a box about its beam (a
+ * point, small, or flat), the single answer, the box moving (to its lo's
+ * end), and four lasers fused against the box. */
+static void box_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xB0C5B0C5B0C5);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_BOX_CASES; i++) {
+        fxl_laser l[4];
+        fxl_laser_prep p;
+        fxl_circle c;
+        fxl_aabb b;
+        fix16_t hx, hy, mx, my;
+        uint32_t bits = 0;
+        size_t hits = 0;
+        int k;
+        for (k = 0; k < 4; k++)
+            l[k] = any_laser(&rng);
+        c = circle_near(&rng, &l[0]);
+        hx = fxlt_below(&rng, 4) == 0 ? 0 : fxlt_range(&rng, 0, 16 << 16);
+        hy = fxlt_below(&rng, 4) == 0 ? 0 : fxlt_range(&rng, 0, 16 << 16);
+        mx = fxlt_range(&rng, -(40 << 16), 40 << 16);
+        my = fxlt_range(&rng, -(40 << 16), 40 << 16);
+        b.lo = c.c;
+        b.hi = fxl_vec2_make(c.c.x + hx, c.c.y + hy);
+        if (fxl_aabb_check(b) != FXL_OK || fxl_laser_prepare(&l[0], &p) != FXL_OK)
+            continue;
+        mix(fxl_laser_vs_aabb(&p, b));
+        if (fxl_aabb_check(box_moved(b, mx, my)) == FXL_OK)
+            mix(fxl_laser_vs_moving_aabb(&p, b, fxl_vec2_make(b.lo.x + mx, b.lo.y + my)));
+        mix((uint32_t)fxl_lasers_vs_aabb(l, 4, b, &bits, &hits));
+        mix(bits);
+        mix((uint32_t)hits);
+    }
+    fxlt_printf("    box corpus: %u cases, hash 0x%08x (committed 0x%08x)\n", FXLT_CORPUS_BOX_CASES,
+                hash, FXLT_CORPUS_BOX_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_BOX_HASH);
+}
+
 static const fxlt_case cases[] = {
     {"corpus_hash", corpus_hash},
     {"kinds_hash", kinds_hash},
+    {"box_hash", box_hash},
 };
 
 const fxlt_suite fxlt_suite_corpus = {"corpus", cases, FXLT_COUNT(cases)};

@@ -564,6 +564,55 @@ bench_stats bench_rel(int turning, int near, int fused)
     return bench_sample_stats();
 }
 
+/* Issue 23: the same sets of straight lasers against the player as a box
+ * (its circle's square, half-size 2 px): the fused call per laser (fused =
+ * 1) or fxl_laser_prepare + fxl_laser_vs_aabb (one sample per laser). */
+static const fxl_aabb rel_box = {{118 << 16, 98 << 16}, {122 << 16, 102 << 16}};
+
+static bool laser_prepare_box(const fxl_laser *l)
+{
+    fxl_laser_prep lp;
+    return fxl_laser_prepare(l, &lp) == FXL_OK && fxl_laser_vs_aabb(&lp, rel_box);
+}
+
+bench_stats bench_rel_box(int near, int fused)
+{
+    fxlt_rng rng;
+    uint32_t words[2];
+    int set, k;
+    rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)near;
+    bench_samples_clear();
+    for (set = 0; set < REL_SETS; set++) {
+        rel_set(&rng, 0, near);
+        if (fused) {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_lasers_vs_aabb(rel_lasers, REL_LASERS, rel_box, words, NULL);
+            t = fxl_port_cycles_end() - overhead;
+            bench_sample_add((t + REL_LASERS / 2) / REL_LASERS);
+        } else {
+            for (k = 0; k < REL_LASERS; k++)
+                TIMED(laser_prepare_box(&rel_lasers[k]));
+        }
+    }
+    return bench_sample_stats();
+}
+
+uint32_t bench_rel_box_hits(int near)
+{
+    fxlt_rng rng;
+    uint32_t words[2], total = 0;
+    int set;
+    rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)near;
+    for (set = 0; set < REL_SETS; set++) {
+        size_t n = 0;
+        rel_set(&rng, 0, near);
+        fxl_lasers_vs_aabb(rel_lasers, REL_LASERS, rel_box, words, &n);
+        total += (uint32_t)n;
+    }
+    return total;
+}
+
 /* Bullets vs the player, per bullet, in one fxl_circles_vs_circle call over
  * the scene's 1024 circles; one sample per player position (64, on a grid
  * over the screen). */

@@ -80,6 +80,9 @@ int main(void)
     row_t("straight laser, prepare + one test, player far: fxl_lasers_vs_circle, per laser (48 a call)",
           "ARM, IWRAM", bench_rel(0, 0, 1), 120);
     row_t("straight laser, prepare + one test, player near: the same", "ARM, IWRAM", bench_rel(0, 1, 1), 250);
+    row("straight laser vs the player's 4 px square (issue 23), far: fxl_lasers_vs_aabb, per laser", "Thumb + ARM, ROM",
+        bench_rel_box(0, 1));
+    row("straight laser vs the player's square, near: the same", "Thumb + ARM, ROM", bench_rel_box(1, 1));
     row_t("sweep, prepare + one test, player far: fxl_sweeps_vs_circle, per sweep (48 a call)",
           "ARM, IWRAM", bench_rel(1, 0, 1), 250);
     row_t("sweep, prepare + one test, player near: the same", "ARM, IWRAM", bench_rel(1, 1, 1), 600);
@@ -116,6 +119,8 @@ int main(void)
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));
+    row("straight laser vs the player's square, far: fxl_laser_prepare + fxl_laser_vs_aabb", "Thumb + ARM, ROM", bench_rel_box(0, 0));
+    row("straight laser vs the player's square, near: fxl_laser_prepare + fxl_laser_vs_aabb", "Thumb + ARM, ROM", bench_rel_box(1, 0));
     row("sweep, player far: fxl_sweep_prepare + fxl_sweep_vs_circle", "ARM, ROM", bench_rel(1, 0, 0));
     row("sweep, player near: fxl_sweep_prepare + fxl_sweep_vs_circle", "ARM, ROM", bench_rel(1, 1, 0));
     row("fxl_laser_vs_circle, box", "ARM, ROM", box1);
