@@ -1,0 +1,241 @@
+/* test_sweep_aabb.c - the swept tests against boxes (sweep.h, issue 23):
+ * unit cases (a turn passing over a box no end beam touches, exact
+ * touching slides), consistency (a box shrunk to a point is the circle of
+ * radius 0, batch == single, collect == bits, fused == prepare + single, a
+ * box that does not move == the fixed box), and for every kind of motion
+ * the property test against the independent exact reference
+ * (ref_sweep_aabb.c): no disagreement allowed, a large share of the cases
+ * at the touching position (found by bisection of a shift) and one raw
+ * unit off. FXLT_BOX_SWEEP_CASES scales the property tests (default per
+ * motion below; -DFXLT_BOX_SWEEP_CASES=... for the long runs). */
+#include "gen.h"
+#include "harness.h"
+#include "ref_sweep_aabb.h"
+
+#ifndef FXLT_BOX_SWEEP_CASES
+#define FXLT_BOX_SWEEP_CASES 2000
+#endif
+
+#define PX(v) ((fix16_t)((v) * 65536))
+
+static fxl_aabb box_make(fix16_t x0, fix16_t y0, fix16_t x1, fix16_t y1)
+{
+    fxl_aabb b;
+    b.lo = fxl_vec2_make(x0, y0);
+    b.hi = fxl_vec2_make(x1, y1);
+    return b;
+}
+
+static fxl_sweep_prep prep(const fxl_sweep *s)
+{
+    fxl_sweep_prep sp;
+    CHECK_EQ(fxl_sweep_prepare(s, &sp), FXL_OK);
+    return sp;
+}
+
+static void expect(const fxl_sweep *s, fxl_aabb b, bool want)
+{
+    fxl_sweep_prep sp = prep(s);
+    CHECK(fxl_sweep_vs_aabb(&sp, b) == want);
+    CHECK(ref_sweep_vs_moving_aabb(s, b, b.lo) == want);
+}
+
+/* ---- unit cases ------------------------------------------------------------ */
+
+/* A quarter turn of a 100 px beam from the emitter at the origin passes
+ * over a small box at 45 degrees, 50 px out, that neither end beam touches;
+ * a box just beyond the beam's reach is missed; the exact reach touches. */
+static void passes_over(void)
+{
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(1));
+    fxl_sweep s = fxl_sweep_turn(&l, 1024);
+    expect(&s, box_make(PX(35), PX(35), PX(36), PX(36)), true);
+    expect(&s, box_make(PX(80), PX(80), PX(90), PX(90)), false);
+    /* the start beam's tip touches at x = 100 px; turning, its corner
+     * (100, -1) reaches sqrt(100^2 + 1) = 100.005 px along the x axis:
+     * 100.004 px is hit, 100.006 px is not */
+    expect(&s, box_make(PX(100), -PX(1), PX(120), PX(1)), true);
+    expect(&s, box_make(PX(100) + 262, -PX(1), PX(120), PX(1)), true);
+    expect(&s, box_make(PX(100) + 393, -PX(1), PX(120), PX(1)), false);
+    /* a box behind the emitter, across the turn: missed */
+    expect(&s, box_make(-PX(30), -PX(30), -PX(2), -PX(2)), false);
+}
+
+/* A slide of a capsule: a box whose corner just touches the rounded end
+ * over the way, and one raw unit away. */
+static void slide_touch(void)
+{
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, PX(50), PX(3));
+    fxl_sweep s = fxl_sweep_to_pose(&l, fxl_vec2_make(0, PX(40)), 0);
+    /* the beam sweeps y in [-3, 43] px over x in [-3, 53]: a box above it */
+    expect(&s, box_make(PX(10), PX(43), PX(20), PX(50)), true);
+    expect(&s, box_make(PX(10), PX(43) + 1, PX(20), PX(50)), false);
+    expect(&s, box_make(PX(10), -PX(50), PX(20), -PX(3)), true);
+    expect(&s, box_make(PX(10), -PX(50), PX(20), -PX(3) - 1), false);
+}
+
+/* A box shrunk to a point is the circle of radius 0 there. */
+static void point_box_is_circle(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.point_box_is_circle");
+    uint32_t i, n = FXLT_CASES(20000);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_vec2 p = gen_sweep_point(&rng, &s);
+        fxl_sweep_prep sp = prep(&s);
+        CHECK(fxl_sweep_vs_aabb(&sp, box_make(p.x, p.y, p.x, p.y)) ==
+              fxl_sweep_vs_circle(&sp, fxl_circle_make(p.x, p.y, 0)));
+    }
+}
+
+/* ---- generation ------------------------------------------------------------- */
+
+static fix16_t clampc(int64_t v)
+{
+    return (fix16_t)(v > FXL_COORD_MAX ? FXL_COORD_MAX : v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v);
+}
+
+/* A box about a point near the sweep: sizes 0 (a point or a segment) to
+ * tens of px, or a thin bar. */
+static fxl_aabb gen_box(fxlt_rng *rng, const fxl_sweep *s)
+{
+    fxl_vec2 p = gen_sweep_point(rng, s);
+    uint32_t kind = fxlt_below(rng, 6);
+    int32_t w = kind == 0 ? 0 : kind == 1 ? fxlt_range(rng, 0, 4) : fxlt_range(rng, 0, PX(40));
+    int32_t h = kind == 2 ? 0 : kind == 3 ? fxlt_range(rng, 0, 4) : fxlt_range(rng, 0, PX(40));
+    int32_t ox = fxlt_range(rng, 0, w), oy = fxlt_range(rng, 0, h);
+    /* the point is somewhere on or in the box */
+    return box_make(clampc((int64_t)p.x - ox), clampc((int64_t)p.y - oy),
+                    clampc((int64_t)p.x - ox + w), clampc((int64_t)p.y - oy + h));
+}
+
+static fxl_aabb shift(fxl_aabb b, int64_t dx, int64_t dy)
+{
+    return box_make(clampc(b.lo.x + dx), clampc(b.lo.y + dy), clampc(b.hi.x + dx),
+                    clampc(b.hi.y + dy));
+}
+
+typedef struct btally {
+    uint32_t cases, touch, hits, disagree;
+} btally;
+
+static void agree(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b, fxl_vec2 to,
+                  bool moving)
+{
+    bool got = moving ? fxl_sweep_vs_moving_aabb(sp, b, to) : fxl_sweep_vs_aabb(sp, b);
+    bool want = ref_sweep_vs_moving_aabb(s, b, moving ? to : b.lo);
+    t->cases++;
+    t->hits += want;
+    if (got != want) {
+        if (t->disagree < 3)
+            fxlt_printf("    disagree: box (%d,%d)-(%d,%d) to (%d,%d) core %d ref %d\n", b.lo.x, b.lo.y,
+                        b.hi.x, b.hi.y, to.x, to.y, got, want);
+        t->disagree++;
+    }
+}
+
+/* Bisection (by the core) of a shift of the box along (dx, dy) between a
+ * miss at 0 and a hit at `hi` units; the two sides of the transition. */
+static void touch_cases(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b,
+                        int64_t dx, int64_t dy, bool moving, fxl_vec2 to)
+{
+    int64_t lo = 0, hi = 1 << 24;
+    fxl_aabb m;
+    int k;
+    if (fxl_sweep_vs_moving_aabb(sp, b, to) || !fxl_sweep_vs_moving_aabb(sp, shift(b, dx * hi, dy * hi),
+                                                                        fxl_vec2_make(clampc(to.x + dx * hi), clampc(to.y + dy * hi))))
+        return;
+    for (k = 0; k < 26 && hi - lo > 1; k++) {
+        int64_t mid = lo + (hi - lo) / 2;
+        m = shift(b, dx * mid, dy * mid);
+        if (fxl_sweep_vs_moving_aabb(sp, m, fxl_vec2_make(clampc(to.x + dx * mid), clampc(to.y + dy * mid))))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    t->touch += 2;
+    m = shift(b, dx * lo, dy * lo);
+    agree(t, s, sp, m, fxl_vec2_make(clampc(to.x + dx * lo), clampc(to.y + dy * lo)), moving);
+    m = shift(b, dx * hi, dy * hi);
+    agree(t, s, sp, m, fxl_vec2_make(clampc(to.x + dx * hi), clampc(to.y + dy * hi)), moving);
+}
+
+static void box_property(gen_motion motion, bool moving)
+{
+    fxlt_rng rng = fxlt_rng_for(moving ? "sweep_aabb.property_moving" : "sweep_aabb.property");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(FXLT_BOX_SWEEP_CASES);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, motion);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = b.lo;
+        int64_t dx, dy;
+        if (moving) {
+            to = gen_move_end(&rng, b.lo, false);
+            /* keep the end box in the domain */
+            if ((int64_t)to.x + (b.hi.x - b.lo.x) > FXL_COORD_MAX ||
+                (int64_t)to.y + (b.hi.y - b.lo.y) > FXL_COORD_MAX)
+                to = b.lo;
+        }
+        agree(&t, &s, &sp, b, to, moving);
+        dx = (int64_t)fxlt_range(&rng, -2, 2);
+        dy = (int64_t)fxlt_range(&rng, -2, 2);
+        if ((dx | dy) != 0 && fxlt_below(&rng, 2) == 0) {
+            /* start far away on the other side and come in */
+            fxl_aabb far = shift(b, -dx * (1 << 23), -dy * (1 << 23));
+            fxl_vec2 tofar = fxl_vec2_make(clampc(to.x - dx * (1 << 23)), clampc(to.y - dy * (1 << 23)));
+            if (far.lo.x != -FXL_COORD_MAX && far.lo.y != -FXL_COORD_MAX && far.hi.x != FXL_COORD_MAX &&
+                far.hi.y != FXL_COORD_MAX && tofar.x != FXL_COORD_MAX && tofar.x != -FXL_COORD_MAX &&
+                tofar.y != FXL_COORD_MAX && tofar.y != -FXL_COORD_MAX)
+                touch_cases(&t, &s, &sp, far, dx, dy, moving, tofar);
+        }
+    }
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t.cases, t.touch, t.hits, t.disagree);
+    CHECK_EQ(t.disagree, 0);
+}
+
+static void property_turn_emitter(void)
+{
+    box_property(GEN_TURN_EMITTER, false);
+}
+
+static void property_turn_middle(void)
+{
+    box_property(GEN_TURN_MIDDLE, false);
+}
+
+static void property_turn_offbeam(void)
+{
+    box_property(GEN_TURN_OFFBEAM, false);
+}
+
+static void property_translation(void)
+{
+    box_property(GEN_SLIDE, false);
+}
+
+static void property_pose(void)
+{
+    box_property(GEN_POSE, false);
+}
+
+static void property_moving(void)
+{
+    box_property(GEN_MOVING, true);
+}
+
+static const fxlt_case cases[] = {
+    {"passes_over", passes_over},
+    {"slide_touch", slide_touch},
+    {"point_box_is_circle", point_box_is_circle},
+    {"property_turn_emitter", property_turn_emitter},
+    {"property_turn_middle", property_turn_middle},
+    {"property_turn_offbeam", property_turn_offbeam},
+    {"property_translation", property_translation},
+    {"property_pose", property_pose},
+    {"property_moving", property_moving},
+};
+
+const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};
