@@ -567,11 +567,51 @@ FXL__ALWAYS_INLINE bool near_motion(uint32_t mx, uint32_t my, uint32_t hx, uint3
     return span_may(mx, hx, lx, hx_) && span_may(my, hy, ly, hy_);
 }
 
+/* Circles about the box's middle c (lo + floor(w / 2) per axis, w = hi -
+ * lo): the inscribed one, radius min(floor(w / 2)), lies in the box (c -
+ * lo = floor(w / 2) and hi - c = ceil(w / 2)); the enclosing one, radius
+ * e1 + ceil(e2 / 2) with e = ceil(w / 2) (e1 >= e2), holds it
+ * (sqrt(a^2 + b^2) <= a + b / 2 for a >= b: (a + b/2)^2 - a^2 - b^2 = b (a
+ * - 3b/4) >= 0). Moving with the box, each keeps that relation at every
+ * moment, so the inscribed circle hitting is a hit and the enclosing one
+ * missing is a miss. False (no circles) when the enclosing radius is
+ * beyond FXL_SIZE_MAX or the box is inverted. */
+static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out)
+{
+    int64_t wx = (int64_t)box.hi.x - box.lo.x, wy = (int64_t)box.hi.y - box.lo.y;
+    int64_t ex = wx - wx / 2, ey = wy - wy / 2, big_e = ex > ey ? ex : ey, small_e = ex > ey ? ey : ex;
+    int64_t r = big_e + small_e - small_e / 2;
+    if (wx < 0 || wy < 0 || r > FXL_SIZE_MAX)
+        return false;
+    in->c = fxl_vec2_make((fix16_t)(box.lo.x + wx / 2), (fix16_t)(box.lo.y + wy / 2));
+    in->r = (fix16_t)(wx < wy ? wx / 2 : wy / 2);
+    out->c = in->c;
+    out->r = (fix16_t)r;
+    return true;
+}
+
+/* The single tests: the two circles first (a far box costs the circle's
+ * reject), then the exact stages. */
 static bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
-    uint32_t mx, my, hx, hy;
-    if (fxl__sweep_box(sp, &mx, &my, &hx, &hy) && !near_motion(mx, my, hx, hy, box, to))
-        return false;
+    fxl_circle in, out;
+    if (box_circles(box, &in, &out) && fxl_circle_check(out) == FXL_OK) {
+        int64_t dx = (int64_t)in.c.x + ((int64_t)to.x - box.lo.x);
+        int64_t dy = (int64_t)in.c.y + ((int64_t)to.y - box.lo.y);
+        if (to.x == box.lo.x && to.y == box.lo.y) {
+            if (!fxl_sweep_vs_circle(sp, out))
+                return false;
+            if (fxl_sweep_vs_circle(sp, in))
+                return true;
+        } else if (dx >= -FXL_COORD_MAX && dx <= FXL_COORD_MAX && dy >= -FXL_COORD_MAX &&
+                   dy <= FXL_COORD_MAX) {
+            fxl_vec2 d = fxl_vec2_make((fix16_t)dx, (fix16_t)dy);
+            if (!fxl_sweep_vs_moving_circle(sp, out, d))
+                return false;
+            if (fxl_sweep_vs_moving_circle(sp, in, d))
+                return true;
+        }
+    }
     return box_motion_hit(sp, box, to);
 }
 
@@ -662,14 +702,22 @@ size_t fxl_sweep_collect_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *boxes, 
     return hits;
 }
 
+/* Many sweeps against one box: the enclosing circle through
+ * fxl_sweeps_vs_circle first (its rejects without a preparation, on the
+ * fused path), then, for the sweeps it lets through, fxl_sweep_prepare,
+ * the inscribed circle and the exact stages. A sweep the circle call
+ * refuses is the one fxl_sweep_prepare refuses (same checks, same codes,
+ * in order). */
 FXL_WARM_CODE
 fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, uint32_t *hit_bits,
                               size_t *hits)
 {
     fxl_result first = fxl_aabb_check(box);
+    fxl_circle in, out;
     size_t i = 0, count = 0;
     /* Nothing hits a box outside the domain: its code is returned. */
     bool ok = first == FXL_OK;
+    bool circled = ok && box_circles(box, &in, &out) && fxl_circle_check(out) == FXL_OK;
 
     if (sweeps == NULL && n != 0) {
         first = FXL_ERR_NULL;
@@ -677,16 +725,24 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
     }
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
+        uint32_t word = 0, bit = 1, cand = 0xFFFFFFFFu;
+        if (circled) {
+            fxl_result res = fxl_sweeps_vs_circle(&sweeps[i], end - i, out, &cand, NULL);
+            if (res != FXL_OK && first == FXL_OK)
+                first = res;
+        }
         for (; i < end; i++, bit <<= 1) {
             fxl_sweep_prep sp;
-            fxl_result res = fxl_sweep_prepare(&sweeps[i], &sp);
+            fxl_result res;
+            if ((cand & bit) == 0)
+                continue;
+            res = fxl_sweep_prepare(&sweeps[i], &sp);
             if (res != FXL_OK) {
                 if (first == FXL_OK)
                     first = res;
                 continue;
             }
-            if (ok && one_box(&sp, box, box.lo)) {
+            if (ok && ((circled && fxl_sweep_vs_circle(&sp, in)) || box_motion_hit(&sp, box, box.lo))) {
                 word |= bit;
                 count++;
             }

@@ -226,10 +226,104 @@ static void property_moving(void)
     box_property(GEN_MOVING, true);
 }
 
+/* Batch == single, collect == bits, a box whose lo does not move ==
+ * the fixed box, the moving batch == the moving single, fused == prepare
+ * + single (refused sweeps never hit; the first code comes back). */
+static void forms_agree(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.forms_agree");
+    static fxl_aabb boxes[40];
+    static fxl_vec2 to[40];
+    static fxl_sweep sweeps[40];
+    uint32_t bits[2], mbits[2], fbits[2], round, n = FXLT_CASES(300);
+    size_t idx[40];
+    for (round = 0; round < n; round++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_sweep_prep sp = prep(&s);
+        size_t i, hits, mhits, got, k = 0, fh = 0;
+        fxl_result want = FXL_OK, res;
+        for (i = 0; i < 40; i++) {
+            boxes[i] = gen_box(&rng, &s);
+            to[i] = boxes[i].lo;
+            sweeps[i] = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+            if (fxlt_below(&rng, 16) == 0)
+                sweeps[i].motion.step = 4000; /* refused */
+        }
+        hits = fxl_sweep_vs_aabbs(&sp, boxes, 40, bits);
+        mhits = fxl_sweep_vs_moving_aabbs(&sp, boxes, to, 40, mbits);
+        got = fxl_sweep_collect_aabbs(&sp, boxes, 40, idx, 40);
+        CHECK_EQ(hits, mhits);
+        CHECK_EQ(hits, got);
+        CHECK_EQ(bits[0], mbits[0]);
+        CHECK_EQ(bits[1] & 0xFFu, mbits[1] & 0xFFu);
+        for (i = 0; i < 40; i++) {
+            bool one = fxl_sweep_vs_aabb(&sp, boxes[i]);
+            CHECK(one == (((bits[i >> 5] >> (i & 31)) & 1u) != 0));
+            CHECK(one == fxl_sweep_vs_moving_aabb(&sp, boxes[i], boxes[i].lo));
+            if (one) {
+                CHECK(k < got && idx[k] == i);
+                k++;
+            }
+        }
+        /* fused: sweeps[] against boxes[0] */
+        res = fxl_sweeps_vs_aabb(sweeps, 40, boxes[0], fbits, &fh);
+        hits = 0;
+        for (i = 0; i < 40; i++) {
+            fxl_sweep_prep p2;
+            fxl_result r = fxl_sweep_prepare(&sweeps[i], &p2);
+            bool one = r == FXL_OK && fxl_sweep_vs_aabb(&p2, boxes[0]);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            CHECK(one == (((fbits[i >> 5] >> (i & 31)) & 1u) != 0));
+            hits += one;
+        }
+        CHECK_EQ(res, want);
+        CHECK_EQ(fh, hits);
+    }
+    /* NULL and empty */
+    CHECK_EQ(fxl_sweeps_vs_aabb(NULL, 0, boxes[0], NULL, NULL), FXL_OK);
+    {
+        size_t h = 7;
+        fbits[0] = 0x1234u;
+        CHECK_EQ(fxl_sweeps_vs_aabb(NULL, 3, boxes[0], fbits, &h), FXL_ERR_NULL);
+        CHECK_EQ(h, 0);
+        CHECK_EQ(fbits[0], 0x1234u);
+    }
+}
+
+/* A moving box against a laser that neither turns nor moves is the
+ * fixed box swept along its path: the same as the laser sliding by the
+ * opposite move against the fixed box. */
+static void relative_motion(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.relative_motion");
+    uint32_t i, n = FXLT_CASES(3000);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, GEN_TURN_EMITTER);
+        fxl_sweep moved;
+        fxl_sweep_prep sp, mp;
+        fxl_aabb b = gen_box(&rng, &s);
+        int32_t dx = fxlt_range(&rng, -PX(30), PX(30)), dy = fxlt_range(&rng, -PX(30), PX(30));
+        fxl_vec2 to = fxl_vec2_make(clampc((int64_t)b.lo.x + dx), clampc((int64_t)b.lo.y + dy));
+        if (to.x != (int64_t)b.lo.x + dx || to.y != (int64_t)b.lo.y + dy ||
+            (int64_t)b.hi.x + dx > FXL_COORD_MAX || (int64_t)b.hi.y + dy > FXL_COORD_MAX ||
+            (int64_t)b.hi.x + dx < -FXL_COORD_MAX || (int64_t)b.hi.y + dy < -FXL_COORD_MAX)
+            continue;
+        s.motion.step = 0;
+        moved = s;
+        moved.motion.move = fxl_vec2_make(-dx, -dy);
+        if (fxl_sweep_prepare(&s, &sp) != FXL_OK || fxl_sweep_prepare(&moved, &mp) != FXL_OK)
+            continue;
+        CHECK(fxl_sweep_vs_moving_aabb(&sp, b, to) == fxl_sweep_vs_aabb(&mp, b));
+    }
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
     {"point_box_is_circle", point_box_is_circle},
+    {"forms_agree", forms_agree},
+    {"relative_motion", relative_motion},
     {"property_turn_emitter", property_turn_emitter},
     {"property_turn_middle", property_turn_middle},
     {"property_turn_offbeam", property_turn_offbeam},
