@@ -568,23 +568,33 @@ FXL__ALWAYS_INLINE bool near_motion(uint32_t mx, uint32_t my, uint32_t hx, uint3
 }
 
 /* Circles about the box's middle c (lo + floor(w / 2) per axis, w = hi -
- * lo): the inscribed one, radius min(floor(w / 2)), lies in the box (c -
- * lo = floor(w / 2) and hi - c = ceil(w / 2)); the enclosing one, radius
- * e1 + ceil(e2 / 2) with e = ceil(w / 2) (e1 >= e2), holds it
- * (sqrt(a^2 + b^2) <= a + b / 2 for a >= b: (a + b/2)^2 - a^2 - b^2 = b (a
- * - 3b/4) >= 0). Moving with the box, each keeps that relation at every
- * moment, so the inscribed circle hitting is a hit and the enclosing one
- * missing is a miss. False (no circles) when the enclosing radius is
- * beyond FXL_SIZE_MAX or the box is inverted. */
-static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out)
+ * lo). A circle's radius r is a reach in the beam's frame (sweep.h: the
+ * frame is the world scaled by |t| / 2^16, within 1.1e-5 < 2^-15 of 1, and
+ * the exact turn by 1), so in the world it reaches r 2^16 / |t|, within
+ * r / 2^15 of r. The inscribed one, radius min(floor(w / 2)) - that
+ * margin - 1, then lies in the box at every pose (c - lo = floor(w / 2),
+ * hi - c = ceil(w / 2)); the enclosing one, radius e1 + ceil(e2 / 2) +
+ * the margin + 2 with e = ceil(w / 2) (e1 >= e2), holds it at every pose
+ * (sqrt(a^2 + b^2) <= a + b / 2 for a >= b: (a + b/2)^2 - a^2 - b^2 = b
+ * (a - 3b/4) >= 0). Moving with the box, each keeps that relation at
+ * every moment, so the inscribed circle hitting is a hit and the
+ * enclosing one missing is a miss. False (no circles) when the enclosing
+ * radius is beyond FXL_SIZE_MAX or the box is inverted; *in_ok false when
+ * the inscribed radius would be negative. */
+static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out, bool *in_ok)
 {
     int64_t wx = (int64_t)box.hi.x - box.lo.x, wy = (int64_t)box.hi.y - box.lo.y;
     int64_t ex = wx - wx / 2, ey = wy - wy / 2, big_e = ex > ey ? ex : ey, small_e = ex > ey ? ey : ex;
-    int64_t r = big_e + small_e - small_e / 2;
-    if (wx < 0 || wy < 0 || r > FXL_SIZE_MAX)
+    int64_t r = big_e + small_e - small_e / 2, ri = (wx < wy ? wx : wy) / 2;
+    if (wx < 0 || wy < 0)
+        return false;
+    r += (r >> 15) + 2;
+    ri -= (ri >> 15) + 1;
+    if (r > FXL_SIZE_MAX)
         return false;
     in->c = fxl_vec2_make((fix16_t)(box.lo.x + wx / 2), (fix16_t)(box.lo.y + wy / 2));
-    in->r = (fix16_t)(wx < wy ? wx / 2 : wy / 2);
+    in->r = (fix16_t)(ri < 0 ? 0 : ri);
+    *in_ok = ri >= 0;
     out->c = in->c;
     out->r = (fix16_t)r;
     return true;
@@ -595,20 +605,21 @@ static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out)
 static bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
     fxl_circle in, out;
-    if (box_circles(box, &in, &out) && fxl_circle_check(out) == FXL_OK) {
+    bool in_ok;
+    if (box_circles(box, &in, &out, &in_ok) && fxl_circle_check(out) == FXL_OK) {
         int64_t dx = (int64_t)in.c.x + ((int64_t)to.x - box.lo.x);
         int64_t dy = (int64_t)in.c.y + ((int64_t)to.y - box.lo.y);
         if (to.x == box.lo.x && to.y == box.lo.y) {
             if (!fxl_sweep_vs_circle(sp, out))
                 return false;
-            if (fxl_sweep_vs_circle(sp, in))
+            if (in_ok && fxl_sweep_vs_circle(sp, in))
                 return true;
         } else if (dx >= -FXL_COORD_MAX && dx <= FXL_COORD_MAX && dy >= -FXL_COORD_MAX &&
                    dy <= FXL_COORD_MAX) {
             fxl_vec2 d = fxl_vec2_make((fix16_t)dx, (fix16_t)dy);
             if (!fxl_sweep_vs_moving_circle(sp, out, d))
                 return false;
-            if (fxl_sweep_vs_moving_circle(sp, in, d))
+            if (in_ok && fxl_sweep_vs_moving_circle(sp, in, d))
                 return true;
         }
     }
@@ -714,10 +725,11 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
 {
     fxl_result first = fxl_aabb_check(box);
     fxl_circle in, out;
+    bool in_ok = false;
     size_t i = 0, count = 0;
     /* Nothing hits a box outside the domain: its code is returned. */
     bool ok = first == FXL_OK;
-    bool circled = ok && box_circles(box, &in, &out) && fxl_circle_check(out) == FXL_OK;
+    bool circled = ok && box_circles(box, &in, &out, &in_ok) && fxl_circle_check(out) == FXL_OK;
 
     if (sweeps == NULL && n != 0) {
         first = FXL_ERR_NULL;
@@ -742,7 +754,8 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
                     first = res;
                 continue;
             }
-            if (ok && ((circled && fxl_sweep_vs_circle(&sp, in)) || box_motion_hit(&sp, box, box.lo))) {
+            if (ok && ((circled && in_ok && fxl_sweep_vs_circle(&sp, in)) ||
+                       box_motion_hit(&sp, box, box.lo))) {
                 word |= bit;
                 count++;
             }

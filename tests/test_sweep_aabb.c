@@ -13,7 +13,7 @@
 #include "ref_sweep_aabb.h"
 
 #ifndef FXLT_BOX_SWEEP_CASES
-#define FXLT_BOX_SWEEP_CASES 2000
+#define FXLT_BOX_SWEEP_CASES 1000
 #endif
 
 #define PX(v) ((fix16_t)((v) * 65536))
@@ -109,12 +109,6 @@ static fxl_aabb gen_box(fxlt_rng *rng, const fxl_sweep *s)
                     clampc((int64_t)p.x - ox + w), clampc((int64_t)p.y - oy + h));
 }
 
-static fxl_aabb shift(fxl_aabb b, int64_t dx, int64_t dy)
-{
-    return box_make(clampc(b.lo.x + dx), clampc(b.lo.y + dy), clampc(b.hi.x + dx),
-                    clampc(b.hi.y + dy));
-}
-
 typedef struct btally {
     uint32_t cases, touch, hits, disagree;
 } btally;
@@ -128,36 +122,72 @@ static void agree(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_a
     t->hits += want;
     if (got != want) {
         if (t->disagree < 3)
+        {
             fxlt_printf("    disagree: box (%d,%d)-(%d,%d) to (%d,%d) core %d ref %d\n", b.lo.x, b.lo.y,
                         b.hi.x, b.hi.y, to.x, to.y, got, want);
+            fxlt_printf("      laser kind %d anchor %d pos (%d,%d) angle %d len %d hw %d frac %d; pivot (%d,%d) step %d move (%d,%d)\n",
+                        s->laser.kind, s->laser.anchor, s->laser.pos.x, s->laser.pos.y, s->laser.angle,
+                        s->laser.length, s->laser.half_width, s->laser.hit_fraction, s->motion.pivot.x,
+                        s->motion.pivot.y, s->motion.step, s->motion.move.x, s->motion.move.y);
+        }
         t->disagree++;
     }
 }
 
-/* Bisection (by the core) of a shift of the box along (dx, dy) between a
- * miss at 0 and a hit at `hi` units; the two sides of the transition. */
-static void touch_cases(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b,
-                        int64_t dx, int64_t dy, bool moving, fxl_vec2 to)
+static bool in_domain(fxl_aabb b, fxl_vec2 to)
 {
-    int64_t lo = 0, hi = 1 << 24;
+    return b.lo.x >= -FXL_COORD_MAX && b.lo.y >= -FXL_COORD_MAX && b.hi.x <= FXL_COORD_MAX &&
+           b.hi.y <= FXL_COORD_MAX && to.x >= -FXL_COORD_MAX && to.y >= -FXL_COORD_MAX &&
+           (int64_t)to.x + (b.hi.x - b.lo.x) <= FXL_COORD_MAX &&
+           (int64_t)to.y + (b.hi.y - b.lo.y) <= FXL_COORD_MAX;
+}
+
+/* The box (and its end lo) moved by (dx, dy) raw units, or false when that
+ * leaves the domain. */
+static bool moved_box(fxl_aabb b, fxl_vec2 to, int64_t dx, int64_t dy, fxl_aabb *ob, fxl_vec2 *oto)
+{
+    int64_t v[6];
+    int i;
+    v[0] = b.lo.x + dx, v[1] = b.lo.y + dy, v[2] = b.hi.x + dx, v[3] = b.hi.y + dy;
+    v[4] = to.x + dx, v[5] = to.y + dy;
+    for (i = 0; i < 6; i++)
+        if (v[i] < -FXL_COORD_MAX || v[i] > FXL_COORD_MAX)
+            return false;
+    *ob = box_make((fix16_t)v[0], (fix16_t)v[1], (fix16_t)v[2], (fix16_t)v[3]);
+    *oto = fxl_vec2_make((fix16_t)v[4], (fix16_t)v[5]);
+    return in_domain(*ob, *oto);
+}
+
+/* The touching position: the box moved so that its lo is on the laser's
+ * reference point (a point of the start beam: a hit), then along (dx, dy)
+ * per step up to 2^26 steps (a miss, or no case); bisection by the core
+ * finds a last hit and a first miss one step apart, both asked of the
+ * reference. */
+static void touch_cases(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b,
+                        fxl_vec2 to, int64_t dx, int64_t dy, bool moving)
+{
+    int64_t lo = 0, hi = (int64_t)1 << 26, ax = (int64_t)s->laser.pos.x - b.lo.x;
+    int64_t ay = (int64_t)s->laser.pos.y - b.lo.y;
     fxl_aabb m;
-    int k;
-    if (fxl_sweep_vs_moving_aabb(sp, b, to) || !fxl_sweep_vs_moving_aabb(sp, shift(b, dx * hi, dy * hi),
-                                                                        fxl_vec2_make(clampc(to.x + dx * hi), clampc(to.y + dy * hi))))
+    fxl_vec2 mt;
+    if (!moved_box(b, to, ax, ay, &m, &mt) || !fxl_sweep_vs_moving_aabb(sp, m, mt))
         return;
-    for (k = 0; k < 26 && hi - lo > 1; k++) {
+    if (!moved_box(b, to, ax + dx * hi, ay + dy * hi, &m, &mt) || fxl_sweep_vs_moving_aabb(sp, m, mt))
+        return;
+    while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        m = shift(b, dx * mid, dy * mid);
-        if (fxl_sweep_vs_moving_aabb(sp, m, fxl_vec2_make(clampc(to.x + dx * mid), clampc(to.y + dy * mid))))
-            hi = mid;
-        else
+        if (!moved_box(b, to, ax + dx * mid, ay + dy * mid, &m, &mt))
+            return;
+        if (fxl_sweep_vs_moving_aabb(sp, m, mt))
             lo = mid;
+        else
+            hi = mid;
     }
     t->touch += 2;
-    m = shift(b, dx * lo, dy * lo);
-    agree(t, s, sp, m, fxl_vec2_make(clampc(to.x + dx * lo), clampc(to.y + dy * lo)), moving);
-    m = shift(b, dx * hi, dy * hi);
-    agree(t, s, sp, m, fxl_vec2_make(clampc(to.x + dx * hi), clampc(to.y + dy * hi)), moving);
+    if (moved_box(b, to, ax + dx * lo, ay + dy * lo, &m, &mt))
+        agree(t, s, sp, m, mt, moving);
+    if (moved_box(b, to, ax + dx * hi, ay + dy * hi, &m, &mt))
+        agree(t, s, sp, m, mt, moving);
 }
 
 static void box_property(gen_motion motion, bool moving)
@@ -173,23 +203,15 @@ static void box_property(gen_motion motion, bool moving)
         int64_t dx, dy;
         if (moving) {
             to = gen_move_end(&rng, b.lo, false);
-            /* keep the end box in the domain */
-            if ((int64_t)to.x + (b.hi.x - b.lo.x) > FXL_COORD_MAX ||
-                (int64_t)to.y + (b.hi.y - b.lo.y) > FXL_COORD_MAX)
+            if (!in_domain(b, to))
                 to = b.lo;
         }
         agree(&t, &s, &sp, b, to, moving);
         dx = (int64_t)fxlt_range(&rng, -2, 2);
         dy = (int64_t)fxlt_range(&rng, -2, 2);
-        if ((dx | dy) != 0 && fxlt_below(&rng, 2) == 0) {
-            /* start far away on the other side and come in */
-            fxl_aabb far = shift(b, -dx * (1 << 23), -dy * (1 << 23));
-            fxl_vec2 tofar = fxl_vec2_make(clampc(to.x - dx * (1 << 23)), clampc(to.y - dy * (1 << 23)));
-            if (far.lo.x != -FXL_COORD_MAX && far.lo.y != -FXL_COORD_MAX && far.hi.x != FXL_COORD_MAX &&
-                far.hi.y != FXL_COORD_MAX && tofar.x != FXL_COORD_MAX && tofar.x != -FXL_COORD_MAX &&
-                tofar.y != FXL_COORD_MAX && tofar.y != -FXL_COORD_MAX)
-                touch_cases(&t, &s, &sp, far, dx, dy, moving, tofar);
-        }
+        if ((dx | dy) == 0)
+            dx = 1;
+        touch_cases(&t, &s, &sp, b, to, dx, dy, moving);
     }
     fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
                 t.cases, t.touch, t.hits, t.disagree);
