@@ -27,4 +27,8 @@
 #define FXLT_CORPUS_KINDS_CASES 20000u
 #define FXLT_CORPUS_KINDS_HASH 0xe731a7dbu
 
+/* Sweeps against boxes (issue 23, test box_sweep_hash). */
+#define FXLT_CORPUS_BOX_SWEEP_CASES 2000u
+#define FXLT_CORPUS_BOX_SWEEP_HASH 0x919e2e64u
+
 #endif

@@ -564,6 +564,41 @@ bench_stats bench_rel(int turning, int near, int fused)
     return bench_sample_stats();
 }
 
+/* Issue 23: the same sweeps against a box, the player's bounding square
+ * (118..122 px, 98..102 px): the fused call (fused = 1, per sweep, one
+ * sample per set) or fxl_sweep_prepare + fxl_sweep_vs_aabb (one sample per
+ * sweep). The placement is the circle rows' (far / near the circle). */
+static const fxl_aabb rel_box = {{118 << 16, 98 << 16}, {122 << 16, 102 << 16}};
+
+static bool sweep_prepare_box(const fxl_sweep *s)
+{
+    fxl_sweep_prep sp;
+    return fxl_sweep_prepare(s, &sp) == FXL_OK && fxl_sweep_vs_aabb(&sp, rel_box);
+}
+
+bench_stats bench_rel_box(int turning, int near, int fused)
+{
+    fxlt_rng rng;
+    uint32_t words[2];
+    int set, k;
+    rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)(turning * 2 + near);
+    bench_samples_clear();
+    for (set = 0; set < REL_SETS; set++) {
+        rel_set(&rng, turning, near);
+        if (fused) {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_sweeps_vs_aabb(rel_sweeps, REL_LASERS, rel_box, words, NULL);
+            t = fxl_port_cycles_end() - overhead;
+            bench_sample_add((t + REL_LASERS / 2) / REL_LASERS);
+        } else {
+            for (k = 0; k < REL_LASERS; k++)
+                TIMED(sweep_prepare_box(&rel_sweeps[k]));
+        }
+    }
+    return bench_sample_stats();
+}
+
 /* Bullets vs the player, per bullet, in one fxl_circles_vs_circle call over
  * the scene's 1024 circles; one sample per player position (64, on a grid
  * over the screen). */

@@ -47,6 +47,7 @@ bench_stats bench_sweep_batch(int kind);
  * 1, per laser) or with the separate prepare and test calls. */
 bench_stats bench_rel(int turning, int near, int fused);
 uint32_t bench_rel_hits(int turning, int near);
+bench_stats bench_rel_box(int turning, int near, int fused);
 /* fxl_circles_vs_circle, per bullet. */
 bench_stats bench_bullets_batch(void);
 /* fxl_sin (cosine = 0) or fxl_cos, alone in the timed window. */
