@@ -484,6 +484,31 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536;
     int i;
+    /* The annulus reject: every point of M is at least dmin = max(dist of
+     * the pivot from K along u, along v) - t from the pivot and at most
+     * max|a| + max|b| + t (Q32.32, the exact frame keeps lengths); every
+     * point of B at least its own per-axis distances, at most max|x| +
+     * max|y| (Q16.16 times 2^16). All below 2^51. */
+    {
+        int64_t kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
+                       (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
+        int64_t kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
+        int64_t bx = fxl__max64(fxl__beyond(0, x0, x1), 0) * 65536, by = fxl__max64(fxl__beyond(0, y0, y1), 0) * 65536;
+        int64_t fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) * 65536;
+        int64_t fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) * 65536;
+        if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(kmax)))
+            return false; /* B beyond M's outer radius */
+        if (kmin > 0 && !fxl__le128(fxl__sq_signed(kmin), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy))))
+            return false; /* B inside M's inner radius */
+    }
+    /* (A), also the first witness of a hit. */
+    if (exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
+        return true;
+    /* A sound hit: the exact pose at the arc's bisector, the direction of
+     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
+    if (sp->step > -2048 && sp->step < 2048 &&
+        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
+        return true;
     /* (B): the corners. */
     for (i = 0; i < 4; i++) {
         int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
@@ -494,9 +519,6 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
             fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
-    /* (A) */
-    if (exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
-        return true;
     /* (C): K's corners (a capsule's core is a segment: two). */
     for (i = 0; i < 4; i++) {
         int64_t ka = (i & 1) ? a->u_hi : a->u_lo, kb = (i & 2) ? a->v_hi : a->v_lo;
@@ -580,21 +602,28 @@ FXL__ALWAYS_INLINE bool near_motion(uint32_t mx, uint32_t my, uint32_t hx, uint3
  * every moment, so the inscribed circle hitting is a hit and the
  * enclosing one missing is a miss. False (no circles) when the enclosing
  * radius is beyond FXL_SIZE_MAX or the box is inverted; *in_ok false when
- * the inscribed radius would be negative. */
+ * the inscribed radius would be negative. (The middle lies between lo and
+ * hi: no wrap for a box in the domain.) */
 static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out, bool *in_ok)
 {
-    int64_t wx = (int64_t)box.hi.x - box.lo.x, wy = (int64_t)box.hi.y - box.lo.y;
-    int64_t ex = wx - wx / 2, ey = wy - wy / 2, big_e = ex > ey ? ex : ey, small_e = ex > ey ? ey : ex;
-    int64_t r = big_e + small_e - small_e / 2, ri = (wx < wy ? wx : wy) / 2;
-    if (wx < 0 || wy < 0)
+    uint32_t wx, wy, ex, ey, big_e, small_e, r, ri;
+    if (box.hi.x < box.lo.x || box.hi.y < box.lo.y)
         return false;
+    /* widths below 2^32: unsigned, shifts for the halves */
+    wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    ex = wx - (wx >> 1), ey = wy - (wy >> 1);
+    big_e = ex > ey ? ex : ey, small_e = ex > ey ? ey : ex;
+    if (big_e > (uint32_t)FXL_SIZE_MAX)
+        return false;
+    r = big_e + small_e - (small_e >> 1); /* below 2^29 */
     r += (r >> 15) + 2;
-    ri -= (ri >> 15) + 1;
-    if (r > FXL_SIZE_MAX)
+    ri = (wx < wy ? wx : wy) >> 1;
+    if (r > (uint32_t)FXL_SIZE_MAX)
         return false;
-    in->c = fxl_vec2_make((fix16_t)(box.lo.x + wx / 2), (fix16_t)(box.lo.y + wy / 2));
-    in->r = (fix16_t)(ri < 0 ? 0 : ri);
-    *in_ok = ri >= 0;
+    *in_ok = ri > (ri >> 15);
+    ri = *in_ok ? ri - (ri >> 15) - 1u : 0u;
+    in->c = fxl_vec2_make(fxl__wrap_add(box.lo.x, (int32_t)(wx >> 1)), fxl__wrap_add(box.lo.y, (int32_t)(wy >> 1)));
+    in->r = (fix16_t)ri;
     out->c = in->c;
     out->r = (fix16_t)r;
     return true;
