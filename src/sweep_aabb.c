@@ -147,63 +147,104 @@ static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu,
     return within(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)), t, len2);
 }
 
+/* min and max of v[0..n-1] (128 bits). */
+static void range_n(const fxl__i128 *v, int n, fxl__i128 *lo, fxl__i128 *hi)
+{
+    int i;
+    *lo = *hi = v[0];
+    for (i = 1; i < n; i++) {
+        if (fxl__isign(fxl__isub(v[i], *lo)) < 0)
+            *lo = v[i];
+        if (fxl__isign(fxl__isub(v[i], *hi)) > 0)
+            *hi = v[i];
+    }
+}
+
+/* [a, b] and [c, d] (128 bits) are apart. */
+static bool apart(fxl__i128 a, fxl__i128 b, fxl__i128 c, fxl__i128 d)
+{
+    return fxl__isign(fxl__isub(b, c)) < 0 || fxl__isign(fxl__isub(d, a)) < 0;
+}
+
 /* The hull of the box [x0, x1] x [y0, y1] and its copy moved by (dx, dy)
  * (Q16.16 offsets from the pose's pivot, any int32-derived values) against
- * the table pose of lp in the frame (c, s): the head of the file. */
+ * the table pose of lp in the frame (c, s): the head of the file. With no
+ * move the hull is the box (4 points, 4 edges, no fifth axis). Along u
+ * and v the hull's projections are its frame values (64 bits); along
+ * world x and y they are n x and n y (n = c^2 + s^2, F^T F = n I). */
 FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
                                   int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
-    int64_t pu[8], pv[8], ku[4], kv[4], ax[5][2];
-    int64_t t = (int64_t)lp->round * 65536, du, dv;
-    int i, k;
+    int64_t pu[8], pv[8], ku[4], kv[4];
+    int64_t t = (int64_t)lp->round * 65536, umin, umax, vmin, vmax, n;
+    int i, k, np = (dx | dy) != 0 ? 8 : 4, nk;
+    bool sep = false;
 
     if (t < 0)
         return false;
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < np; i++) {
         int64_t x = (i & 1) ? x1 : x0, y = (i & 2) ? y1 : y0;
         if (i & 4)
             x += dx, y += dy;
         frame_of(c, s, x, y, &pu[i], &pv[i]);
+    }
+    umin = umax = pu[0], vmin = vmax = pv[0];
+    for (i = 1; i < np; i++) {
+        umin = fxl__min64(umin, pu[i]), umax = fxl__max64(umax, pu[i]);
+        vmin = fxl__min64(vmin, pv[i]), vmax = fxl__max64(vmax, pv[i]);
+    }
+    /* Beyond K grown by t along u or v: no point of the hull is near. */
+    if (umax < lp->u_lo - t || umin > lp->u_hi + t || vmax < lp->v_lo - t || vmin > lp->v_hi + t)
+        return false;
+    for (i = 0; i < np; i++)
         if (point_near(lp, pu[i], pv[i], t))
             return true;
-    }
+    /* Separating axes: u, v (64 bits), then world x and y, then perp(F(d)). */
+    sep = umax < lp->u_lo || umin > lp->u_hi || vmax < lp->v_lo || vmin > lp->v_hi;
     ku[0] = ku[2] = lp->u_lo, ku[1] = ku[3] = lp->u_hi;
     kv[0] = kv[1] = lp->v_lo, kv[2] = kv[3] = lp->v_hi;
-    /* Separating axes (frame directions): u, v, (c, -s), (s, c), perp(F(d)). */
-    frame_of(c, s, dx, dy, &du, &dv);
-    ax[0][0] = 1, ax[0][1] = 0;
-    ax[1][0] = 0, ax[1][1] = 1;
-    ax[2][0] = c, ax[2][1] = -s;
-    ax[3][0] = s, ax[3][1] = c;
-    ax[4][0] = -dv, ax[4][1] = du;
-    for (k = 0; k < 5; k++) {
-        fxl__i128 pmin = fxl__i128_of(0), pmax = pmin, kmin = pmin, kmax = pmin;
-        for (i = 0; i < 8; i++) {
-            fxl__i128 p = fxl__iadd(fxl__imul(ax[k][0], pu[i]), fxl__imul(ax[k][1], pv[i]));
-            if (i == 0 || fxl__isign(fxl__isub(p, pmin)) < 0)
-                pmin = p;
-            if (i == 0 || fxl__isign(fxl__isub(p, pmax)) > 0)
-                pmax = p;
+    n = (int64_t)c * c + (int64_t)s * s;
+    if (!sep) {
+        fxl__i128 kp[4], klo, khi;
+        /* the hull's x and y ranges (a box out of the domain may be inverted) */
+        int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1);
+        int64_t yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
+        xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
+        yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
+        for (k = 0; k < 4; k++)
+            kp[k] = fxl__isub(fxl__imul(c, ku[k]), fxl__imul(s, kv[k]));
+        range_n(kp, 4, &klo, &khi);
+        sep = apart(fxl__imul(n, xl), fxl__imul(n, xh), klo, khi);
+        if (!sep) {
+            for (k = 0; k < 4; k++)
+                kp[k] = fxl__iadd(fxl__imul(s, ku[k]), fxl__imul(c, kv[k]));
+            range_n(kp, 4, &klo, &khi);
+            sep = apart(fxl__imul(n, yl), fxl__imul(n, yh), klo, khi);
         }
-        for (i = 0; i < 4; i++) {
-            fxl__i128 p = fxl__iadd(fxl__imul(ax[k][0], ku[i]), fxl__imul(ax[k][1], kv[i]));
-            if (i == 0 || fxl__isign(fxl__isub(p, kmin)) < 0)
-                kmin = p;
-            if (i == 0 || fxl__isign(fxl__isub(p, kmax)) > 0)
-                kmax = p;
-        }
-        if (fxl__isign(fxl__isub(pmax, kmin)) < 0 || fxl__isign(fxl__isub(kmax, pmin)) < 0)
-            break; /* separated */
     }
-    if (k == 5)
+    if (!sep && np > 4) {
+        fxl__i128 pp[8], kp[4], plo, phi, klo, khi;
+        int64_t du, dv;
+        frame_of(c, s, dx, dy, &du, &dv);
+        for (i = 0; i < 8; i++)
+            pp[i] = fxl__isub(fxl__imul(du, pv[i]), fxl__imul(dv, pu[i]));
+        for (k = 0; k < 4; k++)
+            kp[k] = fxl__isub(fxl__imul(du, kv[k]), fxl__imul(dv, ku[k]));
+        range_n(pp, 8, &plo, &phi);
+        range_n(kp, 4, &klo, &khi);
+        sep = apart(plo, phi, klo, khi);
+    }
+    if (!sep)
         return true;
     if (t == 0)
         return false;
-    /* A corner of K within t of an edge of the hull. */
-    for (k = 0; k < 4; k++) {
+    /* A corner of K within t of an edge of the hull (a capsule's core is a
+     * segment: its two corners). */
+    nk = lp->v_lo == lp->v_hi ? 2 : 4;
+    for (k = 0; k < nk; k++) {
         static const unsigned char ea[12] = {0, 1, 3, 2, 4, 5, 7, 6, 0, 1, 2, 3};
         static const unsigned char eb[12] = {1, 3, 2, 0, 5, 7, 6, 4, 4, 5, 6, 7};
-        for (i = 0; i < 12; i++)
+        for (i = 0; i < (np > 4 ? 12 : 4); i++)
             if (seg_near(ku[k], kv[k], pu[ea[i]], pv[ea[i]], pu[eb[i]], pv[eb[i]], t))
                 return true;
     }
