@@ -259,12 +259,11 @@ static int root_sign(const fxl__big *alpha, const fxl__big *beta, const fxl__big
     return fxl__big_sign_sqrt(alpha, beta, w);
 }
 
-/* sign(alpha - beta sqrt(n)) for alpha in 128 bits, beta in 64, n < 2^34,
- * filtered: sqrt(n) lies in [q, q + 1) (q = isqrt(n)), so beta sqrt(n)
+/* sign(alpha - beta sqrt(n)) for alpha in 128 bits, beta in 64, n < 2^35,
+ * filtered: sqrt(n) lies in [q, q + 1) (q = isqrt(n), the caller's), so beta sqrt(n)
  * lies between beta q and beta (q + 1); alpha beyond both settles it. */
-static int n_sign(fxl__i128 alpha, int64_t beta, uint64_t n)
+static int n_sign(fxl__i128 alpha, int64_t beta, uint64_t n, int64_t q)
 {
-    int64_t q = (int64_t)fxl__isqrt64(n);
     fxl__i128 bq = fxl__imul(beta, q), bq1 = fxl__imul(beta, q + 1);
     fxl__big a, b, w;
     if (beta == 0)
@@ -305,6 +304,7 @@ FXL_ARM_CODE static bool exact_pose_meets(const fxl_laser_prep *lp, int32_t c, i
                                           int64_t y0, int64_t x1, int64_t y1)
 {
     uint64_t n = (uint64_t)((int64_t)c * c + (int64_t)s * s);
+    int64_t q = (int64_t)fxl__isqrt64(n);
     fxl__i128 v[4], lo, hi;
     int i;
     /* Along u and v: 2^16 F(p) over the box's corners against K's range sqrt(n). */
@@ -314,7 +314,7 @@ FXL_ARM_CODE static bool exact_pose_meets(const fxl_laser_prep *lp, int32_t c, i
         v[i] = fxl__imul(u, 65536);
     }
     range4(v, &lo, &hi);
-    if (n_sign(hi, lp->u_lo, n) < 0 || n_sign(lo, lp->u_hi, n) > 0)
+    if (n_sign(hi, lp->u_lo, n, q) < 0 || n_sign(lo, lp->u_hi, n, q) > 0)
         return false;
     for (i = 0; i < 4; i++) {
         int64_t u, w;
@@ -322,7 +322,7 @@ FXL_ARM_CODE static bool exact_pose_meets(const fxl_laser_prep *lp, int32_t c, i
         v[i] = fxl__imul(w, 65536);
     }
     range4(v, &lo, &hi);
-    if (n_sign(hi, lp->v_lo, n) < 0 || n_sign(lo, lp->v_hi, n) > 0)
+    if (n_sign(hi, lp->v_lo, n, q) < 0 || n_sign(lo, lp->v_hi, n, q) > 0)
         return false;
     /* Along world x and y: K's corners' c a - s b and s a + c b against
      * the box's range times 2^16 sqrt(n). */
@@ -331,14 +331,14 @@ FXL_ARM_CODE static bool exact_pose_meets(const fxl_laser_prep *lp, int32_t c, i
         v[i] = fxl__isub(fxl__imul(c, a), fxl__imul(s, b));
     }
     range4(v, &lo, &hi);
-    if (n_sign(hi, x0 * 65536, n) < 0 || n_sign(lo, x1 * 65536, n) > 0)
+    if (n_sign(hi, x0 * 65536, n, q) < 0 || n_sign(lo, x1 * 65536, n, q) > 0)
         return false;
     for (i = 0; i < 4; i++) {
         int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
         v[i] = fxl__iadd(fxl__imul(s, a), fxl__imul(c, b));
     }
     range4(v, &lo, &hi);
-    if (n_sign(hi, y0 * 65536, n) < 0 || n_sign(lo, y1 * 65536, n) > 0)
+    if (n_sign(hi, y0 * 65536, n, q) < 0 || n_sign(lo, y1 * 65536, n, q) > 0)
         return false;
     return true;
 }
@@ -523,7 +523,7 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
                                       int64_t y1)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t t = (int64_t)a->round * 65536;
+    int64_t t = (int64_t)a->round * 65536, kmax, kmin;
     int i;
     /* The annulus reject: every point of M is at least dmin = max(dist of
      * the pivot from K along u, along v) - t from the pivot and at most
@@ -531,9 +531,9 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
      * point of B at least its own per-axis distances, at most max|x| +
      * max|y| (Q16.16 times 2^16). All below 2^51. */
     {
-        int64_t kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
-                       (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
-        int64_t kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
+        kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
+               (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
+        kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
         int64_t bx = fxl__max64(fxl__beyond(0, x0, x1), 0) * 65536, by = fxl__max64(fxl__beyond(0, y0, y1), 0) * 65536;
         int64_t fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) * 65536;
         int64_t fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) * 65536;
@@ -556,8 +556,16 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
         int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
         int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
-        if (point_near(a, u0, v0, t) || point_near(a, u1, v1, t) ||
-            fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
+        fxl__u128 q2;
+        if (point_near(a, u0, v0, t) || point_near(a, u1, v1, t))
+            return true;
+        /* |q| 2^16 outside [kmin, kmax]: the corner is not in M */
+        q2.hi = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) >> 32;
+        q2.lo = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) << 32;
+        if (!fxl__le128(q2, fxl__sq_signed(kmax)) || (kmin > 0 && fxl__le128(q2, fxl__sq_signed(kmin)) &&
+                                                       !fxl__le128(fxl__sq_signed(kmin), q2)))
+            continue;
+        if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
     /* (C): K's corners (a capsule's core is a segment: two). */
@@ -812,6 +820,8 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
             fxl_result res = fxl_sweeps_vs_circle(&sweeps[i], end - i, out, &cand, NULL);
             if (res != FXL_OK && first == FXL_OK)
                 first = res;
+            if (cand == 0)
+                i = end; /* every sweep of the chunk missed the enclosing circle */
         }
         for (; i < end; i++, bit <<= 1) {
             fxl_sweep_prep sp;
