@@ -481,6 +481,13 @@ static bool arc_disk(const corner_arc *m, int64_t cx, int64_t cy, int64_t t)
     return root_sign(&alpha, &p, &m->r2) >= 0;
 }
 
+/* floor(v / 2^16) for |v| < 2^79 (two's complement written out). */
+static int64_t shr16(fxl__i128 v)
+{
+    uint64_t u = ((uint64_t)v.hi << 48) | (v.lo >> 16);
+    return u >> 63 != 0 ? -(int64_t)(~u) - 1 : (int64_t)u;
+}
+
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
  * [x0, x1] x [y0, y1] in Q32.32 about Pm. */
 FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
@@ -499,6 +506,25 @@ FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int
         if (!fxl__le128(r2, fxl__add(fxl__sq_signed(ex), fxl__sq_signed(ey))))
             return false;
         if (!fxl__le128(fxl__add(fxl__sq_signed(gx), fxl__sq_signed(gy)), r2))
+            return false;
+    }
+    /* The chord's box: E_i = S_i / |t_i| lies within 1.1e-5 R + 1 of S_i /
+     * 2^16 (|t_i| / 2^16 is 1 within 1.1e-5), and an arc of at most half a
+     * turn within its sagitta R (1 - cos(theta / 2)) of its chord, so
+     * within the chord's box grown by that. theta / 2 <= (|step| / 2 + 1)
+     * 2 pi / 4096 (each table direction within 1.1e-5 rad of nominal), so
+     * 1 - cos(theta / 2) <= (theta / 2)^2 / 2 <= (|step| + 2)^2 2.95e-7 <
+     * (|step| + 2)^2 / 2^21. R <= |a| + |b| < 2^49; all below 2^62. */
+    {
+        int64_t rr = (int64_t)(fxl__abs64(a) + fxl__abs64(b)), st = (int64_t)fxl__abs32(sp->step) + 2;
+        int64_t grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2, e[2][2];
+        for (i = 0; i < 2; i++) {
+            int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
+            e[i][0] = shr16(fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
+            e[i][1] = shr16(fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
+        }
+        if (fxl__max64(e[0][0], e[1][0]) + grow < x0 - t || fxl__min64(e[0][0], e[1][0]) - grow > x1 + t ||
+            fxl__max64(e[0][1], e[1][1]) + grow < y0 - t || fxl__min64(e[0][1], e[1][1]) - grow > y1 + t)
             return false;
     }
     fxl__big_u128(&m.r2, r2);
