@@ -591,6 +591,16 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         if (!fxl__le128(q2, fxl__sq_signed(kmax)) || (kmin > 0 && fxl__le128(q2, fxl__sq_signed(kmin)) &&
                                                        !fxl__le128(fxl__sq_signed(kmin), q2)))
             continue;
+        /* The corner's frame arc lies in the box of (u0, v0), (u1, v1)
+         * grown by its sagitta and the table scale (as the hitbox corners'
+         * arcs below); beyond K grown by t there: not in M. */
+        {
+            int64_t rr = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
+            int64_t st = (int64_t)fxl__abs32(sp->step) + 2, grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+            if (fxl__max64(u0, u1) + grow < a->u_lo - t || fxl__min64(u0, u1) - grow > a->u_hi + t ||
+                fxl__max64(v0, v1) + grow < a->v_lo - t || fxl__min64(v0, v1) - grow > a->v_hi + t)
+                continue;
+        }
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
