@@ -720,7 +720,11 @@ static bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
     fxl_circle in, out;
     bool in_ok;
-    if (box_circles(box, &in, &out, &in_ok) && fxl_circle_check(out) == FXL_OK) {
+    /* (the radius is checked by box_circles; the middle, in the domain
+     * for a box in it, is checked here: u + C <= 2C for the uint32 u) */
+    if (box_circles(box, &in, &out, &in_ok) &&
+        (uint32_t)out.c.x + (uint32_t)FXL_COORD_MAX <= 2u * (uint32_t)FXL_COORD_MAX &&
+        (uint32_t)out.c.y + (uint32_t)FXL_COORD_MAX <= 2u * (uint32_t)FXL_COORD_MAX) {
         int64_t dx = (int64_t)in.c.x + ((int64_t)to.x - box.lo.x);
         int64_t dy = (int64_t)in.c.y + ((int64_t)to.y - box.lo.y);
         if (to.x == box.lo.x && to.y == box.lo.y) {
