@@ -3,6 +3,7 @@
 
 extern const fxlt_suite fxlt_suite_angle;
 extern const fxlt_suite fxlt_suite_laser;
+extern const fxlt_suite fxlt_suite_laser_aabb;
 extern const fxlt_suite fxlt_suite_shapes;
 extern const fxlt_suite fxlt_suite_chain;
 extern const fxlt_suite fxlt_suite_oracle;
@@ -26,6 +27,7 @@ int main(void)
     static const fxlt_suite *const suites[] = {
         &fxlt_suite_angle,
         &fxlt_suite_laser,
+        &fxlt_suite_laser_aabb,
         &fxlt_suite_shapes,
         &fxlt_suite_chain,
         &fxlt_suite_oracle,

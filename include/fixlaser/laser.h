@@ -111,6 +111,46 @@ size_t fxl_laser_vs_moving_circles(const fxl_laser_prep *lp, const fxl_circle *f
 fxl_result fxl_lasers_vs_circle(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                 uint32_t *hit_bits, size_t *hits);
 
+/* Boxes as targets (enemies', sprites' and tiles' rectangular hitboxes).
+ * Each mirrors the circle call of the same row; a box is fxl_aabb (base.h:
+ * closed, lo <= hi, |coords| <= FXL_COORD_MAX, checked by FXL_ASSERT like
+ * a circle), and it hits iff one of its points is a hit of
+ * fxl_laser_vs_point: exact, touching counts. Domain: any laser
+ * fxl_laser_prepare accepts and any box fxl_aabb_check accepts; other
+ * int32 values give a meaningless answer, never undefined behaviour. */
+
+/* True iff the box touches or overlaps the prepared laser's hitbox. */
+bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
+
+/* Tests n boxes; sets bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for each hit and clears it otherwise. Returns the number of hits. */
+size_t fxl_laser_vs_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, size_t n,
+                          uint32_t *hit_bits);
+
+/* Tests n boxes; writes the indices of the first `cap` hits, in order, to
+ * out_idx. Returns the number of hits (which may exceed cap). */
+size_t fxl_laser_collect_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, size_t n,
+                               size_t *out_idx, size_t cap);
+
+/* True iff a box translating straight over the frame, its lo going from
+ * from.lo to `to` (Q16.16, in the domain; the size is kept), touches the
+ * (fixed) laser at some moment: the box swept along the segment against the
+ * hitbox, exact. */
+bool fxl_laser_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb from, fxl_vec2 to);
+
+/* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for box i moving from from[i] to to[i]; returns the number of hits. */
+size_t fxl_laser_vs_moving_aabbs(const fxl_laser_prep *lp, const fxl_aabb *from,
+                                 const fxl_vec2 *to, size_t n, uint32_t *hit_bits);
+
+/* Many lasers against one box, as fxl_lasers_vs_circle against a circle:
+ * laser i validated as fxl_laser_prepare does and tested as
+ * fxl_laser_vs_aabb does; bit i of hit_bits (ceil(n/32) words, may be
+ * NULL), *hits (may be NULL) the count; FXL_OK or the first refused code
+ * (a box fxl_aabb_check refuses: its code, nothing hits). */
+fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box,
+                              uint32_t *hit_bits, size_t *hits);
+
 /* The drawn quad at the full render width, Q16.16 rounded to nearest, in
  * drawing order: start-left, end-left, end-right, start-right ("left" is
  * the -90 step side). A capsule adds half-circle caps beyond start and end.

@@ -1,0 +1,33 @@
+/* aabb_parts.h - internal: the exact test of an axis-aligned box against a
+ * hitbox given in a beam frame (an fxl_laser_prep), shared by the straight
+ * lasers' box calls (laser_aabb.c) and the swept and curvy ones (their end
+ * poses). The derivation and the ranges are in laser_aabb.c. */
+#ifndef FXL_AABB_PARTS_H
+#define FXL_AABB_PARTS_H
+
+#include "fixlaser/laser.h"
+
+/* True iff the closed box (Q16.16; lo <= hi, |coords| <= FXL_COORD_MAX)
+ * has a point in lp's hit region: the point p whose frame coordinates
+ * (u, v) = (c*dx + s*dy, c*dy - s*dx), d = p - lp->pos (Q32.32, as
+ * frame.h's fxl__along / fxl__across), lie within lp->round of the
+ * rectangle [u_lo, u_hi] x [v_lo, v_hi] (the test fxl_laser_vs_point makes
+ * of each point). Uses pos, cos, sin, the rectangle and round; ignores the
+ * bounding box (bb_*) and kind. Ranges: |pos| < 2^31, |u_*|, |v_*| < 2^48,
+ * 0 <= round < 2^29, the table vector of fxl__laser_prep_ok. Exact. */
+bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
+
+/* True iff the box moving by (mx, my) (Q16.16, |.| < 2^32: it ends at
+ * box + m) touches lp's hit region at some moment: the box swept along the
+ * segment against the region, exact (laser_aabb_moving.c). Same fields and
+ * ranges as fxl__hitbox_vs_aabb. A fixed hitbox against a moving box is
+ * also a moving hitbox (translating only) against a box moving by the
+ * difference of the two motions. */
+bool fxl__hitbox_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb box, int64_t mx, int64_t my);
+
+/* The bounding-box reject of a prepared laser for a box: false when the
+ * box cannot reach lp's hit region (lp->bb_*: nothing is rejected when
+ * bb_half_x is 0). Conservative: see laser_aabb.c. */
+bool fxl__prep_box_near(const fxl_laser_prep *lp, fxl_aabb box);
+
+#endif

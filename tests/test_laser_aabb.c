@@ -1,0 +1,446 @@
+/* test_laser_aabb.c - straight lasers against axis-aligned boxes (laser.h's
+ * box calls): exact unit cases at the cardinal angles, and property tests
+ * against the independent big-integer reference (ref_aabb.c), half of the
+ * cases built to touch exactly or to miss by one raw unit. */
+#include "gen.h"
+#include "harness.h"
+#include "ref_aabb.h"
+
+#define PX(v) ((fix16_t)((v) * 65536))
+
+/* Cases per property test on the host (FXLT_CASES scales it down on the
+ * GBA and the emulated targets); -DFXLT_BOX_CASES=1000000 for the long run. */
+#ifndef FXLT_BOX_CASES
+#define FXLT_BOX_CASES 100000
+#endif
+
+static fxl_laser_prep prep(fxl_laser l)
+{
+    fxl_laser_prep p;
+    CHECK_EQ(fxl_laser_prepare(&l, &p), FXL_OK);
+    return p;
+}
+
+static fxl_aabb box_make(fix16_t x0, fix16_t y0, fix16_t x1, fix16_t y1)
+{
+    fxl_aabb b;
+    b.lo = fxl_vec2_make(x0, y0);
+    b.hi = fxl_vec2_make(x1, y1);
+    return b;
+}
+
+/* A box of half-size (hx, hy) centred on p, in world terms after turning the
+ * frame offset (a, b) by q quarter turns about o. */
+static fxl_aabb box_at(fxl_vec2 o, int q, fix16_t a, fix16_t b, fix16_t hx, fix16_t hy)
+{
+    fix16_t x, y;
+    switch (q & 3) {
+    case 0: x = a, y = b; break;
+    case 1: x = -b, y = a; break;
+    case 2: x = -a, y = -b; break;
+    default: x = b, y = -a; break;
+    }
+    x += o.x, y += o.y;
+    return box_make(x - hx, y - hy, x + hx, y + hy);
+}
+
+/* At the cardinal angles (exact table): a box 4 px square placed touching
+ * each side and corner of a box laser (100 x 20 px) is a hit, and one raw
+ * unit further out a miss; the capsule's round corners likewise (3-4-5). */
+static void touching_cardinal(void)
+{
+    int q;
+    for (q = 0; q < 4; q++) {
+        fxl_vec2 o = fxl_vec2_make(PX(7), PX(-3));
+        fxl_laser_prep bp = prep(fxl_laser_from_emitter(FXL_LASER_BOX, o, q * 1024, PX(100), PX(10)));
+        fxl_laser_prep cp =
+            prep(fxl_laser_from_emitter(FXL_LASER_CAPSULE, o, q * 1024, PX(100), PX(5)));
+        /* box centre offsets (along, across) touching, and the unit step out */
+        static const int32_t probe[][4] = {
+            {50, 12, 0, 1}, {50, -12, 0, -1}, {102, 0, 1, 0}, {-2, 0, -1, 0},
+            {102, 12, 1, 1}, {-2, -12, -1, -1}, {-2, 12, -1, 1}, {102, -12, 1, -1},
+        };
+        size_t i;
+        for (i = 0; i < FXLT_COUNT(probe); i++) {
+            fix16_t a = PX(probe[i][0]), b = PX(probe[i][1]);
+            CHECK(fxl_laser_vs_aabb(&bp, box_at(o, q, a, b, PX(2), PX(2))));
+            CHECK(!fxl_laser_vs_aabb(&bp, box_at(o, q, a + probe[i][2], b + probe[i][3], PX(2), PX(2))));
+            /* the diagonal probes miss the capsule; the side ones... */
+        }
+        /* Capsule: box sides at 5 px across, 5 px beyond the ends. */
+        CHECK(fxl_laser_vs_aabb(&cp, box_at(o, q, PX(50), PX(7), PX(2), PX(2))));
+        CHECK(!fxl_laser_vs_aabb(&cp, box_at(o, q, PX(50), PX(7) + 1, PX(2), PX(2))));
+        CHECK(fxl_laser_vs_aabb(&cp, box_at(o, q, PX(107), PX(0), PX(2), PX(2))));
+        CHECK(!fxl_laser_vs_aabb(&cp, box_at(o, q, PX(107) + 1, PX(0), PX(2), PX(2))));
+        /* Corner of the box at (103, 4) from the core's end: distance 5. */
+        CHECK(fxl_laser_vs_aabb(&cp, box_at(o, q, PX(105), PX(6), PX(2), PX(2))));
+        CHECK(!fxl_laser_vs_aabb(&cp, box_at(o, q, PX(105) + 1, PX(6), PX(2), PX(2))));
+        CHECK(!fxl_laser_vs_aabb(&cp, box_at(o, q, PX(105), PX(6) + 1, PX(2), PX(2))));
+        /* Where the square corner of a box laser would hit, the round misses. */
+        CHECK(!fxl_laser_vs_aabb(&cp, box_at(o, q, PX(106), PX(6), PX(2), PX(2))));
+        /* A box swallowing the whole laser; a point box on the axis. */
+        CHECK(fxl_laser_vs_aabb(&bp, box_at(o, q, PX(50), 0, PX(500), PX(500))));
+        CHECK(fxl_laser_vs_aabb(&cp, box_at(o, q, PX(50), 0, 0, 0)));
+    }
+}
+
+/* A random box: mostly near the laser; sizes from a point to 1,000 px,
+ * some flat in one axis; inside the domain. */
+static fxl_aabb gen_box(fxlt_rng *rng, const fxl_laser *l)
+{
+    fxl_vec2 c = gen_point_near(rng, l);
+    int32_t hx, hy;
+    uint32_t k = fxlt_below(rng, 8);
+    if (k == 0)
+        hx = hy = 0;
+    else if (k <= 4)
+        hx = fxlt_range(rng, 0, PX(32)), hy = fxlt_range(rng, 0, PX(32));
+    else if (k == 5)
+        hx = fxlt_range(rng, 0, PX(1000)), hy = fxlt_range(rng, 0, PX(1000));
+    else
+        hx = fxlt_range(rng, 0, PX(64)), hy = fxlt_below(rng, 2) != 0 ? 0 : 1;
+    if (fxlt_below(rng, 2) != 0) {
+        int32_t t = hx;
+        hx = hy, hy = t;
+    }
+    {
+        int64_t x0 = (int64_t)c.x - hx, x1 = (int64_t)c.x + hx;
+        int64_t y0 = (int64_t)c.y - hy, y1 = (int64_t)c.y + hy;
+        int64_t m = FXL_COORD_MAX;
+        x0 = x0 < -m ? -m : x0, x1 = x1 > m ? m : x1;
+        y0 = y0 < -m ? -m : y0, y1 = y1 > m ? m : y1;
+        return box_make((fix16_t)x0, (fix16_t)y0, (fix16_t)x1, (fix16_t)y1);
+    }
+}
+
+/* b moved by k (dx, dy); false when it would leave the domain. */
+static bool shifted(fxl_aabb b, int64_t k, int dx, int dy, fxl_aabb *out)
+{
+    int64_t m = FXL_COORD_MAX;
+    int64_t x0 = b.lo.x + k * dx, x1 = b.hi.x + k * dx, y0 = b.lo.y + k * dy, y1 = b.hi.y + k * dy;
+    if (x0 < -m || x1 > m || y0 < -m || y1 > m)
+        return false;
+    *out = box_make((fix16_t)x0, (fix16_t)y0, (fix16_t)x1, (fix16_t)y1);
+    return true;
+}
+
+typedef struct box_tally {
+    uint32_t cases, touching, hits, disagree, skipped;
+} box_tally;
+
+static void compare(box_tally *t, const fxl_laser *l, const fxl_laser_prep *p, fxl_aabb b)
+{
+    bool got = fxl_laser_vs_aabb(p, b), want = ref_laser_vs_aabb(l, b);
+    t->cases++;
+    t->hits += want;
+    if (got != want) {
+        t->disagree++;
+        if (t->disagree <= 3)
+            fxlt_printf("    disagree: laser kind %d anchor %d pos (%ld,%ld) angle %d len %ld hw %ld"
+                        " frac %ld box (%ld,%ld)-(%ld,%ld): got %d\n",
+                        (int)l->kind, (int)l->anchor, (long)l->pos.x, (long)l->pos.y,
+                        (int)l->angle, (long)l->length, (long)l->half_width,
+                        (long)l->hit_fraction, (long)b.lo.x, (long)b.lo.y, (long)b.hi.x,
+                        (long)b.hi.y, (int)got);
+    }
+}
+
+/* From a box that hits (it holds the laser's pos, which is in the hitbox),
+ * the last shift by k (dx, dy) that still hits by the library, found by
+ * bisection; then the library against the reference there and one unit on. */
+static void boundary_pair(box_tally *t, fxlt_rng *rng, const fxl_laser *l, const fxl_laser_prep *p)
+{
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    const int *d = dirs[fxlt_below(rng, 8)];
+    fxl_aabb b = gen_box(rng, l), s;
+    int64_t lo = 0, hi = (int64_t)1 << 32;
+    /* Move the box onto pos: the offset that makes it hold pos. */
+    int64_t cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
+    b.lo.x = (fix16_t)(b.lo.x - cx), b.hi.x = (fix16_t)(b.hi.x - cx);
+    b.lo.y = (fix16_t)(b.lo.y - cy), b.hi.y = (fix16_t)(b.hi.y - cy);
+    if (!shifted(b, 1, l->pos.x, l->pos.y, &b)) {
+        t->skipped++;
+        return;
+    }
+    /* hi: the first shift leaving the domain or known to miss. */
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (shifted(b, mid, d[0], d[1], &s) && fxl_laser_vs_aabb(p, s))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    /* The hits along the line form an interval (convex sets), so lo is its
+     * end unless the domain ended first. */
+    if (!shifted(b, lo + 1, d[0], d[1], &s)) {
+        t->skipped++;
+        return;
+    }
+    t->touching += 2;
+    shifted(b, lo, d[0], d[1], &s);
+    compare(t, l, p, s);
+    shifted(b, lo + 1, d[0], d[1], &s);
+    compare(t, l, p, s);
+}
+
+static void report(const char *what, const box_tally *t)
+{
+    fxlt_printf("    %s: %lu cases (%lu built to touch or miss by one raw unit, %lu hits), "
+                "%lu disagreements, %lu skipped, %lu reference faults\n",
+                what, (unsigned long)t->cases, (unsigned long)t->touching, (unsigned long)t->hits,
+                (unsigned long)t->disagree, (unsigned long)t->skipped,
+                (unsigned long)ref_aabb_faults());
+    CHECK_EQ(t->disagree, 0);
+    CHECK_EQ(ref_aabb_faults(), 0);
+}
+
+static void single_property(void)
+{
+    fxlt_rng rng = fxlt_rng_for("single_property");
+    box_tally t = {0, 0, 0, 0, 0};
+    uint32_t target = FXLT_CASES(FXLT_BOX_CASES);
+    while (t.cases < target) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_laser_prep p = prep(l);
+        int k;
+        for (k = 0; k < 2; k++)
+            compare(&t, &l, &p, gen_box(&rng, &l));
+        boundary_pair(&t, &rng, &l, &p);
+    }
+    report("laser vs aabb", &t);
+}
+
+/* A box shrunk to a point answers as fxl_laser_vs_point (the reference
+ * too, on one case in eight); a box holding a
+ * circle that hits is hit (the circle's box grown by r / 2^14 + 2 raw
+ * units: the frame's scale makes the hit circle up to 1.6e-5 r wider). */
+static void point_and_circle(void)
+{
+    fxlt_rng rng = fxlt_rng_for("point_and_circle");
+    uint32_t i, n = FXLT_CASES(FXLT_BOX_CASES), bad = 0;
+    for (i = 0; i < n; i++) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_laser_prep p = prep(l);
+        fxl_vec2 q = gen_point_near(&rng, &l);
+        fxl_circle c = fxl_circle_make(q.x, q.y, fxlt_range(&rng, 0, PX(40)));
+        if (fxl_laser_vs_aabb(&p, box_make(q.x, q.y, q.x, q.y)) != fxl_laser_vs_point(&p, q))
+            bad++;
+        if ((i & 7) == 0 && ref_laser_vs_aabb(&l, box_make(q.x, q.y, q.x, q.y)) != fxl_laser_vs_point(&p, q))
+            bad++; /* the reference against the library's point test */
+        if (fxl_laser_vs_circle(&p, c)) {
+            /* (when the grown box fits the domain: the circle's touching
+             * point may lie beyond the domain's edge otherwise) */
+            int64_t g = c.r + (c.r >> 14) + 2, m = FXL_COORD_MAX;
+            int64_t x0 = c.c.x - g, x1 = c.c.x + g, y0 = c.c.y - g, y1 = c.c.y + g;
+            if (x0 >= -m && x1 <= m && y0 >= -m && y1 <= m &&
+                !fxl_laser_vs_aabb(&p, box_make((fix16_t)x0, (fix16_t)y0, (fix16_t)x1, (fix16_t)y1)))
+                bad++;
+        }
+    }
+    fxlt_printf("    point boxes and circles' boxes: %lu cases, %lu wrong\n", (unsigned long)n,
+                (unsigned long)bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* The batch forms against the single test: bits, counts, collect with a
+ * cap below and above the hits, and n = 0 with NULL arrays. */
+static void batch_and_collect(void)
+{
+    fxlt_rng rng = fxlt_rng_for("batch_and_collect");
+    uint32_t round, bad = 0;
+    for (round = 0; round < FXLT_CASES(2000); round++) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_laser_prep p = prep(l);
+        fxl_aabb boxes[70];
+        uint32_t bits[3] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
+        size_t idx[70], n = fxlt_below(&rng, 71), cap = fxlt_below(&rng, 71), i, hits = 0, got;
+        for (i = 0; i < n; i++)
+            boxes[i] = gen_box(&rng, &l);
+        got = fxl_laser_vs_aabbs(&p, boxes, n, bits);
+        for (i = 0; i < n; i++) {
+            bool h = fxl_laser_vs_aabb(&p, boxes[i]);
+            if (h != (((bits[i >> 5] >> (i & 31)) & 1u) != 0))
+                bad++;
+            if (h && hits < cap && fxl_laser_collect_aabbs(&p, boxes, n, idx, cap) >= hits + 1 &&
+                idx[hits] != i)
+                bad++;
+            hits += h;
+        }
+        if (got != hits || fxl_laser_collect_aabbs(&p, boxes, n, idx, cap) != hits ||
+            fxl_laser_vs_aabbs(&p, boxes, n, NULL) != hits)
+            bad++;
+    }
+    {
+        fxl_laser_prep p = prep(fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(10), PX(1)));
+        CHECK_EQ(fxl_laser_vs_aabbs(&p, NULL, 0, NULL), 0);
+        CHECK_EQ(fxl_laser_collect_aabbs(&p, NULL, 0, NULL, 0), 0);
+        CHECK_EQ(fxl_laser_vs_moving_aabbs(&p, NULL, NULL, 0, NULL), 0);
+    }
+    CHECK_EQ(bad, 0);
+}
+
+/* A random end for a box starting at b: no move, small, large, or along an
+ * axis; the end box inside the domain (false when it would not be). */
+static bool gen_move(fxlt_rng *rng, fxl_aabb b, fxl_vec2 *to)
+{
+    int64_t m = FXL_COORD_MAX, dx = 0, dy = 0;
+    switch (fxlt_below(rng, 6)) {
+    case 0: break;
+    case 1: case 2: dx = fxlt_range(rng, PX(-32), PX(32)), dy = fxlt_range(rng, PX(-32), PX(32)); break;
+    case 3: dx = fxlt_range(rng, PX(-1000), PX(1000)), dy = fxlt_range(rng, PX(-1000), PX(1000)); break;
+    case 4: dx = fxlt_range(rng, PX(-300), PX(300)); break;
+    default: dy = fxlt_range(rng, PX(-300), PX(300)); break;
+    }
+    if (b.lo.x + dx < -m || b.hi.x + dx > m || b.lo.y + dy < -m || b.hi.y + dy > m)
+        return false;
+    *to = fxl_vec2_make((fix16_t)(b.lo.x + dx), (fix16_t)(b.lo.y + dy));
+    return true;
+}
+
+static void compare_moving(box_tally *t, const fxl_laser *l, const fxl_laser_prep *p, fxl_aabb b,
+                           fxl_vec2 to)
+{
+    ref_hitbox h = ref_hitbox_of_laser(l);
+    bool got = fxl_laser_vs_moving_aabb(p, b, to);
+    bool want = ref_hitbox_vs_moving_aabb(&h, b, (int64_t)to.x - b.lo.x, (int64_t)to.y - b.lo.y);
+    t->cases++;
+    t->hits += want;
+    if (got != want) {
+        t->disagree++;
+        if (t->disagree <= 3)
+            fxlt_printf("    disagree: laser kind %d anchor %d pos (%ld,%ld) angle %d len %ld hw %ld"
+                        " frac %ld box (%ld,%ld)-(%ld,%ld) to (%ld,%ld): got %d\n",
+                        (int)l->kind, (int)l->anchor, (long)l->pos.x, (long)l->pos.y,
+                        (int)l->angle, (long)l->length, (long)l->half_width,
+                        (long)l->hit_fraction, (long)b.lo.x, (long)b.lo.y, (long)b.hi.x,
+                        (long)b.hi.y, (long)to.x, (long)to.y, (int)got);
+    }
+    /* no move: the static test */
+    if (to.x == b.lo.x && to.y == b.lo.y && got != fxl_laser_vs_aabb(p, b))
+        t->disagree++;
+}
+
+/* The motion b -> to shifted by (sx, sy), both ends inside the domain
+ * (false when not). */
+static bool motion_at(fxl_aabb b, fxl_vec2 to, int64_t sx, int64_t sy, fxl_aabb *e, fxl_vec2 *eto)
+{
+    int64_t m = FXL_COORD_MAX, ex0 = (int64_t)to.x + sx, ey0 = (int64_t)to.y + sy;
+    if (b.lo.x + sx < -m || b.hi.x + sx > m || b.lo.y + sy < -m ||
+        b.hi.y + sy > m || ex0 < -m || ex0 + ((int64_t)b.hi.x - b.lo.x) > m || ey0 < -m ||
+        ey0 + ((int64_t)b.hi.y - b.lo.y) > m)
+        return false;
+    *e = box_make((fix16_t)(b.lo.x + sx), (fix16_t)(b.lo.y + sy), (fix16_t)(b.hi.x + sx),
+                  (fix16_t)(b.hi.y + sy));
+    *eto = fxl_vec2_make((fix16_t)ex0, (fix16_t)ey0);
+    return true;
+}
+
+/* Moving boxes against the reference: random motions, and motions shifted
+ * (both ends) so that the start holds the laser's pos (a hit), then on to
+ * the last shift that still hits by the library and one raw unit further. */
+static void moving_property(void)
+{
+    fxlt_rng rng = fxlt_rng_for("moving_property");
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    box_tally t = {0, 0, 0, 0, 0};
+    uint32_t target = FXLT_CASES(FXLT_BOX_CASES);
+    while (t.cases < target) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_laser_prep p = prep(l);
+        fxl_aabb b = gen_box(&rng, &l), e;
+        fxl_vec2 to, eto;
+        const int *d = dirs[fxlt_below(&rng, 8)];
+        int64_t lo = 0, hi = (int64_t)1 << 32, cx, cy, k;
+        if (!gen_move(&rng, b, &to)) {
+            t.skipped++;
+            continue;
+        }
+        compare_moving(&t, &l, &p, b, to);
+        cx = ((int64_t)b.lo.x + b.hi.x) / 2 - l.pos.x, cy = ((int64_t)b.lo.y + b.hi.y) / 2 - l.pos.y;
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (motion_at(b, to, mid * d[0] - cx, mid * d[1] - cy, &e, &eto) &&
+                fxl_laser_vs_moving_aabb(&p, e, eto))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        for (k = lo; k <= lo + 1; k++) {
+            if (!motion_at(b, to, k * d[0] - cx, k * d[1] - cy, &e, &eto)) {
+                t.skipped++;
+                break;
+            }
+            t.touching++;
+            compare_moving(&t, &l, &p, e, eto);
+        }
+    }
+    report("laser vs moving aabb", &t);
+}
+
+/* Many lasers against one box: bit i and the count as fxl_laser_prepare +
+ * fxl_laser_vs_aabb; refused lasers never hit and the first one's code is
+ * returned; a refused box: its code, no hits; NULL with n > 0. */
+static void fused(void)
+{
+    fxlt_rng rng = fxlt_rng_for("fused");
+    uint32_t round, bad = 0;
+    for (round = 0; round < FXLT_CASES(20000); round++) {
+        fxl_laser ls[40];
+        uint32_t bits[2];
+        size_t n = fxlt_below(&rng, 41), i, hits = 99, want_hits = 0;
+        fxl_result want = FXL_OK, got;
+        fxl_aabb b;
+        ls[0] = gen_laser(&rng, FXL_LASER_BOX);
+        b = gen_box(&rng, &ls[0]);
+        for (i = 0; i < n; i++) {
+            ls[i] = i == 0 || fxlt_below(&rng, 3) == 0 ? ls[0] : gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+            if (fxlt_below(&rng, 4) == 0) /* near the first laser */
+                ls[i].pos = ls[0].pos, ls[i].angle = (fxl_angle)fxlt_below(&rng, 4096);
+            if (fxlt_below(&rng, 50) == 0)
+                ls[i].length = -1;
+        }
+        if (fxlt_below(&rng, 40) == 0) {
+            fix16_t t = b.lo.x; /* inverted (when not flat) */
+            b.lo.x = b.hi.x, b.hi.x = t;
+        }
+        for (i = 0; i < n; i++) {
+            fxl_laser_prep p;
+            fxl_result r = fxl_laser_prepare(&ls[i], &p);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            if (r == FXL_OK && fxl_aabb_check(b) == FXL_OK && fxl_laser_vs_aabb(&p, b))
+                want_hits++;
+        }
+        if (fxl_aabb_check(b) != FXL_OK)
+            want = fxl_aabb_check(b);
+        got = fxl_lasers_vs_aabb(ls, n, b, bits, &hits);
+        if (got != want || hits != want_hits)
+            bad++;
+        for (i = 0; i < n; i++) {
+            fxl_laser_prep p;
+            bool h = fxl_laser_prepare(&ls[i], &p) == FXL_OK && fxl_aabb_check(b) == FXL_OK &&
+                     fxl_laser_vs_aabb(&p, b);
+            if (h != (((bits[i >> 5] >> (i & 31)) & 1u) != 0))
+                bad++;
+        }
+    }
+    {
+        size_t hits = 7;
+        fxl_aabb b = box_make(0, 0, 1, 1);
+        CHECK_EQ(fxl_lasers_vs_aabb(NULL, 3, b, NULL, &hits), FXL_ERR_NULL);
+        CHECK_EQ(hits, 0);
+        CHECK_EQ(fxl_lasers_vs_aabb(NULL, 0, b, NULL, NULL), FXL_OK);
+    }
+    CHECK_EQ(bad, 0);
+}
+
+static const fxlt_case cases[] = {
+    {"touching_cardinal", touching_cardinal},
+    {"single_property", single_property},
+    {"point_and_circle", point_and_circle},
+    {"batch_and_collect", batch_and_collect},
+    {"moving_property", moving_property},
+    {"fused", fused},
+};
+
+const fxlt_suite fxlt_suite_laser_aabb = {"laser_aabb", cases, FXLT_COUNT(cases)};
