@@ -340,12 +340,45 @@ static void relative_motion(void)
     }
 }
 
+/* Against the straight laser's box tests (laser.h, issue 23): a sweep that
+ * neither turns nor moves, about any pivot, is fxl_laser_vs_aabb of its
+ * laser (and fxl_laser_vs_moving_aabb for a moving box); a hit of the
+ * start beam (the laser) or of the end beam is a hit of any sweep. */
+static void static_laser_agrees(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.static_laser_agrees");
+    uint32_t i, n = FXLT_CASES(20000);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_sweep still = s;
+        fxl_sweep_prep sp, stp;
+        fxl_laser_prep lp, ep;
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = gen_move_end(&rng, b.lo, false);
+        if (!in_domain(b, to))
+            to = b.lo;
+        still.motion.step = 0;
+        still.motion.move = fxl_vec2_make(0, 0);
+        sp = prep(&s);
+        stp = prep(&still);
+        CHECK_EQ(fxl_laser_prepare(&s.laser, &lp), FXL_OK);
+        CHECK(fxl_sweep_vs_aabb(&stp, b) == fxl_laser_vs_aabb(&lp, b));
+        CHECK(fxl_sweep_vs_moving_aabb(&stp, b, to) == fxl_laser_vs_moving_aabb(&lp, b, to));
+        ep = fxl_sweep_end(&sp);
+        if (fxl_laser_vs_aabb(&lp, b))
+            CHECK(fxl_sweep_vs_aabb(&sp, b));
+        if (fxl_laser_vs_aabb(&ep, b))
+            CHECK(fxl_sweep_vs_aabb(&sp, b));
+    }
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
     {"point_box_is_circle", point_box_is_circle},
     {"forms_agree", forms_agree},
     {"relative_motion", relative_motion},
+    {"static_laser_agrees", static_laser_agrees},
     {"property_turn_emitter", property_turn_emitter},
     {"property_turn_middle", property_turn_middle},
     {"property_turn_offbeam", property_turn_offbeam},
