@@ -283,7 +283,7 @@ static bool turn(const kbox *K, fxl_angle angle, int32_t step, const int64_t bx[
     int64_t X0 = bx[0] * 65536, Y0 = bx[1] * 65536, X1 = bx[2] * 65536, Y1 = bx[3] * 65536;
     int64_t t = K->t;
     big zero = bi(0), sx[4], sy[4];
-    int i, j;
+    int i;
     c[0] = fxl_cos(angle), s[0] = fxl_sin(angle);
     c[1] = fxl_cos((fxl_angle)((uint32_t)angle + (uint32_t)step)),
     s[1] = fxl_sin((fxl_angle)((uint32_t)angle + (uint32_t)step));
@@ -294,7 +294,7 @@ static bool turn(const kbox *K, fxl_angle angle, int32_t step, const int64_t bx[
         sy[i] = big_add(big_mul(bi(s[0]), bi(K->k[i][0])), big_mul(bi(c[0]), bi(K->k[i][1])));
     }
     for (i = 0; i < 4; i++) {
-        j = (i + 1) & 3;
+        int j = (i + 1) & 3;
         if (seg_rect(pt(qmk(sx[i], zero), qmk(sy[i], zero)), pt(qmk(sx[j], zero), qmk(sy[j], zero)),
                      qmk(zero, bi(X0)), qmk(zero, bi(X1)), qmk(zero, bi(Y0)), qmk(zero, bi(Y1))))
             return true;
