@@ -689,7 +689,7 @@ FXL__ALWAYS_INLINE bool near_motion(uint32_t mx, uint32_t my, uint32_t hx, uint3
  * radius is beyond FXL_SIZE_MAX or the box is inverted; *in_ok false when
  * the inscribed radius would be negative. (The middle lies between lo and
  * hi: no wrap for a box in the domain.) */
-static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out, bool *in_ok)
+FXL__ALWAYS_INLINE bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out, bool *in_ok)
 {
     uint32_t wx, wy, ex, ey, big_e, small_e, r, ri;
     if (box.hi.x < box.lo.x || box.hi.y < box.lo.y)
@@ -716,7 +716,7 @@ static bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out, bool *in_
 
 /* The single tests: the two circles first (a far box costs the circle's
  * reject), then the exact stages. */
-static bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
+FXL__ALWAYS_INLINE bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
     fxl_circle in, out;
     bool in_ok;
