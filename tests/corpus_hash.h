@@ -31,5 +31,8 @@
  * hashed apart (test box_hash). */
 #define FXLT_CORPUS_BOX_CASES 20000u
 #define FXLT_CORPUS_BOX_HASH 0x93f47402u
+/* Sweeps against boxes (issue 23, test box_sweep_hash). */
+#define FXLT_CORPUS_BOX_SWEEP_CASES 2000u
+#define FXLT_CORPUS_BOX_SWEEP_HASH 0x919e2e64u
 
 #endif

@@ -8,6 +8,7 @@ extern const fxlt_suite fxlt_suite_shapes;
 extern const fxlt_suite fxlt_suite_chain;
 extern const fxlt_suite fxlt_suite_oracle;
 extern const fxlt_suite fxlt_suite_sweep;
+extern const fxlt_suite fxlt_suite_sweep_aabb;
 extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
 extern const fxlt_suite fxlt_suite_beam;
@@ -31,6 +32,7 @@ int main(void)
         &fxlt_suite_chain,
         &fxlt_suite_oracle,
         &fxlt_suite_sweep,
+        &fxlt_suite_sweep_aabb,
         &fxlt_suite_wall,
         &fxlt_suite_laser3d,
         &fxlt_suite_beam,

@@ -489,10 +489,84 @@ static void box_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_BOX_HASH);
 }
 
+/* The sweep-versus-box corpus (issue 23, FXLT_CORPUS_BOX_SWEEP_HASH): a
+ * sweep of any motion (turn about the laser or a pivot 0..64 px off, a
+ * move of up to 16 px) against boxes about it, fixed and moving: the
+ * single, moving, batch, collect and fused answers. */
+static void box_sweep_case(fxlt_rng *rng)
+{
+    static fxl_aabb boxes[4];
+    static fxl_vec2 to[4];
+    fxl_sweep s;
+    fxl_sweep_prep sp;
+    fxl_result res;
+    uint32_t bits = 0;
+    size_t idx[4], n, fh = 0;
+    int i;
+    s.laser = any_laser(rng);
+    s.motion.pivot = s.laser.pos;
+    s.motion.step = fxlt_range(rng, -2048, 2048);
+    s.motion.move = fxl_vec2_make(0, 0);
+    if (fxlt_below(rng, 2) == 0) {
+        s.motion.pivot.x = s.laser.pos.x + fxlt_range(rng, -(64 << 16), 64 << 16);
+        s.motion.pivot.y = s.laser.pos.y + fxlt_range(rng, -(64 << 16), 64 << 16);
+    }
+    if (fxlt_below(rng, 2) == 0) {
+        s.motion.move.x = fxlt_range(rng, -(16 << 16), 16 << 16);
+        s.motion.move.y = fxlt_range(rng, -(16 << 16), 16 << 16);
+    }
+    res = fxl_sweep_prepare(&s, &sp);
+    mix((uint32_t)res);
+    for (i = 0; i < 4; i++) {
+        int32_t w = fxlt_range(rng, 0, 24 << 16), h = fxlt_range(rng, 0, 24 << 16);
+        boxes[i].lo.x = s.laser.pos.x + fxlt_range(rng, -(200 << 16), 200 << 16);
+        boxes[i].lo.y = s.laser.pos.y + fxlt_range(rng, -(200 << 16), 200 << 16);
+        boxes[i].hi.x = boxes[i].lo.x + w;
+        boxes[i].hi.y = boxes[i].lo.y + h;
+        to[i].x = boxes[i].lo.x + fxlt_range(rng, -(8 << 16), 8 << 16);
+        to[i].y = boxes[i].lo.y + fxlt_range(rng, -(8 << 16), 8 << 16);
+        if (fxl_aabb_check(boxes[i]) != FXL_OK ||
+            to[i].x < -FXL_COORD_MAX + (24 << 16) || to[i].x > FXL_COORD_MAX - (24 << 16) ||
+            to[i].y < -FXL_COORD_MAX + (24 << 16) || to[i].y > FXL_COORD_MAX - (24 << 16) ||
+            boxes[i].hi.x > FXL_COORD_MAX || boxes[i].hi.y > FXL_COORD_MAX)
+            boxes[i].lo = boxes[i].hi = to[i] = fxl_vec2_make(0, 0);
+    }
+    if (res != FXL_OK)
+        return;
+    for (i = 0; i < 4; i++) {
+        mix(fxl_sweep_vs_aabb(&sp, boxes[i]));
+        mix(fxl_sweep_vs_moving_aabb(&sp, boxes[i], to[i]));
+    }
+    mix((uint32_t)fxl_sweep_vs_aabbs(&sp, boxes, 4, &bits));
+    mix(bits);
+    mix((uint32_t)fxl_sweep_vs_moving_aabbs(&sp, boxes, to, 4, &bits));
+    mix(bits);
+    n = fxl_sweep_collect_aabbs(&sp, boxes, 4, idx, 2);
+    mix((uint32_t)n);
+    mix((uint32_t)fxl_sweeps_vs_aabb(&s, 1, boxes[0], &bits, &fh));
+    mix(bits);
+    mix((uint32_t)fh);
+}
+
+static void box_sweep_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xB0C5EE9A5B0C5E);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_BOX_SWEEP_CASES; i++)
+        box_sweep_case(&rng);
+    fxlt_printf("    sweep vs box corpus: %u cases, hash 0x%08x (committed 0x%08x)\n",
+                FXLT_CORPUS_BOX_SWEEP_CASES, hash, FXLT_CORPUS_BOX_SWEEP_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_BOX_SWEEP_HASH);
+}
+
 static const fxlt_case cases[] = {
     {"corpus_hash", corpus_hash},
     {"kinds_hash", kinds_hash},
     {"box_hash", box_hash},
+    {"box_sweep_hash", box_sweep_hash},
 };
 
 const fxlt_suite fxlt_suite_corpus = {"corpus", cases, FXLT_COUNT(cases)};

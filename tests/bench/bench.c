@@ -575,7 +575,7 @@ static bool laser_prepare_box(const fxl_laser *l)
     return fxl_laser_prepare(l, &lp) == FXL_OK && fxl_laser_vs_aabb(&lp, rel_box);
 }
 
-bench_stats bench_rel_box(int near, int fused)
+bench_stats bench_rel_laser_box(int near, int fused)
 {
     fxlt_rng rng;
     uint32_t words[2];
@@ -598,7 +598,7 @@ bench_stats bench_rel_box(int near, int fused)
     return bench_sample_stats();
 }
 
-uint32_t bench_rel_box_hits(int near)
+uint32_t bench_rel_laser_box_hits(int near)
 {
     fxlt_rng rng;
     uint32_t words[2], total = 0;
@@ -611,6 +611,39 @@ uint32_t bench_rel_box_hits(int near)
         total += (uint32_t)n;
     }
     return total;
+}
+
+/* Issue 23: the same sweeps against a box, the player's bounding square
+ * (118..122 px, 98..102 px): the fused call (fused = 1, per sweep, one
+ * sample per set) or fxl_sweep_prepare + fxl_sweep_vs_aabb (one sample per
+ * sweep). The placement is the circle rows' (far / near the circle). */
+static bool sweep_prepare_box(const fxl_sweep *s)
+{
+    fxl_sweep_prep sp;
+    return fxl_sweep_prepare(s, &sp) == FXL_OK && fxl_sweep_vs_aabb(&sp, rel_box);
+}
+
+bench_stats bench_rel_sweep_box(int turning, int near, int fused)
+{
+    fxlt_rng rng;
+    uint32_t words[2];
+    int set, k;
+    rng.state = UINT64_C(0xFA4AEA4) + (uint64_t)(turning * 2 + near);
+    bench_samples_clear();
+    for (set = 0; set < REL_SETS; set++) {
+        rel_set(&rng, turning, near);
+        if (fused) {
+            uint32_t t;
+            fxl_port_cycles_begin();
+            bench_sink += (uint32_t)fxl_sweeps_vs_aabb(rel_sweeps, REL_LASERS, rel_box, words, NULL);
+            t = fxl_port_cycles_end() - overhead;
+            bench_sample_add((t + REL_LASERS / 2) / REL_LASERS);
+        } else {
+            for (k = 0; k < REL_LASERS; k++)
+                TIMED(sweep_prepare_box(&rel_sweeps[k]));
+        }
+    }
+    return bench_sample_stats();
 }
 
 /* Bullets vs the player, per bullet, in one fxl_circles_vs_circle call over

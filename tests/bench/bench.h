@@ -48,8 +48,10 @@ bench_stats bench_sweep_batch(int kind);
 bench_stats bench_rel(int turning, int near, int fused);
 uint32_t bench_rel_hits(int turning, int near);
 /* The straight lasers' sets against the player's square (issue 23). */
-bench_stats bench_rel_box(int near, int fused);
-uint32_t bench_rel_box_hits(int near);
+bench_stats bench_rel_laser_box(int near, int fused);
+uint32_t bench_rel_laser_box_hits(int near);
+/* The sweeps' sets against the player's square (issue 23). */
+bench_stats bench_rel_sweep_box(int turning, int near, int fused);
 /* fxl_circles_vs_circle, per bullet. */
 bench_stats bench_bullets_batch(void);
 /* fxl_sin (cosine = 0) or fxl_cos, alone in the timed window. */

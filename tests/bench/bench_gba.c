@@ -81,8 +81,8 @@ int main(void)
           "ARM, IWRAM", bench_rel(0, 0, 1), 120);
     row_t("straight laser, prepare + one test, player near: the same", "ARM, IWRAM", bench_rel(0, 1, 1), 250);
     row("straight laser vs the player's 4 px square (issue 23), far: fxl_lasers_vs_aabb, per laser", "Thumb + ARM, ROM",
-        bench_rel_box(0, 1));
-    row("straight laser vs the player's square, near: the same", "Thumb + ARM, ROM", bench_rel_box(1, 1));
+        bench_rel_laser_box(0, 1));
+    row("straight laser vs the player's square, near: the same", "Thumb + ARM, ROM", bench_rel_laser_box(1, 1));
     row_t("sweep, prepare + one test, player far: fxl_sweeps_vs_circle, per sweep (48 a call)",
           "ARM, IWRAM", bench_rel(1, 0, 1), 250);
     row_t("sweep, prepare + one test, player near: the same", "ARM, IWRAM", bench_rel(1, 1, 1), 600);
@@ -93,6 +93,14 @@ int main(void)
     row_t("sweep pose to pose (move and turn), player far: fxl_sweeps_vs_circle, per sweep", "ARM, IWRAM",
           bench_rel(3, 0, 1), 300);
     row_t("sweep pose to pose (move and turn), player near: the same", "ARM, IWRAM", bench_rel(3, 1, 1), 1300);
+    /* Issue 23: the same sweeps against the player's bounding square. */
+    row("sweep vs box, far: fxl_sweeps_vs_aabb, per sweep (48 a call)", "ARM, IWRAM + ROM", bench_rel_sweep_box(1, 0, 1));
+    row("sweep vs box, near: the same", "ARM, IWRAM + ROM", bench_rel_sweep_box(1, 1, 1));
+    row("sweep about a pivot 20 px off the beam vs box, far: fxl_sweeps_vs_aabb, per sweep", "ARM, IWRAM + ROM",
+        bench_rel_sweep_box(2, 0, 1));
+    row("sweep about a pivot 20 px off the beam vs box, near: the same", "ARM, IWRAM + ROM", bench_rel_sweep_box(2, 1, 1));
+    row("sweep pose to pose vs box, far: fxl_sweeps_vs_aabb, per sweep", "ARM, IWRAM + ROM", bench_rel_sweep_box(3, 0, 1));
+    row("sweep pose to pose vs box, near: the same", "ARM, IWRAM + ROM", bench_rel_sweep_box(3, 1, 1));
     row_t("bullets vs player: fxl_circles_vs_circle, per bullet (1024 a call)", "ARM, IWRAM",
           bench_bullets_batch(), 20);
     row_t("fxl_chain_make (FXL_CHAIN_ROTATING), per square", "Thumb call, ARM in IWRAM", bench_chain_gen(1, 0), 120);
@@ -119,10 +127,14 @@ int main(void)
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));
-    row("straight laser vs the player's square, far: fxl_laser_prepare + fxl_laser_vs_aabb", "Thumb + ARM, ROM", bench_rel_box(0, 0));
-    row("straight laser vs the player's square, near: fxl_laser_prepare + fxl_laser_vs_aabb", "Thumb + ARM, ROM", bench_rel_box(1, 0));
+    row("straight laser vs the player's square, far: fxl_laser_prepare + fxl_laser_vs_aabb", "Thumb + ARM, ROM", bench_rel_laser_box(0, 0));
+    row("straight laser vs the player's square, near: fxl_laser_prepare + fxl_laser_vs_aabb", "Thumb + ARM, ROM", bench_rel_laser_box(1, 0));
     row("sweep, player far: fxl_sweep_prepare + fxl_sweep_vs_circle", "ARM, ROM", bench_rel(1, 0, 0));
     row("sweep, player near: fxl_sweep_prepare + fxl_sweep_vs_circle", "ARM, ROM", bench_rel(1, 1, 0));
+    row("sweep vs box, far: fxl_sweep_prepare + fxl_sweep_vs_aabb", "ARM, ROM", bench_rel_sweep_box(1, 0, 0));
+    row("sweep vs box, near: fxl_sweep_prepare + fxl_sweep_vs_aabb", "ARM, ROM", bench_rel_sweep_box(1, 1, 0));
+    row("sweep pose to pose vs box, far: fxl_sweep_prepare + fxl_sweep_vs_aabb", "ARM, ROM", bench_rel_sweep_box(3, 0, 0));
+    row("sweep pose to pose vs box, near: fxl_sweep_prepare + fxl_sweep_vs_aabb", "ARM, ROM", bench_rel_sweep_box(3, 1, 0));
     row("fxl_laser_vs_circle, box", "ARM, ROM", box1);
     row("fxl_laser_vs_circle, capsule", "ARM, ROM", cap1);
     row("fxl_laser_vs_circles, box, per circle", "ARM, IWRAM", boxn);

@@ -1,0 +1,889 @@
+/* sweep_aabb.c - the swept tests against axis-aligned boxes (sweep.h):
+ * a turning or moving laser against a fixed box or a box translating
+ * straight over the frame, exactly, touching counts.
+ *
+ * THE MOTION (sweep.h) in pieces. The region the laser sweeps is the union
+ * of three pieces: slide 1 (the start table pose translating from the
+ * pivot P0 to Pm = P0 + floor(move / 2)), the turn M (the beam turned
+ * rigidly about Pm through the closed arc, exact rotation) and slide 2
+ * (the end table pose translating from Pm to P1). With step 0 it is one
+ * slide from P0 to P1. A moving box follows the moving circle's rule: its
+ * lo runs from `from.lo` to `to`, at the turn it is at from.lo + floor((to
+ * - from.lo) / 2) per axis, so the box is Bm = B0 + floor(D / 2) then.
+ *
+ * A SLIDE. Beam pose T translates by m while the box B translates by e
+ * over the same time: they meet at some moment iff B + tau (e - m) meets T
+ * for some tau in [0, 1], i.e. iff the convex hull H of B and B + d (d = e
+ * - m) meets T (B (+) segment(0, d) is that hull). In T's table frame (the
+ * map p -> (c x + s y, c y - s x), Q16.16 offsets from the pivot to
+ * Q32.32, exact integers) T is the rectangle K = [u_lo, u_hi] x [v_lo,
+ * v_hi] grown by t = round: so the question is dist(F(H), K) <= t for the
+ * convex polygon F(H) (the image of 8 points: the corners of B and of B +
+ * d). Two convex polygons are within t iff they intersect, or (disjoint)
+ * a vertex of one is within t of the other (the distance of two disjoint
+ * convex polygons is reached at a vertex of one of them). Intersection is
+ * the separating-axis test over the edge normals of both: K's u and v
+ * axes, and H's: its edges run along world x, world y and d, whose frame
+ * normals are F(0, 1) = (s, c), F(1, 0) = (c, -s) and perp(F(d)) (a
+ * degenerate B or d = 0 only repeats or zeroes an axis, harmless). The
+ * vertices of H are among the 8 points and its edges among the 12
+ * segments (B's edges, B + d's, and each corner to corner + d), all inside
+ * H: testing all of them is sound and complete. Values: offsets below 2^34
+ * raw (any int32 input), frame values below 2^51, dot and cross products
+ * below 2^103 (128 bits), the squared distance test below 2^210 (big.h).
+ *
+ * THE TURN (box fixed at Bm, pivot Pm; K' = K (+) disk(t) the hitbox in
+ * the exact frame; E_theta = the world set of the beam at direction
+ * theta). Claim: B meets M = U E_theta (theta over the closed arc) iff
+ *   (A) B meets E_0, the exact pose at the arc's start, or
+ *   (B) a corner of B lies in M, or
+ *   (C) for a corner k of K, the arc its exact world position R_theta k
+ *       runs along comes within t of B.
+ * If: each is a point of B within M ((C): the point of B within t of R k
+ * is within t of R K, so in E_theta). Only if: let theta* be the first
+ * direction of the arc (from the start) where B meets E_theta (the set is
+ * closed). theta* the start is (A). Otherwise just before theta* they are
+ * apart. For t = 0 (a box laser): B and R K = R_theta* K meet; take an
+ * extreme point x of their intersection, a compact convex polygon. x is a
+ * corner of B, a corner of R K, or a crossing of an edge of each at
+ * interior points of both, not parallel; were every extreme point such a
+ * crossing, each crossing would persist under a small rotation (two
+ * non-parallel segments crossing at interior points keep crossing), so
+ * they would meet just before theta*: impossible. So x is a corner of B
+ * in E_theta* (B) or a corner of R K in B (C). For t > 0: dist(R K, B) is
+ * continuous in theta, <= t at theta* and > t before, so = t > 0: the sets
+ * are disjoint and their distance is reached at a corner of one: a corner
+ * of B within t of R K (B), or a corner of R K within t of B (C).
+ * (A) in turn: B meets E_0 iff dist(R_0 K, B) <= t iff they intersect, or
+ * (by the same vertex argument) a corner of B is in E_0 (B) or a corner
+ * of R_0 K within t of B ((C) at the arc's start). So (A) is the
+ * separating-axis test of B against R_0 K alone.
+ *
+ * (A) exactly. With n = c^2 + s^2 (|t_0|^2, the start table vector), a
+ * world offset p (Q16.16) is at exact frame point 2^16 F(p) / sqrt(n), and
+ * a frame point k (Q32.32) at world R k = F^T(k) / sqrt(n) (Q32.32). The
+ * four axes: along u, the box's 2^16 (c x + s y) against K's u range
+ * times sqrt(n); along v the same; along world x, K's corners' c a - s b
+ * against the box's x range times 2^16 sqrt(n); along world y, s a + c b.
+ * Each is the sign of alpha - beta sqrt(n), exact.
+ *
+ * (B) is a circle of radius 0 at the corner: the exact turn of
+ * sweep_turn.c (fxl__turn_middle), with the table end beams first (they
+ * are points of slide 1's end and slide 2's start: sound hits).
+ *
+ * (C) exactly. The corner k = (a, b) (Q32.32 frame) runs in the world (Q32.32
+ * about Pm) on the circle |Y| = R, R^2 = a^2 + b^2, from E_0 to E_1 with
+ * E_i = S_i / sqrt(n_i), S_i = F_i^T(k) = (c a - s b, s a + c b): the table
+ * image, same direction. Turning by a positive step turns it towards
+ * larger angles, so a direction D is on the closed arc iff cross(S_0, D)
+ * >= 0 >= cross(S_1, D) (mirrored for a negative step; the arc is at most
+ * a half turn, and for a half turn S_1 = -S_0 and this is the closed half
+ * plane). B (+) disk(t) is the union of B widened by t along x, B heightened
+ * by t along y, and the disks of radius t about B's corners. The arc meets
+ *   - a closed rectangle iff an end E_i is in it, or the circle |Y| = R
+ *     meets one of its edges at a point on the arc (an arc with a point
+ *     inside and its ends outside crosses the boundary): on the edge x =
+ *     h the points (h, +-sqrt(R^2 - h^2)), checked against the edge's
+ *     extent (squares) and the arc (signs of alpha - beta sqrt(w));
+ *   - a closed disk (C, t) iff an end is in it (|E_i - C|^2 <= t^2, with
+ *     |E_i| = R: R^2 + |C|^2 - t^2 <= 2 S_i.C / sqrt(n_i)), or C's direction
+ *     is on the arc and | |C| - R | <= t (the circle's points within t of C
+ *     form an arc centred on C's direction).
+ * An annulus check first: R outside [dist(0, B) - t, farthest + t] misses.
+ * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
+ * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
+#include "fixlaser/sweep.h"
+
+#include "big.h"
+#include "frame.h"
+#include "sweep_parts.h"
+#include "util.h"
+#include "wide.h"
+
+/* ---- slides: a hull of two boxes against a table pose ------------------- */
+
+/* Frame image (Q32.32) of a Q16.16 offset, for offsets below 2^35. */
+static void frame_of(int32_t c, int32_t s, int64_t x, int64_t y, int64_t *u, int64_t *v)
+{
+    *u = c * x + s * y;
+    *v = c * y - s * x;
+}
+
+/* The frame point (u, v) within t of K (exact; values below 2^52). */
+static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
+{
+    int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
+    if (eu > t || ev > t)
+        return false;
+    if (eu <= 0 || ev <= 0)
+        return true;
+    return fxl__sumsq_le((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+}
+
+/* cross^2 <= t^2 len2, exactly. */
+static bool within(fxl__i128 cross, int64_t t, fxl__i128 len2)
+{
+    fxl__big a, lhs, b, rhs;
+    fxl__big_i128(&a, cross);
+    fxl__big_mul(&lhs, &a, &a);
+    fxl__big_u128(&a, fxl__sq((uint64_t)t));
+    fxl__big_i128(&b, len2);
+    fxl__big_mul(&rhs, &a, &b);
+    return fxl__big_cmp(&lhs, &rhs) <= 0;
+}
+
+/* The frame point k within t of an inner point of segment AB (frame). */
+static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu, int64_t bv,
+                     int64_t t)
+{
+    int64_t du = bu - au, dv = bv - av, eu = ku - au, ev = kv - av;
+    fxl__i128 len2, dot;
+    if (fxl__abs64(eu) > (uint64_t)t + fxl__abs64(du) || fxl__abs64(ev) > (uint64_t)t + fxl__abs64(dv))
+        return false;
+    len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
+    dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
+    if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+        return false; /* the nearest point is an end: the vertex tests' */
+    return within(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)), t, len2);
+}
+
+/* min and max of v[0..n-1] (128 bits). */
+static void range_n(const fxl__i128 *v, int n, fxl__i128 *lo, fxl__i128 *hi)
+{
+    int i;
+    *lo = *hi = v[0];
+    for (i = 1; i < n; i++) {
+        if (fxl__isign(fxl__isub(v[i], *lo)) < 0)
+            *lo = v[i];
+        if (fxl__isign(fxl__isub(v[i], *hi)) > 0)
+            *hi = v[i];
+    }
+}
+
+/* [a, b] and [c, d] (128 bits) are apart. */
+static bool apart(fxl__i128 a, fxl__i128 b, fxl__i128 c, fxl__i128 d)
+{
+    return fxl__isign(fxl__isub(b, c)) < 0 || fxl__isign(fxl__isub(d, a)) < 0;
+}
+
+/* The hull of the box [x0, x1] x [y0, y1] and its copy moved by (dx, dy)
+ * (Q16.16 offsets from the pose's pivot, any int32-derived values) against
+ * the table pose of lp in the frame (c, s): the head of the file. With no
+ * move the hull is the box (4 points, 4 edges, no fifth axis). Along u
+ * and v the hull's projections are its frame values (64 bits); along
+ * world x and y they are n x and n y (n = c^2 + s^2, F^T F = n I). */
+FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+{
+    int64_t pu[8], pv[8], ku[4], kv[4];
+    int64_t t = (int64_t)lp->round * 65536, umin, umax, vmin, vmax, n;
+    int i, k, np = (dx | dy) != 0 ? 8 : 4, nk;
+    bool sep = false;
+
+    if (t < 0)
+        return false;
+    for (i = 0; i < np; i++) {
+        int64_t x = (i & 1) ? x1 : x0, y = (i & 2) ? y1 : y0;
+        if (i & 4)
+            x += dx, y += dy;
+        frame_of(c, s, x, y, &pu[i], &pv[i]);
+    }
+    umin = umax = pu[0], vmin = vmax = pv[0];
+    for (i = 1; i < np; i++) {
+        umin = fxl__min64(umin, pu[i]), umax = fxl__max64(umax, pu[i]);
+        vmin = fxl__min64(vmin, pv[i]), vmax = fxl__max64(vmax, pv[i]);
+    }
+    /* Beyond K grown by t along u or v: no point of the hull is near. */
+    if (umax < lp->u_lo - t || umin > lp->u_hi + t || vmax < lp->v_lo - t || vmin > lp->v_hi + t)
+        return false;
+    for (i = 0; i < np; i++)
+        if (point_near(lp, pu[i], pv[i], t))
+            return true;
+    /* Separating axes: u, v (64 bits), then world x and y, then perp(F(d)). */
+    sep = umax < lp->u_lo || umin > lp->u_hi || vmax < lp->v_lo || vmin > lp->v_hi;
+    ku[0] = ku[2] = lp->u_lo, ku[1] = ku[3] = lp->u_hi;
+    kv[0] = kv[1] = lp->v_lo, kv[2] = kv[3] = lp->v_hi;
+    n = (int64_t)c * c + (int64_t)s * s;
+    if (!sep) {
+        fxl__i128 kp[4], klo, khi;
+        /* the hull's x and y ranges (a box out of the domain may be inverted) */
+        int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1);
+        int64_t yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
+        xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
+        yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
+        for (k = 0; k < 4; k++)
+            kp[k] = fxl__isub(fxl__imul(c, ku[k]), fxl__imul(s, kv[k]));
+        range_n(kp, 4, &klo, &khi);
+        sep = apart(fxl__imul(n, xl), fxl__imul(n, xh), klo, khi);
+        if (!sep) {
+            for (k = 0; k < 4; k++)
+                kp[k] = fxl__iadd(fxl__imul(s, ku[k]), fxl__imul(c, kv[k]));
+            range_n(kp, 4, &klo, &khi);
+            sep = apart(fxl__imul(n, yl), fxl__imul(n, yh), klo, khi);
+        }
+    }
+    if (!sep && np > 4) {
+        fxl__i128 pp[8], kp[4], plo, phi, klo, khi;
+        int64_t du, dv;
+        frame_of(c, s, dx, dy, &du, &dv);
+        for (i = 0; i < 8; i++)
+            pp[i] = fxl__isub(fxl__imul(du, pv[i]), fxl__imul(dv, pu[i]));
+        for (k = 0; k < 4; k++)
+            kp[k] = fxl__isub(fxl__imul(du, kv[k]), fxl__imul(dv, ku[k]));
+        range_n(pp, 8, &plo, &phi);
+        range_n(kp, 4, &klo, &khi);
+        sep = apart(plo, phi, klo, khi);
+    }
+    if (!sep)
+        return true;
+    if (t == 0)
+        return false;
+    /* A corner of K within t of an edge of the hull (a capsule's core is a
+     * segment: its two corners). */
+    nk = lp->v_lo == lp->v_hi ? 2 : 4;
+    for (k = 0; k < nk; k++) {
+        static const unsigned char ea[12] = {0, 1, 3, 2, 4, 5, 7, 6, 0, 1, 2, 3};
+        static const unsigned char eb[12] = {1, 3, 2, 0, 5, 7, 6, 4, 4, 5, 6, 7};
+        for (i = 0; i < (np > 4 ? 12 : 4); i++)
+            if (seg_near(ku[k], kv[k], pu[ea[i]], pv[ea[i]], pu[eb[i]], pv[eb[i]], t))
+                return true;
+    }
+    return false;
+}
+
+/* ---- the turn ------------------------------------------------------------ */
+
+/* sign(alpha - beta sqrt(w)), exactly. */
+static int root_sign(const fxl__big *alpha, const fxl__big *beta, const fxl__big *w)
+{
+    return fxl__big_sign_sqrt(alpha, beta, w);
+}
+
+/* sign(alpha - beta sqrt(n)) for alpha in 128 bits, beta in 64, n < 2^35,
+ * filtered: sqrt(n) lies in [q, q + 1) (q = isqrt(n), the caller's), so beta sqrt(n)
+ * lies between beta q and beta (q + 1); alpha beyond both settles it. */
+static int n_sign(fxl__i128 alpha, int64_t beta, uint64_t n, int64_t q)
+{
+    fxl__i128 bq = fxl__imul(beta, q), bq1 = fxl__imul(beta, q + 1);
+    fxl__big a, b, w;
+    if (beta == 0)
+        return fxl__isign(alpha);
+    if (beta > 0) { /* beta q <= beta sqrt(n) < beta (q + 1) */
+        if (fxl__isign(fxl__isub(alpha, bq1)) >= 0)
+            return 1;
+        if (fxl__isign(fxl__isub(alpha, bq)) < 0)
+            return -1;
+    } else { /* beta (q + 1) < beta sqrt(n) <= beta q */
+        if (fxl__isign(fxl__isub(alpha, bq)) > 0)
+            return 1;
+        if (fxl__isign(fxl__isub(alpha, bq1)) <= 0)
+            return -1;
+    }
+    fxl__big_i128(&a, alpha);
+    fxl__big_i64(&b, beta);
+    fxl__big_i64(&w, (int64_t)n);
+    return root_sign(&a, &b, &w);
+}
+
+/* min and max of four 128-bit values. */
+static void range4(const fxl__i128 v[4], fxl__i128 *lo, fxl__i128 *hi)
+{
+    int i;
+    *lo = *hi = v[0];
+    for (i = 1; i < 4; i++) {
+        if (fxl__isign(fxl__isub(v[i], *lo)) < 0)
+            *lo = v[i];
+        if (fxl__isign(fxl__isub(v[i], *hi)) > 0)
+            *hi = v[i];
+    }
+}
+
+/* (A): the box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm) meets the
+ * rectangle K in the exact pose of the table vector (c, s). */
+FXL_ARM_CODE static bool exact_pose_meets(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                          int64_t y0, int64_t x1, int64_t y1)
+{
+    uint64_t n = (uint64_t)((int64_t)c * c + (int64_t)s * s);
+    int64_t q = (int64_t)fxl__isqrt64(n);
+    fxl__i128 v[4], lo, hi;
+    int i;
+    /* Along u and v: 2^16 F(p) over the box's corners against K's range sqrt(n). */
+    for (i = 0; i < 4; i++) {
+        int64_t u, w;
+        frame_of(c, s, (i & 1) ? x1 : x0, (i & 2) ? y1 : y0, &u, &w);
+        v[i] = fxl__imul(u, 65536);
+    }
+    range4(v, &lo, &hi);
+    if (n_sign(hi, lp->u_lo, n, q) < 0 || n_sign(lo, lp->u_hi, n, q) > 0)
+        return false;
+    for (i = 0; i < 4; i++) {
+        int64_t u, w;
+        frame_of(c, s, (i & 1) ? x1 : x0, (i & 2) ? y1 : y0, &u, &w);
+        v[i] = fxl__imul(w, 65536);
+    }
+    range4(v, &lo, &hi);
+    if (n_sign(hi, lp->v_lo, n, q) < 0 || n_sign(lo, lp->v_hi, n, q) > 0)
+        return false;
+    /* Along world x and y: K's corners' c a - s b and s a + c b against
+     * the box's range times 2^16 sqrt(n). */
+    for (i = 0; i < 4; i++) {
+        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
+        v[i] = fxl__isub(fxl__imul(c, a), fxl__imul(s, b));
+    }
+    range4(v, &lo, &hi);
+    if (n_sign(hi, x0 * 65536, n, q) < 0 || n_sign(lo, x1 * 65536, n, q) > 0)
+        return false;
+    for (i = 0; i < 4; i++) {
+        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
+        v[i] = fxl__iadd(fxl__imul(s, a), fxl__imul(c, b));
+    }
+    range4(v, &lo, &hi);
+    if (n_sign(hi, y0 * 65536, n, q) < 0 || n_sign(lo, y1 * 65536, n, q) > 0)
+        return false;
+    return true;
+}
+
+/* One corner's arc (C): the table images S_i, their norms n_i, R^2 and
+ * the turn's sign. */
+typedef struct corner_arc {
+    fxl__big sx[2], sy[2]; /* S_i (Q32.32 world times |t_i|) */
+    fxl__big n[2];         /* |t_i|^2 */
+    fxl__big r2;           /* R^2, Q64 */
+    int step_sign;
+} corner_arc;
+
+/* Is the direction whose cross products with S_0 and S_1 have signs c0,
+ * c1 on the arc? */
+static bool arc_has(const corner_arc *m, int c0, int c1)
+{
+    return m->step_sign > 0 ? (c0 >= 0 && c1 <= 0) : (c0 <= 0 && c1 >= 0);
+}
+
+/* sign(cross(S_i, (x, y))) for big x, y. */
+static int cross_sign(const corner_arc *m, int i, const fxl__big *x, const fxl__big *y)
+{
+    fxl__big p, q;
+    fxl__big_mul(&p, &m->sx[i], y);
+    fxl__big_mul(&q, &m->sy[i], x);
+    return fxl__big_cmp(&p, &q);
+}
+
+/* E_i's coordinate (S / sqrt(n)) against h: sign(S - h sqrt(n)). */
+static int end_vs(const corner_arc *m, int i, const fxl__big *sc, int64_t h)
+{
+    fxl__big b;
+    fxl__big_i64(&b, h);
+    return root_sign(sc, &b, &m->n[i]);
+}
+
+/* The arc meets the closed rectangle [xl, xh] x [yl, yh] (Q32.32). */
+static bool arc_rect(const corner_arc *m, int64_t xl, int64_t xh, int64_t yl, int64_t yh)
+{
+    int i, e, sg;
+    for (i = 0; i < 2; i++)
+        if (end_vs(m, i, &m->sx[i], xl) >= 0 && end_vs(m, i, &m->sx[i], xh) <= 0 &&
+            end_vs(m, i, &m->sy[i], yl) >= 0 && end_vs(m, i, &m->sy[i], yh) <= 0)
+            return true;
+    /* The circle on each edge: e 0, 1 the vertical edges x = xl, xh, 2, 3
+     * the horizontal ones y = yl, yh; the other coordinate +-sqrt(w). */
+    for (e = 0; e < 4; e++) {
+        int64_t h = e == 0 ? xl : e == 1 ? xh : e == 2 ? yl : yh;
+        int64_t lo = e < 2 ? yl : xl, hi = e < 2 ? yh : xh;
+        fxl__big w, hb, t1, zero;
+        fxl__big_u128(&t1, fxl__sq_signed(h));
+        fxl__big_sub(&w, &m->r2, &t1);
+        if (w.sign < 0)
+            continue;
+        fxl__big_i64(&hb, h);
+        fxl__big_i64(&zero, 0);
+        for (sg = -1; sg <= 1; sg += 2) {
+            /* sg sqrt(w) within [lo, hi]. */
+            fxl__big lb, c[2];
+            int k;
+            bool ok;
+            if (sg > 0) {
+                fxl__big_u128(&lb, fxl__sq_signed(lo));
+                ok = lo <= 0 || fxl__big_cmp(&lb, &w) <= 0;
+                fxl__big_u128(&lb, fxl__sq_signed(hi));
+                ok = ok && hi >= 0 && fxl__big_cmp(&w, &lb) <= 0;
+            } else {
+                fxl__big_u128(&lb, fxl__sq_signed(lo));
+                ok = lo <= 0 && fxl__big_cmp(&w, &lb) <= 0;
+                fxl__big_u128(&lb, fxl__sq_signed(hi));
+                ok = ok && (hi >= 0 || fxl__big_cmp(&lb, &w) <= 0);
+            }
+            if (!ok)
+                continue;
+            /* cross(S, D): vertical edge D = (h, sg r): S.x sg r - S.y h
+             * = -(S.y h - sg S.x r); horizontal D = (sg r, h): S.x h - sg
+             * S.y r. */
+            for (k = 0; k < 2; k++) {
+                fxl__big a, b;
+                if (e < 2) {
+                    fxl__big_mul(&a, &m->sy[k], &hb);
+                    b = m->sx[k];
+                    if (sg < 0)
+                        b.sign = -b.sign;
+                    c[k] = a;
+                    c[k].sign = -root_sign(&a, &b, &w);
+                } else {
+                    fxl__big_mul(&a, &m->sx[k], &hb);
+                    b = m->sy[k];
+                    if (sg < 0)
+                        b.sign = -b.sign;
+                    c[k] = a;
+                    c[k].sign = root_sign(&a, &b, &w);
+                }
+            }
+            if (arc_has(m, c[0].sign, c[1].sign))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The arc meets the closed disk about (cx, cy) of radius t (Q32.32), t > 0. */
+static bool arc_disk(const corner_arc *m, int64_t cx, int64_t cy, int64_t t)
+{
+    fxl__big x, y, c2, t2, beta, alpha, p, q;
+    int i;
+    fxl__big_i64(&x, cx);
+    fxl__big_i64(&y, cy);
+    fxl__big_u128(&c2, fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy)));
+    fxl__big_u128(&t2, fxl__sq_signed(t));
+    /* beta = R^2 + |C|^2 - t^2 */
+    fxl__big_add(&beta, &m->r2, &c2);
+    fxl__big_sub(&beta, &beta, &t2);
+    for (i = 0; i < 2; i++) {
+        fxl__big two;
+        fxl__big_mul(&p, &m->sx[i], &x);
+        fxl__big_mul(&q, &m->sy[i], &y);
+        fxl__big_add(&p, &p, &q);
+        fxl__big_i64(&two, 2);
+        fxl__big_mul(&alpha, &p, &two);
+        if (root_sign(&alpha, &beta, &m->n[i]) >= 0)
+            return true;
+    }
+    if (cx == 0 && cy == 0)
+        return false; /* every point of the circle is R from C: the ends said it */
+    if (!arc_has(m, cross_sign(m, 0, &x, &y), cross_sign(m, 1, &x, &y)))
+        return false;
+    /* | |C| - R | <= t: alpha = |C|^2 - R^2 - t^2; |C| <= R + t iff alpha
+     * <= 2 t R; |C| >= R - t iff R <= t or alpha >= -2 t R. */
+    fxl__big_sub(&alpha, &c2, &m->r2);
+    fxl__big_sub(&alpha, &alpha, &t2);
+    fxl__big_i64(&p, 2 * t);
+    if (root_sign(&alpha, &p, &m->r2) > 0)
+        return false;
+    if (fxl__big_cmp(&m->r2, &t2) <= 0)
+        return true;
+    p.sign = -p.sign;
+    return root_sign(&alpha, &p, &m->r2) >= 0;
+}
+
+/* floor(v / 2^16) for |v| < 2^79 (two's complement written out). */
+static int64_t shr16(fxl__i128 v)
+{
+    uint64_t u = ((uint64_t)v.hi << 48) | (v.lo >> 16);
+    return u >> 63 != 0 ? -(int64_t)(~u) - 1 : (int64_t)u;
+}
+
+/* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
+ * [x0, x1] x [y0, y1] in Q32.32 about Pm. */
+FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
+                                        int64_t y0, int64_t x1, int64_t y1, int64_t t)
+{
+    corner_arc m;
+    fxl__u128 r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
+    int i;
+    /* The annulus: every point of B (+) disk(t) is within ex, ey of the
+     * pivot per axis and at least gx, gy away (below 2^50 each). */
+    {
+        int64_t ex = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) + t;
+        int64_t ey = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) + t;
+        int64_t gx = fxl__max64(fxl__beyond(0, x0, x1) - t, 0);
+        int64_t gy = fxl__max64(fxl__beyond(0, y0, y1) - t, 0);
+        if (!fxl__le128(r2, fxl__add(fxl__sq_signed(ex), fxl__sq_signed(ey))))
+            return false;
+        if (!fxl__le128(fxl__add(fxl__sq_signed(gx), fxl__sq_signed(gy)), r2))
+            return false;
+    }
+    /* The chord's box: E_i = S_i / |t_i| lies within 1.1e-5 R + 1 of S_i /
+     * 2^16 (|t_i| / 2^16 is 1 within 1.1e-5), and an arc of at most half a
+     * turn within its sagitta R (1 - cos(theta / 2)) of its chord, so
+     * within the chord's box grown by that. theta / 2 <= (|step| / 2 + 1)
+     * 2 pi / 4096 (each table direction within 1.1e-5 rad of nominal), so
+     * 1 - cos(theta / 2) <= (theta / 2)^2 / 2 <= (|step| + 2)^2 2.95e-7 <
+     * (|step| + 2)^2 / 2^21. R <= |a| + |b| < 2^49; all below 2^62. */
+    {
+        int64_t rr = (int64_t)(fxl__abs64(a) + fxl__abs64(b)), st = (int64_t)fxl__abs32(sp->step) + 2;
+        int64_t grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2, e[2][2];
+        for (i = 0; i < 2; i++) {
+            int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
+            e[i][0] = shr16(fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
+            e[i][1] = shr16(fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
+        }
+        if (fxl__max64(e[0][0], e[1][0]) + grow < x0 - t || fxl__min64(e[0][0], e[1][0]) - grow > x1 + t ||
+            fxl__max64(e[0][1], e[1][1]) + grow < y0 - t || fxl__min64(e[0][1], e[1][1]) - grow > y1 + t)
+            return false;
+    }
+    fxl__big_u128(&m.r2, r2);
+    m.step_sign = sp->step > 0 ? 1 : -1;
+    for (i = 0; i < 2; i++) {
+        int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
+        fxl__big_i128(&m.sx[i], fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
+        fxl__big_i128(&m.sy[i], fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
+        fxl__big_i64(&m.n[i], (int64_t)c * c + (int64_t)s * s);
+    }
+    if (t == 0)
+        return arc_rect(&m, x0, x1, y0, y1);
+    if (arc_rect(&m, x0 - t, x1 + t, y0, y1) || arc_rect(&m, x0, x1, y0 - t, y1 + t))
+        return true;
+    return arc_disk(&m, x0, y0, t) || arc_disk(&m, x1, y0, t) || arc_disk(&m, x0, y1, t) ||
+           arc_disk(&m, x1, y1, t);
+}
+
+/* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
+ * range) meets the turn M: (A), (B), (C) of the head of the file. */
+FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
+                                      int64_t y1)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int64_t t = (int64_t)a->round * 65536, kmax, kmin;
+    int i;
+    /* The annulus reject: every point of M is at least dmin = max(dist of
+     * the pivot from K along u, along v) - t from the pivot and at most
+     * max|a| + max|b| + t (Q32.32, the exact frame keeps lengths); every
+     * point of B at least its own per-axis distances, at most max|x| +
+     * max|y| (Q16.16 times 2^16). All below 2^51. */
+    {
+        kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
+               (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
+        kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
+        int64_t bx = fxl__max64(fxl__beyond(0, x0, x1), 0) * 65536, by = fxl__max64(fxl__beyond(0, y0, y1), 0) * 65536;
+        int64_t fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) * 65536;
+        int64_t fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) * 65536;
+        if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(kmax)))
+            return false; /* B beyond M's outer radius */
+        if (kmin > 0 && !fxl__le128(fxl__sq_signed(kmin), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy))))
+            return false; /* B inside M's inner radius */
+    }
+    /* (A), also the first witness of a hit. */
+    if (exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
+        return true;
+    /* A sound hit: the exact pose at the arc's bisector, the direction of
+     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
+    if (sp->step > -2048 && sp->step < 2048 &&
+        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
+        return true;
+    /* (B): the corners. */
+    for (i = 0; i < 4; i++) {
+        int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
+        int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
+        int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
+        int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+        fxl__u128 q2;
+        if (point_near(a, u0, v0, t) || point_near(a, u1, v1, t))
+            return true;
+        /* |q| 2^16 outside [kmin, kmax]: the corner is not in M */
+        q2.hi = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) >> 32;
+        q2.lo = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) << 32;
+        if (!fxl__le128(q2, fxl__sq_signed(kmax)) || (kmin > 0 && fxl__le128(q2, fxl__sq_signed(kmin)) &&
+                                                       !fxl__le128(fxl__sq_signed(kmin), q2)))
+            continue;
+        /* The corner's frame arc lies in the box of (u0, v0), (u1, v1)
+         * grown by its sagitta and the table scale (as the hitbox corners'
+         * arcs below); beyond K grown by t there: not in M. */
+        {
+            int64_t rr = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
+            int64_t st = (int64_t)fxl__abs32(sp->step) + 2, grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+            if (fxl__max64(u0, u1) + grow < a->u_lo - t || fxl__min64(u0, u1) - grow > a->u_hi + t ||
+                fxl__max64(v0, v1) + grow < a->v_lo - t || fxl__min64(v0, v1) - grow > a->v_hi + t)
+                continue;
+        }
+        if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
+            return true;
+    }
+    /* (C): K's corners (a capsule's core is a segment: two). */
+    for (i = 0; i < 4; i++) {
+        int64_t ka = (i & 1) ? a->u_hi : a->u_lo, kb = (i & 2) ? a->v_hi : a->v_lo;
+        if (((i & 1) && a->u_hi == a->u_lo) || ((i & 2) && a->v_hi == a->v_lo))
+            continue;
+        if (corner_arc_hit(sp, ka, kb, x0 * 65536, y0 * 65536, x1 * 65536, y1 * 65536, t))
+            return true;
+    }
+    return false;
+}
+
+/* ---- the whole motion ---------------------------------------------------- */
+
+/* floor(v / 2) of an int64. */
+static int64_t half64(int64_t v)
+{
+    return v >= 0 ? v / 2 : -((1 - v) / 2);
+}
+
+/* The box lo..hi whose lo runs to `to` (Q16.16; to = lo: a fixed box)
+ * against the whole motion of sp. */
+static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int64_t p0x = a->pos.x, p0y = a->pos.y;
+    int64_t ex = (int64_t)to.x - box.lo.x, ey = (int64_t)to.y - box.lo.y; /* the box's move */
+    int64_t mx = (int64_t)sp->pivot1.x - p0x, my = (int64_t)sp->pivot1.y - p0y; /* the pivot's */
+    int64_t x0 = (int64_t)box.lo.x - p0x, y0 = (int64_t)box.lo.y - p0y;
+    int64_t x1 = (int64_t)box.hi.x - p0x, y1 = (int64_t)box.hi.y - p0y;
+    int64_t hex, hey, hmx, hmy;
+    if (sp->step == 0)
+        return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my);
+    hex = half64(ex), hey = half64(ey);
+    hmx = sp->half_move.x, hmy = sp->half_move.y;
+    /* Slide 1: the start pose about P0, the box from B0 by hex - hmx. */
+    if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy))
+        return true;
+    /* About Pm = P0 + half_move, the box at B0 + half its move. */
+    x0 += hex - hmx, x1 += hex - hmx, y0 += hey - hmy, y1 += hey - hmy;
+    /* Slide 2: the end pose about Pm, the box by the rest of both moves. */
+    if (hull_hit(a, sp->cos1, sp->sin1, x0, y0, x1, y1, (ex - hex) - (mx - hmx),
+                 (ey - hey) - (my - hmy)))
+        return true;
+    return turn_box_hit(sp, x0, y0, x1, y1);
+}
+
+/* The reject: the box's path (lo..hi, and moved by (ex, ey)) against the
+ * bounding box of the motion (fxl__sweep_box: every point a beam of the
+ * motion covers lies within its half-extent of its middle plus one raw
+ * unit, mod 2^32). True when they may meet. */
+FXL__ALWAYS_INLINE bool span_may(uint32_t m, uint32_t h, int64_t lo, int64_t hi)
+{
+    uint64_t e = (uint64_t)h + 1u, w = (uint64_t)(hi - lo) + 2u * e;
+    if (w >= ((uint64_t)1 << 32))
+        return true;
+    /* some x in [lo, hi] within e of m  <=>  m - lo + e in [0, w] (mod 2^32) */
+    return (uint32_t)(m - (uint32_t)lo + (uint32_t)e) <= (uint32_t)w;
+}
+
+FXL__ALWAYS_INLINE bool near_motion(uint32_t mx, uint32_t my, uint32_t hx, uint32_t hy,
+                                    fxl_aabb box, fxl_vec2 to)
+{
+    int64_t ex = (int64_t)to.x - box.lo.x, ey = (int64_t)to.y - box.lo.y;
+    int64_t lx = (int64_t)box.lo.x + (ex < 0 ? ex : 0), hx_ = (int64_t)box.hi.x + (ex > 0 ? ex : 0);
+    int64_t ly = (int64_t)box.lo.y + (ey < 0 ? ey : 0), hy_ = (int64_t)box.hi.y + (ey > 0 ? ey : 0);
+    if (hx_ < lx || hy_ < ly)
+        return true; /* out of the domain (inverted): no reject, meaningless */
+    return span_may(mx, hx, lx, hx_) && span_may(my, hy, ly, hy_);
+}
+
+/* Circles about the box's middle c (lo + floor(w / 2) per axis, w = hi -
+ * lo). A circle's radius r is a reach in the beam's frame (sweep.h: the
+ * frame is the world scaled by |t| / 2^16, within 1.1e-5 < 2^-15 of 1, and
+ * the exact turn by 1), so in the world it reaches r 2^16 / |t|, within
+ * r / 2^15 of r. The inscribed one, radius min(floor(w / 2)) - that
+ * margin - 1, then lies in the box at every pose (c - lo = floor(w / 2),
+ * hi - c = ceil(w / 2)); the enclosing one, radius e1 + ceil(e2 / 2) +
+ * the margin + 2 with e = ceil(w / 2) (e1 >= e2), holds it at every pose
+ * (sqrt(a^2 + b^2) <= a + b / 2 for a >= b: (a + b/2)^2 - a^2 - b^2 = b
+ * (a - 3b/4) >= 0). Moving with the box, each keeps that relation at
+ * every moment, so the inscribed circle hitting is a hit and the
+ * enclosing one missing is a miss. False (no circles) when the enclosing
+ * radius is beyond FXL_SIZE_MAX or the box is inverted; *in_ok false when
+ * the inscribed radius would be negative. (The middle lies between lo and
+ * hi: no wrap for a box in the domain.) */
+FXL__ALWAYS_INLINE bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *out, bool *in_ok)
+{
+    uint32_t wx, wy, ex, ey, big_e, small_e, r, ri;
+    if (box.hi.x < box.lo.x || box.hi.y < box.lo.y)
+        return false;
+    /* widths below 2^32: unsigned, shifts for the halves */
+    wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    ex = wx - (wx >> 1), ey = wy - (wy >> 1);
+    big_e = ex > ey ? ex : ey, small_e = ex > ey ? ey : ex;
+    if (big_e > (uint32_t)FXL_SIZE_MAX)
+        return false;
+    r = big_e + small_e - (small_e >> 1); /* below 2^29 */
+    r += (r >> 15) + 2;
+    ri = (wx < wy ? wx : wy) >> 1;
+    if (r > (uint32_t)FXL_SIZE_MAX)
+        return false;
+    *in_ok = ri > (ri >> 15);
+    ri = *in_ok ? ri - (ri >> 15) - 1u : 0u;
+    in->c = fxl_vec2_make(fxl__wrap_add(box.lo.x, (int32_t)(wx >> 1)), fxl__wrap_add(box.lo.y, (int32_t)(wy >> 1)));
+    in->r = (fix16_t)ri;
+    out->c = in->c;
+    out->r = (fix16_t)r;
+    return true;
+}
+
+/* The single tests: the two circles first (a far box costs the circle's
+ * reject), then the exact stages. */
+FXL__ALWAYS_INLINE bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
+{
+    fxl_circle in, out;
+    bool in_ok;
+    /* (the radius is checked by box_circles; the middle, in the domain
+     * for a box in it, is checked here: u + C <= 2C for the uint32 u) */
+    if (box_circles(box, &in, &out, &in_ok) &&
+        (uint32_t)out.c.x + (uint32_t)FXL_COORD_MAX <= 2u * (uint32_t)FXL_COORD_MAX &&
+        (uint32_t)out.c.y + (uint32_t)FXL_COORD_MAX <= 2u * (uint32_t)FXL_COORD_MAX) {
+        int64_t dx = (int64_t)in.c.x + ((int64_t)to.x - box.lo.x);
+        int64_t dy = (int64_t)in.c.y + ((int64_t)to.y - box.lo.y);
+        if (to.x == box.lo.x && to.y == box.lo.y) {
+            if (!fxl_sweep_vs_circle(sp, out))
+                return false;
+            if (in_ok && fxl_sweep_vs_circle(sp, in))
+                return true;
+        } else if (dx >= -FXL_COORD_MAX && dx <= FXL_COORD_MAX && dy >= -FXL_COORD_MAX &&
+                   dy <= FXL_COORD_MAX) {
+            fxl_vec2 d = fxl_vec2_make((fix16_t)dx, (fix16_t)dy);
+            if (!fxl_sweep_vs_moving_circle(sp, out, d))
+                return false;
+            if (in_ok && fxl_sweep_vs_moving_circle(sp, in, d))
+                return true;
+        }
+    }
+    return box_motion_hit(sp, box, to);
+}
+
+FXL_WARM_CODE
+bool fxl_sweep_vs_aabb(const fxl_sweep_prep *sp, fxl_aabb box)
+{
+    FXL_ASSERT(sp != NULL && fxl_aabb_check(box) == FXL_OK);
+    return one_box(sp, box, box.lo);
+}
+
+FXL_WARM_CODE
+bool fxl_sweep_vs_moving_aabb(const fxl_sweep_prep *sp, fxl_aabb from, fxl_vec2 to)
+{
+    FXL_ASSERT(sp != NULL && fxl_aabb_check(from) == FXL_OK);
+    return one_box(sp, from, to);
+}
+
+FXL_WARM_CODE
+size_t fxl_sweep_vs_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *boxes, size_t n,
+                          uint32_t *hit_bits)
+{
+    uint32_t mx = 0, my = 0, hx = 0, hy = 0;
+    bool boxed;
+    size_t i = 0, hits = 0;
+
+    FXL_ASSERT(sp != NULL && (boxes != NULL || n == 0));
+    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            if ((!boxed || near_motion(mx, my, hx, hy, boxes[i], boxes[i].lo)) &&
+                box_motion_hit(sp, boxes[i], boxes[i].lo)) {
+                word |= bit;
+                hits++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    return hits;
+}
+
+FXL_WARM_CODE
+size_t fxl_sweep_vs_moving_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *from,
+                                 const fxl_vec2 *to, size_t n, uint32_t *hit_bits)
+{
+    uint32_t mx = 0, my = 0, hx = 0, hy = 0;
+    bool boxed;
+    size_t i = 0, hits = 0;
+
+    FXL_ASSERT(sp != NULL && ((from != NULL && to != NULL) || n == 0));
+    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1;
+        for (; i < end; i++, bit <<= 1) {
+            if ((!boxed || near_motion(mx, my, hx, hy, from[i], to[i])) &&
+                box_motion_hit(sp, from[i], to[i])) {
+                word |= bit;
+                hits++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    return hits;
+}
+
+FXL_WARM_CODE
+size_t fxl_sweep_collect_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *boxes, size_t n,
+                               size_t *out_idx, size_t cap)
+{
+    uint32_t mx = 0, my = 0, hx = 0, hy = 0;
+    bool boxed;
+    size_t i, hits = 0;
+
+    FXL_ASSERT(sp != NULL && (boxes != NULL || n == 0) && (out_idx != NULL || cap == 0));
+    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
+    for (i = 0; i < n; i++) {
+        if ((!boxed || near_motion(mx, my, hx, hy, boxes[i], boxes[i].lo)) &&
+            box_motion_hit(sp, boxes[i], boxes[i].lo)) {
+            if (hits < cap)
+                out_idx[hits] = i;
+            hits++;
+        }
+    }
+    return hits;
+}
+
+/* Many sweeps against one box: the enclosing circle through
+ * fxl_sweeps_vs_circle first (its rejects without a preparation, on the
+ * fused path), then, for the sweeps it lets through, fxl_sweep_prepare,
+ * the inscribed circle and the exact stages. A sweep the circle call
+ * refuses is the one fxl_sweep_prepare refuses (same checks, same codes,
+ * in order). */
+FXL_WARM_CODE
+fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, uint32_t *hit_bits,
+                              size_t *hits)
+{
+    fxl_result first = fxl_aabb_check(box);
+    fxl_circle in, out;
+    bool in_ok = false;
+    size_t i = 0, count = 0;
+    /* Nothing hits a box outside the domain: its code is returned. */
+    bool ok = first == FXL_OK;
+    bool circled = ok && box_circles(box, &in, &out, &in_ok) && fxl_circle_check(out) == FXL_OK;
+
+    if (sweeps == NULL && n != 0) {
+        first = FXL_ERR_NULL;
+        n = 0;
+    }
+    while (i < n) {
+        size_t end = n - i > 32u ? i + 32u : n;
+        uint32_t word = 0, bit = 1, cand = 0xFFFFFFFFu;
+        if (circled) {
+            fxl_result res = fxl_sweeps_vs_circle(&sweeps[i], end - i, out, &cand, NULL);
+            if (res != FXL_OK && first == FXL_OK)
+                first = res;
+            if (cand == 0)
+                i = end; /* every sweep of the chunk missed the enclosing circle */
+        }
+        for (; i < end; i++, bit <<= 1) {
+            fxl_sweep_prep sp;
+            fxl_result res;
+            if ((cand & bit) == 0)
+                continue;
+            res = fxl_sweep_prepare(&sweeps[i], &sp);
+            if (res != FXL_OK) {
+                if (first == FXL_OK)
+                    first = res;
+                continue;
+            }
+            if (ok && ((circled && in_ok && fxl_sweep_vs_circle(&sp, in)) ||
+                       box_motion_hit(&sp, box, box.lo))) {
+                word |= bit;
+                count++;
+            }
+        }
+        if (hit_bits != NULL)
+            hit_bits[(i - 1) >> 5] = word;
+    }
+    if (hits != NULL)
+        *hits = count;
+    return first;
+}

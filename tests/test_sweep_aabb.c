@@ -1,0 +1,390 @@
+/* test_sweep_aabb.c - the swept tests against boxes (sweep.h, issue 23):
+ * unit cases (a turn passing over a box no end beam touches, exact
+ * touching slides), consistency (a box shrunk to a point is the circle of
+ * radius 0, batch == single, collect == bits, fused == prepare + single, a
+ * box that does not move == the fixed box), and for every kind of motion
+ * the property test against the independent exact reference
+ * (ref_sweep_aabb.c): no disagreement allowed, a large share of the cases
+ * at the touching position (found by bisection of a shift) and one raw
+ * unit off. FXLT_BOX_SWEEP_CASES scales the property tests (default per
+ * motion below; -DFXLT_BOX_SWEEP_CASES=... for the long runs). */
+#include "gen.h"
+#include "harness.h"
+#include "ref_sweep_aabb.h"
+
+#ifndef FXLT_BOX_SWEEP_CASES
+#define FXLT_BOX_SWEEP_CASES 1000
+#endif
+
+#define PX(v) ((fix16_t)((v) * 65536))
+
+static fxl_aabb box_make(fix16_t x0, fix16_t y0, fix16_t x1, fix16_t y1)
+{
+    fxl_aabb b;
+    b.lo = fxl_vec2_make(x0, y0);
+    b.hi = fxl_vec2_make(x1, y1);
+    return b;
+}
+
+static fxl_sweep_prep prep(const fxl_sweep *s)
+{
+    fxl_sweep_prep sp;
+    CHECK_EQ(fxl_sweep_prepare(s, &sp), FXL_OK);
+    return sp;
+}
+
+static void expect(const fxl_sweep *s, fxl_aabb b, bool want)
+{
+    fxl_sweep_prep sp = prep(s);
+    CHECK(fxl_sweep_vs_aabb(&sp, b) == want);
+    CHECK(ref_sweep_vs_moving_aabb(s, b, b.lo) == want);
+}
+
+/* ---- unit cases ------------------------------------------------------------ */
+
+/* A quarter turn of a 100 px beam from the emitter at the origin passes
+ * over a small box at 45 degrees, 50 px out, that neither end beam touches;
+ * a box just beyond the beam's reach is missed; the exact reach touches. */
+static void passes_over(void)
+{
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, PX(100), PX(1));
+    fxl_sweep s = fxl_sweep_turn(&l, 1024);
+    expect(&s, box_make(PX(35), PX(35), PX(36), PX(36)), true);
+    expect(&s, box_make(PX(80), PX(80), PX(90), PX(90)), false);
+    /* the start beam's tip touches at x = 100 px; turning, its corner
+     * (100, -1) reaches sqrt(100^2 + 1) = 100.005 px along the x axis:
+     * 100.004 px is hit, 100.006 px is not */
+    expect(&s, box_make(PX(100), -PX(1), PX(120), PX(1)), true);
+    expect(&s, box_make(PX(100) + 262, -PX(1), PX(120), PX(1)), true);
+    expect(&s, box_make(PX(100) + 393, -PX(1), PX(120), PX(1)), false);
+    /* a box behind the emitter, across the turn: missed */
+    expect(&s, box_make(-PX(30), -PX(30), -PX(2), -PX(2)), false);
+}
+
+/* A slide of a capsule: a box whose corner just touches the rounded end
+ * over the way, and one raw unit away. */
+static void slide_touch(void)
+{
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, PX(50), PX(3));
+    fxl_sweep s = fxl_sweep_to_pose(&l, fxl_vec2_make(0, PX(40)), 0);
+    /* the beam sweeps y in [-3, 43] px over x in [-3, 53]: a box above it */
+    expect(&s, box_make(PX(10), PX(43), PX(20), PX(50)), true);
+    expect(&s, box_make(PX(10), PX(43) + 1, PX(20), PX(50)), false);
+    expect(&s, box_make(PX(10), -PX(50), PX(20), -PX(3)), true);
+    expect(&s, box_make(PX(10), -PX(50), PX(20), -PX(3) - 1), false);
+}
+
+/* A box shrunk to a point is the circle of radius 0 there. */
+static void point_box_is_circle(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.point_box_is_circle");
+    uint32_t i, n = FXLT_CASES(20000);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_vec2 p = gen_sweep_point(&rng, &s);
+        fxl_sweep_prep sp = prep(&s);
+        CHECK(fxl_sweep_vs_aabb(&sp, box_make(p.x, p.y, p.x, p.y)) ==
+              fxl_sweep_vs_circle(&sp, fxl_circle_make(p.x, p.y, 0)));
+    }
+}
+
+/* ---- generation ------------------------------------------------------------- */
+
+static fix16_t clampc(int64_t v)
+{
+    return (fix16_t)(v > FXL_COORD_MAX ? FXL_COORD_MAX : v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v);
+}
+
+/* A box about a point near the sweep: sizes 0 (a point or a segment) to
+ * tens of px, or a thin bar. */
+static fxl_aabb gen_box(fxlt_rng *rng, const fxl_sweep *s)
+{
+    fxl_vec2 p = gen_sweep_point(rng, s);
+    uint32_t kind = fxlt_below(rng, 6);
+    int32_t w = kind == 0 ? 0 : kind == 1 ? fxlt_range(rng, 0, 4) : fxlt_range(rng, 0, PX(40));
+    int32_t h = kind == 2 ? 0 : kind == 3 ? fxlt_range(rng, 0, 4) : fxlt_range(rng, 0, PX(40));
+    int32_t ox = fxlt_range(rng, 0, w), oy = fxlt_range(rng, 0, h);
+    /* the point is somewhere on or in the box */
+    return box_make(clampc((int64_t)p.x - ox), clampc((int64_t)p.y - oy),
+                    clampc((int64_t)p.x - ox + w), clampc((int64_t)p.y - oy + h));
+}
+
+typedef struct btally {
+    uint32_t cases, touch, hits, disagree;
+} btally;
+
+static void agree(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b, fxl_vec2 to,
+                  bool moving)
+{
+    bool got = moving ? fxl_sweep_vs_moving_aabb(sp, b, to) : fxl_sweep_vs_aabb(sp, b);
+    bool want = ref_sweep_vs_moving_aabb(s, b, moving ? to : b.lo);
+    t->cases++;
+    t->hits += want;
+    if (got != want) {
+        if (t->disagree < 3)
+        {
+            fxlt_printf("    disagree: box (%d,%d)-(%d,%d) to (%d,%d) core %d ref %d\n", b.lo.x, b.lo.y,
+                        b.hi.x, b.hi.y, to.x, to.y, got, want);
+            fxlt_printf("      laser kind %d anchor %d pos (%d,%d) angle %d len %d hw %d frac %d; pivot (%d,%d) step %d move (%d,%d)\n",
+                        s->laser.kind, s->laser.anchor, s->laser.pos.x, s->laser.pos.y, s->laser.angle,
+                        s->laser.length, s->laser.half_width, s->laser.hit_fraction, s->motion.pivot.x,
+                        s->motion.pivot.y, s->motion.step, s->motion.move.x, s->motion.move.y);
+        }
+        t->disagree++;
+    }
+}
+
+static bool in_domain(fxl_aabb b, fxl_vec2 to)
+{
+    return b.lo.x >= -FXL_COORD_MAX && b.lo.y >= -FXL_COORD_MAX && b.hi.x <= FXL_COORD_MAX &&
+           b.hi.y <= FXL_COORD_MAX && to.x >= -FXL_COORD_MAX && to.y >= -FXL_COORD_MAX &&
+           (int64_t)to.x + (b.hi.x - b.lo.x) <= FXL_COORD_MAX &&
+           (int64_t)to.y + (b.hi.y - b.lo.y) <= FXL_COORD_MAX;
+}
+
+/* The box (and its end lo) moved by (dx, dy) raw units, or false when that
+ * leaves the domain. */
+static bool moved_box(fxl_aabb b, fxl_vec2 to, int64_t dx, int64_t dy, fxl_aabb *ob, fxl_vec2 *oto)
+{
+    int64_t v[6];
+    int i;
+    v[0] = b.lo.x + dx, v[1] = b.lo.y + dy, v[2] = b.hi.x + dx, v[3] = b.hi.y + dy;
+    v[4] = to.x + dx, v[5] = to.y + dy;
+    for (i = 0; i < 6; i++)
+        if (v[i] < -FXL_COORD_MAX || v[i] > FXL_COORD_MAX)
+            return false;
+    *ob = box_make((fix16_t)v[0], (fix16_t)v[1], (fix16_t)v[2], (fix16_t)v[3]);
+    *oto = fxl_vec2_make((fix16_t)v[4], (fix16_t)v[5]);
+    return in_domain(*ob, *oto);
+}
+
+/* The touching position: the box moved so that its lo is on the laser's
+ * reference point (a point of the start beam: a hit), then along (dx, dy)
+ * per step up to 2^26 steps (a miss, or no case); bisection by the core
+ * finds a last hit and a first miss one step apart, both asked of the
+ * reference. */
+static void touch_cases(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b,
+                        fxl_vec2 to, int64_t dx, int64_t dy, bool moving)
+{
+    int64_t lo = 0, hi = (int64_t)1 << 26, ax = (int64_t)s->laser.pos.x - b.lo.x;
+    int64_t ay = (int64_t)s->laser.pos.y - b.lo.y;
+    fxl_aabb m;
+    fxl_vec2 mt;
+    if (!moved_box(b, to, ax, ay, &m, &mt) || !fxl_sweep_vs_moving_aabb(sp, m, mt))
+        return;
+    if (!moved_box(b, to, ax + dx * hi, ay + dy * hi, &m, &mt) || fxl_sweep_vs_moving_aabb(sp, m, mt))
+        return;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (!moved_box(b, to, ax + dx * mid, ay + dy * mid, &m, &mt))
+            return;
+        if (fxl_sweep_vs_moving_aabb(sp, m, mt))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    t->touch += 2;
+    if (moved_box(b, to, ax + dx * lo, ay + dy * lo, &m, &mt))
+        agree(t, s, sp, m, mt, moving);
+    if (moved_box(b, to, ax + dx * hi, ay + dy * hi, &m, &mt))
+        agree(t, s, sp, m, mt, moving);
+}
+
+static void box_property(gen_motion motion, bool moving)
+{
+    fxlt_rng rng = fxlt_rng_for(moving ? "sweep_aabb.property_moving" : "sweep_aabb.property");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(FXLT_BOX_SWEEP_CASES);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, motion);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = b.lo;
+        int64_t dx, dy;
+        if (moving) {
+            to = gen_move_end(&rng, b.lo, false);
+            if (!in_domain(b, to))
+                to = b.lo;
+        }
+        agree(&t, &s, &sp, b, to, moving);
+        dx = (int64_t)fxlt_range(&rng, -2, 2);
+        dy = (int64_t)fxlt_range(&rng, -2, 2);
+        if ((dx | dy) == 0)
+            dx = 1;
+        touch_cases(&t, &s, &sp, b, to, dx, dy, moving);
+    }
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t.cases, t.touch, t.hits, t.disagree);
+    CHECK_EQ(t.disagree, 0);
+}
+
+static void property_turn_emitter(void)
+{
+    box_property(GEN_TURN_EMITTER, false);
+}
+
+static void property_turn_middle(void)
+{
+    box_property(GEN_TURN_MIDDLE, false);
+}
+
+static void property_turn_offbeam(void)
+{
+    box_property(GEN_TURN_OFFBEAM, false);
+}
+
+static void property_translation(void)
+{
+    box_property(GEN_SLIDE, false);
+}
+
+static void property_pose(void)
+{
+    box_property(GEN_POSE, false);
+}
+
+static void property_moving(void)
+{
+    box_property(GEN_MOVING, true);
+}
+
+/* Batch == single, collect == bits, a box whose lo does not move ==
+ * the fixed box, the moving batch == the moving single, fused == prepare
+ * + single (refused sweeps never hit; the first code comes back). */
+static void forms_agree(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.forms_agree");
+    static fxl_aabb boxes[40];
+    static fxl_vec2 to[40];
+    static fxl_sweep sweeps[40];
+    uint32_t bits[2], mbits[2], fbits[2], round, n = FXLT_CASES(300);
+    size_t idx[40];
+    for (round = 0; round < n; round++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_sweep_prep sp = prep(&s);
+        size_t i, hits, mhits, got, k = 0, fh = 0;
+        fxl_result want = FXL_OK, res;
+        for (i = 0; i < 40; i++) {
+            boxes[i] = gen_box(&rng, &s);
+            to[i] = boxes[i].lo;
+            sweeps[i] = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+            if (fxlt_below(&rng, 16) == 0)
+                sweeps[i].motion.step = 4000; /* refused */
+        }
+        hits = fxl_sweep_vs_aabbs(&sp, boxes, 40, bits);
+        mhits = fxl_sweep_vs_moving_aabbs(&sp, boxes, to, 40, mbits);
+        got = fxl_sweep_collect_aabbs(&sp, boxes, 40, idx, 40);
+        CHECK_EQ(hits, mhits);
+        CHECK_EQ(hits, got);
+        CHECK_EQ(bits[0], mbits[0]);
+        CHECK_EQ(bits[1] & 0xFFu, mbits[1] & 0xFFu);
+        for (i = 0; i < 40; i++) {
+            bool one = fxl_sweep_vs_aabb(&sp, boxes[i]);
+            CHECK(one == (((bits[i >> 5] >> (i & 31)) & 1u) != 0));
+            CHECK(one == fxl_sweep_vs_moving_aabb(&sp, boxes[i], boxes[i].lo));
+            if (one) {
+                CHECK(k < got && idx[k] == i);
+                k++;
+            }
+        }
+        /* fused: sweeps[] against boxes[0] */
+        res = fxl_sweeps_vs_aabb(sweeps, 40, boxes[0], fbits, &fh);
+        hits = 0;
+        for (i = 0; i < 40; i++) {
+            fxl_sweep_prep p2;
+            fxl_result r = fxl_sweep_prepare(&sweeps[i], &p2);
+            bool one = r == FXL_OK && fxl_sweep_vs_aabb(&p2, boxes[0]);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            CHECK(one == (((fbits[i >> 5] >> (i & 31)) & 1u) != 0));
+            hits += one;
+        }
+        CHECK_EQ(res, want);
+        CHECK_EQ(fh, hits);
+    }
+    /* NULL and empty */
+    CHECK_EQ(fxl_sweeps_vs_aabb(NULL, 0, boxes[0], NULL, NULL), FXL_OK);
+    {
+        size_t h = 7;
+        fbits[0] = 0x1234u;
+        CHECK_EQ(fxl_sweeps_vs_aabb(NULL, 3, boxes[0], fbits, &h), FXL_ERR_NULL);
+        CHECK_EQ(h, 0);
+        CHECK_EQ(fbits[0], 0x1234u);
+    }
+}
+
+/* A moving box against a laser that neither turns nor moves is the
+ * fixed box swept along its path: the same as the laser sliding by the
+ * opposite move against the fixed box. */
+static void relative_motion(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.relative_motion");
+    uint32_t i, n = FXLT_CASES(3000);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, GEN_TURN_EMITTER);
+        fxl_sweep moved;
+        fxl_sweep_prep sp, mp;
+        fxl_aabb b = gen_box(&rng, &s);
+        int32_t dx = fxlt_range(&rng, -PX(30), PX(30)), dy = fxlt_range(&rng, -PX(30), PX(30));
+        fxl_vec2 to = fxl_vec2_make(clampc((int64_t)b.lo.x + dx), clampc((int64_t)b.lo.y + dy));
+        if (to.x != (int64_t)b.lo.x + dx || to.y != (int64_t)b.lo.y + dy ||
+            (int64_t)b.hi.x + dx > FXL_COORD_MAX || (int64_t)b.hi.y + dy > FXL_COORD_MAX ||
+            (int64_t)b.hi.x + dx < -FXL_COORD_MAX || (int64_t)b.hi.y + dy < -FXL_COORD_MAX)
+            continue;
+        s.motion.step = 0;
+        moved = s;
+        moved.motion.move = fxl_vec2_make(-dx, -dy);
+        if (fxl_sweep_prepare(&s, &sp) != FXL_OK || fxl_sweep_prepare(&moved, &mp) != FXL_OK)
+            continue;
+        CHECK(fxl_sweep_vs_moving_aabb(&sp, b, to) == fxl_sweep_vs_aabb(&mp, b));
+    }
+}
+
+/* Against the straight laser's box tests (laser.h, issue 23): a sweep that
+ * neither turns nor moves, about any pivot, is fxl_laser_vs_aabb of its
+ * laser (and fxl_laser_vs_moving_aabb for a moving box); a hit of the
+ * start beam (the laser) or of the end beam is a hit of any sweep. */
+static void static_laser_agrees(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.static_laser_agrees");
+    uint32_t i, n = FXLT_CASES(20000);
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_sweep still = s;
+        fxl_sweep_prep sp, stp;
+        fxl_laser_prep lp, ep;
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = gen_move_end(&rng, b.lo, false);
+        if (!in_domain(b, to))
+            to = b.lo;
+        still.motion.step = 0;
+        still.motion.move = fxl_vec2_make(0, 0);
+        sp = prep(&s);
+        stp = prep(&still);
+        CHECK_EQ(fxl_laser_prepare(&s.laser, &lp), FXL_OK);
+        CHECK(fxl_sweep_vs_aabb(&stp, b) == fxl_laser_vs_aabb(&lp, b));
+        CHECK(fxl_sweep_vs_moving_aabb(&stp, b, to) == fxl_laser_vs_moving_aabb(&lp, b, to));
+        ep = fxl_sweep_end(&sp);
+        if (fxl_laser_vs_aabb(&lp, b))
+            CHECK(fxl_sweep_vs_aabb(&sp, b));
+        if (fxl_laser_vs_aabb(&ep, b))
+            CHECK(fxl_sweep_vs_aabb(&sp, b));
+    }
+}
+
+static const fxlt_case cases[] = {
+    {"passes_over", passes_over},
+    {"slide_touch", slide_touch},
+    {"point_box_is_circle", point_box_is_circle},
+    {"forms_agree", forms_agree},
+    {"relative_motion", relative_motion},
+    {"static_laser_agrees", static_laser_agrees},
+    {"property_turn_emitter", property_turn_emitter},
+    {"property_turn_middle", property_turn_middle},
+    {"property_turn_offbeam", property_turn_offbeam},
+    {"property_translation", property_translation},
+    {"property_pose", property_pose},
+    {"property_moving", property_moving},
+};
+
+const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};
