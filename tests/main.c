@@ -9,6 +9,7 @@ extern const fxlt_suite fxlt_suite_oracle;
 extern const fxlt_suite fxlt_suite_sweep;
 extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
+extern const fxlt_suite fxlt_suite_laser3d_box;
 extern const fxlt_suite fxlt_suite_beam;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
@@ -31,6 +32,7 @@ int main(void)
         &fxlt_suite_sweep,
         &fxlt_suite_wall,
         &fxlt_suite_laser3d,
+        &fxlt_suite_laser3d_box,
         &fxlt_suite_beam,
         &fxlt_suite_wide,
         &fxlt_suite_fused,
