@@ -11,6 +11,7 @@ extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
 extern const fxlt_suite fxlt_suite_laser3d_box;
 extern const fxlt_suite fxlt_suite_beam;
+extern const fxlt_suite fxlt_suite_beam_batch;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
 extern const fxlt_suite fxlt_suite_curvy;
@@ -34,6 +35,7 @@ int main(void)
         &fxlt_suite_laser3d,
         &fxlt_suite_laser3d_box,
         &fxlt_suite_beam,
+        &fxlt_suite_beam_batch,
         &fxlt_suite_wide,
         &fxlt_suite_fused,
         &fxlt_suite_curvy,
