@@ -27,4 +27,9 @@
 #define FXLT_CORPUS_KINDS_CASES 20000u
 #define FXLT_CORPUS_KINDS_HASH 0xe731a7dbu
 
+/* Issue 23's 3D column (3D lasers vs 3D boxes, the fused 3D forms,
+ * fxl_beams_test), hashed apart (test box3d_hash). */
+#define FXLT_CORPUS_BOX3D_CASES 20000u
+#define FXLT_CORPUS_BOX3D_HASH 0x5c4c4c0cu
+
 #endif
