@@ -64,7 +64,7 @@ typedef struct body3 {
  * r = floor(sqrt(k 2^16)) <= 2^8 sqrt(k / 2^16) 2^8, so Le >= W / sqrt
  * (k / 2^16), the egg's reach along x (k x^2 <= 2^16 W^2 there); within
  * 0.4 % of it (r >= 256). k = 0 or Le beyond 2^29 raw: unbounded. */
-static uint64_t egg_half_len(const fxl_laser3d_prep *lp)
+static inline uint64_t egg_half_len(const fxl_laser3d_prep *lp)
 {
     uint32_t k = (uint32_t)lp->egg_k, r;
     uint64_t w = (uint64_t)lp->half_wid >> 32, num, le; /* Q16.16 W */
@@ -78,7 +78,7 @@ static uint64_t egg_half_len(const fxl_laser3d_prep *lp)
     return le << 32;
 }
 
-static void body_of(const fxl_laser3d_prep *lp, body3 *s)
+static inline void body_of(const fxl_laser3d_prep *lp, body3 *s)
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp;
@@ -95,36 +95,145 @@ static void body_of(const fxl_laser3d_prep *lp, body3 *s)
 }
 
 /* |a| > b: a strict gap. */
-static bool gap(fxl__i128 a, fxl__u128 b)
+static inline bool gap(fxl__i128 a, fxl__u128 b)
 {
     return !fxl__le128(fxl__iabs(a), b);
 }
 
 /* |a| b, |a| < 2^63, b < 2^63. */
-static fxl__u128 umul(int64_t a, uint64_t b)
+static inline fxl__u128 umul(int64_t a, uint64_t b)
 {
     return fxl__mul64(fxl__abs64(a), b);
 }
 
-/* The separating-axis test proper: true iff no axis separates. b, g as in
- * the file's comment (X frame offsets, doubled). */
-static bool no_gap(const body3 *s, const int64_t b[3], const int64_t g[3])
+/* The filter in front of the exact test: -1 when some axis surely
+ * separates, 1 when none can, 0 when unsure. Everything in 64 bits with
+ * int32 operands where it counts (one multiply each on ARM).
+ *
+ * The face normals m_i are decided exactly here (64 bits suffice):
+ * |m_i . b - 2 c_i| > sum |m_ij| g_j + 2 h_i separates. Each term
+ * |m_ij b_j| <= 2^61 and sum_j |m_ij| <= sqrt 3 2^32, so |m_i . b| <
+ * 2^61.8, the gap below 2^62, the right side below 2^60.8 + 2^62.
+ *
+ * The others in scaled-down units with proven error bounds. Notation:
+ * mu = mid / 2^31 (the length for an emitter anchor, else 0), eta_j =
+ * h_j / 2^31 (length, 2 W, 2 W; an egg's 2 Le, 2^30 unbounded): exact,
+ * as h_j and mid are multiples of 2^31. t_jk = floor(e'_jk / 2^18) (int32:
+ * |e'| < 2^48 + 2^35), so e'_jk / 2^18 = t_jk + r, 0 <= r < 1, and
+ * ||e'_jk| / 2^18 - |t_jk|| < 1.
+ *
+ * World axis k, divided by 2^51 (exact test in no_gap): D' / 2^51 =
+ * q p / 2^35 = dd + r (dd its floor, < 2^31), so D' b / 2^51 is dd b
+ * within |b| and D' g / 2^51 in [dd g, dd g + g]; 2 E / 2^51 = e'_0k mu
+ * / 2^19 = t_0k mu / 2 + r mu / 2 lies in [cb, cb + mu + 1) with cb =
+ * floor(t_0k mu / 2); 2 T / 2^51 = sum |e'_jk| eta_j / 2^19 lies within
+ * sum eta_j + 1 of tb = floor(sum |t_jk| eta_j / 2). So the true gap
+ * |...| lies within |b| + mu + 1 of |dd b - cb| and the true half within
+ * g + sum eta + 1 of dd g + tb: slack = |b| + g + mu + sum eta + 2.
+ * Sizes: dd |b| <= 2^60, tb < 2^61, all sums below 2^62.
+ *
+ * Cross axis (i, k), divided by 2^34: n' = a_k x e'_i has its two
+ * entries n_u = -e'_iv, n_v = e'_iu, approximated by -t_iv and t_iu within
+ * 1 each, so N / 2^18 = (n_u b_u + n_v b_v) / 2^18 lies within |b_u| +
+ * |b_v| of P = -t_iv b_u + t_iu b_v and G / 2^18 within g_u + g_v of
+ * Q = |t_iv| g_u + |t_iu| g_v; 2 C / 2^34 = eps (m_l)_k mu / 4 lies in
+ * [cc, cc + 1) with cc its floor, 2 H / 2^34 = sum |(m_l)_k| eta_j / 4 in
+ * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
+ * |cc| <= 2^56, hc < 2^61. */
+static inline int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
-    int i, k;
-    /* The laser's face normals m_i: the box projects to centre m_i . b / 2
-     * and half sum |m_ij| g_j / 2, S to c_i and h_i (Q48). Doubled:
-     * |m_i . b - 2 c_i| > sum |m_ij| g_j + 2 h_i. Each term |m_ij b_j| <=
-     * 2^61 and sum_j |m_ij| <= sqrt 3 2^32, so |m_i . b| < 2^61.8, the gap
-     * below 2^62, the right side below 2^60.8 + 2^62: all in 64 bits. */
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp, m[3][3];
+    int64_t mu = lp->mid >> 31;
+    uint64_t eta[3], eta_sum, half, ex[3];
+    uint32_t dd;
+    int32_t t[3][3];
+    int i, k, sure = 1;
+    m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
+    m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
+    m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
+    eta[0] = (lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len) >> 31;
+    eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     for (i = 0; i < 3; i++) {
-        int64_t c = s->m[i][0] * b[0] + s->m[i][1] * b[1] + s->m[i][2] * b[2] -
-                    (i == 0 ? 2 * s->mid : 0);
-        uint64_t half = fxl__abs64(s->m[i][0]) * (uint64_t)g[0] +
-                        fxl__abs64(s->m[i][1]) * (uint64_t)g[1] +
-                        fxl__abs64(s->m[i][2]) * (uint64_t)g[2] + 2u * s->h[i];
-        if (fxl__abs64(c) > half)
-            return false;
+        int64_t c = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2] - (i == 0 ? 2 * lp->mid : 0);
+        uint64_t ac = fxl__abs64(c), h2 = 2u * (eta[i] << 31);
+        half = fxl__abs64(m[i][0]) * (uint32_t)g[0] + fxl__abs64(m[i][1]) * (uint32_t)g[1] +
+               fxl__abs64(m[i][2]) * (uint32_t)g[2] + h2;
+        if (ac > half)
+            return -1;
+        ex[i] = ac > h2 ? ac - h2 : 0u;
     }
+    {
+        /* A sure hit: the ball inscribed in the box (centre b / 2, radius
+         * min g / 2) meets the laser. In doubled frame units the centre
+         * lies ex (per frame axis, exact) outside the frame box [c - h,
+         * c + h]; the frame point y clamped into it is in S, and its world
+         * offset from the centre is M^-1 (ex / 2) (signs aside), of length
+         * at most |ex| / (2 s) with s the least singular value of M: M = A
+         * B, A and B turns scaled by sqrt p and sqrt q in one plane and by
+         * 2^16 on their third axis, and over the 4096 steps sqrt(c^2 + s^2)
+         * >= 0.99998948 2^16 (checked exhaustively), so s >= 2^32 (1 -
+         * 2^-15). Hit when |ex|^2 <= (min g (2^32 - 2^17))^2 (< 2^120;
+         * each ex < 2^63 as |c| < 2^62). */
+        uint32_t gm = (uint32_t)(g[0] < g[1] ? g[0] : g[1]);
+        uint64_t rr = (uint64_t)(gm < (uint32_t)g[2] ? gm : (uint32_t)g[2]) * (((uint64_t)1 << 32) - ((uint64_t)1 << 17));
+        if (ex[0] <= rr && ex[1] <= rr && ex[2] <= rr &&
+            fxl__le128(fxl__add(fxl__add(fxl__sq(ex[0]), fxl__sq(ex[1])), fxl__sq(ex[2])), fxl__sq(rr)))
+            return 1;
+    }
+    t[0][0] = (int32_t)fxl__floor_shift(m[0][0], 2), t[0][1] = (int32_t)fxl__floor_shift(m[0][1], 2);
+    t[0][2] = (int32_t)fxl__floor_shift(-sp * q, 18);
+    t[1][0] = (int32_t)fxl__floor_shift(-sy * p, 18), t[1][1] = (int32_t)fxl__floor_shift(cy * p, 18);
+    t[1][2] = 0;
+    t[2][0] = (int32_t)fxl__floor_shift(m[2][0], 2), t[2][1] = (int32_t)fxl__floor_shift(m[2][1], 2);
+    t[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
+    {
+        fxl__u128 qp = fxl__mul64((uint64_t)q, (uint64_t)p);
+        dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
+    }
+    eta_sum = eta[0] + eta[1] + eta[2];
+    for (k = 0; k < 3; k++) {
+        int64_t gap_ = (int64_t)dd * b[k] - fxl__floor_shift((int64_t)t[0][k] * mu, 1);
+        uint64_t ag = fxl__abs64(gap_), slack = fxl__abs64(b[k]) + (uint32_t)g[k] + (uint64_t)mu + eta_sum + 2u;
+        half = (uint64_t)dd * (uint32_t)g[k] +
+               (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
+                 (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1);
+        if (ag > half + slack)
+            return -1;
+        if (ag + slack > half)
+            sure = 0;
+    }
+    for (i = 0; i < 3; i++) {
+        int ja = i == 0 ? 1 : 0, jb = i == 2 ? 1 : 2; /* the other two edges */
+        int la = 3 - i - ja, lb = 3 - i - jb;         /* their m rows */
+        for (k = 0; k < 3; k++) {
+            int u = (k + 1) % 3, v = (k + 2) % 3;
+            int64_t pp = -(int64_t)t[i][v] * b[u] + (int64_t)t[i][u] * b[v];
+            int64_t cc = i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m[2][k] : m[1][k]) * mu, 2);
+            uint64_t ag = fxl__abs64(pp - cc);
+            uint64_t slack = fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
+            half = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
+                   ((fxl__abs64(m[la][k]) * eta[ja] + fxl__abs64(m[lb][k]) * eta[jb]) >> 2);
+            if (ag > half + slack)
+                return -1;
+            if (ag + slack > half)
+                sure = 0;
+        }
+    }
+    return sure;
+}
+
+/* The separating-axis test proper: true iff no axis separates. b, g as in
+ * the file's comment (X frame offsets, doubled). ARM code on the GBA (its
+ * 32x32->64 products). */
+FXL_ARM_CODE
+static bool no_gap(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3])
+{
+    body3 body;
+    const body3 *s = &body;
+    int i, k;
+    body_of(lp, &body);
+    /* The laser's face normals m_i: decided exactly by quick() first. */
     /* The world axes a_k: over S, X_k = sum_j e_jk f_j / D with f = c +- h,
      * so D' X_k has centre e'_0k mid and half T_k = sum_j |e'_jk| h_j (the
      * 2^16 of e and D cancels); the box gives D' b_k / 2 and D' g_k / 2.
@@ -188,38 +297,43 @@ static bool box3_ok(const fxl_aabb3 *bx)
            coord3_ok(bx->hi.x) && coord3_ok(bx->hi.y) && coord3_ok(bx->hi.z);
 }
 
-/* lo..hi against the prep's bounding box grown by 2 raw units (the sphere
- * test's reach for a radius of 0: every point of a box or cylinder laser
- * lies within it). */
-static bool bb_far(int64_t lo, int64_t hi, fix16_t mid, uint32_t half)
+/* lo..hi (any int32) against the prep's bounding box grown by 2 raw units
+ * (the sphere test's reach for a radius of 0: every point of a box or
+ * cylinder laser lies within it). In 32 bits: a prepared laser's box
+ * reaches below 2^28.2 and its half-extents 2^27.3, so mid +- h does not
+ * overflow. An
+ * inverted box may pass; the caller refuses it next. */
+static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
 {
-    int64_t h = (int64_t)half + 2;
+    int32_t h = (int32_t)half + 2;
     return lo > mid + h || hi < mid - h;
 }
 
+FXL_ARM_CODE
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
 {
     int64_t lo[3], hi[3], b[3], g[3], pos[3];
-    body3 s;
-    int k;
+    int32_t b32[3], g32[3];
+    int k, sure;
     FXL_ASSERT(lp != NULL && box3_ok(&box) && box.lo.x <= box.hi.x && box.lo.y <= box.hi.y &&
                box.lo.z <= box.hi.z);
+    if (lp->kind != FXL_LASER3D_EGG &&
+        (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
+         bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
+         bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2])))
+        return false;
+    if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
+        return false; /* inverted: empty */
     lo[0] = clamp27(box.lo.x), lo[1] = clamp27(box.lo.y), lo[2] = clamp27(box.lo.z);
     hi[0] = clamp27(box.hi.x), hi[1] = clamp27(box.hi.y), hi[2] = clamp27(box.hi.z);
-    if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2])
-        return false; /* inverted: empty */
-    if (lp->kind != FXL_LASER3D_EGG &&
-        (bb_far(lo[0], hi[0], lp->bb_mid.x, lp->bb_half[0]) ||
-         bb_far(lo[1], hi[1], lp->bb_mid.y, lp->bb_half[1]) ||
-         bb_far(lo[2], hi[2], lp->bb_mid.z, lp->bb_half[2])))
-        return false;
     pos[0] = lp->pos.x, pos[1] = lp->pos.y, pos[2] = lp->pos.z;
     for (k = 0; k < 3; k++) {
-        b[k] = lo[k] + hi[k] - 2 * pos[k];
+        b[k] = lo[k] + hi[k] - 2 * pos[k]; /* |b| <= 2^29, g <= 2^28: int32 */
         g[k] = hi[k] - lo[k];
+        b32[k] = (int32_t)b[k], g32[k] = (int32_t)g[k];
     }
-    body_of(lp, &s);
-    return no_gap(&s, b, g);
+    sure = quick(lp, b32, g32);
+    return sure != 0 ? sure > 0 : no_gap(lp, b, g);
 }
 
 /* batch.h's loop of single tests. */
