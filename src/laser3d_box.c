@@ -143,25 +143,33 @@ static inline fxl__u128 umul(int64_t a, uint64_t b)
 static inline int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp, m[3][3];
-    int64_t mu = lp->mid >> 31;
+    int64_t q, p, m[3][3], mu = lp->mid >> 31;
     uint64_t eta[3], eta_sum, half, ex[3];
     uint32_t dd;
     int32_t t[3][3];
     int i, k, sure = 1;
-    m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
-    m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
-    m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
     eta[0] = (lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len) >> 31;
     eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
-    for (i = 0; i < 3; i++) {
-        int64_t c = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2] - (i == 0 ? 2 * lp->mid : 0);
-        uint64_t ac = fxl__abs64(c), h2 = 2u * (eta[i] << 31);
-        half = fxl__abs64(m[i][0]) * (uint32_t)g[0] + fxl__abs64(m[i][1]) * (uint32_t)g[1] +
-               fxl__abs64(m[i][2]) * (uint32_t)g[2] + h2;
-        if (ac > half)
-            return -1;
-        ex[i] = ac > h2 ? ac - h2 : 0u;
+    {
+        /* m_i . b and sum_j |m_ij| g_j in the sphere test's order: x1 =
+         * cy bx + sy by and y = cy by - sy bx (< 2^46), then the pitch;
+         * G1 = |cy| gx + |sy| gy, G2 = |sy| gx + |cy| gy (< 2^45). Every
+         * product below 2^62. */
+        int64_t x1 = cy * b[0] + sy * b[1], y1 = cy * b[1] - sy * b[0], bz = (int64_t)b[2] * 65536;
+        uint64_t acy = fxl__abs64(cy), asy = fxl__abs64(sy), acp = fxl__abs64(cp), asp = fxl__abs64(sp);
+        uint64_t g1 = acy * (uint32_t)g[0] + asy * (uint32_t)g[1];
+        uint64_t g2 = asy * (uint32_t)g[0] + acy * (uint32_t)g[1], gz = (uint64_t)(uint32_t)g[2] << 16;
+        int64_t v[3];
+        uint64_t hb[3];
+        v[0] = cp * x1 - sp * bz - 2 * lp->mid, hb[0] = acp * g1 + asp * gz;
+        v[1] = y1 * 65536, hb[1] = g2 << 16;
+        v[2] = sp * x1 + cp * bz, hb[2] = asp * g1 + acp * gz;
+        for (i = 0; i < 3; i++) {
+            uint64_t ac = fxl__abs64(v[i]), h2 = 2u * (eta[i] << 31);
+            if (ac > hb[i] + h2)
+                return -1;
+            ex[i] = ac > h2 ? ac - h2 : 0u;
+        }
     }
     {
         /* A sure hit: the ball inscribed in the box (centre b / 2, radius
@@ -177,10 +185,16 @@ static inline int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const in
          * each ex < 2^63 as |c| < 2^62). */
         uint32_t gm = (uint32_t)(g[0] < g[1] ? g[0] : g[1]);
         uint64_t rr = (uint64_t)(gm < (uint32_t)g[2] ? gm : (uint32_t)g[2]) * (((uint64_t)1 << 32) - ((uint64_t)1 << 17));
+        if (ex[0] + ex[1] + ex[2] <= rr) /* |ex| <= the sum (each <= 2^62: below 2^64) */
+            return 1;
         if (ex[0] <= rr && ex[1] <= rr && ex[2] <= rr &&
             fxl__le128(fxl__add(fxl__add(fxl__sq(ex[0]), fxl__sq(ex[1])), fxl__sq(ex[2])), fxl__sq(rr)))
             return 1;
     }
+    q = cy * cy + sy * sy, p = cp * cp + sp * sp;
+    m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
+    m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
+    m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
     t[0][0] = (int32_t)fxl__floor_shift(m[0][0], 2), t[0][1] = (int32_t)fxl__floor_shift(m[0][1], 2);
     t[0][2] = (int32_t)fxl__floor_shift(-sp * q, 18);
     t[1][0] = (int32_t)fxl__floor_shift(-sy * p, 18), t[1][1] = (int32_t)fxl__floor_shift(cy * p, 18);
