@@ -75,7 +75,8 @@ bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
     /* frame = A B X: B turns by -yaw about Z, A by -pitch about Y (Q16). */
     int64_t bm[3][3] = {{cy, sy, 0}, {-sy, cy, 0}, {0, 0, 65536}};
     int64_t am[3][3] = {{cp, 0, -sp}, {0, 65536, 0}, {sp, 0, cp}};
-    int64_t m[3][3], lo[3], hi[3], pos[3] = {l->pos.x, l->pos.y, l->pos.z};
+    int64_t m[3][3], lo[3], hi[3];
+    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
     big cen[3], half[3], adj[3][3], det;
     int i, j, k, e;
     for (i = 0; i < 3; i++)

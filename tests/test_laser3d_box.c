@@ -168,24 +168,24 @@ static void property(fxl_laser3d_kind kind, const char *name)
 {
     fxlt_rng rng = fxlt_rng_for(name);
     uint32_t i, n = FXLT_CASES(FXLT_BOX3D_CASES), bad = 0, hits = 0, edge = 0, point_bad = 0;
-    uint32_t cases = 0;
+    uint32_t ncases = 0;
     fxl_laser3d l;
     fxl_laser3d_prep p;
     random_laser(&rng, kind, &l);
-    for (i = 0; cases < n; i++) {
+    for (i = 0; ncases < n; i++) {
         fxl_aabb3 b;
-        bool got, want;
         if ((i & 3) == 0) {
             random_laser(&rng, kind, &l);
             CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
         }
         if ((i & 1) == 0) {
+            bool got, want;
             b = random_box(&rng, &l);
             got = fxl_laser3d_vs_aabb3(&p, b);
             want = ref_laser3d_vs_aabb3(&l, b);
             bad += got != want;
             hits += got;
-            cases++;
+            ncases++;
         } else {
             /* A box about the middle, moved along a random direction of
              * small integer steps to the boundary found by the library
@@ -221,7 +221,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
             bad += ref_laser3d_vs_aabb3(&l, moved(b, d, out, &ok));
             hits++;
             edge++;
-            cases += 2;
+            ncases += 2;
             b = moved(b, d, out, &ok);
         }
         if ((i & 3) < 2) {
@@ -240,7 +240,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxlt_printf("    %s: %u cases against the reference (%u hits; %u boundaries found by "
                 "bisection, each checked at the last hit and one raw unit step past it), "
                 "%u disagreements; points vs the sphere test: %u wrong; %u big faults\n",
-                name, cases, hits, edge, bad, point_bad, big_faults());
+                name, ncases, hits, edge, bad, point_bad, big_faults());
     CHECK_EQ(bad, 0);
     CHECK_EQ(point_bad, 0);
     CHECK_EQ(big_faults(), 0);

@@ -129,16 +129,16 @@ typedef struct fxl_aabb3 {
 /* True iff the box touches or overlaps the laser. Box laser: exact, for the
  * frame above (|x| <= L, |y| <= W, |z| <= W exactly as the sphere test
  * computes x, y, z): a separating-axis test on the 15 axes of the two
- * parallelepipeds, in integers. Cylinder and egg: CONSERVATIVE, not exact
- * (never a miss where the exact shape touches the box; a hit may be
- * reported up to the stated distance away): the cylinder is tested as the
- * box laser of the same L and W (its square prism |y|, |z| <= W: false
- * hits only beside the four long edges, at most (sqrt 2 - 1) W from the
- * round surface); the egg as the box |x| <= Le, |y|, |z| <= W about the
- * middle, Le = ceil(W / sqrt k) in Q16.16 raw units (the egg's own
- * bounding box in the frame; k = 0: unbounded along x), so false hits lie
- * within that box, at most (sqrt 3 - 1)-ish of its half-extents outside
- * the egg. */
+ * parallelepipeds in integers, behind a proven filter (src/laser3d_box.c).
+ * Cylinder and egg: CONSERVATIVE, not exact: never a miss where the exact
+ * shape touches the box, but a hit may be reported where only the shape's
+ * frame bounding prism does. The cylinder is tested as the box laser of the
+ * same L and W (its square prism |y|, |z| <= W: false hits only beside its
+ * four long edges, at most (sqrt 2 - 1) W from the round surface). The egg
+ * as the box |x| <= Le, |y|, |z| <= W about the middle, Le = ceil(W 2^16 /
+ * floor(sqrt(k 2^16))) raw units (at most 0.4 % above the egg's reach
+ * W / sqrt k along x), unbounded along x when k = 0 or Le >= 2^29: false
+ * hits lie in that box, outside the egg. */
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 
 /* Tests n boxes; sets bit i of hit_bits (ceil(n/32) words, may be NULL)

@@ -87,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fxl_laser3d_prep lp;
     fxl_aabb3 boxes[NB];
     fxl_sphere spheres[NB];
-    uint32_t bits[1], sbits[1], fbits[1];
+    uint32_t bits[1], sbits[1];
     size_t idx[NB], nb, i, hits, fh, cap;
     if (fxl_laser3d_prepare(&l, &lp) != FXL_OK)
         return 0;
@@ -161,6 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* fused */
     {
         size_t nl = fz_below(&f, 6), k;
+        uint32_t fbits[1];
         fxl_aabb3 b = fz_box(&f, &l);
         fxl_sphere s;
         fxl_result want = FXL_OK, got;
