@@ -268,9 +268,9 @@ static void batch_forms(void)
     uint32_t round, bad = 0, total = 0;
     for (round = 0; round < FXLT_CASES(400) + 2; round++) {
         enum { N = 70 };
-        static fxl_laser3d lasers[N];
-        static fxl_aabb3 boxes[N];
-        static fxl_sphere spheres[N];
+        static fxl_laser3d lasers[N] FXL_EWRAM_BSS;
+        static fxl_aabb3 boxes[N] FXL_EWRAM_BSS;
+        static fxl_sphere spheres[N] FXL_EWRAM_BSS;
         uint32_t bits[3], bits2[3], fb[3];
         size_t idx[N], n = fxlt_below(&rng, N + 1), cap = fxlt_below(&rng, N + 1), i, hits, fh;
         fxl_laser3d_prep p;

@@ -514,6 +514,50 @@ bench_stats bench_3d_targets(int what, int cyl)
     return bench_sample_stats();
 }
 
+/* The batch and fused 3D forms, per item: fxl_laser3d_vs_aabb3s over 64
+ * boxes (the near set's first 64, then the far set's: what 0 near, 1
+ * far), and fxl_lasers3d_vs_sphere of 16 box lasers (box3's, yaw turned by
+ * 4 steps each) against a sphere near them (what 2). */
+bench_stats bench_3d_many(int what)
+{
+    static fxl_aabb3 boxes[64] FXL_EWRAM_BSS;
+    static fxl_laser3d many[16] FXL_EWRAM_BSS;
+    fxl_vec3 a, e;
+    int i, k;
+    bench_samples_clear();
+    fxl_laser3d_ends(&box3_def, &a, &e);
+    for (i = 0; i < 64; i++) {
+        fix16_t r = (fix16_t)((2 + (i & 3)) << 16);
+        int32_t up = what == 0 ? box3_def.half_width + r + ((i & 3) - 2) * 65536 : 200 << 16;
+        fxl_vec3 c;
+        c.x = a.x + (fix16_t)(((int64_t)(e.x - a.x) * i) / 64);
+        c.y = a.y + (fix16_t)(((int64_t)(e.y - a.y) * i) / 64);
+        c.z = a.z + (fix16_t)(((int64_t)(e.z - a.z) * i) / 64) + up;
+        boxes[i].lo.x = c.x - r, boxes[i].lo.y = c.y - r, boxes[i].lo.z = c.z - r;
+        boxes[i].hi.x = c.x + r, boxes[i].hi.y = c.y + r, boxes[i].hi.z = c.z + r;
+    }
+    for (k = 0; k < 16; k++) {
+        many[k] = box3_def;
+        many[k].yaw = (fxl_angle)(box3_def.yaw + 4 * k);
+    }
+    for (k = 0; k < 16; k++) {
+        uint32_t t, w[2];
+        size_t hits;
+        fxl_sphere s;
+        s.c.x = a.x + (e.x - a.x) / 2, s.c.y = a.y + (e.y - a.y) / 2;
+        s.c.z = a.z + (e.z - a.z) / 2 + box3_def.half_width + ((k & 3) << 16);
+        s.r = 3 << 16;
+        fxl_port_cycles_begin();
+        if (what < 2)
+            bench_sink += (uint32_t)fxl_laser3d_vs_aabb3s(&box3, boxes, 64, w);
+        else
+            bench_sink += (uint32_t)fxl_lasers3d_vs_sphere(many, 16, s, w, &hits);
+        t = fxl_port_cycles_end();
+        bench_sample_add((t - overhead + (what < 2 ? 32 : 8)) / (what < 2 ? 64 : 16));
+    }
+    return bench_sample_stats();
+}
+
 /* Per-circle cycles of the batch form, one sample per laser. */
 bench_stats bench_batch(int kind)
 {
