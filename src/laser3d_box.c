@@ -38,7 +38,13 @@
  *
  * The box is used doubled to stay in integers: b = lo + hi - 2 pos
  * (centre, |b| <= 2^29), g = hi - lo (full size, 0..2^28), coordinates
- * clamped to +-2^27 first. */
+ * clamped to +-2^27 first.
+ *
+ * Order of work: the prep's bounding box (32 bits; the far case), the
+ * face normals exactly and the box's inscribed ball (64 bits; most hits),
+ * the other 12 axes approximated with proven error bounds (quick), and
+ * only when one of those is within its bound of touching, the exact
+ * 128-bit test of the 12 (no_gap). */
 #include "fixlaser/laser3d.h"
 
 #include "batch.h"

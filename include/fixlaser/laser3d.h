@@ -1,6 +1,7 @@
-/* fixlaser/laser3d.h - lasers in 3D against spheres: a beam with a yaw
- * (turn about Z) and a pitch (turn about Y), with a square ("box"), round
- * ("cylinder") or egg-shaped cross-section.
+/* fixlaser/laser3d.h - lasers in 3D against spheres and axis-aligned 3D
+ * boxes (fxl_aabb3, below): a beam with a yaw (turn about Z) and a pitch
+ * (turn about Y), with a square ("box"), round ("cylinder") or egg-shaped
+ * cross-section.
  *
  * The frame. A point's offset d from the laser's reference point is turned
  * back exactly as drawing turned the beam, with the table's sin and cos:
