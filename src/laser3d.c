@@ -11,7 +11,17 @@ static bool coord3_ok(fix16_t v)
     return v >= -FXL_COORD3_MAX && v <= FXL_COORD3_MAX;
 }
 
+/* fxl_laser3d_prepare; with box false (the fused calls of laser3d_box.c)
+ * the bounding box is left open (middle 0, half-extents 2^30: it rejects
+ * nothing in the domain, so every answer is the same) and not computed. */
+fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out, bool box);
+
 fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
+{
+    return fxl__laser3d_prepare(laser, out, true);
+}
+
+fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out, bool box)
 {
     fxl_result res;
     if (laser == NULL || out == NULL)
@@ -43,7 +53,10 @@ fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
     out->half_wid = (int64_t)((uint64_t)(uint32_t)laser->half_width << 32);
     out->egg_k = laser->kind == FXL_LASER3D_EGG ? laser->egg_k : fix16_one;
     out->kind = laser->kind;
-    {
+    if (!box) {
+        out->bb_mid.x = out->bb_mid.y = out->bb_mid.z = 0;
+        out->bb_half[0] = out->bb_half[1] = out->bb_half[2] = (uint32_t)1 << 30;
+    } else {
         /* Bounding box of a box or cylinder: the core segment's drawn ends,
          * grown by the widest reach across the beam (sqrt 2 * W), plus 2^-13
          * of the size for the table vectors' scale (< 2.2e-5) and a few raw

@@ -34,5 +34,9 @@
 /* Sweeps against boxes (issue 23, test box_sweep_hash). */
 #define FXLT_CORPUS_BOX_SWEEP_CASES 2000u
 #define FXLT_CORPUS_BOX_SWEEP_HASH 0x919e2e64u
+/* Issue 23's 3D column (3D lasers vs 3D boxes, the fused 3D forms,
+ * fxl_beams_test), hashed apart (test box3d_hash). */
+#define FXLT_CORPUS_BOX3D_CASES 20000u
+#define FXLT_CORPUS_BOX3D_HASH 0x5c4c4c0cu
 
 #endif

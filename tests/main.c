@@ -11,7 +11,9 @@ extern const fxlt_suite fxlt_suite_sweep;
 extern const fxlt_suite fxlt_suite_sweep_aabb;
 extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
+extern const fxlt_suite fxlt_suite_laser3d_box;
 extern const fxlt_suite fxlt_suite_beam;
+extern const fxlt_suite fxlt_suite_beam_batch;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
 extern const fxlt_suite fxlt_suite_curvy;
@@ -35,7 +37,9 @@ int main(void)
         &fxlt_suite_sweep_aabb,
         &fxlt_suite_wall,
         &fxlt_suite_laser3d,
+        &fxlt_suite_laser3d_box,
         &fxlt_suite_beam,
+        &fxlt_suite_beam_batch,
         &fxlt_suite_wide,
         &fxlt_suite_fused,
         &fxlt_suite_curvy,

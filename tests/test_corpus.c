@@ -562,11 +562,93 @@ static void box_sweep_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_BOX_SWEEP_HASH);
 }
 
+/* ---- issue 23's 3D column: 3D lasers against 3D boxes (hashed apart) --- */
+
+/* A 3D laser of each kind against a box near it (single, and the fused
+ * forms for the box and a sphere at its corner), and a few beams against
+ * one circle (fxl_beams_test). */
+static void box3d_case(fxlt_rng *rng, uint32_t i)
+{
+    fxl_laser3d l[2];
+    fxl_laser3d_prep p;
+    fxl_aabb3 b;
+    fxl_sphere s;
+    fxl_result res;
+    uint32_t word;
+    size_t hits;
+    int k;
+    for (k = 0; k < 2; k++) {
+        l[k].kind = (fxl_laser3d_kind)fxlt_below(rng, 3);
+        l[k].anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
+        l[k].pos.x = fxlt_range(rng, -(500 << 16), 500 << 16);
+        l[k].pos.y = fxlt_range(rng, -(500 << 16), 500 << 16);
+        l[k].pos.z = fxlt_range(rng, -(500 << 16), 500 << 16);
+        l[k].yaw = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
+        l[k].pitch = (fxl_angle)(int32_t)(uint32_t)fxlt_next(rng);
+        l[k].length = fxlt_range(rng, 0, 200 << 16);
+        l[k].half_width = fxlt_range(rng, 0, 10 << 16);
+        l[k].egg_k = fxlt_range(rng, 0, fix16_one);
+    }
+    res = fxl_laser3d_prepare(&l[0], &p);
+    mix((uint32_t)res);
+    b.lo.x = l[0].pos.x + fxlt_range(rng, -(120 << 16), 120 << 16);
+    b.lo.y = l[0].pos.y + fxlt_range(rng, -(120 << 16), 120 << 16);
+    b.lo.z = l[0].pos.z + fxlt_range(rng, -(120 << 16), 120 << 16);
+    b.hi.x = b.lo.x + fxlt_range(rng, 0, 40 << 16);
+    b.hi.y = b.lo.y + fxlt_range(rng, 0, 40 << 16);
+    b.hi.z = b.lo.z + fxlt_range(rng, 0, 40 << 16);
+    s.c = b.lo;
+    s.r = fxlt_range(rng, 0, 30 << 16);
+    if (res == FXL_OK)
+        mix(fxl_laser3d_vs_aabb3(&p, b));
+    mix((uint32_t)fxl_lasers3d_vs_aabb3(l, 2, b, &word, &hits)), mix(word), mix((uint32_t)hits);
+    mix((uint32_t)fxl_lasers3d_vs_sphere(l, 2, s, &word, &hits)), mix(word), mix((uint32_t)hits);
+    if (i % 8 == 0) {
+        fxl_beam bm[2];
+        fxl_beam_prep bp[2];
+        fxl_beam_hit out[2];
+        fxl_circle c;
+        for (k = 0; k < 2; k++) {
+            fxl_laser_kind kind = (fxl_laser_kind)fxlt_below(rng, 2);
+            fix16_t x = fxlt_range(rng, 0, 240 << 16);
+            fix16_t y = fxlt_range(rng, 0, 160 << 16);
+            fxl_angle a = (fxl_angle)fxlt_below(rng, 4096);
+            int32_t turn = fxlt_range(rng, -600, 600);
+            fxl_beam_init(&bm[k], kind, fxl_vec2_make(x, y), a, 120 << 16, 4 << 16);
+            bm[k].graze_extra = 3 << 16;
+            fxl_beam_turn_by(&bm[k], turn, 3);
+            fxl_beam_update(&bm[k]);
+            mix((uint32_t)fxl_beam_prepare(&bm[k], &bp[k]));
+        }
+        c.c.x = fxlt_range(rng, 0, 240 << 16);
+        c.c.y = fxlt_range(rng, 0, 160 << 16);
+        c.r = fxlt_range(rng, 0, 6 << 16);
+        mix((uint32_t)fxl_beams_test(bp, 2, c, out));
+        for (k = 0; k < 2; k++)
+            mix(out[k].hit), mix(out[k].graze), mix((uint32_t)out[k].depth);
+    }
+}
+
+static void box3d_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xC0FFEE0B0C3D);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_BOX3D_CASES; i++)
+        box3d_case(&rng, i);
+    fxlt_printf("    3D box corpus: %u cases, hash 0x%08x (committed 0x%08x)\n",
+                FXLT_CORPUS_BOX3D_CASES, hash, FXLT_CORPUS_BOX3D_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_BOX3D_HASH);
+}
+
 static const fxlt_case cases[] = {
     {"corpus_hash", corpus_hash},
     {"kinds_hash", kinds_hash},
     {"box_hash", box_hash},
     {"box_sweep_hash", box_sweep_hash},
+    {"box3d_hash", box3d_hash},
 };
 
 const fxlt_suite fxlt_suite_corpus = {"corpus", cases, FXLT_COUNT(cases)};

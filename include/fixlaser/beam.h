@@ -118,6 +118,11 @@ fxl_result fxl_beam_prepare(const fxl_beam *b, fxl_beam_prep *out);
  * phase and never hit. */
 fxl_beam_hit fxl_beam_test(const fxl_beam_prep *bp, fxl_circle circle);
 
+/* Many prepared beams against one circle (the player): out[i] (n entries)
+ * gets exactly fxl_beam_test(&bps[i], circle). Returns the number of
+ * beams that hit (h.hit). bps and out may be NULL when n is 0. */
+size_t fxl_beams_test(const fxl_beam_prep *bps, size_t n, fxl_circle circle, fxl_beam_hit *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
-/* fixlaser/laser3d.h - lasers in 3D against spheres: a beam with a yaw
- * (turn about Z) and a pitch (turn about Y), with a square ("box"), round
- * ("cylinder") or egg-shaped cross-section.
+/* fixlaser/laser3d.h - lasers in 3D against spheres and axis-aligned 3D
+ * boxes (fxl_aabb3, below): a beam with a yaw (turn about Z) and a pitch
+ * (turn about Y), with a square ("box"), round ("cylinder") or egg-shaped
+ * cross-section.
  *
  * The frame. A point's offset d from the laser's reference point is turned
  * back exactly as drawing turned the beam, with the table's sin and cos:
@@ -93,6 +94,70 @@ void fxl_laser3d_corners(const fxl_laser3d *laser, fxl_vec3 out[8]);
 /* The two end centres of the beam's core (x = -L and +L), Q16.16, rounded
  * and saturated the same way. */
 void fxl_laser3d_ends(const fxl_laser3d *laser, fxl_vec3 *start, fxl_vec3 *end);
+
+/* ---- many lasers, index lists, and 3D boxes as targets (issue 23) ---- */
+
+/* Tests n spheres; writes the indices of the first `cap` hits, in order, to
+ * out_idx (indices are size_t: any n). Returns the number of hits (which
+ * may exceed cap). */
+size_t fxl_laser3d_collect(const fxl_laser3d_prep *lp, const fxl_sphere *spheres, size_t n,
+                           size_t *out_idx, size_t cap);
+
+/* Many 3D lasers against one sphere (the player), each prepared and tested
+ * in one pass: laser i is validated exactly as fxl_laser3d_prepare does and
+ * tested exactly as fxl_laser3d_vs_sphere does; bit i of hit_bits
+ * (ceil(n/32) words, may be NULL) is set iff it hits, *hits (may be NULL)
+ * gets the count. A laser fxl_laser3d_prepare would refuse never hits; the
+ * result is FXL_OK or the first refused laser's code. A sphere outside the
+ * domain (coordinates beyond FXL_COORD3_MAX: FXL_ERR_COORD_RANGE, a radius
+ * below 0 or above FXL_SIZE3_MAX: FXL_ERR_RADIUS_NEGATIVE / _RANGE) is hit
+ * by nothing and its code is returned first. lasers may be NULL when n is
+ * 0; a NULL array with n > 0 gives FXL_ERR_NULL, *hits 0, no word written. */
+fxl_result fxl_lasers3d_vs_sphere(const fxl_laser3d *lasers, size_t n, fxl_sphere sphere,
+                                  uint32_t *hit_bits, size_t *hits);
+
+/* An axis-aligned 3D box, closed (its faces count): lo <= hi on each axis.
+ * Domain: every coordinate within +-FXL_COORD3_MAX (then every answer
+ * below is exact and nothing overflows); a box outside it gets a
+ * meaningless answer (its coordinates are clamped to +-2^27), never
+ * undefined behaviour; an inverted box (hi < lo on an axis) is empty and
+ * never hit (a checked build traps on either). */
+typedef struct fxl_aabb3 {
+    fxl_vec3 lo; /* Q16.16 lowest corner */
+    fxl_vec3 hi; /* Q16.16 highest corner */
+} fxl_aabb3;
+
+/* True iff the box touches or overlaps the laser. Box laser: exact, for the
+ * frame above (|x| <= L, |y| <= W, |z| <= W exactly as the sphere test
+ * computes x, y, z): a separating-axis test on the 15 axes of the two
+ * parallelepipeds in integers, behind a proven filter (src/laser3d_box.c).
+ * Cylinder and egg: CONSERVATIVE, not exact: never a miss where the exact
+ * shape touches the box, but a hit may be reported where only the shape's
+ * frame bounding prism does. The cylinder is tested as the box laser of the
+ * same L and W (its square prism |y|, |z| <= W: false hits only beside its
+ * four long edges, at most (sqrt 2 - 1) W from the round surface). The egg
+ * as the box |x| <= Le, |y|, |z| <= W about the middle, Le = ceil(W 2^16 /
+ * floor(sqrt(k 2^16))) raw units (at most 0.4 % above the egg's reach
+ * W / sqrt k along x), unbounded along x when k = 0 or Le >= 2^29: false
+ * hits lie in that box, outside the egg. */
+bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box);
+
+/* Tests n boxes; sets bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for each hit and clears it otherwise. Returns the number of hits. */
+size_t fxl_laser3d_vs_aabb3s(const fxl_laser3d_prep *lp, const fxl_aabb3 *boxes, size_t n,
+                             uint32_t *hit_bits);
+
+/* Tests n boxes; writes the indices of the first `cap` hits, in order, to
+ * out_idx. Returns the number of hits (which may exceed cap). */
+size_t fxl_laser3d_collect_aabb3s(const fxl_laser3d_prep *lp, const fxl_aabb3 *boxes, size_t n,
+                                  size_t *out_idx, size_t cap);
+
+/* Many 3D lasers against one box, as fxl_lasers3d_vs_sphere: laser i
+ * validated as fxl_laser3d_prepare and tested as fxl_laser3d_vs_aabb3. A
+ * box outside the domain (FXL_ERR_COORD_RANGE) or inverted
+ * (FXL_ERR_BOX_INVERTED) is hit by nothing and its code is returned first. */
+fxl_result fxl_lasers3d_vs_aabb3(const fxl_laser3d *lasers, size_t n, fxl_aabb3 box,
+                                 uint32_t *hit_bits, size_t *hits);
 
 #ifdef __cplusplus
 }

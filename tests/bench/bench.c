@@ -33,6 +33,7 @@ static fxl_wall_prep room_fat[ROOM_WALLS * FXL_WALL_PARTS] FXL_EWRAM_BSS;
 /* 3D: a box and a cylinder laser through the middle of a 240x160x160
  * volume, the scene's circles as spheres at z = their x / 2. */
 static fxl_laser3d_prep box3, cyl3;
+static fxl_laser3d box3_def; /* box3's laser (issue 23's target rows) */
 /* A laser object: warning, then active, turning 5 degrees a frame. */
 static fxl_beam beam;
 static float_laser floats[LASERS] FXL_EWRAM_BSS; /* the float baseline: EWRAM (its soft-float maths dwarfs the loads), leaving IWRAM for the stack */
@@ -74,6 +75,7 @@ void bench_scene(void)
         l.half_width = 6 << 16;
         l.egg_k = fix16_one;
         fxl_laser3d_prepare(&l, &box3);
+        box3_def = l;
         l.kind = FXL_LASER3D_CYLINDER;
         fxl_laser3d_prepare(&l, &cyl3);
         fxl_beam_init(&beam, FXL_LASER_BOX, fxl_vec2_make(120 << 16, 10 << 16), 1024, 200 << 16,
@@ -475,6 +477,83 @@ bench_stats bench_single(int what, int kind, int stride)
             default: TIMED(fxl_laser_prepare(&lasers[k], &preps[k])); break;
             }
         }
+    }
+    return bench_sample_stats();
+}
+
+/* Issue 23: a sphere or a 3D box (the sphere's bounding cube) against the
+ * box laser box3 (cyl: the cylinder cyl3), far (200 px above the beam:
+ * outside its bounding box) or near (above the beam's axis at one of 64
+ * points along it, by W + r - 2 .. + 2 px: the surface's band, about half
+ * hits). what: 0 sphere far, 1 sphere near, 2 box far, 3 box near. */
+bench_stats bench_3d_targets(int what, int cyl)
+{
+    const fxl_laser3d_prep *lp = cyl ? &cyl3 : &box3;
+    fxl_vec3 a, e;
+    int i, k;
+    bench_samples_clear();
+    fxl_laser3d_ends(&box3_def, &a, &e);
+    for (k = 0; k < 4; k++)
+        for (i = 0; i < 64; i++) {
+            fxl_sphere s;
+            fxl_aabb3 b;
+            fix16_t r = (fix16_t)((2 + (i & 3)) << 16);
+            int32_t up = (what & 1) ? box3_def.half_width + r + ((k - 2) << 16) + (i & 1) * 0x8000
+                                    : 200 << 16;
+            s.c.x = a.x + (fix16_t)(((int64_t)(e.x - a.x) * i) / 64);
+            s.c.y = a.y + (fix16_t)(((int64_t)(e.y - a.y) * i) / 64);
+            s.c.z = a.z + (fix16_t)(((int64_t)(e.z - a.z) * i) / 64) + up;
+            s.r = r;
+            b.lo.x = s.c.x - r, b.lo.y = s.c.y - r, b.lo.z = s.c.z - r;
+            b.hi.x = s.c.x + r, b.hi.y = s.c.y + r, b.hi.z = s.c.z + r;
+            if (what < 2)
+                TIMED(fxl_laser3d_vs_sphere(lp, s));
+            else
+                TIMED(fxl_laser3d_vs_aabb3(lp, b));
+        }
+    return bench_sample_stats();
+}
+
+/* The batch and fused 3D forms, per item: fxl_laser3d_vs_aabb3s over 64
+ * boxes (the near set's first 64, then the far set's: what 0 near, 1
+ * far), and fxl_lasers3d_vs_sphere of 16 box lasers (box3's, yaw turned by
+ * 4 steps each) against a sphere near them (what 2). */
+bench_stats bench_3d_many(int what)
+{
+    static fxl_aabb3 boxes[64] FXL_EWRAM_BSS;
+    static fxl_laser3d many[16] FXL_EWRAM_BSS;
+    fxl_vec3 a, e;
+    int i, k;
+    bench_samples_clear();
+    fxl_laser3d_ends(&box3_def, &a, &e);
+    for (i = 0; i < 64; i++) {
+        fix16_t r = (fix16_t)((2 + (i & 3)) << 16);
+        int32_t up = what == 0 ? box3_def.half_width + r + ((i & 3) - 2) * 65536 : 200 << 16;
+        fxl_vec3 c;
+        c.x = a.x + (fix16_t)(((int64_t)(e.x - a.x) * i) / 64);
+        c.y = a.y + (fix16_t)(((int64_t)(e.y - a.y) * i) / 64);
+        c.z = a.z + (fix16_t)(((int64_t)(e.z - a.z) * i) / 64) + up;
+        boxes[i].lo.x = c.x - r, boxes[i].lo.y = c.y - r, boxes[i].lo.z = c.z - r;
+        boxes[i].hi.x = c.x + r, boxes[i].hi.y = c.y + r, boxes[i].hi.z = c.z + r;
+    }
+    for (k = 0; k < 16; k++) {
+        many[k] = box3_def;
+        many[k].yaw = (fxl_angle)(box3_def.yaw + 4 * k);
+    }
+    for (k = 0; k < 16; k++) {
+        uint32_t t, w[2];
+        size_t hits;
+        fxl_sphere s;
+        s.c.x = a.x + (e.x - a.x) / 2, s.c.y = a.y + (e.y - a.y) / 2;
+        s.c.z = a.z + (e.z - a.z) / 2 + box3_def.half_width + ((k & 3) << 16);
+        s.r = 3 << 16;
+        fxl_port_cycles_begin();
+        if (what < 2)
+            bench_sink += (uint32_t)fxl_laser3d_vs_aabb3s(&box3, boxes, 64, w);
+        else
+            bench_sink += (uint32_t)fxl_lasers3d_vs_sphere(many, 16, s, w, &hits);
+        t = fxl_port_cycles_end();
+        bench_sample_add((t - overhead + (what < 2 ? 32 : 8)) / (what < 2 ? 64 : 16));
     }
     return bench_sample_stats();
 }

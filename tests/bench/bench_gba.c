@@ -179,6 +179,15 @@ int main(void)
     row("fxl_chain_vs_circle (whole chain)", "ARM, IWRAM", bench_single(BENCH_CHAIN_HIT, 0, 1));
     row("fxl_laser3d_vs_sphere, box", "ARM, ROM", bench_single(BENCH_3D_BOX, 0, 1));
     row("fxl_laser3d_vs_sphere, cylinder", "ARM, ROM", bench_single(BENCH_3D_CYLINDER, 0, 1));
+    row("3D box laser vs a far sphere: fxl_laser3d_vs_sphere", "ARM, ROM", bench_3d_targets(0, 0));
+    row("3D box laser vs a far 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(2, 0));
+    row("3D box laser vs a near sphere: fxl_laser3d_vs_sphere", "ARM, ROM", bench_3d_targets(1, 0));
+    row("3D box laser vs a near 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(3, 0));
+    row("3D cylinder laser vs a near sphere: fxl_laser3d_vs_sphere", "ARM, ROM", bench_3d_targets(1, 1));
+    row("3D cylinder laser vs a near 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(3, 1));
+    row("fxl_laser3d_vs_aabb3s, 64 near boxes, per box", "Thumb loop, ARM test, ROM", bench_3d_many(0));
+    row("fxl_laser3d_vs_aabb3s, 64 far boxes, per box", "Thumb loop, ARM test, ROM", bench_3d_many(1));
+    row("fxl_lasers3d_vs_sphere (prepare + test), 16 lasers, per laser", "Thumb + ARM, ROM", bench_3d_many(2));
     row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));
     row("(a) float baseline (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
