@@ -60,8 +60,14 @@ typedef struct placing {
     bool two;
     const fxl__rules *rules;
     int left_side; /* the side of wall rules->skip the leg heads to (when skip >= 0) */
+    bool clear;    /* every end considered is reachable (see bounce's loop) */
     fxl__near near;
 } placing;
+
+/* Test builds (tests/test_room.c): with fxl__bounce_audit.on, each end
+ * whose reachability check `clear` spares is checked anyway: skips counts
+ * them, wrong those the check would have refused. */
+fxl__bounce_audit_t fxl__bounce_audit;
 
 /* Whether the segment from -> to crosses no wall under the rules: the
  * search along it (u = 65536 at `to`) finds no wall before its end; only
@@ -130,8 +136,18 @@ static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
 static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_wall_prep *hit,
                    int side)
 {
-    return (hit == NULL || side_of(hit, c) != -side) && reachable(r->p, c, pl) &&
-           !back_through(r->p, c, pl);
+    if (hit != NULL && side_of(hit, c) == -side)
+        return false;
+    if (pl->clear) {
+        if (FXL__UNLIKELY(fxl__bounce_audit.on)) {
+            fxl__bounce_audit.skips++;
+            if (!reachable(r->p, c, pl))
+                fxl__bounce_audit.wrong++;
+        }
+    } else if (!reachable(r->p, c, pl)) {
+        return false;
+    }
+    return !back_through(r->p, c, pl);
 }
 
 /* An end near the exact point (x0 + [0, 1), y0 + [0, 1)): that point if
@@ -459,8 +475,38 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * direction, as next_angle needs. */
         leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK)
                            : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
-        w = room != NULL ? fxl__room_first_wall(room, &ray, leg.angle, two, &rules, &u, &pl.near)
-                         : fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+        /* pl.clear: every wall whose box met the leg's, but the wall
+         * left (rules.skip) and the wall met, lies with both ends beyond
+         * |dx| + |dy| on one side of the leg's line (side values S(q) =
+         * (q - p) x d, exact in 64 bits). Then no end place_end considers
+         * needs the reachability search: each end c is within one raw unit
+         * on each axis (strictly) of a point e of the line (the exact
+         * bounce point or free end, or the point at u = t - back: c on
+         * the grid cell around it, rounded either way), so S(c) = S(c) -
+         * S(e) = dx (c.y - e.y) - dy (c.x - e.x) has |S(c)| < |dx| + |dy|,
+         * and every point of the segment p -> c, S linear with S(p) = 0,
+         * too: no wall so listed meets the segment (not even at p, under
+         * whatever rules, nor along it when parallel). Walls whose boxes
+         * miss the leg's miss the segment (the leg's box, grown by one
+         * raw unit, holds every end considered). The wall left: its search
+         * never takes it (consider_at returns at once for rules.skip). The
+         * wall met: every end c is first checked on side `side` of its
+         * line or on it, with p strictly on that side (bounce_point), so
+         * it meets the segment at c (u* = 65536, which does not block) or
+         * not at all (bounce_point's argument). A one-sided wall whose
+         * front faces the leg, walls along the leg's line, corners: a wall
+         * anywhere within the band counts as near, whatever its sides,
+         * and clear is false. So reachable would answer true for each:
+         * skipped. back_through (its own search, over all walls along the
+         * wall left) is not. Only with the room's search, whose band
+         * variant gives clear, and a near list complete. */
+        if (room != NULL) {
+            w = fxl__room_first_wall_band(room, &ray, two, &rules, &u, &pl.near, &pl.clear);
+            pl.clear = pl.clear && pl.near.count <= FXL__NEAR_MAX;
+        } else {
+            w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
+            pl.clear = false;
+        }
         if (rules.skip >= 0 && pl.near.count <= FXL__NEAR_MAX) {
             /* The wall just left off the reachability checks' list: their
              * searches (under the same rules) never take it (consider_at

@@ -429,3 +429,78 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
     }
     return FXL_OK;
 }
+
+/* ---- the bounce's search: the room's, with the leg's band ---------------- */
+
+/* Whether wall a + [0, 1] (ex, ey) may come near the ray's line: not both
+ * ends' T = (q - p) x d (consider_at's T at a; b's is T - D) beyond b on one
+ * side (|T| > b). Products below 2^62 within the domain, T - D below 2^63
+ * (wrapping outside: a meaningless answer, defined). */
+FXL__ALWAYS_INLINE bool near_line(const fxl__ray *r, int32_t ax, int32_t ay, int32_t ex,
+                                  int32_t ey, int64_t b)
+{
+    int32_t rx = fxl__u2i32((uint32_t)ax - (uint32_t)r->p.x);
+    int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
+    int64_t T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
+    int64_t Tb = fxl__wsub64(T, (int64_t)r->dx * ey - (int64_t)r->dy * ex);
+    return !((T > b && Tb > b) || (T < -b && Tb < -b));
+}
+
+/* consider_room_list, each wall also tested against the band |T| <= |dx| +
+ * |dy| about the ray's line (near_line): *in counts those that come near
+ * it, but for rules->skip, *last the latest. Every wall listed (the angle
+ * filter left out: one-sided, consider_at rejects the walls it would drop,
+ * D > 0, at its first test: the same answer). */
+FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wall *w,
+                                            const uint32_t *idx, size_t count, bool two_sided,
+                                            const fxl__rules *rules, search *s, int *in,
+                                            long *last)
+{
+    size_t k;
+    int64_t b = (int64_t)fxl__abs32(r->dx) + fxl__abs32(r->dy);
+    for (k = 0; k < count; k++) {
+        const fxl_room_wall *p = &w[idx[k]];
+        if ((long)idx[k] != rules->skip && near_line(r, p->a.x, p->a.y, p->ex, p->ey, b)) {
+            (*in)++;
+            *last = (long)idx[k];
+        }
+        if (two_sided)
+            consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, true);
+        else
+            consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false);
+    }
+}
+
+long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, bool two_sided,
+                               const fxl__rules *rules, fxl__frac *u, fxl__near *near,
+                               bool *clear)
+{
+    search s;
+    uint32_t idx[CHUNK];
+    uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
+    size_t i = 0, n = room->n;
+    const fxl_room_wall *w = room->packed;
+    int in = 0;
+    long last = -1;
+    search_start(r, &s);
+    near->count = 0;
+    while (i < n) {
+        size_t end = n - i > CHUNK ? i + CHUNK : n, c;
+        uint32_t *o = idx;
+        for (; i < end; i++) {
+            uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
+            if (((x | x << 16) >> 31) != 0)
+                continue;
+            if (near->count < FXL__NEAR_MAX)
+                near->idx[near->count] = i;
+            near->count++;
+            *o++ = (uint32_t)i;
+        }
+        c = (size_t)(o - idx);
+        if (c > 0)
+            consider_band_list(r, w, idx, c, two_sided, rules, &s, &in, &last);
+    }
+    *clear = in == 0 || (in == 1 && last == s.best);
+    *u = s.u;
+    return s.best;
+}

@@ -102,6 +102,22 @@ long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bo
 long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                           const fxl__rules *rules, fxl__frac *u, fxl__near *near);
 
+/* fxl__room_first_wall (the same answer and near list, near->count set
+ * here), for the bounce: *clear tells whether every wall whose box met the
+ * ray's, but for rules->skip and the wall found, lies beyond the band of
+ * side values |(q - p) x d| <= |dx| + |dy| about the ray's line, both ends
+ * beyond it on one side (bounce.c's use). */
+long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, bool two_sided,
+                               const fxl__rules *rules, fxl__frac *u, fxl__near *near,
+                               bool *clear);
+
+/* bounce.c's audit of its skipped reachability checks (test builds). */
+typedef struct fxl__bounce_audit_t {
+    bool on;
+    uint32_t skips, wrong;
+} fxl__bounce_audit_t;
+extern fxl__bounce_audit_t fxl__bounce_audit;
+
 /* The same, among the walls listed (near->count <= FXL__NEAR_MAX). */
 long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls, const fxl__near *near,
                         bool two_sided, const fxl__rules *rules, fxl__frac *u);
