@@ -130,6 +130,14 @@ static bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *pl)
     return false;
 }
 
+/* Whether c lies 1024 raw units or more from p on an axis (see bounce's
+ * loop: pl.clear). */
+static bool far_from(fxl_vec2 p, fxl_vec2 c)
+{
+    int64_t x = (int64_t)c.x - p.x, y = (int64_t)c.y - p.y;
+    return x >= 1024 || x <= -1024 || y >= 1024 || y <= -1024;
+}
+
 /* Whether c may end the leg: on side `side` of wall `hit` or on its line
  * (hit may be NULL), reachable from the ray's start, and not back through
  * the wall the leg left. */
@@ -138,7 +146,7 @@ static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_w
 {
     if (hit != NULL && side_of(hit, c) == -side)
         return false;
-    if (pl->clear) {
+    if (pl->clear && (pl->two || far_from(r->p, c))) {
         if (FXL__UNLIKELY(fxl__bounce_audit.on)) {
             fxl__bounce_audit.skips++;
             if (!reachable(r->p, c, pl))
@@ -476,17 +484,21 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK)
                            : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
         /* pl.clear: every wall whose box met the leg's, but the wall
-         * left (rules.skip) and the wall met, lies with both ends beyond
+         * left (rules.skip) and the wall met, has both ends beyond b =
          * |dx| + |dy| on one side of the leg's line (side values S(q) =
-         * (q - p) x d, exact in 64 bits). Then no end place_end considers
-         * needs the reachability search: each end c is within one raw unit
-         * on each axis (strictly) of a point e of the line (the exact
-         * bounce point or free end, or the point at u = t - back: c on
-         * the grid cell around it, rounded either way), so S(c) = S(c) -
-         * S(e) = dx (c.y - e.y) - dy (c.x - e.x) has |S(c)| < |dx| + |dy|,
-         * and every point of the segment p -> c, S linear with S(p) = 0,
-         * too: no wall so listed meets the segment (not even at p, under
-         * whatever rules, nor along it when parallel). Walls whose boxes
+         * (q - p) x d, exact in 64 bits), or both ends' projections P(q) =
+         * (q - p) . d <= -b, or both >= P(e) + b, e the exact end (the
+         * wall's point at u*, else the free end at len). Then no end
+         * place_end considers needs the reachability search: each end c
+         * is within one raw unit on each axis (strictly) of a point e' of
+         * the line at u' in [0, u*] (the exact bounce point or free end,
+         * or the point at u = t - back: c on the grid cell around it,
+         * rounded either way), so S(c) = S(c) - S(e') = dx (c.y - e'.y) -
+         * dy (c.x - e'.x) has |S(c)| < b and P(c) in (P(e') - b, P(e') +
+         * b), P(e') in [0, P(e)]; every point of the segment p -> c (S, P
+         * linear, S(p) = P(p) = 0) has |S| < b and -b < P < P(e) + b: no
+         * wall so listed meets the segment (not even at p, under whatever
+         * rules, nor along it when parallel). Walls whose boxes
          * miss the leg's miss the segment (the leg's box, grown by one
          * raw unit, holds every end considered). The wall left: its search
          * never takes it (consider_at returns at once for rules.skip). The
@@ -497,11 +509,21 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * front faces the leg, walls along the leg's line, corners: a wall
          * anywhere within the band counts as near, whatever its sides,
          * and clear is false. So reachable would answer true for each:
-         * skipped. back_through (its own search, over all walls along the
-         * wall left) is not. Only with the room's search, whose band
+         * skipped. One-sided, the walls the leg heads to the front of by
+         * the angles (heads_front: the true angle from d to the wall's
+         * direction e in [1, 2047] steps, so D = d x e >= |d| |e| sin(1
+         * step), sin(1 step) > 0.0015) are not tested for the band: an end
+         * c with |c.x - p.x| or |c.y - p.y| >= 1024 (far_from) is skipped
+         * only then. The search to c, along m = c - p = (u' / 65536) d +
+         * (c - e'), has m x e = (u' / 65536) D + (c - e') x e, the first
+         * term >= |e' - p| |e| 0.0015 > 1.5 |e| (|e' - p| > 1023), the
+         * second below |ex| + |ey| <= 1.42 |e|: m x e > 0, and consider_at
+         * rejects the wall at its first test. Nearer ends get the search.
+         * back_through (its own search, over all walls along the wall
+         * left) is never skipped. Only with the room's search, whose band
          * variant gives clear, and a near list complete. */
         if (room != NULL) {
-            w = fxl__room_first_wall_band(room, &ray, two, &rules, &u, &pl.near, &pl.clear);
+            w = fxl__room_first_wall_band(room, &ray, leg.angle, two, &rules, &u, &pl.near, &pl.clear);
             pl.clear = pl.clear && pl.near.count <= FXL__NEAR_MAX;
         } else {
             w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);

@@ -104,10 +104,13 @@ long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, b
 
 /* fxl__room_first_wall (the same answer and near list, near->count set
  * here), for the bounce: *clear tells whether every wall whose box met the
- * ray's, but for rules->skip and the wall found, lies beyond the band of
- * side values |(q - p) x d| <= |dx| + |dy| about the ray's line, both ends
- * beyond it on one side (bounce.c's use). */
-long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, bool two_sided,
+ * ray's, but for rules->skip and the wall found, lies wholly outside the
+ * band about the ray's segment to its end e (the wall's point, else the
+ * ray's end): side values |(q - p) x d| <= |dx| + |dy| and projections
+ * (q - p) . d in (-(|dx| + |dy|), (e - p) . d + |dx| + |dy|) (bounce.c's
+ * use); one-sided, the walls the ray heads to the front of by the angles
+ * (ra as fxl__room_first_wall's) are not tested. */
+long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                                const fxl__rules *rules, fxl__frac *u, fxl__near *near,
                                bool *clear);
 
