@@ -146,14 +146,17 @@ static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_w
 {
     if (hit != NULL && side_of(hit, c) == -side)
         return false;
-    if (pl->clear && (pl->two || far_from(r->p, c))) {
-        if (FXL__UNLIKELY(fxl__bounce_audit.on)) {
-            fxl__bounce_audit.skips++;
-            if (!reachable(r->p, c, pl))
-                fxl__bounce_audit.wrong++;
+    {
+        bool skip = pl->clear && (pl->two || far_from(r->p, c));
+        if (!skip || FXL__UNLIKELY(fxl__bounce_audit.on)) {
+            bool ok = reachable(r->p, c, pl);
+            if (skip) {
+                fxl__bounce_audit.skips++;
+                fxl__bounce_audit.wrong += ok ? 0u : 1u;
+            } else if (!ok) {
+                return false;
+            }
         }
-    } else if (!reachable(r->p, c, pl)) {
-        return false;
     }
     return !back_through(r->p, c, pl);
 }
@@ -229,13 +232,15 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
     }
     xup = w->ey != 0 ? (w->ey > 0) != (side > 0) : r->dx < 0;
     yup = w->ex != 0 ? (w->ex > 0) == (side > 0) : r->dy < 0;
-    if (pl->near.count <= FXL__NEAR_MAX && !(xe && ye)) {
+    if (!pl->clear && pl->near.count <= FXL__NEAR_MAX && !(xe && ye)) {
         /* The reachability checks need not test w itself: every end c
          * they see is on side `side` of w's line or on it (end_ok tests
          * that first) and the start p strictly on that side, so the
          * segment's points before c are strictly on that side: w meets it
          * at c (u* = 65536, which does not block) or not at all. Taken
-         * off pl's list in place (the leg needs the list no more). */
+         * off pl's list in place (the leg needs the list no more); not
+         * when pl->clear (the checks are then rare, w on the list does
+         * not change their answers). */
         size_t k, j = 0, hit = (size_t)(w - pl->walls);
         for (k = 0; k < pl->near.count; k++)
             if (pl->near.idx[k] != hit)
@@ -529,10 +534,11 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
             w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
             pl.clear = false;
         }
-        if (rules.skip >= 0 && pl.near.count <= FXL__NEAR_MAX) {
+        if (rules.skip >= 0 && !pl.clear && pl.near.count <= FXL__NEAR_MAX) {
             /* The wall just left off the reachability checks' list: their
              * searches (under the same rules) never take it (consider_at
-             * returns at once for rules.skip), so the same answers. */
+             * returns at once for rules.skip), so the same answers (and
+             * with pl.clear, kept: the checks are rare). */
             size_t i, j = 0;
             for (i = 0; i < pl.near.count; i++)
                 if (pl.near.idx[i] != (size_t)rules.skip)
