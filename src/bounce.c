@@ -526,9 +526,13 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * rejects the wall at its first test. Nearer ends get the search.
          * back_through (its own search, over all walls along the wall
          * left) is never skipped. Only with the room's search, whose band
-         * variant gives clear, and a near list complete. */
+         * variant gives clear, and a near list complete (the same band
+         * test in fxl__first_wall, over walls in EWRAM with no angle
+         * filter, was measured: fxl_laser_bounce 25,126 -> 26,494 cycles,
+         * not kept). */
         if (room != NULL) {
-            w = fxl__room_first_wall_band(room, &ray, leg.angle, two, &rules, &u, &pl.near, &pl.clear);
+            w = fxl__room_first_wall_band(room, &ray, leg.angle, two, &rules, &u, &pl.near,
+                                          &pl.clear);
             pl.clear = pl.clear && pl.near.count <= FXL__NEAR_MAX;
         } else {
             w = fxl__first_wall(&ray, walls, n, two, &rules, &u, &pl.near);
