@@ -429,3 +429,127 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
     }
     return FXL_OK;
 }
+
+/* ---- the bounce's search: the room's, with the leg's band ---------------- */
+
+/* What the band test keeps of the walls that come near the ray's line and
+ * not wholly behind its start (band_wall): the least projection (q - p) .
+ * d of their ends (lo1, of wall i1), and the least of the other walls'
+ * (lo2); INT64_MAX for none. */
+typedef struct band {
+    int64_t b;        /* |dx| + |dy| */
+    int64_t lo1, lo2; /* the least end projection of the nearest wall, of the next */
+    long i1;          /* the nearest wall */
+} band;
+
+/* Wall i = a + [0, 1] (ex, ey) against the band |T| <= b about the ray's
+ * line (T = (q - p) x d: T at a, T - D at b, consider_at's): beyond it
+ * (both ends' |T| > b on one side), or wholly behind the start (both ends'
+ * projections P = (q - p) . d <= -b), nothing; else its least P is noted
+ * in bd (the two least kept). Then consider_at's tests, sharing D and T.
+ * Products below 2^62 within the domain, sums below 2^63 (wrapping
+ * outside: a meaningless answer, defined). */
+FXL__ALWAYS_INLINE void consider_band_at(const fxl__ray *r, int32_t ax, int32_t ay, int32_t ex,
+                                         int32_t ey, size_t i, const fxl__rules *rules,
+                                         search *s, bool two_sided, band *bd)
+{
+    int32_t rx = fxl__u2i32((uint32_t)ax - (uint32_t)r->p.x);
+    int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
+    int64_t b = bd->b;
+    int64_t D = (int64_t)r->dx * ey - (int64_t)r->dy * ex;
+    int64_t T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
+    int64_t Tb = fxl__wsub64(T, D);
+    if (!((T > b && Tb > b) || (T < -b && Tb < -b)) && (long)i != rules->skip) {
+        int64_t P = (int64_t)rx * r->dx + (int64_t)ry * r->dy;
+        int64_t Pb = P + ((int64_t)ex * r->dx + (int64_t)ey * r->dy);
+        if (P > -b || Pb > -b) {
+            P = Pb < P ? Pb : P;
+            if (P < bd->lo1) {
+                bd->lo2 = bd->lo1;
+                bd->lo1 = P;
+                bd->i1 = (long)i;
+            } else if (P < bd->lo2) {
+                bd->lo2 = P;
+            }
+        }
+    }
+    if (two_sided ? D == 0 : D >= 0)
+        return; /* parallel, or (one-sided) heading to the front */
+    if (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D))
+        return; /* beside the wall's ends */
+    consider_at(r, ax, ay, ex, ey, i, rules, s, two_sided);
+}
+
+/* consider_room_list with consider_band_at (the walls room_search's angle
+ * filter left, as there). */
+FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wall *w,
+                                            const uint32_t *idx, size_t count, bool two_sided,
+                                            const fxl__rules *rules, search *s, band *bd)
+{
+    size_t k;
+    if (two_sided) {
+        for (k = 0; k < count; k++) {
+            const fxl_room_wall *p = &w[idx[k]];
+            consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, true, bd);
+        }
+    } else {
+        for (k = 0; k < count; k++) {
+            const fxl_room_wall *p = &w[idx[k]];
+            consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false, bd);
+        }
+    }
+}
+
+/* Whether every wall band_wall noted, but the wall found, lies wholly
+ * beyond the ray's end point e = p + (num / den) d, projections P >= P(e)
+ * + b, P(e) = num |d|^2 / den: (lo - b) den >= num |d|^2 (lo - b >= 0),
+ * 128-bit products (|d|^2 < 2^61). ARM code on the GBA. */
+FXL_ARM_CODE static bool band_clear(const fxl__ray *r, const band *bd, long best, fxl__frac u)
+{
+    int64_t lo = bd->i1 == best ? bd->lo2 : bd->lo1, m;
+    uint64_t d2;
+    if (lo == INT64_MAX)
+        return true;
+    m = fxl__wsub64(lo, bd->b);
+    if (m < 0)
+        return false;
+    d2 = (uint64_t)((int64_t)r->dx * r->dx) + (uint64_t)((int64_t)r->dy * r->dy);
+    return fxl__le128(fxl__mul64(u.num, d2), fxl__mul64((uint64_t)m, u.den));
+}
+
+long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
+                               const fxl__rules *rules, fxl__frac *u, fxl__near *near,
+                               bool *clear)
+{
+    search s;
+    uint32_t idx[CHUNK];
+    uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
+    size_t i = 0, n = room->n;
+    const fxl_room_wall *w = room->packed;
+    band bd;
+    bd.b = (int64_t)fxl__abs32(r->dx) + fxl__abs32(r->dy);
+    bd.lo1 = bd.lo2 = INT64_MAX;
+    bd.i1 = -1;
+    search_start(r, &s);
+    near->count = 0;
+    while (i < n) {
+        size_t end = n - i > CHUNK ? i + CHUNK : n, c;
+        uint32_t *o = idx;
+        for (; i < end; i++) {
+            uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
+            if (((x | x << 16) >> 31) != 0)
+                continue;
+            if (near->count < FXL__NEAR_MAX)
+                near->idx[near->count] = i;
+            near->count++;
+            if (two_sided || !heads_front(w[i].angle, ra))
+                *o++ = (uint32_t)i;
+        }
+        c = (size_t)(o - idx);
+        if (c > 0)
+            consider_band_list(r, w, idx, c, two_sided, rules, &s, &bd);
+    }
+    *clear = band_clear(r, &bd, s.best, s.u);
+    *u = s.u;
+    return s.best;
+}

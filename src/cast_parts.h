@@ -102,6 +102,25 @@ long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bo
 long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                           const fxl__rules *rules, fxl__frac *u, fxl__near *near);
 
+/* fxl__room_first_wall (the same answer and near list, near->count set
+ * here), for the bounce: *clear tells whether every wall whose box met the
+ * ray's, but for rules->skip and the wall found, lies wholly outside the
+ * band about the ray's segment to its end e (the wall's point, else the
+ * ray's end): side values |(q - p) x d| <= |dx| + |dy| and projections
+ * (q - p) . d in (-(|dx| + |dy|), (e - p) . d + |dx| + |dy|) (bounce.c's
+ * use); one-sided, the walls the ray heads to the front of by the angles
+ * (ra as fxl__room_first_wall's) are not tested. */
+long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
+                               const fxl__rules *rules, fxl__frac *u, fxl__near *near,
+                               bool *clear);
+
+/* bounce.c's audit of its skipped reachability checks (test builds). */
+typedef struct fxl__bounce_audit_t {
+    bool on;
+    uint32_t skips, wrong;
+} fxl__bounce_audit_t;
+extern fxl__bounce_audit_t fxl__bounce_audit;
+
 /* The same, among the walls listed (near->count <= FXL__NEAR_MAX). */
 long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls, const fxl__near *near,
                         bool two_sided, const fxl__rules *rules, fxl__frac *u);

@@ -12,6 +12,8 @@
 #include "bigint.h"
 #include "fixlaser.h"
 
+#include "../src/cast_parts.h" /* fxl__bounce_audit */
+
 #ifndef FXLT_ROOM_ROOMS
 #define FXLT_ROOM_ROOMS 40000
 #endif
@@ -418,14 +420,26 @@ static fxl_angle pick_angle(fxlt_rng *rng, const troom *R, fxl_vec2 e)
     return (fxl_angle)fxlt_below(rng, 4096);
 }
 
-/* One bounce run: every leg inside. */
-static void run_bounce(const troom *R, const fxl_laser *l, unsigned flags, int maxb,
-                       room_stats *st)
+static bool same_legs(const fxl_bounce *a, const fxl_bounce *b, size_t n);
+
+/* fxl_room_bounce's runs in bounce_stays_inside whose legs differ from
+ * fxl_laser_bounce's. */
+static uint32_t room_differ;
+
+/* One bounce run: every leg inside; with room not NULL, fxl_room_bounce
+ * (whose legs skip the reachability checks when the band is clear) gives
+ * the same legs. */
+static void run_bounce(const troom *R, const fxl_room *room, const fxl_laser *l, unsigned flags,
+                       int maxb, room_stats *st)
 {
-    fxl_bounce legs[12];
-    size_t count = 0, k;
+    fxl_bounce legs[12], rl[12];
+    size_t count = 0, rn = 0, k;
     fxl_result res = fxl_laser_bounce(l, R->p, (size_t)R->n, flags, maxb, legs, 12, &count);
     st->casts++;
+    if (room != NULL &&
+        (fxl_room_bounce(room, l, flags, maxb, rl, 12, &rn) != res || rn != count ||
+         !same_legs(legs, rl, count < 12 ? count : 12)))
+        room_differ++;
     if (res != FXL_OK || count == 0 || count > 12) {
         st->errors++;
         return;
@@ -450,17 +464,28 @@ static void run_bounce(const troom *R, const fxl_laser *l, unsigned flags, int m
     }
 }
 
+/* Every room also as a fxl_room: fxl_room_bounce's legs must be
+ * fxl_laser_bounce's, and with bounce.c's audit on, each end whose
+ * reachability check the band test spared is checked anyway: the skip
+ * must fire (counted) and never where the check would refuse the end
+ * (it would have moved the end). */
 static void bounce_stays_inside(void)
 {
     fxlt_rng rng = fxlt_rng_for("bounce_stays_inside");
     uint32_t target = FXLT_CASES(FXLT_ROOM_ROOMS);
     room_stats st = {0, 0, 0, 0, 0};
+    static fxl_room_wall packed[RW];
+    fxl_room room;
     troom R;
+    room_differ = 0;
+    fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
+    fxl__bounce_audit.on = true;
     while (st.rooms < target) {
         int casts;
         make_room(&rng, &R, (int)fxlt_below(&rng, 5));
         if (R.n < 3)
             continue;
+        CHECK_EQ(fxl_room_prepare(R.p, (size_t)R.n, packed, RW, &room), FXL_OK);
         st.rooms++;
         for (casts = 0; casts < 4; casts++) {
             fxl_vec2 e;
@@ -473,13 +498,20 @@ static void bounce_stays_inside(void)
                   : how == 1 ? (fix16_t)(FXL_SIZE_MAX - (fix16_t)fxlt_below(&rng, 16))
                              : (fix16_t)fxlt_range(&rng, 0, (int32_t)PX(2000));
             l = fxl_laser_from_emitter(FXL_LASER_BOX, e, pick_angle(&rng, &R, e), len, 0);
-            run_bounce(&R, &l, fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED,
+            run_bounce(&R, &room, &l, fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED,
                        (int)fxlt_below(&rng, 11), &st);
         }
     }
+    fxl__bounce_audit.on = false;
     fxlt_printf("    rooms: %u rooms, %u casts, %u legs; %u leaks, %u errors\n", st.rooms,
                 st.casts, st.legs, st.leaks, st.errors);
+    fxlt_printf("    room bounces: %u differ from fxl_laser_bounce; %u ends' reachability "
+                "checks skipped, %u of them wrong\n",
+                room_differ, fxl__bounce_audit.skips, fxl__bounce_audit.wrong);
     CHECK_EQ(st.leaks, 0);
+    CHECK_EQ(room_differ, 0);
+    CHECK_EQ(fxl__bounce_audit.wrong, 0);
+    CHECK(fxl__bounce_audit.skips > 0);
     CHECK_EQ(st.errors, 0);
     CHECK_EQ(big_faults(), 0);
 }
@@ -492,7 +524,7 @@ static void check_inside(const troom *R, fxl_vec2 e, fxl_angle a, fix16_t len, u
     fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, e, a, len, 0);
     CHECK_EQ(R->n, R->nv);
     CHECK(inside_pt(R, e));
-    run_bounce(R, &l, flags, maxb, &st);
+    run_bounce(R, NULL, &l, flags, maxb, &st);
     CHECK_EQ(st.leaks, 0);
     CHECK_EQ(st.errors, 0);
 }
@@ -559,7 +591,7 @@ static void reported_rooms(void)
         CHECK_EQ(count, 6);
         CHECK_EQ(legs[0].length, 0);
         CHECK_EQ(legs[1].length, 0);
-        run_bounce(&R, &l, (unsigned)flags, 5, &st);
+        run_bounce(&R, NULL, &l, (unsigned)flags, 5, &st);
         CHECK_EQ(st.leaks, 0);
     }
 }
