@@ -13,6 +13,7 @@ extern const fxlt_suite fxlt_suite_beam;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
 extern const fxlt_suite fxlt_suite_curvy;
+extern const fxlt_suite fxlt_suite_curvy_aabb;
 extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_room;
 extern const fxlt_suite fxlt_suite_batch;
@@ -35,6 +36,7 @@ int main(void)
         &fxlt_suite_wide,
         &fxlt_suite_fused,
         &fxlt_suite_curvy,
+        &fxlt_suite_curvy_aabb,
         &fxlt_suite_cast,
         &fxlt_suite_room,
         &fxlt_suite_batch,

@@ -1,0 +1,26 @@
+/* ref_curvy_aabb.h - an independent exact reference for curvy lasers
+ * against boxes (tests only). It reads the trail through ref_curvy.c's
+ * segments and hit widths (never the library's tests) and decides each
+ * segment's hull H (disks (A + t d, r0 + t D), t in [0, 1]) against the
+ * closed box R as
+ *   some corner of R in H, by ref_curvy.c's tangent-trapezoid point test
+ *   (big integers), or
+ *   some t puts the disk's centre in R grown by r(t) across one axis only
+ *   (the rest of R's r(t)-neighbourhood is the corners' disks): a set of t
+ *   cut by linear inequalities, decided by trying every candidate end
+ *   (0, 1 and each inequality's root) as a rational in big integers.
+ * Unlike the core, it visits every live, uncut segment. */
+#ifndef FXLT_REF_CURVY_AABB_H
+#define FXLT_REF_CURVY_AABB_H
+
+#include <stdbool.h>
+
+#include "ref_curvy.h"
+
+/* One segment against the box. */
+bool ref_seg_box(const ref_seg *s, fxl_aabb box);
+
+/* The trail against the box. */
+bool ref_curvy_aabb(const fxl_curvy *c, fxl_aabb box);
+
+#endif
