@@ -224,6 +224,26 @@ fxl_result fxl_room_cast_width(const fxl_room *room, const fxl_laser *laser, uns
 fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigned flags,
                            int max_bounces, fxl_bounce *legs, size_t cap, size_t *count);
 
+/* ---- boxes that stop lasers (issue 23) ------------------------------------
+ *
+ * Boxes are fxl_aabb (base.h: closed solids, lo <= hi, every coordinate
+ * within +-FXL_COORD_MAX). The centre line stops at the first box it
+ * touches, with the walls' rules above: u* the exact (rational) least u of
+ * the beam inside the box, L = min(length, floor(u*)), the box of least
+ * u* reported (ties: the lower index); a beam starting in a box (on its
+ * edge too) gets length 0; a beam along a box's side stops where it first
+ * touches it. FXL_CAST_TWO_SIDED changes nothing (a box stops the beam from
+ * every side). Boxes outside the domain give meaningless answers, never
+ * undefined behaviour. Cost: a box whose box misses the beam's box costs
+ * a 32-bit test; the others a slab test in 64-bit products, and the winner
+ * one division. */
+
+/* fxl_laser_cast against n boxes (Q16.16): the same result (out->wall the
+ * box's index) and errors; FXL_CAST_WIDTH is not supported yet
+ * (FXL_ERR_KIND). */
+fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n,
+                                unsigned flags, fxl_cast *out, fxl_laser *clipped);
+
 #ifdef __cplusplus
 }
 #endif
