@@ -27,4 +27,8 @@
 #define FXLT_CORPUS_KINDS_CASES 20000u
 #define FXLT_CORPUS_KINDS_HASH 0xe731a7dbu
 
+/* Issue 23, curvy column and casts: curvy trails and cast beams against boxes. */
+#define FXLT_CORPUS_BOX_CURVY_CASES 10000u
+#define FXLT_CORPUS_BOX_CURVY_HASH 0x896a70edu
+
 #endif
