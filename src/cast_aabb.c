@@ -70,13 +70,40 @@ static int32_t along(int32_t p, int32_t L, int32_t k)
     return (int32_t)(k < 0 ? (uint32_t)p - v : (uint32_t)p + v);
 }
 
+/* The box of least u* (ties: the lower index) among n, -1 for none, *best
+ * its u* / 65536 (in: the length bound). ARM code on the GBA (FXL_WARM_CODE:
+ * in ROM; its 64-bit products are single instructions there, library calls
+ * in Thumb code). */
+FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
+                                    int32_t ex, int32_t ey, int32_t c, int32_t s, qb *best)
+{
+    long hit = -1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const fxl_aabb *b = &boxes[i];
+        qb in = {0, 1}, lim = *best;
+        if (!fxl__aabb_meets(b, ray))
+            continue;
+        /* lim: the length, or the best box so far (a later box must come
+         * strictly earlier to win: ties keep the lower index). */
+        if (!slab(ex, c, b->lo.x, b->hi.x, &in, &lim) || !slab(ey, s, b->lo.y, b->hi.y, &in, &lim))
+            continue;
+        if (q_lt(lim, in))
+            continue; /* the slabs' intervals miss each other or [0, L] */
+        if (hit >= 0 && !q_lt(in, *best))
+            continue;
+        *best = in;
+        hit = (long)i;
+    }
+    return hit;
+}
+
 fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n,
                                 unsigned flags, fxl_cast *out, fxl_laser *clipped)
 {
     int32_t c, s, ex, ey, len;
     qb best;
-    long hit = -1;
-    size_t i;
+    long hit;
     fxl_aabb ray;
     if (laser == NULL || out == NULL || (boxes == NULL && n != 0))
         return FXL_ERR_NULL;
@@ -100,22 +127,7 @@ fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, s
     }
     best.n = len;
     best.m = 65536;
-    for (i = 0; i < n; i++) {
-        const fxl_aabb *b = &boxes[i];
-        qb in = {0, 1}, lim = best;
-        if (!fxl__aabb_meets(b, &ray))
-            continue;
-        /* lim: the length, or the best box so far (a later box must come
-         * strictly earlier to win: ties keep the lower index). */
-        if (!slab(ex, c, b->lo.x, b->hi.x, &in, &lim) || !slab(ey, s, b->lo.y, b->hi.y, &in, &lim))
-            continue;
-        if (q_lt(lim, in))
-            continue; /* the slabs' intervals miss each other or [0, L] */
-        if (hit >= 0 && !q_lt(in, best))
-            continue;
-        best = in;
-        hit = (long)i;
-    }
+    hit = first_box(boxes, n, &ray, ex, ey, c, s, &best);
     if (hit >= 0)
         len = (int32_t)fxl__div64_32((uint64_t)best.n << 16, (uint32_t)best.m);
     out->length = len;
