@@ -98,12 +98,146 @@ FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_a
     return hit;
 }
 
+/* ---- FXL_CAST_WIDTH, box lasers ------------------------------------------
+ *
+ * The drawn rectangle [0, u] x [-w, w] of the frame p = e + (u d + v n) /
+ * 65536, d = (c, s), n = (-s, c). Its first contact with the box R is the
+ * least u over F = {(u, v): u >= 0, |v| <= w, p(u, v) in R}, a convex
+ * polygon (bounded: R is): the minimum is at a vertex, where two of the
+ * lines u = 0, v = +-w, x = lo.x, hi.x, y = lo.y, hi.y meet (v = w and
+ * v = -w never do, but for w = 0, where they coincide). So u* is
+ *   0 when the cross-section at u = 0 meets R (a vertex on u = 0: a slab
+ *     test in v, its bounds v / 65536 as 32-bit fractions as above); else
+ *   the least of: each corner Q of R inside the strip, ahead: with o =
+ *     Q - e, u = 65536 (o . d) / |d|^2 and v = 65536 (o . n) / |d|^2, so
+ *     o . d >= 0 and 65536 |o . n| <= w |d|^2; and on each strip edge
+ *     v = sigma w (sigma = +-1), a ray from e + sigma w n / 65536 along d,
+ *     the slab entry of its interval in R (if not empty), as for the centre
+ *     line but with 65536 e + sigma w n in place of 65536 e.
+ * Bounds are kept as fractions n / m of u / 65536 with |n| < 2^50, 0 < m <
+ * 2^34 (corners: o . d over |d|^2 <= 2^32 + 2^18; edges: 65536 (lo - e)
+ * - t0 over 65536 |k|, |t0| = w |k'| < 2^44), compared in 128 bits
+ * (wide.h's cross sign). The clipped length floor(65536 n / m) < 2^31. */
+
+/* sign(a - b) of two such bounds. */
+FXL__ALWAYS_INLINE int qw_cmp(qb a, qb b)
+{
+    return fxl__cross_sign(a.n, a.m, b.n, b.m); /* sign(a.n b.m - a.m b.n) */
+}
+
+/* One axis of a strip edge: 65536 e + t0 + u k within [65536 lo, 65536
+ * hi] narrows [*in, *out] (bounds of u / 65536); false when never. */
+FXL__ALWAYS_INLINE bool slab_w(int32_t e, int32_t k, int32_t lo, int32_t hi, int64_t t0, qb *in,
+                               qb *out)
+{
+    qb a, b;
+    int64_t E = (int64_t)e * 65536 + t0;
+    if (k == 0)
+        return E >= (int64_t)lo * 65536 && E <= (int64_t)hi * 65536;
+    if (k > 0) {
+        a.n = (int64_t)lo * 65536 - E;
+        b.n = (int64_t)hi * 65536 - E;
+        a.m = b.m = (int64_t)k * 65536;
+    } else {
+        a.n = E - (int64_t)hi * 65536;
+        b.n = E - (int64_t)lo * 65536;
+        a.m = b.m = -(int64_t)k * 65536;
+    }
+    if (qw_cmp(*in, a) < 0)
+        *in = a;
+    if (qw_cmp(b, *out) < 0)
+        *out = b;
+    return true;
+}
+
+/* u* / 65536 of the box lasers' rectangle against box b, when at most lim
+ * (the length bound, or the best box so far, which the caller keeps on a
+ * tie): true and *u set. */
+FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
+                                    int32_t s, int32_t w, qb lim, qb *u)
+{
+    bool found = false;
+    int k, ahead = 0, left = 0, right = 0;
+    int64_t dd = (int64_t)c * c + (int64_t)s * s, od[4], on[4];
+    /* 65536 |o . n| <= w |d|^2 iff |o . n| <= W = floor(w |d|^2 / 65536)
+     * (o . n is an integer; w |d|^2 < 2^28 2^33: 64 bits suffice). */
+    int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)dd) >> 16);
+    for (k = 0; k < 4; k++) {
+        int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
+        int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
+        od[k] = ox * c + oy * s;
+        on[k] = oy * c - ox * s;
+        ahead += od[k] >= 0;
+        left += on[k] > W;
+        right += on[k] < -W;
+    }
+    /* The box (the hull of its corners) wholly behind the emitter or
+     * beside the strip: no contact. */
+    if (ahead == 0 || left == 4 || right == 4)
+        return false;
+    /* The cross-section at u = 0: v / 65536 in [-w, w] / 65536. */
+    {
+        qb in = {-(int64_t)w, 65536}, out = {w, 65536};
+        if (slab(ex, -s, b->lo.x, b->hi.x, &in, &out) && slab(ey, c, b->lo.y, b->hi.y, &in, &out) &&
+            !q_lt(out, in)) {
+            u->n = 0;
+            u->m = 1;
+            return true;
+        }
+    }
+    /* Corners in the strip, ahead. */
+    for (k = 0; k < 4; k++) {
+        qb q;
+        if (od[k] < 0 || on[k] > W || on[k] < -W)
+            continue;
+        q.n = od[k];
+        q.m = dd;
+        if (found ? qw_cmp(q, *u) < 0 : qw_cmp(q, lim) <= 0) {
+            *u = q;
+            found = true;
+        }
+    }
+    /* The strip's edges v = +-w. */
+    for (k = -1; k <= 1; k += 2) {
+        qb in = {0, 1}, out = lim;
+        if (!slab_w(ex, c, b->lo.x, b->hi.x, -(int64_t)k * w * s, &in, &out) ||
+            !slab_w(ey, s, b->lo.y, b->hi.y, (int64_t)k * w * c, &in, &out) || qw_cmp(in, out) > 0)
+            continue;
+        if (!found || qw_cmp(in, *u) < 0) { /* in <= out <= lim */
+            *u = in;
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* The first box the box laser's rectangle meets, as first_box (ARM). */
+FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
+                            int32_t ey, int32_t c, int32_t s, int32_t w, qb *best)
+{
+    long hit = -1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        qb u = {0, 1};
+        if (!fxl__aabb_meets(&boxes[i], ray))
+            continue;
+        if (hit >= 0 && best->n == 0)
+            break; /* nothing comes before 0 */
+        if (box_width(&boxes[i], ex, ey, c, s, w, *best, &u) && (hit < 0 || qw_cmp(u, *best) < 0)) {
+            *best = u;
+            hit = (long)i;
+        }
+    }
+    return hit;
+}
+
 fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n,
                                 unsigned flags, fxl_cast *out, fxl_laser *clipped)
 {
     int32_t c, s, ex, ey, len;
     qb best;
     long hit;
+    bool width;
     fxl_aabb ray;
     if (laser == NULL || out == NULL || (boxes == NULL && n != 0))
         return FXL_ERR_NULL;
@@ -112,24 +246,37 @@ fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, s
         if (res != FXL_OK)
             return res;
     }
-    if ((flags & FXL_CAST_WIDTH) != 0)
-        return FXL_ERR_KIND; /* not yet (cast.h) */
+    width = (flags & FXL_CAST_WIDTH) != 0;
+    if (width && laser->kind != FXL_LASER_BOX)
+        return FXL_ERR_KIND; /* capsules: not yet (cast.h) */
     fxl__sincos(laser->angle, &c, &s);
     ex = laser->pos.x;
     ey = laser->pos.y;
     len = laser->length;
     /* The beam's box (a reject: every point of the beam lies in it,
-     * cast_parts.h's ray box with no reach). */
+     * cast_parts.h's ray box; with the width, grown as fxl_laser_cast
+     * grows it: |n| / 65536 < 1 + 2^-15). */
     {
         fxl__ray r;
-        fxl__ray_init(&r, laser->pos, c, s, len, 0);
+        fxl__ray_init(&r, laser->pos, c, s, len,
+                      width ? laser->half_width + (laser->half_width >> 15) + 2 : 0);
         ray = r.box;
     }
     best.n = len;
     best.m = 65536;
-    hit = first_box(boxes, n, &ray, ex, ey, c, s, &best);
-    if (hit >= 0)
-        len = (int32_t)fxl__div64_32((uint64_t)best.n << 16, (uint32_t)best.m);
+    if (!width) {
+        hit = first_box(boxes, n, &ray, ex, ey, c, s, &best);
+        if (hit >= 0)
+            len = (int32_t)fxl__div64_32((uint64_t)best.n << 16, (uint32_t)best.m);
+    } else {
+        hit = first_box_width(boxes, n, &ray, ex, ey, c, s, laser->half_width, &best);
+        if (hit >= 0) { /* floor(65536 n / m), n < 2^50, m < 2^34 */
+            fxl__u128 num;
+            num.hi = (uint64_t)best.n >> 48;
+            num.lo = (uint64_t)best.n << 16;
+            len = (int32_t)fxl__div128(num, (uint64_t)best.m, NULL);
+        }
+    }
     out->length = len;
     out->wall = (int32_t)hit;
     out->point.x = along(ex, len, c);

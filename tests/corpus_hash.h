@@ -29,6 +29,6 @@
 
 /* Issue 23, curvy column and casts: curvy trails and cast beams against boxes. */
 #define FXLT_CORPUS_BOX_CURVY_CASES 10000u
-#define FXLT_CORPUS_BOX_CURVY_HASH 0x896a70edu
+#define FXLT_CORPUS_BOX_CURVY_HASH 0x9a59ef03u
 
 #endif

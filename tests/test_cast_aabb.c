@@ -27,11 +27,13 @@ static fxl_laser beam(int64_t x, int64_t y, fxl_angle a, fix16_t len)
     return fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make((fix16_t)x, (fix16_t)y), a, len, PX(2));
 }
 
+static unsigned FLAGS; /* 0 or FXL_CAST_WIDTH: the flags cast() passes */
+
 static fxl_cast cast(const fxl_laser *l, const fxl_aabb *b, size_t n)
 {
     fxl_cast c;
     fxl_laser cl;
-    CHECK_EQ(fxl_laser_cast_aabbs(l, b, n, 0, &c, &cl), FXL_OK);
+    CHECK_EQ(fxl_laser_cast_aabbs(l, b, n, FLAGS, &c, &cl), FXL_OK);
     CHECK_EQ(cl.length, c.length);
     return c;
 }
@@ -88,11 +90,31 @@ static void unit_cases(void)
     b[0] = box4(46342, 0, PX(9), 46341); /* one raw unit lower: the beam passes its corner */
     c = cast(&l, b, 1);
     CHECK(c.wall == -1);
+    /* The width (box lasers): a 2 px half-width rectangle along +x from
+     * (0, 0) meets a box whose bottom is 2 px up at its left end; 2 px and
+     * one raw unit up, it passes; a corner just inside the strip. */
+    l = beam(0, 0, 0, PX(100));
+    FLAGS = FXL_CAST_WIDTH;
+    b[0] = box4(PX(10), PX(2), PX(20), PX(5));
+    c = cast(&l, b, 1);
+    CHECK(c.length == PX(10) && c.wall == 0);
+    b[0] = box4(PX(10), PX(2) + 1, PX(20), PX(5));
+    c = cast(&l, b, 1);
+    CHECK(c.wall == -1 && c.length == PX(100));
+    b[0] = box4(PX(-5), PX(-9), PX(5), PX(-2)); /* beside the emitter: the cross-section touches */
+    c = cast(&l, b, 1);
+    CHECK(c.length == 0 && c.wall == 0);
+    b[0] = box4(PX(-5), PX(-9), PX(-1), PX(9)); /* behind the emitter */
+    c = cast(&l, b, 1);
+    CHECK(c.wall == -1);
+    FLAGS = 0;
     /* Errors, NULL, an empty list. */
     CHECK_EQ(fxl_laser_cast_aabbs(NULL, b, 1, 0, &c, NULL), FXL_ERR_NULL);
     CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, 0, NULL, NULL), FXL_ERR_NULL);
     CHECK_EQ(fxl_laser_cast_aabbs(&l, NULL, 1, 0, &c, NULL), FXL_ERR_NULL);
+    l.kind = FXL_LASER_CAPSULE;
     CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, FXL_CAST_WIDTH, &c, NULL), FXL_ERR_KIND);
+    l.kind = FXL_LASER_BOX;
     CHECK_EQ(fxl_laser_cast_aabbs(&l, NULL, 0, FXL_CAST_TWO_SIDED, &c, &cl), FXL_OK);
     CHECK(c.wall == -1 && c.length == PX(100) && cl.length == PX(100));
     l.anchor = FXL_ANCHOR_CENTRE;
@@ -126,11 +148,14 @@ static fxl_aabb gen_box(fxlt_rng *rng, const fxl_laser *l, bool edge)
 
 static fxl_laser gen_laser(fxlt_rng *rng, bool edge)
 {
+    fix16_t hw = FLAGS == 0 ? PX(2) : fxlt_below(rng, 6) == 0 ? 0 : edge ? fxlt_range(rng, 0, FXL_SIZE_MAX / 4) : fxlt_range(rng, 0, PX(12));
     int64_t x = edge ? fxlt_range(rng, -FXL_COORD_MAX / 2, FXL_COORD_MAX / 2) : fxlt_range(rng, PX(-3000), PX(3000));
     int64_t y = edge ? fxlt_range(rng, -FXL_COORD_MAX / 2, FXL_COORD_MAX / 2) : fxlt_range(rng, PX(-3000), PX(3000));
     fxl_angle a = fxlt_below(rng, 4) == 0 ? (fxl_angle)fxlt_below(rng, 16) * 256 : (fxl_angle)fxlt_next(rng);
     fix16_t len = edge ? fxlt_range(rng, 0, FXL_SIZE_MAX) : fxlt_range(rng, 0, PX(1500));
-    return beam(x, y, a, len);
+    fxl_laser l = beam(x, y, a, len);
+    l.half_width = hw;
+    return l;
 }
 
 /* The core's cast against the reference: index, length floor(u*) (or the
@@ -139,7 +164,7 @@ static uint32_t one_case(const fxl_laser *l, const fxl_aabb *b, size_t n, uint32
 {
     fxl_cast c = cast(l, b, n);
     ref_q u;
-    long k = ref_cast_aabbs(l, b, n, &u);
+    long k = ref_cast_aabbs(l, b, n, FLAGS != 0, &u);
     bool ok = c.wall == k;
     if (ok && k >= 0)
         ok = ref_q_cmp_int(u, c.length) >= 0 && ref_q_cmp_int(u, (int64_t)c.length + 1) < 0;
@@ -165,12 +190,13 @@ static fxl_aabb grown(fxl_aabb b, int64_t g)
                 clampc((int64_t)b.hi.y + g));
 }
 
-static void vs_reference(void)
+static void vs_reference_flags(unsigned flags, const char *name)
 {
     static fxl_aabb b[MAXB] FXL_EWRAM_BSS;
-    fxlt_rng rng = fxlt_rng_for("cast aabb reference");
+    fxlt_rng rng = fxlt_rng_for(name);
     uint32_t target = FXLT_CASES(FXLT_BOX_CAST_CASES), cases = 0, hits = 0, bad = 0, graze = 0,
              ends = 0;
+    FLAGS = flags;
     while (cases < target) {
         bool edge = fxlt_below(&rng, 8) == 0;
         fxl_laser l = gen_laser(&rng, edge);
@@ -221,6 +247,20 @@ static void vs_reference(void)
     fxlt_printf("    %u cases (%u grazing pairs, %u length-end pairs), %u hits, %u disagreements\n",
                 cases, graze, ends, hits, bad);
     CHECK_EQ(bad, 0);
+    FLAGS = 0;
+}
+
+static void vs_reference(void)
+{
+    FLAGS = 0;
+    vs_reference_flags(0, "cast aabb reference");
+}
+
+/* FXL_CAST_WIDTH, box lasers of half-width 0..12 px (0..2^26 at the edges). */
+static void width_vs_reference(void)
+{
+    FLAGS = FXL_CAST_WIDTH;
+    vs_reference_flags(FXL_CAST_WIDTH, "cast aabb width reference");
 }
 
 /* Any int32 box: no undefined behaviour (UBSan), length within 0..L. */
@@ -240,12 +280,16 @@ static void extreme_boxes(void)
         }
         CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 4, 0, &c, NULL), FXL_OK);
         CHECK(c.length >= 0 && c.length <= l.length && c.wall >= -1 && c.wall < 4);
+        l.half_width = fxlt_range(&rng, 0, FXL_SIZE_MAX);
+        CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 4, FXL_CAST_WIDTH, &c, NULL), FXL_OK);
+        CHECK(c.length >= 0 && c.length <= l.length && c.wall >= -1 && c.wall < 4);
     }
 }
 
 static const fxlt_case cast_aabb_cases[] = {
     {"unit_cases", unit_cases},
     {"vs_reference", vs_reference},
+    {"width_vs_reference", width_vs_reference},
     {"extreme_boxes", extreme_boxes},
 };
 

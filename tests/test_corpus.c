@@ -491,6 +491,8 @@ static void box_curvy_case(fxlt_rng *rng)
     i = 1u + fxlt_below(rng, 8);
     mix((uint32_t)fxl_laser_cast_aabbs(&l, b, i, 0, &out, NULL));
     mix((uint32_t)out.length), mix((uint32_t)out.wall), mix((uint32_t)out.point.x), mix((uint32_t)out.point.y);
+    mix((uint32_t)fxl_laser_cast_aabbs(&l, b, i, FXL_CAST_WIDTH, &out, NULL));
+    mix((uint32_t)out.length), mix((uint32_t)out.wall), mix((uint32_t)out.point.x), mix((uint32_t)out.point.y);
 }
 
 static void box_curvy_hash(void)

@@ -171,6 +171,10 @@ bench_stats bench_cast(int what)
             bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
         else if (what == 6) /* issue 23: the walls' boxes as 16 solid boxes */
             bench_sink += (uint32_t)fxl_laser_cast_aabbs(&l, wall_boxes, KIND_WALLS, 0, &c, NULL);
+        else if (what == 7) { /* the same, FXL_CAST_WIDTH (box lasers: every cast one) */
+            l.kind = FXL_LASER_BOX;
+            bench_sink += (uint32_t)fxl_laser_cast_aabbs(&l, wall_boxes, KIND_WALLS, FXL_CAST_WIDTH, &c, NULL);
+        }
         else
             bench_sink += (uint32_t)fxl_laser_cast(&l, walls, KIND_WALLS, what == 1 ? FXL_CAST_WIDTH : 0u,
                                                    &c, NULL);

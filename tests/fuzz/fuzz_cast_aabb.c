@@ -2,7 +2,8 @@
  * issue 23): a laser with every field decoded and 0..8 boxes near its beam
  * or anywhere in int32. Invariants:
  *   - the result codes of fxl_laser_cast (NULL, fxl_laser_prepare's code,
- *     FXL_ERR_ANCHOR) and FXL_ERR_KIND for FXL_CAST_WIDTH;
+ *     FXL_ERR_ANCHOR), FXL_ERR_KIND for FXL_CAST_WIDTH on a capsule laser;
+ *   - a box laser's width stops no later than its centre line;
  *   - 0 <= length <= the laser's; wall -1 gives the whole length;
  *   - the reported box alone gives the same length and index 0; every box
  *     before it alone stops the beam later (or not at all) and every box
@@ -48,7 +49,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(fxl_laser_cast_aabbs(NULL, b, n, 0, &o2, NULL) == FXL_ERR_NULL);
     if (r != FXL_OK)
         return 0;
-    FZ_CHECK(fxl_laser_cast_aabbs(&l, b, n, FXL_CAST_WIDTH, &o2, NULL) == FXL_ERR_KIND);
+    if (l.kind != FXL_LASER_BOX) {
+        FZ_CHECK(fxl_laser_cast_aabbs(&l, b, n, FXL_CAST_WIDTH, &o2, NULL) == FXL_ERR_KIND);
+    } else {
+        /* The rectangle holds the centre line: it stops no later. */
+        FZ_CHECK(fxl_laser_cast_aabbs(&l, b, n, FXL_CAST_WIDTH, &o2, NULL) == FXL_OK);
+        FZ_CHECK(o2.length <= out.length && o2.wall >= -1 && o2.wall < (int32_t)n);
+        if (o2.wall < 0)
+            FZ_CHECK(o2.length == l.length && out.wall < 0);
+    }
     FZ_CHECK(out.length >= 0 && out.length <= l.length && out.wall >= -1 && out.wall < (int32_t)n);
     if (out.wall < 0)
         FZ_CHECK(out.length == l.length);
