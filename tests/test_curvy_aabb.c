@@ -343,15 +343,16 @@ static void extreme_inputs(void)
     seen = fxlt_asserts_seen();
     for (i = 0; i < n; i++) {
         fxl_aabb b;
-        uint32_t k;
         if (i % 64 == 0) {
             gen_trail(&rng, &T, (int)fxlt_below(&rng, G_KINDS));
-            if (fxlt_below(&rng, 2) == 0)
+            if (fxlt_below(&rng, 2) == 0) {
+                uint32_t k;
                 for (k = 0; k < T.c.cap; k++) {
                     T.nodes[k].p.x = any32(&rng);
                     T.nodes[k].p.y = any32(&rng);
                     T.nodes[k].half_width = any32(&rng);
                 }
+            }
             if (fxlt_below(&rng, 3) == 0) {
                 T.c.taper = any32(&rng);
                 T.c.hit_fraction = any32(&rng);
