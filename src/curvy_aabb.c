@@ -36,6 +36,7 @@
 #include "batch.h"
 
 #include "domain.h"
+#include "wide.h"
 
 /* A lower (or upper) end n / m of the interval of t, m > 0. */
 typedef struct tend {
@@ -160,5 +161,179 @@ size_t fxl_curvies_vs_aabb(const fxl_curvy *curvies, size_t n, fxl_aabb box, uin
     FXL_ASSERT((curvies != NULL || n == 0) && fxl_aabb_check(box) == FXL_OK);
     for (i = 0; i < n; i++)
         fxl__bits_put(&b, i, n, fxl_curvy_vs_aabb(&curvies[i], box));
+    return b.hits;
+}
+
+/* ---- a box moving straight over the frame ---------------------------------
+ * The motion fxl_curvy_vs_moving_circle states (curvy_swept.c), for a box:
+ * R(s) = R + s m (s in [0, 1], m = to - lo), every segment static but the
+ * newest one, which grows with the head when the last push added it.
+ *
+ * A static segment, hull H: a hit is a point of H in some R(s), i.e. H
+ * meets the hexagon P = R + [0, m] (the box swept along m; convex). Two
+ * convex sets meet iff one meets the other's boundary or lies inside it:
+ *   H meets the boundary of P: that boundary lies in R's edges, (R + m)'s
+ *     edges and the corners' motion segments [c, c + m] (P's edges are
+ *     parts of box edges and, where the box leaves its trace, the paths of
+ *     its extreme corners);
+ *   H inside P: then A (in H) lies in P;
+ *   P inside H: then R lies in H, met by the static test.
+ * So, exactly: the static box test of R, or of R + m, or A in P (some s
+ * puts A - s m in R: four linear constraints in s, an interval), or some
+ * corner's path meets H. A corner moving along m is curvy_swept.c's moving
+ * circle of radius 0: its path meets H iff an end does (the static box
+ * tests hold the corner at s = 0 and 1), or the path's inner points meet
+ * a disk (path_disk), or the path crosses the axis AB (crosses).
+ *
+ * The newest segment (c->grew): the hit set S = {(s, t): dist(A + t d -
+ * s m, R) <= r0 + t D} is convex (the distance to a convex set is a convex
+ * function, here of an affine map, minus an affine function), and a hit is
+ * a point of S in T = {0 <= t <= s <= 1}. S meets T iff S meets an edge of
+ * T or lies in T's interior:
+ *   s = 1:  R + m against the whole segment (the static box test);
+ *   t = s:  dist(A + s (d - m), R) <= r0 + s D: the static box test of R
+ *           against the tapered segment (0, r0) -> (d - m, r1) from A;
+ *   t = 0:  the disk (A, r0) against the moving box: by the hexagon
+ *           argument with B = A, R or R + m meets the disk (the t = s edge
+ *           at s = 0 and the s = 1 edge hold those), a corner's path meets
+ *           it (path_disk, or its ends: the same two edges), or A in P;
+ *   S inside T's interior: S then lies inside the open unit square, so the
+ *           static argument above finds a hit with 0 < s < 1: not A in P
+ *           nor an end test (those lie on T's edges), hence a corner's path
+ *           meets H at a point (s, t) of S, t < s: curvy_swept.c's growing
+ *           crossing test with the corner for the circle's centre.
+ * Each condition named is a point of S in T, so the union is exact.
+ *
+ * Ranges: m is clamped to +-FXL_SIZE_MAX; the box offsets from A at s = 1
+ * stay below 2^31 + 2^30 + 2^28 in magnitude (the domain) and below 2^32 +
+ * 2^28 for any int32 input, so seg_vs_box's products stay below 2^63
+ * (alpha < 2^33, beta < 2^30); |d - m| < 2^29 for an in-domain growing
+ * segment (|d|, |m| <= FXL_SIZE_MAX). A corner whose path box misses the
+ * segment's box (its disks' box) cannot meet H; the others lie within |d| +
+ * r + |m| < 2^30 of A on each axis (checked: corners beyond that are out of
+ * the domain and skipped), inside path_disk's and crosses' ranges. */
+
+/* A moving box: lo, hi and the move m (clamped to +-FXL_SIZE_MAX). */
+typedef struct mbox {
+    fxl_aabb b;
+    int32_t mx, my;
+} mbox;
+
+/* True iff a point of the path strictly between its ends lies within R of
+ * the disk's centre, p = start - centre (|p| < 2^31, |m| < 2^28 per axis,
+ * R < 2^30): the nearest point of the line is inner iff 0 < -p.m < |m|^2,
+ * its squared distance cross(p, m)^2 / |m|^2 (as curvy_swept.c). */
+FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
+{
+    int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
+    int64_t cr = px * my - py * mx;
+    if (dot >= 0 || -dot >= mm)
+        return false;
+    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
+}
+
+/* True iff q + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
+ * segment grows), d and m not parallel (as curvy_swept.c; |q| <= 2^30,
+ * |d| < 2^29, |m| < 2^28: products below 2^60). */
+FXL__ALWAYS_INLINE bool crosses(int64_t qx, int64_t qy, int32_t dx, int32_t dy, int32_t mx,
+                                int32_t my, bool grows)
+{
+    int64_t den = (int64_t)dx * my - (int64_t)dy * mx;
+    int64_t ns = qx * dy - qy * dx, nt = qx * my - qy * mx;
+    if (den == 0)
+        return false;
+    if (den < 0) {
+        den = -den;
+        ns = -ns;
+        nt = -nt;
+    }
+    return ns >= 0 && ns <= den && nt >= 0 && nt <= den && (!grows || nt <= ns);
+}
+
+/* A (the origin) lies in R + s m for some s in [0, 1], R given by its
+ * offsets from A: x0 + s mx <= 0 <= x1 + s mx and the same in y. */
+FXL__ALWAYS_INLINE bool start_in_trace(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t mx,
+                                       int32_t my)
+{
+    tend lo = {0, 1}, hi = {1, 1};
+    if (!constrain(&lo, &hi, -x0, -(int64_t)mx) || !constrain(&lo, &hi, x1, mx) ||
+        !constrain(&lo, &hi, -y0, -(int64_t)my) || !constrain(&lo, &hi, y1, my))
+        return false;
+    return lo.n * hi.m <= hi.n * lo.m;
+}
+
+FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t k,
+                                                      fxl_curvy_node *a, fxl_curvy_node *b)
+{
+    const mbox *g = (const mbox *)ctx;
+    uint32_t r0 = fxl__curvy_hit(c, k, a->half_width), r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
+    int64_t ax = a->p.x, ay = a->p.y, r = r0 > r1 ? r0 : r1;
+    int64_t x0 = (int64_t)g->b.lo.x - ax, y0 = (int64_t)g->b.lo.y - ay;
+    int64_t x1 = (int64_t)g->b.hi.x - ax, y1 = (int64_t)g->b.hi.y - ay;
+    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    int32_t mx = g->mx, my = g->my;
+    bool grows = k + 2u == c->count && c->grew;
+    int64_t sx0 = (dx < 0 ? dx : 0) - r, sx1 = (dx > 0 ? dx : 0) + r; /* the segment's box */
+    int64_t sy0 = (dy < 0 ? dy : 0) - r, sy1 = (dy > 0 ? dy : 0) + r;
+    int i;
+    if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
+        return false; /* outside the domain (seg_vs_box says the same) */
+    if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1) || /* s = 1 */
+        start_in_trace(x0, y0, x1, y1, mx, my))
+        return true;
+    for (i = 0; i < 4; i++) { /* the corners' paths */
+        int64_t qx = (i & 1) ? x1 : x0, qy = (i & 2) ? y1 : y0;
+        if ((qx < qx + mx ? qx : qx + mx) > sx1 || (qx > qx + mx ? qx : qx + mx) < sx0 ||
+            (qy < qy + my ? qy : qy + my) > sy1 || (qy > qy + my ? qy : qy + my) < sy0 ||
+            qx > (1 << 30) || qx < -(1 << 30) || qy > (1 << 30) || qy < -(1 << 30))
+            continue;
+        if (path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, grows) ||
+            (!grows && path_disk(qx - dx, qy - dy, mx, my, r1)))
+            return true;
+    }
+    if (grows) /* the t = s edge */
+        return seg_vs_box(x0, y0, x1, y1, dx - mx, dy - my, r0, r1);
+    return seg_vs_box(x0, y0, x1, y1, dx, dy, r0, r1); /* s = 0 */
+}
+
+static int32_t clamp_move(int64_t v)
+{
+    return v > FXL_SIZE_MAX ? FXL_SIZE_MAX : v < -FXL_SIZE_MAX ? -FXL_SIZE_MAX : (int32_t)v;
+}
+
+/* v clamped to the int32 range (the query's bounds: exact in the domain). */
+static int32_t clamp_i32(int64_t v)
+{
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+
+bool fxl_curvy_vs_moving_aabb(const fxl_curvy *c, fxl_aabb from, fxl_vec2 to)
+{
+    mbox g;
+    fxl_aabb q;
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_aabb_check(from) == FXL_OK && fxl__vec_ok(to));
+    if (c->harmless || c->count < 2)
+        return false;
+    g.b = from;
+    g.mx = clamp_move((int64_t)to.x - from.lo.x);
+    g.my = clamp_move((int64_t)to.y - from.lo.y);
+    FXL_ASSERT(g.mx == (int64_t)to.x - from.lo.x && g.my == (int64_t)to.y - from.lo.y);
+    /* The query: the box of the swept hexagon (exact: every bound within
+     * 2^30 + 2^28 in the domain). */
+    q.lo.x = clamp_i32((int64_t)from.lo.x + (g.mx < 0 ? g.mx : 0));
+    q.lo.y = clamp_i32((int64_t)from.lo.y + (g.my < 0 ? g.my : 0));
+    q.hi.x = clamp_i32((int64_t)from.hi.x + (g.mx > 0 ? g.mx : 0));
+    q.hi.y = clamp_i32((int64_t)from.hi.y + (g.my > 0 ? g.my : 0));
+    return fxl__curvy_walk(c, &q, seg_moving_box, &g);
+}
+
+size_t fxl_curvy_vs_moving_aabbs(const fxl_curvy *c, const fxl_aabb *from, const fxl_vec2 *to,
+                                 size_t n, uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && ((from != NULL && to != NULL) || n == 0));
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_moving_aabb(c, from[i], to[i]));
     return b.hits;
 }

@@ -89,3 +89,111 @@ bool ref_curvy_aabb(const fxl_curvy *c, fxl_aabb box)
             return true;
     return false;
 }
+
+/* ---- a moving box ------------------------------------------------------------------------------
+ * The box R + s m (s in [0, 1]) and the segment's disk at t, (A + t d, r0 +
+ * t D), meet iff the point P(s, t) = A + t d - s m is within r(t) of R.
+ * The nearest point of R to P is P itself or on an edge (P's y in R's and
+ * its x within r(t) of R's, or the axes swapped: linear inequalities in
+ * (s, t)), or a corner c (|c + s m - (A + t d)| <= r(t): the corner as a
+ * circle of radius 0 moving along m, ref_seg_path). (s, t) ranges over the
+ * unit square, or the triangle t <= s when the segment grows with the
+ * head. A set of (s, t) cut by linear inequalities, bounded by the square,
+ * is non-empty iff one of its vertices (two inequalities' lines meeting)
+ * satisfies them all: tried for every pair, in big integers. */
+
+/* Rows a s + b t + c >= 0. */
+typedef struct lrow {
+    int64_t a, b, c;
+} lrow;
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool lp_feasible(const lrow *r, int k)
+{
+    int i, j, l;
+    for (i = 0; i < k; i++)
+        for (j = i + 1; j < k; j++) {
+            big det = big_add(big_mul(big_i64(r[i].a), big_i64(r[j].b)),
+                              big_neg(big_mul(big_i64(r[j].a), big_i64(r[i].b))));
+            big sn, tn;
+            bool ok = true;
+            if (det.s == 0)
+                continue;
+            /* a_i s + b_i t = -c_i, a_j s + b_j t = -c_j (Cramer). */
+            sn = big_add(big_mul(big_i64(r[j].c), big_i64(r[i].b)),
+                         big_neg(big_mul(big_i64(r[i].c), big_i64(r[j].b))));
+            tn = big_add(big_mul(big_i64(r[i].c), big_i64(r[j].a)),
+                         big_neg(big_mul(big_i64(r[j].c), big_i64(r[i].a))));
+            if (det.s < 0) {
+                det = big_neg(det);
+                sn = big_neg(sn);
+                tn = big_neg(tn);
+            }
+            for (l = 0; l < k && ok; l++) {
+                big v = big_add(big_add(big_mul(big_i64(r[l].a), sn), big_mul(big_i64(r[l].b), tn)),
+                                big_mul(big_i64(r[l].c), det));
+                ok = v.s >= 0;
+            }
+            if (ok)
+                return true;
+        }
+    return false;
+}
+
+/* The edge case on axes (u, v): P_v in [v0, v1], P_u in [u0 - r, u1 + r]. */
+static bool lp_edge(int64_t au, int64_t av, int64_t du, int64_t dv, int64_t mu, int64_t mv,
+                    int64_t u0, int64_t u1, int64_t v0, int64_t v1, int64_t r0, int64_t dd,
+                    bool grows)
+{
+    lrow r[9];
+    int k = 0;
+    r[k].a = 1, r[k].b = 0, r[k++].c = 0;   /* s >= 0 */
+    r[k].a = -1, r[k].b = 0, r[k++].c = 1;  /* s <= 1 */
+    r[k].a = 0, r[k].b = 1, r[k++].c = 0;   /* t >= 0 */
+    r[k].a = 0, r[k].b = -1, r[k++].c = 1;  /* t <= 1 */
+    if (grows)
+        r[k].a = 1, r[k].b = -1, r[k++].c = 0; /* t <= s */
+    r[k].a = -mv, r[k].b = dv, r[k++].c = av - v0;            /* P_v >= v0 */
+    r[k].a = mv, r[k].b = -dv, r[k++].c = v1 - av;            /* P_v <= v1 */
+    r[k].a = -mu, r[k].b = du + dd, r[k++].c = au + r0 - u0;  /* P_u + r >= u0 */
+    r[k].a = mu, r[k].b = dd - du, r[k++].c = u1 + r0 - au;   /* P_u - r <= u1 */
+    return lp_feasible(r, k);
+}
+
+bool ref_seg_moving_box(const ref_seg *s, fxl_aabb box, int64_t mx, int64_t my, bool grows)
+{
+    int64_t dx = s->bx - s->ax, dy = s->by - s->ay, dd = s->hb - s->ha;
+    int64_t r = s->ha > s->hb ? s->ha : s->hb;
+    int64_t lx = box.lo.x + (mx < 0 ? mx : 0), hx = (int64_t)box.hi.x + (mx > 0 ? mx : 0);
+    int64_t ly = box.lo.y + (my < 0 ? my : 0), hy = (int64_t)box.hi.y + (my > 0 ? my : 0);
+    int i;
+    /* Apart from the box of everything the box covers, no hit. */
+    if ((s->ax < s->bx ? s->ax : s->bx) - r > hx || (s->ax > s->bx ? s->ax : s->bx) + r < lx ||
+        (s->ay < s->by ? s->ay : s->by) - r > hy || (s->ay > s->by ? s->ay : s->by) + r < ly)
+        return false;
+    if (lp_edge(s->ax, s->ay, dx, dy, mx, my, box.lo.x, box.hi.x, box.lo.y, box.hi.y, s->ha, dd,
+                grows) ||
+        lp_edge(s->ay, s->ax, dy, dx, my, mx, box.lo.y, box.hi.y, box.lo.x, box.hi.x, s->ha, dd,
+                grows))
+        return true;
+    for (i = 0; i < 4; i++) {
+        int64_t cx = (i & 1) ? box.hi.x : box.lo.x, cy = (i & 2) ? box.hi.y : box.lo.y;
+        if (ref_seg_path(s, cx, cy, cx + mx, cy + my, 0, grows))
+            return true;
+    }
+    return false;
+}
+
+static uint32_t idx_m[REF_MAX_SEGS] FXL_EWRAM_BSS;
+
+bool ref_curvy_moving_aabb(const fxl_curvy *c, fxl_aabb from, fxl_vec2 to)
+{
+    int n = ref_curvy_segs(c, segs, idx_m, REF_MAX_SEGS), i;
+    int64_t mx = (int64_t)to.x - from.lo.x, my = (int64_t)to.y - from.lo.y;
+    for (i = 0; i < n; i++)
+        if (ref_seg_moving_box(&segs[i], from, mx, my, c->grew && idx_m[i] + 2 == c->count))
+            return true;
+    return false;
+}

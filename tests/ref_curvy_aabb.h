@@ -23,4 +23,13 @@ bool ref_seg_box(const ref_seg *s, fxl_aabb box);
 /* The trail against the box. */
 bool ref_curvy_aabb(const fxl_curvy *c, fxl_aabb box);
 
+/* A box moving so that its lo goes from from.lo to `to` (the box
+ * translates) against one segment (m = to - from.lo; `grows`: the segment
+ * grows from A to B in step) and against the trail (curvy.h's motion),
+ * decided by the nearest feature of the box: edges as linear inequalities
+ * in (s, t) (every vertex of their set tried in big integers), corners as
+ * moving points through ref_seg_path. */
+bool ref_seg_moving_box(const ref_seg *s, fxl_aabb box, int64_t mx, int64_t my, bool grows);
+bool ref_curvy_moving_aabb(const fxl_curvy *c, fxl_aabb from, fxl_vec2 to);
+
 #endif

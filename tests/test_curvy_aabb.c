@@ -371,11 +371,161 @@ static void extreme_inputs(void)
     CHECK(fxlt_asserts_seen() >= seen);
 }
 
+
+/* ---- moving boxes ---------------------------------------------------------------------------- */
+
+#ifndef FXLT_BOX_CURVY_MOVING_CASES
+#define FXLT_BOX_CURVY_MOVING_CASES 100000
+#endif
+
+/* to clamped to the domain (the move stays within FXL_SIZE_MAX: clamping
+ * only shortens it). */
+static fxl_vec2 move_to(fxl_aabb b, int32_t mx, int32_t my)
+{
+    return fxl_vec2_make(clamp_coord((int64_t)b.lo.x + mx), clamp_coord((int64_t)b.lo.y + my));
+}
+
+static uint32_t one_moving(const fxl_curvy *c, fxl_aabb b, int32_t mx, int32_t my, uint32_t *hits)
+{
+    fxl_vec2 to = move_to(b, mx, my);
+    bool got = fxl_curvy_vs_moving_aabb(c, b, to), want = ref_curvy_moving_aabb(c, b, to);
+    *hits += want ? 1u : 0u;
+    if (got != want) {
+        static uint32_t shown;
+        if (shown++ < 5)
+            fxlt_printf("    differ: (%d, %d)-(%d, %d) to (%d, %d): core %d, reference %d\n",
+                        (int)b.lo.x, (int)b.lo.y, (int)b.hi.x, (int)b.hi.y, (int)to.x, (int)to.y,
+                        (int)got, (int)want);
+        return 1;
+    }
+    return 0;
+}
+
+/* A move for a box near the trail: zero, along an axis, along the newest
+ * segment (parallel to its growth), or random, up to the kind's scale. */
+static void gen_move(fxlt_rng *rng, const fxl_curvy *c, int kind, int32_t *mx, int32_t *my)
+{
+    int32_t s = kind == G_EDGE ? FXL_SIZE_MAX : kind == G_WIDE ? PX(300) : PX(40);
+    uint32_t how = fxlt_below(rng, 8);
+    *mx = fxlt_range(rng, -s, s);
+    *my = fxlt_range(rng, -s, s);
+    if (how == 0)
+        *mx = *my = 0;
+    else if (how == 1)
+        *mx = 0;
+    else if (how == 2)
+        *my = 0;
+    else if (how == 3 && c->count >= 2) {
+        const fxl_curvy_node *a = fxl_curvy_node_at(c, c->count - 2);
+        const fxl_curvy_node *b = fxl_curvy_node_at(c, c->count - 1);
+        int32_t k = fxlt_range(rng, -2, 2);
+        int64_t x = ((int64_t)b->p.x - a->p.x) * k, y = ((int64_t)b->p.y - a->p.y) * k;
+        if (x >= -FXL_SIZE_MAX && x <= FXL_SIZE_MAX && y >= -FXL_SIZE_MAX && y <= FXL_SIZE_MAX) {
+            *mx = (int32_t)x;
+            *my = (int32_t)y;
+        }
+    }
+}
+
+/* Random moving boxes near random trails against the reference; about half
+ * grown (the move kept) to the least growth the core calls a hit, checked
+ * there and one raw unit less. */
+static void moving_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy aabb moving");
+    uint32_t target = FXLT_CASES(FXLT_BOX_CURVY_MOVING_CASES), cases = 0, touching = 0, hits = 0;
+    uint32_t bad = 0, faults = big_faults();
+    trail *t = &T;
+    while (cases < target) {
+        int kind = (int)fxlt_below(&rng, G_KINDS), i;
+        gen_trail(&rng, t, kind);
+        for (i = 0; i < 24 && cases < target; i++) {
+            fxl_aabb b = gen_box(&rng, &t->c, kind);
+            int32_t mx, my;
+            gen_move(&rng, &t->c, kind, &mx, &my);
+            if (fxlt_below(&rng, 2) == 0 && !fxl_curvy_vs_moving_aabb(&t->c, b, move_to(b, mx, my))) {
+                int64_t lo = 0, hi = (int64_t)1 << 28; /* miss at lo, hit at hi (if any) */
+                fxl_aabb g = grown(b, hi);
+                if (!fxl_curvy_vs_moving_aabb(&t->c, g, move_to(g, mx, my))) {
+                    bad += one_moving(&t->c, b, mx, my, &hits);
+                    cases++;
+                    continue;
+                }
+                while (hi - lo > 1) {
+                    int64_t mid = lo + (hi - lo) / 2;
+                    g = grown(b, mid);
+                    if (fxl_curvy_vs_moving_aabb(&t->c, g, move_to(g, mx, my)))
+                        hi = mid;
+                    else
+                        lo = mid;
+                }
+                bad += one_moving(&t->c, grown(b, hi), mx, my, &hits);
+                bad += one_moving(&t->c, grown(b, lo), mx, my, &hits);
+                cases += 2;
+                touching++;
+                continue;
+            }
+            bad += one_moving(&t->c, b, mx, my, &hits);
+            cases++;
+        }
+    }
+    fxlt_printf("    %u cases (%u touching pairs), %u hits, %u disagreements\n", cases, touching,
+                hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(touching > cases / 8);
+    CHECK_EQ(big_faults(), faults);
+}
+
+/* A zero move is the static test; the batch form is the single one; a box
+ * ending on a hit static box is hit. */
+static void moving_invariants(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy aabb moving inv");
+    static fxl_aabb from[40] FXL_EWRAM_BSS;
+    static fxl_vec2 to[40] FXL_EWRAM_BSS;
+    uint32_t rounds = FXLT_CASES(2000), r, zero = 0;
+    trail *t = &T;
+    CHECK_EQ(fxl_curvy_vs_moving_aabbs(&t->c, NULL, NULL, 0, NULL), 0);
+    for (r = 0; r < rounds; r++) {
+        int kind = (int)fxlt_below(&rng, G_KINDS);
+        uint32_t n = 1 + fxlt_below(&rng, 40), i, bits[2] = {0, 0}, want = 0;
+        gen_trail(&rng, t, kind);
+        for (i = 0; i < n; i++) {
+            int32_t mx, my;
+            bool single;
+            from[i] = gen_box(&rng, &t->c, kind);
+            gen_move(&rng, &t->c, kind, &mx, &my);
+            to[i] = move_to(from[i], mx, my);
+            CHECK_EQ(fxl_curvy_vs_moving_aabb(&t->c, from[i], from[i].lo),
+                     fxl_curvy_vs_aabb(&t->c, from[i]));
+            single = fxl_curvy_vs_moving_aabb(&t->c, from[i], to[i]);
+            {
+                fxl_aabb end = from[i]; /* where the box ends: the s = 1 trail is the whole one */
+                end.hi.x = (fix16_t)((int64_t)end.hi.x + to[i].x - end.lo.x);
+                end.hi.y = (fix16_t)((int64_t)end.hi.y + to[i].y - end.lo.y);
+                end.lo = to[i];
+                if (fxl_aabb_check(end) == FXL_OK && fxl_curvy_vs_aabb(&t->c, end))
+                    CHECK(single);
+            }
+            want += single ? 1u : 0u;
+            zero++;
+        }
+        CHECK_EQ(fxl_curvy_vs_moving_aabbs(&t->c, from, to, n, bits), want);
+        for (i = 0; i < n; i++)
+            CHECK_EQ((bits[i / 32] >> (i % 32)) & 1u,
+                     fxl_curvy_vs_moving_aabb(&t->c, from[i], to[i]) ? 1u : 0u);
+        CHECK_EQ(fxl_curvy_vs_moving_aabbs(&t->c, from, to, n, NULL), want);
+    }
+    fxlt_printf("    %u rounds, %u boxes\n", rounds, zero);
+}
+
 static const fxlt_case curvy_aabb_cases[] = {
     {"unit_cases", unit_cases},
     {"static_vs_reference", static_vs_reference},
     {"batch_and_invariants", batch_and_invariants},
     {"extreme_inputs", extreme_inputs},
+    {"moving_vs_reference", moving_vs_reference},
+    {"moving_invariants", moving_invariants},
 };
 
 const fxlt_suite fxlt_suite_curvy_aabb = {"curvy_aabb", curvy_aabb_cases, FXLT_COUNT(curvy_aabb_cases)};

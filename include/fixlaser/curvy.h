@@ -291,6 +291,19 @@ size_t fxl_curvy_collect_aabbs(const fxl_curvy *c, const fxl_aabb *boxes, size_t
  * may be NULL) for curvies[i]; returns the number of hits. */
 size_t fxl_curvies_vs_aabb(const fxl_curvy *curvies, size_t n, fxl_aabb box, uint32_t *hit_bits);
 
+/* The swept test for a box: true iff the box (Q16.16), translating in a
+ * straight line over the frame so that its lo corner goes from from.lo to
+ * `to` (Q16.16), touches the trail at some moment of the frame, for the
+ * trail's motion fxl_curvy_vs_moving_circle states (the newest segment
+ * grows with the head in step with the box). Exact for that motion. `to`
+ * within the domain and at most FXL_SIZE_MAX from from.lo on each axis. */
+bool fxl_curvy_vs_moving_aabb(const fxl_curvy *c, fxl_aabb from, fxl_vec2 to);
+
+/* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for box i moving from from[i] (lo to to[i]); returns the number of hits. */
+size_t fxl_curvy_vs_moving_aabbs(const fxl_curvy *c, const fxl_aabb *from, const fxl_vec2 *to,
+                                 size_t n, uint32_t *hit_bits);
+
 #ifdef __cplusplus
 }
 #endif
