@@ -283,8 +283,8 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy
         return true;
     for (i = 0; i < 4; i++) { /* the corners' paths */
         int64_t qx = (i & 1) ? x1 : x0, qy = (i & 2) ? y1 : y0;
-        if ((qx < qx + mx ? qx : qx + mx) > sx1 || (qx > qx + mx ? qx : qx + mx) < sx0 ||
-            (qy < qy + my ? qy : qy + my) > sy1 || (qy > qy + my ? qy : qy + my) < sy0 ||
+        if (qx + (mx < 0 ? mx : 0) > sx1 || qx + (mx > 0 ? mx : 0) < sx0 ||
+            qy + (my < 0 ? my : 0) > sy1 || qy + (my > 0 ? my : 0) < sy0 ||
             qx > (1 << 30) || qx < -(1 << 30) || qy > (1 << 30) || qy < -(1 << 30))
             continue;
         if (path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, grows) ||

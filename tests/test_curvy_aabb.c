@@ -365,6 +365,11 @@ static void extreme_inputs(void)
         b.hi.y = any32(&rng);
         was ^= fxl_curvy_vs_aabb(&T.c, b);
         was ^= fxl_curvy_vs_aabbs(&T.c, &b, 1, NULL) != 0;
+        {
+            fxl_vec2 to = fxl_vec2_make(any32(&rng), any32(&rng));
+            was ^= fxl_curvy_vs_moving_aabb(&T.c, b, to);
+            was ^= fxl_curvy_vs_moving_aabbs(&T.c, &b, &to, 1, NULL) != 0;
+        }
     }
     fxlt_expect_asserts(false);
     (void)was;
@@ -476,7 +481,8 @@ static void moving_vs_reference(void)
     CHECK_EQ(big_faults(), faults);
 }
 
-/* A zero move is the static test; the batch form is the single one; a box
+/* A zero move is the static test; a point box is the moving circle of
+ * radius 0; the batch form is the single one; a box
  * ending on a hit static box is hit. */
 static void moving_invariants(void)
 {
@@ -498,6 +504,10 @@ static void moving_invariants(void)
             to[i] = move_to(from[i], mx, my);
             CHECK_EQ(fxl_curvy_vs_moving_aabb(&t->c, from[i], from[i].lo),
                      fxl_curvy_vs_aabb(&t->c, from[i]));
+            CHECK_EQ(fxl_curvy_vs_moving_aabb(&t->c, box4(from[i].lo.x, from[i].lo.y, from[i].lo.x,
+                                                          from[i].lo.y), to[i]),
+                     fxl_curvy_vs_moving_circle(&t->c, fxl_circle_make(from[i].lo.x, from[i].lo.y, 0),
+                                                to[i]));
             single = fxl_curvy_vs_moving_aabb(&t->c, from[i], to[i]);
             {
                 fxl_aabb end = from[i]; /* where the box ends: the s = 1 trail is the whole one */

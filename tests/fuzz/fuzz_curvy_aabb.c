@@ -102,6 +102,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FZ_CHECK(fxl_curvy_vs_aabb(&c, g));
         }
         {
+            /* The moving box: a zero move is the static test, a point box is
+             * the moving circle of radius 0, the batch is the single test. */
+            fxl_aabb pt = b[i];
+            int64_t tx = (int64_t)b[i].lo.x + (int16_t)fz_u32(&f) * 64;
+            int64_t ty = (int64_t)b[i].lo.y + (int16_t)fz_u32(&f) * 64;
+            fxl_vec2 to;
+            uint32_t mb = 0;
+            pt.hi = pt.lo;
+            FZ_CHECK(fxl_curvy_vs_moving_aabb(&c, b[i], b[i].lo) == one);
+            if (tx >= -FXL_COORD_MAX && tx <= FXL_COORD_MAX && ty >= -FXL_COORD_MAX && ty <= FXL_COORD_MAX) {
+                bool mv;
+                to = fxl_vec2_make((fix16_t)tx, (fix16_t)ty);
+                mv = fxl_curvy_vs_moving_aabb(&c, b[i], to);
+                FZ_CHECK(fxl_curvy_vs_moving_aabbs(&c, &b[i], &to, 1, &mb) == (mv ? 1u : 0u) &&
+                         mb == (mv ? 1u : 0u));
+                FZ_CHECK(fxl_curvy_vs_moving_aabb(&c, pt, to) ==
+                         fxl_curvy_vs_moving_circle(&c, fxl_circle_make(pt.lo.x, pt.lo.y, 0), to));
+            }
+        }
+        {
             fxl_circle ci = fxl_circle_make(b[i].lo.x, b[i].lo.y, fz_num(&f, 8 << 16, true));
             fxl_aabb around = box_at((int64_t)ci.c.x - ci.r, (int64_t)ci.c.y - ci.r,
                                      (int64_t)ci.c.x + ci.r, (int64_t)ci.c.y + ci.r);
