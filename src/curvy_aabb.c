@@ -262,6 +262,36 @@ FXL__ALWAYS_INLINE bool start_in_trace(int64_t x0, int64_t y0, int64_t x1, int64
     return lo.n * hi.m <= hi.n * lo.m;
 }
 
+/* The cheap filter: true when every position of the box lies on one side
+ * of the line AB, farther than rm = max(r0, r1) from it: the hull (the
+ * growing segment's too, at every moment) lies within rm of the segment
+ * AB, so in the slab |cross(d, p)| <= rm |d| about its line, and the box's
+ * positions lie in the hexagon, the hull of its corners at s = 0 and 1.
+ * cross(d, p) = dx py - dy px is linear: its least value over the box is
+ * at the corner picked by the signs of d, and the move adds cross(d, m) at
+ * s = 1. Offsets below 2^32 + 2^28 and |d| < 2^29 keep the crosses below
+ * 2^62 + 2^58; squares in 128 bits. */
+FXL__ALWAYS_INLINE bool beside_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t dx,
+                                   int32_t dy, int32_t mx, int32_t my, uint32_t rm)
+{
+    int64_t lo = dx * (dx > 0 ? y0 : y1) - dy * (dy > 0 ? x1 : x0);
+    int64_t hi = dx * (dx > 0 ? y1 : y0) - dy * (dy > 0 ? x0 : x1);
+    int64_t cm = (int64_t)dx * my - (int64_t)dy * mx;
+    uint64_t gap;
+    if (cm < 0)
+        lo += cm;
+    else
+        hi += cm;
+    if (lo > 0)
+        gap = (uint64_t)lo;
+    else if (hi < 0)
+        gap = (uint64_t)-hi;
+    else
+        return false;
+    return !fxl__le128(fxl__sq(gap), fxl__mul64((uint64_t)rm * rm,
+                                                (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
+}
+
 FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t k,
                                                       fxl_curvy_node *a, fxl_curvy_node *b)
 {
@@ -278,6 +308,8 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy
     int i;
     if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
         return false; /* outside the domain (seg_vs_box says the same) */
+    if (beside_box(x0, y0, x1, y1, dx, dy, mx, my, (uint32_t)r))
+        return false;
     if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1) || /* s = 1 */
         start_in_trace(x0, y0, x1, y1, mx, my))
         return true;

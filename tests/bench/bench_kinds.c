@@ -80,7 +80,7 @@ bench_stats bench_curvy(int what)
     }
     for (i = 0; i < 256; i++) {
         uint32_t t;
-        fxl_circle p = player(i, what == 2 || what == 4 || what == 6, last);
+        fxl_circle p = player(i, what == 2 || what == 4 || what == 6 || what == 7, last);
         fxl_vec2 to = fxl_vec2_make(p.c.x + (2 << 16), p.c.y - (1 << 16));
         if (what == 0) {
             fxl_vec2 head = path(++last);
@@ -105,7 +105,11 @@ bench_stats bench_curvy(int what)
             b.lo = fxl_vec2_make(p.c.x - p.r, p.c.y - p.r);
             b.hi = fxl_vec2_make(p.c.x + p.r, p.c.y + p.r);
             fxl_port_cycles_begin();
-            bench_sink += (uint32_t)fxl_curvy_vs_aabb(&trail, b);
+            if (what == 7) /* moving as the circle of row 4 does */
+                bench_sink += (uint32_t)fxl_curvy_vs_moving_aabb(
+                    &trail, b, fxl_vec2_make(b.lo.x + (2 << 16), b.lo.y - (1 << 16)));
+            else
+                bench_sink += (uint32_t)fxl_curvy_vs_aabb(&trail, b);
             t = fxl_port_cycles_end();
         } else {
             fxl_port_cycles_begin();
