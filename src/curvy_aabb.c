@@ -1,5 +1,6 @@
 /* curvy_aabb.c - a curvy laser against axis-aligned boxes (issue 23):
- * single, batch, index list and many trails against one box.
+ * single, batch, index list, many trails against one box, and a box moving
+ * straight over the frame (single and batch; its derivation below).
  *
  * One segment. Its hit shape H is the union over t in [0, 1] of the disks
  * (P(t), r(t)), P(t) = A + t d, r(t) = r0 + t D (d = B - A, D = r1 - r0,

@@ -4,7 +4,11 @@
  * of boxes grown to the exact touching size and one raw unit less; batch,
  * index list and fused forms against the single test; a point box against
  * fxl_curvy_vs_circle r = 0; a box holding a hit circle is hit; extreme
- * int32 inputs. FXLT_BOX_CURVY_CASES sets the reference run's size. */
+ * int32 inputs; moving boxes against the reference's moving form (again
+ * half at the exact touching growth and one raw unit less), a zero move ==
+ * static, a point box == fxl_curvy_vs_moving_circle r = 0, bits == single.
+ * FXLT_BOX_CURVY_CASES and FXLT_BOX_CURVY_MOVING_CASES set the reference
+ * runs' sizes. */
 #include "bigint.h"
 #include "harness.h"
 #include "ref_curvy_aabb.h"

@@ -273,7 +273,15 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * accept (NULL, 0) and a NULL hit_bits. Cost: the circle's walk with the
  * box as query box (a far box costs what a far circle does); a segment the
  * walk reaches gets four linear interval tests and, for each box corner
- * in the segment's box, the exact tapered-capsule point test. */
+ * in the segment's box, the exact tapered-capsule point test. The moving
+ * box walks with the box of its whole sweep as query box; a segment the
+ * walk reaches gets a slab reject (the swept box wholly beside the
+ * segment's line), then the static box test at the end (and at the start,
+ * or along the growing tip), four linear constraints (the segment's start
+ * swept over) and, per corner whose path box meets the segment's box, two
+ * path-disk tests and a crossing test (GBA, 64-node trail, the near
+ * player's box moving: median 3,312 cycles, max 22,331; the moving circle
+ * 2,682 / 8,458). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
