@@ -485,6 +485,46 @@ static void moving_vs_reference(void)
     CHECK_EQ(big_faults(), faults);
 }
 
+/* A box sweeping wholly over a short trail (neither end position nor any
+ * corner's path touches it: only the trail's start in the swept hexagon
+ * tells), one passing beside it, and a box whose corner's path crosses the
+ * axis between the ends. */
+static void moving_units(void)
+{
+    trail *t = &T;
+    init(t, 8, PX(4), 0);
+    push(t, 0, 0, PX(1));
+    push(t, PX(1), 0, PX(1));
+    CHECK(fxl_curvy_vs_moving_aabb(&t->c, box4(PX(-50), PX(-5), PX(-48), PX(5)),
+                                   fxl_vec2_make(PX(50), PX(-5))));
+    CHECK(ref_curvy_moving_aabb(&t->c, box4(PX(-50), PX(-5), PX(-48), PX(5)),
+                                fxl_vec2_make(PX(50), PX(-5))));
+    CHECK(!fxl_curvy_vs_aabb(&t->c, box4(PX(-50), PX(-5), PX(-48), PX(5))));
+    CHECK(!fxl_curvy_vs_moving_aabb(&t->c, box4(PX(-50), PX(3), PX(-48), PX(5)),
+                                    fxl_vec2_make(PX(50), PX(3))));
+    CHECK(!ref_curvy_moving_aabb(&t->c, box4(PX(-50), PX(3), PX(-48), PX(5)),
+                                 fxl_vec2_make(PX(50), PX(3))));
+    init(t, 8, PX(4), 0);
+    push(t, 0, 0, 0);
+    push(t, PX(40), 0, 0);
+    push(t, PX(80), 0, 0); /* the newest segment grows from (40, 0) */
+    /* A point box falling across y = 0 at x = 20 (a static segment): hit. */
+    CHECK(fxl_curvy_vs_moving_aabb(&t->c, box4(PX(20), PX(-10), PX(20), PX(-10)),
+                                   fxl_vec2_make(PX(20), PX(10))));
+    /* At x = 70 it crosses at s = 1/2 while the tip is at x = 60: miss;
+     * at x = 50 the tip has passed: hit. */
+    CHECK(!fxl_curvy_vs_moving_aabb(&t->c, box4(PX(70), PX(-10), PX(70), PX(-10)),
+                                    fxl_vec2_make(PX(70), PX(10))));
+    CHECK(!ref_curvy_moving_aabb(&t->c, box4(PX(70), PX(-10), PX(70), PX(-10)),
+                                 fxl_vec2_make(PX(70), PX(10))));
+    CHECK(fxl_curvy_vs_moving_aabb(&t->c, box4(PX(50), PX(-10), PX(50), PX(-10)),
+                                   fxl_vec2_make(PX(50), PX(10))));
+    CHECK(ref_curvy_moving_aabb(&t->c, box4(PX(50), PX(-10), PX(50), PX(-10)),
+                                fxl_vec2_make(PX(50), PX(10))));
+    /* The static trail at x = 70 is hit. */
+    CHECK(fxl_curvy_vs_aabb(&t->c, box4(PX(70), PX(-10), PX(70), PX(10))));
+}
+
 /* A zero move is the static test; a point box is the moving circle of
  * radius 0; the batch form is the single one; a box
  * ending on a hit static box is hit. */
@@ -538,6 +578,7 @@ static const fxlt_case curvy_aabb_cases[] = {
     {"static_vs_reference", static_vs_reference},
     {"batch_and_invariants", batch_and_invariants},
     {"extreme_inputs", extreme_inputs},
+    {"moving_units", moving_units},
     {"moving_vs_reference", moving_vs_reference},
     {"moving_invariants", moving_invariants},
 };
