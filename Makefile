@@ -213,7 +213,8 @@ cppcheck:
 # UBSan with -fno-sanitize-recover=all makes any undefined behaviour a crash.
 FUZZ_CC      ?= clang
 FUZZ         := $(B)/fuzz
-FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast laser_aabb sweep_aabb laser3d_box
+FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast laser_aabb sweep_aabb laser3d_box \
+	curvy_aabb cast_aabb
 # The harnesses use __int128 (not ISO C) and mix widths freely: WARN without
 # -Wpedantic and -Wconversion.
 FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))

@@ -17,7 +17,9 @@ extern const fxlt_suite fxlt_suite_beam_batch;
 extern const fxlt_suite fxlt_suite_wide;
 extern const fxlt_suite fxlt_suite_fused;
 extern const fxlt_suite fxlt_suite_curvy;
+extern const fxlt_suite fxlt_suite_curvy_aabb;
 extern const fxlt_suite fxlt_suite_cast;
+extern const fxlt_suite fxlt_suite_cast_aabb;
 extern const fxlt_suite fxlt_suite_room;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
@@ -43,7 +45,9 @@ int main(void)
         &fxlt_suite_wide,
         &fxlt_suite_fused,
         &fxlt_suite_curvy,
+        &fxlt_suite_curvy_aabb,
         &fxlt_suite_cast,
+        &fxlt_suite_cast_aabb,
         &fxlt_suite_room,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,

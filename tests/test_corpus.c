@@ -643,12 +643,87 @@ static void box3d_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_BOX3D_HASH);
 }
 
+/* ---- issue 23, curvy column and casts: boxes as targets ------------------ */
+
+/* A curvy trail (as curvy_kind_case's) against boxes near its nodes (all
+ * four box calls), and a cast against 1..8 boxes near a random beam. */
+static void box_curvy_case(fxlt_rng *rng)
+{
+    static fxl_curvy_node nodes[24];
+    static fxl_aabb cboxes[FXL_CURVY_BOXES(24)];
+    fxl_curvy c[2];
+    fxl_aabb b[8];
+    fxl_vec2 p;
+    uint32_t n = 2u + fxlt_below(rng, 23), k, bits = 0;
+    size_t idx[8], i;
+    fix16_t wmax = fxlt_range(rng, 0, 8 << 16);
+    fxl_laser l;
+    fxl_cast out;
+    mix((uint32_t)fxl_curvy_init(&c[0], nodes, 24, cboxes, FXL_CURVY_BOXES(24), wmax, 0));
+    c[0].taper = fxlt_below(rng, 2) == 0 ? 0 : fxlt_range(rng, 0, 2 << 16);
+    c[0].hit_fraction = fxlt_range(rng, 0, fix16_one);
+    p.x = any_coord(rng);
+    p.y = any_coord(rng);
+    for (k = 0; k < n; k++) {
+        fix16_t w = fxlt_range(rng, 0, wmax);
+        p.x = p.x + fxlt_range(rng, -(12 << 16), 12 << 16);
+        p.y = p.y + fxlt_range(rng, -(12 << 16), 12 << 16);
+        mix((uint32_t)fxl_curvy_push(&c[0], p, w));
+    }
+    c[1] = c[0];
+    c[1].harmless = true;
+    for (k = 0; k < 8; k++) {
+        const fxl_curvy_node *at = fxl_curvy_node_at(&c[0], fxlt_below(rng, c[0].count));
+        fix16_t x = at->p.x + fxlt_range(rng, -(16 << 16), 16 << 16);
+        fix16_t y = at->p.y + fxlt_range(rng, -(16 << 16), 16 << 16);
+        fix16_t w = fxlt_range(rng, 0, 6 << 16);
+        fix16_t h = fxlt_range(rng, 0, 6 << 16);
+        b[k].lo = fxl_vec2_make(x - w, y - h);
+        b[k].hi = fxl_vec2_make(x + w, y + h);
+        if (fxl_aabb_check(b[k]) != FXL_OK) /* by the domain's edge: the node itself */
+            b[k].lo = b[k].hi = at->p;
+    }
+    mix((uint32_t)fxl_curvy_vs_aabbs(&c[0], b, 8, &bits)), mix(bits);
+    mix((uint32_t)fxl_curvy_collect_aabbs(&c[0], b, 8, idx, 3));
+    mix((uint32_t)fxl_curvies_vs_aabb(c, 2, b[0], &bits)), mix(bits);
+    l = any_laser(rng);
+    l.anchor = FXL_ANCHOR_EMITTER;
+    for (k = 0; k < 8; k++) {
+        fix16_t x = l.pos.x + fxlt_range(rng, -(300 << 16), 300 << 16);
+        fix16_t y = l.pos.y + fxlt_range(rng, -(300 << 16), 300 << 16);
+        fix16_t w = fxlt_range(rng, 0, 40 << 16);
+        fix16_t h = fxlt_range(rng, 0, 40 << 16);
+        b[k].lo = fxl_vec2_make(x - w, y - h);
+        b[k].hi = fxl_vec2_make(x + w, y + h);
+    }
+    i = 1u + fxlt_below(rng, 8);
+    mix((uint32_t)fxl_laser_cast_aabbs(&l, b, i, 0, &out, NULL));
+    mix((uint32_t)out.length), mix((uint32_t)out.wall), mix((uint32_t)out.point.x), mix((uint32_t)out.point.y);
+    mix((uint32_t)fxl_laser_cast_aabbs(&l, b, i, FXL_CAST_WIDTH, &out, NULL));
+    mix((uint32_t)out.length), mix((uint32_t)out.wall), mix((uint32_t)out.point.x), mix((uint32_t)out.point.y);
+}
+
+static void box_curvy_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xB0C5C0B1A5);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_BOX_CURVY_CASES; i++)
+        box_curvy_case(&rng);
+    fxlt_printf("    curvy + cast boxes corpus: %u cases, hash 0x%08x (committed 0x%08x)\n",
+                FXLT_CORPUS_BOX_CURVY_CASES, hash, FXLT_CORPUS_BOX_CURVY_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_BOX_CURVY_HASH);
+}
+
 static const fxlt_case cases[] = {
     {"corpus_hash", corpus_hash},
     {"kinds_hash", kinds_hash},
     {"box_hash", box_hash},
     {"box_sweep_hash", box_sweep_hash},
     {"box3d_hash", box3d_hash},
+    {"box_curvy_hash", box_curvy_hash},
 };
 
 const fxlt_suite fxlt_suite_corpus = {"corpus", cases, FXLT_COUNT(cases)};

@@ -22,6 +22,7 @@ static fxl_curvy trail;
 static fxl_circle kind_circles[KIND_CIRCLES] FXL_EWRAM_BSS;
 static uint32_t kind_bits[KIND_CIRCLES / 32] FXL_EWRAM_BSS;
 static fxl_wall_prep walls[KIND_WALLS] FXL_EWRAM_BSS;
+static fxl_aabb wall_boxes[KIND_WALLS] FXL_EWRAM_BSS; /* issue 23: each wall's box, a solid box */
 /* The room's packed walls (cast.h) where a game would keep them: IWRAM. */
 #ifdef FXL_IWRAM_DATA
 #define ROOM_PLACE FXL_IWRAM_DATA
@@ -79,7 +80,7 @@ bench_stats bench_curvy(int what)
     }
     for (i = 0; i < 256; i++) {
         uint32_t t;
-        fxl_circle p = player(i, what == 2 || what == 4, last);
+        fxl_circle p = player(i, what == 2 || what == 4 || what == 6 || what == 7, last);
         fxl_vec2 to = fxl_vec2_make(p.c.x + (2 << 16), p.c.y - (1 << 16));
         if (what == 0) {
             fxl_vec2 head = path(++last);
@@ -98,6 +99,17 @@ bench_stats bench_curvy(int what)
         } else if (what == 4) {
             fxl_port_cycles_begin();
             bench_sink += (uint32_t)fxl_curvy_vs_moving_circle(&trail, p, to);
+            t = fxl_port_cycles_end();
+        } else if (what >= 5) { /* issue 23: the player's box (the circle's box), far or near */
+            fxl_aabb b;
+            b.lo = fxl_vec2_make(p.c.x - p.r, p.c.y - p.r);
+            b.hi = fxl_vec2_make(p.c.x + p.r, p.c.y + p.r);
+            fxl_port_cycles_begin();
+            if (what == 7) /* moving as the circle of row 4 does */
+                bench_sink += (uint32_t)fxl_curvy_vs_moving_aabb(
+                    &trail, b, fxl_vec2_make(b.lo.x + (2 << 16), b.lo.y - (1 << 16)));
+            else
+                bench_sink += (uint32_t)fxl_curvy_vs_aabb(&trail, b);
             t = fxl_port_cycles_end();
         } else {
             fxl_port_cycles_begin();
@@ -124,6 +136,10 @@ static void room_build(void)
         wall.a = fxl_vec2_make((fix16_t)w[i][0] << 16, (fix16_t)w[i][1] << 16);
         wall.b = fxl_vec2_make((fix16_t)w[i][2] << 16, (fix16_t)w[i][3] << 16);
         fxl_wall_prepare(&wall, &walls[i]);
+        wall_boxes[i].lo = fxl_vec2_make(wall.a.x < wall.b.x ? wall.a.x : wall.b.x,
+                                         wall.a.y < wall.b.y ? wall.a.y : wall.b.y);
+        wall_boxes[i].hi = fxl_vec2_make(wall.a.x > wall.b.x ? wall.a.x : wall.b.x,
+                                         wall.a.y > wall.b.y ? wall.a.y : wall.b.y);
     }
     fxl_room_prepare(walls, KIND_WALLS, room_packed, KIND_WALLS, &room);
 }
@@ -160,6 +176,12 @@ bench_stats bench_cast(int what)
             bench_sink += (uint32_t)fxl_room_cast_width(&room, &l, 0, &c, NULL);
         else if (what == 5)
             bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
+        else if (what == 6) /* issue 23: the walls' boxes as 16 solid boxes */
+            bench_sink += (uint32_t)fxl_laser_cast_aabbs(&l, wall_boxes, KIND_WALLS, 0, &c, NULL);
+        else if (what == 7) { /* the same, FXL_CAST_WIDTH (box lasers: every cast one) */
+            l.kind = FXL_LASER_BOX;
+            bench_sink += (uint32_t)fxl_laser_cast_aabbs(&l, wall_boxes, KIND_WALLS, FXL_CAST_WIDTH, &c, NULL);
+        }
         else
             bench_sink += (uint32_t)fxl_laser_cast(&l, walls, KIND_WALLS, what == 1 ? FXL_CAST_WIDTH : 0u,
                                                    &c, NULL);

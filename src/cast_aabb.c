@@ -1,0 +1,289 @@
+/* cast_aabb.c - a laser's centre line stopped by boxes (cast.h, issue 23):
+ * the first box along the beam, the slab test in exact rationals.
+ *
+ * The beam's points are e + u (c, s) / 65536, u in [0, L] (c, s the
+ * table's cos and sin, |c|, |s| <= 65536, not both 0). On the x axis, with
+ * c > 0 the beam is within [lo.x, hi.x] for 65536 (lo.x - e.x) / c <= u
+ * <= 65536 (hi.x - e.x) / c; with c < 0 the same with the ends swapped and
+ * both signs turned; with c = 0 for every u when lo.x <= e.x <= hi.x, never
+ * otherwise. Likewise on y. The closed box is met for u in the
+ * intersection of the two slabs' intervals with [0, L]: from
+ * u* = max(0, entry_x, entry_y) to min(L, exit_x, exit_y), a hit iff that
+ * is not empty.
+ *
+ * Representation: a bound is the fraction n / m (m > 0) of u / 65536, so
+ * an entry is (lo.x - e.x, c), u = 0 is (0, 1) and the length bound
+ * (L, 65536), compared by cross products n1 m2 against n2 m1. Ranges: for
+ * box and emitter within +-FXL_COORD_MAX, |n| < 2^31; for any int32 input
+ * |n| < 2^32, L < 2^31, m <= 2^16: the products stay below 2^48 (int64).
+ * The box of least u* wins (ties: the lower index, as walls); the clipped
+ * length is floor(u*) = floor(65536 n / m) <= L < 2^31 (n >= 0: one
+ * 64-by-32 division, division-free on the ARM7TDMI via wide.h).
+ * A beam starting in a box (touching counts) gets u* = 0: length 0. */
+#include "fixlaser/cast.h"
+
+#include "angle_table.h"
+#include "cast_parts.h"
+#include "util.h"
+#include "wide.h"
+
+/* A bound n / m of u / 65536, m > 0. */
+typedef struct qb {
+    int64_t n, m;
+} qb;
+
+/* a < b */
+FXL__ALWAYS_INLINE bool q_lt(qb a, qb b)
+{
+    return a.n * b.m < b.n * a.m;
+}
+
+/* One axis: the beam's coordinate e + u k / 65536 within [lo, hi]
+ * narrows [*in, *out]; false when it never is (k = 0, e outside). */
+FXL__ALWAYS_INLINE bool slab(int32_t e, int32_t k, int32_t lo, int32_t hi, qb *in, qb *out)
+{
+    qb a, b;
+    if (k == 0)
+        return e >= lo && e <= hi;
+    if (k > 0) {
+        a.n = (int64_t)lo - e;
+        b.n = (int64_t)hi - e;
+        a.m = b.m = k;
+    } else {
+        a.n = (int64_t)e - hi;
+        b.n = (int64_t)e - lo;
+        a.m = b.m = -(int64_t)k;
+    }
+    if (q_lt(*in, a))
+        *in = a;
+    if (q_lt(b, *out))
+        *out = b;
+    return true;
+}
+
+/* The point emitter + L k / 65536 on one axis, rounded to nearest (halves
+ * up): cast.c's `along` (L = h 65536 + l, l |k| < 2^32). */
+static int32_t along(int32_t p, int32_t L, int32_t k)
+{
+    uint32_t m = fxl__abs32(k), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
+    uint32_t v = h * m + ((l * m + (k < 0 ? 0x7FFFu : 0x8000u)) >> 16);
+    return (int32_t)(k < 0 ? (uint32_t)p - v : (uint32_t)p + v);
+}
+
+/* The box of least u* (ties: the lower index) among n, -1 for none, *best
+ * its u* / 65536 (in: the length bound). ARM code on the GBA (FXL_WARM_CODE:
+ * in ROM; its 64-bit products are single instructions there, library calls
+ * in Thumb code). */
+FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
+                                    int32_t ex, int32_t ey, int32_t c, int32_t s, qb *best)
+{
+    long hit = -1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const fxl_aabb *b = &boxes[i];
+        qb in = {0, 1}, lim = *best;
+        if (!fxl__aabb_meets(b, ray))
+            continue;
+        /* lim: the length, or the best box so far (a later box must come
+         * strictly earlier to win: ties keep the lower index). */
+        if (!slab(ex, c, b->lo.x, b->hi.x, &in, &lim) || !slab(ey, s, b->lo.y, b->hi.y, &in, &lim))
+            continue;
+        if (q_lt(lim, in))
+            continue; /* the slabs' intervals miss each other or [0, L] */
+        if (hit >= 0 && !q_lt(in, *best))
+            continue;
+        *best = in;
+        hit = (long)i;
+    }
+    return hit;
+}
+
+/* ---- FXL_CAST_WIDTH, box lasers ------------------------------------------
+ *
+ * The drawn rectangle [0, u] x [-w, w] of the frame p = e + (u d + v n) /
+ * 65536, d = (c, s), n = (-s, c). Its first contact with the box R is the
+ * least u over F = {(u, v): u >= 0, |v| <= w, p(u, v) in R}, a convex
+ * polygon (bounded: R is): the minimum is at a vertex, where two of the
+ * lines u = 0, v = +-w, x = lo.x, hi.x, y = lo.y, hi.y meet (v = w and
+ * v = -w never do, but for w = 0, where they coincide). So u* is
+ *   0 when the cross-section at u = 0 meets R (a vertex on u = 0: a slab
+ *     test in v, its bounds v / 65536 as 32-bit fractions as above); else
+ *   the least of: each corner Q of R inside the strip, ahead: with o =
+ *     Q - e, u = 65536 (o . d) / |d|^2 and v = 65536 (o . n) / |d|^2, so
+ *     o . d >= 0 and 65536 |o . n| <= w |d|^2; and on each strip edge
+ *     v = sigma w (sigma = +-1), a ray from e + sigma w n / 65536 along d,
+ *     the slab entry of its interval in R (if not empty), as for the centre
+ *     line but with 65536 e + sigma w n in place of 65536 e.
+ * Bounds are kept as fractions n / m of u / 65536 with |n| < 2^50, 0 < m <
+ * 2^34 (corners: o . d over |d|^2 <= 2^32 + 2^18; edges: 65536 (lo - e)
+ * - t0 over 65536 |k|, |t0| = w |k'| < 2^44), compared in 128 bits
+ * (wide.h's cross sign). The clipped length floor(65536 n / m) < 2^31. */
+
+/* sign(a - b) of two such bounds. */
+FXL__ALWAYS_INLINE int qw_cmp(qb a, qb b)
+{
+    return fxl__cross_sign(a.n, a.m, b.n, b.m); /* sign(a.n b.m - a.m b.n) */
+}
+
+/* One axis of a strip edge: 65536 e + t0 + u k within [65536 lo, 65536
+ * hi] narrows [*in, *out] (bounds of u / 65536); false when never. */
+FXL__ALWAYS_INLINE bool slab_w(int32_t e, int32_t k, int32_t lo, int32_t hi, int64_t t0, qb *in,
+                               qb *out)
+{
+    qb a, b;
+    int64_t E = (int64_t)e * 65536 + t0;
+    if (k == 0)
+        return E >= (int64_t)lo * 65536 && E <= (int64_t)hi * 65536;
+    if (k > 0) {
+        a.n = (int64_t)lo * 65536 - E;
+        b.n = (int64_t)hi * 65536 - E;
+        a.m = b.m = (int64_t)k * 65536;
+    } else {
+        a.n = E - (int64_t)hi * 65536;
+        b.n = E - (int64_t)lo * 65536;
+        a.m = b.m = -(int64_t)k * 65536;
+    }
+    if (qw_cmp(*in, a) < 0)
+        *in = a;
+    if (qw_cmp(b, *out) < 0)
+        *out = b;
+    return true;
+}
+
+/* u* / 65536 of the box lasers' rectangle against box b, when at most lim
+ * (the length bound, or the best box so far, which the caller keeps on a
+ * tie): true and *u set. */
+FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
+                                    int32_t s, int32_t w, qb lim, qb *u)
+{
+    bool found = false;
+    int k, ahead = 0, left = 0, right = 0;
+    int64_t dd = (int64_t)c * c + (int64_t)s * s, od[4], on[4];
+    /* 65536 |o . n| <= w |d|^2 iff |o . n| <= W = floor(w |d|^2 / 65536)
+     * (o . n is an integer; w |d|^2 < 2^28 2^33: 64 bits suffice). */
+    int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)dd) >> 16);
+    for (k = 0; k < 4; k++) {
+        int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
+        int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
+        od[k] = ox * c + oy * s;
+        on[k] = oy * c - ox * s;
+        ahead += od[k] >= 0;
+        left += on[k] > W;
+        right += on[k] < -W;
+    }
+    /* The box (the hull of its corners) wholly behind the emitter or
+     * beside the strip: no contact. */
+    if (ahead == 0 || left == 4 || right == 4)
+        return false;
+    /* The cross-section at u = 0: v / 65536 in [-w, w] / 65536. */
+    {
+        qb in = {-(int64_t)w, 65536}, out = {w, 65536};
+        if (slab(ex, -s, b->lo.x, b->hi.x, &in, &out) && slab(ey, c, b->lo.y, b->hi.y, &in, &out) &&
+            !q_lt(out, in)) {
+            u->n = 0;
+            u->m = 1;
+            return true;
+        }
+    }
+    /* Corners in the strip, ahead. */
+    for (k = 0; k < 4; k++) {
+        qb q;
+        if (od[k] < 0 || on[k] > W || on[k] < -W)
+            continue;
+        q.n = od[k];
+        q.m = dd;
+        if (found ? qw_cmp(q, *u) < 0 : qw_cmp(q, lim) <= 0) {
+            *u = q;
+            found = true;
+        }
+    }
+    /* The strip's edges v = +-w. */
+    for (k = -1; k <= 1; k += 2) {
+        qb in = {0, 1}, out = lim;
+        if (!slab_w(ex, c, b->lo.x, b->hi.x, -(int64_t)k * w * s, &in, &out) ||
+            !slab_w(ey, s, b->lo.y, b->hi.y, (int64_t)k * w * c, &in, &out) || qw_cmp(in, out) > 0)
+            continue;
+        if (!found || qw_cmp(in, *u) < 0) { /* in <= out <= lim */
+            *u = in;
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* The first box the box laser's rectangle meets, as first_box (ARM). */
+FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
+                            int32_t ey, int32_t c, int32_t s, int32_t w, qb *best)
+{
+    long hit = -1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        qb u = {0, 1};
+        if (!fxl__aabb_meets(&boxes[i], ray))
+            continue;
+        if (hit >= 0 && best->n == 0)
+            break; /* nothing comes before 0 */
+        if (box_width(&boxes[i], ex, ey, c, s, w, *best, &u) && (hit < 0 || qw_cmp(u, *best) < 0)) {
+            *best = u;
+            hit = (long)i;
+        }
+    }
+    return hit;
+}
+
+fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n,
+                                unsigned flags, fxl_cast *out, fxl_laser *clipped)
+{
+    int32_t c, s, ex, ey, len;
+    qb best;
+    long hit;
+    bool width;
+    fxl_aabb ray;
+    if (laser == NULL || out == NULL || (boxes == NULL && n != 0))
+        return FXL_ERR_NULL;
+    {
+        fxl_result res = fxl__cast_laser_ok(laser);
+        if (res != FXL_OK)
+            return res;
+    }
+    width = (flags & FXL_CAST_WIDTH) != 0;
+    if (width && laser->kind != FXL_LASER_BOX)
+        return FXL_ERR_KIND; /* capsules: not yet (cast.h) */
+    fxl__sincos(laser->angle, &c, &s);
+    ex = laser->pos.x;
+    ey = laser->pos.y;
+    len = laser->length;
+    /* The beam's box (a reject: every point of the beam lies in it,
+     * cast_parts.h's ray box; with the width, grown as fxl_laser_cast
+     * grows it: |n| / 65536 < 1 + 2^-15). */
+    {
+        fxl__ray r;
+        fxl__ray_init(&r, laser->pos, c, s, len,
+                      width ? laser->half_width + (laser->half_width >> 15) + 2 : 0);
+        ray = r.box;
+    }
+    best.n = len;
+    best.m = 65536;
+    if (!width) {
+        hit = first_box(boxes, n, &ray, ex, ey, c, s, &best);
+        if (hit >= 0)
+            len = (int32_t)fxl__div64_32((uint64_t)best.n << 16, (uint32_t)best.m);
+    } else {
+        hit = first_box_width(boxes, n, &ray, ex, ey, c, s, laser->half_width, &best);
+        if (hit >= 0) { /* floor(65536 n / m), n < 2^50, m < 2^34 */
+            fxl__u128 num;
+            num.hi = (uint64_t)best.n >> 48;
+            num.lo = (uint64_t)best.n << 16;
+            len = (int32_t)fxl__div128(num, (uint64_t)best.m, NULL);
+        }
+    }
+    out->length = len;
+    out->wall = (int32_t)hit;
+    out->point.x = along(ex, len, c);
+    out->point.y = along(ey, len, s);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+    return FXL_OK;
+}

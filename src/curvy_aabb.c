@@ -1,0 +1,372 @@
+/* curvy_aabb.c - a curvy laser against axis-aligned boxes (issue 23):
+ * single, batch, index list, many trails against one box, and a box moving
+ * straight over the frame (single and batch; its derivation below).
+ *
+ * One segment. Its hit shape H is the union over t in [0, 1] of the disks
+ * (P(t), r(t)), P(t) = A + t d, r(t) = r0 + t D (d = B - A, D = r1 - r0,
+ * r(t) >= 0). H meets the closed box R iff some disk does, i.e. iff
+ * dist(P(t), R) <= r(t) for some t. For a point P, the nearest point of R
+ * is P itself (P in R), a point of an edge (P beside R across x with its y
+ * in [lo.y, hi.y], or across y with its x in [lo.x, hi.x]) or a corner. So
+ * H meets R iff one of
+ *   (x) some t has lo.y <= P_y(t) <= hi.y and
+ *       lo.x - r(t) <= P_x(t) <= hi.x + r(t)  (the disk reaches R across x),
+ *   (y) the same with the axes swapped,
+ *   (c) a corner of R lies in H (the disk about the corner's nearest
+ *       P(t) holds the corner),
+ * holds: if the disk at t meets R, the nearest point of R to P(t) is
+ * within r(t), and the case of that point gives (x) (P in R, or an x edge),
+ * (y) or (c); conversely each of them names a point of R in a disk of H
+ * ((clamp(P_x), P_y), (P_x, clamp(P_y)), or the corner).
+ * (x) and (y) are four linear constraints alpha + beta t >= 0 each, with
+ * 0 <= t <= 1: the t allowed by each is a half-line with a rational end,
+ * -alpha/beta; the set is an interval, non-empty iff its greatest lower end
+ * is at most its least upper end, compared by cross products. (c) is the
+ * exact tapered-capsule point test (curvy_hit.c) of each corner lying in
+ * the segment's box (the box of its two disks: H lies in it).
+ *
+ * Ranges (the domain: box and nodes within +-FXL_COORD_MAX, |d| < 2^29 per
+ * axis, r0, r1 <= FXL_SIZE_MAX = 2^28 - 1): alpha = (A - lo) + r0 and the
+ * like are below 2^31 + 2^30 + 2^28 < 2^32 in magnitude, |beta| <= |d| + |D|
+ * < 2^30, so the cross products are below 2^62. Outside the domain (any
+ * int32 input) a segment with |d| >= 2^29 on an axis answers false (the
+ * capsule test does the same), the rest stays below those bounds: no
+ * overflow. A corner in the segment's box is within |d| + r < 2^30 of A on
+ * each axis, inside the capsule test's domain. */
+#include "curvy_parts.h"
+#include "batch.h"
+
+#include "domain.h"
+#include "wide.h"
+
+/* A lower (or upper) end n / m of the interval of t, m > 0. */
+typedef struct tend {
+    int64_t n, m;
+} tend;
+
+/* Adds alpha + beta t >= 0 to the interval [*lo, *hi]: false when it is
+ * then empty for sure (beta = 0 and alpha < 0; the ends are compared once,
+ * at the end). |alpha| < 2^32, |beta| < 2^30: n m' and n' m below 2^62. */
+FXL__ALWAYS_INLINE bool constrain(tend *lo, tend *hi, int64_t alpha, int64_t beta)
+{
+    if (beta > 0) { /* t >= -alpha / beta */
+        if (-alpha * lo->m > lo->n * beta) {
+            lo->n = -alpha;
+            lo->m = beta;
+        }
+    } else if (beta < 0) { /* t <= alpha / -beta */
+        if (alpha * hi->m < hi->n * -beta) {
+            hi->n = alpha;
+            hi->m = -beta;
+        }
+    } else if (alpha < 0) {
+        return false;
+    }
+    return true;
+}
+
+/* Case (x) of the header comment on axes (u, v) (case (y) with the axes
+ * swapped): some t in [0, 1] puts the centre's v within [v0, v1] and its u
+ * within [u0 - r(t), u1 + r(t)]; every value is an offset from A. */
+FXL__ALWAYS_INLINE bool reach(int64_t u0, int64_t u1, int64_t v0, int64_t v1, int64_t du,
+                              int64_t dv, int64_t r0, int64_t dr)
+{
+    /* With A at the origin: P(t) = t d.
+     *   v:  t dv - v0 >= 0,  v1 - t dv >= 0
+     *   u:  t du - u0 + r0 + t D >= 0,  u1 + r0 + t D - t du >= 0 */
+    tend lo = {0, 1}, hi = {1, 1};
+    if (!constrain(&lo, &hi, -v0, dv) || !constrain(&lo, &hi, v1, -dv) ||
+        !constrain(&lo, &hi, r0 - u0, du + dr) || !constrain(&lo, &hi, u1 + r0, dr - du))
+        return false;
+    return lo.n * hi.m <= hi.n * lo.m;
+}
+
+/* The segment A -> B, hit widths r0, r1, against the box R given by its
+ * offsets from A (x0..x1, y0..y1, in int64: up to 2^31 + 2^30 in the
+ * domain). */
+static bool seg_vs_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t dx, int32_t dy,
+                       uint32_t r0, uint32_t r1)
+{
+    int64_t dr = (int64_t)r1 - r0, r = r0 > r1 ? r0 : r1;
+    int64_t bx0, bx1, by0, by1;
+    if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
+        return false;
+    if (reach(x0, x1, y0, y1, dx, dy, r0, dr) || reach(y0, y1, x0, x1, dy, dx, r0, dr))
+        return true;
+    /* (c): the corners inside the segment's box [min(0, d) - r, max(0, d) + r]. */
+    bx0 = (dx < 0 ? dx : 0) - r;
+    bx1 = (dx > 0 ? dx : 0) + r;
+    by0 = (dy < 0 ? dy : 0) - r;
+    by1 = (dy > 0 ? dy : 0) + r;
+    {
+        bool lx = x0 >= bx0 && x0 <= bx1, hx = x1 >= bx0 && x1 <= bx1;
+        bool ly = y0 >= by0 && y0 <= by1, hy = y1 >= by0 && y1 <= by1;
+        if (lx && ly && fxl__curvy_capsule((int32_t)x0, (int32_t)y0, dx, dy, r0, r1))
+            return true;
+        if (hx && ly && fxl__curvy_capsule((int32_t)x1, (int32_t)y0, dx, dy, r0, r1))
+            return true;
+        if (lx && hy && fxl__curvy_capsule((int32_t)x0, (int32_t)y1, dx, dy, r0, r1))
+            return true;
+        return hx && hy && fxl__curvy_capsule((int32_t)x1, (int32_t)y1, dx, dy, r0, r1);
+    }
+}
+
+FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
+                                  fxl_curvy_node *b)
+{
+    const fxl_aabb *q = (const fxl_aabb *)ctx;
+    int64_t ax = a->p.x, ay = a->p.y;
+    return seg_vs_box((int64_t)q->lo.x - ax, (int64_t)q->lo.y - ay, (int64_t)q->hi.x - ax,
+                      (int64_t)q->hi.y - ay, fxl__offset(b->p.x, a->p.x),
+                      fxl__offset(b->p.y, a->p.y), fxl__curvy_hit(c, k, a->half_width),
+                      fxl__curvy_hit(c, k + 1u, b->half_width));
+}
+
+bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box)
+{
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_aabb_check(box) == FXL_OK);
+    if (c->harmless || c->count < 2 || !fxl__curvy_near(c, &box)) /* far: no call */
+        return false;
+    return fxl__curvy_walk_near(c, &box, seg_box, &box);
+}
+
+size_t fxl_curvy_vs_aabbs(const fxl_curvy *c, const fxl_aabb *boxes, size_t n, uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && (boxes != NULL || n == 0));
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_aabb(c, boxes[i]));
+    return b.hits;
+}
+
+size_t fxl_curvy_collect_aabbs(const fxl_curvy *c, const fxl_aabb *boxes, size_t n,
+                               size_t *out_idx, size_t cap)
+{
+    size_t i, hits = 0;
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && (boxes != NULL || n == 0) &&
+               (out_idx != NULL || cap == 0));
+    for (i = 0; i < n; i++)
+        if (fxl_curvy_vs_aabb(c, boxes[i])) {
+            if (hits < cap)
+                out_idx[hits] = i;
+            hits++;
+        }
+    return hits;
+}
+
+size_t fxl_curvies_vs_aabb(const fxl_curvy *curvies, size_t n, fxl_aabb box, uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT((curvies != NULL || n == 0) && fxl_aabb_check(box) == FXL_OK);
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_aabb(&curvies[i], box));
+    return b.hits;
+}
+
+/* ---- a box moving straight over the frame ---------------------------------
+ * The motion fxl_curvy_vs_moving_circle states (curvy_swept.c), for a box:
+ * R(s) = R + s m (s in [0, 1], m = to - lo), every segment static but the
+ * newest one, which grows with the head when the last push added it.
+ *
+ * A static segment, hull H: a hit is a point of H in some R(s), i.e. H
+ * meets the hexagon P = R + [0, m] (the box swept along m; convex). Two
+ * convex sets meet iff one meets the other's boundary or lies inside it:
+ *   H meets the boundary of P: that boundary lies in R's edges, (R + m)'s
+ *     edges and the corners' motion segments [c, c + m] (P's edges are
+ *     parts of box edges and, where the box leaves its trace, the paths of
+ *     its extreme corners);
+ *   H inside P: then A (in H) lies in P;
+ *   P inside H: then R lies in H, met by the static test.
+ * So, exactly: the static box test of R, or of R + m, or A in P (some s
+ * puts A - s m in R: four linear constraints in s, an interval), or some
+ * corner's path meets H. A corner moving along m is curvy_swept.c's moving
+ * circle of radius 0: its path meets H iff an end does (the static box
+ * tests hold the corner at s = 0 and 1), or the path's inner points meet
+ * a disk (path_disk), or the path crosses the axis AB (crosses).
+ *
+ * The newest segment (c->grew): the hit set S = {(s, t): dist(A + t d -
+ * s m, R) <= r0 + t D} is convex (the distance to a convex set is a convex
+ * function, here of an affine map, minus an affine function), and a hit is
+ * a point of S in T = {0 <= t <= s <= 1}. S meets T iff S meets an edge of
+ * T or lies in T's interior:
+ *   s = 1:  R + m against the whole segment (the static box test);
+ *   t = s:  dist(A + s (d - m), R) <= r0 + s D: the static box test of R
+ *           against the tapered segment (0, r0) -> (d - m, r1) from A;
+ *   t = 0:  the disk (A, r0) against the moving box: by the hexagon
+ *           argument with B = A, R or R + m meets the disk (the t = s edge
+ *           at s = 0 and the s = 1 edge hold those), a corner's path meets
+ *           it (path_disk, or its ends: the same two edges), or A in P;
+ *   S inside T's interior: S then lies inside the open unit square, so the
+ *           static argument above finds a hit with 0 < s < 1: not A in P
+ *           nor an end test (those lie on T's edges), hence a corner's path
+ *           meets H at a point (s, t) of S, t < s: curvy_swept.c's growing
+ *           crossing test with the corner for the circle's centre.
+ * Each condition named is a point of S in T, so the union is exact.
+ *
+ * Ranges: m is clamped to +-FXL_SIZE_MAX; the box offsets from A at s = 1
+ * stay below 2^31 + 2^30 + 2^28 in magnitude (the domain) and below 2^32 +
+ * 2^28 for any int32 input, so seg_vs_box's products stay below 2^63
+ * (alpha < 2^33, beta < 2^30); |d - m| < 2^29 for an in-domain growing
+ * segment (|d|, |m| <= FXL_SIZE_MAX). A corner whose path box misses the
+ * segment's box (its disks' box) cannot meet H; the others lie within |d| +
+ * r + |m| < 2^30 of A on each axis (checked: corners beyond that are out of
+ * the domain and skipped), inside path_disk's and crosses' ranges. */
+
+/* A moving box: lo, hi and the move m (clamped to +-FXL_SIZE_MAX). */
+typedef struct mbox {
+    fxl_aabb b;
+    int32_t mx, my;
+} mbox;
+
+/* True iff a point of the path strictly between its ends lies within R of
+ * the disk's centre, p = start - centre (|p| < 2^31, |m| < 2^28 per axis,
+ * R < 2^30): the nearest point of the line is inner iff 0 < -p.m < |m|^2,
+ * its squared distance cross(p, m)^2 / |m|^2 (as curvy_swept.c). */
+FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
+{
+    int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
+    int64_t cr = px * my - py * mx;
+    if (dot >= 0 || -dot >= mm)
+        return false;
+    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
+}
+
+/* True iff q + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
+ * segment grows), d and m not parallel (as curvy_swept.c; |q| <= 2^30,
+ * |d| < 2^29, |m| < 2^28: products below 2^60). */
+FXL__ALWAYS_INLINE bool crosses(int64_t qx, int64_t qy, int32_t dx, int32_t dy, int32_t mx,
+                                int32_t my, bool grows)
+{
+    int64_t den = (int64_t)dx * my - (int64_t)dy * mx;
+    int64_t ns = qx * dy - qy * dx, nt = qx * my - qy * mx;
+    if (den == 0)
+        return false;
+    if (den < 0) {
+        den = -den;
+        ns = -ns;
+        nt = -nt;
+    }
+    return ns >= 0 && ns <= den && nt >= 0 && nt <= den && (!grows || nt <= ns);
+}
+
+/* A (the origin) lies in R + s m for some s in [0, 1], R given by its
+ * offsets from A: x0 + s mx <= 0 <= x1 + s mx and the same in y. */
+FXL__ALWAYS_INLINE bool start_in_trace(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t mx,
+                                       int32_t my)
+{
+    tend lo = {0, 1}, hi = {1, 1};
+    if (!constrain(&lo, &hi, -x0, -(int64_t)mx) || !constrain(&lo, &hi, x1, mx) ||
+        !constrain(&lo, &hi, -y0, -(int64_t)my) || !constrain(&lo, &hi, y1, my))
+        return false;
+    return lo.n * hi.m <= hi.n * lo.m;
+}
+
+/* The cheap filter: true when every position of the box lies on one side
+ * of the line AB, farther than rm = max(r0, r1) from it: the hull (the
+ * growing segment's too, at every moment) lies within rm of the segment
+ * AB, so in the slab |cross(d, p)| <= rm |d| about its line, and the box's
+ * positions lie in the hexagon, the hull of its corners at s = 0 and 1.
+ * cross(d, p) = dx py - dy px is linear: its least value over the box is
+ * at the corner picked by the signs of d, and the move adds cross(d, m) at
+ * s = 1. Offsets below 2^32 + 2^28 and |d| < 2^29 keep the crosses below
+ * 2^62 + 2^58; squares in 128 bits. */
+FXL__ALWAYS_INLINE bool beside_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t dx,
+                                   int32_t dy, int32_t mx, int32_t my, uint32_t rm)
+{
+    int64_t lo = dx * (dx > 0 ? y0 : y1) - dy * (dy > 0 ? x1 : x0);
+    int64_t hi = dx * (dx > 0 ? y1 : y0) - dy * (dy > 0 ? x0 : x1);
+    int64_t cm = (int64_t)dx * my - (int64_t)dy * mx;
+    uint64_t gap;
+    if (cm < 0)
+        lo += cm;
+    else
+        hi += cm;
+    if (lo > 0)
+        gap = (uint64_t)lo;
+    else if (hi < 0)
+        gap = (uint64_t)-hi;
+    else
+        return false;
+    return !fxl__le128(fxl__sq(gap), fxl__mul64((uint64_t)rm * rm,
+                                                (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
+}
+
+FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t k,
+                                                      fxl_curvy_node *a, fxl_curvy_node *b)
+{
+    const mbox *g = (const mbox *)ctx;
+    uint32_t r0 = fxl__curvy_hit(c, k, a->half_width), r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
+    int64_t ax = a->p.x, ay = a->p.y, r = r0 > r1 ? r0 : r1;
+    int64_t x0 = (int64_t)g->b.lo.x - ax, y0 = (int64_t)g->b.lo.y - ay;
+    int64_t x1 = (int64_t)g->b.hi.x - ax, y1 = (int64_t)g->b.hi.y - ay;
+    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    int32_t mx = g->mx, my = g->my;
+    bool grows = k + 2u == c->count && c->grew;
+    int64_t sx0 = (dx < 0 ? dx : 0) - r, sx1 = (dx > 0 ? dx : 0) + r; /* the segment's box */
+    int64_t sy0 = (dy < 0 ? dy : 0) - r, sy1 = (dy > 0 ? dy : 0) + r;
+    int i;
+    if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
+        return false; /* outside the domain (seg_vs_box says the same) */
+    if (beside_box(x0, y0, x1, y1, dx, dy, mx, my, (uint32_t)r))
+        return false;
+    if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1) || /* s = 1 */
+        start_in_trace(x0, y0, x1, y1, mx, my))
+        return true;
+    for (i = 0; i < 4; i++) { /* the corners' paths */
+        int64_t qx = (i & 1) ? x1 : x0, qy = (i & 2) ? y1 : y0;
+        if (qx + (mx < 0 ? mx : 0) > sx1 || qx + (mx > 0 ? mx : 0) < sx0 ||
+            qy + (my < 0 ? my : 0) > sy1 || qy + (my > 0 ? my : 0) < sy0 ||
+            qx > (1 << 30) || qx < -(1 << 30) || qy > (1 << 30) || qy < -(1 << 30))
+            continue;
+        if (path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, grows) ||
+            (!grows && path_disk(qx - dx, qy - dy, mx, my, r1)))
+            return true;
+    }
+    if (grows) /* the t = s edge */
+        return seg_vs_box(x0, y0, x1, y1, dx - mx, dy - my, r0, r1);
+    return seg_vs_box(x0, y0, x1, y1, dx, dy, r0, r1); /* s = 0 */
+}
+
+static int32_t clamp_move(int64_t v)
+{
+    return v > FXL_SIZE_MAX ? FXL_SIZE_MAX : v < -FXL_SIZE_MAX ? -FXL_SIZE_MAX : (int32_t)v;
+}
+
+/* v clamped to the int32 range (the query's bounds: exact in the domain). */
+static int32_t clamp_i32(int64_t v)
+{
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+
+bool fxl_curvy_vs_moving_aabb(const fxl_curvy *c, fxl_aabb from, fxl_vec2 to)
+{
+    mbox g;
+    fxl_aabb q;
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_aabb_check(from) == FXL_OK && fxl__vec_ok(to));
+    if (c->harmless || c->count < 2)
+        return false;
+    g.b = from;
+    g.mx = clamp_move((int64_t)to.x - from.lo.x);
+    g.my = clamp_move((int64_t)to.y - from.lo.y);
+    FXL_ASSERT(g.mx == (int64_t)to.x - from.lo.x && g.my == (int64_t)to.y - from.lo.y);
+    /* The query: the box of the swept hexagon (exact: every bound within
+     * 2^30 + 2^28 in the domain). */
+    q.lo.x = clamp_i32((int64_t)from.lo.x + (g.mx < 0 ? g.mx : 0));
+    q.lo.y = clamp_i32((int64_t)from.lo.y + (g.my < 0 ? g.my : 0));
+    q.hi.x = clamp_i32((int64_t)from.hi.x + (g.mx > 0 ? g.mx : 0));
+    q.hi.y = clamp_i32((int64_t)from.hi.y + (g.my > 0 ? g.my : 0));
+    return fxl__curvy_walk(c, &q, seg_moving_box, &g);
+}
+
+size_t fxl_curvy_vs_moving_aabbs(const fxl_curvy *c, const fxl_aabb *from, const fxl_vec2 *to,
+                                 size_t n, uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT(FXL__CURVY_SET_UP(c) && ((from != NULL && to != NULL) || n == 0));
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_curvy_vs_moving_aabb(c, from[i], to[i]));
+    return b.hits;
+}

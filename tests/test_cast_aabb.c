@@ -1,0 +1,296 @@
+/* test_cast_aabb.c - casts against boxes (cast.h, issue 23): exact unit
+ * cases (side, corner, grazing along a side, start inside, ties, the
+ * length's end); random beams and boxes against the independent reference
+ * (ref_cast_aabb.c), with boxes grown to the least size the beam touches
+ * and one raw unit less, and lengths at floor(u*) and one more; errors.
+ * FXLT_BOX_CAST_CASES sets the reference run's size. */
+#include "harness.h"
+#include "ref_cast_aabb.h"
+
+#ifndef FXLT_BOX_CAST_CASES
+#define FXLT_BOX_CAST_CASES 30000
+#endif
+
+#define PX(v) ((fix16_t)((v) * 65536))
+#define MAXB 16
+
+static fxl_aabb box4(int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    fxl_aabb b;
+    b.lo = fxl_vec2_make((fix16_t)x0, (fix16_t)y0);
+    b.hi = fxl_vec2_make((fix16_t)x1, (fix16_t)y1);
+    return b;
+}
+
+static fxl_laser beam(int64_t x, int64_t y, fxl_angle a, fix16_t len)
+{
+    return fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make((fix16_t)x, (fix16_t)y), a, len, PX(2));
+}
+
+static unsigned FLAGS; /* 0 or FXL_CAST_WIDTH: the flags cast() passes */
+
+static fxl_cast cast(const fxl_laser *l, const fxl_aabb *b, size_t n)
+{
+    fxl_cast c;
+    fxl_laser cl;
+    CHECK_EQ(fxl_laser_cast_aabbs(l, b, n, FLAGS, &c, &cl), FXL_OK);
+    CHECK_EQ(cl.length, c.length);
+    return c;
+}
+
+static void unit_cases(void)
+{
+    fxl_laser l = beam(0, 0, 0, PX(100)), cl;
+    fxl_aabb b[3];
+    fxl_cast c;
+    b[0] = box4(PX(10), PX(-1), PX(20), PX(1));
+    c = cast(&l, b, 1);
+    CHECK(c.length == PX(10) && c.wall == 0 && c.point.x == PX(10) && c.point.y == 0);
+    b[0] = box4(PX(10), 0, PX(20), PX(5)); /* along its side: stops at the corner */
+    c = cast(&l, b, 1);
+    CHECK(c.length == PX(10) && c.wall == 0);
+    b[0] = box4(PX(10), 1, PX(20), PX(5)); /* one raw unit off */
+    c = cast(&l, b, 1);
+    CHECK(c.length == PX(100) && c.wall == -1 && c.point.x == PX(100));
+    b[0] = box4(PX(-1), PX(-1), PX(1), PX(1)); /* starts inside */
+    c = cast(&l, b, 1);
+    CHECK(c.length == 0 && c.wall == 0);
+    b[0] = box4(0, 0, 0, 0); /* a point box at the emitter */
+    c = cast(&l, b, 1);
+    CHECK(c.length == 0 && c.wall == 0);
+    b[0] = box4(PX(100), PX(-1), PX(120), PX(1)); /* at the end */
+    c = cast(&l, b, 1);
+    CHECK(c.length == PX(100) && c.wall == 0);
+    b[0] = box4(PX(100) + 1, PX(-1), PX(120), PX(1));
+    c = cast(&l, b, 1);
+    CHECK(c.wall == -1);
+    /* A tie: the lower index; a nearer later box wins. */
+    b[0] = box4(PX(30), PX(-1), PX(40), PX(1));
+    b[1] = box4(PX(30), PX(0), PX(35), PX(3));
+    b[2] = box4(PX(29), PX(-9), PX(29), PX(-1));
+    c = cast(&l, b, 2);
+    CHECK(c.length == PX(30) && c.wall == 0);
+    b[2] = box4(PX(25), PX(0), PX(25), PX(0));
+    c = cast(&l, b, 3);
+    CHECK(c.length == PX(25) && c.wall == 2);
+    /* A diagonal beam through a box's corner exactly: (1, 1) / sqrt 2 at
+     * 512 steps: cos = sin = 46341; the corner (46341, 46341) raw is at
+     * u = 65536 exactly. */
+    l = beam(0, 0, 512, PX(100));
+    CHECK(fxl_cos(512) == 46341 && fxl_sin(512) == 46341);
+    b[0] = box4(46341, 46341, PX(9), PX(9));
+    c = cast(&l, b, 1);
+    CHECK(c.length == 65536 && c.wall == 0);
+    b[0] = box4(46342, 46341, PX(9), PX(9));
+    c = cast(&l, b, 1);
+    CHECK(c.wall == 0 && c.length > 65536);
+    b[0] = box4(46342, 0, PX(9), 46342); /* below the line: meets it at (46342, 46342) */
+    c = cast(&l, b, 1);
+    CHECK(c.wall == 0 && c.length == 65537); /* u* = 65536 * 46342 / 46341 */
+    b[0] = box4(46342, 0, PX(9), 46341); /* one raw unit lower: the beam passes its corner */
+    c = cast(&l, b, 1);
+    CHECK(c.wall == -1);
+    /* The width (box lasers): a 2 px half-width rectangle along +x from
+     * (0, 0) meets a box whose bottom is 2 px up at its left end; 2 px and
+     * one raw unit up, it passes; a corner just inside the strip. */
+    l = beam(0, 0, 0, PX(100));
+    FLAGS = FXL_CAST_WIDTH;
+    b[0] = box4(PX(10), PX(2), PX(20), PX(5));
+    c = cast(&l, b, 1);
+    CHECK(c.length == PX(10) && c.wall == 0);
+    b[0] = box4(PX(10), PX(2) + 1, PX(20), PX(5));
+    c = cast(&l, b, 1);
+    CHECK(c.wall == -1 && c.length == PX(100));
+    b[0] = box4(PX(-5), PX(-9), PX(5), PX(-2)); /* beside the emitter: the cross-section touches */
+    c = cast(&l, b, 1);
+    CHECK(c.length == 0 && c.wall == 0);
+    b[0] = box4(PX(-5), PX(-9), PX(-1), PX(9)); /* behind the emitter */
+    c = cast(&l, b, 1);
+    CHECK(c.wall == -1);
+    FLAGS = 0;
+    /* Errors, NULL, an empty list. */
+    CHECK_EQ(fxl_laser_cast_aabbs(NULL, b, 1, 0, &c, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, 0, NULL, NULL), FXL_ERR_NULL);
+    CHECK_EQ(fxl_laser_cast_aabbs(&l, NULL, 1, 0, &c, NULL), FXL_ERR_NULL);
+    l.kind = FXL_LASER_CAPSULE;
+    CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, FXL_CAST_WIDTH, &c, NULL), FXL_ERR_KIND);
+    l.kind = FXL_LASER_BOX;
+    CHECK_EQ(fxl_laser_cast_aabbs(&l, NULL, 0, FXL_CAST_TWO_SIDED, &c, &cl), FXL_OK);
+    CHECK(c.wall == -1 && c.length == PX(100) && cl.length == PX(100));
+    l.anchor = FXL_ANCHOR_CENTRE;
+    CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, 0, &c, NULL), FXL_ERR_ANCHOR);
+}
+
+/* floor((65536 e + L k) / 65536 + 1/2): the centre line's end, rounded. */
+static int64_t end_at(int64_t e, int64_t L, int64_t k)
+{
+    int64_t v = e * 65536 + L * k + 32768;
+    return v >= 0 ? v / 65536 : -((-v + 65535) / 65536);
+}
+
+static int64_t clampc(int64_t v)
+{
+    return v > FXL_COORD_MAX ? FXL_COORD_MAX : v < -FXL_COORD_MAX ? -FXL_COORD_MAX : v;
+}
+
+/* A box about a point near the beam (or anywhere in the domain). */
+static fxl_aabb gen_box(fxlt_rng *rng, const fxl_laser *l, bool edge)
+{
+    int64_t u = fxlt_range(rng, -PX(20), l->length + PX(20)), spread = edge ? FXL_SIZE_MAX : PX(30);
+    int64_t x = l->pos.x + u * fxl_cos(l->angle) / 65536, y = l->pos.y + u * fxl_sin(l->angle) / 65536;
+    int64_t size = edge ? FXL_SIZE_MAX : PX(20), w, h;
+    x += fxlt_range(rng, (int32_t)-spread, (int32_t)spread);
+    y += fxlt_range(rng, (int32_t)-spread, (int32_t)spread);
+    w = fxlt_below(rng, 5) == 0 ? 0 : fxlt_range(rng, 0, (int32_t)size);
+    h = fxlt_below(rng, 5) == 0 ? 0 : fxlt_range(rng, 0, (int32_t)size);
+    return box4(clampc(x - w), clampc(y - h), clampc(x + w), clampc(y + h));
+}
+
+static fxl_laser gen_laser(fxlt_rng *rng, bool edge)
+{
+    fix16_t hw = FLAGS == 0 ? PX(2) : fxlt_below(rng, 6) == 0 ? 0 : edge ? fxlt_range(rng, 0, FXL_SIZE_MAX / 4) : fxlt_range(rng, 0, PX(12));
+    int64_t x = edge ? fxlt_range(rng, -FXL_COORD_MAX / 2, FXL_COORD_MAX / 2) : fxlt_range(rng, PX(-3000), PX(3000));
+    int64_t y = edge ? fxlt_range(rng, -FXL_COORD_MAX / 2, FXL_COORD_MAX / 2) : fxlt_range(rng, PX(-3000), PX(3000));
+    fxl_angle a = fxlt_below(rng, 4) == 0 ? (fxl_angle)fxlt_below(rng, 16) * 256 : (fxl_angle)fxlt_next(rng);
+    fix16_t len = edge ? fxlt_range(rng, 0, FXL_SIZE_MAX) : fxlt_range(rng, 0, PX(1500));
+    fxl_laser l = beam(x, y, a, len);
+    l.half_width = hw;
+    return l;
+}
+
+/* The core's cast against the reference: index, length floor(u*) (or the
+ * laser's), end point. */
+static uint32_t one_case(const fxl_laser *l, const fxl_aabb *b, size_t n, uint32_t *hits)
+{
+    fxl_cast c = cast(l, b, n);
+    ref_q u;
+    long k = ref_cast_aabbs(l, b, n, FLAGS != 0, &u);
+    bool ok = c.wall == k;
+    if (ok && k >= 0)
+        ok = ref_q_cmp_int(u, c.length) >= 0 && ref_q_cmp_int(u, (int64_t)c.length + 1) < 0;
+    else if (ok)
+        ok = c.length == l->length;
+    ok = ok && c.point.x == end_at(l->pos.x, c.length, fxl_cos(l->angle)) &&
+         c.point.y == end_at(l->pos.y, c.length, fxl_sin(l->angle));
+    *hits += k >= 0 ? 1u : 0u;
+    if (!ok) {
+        static uint32_t shown;
+        if (shown++ < 5)
+            fxlt_printf("    differ: e (%d, %d) a %d L %d n %u: core %d len %d, reference %d\n",
+                        (int)l->pos.x, (int)l->pos.y, (int)l->angle, (int)l->length, (unsigned)n,
+                        (int)c.wall, (int)c.length, (int)k);
+        return 1;
+    }
+    return 0;
+}
+
+static fxl_aabb grown(fxl_aabb b, int64_t g)
+{
+    return box4(clampc((int64_t)b.lo.x - g), clampc((int64_t)b.lo.y - g), clampc((int64_t)b.hi.x + g),
+                clampc((int64_t)b.hi.y + g));
+}
+
+static void vs_reference_flags(unsigned flags, const char *name)
+{
+    static fxl_aabb b[MAXB] FXL_EWRAM_BSS;
+    fxlt_rng rng = fxlt_rng_for(name);
+    uint32_t target = FXLT_CASES(FXLT_BOX_CAST_CASES), cases = 0, hits = 0, bad = 0, graze = 0,
+             ends = 0;
+    FLAGS = flags;
+    while (cases < target) {
+        bool edge = fxlt_below(&rng, 8) == 0;
+        fxl_laser l = gen_laser(&rng, edge);
+        size_t n = 1 + fxlt_below(&rng, MAXB), i;
+        fxl_cast c;
+        for (i = 0; i < n; i++)
+            b[i] = gen_box(&rng, &l, edge);
+        bad += one_case(&l, b, n, &hits);
+        cases++;
+        switch (fxlt_below(&rng, 3)) {
+        case 0: { /* one box grown to the least size the beam touches */
+            fxl_aabb one = b[0];
+            int64_t lo = 0, hi = (int64_t)1 << 31;
+            fxl_aabb wide = grown(one, hi);
+            c = cast(&l, &one, 1);
+            if (c.wall >= 0 || cast(&l, &wide, 1).wall < 0)
+                break;
+            while (hi - lo > 1) {
+                int64_t mid = lo + (hi - lo) / 2;
+                fxl_aabb g = grown(one, mid);
+                if (cast(&l, &g, 1).wall >= 0)
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            b[0] = grown(one, hi);
+            bad += one_case(&l, b, 1, &hits);
+            b[0] = grown(one, lo);
+            bad += one_case(&l, b, 1, &hits);
+            cases += 2;
+            graze++;
+            break;
+        }
+        case 1: /* the length at floor(u*) and one more */
+            c = cast(&l, b, n);
+            if (c.wall < 0 || c.length >= FXL_SIZE_MAX)
+                break;
+            l.length = c.length;
+            bad += one_case(&l, b, n, &hits);
+            l.length = c.length + 1;
+            bad += one_case(&l, b, n, &hits);
+            cases += 2;
+            ends++;
+            break;
+        default: break;
+        }
+    }
+    fxlt_printf("    %u cases (%u grazing pairs, %u length-end pairs), %u hits, %u disagreements\n",
+                cases, graze, ends, hits, bad);
+    CHECK_EQ(bad, 0);
+    FLAGS = 0;
+}
+
+static void vs_reference(void)
+{
+    FLAGS = 0;
+    vs_reference_flags(0, "cast aabb reference");
+}
+
+/* FXL_CAST_WIDTH, box lasers of half-width 0..12 px (0..2^26 at the edges). */
+static void width_vs_reference(void)
+{
+    FLAGS = FXL_CAST_WIDTH;
+    vs_reference_flags(FXL_CAST_WIDTH, "cast aabb width reference");
+}
+
+/* Any int32 box: no undefined behaviour (UBSan), length within 0..L. */
+static void extreme_boxes(void)
+{
+    static fxl_aabb b[4];
+    fxlt_rng rng = fxlt_rng_for("cast aabb extreme");
+    uint32_t i, n = FXLT_CASES(20000), k;
+    for (i = 0; i < n; i++) {
+        fxl_laser l = gen_laser(&rng, true);
+        fxl_cast c;
+        for (k = 0; k < 4; k++) {
+            b[k].lo.x = (int32_t)(uint32_t)fxlt_next(&rng);
+            b[k].lo.y = (int32_t)(uint32_t)fxlt_next(&rng);
+            b[k].hi.x = fxlt_below(&rng, 2) ? INT32_MAX : (int32_t)(uint32_t)fxlt_next(&rng);
+            b[k].hi.y = fxlt_below(&rng, 2) ? INT32_MIN : (int32_t)(uint32_t)fxlt_next(&rng);
+        }
+        CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 4, 0, &c, NULL), FXL_OK);
+        CHECK(c.length >= 0 && c.length <= l.length && c.wall >= -1 && c.wall < 4);
+        l.half_width = fxlt_range(&rng, 0, FXL_SIZE_MAX);
+        CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 4, FXL_CAST_WIDTH, &c, NULL), FXL_OK);
+        CHECK(c.length >= 0 && c.length <= l.length && c.wall >= -1 && c.wall < 4);
+    }
+}
+
+static const fxlt_case cast_aabb_cases[] = {
+    {"unit_cases", unit_cases},
+    {"vs_reference", vs_reference},
+    {"width_vs_reference", width_vs_reference},
+    {"extreme_boxes", extreme_boxes},
+};
+
+const fxlt_suite fxlt_suite_cast_aabb = {"cast_aabb", cast_aabb_cases, FXLT_COUNT(cast_aabb_cases)};
