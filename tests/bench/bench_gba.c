@@ -36,44 +36,15 @@ static void ratio(const char *name, bench_stats base, bench_stats ours)
                 x10 % 10u);
 }
 
-int main(void)
+/* Measured first (the table and the ratios below print them). */
+static bench_stats box1, cap1, boxn, capn, flt, naive;
+
+/* The table's rows in three functions, each with its own frame: in one
+ * main, GCC gave every row's returned stats a stack slot of its own (1.6 KB),
+ * and the deepest calls (a sweep against a box, about 2 KB) then ran the
+ * stack into the static data. */
+static BENCH_NOINLINE void rows_targets(void)
 {
-    bench_stats box1, cap1, boxn, capn, flt, naive;
-
-    fxl_port_init();
-    bench_scene();
-    bench_calibrate();
-    box1 = bench_single(BENCH_FXL, 0, 1);
-    cap1 = bench_single(BENCH_FXL, 1, 1);
-    boxn = bench_batch(0);
-    capn = bench_batch(1);
-    flt = bench_single(BENCH_FLOAT, 0, 4);
-    naive = bench_single(BENCH_NAIVE, 0, 2);
-
-    fxlt_printf("BENCH-BEGIN\n");
-    fxlt_printf("Cycles per call on the ARM7TDMI (16.78 MHz), WAITCNT = 0x4317, timer\n");
-    fxlt_printf("overhead of %u cycles subtracted. Scene: 1024 circles (r = 1..4 px) over\n", bench_overhead());
-    fxlt_printf("240x160, 8 box and 8 capsule lasers of 40..300 px at random angles; %u box\n", bench_hits(0));
-    fxlt_printf("and %u capsule hits. Each laser also turns by a random step of up to 20\n", bench_hits(1));
-    fxlt_printf("degrees (sweeps) and has a rotating chain as wide as its hitbox (%u squares\n",
-                bench_chain_squares());
-    fxlt_printf("in all). The far / near rows place 32 sets of 48 lasers (or sweeps, turning\n");
-    fxlt_printf("8..40 steps) around a player of radius 2 px: near is within 4 px of the\n");
-    fxlt_printf("hitbox's edge (%u of 1536 straight lasers and %u of 1536 sweeps hit), far\n",
-                bench_rel_hits(0, 1), bench_rel_hits(1, 1));
-    fxlt_printf("64..128 px from it (72..136 px for sweeps). Sweeps about a pivot 20 px off the\n");
-    fxlt_printf("beam and pose to pose (moves of up to 8 px a axis) are placed by their pose\n");
-    fxlt_printf("halfway through the turn (%u and %u of 1536 near ones hit). Targets: issue 11\n",
-                bench_rel_hits(2, 1), bench_rel_hits(3, 1));
-    fxlt_printf("(issue 20 for those two); every call\n");
-    fxlt_printf("is made from Thumb code in ROM, as a game's would be. Issue 13's rows: a\n");
-    fxlt_printf("64-node curvy laser (3 px apart, a 30 px wave, 4 px half-width tapered over\n");
-    fxlt_printf("8 nodes) against a 2 px player 36 px beyond it (far) or 1..5 px from its\n");
-    fxlt_printf("hitbox (near); 256 casts of 300 px beams in a 16-wall room (outer walls,\n");
-    fxlt_printf("a pillar, 8 slanted walls; one-sided), box and capsule alternating. Trail\n");
-    fxlt_printf("and walls in EWRAM, as a game's larger arrays would be.\n\n");
-    fxlt_printf("| test | code | min | median | max | samples | target | |\n");
-    fxlt_printf("|---|---|---:|---:|---:|---:|---:|---|\n");
     /* The rows with targets (issue 11, item 3). */
     row_t("fxl_sin", "Thumb, ROM (inline)", bench_sincos(0), 16);
     row_t("fxl_cos", "Thumb, ROM (inline)", bench_sincos(1), 16);
@@ -107,6 +78,10 @@ int main(void)
     row_t("fxl_atan2", "ARM, ROM", bench_single(BENCH_ATAN2, 0, 4), 300);
     row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
+}
+
+static BENCH_NOINLINE void rows_kinds(void)
+{
     /* Issue 13's laser kinds: a 64-node curvy laser, casts in a 16-wall room. */
     row_t("curvy laser (64 nodes) vs a far player: fxl_curvy_vs_circle", "Thumb, ROM", bench_curvy(1), 300);
     row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "Thumb walk, exact test ARM, ROM", bench_curvy(2), 1000);
@@ -130,6 +105,10 @@ int main(void)
     row("first-wall cast, 16 walls in a room: fxl_room_cast_width, capsule beams", "Thumb + ARM, ROM", bench_cast(7));
     row_t("reflection, 4 bounces, 16 walls in a room: fxl_room_bounce", "Thumb + ARM, ROM",
           bench_cast(5), 8000);
+}
+
+static BENCH_NOINLINE void rows_rest(void)
+{
     /* The same operations with the separate calls, and the rest. */
     row("straight laser, player far: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 0, 0));
     row("straight laser, player near: fxl_laser_prepare + fxl_laser_vs_circle", "Thumb + ARM, ROM", bench_rel(0, 1, 0));
@@ -195,6 +174,47 @@ int main(void)
     row("fxl_laser3d_vs_aabb3s, 64 far boxes, per box", "Thumb loop, ARM test, ROM", bench_3d_many(1));
     row("fxl_lasers3d_vs_sphere (prepare + test), 16 lasers, per laser", "Thumb + ARM, ROM", bench_3d_many(2));
     row("laser object frame: update + prepare + test (turning)", "Thumb, ROM", bench_single(BENCH_BEAM_FRAME, 0, 8));
+}
+
+int main(void)
+{
+    fxl_port_init();
+    bench_scene();
+    bench_calibrate();
+    box1 = bench_single(BENCH_FXL, 0, 1);
+    cap1 = bench_single(BENCH_FXL, 1, 1);
+    boxn = bench_batch(0);
+    capn = bench_batch(1);
+    flt = bench_single(BENCH_FLOAT, 0, 4);
+    naive = bench_single(BENCH_NAIVE, 0, 2);
+
+    fxlt_printf("BENCH-BEGIN\n");
+    fxlt_printf("Cycles per call on the ARM7TDMI (16.78 MHz), WAITCNT = 0x4317, timer\n");
+    fxlt_printf("overhead of %u cycles subtracted. Scene: 1024 circles (r = 1..4 px) over\n", bench_overhead());
+    fxlt_printf("240x160, 8 box and 8 capsule lasers of 40..300 px at random angles; %u box\n", bench_hits(0));
+    fxlt_printf("and %u capsule hits. Each laser also turns by a random step of up to 20\n", bench_hits(1));
+    fxlt_printf("degrees (sweeps) and has a rotating chain as wide as its hitbox (%u squares\n",
+                bench_chain_squares());
+    fxlt_printf("in all). The far / near rows place 32 sets of 48 lasers (or sweeps, turning\n");
+    fxlt_printf("8..40 steps) around a player of radius 2 px: near is within 4 px of the\n");
+    fxlt_printf("hitbox's edge (%u of 1536 straight lasers and %u of 1536 sweeps hit), far\n",
+                bench_rel_hits(0, 1), bench_rel_hits(1, 1));
+    fxlt_printf("64..128 px from it (72..136 px for sweeps). Sweeps about a pivot 20 px off the\n");
+    fxlt_printf("beam and pose to pose (moves of up to 8 px a axis) are placed by their pose\n");
+    fxlt_printf("halfway through the turn (%u and %u of 1536 near ones hit). Targets: issue 11\n",
+                bench_rel_hits(2, 1), bench_rel_hits(3, 1));
+    fxlt_printf("(issue 20 for those two); every call\n");
+    fxlt_printf("is made from Thumb code in ROM, as a game's would be. Issue 13's rows: a\n");
+    fxlt_printf("64-node curvy laser (3 px apart, a 30 px wave, 4 px half-width tapered over\n");
+    fxlt_printf("8 nodes) against a 2 px player 36 px beyond it (far) or 1..5 px from its\n");
+    fxlt_printf("hitbox (near); 256 casts of 300 px beams in a 16-wall room (outer walls,\n");
+    fxlt_printf("a pillar, 8 slanted walls; one-sided), box and capsule alternating. Trail\n");
+    fxlt_printf("and walls in EWRAM, as a game's larger arrays would be.\n\n");
+    fxlt_printf("| test | code | min | median | max | samples | target | |\n");
+    fxlt_printf("|---|---|---:|---:|---:|---:|---:|---|\n");
+    rows_targets();
+    rows_kinds();
+    rows_rest();
     row("(a) float baseline (soft-float), box", "Thumb, ROM", flt);
     row("(b) naive Q16: fix16_sin/cos/sqrt per test, box", "Thumb, ROM", naive);
     fxlt_printf("\nTargets met: %u of %u.\n", met, met + missed);
