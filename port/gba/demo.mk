@@ -24,10 +24,10 @@ DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
 DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
 DEMO_KEYS  := $(DEMO_DIR)/play.keys
 DEMO_OUT   := build/demo
-# The scripted run ends itself (fxl_port_finish) after 3430 script frames
+# The scripted run ends itself (fxl_port_finish) after 3610 script frames
 # (1060 of the laser scene, 720 in the spin scene, 710 in the wall room:
 # 520 of moves, then 190 of its beams' checks; then 520 in the curvy
-# scene, 420 in the blocks scene), about 5100 frames of video: the wall
+# scene, 600 in the blocks scene), about 5460 frames of video: the wall
 # room, the curvy and the blocks scenes show each script frame for 2
 # frames (their script_pace), so that the self-check's exact checks fit
 # and every script frame is shown at a fixed frame whatever the cycle

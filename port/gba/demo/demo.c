@@ -62,8 +62,8 @@
  * with the gap. The HUD counts hit frames, hits and cut segments, and
  * shows the collision call's cycles.
  *
- * A fifth scene, the blocks scene: the ship fires its own box laser from
- * its nose (swinging +-28 degrees, or straight up: A) at targets with
+ * A fifth scene, the blocks scene: the ship fires its own laser, box or
+ * capsule, from its nose (swinging +-28 degrees, or straight up: A) at targets with
  * rectangular hitboxes (fxl_aabb): a marching formation of boxed enemies
  * (fxl_laser_vs_aabbs), two darts that jump over the beam's width each
  * frame (fxl_laser_vs_moving_aabbs over their move) and a row of blocks

@@ -101,8 +101,8 @@ extern const demo_scene scene_laser, scene_spin, scene_room, scene_curvy, scene_
 #define DEMO_SCENES 5
 extern const demo_scene *const demo_plan[DEMO_SCENES];
 /* The self-check's length: the scenes' script_frames added up (1060 laser,
- * 720 spin, 710 wall room, 520 curvy, 420 blocks). */
-#define SCRIPT_FRAMES 3430
+ * 720 spin, 710 wall room, 520 curvy, 600 blocks). */
+#define SCRIPT_FRAMES 3610
 /* The scene playing at script frame s (its index; r = the frame in its
  * part), or -1 after the last. */
 int script_at(int s, int *r);
