@@ -223,7 +223,6 @@ static int bit_at(const uint32_t *bits, size_t i)
  * fxl_laser_collect_aabbs. */
 static void blocks_collide(void)
 {
-    size_t i;
     int k;
     (void)fxl_port_cycles_begin();
     en_n = dt_n = bl_n = bl_hits = 0;
@@ -247,6 +246,7 @@ static void blocks_collide(void)
     }
     beam_ok = fxl_laser_prepare(&beam, &beam_prep) == FXL_OK;
     if (beam_ok) {
+        size_t i;
         (void)fxl_laser_vs_aabbs(&beam_prep, en_box, en_n, en_bits);
         (void)fxl_laser_vs_moving_aabbs(&beam_prep, dt_from, dt_to, dt_n, dt_bits);
         bl_hits = fxl_laser_collect_aabbs(&beam_prep, bl_box, bl_n, bl_hit_idx, BK_BLOCKS);
@@ -520,7 +520,7 @@ static void fill_box(fxl_aabb b, uint8_t col)
     }
 }
 
-#define BK_HUD_N 8 /* beam mode, hit frames, broken, move-only dart hits, flash; coll, draw, cpu */
+#define BK_HUD_N 7 /* beam mode, hit frames, broken, dart jumps hit; coll, draw, cpu */
 static uint32_t bk_hud_now[BK_HUD_N], bk_hud_page[2][BK_HUD_N];
 
 static void blocks_enter(void)
@@ -536,16 +536,14 @@ static void blocks_draw_hud(int frame)
 {
     uint32_t *now = bk_hud_now, *page = bk_hud_page[gfx_page()];
     strbuf b;
-    int x;
     now[0] = (uint32_t)(swing + 2 * capsule);
     now[1] = bk_hit_frames;
     now[2] = bk_broken;
     now[3] = bk_dart_jumps;
-    now[4] = 0;
     if ((frame & 7) == 0) {
-        now[5] = coll_cycles;
-        now[6] = draw_cycles;
-        now[7] = frame_cycles;
+        now[4] = coll_cycles;
+        now[5] = draw_cycles;
+        now[6] = frame_cycles;
     }
     /* one line redrawn a frame at most, only when its figures changed */
     if (hud_changed(page, now, 1)) {
@@ -554,25 +552,25 @@ static void blocks_draw_hud(int frame)
         sb_str(&b, "SHIP LASER VS BOXES  ");
         sb_str(&b, capsule ? "CAPSULE " : "BOX ");
         sb_str(&b, swing ? "SWINGING" : "STRAIGHT");
-        x = gfx_text_bg(2, 1, b.s, COL_TEXT, COL_HUD_BG);
+        int x = gfx_text_bg(2, 1, b.s, COL_TEXT, COL_HUD_BG);
         (void)gfx_text_bg(x + 4, 1, "(A)", COL_TEXT_DIM, COL_HUD_BG);
-    } else if (hud_changed(page + 1, now + 1, 4)) {
+    } else if (hud_changed(page + 1, now + 1, 3)) {
         gfx_clear_rows(7, 12, COL_HUD_BG);
         sb_reset(&b);
         sb_kv(&b, "HIT FRAMES ", now[1]);
         sb_kv(&b, "  BROKEN ", now[2]);
         sb_kv(&b, "  DART JUMPS HIT ", now[3]);
         (void)gfx_text_bg(2, 7, b.s, COL_TEXT, COL_HUD_BG);
-    } else if (hud_changed(page + 5, now + 5, 3)) {
+    } else if (hud_changed(page + 4, now + 4, 3)) {
         gfx_clear_rows(13, HUD_H - 1, COL_HUD_BG);
         sb_reset(&b);
-        sb_kv(&b, "COLL ", now[5]);
+        sb_kv(&b, "COLL ", now[4]);
         sb_str(&b, " CY ");
-        sb_pct(&b, now[5]);
+        sb_pct(&b, now[4]);
         sb_str(&b, "  DRAW ");
-        sb_pct(&b, now[6]);
+        sb_pct(&b, now[5]);
         sb_str(&b, "  CPU ");
-        sb_pct(&b, now[7]);
+        sb_pct(&b, now[6]);
         (void)gfx_text_bg(2, 13, b.s, COL_TEXT_DIM, COL_HUD_BG);
     }
 }
