@@ -676,6 +676,84 @@ static void script_blocks_pre(int r)
     }
 }
 
+/* Constructed edge cases (the self-check's, once): box and capsule beams
+ * pointing along the four axes (c, s in {0, +-2^16}: the frame is exact,
+ * n = 2^32), and a 4 x 4 px box touching each side of the hitbox's
+ * bounding box at the middle of that side (touching the hitbox there: a
+ * box's side, a capsule's flat side or the tip of its cap), then 1 raw
+ * unit (2^-16 px) further out. Touching must hit, 1 unit out must miss,
+ * for the sampled truth (its exact edges) and the library alike. Returns
+ * the cases that went wrong; *cases counts them all. */
+static uint32_t edge_cases(uint32_t *cases)
+{
+    uint32_t bad = 0;
+    int kd, q, side, off;
+    *cases = 0;
+    for (kd = 0; kd < 2; ++kd) {
+        for (q = 0; q < 4; ++q) {
+            fxl_laser l = fired_laser(kd ? FXL_LASER_CAPSULE : FXL_LASER_BOX,
+                                      fxl_vec2_make(PX(120), PX(80)), q * 1024, PX(40), BEAM_HW);
+            fxl_laser_prep lp;
+            int64_t c, sn, t, uv[4], w[4];
+            fix16_t lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
+            int i;
+            if (fxl_laser_prepare(&l, &lp) != FXL_OK) {
+                ++bad;
+                continue;
+            }
+            c = lp.cos;
+            sn = lp.sin;
+            t = (int64_t)lp.round * 65536;
+            uv[0] = lp.u_lo - t;
+            uv[1] = lp.u_hi + t;
+            uv[2] = lp.v_lo - t;
+            uv[3] = lp.v_hi + t;
+            /* the bounding box's corners: d = (c U - s V, s U + c V) / 2^32 */
+            for (i = 0; i < 4; ++i) {
+                int64_t u = uv[i & 1], v = uv[2 + (i >> 1)];
+                w[0] = (c * u - sn * v) / ((int64_t)1 << 32);
+                w[1] = (sn * u + c * v) / ((int64_t)1 << 32);
+                lo_x = i == 0 || w[0] < lo_x ? (fix16_t)w[0] : lo_x;
+                hi_x = i == 0 || w[0] > hi_x ? (fix16_t)w[0] : hi_x;
+                lo_y = i == 0 || w[1] < lo_y ? (fix16_t)w[1] : lo_y;
+                hi_y = i == 0 || w[1] > hi_y ? (fix16_t)w[1] : hi_y;
+            }
+            lo_x += lp.pos.x;
+            hi_x += lp.pos.x;
+            lo_y += lp.pos.y;
+            hi_y += lp.pos.y;
+            truth_frame(&lp);
+            for (side = 0; side < 4; ++side) {
+                for (off = 0; off < 2; ++off) {
+                    fix16_t mx = floor_half(lo_x + hi_x), my = floor_half(lo_y + hi_y);
+                    fxl_aabb b;
+                    int want = off == 0, lib, truth;
+                    b.lo = fxl_vec2_make(mx - PX(2), my - PX(2));
+                    b.hi = fxl_vec2_make(mx + PX(2), my + PX(2));
+                    if (side == 0) { /* left of it */
+                        b.hi.x = lo_x - off;
+                        b.lo.x = b.hi.x - PX(4);
+                    } else if (side == 1) { /* right */
+                        b.lo.x = hi_x + off;
+                        b.hi.x = b.lo.x + PX(4);
+                    } else if (side == 2) { /* above */
+                        b.hi.y = lo_y - off;
+                        b.lo.y = b.hi.y - PX(4);
+                    } else { /* below */
+                        b.lo.y = hi_y + off;
+                        b.hi.y = b.lo.y + PX(4);
+                    }
+                    lib = fxl_laser_vs_aabb(&lp, b);
+                    truth = truth_hits(&lp, b);
+                    ++*cases;
+                    bad += (uint32_t)(lib != want || truth != want);
+                }
+            }
+        }
+    }
+    return bad;
+}
+
 static void blocks_finish(void)
 {
     strbuf bb, *b = &bb;
@@ -710,6 +788,16 @@ static void blocks_finish(void)
           "with no sample inside has one within 1/2 px)");
     check(bk_broken > 0 && bk_dart_jumps > 0,
           "blocks: targets break; the moving test hits darts that jump over the beam");
+    {
+        uint32_t cases, bad = edge_cases(&cases);
+        sb_reset(b);
+        sb_kv(b, "demo: blocks: constructed edge cases (axis beams, boxes touching, 1 raw unit out) ",
+              cases);
+        sb_kv(b, ", wrong ", bad);
+        log_line(b);
+        check(cases == 64 && bad == 0,
+              "blocks: touching boxes hit and 1 raw unit out miss (library and sampled truth)");
+    }
     check(bk_bad == 0 && truth_overflow == 0,
           "blocks: every beam accepted by the library, in the truth's domain");
 }
