@@ -50,10 +50,12 @@ DEMO_FRAMES := 6000
 # pressed on its diagonal wall (the aimed beam on it); the room's beams with
 # the ship behind the pillar (the aimed beam stopped on the pillar), then
 # the bouncing beam's four bounces; the curvy scene's node circles and
-# outline with the ship hit, then its strip of quads.
-DEMO_SHOT_LIST := 305:demo-chain 550:demo-sweep 750:demo-warning 795:demo-static \
-	1247:demo-spin-static 1331:demo-spin-chain 1676:demo-spin 1855:demo-room \
-	2857:demo-room-beams 3133:demo-room-bounce 3561:demo-curvy 3763:demo-curvy-quads
+# outline with the ship hit, then its strip of quads; the blocks scene: the
+# ship's swinging box beam through a block and the formation.
+DEMO_SHOT_LIST := 306:demo-chain 551:demo-sweep 751:demo-warning 796:demo-static \
+	1248:demo-spin-static 1332:demo-spin-chain 1677:demo-spin 1856:demo-room \
+	2858:demo-room-beams 3134:demo-room-bounce 3562:demo-curvy 3764:demo-curvy-quads \
+	4460:demo-blocks
 # Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
 # The animation: the spin scene's drifting boss beam jumping over the ship
 # (method 1, the once-a-frame test misses the pass), then the exact sweep
