@@ -43,21 +43,22 @@
 #define FM_XMIN PX(4)
 #define FM_XMAX PX(GFX_W - 4 - 6 * 22 - 12)
 #define FM_STEP PX(4)      /* the step at each end, down then up */
-#define DART_W PX(6)         /* dart box 6 x 4 px: its 13 px jump leaves */
-#define DART_H PX(4)         /* a gap of 7 px, wider than the beam */
+#define DART_W PX(6)       /* dart box 6 x 4 px: its 13 px jump leaves */
+#define DART_H PX(4)       /* a gap of 7 px, wider than the beam */
 #define BL_W PX(16)
 #define BL_H PX(6)
 #define BL_Y PX(116)
 
 #define EN_HP 3
-#define DART_HP 2
+#define DART_HP 1 /* armoured: never lost */
 #define BL_HP 6
 #define FLASH_FRAMES 6
 #define DEBRIS_FRAMES 12
 #define RESPAWN_FRAMES 90
 
-/* The ship's laser: a box beam from its nose, drawn 3 px half-wide (hitbox
- * 1.5 px: HIT_FRACTION), up to BEAM_LEN long (shorter near the HUD). */
+/* The ship's laser: a box or capsule beam from its nose, drawn 3 px
+ * half-wide (hitbox 1.5 px: HIT_FRACTION), up to BEAM_LEN long (shorter
+ * near the HUD). */
 #define BEAM_LEN PX(112)
 #define BEAM_HW PX(3)
 #define BEAM_UP 3072     /* straight up */
@@ -79,7 +80,7 @@ static int fm_dir = 1;
 static fxl_vec2 dart_pos[BK_DARTS]; /* Q16.16 */
 /* The darts fly DART_V a frame on two rows, DART_GAP apart, and wrap round
  * a track of DART_TRACK px, so they stay DART_GAP apart (mod the track):
- * the beam's bounding box (at most 56 + 3 px wide) never holds both darts'
+ * the beam's bounding box (under 66 px wide) never holds both darts'
  * moves (19 px each) at once, so at most one dart a frame reaches the
  * moving test's exact stage (its costly part on the GBA). */
 #define DART_V PX(13)
