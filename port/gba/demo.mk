@@ -24,17 +24,22 @@ DEMO_OBJS  := $(patsubst %.c,$(GBA_BUILD)/%.o,$(DEMO_SRCS))
 DEMO_ROM   := $(GBA_BUILD)/fixlaser-demo.gba
 DEMO_KEYS  := $(DEMO_DIR)/play.keys
 DEMO_OUT   := build/demo
-# The scripted run ends itself (fxl_port_finish) after 3010 script frames
+# The scripted run ends itself (fxl_port_finish) after 3610 script frames
 # (1060 of the laser scene, 720 in the spin scene, 710 in the wall room:
 # 520 of moves, then 190 of its beams' checks; then 520 in the curvy
-# scene), about 4250 frames of video: the wall room and the curvy scene
-# show each script frame for 2 frames (their script_pace), so that the
-# self-check's exact checks fit and every script frame is shown at a fixed
-# frame whatever the cycle counts (the ROM logs late frames: 0).
+# scene, 600 in the blocks scene), about 5460 frames of video: the wall
+# room, the curvy and the blocks scenes show each script frame for 2
+# frames (their script_pace), so that the self-check's exact checks fit
+# and every script frame is shown at a fixed frame whatever the cycle
+# counts (the ROM logs late frames: 0).
 # DEMO_FRAMES is only a safety net. The script starts 6 frames after
-# power-on whatever the set-up takes (START_VBLANKS in demo.c); a
-# screenshot shows what the ROM drew about 10 frames earlier. The frames below show the same pictures as before
-# the demo was split into scenes (compared pixel for pixel below the HUD).
+# main() begins whatever the set-up takes (START_VBLANKS in demo.c); main()
+# begins about 6 frames after power-on (crt0 zeroes the EWRAM logs from
+# ROM code), which play.keys's L+R (held 12 frames) covers. A screenshot
+# shows what the ROM drew about 10 frames earlier. The frames below show
+# the same pictures as before the demo was split into scenes (compared
+# pixel for pixel below the HUD; all one frame later since the blocks
+# scene's logs moved main() past a vertical blank).
 DEMO_FRAMES := 6000
 # Screenshots (FRAME:NAME): the turning boss beam with the chained squares
 # (method 2), with the exact swept test (method 3), the static lasers with
@@ -45,16 +50,18 @@ DEMO_FRAMES := 6000
 # pressed on its diagonal wall (the aimed beam on it); the room's beams with
 # the ship behind the pillar (the aimed beam stopped on the pillar), then
 # the bouncing beam's four bounces; the curvy scene's node circles and
-# outline with the ship hit, then its strip of quads.
-DEMO_SHOT_LIST := 305:demo-chain 550:demo-sweep 750:demo-warning 795:demo-static \
-	1247:demo-spin-static 1331:demo-spin-chain 1676:demo-spin 1855:demo-room \
-	2857:demo-room-beams 3133:demo-room-bounce 3561:demo-curvy 3763:demo-curvy-quads
+# outline with the ship hit, then its strip of quads; the blocks scene: the
+# ship's swinging box beam through a block and the formation.
+DEMO_SHOT_LIST := 306:demo-chain 551:demo-sweep 751:demo-warning 796:demo-static \
+	1248:demo-spin-static 1332:demo-spin-chain 1677:demo-spin 1856:demo-room \
+	2858:demo-room-beams 3134:demo-room-bounce 3562:demo-curvy 3764:demo-curvy-quads \
+	4460:demo-blocks
 # Screenshots and animations are 3x the GBA's 240x160 (nearest neighbour).
 # The animation: the spin scene's drifting boss beam jumping over the ship
 # (method 1, the once-a-frame test misses the pass), then the exact sweep
 # (method 3) catching the same kind of pass.
 DEMO_SCALE := 3
-DEMO_ANIM_LIST := 1227:1255:demo-spin-pass 1656:1684:demo-spin-pass
+DEMO_ANIM_LIST := 1228:1256:demo-spin-pass 1657:1685:demo-spin-pass
 DEMO_SHOT_ARGS := -x $(DEMO_SCALE) \
 	$(foreach s,$(DEMO_SHOT_LIST),-s $(word 1,$(subst :, ,$(s))):$(DEMO_OUT)/$(word 2,$(subst :, ,$(s))).png) \
 	$(foreach a,$(DEMO_ANIM_LIST),-a $(word 1,$(subst :, ,$(a))):$(word 2,$(subst :, ,$(a))):$(DEMO_OUT)/$(word 3,$(subst :, ,$(a))).gif)

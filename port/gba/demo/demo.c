@@ -62,6 +62,15 @@
  * with the gap. The HUD counts hit frames, hits and cut segments, and
  * shows the collision call's cycles.
  *
+ * A fifth scene, the blocks scene: the ship fires its own laser, box or
+ * capsule, from its nose (swinging +-28 degrees, or straight up: A) at targets with
+ * rectangular hitboxes (fxl_aabb): a marching formation of boxed enemies
+ * (fxl_laser_vs_aabbs), two darts that jump over the beam's width each
+ * frame (fxl_laser_vs_moving_aabbs over their move) and a row of blocks
+ * (fxl_laser_collect_aabbs). Hit targets flash, lose a point a frame and
+ * break; the self-check compares every answer with the scene's own
+ * dense-sampling ground truth.
+ *
  * Only the scene shown is updated (and timed). Each scene is a file
  * (scene_*.c) behind the small interface of demo.h (init, enter, the
  * script's keys, one frame, the self-check's summary); the frame timer,
@@ -74,7 +83,7 @@
  * the ship itself, asserts, prints a summary through mGBA's debug log and
  * calls fxl_port_finish(). It plays the laser scene, the spin scene, the
  * wall room (its beams' checks last: the ship behind the pillar, in the
- * open, on a bounced leg) and the curvy scene, in that order
+ * open, on a bounced leg), the curvy scene and the blocks scene, in that order
  * (script.c). For every scene it reports the frame's work (update,
  * collision and drawing, timers 0+1; the self-check's own exact checks
  * left out) and asserts that its busiest frame fits in one frame (280896

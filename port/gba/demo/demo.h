@@ -14,6 +14,7 @@
  *   scene_spin.c   the propeller and the drifting boss (+ ground truth)
  *   scene_room.c   the wall room and its cast and bouncing beams
  *   scene_curvy.c  the curvy laser and the bomb
+ *   scene_blocks.c the ship's own laser against boxed targets (+ ground truth)
  */
 #ifndef FXL_DEMO_H
 #define FXL_DEMO_H
@@ -94,14 +95,14 @@ typedef struct demo_scene {
     void (*finish)(void);             /* self-check: summary, assertions */
 } demo_scene;
 
-extern const demo_scene scene_laser, scene_spin, scene_room, scene_curvy;
+extern const demo_scene scene_laser, scene_spin, scene_room, scene_curvy, scene_blocks;
 
 /* script.c: the scenes in SELECT's order, which is the self-check's. */
-#define DEMO_SCENES 4
+#define DEMO_SCENES 5
 extern const demo_scene *const demo_plan[DEMO_SCENES];
 /* The self-check's length: the scenes' script_frames added up (1060 laser,
- * 720 spin, 710 wall room, 520 curvy). */
-#define SCRIPT_FRAMES 3010
+ * 720 spin, 710 wall room, 520 curvy, 600 blocks). */
+#define SCRIPT_FRAMES 3610
 /* The scene playing at script frame s (its index; r = the frame in its
  * part), or -1 after the last. */
 int script_at(int s, int *r);

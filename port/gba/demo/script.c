@@ -8,7 +8,7 @@
 
 /* The scenes, in SELECT's order and the self-check's. */
 const demo_scene *const demo_plan[DEMO_SCENES] = {&scene_laser, &scene_spin, &scene_room,
-                                                  &scene_curvy};
+                                                  &scene_curvy, &scene_blocks};
 
 int script_at(int s, int *r)
 {
