@@ -43,7 +43,7 @@ typedef struct fpt {
 } fpt;
 
 /* e x q, exact. */
-static fxl__i128 xcross(fpt e, fpt q)
+FXL_ARM_CODE static fxl__i128 xcross(fpt e, fpt q)
 {
     return fxl__isub(fxl__imul(e.u, q.v), fxl__imul(e.v, q.u));
 }
@@ -54,7 +54,7 @@ static int icmp(fxl__i128 a, fxl__i128 b)
 }
 
 /* Q's points and R's corners apart along the normal of e. */
-static bool apart_on(fpt e, const fpt *pts, int np, const fpt *rc)
+FXL_ARM_CODE static bool apart_on(fpt e, const fpt *pts, int np, const fpt *rc)
 {
     fxl__i128 qlo, qhi, rlo, rhi;
     int i;
@@ -78,13 +78,13 @@ static bool apart_on(fpt e, const fpt *pts, int np, const fpt *rc)
 }
 
 /* |d|^2 <= t^2 for |d.u|, |d.v| < 2^62. */
-static bool near_pt(fpt d, uint64_t t)
+FXL_ARM_CODE static bool near_pt(fpt d, uint64_t t)
 {
     return fxl__sumsq_le(fxl__abs64(d.u), fxl__abs64(d.v), t);
 }
 
 /* The distance of q to the segment [a, a + e] at most t (see above). */
-static bool near_segment(fpt q, fpt a, fpt e, uint64_t t)
+FXL_ARM_CODE static bool near_segment(fpt q, fpt a, fpt e, uint64_t t)
 {
     fpt d, db;
     fxl__i128 de, dbe;
@@ -109,7 +109,7 @@ static bool near_segment(fpt q, fpt a, fpt e, uint64_t t)
     }
 }
 
-FXL_NOINLINE bool fxl__hitbox_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb box, int64_t mx,
+FXL_NOINLINE FXL_ARM_CODE bool fxl__hitbox_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb box, int64_t mx,
                                              int64_t my)
 {
     int32_t c = lp->cos, s = lp->sin;
