@@ -23,9 +23,8 @@ static big bu(uint64_t m, int s)
     big a;
     a.d[0] = (uint32_t)m;
     a.d[1] = (uint32_t)(m >> 32);
-    a.n = 2;
-    a.s = s;
-    trim(&a);
+    a.n = a.d[1] != 0 ? 2 : a.d[0] != 0 ? 1 : 0;
+    a.s = a.n != 0 ? s : 0;
     return a;
 }
 
@@ -172,5 +171,9 @@ double big_to_double(const big *a)
 
 int big_cmp(big a, big b)
 {
-    return big_add(a, big_neg(b)).s;
+    /* Signs first; for equal signs the magnitudes decide (reversed when
+     * both are negative). */
+    if (a.s != b.s)
+        return a.s > b.s ? 1 : -1;
+    return a.s * big_mag_cmp(&a, &b);
 }
