@@ -67,7 +67,7 @@ endif
 # (preconditions checked), plus the suite; objects in $(H)/test, and in
 # $(H)/san for the sanitizer build.
 TEST_SRC := $(wildcard tests/*.c) port/hosted/test_port.c
-TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h
+TEST_CF  := $(WARN) -g -Iinclude -Iport/hosted -Itests -DFXL_CONFIG_FILE=fxl_port.h -DFXL_TEST_HOOKS
 TEST_OBJ := $(patsubst %.c,$(H)/test/%.o,$(SRC) $(TEST_SRC))
 # The sanitizer suite runs every test with a quarter of the random property
 # cases (FXLT_PROPERTY_DIVISOR=$(SAN_DIV)): the exact unit cases and the
@@ -202,7 +202,7 @@ table-check: $(B)/tools/gen_tables
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \
 	    --inline-suppr --suppress=missingIncludeSystem -Iinclude -Iport/hosted -Itests \
-	    -DFXL_CONFIG_FILE=fxl_port.h src tests tests/bench port/hosted port/gba/gba_hw.c \
+	    -DFXL_CONFIG_FILE=fxl_port.h -DFXL_TEST_HOOKS src tests tests/bench port/hosted port/gba/gba_hw.c \
 	    port/gba/test_port.c port/mcu tools
 	@echo "cppcheck: clean"
 
@@ -262,7 +262,7 @@ fuzz-smoke:
 # ---- the test suite as a GBA ROM ------------------------------------------------
 # The same test sources, preconditions checked (FXL_GBA_CHECKED), property
 # tests scaled down 500x (2,000 cases each); exact unit cases unchanged.
-GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500
+GBA_TEST_CFLAGS = $(GBA_CFLAGS) -DFXL_GBA_CHECKED -DFXLT_PROPERTY_DIVISOR=500 -DFXL_TEST_HOOKS
 GBA_TEST_OBJS := $(patsubst %.c,$(GBA_BUILD)/suite/%.o,$(SRC) $(wildcard tests/*.c)) \
 	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 

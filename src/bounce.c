@@ -64,10 +64,16 @@ typedef struct placing {
     fxl__near near;
 } placing;
 
-/* Test builds (tests/test_room.c): with fxl__bounce_audit.on, each end
- * whose reachability check `clear` spares is checked anyway: skips counts
- * them, wrong those the check would have refused. */
+/* Test builds (FXL_TEST_HOOKS, tests/test_room.c): with
+ * fxl__bounce_audit.on, each end whose reachability check `clear` spares is
+ * checked anyway: skips counts them, wrong those the check would have
+ * refused. A game's build has neither the variable nor the test. */
+#ifdef FXL_TEST_HOOKS
 fxl__bounce_audit_t fxl__bounce_audit;
+#define FXL__AUDITING FXL__UNLIKELY(fxl__bounce_audit.on)
+#else
+#define FXL__AUDITING 0
+#endif
 
 /* Whether the segment from -> to crosses no wall under the rules: the
  * search along it (u = 65536 at `to`) finds no wall before its end; only
@@ -148,11 +154,13 @@ static bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl, const fxl_w
         return false;
     {
         bool skip = pl->clear && (pl->two || far_from(r->p, c));
-        if (!skip || FXL__UNLIKELY(fxl__bounce_audit.on)) {
+        if (!skip || FXL__AUDITING) {
             bool ok = reachable(r->p, c, pl);
             if (skip) {
+#ifdef FXL_TEST_HOOKS
                 fxl__bounce_audit.skips++;
                 fxl__bounce_audit.wrong += ok ? 0u : 1u;
+#endif
             } else if (!ok) {
                 return false;
             }

@@ -114,12 +114,15 @@ long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t 
                                const fxl__rules *rules, fxl__frac *u, fxl__near *near,
                                bool *clear);
 
-/* bounce.c's audit of its skipped reachability checks (test builds). */
+/* bounce.c's audit of its skipped reachability checks (test builds only:
+ * FXL_TEST_HOOKS, which the suite's builds define). */
+#ifdef FXL_TEST_HOOKS
 typedef struct fxl__bounce_audit_t {
     bool on;
     uint32_t skips, wrong;
 } fxl__bounce_audit_t;
 extern fxl__bounce_audit_t fxl__bounce_audit;
+#endif
 
 /* The same, among the walls listed (near->count <= FXL__NEAR_MAX). */
 long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *walls, const fxl__near *near,

@@ -14,6 +14,10 @@
 
 #include "../src/cast_parts.h" /* fxl__bounce_audit */
 
+#ifndef FXL_TEST_HOOKS
+#error "the suite is built with -DFXL_TEST_HOOKS (the core's test hooks)"
+#endif
+
 #ifndef FXLT_ROOM_ROOMS
 #define FXLT_ROOM_ROOMS 40000
 #endif

@@ -119,6 +119,11 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #define FXL_ROOM_IWRAM 0
 #endif
 
+/* FXL_TEST_HOOKS: defined only by the test suite's builds (Makefile:
+ * TEST_CF, the GBA test ROM): the core keeps a few counters its tests read
+ * (bounce.c's audit of the skipped reachability checks). Never define it in
+ * a game: undefined by default, and no code or data of it is built. */
+
 /* FXL_ARM_ASM: 1 lets the core use its hand-scheduled loops for ARMv4T in
  * ARM state, in GCC syntax, where the compiled C runs out of registers (the
  * chained-square chains' walk, src/chain.c). Default 0: the portable C. */
