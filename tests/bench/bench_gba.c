@@ -101,8 +101,8 @@ static BENCH_NOINLINE void rows_kinds(void)
           "Thumb + ARM, ROM", bench_cast(3), 1200);
     row_t("first-wall cast, 16 walls in a room: fxl_room_cast_width", "Thumb + ARM, ROM",
           bench_cast(4), 5000);
-    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, box beams", "Thumb + ARM, ROM", bench_cast(6));
-    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, capsule beams", "Thumb + ARM, ROM", bench_cast(7));
+    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, box beams", "Thumb + ARM, ROM", bench_cast(8));
+    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, capsule beams", "Thumb + ARM, ROM", bench_cast(9));
     row_t("reflection, 4 bounces, 16 walls in a room: fxl_room_bounce", "Thumb + ARM, ROM",
           bench_cast(5), 8000);
 }

@@ -156,8 +156,8 @@ static fxl_laser cast_laser(int i)
 bench_stats bench_cast(int what)
 {
     static fxl_bounce legs[8];
-    int i, kind = what; /* 6, 7: the width cast (4) with box or capsule beams only */
-    what = what >= 6 ? 4 : what;
+    int i, kind = what; /* 8, 9: the width cast (4) with box or capsule beams only */
+    what = what >= 8 ? 4 : what;
     room_build();
     bench_samples_clear();
     for (i = 0; i < 256; i++) {
@@ -165,8 +165,8 @@ bench_stats bench_cast(int what)
         fxl_cast c;
         size_t n = 0;
         uint32_t t;
-        if (kind >= 6)
-            l.kind = kind == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
+        if (kind >= 8)
+            l.kind = kind == 8 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
         fxl_port_cycles_begin();
         if (what == 2)
             bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
