@@ -22,6 +22,12 @@ typedef struct trail {
 } trail;
 
 static trail T FXL_EWRAM_BSS;
+/* Scratch shared by the tests that need it one at a time (the GBA test
+ * ROM's EWRAM holds every suite's arrays): quads and extreme_inputs' quads,
+ * batch_and_band and cut_circle_property's reference segments. */
+static fxl_vec2 quads_buf[CAP_MAX][4] FXL_EWRAM_BSS;
+static ref_seg segs_buf[CAP_MAX] FXL_EWRAM_BSS;
+static uint32_t idx_buf[CAP_MAX] FXL_EWRAM_BSS;
 
 static fxl_vec2 v2(fix16_t x, fix16_t y)
 {
@@ -555,8 +561,8 @@ static void batch_and_band(void)
 {
     static fxl_circle circles[100] FXL_EWRAM_BSS;
     static uint32_t bits[4];
-    static ref_seg segs[CAP_MAX] FXL_EWRAM_BSS;
-    static uint32_t idx[CAP_MAX] FXL_EWRAM_BSS;
+    ref_seg *segs = segs_buf;
+    uint32_t *idx = idx_buf;
     fxlt_rng rng = fxlt_rng_for("curvy batch band");
     uint32_t rounds = FXLT_CASES(4000) + 4, round, bad = 0, bands[3] = {0, 0, 0};
     trail *t = &T;
@@ -614,8 +620,9 @@ static void batch_and_band(void)
  * the trail no longer touches the bomb. */
 static void cut_circle_property(void)
 {
-    static ref_seg segs[CAP_MAX] FXL_EWRAM_BSS;
-    static uint32_t idx[CAP_MAX] FXL_EWRAM_BSS, before[CAP_MAX] FXL_EWRAM_BSS;
+    static uint32_t before[CAP_MAX] FXL_EWRAM_BSS;
+    ref_seg *segs = segs_buf;
+    uint32_t *idx = idx_buf;
     fxlt_rng rng = fxlt_rng_for("curvy cut");
     uint32_t rounds = FXLT_CASES(20000) + 4, round, bad = 0, total = 0;
     trail *t = &T;
@@ -828,7 +835,7 @@ static bool corner_ok(fxl_vec2 q, const fxl_curvy_node *n, int64_t w)
 
 static void quads(void)
 {
-    static fxl_vec2 q[CAP_MAX][4] FXL_EWRAM_BSS;
+    fxl_vec2 (*q)[4] = quads_buf;
     fxlt_rng rng = fxlt_rng_for("curvy quads");
     uint32_t rounds = FXLT_CASES(20000) + 4, round, bad = 0;
     trail *t = &T;
@@ -927,7 +934,7 @@ static int32_t any32(fxlt_rng *rng)
  * domain and change nothing then; answers stay within their ranges. */
 static void extreme_inputs(void)
 {
-    static fxl_vec2 q[CAP_MAX][4] FXL_EWRAM_BSS;
+    fxl_vec2 (*q)[4] = quads_buf;
     static fxl_circle circles[40] FXL_EWRAM_BSS;
     fxlt_rng rng = fxlt_rng_for("curvy extremes");
     uint32_t rounds = FXLT_CASES(20000) + 20, round, bad = 0, refused = 0;

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "gba_hw.h"
+#include "harness.h" /* fxlt_only */
 
 #define FXL_STATUS_MAGIC_ADDR  0x0203FFF0u
 #define FXL_STATUS_FAILED_ADDR 0x0203FFF4u
@@ -64,6 +65,9 @@ void fxl_port_init(void)
     (void)fxl_gba_debug_enable();
     fxl_line_len = 0;
     fxl_guard_paint();
+#ifdef FXLT_GBA_ONLY
+    fxlt_only(FXLT_GBA_ONLY); /* a ROM of some tests: -DFXLT_GBA_ONLY='"sweep,cast.bounce"' */
+#endif
 }
 
 void fxl_port_write(const char *s)
