@@ -115,3 +115,125 @@ long ref_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n, boo
     }
     return best;
 }
+
+/* ---- Capsule lasers with FXL_CAST_WIDTH ---------------------------------
+ * Written apart from the core: the capsule with core [0, U] meets the box
+ * iff the scaled core segment (65536 e to 65536 e + U d) is within w |d|
+ * of the scaled box: it crosses the box (the centre line's first entry is
+ * at most U), or an end is within w |d| of the box, or a corner whose
+ * foot falls on the segment is within w |d| of the line. The least such
+ * integer U (monotone: binary search) is ceil(u*); u* equals it exactly
+ * when the core's point there is at distance w from the box and the point
+ * just before is farther: the box's nearest point q lies ahead ((q - p) . d
+ * > 0), or level with it ((q - p) . d = 0) with q - t d (t > 0 small) out
+ * of the box (else the distance stays w along the way: u* is earlier). */
+
+/* The scaled box's nearest point to p, and |p - q|^2. */
+static big near_box(fxl_aabb box, const big p[2], big q[2])
+{
+    big lo[2], hi[2], r = big_i64(0);
+    int a;
+    lo[0] = big_mul(big_i64(box.lo.x), big_i64(65536));
+    lo[1] = big_mul(big_i64(box.lo.y), big_i64(65536));
+    hi[0] = big_mul(big_i64(box.hi.x), big_i64(65536));
+    hi[1] = big_mul(big_i64(box.hi.y), big_i64(65536));
+    for (a = 0; a < 2; a++) {
+        big g;
+        q[a] = big_cmp(p[a], lo[a]) < 0 ? lo[a] : big_cmp(p[a], hi[a]) > 0 ? hi[a] : p[a];
+        g = big_add(p[a], big_neg(q[a]));
+        r = big_add(r, big_mul(g, g));
+    }
+    return r;
+}
+
+static void core_point(fxl_vec2 e, int32_t dx, int32_t dy, int64_t U, big p[2])
+{
+    p[0] = big_add(big_mul(big_i64(e.x), big_i64(65536)), big_mul(big_i64(U), big_i64(dx)));
+    p[1] = big_add(big_mul(big_i64(e.y), big_i64(65536)), big_mul(big_i64(U), big_i64(dy)));
+}
+
+static bool capsule_meets(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box, int64_t U,
+                          bool centre_met, const ref_q *centre)
+{
+    big bx = big_i64(dx), by = big_i64(dy), dd = big_add(big_mul(bx, bx), big_mul(by, by));
+    big r2 = big_mul(big_mul(big_i64(hw), big_i64(hw)), dd), p[2], q[2];
+    int k;
+    if (centre_met && ref_q_cmp_int(*centre, U) <= 0)
+        return true;
+    core_point(e, dx, dy, 0, p);
+    if (big_cmp(near_box(box, p, q), r2) <= 0)
+        return true;
+    core_point(e, dx, dy, U, p);
+    if (big_cmp(near_box(box, p, q), r2) <= 0)
+        return true;
+    for (k = 0; k < 4; k++) {
+        big ox = big_mul(big_i64((int64_t)((k & 1) ? box.hi.x : box.lo.x) - e.x), big_i64(65536));
+        big oy = big_mul(big_i64((int64_t)((k & 2) ? box.hi.y : box.lo.y) - e.y), big_i64(65536));
+        big dot = big_add(big_mul(ox, bx), big_mul(oy, by));
+        big cr = big_add(big_mul(oy, bx), big_neg(big_mul(ox, by)));
+        if (dot.s < 0 || big_cmp(dot, big_mul(big_i64(U), dd)) > 0)
+            continue;
+        if (big_cmp(big_mul(cr, cr), big_mul(r2, dd)) <= 0)
+            return true;
+    }
+    return false;
+}
+
+bool ref_box_capsule(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box, int32_t L,
+                     int64_t *F)
+{
+    ref_q cu;
+    bool cm = ref_box_centre(e, dx, dy, box, &cu);
+    int64_t lo = -1, hi = L;
+    big p[2], q[2], g, r2;
+    if (!capsule_meets(e, dx, dy, hw, box, L, cm, &cu))
+        return false;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (capsule_meets(e, dx, dy, hw, box, mid, cm, &cu))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    *F = hi; /* ceil(u*) */
+    if (hi == 0)
+        return true;
+    core_point(e, dx, dy, hi, p);
+    r2 = big_mul(big_mul(big_i64(hw), big_i64(hw)),
+                 big_add(big_mul(big_i64(dx), big_i64(dx)), big_mul(big_i64(dy), big_i64(dy))));
+    if (big_cmp(near_box(box, p, q), r2) < 0) {
+        *F = hi - 1; /* deeper than w at ceil(u*): u* is before it */
+        return true;
+    }
+    g = big_add(big_mul(big_add(q[0], big_neg(p[0])), big_i64(dx)),
+                big_mul(big_add(q[1], big_neg(p[1])), big_i64(dy)));
+    if (g.s < 0)
+        *F = hi - 1;
+    else if (g.s == 0) {
+        /* q - t d stays in the box iff on each axis d moves it off a face
+         * it does not sit on. */
+        bool inx = dx == 0 || (dx > 0 ? big_cmp(q[0], big_mul(big_i64(box.lo.x), big_i64(65536))) > 0
+                                      : big_cmp(q[0], big_mul(big_i64(box.hi.x), big_i64(65536))) < 0);
+        bool iny = dy == 0 || (dy > 0 ? big_cmp(q[1], big_mul(big_i64(box.lo.y), big_i64(65536))) > 0
+                                      : big_cmp(q[1], big_mul(big_i64(box.hi.y), big_i64(65536))) < 0);
+        if (inx && iny)
+            *F = hi - 1;
+    }
+    return true;
+}
+
+long ref_cast_aabbs_capsule(const fxl_laser *laser, const fxl_aabb *boxes, size_t n, int64_t *F)
+{
+    int32_t c = fxl_cos(laser->angle), s = fxl_sin(laser->angle);
+    long best = -1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        int64_t f;
+        if (ref_box_capsule(laser->pos, c, s, laser->half_width, boxes[i], laser->length, &f) &&
+            (best < 0 || f < *F)) {
+            *F = f;
+            best = (long)i;
+        }
+    }
+    return best;
+}
