@@ -2,6 +2,8 @@
  * ref_cast_aabb.h). */
 #include "ref_cast_aabb.h"
 
+#include "harness.h" /* FXL_EWRAM_BSS */
+
 static void keep(bool *found, ref_q *best, ref_q c)
 {
     if (!*found || ref_q_cmp(c, *best) < 0)
@@ -152,45 +154,68 @@ static void core_point(fxl_vec2 e, int32_t dx, int32_t dy, int64_t U, big p[2])
     p[1] = big_add(big_mul(big_i64(e.y), big_i64(65536)), big_mul(big_i64(U), big_i64(dy)));
 }
 
-static bool capsule_meets(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box, int64_t U,
-                          bool centre_met, const ref_q *centre)
+/* What the test at U needs, apart from the core's end: the centre line's
+ * entry, the start disc, and per corner whether it is within w |d| of the
+ * line and its foot's dot product. */
+typedef struct cap_pre {
+    fxl_vec2 e;
+    int32_t dx, dy;
+    fxl_aabb box;
+    big dd, r2, dot[4];
+    bool near[4], centre_met, start;
+    ref_q centre;
+} cap_pre;
+
+static void cap_prepare(cap_pre *c, fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box)
 {
-    big bx = big_i64(dx), by = big_i64(dy), dd = big_add(big_mul(bx, bx), big_mul(by, by));
-    big r2 = big_mul(big_mul(big_i64(hw), big_i64(hw)), dd), p[2], q[2];
+    big bx = big_i64(dx), by = big_i64(dy), p[2], q[2];
     int k;
-    if (centre_met && ref_q_cmp_int(*centre, U) <= 0)
-        return true;
+    c->e = e;
+    c->dx = dx;
+    c->dy = dy;
+    c->box = box;
+    c->dd = big_add(big_mul(bx, bx), big_mul(by, by));
+    c->r2 = big_mul(big_mul(big_i64(hw), big_i64(hw)), c->dd);
+    c->centre_met = ref_box_centre(e, dx, dy, box, &c->centre);
     core_point(e, dx, dy, 0, p);
-    if (big_cmp(near_box(box, p, q), r2) <= 0)
-        return true;
-    core_point(e, dx, dy, U, p);
-    if (big_cmp(near_box(box, p, q), r2) <= 0)
-        return true;
+    c->start = big_cmp(near_box(box, p, q), c->r2) <= 0;
     for (k = 0; k < 4; k++) {
         big ox = big_mul(big_i64((int64_t)((k & 1) ? box.hi.x : box.lo.x) - e.x), big_i64(65536));
         big oy = big_mul(big_i64((int64_t)((k & 2) ? box.hi.y : box.lo.y) - e.y), big_i64(65536));
-        big dot = big_add(big_mul(ox, bx), big_mul(oy, by));
         big cr = big_add(big_mul(oy, bx), big_neg(big_mul(ox, by)));
-        if (dot.s < 0 || big_cmp(dot, big_mul(big_i64(U), dd)) > 0)
-            continue;
-        if (big_cmp(big_mul(cr, cr), big_mul(r2, dd)) <= 0)
-            return true;
+        c->dot[k] = big_add(big_mul(ox, bx), big_mul(oy, by));
+        c->near[k] = c->dot[k].s >= 0 && big_cmp(big_mul(cr, cr), big_mul(c->r2, c->dd)) <= 0;
     }
+}
+
+static bool capsule_meets(const cap_pre *c, int64_t U)
+{
+    big p[2], q[2], udd;
+    int k;
+    if (c->start || (c->centre_met && ref_q_cmp_int(c->centre, U) <= 0))
+        return true;
+    core_point(c->e, c->dx, c->dy, U, p);
+    if (big_cmp(near_box(c->box, p, q), c->r2) <= 0)
+        return true;
+    udd = big_mul(big_i64(U), c->dd);
+    for (k = 0; k < 4; k++)
+        if (c->near[k] && big_cmp(c->dot[k], udd) <= 0)
+            return true;
     return false;
 }
 
 bool ref_box_capsule(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box, int32_t L,
                      int64_t *F)
 {
-    ref_q cu;
-    bool cm = ref_box_centre(e, dx, dy, box, &cu);
+    static cap_pre c FXL_EWRAM_BSS;
     int64_t lo = -1, hi = L;
     big p[2], q[2], g, r2;
-    if (!capsule_meets(e, dx, dy, hw, box, L, cm, &cu))
+    cap_prepare(&c, e, dx, dy, hw, box);
+    if (!capsule_meets(&c, L))
         return false;
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (capsule_meets(e, dx, dy, hw, box, mid, cm, &cu))
+        if (capsule_meets(&c, mid))
             hi = mid;
         else
             lo = mid;
