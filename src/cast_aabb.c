@@ -350,18 +350,19 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
 }
 
 /* The first box the capsule laser meets (least floor(u*), ties: the lower
- * index); *len its floor(u*), in: the length. */
+ * index); *len its floor(u*), in: the length. After a hit of floor F a
+ * later box wins only with u* < F, so it is cast with length F (cap_width
+ * gives floor(u*) whenever u* <= its length) and kept when below F. */
 static long first_box_cap(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
                           int32_t ey, int32_t c, int32_t s, int32_t w, int32_t *len)
 {
     long hit = -1;
     size_t i;
-    int32_t L = *len;
     for (i = 0; i < n && !(hit >= 0 && *len == 0); i++) {
         int32_t F;
         if (!fxl__aabb_meets(&boxes[i], ray))
             continue;
-        if (cap_width(&boxes[i], ex, ey, c, s, w, L, &F) && (hit < 0 || F < *len)) {
+        if (cap_width(&boxes[i], ex, ey, c, s, w, *len, &F) && (hit < 0 || F < *len)) {
             *len = F;
             hit = (long)i;
         }
