@@ -275,7 +275,7 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
 
 /* The scaled squared distance of the point (px, py) (65536 units) to the
  * box (raw units) against w^2 |d|^2: -1, 0 or 1. */
-static int disc_cmp(const fxl_aabb *b, int64_t px, int64_t py, fxl__u128 r2)
+FXL_WARM_CODE static int disc_cmp(const fxl_aabb *b, int64_t px, int64_t py, fxl__u128 r2)
 {
     int64_t lx = (int64_t)b->lo.x * 65536, hx = (int64_t)b->hi.x * 65536;
     int64_t ly = (int64_t)b->lo.y * 65536, hy = (int64_t)b->hi.y * 65536;
@@ -286,23 +286,20 @@ static int disc_cmp(const fxl_aabb *b, int64_t px, int64_t py, fxl__u128 r2)
 }
 
 /* S(U): the capsule [0, U] with an open radius w meets the box (U <=
- * Ur, the start disc clear of it). */
-static bool cap_strict(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c, int32_t s, int64_t U,
-                       uint64_t dd, uint64_t Wopen, bool wpos, fxl__u128 r2)
+ * Ur, the start disc clear of it); od, on the corners' o . d and o x d,
+ * Wopen the bound on |o x d| (no corner counts for w = 0). */
+FXL_WARM_CODE static bool cap_strict(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
+                                     int32_t s, int64_t U, uint64_t dd, const int64_t *od,
+                                     const int64_t *on, uint64_t Wopen, bool wpos, fxl__u128 r2)
 {
     int k;
     uint64_t foot = (uint64_t)U * dd >> 16;
     if (disc_cmp(b, (int64_t)ex * 65536 + U * c, (int64_t)ey * 65536 + U * s, r2) < 0)
         return true;
-    if (!wpos)
-        return false;
-    for (k = 0; k < 4; k++) {
-        int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
-        int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
-        int64_t od = ox * c + oy * s, on = oy * c - ox * s;
-        if (od >= 0 && (uint64_t)od <= foot && (on < 0 ? (uint64_t)-on : (uint64_t)on) <= Wopen)
+    for (k = 0; wpos && k < 4; k++)
+        if (od[k] >= 0 && (uint64_t)od[k] <= foot &&
+            (on[k] < 0 ? (uint64_t)-on[k] : (uint64_t)on[k]) <= Wopen)
             return true;
-    }
     return false;
 }
 
@@ -314,13 +311,20 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     uint64_t Wopen = wd == 0 ? 0 : (wd - 1) >> 16;
     fxl__u128 r2 = fxl__mul64((uint64_t)w * (uint64_t)w, dd);
     qb u = {0, 1}, lim = {L, 65536};
-    int64_t Ur, lo, hi;
+    int64_t Ur, lo, hi, od[4], on[4];
     bool rect;
+    int k;
     if (disc_cmp(b, (int64_t)ex * 65536, (int64_t)ey * 65536, r2) <= 0) {
         *F = 0; /* the start disc */
         return true;
     }
     rect = box_width(b, ex, ey, c, s, w, lim, &u);
+    for (k = 0; k < 4; k++) { /* |o| < 2^33, |c|, |s| <= 2^16: < 2^50 */
+        int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
+        int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
+        od[k] = ox * c + oy * s;
+        on[k] = oy * c - ox * s;
+    }
     if (rect) { /* floor(65536 n / m), as the box lasers' */
         fxl__u128 num;
         num.hi = (uint64_t)u.n >> 48;
@@ -329,7 +333,7 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     } else {
         Ur = L;
     }
-    if (!cap_strict(b, ex, ey, c, s, Ur, dd, Wopen, w > 0, r2)) {
+    if (!cap_strict(b, ex, ey, c, s, Ur, dd, od, on, Wopen, w > 0, r2)) {
         if (!rect && disc_cmp(b, (int64_t)ex * 65536 + (int64_t)L * c,
                               (int64_t)ey * 65536 + (int64_t)L * s, r2) > 0)
             return false; /* u* > L */
@@ -340,7 +344,7 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     hi = Ur;
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (cap_strict(b, ex, ey, c, s, mid, dd, Wopen, true, r2))
+        if (cap_strict(b, ex, ey, c, s, mid, dd, od, on, Wopen, true, r2))
             hi = mid;
         else
             lo = mid;
