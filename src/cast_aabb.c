@@ -342,6 +342,30 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     }
     lo = Ur - w - 1 > 0 ? Ur - w - 1 : 0;
     hi = Ur;
+    /* A guess, kept only where the exact test confirms it (lo: S false,
+     * hi: S true): the end disc meeting a face head-on, u = (65536 gap -
+     * w |d|) / |d_a| on each axis a (|d| about isqrt(|d|^2)), the later axis.
+     * Faces give u* within a unit of it; corners at least narrow lo. Sizes:
+     * 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit quotient. */
+    {
+        int64_t g = -1, W1 = (int64_t)w * (int64_t)fxl__isqrt64(dd);
+        int a;
+        for (a = 0; a < 2; a++) {
+            int32_t dk = a ? s : c, e = a ? ey : ex;
+            int64_t gap = dk > 0   ? ((int64_t)(a ? b->lo.y : b->lo.x) - e) * 65536 - W1
+                          : dk < 0 ? ((int64_t)e - (a ? b->hi.y : b->hi.x)) * 65536 - W1
+                                   : -1;
+            uint32_t m = fxl__abs32(dk);
+            if (gap > 0 && gap < (hi + 1) * (int64_t)m) {
+                int64_t q = (int64_t)fxl__div64_32((uint64_t)gap, m);
+                g = q > g ? q : g;
+            }
+        }
+        if (g - 1 > lo && g - 1 < hi && !cap_strict(b, ex, ey, c, s, g - 1, dd, od, on, Wopen, true, r2))
+            lo = g - 1;
+        if (g + 1 < hi && g + 1 > lo && cap_strict(b, ex, ey, c, s, g + 1, dd, od, on, Wopen, true, r2))
+            hi = g + 1;
+    }
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
         if (cap_strict(b, ex, ey, c, s, mid, dd, od, on, Wopen, true, r2))
