@@ -2,7 +2,9 @@
  * cases (side, corner, grazing along a side, start inside, ties, the
  * length's end); random beams and boxes against the independent reference
  * (ref_cast_aabb.c), with boxes grown to the least size the beam touches
- * and one raw unit less, and lengths at floor(u*) and one more; errors.
+ * and one raw unit less, and lengths at floor(u*) and one more, for the
+ * centre line, box lasers' and capsule lasers' FXL_CAST_WIDTH (capsules
+ * against ref_box_capsule's floor(u*)); errors.
  * FXLT_BOX_CAST_CASES sets the reference run's size. */
 #include "harness.h"
 #include "ref_cast_aabb.h"
