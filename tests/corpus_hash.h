@@ -40,6 +40,6 @@
 #define FXLT_CORPUS_BOX3D_HASH 0x5c4c4c0cu
 /* Issue 23, curvy column and casts: curvy trails and cast beams against boxes. */
 #define FXLT_CORPUS_BOX_CURVY_CASES 10000u
-#define FXLT_CORPUS_BOX_CURVY_HASH 0x9a59ef03u
+#define FXLT_CORPUS_BOX_CURVY_HASH 0x7ed97351u
 
 #endif

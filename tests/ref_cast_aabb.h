@@ -25,4 +25,14 @@ bool ref_box_width(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box,
  * index on a tie), -1: none; *u its u*. */
 long ref_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n, bool width, ref_q *u);
 
+/* Capsule lasers with FXL_CAST_WIDTH: whether the capsule with core [0, L]
+ * and radius hw (frame units) meets the box, and *F = floor(u*), u* the
+ * least such core length (binary search on an exact big-integer test). */
+bool ref_box_capsule(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box, int32_t L,
+                     int64_t *F);
+
+/* The capsule laser's first box (least floor(u*), ties: the lower index),
+ * -1 for none; *F its floor(u*). */
+long ref_cast_aabbs_capsule(const fxl_laser *laser, const fxl_aabb *boxes, size_t n, int64_t *F);
+
 #endif

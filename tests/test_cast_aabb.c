@@ -2,7 +2,9 @@
  * cases (side, corner, grazing along a side, start inside, ties, the
  * length's end); random beams and boxes against the independent reference
  * (ref_cast_aabb.c), with boxes grown to the least size the beam touches
- * and one raw unit less, and lengths at floor(u*) and one more; errors.
+ * and one raw unit less, and lengths at floor(u*) and one more, for the
+ * centre line, box lasers' and capsule lasers' FXL_CAST_WIDTH (capsules
+ * against ref_box_capsule's floor(u*)); errors.
  * FXLT_BOX_CAST_CASES sets the reference run's size. */
 #include "harness.h"
 #include "ref_cast_aabb.h"
@@ -28,6 +30,7 @@ static fxl_laser beam(int64_t x, int64_t y, fxl_angle a, fix16_t len)
 }
 
 static unsigned FLAGS; /* 0 or FXL_CAST_WIDTH: the flags cast() passes */
+static bool CAPSULE;   /* the generated lasers are capsules */
 
 static fxl_cast cast(const fxl_laser *l, const fxl_aabb *b, size_t n)
 {
@@ -112,9 +115,6 @@ static void unit_cases(void)
     CHECK_EQ(fxl_laser_cast_aabbs(NULL, b, 1, 0, &c, NULL), FXL_ERR_NULL);
     CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, 0, NULL, NULL), FXL_ERR_NULL);
     CHECK_EQ(fxl_laser_cast_aabbs(&l, NULL, 1, 0, &c, NULL), FXL_ERR_NULL);
-    l.kind = FXL_LASER_CAPSULE;
-    CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 1, FXL_CAST_WIDTH, &c, NULL), FXL_ERR_KIND);
-    l.kind = FXL_LASER_BOX;
     CHECK_EQ(fxl_laser_cast_aabbs(&l, NULL, 0, FXL_CAST_TWO_SIDED, &c, &cl), FXL_OK);
     CHECK(c.wall == -1 && c.length == PX(100) && cl.length == PX(100));
     l.anchor = FXL_ANCHOR_CENTRE;
@@ -155,6 +155,8 @@ static fxl_laser gen_laser(fxlt_rng *rng, bool edge)
     fix16_t len = edge ? fxlt_range(rng, 0, FXL_SIZE_MAX) : fxlt_range(rng, 0, PX(1500));
     fxl_laser l = beam(x, y, a, len);
     l.half_width = hw;
+    if (CAPSULE)
+        l.kind = FXL_LASER_CAPSULE;
     return l;
 }
 
@@ -164,9 +166,13 @@ static uint32_t one_case(const fxl_laser *l, const fxl_aabb *b, size_t n, uint32
 {
     fxl_cast c = cast(l, b, n);
     ref_q u;
-    long k = ref_cast_aabbs(l, b, n, FLAGS != 0, &u);
+    int64_t F = 0;
+    long k = FLAGS != 0 && l->kind == FXL_LASER_CAPSULE ? ref_cast_aabbs_capsule(l, b, n, &F)
+                                                        : ref_cast_aabbs(l, b, n, FLAGS != 0, &u);
     bool ok = c.wall == k;
-    if (ok && k >= 0)
+    if (ok && k >= 0 && FLAGS != 0 && l->kind == FXL_LASER_CAPSULE)
+        ok = c.length == F;
+    else if (ok && k >= 0)
         ok = ref_q_cmp_int(u, c.length) >= 0 && ref_q_cmp_int(u, (int64_t)c.length + 1) < 0;
     else if (ok)
         ok = c.length == l->length;
@@ -263,6 +269,14 @@ static void width_vs_reference(void)
     vs_reference_flags(FXL_CAST_WIDTH, "cast aabb width reference");
 }
 
+/* FXL_CAST_WIDTH, capsule lasers (the capsule's floor(u*) rule). */
+static void capsule_width_vs_reference(void)
+{
+    CAPSULE = true;
+    vs_reference_flags(FXL_CAST_WIDTH, "cast aabb capsule width reference");
+    CAPSULE = false;
+}
+
 /* Any int32 box: no undefined behaviour (UBSan), length within 0..L. */
 static void extreme_boxes(void)
 {
@@ -283,6 +297,9 @@ static void extreme_boxes(void)
         l.half_width = fxlt_range(&rng, 0, FXL_SIZE_MAX);
         CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 4, FXL_CAST_WIDTH, &c, NULL), FXL_OK);
         CHECK(c.length >= 0 && c.length <= l.length && c.wall >= -1 && c.wall < 4);
+        l.kind = FXL_LASER_CAPSULE;
+        CHECK_EQ(fxl_laser_cast_aabbs(&l, b, 4, FXL_CAST_WIDTH, &c, NULL), FXL_OK);
+        CHECK(c.length >= 0 && c.length <= l.length && c.wall >= -1 && c.wall < 4);
     }
 }
 
@@ -290,6 +307,7 @@ static const fxlt_case cast_aabb_cases[] = {
     {"unit_cases", unit_cases},
     {"vs_reference", vs_reference},
     {"width_vs_reference", width_vs_reference},
+    {"capsule_width_vs_reference", capsule_width_vs_reference},
     {"extreme_boxes", extreme_boxes},
 };
 

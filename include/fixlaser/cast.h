@@ -236,19 +236,26 @@ fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigne
  * every side). FXL_CAST_WIDTH, box lasers: the first u* at which the
  * rectangle [0, u] x [-w, w] of the drawn frame (Width above) touches a
  * box, exact, the same clipping and tie rules; a box touching the emitter's
- * cross-section gives length 0. Capsule lasers with FXL_CAST_WIDTH are not
- * supported yet (FXL_ERR_KIND). Boxes outside the domain give meaningless
- * answers, never undefined behaviour. Cost: a box whose box misses the
- * beam's box costs a 32-bit test; the others a slab test in 64-bit
- * products (the width: a slab test across the emitter, four corners and
- * two strip edges in 128-bit compares), and the winner one division.
- * Measured on the GBA (the benchmark's 16 boxes, the walls' boxes of its
- * room, 300 px beams): centre line 6,514 cycles median (max 12,966); the
- * width 47,379 (max 156,344: its 128-bit compares are not tuned yet). */
+ * cross-section gives length 0. Capsule lasers: the Width rule for
+ * capsules, as for walls: u* the first u at which the capsule with core
+ * [0, u] and radius w (frame units) meets the box (its core within w of
+ * it), floor(u*) decided with exact integer tests, L = min(length,
+ * floor(u*)) when u* <= length, the box the lowest index among those whose
+ * u* has the least floor; a box the start disc touches gives length 0.
+ * Boxes outside the domain give meaningless answers, never undefined
+ * behaviour. Cost: a box whose box misses the beam's box costs a 32-bit
+ * test; the others a slab test in 64-bit products (the width: a slab test
+ * across the emitter, four corners and two strip edges in 128-bit
+ * compares; capsules add a start-disc test, a capsule test at the
+ * rectangle's floor(u*) and, when the capsule's round end arrives first, a
+ * binary search of up to log2(w) + 2 such tests), and the winner one
+ * division. Measured on the GBA (the benchmark's 16 boxes, the walls'
+ * boxes of its room, 300 px beams): centre line 6,514 cycles median (max
+ * 12,966); the box laser's width 47,379 (max 156,344: its 128-bit
+ * compares are not tuned yet); the capsule's width 72,906 (max 272,119). */
 
 /* fxl_laser_cast against n boxes (Q16.16): the same result (out->wall the
- * box's index) and errors, and FXL_ERR_KIND for FXL_CAST_WIDTH on a
- * capsule laser. */
+ * box's index) and errors, box and capsule lasers, FXL_CAST_WIDTH too. */
 fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, size_t n,
                                 unsigned flags, fxl_cast *out, fxl_laser *clipped);
 

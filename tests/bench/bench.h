@@ -87,7 +87,9 @@ extern volatile uint32_t bench_sink;
  * circle (1024 circles), 4 vs a near player moving. */
 bench_stats bench_curvy(int what);
 /* Wall casts against a 16-wall room: what 0 fxl_laser_cast (centre line),
- * 1 FXL_CAST_WIDTH, 2 fxl_laser_bounce with 4 bounces. */
+ * 1 FXL_CAST_WIDTH, 2 fxl_laser_bounce with 4 bounces (3-7 the room's);
+ * 8 fxl_laser_cast_aabbs on the walls' boxes, 9 its FXL_CAST_WIDTH with box
+ * lasers, 10 with capsule lasers. */
 bench_stats bench_cast(int what);
 
 /* Host loops, counted by callgrind. */

@@ -95,14 +95,15 @@ static BENCH_NOINLINE void rows_kinds(void)
     row("curvy laser (64 nodes) vs a far player's box: fxl_curvy_vs_aabb", "Thumb walk, exact test ARM, ROM", bench_curvy(5));
     row("curvy laser (64 nodes) vs a near player's box: fxl_curvy_vs_aabb", "Thumb walk, exact test ARM, ROM", bench_curvy(6));
     row("curvy laser (64 nodes) vs a near player's box moving: fxl_curvy_vs_moving_aabb", "Thumb walk, exact test ARM, ROM", bench_curvy(7));
-    row("first-box cast, 16 boxes (the walls' boxes): fxl_laser_cast_aabbs (centre line)", "Thumb + ARM, ROM", bench_cast(6));
-    row("first-box cast, 16 boxes, FXL_CAST_WIDTH (box lasers, 3 px half-width)", "Thumb + ARM, ROM", bench_cast(7));
+    row("first-box cast, 16 boxes (the walls' boxes): fxl_laser_cast_aabbs (centre line)", "Thumb + ARM, ROM", bench_cast(8));
+    row("first-box cast, 16 boxes, FXL_CAST_WIDTH (box lasers, 3 px half-width)", "Thumb + ARM, ROM", bench_cast(9));
+    row("first-box cast, 16 boxes, FXL_CAST_WIDTH (capsule lasers, 3 px radius)", "Thumb + ARM, ROM", bench_cast(10));
     row_t("first-wall cast, 16 walls in a room (packed walls in IWRAM): fxl_room_cast (centre line)",
           "Thumb + ARM, ROM", bench_cast(3), 1200);
     row_t("first-wall cast, 16 walls in a room: fxl_room_cast_width", "Thumb + ARM, ROM",
           bench_cast(4), 5000);
-    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, box beams", "Thumb + ARM, ROM", bench_cast(8));
-    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, capsule beams", "Thumb + ARM, ROM", bench_cast(9));
+    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, box beams", "Thumb + ARM, ROM", bench_cast(6));
+    row("first-wall cast, 16 walls in a room: fxl_room_cast_width, capsule beams", "Thumb + ARM, ROM", bench_cast(7));
     row_t("reflection, 4 bounces, 16 walls in a room: fxl_room_bounce", "Thumb + ARM, ROM",
           bench_cast(5), 8000);
 }

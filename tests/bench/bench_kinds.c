@@ -156,8 +156,8 @@ static fxl_laser cast_laser(int i)
 bench_stats bench_cast(int what)
 {
     static fxl_bounce legs[8];
-    int i, kind = what; /* 8, 9: the width cast (4) with box or capsule beams only */
-    what = what >= 8 ? 4 : what;
+    int i, kind = what; /* 6, 7: the width cast (4) with box or capsule beams only */
+    what = what == 6 || what == 7 ? 4 : what; /* 8, 9, 10: the box casts */
     room_build();
     bench_samples_clear();
     for (i = 0; i < 256; i++) {
@@ -165,8 +165,8 @@ bench_stats bench_cast(int what)
         fxl_cast c;
         size_t n = 0;
         uint32_t t;
-        if (kind >= 8)
-            l.kind = kind == 8 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
+        if (kind == 6 || kind == 7)
+            l.kind = kind == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
         fxl_port_cycles_begin();
         if (what == 2)
             bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
@@ -176,10 +176,10 @@ bench_stats bench_cast(int what)
             bench_sink += (uint32_t)fxl_room_cast_width(&room, &l, 0, &c, NULL);
         else if (what == 5)
             bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
-        else if (what == 6) /* issue 23: the walls' boxes as 16 solid boxes */
+        else if (what == 8) /* issue 23: the walls' boxes as 16 solid boxes */
             bench_sink += (uint32_t)fxl_laser_cast_aabbs(&l, wall_boxes, KIND_WALLS, 0, &c, NULL);
-        else if (what == 7) { /* the same, FXL_CAST_WIDTH (box lasers: every cast one) */
-            l.kind = FXL_LASER_BOX;
+        else if (what == 9 || what == 10) { /* the same, FXL_CAST_WIDTH (box, capsule lasers) */
+            l.kind = what == 9 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
             bench_sink += (uint32_t)fxl_laser_cast_aabbs(&l, wall_boxes, KIND_WALLS, FXL_CAST_WIDTH, &c, NULL);
         }
         else
