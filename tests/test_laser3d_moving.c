@@ -195,11 +195,42 @@ static void exact_cases(void)
     CHECK_EQ(fxl_laser3d_vs_moving_spheres(&p, NULL, NULL, 0, NULL), 0);
 }
 
+/* Any int32 input: a meaningless answer, never undefined behaviour (run
+ * under UBSan by make test-san); a checked build counts the asserts. */
+static void misuse(void)
+{
+    static const int32_t v[] = {INT32_MIN, -FXL_COORD3_MAX - 1, -1, 0, 1, FXL_COORD3_MAX,
+                                INT32_MAX};
+    fxl_laser3d l;
+    fxl_laser3d_prep p;
+    int k, i, j;
+    l.anchor = FXL_ANCHOR_EMITTER;
+    l.pos.x = FXL_COORD3_MAX, l.pos.y = -FXL_COORD3_MAX, l.pos.z = FXL_COORD3_MAX;
+    l.yaw = 300, l.pitch = 1500;
+    l.length = FXL_SIZE3_MAX, l.half_width = FXL_SIZE3_MAX;
+    fxlt_expect_asserts(true);
+    for (k = 0; k < 3; k++) {
+        l.kind = (fxl_laser3d_kind)k;
+        l.egg_k = k == 2 ? 1 : fix16_one;
+        CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        for (i = 0; i < 7; i++)
+            for (j = 0; j < 7; j++) {
+                fxl_sphere s;
+                fxl_vec3 to;
+                s.c.x = v[i], s.c.y = v[j], s.c.z = v[(i + j) % 7], s.r = v[(i + 2 * j) % 7];
+                to.x = v[j], to.y = v[(i * j) % 7], to.z = v[6 - i];
+                (void)mv(&p, s, to);
+            }
+    }
+    fxlt_expect_asserts(false);
+}
+
 static const fxlt_case cases[] = {
     {"exact_cases", exact_cases},
     {"box_property", box_property},
     {"cylinder_property", cylinder_property},
     {"egg_property", egg_property},
+    {"misuse", misuse},
 };
 
 const fxlt_suite fxlt_suite_laser3d_moving = {"laser3d_moving", cases, FXLT_COUNT(cases)};
