@@ -293,14 +293,14 @@ bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, f
     }
     {
         /* Egg: the box |x| <= Le, |y|, |z| <= W + r (see the top). */
-        uint32_t k = (uint32_t)lp->egg_k, rt;
-        uint64_t w = ((uint64_t)lp->half_wid >> 32) + (uint64_t)(rr >> 32), num;
+        uint32_t k = (uint32_t)lp->egg_k;
+        uint64_t w = ((uint64_t)lp->half_wid >> 32) + (uint64_t)(rr >> 32);
         int64_t lo[3], hi[3];
         h[1] = h[2] = (int64_t)(w << 32);
         h[0] = UNBOUNDED_Q48;
         if (k != 0) {
-            rt = fxl__isqrt64((uint64_t)k << 16); /* 256 .. 65536 */
-            num = (w << 16) + rt - 1u;               /* < 2^44 */
+            uint32_t rt = fxl__isqrt64((uint64_t)k << 16); /* 256 .. 65536 */
+            uint64_t num = (w << 16) + rt - 1u;            /* < 2^44 */
             if (num < (uint64_t)rt << 29)
                 h[0] = (int64_t)((uint64_t)fxl__div64_32(num, rt) << 32);
         }

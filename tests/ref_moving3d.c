@@ -85,6 +85,8 @@ int32_t ref3m_touch_r(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b)
     rm s;
     big fb[3], one = big_i64(1), zero = big_i64(0);
     int i, mask, signs;
+    for (i = 0; i < 3; i++)
+        s.fa[i] = fb[i] = big_i64(0);
     frame_of(l, a, s.fa);
     frame_of(l, b, fb);
     for (i = 0; i < 3; i++)

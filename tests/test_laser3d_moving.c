@@ -72,17 +72,18 @@ static bool mv(const fxl_laser3d_prep *p, fxl_sphere s, fxl_vec3 to)
 static void property(fxl_laser3d_kind kind, const char *name)
 {
     fxlt_rng rng = fxlt_rng_for(name);
-    uint32_t i, paths = FXLT_CASES(FXLT_MOVE3D_PATHS), cases = 0, bad = 0, hits = 0, touch = 0;
+    uint32_t i, paths = FXLT_CASES(FXLT_MOVE3D_PATHS), ncases = 0, bad = 0, hits = 0, touch = 0;
     uint32_t inv_bad = 0;
-    fxl_laser3d l;
+    fxl_laser3d l = random_laser(&rng, kind);
     fxl_laser3d_prep p;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
     for (i = 0; i < paths; i++) {
         fxl_vec3 a, b, step, end;
-        fxl_sphere s, e;
+        fxl_sphere s;
         int32_t n, rs, k, ri;
         fxl_laser3d box;
         int32_t rad[3];
-        if (i % 16 == 0) {
+        if (i % 16 == 15) {
             l = random_laser(&rng, kind);
             CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
         }
@@ -98,12 +99,13 @@ static void property(fxl_laser3d_kind kind, const char *name)
             touch += 2;
         for (ri = 0; ri < 3; ri++) {
             bool got, want;
+            fxl_sphere e;
             s.c = a;
             s.r = rad[ri];
             e = s;
             e.c = b;
             got = mv(&p, s, b);
-            cases++;
+            ncases++;
             hits += got;
             if (kind == FXL_LASER3D_BOX)
                 want = s.r >= rs;
@@ -143,7 +145,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
     }
     fxlt_printf("    %s: %u cases (%u at the touching radius or one unit less; %u hits), "
                 "%u disagreements, %u invariant failures\n",
-                name, cases, touch, hits, bad, inv_bad);
+                name, ncases, touch, hits, bad, inv_bad);
     CHECK_EQ(bad, 0);
     CHECK_EQ(inv_bad, 0);
     CHECK_EQ(big_faults(), 0);
