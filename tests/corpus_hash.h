@@ -38,6 +38,9 @@
  * fxl_beams_test), hashed apart (test box3d_hash). */
 #define FXLT_CORPUS_BOX3D_CASES 20000u
 #define FXLT_CORPUS_BOX3D_HASH 0x5c4c4c0cu
+/* Issue 23: spheres moving against 3D lasers (test move3d_hash). */
+#define FXLT_CORPUS_MOVE3D_CASES 10000u
+#define FXLT_CORPUS_MOVE3D_HASH 0xd5eeac66u
 /* Issue 23, curvy column and casts: curvy trails and cast beams against boxes. */
 #define FXLT_CORPUS_BOX_CURVY_CASES 10000u
 #define FXLT_CORPUS_BOX_CURVY_HASH 0x7ed97351u

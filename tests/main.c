@@ -12,6 +12,7 @@ extern const fxlt_suite fxlt_suite_sweep_aabb;
 extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
 extern const fxlt_suite fxlt_suite_laser3d_box;
+extern const fxlt_suite fxlt_suite_laser3d_moving;
 extern const fxlt_suite fxlt_suite_beam;
 extern const fxlt_suite fxlt_suite_beam_batch;
 extern const fxlt_suite fxlt_suite_wide;
@@ -40,6 +41,7 @@ int main(void)
         &fxlt_suite_wall,
         &fxlt_suite_laser3d,
         &fxlt_suite_laser3d_box,
+        &fxlt_suite_laser3d_moving,
         &fxlt_suite_beam,
         &fxlt_suite_beam_batch,
         &fxlt_suite_wide,

@@ -643,6 +643,51 @@ static void box3d_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_BOX3D_HASH);
 }
 
+/* The moving sphere against each 3D laser kind (fxl_laser3d_vs_moving_sphere
+ * and the batch form), hashed apart (test move3d_hash). */
+static void move3d_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xC0FFEE3D3015E);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_MOVE3D_CASES; i++) {
+        fxl_laser3d l;
+        fxl_laser3d_prep p;
+        fxl_sphere s[2];
+        fxl_vec3 to[2];
+        uint32_t word = 0;
+        int k;
+        l.kind = (fxl_laser3d_kind)fxlt_below(&rng, 3);
+        l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
+        l.pos.x = fxlt_range(&rng, -(500 << 16), 500 << 16);
+        l.pos.y = fxlt_range(&rng, -(500 << 16), 500 << 16);
+        l.pos.z = fxlt_range(&rng, -(500 << 16), 500 << 16);
+        l.yaw = (fxl_angle)fxlt_below(&rng, 4096);
+        l.pitch = (fxl_angle)fxlt_below(&rng, 4096);
+        l.length = fxlt_range(&rng, 0, 200 << 16);
+        l.half_width = fxlt_range(&rng, 0, 10 << 16);
+        l.egg_k = fxlt_range(&rng, 0, fix16_one);
+        if (fxl_laser3d_prepare(&l, &p) != FXL_OK)
+            continue;
+        for (k = 0; k < 2; k++) {
+            s[k].c.x = l.pos.x + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            s[k].c.y = l.pos.y + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            s[k].c.z = l.pos.z + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            s[k].r = fxlt_range(&rng, 0, 20 << 16);
+            to[k].x = s[k].c.x + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            to[k].y = s[k].c.y + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            to[k].z = s[k].c.z + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            mix(fxl_laser3d_vs_moving_sphere(&p, s[k], to[k]));
+        }
+        mix((uint32_t)fxl_laser3d_vs_moving_spheres(&p, s, to, 2, &word)), mix(word);
+    }
+    fxlt_printf("    3D moving sphere corpus: %u cases, hash 0x%08x (committed 0x%08x)\n",
+                FXLT_CORPUS_MOVE3D_CASES, hash, FXLT_CORPUS_MOVE3D_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_MOVE3D_HASH);
+}
+
 /* ---- issue 23, curvy column and casts: boxes as targets ------------------ */
 
 /* A curvy trail (as curvy_kind_case's) against boxes near its nodes (all
@@ -723,6 +768,7 @@ static const fxlt_case cases[] = {
     {"box_hash", box_hash},
     {"box_sweep_hash", box_sweep_hash},
     {"box3d_hash", box3d_hash},
+    {"move3d_hash", move3d_hash},
     {"box_curvy_hash", box_curvy_hash},
 };
 

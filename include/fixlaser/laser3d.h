@@ -159,6 +159,26 @@ size_t fxl_laser3d_collect_aabb3s(const fxl_laser3d_prep *lp, const fxl_aabb3 *b
 fxl_result fxl_lasers3d_vs_aabb3(const fxl_laser3d *lasers, size_t n, fxl_aabb3 box,
                                  uint32_t *hit_bits, size_t *hits);
 
+/* True iff the sphere `from`, its centre moving straight from from.c to
+ * `to` (Q16.16) over the frame, touches the laser at some moment: the swept
+ * sphere (a capsule) against the laser, every real moment of the move, as
+ * fxl_laser_vs_moving_circle. A zero move is fxl_laser3d_vs_sphere
+ * exactly, and a hit at either end is a hit. Box laser: exact, for the
+ * frame above (src/laser3d_moving.c). Cylinder and egg: CONSERVATIVE, never
+ * a miss where the exact moving shape touches: each end is tested exactly,
+ * the path in between as the cylinder's square prism (false hits at most
+ * (sqrt 2 - 1) W beyond the rounded cylinder) or as the egg's bounding box
+ * |x| <= Le, |y|, |z| <= W + r about the middle (Le = ceil((W + r) 2^16 /
+ * floor(sqrt(k 2^16))) raw units, at most 0.4 % beyond the egg's reach;
+ * unbounded along x when k = 0 or Le >= 2^29). Domain as the sphere test;
+ * outside it a meaningless answer, never undefined behaviour. */
+bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to);
+
+/* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for sphere i moving from from[i] to to[i]; returns the number of hits. */
+size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_sphere *from,
+                                     const fxl_vec3 *to, size_t n, uint32_t *hit_bits);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,322 @@
+/* laser3d_moving.c - 3D lasers against spheres moving straight over the
+ * frame (a swept sphere: a 3D capsule), frame, domain and shapes in
+ * fixlaser/laser3d.h.
+ *
+ * The sphere's centre runs from A to B (world, Q16.16); its frame point
+ * f(t) = M (A + t (B - A) - pos) - (mid, 0, 0) (Q16.48, the static test's
+ * x, y, z) is linear in t, a segment from fA to fB = fA + D.
+ *
+ * Box laser, exact. The static test hits iff g(f) = ex^2 + ey^2 + ez^2 <=
+ * R^2 (ex = max(0, |x| - L) ..., R = r 2^32), i.e. f lies in the frame box
+ * H = [-h, h] (h = (L, W, W)) rounded by R. The capsule hits iff g(f(t))
+ * <= R^2 for some real t in [0, 1]. Split by the region of H's outside
+ * the point lies in: for an axis with the point inside [-h_i, h_i] the
+ * term is 0, for the others it is (f_i - b_i)^2 with b_i = +-h_i the
+ * nearer face, and excess_i^2 <= (f_i - b_i)^2 for either sign of b_i.
+ * So a hit at t is one of (the reverse of each also gives g <= R^2):
+ *   no or one axis outside: f(t) in H grown by R along one axis (three
+ *     boxes): a segment-versus-box test (slab intervals of t compared as
+ *     fractions, 128-bit cross products);
+ *   two axes i, j outside, k inside: the 2D distance of (f_i, f_j) from
+ *     the edge's (b_i, b_j) <= R with f_k in [-h_k, h_k]. That quadratic in
+ *     t is convex: its least value over the interval of t where f_k is
+ *     inside is at t0 = -(a.d) / |d|^2 (a = fA - b, d = D on axes i, j) or
+ *     at an end of the interval; an end is t = 0 or 1 (the static test of
+ *     A or B: g there <= the 2D value) or f_k = +-h_k (a point within R of
+ *     a corner: the corner case below). So only t0 inside both [0, 1] and
+ *     the interval needs testing: 0 <= -(a.d) <= |d|^2, (-h_k - fA_k)
+ *     |d|^2 <= -(a.d) D_k <= (h_k - fA_k) |d|^2 (192-bit products, limbs),
+ *     and |a x d|^2 <= R^2 |d|^2 (Lagrange: the least value times |d|^2;
+ *     up to 2^252, limbs);
+ *   all three outside: within R of the corner b: again at t0 (then 0 <=
+ *     -(a.d) <= |d|^2 and |a x d|^2 <= R^2 |d|^2) or at t = 0 or 1.
+ * Sizes in the domain: |fA|, |fB| < 2^61 (laser3d_box.c), |D| < 2^62.3,
+ * h, R < 2^58: every a below 2^61.5, a.d and each cross entry below 2^126.
+ *
+ * Cylinder, CONSERVATIVE: the same test with the cylinder's square prism
+ * (the box laser of the same L and W) after the exact static test of both
+ * ends: false hits only where the capsule passes within R of the prism but
+ * not of the cylinder, at most (sqrt 2 - 1) W beyond its reach.
+ * Egg, CONSERVATIVE: k x^2 + y^2 + z^2 <= (W + r)^2 lies in the box |x| <=
+ * Le, |y|, |z| <= W + r with Le = ceil((W + r) 2^16 / floor(sqrt(k
+ * 2^16))) raw units (at most 0.4 % beyond the egg's reach (W + r) / sqrt
+ * k; unbounded when k = 0 or Le >= 2^29): after the exact static test of
+ * both ends, the segment against that box; false hits lie in it. */
+#include "fixlaser/laser3d.h"
+
+#include "batch.h"
+#include "domain.h"
+#include "wide.h"
+
+/* Beyond every frame coordinate of an in-domain point (laser3d_box.c). */
+#define UNBOUNDED_Q48 ((int64_t)1 << 61)
+
+static int32_t clamp28(int32_t v)
+{
+    return fxl__clamp32(v, -(1 << 28), 1 << 28);
+}
+
+/* The static test's frame point of p (Q16.48, x about the middle). */
+static void frame(const fxl_laser3d_prep *lp, fxl_vec3 p, int64_t f[3])
+{
+    int32_t dx = clamp28((int32_t)((uint32_t)p.x - (uint32_t)lp->pos.x));
+    int32_t dy = clamp28((int32_t)((uint32_t)p.y - (uint32_t)lp->pos.y));
+    int32_t dz = clamp28((int32_t)((uint32_t)p.z - (uint32_t)lp->pos.z));
+    int64_t x1 = (int64_t)lp->cy * dx + (int64_t)lp->sy * dy; /* Q32 */
+    int64_t z1 = (int64_t)dz * 65536;                         /* Q32 */
+    f[0] = lp->cp * x1 - lp->sp * z1 - lp->mid;
+    f[1] = ((int64_t)lp->cy * dy - (int64_t)lp->sy * dx) * 65536;
+    f[2] = lp->sp * x1 + lp->cp * z1;
+}
+
+/* sign(a / b - c / d) for b, d > 0 (|a|, |c| < 2^63, b, d < 2^63). */
+static int frac_cmp(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    fxl__i128 l = fxl__imul(a, d), r = fxl__imul(c, b);
+    return fxl__isign(fxl__isub(l, r));
+}
+
+/* Does a + t d (t in [0, 1]) meet the box [lo, hi] (closed)? Slab
+ * intervals of t: each bound is a fraction n / m with m > 0; |n| < 2^62,
+ * m < 2^62.3, cross products below 2^125. */
+static bool seg_box(const int64_t a[3], const int64_t d[3], const int64_t lo[3],
+                    const int64_t hi[3])
+{
+    int64_t n0 = 0, m0 = 1, n1 = 1, m1 = 1; /* t in [n0 / m0, n1 / m1] */
+    int i;
+    for (i = 0; i < 3; i++) {
+        int64_t nl, nh, m;
+        if (d[i] == 0) {
+            if (a[i] < lo[i] || a[i] > hi[i])
+                return false;
+            continue;
+        }
+        if (d[i] > 0)
+            nl = lo[i] - a[i], nh = hi[i] - a[i], m = d[i];
+        else
+            nl = a[i] - hi[i], nh = a[i] - lo[i], m = -d[i];
+        if (frac_cmp(nl, m, n0, m0) > 0)
+            n0 = nl, m0 = m;
+        if (frac_cmp(nh, m, n1, m1) < 0)
+            n1 = nh, m1 = m;
+        if (frac_cmp(n0, m0, n1, m1) > 0)
+            return false;
+    }
+    return true;
+}
+
+static void limbs4(fxl__u128 v, uint32_t out[4])
+{
+    out[0] = (uint32_t)v.lo, out[1] = (uint32_t)(v.lo >> 32);
+    out[2] = (uint32_t)v.hi, out[3] = (uint32_t)(v.hi >> 32);
+}
+
+/* out (8 limbs) += v^2. */
+static void add_sq(fxl__u128 v, uint32_t out[8])
+{
+    uint32_t l[4], s[8];
+    uint64_t carry = 0;
+    int i;
+    limbs4(v, l);
+    fxl__mul_limbs(l, 4, l, 4, s);
+    for (i = 0; i < 8; i++) {
+        carry += (uint64_t)out[i] + s[i];
+        out[i] = (uint32_t)carry;
+        carry >>= 32;
+    }
+}
+
+/* sum c_i^2 <= R^2 q (q = |d|^2 < 2^127, R < 2^59): 8 limbs each side. */
+static bool cross_le(const fxl__i128 *c, int n, uint64_t rr, fxl__u128 q)
+{
+    uint32_t lhs[8] = {0}, rhs[8], ql[4], r2[4];
+    int i;
+    for (i = 0; i < n; i++)
+        add_sq(fxl__iabs(c[i]), lhs);
+    limbs4(fxl__sq(rr), r2);
+    limbs4(q, ql);
+    fxl__mul_limbs(r2, 4, ql, 4, rhs);
+    return fxl__cmp_limbs(lhs, rhs, 8) <= 0;
+}
+
+/* Signed a (int64) times b (i128) as a sign and 6 limbs of magnitude. */
+static int mul_signed(int64_t a, fxl__i128 b, uint32_t out[6])
+{
+    uint64_t ua = fxl__abs64(a);
+    uint32_t al[2], bl[4];
+    int s = fxl__isign(b);
+    al[0] = (uint32_t)ua, al[1] = (uint32_t)(ua >> 32);
+    limbs4(fxl__iabs(b), bl);
+    fxl__mul_limbs(al, 2, bl, 4, out);
+    return a == 0 ? 0 : a < 0 ? -s : s;
+}
+
+/* sign(a1 b1 - a2 b2). */
+static int cmp_prod(int64_t a1, fxl__i128 b1, int64_t a2, fxl__i128 b2)
+{
+    uint32_t x[6], y[6];
+    int s1 = mul_signed(a1, b1, x), s2 = mul_signed(a2, b2, y), c;
+    if (s1 != s2)
+        return s1 > s2 ? 1 : -1;
+    if (s1 == 0)
+        return 0;
+    c = fxl__cmp_limbs(x, y, 6);
+    return s1 > 0 ? c : -c;
+}
+
+static fxl__i128 dot(const int64_t *a, const int64_t *d, const int *ax, int n)
+{
+    fxl__i128 s = fxl__i128_of(0);
+    int i;
+    for (i = 0; i < n; i++)
+        s = fxl__iadd(s, fxl__imul(a[ax[i]], d[ax[i]]));
+    return s;
+}
+
+/* The capsule of radius R (Q48) along a + t d against the frame box
+ * [-h, h] rounded by R, for the cases the static tests of the ends leave
+ * (see the top). */
+static bool capsule_box(const int64_t fa[3], const int64_t d[3], const int64_t h[3], int64_t rr)
+{
+    int i, j, k, c;
+    for (i = 0; i < 3; i++) {
+        int64_t lo[3], hi[3];
+        for (j = 0; j < 3; j++)
+            lo[j] = -h[j] - (i == j ? rr : 0), hi[j] = h[j] + (i == j ? rr : 0);
+        if (seg_box(fa, d, lo, hi))
+            return true;
+    }
+    for (c = 0; c < 8; c++) { /* corners */
+        static const int all[3] = {0, 1, 2};
+        int64_t a[3];
+        fxl__i128 nd, cr[3];
+        fxl__u128 q;
+        for (j = 0; j < 3; j++)
+            a[j] = fa[j] - ((c >> j) & 1 ? h[j] : -h[j]);
+        nd = fxl__ineg(dot(a, d, all, 3));
+        q = fxl__i128_bits(dot(d, d, all, 3));
+        if (fxl__isign(nd) < 0 || !fxl__le128(fxl__iabs(nd), q))
+            continue;
+        cr[0] = fxl__isub(fxl__imul(a[1], d[2]), fxl__imul(a[2], d[1]));
+        cr[1] = fxl__isub(fxl__imul(a[2], d[0]), fxl__imul(a[0], d[2]));
+        cr[2] = fxl__isub(fxl__imul(a[0], d[1]), fxl__imul(a[1], d[0]));
+        if (cross_le(cr, 3, (uint64_t)rr, q))
+            return true;
+    }
+    for (k = 0; k < 3; k++) { /* edges along axis k */
+        int ax[2];
+        ax[0] = k == 0 ? 1 : 0, ax[1] = k == 2 ? 1 : 2;
+        if (d[ax[0]] == 0 && d[ax[1]] == 0)
+            continue; /* a constant 2D distance: decided at the ends */
+        for (c = 0; c < 4; c++) {
+            int64_t a[3];
+            fxl__i128 nd, qi, cr;
+            fxl__u128 q;
+            a[ax[0]] = fa[ax[0]] - (c & 1 ? h[ax[0]] : -h[ax[0]]);
+            a[ax[1]] = fa[ax[1]] - (c & 2 ? h[ax[1]] : -h[ax[1]]);
+            a[k] = 0;
+            nd = fxl__ineg(dot(a, d, ax, 2));
+            qi = dot(d, d, ax, 2);
+            q = fxl__i128_bits(qi);
+            if (fxl__isign(nd) < 0 || !fxl__le128(fxl__iabs(nd), q))
+                continue;
+            /* f_k(t0) = fa_k + nd d_k / q in [-h_k, h_k] */
+            if (cmp_prod(-h[k] - fa[k], qi, d[k], nd) > 0 ||
+                cmp_prod(d[k], nd, h[k] - fa[k], qi) > 0)
+                continue;
+            cr = fxl__isub(fxl__imul(a[ax[0]], d[ax[1]]), fxl__imul(a[ax[1]], d[ax[0]]));
+            if (cross_le(&cr, 1, (uint64_t)rr, q))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The static box test at frame point f: sum of excess^2 <= R^2. */
+static bool prism_hit(const int64_t f[3], const int64_t h[3], int64_t rr)
+{
+    fxl__u128 sum = fxl__sq(0);
+    int i;
+    for (i = 0; i < 3; i++) {
+        uint64_t a = fxl__abs64(f[i]), e = a > (uint64_t)h[i] ? a - (uint64_t)h[i] : 0u;
+        if (e > (uint64_t)rr)
+            return false;
+        sum = fxl__add(sum, fxl__sq(e));
+    }
+    return fxl__le128(sum, fxl__sq((uint64_t)rr));
+}
+
+bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to)
+{
+    fxl_sphere end;
+    int64_t fa[3], fb[3], d[3], h[3], rr;
+    int i;
+    FXL_ASSERT(lp != NULL && to.x >= -FXL_COORD3_MAX && to.x <= FXL_COORD3_MAX &&
+               to.y >= -FXL_COORD3_MAX && to.y <= FXL_COORD3_MAX && to.z >= -FXL_COORD3_MAX &&
+               to.z <= FXL_COORD3_MAX);
+    if (to.x == from.c.x && to.y == from.c.y && to.z == from.c.z)
+        return fxl_laser3d_vs_sphere(lp, from); /* no move: the static test */
+    end = from;
+    end.c = to;
+    if (fxl_laser3d_vs_sphere(lp, from) || fxl_laser3d_vs_sphere(lp, end))
+        return true;
+    if (lp->kind != FXL_LASER3D_EGG) {
+        /* Filter: every centre the static test can hit lies within bb_half +
+         * reach of bb_mid on each axis (its first check), so a capsule whose
+         * centre segment's box misses that box misses (64 bits). */
+        int64_t reach = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX);
+        fix16_t pv[3], qv[3], mv[3];
+        reach += (reach >> 13) + 2;
+        pv[0] = from.c.x, pv[1] = from.c.y, pv[2] = from.c.z;
+        qv[0] = to.x, qv[1] = to.y, qv[2] = to.z;
+        mv[0] = lp->bb_mid.x, mv[1] = lp->bb_mid.y, mv[2] = lp->bb_mid.z;
+        for (i = 0; i < 3; i++) {
+            int64_t lo = pv[i] < qv[i] ? pv[i] : qv[i], hi = pv[i] < qv[i] ? qv[i] : pv[i];
+            int64_t e = (int64_t)lp->bb_half[i] + reach;
+            if (lo > (int64_t)mv[i] + e || hi < (int64_t)mv[i] - e)
+                return false;
+        }
+    }
+    frame(lp, from.c, fa);
+    frame(lp, to, fb);
+    for (i = 0; i < 3; i++)
+        d[i] = fb[i] - fa[i];
+    rr = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX) << 32;
+    h[1] = h[2] = lp->half_wid;
+    if (lp->kind != FXL_LASER3D_EGG) {
+        h[0] = lp->half_len;
+        /* A cylinder's ends were tested round; capsule_box needs them
+         * tested against the square prism too (its end cases). */
+        if (lp->kind == FXL_LASER3D_CYLINDER && (prism_hit(fa, h, rr) || prism_hit(fb, h, rr)))
+            return true;
+        return capsule_box(fa, d, h, rr);
+    }
+    {
+        /* Egg: the box |x| <= Le, |y|, |z| <= W + r (see the top). */
+        uint32_t k = (uint32_t)lp->egg_k;
+        uint64_t w = ((uint64_t)lp->half_wid >> 32) + (uint64_t)(rr >> 32);
+        int64_t lo[3], hi[3];
+        h[1] = h[2] = (int64_t)(w << 32);
+        h[0] = UNBOUNDED_Q48;
+        if (k != 0) {
+            uint32_t rt = fxl__isqrt64((uint64_t)k << 16); /* 256 .. 65536 */
+            uint64_t num = (w << 16) + rt - 1u;            /* < 2^44 */
+            if (num < (uint64_t)rt << 29)
+                h[0] = (int64_t)((uint64_t)fxl__div64_32(num, rt) << 32);
+        }
+        for (i = 0; i < 3; i++)
+            lo[i] = -h[i], hi[i] = h[i];
+        return seg_box(fa, d, lo, hi);
+    }
+}
+
+size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_sphere *from,
+                                     const fxl_vec3 *to, size_t n, uint32_t *hit_bits)
+{
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    FXL_ASSERT(lp != NULL && ((from != NULL && to != NULL) || n == 0));
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_laser3d_vs_moving_sphere(lp, from[i], to[i]));
+    return b.hits;
+}
