@@ -56,6 +56,7 @@
 #include "frame.h"
 #include "angle_table.h"
 #include "hitbox.h"
+#include "batch.h"
 #include "util.h"
 #include "wide.h"
 
@@ -317,25 +318,12 @@ bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
 size_t fxl_laser_vs_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, size_t n,
                           uint32_t *hit_bits)
 {
-    uint32_t word = 0, bit = 1;
-    size_t i, hits = 0;
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
     FXL_ASSERT(lp != NULL && (boxes != NULL || n == 0));
-    for (i = 0; i < n; i++) {
-        if (fxl__prep_box_near(lp, boxes[i]) && fxl__hitbox_vs_aabb(lp, boxes[i])) {
-            word |= bit;
-            hits++;
-        }
-        bit <<= 1;
-        if (bit == 0) {
-            if (hit_bits != NULL)
-                hit_bits[i >> 5] = word;
-            word = 0;
-            bit = 1;
-        }
-    }
-    if (bit != 1 && hit_bits != NULL)
-        hit_bits[(n - 1) >> 5] = word;
-    return hits;
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl__prep_box_near(lp, boxes[i]) && fxl__hitbox_vs_aabb(lp, boxes[i]));
+    return b.hits;
 }
 
 size_t fxl_laser_collect_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, size_t n,

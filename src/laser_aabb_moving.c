@@ -35,6 +35,7 @@
 #include "big.h"
 #include "domain.h"
 #include "frame.h"
+#include "batch.h"
 #include "util.h"
 #include "wide.h"
 
@@ -197,23 +198,10 @@ bool fxl_laser_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb from, fxl_vec2 
 size_t fxl_laser_vs_moving_aabbs(const fxl_laser_prep *lp, const fxl_aabb *from, const fxl_vec2 *to,
                                  size_t n, uint32_t *hit_bits)
 {
-    size_t i, hits = 0;
-    uint32_t word = 0, bit = 1;
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
     FXL_ASSERT(lp != NULL && ((from != NULL && to != NULL) || n == 0));
-    for (i = 0; i < n; i++) {
-        if (fxl_laser_vs_moving_aabb(lp, from[i], to[i])) {
-            word |= bit;
-            hits++;
-        }
-        bit <<= 1;
-        if (bit == 0) {
-            if (hit_bits != NULL)
-                hit_bits[i >> 5] = word;
-            word = 0;
-            bit = 1;
-        }
-    }
-    if (bit != 1 && hit_bits != NULL)
-        hit_bits[(n - 1) >> 5] = word;
-    return hits;
+    for (i = 0; i < n; i++)
+        fxl__bits_put(&b, i, n, fxl_laser_vs_moving_aabb(lp, from[i], to[i]));
+    return b.hits;
 }

@@ -97,6 +97,7 @@
 #include "big.h"
 #include "frame.h"
 #include "sweep_parts.h"
+#include "batch.h"
 #include "util.h"
 #include "wide.h"
 
@@ -758,56 +759,35 @@ bool fxl_sweep_vs_moving_aabb(const fxl_sweep_prep *sp, fxl_aabb from, fxl_vec2 
     return one_box(sp, from, to);
 }
 
-FXL_WARM_CODE
-size_t fxl_sweep_vs_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *boxes, size_t n,
+/* The batch loop of both forms: box i moving from from[i] to to[i] (to
+ * NULL: each box fixed, its lo as its end), bit i of hit_bits (batch.h). */
+FXL_WARM_CODE static size_t boxes_batch(const fxl_sweep_prep *sp, const fxl_aabb *from, const fxl_vec2 *to, size_t n,
                           uint32_t *hit_bits)
 {
     uint32_t mx = 0, my = 0, hx = 0, hy = 0;
-    bool boxed;
-    size_t i = 0, hits = 0;
-
-    FXL_ASSERT(sp != NULL && (boxes != NULL || n == 0));
-    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
-    while (i < n) {
-        size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            if ((!boxed || near_motion(mx, my, hx, hy, boxes[i], boxes[i].lo)) &&
-                box_motion_hit(sp, boxes[i], boxes[i].lo)) {
-                word |= bit;
-                hits++;
-            }
-        }
-        if (hit_bits != NULL)
-            hit_bits[(i - 1) >> 5] = word;
+    bool boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
+    fxl__bits b = fxl__bits_start(hit_bits);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        fxl_vec2 end = to != NULL ? to[i] : from[i].lo;
+        fxl__bits_put(&b, i, n, (!boxed || near_motion(mx, my, hx, hy, from[i], end)) &&
+                                    box_motion_hit(sp, from[i], end));
     }
-    return hits;
+    return b.hits;
 }
 
-FXL_WARM_CODE
+size_t fxl_sweep_vs_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *boxes, size_t n,
+                          uint32_t *hit_bits)
+{
+    FXL_ASSERT(sp != NULL && (boxes != NULL || n == 0));
+    return boxes_batch(sp, boxes, NULL, n, hit_bits);
+}
+
 size_t fxl_sweep_vs_moving_aabbs(const fxl_sweep_prep *sp, const fxl_aabb *from,
                                  const fxl_vec2 *to, size_t n, uint32_t *hit_bits)
 {
-    uint32_t mx = 0, my = 0, hx = 0, hy = 0;
-    bool boxed;
-    size_t i = 0, hits = 0;
-
     FXL_ASSERT(sp != NULL && ((from != NULL && to != NULL) || n == 0));
-    boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
-    while (i < n) {
-        size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            if ((!boxed || near_motion(mx, my, hx, hy, from[i], to[i])) &&
-                box_motion_hit(sp, from[i], to[i])) {
-                word |= bit;
-                hits++;
-            }
-        }
-        if (hit_bits != NULL)
-            hit_bits[(i - 1) >> 5] = word;
-    }
-    return hits;
+    return boxes_batch(sp, from, to, n, hit_bits);
 }
 
 FXL_WARM_CODE
