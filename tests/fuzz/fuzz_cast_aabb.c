@@ -49,14 +49,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(fxl_laser_cast_aabbs(NULL, b, n, 0, &o2, NULL) == FXL_ERR_NULL);
     if (r != FXL_OK)
         return 0;
-    if (l.kind != FXL_LASER_BOX) {
-        FZ_CHECK(fxl_laser_cast_aabbs(&l, b, n, FXL_CAST_WIDTH, &o2, NULL) == FXL_ERR_KIND);
-    } else {
-        /* The rectangle holds the centre line: it stops no later. */
-        FZ_CHECK(fxl_laser_cast_aabbs(&l, b, n, FXL_CAST_WIDTH, &o2, NULL) == FXL_OK);
-        FZ_CHECK(o2.length <= out.length && o2.wall >= -1 && o2.wall < (int32_t)n);
-        if (o2.wall < 0)
-            FZ_CHECK(o2.length == l.length && out.wall < 0);
+    /* The drawn cross-section holds the centre line: it stops no later. */
+    FZ_CHECK(fxl_laser_cast_aabbs(&l, b, n, FXL_CAST_WIDTH, &o2, NULL) == FXL_OK);
+    FZ_CHECK(o2.length <= out.length && o2.wall >= -1 && o2.wall < (int32_t)n);
+    if (o2.wall < 0)
+        FZ_CHECK(o2.length == l.length && out.wall < 0);
+    if (l.kind == FXL_LASER_CAPSULE) {
+        /* The capsule (core [0, u], radius w) holds the rectangle [0, u] x
+         * [-w, w] of the box laser of the same width: it stops no later. */
+        fxl_laser box = l;
+        fxl_cast o3;
+        box.kind = FXL_LASER_BOX;
+        FZ_CHECK(fxl_laser_cast_aabbs(&box, b, n, FXL_CAST_WIDTH, &o3, NULL) == FXL_OK);
+        FZ_CHECK(o2.length <= o3.length);
     }
     FZ_CHECK(out.length >= 0 && out.length <= l.length && out.wall >= -1 && out.wall < (int32_t)n);
     if (out.wall < 0)
