@@ -585,6 +585,10 @@ CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(
 # The pool, longest first (processor seconds on the 2-core machine, idle:
 # gba-test ~100, host suite ~60, sanitizer suite ~35, each emulated target
 # 15..30, each lane ~25, each fuzz harness FUZZ_SMOKE_SECONDS).
+# Each is run by a sub-make from a target of its own with no prerequisite
+# (check-job-<step>), so make starts them in this order: a step's own
+# prerequisites (the emulated targets' FORCE'd flag notes) would otherwise
+# let the later, shorter steps start first.
 CHECK_POOL = gba-test check-host-suite test-san mcu-test-m0plus mcu-test-rv32 mcu-test-m68k mcu-test-m4 \
 	mcu-test-mips check-lane-host check-lane-targets mcu-test-x86-32 $(FUZZ_MODULES:%=fuzz-run-%)
 .PHONY: check-build check-pool check-lane-host check-lane-targets check-host-suite
@@ -594,7 +598,9 @@ check: deps
 	sh tools/mcu_test.sh check tests/corpus_hash.h $(B)/mcu-test/host.log \
 	    $(addprefix $(B)/mcu-test/,$(addsuffix .log,$(MT_TARGETS) $(RETRO_TARGETS)))
 	@echo "check: every check passed"
-check-pool: $(CHECK_POOL)
+check-pool: $(CHECK_POOL:%=check-job-%)
+check-job-%:
+	@$(MAKE) --no-print-directory $*
 
 check-lane-host:
 	$(MAKE) --no-print-directory include-check
