@@ -26,7 +26,7 @@
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
 #   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (10) from the committed seeds
 #                    (tests/fuzz/corpus/<module>/), two at a time; fails on any crash or
-#                    broken invariant. Part of make check (about 2.5 minutes).
+#                    broken invariant. Part of make check (15 harnesses, 10 s each).
 #                    One harness: make fuzz-run-<module> FUZZ_TIME=600
 .SUFFIXES:
 
@@ -188,8 +188,8 @@ example: deps $(H)/example_scene
 # T=suite[,suite.case...]: only those tests (make test T=sweep,cast.bounce).
 # The whole suite runs as four shards side by side (tools/test_shards.sh:
 # every fourth test each, one closing line for all; four balance the two
-# cores better than two: 30 s instead of 33 s, 53 s in one process); make
-# check runs it in one process (check-host-suite).
+# cores better than two: 22 s of 42 s of processor time, idle); make check
+# runs it in one process (check-host-suite).
 test: $(H)/tests
 	@if [ -n "$(T)" ]; then FXLT_ONLY="$(T)" $(H)/tests; else sh tools/test_shards.sh $(H)/tests 4; fi
 
