@@ -24,9 +24,9 @@
 #                    core's release configuration so out-of-domain input reaches the
 #                    arithmetic), each run FUZZ_SECONDS (300), two at a time; the corpus
 #                    grows in build/fuzz/corpus/<module>, crashes go to build/fuzz/crashes
-#   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (10) from the committed seeds
+#   make fuzz-smoke  each harness for FUZZ_SMOKE_SECONDS (6) from the committed seeds
 #                    (tests/fuzz/corpus/<module>/), two at a time; fails on any crash or
-#                    broken invariant. Part of make check (15 harnesses, 10 s each).
+#                    broken invariant. Part of make check (15 harnesses, 6 s each).
 #                    One harness: make fuzz-run-<module> FUZZ_TIME=600
 .SUFFIXES:
 
@@ -223,7 +223,7 @@ FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast laser_aabb
 FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))
 FUZZ_SAN     := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 300
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_TIME    ?= $(FUZZ_SECONDS)
 FUZZ_OBJ     := $(SRC:src/%.c=$(FUZZ)/obj/%.o)
 FUZZ_BINS    := $(FUZZ_MODULES:%=$(FUZZ)/fuzz_%)
