@@ -220,19 +220,6 @@ typedef struct mbox {
     int32_t mx, my;
 } mbox;
 
-/* True iff a point of the path strictly between its ends lies within R of
- * the disk's centre, p = start - centre (|p| < 2^31, |m| < 2^28 per axis,
- * R < 2^30): the nearest point of the line is inner iff 0 < -p.m < |m|^2,
- * its squared distance cross(p, m)^2 / |m|^2 (as curvy_swept.c). */
-FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
-{
-    int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
-    int64_t cr = px * my - py * mx;
-    if (dot >= 0 || -dot >= mm)
-        return false;
-    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
-}
-
 /* True iff q + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
  * segment grows), d and m not parallel (as curvy_swept.c; |q| <= 2^30,
  * |d| < 2^29, |m| < 2^28: products below 2^60). */
@@ -320,8 +307,8 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy
             qy + (my < 0 ? my : 0) > sy1 || qy + (my > 0 ? my : 0) < sy0 ||
             qx > (1 << 30) || qx < -(1 << 30) || qy > (1 << 30) || qy < -(1 << 30))
             continue;
-        if (path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, grows) ||
-            (!grows && path_disk(qx - dx, qy - dy, mx, my, r1)))
+        if (fxl__path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, grows) ||
+            (!grows && fxl__path_disk(qx - dx, qy - dy, mx, my, r1)))
             return true;
     }
     if (grows) /* the t = s edge */

@@ -9,6 +9,7 @@
 
 #include "hitbox.h"
 #include "util.h"
+#include "wide.h"
 
 /* A trail fxl_curvy_init set up (its storage at least): what every curvy
  * call but init and check asserts, so that a checked build traps a zeroed
@@ -106,6 +107,21 @@ bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t
 static inline uint32_t fxl__curvy_radius(fix16_t r)
 {
     return (uint32_t)r > (uint32_t)FXL_SIZE_MAX ? (r < 0 ? 0u : (uint32_t)FXL_SIZE_MAX) : (uint32_t)r;
+}
+
+/* True iff a point of a moving point's path strictly between its ends lies
+ * within R of a disk's centre, p = start - centre (|p| < 2^31, |m| < 2^28
+ * per axis, R < 2^30): the nearest point of the line is inner iff
+ * 0 < -p.m < |m|^2; its squared distance is cross(p, m)^2 / |m|^2. The ends
+ * are the static tests' business. (The moving circle of curvy_swept.c and
+ * the moving box's corners of curvy_aabb.c.) */
+FXL__ALWAYS_INLINE bool fxl__path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
+{
+    int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
+    int64_t cr = px * my - py * mx;
+    if (dot >= 0 || -dot >= mm)
+        return false;
+    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
 }
 
 #endif

@@ -57,20 +57,6 @@ typedef struct mov {
     uint32_t r;
 } mov;
 
-/* True iff a point of the path strictly between its ends lies within R of
- * the disk's centre, p = c0 - centre (|p| < 2^31, |m| < 2^28 per axis,
- * R < 2^30). The nearest point of the line is inner iff 0 < -p.m < |m|^2;
- * its squared distance is cross(p, m)^2 / |m|^2. The ends are the static
- * tests' business. */
-FXL__ALWAYS_INLINE bool path_disk(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t R)
-{
-    int64_t dot = px * mx + py * my, mm = (int64_t)mx * mx + (int64_t)my * my;
-    int64_t cr = px * my - py * mx;
-    if (dot >= 0 || -dot >= mm)
-        return false;
-    return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
-}
-
 /* True iff q0 + s m = t d for some 0 <= s, t <= 1 (and t <= s when the
  * segment grows), d and m not parallel. */
 FXL__ALWAYS_INLINE bool crosses(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
@@ -127,9 +113,9 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c,
         return true;
     if (k + 2u == c->count && c->grew) /* the newest segment, growing */
         return fxl__curvy_capsule(qx, qy, dx - mx, dy - my, r0, r1) ||
-               path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, true);
-    return fxl__curvy_capsule(qx, qy, dx, dy, r0, r1) || path_disk(qx, qy, mx, my, r0) ||
-           path_disk((int64_t)qx - dx, (int64_t)qy - dy, mx, my, r1) ||
+               fxl__path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, true);
+    return fxl__curvy_capsule(qx, qy, dx, dy, r0, r1) || fxl__path_disk(qx, qy, mx, my, r0) ||
+           fxl__path_disk((int64_t)qx - dx, (int64_t)qy - dy, mx, my, r1) ||
            crosses(qx, qy, dx, dy, mx, my, false);
 }
 
