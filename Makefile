@@ -689,16 +689,24 @@ checked-check:
 # fxl_beam_prep (tests/checked/trap_gba.c); gbarun must stop at the trap
 # with its exit status 132 and name the function, its caller, the file and
 # the condition (tools/gbarun.c: Traps).
+# A second ROM (-DTRAP_BULLET) passes fxl_circles_vs_circle one bullet outside
+# the domain: the checked library's portable loop (no fast_arm.s) traps.
 $(eval $(call gba_rom,checked-trap,$(GBA_BUILD)/tests/checked/trap_gba.o,$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FXLCHKTRAP,FXLK))
+$(eval $(call gba_rom,checked-trap-bullet,$(GBA_BUILD)/tests/checked/trap_gba_bullet.o,$(GBA_LIBFIXLASER) $(GBA_LIBFIXMATH),FXLCHKBULL,FXLK))
+$(GBA_BUILD)/tests/checked/trap_gba_bullet.o: tests/checked/trap_gba.c | $(FIXMATH_SRC_STAMP)
+	@mkdir -p $(@D)
+	$(GBA_CC) $(GBA_CFLAGS) -DTRAP_BULLET -MMD -MP -c $< -o $@
+CHECKED_TRAPS_GBA := checked-trap:fxl_beam_test:'src/beam.c:[0-9]*: fixlaser: precondition failed: .*fxl__laser_prep_ok' \
+	checked-trap-bullet:fxl_circles_vs_circle:'src/shapes.c:[0-9]*: fixlaser: precondition failed: .*fxl__circle_ok'
 checked-check-gba: $(GBARUN)
-	$(MAKE) --no-print-directory CHECKED=1 $(B)/gba-checked/checked-trap.gba
-	@st=0; $(GBARUN) -f 600 $(B)/gba-checked/checked-trap.gba > $(B)/gba-checked/trap.out \
-	    2> $(B)/gba-checked/trap.err || st=$$?; cat $(B)/gba-checked/trap.out $(B)/gba-checked/trap.err; \
-	if [ $$st -ne 132 ]; then echo "checked-check-gba: gbarun exited $$st, not 132 (a trap)"; exit 1; fi; \
-	for w in 'in fxl_assert_failed, called from 0x[0-9a-f]* in fxl_beam_test' \
-	         'src/beam.c:[0-9]*: fixlaser: precondition failed: .*fxl__laser_prep_ok'; do \
-	    grep -q "$$w" $(B)/gba-checked/trap.err || { echo "checked-check-gba: no '$$w'"; exit 1; }; done; \
-	echo "checked-check-gba: gbarun stopped at the trap and named it"
+	$(MAKE) --no-print-directory CHECKED=1 $(B)/gba-checked/checked-trap.gba $(B)/gba-checked/checked-trap-bullet.gba
+	@for t in $(CHECKED_TRAPS_GBA); do r=$${t%%:*}; rest=$${t#*:}; f=$${rest%%:*}; e=$${rest#*:}; \
+	    st=0; $(GBARUN) -f 600 $(B)/gba-checked/$$r.gba > $(B)/gba-checked/$$r.out \
+	    2> $(B)/gba-checked/$$r.err || st=$$?; cat $(B)/gba-checked/$$r.out $(B)/gba-checked/$$r.err; \
+	    if [ $$st -ne 132 ]; then echo "checked-check-gba: $$r: gbarun exited $$st, not 132 (a trap)"; exit 1; fi; \
+	    for w in "in fxl_assert_failed, called from 0x[0-9a-f]* in $$f" "$$e"; do \
+	        grep -q "$$w" $(B)/gba-checked/$$r.err || { echo "checked-check-gba: $$r: no '$$w'"; exit 1; }; done; \
+	done; echo "checked-check-gba: gbarun stopped at each trap and named it"
 
 # What `make install` installs, used as a game would: the example scene
 # built with pkg-config and with CMake's find_package against a staging

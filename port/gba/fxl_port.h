@@ -160,13 +160,20 @@
 #define FXL_SIN_FULL 1
 
 /* FXL_PORT_CIRCLES_VS_CIRCLE: fxl_circles_vs_circle comes from
- * port/gba/fast_arm.s (two circles per LDM, ~11 cycles a circle). */
-#define FXL_PORT_CIRCLES_VS_CIRCLE 1
-
-/* FXL_PORT_LASERS_VS_CIRCLE: fxl_lasers_vs_circle comes from
+ * port/gba/fast_arm.s (two circles per LDM, ~11 cycles a circle).
+ * FXL_PORT_LASERS_VS_CIRCLE: fxl_lasers_vs_circle comes from
  * port/gba/fast_arm.s (one LDM per laser, the quadrant box and the across
- * reject in registers). */
+ * reject in registers). Both 0 in a checked library (make CHECKED=1, which
+ * then leaves fast_arm.s out: gba.mk): the hand-written loops check no
+ * input, the portable ones check every bullet and the player as the hosted
+ * checked library does. */
+#if defined(FXL_CHECKED) && FXL_CHECKED
+#define FXL_PORT_CIRCLES_VS_CIRCLE 0
+#define FXL_PORT_LASERS_VS_CIRCLE 0
+#else
+#define FXL_PORT_CIRCLES_VS_CIRCLE 1
 #define FXL_PORT_LASERS_VS_CIRCLE 1
+#endif
 
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
