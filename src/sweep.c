@@ -614,22 +614,23 @@ size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *f
     return hits;
 }
 
-/* The checks of fxl_sweep_prepare for a sweep that does not move, in a
- * few unsigned compares; anything else (a move, a failed check) takes the
- * full path. */
+/* The checks of fxl_sweep_prepare that every sweep of the fused loop
+ * shares, in a few unsigned compares: the laser's (fxl__laser_fast_ok)
+ * and |step| <= 2048. A sweep that fails takes the full path, which
+ * decides it. */
+FXL__ALWAYS_INLINE bool sweep_base_ok(const fxl_sweep *sw)
+{
+    return fxl__laser_fast_ok(&sw->laser) && (uint32_t)sw->motion.step + 2048u <= 4096u;
+}
+
+/* A sweep that passed sweep_base_ok and turns about laser.pos itself with
+ * no move (the pivot then needs no checks of its own): the frame's common
+ * case, which fxl_sweep_prepare accepts. */
 FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
-    /* A turn about laser.pos itself with no move (the pivot then needs no
-     * checks of its own): the frame's common case. */
-    return l->pos.x == m->pivot.x && l->pos.y == m->pivot.y && (m->move.x | m->move.y) == 0 &&
-           ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
-           ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
-           (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
-           (uint32_t)l->pos.x + c <= c2 && (uint32_t)l->pos.y + c <= c2 &&
-           (uint32_t)m->step + 2048u <= 4096u;
+    return l->pos.x == m->pivot.x && l->pos.y == m->pivot.y && (m->move.x | m->move.y) == 0;
 }
 
 /* The fused loop's first look at a simple sweep turning about its own
@@ -682,8 +683,7 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
  * pivot (L and 0 from the emitter, L/2 either way from the middle), across
  * it w (box or capsule alike). 1 hit, 0 miss, -1 undecided (the full
  * path). Doubling the lengths keeps the centre form's halves exact. */
-FXL_WARM_CODE
-static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
+FXL__ALWAYS_INLINE int sweep_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     fxl_laser_prep a;
@@ -722,14 +722,14 @@ static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
     return -1;
 }
 
-/* The checks of fxl_sweep_prepare for any motion, in unsigned compares:
- * the laser's (fxl__laser_fast_ok), the pivot and the move each within
+/* The rest of fxl_sweep_prepare's checks for any motion that passed
+ * sweep_base_ok, in unsigned compares: the pivot and the move each within
  * +-FXL_COORD_MAX per axis (so pivot + move and laser.pos - pivot are
  * below 2^31 in magnitude and their 32-bit sums exact), pivot + move and
- * laser.pos - pivot within +-FXL_COORD_MAX, |step| <= 2048. (u + C <= 2C
- * for the uint32 u of a value in -2^31..2^31 says it is in -C..C.) A
- * sweep that fails (a move beyond FXL_COORD_MAX may still be valid) takes
- * the full path, which decides it. */
+ * laser.pos - pivot within +-FXL_COORD_MAX. (u + C <= 2C for the uint32 u
+ * of a value in -2^31..2^31 says it is in -C..C.) A sweep that fails (a
+ * move beyond FXL_COORD_MAX may still be valid) takes the full path, which
+ * decides it. */
 FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
 {
     const fxl_laser *l = &sw->laser;
@@ -737,10 +737,9 @@ FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
     uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
     uint32_t px = (uint32_t)m->pivot.x, py = (uint32_t)m->pivot.y;
     uint32_t mx = (uint32_t)m->move.x, my = (uint32_t)m->move.y;
-    return fxl__laser_fast_ok(l) && px + c <= c2 && py + c <= c2 && mx + c <= c2 &&
-           my + c <= c2 && px + mx + c <= c2 && py + my + c <= c2 &&
-           (uint32_t)l->pos.x - px + c <= c2 && (uint32_t)l->pos.y - py + c <= c2 &&
-           (uint32_t)m->step + 2048u <= 4096u;
+    return px + c <= c2 && py + c <= c2 && mx + c <= c2 && my + c <= c2 && px + mx + c <= c2 &&
+           py + my + c <= c2 && (uint32_t)l->pos.x - px + c <= c2 &&
+           (uint32_t)l->pos.y - py + c <= c2;
 }
 
 /* The fused loop's first look at any other motion (a pivot off laser.pos,
@@ -817,8 +816,7 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
  * - pivot - move (end pose, end frame: its last) and gm = c - pivot -
  * floor(move / 2) at the turn's middle angle (middle_witness: the reach cut
  * by the table's scale margin). Each is a pose of the motion. */
-FXL_WARM_CODE
-static int general_near(const fxl_sweep *sw, fxl_circle circle)
+FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
@@ -849,13 +847,28 @@ static int general_near(const fxl_sweep *sw, fxl_circle circle)
                : -1;
 }
 
-/* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
+/* What the fused loop does with a sweep its rejects left (the one call
+ * out of its IWRAM code, in ROM: near sweeps only): the second look of
+ * the sweep's form (look: LOOK_SIMPLE sweep_near, LOOK_GENERAL
+ * general_near, LOOK_NONE none), then, if that is undecided, the full
+ * path (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus
  * the refusal code. */
+#define LOOK_NONE 0
+#define LOOK_SIMPLE 1
+#define LOOK_GENERAL 2
 FXL_WARM_CODE
-static int sweep_full(const fxl_sweep *sw, fxl_circle circle)
+static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     fxl_sweep_prep sp;
-    fxl_result res = fxl_sweep_prepare(sw, &sp);
+    fxl_result res;
+    int h = -1;
+    if (look == LOOK_SIMPLE)
+        h = sweep_near(sw, circle);
+    else if (look == LOOK_GENERAL)
+        h = general_near(sw, circle);
+    if (h >= 0)
+        return h;
+    res = fxl_sweep_prepare(sw, &sp);
     if (res != FXL_OK)
         return -(int)res;
     return fixed_hit(&sp, circle.c.x, circle.c.y, circle.r) ? 1 : 0;
@@ -885,24 +898,19 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             const fxl_sweep *sw = &sweeps[i];
-            int h;
-            if (FXL__LIKELY(sweep_simple(sw))) {
-                if (FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
-                    continue;
-                h = sweep_near(sw, circle);
-                if (h < 0)
-                    h = sweep_full(sw, circle);
-            } else {
-                h = -1;
-                if (FXL__LIKELY(sweep_general_ok(sw))) {
+            int h, look = LOOK_NONE;
+            if (FXL__LIKELY(sweep_base_ok(sw))) {
+                if (FXL__LIKELY(sweep_simple(sw))) {
+                    if (FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
+                        continue;
+                    look = LOOK_SIMPLE;
+                } else if (FXL__LIKELY(sweep_general_ok(sw))) {
                     if (FXL__LIKELY(!sweep_general_maybe(sw, x, y, r)))
                         continue;
-                    if (ok)
-                        h = general_near(sw, circle);
+                    look = ok ? LOOK_GENERAL : LOOK_NONE;
                 }
-                if (h < 0)
-                    h = sweep_full(sw, circle);
             }
+            h = sweep_rest(sw, circle, look);
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;
             if (h > 0 && ok) {
