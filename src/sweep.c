@@ -615,12 +615,21 @@ size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *f
 }
 
 /* The checks of fxl_sweep_prepare that every sweep of the fused loop
- * shares, in a few unsigned compares: the laser's (fxl__laser_fast_ok)
- * and |step| <= 2048. A sweep that fails takes the full path, which
- * decides it. */
+ * shares, in a few unsigned compares: the laser's fields as
+ * fxl__laser_fast_ok checks them, |step| <= 2048, and laser.pos on a
+ * smaller box than the domain's, -2^29..2^29 - 1 per axis: (u + 2^29) mod
+ * 2^32 < 2^30 for the uint32 u of each, or'ed together (sweep_general_ok
+ * builds on that). A sweep that fails (or lies beyond 8192 px from the
+ * origin) takes the full path, which decides it. */
+#define SWEEP_BOX ((uint32_t)1 << 29)
 FXL__ALWAYS_INLINE bool sweep_base_ok(const fxl_sweep *sw)
 {
-    return fxl__laser_fast_ok(&sw->laser) && (uint32_t)sw->motion.step + 2048u <= 4096u;
+    const fxl_laser *l = &sw->laser;
+    return ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
+           ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
+           (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
+           (uint32_t)sw->motion.step + 2048u <= 4096u &&
+           ((((uint32_t)l->pos.x + SWEEP_BOX) | ((uint32_t)l->pos.y + SWEEP_BOX)) >> 30) == 0u;
 }
 
 /* A sweep that passed sweep_base_ok and turns about laser.pos itself with
@@ -723,23 +732,22 @@ FXL__ALWAYS_INLINE int sweep_near(const fxl_sweep *sw, fxl_circle circle)
 }
 
 /* The rest of fxl_sweep_prepare's checks for any motion that passed
- * sweep_base_ok, in unsigned compares: the pivot and the move each within
- * +-FXL_COORD_MAX per axis (so pivot + move and laser.pos - pivot are
- * below 2^31 in magnitude and their 32-bit sums exact), pivot + move and
- * laser.pos - pivot within +-FXL_COORD_MAX. (u + C <= 2C for the uint32 u
- * of a value in -2^31..2^31 says it is in -C..C.) A sweep that fails (a
- * move beyond FXL_COORD_MAX may still be valid) takes the full path, which
- * decides it. */
+ * sweep_base_ok, on the same box, in one compare: the pivot and pivot +
+ * move (computed mod 2^32) within -2^29..2^29 - 1 per axis (as laser.pos
+ * there). Then pivot + move is exact and within the domain, the move is
+ * the difference of two values of that box (an int32 congruent to one in
+ * -2^30..2^30 exclusive, so equal to it), and so is laser.pos - pivot:
+ * everything fxl_sweep_prepare checks holds (|x| <= FXL_COORD_MAX =
+ * 2^30 - 1), and every offset below is exact in 32 bits. A sweep that
+ * fails (beyond the box, or a move no valid sweep has) takes the full
+ * path, which decides it. */
 FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
 {
-    const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
     uint32_t px = (uint32_t)m->pivot.x, py = (uint32_t)m->pivot.y;
-    uint32_t mx = (uint32_t)m->move.x, my = (uint32_t)m->move.y;
-    return px + c <= c2 && py + c <= c2 && mx + c <= c2 && my + c <= c2 && px + mx + c <= c2 &&
-           py + my + c <= c2 && (uint32_t)l->pos.x - px + c <= c2 &&
-           (uint32_t)l->pos.y - py + c <= c2;
+    uint32_t ex = px + (uint32_t)m->move.x, ey = py + (uint32_t)m->move.y;
+    return (((px + SWEEP_BOX) | (py + SWEEP_BOX) | (ex + SWEEP_BOX) | (ey + SWEEP_BOX)) >> 30) ==
+           0u;
 }
 
 /* The fused loop's first look at any other motion (a pivot off laser.pos,
