@@ -776,12 +776,19 @@ FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
  * - 1, 0) - 1 - d puts them all below. The same along the beam. Every
  * value below 2^16 px: the offsets are below 2^31 raw. */
 /* The along half of sweep_general_maybe, out of line (as sweep_along):
- * only the sweeps that pass the across half get here. o: laser.pos -
- * pivot, q: the circle's centre - pivot (Q16.16), d: the move's pixels. */
+ * only the sweeps that pass the across half get here, so it works out w,
+ * o = laser.pos - pivot and d (the move's pixels) again from the sweep
+ * rather than have the loop keep them. q: the circle's centre - pivot
+ * (Q16.16). */
 FXL_IWRAM_CODE
-static bool general_along(const fxl_laser *l, const int32_t cs[4], int32_t qx, int32_t qy,
-                          int32_t ox, int32_t oy, int32_t w, int32_t d, fix16_t r)
+static bool general_along(const fxl_sweep *sw, const int32_t cs[4], int32_t qx, int32_t qy,
+                          fix16_t r)
 {
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    int32_t w = fxl__hit_width(l->half_width, l->hit_fraction);
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t d = (int32_t)((fxl__abs32(m->move.x) + fxl__abs32(m->move.y)) >> 16);
     uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
@@ -813,7 +820,7 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
     a1 = fxl__pixels(fxl__across(cs[2], cs[3], qx, qy));
     if (FXL__LIKELY((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo)))
         return false;
-    return general_along(l, cs, qx, qy, ox, oy, w, d, r);
+    return general_along(sw, cs, qx, qy, r);
 }
 
 /* The fused loop's second look at any other motion (checked by
