@@ -910,9 +910,11 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
     }
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            const fxl_sweep *sw = &sweeps[i];
+        const fxl_sweep *sw, *start = &sweeps[i], *stop = &sweeps[end];
+        uint32_t word = 0;
+        /* A pointer walk: the block's index and bit are worked out only
+         * for a hit (fewer live registers in the reject path). */
+        for (sw = start; sw != stop; sw++) {
             int h, look = LOOK_NONE;
             if (FXL__LIKELY(sweep_base_ok(sw))) {
                 if (FXL__LIKELY(sweep_simple(sw))) {
@@ -929,10 +931,11 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;
             if (h > 0 && ok) {
-                word |= bit;
+                word |= (uint32_t)1 << (uint32_t)(sw - start);
                 count++;
             }
         }
+        i = end;
         if (hit_bits != NULL)
             hit_bits[(i - 1) >> 5] = word;
     }
