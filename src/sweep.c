@@ -652,18 +652,23 @@ FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
  * alike), the core's reach along it plus r + round. A sweep about another
  * pivot goes to the full path. */
 /* The along half of sweep_maybe, out of line: only the sweeps that pass
- * the across half get here. */
+ * the across half get here, so it reads the table vectors again rather
+ * than have the loop keep them. w: the hit width (Q16.16). */
 FXL_IWRAM_CODE
-static bool sweep_along(const fxl_laser *l, int32_t c0, int32_t s0, int32_t c1, int32_t s1,
-                        int32_t qx, int32_t qy, int32_t w, fix16_t r)
+static bool sweep_along(const fxl_sweep *sw, int32_t qx, int32_t qy, fix16_t r, int32_t w)
 {
+    const fxl_laser *l = &sw->laser;
+    int32_t c0, s0, c1, s1;
     uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
     int32_t hu_px = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
     int32_t lu_px = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
-    int32_t u0_px = fxl__pixels(fxl__along(c0, s0, qx, qy));
-    int32_t u1_px = fxl__pixels(fxl__along(c1, s1, qx, qy));
+    int32_t u0_px, u1_px;
+    fxl__sincos(l->angle, &c0, &s0);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
+    u0_px = fxl__pixels(fxl__along(c0, s0, qx, qy));
+    u1_px = fxl__pixels(fxl__along(c1, s1, qx, qy));
     return !((u0_px >= hu_px && u1_px >= hu_px) || (u0_px < lu_px && u1_px < lu_px));
 }
 
@@ -681,7 +686,7 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
     v1_px = fxl__pixels(fxl__across(c1, s1, qx, qy));
     if (FXL__LIKELY((v0_px >= hv_px && v1_px >= hv_px) || (v0_px < -hv_px && v1_px < -hv_px)))
         return false;
-    return sweep_along(l, c0, s0, c1, s1, qx, qy, w, r);
+    return sweep_along(sw, qx, qy, r, w);
 }
 
 /* The fused loop's second look at a simple sweep (turning about its own
