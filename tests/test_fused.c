@@ -297,8 +297,9 @@ static void sweeps_box_edges(void)
         for (i = 0; i < n; i++) {
             const fxl_motion *m = &s[i].motion;
             int64_t lim = INT64_C(1) << 29;
-            int64_t v[6] = {s[i].laser.pos.x, s[i].laser.pos.y, m->pivot.x, m->pivot.y,
-                            (int64_t)m->pivot.x + m->move.x, (int64_t)m->pivot.y + m->move.y};
+            const int64_t v[6] = {s[i].laser.pos.x, s[i].laser.pos.y, m->pivot.x, m->pivot.y,
+                                  (int64_t)m->pivot.x + m->move.x,
+                                  (int64_t)m->pivot.y + m->move.y};
             fxl_sweep_prep sp;
             fxl_result r = fxl_sweep_prepare(&s[i], &sp);
             bool h = r == FXL_OK && fxl_circle_check(p) == FXL_OK && fxl_sweep_vs_circle(&sp, p);
