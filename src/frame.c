@@ -31,10 +31,15 @@
 
 #include "wide.h"
 
-/* Reached only when the circle sits diagonally off a corner and the quick
- * interval test cannot settle it, so it stays in ROM (outside IWRAM). */
-FXL_NOINLINE bool fxl__corner_hit(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32)
+/* Reached only when the circle sits diagonally off a corner, beyond the
+ * diamond eu + ev <= t (0 < a, b <= t), so it stays in ROM (outside
+ * IWRAM; ARM for its 32x32->64 products): the quick interval test on the
+ * top bits (wide.h, deciding most), then the exact 128-bit compare. */
+FXL_ARM_CODE FXL_NOINLINE bool fxl__corner_hit(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32)
 {
+    int quick = fxl__sumsq_quick(a_q32, b_q32, t_q32);
+    if (quick >= 0)
+        return quick != 0;
     return fxl__sumsq_le(a_q32, b_q32, t_q32);
 }
 
@@ -44,14 +49,10 @@ bool fxl__frame_test(const fxl_laser_prep *lp, int64_t u_q32, int64_t v_q32, int
     int64_t t_q32 = ((int64_t)r + lp->round) * 65536;
     int64_t eu_q32 = fxl__beyond(u_q32, lp->u_lo, lp->u_hi);
     int64_t ev_q32 = fxl__beyond(v_q32, lp->v_lo, lp->v_hi);
-    int quick;
 
     if (eu_q32 > t_q32 || ev_q32 > t_q32 || t_q32 < 0)
         return false;
     if (eu_q32 <= 0 || ev_q32 <= 0 || eu_q32 + ev_q32 <= t_q32)
         return true; /* on a side, or inside the diamond eu + ev <= t */
-    quick = fxl__sumsq_quick((uint64_t)eu_q32, (uint64_t)ev_q32, (uint64_t)t_q32);
-    if (quick >= 0)
-        return quick != 0;
     return fxl__corner_hit((uint64_t)eu_q32, (uint64_t)ev_q32, (uint64_t)t_q32);
 }

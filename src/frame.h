@@ -54,8 +54,9 @@ FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u_q32, 
     return fxl__frame_test(lp, u_q32, v_q32, r);
 }
 
-/* a*a + b*b <= t*t (Q32.32 distances) in 128 bits (frame.c, kept out of
- * the hot code). */
+/* a*a + b*b <= t*t (Q32.32 distances, each below 2^46), exactly: the
+ * quick test on the top bits, else 128 bits (frame.c, kept out of the hot
+ * code and out of IWRAM). */
 bool fxl__corner_hit(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32);
 
 /* A bounding-box reject in 32-bit unsigned arithmetic: |x - m| <= e  <=>

@@ -38,12 +38,13 @@ FXL__ALWAYS_INLINE int32_t fxl__hit_width(fix16_t half_width, fix16_t fraction)
 FXL__ALWAYS_INLINE void fxl__laser_hitbox(const fxl_laser *laser, fxl_laser_prep *out)
 {
     int32_t w = fxl__hit_width(laser->half_width, laser->hit_fraction);
-    /* Along the beam in Q32.32, where half of any Q16.16 length is exact:
+    /* Along the beam in Q32.32, where half of any Q16.16 length is exact
+     * (L 2^16 / 2 = L 2^15, written as that product: no signed division):
      * [0, L] from the emitter, or [-L/2, L/2] about the middle. */
-    int64_t len = (int64_t)laser->length * 65536;
+    int64_t len = (int64_t)laser->length * 65536, half = (int64_t)laser->length * 32768;
     bool at_emitter = laser->anchor == FXL_ANCHOR_EMITTER;
-    out->u_lo = at_emitter ? 0 : -(len / 2);
-    out->u_hi = at_emitter ? len : len / 2;
+    out->u_lo = at_emitter ? 0 : -half;
+    out->u_hi = at_emitter ? len : half;
     /* A box is its rectangle; a capsule is its centre segment grown by a
      * disk of the hitbox half-width. One test serves both. */
     if (laser->kind == FXL_LASER_BOX) {

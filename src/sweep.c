@@ -614,22 +614,32 @@ size_t fxl_sweep_vs_moving_circles(const fxl_sweep_prep *sp, const fxl_circle *f
     return hits;
 }
 
-/* The checks of fxl_sweep_prepare for a sweep that does not move, in a
- * few unsigned compares; anything else (a move, a failed check) takes the
- * full path. */
+/* The checks of fxl_sweep_prepare that every sweep of the fused loop
+ * shares, in a few unsigned compares: the laser's fields as
+ * fxl__laser_fast_ok checks them, |step| <= 2048, and laser.pos on a
+ * smaller box than the domain's, -2^29..2^29 - 1 per axis: (u + 2^29) mod
+ * 2^32 < 2^30 for the uint32 u of each, or'ed together (sweep_general_ok
+ * builds on that). A sweep that fails (or lies beyond 8192 px from the
+ * origin) takes the full path, which decides it. */
+#define SWEEP_BOX ((uint32_t)1 << 29)
+FXL__ALWAYS_INLINE bool sweep_base_ok(const fxl_sweep *sw)
+{
+    const fxl_laser *l = &sw->laser;
+    return ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
+           ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
+           (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
+           (uint32_t)sw->motion.step + 2048u <= 4096u &&
+           ((((uint32_t)l->pos.x + SWEEP_BOX) | ((uint32_t)l->pos.y + SWEEP_BOX)) >> 30) == 0u;
+}
+
+/* A sweep that passed sweep_base_ok and turns about laser.pos itself with
+ * no move (the pivot then needs no checks of its own): the frame's common
+ * case, which fxl_sweep_prepare accepts. */
 FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
-    /* A turn about laser.pos itself with no move (the pivot then needs no
-     * checks of its own): the frame's common case. */
-    return l->pos.x == m->pivot.x && l->pos.y == m->pivot.y && (m->move.x | m->move.y) == 0 &&
-           ((uint32_t)l->kind | (uint32_t)l->anchor) <= 1u &&
-           ((uint32_t)l->length | (uint32_t)l->half_width) <= (uint32_t)FXL_SIZE_MAX &&
-           (uint32_t)l->hit_fraction <= (uint32_t)fix16_one &&
-           (uint32_t)l->pos.x + c <= c2 && (uint32_t)l->pos.y + c <= c2 &&
-           (uint32_t)m->step + 2048u <= 4096u;
+    return l->pos.x == m->pivot.x && l->pos.y == m->pivot.y && (m->move.x | m->move.y) == 0;
 }
 
 /* The fused loop's first look at a simple sweep turning about its own
@@ -642,18 +652,23 @@ FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
  * alike), the core's reach along it plus r + round. A sweep about another
  * pivot goes to the full path. */
 /* The along half of sweep_maybe, out of line: only the sweeps that pass
- * the across half get here. */
+ * the across half get here, so it reads the table vectors again rather
+ * than have the loop keep them. w: the hit width (Q16.16). */
 FXL_IWRAM_CODE
-static bool sweep_along(const fxl_laser *l, int32_t c0, int32_t s0, int32_t c1, int32_t s1,
-                        int32_t qx, int32_t qy, int32_t w, fix16_t r)
+static bool sweep_along(const fxl_sweep *sw, int32_t qx, int32_t qy, fix16_t r, int32_t w)
 {
+    const fxl_laser *l = &sw->laser;
+    int32_t c0, s0, c1, s1;
     uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
     int32_t hu_px = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
     int32_t lu_px = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
-    int32_t u0_px = fxl__pixels(fxl__along(c0, s0, qx, qy));
-    int32_t u1_px = fxl__pixels(fxl__along(c1, s1, qx, qy));
+    int32_t u0_px, u1_px;
+    fxl__sincos(l->angle, &c0, &s0);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
+    u0_px = fxl__pixels(fxl__along(c0, s0, qx, qy));
+    u1_px = fxl__pixels(fxl__along(c1, s1, qx, qy));
     return !((u0_px >= hu_px && u1_px >= hu_px) || (u0_px < lu_px && u1_px < lu_px));
 }
 
@@ -671,7 +686,7 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
     v1_px = fxl__pixels(fxl__across(c1, s1, qx, qy));
     if (FXL__LIKELY((v0_px >= hv_px && v1_px >= hv_px) || (v0_px < -hv_px && v1_px < -hv_px)))
         return false;
-    return sweep_along(l, c0, s0, c1, s1, qx, qy, w, r);
+    return sweep_along(sw, qx, qy, r, w);
 }
 
 /* The fused loop's second look at a simple sweep (turning about its own
@@ -682,8 +697,7 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
  * pivot (L and 0 from the emitter, L/2 either way from the middle), across
  * it w (box or capsule alike). 1 hit, 0 miss, -1 undecided (the full
  * path). Doubling the lengths keeps the centre form's halves exact. */
-FXL_WARM_CODE
-static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
+FXL__ALWAYS_INLINE int sweep_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     fxl_laser_prep a;
@@ -722,25 +736,23 @@ static int sweep_near(const fxl_sweep *sw, fxl_circle circle)
     return -1;
 }
 
-/* The checks of fxl_sweep_prepare for any motion, in unsigned compares:
- * the laser's (fxl__laser_fast_ok), the pivot and the move each within
- * +-FXL_COORD_MAX per axis (so pivot + move and laser.pos - pivot are
- * below 2^31 in magnitude and their 32-bit sums exact), pivot + move and
- * laser.pos - pivot within +-FXL_COORD_MAX, |step| <= 2048. (u + C <= 2C
- * for the uint32 u of a value in -2^31..2^31 says it is in -C..C.) A
- * sweep that fails (a move beyond FXL_COORD_MAX may still be valid) takes
- * the full path, which decides it. */
+/* The rest of fxl_sweep_prepare's checks for any motion that passed
+ * sweep_base_ok, on the same box, in one compare: the pivot and pivot +
+ * move (computed mod 2^32) within -2^29..2^29 - 1 per axis (as laser.pos
+ * there). Then pivot + move is exact and within the domain, the move is
+ * the difference of two values of that box (an int32 congruent to one in
+ * -2^30..2^30 exclusive, so equal to it), and so is laser.pos - pivot:
+ * everything fxl_sweep_prepare checks holds (|x| <= FXL_COORD_MAX =
+ * 2^30 - 1), and every offset below is exact in 32 bits. A sweep that
+ * fails (beyond the box, or a move no valid sweep has) takes the full
+ * path, which decides it. */
 FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
 {
-    const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    uint32_t c = (uint32_t)FXL_COORD_MAX, c2 = 2u * c;
     uint32_t px = (uint32_t)m->pivot.x, py = (uint32_t)m->pivot.y;
-    uint32_t mx = (uint32_t)m->move.x, my = (uint32_t)m->move.y;
-    return fxl__laser_fast_ok(l) && px + c <= c2 && py + c <= c2 && mx + c <= c2 &&
-           my + c <= c2 && px + mx + c <= c2 && py + my + c <= c2 &&
-           (uint32_t)l->pos.x - px + c <= c2 && (uint32_t)l->pos.y - py + c <= c2 &&
-           (uint32_t)m->step + 2048u <= 4096u;
+    uint32_t ex = px + (uint32_t)m->move.x, ey = py + (uint32_t)m->move.y;
+    return (((px + SWEEP_BOX) | (py + SWEEP_BOX) | (ex + SWEEP_BOX) | (ey + SWEEP_BOX)) >> 30) ==
+           0u;
 }
 
 /* The fused loop's first look at any other motion (a pivot off laser.pos,
@@ -769,12 +781,19 @@ FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
  * - 1, 0) - 1 - d puts them all below. The same along the beam. Every
  * value below 2^16 px: the offsets are below 2^31 raw. */
 /* The along half of sweep_general_maybe, out of line (as sweep_along):
- * only the sweeps that pass the across half get here. o: laser.pos -
- * pivot, q: the circle's centre - pivot (Q16.16), d: the move's pixels. */
+ * only the sweeps that pass the across half get here, so it works out w,
+ * o = laser.pos - pivot and d (the move's pixels) again from the sweep
+ * rather than have the loop keep them. q: the circle's centre - pivot
+ * (Q16.16). */
 FXL_IWRAM_CODE
-static bool general_along(const fxl_laser *l, const int32_t cs[4], int32_t qx, int32_t qy,
-                          int32_t ox, int32_t oy, int32_t w, int32_t d, fix16_t r)
+static bool general_along(const fxl_sweep *sw, const int32_t cs[4], int32_t qx, int32_t qy,
+                          fix16_t r)
 {
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    int32_t w = fxl__hit_width(l->half_width, l->hit_fraction);
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t d = (int32_t)((fxl__abs32(m->move.x) + fxl__abs32(m->move.y)) >> 16);
     uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
@@ -806,7 +825,7 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
     a1 = fxl__pixels(fxl__across(cs[2], cs[3], qx, qy));
     if (FXL__LIKELY((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo)))
         return false;
-    return general_along(l, cs, qx, qy, ox, oy, w, d, r);
+    return general_along(sw, cs, qx, qy, r);
 }
 
 /* The fused loop's second look at any other motion (checked by
@@ -817,8 +836,7 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
  * - pivot - move (end pose, end frame: its last) and gm = c - pivot -
  * floor(move / 2) at the turn's middle angle (middle_witness: the reach cut
  * by the table's scale margin). Each is a pose of the motion. */
-FXL_WARM_CODE
-static int general_near(const fxl_sweep *sw, fxl_circle circle)
+FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
@@ -849,13 +867,28 @@ static int general_near(const fxl_sweep *sw, fxl_circle circle)
                : -1;
 }
 
-/* The full path of one sweep of the fused loop: 1 hit, 0 miss, or minus
+/* What the fused loop does with a sweep its rejects left (the one call
+ * out of its IWRAM code, in ROM: near sweeps only): the second look of
+ * the sweep's form (look: LOOK_SIMPLE sweep_near, LOOK_GENERAL
+ * general_near, LOOK_NONE none), then, if that is undecided, the full
+ * path (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus
  * the refusal code. */
+#define LOOK_NONE 0
+#define LOOK_SIMPLE 1
+#define LOOK_GENERAL 2
 FXL_WARM_CODE
-static int sweep_full(const fxl_sweep *sw, fxl_circle circle)
+static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     fxl_sweep_prep sp;
-    fxl_result res = fxl_sweep_prepare(sw, &sp);
+    fxl_result res;
+    int h = -1;
+    if (look == LOOK_SIMPLE)
+        h = sweep_near(sw, circle);
+    else if (look == LOOK_GENERAL)
+        h = general_near(sw, circle);
+    if (h >= 0)
+        return h;
+    res = fxl_sweep_prepare(sw, &sp);
     if (res != FXL_OK)
         return -(int)res;
     return fixed_hit(&sp, circle.c.x, circle.c.y, circle.r) ? 1 : 0;
@@ -882,34 +915,32 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
     }
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
-        uint32_t word = 0, bit = 1;
-        for (; i < end; i++, bit <<= 1) {
-            const fxl_sweep *sw = &sweeps[i];
-            int h;
-            if (FXL__LIKELY(sweep_simple(sw))) {
-                if (FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
-                    continue;
-                h = sweep_near(sw, circle);
-                if (h < 0)
-                    h = sweep_full(sw, circle);
-            } else {
-                h = -1;
-                if (FXL__LIKELY(sweep_general_ok(sw))) {
+        const fxl_sweep *sw, *start = &sweeps[i], *stop = &sweeps[end];
+        uint32_t word = 0;
+        /* A pointer walk: the block's index and bit are worked out only
+         * for a hit (fewer live registers in the reject path). */
+        for (sw = start; sw != stop; sw++) {
+            int h, look = LOOK_NONE;
+            if (FXL__LIKELY(sweep_base_ok(sw))) {
+                if (FXL__LIKELY(sweep_simple(sw))) {
+                    if (FXL__LIKELY(!sweep_maybe(sw, x, y, r)))
+                        continue;
+                    look = LOOK_SIMPLE;
+                } else if (FXL__LIKELY(sweep_general_ok(sw))) {
                     if (FXL__LIKELY(!sweep_general_maybe(sw, x, y, r)))
                         continue;
-                    if (ok)
-                        h = general_near(sw, circle);
+                    look = ok ? LOOK_GENERAL : LOOK_NONE;
                 }
-                if (h < 0)
-                    h = sweep_full(sw, circle);
             }
+            h = sweep_rest(sw, circle, look);
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;
             if (h > 0 && ok) {
-                word |= bit;
+                word |= (uint32_t)1 << (uint32_t)(sw - start);
                 count++;
             }
         }
+        i = end;
         if (hit_bits != NULL)
             hit_bits[(i - 1) >> 5] = word;
     }

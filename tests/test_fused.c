@@ -177,10 +177,14 @@ static void lasers_match(void)
     fxlt_printf("    %u rounds, %u lasers refused, %u hits\n", round, refused, hit);
 }
 
+/* The sweep tests' array, shared (the GBA test ROM's EWRAM is nearly
+ * full). */
+static fxl_sweep sweep_pool[40] FXL_EWRAM_BSS;
+
 /* Sweeps against the player: the same for fxl_sweeps_vs_circle. */
 static void sweeps_match(void)
 {
-    static fxl_sweep s[40] FXL_EWRAM_BSS;
+    fxl_sweep *s = sweep_pool;
     static uint32_t bits[2];
     fxlt_rng rng = fxlt_rng_for("sweeps_match");
     uint32_t round, refused = 0, hit = 0;
@@ -221,6 +225,104 @@ static void sweeps_match(void)
     fxlt_printf("    %u rounds, %u sweeps refused, %u hits\n", round, refused, hit);
 }
 
+/* The fused sweep call's checks on a box of +-2^29 per axis (sweep.c's
+ * sweep_base_ok and sweep_general_ok): laser.pos, the pivot or pivot +
+ * move put on the box's edges (-2^29 - 1, -2^29, 2^29 - 1, 2^29) or the
+ * domain's (+-FXL_COORD_MAX, one raw unit beyond), on one axis, the rest
+ * of the sweep and the player within 40 px: the same hit words, counts and
+ * codes as fxl_sweep_prepare + fxl_sweep_vs_circle for each. */
+static void sweeps_box_edges(void)
+{
+    static const int32_t edges[] = {-(INT32_C(1) << 29) - 1, -(INT32_C(1) << 29),
+                                    (INT32_C(1) << 29) - 1, INT32_C(1) << 29,
+                                    -FXL_COORD_MAX, FXL_COORD_MAX, -FXL_COORD_MAX - 1,
+                                    FXL_COORD_MAX + 1};
+    fxl_sweep *s = sweep_pool;
+    static uint32_t bits[1];
+    fxlt_rng rng = fxlt_rng_for("sweeps_box_edges");
+    uint32_t round, outside = 0, hit = 0, refused = 0;
+    for (round = 0; round < 4000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 20u; round++) {
+        size_t n = 1 + fxlt_below(&rng, 32), i, count = 0, got = 12345;
+        int32_t e = edges[fxlt_below(&rng, 8)];
+        bool on_x = fxlt_below(&rng, 2) == 0;
+        fix16_t bx = on_x ? e : fxlt_range(&rng, -PX(100), PX(100));
+        fix16_t by = on_x ? fxlt_range(&rng, -PX(100), PX(100)) : e;
+        fxl_circle p = fxl_circle_make(bx + fxlt_range(&rng, -PX(40), PX(40)),
+                                       by + fxlt_range(&rng, -PX(40), PX(40)),
+                                       fxlt_range(&rng, 0, PX(6)));
+        fxl_result want = fxl_circle_check(p), res;
+        for (i = 0; i < n; i++) {
+            fxl_laser l = fxl_laser_from_emitter(
+                (fxl_laser_kind)fxlt_below(&rng, 2),
+                fxl_vec2_make(bx + fxlt_range(&rng, -PX(40), PX(40)),
+                              by + fxlt_range(&rng, -PX(40), PX(40))),
+                (fxl_angle)fxlt_below(&rng, 4096), fxlt_range(&rng, 0, PX(80)),
+                fxlt_range(&rng, 0, PX(8)));
+            fxl_motion *m;
+            l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
+            l.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+            s[i] = fxl_sweep_turn(&l, fxlt_range(&rng, -60, 60));
+            m = &s[i].motion;
+            if (fxlt_below(&rng, 2) == 0) { /* about another pivot, moving */
+                m->pivot.x = l.pos.x + fxlt_range(&rng, -PX(20), PX(20));
+                m->pivot.y = l.pos.y + fxlt_range(&rng, -PX(20), PX(20));
+                m->move = fxl_vec2_make(fxlt_range(&rng, -PX(8), PX(8)),
+                                        fxlt_range(&rng, -PX(8), PX(8)));
+            }
+            /* One of the three on the edge itself. */
+            switch (fxlt_below(&rng, 3)) {
+            case 0:
+                if (on_x)
+                    s[i].laser.pos.x = e;
+                else
+                    s[i].laser.pos.y = e;
+                if (fxlt_below(&rng, 2) == 0)
+                    m->pivot = s[i].laser.pos;
+                break;
+            case 1:
+                if (on_x)
+                    m->pivot.x = e;
+                else
+                    m->pivot.y = e;
+                break;
+            default:
+                if (on_x)
+                    m->move.x = (fix16_t)((int64_t)e - m->pivot.x);
+                else
+                    m->move.y = (fix16_t)((int64_t)e - m->pivot.y);
+                break;
+            }
+        }
+        res = fxl_sweeps_vs_circle(s, n, p, bits, &got);
+        for (i = 0; i < n; i++) {
+            const fxl_motion *m = &s[i].motion;
+            int64_t lim = INT64_C(1) << 29;
+            const int64_t v[6] = {s[i].laser.pos.x, s[i].laser.pos.y, m->pivot.x, m->pivot.y,
+                                  (int64_t)m->pivot.x + m->move.x,
+                                  (int64_t)m->pivot.y + m->move.y};
+            fxl_sweep_prep sp;
+            fxl_result r = fxl_sweep_prepare(&s[i], &sp);
+            bool h = r == FXL_OK && fxl_circle_check(p) == FXL_OK && fxl_sweep_vs_circle(&sp, p);
+            int k;
+            for (k = 0; k < 6; k++)
+                if (r == FXL_OK && (v[k] < -lim || v[k] >= lim)) {
+                    outside++;
+                    break;
+                }
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            refused += r != FXL_OK;
+            count += h;
+            CHECK(((bits[0] >> i) & 1u) == (h ? 1u : 0u));
+        }
+        hit += (uint32_t)count;
+        CHECK_EQ(res, want);
+        CHECK_EQ(got, count);
+    }
+    fxlt_printf("    %u rounds, %u valid sweeps beyond the box, %u refused, %u hits\n", round,
+                outside, refused, hit);
+}
+
 /* Found by tests/fuzz/fuzz_laser.c: the fused call's quadrant box grew the
  * beam's reach by 2^-15 for the table vector's length but not the radius,
  * and a circle of radius 2^28 - 3 touching by 10 raw units (the frame sees
@@ -246,6 +348,7 @@ static const fxlt_case cases[] = {
     {"circles_match", circles_match},
     {"lasers_match", lasers_match},
     {"sweeps_match", sweeps_match},
+    {"sweeps_box_edges", sweeps_box_edges},
     {"big_radius_scale", big_radius_scale},
 };
 

@@ -47,14 +47,16 @@
  * COSTS (GBA cycles, ARM7TDMI, docs/bench-gba.md; the answers never depend
  * on the path taken):
  *   - Many sweeps against the player: fxl_sweeps_vs_circle, no preparation
- *     for a far sweep: about 220 a sweep turning about its reference point
- *     (fxl_sweep_turn), about 330 about another pivot or with a move
+ *     for a far sweep: about 200 a sweep turning about its reference point
+ *     (fxl_sweep_turn), about 270 about another pivot or with a move
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
  *     bounds grown by the move). Near the player (a few px) the exact
- *     stage runs: about 1,200 a sweep about its reference point, 2,300 to
- *     2,900 for the others (a miss there still costs a preparation and the
+ *     stage runs: about 1,250 a sweep about its reference point, 2,200 to
+ *     2,700 for the others (a miss there still costs a preparation and the
  *     exact turn; hits at the start, middle or end pose are found early).
- *   - One sweep: fxl_sweep_prepare about 970, then fxl_sweep_vs_circle
+ *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
+ *     (2^29) on an axis always takes the exact stage (same answer).
+ *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle
  *     about 680 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
