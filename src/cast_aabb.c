@@ -119,10 +119,23 @@ FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_a
  * - t0 over 65536 |k|, |t0| = w |k'| < 2^44), compared in 128 bits
  * (wide.h's cross sign). The clipped length floor(65536 n / m) < 2^31. */
 
-/* sign(a - b) of two such bounds. */
+/* sign(a - b) of two such bounds: sign(a.n b.m - b.n a.m), m > 0, so the
+ * signs of the numerators decide unless they agree; then the magnitudes'
+ * products (below 2^84) in 128 bits. Inline (ARM code on the GBA: the
+ * out-of-line wide.h fxl__cross_sign GCC left was a Thumb call with
+ * library products). */
 FXL__ALWAYS_INLINE int qw_cmp(qb a, qb b)
 {
-    return fxl__cross_sign(a.n, a.m, b.n, b.m); /* sign(a.n b.m - a.m b.n) */
+    int sa = a.n < 0 ? -1 : a.n > 0 ? 1 : 0, sb = b.n < 0 ? -1 : b.n > 0 ? 1 : 0, r;
+    fxl__u128 x, y;
+    if (sa != sb)
+        return sa > sb ? 1 : -1;
+    if (sa == 0)
+        return 0;
+    x = fxl__mul64(fxl__abs64(a.n), (uint64_t)b.m);
+    y = fxl__mul64(fxl__abs64(b.n), (uint64_t)a.m);
+    r = fxl__le128(x, y) ? (fxl__le128(y, x) ? 0 : -1) : 1;
+    return sa > 0 ? r : -r;
 }
 
 /* One axis of a strip edge: 65536 e + t0 + u k within [65536 lo, 65536
