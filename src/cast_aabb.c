@@ -224,9 +224,10 @@ FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     return found;
 }
 
-/* The first box the box laser's rectangle meets, as first_box (ARM). */
+/* The first box the box laser's rectangle meets, as first_box (ARM);
+ * *len (in: the length) its floor(u*). */
 FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
-                            int32_t ey, int32_t c, int32_t s, int32_t w, qb *best)
+                            int32_t ey, int32_t c, int32_t s, int32_t w, qb *best, int32_t *len)
 {
     long hit = -1;
     size_t i;
@@ -240,6 +241,12 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
             *best = u;
             hit = (long)i;
         }
+    }
+    if (hit >= 0) { /* floor(65536 n / m), n < 2^50, m < 2^34: by products (ARM) */
+        fxl__u128 num;
+        num.hi = (uint64_t)best->n >> 48;
+        num.lo = (uint64_t)best->n << 16;
+        *len = (int32_t)fxl__div128_nodiv(num, (uint64_t)best->m, NULL);
     }
     return hit;
 }
@@ -342,7 +349,7 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
         fxl__u128 num;
         num.hi = (uint64_t)u.n >> 48;
         num.lo = (uint64_t)u.n << 16;
-        Ur = (int64_t)fxl__div128(num, (uint64_t)u.m, NULL);
+        Ur = (int64_t)fxl__div128_nodiv(num, (uint64_t)u.m, NULL);
     } else {
         Ur = L;
     }
@@ -449,13 +456,7 @@ fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, s
     } else if (laser->kind != FXL_LASER_BOX) {
         hit = first_box_cap(boxes, n, &ray, ex, ey, c, s, laser->half_width, &len);
     } else {
-        hit = first_box_width(boxes, n, &ray, ex, ey, c, s, laser->half_width, &best);
-        if (hit >= 0) { /* floor(65536 n / m), n < 2^50, m < 2^34 */
-            fxl__u128 num;
-            num.hi = (uint64_t)best.n >> 48;
-            num.lo = (uint64_t)best.n << 16;
-            len = (int32_t)fxl__div128(num, (uint64_t)best.m, NULL);
-        }
+        hit = first_box_width(boxes, n, &ray, ex, ey, c, s, laser->half_width, &best, &len);
     }
     out->length = len;
     out->wall = (int32_t)hit;
