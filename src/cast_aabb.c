@@ -224,13 +224,82 @@ FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     return found;
 }
 
+/* ---- The near boxes in order of their nearest point along the beam ----
+ *
+ * A box's key is o_min = min over its points p of d . (p - e): the corner
+ * picked by the signs of c and s, 2 products (|c|, |s| <= 2^16, |p|, |e|
+ * < 2^31: |o_min| < 2^49). Every point of the box has frame u >= 65536
+ * o_min / |d|^2, and so
+ *   - the rectangle [0, u] x [-w, w] (holding only points of frame u <= u)
+ *     meets it only for u >= 65536 o_min / |d|^2: the box laser's u*, and
+ *     the centre line's (w = 0), are at least that;
+ *   - the capsule's nearest box point q at u* lies within w of (u*, 0), so
+ *     u* >= u(q) - w >= 65536 o_min / |d|^2 - w.
+ * The width casts visit the boxes whose boxes meet the beam's in order of
+ * o_min (ties: index order) and stop at the first whose bound already
+ * loses to the best box so far: every later one loses too. A box of lower
+ * index may then come after the best: an equal u* (floor, for capsules)
+ * with a lower index wins, as in index order. Up to NEAR_MAX boxes (a list
+ * on the stack, 12 bytes a box on the GBA); with more, the index order
+ * without the bound. */
+#define NEAR_MAX 16
+
+/* The boxes meeting the ray's box, sorted by o_min (stable: ties keep the
+ * index order) into key[] and idx[]; their count, NEAR_MAX + 1 when more. */
+FXL__ALWAYS_INLINE size_t near_sorted(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
+                                      int32_t ex, int32_t ey, int32_t c, int32_t s, int64_t *key,
+                                      size_t *idx)
+{
+    size_t i, m = 0, j;
+    int64_t ge = (int64_t)c * ex + (int64_t)s * ey;
+    for (i = 0; i < n; i++) {
+        const fxl_aabb *b = &boxes[i];
+        int64_t k;
+        if (!fxl__aabb_meets(b, ray))
+            continue;
+        if (m == NEAR_MAX)
+            return NEAR_MAX + 1;
+        k = (int64_t)c * (c >= 0 ? b->lo.x : b->hi.x) + (int64_t)s * (s >= 0 ? b->lo.y : b->hi.y) - ge;
+        for (j = m; j > 0 && key[j - 1] > k; j--) {
+            key[j] = key[j - 1];
+            idx[j] = idx[j - 1];
+        }
+        key[j] = k;
+        idx[j] = i;
+        m++;
+    }
+    return m;
+}
+
 /* The first box the box laser's rectangle meets, as first_box (ARM);
  * *len (in: the length) its floor(u*). */
 FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
                             int32_t ey, int32_t c, int32_t s, int32_t w, qb *best, int32_t *len)
 {
     long hit = -1;
-    size_t i;
+    size_t i, t, m;
+    int64_t key[NEAR_MAX];
+    size_t idx[NEAR_MAX];
+    m = near_sorted(boxes, n, ray, ex, ey, c, s, key, idx);
+    if (m <= NEAR_MAX) {
+        qb lb;
+        lb.m = (int64_t)c * c + (int64_t)s * s;
+        for (t = 0; t < m; t++) {
+            qb u = {0, 1};
+            int k;
+            i = idx[t];
+            lb.n = key[t];
+            /* u* >= o_min / |d|^2 > best: neither this box nor the rest win. */
+            if (hit >= 0 && qw_cmp(lb, *best) > 0)
+                break;
+            if (box_width(&boxes[i], ex, ey, c, s, w, *best, &u) &&
+                (hit < 0 || (k = qw_cmp(u, *best)) < 0 || (k == 0 && (long)i < hit))) {
+                *best = u;
+                hit = (long)i;
+            }
+        }
+        n = 0; /* done */
+    }
     for (i = 0; i < n; i++) {
         qb u = {0, 1};
         if (!fxl__aabb_meets(&boxes[i], ray))
@@ -401,11 +470,42 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
  * index); *len its floor(u*), in: the length. After a hit of floor F a
  * later box wins only with u* < F, so it is cast with length F (cap_width
  * gives floor(u*) whenever u* <= its length) and kept when below F. */
-static long first_box_cap(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
-                          int32_t ey, int32_t c, int32_t s, int32_t w, int32_t *len)
+FXL_WARM_CODE static long first_box_cap(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
+                                        int32_t ex, int32_t ey, int32_t c, int32_t s, int32_t w,
+                                        int32_t *len)
 {
     long hit = -1;
-    size_t i;
+    size_t i, t, m;
+    int64_t key[NEAR_MAX];
+    size_t idx[NEAR_MAX];
+    m = near_sorted(boxes, n, ray, ex, ey, c, s, key, idx);
+    if (m <= NEAR_MAX) {
+        /* In o_min order (the near list above): a box whose u* >= 65536
+         * o_min / |d|^2 - w reaches F + 1 (F the best floor so far) has
+         * floor(u*) > F: it and the rest lose. 65536 o_min (< 2^65, o_min
+         * > 0) against (F + 1 + w) |d|^2 (< 2^32 2^34) in 128 bits. Else it
+         * is cast with length min(F + 1, L): every u* of floor F or less is
+         * within, and an equal floor wins with a lower index. */
+        uint64_t dd = (uint64_t)((int64_t)c * c + (int64_t)s * s);
+        int32_t L = *len;
+        for (t = 0; t < m; t++) {
+            int32_t F;
+            i = idx[t];
+            if (hit >= 0 && key[t] > 0) {
+                fxl__u128 a;
+                a.hi = (uint64_t)key[t] >> 48;
+                a.lo = (uint64_t)key[t] << 16;
+                if (fxl__le128(fxl__mul64((uint64_t)*len + 1u + (uint64_t)w, dd), a))
+                    break;
+            }
+            if (cap_width(&boxes[i], ex, ey, c, s, w, hit >= 0 && *len < L ? *len + 1 : L, &F) &&
+                (hit < 0 || F < *len || (F == *len && (long)i < hit))) {
+                *len = F;
+                hit = (long)i;
+            }
+        }
+        return hit;
+    }
     for (i = 0; i < n && !(hit >= 0 && *len == 0); i++) {
         int32_t F;
         if (!fxl__aabb_meets(&boxes[i], ray))

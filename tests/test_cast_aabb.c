@@ -277,6 +277,41 @@ static void capsule_width_vs_reference(void)
     CAPSULE = false;
 }
 
+/* The width casts visit the near boxes in order of their nearest point
+ * along the beam, stopping at the first bound that loses (cast_aabb.c):
+ * up to 40 boxes (beyond the near list's 16: the index order), many of
+ * them copies of others or copies moved by a raw unit or two (equal u*,
+ * or equal floors, at other indices, before and after), against the
+ * reference, for the centre line, box and capsule lasers. */
+static void order_vs_reference(void)
+{
+    static fxl_aabb b[40] FXL_EWRAM_BSS;
+    static const unsigned flags[3] = {0u, FXL_CAST_WIDTH, FXL_CAST_WIDTH};
+    fxlt_rng rng = fxlt_rng_for("cast aabb order");
+    uint32_t target = FXLT_CASES(3000), cases, hits = 0, bad = 0, mode;
+    for (mode = 0; mode < 3; mode++) {
+        FLAGS = flags[mode];
+        CAPSULE = mode == 2;
+        for (cases = 0; cases < target; cases++) {
+            fxl_laser l = gen_laser(&rng, false);
+            size_t n = 1 + fxlt_below(&rng, fxlt_below(&rng, 2) ? 40 : 16), i, k;
+            for (i = 0; i < n; i++)
+                b[i] = gen_box(&rng, &l, false);
+            for (k = fxlt_below(&rng, (uint32_t)n + 1); k > 0; k--) {
+                size_t from = fxlt_below(&rng, (uint32_t)n), to = fxlt_below(&rng, (uint32_t)n);
+                int64_t dx = fxlt_range(&rng, -2, 2), dy = fxlt_range(&rng, -2, 2);
+                b[to] = box4(clampc((int64_t)b[from].lo.x + dx), clampc((int64_t)b[from].lo.y + dy),
+                             clampc((int64_t)b[from].hi.x + dx), clampc((int64_t)b[from].hi.y + dy));
+            }
+            bad += one_case(&l, b, n, &hits);
+        }
+    }
+    fxlt_printf("    %u cases, %u hits, %u disagreements\n", 3 * target, hits, bad);
+    CHECK_EQ(bad, 0);
+    FLAGS = 0;
+    CAPSULE = false;
+}
+
 /* Any int32 box: no undefined behaviour (UBSan), length within 0..L. */
 static void extreme_boxes(void)
 {
@@ -308,6 +343,7 @@ static const fxlt_case cast_aabb_cases[] = {
     {"vs_reference", vs_reference},
     {"width_vs_reference", width_vs_reference},
     {"capsule_width_vs_reference", capsule_width_vs_reference},
+    {"order_vs_reference", order_vs_reference},
     {"extreme_boxes", extreme_boxes},
 };
 
