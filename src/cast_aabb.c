@@ -101,23 +101,31 @@ FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_a
 /* ---- FXL_CAST_WIDTH, box lasers ------------------------------------------
  *
  * The drawn rectangle [0, u] x [-w, w] of the frame p = e + (u d + v n) /
- * 65536, d = (c, s), n = (-s, c). Its first contact with the box R is the
- * least u over F = {(u, v): u >= 0, |v| <= w, p(u, v) in R}, a convex
- * polygon (bounded: R is): the minimum is at a vertex, where two of the
- * lines u = 0, v = +-w, x = lo.x, hi.x, y = lo.y, hi.y meet (v = w and
- * v = -w never do, but for w = 0, where they coincide). So u* is
- *   0 when the cross-section at u = 0 meets R (a vertex on u = 0: a slab
- *     test in v, its bounds v / 65536 as 32-bit fractions as above); else
- *   the least of: each corner Q of R inside the strip, ahead: with o =
- *     Q - e, u = 65536 (o . d) / |d|^2 and v = 65536 (o . n) / |d|^2, so
- *     o . d >= 0 and 65536 |o . n| <= w |d|^2; and on each strip edge
- *     v = sigma w (sigma = +-1), a ray from e + sigma w n / 65536 along d,
- *     the slab entry of its interval in R (if not empty), as for the centre
- *     line but with 65536 e + sigma w n in place of 65536 e.
+ * 65536, d = (c, s), n = (-s, c), meets the box R iff some u' in [0, u]
+ * and |v| <= w put e + (u' d + v n) / 65536 in R, i.e. iff the centre
+ * line's point e + u' d / 65536 lies in H = R + S for some u' in [0, u],
+ * S the cross-section {v n / 65536: |v| <= w} (symmetric about 0). So u*
+ * is the centre line's first u' >= 0 in H. H, the Minkowski sum of a box
+ * and a segment, is a convex polygon whose edges are R's (normals +-x,
+ * +-y) and S's (normals +-d, across n): the intersection of three slabs,
+ * each at the support values h_R + h_S of its normals:
+ *   x in [lo.x - w |s| / 65536, hi.x + w |s| / 65536]  (h_S(x) = w |s| / 65536),
+ *   y in [lo.y - w |c| / 65536, hi.y + w |c| / 65536],
+ *   d . p in [min_R d . p, max_R d . p]                 (h_S(d) = 0).
+ * Along the line, x = e.x + u' c / 65536: for c > 0, u' / 65536 in
+ * [(65536 (lo.x - e.x) - w |s|) / (65536 c), (65536 (hi.x - e.x) + w |s|) /
+ * (65536 c)], the ends swapped and the signs turned for c < 0, every u' or
+ * none for c = 0; likewise y; and d . (p - e) = u' |d|^2 / 65536, so
+ * u' / 65536 in [o_min / |d|^2, o_max / |d|^2], o_min and o_max the least
+ * and greatest d . (Q - e) over R's corners Q (the corners picked by the
+ * signs of c and s). u* / 65536 = max(0, the three lower ends) when that
+ * is at most the three upper ends and the bound lim (the length, or the
+ * best box so far); 0 exactly when the cross-section at u = 0 meets R.
  * Bounds are kept as fractions n / m of u / 65536 with |n| < 2^50, 0 < m <
- * 2^34 (corners: o . d over |d|^2 <= 2^32 + 2^18; edges: 65536 (lo - e)
- * - t0 over 65536 |k|, |t0| = w |k'| < 2^44), compared in 128 bits
- * (wide.h's cross sign). The clipped length floor(65536 n / m) < 2^31. */
+ * 2^34 (slab ends: 65536 (lo - e) -+ w |k'| over 65536 |k| <= 2^32,
+ * |65536 (lo - e)| < 2^48, w |k'| < 2^44; o over |d|^2 <= 2^32 + 2^18,
+ * |o| < 2^49), compared in 128 bits. The clipped length floor(65536 n / m)
+ * < 2^31. */
 
 /* sign(a - b) of two such bounds: sign(a.n b.m - b.n a.m), m > 0, so the
  * signs of the numerators decide unless they agree; then the magnitudes'
@@ -138,22 +146,23 @@ FXL__ALWAYS_INLINE int qw_cmp(qb a, qb b)
     return sa > 0 ? r : -r;
 }
 
-/* One axis of a strip edge: 65536 e + t0 + u k within [65536 lo, 65536
- * hi] narrows [*in, *out] (bounds of u / 65536); false when never. */
-FXL__ALWAYS_INLINE bool slab_w(int32_t e, int32_t k, int32_t lo, int32_t hi, int64_t t0, qb *in,
+/* One axis of H: e + u k / 65536 within [lo, hi] widened by wk / 65536
+ * (wk = w |k'|) narrows [*in, *out] (bounds of u / 65536); false when
+ * never. */
+FXL__ALWAYS_INLINE bool slab_h(int32_t e, int32_t k, int32_t lo, int32_t hi, int64_t wk, qb *in,
                                qb *out)
 {
     qb a, b;
-    int64_t E = (int64_t)e * 65536 + t0;
+    int64_t gl = ((int64_t)lo - e) * 65536 - wk, gh = ((int64_t)hi - e) * 65536 + wk;
     if (k == 0)
-        return E >= (int64_t)lo * 65536 && E <= (int64_t)hi * 65536;
+        return gl <= 0 && gh >= 0;
     if (k > 0) {
-        a.n = (int64_t)lo * 65536 - E;
-        b.n = (int64_t)hi * 65536 - E;
+        a.n = gl;
+        b.n = gh;
         a.m = b.m = (int64_t)k * 65536;
     } else {
-        a.n = E - (int64_t)hi * 65536;
-        b.n = E - (int64_t)lo * 65536;
+        a.n = -gh;
+        b.n = -gl;
         a.m = b.m = -(int64_t)k * 65536;
     }
     if (qw_cmp(*in, a) < 0)
@@ -169,59 +178,35 @@ FXL__ALWAYS_INLINE bool slab_w(int32_t e, int32_t k, int32_t lo, int32_t hi, int
 FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
                                     int32_t s, int32_t w, qb lim, qb *u)
 {
-    bool found = false;
-    int k, ahead = 0, left = 0, right = 0;
-    int64_t dd = (int64_t)c * c + (int64_t)s * s, od[4], on[4];
-    /* 65536 |o . n| <= w |d|^2 iff |o . n| <= W = floor(w |d|^2 / 65536)
-     * (o . n is an integer; w |d|^2 < 2^28 2^33: 64 bits suffice). */
+    int64_t dd = (int64_t)c * c + (int64_t)s * s;
+    qb in, out, dl, dh;
+    /* 65536 |v| <= w |d|^2 iff |d x o| <= W = floor(w |d|^2 / 65536) for
+     * the integer d x o (w |d|^2 < 2^28 2^33: 64 bits): the box wholly
+     * beside the strip (its least d x o, of the corner (hi.x or lo.x by the
+     * sign of s, lo.y or hi.y by c's), above W, or its greatest below -W)
+     * misses it, as it misses the slabs below: a cheaper no. */
     int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)dd) >> 16);
-    for (k = 0; k < 4; k++) {
-        int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
-        int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
-        od[k] = ox * c + oy * s;
-        on[k] = oy * c - ox * s;
-        ahead += od[k] >= 0;
-        left += on[k] > W;
-        right += on[k] < -W;
-    }
-    /* The box (the hull of its corners) wholly behind the emitter or
-     * beside the strip: no contact. */
-    if (ahead == 0 || left == 4 || right == 4)
+    int64_t lx = (int64_t)b->lo.x - ex, hx = (int64_t)b->hi.x - ex;
+    int64_t ly = (int64_t)b->lo.y - ey, hy = (int64_t)b->hi.y - ey;
+    if ((c >= 0 ? ly : hy) * c - (s >= 0 ? hx : lx) * s > W ||
+        (c >= 0 ? hy : ly) * c - (s >= 0 ? lx : hx) * s < -W)
         return false;
-    /* The cross-section at u = 0: v / 65536 in [-w, w] / 65536. */
-    {
-        qb in = {-(int64_t)w, 65536}, out = {w, 65536};
-        if (slab(ex, -s, b->lo.x, b->hi.x, &in, &out) && slab(ey, c, b->lo.y, b->hi.y, &in, &out) &&
-            !q_lt(out, in)) {
-            u->n = 0;
-            u->m = 1;
-            return true;
-        }
-    }
-    /* Corners in the strip, ahead. */
-    for (k = 0; k < 4; k++) {
-        qb q;
-        if (od[k] < 0 || on[k] > W || on[k] < -W)
-            continue;
-        q.n = od[k];
-        q.m = dd;
-        if (found ? qw_cmp(q, *u) < 0 : qw_cmp(q, lim) <= 0) {
-            *u = q;
-            found = true;
-        }
-    }
-    /* The strip's edges v = +-w. */
-    for (k = -1; k <= 1; k += 2) {
-        qb in = {0, 1}, out = lim;
-        if (!slab_w(ex, c, b->lo.x, b->hi.x, -(int64_t)k * w * s, &in, &out) ||
-            !slab_w(ey, s, b->lo.y, b->hi.y, (int64_t)k * w * c, &in, &out) || qw_cmp(in, out) > 0)
-            continue;
-        if (!found || qw_cmp(in, *u) < 0) { /* in <= out <= lim */
-            *u = in;
-            found = true;
-        }
-    }
-    return found;
+    dh.n = (c >= 0 ? hx : lx) * c + (s >= 0 ? hy : ly) * s; /* o_max */
+    if (dh.n < 0)
+        return false; /* wholly behind */
+    dl.n = (c >= 0 ? lx : hx) * c + (s >= 0 ? ly : hy) * s; /* o_min */
+    dl.m = dh.m = dd;
+    /* [max(0, o_min / |d|^2), min(lim, o_max / |d|^2)] */
+    in.n = 0;
+    in.m = 1;
+    if (dl.n > 0)
+        in = dl;
+    out = qw_cmp(dh, lim) < 0 ? dh : lim;
+    if (!slab_h(ex, c, b->lo.x, b->hi.x, (int64_t)w * fxl__abs32(s), &in, &out) ||
+        !slab_h(ey, s, b->lo.y, b->hi.y, (int64_t)w * fxl__abs32(c), &in, &out) || qw_cmp(in, out) > 0)
+        return false;
+    *u = in;
+    return true;
 }
 
 /* ---- The near boxes in order of their nearest point along the beam ----
