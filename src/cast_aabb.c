@@ -416,13 +416,20 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     }
     lo = Ur - w - 1 > 0 ? Ur - w - 1 : 0;
     hi = Ur;
-    /* A guess, kept only where the exact test confirms it (lo: S false,
+    /* A guess, kept only where the exact tests confirm it (lo: S false,
      * hi: S true): the end disc meeting a face head-on, u = (65536 gap -
-     * w |d|) / |d_a| on each axis a (|d| about isqrt(|d|^2)), the later axis.
-     * Faces give u* within a unit of it; corners at least narrow lo. Sizes:
-     * 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit quotient. */
+     * w |d|) / |d_a| on each axis a, the later axis. w |d| = w 2^16 sqrt(1
+     * + x), |d|^2 = 2^32 (1 + x), x = dl / 2^32, |dl| < 2^17 (the table's
+     * vectors): w 2^16 + w dl / 2^17 within w 2^16 x^2 / 8 < 2^11 (w <
+     * 2^28), a small part of a unit of u after the division by |d_a| >=
+     * 2^15 (isqrt(|d|^2) instead, whose floor drops up to w: units off).
+     * Sizes: 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit
+     * quotient. */
     {
-        int64_t g = -1, W1 = (int64_t)w * (int64_t)fxl__isqrt64(dd);
+        int64_t dl = (int64_t)dd - ((int64_t)1 << 32);
+        bool near_unit = dl > -((int64_t)1 << 17) && dl < ((int64_t)1 << 17);
+        int64_t g = -1, W1 = near_unit ? (int64_t)w * 65536 + (int64_t)w * dl / ((int64_t)1 << 17)
+                                       : (int64_t)w * (int64_t)fxl__isqrt64(dd);
         int a;
         for (a = 0; a < 2; a++) {
             int32_t dk = a ? s : c, e = a ? ey : ex;
@@ -435,10 +442,52 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
                 g = q > g ? q : g;
             }
         }
-        if (g - 1 > lo && g - 1 < hi && !cap_strict(b, ex, ey, c, s, g - 1, dd, od, on, Wopen, true, r2))
-            lo = g - 1;
-        if (g + 1 < hi && g + 1 > lo && cap_strict(b, ex, ey, c, s, g + 1, dd, od, on, Wopen, true, r2))
-            hi = g + 1;
+        /* Where the later face's contact puts the end's centre beyond the
+         * box on both axes, the disc meets the corner there first (as a ray
+         * meets a rounded box): at u_K - sqrt(w^2 - v_K^2), (u_K, v_K) =
+         * 65536 (o . d, o x d) / |d|^2 the corner's frame coordinates.
+         * |d|^2 = 2^32 + dl with |dl| < 2^17 (the table's vectors within
+         * 1.1e-5 of 65536 long), so X / |d|^2 is X / 2^32 (1 - dl / 2^32)
+         * within (dl / 2^32)^2 < 2^-30 of it: u_K within 2 units for o . d
+         * < 2^49, v_K likewise; the root of w^2 - v_K^2 (w^2 < 2^62)
+         * amplifies v_K's error near grazing (a wider window then fails its
+         * tests, and the bisection below decides). */
+        {
+            int64_t gg = g < 0 ? 0 : g;
+            int64_t px = (int64_t)ex * 65536 + gg * c, py = (int64_t)ey * 65536 + gg * s;
+            int kx = px < (int64_t)b->lo.x * 65536 ? 0 : px > (int64_t)b->hi.x * 65536 ? 1 : -1;
+            int ky = py < (int64_t)b->lo.y * 65536 ? 0 : py > (int64_t)b->hi.y * 65536 ? 1 : -1;
+            int kc = kx + 2 * ky; /* the corner's index in od[], on[] when both >= 0 */
+            if (kx >= 0 && ky >= 0 && od[kc] > 0 && near_unit) {
+                int64_t uk = od[kc] / 65536, vk = (on[kc] < 0 ? -on[kc] : on[kc]) / 65536;
+                uk -= uk * dl / ((int64_t)1 << 32);
+                vk -= vk * dl / ((int64_t)1 << 32);
+                if (vk < w) {
+                    g = uk - (int64_t)fxl__isqrt64((uint64_t)w * (uint64_t)w - (uint64_t)(vk * vk));
+                }
+            }
+        }
+        /* From the estimate, gallop (steps 1, 2, 4 ...) to a bracket. */
+        if (g > lo && g < hi) {
+            int64_t step = 1, t;
+            if (cap_strict(b, ex, ey, c, s, g, dd, od, on, Wopen, true, r2)) {
+                for (hi = g; (t = hi - step) > lo; step *= 2) {
+                    if (!cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
+                        lo = t;
+                        break;
+                    }
+                    hi = t;
+                }
+            } else {
+                for (lo = g; (t = lo + step) < hi; step *= 2) {
+                    if (cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
+                        hi = t;
+                        break;
+                    }
+                    lo = t;
+                }
+            }
+        }
     }
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
