@@ -229,18 +229,31 @@ FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
  * without the bound. */
 #define NEAR_MAX 16
 
-/* The boxes meeting the ray's box, sorted by o_min (stable: ties keep the
- * index order) into key[] and idx[]; their count, NEAR_MAX + 1 when more. */
+/* The boxes meeting the ray's box, and the strip, and not wholly behind,
+ * sorted by o_min (stable: ties keep the index order) into key[] and
+ * idx[]; their count, NEAR_MAX + 1 when more. The strip: a box whose least
+ * d x (p - e) (of the corner (hi.x or lo.x by the sign of s, lo.y or hi.y
+ * by c's)) is above W = floor(w |d|^2 / 65536), or whose greatest is below
+ * -W, lies wholly at |v| > w (65536 |v| <= w |d|^2 iff |d x o| <= W, for
+ * the integer d x o): the rectangle and the capsule (both within |v| <= w)
+ * miss it. Behind: o_max = max d . (p - e) below B (0 for the rectangle:
+ * the box wholly at u < 0; -(W + 1) for the capsule, whose start disc
+ * reaches u >= -w: 65536 o_max < -65536 (W + 1) < -w |d|^2). Products of
+ * 32-bit values: each below 2^47, the sums below 2^49. */
 FXL__ALWAYS_INLINE size_t near_sorted(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
-                                      int32_t ex, int32_t ey, int32_t c, int32_t s, int64_t *key,
-                                      size_t *idx)
+                                      int32_t ex, int32_t ey, int32_t c, int32_t s, int64_t W,
+                                      int64_t B, int64_t *key, size_t *idx)
 {
     size_t i, m = 0, j;
-    int64_t ge = (int64_t)c * ex + (int64_t)s * ey;
+    int64_t ge = (int64_t)c * ex + (int64_t)s * ey, he = (int64_t)c * ey - (int64_t)s * ex;
     for (i = 0; i < n; i++) {
         const fxl_aabb *b = &boxes[i];
         int64_t k;
         if (!fxl__aabb_meets(b, ray))
+            continue;
+        if ((int64_t)c * (c >= 0 ? b->lo.y : b->hi.y) - (int64_t)s * (s >= 0 ? b->hi.x : b->lo.x) - he > W ||
+            (int64_t)c * (c >= 0 ? b->hi.y : b->lo.y) - (int64_t)s * (s >= 0 ? b->lo.x : b->hi.x) - he < -W ||
+            (int64_t)c * (c >= 0 ? b->hi.x : b->lo.x) + (int64_t)s * (s >= 0 ? b->hi.y : b->lo.y) - ge < B)
             continue;
         if (m == NEAR_MAX)
             return NEAR_MAX + 1;
@@ -265,7 +278,8 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
     size_t i, t, m;
     int64_t key[NEAR_MAX];
     size_t idx[NEAR_MAX];
-    m = near_sorted(boxes, n, ray, ex, ey, c, s, key, idx);
+    int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)((int64_t)c * c + (int64_t)s * s)) >> 16);
+    m = near_sorted(boxes, n, ray, ex, ey, c, s, W, 0, key, idx);
     if (m <= NEAR_MAX) {
         qb lb;
         lb.m = (int64_t)c * c + (int64_t)s * s;
@@ -512,7 +526,8 @@ FXL_WARM_CODE static long first_box_cap(const fxl_aabb *boxes, size_t n, const f
     size_t i, t, m;
     int64_t key[NEAR_MAX];
     size_t idx[NEAR_MAX];
-    m = near_sorted(boxes, n, ray, ex, ey, c, s, key, idx);
+    int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)((int64_t)c * c + (int64_t)s * s)) >> 16);
+    m = near_sorted(boxes, n, ray, ex, ey, c, s, W, -(W + 1), key, idx);
     if (m <= NEAR_MAX) {
         /* In o_min order (the near list above): a box whose u* >= 65536
          * o_min / |d|^2 - w reaches F + 1 (F the best floor so far) has
