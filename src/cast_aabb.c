@@ -79,10 +79,21 @@ FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_a
 {
     long hit = -1;
     size_t i;
+    /* The line meets no box wholly to one side of it (d x (p - e) of
+     * every corner > 0, or every one < 0: the least, of the corner (hi.x
+     * or lo.x by the sign of s, lo.y or hi.y by c's), or the greatest) nor
+     * wholly behind its start (d . (p - e) < 0 at every corner): products
+     * of 32-bit values (below 2^47, sums below 2^49), cheaper than the
+     * slabs' no. */
+    int64_t ge = (int64_t)c * ex + (int64_t)s * ey, he = (int64_t)c * ey - (int64_t)s * ex;
     for (i = 0; i < n; i++) {
         const fxl_aabb *b = &boxes[i];
         qb in = {0, 1}, lim = *best;
         if (!fxl__aabb_meets(b, ray))
+            continue;
+        if ((int64_t)c * (c >= 0 ? b->lo.y : b->hi.y) - (int64_t)s * (s >= 0 ? b->hi.x : b->lo.x) > he ||
+            (int64_t)c * (c >= 0 ? b->hi.y : b->lo.y) - (int64_t)s * (s >= 0 ? b->lo.x : b->hi.x) < he ||
+            (int64_t)c * (c >= 0 ? b->hi.x : b->lo.x) + (int64_t)s * (s >= 0 ? b->hi.y : b->lo.y) < ge)
             continue;
         /* lim: the length, or the best box so far (a later box must come
          * strictly earlier to win: ties keep the lower index). */
