@@ -357,9 +357,12 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
  * if S(Ur) fails then u* >= Ur (u* < u_r would make S(U) iff U > u*), so
  * floor(u*) = Ur when u_r exists within L; otherwise u* is in [L, u_r) and
  * counts only when the capsule [0, L] meets R (u* = L: the end disc at L
- * touches R). If S(Ur) holds, u* < Ur: a binary search for the last U with
- * S(U) false between lo = max(0, Ur - w - 1) (S false: lo < u_r - w <= u*,
- * or lo = 0 and f(0) > w) and Ur gives floor(u*) (log2 w + 1 steps).
+ * touches R). If S(Ur) holds, u* < Ur: the last U with S(U) false between
+ * lo = max(0, Ur - w - 1) (S false: lo < u_r - w <= u*, or lo = 0 and f(0)
+ * > w) and Ur is floor(u*): found from an estimate of the end disc's first
+ * contact (a face's or a corner's, cap_width) by galloping to a bracket
+ * (S false, S true) and bisecting it, every step an exact S test (about 2
+ * to 4 of them; log2 w + 2 at worst, when the estimate is far off).
  *
  * S(U) for U <= Ur: the core [0, U] does not meet R (it lies in the
  * rectangle, which meets R at u_r >= U, and then only at the core's end),
