@@ -495,8 +495,10 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
                 }
             }
         }
-        /* From the estimate, gallop (steps 1, 2, 4 ...) to a bracket. */
-        if (g > lo && g < hi) {
+        /* From the estimate (moved into (lo, hi)), gallop (steps 1, 2, 4
+         * ...) to a bracket. */
+        g = g <= lo ? lo + 1 : g >= hi ? hi - 1 : g;
+        if (g > lo) {
             int64_t step = 1, t;
             if (cap_strict(b, ex, ey, c, s, g, dd, od, on, Wopen, true, r2)) {
                 for (hi = g; (t = hi - step) > lo; step *= 2) {
