@@ -312,6 +312,41 @@ static void order_vs_reference(void)
     CAPSULE = false;
 }
 
+/* The width casts' cheap rejects (cast_aabb.c: a box wholly beside the
+ * strip |v| <= w, or wholly behind the start, capsules' start disc
+ * reaching w behind it) at their edges: boxes touching the strip's edge
+ * or the start disc stop the beam, a raw unit farther they do not. */
+static void filter_edges(void)
+{
+    fxl_laser l = beam(0, 0, 0, PX(100));
+    fxl_aabb b[2];
+    fxl_cast c;
+    int side, cap;
+    FLAGS = FXL_CAST_WIDTH;
+    for (cap = 0; cap < 2; cap++) {
+        l.kind = cap ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
+        for (side = -1; side <= 1; side += 2) {
+            /* the strip's edge v = side w: touching, then one unit off */
+            b[0] = side > 0 ? box4(PX(10), PX(2), PX(20), PX(5)) : box4(PX(10), -PX(5), PX(20), -PX(2));
+            b[1] = box4(PX(40), -PX(1), PX(50), PX(1));
+            c = cast(&l, b, 2);
+            CHECK(c.wall == 0 && c.length == PX(10)); /* the corner level with the end */
+            b[0] = side > 0 ? box4(PX(10), PX(2) + 1, PX(20), PX(5)) : box4(PX(10), -PX(5), PX(20), -PX(2) - 1);
+            c = cast(&l, b, 2);
+            CHECK(c.wall == 1 && c.length == (cap ? PX(38) : PX(40)));
+        }
+        /* behind the start: the box laser only at u = 0, the capsule's
+         * start disc w behind it */
+        b[0] = box4(-PX(5), -PX(1), cap ? -PX(2) : 0, PX(1));
+        c = cast(&l, b, 2);
+        CHECK(c.wall == 0 && c.length == 0);
+        b[0] = box4(-PX(5), -PX(1), cap ? -PX(2) - 1 : -1, PX(1));
+        c = cast(&l, b, 2);
+        CHECK(c.wall == 1);
+    }
+    FLAGS = 0;
+}
+
 /* Any int32 box: no undefined behaviour (UBSan), length within 0..L. */
 static void extreme_boxes(void)
 {
@@ -344,6 +379,7 @@ static const fxlt_case cast_aabb_cases[] = {
     {"width_vs_reference", width_vs_reference},
     {"capsule_width_vs_reference", capsule_width_vs_reference},
     {"order_vs_reference", order_vs_reference},
+    {"filter_edges", filter_edges},
     {"extreme_boxes", extreme_boxes},
 };
 
