@@ -286,12 +286,13 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
                             int32_t ey, int32_t c, int32_t s, int32_t w, qb *best, int32_t *len)
 {
     long hit = -1;
-    size_t i, t, m;
+    size_t i, m;
     int64_t key[NEAR_MAX];
     size_t idx[NEAR_MAX];
     int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)((int64_t)c * c + (int64_t)s * s)) >> 16);
     m = near_sorted(boxes, n, ray, ex, ey, c, s, W, 0, key, idx);
     if (m <= NEAR_MAX) {
+        size_t t;
         qb lb;
         lb.m = (int64_t)c * c + (int64_t)s * s;
         for (t = 0; t < m; t++) {
@@ -539,12 +540,13 @@ FXL_WARM_CODE static long first_box_cap(const fxl_aabb *boxes, size_t n, const f
                                         int32_t *len)
 {
     long hit = -1;
-    size_t i, t, m;
+    size_t i, m;
     int64_t key[NEAR_MAX];
     size_t idx[NEAR_MAX];
     int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)((int64_t)c * c + (int64_t)s * s)) >> 16);
     m = near_sorted(boxes, n, ray, ex, ey, c, s, W, -(W + 1), key, idx);
     if (m <= NEAR_MAX) {
+        size_t t;
         /* In o_min order (the near list above): a box whose u* >= 65536
          * o_min / |d|^2 - w reaches F + 1 (F the best floor so far) has
          * floor(u*) > F: it and the rest lose. 65536 o_min (< 2^65, o_min
