@@ -255,7 +255,7 @@ fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigne
  * division. Measured on the GBA (the benchmark's 16 boxes, the walls'
  * boxes of its room, 300 px beams): centre line 6,132 cycles median (max
  * 10,176); the box laser's width 7,679 (max 14,567); the capsule's width
- * 13,152 (max 33,155). */
+ * 13,194 (max 33,239). */
 
 /* fxl_laser_cast against n boxes (Q16.16): the same result (out->wall the
  * box's index) and errors, box and capsule lasers, FXL_CAST_WIDTH too. */
