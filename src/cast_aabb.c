@@ -79,10 +79,21 @@ FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_a
 {
     long hit = -1;
     size_t i;
+    /* The line meets no box wholly to one side of it (d x (p - e) of
+     * every corner > 0, or every one < 0: the least, of the corner (hi.x
+     * or lo.x by the sign of s, lo.y or hi.y by c's), or the greatest) nor
+     * wholly behind its start (d . (p - e) < 0 at every corner): products
+     * of 32-bit values (below 2^47, sums below 2^49), cheaper than the
+     * slabs' no. */
+    int64_t ge = (int64_t)c * ex + (int64_t)s * ey, he = (int64_t)c * ey - (int64_t)s * ex;
     for (i = 0; i < n; i++) {
         const fxl_aabb *b = &boxes[i];
         qb in = {0, 1}, lim = *best;
         if (!fxl__aabb_meets(b, ray))
+            continue;
+        if ((int64_t)c * (c >= 0 ? b->lo.y : b->hi.y) - (int64_t)s * (s >= 0 ? b->hi.x : b->lo.x) > he ||
+            (int64_t)c * (c >= 0 ? b->hi.y : b->lo.y) - (int64_t)s * (s >= 0 ? b->lo.x : b->hi.x) < he ||
+            (int64_t)c * (c >= 0 ? b->hi.x : b->lo.x) + (int64_t)s * (s >= 0 ? b->hi.y : b->lo.y) < ge)
             continue;
         /* lim: the length, or the best box so far (a later box must come
          * strictly earlier to win: ties keep the lower index). */
@@ -101,46 +112,68 @@ FXL_WARM_CODE static long first_box(const fxl_aabb *boxes, size_t n, const fxl_a
 /* ---- FXL_CAST_WIDTH, box lasers ------------------------------------------
  *
  * The drawn rectangle [0, u] x [-w, w] of the frame p = e + (u d + v n) /
- * 65536, d = (c, s), n = (-s, c). Its first contact with the box R is the
- * least u over F = {(u, v): u >= 0, |v| <= w, p(u, v) in R}, a convex
- * polygon (bounded: R is): the minimum is at a vertex, where two of the
- * lines u = 0, v = +-w, x = lo.x, hi.x, y = lo.y, hi.y meet (v = w and
- * v = -w never do, but for w = 0, where they coincide). So u* is
- *   0 when the cross-section at u = 0 meets R (a vertex on u = 0: a slab
- *     test in v, its bounds v / 65536 as 32-bit fractions as above); else
- *   the least of: each corner Q of R inside the strip, ahead: with o =
- *     Q - e, u = 65536 (o . d) / |d|^2 and v = 65536 (o . n) / |d|^2, so
- *     o . d >= 0 and 65536 |o . n| <= w |d|^2; and on each strip edge
- *     v = sigma w (sigma = +-1), a ray from e + sigma w n / 65536 along d,
- *     the slab entry of its interval in R (if not empty), as for the centre
- *     line but with 65536 e + sigma w n in place of 65536 e.
+ * 65536, d = (c, s), n = (-s, c), meets the box R iff some u' in [0, u]
+ * and |v| <= w put e + (u' d + v n) / 65536 in R, i.e. iff the centre
+ * line's point e + u' d / 65536 lies in H = R + S for some u' in [0, u],
+ * S the cross-section {v n / 65536: |v| <= w} (symmetric about 0). So u*
+ * is the centre line's first u' >= 0 in H. H, the Minkowski sum of a box
+ * and a segment, is a convex polygon whose edges are R's (normals +-x,
+ * +-y) and S's (normals +-d, across n): the intersection of three slabs,
+ * each at the support values h_R + h_S of its normals:
+ *   x in [lo.x - w |s| / 65536, hi.x + w |s| / 65536]  (h_S(x) = w |s| / 65536),
+ *   y in [lo.y - w |c| / 65536, hi.y + w |c| / 65536],
+ *   d . p in [min_R d . p, max_R d . p]                 (h_S(d) = 0).
+ * Along the line, x = e.x + u' c / 65536: for c > 0, u' / 65536 in
+ * [(65536 (lo.x - e.x) - w |s|) / (65536 c), (65536 (hi.x - e.x) + w |s|) /
+ * (65536 c)], the ends swapped and the signs turned for c < 0, every u' or
+ * none for c = 0; likewise y; and d . (p - e) = u' |d|^2 / 65536, so
+ * u' / 65536 in [o_min / |d|^2, o_max / |d|^2], o_min and o_max the least
+ * and greatest d . (Q - e) over R's corners Q (the corners picked by the
+ * signs of c and s). u* / 65536 = max(0, the three lower ends) when that
+ * is at most the three upper ends and the bound lim (the length, or the
+ * best box so far); 0 exactly when the cross-section at u = 0 meets R.
  * Bounds are kept as fractions n / m of u / 65536 with |n| < 2^50, 0 < m <
- * 2^34 (corners: o . d over |d|^2 <= 2^32 + 2^18; edges: 65536 (lo - e)
- * - t0 over 65536 |k|, |t0| = w |k'| < 2^44), compared in 128 bits
- * (wide.h's cross sign). The clipped length floor(65536 n / m) < 2^31. */
+ * 2^34 (slab ends: 65536 (lo - e) -+ w |k'| over 65536 |k| <= 2^32,
+ * |65536 (lo - e)| < 2^48, w |k'| < 2^44; o over |d|^2 <= 2^32 + 2^18,
+ * |o| < 2^49), compared in 128 bits. The clipped length floor(65536 n / m)
+ * < 2^31. */
 
-/* sign(a - b) of two such bounds. */
+/* sign(a - b) of two such bounds: sign(a.n b.m - b.n a.m), m > 0, so the
+ * signs of the numerators decide unless they agree; then the magnitudes'
+ * products (below 2^84) in 128 bits. Inline (ARM code on the GBA: the
+ * out-of-line wide.h fxl__cross_sign GCC left was a Thumb call with
+ * library products). */
 FXL__ALWAYS_INLINE int qw_cmp(qb a, qb b)
 {
-    return fxl__cross_sign(a.n, a.m, b.n, b.m); /* sign(a.n b.m - a.m b.n) */
+    int sa = a.n < 0 ? -1 : a.n > 0 ? 1 : 0, sb = b.n < 0 ? -1 : b.n > 0 ? 1 : 0, r;
+    fxl__u128 x, y;
+    if (sa != sb)
+        return sa > sb ? 1 : -1;
+    if (sa == 0)
+        return 0;
+    x = fxl__mul64(fxl__abs64(a.n), (uint64_t)b.m);
+    y = fxl__mul64(fxl__abs64(b.n), (uint64_t)a.m);
+    r = fxl__le128(x, y) ? (fxl__le128(y, x) ? 0 : -1) : 1;
+    return sa > 0 ? r : -r;
 }
 
-/* One axis of a strip edge: 65536 e + t0 + u k within [65536 lo, 65536
- * hi] narrows [*in, *out] (bounds of u / 65536); false when never. */
-FXL__ALWAYS_INLINE bool slab_w(int32_t e, int32_t k, int32_t lo, int32_t hi, int64_t t0, qb *in,
+/* One axis of H: e + u k / 65536 within [lo, hi] widened by wk / 65536
+ * (wk = w |k'|) narrows [*in, *out] (bounds of u / 65536); false when
+ * never. */
+FXL__ALWAYS_INLINE bool slab_h(int32_t e, int32_t k, int32_t lo, int32_t hi, int64_t wk, qb *in,
                                qb *out)
 {
     qb a, b;
-    int64_t E = (int64_t)e * 65536 + t0;
+    int64_t gl = ((int64_t)lo - e) * 65536 - wk, gh = ((int64_t)hi - e) * 65536 + wk;
     if (k == 0)
-        return E >= (int64_t)lo * 65536 && E <= (int64_t)hi * 65536;
+        return gl <= 0 && gh >= 0;
     if (k > 0) {
-        a.n = (int64_t)lo * 65536 - E;
-        b.n = (int64_t)hi * 65536 - E;
+        a.n = gl;
+        b.n = gh;
         a.m = b.m = (int64_t)k * 65536;
     } else {
-        a.n = E - (int64_t)hi * 65536;
-        b.n = E - (int64_t)lo * 65536;
+        a.n = -gh;
+        b.n = -gl;
         a.m = b.m = -(int64_t)k * 65536;
     }
     if (qw_cmp(*in, a) < 0)
@@ -156,67 +189,128 @@ FXL__ALWAYS_INLINE bool slab_w(int32_t e, int32_t k, int32_t lo, int32_t hi, int
 FXL_WARM_CODE static bool box_width(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
                                     int32_t s, int32_t w, qb lim, qb *u)
 {
-    bool found = false;
-    int k, ahead = 0, left = 0, right = 0;
-    int64_t dd = (int64_t)c * c + (int64_t)s * s, od[4], on[4];
-    /* 65536 |o . n| <= w |d|^2 iff |o . n| <= W = floor(w |d|^2 / 65536)
-     * (o . n is an integer; w |d|^2 < 2^28 2^33: 64 bits suffice). */
+    int64_t dd = (int64_t)c * c + (int64_t)s * s;
+    qb in, out, dl, dh;
+    /* 65536 |v| <= w |d|^2 iff |d x o| <= W = floor(w |d|^2 / 65536) for
+     * the integer d x o (w |d|^2 < 2^28 2^33: 64 bits): the box wholly
+     * beside the strip (its least d x o, of the corner (hi.x or lo.x by the
+     * sign of s, lo.y or hi.y by c's), above W, or its greatest below -W)
+     * misses it, as it misses the slabs below: a cheaper no. */
     int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)dd) >> 16);
-    for (k = 0; k < 4; k++) {
-        int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
-        int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
-        od[k] = ox * c + oy * s;
-        on[k] = oy * c - ox * s;
-        ahead += od[k] >= 0;
-        left += on[k] > W;
-        right += on[k] < -W;
-    }
-    /* The box (the hull of its corners) wholly behind the emitter or
-     * beside the strip: no contact. */
-    if (ahead == 0 || left == 4 || right == 4)
+    int64_t lx = (int64_t)b->lo.x - ex, hx = (int64_t)b->hi.x - ex;
+    int64_t ly = (int64_t)b->lo.y - ey, hy = (int64_t)b->hi.y - ey;
+    if ((c >= 0 ? ly : hy) * c - (s >= 0 ? hx : lx) * s > W ||
+        (c >= 0 ? hy : ly) * c - (s >= 0 ? lx : hx) * s < -W)
         return false;
-    /* The cross-section at u = 0: v / 65536 in [-w, w] / 65536. */
-    {
-        qb in = {-(int64_t)w, 65536}, out = {w, 65536};
-        if (slab(ex, -s, b->lo.x, b->hi.x, &in, &out) && slab(ey, c, b->lo.y, b->hi.y, &in, &out) &&
-            !q_lt(out, in)) {
-            u->n = 0;
-            u->m = 1;
-            return true;
-        }
-    }
-    /* Corners in the strip, ahead. */
-    for (k = 0; k < 4; k++) {
-        qb q;
-        if (od[k] < 0 || on[k] > W || on[k] < -W)
-            continue;
-        q.n = od[k];
-        q.m = dd;
-        if (found ? qw_cmp(q, *u) < 0 : qw_cmp(q, lim) <= 0) {
-            *u = q;
-            found = true;
-        }
-    }
-    /* The strip's edges v = +-w. */
-    for (k = -1; k <= 1; k += 2) {
-        qb in = {0, 1}, out = lim;
-        if (!slab_w(ex, c, b->lo.x, b->hi.x, -(int64_t)k * w * s, &in, &out) ||
-            !slab_w(ey, s, b->lo.y, b->hi.y, (int64_t)k * w * c, &in, &out) || qw_cmp(in, out) > 0)
-            continue;
-        if (!found || qw_cmp(in, *u) < 0) { /* in <= out <= lim */
-            *u = in;
-            found = true;
-        }
-    }
-    return found;
+    dh.n = (c >= 0 ? hx : lx) * c + (s >= 0 ? hy : ly) * s; /* o_max */
+    if (dh.n < 0)
+        return false; /* wholly behind */
+    dl.n = (c >= 0 ? lx : hx) * c + (s >= 0 ? ly : hy) * s; /* o_min */
+    dl.m = dh.m = dd;
+    /* [max(0, o_min / |d|^2), min(lim, o_max / |d|^2)] */
+    in.n = 0;
+    in.m = 1;
+    if (dl.n > 0)
+        in = dl;
+    out = qw_cmp(dh, lim) < 0 ? dh : lim;
+    if (!slab_h(ex, c, b->lo.x, b->hi.x, (int64_t)w * fxl__abs32(s), &in, &out) ||
+        !slab_h(ey, s, b->lo.y, b->hi.y, (int64_t)w * fxl__abs32(c), &in, &out) || qw_cmp(in, out) > 0)
+        return false;
+    *u = in;
+    return true;
 }
 
-/* The first box the box laser's rectangle meets, as first_box (ARM). */
+/* ---- The near boxes in order of their nearest point along the beam ----
+ *
+ * A box's key is o_min = min over its points p of d . (p - e): the corner
+ * picked by the signs of c and s, 2 products (|c|, |s| <= 2^16, |p|, |e|
+ * < 2^31: |o_min| < 2^49). Every point of the box has frame u >= 65536
+ * o_min / |d|^2, and so
+ *   - the rectangle [0, u] x [-w, w] (holding only points of frame u <= u)
+ *     meets it only for u >= 65536 o_min / |d|^2: the box laser's u*, and
+ *     the centre line's (w = 0), are at least that;
+ *   - the capsule's nearest box point q at u* lies within w of (u*, 0), so
+ *     u* >= u(q) - w >= 65536 o_min / |d|^2 - w.
+ * The width casts visit the boxes whose boxes meet the beam's in order of
+ * o_min (ties: index order) and stop at the first whose bound already
+ * loses to the best box so far: every later one loses too. A box of lower
+ * index may then come after the best: an equal u* (floor, for capsules)
+ * with a lower index wins, as in index order. Up to NEAR_MAX boxes (a list
+ * on the stack, 12 bytes a box on the GBA); with more, the index order
+ * without the bound. */
+#define NEAR_MAX 16
+
+/* The boxes meeting the ray's box, and the strip, and not wholly behind,
+ * sorted by o_min (stable: ties keep the index order) into key[] and
+ * idx[]; their count, NEAR_MAX + 1 when more. The strip: a box whose least
+ * d x (p - e) (of the corner (hi.x or lo.x by the sign of s, lo.y or hi.y
+ * by c's)) is above W = floor(w |d|^2 / 65536), or whose greatest is below
+ * -W, lies wholly at |v| > w (65536 |v| <= w |d|^2 iff |d x o| <= W, for
+ * the integer d x o): the rectangle and the capsule (both within |v| <= w)
+ * miss it. Behind: o_max = max d . (p - e) below B (0 for the rectangle:
+ * the box wholly at u < 0; -(W + 1) for the capsule, whose start disc
+ * reaches u >= -w: 65536 o_max < -65536 (W + 1) < -w |d|^2). Products of
+ * 32-bit values: each below 2^47, the sums below 2^49. */
+FXL__ALWAYS_INLINE size_t near_sorted(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
+                                      int32_t ex, int32_t ey, int32_t c, int32_t s, int64_t W,
+                                      int64_t B, int64_t *key, size_t *idx)
+{
+    size_t i, m = 0, j;
+    int64_t ge = (int64_t)c * ex + (int64_t)s * ey, he = (int64_t)c * ey - (int64_t)s * ex;
+    for (i = 0; i < n; i++) {
+        const fxl_aabb *b = &boxes[i];
+        int64_t k;
+        if (!fxl__aabb_meets(b, ray))
+            continue;
+        if ((int64_t)c * (c >= 0 ? b->lo.y : b->hi.y) - (int64_t)s * (s >= 0 ? b->hi.x : b->lo.x) - he > W ||
+            (int64_t)c * (c >= 0 ? b->hi.y : b->lo.y) - (int64_t)s * (s >= 0 ? b->lo.x : b->hi.x) - he < -W ||
+            (int64_t)c * (c >= 0 ? b->hi.x : b->lo.x) + (int64_t)s * (s >= 0 ? b->hi.y : b->lo.y) - ge < B)
+            continue;
+        if (m == NEAR_MAX)
+            return NEAR_MAX + 1;
+        k = (int64_t)c * (c >= 0 ? b->lo.x : b->hi.x) + (int64_t)s * (s >= 0 ? b->lo.y : b->hi.y) - ge;
+        for (j = m; j > 0 && key[j - 1] > k; j--) {
+            key[j] = key[j - 1];
+            idx[j] = idx[j - 1];
+        }
+        key[j] = k;
+        idx[j] = i;
+        m++;
+    }
+    return m;
+}
+
+/* The first box the box laser's rectangle meets, as first_box (ARM);
+ * *len (in: the length) its floor(u*). */
 FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
-                            int32_t ey, int32_t c, int32_t s, int32_t w, qb *best)
+                            int32_t ey, int32_t c, int32_t s, int32_t w, qb *best, int32_t *len)
 {
     long hit = -1;
-    size_t i;
+    size_t i, m;
+    int64_t key[NEAR_MAX];
+    size_t idx[NEAR_MAX];
+    int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)((int64_t)c * c + (int64_t)s * s)) >> 16);
+    m = near_sorted(boxes, n, ray, ex, ey, c, s, W, 0, key, idx);
+    if (m <= NEAR_MAX) {
+        size_t t;
+        qb lb;
+        lb.m = (int64_t)c * c + (int64_t)s * s;
+        for (t = 0; t < m; t++) {
+            qb u = {0, 1};
+            int k;
+            i = idx[t];
+            lb.n = key[t];
+            /* u* >= o_min / |d|^2 > best: neither this box nor the rest win. */
+            if (hit >= 0 && qw_cmp(lb, *best) > 0)
+                break;
+            if (box_width(&boxes[i], ex, ey, c, s, w, *best, &u) &&
+                (hit < 0 || (k = qw_cmp(u, *best)) < 0 || (k == 0 && (long)i < hit))) {
+                *best = u;
+                hit = (long)i;
+            }
+        }
+        n = 0; /* done */
+    }
     for (i = 0; i < n; i++) {
         qb u = {0, 1};
         if (!fxl__aabb_meets(&boxes[i], ray))
@@ -227,6 +321,12 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
             *best = u;
             hit = (long)i;
         }
+    }
+    if (hit >= 0) { /* floor(65536 n / m), n < 2^50, m < 2^34: by products (ARM) */
+        fxl__u128 num;
+        num.hi = (uint64_t)best->n >> 48;
+        num.lo = (uint64_t)best->n << 16;
+        *len = (int32_t)fxl__div128_nodiv(num, (uint64_t)best->m, NULL);
     }
     return hit;
 }
@@ -258,9 +358,12 @@ FXL_WARM_CODE static long first_box_width(const fxl_aabb *boxes, size_t n, const
  * if S(Ur) fails then u* >= Ur (u* < u_r would make S(U) iff U > u*), so
  * floor(u*) = Ur when u_r exists within L; otherwise u* is in [L, u_r) and
  * counts only when the capsule [0, L] meets R (u* = L: the end disc at L
- * touches R). If S(Ur) holds, u* < Ur: a binary search for the last U with
- * S(U) false between lo = max(0, Ur - w - 1) (S false: lo < u_r - w <= u*,
- * or lo = 0 and f(0) > w) and Ur gives floor(u*) (log2 w + 1 steps).
+ * touches R). If S(Ur) holds, u* < Ur: the last U with S(U) false between
+ * lo = max(0, Ur - w - 1) (S false: lo < u_r - w <= u*, or lo = 0 and f(0)
+ * > w) and Ur is floor(u*): found from an estimate of the end disc's first
+ * contact (a face's or a corner's, cap_width) by galloping to a bracket
+ * (S false, S true) and bisecting it, every step an exact S test (about 2
+ * to 4 of them; log2 w + 2 at worst, when the estimate is far off).
  *
  * S(U) for U <= Ur: the core [0, U] does not meet R (it lies in the
  * rectangle, which meets R at u_r >= U, and then only at the core's end),
@@ -329,7 +432,7 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
         fxl__u128 num;
         num.hi = (uint64_t)u.n >> 48;
         num.lo = (uint64_t)u.n << 16;
-        Ur = (int64_t)fxl__div128(num, (uint64_t)u.m, NULL);
+        Ur = (int64_t)fxl__div128_nodiv(num, (uint64_t)u.m, NULL);
     } else {
         Ur = L;
     }
@@ -342,13 +445,20 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     }
     lo = Ur - w - 1 > 0 ? Ur - w - 1 : 0;
     hi = Ur;
-    /* A guess, kept only where the exact test confirms it (lo: S false,
+    /* A guess, kept only where the exact tests confirm it (lo: S false,
      * hi: S true): the end disc meeting a face head-on, u = (65536 gap -
-     * w |d|) / |d_a| on each axis a (|d| about isqrt(|d|^2)), the later axis.
-     * Faces give u* within a unit of it; corners at least narrow lo. Sizes:
-     * 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit quotient. */
+     * w |d|) / |d_a| on each axis a, the later axis. w |d| = w 2^16 sqrt(1
+     * + x), |d|^2 = 2^32 (1 + x), x = dl / 2^32, |dl| < 2^17 (the table's
+     * vectors): w 2^16 + w dl / 2^17 within w 2^16 x^2 / 8 < 2^11 (w <
+     * 2^28), a small part of a unit of u after the division by |d_a| >=
+     * 2^15 (isqrt(|d|^2) instead, whose floor drops up to w: units off).
+     * Sizes: 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit
+     * quotient. */
     {
-        int64_t g = -1, W1 = (int64_t)w * (int64_t)fxl__isqrt64(dd);
+        int64_t dl = (int64_t)dd - ((int64_t)1 << 32);
+        bool near_unit = dl > -((int64_t)1 << 17) && dl < ((int64_t)1 << 17);
+        int64_t g = -1, W1 = near_unit ? (int64_t)w * 65536 + (int64_t)w * dl / ((int64_t)1 << 17)
+                                       : (int64_t)w * (int64_t)fxl__isqrt64(dd);
         int a;
         for (a = 0; a < 2; a++) {
             int32_t dk = a ? s : c, e = a ? ey : ex;
@@ -361,10 +471,54 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
                 g = q > g ? q : g;
             }
         }
-        if (g - 1 > lo && g - 1 < hi && !cap_strict(b, ex, ey, c, s, g - 1, dd, od, on, Wopen, true, r2))
-            lo = g - 1;
-        if (g + 1 < hi && g + 1 > lo && cap_strict(b, ex, ey, c, s, g + 1, dd, od, on, Wopen, true, r2))
-            hi = g + 1;
+        /* Where the later face's contact puts the end's centre beyond the
+         * box on both axes, the disc meets the corner there first (as a ray
+         * meets a rounded box): at u_K - sqrt(w^2 - v_K^2), (u_K, v_K) =
+         * 65536 (o . d, o x d) / |d|^2 the corner's frame coordinates.
+         * |d|^2 = 2^32 + dl with |dl| < 2^17 (the table's vectors within
+         * 1.1e-5 of 65536 long), so X / |d|^2 is X / 2^32 (1 - dl / 2^32)
+         * within (dl / 2^32)^2 < 2^-30 of it: u_K within 2 units for o . d
+         * < 2^49, v_K likewise; the root of w^2 - v_K^2 (w^2 < 2^62)
+         * amplifies v_K's error near grazing (a wider window then fails its
+         * tests, and the bisection below decides). */
+        {
+            int64_t gg = g < 0 ? 0 : g;
+            int64_t px = (int64_t)ex * 65536 + gg * c, py = (int64_t)ey * 65536 + gg * s;
+            int kx = px < (int64_t)b->lo.x * 65536 ? 0 : px > (int64_t)b->hi.x * 65536 ? 1 : -1;
+            int ky = py < (int64_t)b->lo.y * 65536 ? 0 : py > (int64_t)b->hi.y * 65536 ? 1 : -1;
+            int kc = kx + 2 * ky; /* the corner's index in od[], on[] when both >= 0 */
+            if (kx >= 0 && ky >= 0 && od[kc] > 0 && near_unit) {
+                int64_t uk = od[kc] / 65536, vk = (on[kc] < 0 ? -on[kc] : on[kc]) / 65536;
+                uk -= uk * dl / ((int64_t)1 << 32);
+                vk -= vk * dl / ((int64_t)1 << 32);
+                if (vk < w) {
+                    g = uk - (int64_t)fxl__isqrt64((uint64_t)w * (uint64_t)w - (uint64_t)(vk * vk));
+                }
+            }
+        }
+        /* From the estimate (moved into (lo, hi)), gallop (steps 1, 2, 4
+         * ...) to a bracket. */
+        g = g <= lo ? lo + 1 : g >= hi ? hi - 1 : g;
+        if (g > lo) {
+            int64_t step = 1, t;
+            if (cap_strict(b, ex, ey, c, s, g, dd, od, on, Wopen, true, r2)) {
+                for (hi = g; (t = hi - step) > lo; step *= 2) {
+                    if (!cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
+                        lo = t;
+                        break;
+                    }
+                    hi = t;
+                }
+            } else {
+                for (lo = g; (t = lo + step) < hi; step *= 2) {
+                    if (cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
+                        hi = t;
+                        break;
+                    }
+                    lo = t;
+                }
+            }
+        }
     }
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
@@ -381,11 +535,44 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
  * index); *len its floor(u*), in: the length. After a hit of floor F a
  * later box wins only with u* < F, so it is cast with length F (cap_width
  * gives floor(u*) whenever u* <= its length) and kept when below F. */
-static long first_box_cap(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray, int32_t ex,
-                          int32_t ey, int32_t c, int32_t s, int32_t w, int32_t *len)
+FXL_WARM_CODE static long first_box_cap(const fxl_aabb *boxes, size_t n, const fxl_aabb *ray,
+                                        int32_t ex, int32_t ey, int32_t c, int32_t s, int32_t w,
+                                        int32_t *len)
 {
     long hit = -1;
-    size_t i;
+    size_t i, m;
+    int64_t key[NEAR_MAX];
+    size_t idx[NEAR_MAX];
+    int64_t W = (int64_t)(((uint64_t)(uint32_t)w * (uint64_t)((int64_t)c * c + (int64_t)s * s)) >> 16);
+    m = near_sorted(boxes, n, ray, ex, ey, c, s, W, -(W + 1), key, idx);
+    if (m <= NEAR_MAX) {
+        size_t t;
+        /* In o_min order (the near list above): a box whose u* >= 65536
+         * o_min / |d|^2 - w reaches F + 1 (F the best floor so far) has
+         * floor(u*) > F: it and the rest lose. 65536 o_min (< 2^65, o_min
+         * > 0) against (F + 1 + w) |d|^2 (< 2^32 2^34) in 128 bits. Else it
+         * is cast with length min(F + 1, L): every u* of floor F or less is
+         * within, and an equal floor wins with a lower index. */
+        uint64_t dd = (uint64_t)((int64_t)c * c + (int64_t)s * s);
+        int32_t L = *len;
+        for (t = 0; t < m; t++) {
+            int32_t F;
+            i = idx[t];
+            if (hit >= 0 && key[t] > 0) {
+                fxl__u128 a;
+                a.hi = (uint64_t)key[t] >> 48;
+                a.lo = (uint64_t)key[t] << 16;
+                if (fxl__le128(fxl__mul64((uint64_t)*len + 1u + (uint64_t)w, dd), a))
+                    break;
+            }
+            if (cap_width(&boxes[i], ex, ey, c, s, w, hit >= 0 && *len < L ? *len + 1 : L, &F) &&
+                (hit < 0 || F < *len || (F == *len && (long)i < hit))) {
+                *len = F;
+                hit = (long)i;
+            }
+        }
+        return hit;
+    }
     for (i = 0; i < n && !(hit >= 0 && *len == 0); i++) {
         int32_t F;
         if (!fxl__aabb_meets(&boxes[i], ray))
@@ -436,13 +623,7 @@ fxl_result fxl_laser_cast_aabbs(const fxl_laser *laser, const fxl_aabb *boxes, s
     } else if (laser->kind != FXL_LASER_BOX) {
         hit = first_box_cap(boxes, n, &ray, ex, ey, c, s, laser->half_width, &len);
     } else {
-        hit = first_box_width(boxes, n, &ray, ex, ey, c, s, laser->half_width, &best);
-        if (hit >= 0) { /* floor(65536 n / m), n < 2^50, m < 2^34 */
-            fxl__u128 num;
-            num.hi = (uint64_t)best.n >> 48;
-            num.lo = (uint64_t)best.n << 16;
-            len = (int32_t)fxl__div128(num, (uint64_t)best.m, NULL);
-        }
+        hit = first_box_width(boxes, n, &ray, ex, ey, c, s, laser->half_width, &best, &len);
     }
     out->length = len;
     out->wall = (int32_t)hit;

@@ -26,21 +26,34 @@ static bool on_line(fxl_vec2 e, int32_t dx, int32_t dy, fxl_vec2 q, ref_q *u)
     return true;
 }
 
+/* The emitter in the box (its edge too): u* = 0. */
+static bool start_inside(fxl_vec2 e, fxl_aabb box, ref_q *u)
+{
+    if (e.x < box.lo.x || e.x > box.hi.x || e.y < box.lo.y || e.y > box.hi.y)
+        return false;
+    u->n = big_i64(0);
+    u->d = big_i64(1);
+    return true;
+}
+
+/* The box's corners in turn around it (each side from k[i] to k[i + 1]). */
+static void box_corners(fxl_aabb box, fxl_vec2 k[4])
+{
+    k[0] = box.lo;
+    k[1] = fxl_vec2_make(box.hi.x, box.lo.y);
+    k[2] = box.hi;
+    k[3] = fxl_vec2_make(box.lo.x, box.hi.y);
+}
+
 bool ref_box_centre(fxl_vec2 e, int32_t dx, int32_t dy, fxl_aabb box, ref_q *u)
 {
     fxl_vec2 k[4];
     bool found = false;
     int i;
     ref_q t;
-    if (e.x >= box.lo.x && e.x <= box.hi.x && e.y >= box.lo.y && e.y <= box.hi.y) {
-        u->n = big_i64(0);
-        u->d = big_i64(1);
+    if (start_inside(e, box, u))
         return true;
-    }
-    k[0] = box.lo;
-    k[1] = fxl_vec2_make(box.hi.x, box.lo.y);
-    k[2] = box.hi;
-    k[3] = fxl_vec2_make(box.lo.x, box.hi.y);
+    box_corners(box, k);
     for (i = 0; i < 4; i++) {
         fxl_wall w;
         w.a = k[i];
@@ -77,15 +90,9 @@ bool ref_box_width(fxl_vec2 e, int32_t dx, int32_t dy, int32_t hw, fxl_aabb box,
     bool found = false;
     int i;
     ref_q t;
-    if (e.x >= box.lo.x && e.x <= box.hi.x && e.y >= box.lo.y && e.y <= box.hi.y) {
-        u->n = big_i64(0);
-        u->d = big_i64(1);
+    if (start_inside(e, box, u))
         return true;
-    }
-    k[0] = box.lo;
-    k[1] = fxl_vec2_make(box.hi.x, box.lo.y);
-    k[2] = box.hi;
-    k[3] = fxl_vec2_make(box.lo.x, box.hi.y);
+    box_corners(box, k);
     for (i = 0; i < 4; i++) {
         fxl_wall w;
         w.a = k[i];

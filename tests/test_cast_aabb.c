@@ -277,6 +277,76 @@ static void capsule_width_vs_reference(void)
     CAPSULE = false;
 }
 
+/* The width casts visit the near boxes in order of their nearest point
+ * along the beam, stopping at the first bound that loses (cast_aabb.c):
+ * up to 40 boxes (beyond the near list's 16: the index order), many of
+ * them copies of others or copies moved by a raw unit or two (equal u*,
+ * or equal floors, at other indices, before and after), against the
+ * reference, for the centre line, box and capsule lasers. */
+static void order_vs_reference(void)
+{
+    static fxl_aabb b[40] FXL_EWRAM_BSS;
+    static const unsigned flags[3] = {0u, FXL_CAST_WIDTH, FXL_CAST_WIDTH};
+    fxlt_rng rng = fxlt_rng_for("cast aabb order");
+    uint32_t target = FXLT_CASES(3000), cases, hits = 0, bad = 0, mode;
+    for (mode = 0; mode < 3; mode++) {
+        FLAGS = flags[mode];
+        CAPSULE = mode == 2;
+        for (cases = 0; cases < target; cases++) {
+            fxl_laser l = gen_laser(&rng, false);
+            size_t n = 1 + fxlt_below(&rng, fxlt_below(&rng, 2) ? 40 : 16), i, k;
+            for (i = 0; i < n; i++)
+                b[i] = gen_box(&rng, &l, false);
+            for (k = fxlt_below(&rng, (uint32_t)n + 1); k > 0; k--) {
+                size_t from = fxlt_below(&rng, (uint32_t)n), to = fxlt_below(&rng, (uint32_t)n);
+                int64_t dx = fxlt_range(&rng, -2, 2), dy = fxlt_range(&rng, -2, 2);
+                b[to] = box4(clampc((int64_t)b[from].lo.x + dx), clampc((int64_t)b[from].lo.y + dy),
+                             clampc((int64_t)b[from].hi.x + dx), clampc((int64_t)b[from].hi.y + dy));
+            }
+            bad += one_case(&l, b, n, &hits);
+        }
+    }
+    fxlt_printf("    %u cases, %u hits, %u disagreements\n", 3 * target, hits, bad);
+    CHECK_EQ(bad, 0);
+    FLAGS = 0;
+    CAPSULE = false;
+}
+
+/* The width casts' cheap rejects (cast_aabb.c: a box wholly beside the
+ * strip |v| <= w, or wholly behind the start, capsules' start disc
+ * reaching w behind it) at their edges: boxes touching the strip's edge
+ * or the start disc stop the beam, a raw unit farther they do not. */
+static void filter_edges(void)
+{
+    fxl_laser l = beam(0, 0, 0, PX(100));
+    fxl_aabb b[2];
+    fxl_cast c;
+    int side, cap;
+    FLAGS = FXL_CAST_WIDTH;
+    for (cap = 0; cap < 2; cap++) {
+        l.kind = cap ? FXL_LASER_CAPSULE : FXL_LASER_BOX;
+        for (side = -1; side <= 1; side += 2) {
+            /* the strip's edge v = side w: touching, then one unit off */
+            b[0] = side > 0 ? box4(PX(10), PX(2), PX(20), PX(5)) : box4(PX(10), -PX(5), PX(20), -PX(2));
+            b[1] = box4(PX(40), -PX(1), PX(50), PX(1));
+            c = cast(&l, b, 2);
+            CHECK(c.wall == 0 && c.length == PX(10)); /* the corner level with the end */
+            b[0] = side > 0 ? box4(PX(10), PX(2) + 1, PX(20), PX(5)) : box4(PX(10), -PX(5), PX(20), -PX(2) - 1);
+            c = cast(&l, b, 2);
+            CHECK(c.wall == 1 && c.length == (cap ? PX(38) : PX(40)));
+        }
+        /* behind the start: the box laser only at u = 0, the capsule's
+         * start disc w behind it */
+        b[0] = box4(-PX(5), -PX(1), cap ? -PX(2) : 0, PX(1));
+        c = cast(&l, b, 2);
+        CHECK(c.wall == 0 && c.length == 0);
+        b[0] = box4(-PX(5), -PX(1), cap ? -PX(2) - 1 : -1, PX(1));
+        c = cast(&l, b, 2);
+        CHECK(c.wall == 1);
+    }
+    FLAGS = 0;
+}
+
 /* Any int32 box: no undefined behaviour (UBSan), length within 0..L. */
 static void extreme_boxes(void)
 {
@@ -308,6 +378,8 @@ static const fxlt_case cast_aabb_cases[] = {
     {"vs_reference", vs_reference},
     {"width_vs_reference", width_vs_reference},
     {"capsule_width_vs_reference", capsule_width_vs_reference},
+    {"order_vs_reference", order_vs_reference},
+    {"filter_edges", filter_edges},
     {"extreme_boxes", extreme_boxes},
 };
 
