@@ -251,7 +251,7 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
          * not change their answers). */
         size_t k, j = 0, hit = (size_t)(w - pl->walls);
         for (k = 0; k < pl->near.count; k++)
-            if (pl->near.idx[k] != hit)
+            if ((pl->near.idx[k] & ~FXL__NEAR_MARK) != hit)
                 pl->near.idx[j++] = pl->near.idx[k];
         pl->near.count = j;
     }
@@ -553,7 +553,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
              * with pl.clear, kept: the checks are rare). */
             size_t i, j = 0;
             for (i = 0; i < pl.near.count; i++)
-                if (pl.near.idx[i] != (size_t)rules.skip)
+                if ((pl.near.idx[i] & ~FXL__NEAR_MARK) != (size_t)rules.skip)
                     pl.near.idx[j++] = pl.near.idx[i];
             pl.near.count = j;
         }

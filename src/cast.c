@@ -221,7 +221,7 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
     size_t k;
     search_start(r, &s);
     for (k = 0; k < near->count; k++) {
-        size_t i = near->idx[k];
+        size_t i = near->idx[k] & ~FXL__NEAR_MARK;
         if (coarse_near(&walls[i], r->m_hi, r->m_lo))
             consider(r, &walls[i], i, rules, &s, two_sided);
     }
@@ -263,8 +263,9 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * is then in [1, 2047] steps, so D = d x (b - a) = |d| |b - a| sin(angle)
  * > 0, which consider_at rejects for a one-sided wall at its first test. */
 
-/* room_scan's mark on a wall the angle filter spares the exact tests. */
-#define SCAN_SPARED 0x80000000u
+/* room_scan's mark on a wall the angle filter spares the exact tests (the
+ * near lists' FXL__NEAR_MARK). */
+#define SCAN_SPARED FXL__NEAR_MARK
 
 /* The room's packed pass over walls [i, end): each wall whose packed box
  * meets the ray's (fxl__coarse_meets, its guard bits tested through bit
@@ -558,6 +559,15 @@ long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t 
     bd.i1 = -1;
     search_start(r, &s);
     near->count = 0;
+    if (n <= FXL__NEAR_MAX) {
+        /* The room in one pass, written straight into the near list (with
+         * the angle filter's marks: FXL__NEAR_MARK) and tested from there. */
+        size_t c = room_scan(w, 0, (uint32_t)n, m_hi, m_lo, (uint32_t)ra + 2u, lim, near->idx);
+        near->count = c;
+        if (c > 0)
+            consider_band_list(r, w, near->idx, c, two_sided, rules, &s, &bd);
+        i = n;
+    }
     while (i < n) {
         size_t end = n - i > CHUNK ? i + CHUNK : n, c, k;
         c = room_scan(w, (uint32_t)i, (uint32_t)end, m_hi, m_lo, (uint32_t)ra + 2u, lim, idx);
