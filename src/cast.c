@@ -580,7 +580,9 @@ long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t 
         if (c > 0)
             consider_band_list(r, w, idx, c, two_sided, rules, &s, &bd);
     }
-    *clear = band_clear(r, &bd, s.best, s.u);
+    /* band_clear's first answer here (the common case: no other wall
+     * noted), without the call. */
+    *clear = (bd.i1 == s.best ? bd.lo2 : bd.lo1) == INT64_MAX || band_clear(r, &bd, s.best, s.u);
     *u = s.u;
     return s.best;
 }
