@@ -345,6 +345,14 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
          * far below 2^31). */
         rx = ex == 0 ? fxl__u2i32(0u - (uint32_t)*dx) : *dx;
         ry = ey == 0 ? fxl__u2i32(0u - (uint32_t)*dy) : *dy;
+    } else if (ey == ex || ey == -ex) {
+        /* A 45-degree wall, ey = s ex (s = +-1): |e|^2 = 2 ex^2 and d . e =
+         * ex (x + s y), so the mirror image 2 (d . e) e / |e|^2 - d = (x +
+         * s y) (1, s) - (x, y) = (s y, s x), integers that the rounding
+         * keeps (the divisions below would give them): no division. The
+         * same wrapping negation. */
+        rx = ey == ex ? *dy : fxl__u2i32(0u - (uint32_t)*dy);
+        ry = ey == ex ? *dx : fxl__u2i32(0u - (uint32_t)*dx);
     } else {
         fxl__recip_init(&rc, len2);
         rx = round_div(fxl__isub(imul32(2 * dot, w->ex), imul32_u(*dx, len2)), &rc);
