@@ -334,10 +334,11 @@ ROOM_SCAN long room_search(const fxl_room *room, const fxl__ray *r, int32_t ra,
     uint32_t lim = two_sided ? 0u : 2045u;
     search_start(r, &s);
     while (i < n) {
-        size_t end = n - i > CHUNK ? i + CHUNK : n, c, k;
+        size_t end = n - i > CHUNK ? i + CHUNK : n, c;
         c = room_scan(w, (uint32_t)i, (uint32_t)end, m_hi, m_lo, (uint32_t)ra + 2u, lim, idx);
         i = end;
         if (near != NULL) {
+            size_t k;
             for (k = 0; k < c; k++) {
                 if (near->count < FXL__NEAR_MAX)
                     near->idx[near->count] = idx[k] & ~SCAN_SPARED;

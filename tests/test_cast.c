@@ -729,7 +729,7 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
 static void make_octagon(fxlt_rng *rng, room *R)
 {
     int64_t cx = fxlt_range(rng, PX(-300), PX(300)), cy = fxlt_range(rng, PX(-300), PX(300));
-    int64_t w = fxlt_range(rng, PX(3), PX(300)), h = fxlt_range(rng, PX(3), PX(300)), c;
+    int64_t w = fxlt_range(rng, PX(3), PX(300)), h = fxlt_range(rng, PX(3), PX(300));
     int i, n = 8;
     if (fxlt_below(rng, 4) == 0) {
         R->v[0] = v2(cx - w, cy);
@@ -738,7 +738,7 @@ static void make_octagon(fxlt_rng *rng, room *R)
         R->v[3] = v2(cx, cy + w);
         n = 4;
     } else {
-        c = fxlt_range(rng, PX(1), (int32_t)((w < h ? w : h) - PX(1)));
+        int64_t c = fxlt_range(rng, PX(1), (int32_t)((w < h ? w : h) - PX(1)));
         R->v[0] = v2(cx - w + c, cy - h);
         R->v[1] = v2(cx + w - c, cy - h);
         R->v[2] = v2(cx + w, cy - h + c);
