@@ -164,9 +164,12 @@ FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *w
  * room and cost more than it saved.) With fl != NULL, *fl gets the
  * clipped length. room_search (below) is its twin over a room's packed
  * walls, kept apart on purpose (its own data layout and angle filter on the
- * hot path): a change to the order or the tail here goes there too. */
-static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
-                         const fxl__rules *rules, fxl__frac *u, fxl__near *near, int32_t *fl)
+ * hot path): a change to the order or the tail here goes there too.
+ * Inlined in its two callers: the call and its eight arguments cost about
+ * 240 cycles a fxl_laser_cast on the GBA (3,349 -> 3,111 median). */
+FXL__ALWAYS_INLINE long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n,
+                                     bool two_sided, const fxl__rules *rules, fxl__frac *u,
+                                     fxl__near *near, int32_t *fl)
 {
     search s;
     uint32_t idx[CHUNK];
