@@ -251,7 +251,7 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
          * not change their answers). */
         size_t k, j = 0, hit = (size_t)(w - pl->walls);
         for (k = 0; k < pl->near.count; k++)
-            if (pl->near.idx[k] != hit)
+            if ((pl->near.idx[k] & ~FXL__NEAR_MARK) != hit)
                 pl->near.idx[j++] = pl->near.idx[k];
         pl->near.count = j;
     }
@@ -345,6 +345,14 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
          * far below 2^31). */
         rx = ex == 0 ? fxl__u2i32(0u - (uint32_t)*dx) : *dx;
         ry = ey == 0 ? fxl__u2i32(0u - (uint32_t)*dy) : *dy;
+    } else if (ey == ex || ey == -ex) {
+        /* A 45-degree wall, ey = s ex (s = +-1): |e|^2 = 2 ex^2 and d . e =
+         * ex (x + s y), so the mirror image 2 (d . e) e / |e|^2 - d = (x +
+         * s y) (1, s) - (x, y) = (s y, s x), integers that the rounding
+         * keeps (the divisions below would give them): no division. The
+         * same wrapping negation. */
+        rx = ey == ex ? *dy : fxl__u2i32(0u - (uint32_t)*dy);
+        ry = ey == ex ? *dx : fxl__u2i32(0u - (uint32_t)*dx);
     } else {
         fxl__recip_init(&rc, len2);
         rx = round_div(fxl__isub(imul32(2 * dot, w->ex), imul32_u(*dx, len2)), &rc);
@@ -553,7 +561,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
              * with pl.clear, kept: the checks are rare). */
             size_t i, j = 0;
             for (i = 0; i < pl.near.count; i++)
-                if (pl.near.idx[i] != (size_t)rules.skip)
+                if ((pl.near.idx[i] & ~FXL__NEAR_MARK) != (size_t)rules.skip)
                     pl.near.idx[j++] = pl.near.idx[i];
             pl.near.count = j;
         }

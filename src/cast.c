@@ -164,9 +164,12 @@ FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *w
  * room and cost more than it saved.) With fl != NULL, *fl gets the
  * clipped length. room_search (below) is its twin over a room's packed
  * walls, kept apart on purpose (its own data layout and angle filter on the
- * hot path): a change to the order or the tail here goes there too. */
-static long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bool two_sided,
-                         const fxl__rules *rules, fxl__frac *u, fxl__near *near, int32_t *fl)
+ * hot path): a change to the order or the tail here goes there too.
+ * Inlined in its two callers: the call and its eight arguments cost about
+ * 240 cycles a fxl_laser_cast on the GBA (3,349 -> 3,111 median). */
+FXL__ALWAYS_INLINE long search_walls(const fxl__ray *r, const fxl_wall_prep *walls, size_t n,
+                                     bool two_sided, const fxl__rules *rules, fxl__frac *u,
+                                     fxl__near *near, int32_t *fl)
 {
     search s;
     uint32_t idx[CHUNK];
@@ -221,7 +224,7 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
     size_t k;
     search_start(r, &s);
     for (k = 0; k < near->count; k++) {
-        size_t i = near->idx[k];
+        size_t i = near->idx[k] & ~FXL__NEAR_MARK;
         if (coarse_near(&walls[i], r->m_hi, r->m_lo))
             consider(r, &walls[i], i, rules, &s, two_sided);
     }
@@ -237,8 +240,10 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
 
 /* ---- rooms ------------------------------------------------------------- */
 
-/* Where the room's search runs. By default as the other casts': the packed
- * box tests Thumb, the exact tests ARM, in ROM on the GBA. Built with
+/* Where the room's search runs. By default the packed pass (room_scan)
+ * ARM code in IWRAM, the rest as the other casts': Thumb with the exact
+ * tests ARM, in ROM on the GBA (room_search inlined in its callers: the
+ * call and its eight arguments cost about 200 cycles a cast). Built with
  * -DFXL_ROOM_IWRAM=1, the search and fxl_room_cast are ARM code in IWRAM
  * (FXL_IWRAM_CODE: about 4 KiB of it): measured on the GBA (the
  * benchmark's room, packed walls in IWRAM, its circles moved to EWRAM to
@@ -246,24 +251,51 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * and 4 bounces 31,079 against 35,743. The benchmark ROM's IWRAM has no
  * room for it, hence off by default: the port's memory plan decides. */
 #if FXL_ROOM_IWRAM
-#define ROOM_SCAN FXL_IWRAM_CODE
+#define ROOM_SCAN FXL_IWRAM_CODE static
 #define ROOM_EXACT FXL_IWRAM_CODE
 #define ROOM_ENTRY FXL_IWRAM_CODE
 #else
-#define ROOM_SCAN
+#define ROOM_SCAN FXL__ALWAYS_INLINE
 #define ROOM_EXACT FXL_ARM_CODE
 #define ROOM_ENTRY
 #endif
 
-/* Whether a ray of direction angle ra (to the nearest step: within 1/2
- * step, a table vector within 0.01 step of its own) heads to the front of
- * a wall of direction angle wa (the same): (wa - ra) mod 4096 in [2, 2046]
- * puts the true angle from the ray to the wall in [1, 2047] steps, so D =
- * d x (b - a) = |d| |b - a| sin(angle) > 0, which consider_at rejects for
- * a one-sided wall at its first test. Wrapping unsigned arithmetic. */
-FXL__ALWAYS_INLINE bool heads_front(int32_t wa, int32_t ra)
+/* The angle filter (heads_front): a ray of direction angle ra (to the
+ * nearest step: within 1/2 step, a table vector within 0.01 step of its
+ * own) heads to the front of a wall of direction angle wa (the same) when
+ * (wa - ra) mod 4096 is in [2, 2046], i.e. ((wa - ra - 2) & 4095) < 2045
+ * in wrapping unsigned arithmetic: the true angle from the ray to the wall
+ * is then in [1, 2047] steps, so D = d x (b - a) = |d| |b - a| sin(angle)
+ * > 0, which consider_at rejects for a one-sided wall at its first test. */
+
+/* room_scan's mark on a wall the angle filter spares the exact tests (the
+ * near lists' FXL__NEAR_MARK). */
+#define SCAN_SPARED FXL__NEAR_MARK
+
+/* The room's packed pass over walls [i, end): each wall whose packed box
+ * meets the ray's (fxl__coarse_meets, its guard bits tested through bit
+ * 31 of x | x << 16) gets its index in idx, with SCAN_SPARED set when the
+ * ray heads to its front by the angles (heads_front above: ((wa - ra2) &
+ * 4095) < lim with ra2 = ra + 2, lim = 2045; two-sided lim = 0, never);
+ * returns how many. Indices below 2^31 (a room that large would not fit in memory).
+ * ARM code in IWRAM on the GBA (FXL_IWRAM_CODE, 148 bytes): the pass
+ * reads every wall of the room for every cast and leg; measured in the
+ * benchmark's room (16 walls), about 430 cycles a pass, call included, and
+ * with room_search inlined a room cast 3,373 -> 2,871 cycles median. (A
+ * variant whose rejected walls took no branch, 164 bytes, was slower
+ * there: most walls' packed boxes meet a 300 px beam's.) */
+FXL_IWRAM_CODE static size_t room_scan(const fxl_room_wall *w, uint32_t i, uint32_t end,
+                                       uint32_t m_hi, uint32_t m_lo, uint32_t ra2, uint32_t lim,
+                                       uint32_t *idx)
 {
-    return (((uint32_t)wa - (uint32_t)ra - 2u) & 4095u) <= 2044u;
+    uint32_t *o = idx;
+    for (; i < end; i++) {
+        uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
+        if (((x | x << 16) >> 31) != 0)
+            continue;
+        *o++ = i | ((((uint32_t)w[i].angle - ra2) & 4095u) < lim ? SCAN_SPARED : 0u);
+    }
+    return (size_t)(o - idx);
 }
 
 /* The exact tests of the listed walls of a room (in index order),
@@ -282,7 +314,10 @@ ROOM_EXACT static void consider_room_list(const fxl__ray *r, const fxl_room_wall
         }
     } else {
         for (k = 0; k < count; k++) {
-            const fxl_room_wall *p = &w[idx[k]];
+            const fxl_room_wall *p;
+            if ((idx[k] & SCAN_SPARED) != 0)
+                continue; /* heads to its front: room_scan */
+            p = &w[idx[k]];
             consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false);
         }
     }
@@ -294,7 +329,7 @@ ROOM_EXACT static void consider_room_list(const fxl__ray *r, const fxl_room_wall
  * (Thumb on the GBA), the walls that pass noted in near, then (one-sided)
  * the angle filter, the walls left handed to the exact tests CHUNK at a
  * time, in index order (so the answer is search_walls'). */
-ROOM_SCAN static long room_search(const fxl_room *room, const fxl__ray *r, int32_t ra,
+ROOM_SCAN long room_search(const fxl_room *room, const fxl__ray *r, int32_t ra,
                                  bool two_sided, const fxl__rules *rules, fxl__frac *u,
                                  fxl__near *near, int32_t *fl)
 {
@@ -304,23 +339,20 @@ ROOM_SCAN static long room_search(const fxl_room *room, const fxl__ray *r, int32
     size_t i = 0, n = room->n;
     bool floored = false;
     const fxl_room_wall *w = room->packed;
+    uint32_t lim = two_sided ? 0u : 2045u;
     search_start(r, &s);
     while (i < n) {
         size_t end = n - i > CHUNK ? i + CHUNK : n, c;
-        uint32_t *o = idx;
-        for (; i < end; i++) {
-            uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
-            if (((x | x << 16) >> 31) != 0)
-                continue;
-            if (near != NULL) {
+        c = room_scan(w, (uint32_t)i, (uint32_t)end, m_hi, m_lo, (uint32_t)ra + 2u, lim, idx);
+        i = end;
+        if (near != NULL) {
+            size_t k;
+            for (k = 0; k < c; k++) {
                 if (near->count < FXL__NEAR_MAX)
-                    near->idx[near->count] = i;
+                    near->idx[near->count] = idx[k] & ~SCAN_SPARED;
                 near->count++;
             }
-            if (two_sided || !heads_front(w[i].angle, ra))
-                *o++ = (uint32_t)i;
         }
-        c = (size_t)(o - idx);
         if (c > 0) {
             floored = i >= n && fl != NULL;
             consider_room_list(r, w, idx, c, two_sided, rules, &s, floored ? fl : NULL);
@@ -494,7 +526,10 @@ FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wa
         }
     } else {
         for (k = 0; k < count; k++) {
-            const fxl_room_wall *p = &w[idx[k]];
+            const fxl_room_wall *p;
+            if ((idx[k] & SCAN_SPARED) != 0)
+                continue; /* heads to its front: room_scan */
+            p = &w[idx[k]];
             consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false, bd);
         }
     }
@@ -527,29 +562,36 @@ long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t 
     size_t i = 0, n = room->n;
     const fxl_room_wall *w = room->packed;
     band bd;
+    uint32_t lim = two_sided ? 0u : 2045u;
     bd.b = (int64_t)fxl__abs32(r->dx) + fxl__abs32(r->dy);
     bd.lo1 = bd.lo2 = INT64_MAX;
     bd.i1 = -1;
     search_start(r, &s);
     near->count = 0;
+    if (n <= FXL__NEAR_MAX) {
+        /* The room in one pass, written straight into the near list (with
+         * the angle filter's marks: FXL__NEAR_MARK) and tested from there. */
+        size_t c = room_scan(w, 0, (uint32_t)n, m_hi, m_lo, (uint32_t)ra + 2u, lim, near->idx);
+        near->count = c;
+        if (c > 0)
+            consider_band_list(r, w, near->idx, c, two_sided, rules, &s, &bd);
+        i = n;
+    }
     while (i < n) {
-        size_t end = n - i > CHUNK ? i + CHUNK : n, c;
-        uint32_t *o = idx;
-        for (; i < end; i++) {
-            uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
-            if (((x | x << 16) >> 31) != 0)
-                continue;
+        size_t end = n - i > CHUNK ? i + CHUNK : n, c, k;
+        c = room_scan(w, (uint32_t)i, (uint32_t)end, m_hi, m_lo, (uint32_t)ra + 2u, lim, idx);
+        i = end;
+        for (k = 0; k < c; k++) {
             if (near->count < FXL__NEAR_MAX)
-                near->idx[near->count] = i;
+                near->idx[near->count] = idx[k] & ~SCAN_SPARED;
             near->count++;
-            if (two_sided || !heads_front(w[i].angle, ra))
-                *o++ = (uint32_t)i;
         }
-        c = (size_t)(o - idx);
         if (c > 0)
             consider_band_list(r, w, idx, c, two_sided, rules, &s, &bd);
     }
-    *clear = band_clear(r, &bd, s.best, s.u);
+    /* band_clear's first answer here (the common case: no other wall
+     * noted), without the call. */
+    *clear = (bd.i1 == s.best ? bd.lo2 : bd.lo1) == INT64_MAX || band_clear(r, &bd, s.best, s.u);
     *u = s.u;
     return s.best;
 }

@@ -81,11 +81,14 @@ FXL__ALWAYS_INLINE bool fxl__ray_near(const fxl__ray *r, const fxl_wall_prep *w)
 }
 
 /* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and
- * how many there were. */
+ * how many there were. An index may carry FXL__NEAR_MARK (the room's band
+ * search leaves its angle filter's mark on them, cast.c): the wall is
+ * idx & ~FXL__NEAR_MARK. Indices below 2^31. */
 #define FXL__NEAR_MAX 16
+#define FXL__NEAR_MARK 0x80000000u
 typedef struct fxl__near {
     size_t count;
-    size_t idx[FXL__NEAR_MAX];
+    uint32_t idx[FXL__NEAR_MAX];
 } fxl__near;
 
 /* The first wall the ray's centre line meets at some u* <= len (the lowest

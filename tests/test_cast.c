@@ -723,6 +723,48 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
     }
 }
 
+/* An octagon of axis-aligned and 45-degree walls (a rectangle with its
+ * corners cut at 45 degrees, any raw coordinates), or (one in 4) a diamond
+ * of 45-degree walls only: inside in front, listed as make_room's. */
+static void make_octagon(fxlt_rng *rng, room *R)
+{
+    int64_t cx = fxlt_range(rng, PX(-300), PX(300)), cy = fxlt_range(rng, PX(-300), PX(300));
+    int64_t w = fxlt_range(rng, PX(3), PX(300)), h = fxlt_range(rng, PX(3), PX(300));
+    int i, n = 8;
+    if (fxlt_below(rng, 4) == 0) {
+        R->v[0] = v2(cx - w, cy);
+        R->v[1] = v2(cx, cy - w);
+        R->v[2] = v2(cx + w, cy);
+        R->v[3] = v2(cx, cy + w);
+        n = 4;
+    } else {
+        int64_t c = fxlt_range(rng, PX(1), (int32_t)((w < h ? w : h) - PX(1)));
+        R->v[0] = v2(cx - w + c, cy - h);
+        R->v[1] = v2(cx + w - c, cy - h);
+        R->v[2] = v2(cx + w, cy - h + c);
+        R->v[3] = v2(cx + w, cy + h - c);
+        R->v[4] = v2(cx + w - c, cy + h);
+        R->v[5] = v2(cx - w + c, cy + h);
+        R->v[6] = v2(cx - w, cy + h - c);
+        R->v[7] = v2(cx - w, cy - h + c);
+    }
+    /* Screen order (y down) is clockwise on the page: listed backwards,
+     * the inside is in front (make_room's shoelace < 0). */
+    for (i = 0; i < n / 2; i++) {
+        fxl_vec2 t = R->v[i];
+        R->v[i] = R->v[n - 1 - i];
+        R->v[n - 1 - i] = t;
+    }
+    R->n = 0;
+    for (i = 0; i < n; i++) {
+        fxl_wall wl;
+        wl.a = R->v[i];
+        wl.b = R->v[(i + 1) % n];
+        if (fxl_wall_prepare(&wl, &R->p[R->n]) == FXL_OK)
+            R->w[R->n++] = wl;
+    }
+}
+
 /* The leg rules of cast.h, as the test reads them. */
 typedef struct leg_rules {
     bool on_line, has_ref;
@@ -992,6 +1034,65 @@ static void bounce_rooms(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+
+/* Bounces in octagons of axis-aligned and 45-degree walls (bounce.c
+ * reflects off both with no division): every leg against the reference
+ * (check_bounces), and each reflection off a 45-degree wall the exact
+ * mirror image, (s dy, s dx) for ey = s ex (nothing to round: the
+ * directions stay the table's length, never scaled nor nudged). */
+static void bounce_diagonals(void)
+{
+    fxlt_rng rng = fxlt_rng_for("bounce_diagonals");
+    uint32_t target = FXLT_CASES(40000), diagonal = 0, inexact = 0;
+    bounce_stats st = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    room R;
+    while (st.casts < target) {
+        int casts;
+        make_octagon(&rng, &R);
+        if (R.n < 4)
+            continue;
+        for (casts = 0; casts < 8; casts++) {
+            fxl_bounce legs[16];
+            size_t count = 0, k;
+            fxl_vec2 e;
+            bool two = fxlt_below(&rng, 2) == 0;
+            int maxb = (int)fxlt_below(&rng, 11), tries;
+            fxl_laser l;
+            for (tries = 0; tries < 50; tries++) {
+                e = v2(R.v[0].x + fxlt_range(&rng, PX(-600), PX(600)),
+                       R.v[0].y + fxlt_range(&rng, PX(-600), PX(600)));
+                if (fxlt_below(&rng, 16) == 0)
+                    e = R.v[fxlt_below(&rng, (uint32_t)R.n)]; /* on a corner */
+                if (in_room(&R, e))
+                    break;
+            }
+            if (tries == 50)
+                continue;
+            l = fxl_laser_from_emitter(FXL_LASER_BOX, e, (fxl_angle)fxlt_below(&rng, 4096),
+                                       fxlt_range(&rng, 0, PX(3000)), 0);
+            if (fxl_laser_bounce(&l, R.p, (size_t)R.n, two ? FXL_CAST_TWO_SIDED : 0, maxb, legs, 16,
+                                 &count) != FXL_OK) {
+                st.bad_inv++;
+                continue;
+            }
+            check_bounces(&R, true, &l, two, maxb, legs, count, &st);
+            for (k = 1; k < count; k++) {
+                fxl_wall w = R.w[legs[k - 1].wall];
+                int64_t ex = (int64_t)w.b.x - w.a.x, ey = (int64_t)w.b.y - w.a.y;
+                if (ey != ex && ey != -ex)
+                    continue;
+                diagonal++;
+                inexact += ey == ex ? (legs[k].dx != legs[k - 1].dy || legs[k].dy != legs[k - 1].dx)
+                                    : (legs[k].dx != -legs[k - 1].dy || legs[k].dy != -legs[k - 1].dx);
+            }
+        }
+    }
+    report("octagons", &st);
+    fxlt_printf("    octagons: %u reflections off 45-degree walls, %u not the exact mirror image\n",
+                diagonal, inexact);
+    CHECK(diagonal > target / 2);
+    CHECK_EQ(inexact, 0);
+}
 
 static void report(const char *name, const bounce_stats *st)
 {
@@ -1390,6 +1491,7 @@ static const fxlt_case cases[] = {
     {"zero_width_is_centre", zero_width_is_centre},
     {"capsule_radius_in_frame", capsule_radius_in_frame},
     {"bounce_rooms", bounce_rooms},
+    {"bounce_diagonals", bounce_diagonals},
     {"bounce_units", bounce_units},
     {"grazing_reflections", grazing_reflections},
     {"bounce_near_walls", bounce_near_walls},

@@ -89,14 +89,14 @@
  * points into a curvy laser (curvy.h) to test and draw it as one shape.
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
- * about 1,600 cycles when no wall is near the beam, 2,800-4,700 when one
- * stops it; a width cast 15,100 median (box about 7,100, capsule about
- * 17,800, max 27,700); a bounce about 6,500 a leg (4 bounces 26,100 median
- * in the benchmark's room; a
- * leg off an axis-aligned wall is cheaper: its reflection and its bounce
- * point's coordinate across the wall are exact, no division). Walls
- * whose boxes miss the beam's cost a packed 32-bit test each; the exact
- * tests run for the rest only. */
+ * about 1,400 cycles when no wall is near the beam, 2,700-4,600 when one
+ * stops it (3,111 median); a width cast 15,100 median (box about 7,100,
+ * capsule about 17,800, max 27,700); 4 bounces 24,400 median (max 54,600)
+ * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
+ * is cheaper: its reflection is exact, no division, and off an
+ * axis-aligned one so is its bounce point's coordinate across the wall).
+ * Walls whose boxes miss the beam's cost a packed 32-bit test each; the
+ * exact tests run for the rest only. The room calls below are faster. */
 #ifndef FIXLASER_CAST_H
 #define FIXLASER_CAST_H
 
@@ -175,17 +175,24 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * meet the beam's): IWRAM (32-bit, no wait states; 28 bytes a wall, 448 for
  * 16) is the fast place for them; EWRAM (16-bit bus, 2 wait states) costs
  * about 4 cycles more per word read (the prepared walls the bounces and
- * width casts also read may stay in EWRAM). The code stays in ROM (the
- * packed box tests Thumb, the exact tests ARM) unless the library is built
- * with -DFXL_ROOM_IWRAM=1: then the room's search and fxl_room_cast run
- * as ARM code from IWRAM (about 4 KiB of it): a room cast 1,468 cycles
- * median (max 2,150), 4 bounces 31,079.
- * Cost (GBA, the benchmark's 16-walled room): a room cast about the same as
- * fxl_laser_cast (3,350 cycles median: the fixed part, 1,050 cycles with no
- * walls, and the division dominate; the angles spare 1.9 of 4.6 exact
- * tests a cast); a bounce 2% less (25,500 cycles for 4 bounces). What
- * it brings today is the API and the separate centre-line entry: a game
- * casting only centre lines links about 23 KB less code than with
+ * width casts also read may stay in EWRAM). The pass over the packed
+ * walls (their packed boxes and angles, every wall every cast and leg) is
+ * ARM code in IWRAM (148 bytes; about 25 cycles a wall); the rest stays in
+ * ROM (Thumb, the exact tests ARM) unless the library is built with
+ * -DFXL_ROOM_IWRAM=1: then the room's search and fxl_room_cast run as ARM
+ * code from IWRAM (about 4 KiB of it; measured before the pass moved: a
+ * room cast 1,468 cycles median, max 2,150).
+ * Cost (GBA, the benchmark's 16-walled room, measured with timer reads
+ * between the steps): a room cast 2,871 cycles median (max 4,308): the
+ * laser checks and the ray's set-up about 550, the pass 430, the exact
+ * tests about 1,050 (2.7 walls a cast reach them, the angles sparing 1.9,
+ * and 1.2 meet the line), the final division about 550, the end point
+ * 200; code fetched from ROM (3/1 waitstates, about 4 cycles an ARM
+ * instruction) is most of it. 4 bounces 20,104 median (max 51,051), about
+ * 5,000 a leg: the band search 2,100 (the pass 440, the exact and band
+ * tests 1,100, the calls), the division 550, the bounce point and its end
+ * placed 1,200, the reflection, the next leg's angle and set-up 900. A
+ * game casting only centre lines links about 23 KB less code than with
  * fxl_laser_cast. */
 
 /* A wall packed for a room. */
