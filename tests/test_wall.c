@@ -325,6 +325,11 @@ typedef struct room {
     int n;
 } room;
 
+/* A room's walls, prepared and inflated: one copy the room tests share
+ * (EWRAM on the GBA, which has no room for two). */
+static fxl_wall_prep room_walls[ROOM_MAX] FXL_EWRAM_BSS;
+static fxl_wall_prep room_inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+
 /* Inside or on the boundary, exactly: on an edge, or an odd number of edge
  * crossings of the ray to +x (half-open rule on y). */
 static bool room_contains(const room *R, fxl_vec2 p)
@@ -402,7 +407,7 @@ static void rooms_never_leak(void)
 {
     fxlt_rng rng = fxlt_rng_for("rooms_never_leak");
     uint32_t moves = 0, leaks = 0, contacts = 0, stopped = 0, rooms = 0, target = FXLT_CASES(1000000);
-    static fxl_wall_prep walls[ROOM_MAX] FXL_EWRAM_BSS;
+    fxl_wall_prep *walls = room_walls;
     room R;
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 4), i, k, tries;
@@ -492,7 +497,7 @@ static void circle_rooms_never_leak(void)
     fxlt_rng rng = fxlt_rng_for("circle_rooms_never_leak");
     uint32_t moves = 0, leaks = 0, overlaps = 0, contacts = 0, rooms = 0;
     uint32_t target = FXLT_CASES(1000000);
-    static fxl_wall_prep inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+    fxl_wall_prep *inflated = room_inflated;
     static fxl_wall walls[ROOM_MAX];
     double worst = 1e30;
     room R;
@@ -639,8 +644,7 @@ static void moves_match_model(void)
 {
     fxlt_rng rng = fxlt_rng_for("moves_match_model");
     uint32_t moves = 0, bad = 0, contacts = 0, rejects = 0, target = FXLT_CASES(100000);
-    static fxl_wall_prep walls[ROOM_MAX] FXL_EWRAM_BSS;
-    static fxl_wall_prep inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+    fxl_wall_prep *walls = room_walls, *inflated = room_inflated;
     static fxl_wall raw[ROOM_MAX];
     room R;
     while (moves < target) {
