@@ -241,10 +241,28 @@ FXL__ALWAYS_INLINE bool seg_test(const circ *q, const fxl_curvy *c, uint32_t k,
     return capsule_core(qx, qy, dx, dy, ha + r, hb + r);
 }
 
+/* seg_circle past the slab: the hit widths and the exact test. */
+FXL_WARM_CODE FXL_NOINLINE static bool seg_circle_exact(const circ *q, const fxl_curvy *c, uint32_t k,
+                                                        const fxl_curvy_node *a,
+                                                        const fxl_curvy_node *b, int32_t qx,
+                                                        int32_t qy, int32_t dx, int32_t dy)
+{
+    uint32_t ha = fxl__curvy_hit(c, k, a->half_width), hb = fxl__curvy_hit(c, k + 1u, b->half_width);
+    return capsule_core(qx, qy, dx, dy, ha + q->r, hb + q->r);
+}
+
+/* seg_test at grow 0 in two parts: the slab reject here, with few
+ * registers (most candidates end here), the rest in seg_circle_exact. */
 FXL_WARM_CODE static bool seg_circle(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                        fxl_curvy_node *b)
 {
-    return seg_test((const circ *)ctx, c, k, a, b, 0);
+    const circ *q = (const circ *)ctx;
+    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width);
+    int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
+            dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    if (slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r))
+        return false;
+    return seg_circle_exact(q, c, k, a, b, qx, qy, dx, dy);
 }
 
 static circ make_circ(fxl_circle circle)

@@ -84,10 +84,18 @@ FXL__ALWAYS_INLINE bool beside(int32_t qx, int32_t qy, int32_t ex, int32_t ey, i
                                int32_t dy, uint32_t rm)
 {
     int64_t s0 = (int64_t)dx * qy - (int64_t)dy * qx, s1 = (int64_t)dx * ey - (int64_t)dy * ex;
+    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy), big = fxl__maxu32(ax, ay);
     uint64_t m;
     if ((s0 > 0) != (s1 > 0) || s0 == 0 || s1 == 0)
         return false;
     m = fxl__minu64(fxl__abs64(s0), fxl__abs64(s1));
+    /* |d| between M = max(|dx|, |dy|) and L = M + min / 2 + 1 (slab_miss's
+     * bound): m > rm L and m <= rm M decide in 64 bits (rm < 2^30, L < 2^30:
+     * products below 2^60), the squares only between. */
+    if (m > (uint64_t)rm * (big + (fxl__minu32(ax, ay) >> 1) + 1u))
+        return true;
+    if (m <= (uint64_t)rm * big)
+        return false;
     return !fxl__le128(fxl__sq(m), fxl__mul64((uint64_t)rm * rm,
                                               (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
 }

@@ -819,6 +819,71 @@ static void moving_vs_reference(void)
     CHECK_EQ(big_faults(), faults);
 }
 
+/* The band of the moving test's 64-bit slab bounds (curvy_swept.c, beside):
+ * both ends of the path on one side of a segment's line, the smaller of
+ * their cross products with d, m, between rm M and rm L (rm the wider hit
+ * width plus r; M = max(|dx|, |dy|) <= |d| <= L = M + min / 2 + 1), where
+ * only the 128-bit compare decides. A one- or two-segment trail (the
+ * newest segment growing or not), a path up to 12 px long, the radius
+ * drawn from that band: >= 20,000 cases against the reference, and as many
+ * with the radius one raw unit either side of the band. */
+static void moving_slab_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy slab band");
+    uint32_t target = FXLT_CASES(20000), cases = 0, band = 0, hits = 0, bad = 0, inv = 0, tries = 0;
+    trail *t = &T;
+    while (band < target && tries++ < 100 * target + 1000) {
+        fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
+        fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
+        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, s0, s1, m, mx, len, lo, hi, hw, rm;
+        fxl_vec2 p, to;
+        int two = (int)fxlt_below(&rng, 2), e;
+        init(t, 8, PX(8), 0);
+        if (two)
+            push(t, ax - fxlt_range(&rng, 0, PX(20)), ay + fxlt_range(&rng, -PX(20), PX(20)),
+                 fxlt_range(&rng, 0, PX(8)));
+        push(t, ax, ay, fxlt_range(&rng, 0, PX(8)));
+        push(t, bx, by, fxlt_range(&rng, 0, PX(8)));
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.grew = false; /* a static newest segment (as after a drop) */
+        p = v2(ax + fxlt_range(&rng, -PX(30), PX(60)), ay + fxlt_range(&rng, -PX(30), PX(60)));
+        to = v2(p.x + fxlt_range(&rng, -PX(12), PX(12)), p.y + fxlt_range(&rng, -PX(12), PX(12)));
+        s0 = dx * ((int64_t)p.y - ay) - dy * ((int64_t)p.x - ax);
+        s1 = dx * ((int64_t)to.y - ay) - dy * ((int64_t)to.x - ax);
+        if (s0 == 0 || s1 == 0 || (s0 > 0) != (s1 > 0))
+            continue;
+        m = s0 < 0 ? -s0 : s0;
+        if ((s1 < 0 ? -s1 : s1) < m)
+            m = s1 < 0 ? -s1 : s1;
+        mx = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx) : (dy < 0 ? -dy : dy);
+        len = mx + ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) - mx) / 2 + 1;
+        /* rm M < m <= rm L: rm from ceil(m / L) to ceil(m / M) - 1. */
+        lo = (m + len - 1) / len;
+        hi = (m + mx - 1) / mx - 1;
+        hw = ref_curvy_width(&t->c, t->c.count - 2);
+        if (ref_curvy_width(&t->c, t->c.count - 1) > hw)
+            hw = ref_curvy_width(&t->c, t->c.count - 1);
+        if (hi < lo || hi - hw < 1 || lo - hw > FXL_SIZE_MAX)
+            continue;
+        rm = lo + (int64_t)fxlt_below(&rng, (uint32_t)(hi - lo + 1));
+        if (rm - hw < 0)
+            rm = hw;
+        band++;
+        for (e = -1; e <= 1; e++) {
+            int64_t r = rm - hw + (e == 0 ? 0 : e < 0 ? -(rm - lo) - 1 : hi - rm + 1);
+            if (r < 0 || r > FXL_SIZE_MAX)
+                continue;
+            bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)r), to, &hits, &inv);
+            cases++;
+        }
+    }
+    fxlt_printf("    %u cases (%u radii in the band), %u hits, %u disagreements, %u invariant breaks\n",
+                cases, band, hits, bad, inv);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(inv, 0);
+    CHECK(band >= target);
+}
+
 /* ---- quads ------------------------------------------------------------------------------------ */
 
 static int64_t drawn_width(const fxl_curvy *c, uint32_t k)
@@ -1125,6 +1190,7 @@ static const fxlt_case curvy_cases[] = {
     {"cut_circle_property", cut_circle_property},
     {"moving_cases", moving_cases},
     {"moving_vs_reference", moving_vs_reference},
+    {"moving_slab_band", moving_slab_band},
     {"quads", quads},
     {"extreme_inputs", extreme_inputs},
     {"contracts", contracts},

@@ -325,6 +325,11 @@ typedef struct room {
     int n;
 } room;
 
+/* A room's walls, prepared and inflated: one copy the room tests share
+ * (EWRAM on the GBA, which has no room for two). */
+static fxl_wall_prep room_walls[ROOM_MAX] FXL_EWRAM_BSS;
+static fxl_wall_prep room_inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+
 /* Inside or on the boundary, exactly: on an edge, or an odd number of edge
  * crossings of the ray to +x (half-open rule on y). */
 static bool room_contains(const room *R, fxl_vec2 p)
@@ -402,7 +407,7 @@ static void rooms_never_leak(void)
 {
     fxlt_rng rng = fxlt_rng_for("rooms_never_leak");
     uint32_t moves = 0, leaks = 0, contacts = 0, stopped = 0, rooms = 0, target = FXLT_CASES(1000000);
-    static fxl_wall_prep walls[ROOM_MAX] FXL_EWRAM_BSS;
+    fxl_wall_prep *walls = room_walls;
     room R;
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 4), i, k, tries;
@@ -492,7 +497,7 @@ static void circle_rooms_never_leak(void)
     fxlt_rng rng = fxlt_rng_for("circle_rooms_never_leak");
     uint32_t moves = 0, leaks = 0, overlaps = 0, contacts = 0, rooms = 0;
     uint32_t target = FXLT_CASES(1000000);
-    static fxl_wall_prep inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+    fxl_wall_prep *inflated = room_inflated;
     static fxl_wall walls[ROOM_MAX];
     double worst = 1e30;
     room R;
@@ -568,6 +573,130 @@ static void circle_rooms_never_leak(void)
                 rooms, moves, contacts, leaks, overlaps, (int)(worst * 65536.0));
     CHECK_EQ(leaks, 0);
     CHECK_EQ(overlaps, 0);
+}
+
+/* The move as wall.h states it, from the public predicates only: each pass
+ * takes the wall the move crosses first (the least t = -d0 / (d1 - d0), d
+ * the exact side values, compared as big products; on a tie the first
+ * wall), stops at fxl_wall_meet, stays put if the step there crosses any
+ * wall (fxl_wall_crosses over all of them), and slides (fxl_wall_slide);
+ * out of passes it stays at the last safe position. walls: n prepared walls
+ * (points) or parts (inflated); touched bits by wall / group. */
+static int64_t model_side(const fxl_wall_prep *w, fxl_vec2 p)
+{
+    return (int64_t)w->ex * ((int64_t)p.y - w->a.y) - (int64_t)w->ey * ((int64_t)p.x - w->a.x);
+}
+
+static fxl_move model_move(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
+                           uint32_t *stop_rejects)
+{
+    fxl_move m;
+    m.contacts = 0;
+    m.stopped = false;
+    for (;;) {
+        size_t i, best = n;
+        big bn = big_i64(0), bd = big_i64(1);
+        fxl_vec2 x, target;
+        for (i = 0; i < n; i++) {
+            int64_t d0, d1;
+            big tn, td;
+            if (!fxl_wall_crosses(&walls[i], from, to))
+                continue;
+            d0 = model_side(&walls[i], from);
+            d1 = model_side(&walls[i], to);
+            tn = big_i64(-d0);
+            td = big_add(big_i64(d1), big_i64(-d0));
+            if (best == n || big_cmp(big_mul(tn, bd), big_mul(bn, td)) < 0) {
+                best = i;
+                bn = tn;
+                bd = td;
+            }
+        }
+        if (best == n) {
+            m.pos = to;
+            return m;
+        }
+        if (m.contacts == FXL_MOVE_PASSES) {
+            m.pos = from;
+            m.stopped = true;
+            return m;
+        }
+        m.contacts++;
+        x = fxl_wall_meet(&walls[best], from, to);
+        for (i = 0; i < n; i++)
+            if (fxl_wall_crosses(&walls[i], from, x)) {
+                x = from;
+                (*stop_rejects)++;
+                break;
+            }
+        target = fxl_wall_slide(&walls[best], x, to);
+        from = x;
+        to = target;
+    }
+}
+
+/* fxl_move_point and fxl_move_circle against model_move in the rooms of
+ * rooms_never_leak (tight corners: 5-degree spikes, one-step corridors):
+ * the end, the contacts and the stop flag equal on every move, including
+ * the moves whose stop point the step check rejects (move's stop_crossed
+ * decides those from the walls its search kept). */
+static void moves_match_model(void)
+{
+    fxlt_rng rng = fxlt_rng_for("moves_match_model");
+    uint32_t moves = 0, bad = 0, contacts = 0, rejects = 0, target = FXLT_CASES(100000);
+    fxl_wall_prep *walls = room_walls, *inflated = room_inflated;
+    static fxl_wall raw[ROOM_MAX];
+    room R;
+    while (moves < target) {
+        int kind = (int)fxlt_below(&rng, 4), i, k;
+        fix16_t r = fxlt_range(&rng, 1, PX(6));
+        make_room(&rng, &R, kind);
+        for (i = 0; i < R.n; i++) {
+            raw[i].a = R.v[i];
+            raw[i].b = R.v[(i + 1) % R.n];
+            CHECK_EQ(fxl_wall_prepare(&raw[i], &walls[i]), FXL_OK);
+        }
+        CHECK_EQ(fxl_walls_inflate(raw, (size_t)R.n, r, inflated, ROOM_MAX * FXL_WALL_PARTS), FXL_OK);
+        for (k = 0; k < 40; k++) {
+            fxl_vec2 from = R.v[fxlt_below(&rng, (uint32_t)R.n)], to;
+            fxl_move got, want;
+            bool circle = fxlt_below(&rng, 2) == 0;
+            from.x += fxlt_range(&rng, PX(-30), PX(30));
+            from.y += fxlt_range(&rng, PX(-30), PX(30));
+            if (fxlt_below(&rng, 3) == 0) {
+                to = R.v[fxlt_below(&rng, (uint32_t)R.n)]; /* into a corner */
+                to.x += fxlt_range(&rng, -PX(2), PX(2));
+                to.y += fxlt_range(&rng, -PX(2), PX(2));
+            } else {
+                to.x = from.x + fxlt_range(&rng, PX(-300), PX(300));
+                to.y = from.y + fxlt_range(&rng, PX(-300), PX(300));
+            }
+            if (circle) {
+                got = fxl_move_circle(inflated, (size_t)R.n, from, to, NULL);
+                want = model_move(inflated, (size_t)R.n * FXL_WALL_PARTS, from, to, &rejects);
+            } else {
+                got = fxl_move_point(walls, (size_t)R.n, from, to, NULL);
+                want = model_move(walls, (size_t)R.n, from, to, &rejects);
+            }
+            moves++;
+            contacts += (uint32_t)want.contacts;
+            if (got.pos.x != want.pos.x || got.pos.y != want.pos.y || got.contacts != want.contacts ||
+                got.stopped != want.stopped) {
+                if (bad < 3)
+                    fxlt_printf("    differ: %s kind %d (%d,%d) -> (%d,%d): (%d,%d) %d %d, model (%d,%d) %d %d\n",
+                                circle ? "circle" : "point", kind, (int)from.x, (int)from.y,
+                                (int)to.x, (int)to.y, (int)got.pos.x, (int)got.pos.y, got.contacts,
+                                (int)got.stopped, (int)want.pos.x, (int)want.pos.y, want.contacts,
+                                (int)want.stopped);
+                bad++;
+            }
+        }
+    }
+    fxlt_printf("    %u moves (points and circles), %u contacts, %u stop points the step check "
+                "rejected, %u disagreements\n",
+                moves, contacts, rejects, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(rejects > 0);
 }
 
 static void inflate_errors(void)
@@ -663,6 +792,7 @@ static const fxlt_case cases[] = {
     {"rooms_never_leak", rooms_never_leak},
     {"inflate_errors", inflate_errors},
     {"circle_rooms_never_leak", circle_rooms_never_leak},
+    {"moves_match_model", moves_match_model},
     {"outside_the_domain", outside_the_domain},
 };
 
