@@ -240,9 +240,10 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
 
 /* ---- rooms ------------------------------------------------------------- */
 
-/* Where the room's search runs. By default the packed pass (room_scan)
- * ARM code in IWRAM, the rest as the other casts': Thumb with the exact
- * tests ARM, in ROM on the GBA (room_search inlined in its callers: the
+/* Where the room's search runs. By default as the other casts': Thumb
+ * with the exact tests ARM, in ROM on the GBA (the packed pass room_scan
+ * inlined too; -DFXL_ROOM_SCAN_IWRAM=1 makes it ARM code in IWRAM, 148
+ * bytes, see below; room_search inlined in its callers: the
  * call and its eight arguments cost about 200 cycles a cast). Built with
  * -DFXL_ROOM_IWRAM=1, the search and fxl_room_cast are ARM code in IWRAM
  * (FXL_IWRAM_CODE: about 4 KiB of it): measured on the GBA (the
@@ -250,6 +251,11 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * make room) a room cast median 1,468 cycles (max 2,150) against 3,352,
  * and 4 bounces 31,079 against 35,743. The benchmark ROM's IWRAM has no
  * room for it, hence off by default: the port's memory plan decides. */
+#if FXL_ROOM_SCAN_IWRAM
+#define ROOM_PASS FXL_IWRAM_CODE static
+#else
+#define ROOM_PASS FXL__ALWAYS_INLINE
+#endif
 #if FXL_ROOM_IWRAM
 #define ROOM_SCAN FXL_IWRAM_CODE static
 #define ROOM_EXACT FXL_IWRAM_CODE
@@ -278,15 +284,17 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * ray heads to its front by the angles (heads_front above: ((wa - ra2) &
  * 4095) < lim with ra2 = ra + 2, lim = 2045; two-sided lim = 0, never);
  * returns how many. Indices below 2^31 (a room that large would not fit in memory).
- * ARM code in IWRAM on the GBA (FXL_IWRAM_CODE, 148 bytes): the pass
- * reads every wall of the room for every cast and leg; measured in the
- * benchmark's room (16 walls), about 430 cycles a pass, call included, and
- * with room_search inlined a room cast 3,373 -> 2,871 cycles median. (A
+ * With FXL_ROOM_SCAN_IWRAM, ARM code in IWRAM on the GBA (FXL_IWRAM_CODE,
+ * 148 bytes): the pass reads every wall of the room for every cast and
+ * leg; measured in the benchmark's room (16 walls), about 430 cycles a
+ * pass, call included, and with room_search inlined a room cast 3,373 ->
+ * 2,871 cycles median; inlined (Thumb in ROM, the default, which keeps the
+ * boss frame's library IWRAM within 4 KiB) the boss frame about 2,000
+ * cycles slower; ARM code in ROM was slower still (+8,000). (A
  * variant whose rejected walls took no branch, 164 bytes, was slower
  * there: most walls' packed boxes meet a 300 px beam's.) */
-FXL_IWRAM_CODE static size_t room_scan(const fxl_room_wall *w, uint32_t i, uint32_t end,
-                                       uint32_t m_hi, uint32_t m_lo, uint32_t ra2, uint32_t lim,
-                                       uint32_t *idx)
+ROOM_PASS size_t room_scan(const fxl_room_wall *w, uint32_t i, uint32_t end, uint32_t m_hi,
+                           uint32_t m_lo, uint32_t ra2, uint32_t lim, uint32_t *idx)
 {
     uint32_t *o = idx;
     for (; i < end; i++) {

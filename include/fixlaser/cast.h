@@ -175,13 +175,15 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * meet the beam's): IWRAM (32-bit, no wait states; 28 bytes a wall, 448 for
  * 16) is the fast place for them; EWRAM (16-bit bus, 2 wait states) costs
  * about 4 cycles more per word read (the prepared walls the bounces and
- * width casts also read may stay in EWRAM). The pass over the packed
- * walls (their packed boxes and angles, every wall every cast and leg) is
- * ARM code in IWRAM (148 bytes; about 25 cycles a wall); the rest stays in
- * ROM (Thumb, the exact tests ARM) unless the library is built with
- * -DFXL_ROOM_IWRAM=1: then the room's search and fxl_room_cast run as ARM
- * code from IWRAM (about 4 KiB of it; measured before the pass moved: a
- * room cast 1,468 cycles median, max 2,150).
+ * width casts also read may stay in EWRAM). The code stays in ROM (Thumb,
+ * the exact tests ARM) by default. Built with -DFXL_ROOM_SCAN_IWRAM=1
+ * (config.h), the pass over the packed walls (their packed boxes and
+ * angles, every wall every cast and leg) is ARM code in IWRAM (148 bytes;
+ * about 25 cycles a wall): a room cast 3,174 -> 2,871 cycles median, 4
+ * bounces 21,067 -> 20,104 (the figures below are with it). Built with
+ * -DFXL_ROOM_IWRAM=1, the room's search and fxl_room_cast run as ARM code
+ * from IWRAM (about 4 KiB of it; measured before the pass moved: a room
+ * cast 1,468 cycles median, max 2,150).
  * Cost (GBA, the benchmark's 16-walled room, measured with timer reads
  * between the steps): a room cast 2,871 cycles median (max 4,308): the
  * laser checks and the ray's set-up about 550, the pass 430, the exact
