@@ -291,6 +291,31 @@ FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
     return rounded64(lp, xy, pr);
 }
 
+/* The inner disk's accept: a disk inside the box that touches lp's hit
+ * region means the box does (one frame point test, frame.c, no box
+ * stage). The disk: centre m = lo + floor(w / 2) per axis (w = hi - lo),
+ * so m lies at least h = min(floor(wx / 2), floor(wy / 2)) from every side
+ * and the world disk (m, h) lies in the box. fxl__frame_test takes the
+ * radius in frame units: its disk (m, r) is the world disk of radius r *
+ * 65536 / |(c, s)| <= r * 65536 / 65535 (a table vector), so with r = h -
+ * floor(h / 2^15) - 1 that is below r + h / 65535 < r + floor(h / 2^15) +
+ * 1 = h: the frame disk's world points lie in the box, and a point of it
+ * in the hit region (the test's answer: dist(F(m), R) <= r 2^16 + t means
+ * some q within t of R lies within r 2^16 of F(m)) is a point of the box
+ * in it. Boxes with h < 1 + floor(h / 2^15) (under a raw unit) skip it.
+ * Offsets wrap outside the domain (meaningless, defined). */
+FXL__ALWAYS_INLINE bool inner_hit(const fxl_laser_prep *lp, fxl_aabb box)
+{
+    uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    uint32_t h = (wx < wy ? wx : wy) >> 1, r = h - (h >> 15) - 1u;
+    int32_t dx = fxl__offset((int32_t)((uint32_t)box.lo.x + (wx >> 1)), lp->pos.x);
+    int32_t dy = fxl__offset((int32_t)((uint32_t)box.lo.y + (wy >> 1)), lp->pos.y);
+    if (h == 0u || h < (h >> 15) + 1u)
+        return false;
+    return fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy), fxl__across(lp->cos, lp->sin, dx, dy),
+                          (int32_t)r);
+}
+
 /* The prepared laser's bounding box holds every point of its hit region
  * within its half-extents + 1 raw unit on each axis (fxl_laser_vs_point's
  * first reject, frame.h's fxl__near_box with r = 0), so a box that meets
@@ -310,7 +335,7 @@ bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
     FXL_ASSERT(fxl__laser_prep_ok(lp) && fxl_aabb_check(box) == FXL_OK);
     if (!fxl__prep_box_near(lp, box))
         return false;
-    return fxl__hitbox_vs_aabb(lp, box);
+    return inner_hit(lp, box) || fxl__hitbox_vs_aabb(lp, box);
 }
 
 /* The batch loops: the bounding box once per call in registers (a local
@@ -344,14 +369,17 @@ size_t fxl_laser_collect_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, 
 /* Many lasers against one box: per laser, fxl_laser_prepare's checks and
  * fxl_laser_vs_aabb's test, no prep kept. The rejects are the circles':
  * fxl_lasers_vs_circle (the ARM/IWRAM fast path on the GBA) for the circle
- * about the box's middle of radius rad = hx + hy (rounded up) grown by
- * rad / 2^15 + 1, That circle holds the box: a point p of
+ * about the box's middle m = lo + floor(w / 2) of radius rad = max(hx, hy)
+ * + ceil(min(hx, hy) / 2) (hx = ceil(wx / 2), hy likewise: every point of
+ * the box lies within sqrt(hx^2 + hy^2) of m, and sqrt(M^2 + n^2) <= M +
+ * n / 2 for M >= n >= 0, since (M + n/2)^2 = M^2 + M n + n^2 / 4 >= M^2 +
+ * n^2) grown by rad / 2^15 + 1. That circle holds the box: a point p of
  * the box within t of R in the frame puts the middle m within t +
  * |M (p - m)| <= t + 65537 |p - m| / 65536 < t + (rad + rad / 2^15 + 1) of
  * it (|M| = |(c, s)| <= 65537 for a table vector), so a laser the circle
  * misses misses the box; one circle call per 256 lasers. The lasers left
- * get the exact box test on their frame (sin/cos and fxl__laser_hitbox,
- * no bounding box). A box whose
+ * get the inner disk's accept (inner_hit), then the exact box test on
+ * their frame (sin/cos and fxl__laser_hitbox, no bounding box). A box whose
  * circle is beyond the domain's sizes (rad > FXL_SIZE_MAX) skips the
  * reject. */
 FXL_ARM_CODE
@@ -364,7 +392,8 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
     /* The middle and the half-extents, rounded up (hi - lo < 2^31 in the
      * domain; out of it nothing hits and the values are not used). */
     uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
-    uint32_t rad = (wx >> 1) + (wx & 1u) + (wy >> 1) + (wy & 1u);
+    uint32_t hx = (wx >> 1) + (wx & 1u), hy = (wy >> 1) + (wy & 1u);
+    uint32_t rad = hx > hy ? hx + (hy >> 1) + (hy & 1u) : hy + (hx >> 1) + (hx & 1u);
     fxl_circle around;
     bool quick;
 
@@ -409,7 +438,7 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
                 lp.pos = l->pos;
                 fxl__sincos(l->angle, &lp.cos, &lp.sin);
                 fxl__laser_hitbox(l, &lp);
-                if (fxl__hitbox_vs_aabb(&lp, box)) {
+                if (inner_hit(&lp, box) || fxl__hitbox_vs_aabb(&lp, box)) {
                     word |= 1u << (j - k);
                     count++;
                 }
