@@ -561,6 +561,40 @@ FXL_IWRAM_CODE static uint32_t box_cands(const fxl_laser *block, uint32_t cand, 
     return word;
 }
 
+/* The fused call's quick path (ARM in IWRAM on the GBA, with box_cands):
+ * up to 256 lasers a chunk, one circle call (the checks and the reject),
+ * then the candidates; the hit words go to *hit_bits (when not NULL), the
+ * count is returned, the first refused laser's code (or FXL_OK) goes to
+ * *first. */
+FXL_IWRAM_CODE static size_t fused_quick(const fxl_laser *lasers, size_t n, const fused_box *fb,
+                                         uint32_t *hit_bits, fxl_result *first)
+{
+    size_t i = 0, count = 0;
+    fxl_circle around;
+    around.c.x = fb->mx;
+    around.c.y = fb->my;
+    around.r = fb->rad;
+    while (i < n) {
+        size_t m = n - i, k;
+        uint32_t cand[8];
+        fxl_result res;
+        if (m > 256u)
+            m = 256u;
+        res = fxl_lasers_vs_circle(&lasers[i], m, around, cand, NULL);
+        if (*first == FXL_OK)
+            *first = res;
+        for (k = 0; k < m; k += 32) {
+            uint32_t word = cand[k >> 5] != 0 ? box_cands(&lasers[i + k], cand[k >> 5], fb) : 0u, w;
+            for (w = word; w != 0; w &= w - 1u)
+                count++;
+            if (hit_bits != NULL)
+                *hit_bits++ = word;
+        }
+        i += m;
+    }
+    return count;
+}
+
 /* Many lasers against one box: per laser, fxl_laser_prepare's checks and
  * fxl_laser_vs_aabb's test, no prep kept. The rejects are the circles':
  * fxl_lasers_vs_circle (the ARM/IWRAM fast path on the GBA) for the circle
@@ -609,26 +643,8 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
         fb.my = around.c.y;
         fb.rad = around.r;
         fb.r_in = h != 0u && h >= (h >> 15) + 1u ? (fix16_t)(h - (h >> 15) - 1u) : -1;
-        while (i < n) {
-            /* up to 256 lasers a chunk: one circle call (the checks and
-             * the reject), then the candidates */
-            size_t m = n - i, k;
-            uint32_t cand[8];
-            fxl_result res;
-            if (m > 256u)
-                m = 256u;
-            res = fxl_lasers_vs_circle(&lasers[i], m, around, cand, NULL);
-            if (first == FXL_OK)
-                first = res;
-            for (k = 0; k < m; k += 32) {
-                uint32_t word = cand[k >> 5] != 0 ? box_cands(&lasers[i + k], cand[k >> 5], &fb) : 0u, w;
-                for (w = word; w != 0; w &= w - 1u)
-                    count++;
-                if (hit_bits != NULL)
-                    *hit_bits++ = word;
-            }
-            i += m;
-        }
+        count = fused_quick(lasers, n, &fb, hit_bits, &first);
+        i = n;
     }
     while (i < n) {
         /* up to 256 lasers a chunk: one circle call, then the candidates */
