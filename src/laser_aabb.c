@@ -534,6 +534,24 @@ typedef struct fused_box {
     fix16_t rad, r_in;   /* Q16.16 the reject circle's radius (grown), the inner disk's (< 0: none) */
 } fused_box;
 
+/* The exact box test of a checked laser's hitbox (fxl__laser_hitbox: the
+ * rectangle's mantissas over 2^15 are U = 0 and 2L from the emitter, -L
+ * and L about the middle, V = -2w and 2w for a box laser, 0 for a capsule,
+ * all below 2^29): lean without fxl__hitbox_vs_aabb's range checks, but
+ * for box offsets of 2^30 or more (fxl__hitbox_vs_aabb then). */
+FXL_NOINLINE FXL_ARM_CODE static bool fused_exact(const fxl_laser_prep *lp, const fxl_laser *l, const fused_box *fb)
+{
+    int32_t xy[4], uv[4], len = l->length;
+    if (!offset30(fb->box.lo.x, lp->pos.x, &xy[0]) || !offset30(fb->box.hi.x, lp->pos.x, &xy[1]) ||
+        !offset30(fb->box.lo.y, lp->pos.y, &xy[2]) || !offset30(fb->box.hi.y, lp->pos.y, &xy[3]))
+        return fxl__hitbox_vs_aabb(lp, fb->box);
+    uv[0] = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
+    uv[1] = l->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
+    uv[3] = l->kind == FXL_LASER_BOX ? 2 * lp->width : 0;
+    uv[2] = -uv[3];
+    return lean(lp, xy, uv);
+}
+
 /* The candidates of up to 32 lasers of the fused call (ARM in IWRAM on
  * the GBA): bit j of cand set for each checked laser the reject circle
  * touches (fxl_lasers_vs_circle's answer). Each gets the inner disk's
@@ -555,7 +573,7 @@ FXL_IWRAM_CODE static uint32_t box_cands(const fxl_laser *block, uint32_t cand, 
         fxl__laser_hitbox(l, &lp);
         if ((fb->r_in >= 0 && fxl__frame_test(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
                                               fxl__across(lp.cos, lp.sin, dx, dy), fb->r_in)) ||
-            fxl__hitbox_vs_aabb(&lp, fb->box))
+            fused_exact(&lp, l, fb))
             word |= 1u << j;
     }
     return word;
