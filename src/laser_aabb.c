@@ -475,6 +475,24 @@ FXL__ALWAYS_INLINE bool inner_hit(const fxl_laser_prep *lp, fxl_aabb box)
                           (int32_t)r);
 }
 
+/* After the inner disk missed: the reject circle (m, rad) of
+ * fxl_lasers_vs_aabb about the same middle (its proof there; skipped when
+ * rad > FXL_SIZE_MAX), then the exact test. */
+FXL_NOINLINE FXL_ARM_CODE static bool outer_then_exact(const fxl_laser_prep *lp, fxl_aabb box)
+{
+    uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    uint32_t hx = (wx >> 1) + (wx & 1u), hy = (wy >> 1) + (wy & 1u);
+    uint32_t rad = hx > hy ? hx + (hy >> 1) + (hy & 1u) : hy + (hx >> 1) + (hx & 1u);
+    int32_t dx = fxl__offset((int32_t)((uint32_t)box.lo.x + (wx >> 1)), lp->pos.x);
+    int32_t dy = fxl__offset((int32_t)((uint32_t)box.lo.y + (wy >> 1)), lp->pos.y);
+    rad += (rad >> 15) + 1u;
+    if (rad <= (uint32_t)FXL_SIZE_MAX &&
+        !fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy), fxl__across(lp->cos, lp->sin, dx, dy),
+                        (int32_t)rad))
+        return false;
+    return fxl__hitbox_vs_aabb(lp, box);
+}
+
 /* The prepared laser's bounding box holds every point of its hit region
  * within its half-extents + 1 raw unit on each axis (fxl_laser_vs_point's
  * first reject, frame.h's fxl__near_box with r = 0), so a box that meets
@@ -494,7 +512,7 @@ bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
     FXL_ASSERT(fxl__laser_prep_ok(lp) && fxl_aabb_check(box) == FXL_OK);
     if (!fxl__prep_box_near(lp, box))
         return false;
-    return inner_hit(lp, box) || fxl__hitbox_vs_aabb(lp, box);
+    return inner_hit(lp, box) || outer_then_exact(lp, box);
 }
 
 /* The batch loops: the bounding box once per call in registers (a local
