@@ -420,6 +420,12 @@ FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], con
     span(c, -s, xy[2], xy[3], xy[0], xy[1], pv);
     if (pv[1] < lp->v_lo - t || pv[0] > lp->v_hi + t)
         return false;
+    /* P's u range within R's (a box beside the beam, the common case):
+     * every point p of P has its nearest point of R at (p.u, clamp(p.v)),
+     * so dist(P, R) is the gap between the v ranges, at most t here (the
+     * reject above): a hit. */
+    if (pu[0] >= lp->u_lo && pu[1] <= lp->u_hi)
+        return true;
     if (pu[1] >= lp->u_lo && pu[0] <= lp->u_hi && pv[1] >= lp->v_lo && pv[0] <= lp->v_hi) {
         /* the box's axes: R's ranges of c u - s v and s u + c v over 2^15 */
         int32_t d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
