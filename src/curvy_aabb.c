@@ -111,15 +111,81 @@ static bool seg_vs_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t d
     }
 }
 
+/* The static box about its middle m = lo + floor(w / 2) (per axis, w = hi
+ * - lo): every point of the box lies within rad = M + ceil(n / 2) of m (M
+ * and n the larger and the smaller of the rounded-up half-sizes hx =
+ * ceil(wx / 2), hy: the box's points are within sqrt(hx^2 + hy^2) of m,
+ * and (M + n/2)^2 = M^2 + M n + n^2 / 4 >= M^2 + n^2), and the disk (m, h),
+ * h = floor(min(wx, wy) / 2), lies in it (m is at least h from each
+ * side). In the domain (w < 2^31) rad < 1.5 * 2^30 and h < 2^30. */
+typedef struct sbox {
+    fxl_aabb b;     /* Q16.16 */
+    int32_t mx, my; /* Q16.16 the middle m */
+    uint32_t rad;   /* Q16.16 */
+    uint32_t h;     /* Q16.16 */
+} sbox;
+
+static sbox make_sbox(fxl_aabb box)
+{
+    sbox q;
+    uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    uint32_t hx = (wx >> 1) + (wx & 1u), hy = (wy >> 1) + (wy & 1u);
+    q.b = box;
+    q.mx = (int32_t)((uint32_t)box.lo.x + (wx >> 1));
+    q.my = (int32_t)((uint32_t)box.lo.y + (wy >> 1));
+    q.rad = hx > hy ? hx + (hy >> 1) + (hy & 1u) : hy + (hx >> 1) + (hx & 1u);
+    q.h = (wx < wy ? wx : wy) >> 1;
+    return q;
+}
+
+/* curvy_hit.c's slab reject for the box: the middle's offset q from A
+ * farther than rmax from the line through A and B (|q x d| > rmax L, L =
+ * M + m/2 + 1 >= |d|, M and m the larger and smaller of |dx|, |dy|; d = 0
+ * never rejects). With rmax = the larger clamped half-width (the hit
+ * widths never exceed it: curvy_hit.c's seg_test) + rad, every point of
+ * the box lies farther than that half-width from the line, outside the
+ * segment's hull. |q| < 2^31 and |d| < 2^29 in the domain keep |q x d|
+ * below 2^61; rmax < 2^32 there (rad < 1.5 * 2^30); any int32 input stays
+ * defined (wrapped, meaningless). */
+FXL__ALWAYS_INLINE bool box_slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
+{
+    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
+    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
+    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
+    if (x >> 63)
+        x = 0u - x;
+    return x > (uint64_t)rmax * len;
+}
+
+/* One segment against the static box: the slab reject about the box's
+ * middle, then the inner disk's accept (the exact tapered-capsule test of
+ * m with both widths grown by h: m lies in the hull grown by h iff the
+ * disk (m, h), inside the box, meets the hull; out of the capsule test's
+ * domain it answers false and the exact test decides), then seg_vs_box. */
 FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                                   fxl_curvy_node *b)
 {
-    const fxl_aabb *q = (const fxl_aabb *)ctx;
+    const sbox *q = (const sbox *)ctx;
     int64_t ax = a->p.x, ay = a->p.y;
-    return seg_vs_box((int64_t)q->lo.x - ax, (int64_t)q->lo.y - ay, (int64_t)q->hi.x - ax,
-                      (int64_t)q->hi.y - ay, fxl__offset(b->p.x, a->p.x),
-                      fxl__offset(b->p.y, a->p.y), fxl__curvy_hit(c, k, a->half_width),
-                      fxl__curvy_hit(c, k + 1u, b->half_width));
+    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width), r0, r1;
+    int32_t qx = fxl__offset(q->mx, a->p.x), qy = fxl__offset(q->my, a->p.y);
+    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    if (box_slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad))
+        return false;
+    r0 = fxl__curvy_hit(c, k, a->half_width);
+    r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
+    if (fxl__curvy_capsule(qx, qy, dx, dy, r0 + q->h, r1 + q->h))
+        return true;
+    return seg_vs_box((int64_t)q->b.lo.x - ax, (int64_t)q->b.lo.y - ay, (int64_t)q->b.hi.x - ax,
+                      (int64_t)q->b.hi.y - ay, dx, dy, r0, r1);
+}
+
+/* The walk for a box the trail's box meets (out of line: the far reject
+ * stays a leaf). */
+FXL_NOINLINE static bool walk_box(const fxl_curvy *c, fxl_aabb box)
+{
+    sbox q = make_sbox(box);
+    return fxl__curvy_walk_near(c, &box, seg_box, &q);
 }
 
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box)
@@ -127,7 +193,7 @@ bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box)
     FXL_ASSERT(FXL__CURVY_SET_UP(c) && fxl_aabb_check(box) == FXL_OK);
     if (c->harmless || c->count < 2 || !fxl__curvy_near(c, &box)) /* far: no call */
         return false;
-    return fxl__curvy_walk_near(c, &box, seg_box, &box);
+    return walk_box(c, box);
 }
 
 size_t fxl_curvy_vs_aabbs(const fxl_curvy *c, const fxl_aabb *boxes, size_t n, uint32_t *hit_bits)

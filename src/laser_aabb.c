@@ -256,8 +256,9 @@ FXL_NOINLINE FXL_ARM_CODE static bool rounded64(const fxl_laser_prep *lp, const 
 /* The common case in 64 bits: |u_*|, |v_*| < 2^44 (every prepared
  * laser's: sizes below 2^28) and box offsets below 2^30, so the offsets
  * are int32 and the frame ranges single 32x32 products; the box's axes as
- * slab_apart64 says. Everything else goes to hitbox_general. */
-FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
+ * slab_apart64 says. Everything else goes to hitbox_general. What the lean
+ * test below does not take comes here. */
+FXL_NOINLINE FXL_ARM_CODE static bool hitbox_rom(const fxl_laser_prep *lp, fxl_aabb box)
 {
     const int64_t lim = (int64_t)1 << 44, blim = (int64_t)1 << 30;
     int64_t x0l = (int64_t)box.lo.x - lp->pos.x, x1l = (int64_t)box.hi.x - lp->pos.x;
@@ -291,6 +292,213 @@ FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
     return rounded64(lp, xy, pr);
 }
 
+/* ---- the lean test: 32x32 products only (ARM in IWRAM on the GBA) ----
+ * For the hitboxes fxl__laser_hitbox makes, every bound of R is a multiple
+ * of 2^15 below 2^44 in magnitude: u = 2^15 U, v = 2^15 V with |U|, |V| <
+ * 2^29; and a box laser has round 0, a capsule v_lo = v_hi = 0. With box
+ * offsets below 2^30 (int32), |c|, |s| <= 65536 and round < 2^29, the
+ * derivation's values come from 32x32 products (one SMULL each):
+ *  - P's u and v ranges (span: below 2^47.1), as hitbox_rom.
+ *  - R's range of c u - s v is 2^15 [min (c U - s V), max (c U - s V)]
+ *    (span over U and V: below 2^46.1, times 2^15 below 2^61.1), compared
+ *    with K x = 2^32 x + d x, d = K - 2^32 (a table vector: K in [65535^2,
+ *    65537^2], |d| <= 131073; only d mod 2^32 is formed, exact for such
+ *    K): below 2^62 + 2^48. Likewise s u + c v against K y. The same values
+ *    hitbox_rom compares.
+ *  - A capsule's corners of P: fxl__frame_test (r = 0), exact.
+ *  - Its core's two ends q = (u_e, 0): W = M^T q = 2^15 (c U_e, s U_e)
+ *    (below 2^61.1), ex and ey as in the derivation (below 2^62.2), hit iff
+ *    ex^2 + ey^2 <= K t^2 (t = 2^16 T, T = round): ex or ey beyond 65537 t
+ *    (>= sqrt(K) t) is no hit; then the high words E = floor(e / 2^32) <
+ *    2^30: a hit has 2^64 (EX^2 + EY^2) <= ex^2 + ey^2 <= K T^2 2^32, so
+ *    EX^2 + EY^2 <= (65537/65536)^2 T^2 <= (T + floor(T / 2^16) + 1)^2:
+ *    above that, no hit. ex^2 + ey^2 < 2^64 ((EX+1)^2 + (EY+1)^2) and
+ *    2^64 (T - floor(T / 2^16) - 1)^2 <= 2^64 (65535/65536)^2 T^2 <= K t^2:
+ *    (EX+1)^2 + (EY+1)^2 within that square is a hit. Between (a band about
+ *    2^-15 of the distance wide), end_exact in 128 bits. Squares below
+ *    2^60, sums below 2^61. */
+
+/* The band of the end filter: ex^2 + ey^2 <= K t^2 in 128 bits (ex, ey <=
+ * 65537 t < 2^62, K < 2^33, t < 2^45; kept in ROM). */
+FXL_NOINLINE static bool end_exact(uint64_t ex, uint64_t ey, uint64_t k, uint64_t t)
+{
+    return fxl__le128(fxl__add(fxl__sq(ex), fxl__sq(ey)), fxl__mul128_64(fxl__mul64(k, t), t));
+}
+
+/* The least and greatest of a p + b q over p in [p0, p1], q in [q0, q1]
+ * (|a|, |b| <= 65536, |p|, |q| < 2^30), into out[0] and out[1]. */
+FXL_ARM_CODE static void span(int32_t a, int32_t b, int32_t p0, int32_t p1, int32_t q0, int32_t q1,
+                                int64_t out[2])
+{
+    int32_t m;
+    if (a < 0) {
+        m = p0, p0 = p1, p1 = m;
+    }
+    if (b < 0) {
+        m = q0, q0 = q1, q1 = m;
+    }
+    out[0] = (int64_t)a * p0 + (int64_t)b * q0;
+    out[1] = (int64_t)a * p1 + (int64_t)b * q1;
+}
+
+/* v = 2^15 V with |V| < 2^29: V into *out; false otherwise. */
+FXL__ALWAYS_INLINE bool mantissa(int64_t v, int32_t *out)
+{
+    if ((uint64_t)v + ((uint64_t)1 << 44) >= (uint64_t)1 << 45 || ((uint32_t)v & 0x7FFFu) != 0)
+        return false;
+    *out = (int32_t)(v / 32768);
+    return true;
+}
+
+/* b - a in (-2^30, 2^30) into *out; false otherwise. */
+FXL__ALWAYS_INLINE bool offset30(int32_t b, int32_t a, int32_t *out)
+{
+    int64_t d = (int64_t)b - a;
+    if ((uint64_t)d + ((uint64_t)1 << 30) >= (uint64_t)1 << 31)
+        return false;
+    *out = (int32_t)d;
+    return true;
+}
+
+/* K x from d = K - 2^32 (mod 2^32). */
+FXL__ALWAYS_INLINE int64_t k_times(int32_t d, int32_t x)
+{
+    return (int64_t)x * 4294967296 + (int64_t)d * x;
+}
+
+/* A capsule's rounded part (disjoint from its core): a corner of P within
+ * t of the core, or an end of the core within t of P. uv = U0, U1; pu, pv
+ * P's ranges. */
+FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[2],
+                                      const int64_t pu[2], const int64_t pv[2])
+{
+    int32_t c = lp->cos, s = lp->sin, d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
+    uint32_t round = (uint32_t)lp->round;
+    uint32_t hi = round + (round >> 16) + 1u, lo = round - (round >> 16) - 1u;
+    int64_t t = (int64_t)round * 65536, th = 65537 * t;
+    int i;
+    for (i = 0; i < 4; i++) {
+        int32_t x = xy[i & 1], y = xy[2 + (i >> 1)];
+        if (fxl__frame_test(lp, (int64_t)c * x + (int64_t)s * y, (int64_t)c * y - (int64_t)s * x, 0))
+            return true;
+    }
+    if (pv[0] - t > 0 || pv[1] + t < 0)
+        return false; /* the core's line (v = 0) beyond P's v range grown by t */
+    for (i = 0; i < 2; i++) {
+        int64_t ul = i != 0 ? lp->u_hi : lp->u_lo, w, k0, k1, ex, ey;
+        uint32_t ex1, ey1;
+        if (ul < pu[0] - t || ul > pu[1] + t)
+            continue;
+        w = (int64_t)c * uv[i] * 32768;
+        k0 = k_times(d, xy[0]), k1 = k_times(d, xy[1]);
+        ex = w < k0 ? k0 - w : w > k1 ? w - k1 : 0;
+        w = (int64_t)s * uv[i] * 32768;
+        k0 = k_times(d, xy[2]), k1 = k_times(d, xy[3]);
+        ey = w < k0 ? k0 - w : w > k1 ? w - k1 : 0;
+        if (ex > th || ey > th)
+            continue;
+        ex1 = (uint32_t)((uint64_t)ex >> 32);
+        ey1 = (uint32_t)((uint64_t)ey >> 32);
+        if ((uint64_t)ex1 * ex1 + (uint64_t)ey1 * ey1 > (uint64_t)hi * hi)
+            continue;
+        if ((uint64_t)(ex1 + 1u) * (ex1 + 1u) + (uint64_t)(ey1 + 1u) * (ey1 + 1u) <= (uint64_t)lo * lo ||
+            end_exact((uint64_t)ex, (uint64_t)ey, (uint64_t)((int64_t)d + 4294967296), (uint64_t)t))
+            return true;
+    }
+    return false;
+}
+
+/* The lean test's SAT and dispatch; xy = x0, x1, y0, y1 (offsets from
+ * pos), uv = U0, U1, V0, V1 (the rectangle over 2^15). */
+FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[4])
+{
+    int32_t c = lp->cos, s = lp->sin;
+    int64_t pu[2], pv[2], t = (int64_t)lp->round * 65536;
+    span(c, s, xy[0], xy[1], xy[2], xy[3], pu);
+    if (pu[1] < lp->u_lo - t || pu[0] > lp->u_hi + t)
+        return false;
+    span(c, -s, xy[2], xy[3], xy[0], xy[1], pv);
+    if (pv[1] < lp->v_lo - t || pv[0] > lp->v_hi + t)
+        return false;
+    /* P's u range within R's (a box beside the beam, the common case):
+     * every point p of P has its nearest point of R at (p.u, clamp(p.v)),
+     * so dist(P, R) is the gap between the v ranges, at most t here (the
+     * reject above): a hit. */
+    if (pu[0] >= lp->u_lo && pu[1] <= lp->u_hi)
+        return true;
+    if (pu[1] >= lp->u_lo && pu[0] <= lp->u_hi && pv[1] >= lp->v_lo && pv[0] <= lp->v_hi) {
+        /* the box's axes: R's ranges of c u - s v and s u + c v over 2^15 */
+        int32_t d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
+        int64_t a[2];
+        span(c, -s, uv[0], uv[1], uv[2], uv[3], a);
+        if (a[1] * 32768 >= k_times(d, xy[0]) && a[0] * 32768 <= k_times(d, xy[1])) {
+            span(s, c, uv[0], uv[1], uv[2], uv[3], a);
+            if (a[1] * 32768 >= k_times(d, xy[2]) && a[0] * 32768 <= k_times(d, xy[3]))
+                return true;
+        }
+    }
+    if (t == 0)
+        return false;
+    return lean_round(lp, xy, uv, pu, pv);
+}
+
+/* The exact test: the lean one when its ranges hold, else hitbox_rom. */
+FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
+{
+    int32_t xy[4], uv[4];
+    if ((uint32_t)lp->cos + 65536u > 131072u || (uint32_t)lp->sin + 65536u > 131072u ||
+        (uint32_t)lp->round >= (1u << 29) || !mantissa(lp->u_lo, &uv[0]) || !mantissa(lp->u_hi, &uv[1]) ||
+        !mantissa(lp->v_lo, &uv[2]) || !mantissa(lp->v_hi, &uv[3]) ||
+        (lp->round != 0 && (uv[2] | uv[3]) != 0) || !offset30(box.lo.x, lp->pos.x, &xy[0]) ||
+        !offset30(box.hi.x, lp->pos.x, &xy[1]) || !offset30(box.lo.y, lp->pos.y, &xy[2]) ||
+        !offset30(box.hi.y, lp->pos.y, &xy[3]))
+        return hitbox_rom(lp, box);
+    return lean(lp, xy, uv);
+}
+
+/* The inner disk's accept: a disk inside the box that touches lp's hit
+ * region means the box does (one frame point test, frame.c, no box
+ * stage). The disk: centre m = lo + floor(w / 2) per axis (w = hi - lo),
+ * so m lies at least h = min(floor(wx / 2), floor(wy / 2)) from every side
+ * and the world disk (m, h) lies in the box. fxl__frame_test takes the
+ * radius in frame units: its disk (m, r) is the world disk of radius r *
+ * 65536 / |(c, s)| <= r * 65536 / 65535 (a table vector), so with r = h -
+ * floor(h / 2^15) - 1 that is below r + h / 65535 < r + floor(h / 2^15) +
+ * 1 = h: the frame disk's world points lie in the box, and a point of it
+ * in the hit region (the test's answer: dist(F(m), R) <= r 2^16 + t means
+ * some q within t of R lies within r 2^16 of F(m)) is a point of the box
+ * in it. Boxes with h < 1 + floor(h / 2^15) (under a raw unit) skip it.
+ * Offsets wrap outside the domain (meaningless, defined). */
+FXL__ALWAYS_INLINE bool inner_hit(const fxl_laser_prep *lp, fxl_aabb box)
+{
+    uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    uint32_t h = (wx < wy ? wx : wy) >> 1, r = h - (h >> 15) - 1u;
+    int32_t dx = fxl__offset((int32_t)((uint32_t)box.lo.x + (wx >> 1)), lp->pos.x);
+    int32_t dy = fxl__offset((int32_t)((uint32_t)box.lo.y + (wy >> 1)), lp->pos.y);
+    if (h == 0u || h < (h >> 15) + 1u)
+        return false;
+    return fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy), fxl__across(lp->cos, lp->sin, dx, dy),
+                          (int32_t)r);
+}
+
+/* After the inner disk missed: the reject circle (m, rad) of
+ * fxl_lasers_vs_aabb about the same middle (its proof there; skipped when
+ * rad > FXL_SIZE_MAX), then the exact test. */
+FXL_NOINLINE FXL_ARM_CODE static bool outer_then_exact(const fxl_laser_prep *lp, fxl_aabb box)
+{
+    uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
+    uint32_t hx = (wx >> 1) + (wx & 1u), hy = (wy >> 1) + (wy & 1u);
+    uint32_t rad = hx > hy ? hx + (hy >> 1) + (hy & 1u) : hy + (hx >> 1) + (hx & 1u);
+    int32_t dx = fxl__offset((int32_t)((uint32_t)box.lo.x + (wx >> 1)), lp->pos.x);
+    int32_t dy = fxl__offset((int32_t)((uint32_t)box.lo.y + (wy >> 1)), lp->pos.y);
+    rad += (rad >> 15) + 1u;
+    if (rad <= (uint32_t)FXL_SIZE_MAX &&
+        !fxl__frame_hit(lp, fxl__along(lp->cos, lp->sin, dx, dy), fxl__across(lp->cos, lp->sin, dx, dy),
+                        (int32_t)rad))
+        return false;
+    return fxl__hitbox_vs_aabb(lp, box);
+}
+
 /* The prepared laser's bounding box holds every point of its hit region
  * within its half-extents + 1 raw unit on each axis (fxl_laser_vs_point's
  * first reject, frame.h's fxl__near_box with r = 0), so a box that meets
@@ -310,7 +518,7 @@ bool fxl_laser_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
     FXL_ASSERT(fxl__laser_prep_ok(lp) && fxl_aabb_check(box) == FXL_OK);
     if (!fxl__prep_box_near(lp, box))
         return false;
-    return fxl__hitbox_vs_aabb(lp, box);
+    return inner_hit(lp, box) || outer_then_exact(lp, box);
 }
 
 /* The batch loops: the bounding box once per call in registers (a local
@@ -341,17 +549,109 @@ size_t fxl_laser_collect_aabbs(const fxl_laser_prep *lp, const fxl_aabb *boxes, 
     return hits;
 }
 
+/* The fused call's box: its reject circle (middle m, radius rad grown as
+ * said below), the inner disk's radius about the same middle (inner_hit;
+ * negative: none) and the box. */
+typedef struct fused_box {
+    fxl_aabb box;        /* Q16.16 */
+    fix16_t mx, my;      /* Q16.16 the reject circle's middle, the inner disk's too */
+    fix16_t rad, r_in;   /* Q16.16 the reject circle's radius (grown), the inner disk's (< 0: none) */
+} fused_box;
+
+/* The exact box test of a checked laser's hitbox (fxl__laser_hitbox: the
+ * rectangle's mantissas over 2^15 are U = 0 and 2L from the emitter, -L
+ * and L about the middle, V = -2w and 2w for a box laser, 0 for a capsule,
+ * all below 2^29): lean without fxl__hitbox_vs_aabb's range checks, but
+ * for box offsets of 2^30 or more (fxl__hitbox_vs_aabb then). */
+FXL_NOINLINE FXL_ARM_CODE static bool fused_exact(const fxl_laser_prep *lp, const fxl_laser *l, const fused_box *fb)
+{
+    int32_t xy[4], uv[4], len = l->length;
+    if (!offset30(fb->box.lo.x, lp->pos.x, &xy[0]) || !offset30(fb->box.hi.x, lp->pos.x, &xy[1]) ||
+        !offset30(fb->box.lo.y, lp->pos.y, &xy[2]) || !offset30(fb->box.hi.y, lp->pos.y, &xy[3]))
+        return fxl__hitbox_vs_aabb(lp, fb->box);
+    uv[0] = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
+    uv[1] = l->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
+    uv[3] = l->kind == FXL_LASER_BOX ? 2 * lp->width : 0;
+    uv[2] = -uv[3];
+    return lean(lp, xy, uv);
+}
+
+/* The candidates of up to 32 lasers of the fused call (ARM in IWRAM on
+ * the GBA): bit j of cand set for each checked laser the reject circle
+ * touches (fxl_lasers_vs_circle's answer). Each gets the inner disk's
+ * exact test (a hit: a hit), then the exact box test. Returns the hit
+ * bits. */
+FXL_IWRAM_CODE static uint32_t box_cands(const fxl_laser *block, uint32_t cand, const fused_box *fb)
+{
+    uint32_t j, word = 0;
+    for (j = 0; cand != 0; j++, cand >>= 1) {
+        const fxl_laser *l = &block[j];
+        fxl_laser_prep lp;
+        int32_t dx, dy;
+        if ((cand & 1u) == 0)
+            continue;
+        dx = fxl__offset(fb->mx, l->pos.x);
+        dy = fxl__offset(fb->my, l->pos.y);
+        lp.pos = l->pos;
+        fxl__sincos(l->angle, &lp.cos, &lp.sin);
+        fxl__laser_hitbox(l, &lp);
+        if ((fb->r_in >= 0 && fxl__frame_test(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
+                                              fxl__across(lp.cos, lp.sin, dx, dy), fb->r_in)) ||
+            fused_exact(&lp, l, fb))
+            word |= 1u << j;
+    }
+    return word;
+}
+
+/* The fused call's quick path (ARM in IWRAM on the GBA, with box_cands):
+ * up to 256 lasers a chunk, one circle call (the checks and the reject),
+ * then the candidates; the hit words go to *hit_bits (when not NULL), the
+ * count is returned, the first refused laser's code (or FXL_OK) goes to
+ * *first. */
+FXL_IWRAM_CODE static size_t fused_quick(const fxl_laser *lasers, size_t n, const fused_box *fb,
+                                         uint32_t *hit_bits, fxl_result *first)
+{
+    size_t i = 0, count = 0;
+    fxl_circle around;
+    around.c.x = fb->mx;
+    around.c.y = fb->my;
+    around.r = fb->rad;
+    while (i < n) {
+        size_t m = n - i, k;
+        uint32_t cand[8];
+        fxl_result res;
+        if (m > 256u)
+            m = 256u;
+        res = fxl_lasers_vs_circle(&lasers[i], m, around, cand, NULL);
+        if (*first == FXL_OK)
+            *first = res;
+        for (k = 0; k < m; k += 32) {
+            uint32_t word = cand[k >> 5] != 0 ? box_cands(&lasers[i + k], cand[k >> 5], fb) : 0u, w;
+            for (w = word; w != 0; w &= w - 1u)
+                count++;
+            if (hit_bits != NULL)
+                *hit_bits++ = word;
+        }
+        i += m;
+    }
+    return count;
+}
+
 /* Many lasers against one box: per laser, fxl_laser_prepare's checks and
  * fxl_laser_vs_aabb's test, no prep kept. The rejects are the circles':
  * fxl_lasers_vs_circle (the ARM/IWRAM fast path on the GBA) for the circle
- * about the box's middle of radius rad = hx + hy (rounded up) grown by
- * rad / 2^15 + 1, That circle holds the box: a point p of
+ * about the box's middle m = lo + floor(w / 2) of radius rad = max(hx, hy)
+ * + ceil(min(hx, hy) / 2) (hx = ceil(wx / 2), hy likewise: every point of
+ * the box lies within sqrt(hx^2 + hy^2) of m, and sqrt(M^2 + n^2) <= M +
+ * n / 2 for M >= n >= 0, since (M + n/2)^2 = M^2 + M n + n^2 / 4 >= M^2 +
+ * n^2) grown by rad / 2^15 + 1. That circle holds the box: a point p of
  * the box within t of R in the frame puts the middle m within t +
  * |M (p - m)| <= t + 65537 |p - m| / 65536 < t + (rad + rad / 2^15 + 1) of
  * it (|M| = |(c, s)| <= 65537 for a table vector), so a laser the circle
  * misses misses the box; one circle call per 256 lasers. The lasers left
- * get the exact box test on their frame (sin/cos and fxl__laser_hitbox,
- * no bounding box). A box whose
+ * (box_cands, ARM in IWRAM on the GBA) get the inner disk's accept
+ * (inner_hit's disk about the same middle), then the exact box test on
+ * their frame (sin/cos and fxl__laser_hitbox, no bounding box). A box whose
  * circle is beyond the domain's sizes (rad > FXL_SIZE_MAX) skips the
  * reject. */
 FXL_ARM_CODE
@@ -364,7 +664,8 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
     /* The middle and the half-extents, rounded up (hi - lo < 2^31 in the
      * domain; out of it nothing hits and the values are not used). */
     uint32_t wx = (uint32_t)box.hi.x - (uint32_t)box.lo.x, wy = (uint32_t)box.hi.y - (uint32_t)box.lo.y;
-    uint32_t rad = (wx >> 1) + (wx & 1u) + (wy >> 1) + (wy & 1u);
+    uint32_t hx = (wx >> 1) + (wx & 1u), hy = (wy >> 1) + (wy & 1u);
+    uint32_t rad = hx > hy ? hx + (hy >> 1) + (hy & 1u) : hy + (hx >> 1) + (hx & 1u);
     fxl_circle around;
     bool quick;
 
@@ -376,6 +677,17 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
         first = FXL_ERR_NULL;
         n = 0;
     }
+    if (quick) {
+        fused_box fb;
+        uint32_t h = (wx < wy ? wx : wy) >> 1; /* the inner disk: inner_hit's */
+        fb.box = box;
+        fb.mx = around.c.x;
+        fb.my = around.c.y;
+        fb.rad = around.r;
+        fb.r_in = h != 0u && h >= (h >> 15) + 1u ? (fix16_t)(h - (h >> 15) - 1u) : -1;
+        count = fused_quick(lasers, n, &fb, hit_bits, &first);
+        i = n;
+    }
     while (i < n) {
         /* up to 256 lasers a chunk: one circle call, then the candidates */
         size_t m = n - i, k;
@@ -383,18 +695,14 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
         fxl_result res;
         if (m > 256u)
             m = 256u;
-        if (quick) {
-            res = fxl_lasers_vs_circle(&lasers[i], m, around, cand, NULL);
-        } else {
-            res = FXL_OK;
-            for (k = 0; k < m; k++) {
-                if ((k & 31u) == 0)
-                    cand[k >> 5] = 0;
-                if (fxl__laser_fast_ok(&lasers[i + k]))
-                    cand[k >> 5] |= 1u << (k & 31u);
-                else if (res == FXL_OK)
-                    res = fxl_laser_check(&lasers[i + k]);
-            }
+        res = FXL_OK;
+        for (k = 0; k < m; k++) {
+            if ((k & 31u) == 0)
+                cand[k >> 5] = 0;
+            if (fxl__laser_fast_ok(&lasers[i + k]))
+                cand[k >> 5] |= 1u << (k & 31u);
+            else if (res == FXL_OK)
+                res = fxl_laser_check(&lasers[i + k]);
         }
         if (first == FXL_OK)
             first = res;
@@ -409,7 +717,7 @@ fxl_result fxl_lasers_vs_aabb(const fxl_laser *lasers, size_t n, fxl_aabb box, u
                 lp.pos = l->pos;
                 fxl__sincos(l->angle, &lp.cos, &lp.sin);
                 fxl__laser_hitbox(l, &lp);
-                if (fxl__hitbox_vs_aabb(&lp, box)) {
+                if (inner_hit(&lp, box) || fxl__hitbox_vs_aabb(&lp, box)) {
                     word |= 1u << (j - k);
                     count++;
                 }

@@ -434,6 +434,77 @@ static void fused(void)
     CHECK_EQ(bad, 0);
 }
 
+/* The fused call's own candidate stage (the inner disk's accept, the
+ * exact test) against the reference directly: one laser a call, boxes
+ * bisected to the fused call's own boundary along one of eight directions
+ * (as boundary_pair, the fused call deciding), then that box and the one a
+ * raw unit on; plus two boxes from gen_box (many near the beam's edges,
+ * ends and corners, 0..64 px). */
+static bool fused_one(const fxl_laser *l, fxl_aabb b)
+{
+    uint32_t bits[1] = {0};
+    size_t hits = 0;
+    fxl_lasers_vs_aabb(l, 1, b, bits, &hits);
+    return hits == 1 && bits[0] == 1u;
+}
+
+static void fused_compare(box_tally *t, const fxl_laser *l, fxl_aabb b)
+{
+    bool got = fused_one(l, b), want = ref_laser_vs_aabb(l, b);
+    t->cases++;
+    t->hits += want;
+    if (got != want) {
+        t->disagree++;
+        if (t->disagree <= 3)
+            fxlt_printf("    fused disagree: kind %d anchor %d pos (%ld,%ld) angle %d len %ld hw %ld"
+                        " frac %ld box (%ld,%ld)-(%ld,%ld): got %d\n",
+                        (int)l->kind, (int)l->anchor, (long)l->pos.x, (long)l->pos.y,
+                        (int)l->angle, (long)l->length, (long)l->half_width,
+                        (long)l->hit_fraction, (long)b.lo.x, (long)b.lo.y, (long)b.hi.x,
+                        (long)b.hi.y, (int)got);
+    }
+}
+
+static void fused_reference(void)
+{
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    fxlt_rng rng = fxlt_rng_for("fused_reference");
+    box_tally t = {0, 0, 0, 0, 0};
+    uint32_t target = FXLT_CASES(FXLT_BOX_CASES / 2);
+    while (t.cases < target) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        const int *d = dirs[fxlt_below(&rng, 8)];
+        fxl_aabb b = gen_box(&rng, &l), s;
+        int64_t lo = 0, hi = (int64_t)1 << 32;
+        int64_t cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
+        fused_compare(&t, &l, b);
+        fused_compare(&t, &l, gen_box(&rng, &l));
+        b.lo.x = (fix16_t)(b.lo.x - cx), b.hi.x = (fix16_t)(b.hi.x - cx);
+        b.lo.y = (fix16_t)(b.lo.y - cy), b.hi.y = (fix16_t)(b.hi.y - cy);
+        if (!shifted(b, 1, l.pos.x, l.pos.y, &b)) {
+            t.skipped++;
+            continue;
+        }
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (shifted(b, mid, d[0], d[1], &s) && fused_one(&l, s))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        if (!shifted(b, lo + 1, d[0], d[1], &s)) {
+            t.skipped++;
+            continue;
+        }
+        t.touching += 2;
+        shifted(b, lo, d[0], d[1], &s);
+        fused_compare(&t, &l, s);
+        shifted(b, lo + 1, d[0], d[1], &s);
+        fused_compare(&t, &l, s);
+    }
+    report("fused laser vs aabb", &t);
+}
+
 static const fxlt_case cases[] = {
     {"touching_cardinal", touching_cardinal},
     {"single_property", single_property},
@@ -441,6 +512,7 @@ static const fxlt_case cases[] = {
     {"batch_and_collect", batch_and_collect},
     {"moving_property", moving_property},
     {"fused", fused},
+    {"fused_reference", fused_reference},
 };
 
 const fxlt_suite fxlt_suite_laser_aabb = {"laser_aabb", cases, FXLT_COUNT(cases)};
