@@ -299,15 +299,110 @@ static void range4(const fxl__i128 v[4], fxl__i128 *lo, fxl__i128 *hi)
     }
 }
 
+/* sign(alpha - beta sqrt(n)) in 64 bits, or 2 when this filter cannot
+ * tell, given ql <= sqrt(n) <= ql + w (w <= 4): for |alpha| < 2^62, |beta|
+ * < 2^44 and ql < 2^17.5 (n <= 2^35; so |beta ql| < 2^61.5, |beta| w <
+ * 2^46 and d below 2^63: no overflow). Proof: beta sqrt(n) = beta ql +
+ * beta f with f = sqrt(n) - ql in [0, w], so |beta f| <= |beta| w and
+ * alpha - beta sqrt(n) = d - beta f with d = alpha - beta ql: d > |beta| w
+ * makes it positive, d < -|beta| w negative. */
+static int q_sign(int64_t alpha, int64_t beta, int64_t ql, int64_t w)
+{
+    int64_t d = alpha - beta * ql, e = (int64_t)fxl__abs64(beta) * w;
+    return d > e ? 1 : d < -e ? -1 : 2;
+}
+
+/* min and max of four int64. */
+static void range4_64(const int64_t v[4], int64_t *lo, int64_t *hi)
+{
+    *lo = fxl__min64(fxl__min64(v[0], v[1]), fxl__min64(v[2], v[3]));
+    *hi = fxl__max64(fxl__max64(v[0], v[1]), fxl__max64(v[2], v[3]));
+}
+
+/* The values [lo, hi] (alpha = value times m) lie apart from [blo, bhi]
+ * sqrt(n): sign(hi m - blo sqrt(n)) < 0 or sign(lo m - bhi sqrt(n)) > 0,
+ * q_sign first (the root bracket [ql, ql + w]), n_sign (exact) when it
+ * cannot tell. m is 2^16 (the box's frame values against K) or 1 (K's
+ * world values against the box's, blo and bhi then 2^16 times the box's).
+ * The caller's bounds keep |lo m|, |hi m| < 2^62 and |blo|, |bhi| < 2^44. */
+static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi, uint64_t n, int64_t ql,
+                    int64_t w)
+{
+    int sg = q_sign(hi * m, blo, ql, w);
+    if (sg == 2)
+        sg = n_sign(fxl__imul(hi, m), blo, n, (int64_t)fxl__isqrt64(n));
+    if (sg < 0)
+        return true;
+    sg = q_sign(lo * m, bhi, ql, w);
+    if (sg == 2)
+        sg = n_sign(fxl__imul(lo, m), bhi, n, (int64_t)fxl__isqrt64(n));
+    return sg > 0;
+}
+
+/* (A) in 64 bits (issue 20's bounded tails): for K's bounds below 2^44
+ * (Q32.32, 4096 px) and the box's offsets below 2^28 (Q16.16, 4096 px),
+ * with |c|, |s| <= 2^17 (a table vector or the sum of two): frame values
+ * c x + s y below 2^46 (times 2^16 below 2^62), K's world values c a - s b
+ * below 2^62, the box's 2^16 x below 2^44: q_apart's bounds. */
+static bool pose_meets64(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
+                         int64_t x1, int64_t y1, uint64_t n)
+{
+    int64_t u[4], v[4], lo, hi, ql, w;
+    int i;
+    /* The root's bracket [ql, ql + w]: a table vector's length is 2^16
+     * within 0.71 (each of c, s rounded by at most 1/2), so n in [65535^2,
+     * 65537^2] gives [65535, 65537]; below 2^32, r = isqrt(n) gives [r, r
+     * + 1]; else (the sum of two table vectors: n < 2^35) r = isqrt(floor(n
+     * / 16)) has 16 r^2 <= n and n / 16 < floor(n / 16) + 1 <= (r + 1)^2:
+     * [4 r, 4 r + 4]. */
+    if (n >= (uint64_t)65535 * 65535 && n <= (uint64_t)65537 * 65537)
+        ql = 65535, w = 2;
+    else if (n < ((uint64_t)1 << 32))
+        ql = (int64_t)fxl__isqrt32((uint32_t)n), w = 1;
+    else
+        ql = 4 * (int64_t)fxl__isqrt32((uint32_t)(n >> 4)), w = 4;
+    for (i = 0; i < 4; i++)
+        frame_of(c, s, (i & 1) ? x1 : x0, (i & 2) ? y1 : y0, &u[i], &v[i]);
+    range4_64(u, &lo, &hi);
+    if (q_apart(lo, hi, 65536, lp->u_lo, lp->u_hi, n, ql, w))
+        return false;
+    range4_64(v, &lo, &hi);
+    if (q_apart(lo, hi, 65536, lp->v_lo, lp->v_hi, n, ql, w))
+        return false;
+    for (i = 0; i < 4; i++) {
+        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
+        v[i] = c * a - s * b;
+    }
+    range4_64(v, &lo, &hi);
+    if (q_apart(lo, hi, 1, x0 * 65536, x1 * 65536, n, ql, w))
+        return false;
+    for (i = 0; i < 4; i++) {
+        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
+        v[i] = s * a + c * b;
+    }
+    range4_64(v, &lo, &hi);
+    return !q_apart(lo, hi, 1, y0 * 65536, y1 * 65536, n, ql, w);
+}
+
+/* |v| < 2^k. */
+static bool below(int64_t v, int k)
+{
+    return fxl__abs64(v) < ((uint64_t)1 << k);
+}
+
 /* (A): the box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm) meets the
  * rectangle K in the exact pose of the table vector (c, s). */
 FXL_ARM_CODE static bool exact_pose_meets(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
                                           int64_t y0, int64_t x1, int64_t y1)
 {
     uint64_t n = (uint64_t)((int64_t)c * c + (int64_t)s * s);
-    int64_t q = (int64_t)fxl__isqrt64(n);
+    int64_t q;
     fxl__i128 v[4], lo, hi;
     int i;
+    if (below(lp->u_lo, 44) && below(lp->u_hi, 44) && below(lp->v_lo, 44) && below(lp->v_hi, 44) &&
+        below(x0, 28) && below(x1, 28) && below(y0, 28) && below(y1, 28))
+        return pose_meets64(lp, c, s, x0, y0, x1, y1, n);
+    q = (int64_t)fxl__isqrt64(n);
     /* Along u and v: 2^16 F(p) over the box's corners against K's range sqrt(n). */
     for (i = 0; i < 4; i++) {
         int64_t u, w;
