@@ -639,6 +639,41 @@ FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int
            arc_disk(&m, x1, y1, t);
 }
 
+/* A cheap reject of the whole turn (issue 20's bounded tails): every point
+ * p of the box B [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the
+ * domain's range) runs in the beam's frame along an arc from its image in
+ * the start table frame to its image in the end one, within the box of
+ * those two grown by its sagitta and the table scale (the bound of (B)'s
+ * corners below, with rr = |x| + |y| at most its largest value over B's
+ * corners, |x| + |y| being convex). The images of B in each table frame
+ * are parallelograms with B's corners' images as vertices, so every arc
+ * lies in the box of the 8 corner images grown by that bound: beyond K
+ * grown by t along u or v, no point of B comes within t of K in any
+ * direction of the turn. True when that settles a miss. Values: frame
+ * values below 2^50, rr below 2^49, grow below 2^51. */
+FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
+                                          int64_t y1, int64_t t)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr = 0, st, grow;
+    int i;
+    for (i = 0; i < 4; i++) {
+        int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
+        int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
+        int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy), v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+        int64_t r = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
+        if (i == 0)
+            ulo = uhi = u0, vlo = vhi = v0;
+        ulo = fxl__min64(ulo, fxl__min64(u0, u1)), uhi = fxl__max64(uhi, fxl__max64(u0, u1));
+        vlo = fxl__min64(vlo, fxl__min64(v0, v1)), vhi = fxl__max64(vhi, fxl__max64(v0, v1));
+        rr = fxl__max64(rr, r);
+    }
+    st = (int64_t)fxl__abs32(sp->step) + 2;
+    grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+    return uhi + grow < a->u_lo - t || ulo - grow > a->u_hi + t || vhi + grow < a->v_lo - t ||
+           vlo - grow > a->v_hi + t;
+}
+
 /* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
  * range) meets the turn M: (A), (B), (C) of the head of the file. */
 FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
@@ -647,6 +682,8 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
     int i;
+    if (turn_frame_apart(sp, x0, y0, x1, y1, t))
+        return false;
     /* The annulus reject: every point of M is at least dmin = max(dist of
      * the pivot from K along u, along v) - t from the pivot and at most
      * max|a| + max|b| + t (Q32.32, the exact frame keeps lengths); every
@@ -734,6 +771,12 @@ static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
         return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my);
     hex = half64(ex), hey = half64(ey);
     hmx = sp->half_move.x, hmy = sp->half_move.y;
+    /* A turn with no relative move (the box still, or moving with the
+     * pivot): the slides are the table end poses, whose images of B are
+     * among turn_frame_apart's, so its reject settles the whole motion. */
+    if (hex == hmx && hey == hmy && ex - hex == mx - hmx && ey - hey == my - hmy &&
+        turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
+        return false;
     /* Slide 1: the start pose about P0, the box from B0 by hex - hmx. */
     if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy))
         return true;
