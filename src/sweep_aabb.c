@@ -141,6 +141,15 @@ static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu,
     fxl__i128 len2, dot;
     if (fxl__abs64(eu) > (uint64_t)t + fxl__abs64(du) || fxl__abs64(ev) > (uint64_t)t + fxl__abs64(dv))
         return false;
+    /* The segment lies in the box of A and B: k beyond t of that box (the
+     * per-axis excesses, below 2^52, whose sum of squares is the squared
+     * distance) is beyond t of the segment. */
+    {
+        int64_t gu = fxl__max64(fxl__beyond(ku, fxl__min64(au, bu), fxl__max64(au, bu)), 0);
+        int64_t gv = fxl__max64(fxl__beyond(kv, fxl__min64(av, bv), fxl__max64(av, bv)), 0);
+        if (!fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t))
+            return false;
+    }
     len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
     dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
     if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
@@ -675,14 +684,15 @@ FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, 
 }
 
 /* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
- * range) meets the turn M: (A), (B), (C) of the head of the file. */
+ * range) meets the turn M: (A), (B), (C) of the head of the file.
+ * framed: turn_frame_apart has been asked already (and said no). */
 FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
-                                      int64_t y1)
+                                      int64_t y1, bool framed)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
     int i;
-    if (turn_frame_apart(sp, x0, y0, x1, y1, t))
+    if (!framed && turn_frame_apart(sp, x0, y0, x1, y1, t))
         return false;
     /* The annulus reject: every point of M is at least dmin = max(dist of
      * the pivot from K along u, along v) - t from the pivot and at most
@@ -767,6 +777,7 @@ static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
     int64_t x0 = (int64_t)box.lo.x - p0x, y0 = (int64_t)box.lo.y - p0y;
     int64_t x1 = (int64_t)box.hi.x - p0x, y1 = (int64_t)box.hi.y - p0y;
     int64_t hex, hey, hmx, hmy;
+    bool still;
     if (sp->step == 0)
         return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my);
     hex = half64(ex), hey = half64(ey);
@@ -774,8 +785,8 @@ static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
     /* A turn with no relative move (the box still, or moving with the
      * pivot): the slides are the table end poses, whose images of B are
      * among turn_frame_apart's, so its reject settles the whole motion. */
-    if (hex == hmx && hey == hmy && ex - hex == mx - hmx && ey - hey == my - hmy &&
-        turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
+    still = hex == hmx && hey == hmy && ex - hex == mx - hmx && ey - hey == my - hmy;
+    if (still && turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
         return false;
     /* Slide 1: the start pose about P0, the box from B0 by hex - hmx. */
     if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy))
@@ -786,7 +797,7 @@ static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
     if (hull_hit(a, sp->cos1, sp->sin1, x0, y0, x1, y1, (ex - hex) - (mx - hmx),
                  (ey - hey) - (my - hmy)))
         return true;
-    return turn_box_hit(sp, x0, y0, x1, y1);
+    return turn_box_hit(sp, x0, y0, x1, y1, still);
 }
 
 /* The reject: the box's path (lo..hi, and moved by (ex, ey)) against the
