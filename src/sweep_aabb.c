@@ -101,6 +101,19 @@
 #include "util.h"
 #include "wide.h"
 
+/* |v| < 2^k. */
+static bool below(int64_t v, int k)
+{
+    return fxl__abs64(v) < ((uint64_t)1 << k);
+}
+
+/* min and max of four int64. */
+static void range4_64(const int64_t v[4], int64_t *lo, int64_t *hi)
+{
+    *lo = fxl__min64(fxl__min64(v[0], v[1]), fxl__min64(v[2], v[3]));
+    *hi = fxl__max64(fxl__max64(v[0], v[1]), fxl__max64(v[2], v[3]));
+}
+
 /* ---- slides: a hull of two boxes against a table pose ------------------- */
 
 /* Frame image (Q32.32) of a Q16.16 offset, for offsets below 2^35. */
@@ -121,10 +134,26 @@ static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t
     return fxl__sumsq_le((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
 }
 
-/* cross^2 <= t^2 len2, exactly. */
-static bool within(fxl__i128 cross, int64_t t, fxl__i128 len2)
+/* cross^2 <= t^2 len2 (len2 = du^2 + dv^2, t > 0), exactly: first with
+ * sqrt(len2) bracketed in 128 bits, the big-integer squares only in the
+ * band. With a = max(|du|, |dv|), b = min (below 2^52), a <= sqrt(len2),
+ * (a + b) / sqrt(2) <= sqrt(len2) (2ab <= a^2 + b^2) and sqrt(len2) <= a +
+ * (sqrt(2) - 1) b (a + 0.4143 b - sqrt(a^2 + b^2) is concave in b and 0 at
+ * b = 0 and b = a); so lo = max(a, floor((a + b) / 256) 181) <= sqrt(len2)
+ * <= hi = a + floor(27 b / 64) + 1 (181 / 256 < 1 / sqrt(2), 27 / 64 >
+ * sqrt(2) - 1). |cross| <= t lo is within, |cross| > t hi is not (t lo, t
+ * hi below 2^100). */
+static bool within(fxl__i128 cross, int64_t t, int64_t du, int64_t dv, fxl__i128 len2)
 {
     fxl__big a, lhs, b, rhs;
+    uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
+    uint64_t lo = ((big + small) >> 8) * 181u, hi = big + ((small * 27u) >> 6) + 1u;
+    fxl__u128 x = fxl__iabs(cross);
+    lo = lo > big ? lo : big;
+    if (fxl__le128(x, fxl__mul64((uint64_t)t, lo)))
+        return true;
+    if (!fxl__le128(x, fxl__mul64((uint64_t)t, hi)))
+        return false;
     fxl__big_i128(&a, cross);
     fxl__big_mul(&lhs, &a, &a);
     fxl__big_u128(&a, fxl__sq((uint64_t)t));
@@ -154,7 +183,7 @@ static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu,
     dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
     if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
         return false; /* the nearest point is an end: the vertex tests' */
-    return within(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)), t, len2);
+    return within(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu)), t, du, dv, len2);
 }
 
 /* min and max of v[0..n-1] (128 bits). */
@@ -221,15 +250,33 @@ FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s
         int64_t yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
         xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
         yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
-        for (k = 0; k < 4; k++)
-            kp[k] = fxl__isub(fxl__imul(c, ku[k]), fxl__imul(s, kv[k]));
-        range_n(kp, 4, &klo, &khi);
-        sep = apart(fxl__imul(n, xl), fxl__imul(n, xh), klo, khi);
-        if (!sep) {
+        if (below(lp->u_lo, 44) && below(lp->u_hi, 44) && below(lp->v_lo, 44) && below(lp->v_hi, 44) &&
+            below(xl, 29) && below(xh, 29) && below(yl, 29) && below(yh, 29) && n < ((int64_t)1 << 33)) {
+            /* The same in 64 bits, exact: |c|, |s| <= 2^16 and K's
+             * bounds below 2^44 keep K's world values below 2^61, n <
+             * 2^33 and the ranges below 2^29 the hull's below 2^62. */
+            int64_t kx[4], ky[4], lo, hi;
+            for (k = 0; k < 4; k++) {
+                kx[k] = c * ku[k] - s * kv[k];
+                ky[k] = s * ku[k] + c * kv[k];
+            }
+            range4_64(kx, &lo, &hi);
+            sep = hi < n * xl || lo > n * xh;
+            if (!sep) {
+                range4_64(ky, &lo, &hi);
+                sep = hi < n * yl || lo > n * yh;
+            }
+        } else {
             for (k = 0; k < 4; k++)
-                kp[k] = fxl__iadd(fxl__imul(s, ku[k]), fxl__imul(c, kv[k]));
+                kp[k] = fxl__isub(fxl__imul(c, ku[k]), fxl__imul(s, kv[k]));
             range_n(kp, 4, &klo, &khi);
-            sep = apart(fxl__imul(n, yl), fxl__imul(n, yh), klo, khi);
+            sep = apart(fxl__imul(n, xl), fxl__imul(n, xh), klo, khi);
+            if (!sep) {
+                for (k = 0; k < 4; k++)
+                    kp[k] = fxl__iadd(fxl__imul(s, ku[k]), fxl__imul(c, kv[k]));
+                range_n(kp, 4, &klo, &khi);
+                sep = apart(fxl__imul(n, yl), fxl__imul(n, yh), klo, khi);
+            }
         }
     }
     if (!sep && np > 4) {
@@ -321,13 +368,6 @@ static int q_sign(int64_t alpha, int64_t beta, int64_t ql, int64_t w)
     return d > e ? 1 : d < -e ? -1 : 2;
 }
 
-/* min and max of four int64. */
-static void range4_64(const int64_t v[4], int64_t *lo, int64_t *hi)
-{
-    *lo = fxl__min64(fxl__min64(v[0], v[1]), fxl__min64(v[2], v[3]));
-    *hi = fxl__max64(fxl__max64(v[0], v[1]), fxl__max64(v[2], v[3]));
-}
-
 /* The values [lo, hi] (alpha = value times m) lie apart from [blo, bhi]
  * sqrt(n): sign(hi m - blo sqrt(n)) < 0 or sign(lo m - bhi sqrt(n)) > 0,
  * q_sign first (the root bracket [ql, ql + w]), n_sign (exact) when it
@@ -391,12 +431,6 @@ static bool pose_meets64(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t
     }
     range4_64(v, &lo, &hi);
     return !q_apart(lo, hi, 1, y0 * 65536, y1 * 65536, n, ql, w);
-}
-
-/* |v| < 2^k. */
-static bool below(int64_t v, int k)
-{
-    return fxl__abs64(v) < ((uint64_t)1 << k);
 }
 
 /* (A): the box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm) meets the
@@ -593,6 +627,30 @@ static int64_t shr16(fxl__i128 v)
     return u >> 63 != 0 ? -(int64_t)(~u) - 1 : (int64_t)u;
 }
 
+/* Arcs about the origin (the pivot), each under half a turn, whose ends lie
+ * within d of points of [ulo, uhi] x [vlo, vhi] and whose points lie within
+ * grow of that box (Q32.32, below 2^53): true when none comes within t of
+ * the rectangle [klu, khu] x [klv, khv]. An arc under half a turn crosses
+ * a line through the origin at most once, and only between ends on
+ * opposite sides; a coordinate is extreme on the circle only where the
+ * other is 0. So when every end has u beyond d of 0 on one side (ulo > d
+ * or uhi < -d) no arc crosses u = 0 and each arc's v runs monotonically
+ * between its ends' (within d of [vlo, vhi]): the v range grows by d
+ * instead of grow; likewise u when every v is beyond d. The arcs then lie
+ * in the box [ulo - eu, uhi + eu] x [vlo - ev, vhi + ev]; its per-axis gaps
+ * gu, gv to the rectangle (below 2^54) bound the distance from below by
+ * sqrt(gu^2 + gv^2). */
+static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d, int64_t grow,
+                       int64_t klu, int64_t khu, int64_t klv, int64_t khv, int64_t t)
+{
+    int64_t eu = (vlo > d || vhi < -d) ? d : grow, ev = (ulo > d || uhi < -d) ? d : grow;
+    int64_t gu = fxl__max64(fxl__max64(klu - (uhi + eu), (ulo - eu) - khu), 0);
+    int64_t gv = fxl__max64(fxl__max64(klv - (vhi + ev), (vlo - ev) - khv), 0);
+    if (gu > t || gv > t)
+        return true;
+    return gu > 0 && gv > 0 && !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t);
+}
+
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
  * [x0, x1] x [y0, y1] in Q32.32 about Pm. */
 FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
@@ -628,8 +686,8 @@ FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int
             e[i][0] = shr16(fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
             e[i][1] = shr16(fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
         }
-        if (fxl__max64(e[0][0], e[1][0]) + grow < x0 - t || fxl__min64(e[0][0], e[1][0]) - grow > x1 + t ||
-            fxl__max64(e[0][1], e[1][1]) + grow < y0 - t || fxl__min64(e[0][1], e[1][1]) - grow > y1 + t)
+        if (arcs_apart(fxl__min64(e[0][0], e[1][0]), fxl__max64(e[0][0], e[1][0]), fxl__min64(e[0][1], e[1][1]),
+                       fxl__max64(e[0][1], e[1][1]), (rr >> 16) + 3, grow, x0, x1, y0, y1, t))
             return false;
     }
     fxl__big_u128(&m.r2, r2);
@@ -679,8 +737,9 @@ FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, 
     }
     st = (int64_t)fxl__abs32(sp->step) + 2;
     grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
-    return uhi + grow < a->u_lo - t || ulo - grow > a->u_hi + t || vhi + grow < a->v_lo - t ||
-           vlo - grow > a->v_hi + t;
+    /* each arc's exact ends within (rr >> 16) + 3 of its table ends: the
+     * table frame scales by |t| / 2^16, 1 within 1.1e-5 < 2^-16 */
+    return arcs_apart(ulo, uhi, vlo, vhi, (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t);
 }
 
 /* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
@@ -740,8 +799,8 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         {
             int64_t rr = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
             int64_t st = (int64_t)fxl__abs32(sp->step) + 2, grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
-            if (fxl__max64(u0, u1) + grow < a->u_lo - t || fxl__min64(u0, u1) - grow > a->u_hi + t ||
-                fxl__max64(v0, v1) + grow < a->v_lo - t || fxl__min64(v0, v1) - grow > a->v_hi + t)
+            if (arcs_apart(fxl__min64(u0, u1), fxl__max64(u0, u1), fxl__min64(v0, v1), fxl__max64(v0, v1),
+                           (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
                 continue;
         }
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
