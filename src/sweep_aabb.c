@@ -319,7 +319,7 @@ static int root_sign(const fxl__big *alpha, const fxl__big *beta, const fxl__big
 /* sign(alpha - beta sqrt(n)) for alpha in 128 bits, beta in 64, n < 2^35,
  * filtered: sqrt(n) lies in [q, q + 1) (q = isqrt(n), the caller's), so beta sqrt(n)
  * lies between beta q and beta (q + 1); alpha beyond both settles it. */
-static int n_sign(fxl__i128 alpha, int64_t beta, uint64_t n, int64_t q)
+FXL_ARM_CODE static int n_sign(fxl__i128 alpha, int64_t beta, uint64_t n, int64_t q)
 {
     fxl__i128 bq = fxl__imul(beta, q), bq1 = fxl__imul(beta, q + 1);
     fxl__big a, b, w;
@@ -374,7 +374,7 @@ static int q_sign(int64_t alpha, int64_t beta, int64_t ql, int64_t w)
  * cannot tell. m is 2^16 (the box's frame values against K) or 1 (K's
  * world values against the box's, blo and bhi then 2^16 times the box's).
  * The caller's bounds keep |lo m|, |hi m| < 2^62 and |blo|, |bhi| < 2^44. */
-static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi, uint64_t n, int64_t ql,
+FXL_ARM_CODE static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi, uint64_t n, int64_t ql,
                     int64_t w)
 {
     int sg = q_sign(hi * m, blo, ql, w);
@@ -516,7 +516,7 @@ static int end_vs(const corner_arc *m, int i, const fxl__big *sc, int64_t h)
 }
 
 /* The arc meets the closed rectangle [xl, xh] x [yl, yh] (Q32.32). */
-static bool arc_rect(const corner_arc *m, int64_t xl, int64_t xh, int64_t yl, int64_t yh)
+FXL_ARM_CODE static bool arc_rect(const corner_arc *m, int64_t xl, int64_t xh, int64_t yl, int64_t yh)
 {
     int i, e, sg;
     for (i = 0; i < 2; i++)
@@ -582,7 +582,7 @@ static bool arc_rect(const corner_arc *m, int64_t xl, int64_t xh, int64_t yl, in
 }
 
 /* The arc meets the closed disk about (cx, cy) of radius t (Q32.32), t > 0. */
-static bool arc_disk(const corner_arc *m, int64_t cx, int64_t cy, int64_t t)
+FXL_ARM_CODE static bool arc_disk(const corner_arc *m, int64_t cx, int64_t cy, int64_t t)
 {
     fxl__big x, y, c2, t2, beta, alpha, p, q;
     int i;
@@ -640,7 +640,7 @@ static int64_t shr16(fxl__i128 v)
  * in the box [ulo - eu, uhi + eu] x [vlo - ev, vhi + ev]; its per-axis gaps
  * gu, gv to the rectangle (below 2^54) bound the distance from below by
  * sqrt(gu^2 + gv^2). */
-static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d, int64_t grow,
+FXL_ARM_CODE static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d, int64_t grow,
                        int64_t klu, int64_t khu, int64_t klv, int64_t khv, int64_t t)
 {
     int64_t eu = (vlo > d || vhi < -d) ? d : grow, ev = (ulo > d || uhi < -d) ? d : grow;
@@ -649,6 +649,26 @@ static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64
     if (gu > t || gv > t)
         return true;
     return gu > 0 && gv > 0 && !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t);
+}
+
+/* The circle of radius R about the origin (R^2 = r2, Q64) misses the box
+ * [x0, x1] x [y0, y1] grown by t (Q32.32, below 2^50): R + t below the
+ * box's distance from the origin, or R - t beyond its farthest point. R
+ * bracketed in 64 bits: r = isqrt(floor(r2 / 2^34)) has (r 2^17)^2 <= r2
+ * and r2 / 2^34 < floor(r2 / 2^34) + 1 <= (r + 1)^2, so r 2^17 <= R < (r +
+ * 1) 2^17 (3e-5 px wide). For r2 below 2^98 (else no answer: false). */
+FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int64_t y0, int64_t y1, int64_t t)
+{
+    int64_t rl, rh, bx, by, fx, fy;
+    if (r2.hi >> 34 != 0)
+        return false;
+    rl = (int64_t)fxl__isqrt64((r2.hi << 30) | (r2.lo >> 34)) * 131072, rh = rl + 131072;
+    bx = fxl__max64(fxl__beyond(0, x0, x1), 0), by = fxl__max64(fxl__beyond(0, y0, y1), 0);
+    if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
+        return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */
+    fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1));
+    fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1));
+    return rl > t && !fxl__le128(fxl__sq_signed(rl - t), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy)));
 }
 
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
@@ -690,6 +710,10 @@ FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int
                        fxl__max64(e[0][1], e[1][1]), (rr >> 16) + 3, grow, x0, x1, y0, y1, t))
             return false;
     }
+    /* The annulus again with R bracketed and the box's exact distances
+     * (last of the rejects: a square root). */
+    if (circle_misses(r2, x0, x1, y0, y1, t))
+        return false;
     fxl__big_u128(&m.r2, r2);
     m.step_sign = sp->step > 0 ? 1 : -1;
     for (i = 0; i < 2; i++) {
@@ -803,6 +827,10 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
                            (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
                 continue;
         }
+        /* the corner's circle against K grown by t, R bracketed (the exact
+         * frame keeps distances from the pivot; a square root: last) */
+        if (circle_misses(q2, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
+            continue;
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
