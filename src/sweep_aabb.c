@@ -627,25 +627,48 @@ static int64_t shr16(fxl__i128 v)
     return u >> 63 != 0 ? -(int64_t)(~u) - 1 : (int64_t)u;
 }
 
+/* The segment from (pu, pv) to (qu, qv) meets the closed box [lu, hu] x
+ * [lv, hv] (Q32.32, below 2^53; an empty box: false): the separating axes
+ * of a segment and a box are the box's two and the segment's normal, so it
+ * meets iff the boxes overlap and the box's corners are not all strictly
+ * on one side of the segment's line (fxl__sweep_psign, exact). */
+FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
+                                       int64_t hu, int64_t lv, int64_t hv)
+{
+    int64_t du = qu - pu, dv = qv - pv;
+    int k, pos = 0, neg = 0;
+    if (lu > hu || lv > hv || fxl__max64(pu, qu) < lu || fxl__min64(pu, qu) > hu ||
+        fxl__max64(pv, qv) < lv || fxl__min64(pv, qv) > hv)
+        return false;
+    for (k = 0; k < 4; k++) {
+        int sg = fxl__sweep_psign(du, ((k & 2) ? hv : lv) - pv, dv, ((k & 1) ? hu : lu) - pu);
+        pos += sg > 0, neg += sg < 0;
+    }
+    return pos < 4 && neg < 4;
+}
+
 /* Arcs about the origin (the pivot), each under half a turn, whose ends lie
  * within d of points of [ulo, uhi] x [vlo, vhi] and whose points lie within
  * grow of that box (Q32.32, below 2^53): true when none comes within t of
  * the rectangle [klu, khu] x [klv, khv]. An arc under half a turn crosses
  * a line through the origin at most once, and only between ends on
- * opposite sides; a coordinate is extreme on the circle only where the
- * other is 0. So when every end has u beyond d of 0 on one side (ulo > d
- * or uhi < -d) no arc crosses u = 0 and each arc's v runs monotonically
- * between its ends' (within d of [vlo, vhi]): the v range grows by d
- * instead of grow; likewise u when every v is beyond d. The arcs then lie
- * in the box [ulo - eu, uhi + eu] x [vlo - ev, vhi + ev]; its per-axis gaps
- * gu, gv to the rectangle (below 2^54) bound the distance from below by
- * sqrt(gu^2 + gv^2). */
-FXL_ARM_CODE static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d, int64_t grow,
-                       int64_t klu, int64_t khu, int64_t klv, int64_t khv, int64_t t)
+ * opposite sides (so it stays in an open half plane that holds both ends);
+ * on the circle u is extreme only where v = 0, a maximum at u > 0 and a
+ * minimum at u < 0. So u's largest value on an arc is at an end when no
+ * arc crosses v = 0 (every v beyond d of 0 on one side) or every end has u
+ * < -d (a crossing is then u's minimum): the u range grows upwards by d
+ * instead of grow; likewise downwards (every u > d), and for v. The arcs
+ * lie in the box so grown; its per-axis gaps gu, gv to the rectangle
+ * (below 2^54) bound their distance from below by sqrt(gu^2 + gv^2). */
+FXL_ARM_CODE static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d,
+                                    int64_t grow, int64_t klu, int64_t khu, int64_t klv, int64_t khv,
+                                    int64_t t)
 {
-    int64_t eu = (vlo > d || vhi < -d) ? d : grow, ev = (ulo > d || uhi < -d) ? d : grow;
-    int64_t gu = fxl__max64(fxl__max64(klu - (uhi + eu), (ulo - eu) - khu), 0);
-    int64_t gv = fxl__max64(fxl__max64(klv - (vhi + ev), (vlo - ev) - khv), 0);
+    bool vside = vlo > d || vhi < -d, uside = ulo > d || uhi < -d;
+    int64_t uup = (vside || uhi < -d) ? d : grow, udown = (vside || ulo > d) ? d : grow;
+    int64_t vup = (uside || vhi < -d) ? d : grow, vdown = (uside || vlo > d) ? d : grow;
+    int64_t gu = fxl__max64(fxl__max64(klu - (uhi + uup), (ulo - udown) - khu), 0);
+    int64_t gv = fxl__max64(fxl__max64(klv - (vhi + vup), (vlo - vdown) - khv), 0);
     if (gu > t || gv > t)
         return true;
     return gu > 0 && gv > 0 && !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t);
@@ -826,6 +849,15 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
             if (arcs_apart(fxl__min64(u0, u1), fxl__max64(u0, u1), fxl__min64(v0, v1), fxl__max64(v0, v1),
                            (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
                 continue;
+            /* A sure hit: every point of the chord has a point of the
+             * exact arc within grow + 1 (the sagitta across the chord, the
+             * ends' scale within (rr >> 16) + 3), so a chord point deeper
+             * than that inside K grown by t along v (a part of K (+)
+             * disk(t)) puts the corner in M. */
+            grow++;
+            if (seg_meets_box(u0, v0, u1, v1, a->u_lo + grow, a->u_hi - grow, a->v_lo - t + grow,
+                              a->v_hi + t - grow))
+                return true;
         }
         /* the corner's circle against K grown by t, R bracketed (the exact
          * frame keeps distances from the pivot; a square root: last) */
