@@ -647,6 +647,55 @@ FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64
     return pos < 4 && neg < 4;
 }
 
+/* Surely within r (r > 0) of the point (ku, kv): some point of the
+ * segment from (pu, pv) to (qu, qv) (Q32.32, below 2^52). An end within r
+ * (exact), or the foot of the perpendicular inside the segment with
+ * |cross| <= r lo, lo = max(a, floor((a + b) / 256) 181) <= sqrt(len2)
+ * (within()'s bracket): the distance |cross| / sqrt(len2) <= r. False may
+ * still be near (a filter for sure hits). */
+FXL_ARM_CODE static bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
+                                         int64_t qv, int64_t r)
+{
+    int64_t du = qu - pu, dv = qv - pv, eu = ku - pu, ev = kv - pv;
+    uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
+    uint64_t lo = ((big + small) >> 8) * 181u;
+    fxl__i128 len2, dot;
+    if (fxl__sumsq_le(fxl__abs64(eu), fxl__abs64(ev), (uint64_t)r) ||
+        fxl__sumsq_le(fxl__abs64(ku - qu), fxl__abs64(kv - qv), (uint64_t)r))
+        return true;
+    len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
+    dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
+    if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+        return false;
+    lo = lo > big ? lo : big;
+    return fxl__le128(fxl__iabs(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu))), fxl__mul64((uint64_t)r, lo));
+}
+
+/* Every point of the chord from (pu, pv) to (qu, qv) has a point of its arc
+ * within g (Q32.32): true when the chord surely comes deeper than g into
+ * the rectangle [lu, hu] x [lv, hv] grown by t (the arc then meets it). */
+FXL_ARM_CODE static bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
+                                         int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
+{
+    int k;
+    if (seg_meets_box(pu, pv, qu, qv, lu + g, hu - g, lv - t + g, hv + t - g) ||
+        seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g))
+        return true;
+    if (t <= g)
+        return false;
+    for (k = 0; k < 4; k++) {
+        int64_t ku = (k & 1) ? hu : lu, kv = (k & 2) ? hv : lv, r = t - g;
+        if (((k & 1) && hu == lu) || ((k & 2) && hv == lv))
+            continue; /* a repeated corner (a capsule's core) */
+        if (fxl__max64(pu, qu) < ku - r || fxl__min64(pu, qu) > ku + r || fxl__max64(pv, qv) < kv - r ||
+            fxl__min64(pv, qv) > kv + r)
+            continue; /* the chord's box beyond r of the corner */
+        if (seg_surely_near(ku, kv, pu, pv, qu, qv, r))
+            return true;
+    }
+    return false;
+}
+
 /* Arcs about the origin (the pivot), each under half a turn, whose ends lie
  * within d of points of [ulo, uhi] x [vlo, vhi] and whose points lie within
  * grow of that box (Q32.32, below 2^53): true when none comes within t of
@@ -852,11 +901,8 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
             /* A sure hit: every point of the chord has a point of the
              * exact arc within grow + 1 (the sagitta across the chord, the
              * ends' scale within (rr >> 16) + 3), so a chord point deeper
-             * than that inside K grown by t along v (a part of K (+)
-             * disk(t)) puts the corner in M. */
-            grow++;
-            if (seg_meets_box(u0, v0, u1, v1, a->u_lo + grow, a->u_hi - grow, a->v_lo - t + grow,
-                              a->v_hi + t - grow))
+             * than that inside K (+) disk(t) puts the corner in M. */
+            if (chord_surely_in(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t, grow + 1))
                 return true;
         }
         /* the corner's circle against K grown by t, R bracketed (the exact
