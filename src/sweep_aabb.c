@@ -154,6 +154,18 @@ static bool within(fxl__i128 cross, int64_t t, int64_t du, int64_t dv, fxl__i128
         return true;
     if (!fxl__le128(x, fxl__mul64((uint64_t)t, hi)))
         return false;
+    /* Tighter: r = isqrt(floor(len2 / 2^42)) (len2 below 2^105) has r 2^21
+     * <= sqrt(len2) < (r + 1) 2^21 (as circle_misses' bracket). */
+    {
+        fxl__u128 l = fxl__i128_bits(len2);
+        if (l.hi >> 41 == 0) {
+            uint64_t r = fxl__isqrt64((l.hi << 22) | (l.lo >> 42));
+            if (fxl__le128(x, fxl__mul64((uint64_t)t, r << 21)))
+                return true;
+            if (!fxl__le128(x, fxl__mul64((uint64_t)t, (r + 1) << 21)))
+                return false;
+        }
+    }
     fxl__big_i128(&a, cross);
     fxl__big_mul(&lhs, &a, &a);
     fxl__big_u128(&a, fxl__sq((uint64_t)t));
@@ -296,14 +308,36 @@ FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s
     if (t == 0)
         return false;
     /* A corner of K within t of an edge of the hull (a capsule's core is a
-     * segment: its two corners). */
-    nk = lp->v_lo == lp->v_hi ? 2 : 4;
-    for (k = 0; k < nk; k++) {
+     * segment: its two corners). The nearest point of a polygon to a point
+     * outside it lies on its boundary, so only the hull's boundary edges
+     * are needed (each tested segment lies in H: sound either way): of
+     * the box (edges 0-3: y0, x1, y1, x0) those whose outward normal n has
+     * n.d <= 0, of the moved box (4-7) n.d >= 0, and the connectors (8-11,
+     * corner i to i + 4) from the corners extreme along perp(d) = (-dy,
+     * dx) (for lo <= hi: the largest at x0 when dy > 0, x1 when dy < 0,
+     * y1 when dx > 0, y0 when dx < 0, either on a tie; the smallest
+     * opposite). Ties keep both: boundary segments too. */
+    {
         static const unsigned char ea[12] = {0, 1, 3, 2, 4, 5, 7, 6, 0, 1, 2, 3};
         static const unsigned char eb[12] = {1, 3, 2, 0, 5, 7, 6, 4, 4, 5, 6, 7};
-        for (i = 0; i < (np > 4 ? 12 : 4); i++)
-            if (seg_near(ku[k], kv[k], pu[ea[i]], pv[ea[i]], pu[eb[i]], pv[eb[i]], t))
-                return true;
+        unsigned keep = 15u;
+        if (np > 4) {
+            keep = (dy >= 0 ? 1u : 0u) | (dx <= 0 ? 2u : 0u) | (dy <= 0 ? 4u : 0u) | (dx >= 0 ? 8u : 0u);
+            keep |= (dy <= 0 ? 16u : 0u) | (dx >= 0 ? 32u : 0u) | (dy >= 0 ? 64u : 0u) | (dx <= 0 ? 128u : 0u);
+            for (i = 0; i < 4; i++) {
+                bool xb = (i & 1) != 0, yb = (i & 2) != 0;
+                bool top = (dy > 0 ? !xb : dy < 0 ? xb : true) && (dx > 0 ? yb : dx < 0 ? !yb : true);
+                bool bottom = (dy > 0 ? xb : dy < 0 ? !xb : true) && (dx > 0 ? !yb : dx < 0 ? yb : true);
+                if (top || bottom)
+                    keep |= 256u << i;
+            }
+        }
+        nk = lp->v_lo == lp->v_hi ? 2 : 4;
+        for (k = 0; k < nk; k++)
+            for (i = 0; i < 12; i++)
+                if (((keep >> i) & 1u) != 0 &&
+                    seg_near(ku[k], kv[k], pu[ea[i]], pv[ea[i]], pu[eb[i]], pv[eb[i]], t))
+                    return true;
     }
     return false;
 }
