@@ -11,7 +11,7 @@
  * FXLT_BOX_MOVING_CASES the moving box's alone (default the same): issue
  * 23's long run, 10^6 cases for fxl_sweep_vs_aabb over the five motions and
  * 10^6 for fxl_sweep_vs_moving_aabb, is -DFXLT_BOX_SWEEP_CASES=72000
- * -DFXLT_BOX_MOVING_CASES=360000 (about 2.8 cases a random one, with the
+ * -DFXLT_BOX_MOVING_CASES=365000 (about 2.8 cases a random one, with the
  * touching pair). */
 #include "gen.h"
 #include "harness.h"
