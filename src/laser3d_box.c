@@ -51,6 +51,10 @@
 #include "domain.h"
 #include "wide.h"
 
+/* laser3d_round.c: the exact stage of the cylinder and the egg (lo, hi:
+ * the box's corners minus pos, raw). */
+bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
+
 /* The parallelepiped of a prepared laser: rows m (Q32), edge directions
  * e' (Q48), 2^16 q p (Q64), c_0 = mid and h (Q48). */
 typedef struct body3 {
@@ -353,7 +357,16 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         b32[k] = (int32_t)b[k], g32[k] = (int32_t)g[k];
     }
     sure = quick(lp, b32, g32);
-    return sure != 0 ? sure > 0 : no_gap(lp, b, g);
+    if (lp->kind == FXL_LASER3D_BOX)
+        return sure != 0 ? sure > 0 : no_gap(lp, b, g);
+    /* Cylinder and egg: their prism (the box laser of the same L and W;
+     * the egg's box |x| <= Le, |y|, |z| <= W) holds the shape, so a miss
+     * of the prism is a miss; otherwise the exact stage decides. */
+    if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
+        return false;
+    for (k = 0; k < 3; k++)
+        lo[k] -= pos[k], hi[k] -= pos[k];
+    return fxl__laser3d_round_hit(lp, lo, hi);
 }
 
 /* batch.h's loop of single tests. */

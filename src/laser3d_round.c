@@ -1,0 +1,393 @@
+/* laser3d_round.c - the exact stage of the cylinder and egg lasers against
+ * an axis-aligned 3D box (fxl_laser3d_vs_aabb3 calls it when its filters
+ * cannot decide; frame and domain in fixlaser/laser3d.h).
+ *
+ * Frame. With X = P - pos (Q16.16 raw units) the frame coordinates are
+ * u = M X - c (Q16.48): u0 = m0 . X - mid (along the beam, from the
+ * middle), u1 = m1 . X, u2 = m2 . X, M's rows m_i (Q32) as in
+ * laser3d_box.c, exactly the sphere test's x, y, z. M^-1 = [e0 e1 e2] / D
+ * with e_i = 2^16 e'_i, D = 2^16 D', D' = 2^16 q p (laser3d_box.c), so
+ *     D' X_l = e'0[l] (u0 + mid) + e'1[l] u1 + e'2[l] u2       (1)
+ * (e'_i[l]: entry l of e'_i, below 2^49; D' below 2^82).
+ *
+ * The question. Both shapes are { u : Q(u) <= w1 W^2 } (plus, for the
+ * cylinder, the slab |u0| <= L) with the diagonal form
+ *     Q(u) = w0 u0^2 + w1 (u1^2 + u2^2),
+ * cylinder w0 = 0, w1 = 1; egg w0 = k (Q16), w1 = 2^16 (the sphere test's
+ * 65536 (y^2 + z^2) + k x^2 <= 65536 W^2 with r = 0). The box meets the
+ * shape iff the least Q over the polytope P (the box; for the cylinder the
+ * box cut by the slab) is at most w1 W^2. Q is convex.
+ *
+ * Active sets. Take a minimiser X* of Q over P lying on a face F of P of
+ * least dimension. If Q restricted to aff(F) had a direction of constancy
+ * inside F's directions, moving X* along it would keep Q and reach F's
+ * boundary: a face of lower dimension, a contradiction. So X* is the
+ * unique minimiser of Q over aff(F), and it lies in F. Hence: the box
+ * meets the shape iff for some face F, the unique minimiser of Q on
+ * aff(F) (where there is one) lies in F with Q <= w1 W^2. Every face
+ * whose affine hull is given by at most three independent tight
+ * constraints among the box's faces X_l = lo_l or hi_l and the caps u0 =
+ * +-L is tried (degenerate boxes and lasers included: a face of a flat
+ * box is described by one of its coinciding constraints):
+ *   egg: the interior (minimiser u = 0, the middle: the box holds it), the
+ *     6 faces (a plane n . u = d: the weighted least point, below), the 12
+ *     edges (a line: the least point of a parabola), the 8 vertices;
+ *   cylinder (Q = u1^2 + u2^2 is constant along the beam): the interior,
+ *     the box's faces and the caps all have the beam's axis as their
+ *     minimisers, so they reduce to "the axis segment u1 = u2 = 0, |u0| <=
+ *     L meets the box"; then the 12 box edges cut by the slab, the 12 cap
+ *     lines (a cap plane u0 = +-L cut by a box face), the 8 box vertices
+ *     within the slab and the 24 points where a box edge crosses a cap.
+ * Each check is a sign of an integer polynomial in the inputs, computed
+ * exactly in 256-bit limbs (big.h; every bound below is below 2^240).
+ * Slow and simple: only the band the filters leave reaches it. */
+#include "fixlaser/laser3d.h"
+
+#include "big.h"
+#include "wide.h"
+
+/* fxl_laser3d_vs_aabb3's exact stage for the cylinder and the egg: lo, hi
+ * the box's corners minus pos (raw Q16.16, |v| <= 2^28, lo <= hi). */
+bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
+
+typedef struct round3 {
+    int64_t m[3][3]; /* Q32 rows of M */
+    int64_t e[3][3]; /* e[i][l] = e'_i[l] */
+    fxl__big dp;     /* D' */
+    fxl__big wq;     /* w1 W^2 */
+    int64_t mid, len, wid; /* Q16.48 mid, L, W */
+    int64_t w0, w1;
+    bool egg;
+} round3;
+
+static void bi(fxl__big *r, int64_t v)
+{
+    fxl__big_i64(r, v);
+}
+
+/* r = a b. */
+static void bmul2(fxl__big *r, int64_t a, int64_t b)
+{
+    fxl__big_i128(r, fxl__imul(a, b));
+}
+
+/* r = a * v (r may be a). */
+static void bmulv(fxl__big *r, const fxl__big *a, int64_t v)
+{
+    fxl__big t, x = *a;
+    bi(&t, v);
+    fxl__big_mul(r, &x, &t);
+}
+
+/* r += a b. */
+static void bacc2(fxl__big *r, int64_t a, int64_t b)
+{
+    fxl__big t;
+    bmul2(&t, a, b);
+    fxl__big_add(r, r, &t);
+}
+
+/* sign(a b - c d). */
+static int bcross(const fxl__big *a, const fxl__big *b, const fxl__big *c, const fxl__big *d)
+{
+    fxl__big x, y;
+    fxl__big_mul(&x, a, b);
+    fxl__big_mul(&y, c, d);
+    return fxl__big_cmp(&x, &y);
+}
+
+/* lo D' den <= num <= hi D' den (den > 0). */
+static bool within(const round3 *s, const fxl__big *num, const fxl__big *den, int64_t lo, int64_t hi)
+{
+    fxl__big t, b;
+    fxl__big_mul(&t, &s->dp, den);
+    bmulv(&b, &t, lo);
+    if (fxl__big_cmp(num, &b) < 0)
+        return false;
+    bmulv(&b, &t, hi);
+    return fxl__big_cmp(num, &b) <= 0;
+}
+
+/* Q(u) as a big number. Sizes: u below 2^62, w below 2^17: below 2^142. */
+static void qform(const round3 *s, const int64_t u[3], fxl__big *r)
+{
+    fxl__big t, w;
+    fxl__big_u128(r, fxl__add(fxl__sq_signed(u[1]), fxl__sq_signed(u[2])));
+    bmulv(&t, r, s->w1);
+    fxl__big_u128(&w, fxl__sq_signed(u[0]));
+    bmulv(r, &w, s->w0);
+    fxl__big_add(r, r, &t);
+}
+
+/* The frame point of the box corner V (raw offsets): |m_i . V| <= 2^32
+ * (1 + 2^-15) |V| < 2^60.9, mid <= 2^57: each u below 2^61. */
+static void frame_of(const round3 *s, const int64_t v[3], int64_t u[3])
+{
+    int i;
+    for (i = 0; i < 3; i++)
+        u[i] = s->m[i][0] * v[0] + s->m[i][1] * v[1] + s->m[i][2] * v[2];
+    u[0] -= s->mid;
+}
+
+/* The vertex V (frame point u): cylinder |u0| <= L and u1^2 + u2^2 <= W^2
+ * (128 bits); egg Q(u) <= w1 W^2. */
+static bool vertex_in(const round3 *s, const int64_t u[3])
+{
+    fxl__big qv;
+    if (!s->egg)
+        return fxl__abs64(u[0]) <= (uint64_t)s->len &&
+               fxl__le128(fxl__add(fxl__sq_signed(u[1]), fxl__sq_signed(u[2])),
+                          fxl__sq((uint64_t)s->wid));
+    qform(s, u, &qv);
+    return fxl__big_cmp(&qv, &s->wq) <= 0;
+}
+
+/* The edge from the vertex u along world axis j (frame step c = column j
+ * of M per raw unit, 0 <= t <= g): Q(u + t c) = Q0 + 2 B t + A t^2 with A
+ * = w0 c0^2 + w1 (c1^2 + c2^2) (< 2^82), B = w0 u0 c0 + w1 (u1 c1 + u2
+ * c2) (< 2^112). A = 0: Q constant (the vertices decide). Otherwise the
+ * least point is t* = -B / A: inside [0, g] iff B <= 0 <= B + g A, and
+ * Q(t*) = Q0 - B^2 / A <= w1 W^2 iff (Q0 - w1 W^2) A <= B^2 (< 2^225).
+ * The cylinder's t* must also lie in the slab: |u0 + t* c0| <= L, i.e.
+ * |u0 A - B c0| <= L A (< 2^130). */
+static bool edge_in(const round3 *s, const int64_t u[3], int j, int64_t g)
+{
+    int64_t c0 = s->m[0][j], c1 = s->m[1][j], c2 = s->m[2][j];
+    fxl__big a, b, t, q0;
+    bmul2(&a, c1, c1);
+    bacc2(&a, c2, c2);
+    bmulv(&a, &a, s->w1);
+    bmul2(&t, c0 * s->w0, c0); /* c0 w0 < 2^49 */
+    fxl__big_add(&a, &a, &t);
+    if (a.sign == 0)
+        return false;
+    bmul2(&b, u[1], c1);
+    bacc2(&b, u[2], c2);
+    bmulv(&b, &b, s->w1);
+    bmul2(&t, u[0], c0 * s->w0);
+    fxl__big_add(&b, &b, &t);
+    if (b.sign > 0)
+        return false;
+    bmulv(&t, &a, g);
+    fxl__big_add(&t, &t, &b);
+    if (t.sign < 0)
+        return false;
+    if (!s->egg) {
+        fxl__big x, y;
+        bmulv(&x, &a, u[0]);
+        bmulv(&y, &b, c0);
+        fxl__big_sub(&x, &x, &y);
+        x.sign = x.sign < 0 ? 1 : x.sign; /* |.| */
+        bmulv(&y, &a, s->len);
+        if (fxl__big_cmp(&x, &y) > 0)
+            return false;
+    }
+    qform(s, u, &q0);
+    fxl__big_sub(&q0, &q0, &s->wq);
+    return bcross(&q0, &a, &b, &b) <= 0;
+}
+
+/* The egg on the box's face X_j = a. By (1) the face's plane is n . u = d
+ * with n = (e'0[j], e'1[j], e'2[j]) (< 2^49) and d = D' a - n0 mid
+ * (< 2^111). The least Q on it (Lagrange: u_i = lam n_i / w_i) is w0 w1
+ * d^2 / S with S = w1 n0^2 + w0 (n1^2 + n2^2) (< 2^116), at u0 = d n0 w1
+ * / S, u1,2 = d n1,2 w0 / S; S = 0 (k = 0 and the beam along the face):
+ * no unique least point, skipped. Q <= w1 W^2 iff w0 d^2 <= W^2 S
+ * (< 2^239). In the face iff, for both other axes l, by (1) times S:
+ *     lo_l D' S <= e'0[l] (d n0 w1 + mid S) + d w0 (e'1[l] n1 + e'2[l] n2) <= hi_l D' S
+ * (every term below 2^228). */
+static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], const int64_t hi[3])
+{
+    int64_t n0 = s->e[0][j], n1 = s->e[1][j], n2 = s->e[2][j];
+    fxl__big d, sum, t, x, y;
+    int l;
+    bmulv(&d, &s->dp, a);
+    bmul2(&t, n0, s->mid);
+    fxl__big_sub(&d, &d, &t);
+    bmul2(&sum, n1, n1);
+    bacc2(&sum, n2, n2);
+    bmulv(&sum, &sum, s->w0);
+    bmul2(&t, n0, n0);
+    bmulv(&t, &t, s->w1);
+    fxl__big_add(&sum, &sum, &t);
+    if (sum.sign == 0)
+        return false;
+    fxl__big_mul(&x, &d, &d);
+    bmulv(&t, &x, s->w0);
+    bmul2(&x, s->wid, s->wid);
+    fxl__big_mul(&y, &x, &sum);
+    if (fxl__big_cmp(&t, &y) > 0) /* w0 d^2 > W^2 S */
+        return false;
+    for (l = 0; l < 3; l++) {
+        fxl__big dn0, num;
+        if (l == j)
+            continue;
+        bmulv(&dn0, &d, n0);
+        bmulv(&dn0, &dn0, s->w1);
+        bmulv(&x, &sum, s->mid);
+        fxl__big_add(&x, &x, &dn0);
+        bmulv(&num, &x, s->e[0][l]);
+        bmul2(&y, s->e[1][l], n1);
+        bacc2(&y, s->e[2][l], n2);
+        fxl__big_mul(&x, &y, &d);
+        bmulv(&x, &x, s->w0);
+        fxl__big_add(&num, &num, &x);
+        if (!within(s, &num, &sum, lo[l], hi[l]))
+            return false;
+    }
+    return true;
+}
+
+/* Does the segment tau in [t0, t1] of the line D' X = e'0 tau (the beam's
+ * axis, tau = u0 + mid, by (1) with u1 = u2 = 0) meet the box? Each axis
+ * l bounds tau by lo_l D' / e'0[l] and hi_l D' / e'0[l] (swapped when
+ * e'0[l] < 0; e'0[l] = 0: X_l = 0 must lie in [lo_l, hi_l]); the bounds
+ * kept as fractions with positive denominators (numerators below 2^111,
+ * denominators 2^49, cross products 2^160). The egg's middle is the
+ * point t0 = t1 = mid. */
+static bool axis_in(const round3 *s, int64_t t0, int64_t t1, const int64_t lo[3], const int64_t hi[3])
+{
+    fxl__big ln, ld, hn, hd, a, b, d;
+    int l;
+    bi(&ln, t0), bi(&ld, 1), bi(&hn, t1), bi(&hd, 1);
+    for (l = 0; l < 3; l++) {
+        int64_t el = s->e[0][l];
+        if (el == 0) {
+            if (lo[l] > 0 || hi[l] < 0)
+                return false;
+            continue;
+        }
+        bmulv(&a, &s->dp, el > 0 ? lo[l] : -hi[l]);
+        bmulv(&b, &s->dp, el > 0 ? hi[l] : -lo[l]);
+        bi(&d, el > 0 ? el : -el); /* a / d <= tau <= b / d */
+        if (bcross(&a, &ld, &ln, &d) > 0)
+            ln = a, ld = d;
+        if (bcross(&b, &hd, &hn, &d) < 0)
+            hn = b, hd = d;
+    }
+    return bcross(&ln, &hd, &hn, &ld) <= 0;
+}
+
+/* The cylinder's cap u0 = c (c = +-L) cut by the box's face X_j = a. By
+ * (1) with u0 = c the cap's points (c, y, z) on the face satisfy n1 y +
+ * n2 z = r, n = (e'1[j], e'2[j]) (< 2^49), r = D' a - e'0[j] (c + mid)
+ * (< 2^111). N = n1^2 + n2^2 = 0: the face is parallel to the cap
+ * (skipped: its other constraints describe it). The least y^2 + z^2 on
+ * the line is r^2 / N at (y, z) = r n / N: within W iff r^2 <= W^2 N
+ * (< 2^222), and on the face's segment iff for both other axes l, by (1)
+ * times N:
+ *     lo_l D' N <= e'0[l] (c + mid) N + r (e'1[l] n1 + e'2[l] n2) <= hi_l D' N
+ * (each term below 2^210). */
+static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int64_t lo[3],
+                        const int64_t hi[3])
+{
+    int64_t n1 = s->e[1][j], n2 = s->e[2][j], cm = c + s->mid;
+    fxl__big nn, r, t, x;
+    int l;
+    bmul2(&nn, n1, n1);
+    bacc2(&nn, n2, n2);
+    if (nn.sign == 0)
+        return false;
+    bmulv(&r, &s->dp, a);
+    bmul2(&t, s->e[0][j], cm);
+    fxl__big_sub(&r, &r, &t);
+    bmul2(&x, s->wid, s->wid);
+    if (bcross(&r, &r, &x, &nn) > 0)
+        return false;
+    for (l = 0; l < 3; l++) {
+        fxl__big num, y;
+        if (l == j)
+            continue;
+        bmul2(&t, s->e[0][l], cm);
+        fxl__big_mul(&num, &t, &nn);
+        bmul2(&y, s->e[1][l], n1);
+        bacc2(&y, s->e[2][l], n2);
+        fxl__big_mul(&t, &y, &r);
+        fxl__big_add(&num, &num, &t);
+        if (!within(s, &num, &nn, lo[l], hi[l]))
+            return false;
+    }
+    return true;
+}
+
+/* The point where the edge from the vertex u along world axis j (0 <= t
+ * <= g, frame step c per raw unit) crosses the cap u0 = cap: t = (cap -
+ * u0) / c0 (c0 = 0: parallel, none). With v = cap - u0 (< 2^62): 0 <= t
+ * <= g iff v and g c0 - v have c0's sign (or are 0); there c0 y = c0 u1
+ * + v c1 and c0 z likewise (< 2^95), within W iff (c0 y)^2 + (c0 z)^2 <=
+ * W^2 c0^2 (< 2^191). */
+static bool crossing_in(const round3 *s, const int64_t u[3], int j, int64_t g, int64_t cap)
+{
+    int64_t c0 = s->m[0][j], v = cap - u[0], gc = g * c0;
+    fxl__big y, z, t;
+    if (c0 == 0)
+        return false;
+    if (c0 > 0 ? v < 0 || v > gc : v > 0 || v < gc)
+        return false;
+    fxl__big_i128(&y, fxl__iadd(fxl__imul(c0, u[1]), fxl__imul(v, s->m[1][j])));
+    fxl__big_i128(&z, fxl__iadd(fxl__imul(c0, u[2]), fxl__imul(v, s->m[2][j])));
+    fxl__big_mul(&t, &y, &y);
+    fxl__big_mul(&y, &z, &z);
+    fxl__big_add(&t, &t, &y);
+    bmul2(&y, s->wid, c0);
+    fxl__big_mul(&z, &y, &y);
+    return fxl__big_cmp(&t, &z) <= 0;
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3])
+{
+    round3 s;
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp, u[8][3];
+    int v, j, i;
+    s.m[0][0] = cp * cy, s.m[0][1] = cp * sy, s.m[0][2] = -sp * 65536;
+    s.m[1][0] = -sy * 65536, s.m[1][1] = cy * 65536, s.m[1][2] = 0;
+    s.m[2][0] = sp * cy, s.m[2][1] = sp * sy, s.m[2][2] = cp * 65536;
+    /* e'_0 = (2^16 cp cy, 2^16 cp sy, -sp q), e'_1 = p (-sy, cy, 0),
+     * e'_2 = (2^16 sp cy, 2^16 sp sy, cp q) (laser3d_box.c). */
+    s.e[0][0] = s.m[0][0] * 65536, s.e[0][1] = s.m[0][1] * 65536, s.e[0][2] = -sp * q;
+    s.e[1][0] = -sy * p, s.e[1][1] = cy * p, s.e[1][2] = 0;
+    s.e[2][0] = s.m[2][0] * 65536, s.e[2][1] = s.m[2][1] * 65536, s.e[2][2] = cp * q;
+    bmul2(&s.dp, q, p);
+    bmulv(&s.dp, &s.dp, 65536);
+    s.mid = lp->mid, s.len = lp->half_len, s.wid = lp->half_wid;
+    s.egg = lp->kind == FXL_LASER3D_EGG;
+    s.w0 = s.egg ? lp->egg_k : 0;
+    s.w1 = s.egg ? 65536 : 1;
+    bmul2(&s.wq, s.wid, s.wid);
+    bmulv(&s.wq, &s.wq, s.w1);
+    /* The interior: the egg's middle (tau = mid), the cylinder's axis. */
+    if (s.egg ? axis_in(&s, s.mid, s.mid, lo, hi)
+              : axis_in(&s, s.mid - s.len, s.mid + s.len, lo, hi))
+        return true;
+    /* Vertices: corner v has X_l = hi_l where bit l of v is set. */
+    for (v = 0; v < 8; v++) {
+        int64_t x[3];
+        for (j = 0; j < 3; j++)
+            x[j] = (v >> j) & 1 ? hi[j] : lo[j];
+        frame_of(&s, x, u[v]);
+        if (vertex_in(&s, u[v]))
+            return true;
+    }
+    /* Edges: from corner v with bit j clear, along axis j. */
+    for (v = 0; v < 8; v++)
+        for (j = 0; j < 3; j++) {
+            if ((v >> j) & 1)
+                continue;
+            if (edge_in(&s, u[v], j, hi[j] - lo[j]))
+                return true;
+            if (!s.egg && (crossing_in(&s, u[v], j, hi[j] - lo[j], s.len) ||
+                           crossing_in(&s, u[v], j, hi[j] - lo[j], -s.len)))
+                return true;
+        }
+    /* Faces (egg) and cap lines (cylinder). */
+    for (j = 0; j < 3; j++)
+        for (i = 0; i < 2; i++) {
+            int64_t a = i != 0 ? hi[j] : lo[j];
+            if (s.egg ? face_in(&s, j, a, lo, hi)
+                      : cap_line_in(&s, s.len, j, a, lo, hi) || cap_line_in(&s, -s.len, j, a, lo, hi))
+                return true;
+        }
+    return false;
+}
