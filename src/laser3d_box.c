@@ -323,7 +323,8 @@ static bool box3_ok(const fxl_aabb3 *bx)
 
 /* lo..hi (any int32) against the prep's bounding box grown by 2 raw units
  * (the sphere test's reach for a radius of 0: every point of a box or
- * cylinder laser lies within it). In 32 bits: a prepared laser's box
+ * cylinder laser lies within it, and of an egg, whose box laser3d.c's
+ * prepare makes from its reach Le). In 32 bits: a prepared laser's box
  * reaches below 2^28.2 and its half-extents 2^27.3, so mid +- h does not
  * overflow. An
  * inverted box may pass; the caller refuses it next. */
@@ -341,10 +342,9 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
     int k, sure;
     FXL_ASSERT(lp != NULL && box3_ok(&box) && box.lo.x <= box.hi.x && box.lo.y <= box.hi.y &&
                box.lo.z <= box.hi.z);
-    if (lp->kind != FXL_LASER3D_EGG &&
-        (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
-         bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
-         bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2])))
+    if (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
+        bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
+        bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2]))
         return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */

@@ -54,6 +54,7 @@ typedef struct round3 {
     int64_t m[3][3]; /* Q32 rows of M */
     int64_t e[3][3]; /* e[i][l] = e'_i[l] */
     fxl__big dp;     /* D' */
+    fxl__u128 dpu;   /* D' (below 2^81) */
     fxl__big wq;     /* w1 W^2 */
     int64_t mid, len, wid; /* Q16.48 mid, L, W */
     int64_t w0, w1;
@@ -94,6 +95,93 @@ static int bcross(const fxl__big *a, const fxl__big *b, const fxl__big *c, const
     fxl__big_mul(&x, a, b);
     fxl__big_mul(&y, c, d);
     return fxl__big_cmp(&x, &y);
+}
+
+static fxl__u128 u128v(uint64_t v)
+{
+    fxl__u128 r;
+    r.hi = 0, r.lo = v;
+    return r;
+}
+
+/* |v| as 128 bits. */
+static fxl__u128 mag(fxl__i128 v)
+{
+    return fxl__iabs(v);
+}
+
+/* sign(a b - c d) exactly, for |a|, |c| < 2^127 and |b|, |d| < 2^63: the
+ * signs first, then the two magnitudes as 192-bit limb products (eight
+ * 32x32 products each: far cheaper than the 256-bit numbers). */
+static int cmp_prod(fxl__i128 a, int64_t b, fxl__i128 c, int64_t d)
+{
+    int sa = fxl__isign(a) * fxl__sign64(b), sc = fxl__isign(c) * fxl__sign64(d), m;
+    fxl__u128 ma, mc;
+    uint32_t la[4], lb[2], lc[4], ld[2], pa[6], pc[6];
+    uint64_t ub = fxl__abs64(b), ud = fxl__abs64(d);
+    if (sa != sc || sa == 0)
+        return sa > sc ? 1 : sa < sc ? -1 : 0;
+    ma = fxl__iabs(a), mc = fxl__iabs(c);
+    la[0] = (uint32_t)ma.lo, la[1] = (uint32_t)(ma.lo >> 32), la[2] = (uint32_t)ma.hi;
+    la[3] = (uint32_t)(ma.hi >> 32);
+    lc[0] = (uint32_t)mc.lo, lc[1] = (uint32_t)(mc.lo >> 32), lc[2] = (uint32_t)mc.hi;
+    lc[3] = (uint32_t)(mc.hi >> 32);
+    lb[0] = (uint32_t)ub, lb[1] = (uint32_t)(ub >> 32), ld[0] = (uint32_t)ud, ld[1] = (uint32_t)(ud >> 32);
+    fxl__mul_limbs(la, 4, lb, 2, pa);
+    fxl__mul_limbs(lc, 4, ld, 2, pc);
+    m = fxl__cmp_limbs(pa, pc, 6);
+    return sa > 0 ? m : -m;
+}
+
+static fxl__i128 i128_of_u(fxl__u128 v, bool neg)
+{
+    return fxl__i128_from(neg ? fxl__neg128(v) : v);
+}
+
+static unsigned bits128(fxl__u128 v)
+{
+    return v.hi != 0 ? 64u + fxl__bits64(v.hi) : fxl__bits64(v.lo);
+}
+
+/* The quick sign of sum_i wl_i al_i^2 - sum_j wr_j ar_j^2 (weights at
+ * most 2^16, at most 3 terms a side, values below 2^127): 1 or -1 when
+ * the top bits settle it, 0 when only the exact compare can. With the
+ * common shift s = max(0, bits - 22) over all values, each a = a' 2^s +
+ * rest (0 <= rest < 2^s), so a'^2 2^2s <= a^2 <= (a' + [s > 0])^2 2^2s:
+ * each side lies in [lo, hi] 2^2s (a' < 2^22: each sum below 2^62), and
+ * lo_l > hi_r is a sure 1, hi_l < lo_r a sure -1 (s = 0: exact). The
+ * band left is a relative width of a few 2^-21. Returns 1, -1, 0 (equal:
+ * s = 0 and the sums are exact) or 2 (unsure). */
+static int wsq_cmp(const uint32_t *wl, const fxl__u128 *al, int nl, const uint32_t *wr,
+                   const fxl__u128 *ar, int nr)
+{
+    unsigned b = 0, sh;
+    uint64_t lo[2] = {0, 0}, hi[2] = {0, 0};
+    int i, side;
+    for (i = 0; i < nl; i++)
+        b = bits128(al[i]) > b ? bits128(al[i]) : b;
+    for (i = 0; i < nr; i++)
+        b = bits128(ar[i]) > b ? bits128(ar[i]) : b;
+    sh = b > 22u ? b - 22u : 0u;
+    for (side = 0; side < 2; side++) {
+        const uint32_t *w = side == 0 ? wl : wr;
+        const fxl__u128 *a = side == 0 ? al : ar;
+        int n = side == 0 ? nl : nr;
+        for (i = 0; i < n; i++) {
+            fxl__u128 v = a[i];
+            uint64_t t = sh == 0 ? v.lo
+                         : sh >= 64 ? v.hi >> (sh - 64u)
+                                    : (v.lo >> sh) | (v.hi << (64u - sh));
+            uint64_t t1 = t + (sh != 0 ? 1u : 0u);
+            lo[side] += w[i] * t * t;
+            hi[side] += w[i] * t1 * t1;
+        }
+    }
+    if (lo[0] > hi[1])
+        return 1;
+    if (hi[0] < lo[1])
+        return -1;
+    return sh == 0 ? 0 : 2; /* s = 0: equal; 2: unsure */
 }
 
 /* lo D' den <= num <= hi D' den (den > 0). */
@@ -138,6 +226,16 @@ static bool vertex_in(const round3 *s, const int64_t u[3])
         return fxl__abs64(u[0]) <= (uint64_t)s->len &&
                fxl__le128(fxl__add(fxl__sq_signed(u[1]), fxl__sq_signed(u[2])),
                           fxl__sq((uint64_t)s->wid));
+    {
+        const uint32_t wl[3] = {(uint32_t)s->w0, 65536u, 65536u}, wr[1] = {65536u};
+        fxl__u128 al[3], ar[1];
+        int c;
+        al[0] = u128v(fxl__abs64(u[0])), al[1] = u128v(fxl__abs64(u[1]));
+        al[2] = u128v(fxl__abs64(u[2])), ar[0] = u128v((uint64_t)s->wid);
+        c = wsq_cmp(wl, al, 3, wr, ar, 1);
+        if (c != 2)
+            return c <= 0;
+    }
     qform(s, u, &qv);
     return fxl__big_cmp(&qv, &s->wq) <= 0;
 }
@@ -146,45 +244,64 @@ static bool vertex_in(const round3 *s, const int64_t u[3])
  * of M per raw unit, 0 <= t <= g): Q(u + t c) = Q0 + 2 B t + A t^2 with A
  * = w0 c0^2 + w1 (c1^2 + c2^2) (< 2^82), B = w0 u0 c0 + w1 (u1 c1 + u2
  * c2) (< 2^112). A = 0: Q constant (the vertices decide). Otherwise the
- * least point is t* = -B / A: inside [0, g] iff B <= 0 <= B + g A, and
- * Q(t*) = Q0 - B^2 / A <= w1 W^2 iff (Q0 - w1 W^2) A <= B^2 (< 2^225).
+ * least point is t* = -B / A: inside [0, g] iff B <= 0 <= B + g A (128
+ * bits: g A < 2^111), and Q(t*) = Q0 - B^2 / A <= w1 W^2 iff (Q0 - w1 W^2)
+ * A <= B^2. By Lagrange's identity Q0 A - B^2 = sum_{i<j} w_i w_j C_ij^2
+ * with C_ij = u_i c_j - u_j c_i (< 2^95), so, divided by w1 > 0, that is
+ *     w0 (C01^2 + C02^2) + w1 C12^2 <= w0 (W c0)^2 + w1 ((W c1)^2 + (W c2)^2)
+ * decided on top bits (wsq_cmp), else exactly in 256 bits (< 2^225).
  * The cylinder's t* must also lie in the slab: |u0 + t* c0| <= L, i.e.
- * |u0 A - B c0| <= L A (< 2^130). */
+ * (u0 - L) A <= B c0 <= (u0 + L) A (below 2^128: cmp_prod). */
 static bool edge_in(const round3 *s, const int64_t u[3], int j, int64_t g)
 {
-    int64_t c0 = s->m[0][j], c1 = s->m[1][j], c2 = s->m[2][j];
-    fxl__big a, b, t, q0;
-    bmul2(&a, c1, c1);
-    bacc2(&a, c2, c2);
-    bmulv(&a, &a, s->w1);
-    bmul2(&t, c0 * s->w0, c0); /* c0 w0 < 2^49 */
-    fxl__big_add(&a, &a, &t);
-    if (a.sign == 0)
+    int64_t c[3];
+    fxl__u128 au, ga;
+    fxl__i128 bi128;
+    int i, cmp;
+    for (i = 0; i < 3; i++)
+        c[i] = s->m[i][j];
+    au = fxl__add(fxl__mul128_64(fxl__sq_signed(c[0]), (uint64_t)s->w0),
+                  fxl__mul128_64(fxl__add(fxl__sq_signed(c[1]), fxl__sq_signed(c[2])), (uint64_t)s->w1));
+    if (au.hi == 0 && au.lo == 0)
         return false;
-    bmul2(&b, u[1], c1);
-    bacc2(&b, u[2], c2);
-    bmulv(&b, &b, s->w1);
-    bmul2(&t, u[0], c0 * s->w0);
-    fxl__big_add(&b, &b, &t);
-    if (b.sign > 0)
+    bi128 = fxl__iadd(fxl__iadd(fxl__imul(u[0], c[0] * s->w0), fxl__imul(u[1], c[1] * s->w1)),
+                      fxl__imul(u[2], c[2] * s->w1)); /* each c w below 2^49 */
+    if (fxl__isign(bi128) > 0)
         return false;
-    bmulv(&t, &a, g);
-    fxl__big_add(&t, &t, &b);
-    if (t.sign < 0)
+    /* g A: A.hi < 2^18 and g < 2^29, so A.hi g fits 64 bits */
+    ga = fxl__mul128_64(au, (uint64_t)g);
+    if (!fxl__le128(fxl__iabs(bi128), ga))
+        return false; /* B + g A < 0 */
+    {
+        const uint32_t wl[3] = {(uint32_t)s->w0, (uint32_t)s->w0, (uint32_t)s->w1};
+        const uint32_t wr[3] = {(uint32_t)s->w0, (uint32_t)s->w1, (uint32_t)s->w1};
+        fxl__u128 al[3], ar[3];
+        uint64_t w = (uint64_t)s->wid;
+        al[0] = mag(fxl__isub(fxl__imul(u[0], c[1]), fxl__imul(u[1], c[0])));
+        al[1] = mag(fxl__isub(fxl__imul(u[0], c[2]), fxl__imul(u[2], c[0])));
+        al[2] = mag(fxl__isub(fxl__imul(u[1], c[2]), fxl__imul(u[2], c[1])));
+        for (i = 0; i < 3; i++)
+            ar[i] = fxl__mul64(w, fxl__abs64(c[i]));
+        cmp = wsq_cmp(wl, al, 3, wr, ar, 3);
+    }
+    if (cmp > 0 && cmp != 2)
         return false;
-    if (!s->egg) {
-        fxl__big x, y;
-        bmulv(&x, &a, u[0]);
-        bmulv(&y, &b, c0);
-        fxl__big_sub(&x, &x, &y);
-        x.sign = x.sign < 0 ? 1 : x.sign; /* |.| */
-        bmulv(&y, &a, s->len);
-        if (fxl__big_cmp(&x, &y) > 0)
+    if (cmp == 2) {
+        fxl__big a, b, q0;
+        fxl__big_u128(&a, au);
+        fxl__big_i128(&b, bi128);
+        qform(s, u, &q0);
+        fxl__big_sub(&q0, &q0, &s->wq);
+        if (bcross(&q0, &a, &b, &b) > 0)
             return false;
     }
-    qform(s, u, &q0);
-    fxl__big_sub(&q0, &q0, &s->wq);
-    return bcross(&q0, &a, &b, &b) <= 0;
+    if (!s->egg) {
+        /* (u0 - L) A <= B c0 <= (u0 + L) A (cylinder: A < 2^65, B < 2^95) */
+        fxl__i128 ai = fxl__i128_from(au);
+        return cmp_prod(ai, u[0] - s->len, bi128, c[0]) <= 0 &&
+               cmp_prod(bi128, c[0], ai, u[0] + s->len) <= 0;
+    }
+    return true;
 }
 
 /* The egg on the box's face X_j = a. By (1) the face's plane is n . u = d
@@ -200,7 +317,22 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
 {
     int64_t n0 = s->e[0][j], n1 = s->e[1][j], n2 = s->e[2][j];
     fxl__big d, sum, t, x, y;
-    int l;
+    int l, cmp;
+    {
+        /* w0 d^2 against w1 (W n0)^2 + w0 ((W n1)^2 + (W n2)^2) on top bits
+         * (d = D' a - n0 mid in 128 bits: D' |a| < 2^109, n0 mid < 2^106) */
+        const uint32_t wl[1] = {(uint32_t)s->w0};
+        const uint32_t wr[3] = {(uint32_t)s->w1, (uint32_t)s->w0, (uint32_t)s->w0};
+        fxl__u128 al[1], ar[3], da = fxl__mul128_64(s->dpu, fxl__abs64(a));
+        fxl__i128 di = fxl__i128_from(a < 0 ? fxl__neg128(da) : da);
+        uint64_t w = (uint64_t)s->wid;
+        al[0] = mag(fxl__isub(di, fxl__imul(n0, s->mid)));
+        ar[0] = fxl__mul64(w, fxl__abs64(n0)), ar[1] = fxl__mul64(w, fxl__abs64(n1));
+        ar[2] = fxl__mul64(w, fxl__abs64(n2));
+        cmp = wsq_cmp(wl, al, 1, wr, ar, 3);
+        if (cmp == 1)
+            return false;
+    }
     bmulv(&d, &s->dp, a);
     bmul2(&t, n0, s->mid);
     fxl__big_sub(&d, &d, &t);
@@ -216,7 +348,7 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
     bmulv(&t, &x, s->w0);
     bmul2(&x, s->wid, s->wid);
     fxl__big_mul(&y, &x, &sum);
-    if (fxl__big_cmp(&t, &y) > 0) /* w0 d^2 > W^2 S */
+    if (cmp == 2 && fxl__big_cmp(&t, &y) > 0) /* w0 d^2 > W^2 S */
         return false;
     for (l = 0; l < 3; l++) {
         fxl__big dn0, num;
@@ -243,29 +375,29 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
  * l bounds tau by lo_l D' / e'0[l] and hi_l D' / e'0[l] (swapped when
  * e'0[l] < 0; e'0[l] = 0: X_l = 0 must lie in [lo_l, hi_l]); the bounds
  * kept as fractions with positive denominators (numerators below 2^111,
- * denominators 2^49, cross products 2^160). The egg's middle is the
+ * denominators 2^49, cross products below 2^160: cmp_prod). The egg's middle is the
  * point t0 = t1 = mid. */
 static bool axis_in(const round3 *s, int64_t t0, int64_t t1, const int64_t lo[3], const int64_t hi[3])
 {
-    fxl__big ln, ld, hn, hd, a, b, d;
+    fxl__i128 ln = fxl__i128_of(t0), hn = fxl__i128_of(t1), a, b;
+    int64_t ld = 1, hd = 1, d;
     int l;
-    bi(&ln, t0), bi(&ld, 1), bi(&hn, t1), bi(&hd, 1);
     for (l = 0; l < 3; l++) {
-        int64_t el = s->e[0][l];
+        int64_t el = s->e[0][l], x = el > 0 ? lo[l] : -hi[l], y = el > 0 ? hi[l] : -lo[l];
         if (el == 0) {
             if (lo[l] > 0 || hi[l] < 0)
                 return false;
             continue;
         }
-        bmulv(&a, &s->dp, el > 0 ? lo[l] : -hi[l]);
-        bmulv(&b, &s->dp, el > 0 ? hi[l] : -lo[l]);
-        bi(&d, el > 0 ? el : -el); /* a / d <= tau <= b / d */
-        if (bcross(&a, &ld, &ln, &d) > 0)
+        a = i128_of_u(fxl__mul128_64(s->dpu, fxl__abs64(x)), x < 0); /* D' x, below 2^110 */
+        b = i128_of_u(fxl__mul128_64(s->dpu, fxl__abs64(y)), y < 0);
+        d = el > 0 ? el : -el; /* a / d <= tau <= b / d */
+        if (cmp_prod(a, ld, ln, d) > 0)
             ln = a, ld = d;
-        if (bcross(&b, &hd, &hn, &d) < 0)
+        if (cmp_prod(b, hd, hn, d) < 0)
             hn = b, hd = d;
     }
-    return bcross(&ln, &hd, &hn, &ld) <= 0;
+    return cmp_prod(ln, hd, hn, ld) <= 0;
 }
 
 /* The cylinder's cap u0 = c (c = +-L) cut by the box's face X_j = a. By
@@ -283,7 +415,21 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
 {
     int64_t n1 = s->e[1][j], n2 = s->e[2][j], cm = c + s->mid;
     fxl__big nn, r, t, x;
-    int l;
+    int l, cmp;
+    if (n1 == 0 && n2 == 0)
+        return false;
+    {
+        /* r^2 against (W n1)^2 + (W n2)^2 on top bits (r in 128 bits) */
+        const uint32_t w1[2] = {1u, 1u};
+        fxl__u128 al[1], ar[2], da = fxl__mul128_64(s->dpu, fxl__abs64(a));
+        fxl__i128 di = fxl__i128_from(a < 0 ? fxl__neg128(da) : da);
+        uint64_t w = (uint64_t)s->wid;
+        al[0] = mag(fxl__isub(di, fxl__imul(s->e[0][j], cm)));
+        ar[0] = fxl__mul64(w, fxl__abs64(n1)), ar[1] = fxl__mul64(w, fxl__abs64(n2));
+        cmp = wsq_cmp(w1, al, 1, w1, ar, 2);
+        if (cmp == 1)
+            return false;
+    }
     bmul2(&nn, n1, n1);
     bacc2(&nn, n2, n2);
     if (nn.sign == 0)
@@ -292,7 +438,7 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
     bmul2(&t, s->e[0][j], cm);
     fxl__big_sub(&r, &r, &t);
     bmul2(&x, s->wid, s->wid);
-    if (bcross(&r, &r, &x, &nn) > 0)
+    if (cmp == 2 && bcross(&r, &r, &x, &nn) > 0)
         return false;
     for (l = 0; l < 3; l++) {
         fxl__big num, y;
@@ -324,8 +470,20 @@ static bool crossing_in(const round3 *s, const int64_t u[3], int j, int64_t g, i
         return false;
     if (c0 > 0 ? v < 0 || v > gc : v > 0 || v < gc)
         return false;
-    fxl__big_i128(&y, fxl__iadd(fxl__imul(c0, u[1]), fxl__imul(v, s->m[1][j])));
-    fxl__big_i128(&z, fxl__iadd(fxl__imul(c0, u[2]), fxl__imul(v, s->m[2][j])));
+    {
+        const uint32_t w1[2] = {1u, 1u};
+        fxl__i128 yi = fxl__iadd(fxl__imul(c0, u[1]), fxl__imul(v, s->m[1][j]));
+        fxl__i128 zi = fxl__iadd(fxl__imul(c0, u[2]), fxl__imul(v, s->m[2][j]));
+        fxl__u128 al[2], ar[1];
+        int cmp;
+        al[0] = mag(yi), al[1] = mag(zi);
+        ar[0] = fxl__mul64((uint64_t)s->wid, fxl__abs64(c0));
+        cmp = wsq_cmp(w1, al, 2, w1, ar, 1);
+        if (cmp != 2)
+            return cmp <= 0;
+        fxl__big_i128(&y, yi);
+        fxl__big_i128(&z, zi);
+    }
     fxl__big_mul(&t, &y, &y);
     fxl__big_mul(&y, &z, &z);
     fxl__big_add(&t, &t, &y);
@@ -349,8 +507,8 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
     s.e[0][0] = s.m[0][0] * 65536, s.e[0][1] = s.m[0][1] * 65536, s.e[0][2] = -sp * q;
     s.e[1][0] = -sy * p, s.e[1][1] = cy * p, s.e[1][2] = 0;
     s.e[2][0] = s.m[2][0] * 65536, s.e[2][1] = s.m[2][1] * 65536, s.e[2][2] = cp * q;
-    bmul2(&s.dp, q, p);
-    bmulv(&s.dp, &s.dp, 65536);
+    s.dpu = fxl__mul128_64(fxl__mul64((uint64_t)q, (uint64_t)p), 65536u);
+    fxl__big_u128(&s.dp, s.dpu);
     s.mid = lp->mid, s.len = lp->half_len, s.wid = lp->half_wid;
     s.egg = lp->kind == FXL_LASER3D_EGG;
     s.w0 = s.egg ? lp->egg_k : 0;
