@@ -55,7 +55,6 @@ typedef struct round3 {
     int64_t e[3][3]; /* e[i][l] = e'_i[l] */
     fxl__big dp;     /* D' */
     fxl__u128 dpu;   /* D' (below 2^81) */
-    fxl__big wq;     /* w1 W^2 */
     int64_t mid, len, wid; /* Q16.48 mid, L, W */
     int64_t w0, w1;
     bool egg;
@@ -184,6 +183,89 @@ static int wsq_cmp(const uint32_t *wl, const fxl__u128 *al, int nl, const uint32
     return sh == 0 ? 0 : 2; /* s = 0: equal; 2: unsure */
 }
 
+/* v's top 30 bits: v in [m 2^e, (m + x) 2^e] with x = 0 when exact. */
+static uint32_t top30(fxl__u128 v, unsigned *e, uint32_t *x)
+{
+    unsigned n = bits128(v);
+    if (n <= 30) {
+        *e = 0, *x = 0;
+        return (uint32_t)v.lo;
+    }
+    *e = n - 30u, *x = 1;
+    return (uint32_t)(*e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (*e == 0 ? 0u : v.hi << (64u - *e)));
+}
+
+/* The quick sign of sum_k a_k b_k (n <= 4 terms, |a|, |b| < 2^127): 1 or
+ * -1 when settled, 0 when only the exact sum can tell. Each factor is
+ * m 2^e plus less than 2^e (top30), so |a_k b_k| lies in [ma mb, (ma +
+ * xa)(mb + xb)] 2^(ea + eb) (below 2^60 2^e); in units of 2^E, E the
+ * largest exponent, a term shifted by t = E - e lies in [lo >> t, (hi >>
+ * t) + [t > 0]] (floors), signed by the term's sign; the sum's interval
+ * (below 2^62) excluding 0 settles the sign. */
+static int apx_sign(const fxl__i128 *a, const fxl__i128 *b, int n)
+{
+    uint64_t lo[4], hi[4];
+    unsigned ex[4], emax = 0;
+    int sg[4], k;
+    int64_t sl = 0, sh = 0;
+    for (k = 0; k < n; k++) {
+        unsigned ea, eb;
+        uint32_t xa, xb, ma, mb;
+        sg[k] = fxl__isign(a[k]) * fxl__isign(b[k]);
+        if (sg[k] == 0)
+            continue;
+        ma = top30(fxl__iabs(a[k]), &ea, &xa);
+        mb = top30(fxl__iabs(b[k]), &eb, &xb);
+        lo[k] = (uint64_t)ma * mb;
+        hi[k] = (uint64_t)(ma + xa) * (mb + xb);
+        ex[k] = ea + eb;
+        emax = ex[k] > emax ? ex[k] : emax;
+    }
+    for (k = 0; k < n; k++) {
+        unsigned t;
+        uint64_t l, h;
+        if (sg[k] == 0)
+            continue;
+        t = emax - ex[k];
+        l = t >= 63 ? 0u : lo[k] >> t;
+        h = (t >= 63 ? 0u : hi[k] >> t) + (t > 0 ? 1u : 0u);
+        if (sg[k] > 0)
+            sl += (int64_t)l, sh += (int64_t)h;
+        else
+            sl -= (int64_t)h, sh -= (int64_t)l;
+    }
+    return sl > 0 ? 1 : sh < 0 ? -1 : 0;
+}
+
+/* The signed 128-bit value of m (below 2^127) with v's sign. */
+static fxl__i128 with_sign(fxl__u128 m, int64_t v)
+{
+    return fxl__i128_from(v < 0 ? fxl__neg128(m) : m);
+}
+
+/* v D' exactly (|v| <= 2^28: below 2^109). */
+static fxl__i128 dp_times(const round3 *s, int64_t v)
+{
+    return with_sign(fxl__mul128_64(s->dpu, fxl__abs64(v)), v);
+}
+
+/* lo_l den D' <= num <= hi_l den D' on top bits, num = sum_k a_k b_k
+ * (n - 1 terms, the last slot free) and den > 0: 1 in, -1 out, 0 unsure. */
+static int within_apx(const round3 *s, fxl__i128 *a, fxl__i128 *b, int n, fxl__i128 den,
+                      int64_t lo, int64_t hi)
+{
+    int c1, c2;
+    a[n - 1] = fxl__ineg(dp_times(s, lo)), b[n - 1] = den;
+    c1 = apx_sign(a, b, n);
+    if (c1 < 0)
+        return -1;
+    a[n - 1] = fxl__ineg(dp_times(s, hi));
+    c2 = apx_sign(a, b, n);
+    if (c2 > 0)
+        return -1;
+    return c1 > 0 && c2 < 0 ? 1 : 0;
+}
+
 /* lo D' den <= num <= hi D' den (den > 0). */
 static bool within(const round3 *s, const fxl__big *num, const fxl__big *den, int64_t lo, int64_t hi)
 {
@@ -207,6 +289,13 @@ static void qform(const round3 *s, const int64_t u[3], fxl__big *r)
     fxl__big_add(r, r, &t);
 }
 
+/* r = w1 W^2 (below 2^133). */
+static void wq_of(const round3 *s, fxl__big *r)
+{
+    bmul2(r, s->wid, s->wid);
+    bmulv(r, r, s->w1);
+}
+
 /* The frame point of the box corner V (raw offsets): |m_i . V| <= 2^32
  * (1 + 2^-15) |V| < 2^60.9, mid <= 2^57: each u below 2^61. */
 static void frame_of(const round3 *s, const int64_t v[3], int64_t u[3])
@@ -221,7 +310,7 @@ static void frame_of(const round3 *s, const int64_t v[3], int64_t u[3])
  * (128 bits); egg Q(u) <= w1 W^2. */
 static bool vertex_in(const round3 *s, const int64_t u[3])
 {
-    fxl__big qv;
+    fxl__big qv, wq;
     if (!s->egg)
         return fxl__abs64(u[0]) <= (uint64_t)s->len &&
                fxl__le128(fxl__add(fxl__sq_signed(u[1]), fxl__sq_signed(u[2])),
@@ -237,7 +326,8 @@ static bool vertex_in(const round3 *s, const int64_t u[3])
             return c <= 0;
     }
     qform(s, u, &qv);
-    return fxl__big_cmp(&qv, &s->wq) <= 0;
+    wq_of(s, &wq);
+    return fxl__big_cmp(&qv, &wq) <= 0;
 }
 
 /* The edge from the vertex u along world axis j (frame step c = column j
@@ -287,11 +377,12 @@ static bool edge_in(const round3 *s, const int64_t u[3], int j, int64_t g)
     if (cmp > 0 && cmp != 2)
         return false;
     if (cmp == 2) {
-        fxl__big a, b, q0;
+        fxl__big a, b, q0, wq;
         fxl__big_u128(&a, au);
         fxl__big_i128(&b, bi128);
         qform(s, u, &q0);
-        fxl__big_sub(&q0, &q0, &s->wq);
+        wq_of(s, &wq);
+        fxl__big_sub(&q0, &q0, &wq);
         if (bcross(&q0, &a, &b, &b) > 0)
             return false;
     }
@@ -332,6 +423,34 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
         cmp = wsq_cmp(wl, al, 1, wr, ar, 3);
         if (cmp == 1)
             return false;
+        if (cmp != 2) {
+            /* In the face, on top bits: by (1) times S, num = (e'0[l] n0
+             * w1) d + (e'0[l] mid) S + d (w0 (e'1[l] n1 + e'2[l] n2)),
+             * each factor in 128 bits (e'0 n0 w1 < 2^114, S < 2^116, the
+             * last < 2^115). */
+            fxl__i128 dd = fxl__isub(di, fxl__imul(n0, s->mid)), sv, ta[4], tb[4];
+            fxl__u128 su = fxl__add(fxl__mul128_64(fxl__sq_signed(n0), (uint64_t)s->w1),
+                                    fxl__mul128_64(fxl__add(fxl__sq_signed(n1), fxl__sq_signed(n2)),
+                                                   (uint64_t)s->w0));
+            int in = 1;
+            if (su.hi == 0 && su.lo == 0)
+                return false;
+            sv = fxl__i128_from(su);
+            for (l = 0; l < 3 && in > 0; l++) {
+                fxl__i128 en = fxl__imul(s->e[0][l], n0), ey;
+                if (l == j)
+                    continue;
+                ey = fxl__iadd(fxl__imul(s->e[1][l], n1), fxl__imul(s->e[2][l], n2));
+                ta[0] = with_sign(fxl__mul128_64(fxl__iabs(en), (uint64_t)s->w1), fxl__isign(en));
+                tb[0] = dd;
+                ta[1] = fxl__imul(s->e[0][l], s->mid), tb[1] = sv;
+                ta[2] = dd;
+                tb[2] = with_sign(fxl__mul128_64(fxl__iabs(ey), (uint64_t)s->w0), fxl__isign(ey));
+                in = within_apx(s, ta, tb, 4, sv, lo[l], hi[l]);
+            }
+            if (in != 0)
+                return in > 0;
+        }
     }
     bmulv(&d, &s->dp, a);
     bmul2(&t, n0, s->mid);
@@ -429,6 +548,23 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
         cmp = wsq_cmp(w1, al, 1, w1, ar, 2);
         if (cmp == 1)
             return false;
+        if (cmp != 2) {
+            /* On the segment, on top bits: by (1) times N, num = (e'0[l]
+             * cm) N + r (e'1[l] n1 + e'2[l] n2), factors in 128 bits. */
+            fxl__i128 r128 = fxl__isub(di, fxl__imul(s->e[0][j], cm)), nv, ta[3], tb[3];
+            int in = 1;
+            nv = fxl__i128_from(fxl__add(fxl__sq_signed(n1), fxl__sq_signed(n2)));
+            for (l = 0; l < 3 && in > 0; l++) {
+                if (l == j)
+                    continue;
+                ta[0] = fxl__imul(s->e[0][l], cm), tb[0] = nv;
+                ta[1] = r128;
+                tb[1] = fxl__iadd(fxl__imul(s->e[1][l], n1), fxl__imul(s->e[2][l], n2));
+                in = within_apx(s, ta, tb, 3, nv, lo[l], hi[l]);
+            }
+            if (in != 0)
+                return in > 0;
+        }
     }
     bmul2(&nn, n1, n1);
     bacc2(&nn, n2, n2);
@@ -492,13 +628,83 @@ static bool crossing_in(const round3 *s, const int64_t u[3], int j, int64_t g, i
     return fxl__big_cmp(&t, &z) <= 0;
 }
 
+/* A sure miss: the plane a . u = h with the shape on its far side. Over
+ * the box, a . u = sum_l c_l X_l - a0 mid with c_l = sum_i a_i m_i[l]
+ * (|a_i| < 2^28: |c_l| < 2^61.6), least at X_l = lo_l where c_l >= 0 and
+ * hi_l otherwise: mn (below 2^92). The shape's greatest a . u is its
+ * support: cylinder (a0 = 0 here) W |a|, egg W sqrt(2^16 a0^2 / k + a1^2 +
+ * a2^2) (k > 0; k = 0 only with a0 = 0, as the cylinder). So mn > 0 and
+ * k mn^2 > W^2 (2^16 a0^2 + k (a1^2 + a2^2)) (cylinder and k = 0: mn^2 >
+ * W^2 (a1^2 + a2^2)) separate; decided on top bits (wsq_cmp), any doubt
+ * is no answer. */
+static bool parted(const round3 *s, const int64_t a[3], const int64_t lo[3], const int64_t hi[3])
+{
+    fxl__i128 mn = fxl__imul(-a[0], s->mid);
+    fxl__u128 al[1], ar[3];
+    uint32_t wl[1], wr[3];
+    uint64_t w = (uint64_t)s->wid;
+    int l, n;
+    bool round_k = s->egg && s->w0 != 0;
+    if (!round_k && a[0] != 0)
+        return false;
+    for (l = 0; l < 3; l++) {
+        int64_t c = a[0] * s->m[0][l] + a[1] * s->m[1][l] + a[2] * s->m[2][l];
+        mn = fxl__iadd(mn, fxl__imul(c, c >= 0 ? lo[l] : hi[l]));
+    }
+    if (fxl__isign(mn) <= 0)
+        return false;
+    al[0] = fxl__iabs(mn);
+    ar[0] = fxl__mul64(w, fxl__abs64(a[1])), ar[1] = fxl__mul64(w, fxl__abs64(a[2]));
+    ar[2] = fxl__mul64(w, fxl__abs64(a[0]));
+    wl[0] = round_k ? (uint32_t)s->w0 : 1u;
+    wr[0] = wr[1] = wl[0], wr[2] = 65536u;
+    n = round_k ? 3 : 2;
+    return wsq_cmp(wl, al, 1, wr, ar, n) == 1;
+}
+
+/* a scaled down (rounded toward 0: any direction serves) below 2^28. */
+static void shrink(int64_t a[3])
+{
+    uint64_t m = fxl__abs64(a[0]) | fxl__abs64(a[1]) | fxl__abs64(a[2]);
+    unsigned b = fxl__bits64(m), sh = b > 27u ? b - 27u : 0u, i;
+    for (i = 0; i < 3; i++)
+        a[i] = a[i] < 0 ? -(int64_t)(fxl__abs64(a[i]) >> sh) : (int64_t)(fxl__abs64(a[i]) >> sh);
+}
+
+/* The separating directions tried: the shape's gradient (cylinder: the
+ * frame's (0, u1, u2)) at the corner of least Q and at the box's centre
+ * (u of corners 0 and 7 summed: doubled, below 2^62). Egg gradient
+ * (k u0, 2^16 u1, 2^16 u2) taken as (k u0 >> 16, u1, u2) (any direction
+ * serves; the shift keeps it in range). */
+static bool sure_miss(const round3 *s, int64_t u[8][3], int best, const int64_t lo[3],
+                      const int64_t hi[3])
+{
+    int t;
+    for (t = 0; t < 2; t++) {
+        int64_t a[3], c[3];
+        int i;
+        for (i = 0; i < 3; i++)
+            c[i] = t == 0 ? u[best][i] : u[0][i] / 2 + u[7][i] / 2;
+        a[0] = s->egg && s->w0 != 0 ? fxl__floor_shift(c[0], 16) * s->w0 : 0;
+        a[1] = c[1], a[2] = c[2];
+        shrink(a);
+        if (parted(s, a, lo, hi))
+            return true;
+    }
+    return false;
+}
+
 FXL_ARM_CODE
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3])
 {
     round3 s;
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp, u[8][3];
-    int v, j, i;
+    int v, j, i, side = 0; /* bits 2-3: u1 > 0, < 0 seen; bits 4-5: u2 */
+    int64_t u0min = 0, u0max = 0;
+    uint64_t best_key = 0;
+    int best = 0;
+    bool cap_hi, cap_lo;
     s.m[0][0] = cp * cy, s.m[0][1] = cp * sy, s.m[0][2] = -sp * 65536;
     s.m[1][0] = -sy * 65536, s.m[1][1] = cy * 65536, s.m[1][2] = 0;
     s.m[2][0] = sp * cy, s.m[2][1] = sp * sy, s.m[2][2] = cp * 65536;
@@ -513,13 +719,10 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
     s.egg = lp->kind == FXL_LASER3D_EGG;
     s.w0 = s.egg ? lp->egg_k : 0;
     s.w1 = s.egg ? 65536 : 1;
-    bmul2(&s.wq, s.wid, s.wid);
-    bmulv(&s.wq, &s.wq, s.w1);
-    /* The interior: the egg's middle (tau = mid), the cylinder's axis. */
-    if (s.egg ? axis_in(&s, s.mid, s.mid, lo, hi)
-              : axis_in(&s, s.mid - s.len, s.mid + s.len, lo, hi))
-        return true;
-    /* Vertices: corner v has X_l = hi_l where bit l of v is set. */
+    /* Vertices: corner v has X_l = hi_l where bit l of v is set. Their u1
+     * and u2 span the box's (a parallelepiped's) ranges on those frame
+     * axes exactly: when one range leaves out 0, no point of the box has
+     * u1 = u2 = 0, and the interior check below is skipped. */
     for (v = 0; v < 8; v++) {
         int64_t x[3];
         for (j = 0; j < 3; j++)
@@ -527,7 +730,43 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
         frame_of(&s, x, u[v]);
         if (vertex_in(&s, u[v]))
             return true;
+        u0min = v == 0 || u[v][0] < u0min ? u[v][0] : u0min;
+        u0max = v == 0 || u[v][0] > u0max ? u[v][0] : u0max;
+        for (j = 1; j < 3; j++)
+            side |= u[v][j] > 0 ? 1 << (2 * j) : u[v][j] < 0 ? 2 << (2 * j) : 3 << (2 * j);
+        {
+            /* the corner most likely nearest (any pick serves sure_miss) */
+            uint64_t key = fxl__abs64(u[v][1]) + fxl__abs64(u[v][2]) +
+                           (fxl__abs64(u[v][0]) >> 16) * (uint64_t)s.w0; /* < 2^63 */
+            if (v == 0 || key < best_key)
+                best = v, best_key = key;
+        }
     }
+    if (sure_miss(&s, u, best, lo, hi))
+        return false;
+    if (!s.egg) {
+        /* A sure hit: the ball inscribed in the box (centre U / 2, U =
+         * u(corner 0) + u(corner 7); world radius min g / 2, in the frame
+         * at least rr / 2 with rr = min g (2^32 - 2^17), as in
+         * laser3d_box.c's quick) meets the cylinder when its centre lies in
+         * the slab and within W + rr / 2 of the axis: moved towards the
+         * axis by rr / 2 (or onto it) it is a point of both. Doubled:
+         * |U0| <= 2L and U1^2 + U2^2 <= (2W + rr)^2 (all below 2^62). */
+        int64_t gm = fxl__min64(fxl__min64(hi[0] - lo[0], hi[1] - lo[1]), hi[2] - lo[2]);
+        uint64_t rr = (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17));
+        int64_t c0 = u[0][0] + u[7][0], c1 = u[0][1] + u[7][1], c2 = u[0][2] + u[7][2];
+        if (fxl__abs64(c0) <= 2u * (uint64_t)s.len &&
+            fxl__sumsq_le(fxl__abs64(c1), fxl__abs64(c2), 2u * (uint64_t)s.wid + rr))
+            return true;
+    }
+    /* The interior: the egg's middle (tau = mid), the cylinder's axis. */
+    if (side == 15 << 2 && (s.egg ? axis_in(&s, s.mid, s.mid, lo, hi)
+                                  : axis_in(&s, s.mid - s.len, s.mid + s.len, lo, hi)))
+        return true;
+    /* The caps: the plane u0 = +-L meets the box iff the corners' u0
+     * range holds +-L (else no crossing and no cap line there). */
+    cap_hi = !s.egg && u0min <= s.len && s.len <= u0max;
+    cap_lo = !s.egg && u0min <= -s.len && -s.len <= u0max;
     /* Edges: from corner v with bit j clear, along axis j. */
     for (v = 0; v < 8; v++)
         for (j = 0; j < 3; j++) {
@@ -535,8 +774,8 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
                 continue;
             if (edge_in(&s, u[v], j, hi[j] - lo[j]))
                 return true;
-            if (!s.egg && (crossing_in(&s, u[v], j, hi[j] - lo[j], s.len) ||
-                           crossing_in(&s, u[v], j, hi[j] - lo[j], -s.len)))
+            if ((cap_hi && crossing_in(&s, u[v], j, hi[j] - lo[j], s.len)) ||
+                (cap_lo && crossing_in(&s, u[v], j, hi[j] - lo[j], -s.len)))
                 return true;
         }
     /* Faces (egg) and cap lines (cylinder). */
@@ -544,7 +783,8 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
         for (i = 0; i < 2; i++) {
             int64_t a = i != 0 ? hi[j] : lo[j];
             if (s.egg ? face_in(&s, j, a, lo, hi)
-                      : cap_line_in(&s, s.len, j, a, lo, hi) || cap_line_in(&s, -s.len, j, a, lo, hi))
+                      : (cap_hi && cap_line_in(&s, s.len, j, a, lo, hi)) ||
+                            (cap_lo && cap_line_in(&s, -s.len, j, a, lo, hi)))
                 return true;
         }
     return false;
