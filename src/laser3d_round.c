@@ -50,6 +50,10 @@
  * the box's corners minus pos (raw Q16.16, |v| <= 2^28, lo <= hi). */
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
 
+/* Its cheap first look, before the prism test: 1 a sure hit, -1 a sure
+ * miss, 0 unsure (b, g: laser3d_box.c's doubled centre and size). */
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+
 typedef struct round3 {
     int64_t m[3][3]; /* Q32 rows of M */
     int64_t e[3][3]; /* e[i][l] = e'_i[l] */
@@ -692,6 +696,66 @@ static bool sure_miss(const round3 *s, int64_t u[8][3], int best, const int64_t 
             return true;
     }
     return false;
+}
+
+/* The rows of M (Q32) of a prepared laser. */
+static void rows_of(const fxl_laser3d_prep *lp, int64_t m[3][3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
+    m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
+    m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
+}
+
+FXL_ARM_CODE
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    /* b = lo + hi - 2 pos, g = hi - lo (laser3d_box.c): the box's centre
+     * in the frame, doubled, is U = M b - 2 (mid, 0, 0) (each m_i . b
+     * below 2^61.8, so U below 2^62). */
+    int64_t m[3][3], uu[3], a[3];
+    int i, l;
+    bool egg = lp->kind == FXL_LASER3D_EGG, round_k = egg && lp->egg_k != 0;
+    uint64_t w2 = 2u * (uint64_t)lp->half_wid;
+    rows_of(lp, m);
+    for (i = 0; i < 3; i++)
+        uu[i] = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2];
+    uu[0] -= 2 * lp->mid;
+    if (!egg) {
+        /* Cylinder, a sure hit: the box's inscribed ball (see the same
+         * test in fxl__laser3d_round_hit) with |U0| <= 2L and U1^2 + U2^2
+         * <= (2W + rr)^2. */
+        uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
+        uint64_t rr = (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17));
+        if (fxl__abs64(uu[0]) <= 2u * (uint64_t)lp->half_len &&
+            fxl__sumsq_le(fxl__abs64(uu[1]), fxl__abs64(uu[2]), w2 + rr))
+            return 1;
+    }
+    /* A sure miss: the plane along the shape's gradient at the centre (as
+     * sure_miss), doubled: over the box 2 a . u = sum_l c_l b_l - sum_l
+     * |c_l| g_l - 2 a0 mid at least (below 2^93), against the support
+     * times 2 (2W). */
+    a[0] = round_k ? fxl__floor_shift(uu[0], 17) * lp->egg_k : 0;
+    a[1] = uu[1] / 2, a[2] = uu[2] / 2;
+    shrink(a);
+    {
+        fxl__i128 mn = fxl__imul(-2 * a[0], lp->mid);
+        fxl__u128 al[1], ar[3];
+        uint32_t wl[1], wr[3];
+        for (l = 0; l < 3; l++) {
+            int64_t c = a[0] * m[0][l] + a[1] * m[1][l] + a[2] * m[2][l];
+            mn = fxl__iadd(mn, fxl__imul(c, b[l]));
+            mn = fxl__isub(mn, fxl__imul((int64_t)fxl__abs64(c), g[l]));
+        }
+        if (fxl__isign(mn) <= 0)
+            return 0;
+        al[0] = fxl__iabs(mn);
+        ar[0] = fxl__mul64(w2, fxl__abs64(a[1])), ar[1] = fxl__mul64(w2, fxl__abs64(a[2]));
+        ar[2] = fxl__mul64(w2, fxl__abs64(a[0]));
+        wl[0] = round_k ? (uint32_t)lp->egg_k : 1u;
+        wr[0] = wr[1] = wl[0], wr[2] = 65536u;
+        return wsq_cmp(wl, al, 1, wr, ar, round_k ? 3 : 2) == 1 ? -1 : 0;
+    }
 }
 
 FXL_ARM_CODE
