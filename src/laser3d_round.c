@@ -46,6 +46,11 @@
 #include "big.h"
 #include "wide.h"
 
+/* Every helper below that is not a few lines long is FXL_ARM_CODE: out of
+ * line (its caller would otherwise carry every frame at once) and in ARM
+ * state on the GBA (Thumb code would call a library routine for each
+ * 64-bit product). */
+
 /* fxl_laser3d_vs_aabb3's exact stage for the cylinder and the egg: lo, hi
  * the box's corners minus pos (raw Q16.16, |v| <= 2^28, lo <= hi). */
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
@@ -70,12 +75,14 @@ static void bi(fxl__big *r, int64_t v)
 }
 
 /* r = a b. */
+FXL_ARM_CODE
 static void bmul2(fxl__big *r, int64_t a, int64_t b)
 {
     fxl__big_i128(r, fxl__imul(a, b));
 }
 
 /* r = a * v (r may be a). */
+FXL_ARM_CODE
 static void bmulv(fxl__big *r, const fxl__big *a, int64_t v)
 {
     fxl__big t, x = *a;
@@ -84,6 +91,7 @@ static void bmulv(fxl__big *r, const fxl__big *a, int64_t v)
 }
 
 /* r += a b. */
+FXL_ARM_CODE
 static void bacc2(fxl__big *r, int64_t a, int64_t b)
 {
     fxl__big t;
@@ -92,6 +100,7 @@ static void bacc2(fxl__big *r, int64_t a, int64_t b)
 }
 
 /* sign(a b - c d). */
+FXL_ARM_CODE
 static int bcross(const fxl__big *a, const fxl__big *b, const fxl__big *c, const fxl__big *d)
 {
     fxl__big x, y;
@@ -116,6 +125,7 @@ static fxl__u128 mag(fxl__i128 v)
 /* sign(a b - c d) exactly, for |a|, |c| < 2^127 and |b|, |d| < 2^63: the
  * signs first, then the two magnitudes as 192-bit limb products (eight
  * 32x32 products each: far cheaper than the 256-bit numbers). */
+FXL_ARM_CODE
 static int cmp_prod(fxl__i128 a, int64_t b, fxl__i128 c, int64_t d)
 {
     int sa = fxl__isign(a) * fxl__sign64(b), sc = fxl__isign(c) * fxl__sign64(d), m;
@@ -155,6 +165,7 @@ static unsigned bits128(fxl__u128 v)
  * lo_l > hi_r is a sure 1, hi_l < lo_r a sure -1 (s = 0: exact). The
  * band left is a relative width of a few 2^-21. Returns 1, -1, 0 (equal:
  * s = 0 and the sums are exact) or 2 (unsure). */
+FXL_ARM_CODE
 static int wsq_cmp(const uint32_t *wl, const fxl__u128 *al, int nl, const uint32_t *wr,
                    const fxl__u128 *ar, int nr)
 {
@@ -206,6 +217,7 @@ static uint32_t top30(fxl__u128 v, unsigned *e, uint32_t *x)
  * largest exponent, a term shifted by t = E - e lies in [lo >> t, (hi >>
  * t) + [t > 0]] (floors), signed by the term's sign; the sum's interval
  * (below 2^62) excluding 0 settles the sign. */
+FXL_ARM_CODE
 static int apx_sign(const fxl__i128 *a, const fxl__i128 *b, int n)
 {
     uint64_t lo[4], hi[4];
@@ -248,6 +260,7 @@ static fxl__i128 with_sign(fxl__u128 m, int64_t v)
 }
 
 /* v D' exactly (|v| <= 2^28: below 2^109). */
+FXL_ARM_CODE
 static fxl__i128 dp_times(const round3 *s, int64_t v)
 {
     return with_sign(fxl__mul128_64(s->dpu, fxl__abs64(v)), v);
@@ -255,6 +268,7 @@ static fxl__i128 dp_times(const round3 *s, int64_t v)
 
 /* lo_l den D' <= num <= hi_l den D' on top bits, num = sum_k a_k b_k
  * (n - 1 terms, the last slot free) and den > 0: 1 in, -1 out, 0 unsure. */
+FXL_ARM_CODE
 static int within_apx(const round3 *s, fxl__i128 *a, fxl__i128 *b, int n, fxl__i128 den,
                       int64_t lo, int64_t hi)
 {
@@ -271,6 +285,7 @@ static int within_apx(const round3 *s, fxl__i128 *a, fxl__i128 *b, int n, fxl__i
 }
 
 /* lo D' den <= num <= hi D' den (den > 0). */
+FXL_ARM_CODE
 static bool within(const round3 *s, const fxl__big *num, const fxl__big *den, int64_t lo, int64_t hi)
 {
     fxl__big t, b;
@@ -283,6 +298,7 @@ static bool within(const round3 *s, const fxl__big *num, const fxl__big *den, in
 }
 
 /* Q(u) as a big number. Sizes: u below 2^62, w below 2^17: below 2^142. */
+FXL_ARM_CODE
 static void qform(const round3 *s, const int64_t u[3], fxl__big *r)
 {
     fxl__big t, w;
@@ -294,6 +310,7 @@ static void qform(const round3 *s, const int64_t u[3], fxl__big *r)
 }
 
 /* r = w1 W^2 (below 2^133). */
+FXL_ARM_CODE
 static void wq_of(const round3 *s, fxl__big *r)
 {
     bmul2(r, s->wid, s->wid);
@@ -312,6 +329,7 @@ static void frame_of(const round3 *s, const int64_t v[3], int64_t u[3])
 
 /* The vertex V (frame point u): cylinder |u0| <= L and u1^2 + u2^2 <= W^2
  * (128 bits); egg Q(u) <= w1 W^2. */
+FXL_ARM_CODE
 static bool vertex_in(const round3 *s, const int64_t u[3])
 {
     fxl__big qv, wq;
@@ -346,6 +364,7 @@ static bool vertex_in(const round3 *s, const int64_t u[3])
  * decided on top bits (wsq_cmp), else exactly in 256 bits (< 2^225).
  * The cylinder's t* must also lie in the slab: |u0 + t* c0| <= L, i.e.
  * (u0 - L) A <= B c0 <= (u0 + L) A (below 2^128: cmp_prod). */
+FXL_ARM_CODE
 static bool edge_in(const round3 *s, const int64_t u[3], int j, int64_t g)
 {
     int64_t c[3];
@@ -408,10 +427,56 @@ static bool edge_in(const round3 *s, const int64_t u[3], int j, int64_t g)
  * (< 2^239). In the face iff, for both other axes l, by (1) times S:
  *     lo_l D' S <= e'0[l] (d n0 w1 + mid S) + d w0 (e'1[l] n1 + e'2[l] n2) <= hi_l D' S
  * (every term below 2^228). */
-static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], const int64_t hi[3])
+/* face_in's exact stage in 256 bits (apart: its numbers would crowd the
+ * caller's stack); far is the distance test still to do. */
+FXL_ARM_CODE
+static bool face_exact(const round3 *s, int j, int64_t a, const int64_t lo[3], const int64_t hi[3],
+                       bool far)
 {
     int64_t n0 = s->e[0][j], n1 = s->e[1][j], n2 = s->e[2][j];
     fxl__big d, sum, t, x, y;
+    int l;
+    bmulv(&d, &s->dp, a);
+    bmul2(&t, n0, s->mid);
+    fxl__big_sub(&d, &d, &t);
+    bmul2(&sum, n1, n1);
+    bacc2(&sum, n2, n2);
+    bmulv(&sum, &sum, s->w0);
+    bmul2(&t, n0, n0);
+    bmulv(&t, &t, s->w1);
+    fxl__big_add(&sum, &sum, &t);
+    if (sum.sign == 0)
+        return false;
+    fxl__big_mul(&x, &d, &d);
+    bmulv(&t, &x, s->w0);
+    bmul2(&x, s->wid, s->wid);
+    fxl__big_mul(&y, &x, &sum);
+    if (far && fxl__big_cmp(&t, &y) > 0) /* w0 d^2 > W^2 S */
+        return false;
+    for (l = 0; l < 3; l++) {
+        fxl__big dn0, num;
+        if (l == j)
+            continue;
+        bmulv(&dn0, &d, n0);
+        bmulv(&dn0, &dn0, s->w1);
+        bmulv(&x, &sum, s->mid);
+        fxl__big_add(&x, &x, &dn0);
+        bmulv(&num, &x, s->e[0][l]);
+        bmul2(&y, s->e[1][l], n1);
+        bacc2(&y, s->e[2][l], n2);
+        fxl__big_mul(&x, &y, &d);
+        bmulv(&x, &x, s->w0);
+        fxl__big_add(&num, &num, &x);
+        if (!within(s, &num, &sum, lo[l], hi[l]))
+            return false;
+    }
+    return true;
+}
+
+FXL_ARM_CODE
+static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], const int64_t hi[3])
+{
+    int64_t n0 = s->e[0][j], n1 = s->e[1][j], n2 = s->e[2][j];
     int l, cmp;
     {
         /* w0 d^2 against w1 (W n0)^2 + w0 ((W n1)^2 + (W n2)^2) on top bits
@@ -456,41 +521,7 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
                 return in > 0;
         }
     }
-    bmulv(&d, &s->dp, a);
-    bmul2(&t, n0, s->mid);
-    fxl__big_sub(&d, &d, &t);
-    bmul2(&sum, n1, n1);
-    bacc2(&sum, n2, n2);
-    bmulv(&sum, &sum, s->w0);
-    bmul2(&t, n0, n0);
-    bmulv(&t, &t, s->w1);
-    fxl__big_add(&sum, &sum, &t);
-    if (sum.sign == 0)
-        return false;
-    fxl__big_mul(&x, &d, &d);
-    bmulv(&t, &x, s->w0);
-    bmul2(&x, s->wid, s->wid);
-    fxl__big_mul(&y, &x, &sum);
-    if (cmp == 2 && fxl__big_cmp(&t, &y) > 0) /* w0 d^2 > W^2 S */
-        return false;
-    for (l = 0; l < 3; l++) {
-        fxl__big dn0, num;
-        if (l == j)
-            continue;
-        bmulv(&dn0, &d, n0);
-        bmulv(&dn0, &dn0, s->w1);
-        bmulv(&x, &sum, s->mid);
-        fxl__big_add(&x, &x, &dn0);
-        bmulv(&num, &x, s->e[0][l]);
-        bmul2(&y, s->e[1][l], n1);
-        bacc2(&y, s->e[2][l], n2);
-        fxl__big_mul(&x, &y, &d);
-        bmulv(&x, &x, s->w0);
-        fxl__big_add(&num, &num, &x);
-        if (!within(s, &num, &sum, lo[l], hi[l]))
-            return false;
-    }
-    return true;
+    return face_exact(s, j, a, lo, hi, cmp == 2);
 }
 
 /* Does the segment tau in [t0, t1] of the line D' X = e'0 tau (the beam's
@@ -500,6 +531,7 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
  * kept as fractions with positive denominators (numerators below 2^111,
  * denominators 2^49, cross products below 2^160: cmp_prod). The egg's middle is the
  * point t0 = t1 = mid. */
+FXL_ARM_CODE
 static bool axis_in(const round3 *s, int64_t t0, int64_t t1, const int64_t lo[3], const int64_t hi[3])
 {
     fxl__i128 ln = fxl__i128_of(t0), hn = fxl__i128_of(t1), a, b;
@@ -533,11 +565,45 @@ static bool axis_in(const round3 *s, int64_t t0, int64_t t1, const int64_t lo[3]
  * times N:
  *     lo_l D' N <= e'0[l] (c + mid) N + r (e'1[l] n1 + e'2[l] n2) <= hi_l D' N
  * (each term below 2^210). */
+/* cap_line_in's exact stage in 256 bits (apart, as face_exact). */
+FXL_ARM_CODE
+static bool cap_exact(const round3 *s, int64_t c, int j, int64_t a, const int64_t lo[3],
+                      const int64_t hi[3], bool far)
+{
+    int64_t n1 = s->e[1][j], n2 = s->e[2][j], cm = c + s->mid;
+    fxl__big nn, r, t, x;
+    int l;
+    bmul2(&nn, n1, n1);
+    bacc2(&nn, n2, n2);
+    if (nn.sign == 0)
+        return false;
+    bmulv(&r, &s->dp, a);
+    bmul2(&t, s->e[0][j], cm);
+    fxl__big_sub(&r, &r, &t);
+    bmul2(&x, s->wid, s->wid);
+    if (far && bcross(&r, &r, &x, &nn) > 0)
+        return false;
+    for (l = 0; l < 3; l++) {
+        fxl__big num, y;
+        if (l == j)
+            continue;
+        bmul2(&t, s->e[0][l], cm);
+        fxl__big_mul(&num, &t, &nn);
+        bmul2(&y, s->e[1][l], n1);
+        bacc2(&y, s->e[2][l], n2);
+        fxl__big_mul(&t, &y, &r);
+        fxl__big_add(&num, &num, &t);
+        if (!within(s, &num, &nn, lo[l], hi[l]))
+            return false;
+    }
+    return true;
+}
+
+FXL_ARM_CODE
 static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int64_t lo[3],
                         const int64_t hi[3])
 {
     int64_t n1 = s->e[1][j], n2 = s->e[2][j], cm = c + s->mid;
-    fxl__big nn, r, t, x;
     int l, cmp;
     if (n1 == 0 && n2 == 0)
         return false;
@@ -570,30 +636,7 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
                 return in > 0;
         }
     }
-    bmul2(&nn, n1, n1);
-    bacc2(&nn, n2, n2);
-    if (nn.sign == 0)
-        return false;
-    bmulv(&r, &s->dp, a);
-    bmul2(&t, s->e[0][j], cm);
-    fxl__big_sub(&r, &r, &t);
-    bmul2(&x, s->wid, s->wid);
-    if (cmp == 2 && bcross(&r, &r, &x, &nn) > 0)
-        return false;
-    for (l = 0; l < 3; l++) {
-        fxl__big num, y;
-        if (l == j)
-            continue;
-        bmul2(&t, s->e[0][l], cm);
-        fxl__big_mul(&num, &t, &nn);
-        bmul2(&y, s->e[1][l], n1);
-        bacc2(&y, s->e[2][l], n2);
-        fxl__big_mul(&t, &y, &r);
-        fxl__big_add(&num, &num, &t);
-        if (!within(s, &num, &nn, lo[l], hi[l]))
-            return false;
-    }
-    return true;
+    return cap_exact(s, c, j, a, lo, hi, cmp == 2);
 }
 
 /* The point where the edge from the vertex u along world axis j (0 <= t
@@ -602,6 +645,7 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
  * <= g iff v and g c0 - v have c0's sign (or are 0); there c0 y = c0 u1
  * + v c1 and c0 z likewise (< 2^95), within W iff (c0 y)^2 + (c0 z)^2 <=
  * W^2 c0^2 (< 2^191). */
+FXL_ARM_CODE
 static bool crossing_in(const round3 *s, const int64_t u[3], int j, int64_t g, int64_t cap)
 {
     int64_t c0 = s->m[0][j], v = cap - u[0], gc = g * c0;
@@ -641,6 +685,7 @@ static bool crossing_in(const round3 *s, const int64_t u[3], int j, int64_t g, i
  * k mn^2 > W^2 (2^16 a0^2 + k (a1^2 + a2^2)) (cylinder and k = 0: mn^2 >
  * W^2 (a1^2 + a2^2)) separate; decided on top bits (wsq_cmp), any doubt
  * is no answer. */
+FXL_ARM_CODE
 static bool parted(const round3 *s, const int64_t a[3], const int64_t lo[3], const int64_t hi[3])
 {
     fxl__i128 mn = fxl__imul(-a[0], s->mid);
@@ -667,6 +712,7 @@ static bool parted(const round3 *s, const int64_t a[3], const int64_t lo[3], con
 }
 
 /* a scaled down (rounded toward 0: any direction serves) below 2^28. */
+FXL_ARM_CODE
 static void shrink(int64_t a[3])
 {
     uint64_t m = fxl__abs64(a[0]) | fxl__abs64(a[1]) | fxl__abs64(a[2]);
@@ -680,6 +726,7 @@ static void shrink(int64_t a[3])
  * (u of corners 0 and 7 summed: doubled, below 2^62). Egg gradient
  * (k u0, 2^16 u1, 2^16 u2) taken as (k u0 >> 16, u1, u2) (any direction
  * serves; the shift keeps it in range). */
+FXL_ARM_CODE
 static bool sure_miss(const round3 *s, int64_t u[8][3], int best, const int64_t lo[3],
                       const int64_t hi[3])
 {
@@ -758,13 +805,30 @@ int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
     }
 }
 
+/* The egg's 6 faces, or the cylinder's cap lines on the caps given. */
+FXL_ARM_CODE
+static bool faces_in(const round3 *s, const int64_t lo[3], const int64_t hi[3], bool cap_hi,
+                     bool cap_lo)
+{
+    int j, i;
+    for (j = 0; j < 3; j++)
+        for (i = 0; i < 2; i++) {
+            int64_t a = i != 0 ? hi[j] : lo[j];
+            if (s->egg ? face_in(s, j, a, lo, hi)
+                       : (cap_hi && cap_line_in(s, s->len, j, a, lo, hi)) ||
+                             (cap_lo && cap_line_in(s, -s->len, j, a, lo, hi)))
+                return true;
+        }
+    return false;
+}
+
 FXL_ARM_CODE
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3])
 {
     round3 s;
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp, u[8][3];
-    int v, j, i, side = 0; /* bits 2-3: u1 > 0, < 0 seen; bits 4-5: u2 */
+    int v, j, side = 0; /* bits 2-3: u1 > 0, < 0 seen; bits 4-5: u2 */
     int64_t u0min = 0, u0max = 0;
     uint64_t best_key = 0;
     int best = 0;
@@ -831,6 +895,11 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
      * range holds +-L (else no crossing and no cap line there). */
     cap_hi = !s.egg && u0min <= s.len && s.len <= u0max;
     cap_lo = !s.egg && u0min <= -s.len && -s.len <= u0max;
+    /* The egg's faces first (a box beside the egg meets it mostly in a
+     * face's inside), then the edges and crossings, then the cylinder's
+     * cap lines. */
+    if (s.egg && faces_in(&s, lo, hi, false, false))
+        return true;
     /* Edges: from corner v with bit j clear, along axis j. */
     for (v = 0; v < 8; v++)
         for (j = 0; j < 3; j++) {
@@ -842,14 +911,7 @@ bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], con
                 (cap_lo && crossing_in(&s, u[v], j, hi[j] - lo[j], -s.len)))
                 return true;
         }
-    /* Faces (egg) and cap lines (cylinder). */
-    for (j = 0; j < 3; j++)
-        for (i = 0; i < 2; i++) {
-            int64_t a = i != 0 ? hi[j] : lo[j];
-            if (s.egg ? face_in(&s, j, a, lo, hi)
-                      : (cap_hi && cap_line_in(&s, s.len, j, a, lo, hi)) ||
-                            (cap_lo && cap_line_in(&s, -s.len, j, a, lo, hi)))
-                return true;
-        }
+    if (!s.egg && (cap_hi || cap_lo) && faces_in(&s, lo, hi, cap_hi, cap_lo))
+        return true;
     return false;
 }
