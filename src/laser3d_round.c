@@ -477,7 +477,7 @@ FXL_ARM_CODE
 static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], const int64_t hi[3])
 {
     int64_t n0 = s->e[0][j], n1 = s->e[1][j], n2 = s->e[2][j];
-    int l, cmp;
+    int cmp;
     {
         /* w0 d^2 against w1 (W n0)^2 + w0 ((W n1)^2 + (W n2)^2) on top bits
          * (d = D' a - n0 mid in 128 bits: D' |a| < 2^109, n0 mid < 2^106) */
@@ -498,6 +498,7 @@ static bool face_in(const round3 *s, int j, int64_t a, const int64_t lo[3], cons
              * each factor in 128 bits (e'0 n0 w1 < 2^114, S < 2^116, the
              * last < 2^115). */
             fxl__i128 dd = fxl__isub(di, fxl__imul(n0, s->mid)), sv, ta[4], tb[4];
+            int l;
             fxl__u128 su = fxl__add(fxl__mul128_64(fxl__sq_signed(n0), (uint64_t)s->w1),
                                     fxl__mul128_64(fxl__add(fxl__sq_signed(n1), fxl__sq_signed(n2)),
                                                    (uint64_t)s->w0));
@@ -604,7 +605,7 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
                         const int64_t hi[3])
 {
     int64_t n1 = s->e[1][j], n2 = s->e[2][j], cm = c + s->mid;
-    int l, cmp;
+    int cmp;
     if (n1 == 0 && n2 == 0)
         return false;
     {
@@ -622,6 +623,7 @@ static bool cap_line_in(const round3 *s, int64_t c, int j, int64_t a, const int6
             /* On the segment, on top bits: by (1) times N, num = (e'0[l]
              * cm) N + r (e'1[l] n1 + e'2[l] n2), factors in 128 bits. */
             fxl__i128 r128 = fxl__isub(di, fxl__imul(s->e[0][j], cm)), nv, ta[3], tb[3];
+            int l;
             int in = 1;
             nv = fxl__i128_from(fxl__add(fxl__sq_signed(n1), fxl__sq_signed(n2)));
             for (l = 0; l < 3 && in > 0; l++) {
@@ -761,21 +763,43 @@ int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
      * in the frame, doubled, is U = M b - 2 (mid, 0, 0) (each m_i . b
      * below 2^61.8, so U below 2^62). */
     int64_t m[3][3], uu[3], a[3];
-    int i, l;
+    int i;
     bool egg = lp->kind == FXL_LASER3D_EGG, round_k = egg && lp->egg_k != 0;
     uint64_t w2 = 2u * (uint64_t)lp->half_wid;
     rows_of(lp, m);
     for (i = 0; i < 3; i++)
         uu[i] = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2];
     uu[0] -= 2 * lp->mid;
-    if (!egg) {
-        /* Cylinder, a sure hit: the box's inscribed ball (see the same
-         * test in fxl__laser3d_round_hit) with |U0| <= 2L and U1^2 + U2^2
-         * <= (2W + rr)^2. */
+    {
+        /* A sure hit: the box's inscribed ball (see the same test in
+         * fxl__laser3d_round_hit), doubled radius rr, centre U / 2. Its
+         * point moved towards the beam's axis by rr / 2 (or onto it) keeps
+         * u0 and is at max(0, |(U1, U2)| - rr) / 2 from the axis.
+         * Cylinder: inside when |U0| <= 2L and U1^2 + U2^2 <= (2W +
+         * rr)^2. Egg: k' u0^2 + u1^2 + u2^2 <= W^2 (k' = k / 2^16) holds
+         * when |(U1, U2)| <= rr + sqrt(A), A = 4 W^2 - k' U0^2 > 0: with
+         * A taken low (k' U0^2 rounded up: (floor(U0^2 / 2^16) + 1) k,
+         * below 2^125) and its root low (a = floor(sqrt(A >> 2e)) 2^e,
+         * A >> 2e below 2^64), U1^2 + U2^2 <= (rr + a)^2 is sure. */
         uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
-        uint64_t rr = (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17));
-        if (fxl__abs64(uu[0]) <= 2u * (uint64_t)lp->half_len &&
-            fxl__sumsq_le(fxl__abs64(uu[1]), fxl__abs64(uu[2]), w2 + rr))
+        uint64_t rr = (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17)), root = w2;
+        bool in = !egg ? fxl__abs64(uu[0]) <= 2u * (uint64_t)lp->half_len : true;
+        if (egg) {
+            fxl__u128 x2 = fxl__sq(fxl__abs64(uu[0])), ww = fxl__sq(w2), kx;
+            x2.lo = (x2.lo >> 16) | (x2.hi << 48), x2.hi >>= 16;
+            x2 = fxl__add(x2, fxl__sq(1u)); /* + 1 */
+            kx = fxl__mul128_64(x2, (uint64_t)(uint32_t)lp->egg_k);
+            in = !fxl__le128(ww, kx);
+            if (in) {
+                fxl__u128 aa = fxl__sub(ww, kx);
+                unsigned nb = bits128(aa), e = nb > 64u ? (nb - 63u) / 2u : 0u;
+                uint64_t top = e == 0 ? aa.lo
+                               : 2 * e >= 64 ? aa.hi >> (2 * e - 64u)
+                                             : (aa.lo >> (2 * e)) | (aa.hi << (64u - 2 * e));
+                root = (uint64_t)fxl__isqrt64(top) << e; /* <= sqrt(A) < 2^60 */
+            }
+        }
+        if (in && fxl__sumsq_le(fxl__abs64(uu[1]), fxl__abs64(uu[2]), root + rr))
             return 1;
     }
     /* A sure miss: the plane along the shape's gradient at the centre (as
@@ -789,6 +813,7 @@ int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
         fxl__i128 mn = fxl__imul(-2 * a[0], lp->mid);
         fxl__u128 al[1], ar[3];
         uint32_t wl[1], wr[3];
+        int l;
         for (l = 0; l < 3; l++) {
             int64_t c = a[0] * m[0][l] + a[1] * m[1][l] + a[2] * m[2][l];
             mn = fxl__iadd(mn, fxl__imul(c, b[l]));

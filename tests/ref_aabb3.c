@@ -186,10 +186,11 @@ static bool egg_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[3], c
 {
     const int64_t wt[3] = {k, 65536, 65536};
     big lim = big_mul(bi(65536), big_mul(w, w));
-    int choice, a, b, i, j;
+    int choice, a, b, i;
     /* all free: the middle X = M^-1 cen = adj cen / det in the box */
     {
         bool in = true;
+        int j;
         big dd = det.s < 0 ? big_neg(det) : det;
         for (i = 0; i < 3 && in; i++) {
             big x = bi(0);
