@@ -38,9 +38,13 @@
  *     L meets the box"; then the 12 box edges cut by the slab, the 12 cap
  *     lines (a cap plane u0 = +-L cut by a box face), the 8 box vertices
  *     within the slab and the 24 points where a box edge crosses a cap.
- * Each check is a sign of an integer polynomial in the inputs, computed
- * exactly in 256-bit limbs (big.h; every bound below is below 2^240).
- * Slow and simple: only the band the filters leave reaches it. */
+ * Each check is a sign of an integer polynomial in the inputs, decided
+ * on 128-bit values and top-bit intervals where those settle it (wsq_cmp,
+ * apx_sign, cmp_prod: each with its bound) and otherwise exactly in
+ * 256-bit limbs (big.h; every bound below is below 2^240). In front:
+ * sure hits (the box's inscribed ball) and sure misses (separating planes
+ * along the shape's gradient), both exact, and fxl__laser3d_round_quick,
+ * their cheap form, which laser3d_box.c runs before the prism test. */
 #include "fixlaser/laser3d.h"
 
 #include "big.h"
