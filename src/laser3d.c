@@ -61,8 +61,9 @@ fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out,
          * grown by the widest reach across the beam (sqrt 2 * W), plus 2^-13
          * of the size for the table vectors' scale (< 2.2e-5) and a few raw
          * units for the ends' rounding; the sphere's radius is added per
-         * test. (An egg is not boxed: its reach along the beam grows with
-         * the sphere's radius over sqrt(k).) */
+         * test. (An egg's box, below, serves the box targets only: against
+         * a sphere its reach along the beam grows with the radius over
+         * sqrt(k).) */
         fxl_vec3 a, b;
         int64_t grow = ((int64_t)laser->half_width * 92682 + 65535) / 65536; /* sqrt 2 W */
         int64_t margin, mid[3], half[3];
@@ -75,6 +76,24 @@ fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out,
             int64_t hi = fxl__max64(p, q) + grow + margin;
             mid[k] = fxl__floor_shift(lo + hi, 1);
             half[k] = (hi - lo) / 2 + 1;
+        }
+        if (laser->kind == FXL_LASER3D_EGG) {
+            /* An egg's box (used against boxes only, r = 0): it lies in the
+             * ball of radius Le about its middle, Le = ceil(W 2^16 /
+             * floor(sqrt(k 2^16))) >= W / sqrt(k / 2^16) >= W (laser3d_box.c's
+             * egg_half_len), and in world units at most 2^-14 more (the
+             * frame's least scale is above 1 - 2^-15); the middle is the
+             * drawn ends' midpoint, off by the same margin as above. k = 0 or
+             * Le beyond 2^28: left open (half-extents 2^30). */
+            uint32_t r = fxl__isqrt64((uint64_t)(uint32_t)laser->egg_k << 16);
+            uint64_t num = ((uint64_t)(uint32_t)laser->half_width << 16) + r - 1u;
+            int64_t le = r == 0 || num >= (uint64_t)r << 28 ? -1 : (int64_t)fxl__div64_32(num, r);
+            for (k = 0; k < 3; k++) {
+                mid[k] = fxl__floor_shift((int64_t)(k == 0 ? a.x : k == 1 ? a.y : a.z) +
+                                              (k == 0 ? b.x : k == 1 ? b.y : b.z), 1);
+                half[k] = le < 0 ? (int64_t)1 << 30
+                                 : le + (le >> 13) + (((int64_t)laser->length + le) >> 13) + 4;
+            }
         }
         out->bb_mid.x = (fix16_t)mid[0], out->bb_mid.y = (fix16_t)mid[1];
         out->bb_mid.z = (fix16_t)mid[2];

@@ -51,6 +51,11 @@
 #include "domain.h"
 #include "wide.h"
 
+/* laser3d_round.c: the exact stage of the cylinder and the egg (lo, hi:
+ * the box's corners minus pos, raw). */
+bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+
 /* The parallelepiped of a prepared laser: rows m (Q32), edge directions
  * e' (Q48), 2^16 q p (Q64), c_0 = mid and h (Q48). */
 typedef struct body3 {
@@ -146,7 +151,7 @@ static inline fxl__u128 umul(int64_t a, uint64_t b)
  * [cc, cc + 1) with cc its floor, 2 H / 2^34 = sum |(m_l)_k| eta_j / 4 in
  * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
  * |cc| <= 2^56, hc < 2^61. */
-static inline int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     int64_t q, p, m[3][3], mu = lp->mid >> 31;
@@ -319,7 +324,8 @@ static bool box3_ok(const fxl_aabb3 *bx)
 
 /* lo..hi (any int32) against the prep's bounding box grown by 2 raw units
  * (the sphere test's reach for a radius of 0: every point of a box or
- * cylinder laser lies within it). In 32 bits: a prepared laser's box
+ * cylinder laser lies within it, and of an egg, whose box laser3d.c's
+ * prepare makes from its reach Le). In 32 bits: a prepared laser's box
  * reaches below 2^28.2 and its half-extents 2^27.3, so mid +- h does not
  * overflow. An
  * inverted box may pass; the caller refuses it next. */
@@ -327,6 +333,28 @@ static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
 {
     int32_t h = (int32_t)half + 2;
     return lo > mid + h || hi < mid - h;
+}
+
+/* Cylinder and egg (kept out of the box laser's path, whose registers it
+ * would crowd): a cheap sure hit or miss first (laser3d_round.c), then
+ * their prism (the box laser of the same L and W; the egg's box |x| <=
+ * Le, |y|, |z| <= W), which holds the shape, so a miss of the prism is a
+ * miss; otherwise the exact stage decides, on the box's corners minus pos
+ * (lo = (b - g) / 2, hi = (b + g) / 2: b and g have the same parity). */
+FXL_ARM_CODE
+static bool round_vs(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3],
+                     const int32_t b32[3], const int32_t g32[3])
+{
+    int64_t lo[3], hi[3];
+    int k, sure = fxl__laser3d_round_quick(lp, b32, g32);
+    if (sure != 0)
+        return sure > 0;
+    sure = quick(lp, b32, g32);
+    if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
+        return false;
+    for (k = 0; k < 3; k++)
+        lo[k] = (b[k] - g[k]) / 2, hi[k] = (b[k] + g[k]) / 2;
+    return fxl__laser3d_round_hit(lp, lo, hi);
 }
 
 FXL_ARM_CODE
@@ -337,10 +365,9 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
     int k, sure;
     FXL_ASSERT(lp != NULL && box3_ok(&box) && box.lo.x <= box.hi.x && box.lo.y <= box.hi.y &&
                box.lo.z <= box.hi.z);
-    if (lp->kind != FXL_LASER3D_EGG &&
-        (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
-         bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
-         bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2])))
+    if (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
+        bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
+        bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2]))
         return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */
@@ -352,6 +379,8 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         g[k] = hi[k] - lo[k];
         b32[k] = (int32_t)b[k], g32[k] = (int32_t)g[k];
     }
+    if (lp->kind != FXL_LASER3D_BOX)
+        return round_vs(lp, b, g, b32, g32);
     sure = quick(lp, b32, g32);
     return sure != 0 ? sure > 0 : no_gap(lp, b, g);
 }

@@ -10,7 +10,26 @@
  * edges is clipped against the other body's slabs with the parameter t in
  * [0, 1] kept as exact fractions, in big integers (bigint.h). The laser's
  * corners are M^-1 (c + s h), computed with the adjugate and determinant
- * of M by cofactors (denominator D > 0). */
+ * of M by cofactors (denominator D > 0).
+ *
+ * The cylinder and the egg are exact too, each by its own route (the core,
+ * src/laser3d_round.c, tries active sets in the laser's frame):
+ *   cylinder: the polytope P = box cut by the slab |u0| <= L has as
+ *     vertices the box's corners inside the slab and the points where a
+ *     box edge crosses a cap; their (u1, u2) are exact fractions, and P
+ *     meets the cylinder iff the convex polygon they span comes within W of
+ *     the axis: the origin lies in a triangle of three of them, or a
+ *     segment of two of them (the polygon's boundary is such segments)
+ *     comes within W (point-segment distance in fractions);
+ *   egg: Q(X) = (M X - c)^T diag(k, 2^16, 2^16) (M X - c) over the box in
+ *     world coordinates, by its KKT conditions: for each of the 27
+ *     choices (per axis free, at lo or at hi) Q restricted to the free
+ *     coordinates t is Q0 + 2 b.t + t^T H t (H = M_F^T diag M_F); where
+ *     H is regular the least point t* = -adj(H) b / det H must lie in the
+ *     box and Q0 - b^T adj(H) b / det H <= 2^16 W^2; all free: the middle
+ *     (Q = 0) in the box; none free: the corner. The least point of Q over
+ *     the box satisfies one choice's conditions (with H regular on the
+ *     least such face), so the union decides. */
 #include "ref_aabb3.h"
 
 #include "bigint.h"
@@ -55,17 +74,196 @@ static bool clip(int n, const big *lo, const big *u0, const big *u1, const big *
     return big_cmp(big_mul(ln, hd), big_mul(hn, ld)) <= 0;
 }
 
-/* The egg's documented half-length (laser3d.h), Q16.16 raw units, or -1
- * for unbounded: Le = ceil(W 2^16 / floor(sqrt(k 2^16))). */
-static int64_t egg_le(int64_t w, int64_t k)
+/* A point (a / d, b / d) of the frame's yz plane, d > 0. */
+typedef struct pt2 {
+    big a, b, d;
+} pt2;
+
+/* sign(p x q) (the denominators are positive). */
+static int cross2(const pt2 *p, const pt2 *q)
 {
-    int64_t r = 0, le;
-    if (k == 0)
-        return -1;
-    while ((r + 1) * (r + 1) <= k * 65536)
-        r++;
-    le = (w * 65536 + r - 1) / r;
-    return le >= ((int64_t)1 << 29) ? -1 : le;
+    return big_cmp(big_mul(p->a, q->b), big_mul(p->b, q->a));
+}
+
+/* The segment p q within w (Q48) of the origin, its ends excluded (the
+ * caller tests the points): the foot of the perpendicular inside (p . e <
+ * 0 < q . e with e = q - p, here E = Q dp - P dq = e dp dq) and (p x q)^2
+ * <= w^2 |e|^2, i.e. (P x Q)^2 <= w^2 |E|^2 (below 2^377). */
+static bool seg_near(const pt2 *p, const pt2 *q, const big *w2)
+{
+    big ea = bsub(big_mul(q->a, p->d), big_mul(p->a, q->d));
+    big eb = bsub(big_mul(q->b, p->d), big_mul(p->b, q->d));
+    big c;
+    if (big_add(big_mul(p->a, ea), big_mul(p->b, eb)).s >= 0)
+        return false;
+    if (big_add(big_mul(q->a, ea), big_mul(q->b, eb)).s <= 0)
+        return false;
+    c = bsub(big_mul(p->a, q->b), big_mul(p->b, q->a));
+    return big_cmp(big_mul(c, c), big_mul(*w2, big_add(big_mul(ea, ea), big_mul(eb, eb)))) <= 0;
+}
+
+/* The origin in the closed triangle p q r (a flat one is left to the
+ * segments): all three turns the triangle's way or zero. */
+static bool tri_holds(const pt2 *p, const pt2 *q, const pt2 *r)
+{
+    int a = cross2(p, q), b = cross2(q, r), c = cross2(r, p);
+    big area = big_add(big_add(big_mul(bsub(big_mul(p->a, q->b), big_mul(p->b, q->a)), r->d),
+                               big_mul(bsub(big_mul(q->a, r->b), big_mul(q->b, r->a)), p->d)),
+                       big_mul(bsub(big_mul(r->a, p->b), big_mul(r->b, p->a)), q->d));
+    if (area.s == 0)
+        return false;
+    return a * area.s >= 0 && b * area.s >= 0 && c * area.s >= 0;
+}
+
+/* The frame point u = M V - cen of the world offset V (Q48). */
+static void frame_pt(int64_t m[3][3], const int64_t v[3], const big *cen, big u[3])
+{
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        u[i] = big_neg(cen[i]);
+        for (j = 0; j < 3; j++)
+            u[i] = big_add(u[i], big_mul(bi(m[i][j]), bi(v[j])));
+    }
+}
+
+/* The cylinder: P's vertices projected, then the polygon's distance. */
+static bool cylinder_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[3],
+                         const big *cen, big len, big w)
+{
+    pt2 pts[32];
+    int n = 0, c, e, i, j, k;
+    big w2 = big_mul(w, w);
+    for (c = 0; c < 8; c++) {
+        int64_t v[3];
+        big u[3];
+        for (k = 0; k < 3; k++)
+            v[k] = (c >> k) & 1 ? hi[k] : lo[k];
+        frame_pt(m, v, cen, u);
+        if (big_cmp(u[0], len) <= 0 && big_cmp(u[0], big_neg(len)) >= 0) {
+            pts[n].a = u[1], pts[n].b = u[2], pts[n].d = bi(1);
+            n++;
+        }
+        /* the edges from this corner along the axes where it is at lo */
+        for (e = 0; e < 3; e++) {
+            big d = bi(m[0][e]), g = bi(hi[e] - lo[e]);
+            int side;
+            if ((c >> e) & 1 || d.s == 0)
+                continue;
+            for (side = -1; side <= 1; side += 2) {
+                /* u0 + t d = side L, 0 <= t <= g: t = (side L - u0) / d */
+                big num = bsub(side > 0 ? len : big_neg(len), u[0]), dd = d;
+                if (dd.s < 0)
+                    num = big_neg(num), dd = big_neg(dd);
+                if (num.s < 0 || big_cmp(num, big_mul(g, dd)) > 0)
+                    continue;
+                /* (u1 + t m1, u2 + t m2) = (u1 dd + num m1', ...) / dd */
+                pts[n].a = big_add(big_mul(u[1], dd), big_mul(num, bi(m[1][e])));
+                pts[n].b = big_add(big_mul(u[2], dd), big_mul(num, bi(m[2][e])));
+                pts[n].d = dd;
+                n++;
+            }
+        }
+    }
+    for (i = 0; i < n; i++)
+        if (big_cmp(big_add(big_mul(pts[i].a, pts[i].a), big_mul(pts[i].b, pts[i].b)),
+                    big_mul(w2, big_mul(pts[i].d, pts[i].d))) <= 0)
+            return true;
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++)
+            if (seg_near(&pts[i], &pts[j], &w2))
+                return true;
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++)
+            for (k = j + 1; k < n; k++)
+                if (tri_holds(&pts[i], &pts[j], &pts[k]))
+                    return true;
+    return false;
+}
+
+/* The egg: the KKT conditions of each of the 27 choices. */
+static bool egg_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[3], const big *cen,
+                    big w, int64_t k, big adj[3][3], big det)
+{
+    const int64_t wt[3] = {k, 65536, 65536};
+    big lim = big_mul(bi(65536), big_mul(w, w));
+    int choice, a, b, i;
+    /* all free: the middle X = M^-1 cen = adj cen / det in the box */
+    {
+        bool in = true;
+        int j;
+        big dd = det.s < 0 ? big_neg(det) : det;
+        for (i = 0; i < 3 && in; i++) {
+            big x = bi(0);
+            for (j = 0; j < 3; j++)
+                x = big_add(x, big_mul(adj[i][j], cen[j]));
+            if (det.s < 0)
+                x = big_neg(x);
+            in = big_cmp(x, big_mul(dd, bi(lo[i]))) >= 0 && big_cmp(x, big_mul(dd, bi(hi[i]))) <= 0;
+        }
+        if (in)
+            return true;
+    }
+    for (choice = 0; choice < 27; choice++) {
+        int st[3], fr[3], nf = 0;
+        int64_t v[3];
+        big u[3], q0, hm[2][2], bv[2], hdet, t[2];
+        bool in = true;
+        for (i = 0, a = choice; i < 3; i++, a /= 3) {
+            st[i] = a % 3; /* 0 free, 1 lo, 2 hi */
+            v[i] = st[i] == 1 ? lo[i] : st[i] == 2 ? hi[i] : 0;
+            if (st[i] == 0)
+                fr[nf++] = i;
+        }
+        if (nf == 3)
+            continue; /* the middle, above */
+        frame_pt(m, v, cen, u);
+        q0 = bi(0);
+        for (i = 0; i < 3; i++)
+            q0 = big_add(q0, big_mul(bi(wt[i]), big_mul(u[i], u[i])));
+        if (nf == 0) {
+            if (big_cmp(q0, lim) <= 0)
+                return true;
+            continue;
+        }
+        for (a = 0; a < nf; a++) {
+            bv[a] = bi(0);
+            for (i = 0; i < 3; i++)
+                bv[a] = big_add(bv[a], big_mul(bi(wt[i]), big_mul(bi(m[i][fr[a]]), u[i])));
+            for (b = 0; b < nf; b++) {
+                hm[a][b] = bi(0);
+                for (i = 0; i < 3; i++)
+                    hm[a][b] = big_add(hm[a][b], big_mul(bi(wt[i]), big_mul(bi(m[i][fr[a]]),
+                                                                             bi(m[i][fr[b]]))));
+            }
+        }
+        if (nf == 1) {
+            /* t* = -b / h; Q0 - b^2 / h */
+            hdet = hm[0][0];
+            if (hdet.s == 0)
+                continue;
+            t[0] = big_neg(bv[0]);
+            in = big_cmp(t[0], big_mul(hdet, bi(lo[fr[0]]))) >= 0 &&
+                 big_cmp(t[0], big_mul(hdet, bi(hi[fr[0]]))) <= 0;
+            if (in && big_cmp(big_mul(bsub(q0, lim), hdet), big_mul(bv[0], bv[0])) <= 0)
+                return true;
+        } else {
+            /* adj H = [h11 -h01; -h10 h00] */
+            big ab0, ab1, quad;
+            hdet = bsub(big_mul(hm[0][0], hm[1][1]), big_mul(hm[0][1], hm[1][0]));
+            if (hdet.s == 0)
+                continue;
+            ab0 = bsub(big_mul(hm[1][1], bv[0]), big_mul(hm[0][1], bv[1]));
+            ab1 = bsub(big_mul(hm[0][0], bv[1]), big_mul(hm[1][0], bv[0]));
+            t[0] = big_neg(ab0), t[1] = big_neg(ab1);
+            for (a = 0; a < 2 && in; a++)
+                in = big_cmp(t[a], big_mul(hdet, bi(lo[fr[a]]))) >= 0 &&
+                     big_cmp(t[a], big_mul(hdet, bi(hi[fr[a]]))) <= 0;
+            quad = big_add(big_mul(bv[0], ab0), big_mul(bv[1], ab1));
+            if (in && big_cmp(big_mul(bsub(q0, lim), hdet), quad) <= 0)
+                return true;
+        }
+    }
+    return false;
 }
 
 bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
@@ -92,12 +290,23 @@ bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
         cen[1] = cen[2] = bi(0);
         hx = len; /* L = length / 2 in Q16.48: length 2^31 */
         half[0] = big_mul(bi(hx), bi((int64_t)1 << 31));
-        if (l->kind == FXL_LASER3D_EGG) {
-            int64_t le = egg_le(w, l->egg_k);
-            half[0] = le < 0 ? bi((int64_t)1 << 61) : big_mul(bi(le), bi((int64_t)1 << 32));
-        }
         half[1] = half[2] = big_mul(bi(w), bi((int64_t)1 << 32));
     }
+    /* M's adjugate and determinant (by cofactors). */
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            /* adj[i][j] = cofactor of m[j][i] */
+            int r0 = (j + 1) % 3, r1 = (j + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
+            adj[i][j] = bsub(big_mul(bi(m[r0][c0]), bi(m[r1][c1])),
+                             big_mul(bi(m[r0][c1]), bi(m[r1][c0])));
+        }
+    det = bi(0);
+    for (j = 0; j < 3; j++)
+        det = big_add(det, big_mul(bi(m[0][j]), adj[j][0]));
+    if (l->kind == FXL_LASER3D_CYLINDER)
+        return cylinder_ref(m, lo, hi, cen, half[0], half[1]);
+    if (l->kind == FXL_LASER3D_EGG)
+        return egg_ref(m, lo, hi, cen, half[1], l->egg_k, adj, det);
     /* Box edges against the laser's slabs. */
     for (e = 0; e < 12; e++) {
         int axis = e / 4, b1 = (axis + 1) % 3, b2 = (axis + 2) % 3;
@@ -121,16 +330,6 @@ bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
             return true;
     }
     /* Laser edges against the box: X = adj f / det, f = cen + s half. */
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) {
-            /* adj[i][j] = cofactor of m[j][i] */
-            int r0 = (j + 1) % 3, r1 = (j + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
-            adj[i][j] = bsub(big_mul(bi(m[r0][c0]), bi(m[r1][c1])),
-                             big_mul(bi(m[r0][c1]), bi(m[r1][c0])));
-        }
-    det = bi(0);
-    for (j = 0; j < 3; j++)
-        det = big_add(det, big_mul(bi(m[0][j]), adj[j][0]));
     for (e = 0; e < 12; e++) {
         int axis = e / 4, b1 = (axis + 1) % 3, b2 = (axis + 2) % 3;
         big f0[3], f1[3], u0[3], u1[3], blo[3], bhi[3];

@@ -6,8 +6,8 @@
 #include "fixlaser.h"
 
 /* fxl_laser3d_prepare + fxl_laser3d_vs_aabb3 for an in-domain laser and a
- * valid in-domain box, exactly (semantics: include/fixlaser/laser3d.h; the
- * cylinder and egg as their documented conservative bodies). */
+ * valid in-domain box, exactly, every kind (semantics:
+ * include/fixlaser/laser3d.h). */
 bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box);
 
 #endif

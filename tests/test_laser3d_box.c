@@ -69,19 +69,35 @@ static void touching_exact(void)
     l.yaw = 0, l.pitch = 1024;
     CHECK(hitb(&l, bx(PX(-9), PX(-9), PX(-30), PX(-4), PX(-3), PX(-17))));
     CHECK(!hitb(&l, bx(PX(-9), PX(-9), PX(-30), PX(-4) - 1, PX(-3), PX(-17))));
-    /* The cylinder is tested as its square prism (laser3d.h): the long
-     * edge's corner region is a (documented) hit. */
+    /* The cylinder (exact): the long edge's corner region beyond the
+     * round surface is a miss; its surface y^2 + z^2 = 25 about (y, z) =
+     * (2, 3): the box corner (2 + 3, 3 + 4) touches, one raw unit out
+     * misses; the flat end x = 21 as the box laser's. */
     l.pitch = 0;
     e = l;
     e.kind = FXL_LASER3D_CYLINDER;
-    CHECK(hitb(&e, bx(PX(0), PX(7), PX(8), PX(1), PX(9), PX(9))));
-    CHECK(!hitb(&e, bx(PX(0), PX(7) + 1, PX(8), PX(1), PX(9), PX(9))));
-    /* The egg of k = 1/4 reaches 2 W = 10 along x: Le = ceil(5 2^16 / 128)
-     * raw... exactly 10 px, about the middle (1, 2, 3). */
+    CHECK(!hitb(&e, bx(PX(0), PX(7), PX(8), PX(1), PX(9), PX(9))));
+    CHECK(hitb(&e, bx(PX(0), PX(5), PX(7), PX(1), PX(9), PX(9))));
+    CHECK(!hitb(&e, bx(PX(0), PX(5), PX(7) + 1, PX(1), PX(9), PX(9))));
+    CHECK(!hitb(&e, bx(PX(0), PX(5) + 1, PX(7), PX(1), PX(9), PX(9))));
+    CHECK(hitb(&e, bx(PX(21), PX(0), PX(0), PX(30), PX(1), PX(1))));
+    CHECK(!hitb(&e, bx(PX(21) + 1, PX(0), PX(0), PX(30), PX(1), PX(1))));
+    /* a face crossing the axis: the box [0, 1] x [7, 9] x [-9, 9] touches
+     * the tube's side y = 7 exactly */
+    CHECK(hitb(&e, bx(PX(0), PX(7), PX(-9), PX(1), PX(9), PX(9))));
+    CHECK(!hitb(&e, bx(PX(0), PX(7) + 1, PX(-9), PX(1), PX(9), PX(9))));
+    /* The egg of k = 1/4 reaches 2 W = 10 along x about the middle (1, 2,
+     * 3): its tip (11, 2, 3). */
     e.kind = FXL_LASER3D_EGG;
     e.egg_k = fix16_one / 4;
-    CHECK(hitb(&e, bx(PX(11), PX(0), PX(0), PX(12), PX(1), PX(1))));
-    CHECK(!hitb(&e, bx(PX(11) + 1, PX(0), PX(0), PX(12), PX(1), PX(1))));
+    CHECK(hitb(&e, bx(PX(11), PX(0), PX(0), PX(12), PX(3), PX(3))));
+    CHECK(!hitb(&e, bx(PX(11) + 1, PX(0), PX(0), PX(12), PX(3), PX(3))));
+    CHECK(!hitb(&e, bx(PX(11), PX(0), PX(0), PX(12), PX(1), PX(1)))); /* beside the tip */
+    /* x^2 / 4 + y^2 + z^2 <= 25 about the middle: the point (1 + 6, 2 + 4,
+     * 3) is on it (9 + 16 = 25): a box with that corner touches. */
+    CHECK(hitb(&e, bx(PX(7), PX(6), PX(-9), PX(9), PX(9), PX(9))));
+    CHECK(!hitb(&e, bx(PX(7), PX(6) + 1, PX(-9), PX(9), PX(9), PX(9))));
+    CHECK(!hitb(&e, bx(PX(7) + 1, PX(6), PX(-9), PX(9), PX(9), PX(9))));
     e.egg_k = 0; /* unbounded along the beam */
     CHECK(hitb(&e, bx(PX(1000), PX(0), PX(0), PX(1001), PX(1), PX(1))));
 }
@@ -225,16 +241,15 @@ static void property(fxl_laser3d_kind kind, const char *name)
             b = moved(b, d, out, &ok);
         }
         if ((i & 3) < 2) {
-            /* A point: the box laser's answer is the sphere test's with
-             * r = 0; the cylinder's and egg's are conservative (a point in
-             * the exact shape is always hit). */
+            /* A point: the answer is the sphere test's with r = 0 (every
+             * kind exact). */
             fxl_sphere s;
             bool sp, bp;
             s.c = b.lo, s.r = 0;
             b.hi = b.lo;
             sp = fxl_laser3d_vs_sphere(&p, s);
             bp = fxl_laser3d_vs_aabb3(&p, b);
-            point_bad += kind == FXL_LASER3D_BOX ? sp != bp : sp && !bp;
+            point_bad += sp != bp;
         }
     }
     fxlt_printf("    %s: %u cases against the reference (%u hits; %u boundaries found by "

@@ -127,19 +127,23 @@ typedef struct fxl_aabb3 {
     fxl_vec3 hi; /* Q16.16 highest corner */
 } fxl_aabb3;
 
-/* True iff the box touches or overlaps the laser. Box laser: exact, for the
- * frame above (|x| <= L, |y| <= W, |z| <= W exactly as the sphere test
- * computes x, y, z): a separating-axis test on the 15 axes of the two
- * parallelepipeds in integers, behind a proven filter (src/laser3d_box.c).
- * Cylinder and egg: CONSERVATIVE, not exact: never a miss where the exact
- * shape touches the box, but a hit may be reported where only the shape's
- * frame bounding prism does. The cylinder is tested as the box laser of the
- * same L and W (its square prism |y|, |z| <= W: false hits only beside its
- * four long edges, at most (sqrt 2 - 1) W from the round surface). The egg
- * as the box |x| <= Le, |y|, |z| <= W about the middle, Le = ceil(W 2^16 /
- * floor(sqrt(k 2^16))) raw units (at most 0.4 % above the egg's reach
- * W / sqrt k along x), unbounded along x when k = 0 or Le >= 2^29: false
- * hits lie in that box, outside the egg. */
+/* True iff the box touches or overlaps the laser, exact for all three
+ * kinds, for the frame above (x, y, z exactly as the sphere test computes
+ * them; touching is a hit). Box laser: |x| <= L, |y| <= W, |z| <= W, a
+ * separating-axis test on the 15 axes of the two parallelepipeds in
+ * integers, behind a proven filter (src/laser3d_box.c). Cylinder: y^2 +
+ * z^2 <= W^2 with |x| <= L (flat ends); egg: k x^2 + y^2 + z^2 <= W^2
+ * about the middle (the sphere tests' shapes with r = 0). Both take a
+ * cheap look first (the box's inscribed ball reaching the shape: a sure
+ * hit; a plane along the shape's gradient at the box's centre: a sure
+ * miss), then the box laser's test of their bounding prism (the
+ * cylinder's square prism, the egg's box |x| <= Le, |y|, |z| <= W): a miss
+ * there is a miss; what is left, the exact stage decides: the least of
+ * the shape's quadratic over the box (cut by the slab |x| <= L for the
+ * cylinder) by active sets, every sign exact (src/laser3d_round.c). Cost
+ * on the GBA: a far box about 250 cycles, a box at the surface typically
+ * 2,500 (cylinder) to 10,000 (egg), the rare exact stage up to about
+ * 200,000. Domain as above: every coordinate within +-FXL_COORD3_MAX. */
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 
 /* Tests n boxes; sets bit i of hit_bits (ceil(n/32) words, may be NULL)

@@ -32,7 +32,7 @@ static fxl_wall_prep room[ROOM_WALLS];
 static fxl_wall_prep room_fat[ROOM_WALLS * FXL_WALL_PARTS] FXL_EWRAM_BSS;
 /* 3D: a box and a cylinder laser through the middle of a 240x160x160
  * volume, the scene's circles as spheres at z = their x / 2. */
-static fxl_laser3d_prep box3, cyl3;
+static fxl_laser3d_prep box3, cyl3, egg3;
 static fxl_laser3d box3_def; /* box3's laser (issue 23's target rows) */
 /* A laser object: warning, then active, turning 5 degrees a frame. */
 static fxl_beam beam;
@@ -78,6 +78,9 @@ void bench_scene(void)
         box3_def = l;
         l.kind = FXL_LASER3D_CYLINDER;
         fxl_laser3d_prepare(&l, &cyl3);
+        l.kind = FXL_LASER3D_EGG; /* k = 151 / 2^16: reaching W / sqrt(k) = 125 px, the ends */
+        l.egg_k = 151;
+        fxl_laser3d_prepare(&l, &egg3);
         fxl_beam_init(&beam, FXL_LASER_BOX, fxl_vec2_make(120 << 16, 10 << 16), 1024, 200 << 16,
                       6 << 16);
         beam.hit_fraction = fix16_one * 3 / 4;
@@ -482,13 +485,13 @@ bench_stats bench_single(int what, int kind, int stride)
 }
 
 /* Issue 23: a sphere or a 3D box (the sphere's bounding cube) against the
- * box laser box3 (cyl: the cylinder cyl3), far (200 px above the beam:
+ * box laser box3 (cyl 1: the cylinder cyl3, 2: the egg egg3), far (200 px above the beam:
  * outside its bounding box) or near (above the beam's axis at one of 64
  * points along it, by W + r - 2 .. + 2 px: the surface's band, about half
  * hits). what: 0 sphere far, 1 sphere near, 2 box far, 3 box near. */
 bench_stats bench_3d_targets(int what, int cyl)
 {
-    const fxl_laser3d_prep *lp = cyl ? &cyl3 : &box3;
+    const fxl_laser3d_prep *lp = cyl == 2 ? &egg3 : cyl ? &cyl3 : &box3;
     fxl_vec3 a, e;
     int i, k;
     bench_samples_clear();

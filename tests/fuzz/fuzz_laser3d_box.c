@@ -4,9 +4,12 @@
  * 4 more lasers for the fused calls. Invariants:
  *   - any box, any laser fxl_laser3d_prepare accepts: no undefined
  *     behaviour; an inverted box is never hit;
- *   - a box shrunk to a point: the box laser's answer is
- *     fxl_laser3d_vs_sphere's with r = 0; a cylinder's or egg's is hit
- *     whenever the point is (the conservative bodies contain the shapes);
+ *   - a box shrunk to a point: every kind's answer is
+ *     fxl_laser3d_vs_sphere's with r = 0 (all exact);
+ *   - nested shapes: a cylinder's hit is a hit of the box laser of the
+ *     same L and W (its square prism), of the cylinder one raw unit (or
+ *     more) wider, and of the egg of k = 0 and the same W (the endless
+ *     tube); an egg's hit is a hit of the egg of k / 2 (holding it);
  *   - a box or cylinder laser hit by a sphere hits the sphere's bounding
  *     cube (when it is in the domain);
  *   - a box containing a hit box is hit;
@@ -110,9 +113,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             s.r = 0;
             sp = fxl_laser3d_vs_sphere(&lp, s);
             bp = fxl_laser3d_vs_aabb3(&lp, pt);
-            FZ_CHECK(l.kind == FXL_LASER3D_BOX ? sp == bp : (!sp || bp));
+            FZ_CHECK(sp == bp);
             if (bp)
                 FZ_CHECK(h); /* b contains the point */
+        }
+        if (h && l.kind != FXL_LASER3D_BOX) {
+            fxl_laser3d o = l;
+            fxl_laser3d_prep op;
+            if (l.kind == FXL_LASER3D_CYLINDER) {
+                o.kind = FXL_LASER3D_BOX;
+                FZ_CHECK(fxl_laser3d_prepare(&o, &op) == FXL_OK && fxl_laser3d_vs_aabb3(&op, b));
+                o.kind = FXL_LASER3D_EGG, o.egg_k = 0;
+                FZ_CHECK(fxl_laser3d_prepare(&o, &op) == FXL_OK && fxl_laser3d_vs_aabb3(&op, b));
+                o = l;
+                o.half_width = (fix16_t)((int64_t)l.half_width + 1 + fz_u8(&f));
+                if (o.half_width <= FXL_SIZE3_MAX)
+                    FZ_CHECK(fxl_laser3d_prepare(&o, &op) == FXL_OK && fxl_laser3d_vs_aabb3(&op, b));
+            } else {
+                o.egg_k = l.egg_k / 2;
+                FZ_CHECK(fxl_laser3d_prepare(&o, &op) == FXL_OK && fxl_laser3d_vs_aabb3(&op, b));
+            }
         }
         if (h) {
             fxl_aabb3 g = b;
