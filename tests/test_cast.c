@@ -671,6 +671,28 @@ static bool in_room(const room *R, fxl_vec2 q)
     return wind != 0;
 }
 
+/* The room's walls from its n vertices R->v, the loop reversed first when
+ * asked (so the inside is in front); walls fxl_wall_prepare refuses are
+ * left out. */
+static void room_close(room *R, int n, bool reverse)
+{
+    int i;
+    if (reverse)
+        for (i = 0; i < n / 2; i++) {
+            fxl_vec2 t = R->v[i];
+            R->v[i] = R->v[n - 1 - i];
+            R->v[n - 1 - i] = t;
+        }
+    R->n = 0;
+    for (i = 0; i < n; i++) {
+        fxl_wall w;
+        w.a = R->v[i];
+        w.b = R->v[(i + 1) % n];
+        if (fxl_wall_prepare(&w, &R->p[R->n]) == FXL_OK)
+            R->w[R->n++] = w;
+    }
+}
+
 /* Corners in screen order round a centre; then listed the other way if
  * needed so that the inside is in front of every wall (shoelace < 0).
  * kind 0: a rectangle of whole pixels; 1: convex; 2: star; 3: a star with
@@ -707,20 +729,7 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
         fxl_vec2 a = R->v[i], b = R->v[(i + 1) % n];
         area += (int64_t)a.x / 256 * (b.y / 256) - (int64_t)b.x / 256 * (a.y / 256);
     }
-    if (area > 0)
-        for (i = 0; i < n / 2; i++) {
-            fxl_vec2 t = R->v[i];
-            R->v[i] = R->v[n - 1 - i];
-            R->v[n - 1 - i] = t;
-        }
-    R->n = 0;
-    for (i = 0; i < n; i++) {
-        fxl_wall w;
-        w.a = R->v[i];
-        w.b = R->v[(i + 1) % n];
-        if (fxl_wall_prepare(&w, &R->p[R->n]) == FXL_OK)
-            R->w[R->n++] = w;
-    }
+    room_close(R, n, area > 0);
 }
 
 /* An octagon of axis-aligned and 45-degree walls (a rectangle with its
@@ -730,7 +739,7 @@ static void make_octagon(fxlt_rng *rng, room *R)
 {
     int64_t cx = fxlt_range(rng, PX(-300), PX(300)), cy = fxlt_range(rng, PX(-300), PX(300));
     int64_t w = fxlt_range(rng, PX(3), PX(300)), h = fxlt_range(rng, PX(3), PX(300));
-    int i, n = 8;
+    int n = 8;
     if (fxlt_below(rng, 4) == 0) {
         R->v[0] = v2(cx - w, cy);
         R->v[1] = v2(cx, cy - w);
@@ -750,19 +759,7 @@ static void make_octagon(fxlt_rng *rng, room *R)
     }
     /* Screen order (y down) is clockwise on the page: listed backwards,
      * the inside is in front (make_room's shoelace < 0). */
-    for (i = 0; i < n / 2; i++) {
-        fxl_vec2 t = R->v[i];
-        R->v[i] = R->v[n - 1 - i];
-        R->v[n - 1 - i] = t;
-    }
-    R->n = 0;
-    for (i = 0; i < n; i++) {
-        fxl_wall wl;
-        wl.a = R->v[i];
-        wl.b = R->v[(i + 1) % n];
-        if (fxl_wall_prepare(&wl, &R->p[R->n]) == FXL_OK)
-            R->w[R->n++] = wl;
-    }
+    room_close(R, n, true);
 }
 
 /* The leg rules of cast.h, as the test reads them. */
