@@ -38,9 +38,13 @@
  * fxl_beams_test), hashed apart (test box3d_hash). */
 #define FXLT_CORPUS_BOX3D_CASES 20000u
 #define FXLT_CORPUS_BOX3D_HASH 0x5c4c4c0cu
-/* Issue 23: spheres moving against 3D lasers (test move3d_hash). */
+/* Issue 23: spheres moving against 3D lasers (test move3d_hash).
+ * 0xd5eeac66 -> 0x1b4b21f4: the egg against a moving sphere is exact (was
+ * its bounding box along the path): of the corpus's 6,712 egg answers 27
+ * changed, each a false hit of the old box now a miss; box and cylinder
+ * unchanged. */
 #define FXLT_CORPUS_MOVE3D_CASES 10000u
-#define FXLT_CORPUS_MOVE3D_HASH 0xd5eeac66u
+#define FXLT_CORPUS_MOVE3D_HASH 0x1b4b21f4u
 /* Issue 23, curvy column and casts: curvy trails and cast beams against boxes. */
 #define FXLT_CORPUS_BOX_CURVY_CASES 10000u
 #define FXLT_CORPUS_BOX_CURVY_HASH 0x7ed97351u

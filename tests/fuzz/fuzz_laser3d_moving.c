@@ -6,7 +6,7 @@
  *   - a zero move is fxl_laser3d_vs_sphere; a hit at either end is a hit;
  *   - in the domain, a lattice point of the path (from + k step, the end
  *     being from + n step) that hits statically is a hit (any kind: the
- *     cylinder's and egg's conservative tests never miss);
+ *     box's and egg's tests are exact, the cylinder's never misses);
  *   - batch == single. */
 #include "fuzz.h"
 
