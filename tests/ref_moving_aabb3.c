@@ -95,6 +95,13 @@ static big det3(const big *c0, const big *c1, const big *c2)
     return big_add(r, bmul(c2[0], bsub(bmul(c0[1], c1[2]), bmul(c0[2], c1[1]))));
 }
 
+/* The 2x2 determinant of columns c0, c1 without row r. */
+static big minor2(const big *c0, const big *c1, int r)
+{
+    int r0 = r == 0 ? 1 : 0, r1 = r == 2 ? 1 : 2;
+    return bsub(bmul(c0[r0], c1[r1]), bmul(c0[r1], c1[r0]));
+}
+
 /* 0 <= n / d <= hi for d != 0 (hi >= 0). */
 static bool frac_in(big n, big d, big hi)
 {
@@ -229,14 +236,21 @@ bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 t
                 col2[i] = bi(i == ax ? -1 : 0);
                 rhs[i] = bsub(bmul(det, bi(a[i])), s0[i]);
             }
-            den = det3(s1, col1, col2);
+            /* the third column is -e_ax: those three determinants are one
+             * sign times the 2x2 minors without row ax (the sign cancels
+             * in s and t, the full den is kept for w) */
+            den = minor2(s1, col1, ax);
             if (den.s == 0)
                 continue;
-            ns = det3(rhs, col1, col2);
-            nt = det3(s1, rhs, col2);
+            ns = minor2(rhs, col1, ax);
+            if (!frac_in(ns, den, bi(1)))
+                continue;
+            nt = minor2(s1, rhs, ax);
+            if (!frac_in(nt, den, det))
+                continue;
+            den = det3(s1, col1, col2);
             nw = det3(s1, col1, rhs);
-            if (frac_in(ns, den, bi(1)) && frac_in(nt, den, det) &&
-                frac_in(nw, den, bmul(det, bi(g[ax]))))
+            if (frac_in(nw, den, bmul(det, bi(g[ax]))))
                 return true;
         }
     }
