@@ -249,11 +249,6 @@ static int64_t clamp27(int64_t v)
                                     : v;
 }
 
-static bool coord3_ok(fix16_t v)
-{
-    return v >= -FXL_COORD3_MAX && v <= FXL_COORD3_MAX;
-}
-
 /* lo..hi against the prep's bounding box grown by 2 raw units (every
  * point of a box or cylinder laser lies within it; laser3d_box.c's bb_far),
  * in 64 bits. */
@@ -267,10 +262,12 @@ FXL_ARM_CODE
 bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to)
 {
     int64_t lo[3], hi[3], t[3], pos[3], b[3], g[3], v[3];
-    fxl_aabb3 end, hull;
+    fxl_aabb3 end;
     fix16_t mid[3];
     int k;
-    FXL_ASSERT(lp != NULL && coord3_ok(to.x) && coord3_ok(to.y) && coord3_ok(to.z));
+    FXL_ASSERT(lp != NULL && to.x >= -FXL_COORD3_MAX && to.x <= FXL_COORD3_MAX &&
+               to.y >= -FXL_COORD3_MAX && to.y <= FXL_COORD3_MAX && to.z >= -FXL_COORD3_MAX &&
+               to.z <= FXL_COORD3_MAX);
     if (to.x == box.lo.x && to.y == box.lo.y && to.z == box.lo.z)
         return fxl_laser3d_vs_aabb3(lp, box); /* no move: the static test */
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
@@ -295,6 +292,7 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
     end.hi.x = (fix16_t)clamp27(t[0] + g[0]), end.hi.y = (fix16_t)clamp27(t[1] + g[1]);
     end.hi.z = (fix16_t)clamp27(t[2] + g[2]);
     if (lp->kind == FXL_LASER3D_BOX) {
+        fxl_aabb3 hull;
         hull.lo.x = (fix16_t)(v[0] < 0 ? t[0] : lo[0]), hull.hi.x = v[0] < 0 ? (fix16_t)hi[0] : end.hi.x;
         hull.lo.y = (fix16_t)(v[1] < 0 ? t[1] : lo[1]), hull.hi.y = v[1] < 0 ? (fix16_t)hi[1] : end.hi.y;
         hull.lo.z = (fix16_t)(v[2] < 0 ? t[2] : lo[2]), hull.hi.z = v[2] < 0 ? (fix16_t)hi[2] : end.hi.z;

@@ -264,7 +264,7 @@ static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_
 {
     fxl__big bk, b16, sq, t, aa, bb, u;
     fxl__i128 c01, c02, c12;
-    uint32_t lhs[10] = {0}, rhs[10], s[9], l4[4], r4[4];
+    uint32_t lhs[10] = {0}, rhs[10], r4[4];
     int i;
     fxl__big_i64(&bk, (int64_t)k);
     fxl__big_i64(&b16, 65536);
@@ -287,7 +287,7 @@ static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_
     c02 = fxl__isub(fxl__imul(a[0], d[2]), fxl__imul(a[2], d[0]));
     c12 = fxl__isub(fxl__imul(a[1], d[2]), fxl__imul(a[2], d[1]));
     {
-        uint32_t acc[9] = {0};
+        uint32_t acc[9] = {0}, s[9], l4[4];
         limbs4(fxl__iabs(c01), l4);
         fxl__mul_limbs(l4, 4, l4, 4, s);
         add_limbs(acc, 9, s, 8);

@@ -124,12 +124,12 @@ static uint32_t invariants(const fxl_laser3d_prep *p, fxl_aabb3 b, fxl_vec3 to, 
 static void property(fxl_laser3d_kind kind, const char *name)
 {
     fxlt_rng rng = fxlt_rng_for(name);
-    uint32_t i, cases = FXLT_CASES(FXLT_MOVEBOX3D_CASES), ncases = 0, bad = 0, hits = 0,
+    uint32_t i, count = FXLT_CASES(FXLT_MOVEBOX3D_CASES), ncases = 0, bad = 0, hits = 0,
                 touch = 0, inv_bad = 0, points = 0;
     fxl_laser3d l = random_laser(&rng, kind);
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
-    for (i = 0; i < cases; i++) {
+    for (i = 0; i < count; i++) {
         fxl_aabb3 b;
         fxl_vec3 to, step, dir;
         int32_t n, lo_s, hi_s;
