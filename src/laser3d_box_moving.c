@@ -42,10 +42,10 @@
  *
  * Order of work. A zero move is the static test. Otherwise: the prep's
  * bounding box against the swept box's hull (32 bits; box and cylinder,
- * the far case); for the box laser the static test of that hull (Z lies
- * in it, so a miss there is a miss: proven, and exact in its own right);
- * the static tests of both ends (a hit there is a hit: most hits); then
- * the 21 axes exactly, cheapest first. Cylinder and egg: the ends are
+ * the far case); the static test at the start (a hit is a hit); for the
+ * box laser the static test of the hull (Z lies in it, so a miss there is
+ * a miss: proven, and exact in its own right); the static test at the end
+ * (a hit); then the 21 axes exactly, cheapest first. Cylinder and egg: the ends are
  * tested by the static test, the path by the 21 axes on their bounding
  * prisms (the box laser of the same L and W; the egg's |x| <= Le, |y|,
  * |z| <= W about the middle), so CONSERVATIVE with the static test's
@@ -249,13 +249,17 @@ static int64_t clamp27(int64_t v)
                                     : v;
 }
 
-/* lo..hi against the prep's bounding box grown by 2 raw units (every
- * point of a box or cylinder laser lies within it; laser3d_box.c's bb_far),
- * in 64 bits. */
-static bool far_axis(int64_t lo, int64_t hi, fix16_t mid, uint32_t half)
+/* Far along one axis: the box lo..hi at both ends of the move (lo + v ..
+ * hi + v, v = to - lo) on one side of the prep's bounding box grown by 2
+ * raw units (every point of a box or cylinder laser lies within it;
+ * laser3d_box.c's bb_far), so their hull is too. In 32 bits: in the domain
+ * every value is below 2^28.2 (hi + v below 2^27; the box's mid +- h below
+ * 2^28.2); outside it the sums wrap (a meaningless answer, no overflow). */
+static bool far_axis(fix16_t lo, fix16_t hi, fix16_t to, fix16_t mid, uint32_t half)
 {
-    int64_t h = (int64_t)half + 2;
-    return lo > (int64_t)mid + h || hi < (int64_t)mid - h;
+    int32_t h = (int32_t)half + 2;
+    int32_t end_hi = (int32_t)((uint32_t)to + ((uint32_t)hi - (uint32_t)lo));
+    return (lo > mid + h && to > mid + h) || (hi < mid - h && end_hi < mid - h);
 }
 
 FXL_ARM_CODE
@@ -263,44 +267,44 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
 {
     int64_t lo[3], hi[3], t[3], pos[3], b[3], g[3], v[3];
     fxl_aabb3 end;
-    fix16_t mid[3];
     int k;
     FXL_ASSERT(lp != NULL && to.x >= -FXL_COORD3_MAX && to.x <= FXL_COORD3_MAX &&
                to.y >= -FXL_COORD3_MAX && to.y <= FXL_COORD3_MAX && to.z >= -FXL_COORD3_MAX &&
                to.z <= FXL_COORD3_MAX);
     if (to.x == box.lo.x && to.y == box.lo.y && to.z == box.lo.z)
         return fxl_laser3d_vs_aabb3(lp, box); /* no move: the static test */
+    if (lp->kind != FXL_LASER3D_EGG &&
+        (far_axis(box.lo.x, box.hi.x, to.x, lp->bb_mid.x, lp->bb_half[0]) ||
+         far_axis(box.lo.y, box.hi.y, to.y, lp->bb_mid.y, lp->bb_half[1]) ||
+         far_axis(box.lo.z, box.hi.z, to.z, lp->bb_mid.z, lp->bb_half[2])))
+        return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */
+    if (fxl_laser3d_vs_aabb3(lp, box))
+        return true; /* a hit at the start */
     lo[0] = clamp27(box.lo.x), lo[1] = clamp27(box.lo.y), lo[2] = clamp27(box.lo.z);
     hi[0] = clamp27(box.hi.x), hi[1] = clamp27(box.hi.y), hi[2] = clamp27(box.hi.z);
     t[0] = clamp27(to.x), t[1] = clamp27(to.y), t[2] = clamp27(to.z);
     pos[0] = lp->pos.x, pos[1] = lp->pos.y, pos[2] = lp->pos.z;
-    mid[0] = lp->bb_mid.x, mid[1] = lp->bb_mid.y, mid[2] = lp->bb_mid.z;
     for (k = 0; k < 3; k++) {
         g[k] = hi[k] - lo[k];
         v[k] = t[k] - lo[k];
         b[k] = lo[k] + hi[k] + v[k] - 2 * pos[k];
-        /* the hull of both boxes, and the end box (clamped: in the domain
-         * they are exact) */
-        if (lp->kind != FXL_LASER3D_EGG &&
-            far_axis(v[k] < 0 ? t[k] : lo[k], v[k] < 0 ? hi[k] : t[k] + g[k], mid[k],
-                     lp->bb_half[k]))
-            return false;
     }
+    /* the end box (clamped: in the domain it is exact) */
     end.lo.x = (fix16_t)t[0], end.lo.y = (fix16_t)t[1], end.lo.z = (fix16_t)t[2];
     end.hi.x = (fix16_t)clamp27(t[0] + g[0]), end.hi.y = (fix16_t)clamp27(t[1] + g[1]);
     end.hi.z = (fix16_t)clamp27(t[2] + g[2]);
     if (lp->kind == FXL_LASER3D_BOX) {
-        fxl_aabb3 hull;
+        fxl_aabb3 hull; /* of both ends: Z lies in it, so a miss is a miss */
         hull.lo.x = (fix16_t)(v[0] < 0 ? t[0] : lo[0]), hull.hi.x = v[0] < 0 ? (fix16_t)hi[0] : end.hi.x;
         hull.lo.y = (fix16_t)(v[1] < 0 ? t[1] : lo[1]), hull.hi.y = v[1] < 0 ? (fix16_t)hi[1] : end.hi.y;
         hull.lo.z = (fix16_t)(v[2] < 0 ? t[2] : lo[2]), hull.hi.z = v[2] < 0 ? (fix16_t)hi[2] : end.hi.z;
         if (!fxl_laser3d_vs_aabb3(lp, hull))
-            return false; /* Z lies in the hull */
+            return false;
     }
-    if (fxl_laser3d_vs_aabb3(lp, box) || fxl_laser3d_vs_aabb3(lp, end))
-        return true;
+    if (fxl_laser3d_vs_aabb3(lp, end))
+        return true; /* a hit at the end */
     return swept_meets(lp, b, g, v);
 }
 
