@@ -186,9 +186,10 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * laser's parallelepiped on 21 separating axes in integers, behind proven
  * filters: src/laser3d_box_moving.c). Cylinder and egg: CONSERVATIVE,
  * never a miss where the exact shape touches: each end by
- * fxl_laser3d_vs_aabb3, the path in between against the prism that test
- * describes (the cylinder's square prism, the egg's box |x| <= Le, |y|,
- * |z| <= W about the middle), exactly. Domain: the box, `to` and the end
+ * fxl_laser3d_vs_aabb3, the path in between exactly against their
+ * bounding prisms (the cylinder's square prism |y|, |z| <= W; the egg's
+ * box |x| <= Le, |y|, |z| <= W about the middle, Le as above): false hits
+ * lie in those prisms. Domain: the box, `to` and the end
  * box (to + hi - lo) within +-FXL_COORD3_MAX; outside it a meaningless
  * answer, never undefined behaviour; an inverted box is never hit. */
 bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to);
