@@ -3,57 +3,45 @@
  * laser's body as in laser3d_box.c.
  *
  * Derivation. The box B moves to B + v (v = to - lo, Q16.16); it touches
- * the laser's body S at some real moment iff S meets the swept set Z = B
- * (+) [0, v] (a point of B + tau v in S is a point of Z, and back). With
- * X = P - pos, S = { X : |m_i . X - c_i| <= h_i } is a parallelepiped with
- * edges along e_0, e_1, e_2 (laser3d_box.c: rows m_i, Q32; e = 2^16 e',
- * D = det M = 2^16 D', D' = 2^16 q p, m_i . e'_j = D' [i = j]); Z is a
- * zonotope with the generators g_x a_x, g_y a_y, g_z a_z and v. Z - S is
- * the zonotope of the seven, and the origin lies outside it iff one of
- * its facet normals separates; those are among the cross products of two
- * generators (for a flat or degenerate Z - S as well: the products still
- * span every direction its lower-dimensional hull needs):
- *   a_k x a_l = world axes a_m (3);  e_i x e_j ~ m_l (3);
- *   a_k x e_i (9);  a_k x v (3);  e_i x v (3)  - 21 axes.
- * Touching (closed sets) is a hit: only a strict gap separates.
- *
- * Projections. Doubled to stay in integers: b = lo + hi + v - 2 pos (Z's
- * centre, |b_k| < 2^29.6 with every coordinate clamped to +-2^27, |v_k| <=
- * 2^28), g = hi - lo (0..2^28). Along an axis n, Z projects to centre n .
- * b / 2 and half (sum_k |n_k| g_k + |n . v|) / 2. Over S, X = sum_j f_j e_j
- * / D with f_j = m_j . X in [c_j - h_j, c_j + h_j] (c = (mid, 0, 0)), so
- * D' n . X = sum_j (n . e'_j) f_j: centre (n . e'_0) mid, half sum_j |n .
- * e'_j| h_j. Scaled by D' and doubled, the axis separates iff
- *     |D' n . b - 2 (n . e'_0) mid| > D' (sum |n_k| g_k + |n . v|)
- *                                     + 2 sum_j |n . e'_j| h_j.      (*)
- * The families, cheapest first:
- *   m_i (n . e'_j = D' [i = j], divide by D'): |m_i . b - 2 c_i| > sum_k
- *     |m_ik| g_k + |m_i . v| + 2 h_i. Terms below 2^63.2: 128 bits.
- *   a_k: |D' b_k - 2 e'_0k mid| > D' (g_k + |v_k|) + 2 sum_j |e'_jk| h_j
- *     (D' < 2^82: below 2^113, 128 bits).
- *   n' = a_k x e'_i (entries -e'_iv at u, e'_iu at v; n . e'_j = eps D'
- *     (m_l)_k / 2^16 for j != i, 0 for j = i: divide (*) by D' / 2^16):
- *     |2^16 n' . b - 2 C| > 2^16 (sum |n'_j| g_j + |n' . v|) + 2 H with C
- *     and H as laser3d_box.c's no_gap (n' entries < 2^49, 2^16 b < 2^46:
- *     below 2^97; 128 bits).
- *   a_k x v and e'_i x v: (*) as written, in big.h's 256-bit integers:
- *     entries of n below 2^29 and 2^78, n . e'_j below 2^129, every term
- *     of (*) below 2^82 2^78 2^31.6 < 2^192.
+ * the laser's body S at some real moment iff B + t v meets S for some real
+ * t in [0, 1]. For each t that is the static question, which laser3d_box.c
+ * answers exactly by 15 separating axes n (the laser's face normals m_i,
+ * the world axes a_k and the nine a_k x e_i; with X = P - pos, S = { X :
+ * |m_i . X - c_i| <= h_i }, rows m_i Q32, edges e = 2^16 e', D' = 2^16
+ * q p): on each, in its scaled integers, the box's doubled centre b(t) =
+ * lo + hi - 2 pos + 2 t v projects to a + t bv, and the axis separates iff
+ * |a + t bv| > r (r the two halves, which do not move). So the box hits at
+ * t iff -r <= a + t bv <= r on all 15 axes: each gives an interval of t
+ * (linear in t), and the move hits iff their intersection with [0, 1] is
+ * not empty (closed intervals: touching is a hit). Per axis, with b0 = lo
+ * + hi - 2 pos (|b0| <= 2^29 with every coordinate clamped to +-2^27),
+ * |v_k| <= 2^28, g = hi - lo:
+ *   m_i: a = m_i . b0 - 2 c_i, bv = 2 m_i . v, r = sum_k |m_ik| g_k +
+ *     2 h_i (below 2^64: 128 bits);
+ *   a_k: a = D' b0_k - 2 e'_0k mid, bv = 2 D' v_k, r = D' g_k + 2 sum_j
+ *     |e'_jk| h_j (D' < 2^82: below 2^114);
+ *   a_k x e'_i: a = 2^16 n' . b0 - 2 C, bv = 2^17 n' . v, r = 2^16 sum
+ *     |n'_j| g_j + 2 H (n', C, H as laser3d_box.c's no_gap: below 2^98).
+ * An axis with no gap at t = 0 and t = 1 holds between (linear in t); one
+ * apart on the same side at both ends separates at every t (a miss);
+ * else its bounds (-r - a) / bv, (r - a) / bv (swapped for bv < 0) narrow
+ * [lo, hi], kept as fractions with positive denominators and compared by
+ * cross products (numerators below 2^116, denominators below 2^114: up to
+ * 2^230, eight 32-bit limbs) behind a proven filter on the factors' top
+ * 31 bits (frac_cmp).
  *
  * Order of work. A zero move is the static test. Otherwise: the prep's
- * bounding box against the swept box's hull (32 bits; box and cylinder,
- * the far case); the static test at the start (a hit is a hit); for the
- * box laser the static test of the hull (Z lies in it, so a miss there is
- * a miss: proven, and exact in its own right); the static test at the end
- * (a hit); then the 21 axes exactly, cheapest first. Cylinder and egg: the ends are
- * tested by the static test, the path by the 21 axes on their bounding
- * prisms (the box laser of the same L and W; the egg's |x| <= Le, |y|,
- * |z| <= W about the middle), so CONSERVATIVE with the static test's
- * bounds (laser3d.h). */
+ * bounding box against both ends' boxes (32 bits; box and cylinder, the far
+ * case); the static test at the start (a hit is a hit); for the box laser
+ * the static test of the hull of both ends (the swept set lies in it, so a
+ * miss there is a miss); the static test at the end (a hit); then the
+ * intervals above. Cylinder and egg: the ends by the static test, the path
+ * by the intervals on their bounding prisms (the box laser of the same L
+ * and W; the egg's |x| <= Le, |y|, |z| <= W about the middle), so
+ * CONSERVATIVE with the static test's bounds (laser3d.h). */
 #include "fixlaser/laser3d.h"
 
 #include "batch.h"
-#include "big.h"
 #include "domain.h"
 #include "wide.h"
 
@@ -107,98 +95,147 @@ static bool gap(fxl__i128 a, fxl__u128 b)
     return !fxl__le128(fxl__iabs(a), b);
 }
 
+static void limbs4(fxl__u128 v, uint32_t out[4])
+{
+    out[0] = (uint32_t)v.lo, out[1] = (uint32_t)(v.lo >> 32);
+    out[2] = (uint32_t)v.hi, out[3] = (uint32_t)(v.hi >> 32);
+}
+
 /* |a| b for |a|, b < 2^63. */
 static fxl__u128 umul(int64_t a, uint64_t b)
 {
     return fxl__mul64(fxl__abs64(a), b);
 }
 
-static void big_abs(fxl__big *a)
+/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^31: v's top 31 bits (e =
+ * 0 and m = v below 2^31). */
+static uint32_t top31(fxl__u128 v, unsigned *e)
 {
-    if (a->sign < 0)
-        a->sign = 1;
+    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
+    if (n <= 31) {
+        *e = 0;
+        return (uint32_t)v.lo;
+    }
+    *e = n - 31u; /* 1 .. 97 */
+    return (uint32_t)(*e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e)));
 }
 
-/* (*) for an axis n given as three big integers (the a_k x v and e'_i x v
- * families): true iff it separates. */
-static bool sep_big(const mbody *s, const fxl__big n[3], const int64_t b[3], const int64_t g[3],
-                    const int64_t v[3])
+/* The sign of a 2^s - b 2^t (a, b < 2^63), exactly in 64 bits. */
+static int cmp_scaled(uint64_t a, unsigned s, uint64_t b, unsigned t)
 {
-    fxl__big nb, ng, nv, ne[3], t, u, lhs, rhs, dd;
-    int j, k;
-    fxl__big_i64(&nb, 0), fxl__big_i64(&ng, 0), fxl__big_i64(&nv, 0);
-    for (k = 0; k < 3; k++) {
-        fxl__big_i64(&t, b[k]);
-        fxl__big_mul(&u, &n[k], &t);
-        fxl__big_add(&nb, &nb, &u);
-        fxl__big_i64(&t, v[k]);
-        fxl__big_mul(&u, &n[k], &t);
-        fxl__big_add(&nv, &nv, &u);
-        fxl__big_i64(&t, g[k]);
-        fxl__big_mul(&u, &n[k], &t);
-        big_abs(&u);
-        fxl__big_add(&ng, &ng, &u);
-    }
-    big_abs(&nv);
-    fxl__big_add(&ng, &ng, &nv); /* sum |n_k| g_k + |n . v| */
-    for (j = 0; j < 3; j++) {
-        fxl__big_i64(&ne[j], 0);
-        for (k = 0; k < 3; k++) {
-            fxl__big_i64(&t, s->e[j][k]);
-            fxl__big_mul(&u, &n[k], &t);
-            fxl__big_add(&ne[j], &ne[j], &u);
-        }
-    }
-    fxl__big_u128(&t, s->qp);
-    fxl__big_i64(&u, 65536);
-    fxl__big_mul(&dd, &t, &u); /* D' */
-    fxl__big_mul(&lhs, &dd, &nb);
-    fxl__big_i64(&t, s->mid);
-    fxl__big_mul(&u, &ne[0], &t);
-    fxl__big_sub(&lhs, &lhs, &u);
-    fxl__big_sub(&lhs, &lhs, &u);
-    big_abs(&lhs);
-    fxl__big_mul(&rhs, &dd, &ng);
-    for (j = 0; j < 3; j++) {
-        fxl__big_u128(&t, fxl__mul64(s->h[j], 2u)); /* 2 h_j < 2^62 */
-        big_abs(&ne[j]);
-        fxl__big_mul(&u, &ne[j], &t);
-        fxl__big_add(&rhs, &rhs, &u);
-    }
-    return fxl__big_cmp(&lhs, &rhs) > 0;
+    unsigned d;
+    uint64_t q;
+    if (s < t)
+        return -cmp_scaled(b, t, a, s);
+    d = s - t; /* a 2^d against b */
+    if (d >= 63)
+        return a != 0 ? 1 : b != 0 ? -1 : 0;
+    q = b >> d; /* a 2^d > b iff a > q; a 2^d = b iff a = q and b's low d bits are 0 */
+    if (a != q)
+        return a > q ? 1 : -1;
+    return (b & (((uint64_t)1 << d) - 1u)) != 0 ? -1 : 0;
 }
 
-/* No axis of the 21 separates Z and the prism (see the top). */
+/* sign(n1 / d1 - n2 / d2) for d1, d2 > 0 (|n| < 2^127, d < 2^128): x =
+ * |n1| d2 against y = |n2| d1. A filter on the factors' top 31 bits first:
+ * with f = m 2^e + rest, m 2^e <= f < (m + 1) 2^e, so x lies in [m1 m2,
+ * (m1 + 1)(m2 + 1)) 2^(e1 + e2) (products below 2^62), y likewise; apart
+ * intervals decide (proven); else the exact products in eight 32-bit
+ * limbs. */
+static int frac_cmp(fxl__i128 n1, fxl__u128 d1, fxl__i128 n2, fxl__u128 d2)
+{
+    int s1 = fxl__isign(n1), s2 = fxl__isign(n2), c;
+    uint32_t a[4], b[4], x[8], y[8];
+    if (s1 != s2)
+        return s1 > s2 ? 1 : -1;
+    if (s1 == 0)
+        return 0;
+    {
+        unsigned ea, eb, ec, ed;
+        uint64_t ma = top31(fxl__iabs(n1), &ea), mb = top31(d2, &eb);
+        uint64_t mc = top31(fxl__iabs(n2), &ec), md = top31(d1, &ed);
+        if (cmp_scaled(ma * mb, ea + eb, (mc + 1u) * (md + 1u), ec + ed) >= 0)
+            return s1; /* x >= (upper bound of y) > y */
+        if (cmp_scaled((ma + 1u) * (mb + 1u), ea + eb, mc * md, ec + ed) <= 0)
+            return -s1; /* x < (upper bound of x) <= y */
+    }
+    limbs4(fxl__iabs(n1), a), limbs4(d2, b);
+    fxl__mul_limbs(a, 4, b, 4, x);
+    limbs4(fxl__iabs(n2), a), limbs4(d1, b);
+    fxl__mul_limbs(a, 4, b, 4, y);
+    c = fxl__cmp_limbs(x, y, 8);
+    return s1 > 0 ? c : -c;
+}
+
+/* The moments t in [lo, hi] (fractions, positive denominators) where one
+ * axis does not separate: -r <= a + t bv <= r. Narrows the interval; false
+ * when it becomes empty. */
+static bool narrow(fxl__i128 a, fxl__i128 bv, fxl__u128 r, fxl__i128 *ln, fxl__u128 *ld,
+                   fxl__i128 *hn, fxl__u128 *hd)
+{
+    fxl__i128 ri = fxl__i128_from(r), n0, n1;
+    fxl__u128 d;
+    fxl__i128 a1 = fxl__iadd(a, bv); /* at t = 1 */
+    bool in0 = !gap(a, r), in1 = !gap(a1, r), changed = false;
+    int sb = fxl__isign(bv);
+    if (in0 && in1)
+        return true; /* no gap at either end, so none between (linear in t) */
+    if (!in0 && !in1 && fxl__isign(a) == fxl__isign(a1))
+        return false; /* apart on the same side at both ends: at every t */
+    /* bv > 0: (-r - a) / bv <= t <= (r - a) / bv; bv < 0: (a - r) / |bv|
+     * <= t <= (a + r) / |bv| */
+    d = fxl__iabs(bv);
+    if (sb > 0)
+        n0 = fxl__isub(fxl__ineg(ri), a), n1 = fxl__isub(ri, a);
+    else
+        n0 = fxl__isub(a, ri), n1 = fxl__iadd(a, ri);
+    /* sb != 0 here (bv = 0 gives in0 == in1 and the same sign). In at
+     * t = 0, n0 / d <= 0 <= lo: only out there can the lower bound rise;
+     * in at t = 1, n1 / d >= 1 >= hi: likewise. */
+    if (!in0 && frac_cmp(n0, d, *ln, *ld) > 0)
+        *ln = n0, *ld = d, changed = true;
+    if (!in1 && frac_cmp(n1, d, *hn, *hd) < 0)
+        *hn = n1, *hd = d, changed = true;
+    return !changed || frac_cmp(*ln, *ld, *hn, *hd) <= 0;
+}
+
+/* Some moment t in [0, 1] where none of the static test's 15 axes
+ * separates the box at t from the prism (see the top). b0 = lo + hi -
+ * 2 pos, g = hi - lo, v = to - lo. */
 FXL_ARM_CODE
-static bool swept_meets(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3],
+static bool swept_meets(const fxl_laser3d_prep *lp, const int64_t b0[3], const int64_t g[3],
                         const int64_t v[3])
 {
     mbody body;
     const mbody *s = &body;
+    fxl__i128 ln = fxl__i128_of(0), hn = fxl__i128_of(1);
+    fxl__u128 ld = fxl__mul64(1u, 1u), hd = ld;
     int i, k;
     body_of(lp, &body);
     for (i = 0; i < 3; i++) { /* m_i */
-        fxl__i128 c = fxl__i128_of(0), mv = fxl__i128_of(0);
-        fxl__u128 half = fxl__mul64(s->h[i], 2u);
+        fxl__i128 a = fxl__i128_of(0), bv = fxl__i128_of(0);
+        fxl__u128 r = fxl__mul64(s->h[i], 2u);
         for (k = 0; k < 3; k++) {
-            c = fxl__iadd(c, fxl__imul(s->m[i][k], b[k]));
-            mv = fxl__iadd(mv, fxl__imul(s->m[i][k], v[k]));
-            half = fxl__add(half, umul(s->m[i][k], (uint64_t)g[k]));
+            a = fxl__iadd(a, fxl__imul(s->m[i][k], b0[k]));
+            bv = fxl__iadd(bv, fxl__imul(s->m[i][k], 2 * v[k]));
+            r = fxl__add(r, umul(s->m[i][k], (uint64_t)g[k]));
         }
         if (i == 0)
-            c = fxl__isub(c, fxl__imul(2, s->mid));
-        if (gap(c, fxl__add(half, fxl__iabs(mv))))
+            a = fxl__isub(a, fxl__imul(2, s->mid));
+        if (!narrow(a, bv, r, &ln, &ld, &hn, &hd))
             return false;
     }
     for (k = 0; k < 3; k++) { /* a_k */
-        fxl__u128 db = fxl__mul128_64(s->qp, fxl__abs64(b[k]) << 16);
-        fxl__u128 dg = fxl__mul128_64(s->qp, ((uint64_t)g[k] + fxl__abs64(v[k])) << 16);
-        fxl__i128 c = fxl__i128_from(b[k] < 0 ? fxl__neg128(db) : db);
+        fxl__u128 db = fxl__mul128_64(s->qp, fxl__abs64(b0[k]) << 16);
+        fxl__u128 dv = fxl__mul128_64(s->qp, fxl__abs64(v[k]) << 17);
+        fxl__u128 dg = fxl__mul128_64(s->qp, (uint64_t)g[k] << 16);
+        fxl__i128 a = fxl__i128_from(b0[k] < 0 ? fxl__neg128(db) : db);
+        fxl__i128 bv = fxl__i128_from(v[k] < 0 ? fxl__neg128(dv) : dv);
         fxl__i128 em = fxl__imul(s->e[0][k], s->mid);
         fxl__u128 t = fxl__add(fxl__add(umul(s->e[0][k], s->h[0]), umul(s->e[1][k], s->h[1])),
                                umul(s->e[2][k], s->h[2]));
-        c = fxl__isub(c, fxl__iadd(em, em));
-        if (gap(c, fxl__add(dg, fxl__add(t, t))))
+        a = fxl__isub(a, fxl__iadd(em, em));
+        if (!narrow(a, bv, fxl__add(dg, fxl__add(t, t)), &ln, &ld, &hn, &hd))
             return false;
     }
     for (i = 0; i < 3; i++) { /* a_k x e'_i */
@@ -207,37 +244,18 @@ static bool swept_meets(const fxl_laser3d_prep *lp, const int64_t b[3], const in
         for (k = 0; k < 3; k++) {
             int u = (k + 1) % 3, w = (k + 2) % 3; /* a_k x e: -e_w at u, e_u at w */
             int64_t nu = -s->e[i][w], nw = s->e[i][u];
-            fxl__i128 c = fxl__iadd(fxl__imul(nu, b[u] * 65536), fxl__imul(nw, b[w] * 65536));
-            fxl__i128 nv = fxl__iadd(fxl__imul(nu, v[u] * 65536), fxl__imul(nw, v[w] * 65536));
+            fxl__i128 a = fxl__iadd(fxl__imul(nu, b0[u] * 65536), fxl__imul(nw, b0[w] * 65536));
+            fxl__i128 bv = fxl__iadd(fxl__imul(nu, v[u] * 131072), fxl__imul(nw, v[w] * 131072));
             fxl__u128 half = fxl__add(umul(nu, (uint64_t)g[u] << 16), umul(nw, (uint64_t)g[w] << 16));
             fxl__u128 hh = fxl__add(umul(s->m[la][k], s->h[ja]), umul(s->m[lb][k], s->h[jb]));
-            half = fxl__add(half, fxl__iabs(nv));
             if (i != 0) {
                 fxl__i128 cm = fxl__imul(s->m[i == 1 ? 2 : 1][k], s->mid);
                 cm = fxl__iadd(cm, cm);
-                c = i == 1 ? fxl__iadd(c, cm) : fxl__isub(c, cm); /* - 2 C */
+                a = i == 1 ? fxl__iadd(a, cm) : fxl__isub(a, cm); /* - 2 C */
             }
-            if (gap(c, fxl__add(half, fxl__add(hh, hh))))
+            if (!narrow(a, bv, fxl__add(half, fxl__add(hh, hh)), &ln, &ld, &hn, &hd))
                 return false;
         }
-    }
-    for (k = 0; k < 3; k++) { /* a_k x v: -v_w at u, v_u at w */
-        fxl__big n[3];
-        int u = (k + 1) % 3, w = (k + 2) % 3;
-        fxl__big_i64(&n[k], 0);
-        fxl__big_i64(&n[u], -v[w]);
-        fxl__big_i64(&n[w], v[u]);
-        if (sep_big(s, n, b, g, v))
-            return false;
-    }
-    for (i = 0; i < 3; i++) { /* e'_i x v */
-        fxl__big n[3];
-        const int64_t *e = s->e[i];
-        fxl__big_i128(&n[0], fxl__isub(fxl__imul(e[1], v[2]), fxl__imul(e[2], v[1])));
-        fxl__big_i128(&n[1], fxl__isub(fxl__imul(e[2], v[0]), fxl__imul(e[0], v[2])));
-        fxl__big_i128(&n[2], fxl__isub(fxl__imul(e[0], v[1]), fxl__imul(e[1], v[0])));
-        if (sep_big(s, n, b, g, v))
-            return false;
     }
     return true;
 }
@@ -289,7 +307,7 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
     for (k = 0; k < 3; k++) {
         g[k] = hi[k] - lo[k];
         v[k] = t[k] - lo[k];
-        b[k] = lo[k] + hi[k] + v[k] - 2 * pos[k];
+        b[k] = lo[k] + hi[k] - 2 * pos[k];
     }
     /* the end box (clamped: in the domain it is exact) */
     end.lo.x = (fix16_t)t[0], end.lo.y = (fix16_t)t[1], end.lo.z = (fix16_t)t[2];

@@ -182,8 +182,9 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * from box.lo to `to` (Q16.16; the same size), touches the laser at some
  * real moment (closed sets: touching counts), as fxl_laser_vs_moving_aabb.
  * A zero move is fxl_laser3d_vs_aabb3 exactly, and a hit at either end is a
- * hit. Box laser: exact, for the frame above (the swept box against the
- * laser's parallelepiped on 21 separating axes in integers, behind proven
+ * hit. Box laser: exact, for the frame above (on each of the static
+ * test's 15 separating axes the moments of no gap are an interval of t;
+ * the move hits iff those meet within [0, 1], in integers behind proven
  * filters: src/laser3d_box_moving.c). Cylinder and egg: CONSERVATIVE,
  * never a miss where the exact shape touches: each end by
  * fxl_laser3d_vs_aabb3, the path in between exactly against their
