@@ -17,7 +17,7 @@
 /* Moves per kind in the default run (each also gives a touching pair);
  * -DFXLT_MOVEBOX3D_CASES=1000000 for the long run. */
 #ifndef FXLT_MOVEBOX3D_CASES
-#define FXLT_MOVEBOX3D_CASES 4000
+#define FXLT_MOVEBOX3D_CASES 5000
 #endif
 
 static fxl_laser3d random_laser(fxlt_rng *rng, fxl_laser3d_kind kind)
