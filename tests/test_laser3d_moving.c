@@ -14,7 +14,9 @@
 #define PX(v) ((fix16_t)((v) * 65536))
 
 /* Paths per kind in the default run (each gives three radii for the box
- * laser); -DFXLT_MOVE3D_PATHS=400000 for the long run. */
+ * laser and the egg); -DFXLT_MOVE3D_PATHS=400000 for the long run (the
+ * exact egg, measured: 1,200,000 cases, 800,000 at the touching radius or
+ * one unit less, 0 disagreements). */
 #ifndef FXLT_MOVE3D_PATHS
 #define FXLT_MOVE3D_PATHS 34000
 #endif
