@@ -37,14 +37,23 @@
  * (the box laser of the same L and W) after the exact static test of both
  * ends: false hits only where the capsule passes within R of the prism but
  * not of the cylinder, at most (sqrt 2 - 1) W beyond its reach.
- * Egg, CONSERVATIVE: k x^2 + y^2 + z^2 <= (W + r)^2 lies in the box |x| <=
- * Le, |y|, |z| <= W + r with Le = ceil((W + r) 2^16 / floor(sqrt(k
- * 2^16))) raw units (at most 0.4 % beyond the egg's reach (W + r) / sqrt
- * k; unbounded when k = 0 or Le >= 2^29): after the exact static test of
- * both ends, the segment against that box; false hits lie in it. */
+ * Egg, exact. The static test hits iff q(f) = k x^2 + 2^16 (y^2 + z^2) <=
+ * 2^16 R^2 (k in Q16, R = (W + r) 2^32, x about the middle). Along the
+ * path, with a = fA and the weights w = (k, 2^16, 2^16), q(t) = A t^2 +
+ * 2 b t + C, A = sum w_i D_i^2, b = sum w_i a_i D_i, C = q(fA): convex, so
+ * after the exact static test of both ends a hit needs the stationary
+ * point t* = -b / A strictly inside (0, 1) (0 < -b < A) and q(t*) = (A C
+ * - b^2) / A <= 2^16 R^2. Lagrange's identity for weighted sums: A C -
+ * b^2 = sum_{i<j} w_i w_j c_ij^2, c_ij = a_i D_j - a_j D_i, so (dividing by
+ * 2^16) the hit is k (c01^2 + c02^2) + 2^16 c12^2 <= A R^2, compared in
+ * limbs (egg_path). A filter first: the egg lies in the box |x| <= Le, |y|,
+ * |z| <= W + r, Le = ceil((W + r) 2^16 / floor(sqrt(k 2^16))) raw units
+ * (>= (W + r) / sqrt k, its reach along x; unbounded when k = 0 or Le >=
+ * 2^29): a path missing that box (slab test, 128-bit) misses the egg. */
 #include "fixlaser/laser3d.h"
 
 #include "batch.h"
+#include "big.h"
 #include "domain.h"
 #include "wide.h"
 
@@ -232,6 +241,74 @@ static bool capsule_box(const int64_t fa[3], const int64_t d[3], const int64_t h
     return false;
 }
 
+/* n limbs: out += v (m <= n limbs, carry kept inside n). */
+static void add_limbs(uint32_t *out, int n, const uint32_t *v, int m)
+{
+    uint64_t carry = 0;
+    int i;
+    for (i = 0; i < n; i++) {
+        carry += (uint64_t)out[i] + (i < m ? v[i] : 0u);
+        out[i] = (uint32_t)carry;
+        carry >>= 32;
+    }
+}
+
+/* The egg's path, exact (see the top): the ends are decided, so the hit
+ * is at the stationary point t* = -b / A inside (0, 1), and there iff
+ * k (c01^2 + c02^2) + 2^16 c12^2 <= A R^2. Sizes: |a_i| < 2^61 (frame()
+ * clamps every offset to 2^28), |D_i| < 2^62, so c_ij < 2^124, A <
+ * 2^16 (3 2^124) < 2^142, |b| < 2^142 (big.h, 256 bits); the left side
+ * below 2^16 2^249 + 2^16 2^248 < 2^266, the right A R^2 < 2^142 2^118:
+ * ten 32-bit limbs each. */
+static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_t reach)
+{
+    fxl__big bk, b16, sq, t, aa, bb, u;
+    fxl__i128 c01, c02, c12;
+    uint32_t lhs[10] = {0}, rhs[10], r4[4];
+    int i;
+    fxl__big_i64(&bk, (int64_t)k);
+    fxl__big_i64(&b16, 65536);
+    /* A = k D0^2 + 2^16 (D1^2 + D2^2), b = k a0 D0 + 2^16 (a1 D1 + a2 D2) */
+    fxl__big_i128(&sq, fxl__imul(d[0], d[0]));
+    fxl__big_mul(&aa, &bk, &sq);
+    fxl__big_i128(&sq, fxl__iadd(fxl__imul(d[1], d[1]), fxl__imul(d[2], d[2])));
+    fxl__big_mul(&t, &b16, &sq);
+    fxl__big_add(&aa, &aa, &t);
+    fxl__big_i128(&sq, fxl__imul(a[0], d[0]));
+    fxl__big_mul(&bb, &bk, &sq);
+    fxl__big_i128(&sq, fxl__iadd(fxl__imul(a[1], d[1]), fxl__imul(a[2], d[2])));
+    fxl__big_mul(&t, &b16, &sq);
+    fxl__big_add(&bb, &bb, &t);
+    /* 0 < -b < A: t* strictly inside (A = 0: q is constant, ends decide) */
+    fxl__big_add(&u, &aa, &bb);
+    if (bb.sign >= 0 || u.sign <= 0)
+        return false;
+    c01 = fxl__isub(fxl__imul(a[0], d[1]), fxl__imul(a[1], d[0]));
+    c02 = fxl__isub(fxl__imul(a[0], d[2]), fxl__imul(a[2], d[0]));
+    c12 = fxl__isub(fxl__imul(a[1], d[2]), fxl__imul(a[2], d[1]));
+    {
+        uint32_t acc[9] = {0}, s[9], l4[4];
+        limbs4(fxl__iabs(c01), l4);
+        fxl__mul_limbs(l4, 4, l4, 4, s);
+        add_limbs(acc, 9, s, 8);
+        limbs4(fxl__iabs(c02), l4);
+        fxl__mul_limbs(l4, 4, l4, 4, s);
+        add_limbs(acc, 9, s, 8);
+        fxl__mul_limbs(acc, 9, &k, 1, lhs); /* 10 limbs */
+        limbs4(fxl__iabs(c12), l4);
+        fxl__mul_limbs(l4, 4, l4, 4, s);
+        s[8] = 0;
+        for (i = 8; i >= 0; i--) /* 2^16 c12^2 (< 2^262: 9 limbs) */
+            s[i] = (s[i] << 16) | (i > 0 ? s[i - 1] >> 16 : 0u);
+        add_limbs(lhs, 10, s, 9);
+    }
+    limbs4(fxl__sq(reach), r4);
+    for (i = 0; i < 10; i++)
+        rhs[i] = 0;
+    fxl__mul_limbs(aa.w, 5, r4, 4, rhs); /* A < 2^140: 5 limbs; 9 written */
+    return fxl__cmp_limbs(lhs, rhs, 10) <= 0;
+}
+
 /* The static box test at frame point f: sum of excess^2 <= R^2. */
 static bool prism_hit(const int64_t f[3], const int64_t h[3], int64_t rr)
 {
@@ -306,7 +383,9 @@ bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, f
         }
         for (i = 0; i < 3; i++)
             lo[i] = -h[i], hi[i] = h[i];
-        return seg_box(fa, d, lo, hi);
+        if (!seg_box(fa, d, lo, hi))
+            return false; /* the path misses the box that holds the egg */
+        return egg_path(fa, d, k, (uint64_t)lp->half_wid + (uint64_t)rr);
     }
 }
 

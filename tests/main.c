@@ -13,6 +13,7 @@ extern const fxlt_suite fxlt_suite_wall;
 extern const fxlt_suite fxlt_suite_laser3d;
 extern const fxlt_suite fxlt_suite_laser3d_box;
 extern const fxlt_suite fxlt_suite_laser3d_moving;
+extern const fxlt_suite fxlt_suite_laser3d_box_moving;
 extern const fxlt_suite fxlt_suite_beam;
 extern const fxlt_suite fxlt_suite_beam_batch;
 extern const fxlt_suite fxlt_suite_wide;
@@ -42,6 +43,7 @@ int main(void)
         &fxlt_suite_laser3d,
         &fxlt_suite_laser3d_box,
         &fxlt_suite_laser3d_moving,
+        &fxlt_suite_laser3d_box_moving,
         &fxlt_suite_beam,
         &fxlt_suite_beam_batch,
         &fxlt_suite_wide,

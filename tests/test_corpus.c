@@ -688,6 +688,53 @@ static void move3d_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_MOVE3D_HASH);
 }
 
+/* Boxes moving against each 3D laser kind (fxl_laser3d_vs_moving_aabb3 and
+ * the batch form), hashed apart (test movebox3d_hash). */
+static void movebox3d_hash(void)
+{
+    fxlt_rng rng;
+    uint32_t i;
+    rng.state = UINT64_C(0xC0FFEE3D0B0E5);
+    hash = 2166136261u;
+    kind_now = 0;
+    for (i = 0; i < FXLT_CORPUS_MOVEBOX3D_CASES; i++) {
+        fxl_laser3d l;
+        fxl_laser3d_prep p;
+        fxl_aabb3 b[2];
+        fxl_vec3 to[2];
+        uint32_t word = 0;
+        int k;
+        l.kind = (fxl_laser3d_kind)fxlt_below(&rng, 3);
+        l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
+        l.pos.x = fxlt_range(&rng, -(500 << 16), 500 << 16);
+        l.pos.y = fxlt_range(&rng, -(500 << 16), 500 << 16);
+        l.pos.z = fxlt_range(&rng, -(500 << 16), 500 << 16);
+        l.yaw = (fxl_angle)fxlt_below(&rng, 4096);
+        l.pitch = (fxl_angle)fxlt_below(&rng, 4096);
+        l.length = fxlt_range(&rng, 0, 200 << 16);
+        l.half_width = fxlt_range(&rng, 0, 10 << 16);
+        l.egg_k = fxlt_range(&rng, 0, fix16_one);
+        if (fxl_laser3d_prepare(&l, &p) != FXL_OK)
+            continue;
+        for (k = 0; k < 2; k++) {
+            b[k].lo.x = l.pos.x + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            b[k].lo.y = l.pos.y + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            b[k].lo.z = l.pos.z + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            b[k].hi.x = b[k].lo.x + fxlt_range(&rng, 0, 30 << 16);
+            b[k].hi.y = b[k].lo.y + fxlt_range(&rng, 0, 30 << 16);
+            b[k].hi.z = b[k].lo.z + fxlt_range(&rng, 0, 30 << 16);
+            to[k].x = b[k].lo.x + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            to[k].y = b[k].lo.y + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            to[k].z = b[k].lo.z + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            mix(fxl_laser3d_vs_moving_aabb3(&p, b[k], to[k]));
+        }
+        mix((uint32_t)fxl_laser3d_vs_moving_aabb3s(&p, b, to, 2, &word)), mix(word);
+    }
+    fxlt_printf("    3D moving box corpus: %u cases, hash 0x%08x (committed 0x%08x)\n",
+                FXLT_CORPUS_MOVEBOX3D_CASES, hash, FXLT_CORPUS_MOVEBOX3D_HASH);
+    CHECK_EQ(hash, FXLT_CORPUS_MOVEBOX3D_HASH);
+}
+
 /* ---- issue 23, curvy column and casts: boxes as targets ------------------ */
 
 /* A curvy trail (as curvy_kind_case's) against boxes near its nodes (all
@@ -769,6 +816,7 @@ static const fxlt_case cases[] = {
     {"box_sweep_hash", box_sweep_hash},
     {"box3d_hash", box3d_hash},
     {"move3d_hash", move3d_hash},
+    {"movebox3d_hash", movebox3d_hash},
     {"box_curvy_hash", box_curvy_hash},
 };
 

@@ -167,21 +167,42 @@ fxl_result fxl_lasers3d_vs_aabb3(const fxl_laser3d *lasers, size_t n, fxl_aabb3 
  * `to` (Q16.16) over the frame, touches the laser at some moment: the swept
  * sphere (a capsule) against the laser, every real moment of the move, as
  * fxl_laser_vs_moving_circle. A zero move is fxl_laser3d_vs_sphere
- * exactly, and a hit at either end is a hit. Box laser: exact, for the
- * frame above (src/laser3d_moving.c). Cylinder and egg: CONSERVATIVE, never
- * a miss where the exact moving shape touches: each end is tested exactly,
- * the path in between as the cylinder's square prism (false hits at most
- * (sqrt 2 - 1) W beyond the rounded cylinder) or as the egg's bounding box
- * |x| <= Le, |y|, |z| <= W + r about the middle (Le = ceil((W + r) 2^16 /
- * floor(sqrt(k 2^16))) raw units, at most 0.4 % beyond the egg's reach;
- * unbounded along x when k = 0 or Le >= 2^29). Domain as the sphere test;
- * outside it a meaningless answer, never undefined behaviour. */
+ * exactly, and a hit at either end is a hit. Box laser and egg: exact,
+ * for the frame above (src/laser3d_moving.c; the egg's k x^2 + y^2 + z^2
+ * along the path is a quadratic in t, its least value compared exactly).
+ * Cylinder: CONSERVATIVE, never a miss where the exact moving shape
+ * touches: each end is tested exactly, the path in between as the
+ * cylinder's square prism (false hits at most (sqrt 2 - 1) W beyond the
+ * rounded cylinder). Domain as the sphere test; outside it a meaningless
+ * answer, never undefined behaviour. */
 bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to);
 
 /* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
  * for sphere i moving from from[i] to to[i]; returns the number of hits. */
 size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_sphere *from,
                                      const fxl_vec3 *to, size_t n, uint32_t *hit_bits);
+
+/* True iff the box, translating straight over the frame with its lo going
+ * from box.lo to `to` (Q16.16; the same size), touches the laser at some
+ * real moment (closed sets: touching counts), as fxl_laser_vs_moving_aabb.
+ * A zero move is fxl_laser3d_vs_aabb3 exactly, and a hit at either end is a
+ * hit. Box laser: exact, for the frame above (on each of the static
+ * test's 15 separating axes the moments of no gap are an interval of t;
+ * the move hits iff those meet within [0, 1], in integers behind proven
+ * filters: src/laser3d_box_moving.c). Cylinder and egg: CONSERVATIVE,
+ * never a miss where the exact shape touches: each end by
+ * fxl_laser3d_vs_aabb3, the path in between exactly against their
+ * bounding prisms (the cylinder's square prism |y|, |z| <= W; the egg's
+ * box |x| <= Le, |y|, |z| <= W about the middle, Le as above): false hits
+ * lie in those prisms. Domain: the box, `to` and the end
+ * box (to + hi - lo) within +-FXL_COORD3_MAX; outside it a meaningless
+ * answer, never undefined behaviour; an inverted box is never hit. */
+bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to);
+
+/* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
+ * for box i moving from from[i] to to[i]; returns the number of hits. */
+size_t fxl_laser3d_vs_moving_aabb3s(const fxl_laser3d_prep *lp, const fxl_aabb3 *from,
+                                    const fxl_vec3 *to, size_t n, uint32_t *hit_bits);
 
 #ifdef __cplusplus
 }

@@ -488,7 +488,9 @@ bench_stats bench_single(int what, int kind, int stride)
  * box laser box3 (cyl 1: the cylinder cyl3, 2: the egg egg3), far (200 px above the beam:
  * outside its bounding box) or near (above the beam's axis at one of 64
  * points along it, by W + r - 2 .. + 2 px: the surface's band, about half
- * hits). what: 0 sphere far, 1 sphere near, 2 box far, 3 box near. */
+ * hits). what: 0 sphere far, 1 sphere near, 2 box far, 3 box near; 4
+ * and 5: the far and near boxes moving by (3, -2, 1) px over the frame
+ * (fxl_laser3d_vs_moving_aabb3). */
 bench_stats bench_3d_targets(int what, int cyl)
 {
     const fxl_laser3d_prep *lp = cyl == 2 ? &egg3 : cyl ? &cyl3 : &box3;
@@ -509,10 +511,15 @@ bench_stats bench_3d_targets(int what, int cyl)
             s.r = r;
             b.lo.x = s.c.x - r, b.lo.y = s.c.y - r, b.lo.z = s.c.z - r;
             b.hi.x = s.c.x + r, b.hi.y = s.c.y + r, b.hi.z = s.c.z + r;
-            if (what < 2)
+            if (what < 2) {
                 TIMED(fxl_laser3d_vs_sphere(lp, s));
-            else
+            } else if (what < 4) {
                 TIMED(fxl_laser3d_vs_aabb3(lp, b));
+            } else {
+                fxl_vec3 to = b.lo;
+                to.x += 3 << 16, to.y -= 2 << 16, to.z += 1 << 16;
+                TIMED(fxl_laser3d_vs_moving_aabb3(lp, b, to));
+            }
         }
     return bench_sample_stats();
 }

@@ -40,8 +40,9 @@ uint32_t bench_hits(int kind);
 /* kind: 0 = box lasers, 1 = capsule lasers; stride: test every n-th circle. */
 bench_stats bench_single(int what, int kind, int stride);
 bench_stats bench_batch(int kind);
-/* Issue 23: sphere (what 0 far, 1 near) or 3D box (2 far, 3 near) against
- * the 3D box laser (cyl = 1: the cylinder, 2: the egg). */
+/* Issue 23: sphere (what 0 far, 1 near) or 3D box (2 far, 3 near; 4 far,
+ * 5 near moving) against the 3D box laser (cyl = 1: the cylinder, 2: the
+ * egg). */
 bench_stats bench_3d_targets(int what, int cyl);
 /* Per item: fxl_laser3d_vs_aabb3s over 64 near (0) or far (1) boxes,
  * fxl_lasers3d_vs_sphere of 16 lasers (2). */

@@ -1,13 +1,19 @@
 /* fuzz_laser3d_moving.c - libFuzzer harness of fxl_laser3d_vs_moving_sphere
- * (issue 23): one 3D laser (any int32 in every field) and up to 8 spheres
- * moving from about the laser by small or any steps. Invariants:
+ * and fxl_laser3d_vs_moving_aabb3 (issue 23): one 3D laser (any int32 in
+ * every field) and up to 8 spheres moving from about the laser by small or
+ * any steps. Invariants:
  *   - any sphere and end, any laser fxl_laser3d_prepare accepts: no
  *     undefined behaviour;
  *   - a zero move is fxl_laser3d_vs_sphere; a hit at either end is a hit;
  *   - in the domain, a lattice point of the path (from + k step, the end
  *     being from + n step) that hits statically is a hit (any kind: the
- *     cylinder's and egg's conservative tests never miss);
- *   - batch == single. */
+ *     box's and egg's tests are exact, the cylinder's never misses);
+ *   - batch == single.
+ * And fxl_laser3d_vs_moving_aabb3 along the same paths (boxes of any or
+ * small sizes, some points): no undefined behaviour; zero move == static;
+ * an end or lattice box that hits statically is a hit; a point box == the
+ * moving sphere of radius 0 (box laser; cylinder for a nonzero move);
+ * batch == single. */
 #include "fuzz.h"
 
 #define NS 8
@@ -76,5 +82,64 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(fxl_laser3d_vs_moving_spheres(&lp, from, to, n, bits) == hits);
     for (i = 0; i < n; i++)
         FZ_CHECK(((bits[0] >> i) & 1u) == (uint32_t)got[i]);
+    /* The same paths carried by boxes (fxl_laser3d_vs_moving_aabb3): lo
+     * at the sphere's centre, sizes from the input (some zero: a point,
+     * then in the domain the box laser's answer is the moving sphere's of
+     * radius 0, and the cylinder's too for a nonzero move). */
+    {
+        fxl_aabb3 bx[NS];
+        bool bgot[NS];
+        size_t bhits = 0;
+        for (i = 0; i < n; i++) {
+            int64_t g[3], lo[3], e[3];
+            bool in;
+            int k;
+            lo[0] = from[i].c.x, lo[1] = from[i].c.y, lo[2] = from[i].c.z;
+            e[0] = to[i].x, e[1] = to[i].y, e[2] = to[i].z;
+            in = ok[i];
+            for (k = 0; k < 3; k++) {
+                g[k] = fz_flag(&f) ? 0 : fz_flag(&f) ? (int64_t)(fz_u32(&f) % 0x400000)
+                                                     : (int64_t)(int32_t)fz_u32(&f);
+                in = in && g[k] >= 0 && in3(lo[k] + g[k]) && in3(e[k] + g[k]);
+            }
+            bx[i].lo = from[i].c;
+            bx[i].hi.x = fz_wrap(lo[0] + g[0]), bx[i].hi.y = fz_wrap(lo[1] + g[1]);
+            bx[i].hi.z = fz_wrap(lo[2] + g[2]);
+            bgot[i] = fxl_laser3d_vs_moving_aabb3(&lp, bx[i], to[i]);
+            bhits += bgot[i];
+            if (in) {
+                fxl_aabb3 q = bx[i];
+                bool moves = e[0] != lo[0] || e[1] != lo[1] || e[2] != lo[2];
+                FZ_CHECK(fxl_laser3d_vs_moving_aabb3(&lp, q, q.lo) == fxl_laser3d_vs_aabb3(&lp, q));
+                for (k = 0; k <= steps[i]; k++) {
+                    int64_t d[3];
+                    d[0] = (int64_t)k * step[i].x, d[1] = (int64_t)k * step[i].y;
+                    d[2] = (int64_t)k * step[i].z;
+                    if (!in3(lo[0] + d[0]) || !in3(lo[1] + d[1]) || !in3(lo[2] + d[2]) ||
+                        !in3(lo[0] + d[0] + g[0]) || !in3(lo[1] + d[1] + g[1]) ||
+                        !in3(lo[2] + d[2] + g[2]))
+                        continue;
+                    q.lo.x = (fix16_t)(lo[0] + d[0]), q.lo.y = (fix16_t)(lo[1] + d[1]);
+                    q.lo.z = (fix16_t)(lo[2] + d[2]);
+                    q.hi.x = (fix16_t)(q.lo.x + g[0]), q.hi.y = (fix16_t)(q.lo.y + g[1]);
+                    q.hi.z = (fix16_t)(q.lo.z + g[2]);
+                    FZ_CHECK(!fxl_laser3d_vs_aabb3(&lp, q) || bgot[i]);
+                }
+                q.lo = to[i];
+                q.hi.x = (fix16_t)(e[0] + g[0]), q.hi.y = (fix16_t)(e[1] + g[1]);
+                q.hi.z = (fix16_t)(e[2] + g[2]);
+                FZ_CHECK(!fxl_laser3d_vs_aabb3(&lp, q) || bgot[i]);
+                if (g[0] == 0 && g[1] == 0 && g[2] == 0 &&
+                    (l.kind == FXL_LASER3D_BOX || (l.kind == FXL_LASER3D_CYLINDER && moves))) {
+                    fxl_sphere pt;
+                    pt.c = bx[i].lo, pt.r = 0;
+                    FZ_CHECK(fxl_laser3d_vs_moving_sphere(&lp, pt, to[i]) == bgot[i]);
+                }
+            }
+        }
+        FZ_CHECK(fxl_laser3d_vs_moving_aabb3s(&lp, bx, to, n, bits) == bhits);
+        for (i = 0; i < n; i++)
+            FZ_CHECK(((bits[0] >> i) & 1u) == (uint32_t)bgot[i]);
+    }
     return 0;
 }
