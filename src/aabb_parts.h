@@ -30,4 +30,15 @@ bool fxl__hitbox_vs_moving_aabb(const fxl_laser_prep *lp, fxl_aabb box, int64_t 
  * bb_half_x is 0). Conservative: see laser_aabb.c. */
 bool fxl__prep_box_near(const fxl_laser_prep *lp, fxl_aabb box);
 
+/* The head of the fused fxl_lasers_vs_aabb's exact test (laser_aabb.c):
+ * 3 when a box offset from lp->pos lies outside [-2^30, 2^30), else xy
+ * (x0, x1, y0, y1) and puv (P's u range, then its v range) written and 0
+ * (no hit), 1 (a hit) or 2 (undecided). For the hitboxes of
+ * fxl__laser_hitbox. fxl__box_head is the GBA port's (fast_arm.s, when
+ * FXL_PORT_LASERS_VS_CIRCLE), fxl__box_head_c the portable reference. */
+int fxl__box_head_c(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4], int64_t puv[4]);
+#if FXL_PORT_LASERS_VS_CIRCLE
+int fxl__box_head(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4], int64_t puv[4]);
+#endif
+
 #endif

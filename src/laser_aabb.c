@@ -327,7 +327,7 @@ FXL_NOINLINE static bool end_exact(uint64_t ex, uint64_t ey, uint64_t k, uint64_
 
 /* The least and greatest of a p + b q over p in [p0, p1], q in [q0, q1]
  * (|a|, |b| <= 65536, |p|, |q| < 2^30), into out[0] and out[1]. */
-FXL_ARM_CODE static void span(int32_t a, int32_t b, int32_t p0, int32_t p1, int32_t q0, int32_t q1,
+FXL__ALWAYS_INLINE void span(int32_t a, int32_t b, int32_t p0, int32_t p1, int32_t q0, int32_t q1,
                                 int64_t out[2])
 {
     int32_t m;
@@ -408,24 +408,36 @@ FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4
     return false;
 }
 
-/* The lean test's SAT and dispatch; xy = x0, x1, y0, y1 (offsets from
- * pos), uv = U0, U1, V0, V1 (the rectangle over 2^15). */
-FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[4])
+/* The lean test's head (inline: in the fused call's IWRAM loop too): P's
+ * ranges into pu and pv, then the two rejects and the side accept.
+ * Returns 0 (no hit), 1 (a hit) or 2 (undecided: lean_tail decides).
+ * xy = x0, x1, y0, y1 (offsets from pos). */
+FXL__ALWAYS_INLINE int lean_head(const fxl_laser_prep *lp, const int32_t xy[4], int64_t pu[2], int64_t pv[2])
 {
     int32_t c = lp->cos, s = lp->sin;
-    int64_t pu[2], pv[2], t = (int64_t)lp->round * 65536;
+    int64_t t = (int64_t)lp->round * 65536;
     span(c, s, xy[0], xy[1], xy[2], xy[3], pu);
     if (pu[1] < lp->u_lo - t || pu[0] > lp->u_hi + t)
-        return false;
+        return 0;
     span(c, -s, xy[2], xy[3], xy[0], xy[1], pv);
     if (pv[1] < lp->v_lo - t || pv[0] > lp->v_hi + t)
-        return false;
+        return 0;
     /* P's u range within R's (a box beside the beam, the common case):
      * every point p of P has its nearest point of R at (p.u, clamp(p.v)),
      * so dist(P, R) is the gap between the v ranges, at most t here (the
      * reject above): a hit. */
     if (pu[0] >= lp->u_lo && pu[1] <= lp->u_hi)
-        return true;
+        return 1;
+    return 2;
+}
+
+/* The rest of the lean test after lean_head (its pu and pv): the box's
+ * axes, then a capsule's rounded part. uv = U0, U1, V0, V1 (the rectangle
+ * over 2^15). */
+FXL_NOINLINE FXL_ARM_CODE static bool lean_tail(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[4],
+                                                const int64_t pu[2], const int64_t pv[2])
+{
+    int32_t c = lp->cos, s = lp->sin;
     if (pu[1] >= lp->u_lo && pu[0] <= lp->u_hi && pv[1] >= lp->v_lo && pv[0] <= lp->v_hi) {
         /* the box's axes: R's ranges of c u - s v and s u + c v over 2^15 */
         int32_t d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
@@ -437,9 +449,19 @@ FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], con
                 return true;
         }
     }
-    if (t == 0)
+    if (lp->round == 0)
         return false;
     return lean_round(lp, xy, uv, pu, pv);
+}
+
+/* The lean test: lean_head, then lean_tail. */
+FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[4])
+{
+    int64_t pu[2], pv[2];
+    int h = lean_head(lp, xy, pu, pv);
+    if (h != 2)
+        return h != 0;
+    return lean_tail(lp, xy, uv, pu, pv);
 }
 
 /* The exact test: the lean one when its ranges hold, else hitbox_rom. */
@@ -558,28 +580,64 @@ typedef struct fused_box {
     fix16_t rad, r_in;   /* Q16.16 the reject circle's radius (grown), the inner disk's (< 0: none) */
 } fused_box;
 
-/* The exact box test of a checked laser's hitbox (fxl__laser_hitbox: the
- * rectangle's mantissas over 2^15 are U = 0 and 2L from the emitter, -L
- * and L about the middle, V = -2w and 2w for a box laser, 0 for a capsule,
- * all below 2^29): lean without fxl__hitbox_vs_aabb's range checks, but
- * for box offsets of 2^30 or more (fxl__hitbox_vs_aabb then). */
-FXL_NOINLINE FXL_ARM_CODE static bool fused_exact(const fxl_laser_prep *lp, const fxl_laser *l, const fused_box *fb)
+/* The tail of the exact box test of a checked laser's hitbox (after
+ * lean_head left it undecided; fxl__laser_hitbox: the rectangle's
+ * mantissas over 2^15 are U = 0 and 2L from the emitter, -L and L about
+ * the middle, V = -2w and 2w for a box laser, 0 for a capsule, all below
+ * 2^29): lean_tail without fxl__hitbox_vs_aabb's range checks (in ROM). */
+FXL_NOINLINE FXL_ARM_CODE static bool fused_tail(const fxl_laser_prep *lp, const fxl_laser *l, const int32_t xy[4],
+                                                 const int64_t pu[2], const int64_t pv[2])
 {
-    int32_t xy[4], uv[4], len = l->length;
-    if (!offset30(fb->box.lo.x, lp->pos.x, &xy[0]) || !offset30(fb->box.hi.x, lp->pos.x, &xy[1]) ||
-        !offset30(fb->box.lo.y, lp->pos.y, &xy[2]) || !offset30(fb->box.hi.y, lp->pos.y, &xy[3]))
-        return fxl__hitbox_vs_aabb(lp, fb->box);
+    int32_t uv[4], len = l->length;
     uv[0] = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
     uv[1] = l->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
     uv[3] = l->kind == FXL_LASER_BOX ? 2 * lp->width : 0;
     uv[2] = -uv[3];
-    return lean(lp, xy, uv);
+    return lean_tail(lp, xy, uv, pu, pv);
 }
+
+/* The box's offsets from pos (xy = x0, x1, y0, y1) when all lie in
+ * (-2^30, 2^30) (lean's range), else false. */
+FXL__ALWAYS_INLINE bool offsets30(const fxl_aabb *box, fxl_vec2 pos, int32_t xy[4])
+{
+    return offset30(box->lo.x, pos.x, &xy[0]) && offset30(box->hi.x, pos.x, &xy[1]) &&
+           offset30(box->lo.y, pos.y, &xy[2]) && offset30(box->hi.y, pos.y, &xy[3]);
+}
+
+/* The fused call's exact head: the box's offsets from lp->pos into xy (3
+ * when one lies outside lean's [-2^30, 2^30): nothing else written), then
+ * lean_head with P's ranges into puv (pu, then pv): 0 no hit, 1 a hit, 2
+ * undecided. The GBA port's fast_arm.s supplies it as fxl__box_head (ARM
+ * in IWRAM, the same answers: GCC spills the 64-bit ranges); this C is
+ * the reference the tests compare it with. */
+int fxl__box_head_c(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4], int64_t puv[4])
+{
+    if (!offsets30(box, lp->pos, xy))
+        return 3;
+    return lean_head(lp, xy, puv, puv + 2);
+}
+
+#if FXL_PORT_LASERS_VS_CIRCLE
+/* fast_arm.s (linked with its fxl_lasers_vs_circle) reads fxl_laser_prep
+ * by fixed offsets. */
+typedef char fxl__prep_layout[(offsetof(fxl_laser_prep, cos) == 8 && offsetof(fxl_laser_prep, sin) == 12 &&
+                               offsetof(fxl_laser_prep, u_lo) == 16 && offsetof(fxl_laser_prep, u_hi) == 24 &&
+                               offsetof(fxl_laser_prep, v_lo) == 32 && offsetof(fxl_laser_prep, v_hi) == 40 &&
+                               offsetof(fxl_laser_prep, round) == 48 && sizeof(fxl_aabb) == 16)
+                                  ? 1
+                                  : -1];
+#define BOX_HEAD fxl__box_head
+#else
+#define BOX_HEAD fxl__box_head_c
+#endif
 
 /* The candidates of up to 32 lasers of the fused call (ARM in IWRAM on
  * the GBA): bit j of cand set for each checked laser the reject circle
- * touches (fxl_lasers_vs_circle's answer). Each gets the inner disk's
- * exact test (a hit: a hit), then the exact box test. Returns the hit
+ * touches (fxl_lasers_vs_circle's answer). Each gets the exact box test's
+ * head (lean_head, inline: exact; on the near bench it decides 3 in 4
+ * candidates), then for those it leaves the inner disk's exact test (a
+ * hit: a hit), then the rest of the exact box test (fused_tail, ROM).
+ * Box offsets of 2^30 or more take fxl__hitbox_vs_aabb. Returns the hit
  * bits. */
 FXL_IWRAM_CODE static uint32_t box_cands(const fxl_laser *block, uint32_t cand, const fused_box *fb)
 {
@@ -587,17 +645,25 @@ FXL_IWRAM_CODE static uint32_t box_cands(const fxl_laser *block, uint32_t cand, 
     for (j = 0; cand != 0; j++, cand >>= 1) {
         const fxl_laser *l = &block[j];
         fxl_laser_prep lp;
-        int32_t dx, dy;
+        int32_t dx, dy, xy[4];
+        int64_t puv[4];
+        int h;
         if ((cand & 1u) == 0)
             continue;
-        dx = fxl__offset(fb->mx, l->pos.x);
-        dy = fxl__offset(fb->my, l->pos.y);
         lp.pos = l->pos;
         fxl__sincos(l->angle, &lp.cos, &lp.sin);
         fxl__laser_hitbox(l, &lp);
-        if ((fb->r_in >= 0 && fxl__frame_test(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
-                                              fxl__across(lp.cos, lp.sin, dx, dy), fb->r_in)) ||
-            fused_exact(&lp, l, fb))
+        h = BOX_HEAD(&lp, &fb->box, xy, puv);
+        if (h == 3) {
+            h = fxl__hitbox_vs_aabb(&lp, fb->box);
+        } else if (h == 2) {
+            dx = fxl__offset(fb->mx, l->pos.x);
+            dy = fxl__offset(fb->my, l->pos.y);
+            h = (fb->r_in >= 0 && fxl__frame_test(&lp, fxl__along(lp.cos, lp.sin, dx, dy),
+                                                  fxl__across(lp.cos, lp.sin, dx, dy), fb->r_in)) ||
+                fused_tail(&lp, l, xy, puv, puv + 2);
+        }
+        if (h != 0)
             word |= 1u << j;
     }
     return word;

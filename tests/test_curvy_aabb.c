@@ -573,6 +573,65 @@ static void moving_invariants(void)
     fxlt_printf("    %u rounds, %u boxes\n", rounds, zero);
 }
 
+/* The benchmark's trail (nodes 3 px apart along x on a 30 px sine wave,
+ * half-width 4 px tapered over 8 nodes) against small boxes 0..16 px from
+ * its middle line, still and moving up to 4 px a axis: the near rows' band,
+ * where most segments end in the interval test's early exit (a constraint
+ * negative at both ends) or reach the corners' paths. Half the boxes are
+ * grown to the exact touching size and one raw unit less (as
+ * moving_vs_reference). Static and moving tests against the reference. */
+static void wave_near(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy aabb wave");
+    uint32_t target = FXLT_CASES(40000), cases = 0, touching = 0, hits = 0, bad = 0;
+    uint32_t faults = big_faults();
+    trail *t = &T;
+    int k;
+    init(t, CAP_MAX, PX(4), 0);
+    t->c.taper = PX(4) / 8;
+    for (k = 0; k < CAP_MAX; k++)
+        push(t, PX(20 + 3 * k), PX(80) + fxl_sin(k * 64) * 30, PX(4));
+    while (cases < target) {
+        int n = (int)fxlt_below(&rng, CAP_MAX);
+        fix16_t x = PX(20 + 3 * n) + fxlt_range(&rng, -PX(3), PX(3));
+        fix16_t y = PX(80) + fxl_sin(n * 64) * 30 + fxlt_range(&rng, -PX(16), PX(16));
+        fix16_t hx = fxlt_range(&rng, 0, PX(3)), hy = fxlt_below(&rng, 2) ? hx : fxlt_range(&rng, 0, PX(3));
+        int32_t mx = fxlt_range(&rng, -PX(4), PX(4)), my = fxlt_range(&rng, -PX(4), PX(4));
+        fxl_aabb b = box4(x - hx, y - hy, x + hx, y + hy);
+        if (fxlt_below(&rng, 4) == 0)
+            mx = 0, my = 0;
+        if (fxlt_below(&rng, 2) == 0 && !fxl_curvy_vs_moving_aabb(&t->c, b, move_to(b, mx, my))) {
+            int64_t hi = PX(32); /* hit at hi (if any), miss at lo */
+            fxl_aabb g = grown(b, hi);
+            if (fxl_curvy_vs_moving_aabb(&t->c, g, move_to(g, mx, my))) {
+                int64_t lo = 0;
+                while (hi - lo > 1) {
+                    int64_t mid = lo + (hi - lo) / 2;
+                    g = grown(b, mid);
+                    if (fxl_curvy_vs_moving_aabb(&t->c, g, move_to(g, mx, my)))
+                        hi = mid;
+                    else
+                        lo = mid;
+                }
+                bad += one_moving(&t->c, grown(b, hi), mx, my, &hits);
+                bad += one_moving(&t->c, grown(b, lo), mx, my, &hits);
+                bad += one_case(&t->c, grown(b, hi), &hits);
+                bad += one_case(&t->c, grown(b, lo), &hits);
+                cases += 4;
+                touching++;
+                continue;
+            }
+        }
+        bad += one_moving(&t->c, b, mx, my, &hits);
+        bad += one_case(&t->c, b, &hits);
+        cases += 2;
+    }
+    fxlt_printf("    %u cases (%u touching pairs), %u hits, %u disagreements\n", cases, touching, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(touching > cases / 16);
+    CHECK_EQ(big_faults(), faults);
+}
+
 static const fxlt_case curvy_aabb_cases[] = {
     {"unit_cases", unit_cases},
     {"static_vs_reference", static_vs_reference},
@@ -581,6 +640,7 @@ static const fxlt_case curvy_aabb_cases[] = {
     {"moving_units", moving_units},
     {"moving_vs_reference", moving_vs_reference},
     {"moving_invariants", moving_invariants},
+    {"wave_near", wave_near},
 };
 
 const fxlt_suite fxlt_suite_curvy_aabb = {"curvy_aabb", curvy_aabb_cases, FXLT_COUNT(curvy_aabb_cases)};

@@ -6,6 +6,8 @@
 #include "harness.h"
 #include "ref_aabb.h"
 
+#include "../src/aabb_parts.h" /* fxl__box_head_c, fxl__box_head */
+
 #define PX(v) ((fix16_t)((v) * 65536))
 
 /* Cases per property test on the host (FXLT_CASES scales it down on the
@@ -505,6 +507,140 @@ static void fused_reference(void)
     report("fused laser vs aabb", &t);
 }
 
+/* The fused call's exact head (fxl__box_head_c; on the GBA also the
+ * port's ARM fxl__box_head, bit for bit: code, offsets and ranges): its
+ * yes and no equal the reference's, xy is box - pos, 3 exactly when an
+ * offset lies outside [-2^30, 2^30); every outcome met. Boxes from
+ * gen_box, half of them then moved to the single test's boundary along
+ * one of eight directions (that box and the one a raw unit on, as
+ * boundary_pair), one in eight moved about 2^30 away from pos. */
+static void head_case(box_tally *t, uint32_t seen[4], const fxl_laser *l, const fxl_laser_prep *p, fxl_aabb b)
+{
+    int32_t xy[4];
+    int64_t puv[4], off[4];
+    int h = fxl__box_head_c(p, &b, xy, puv), i;
+    bool wide = false;
+    off[0] = (int64_t)b.lo.x - p->pos.x, off[1] = (int64_t)b.hi.x - p->pos.x;
+    off[2] = (int64_t)b.lo.y - p->pos.y, off[3] = (int64_t)b.hi.y - p->pos.y;
+    for (i = 0; i < 4; i++)
+        wide = wide || off[i] < -((int64_t)1 << 30) || off[i] >= (int64_t)1 << 30;
+    t->cases++;
+    seen[h & 3]++;
+    if (h < 0 || h > 3 || (h == 3) != wide)
+        t->disagree++;
+    else if (h != 3) {
+        for (i = 0; i < 4; i++)
+            if (xy[i] != off[i])
+                t->disagree++;
+        if (h != 2) {
+            bool want = ref_laser_vs_aabb(l, b);
+            t->hits += want;
+            if ((h == 1) != want)
+                t->disagree++;
+        }
+    }
+#if FXL_PORT_LASERS_VS_CIRCLE
+    {
+        int32_t xy2[4];
+        int64_t puv2[4];
+        if (fxl__box_head(p, &b, xy2, puv2) != h)
+            t->disagree++;
+        else if (h != 3) {
+            for (i = 0; i < 4; i++)
+                if (xy2[i] != xy[i] || (h == 2 && puv2[i] != puv[i]))
+                    t->disagree++;
+        }
+    }
+#endif
+}
+
+static void box_head(void)
+{
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    fxlt_rng rng = fxlt_rng_for("box_head");
+    box_tally t = {0, 0, 0, 0, 0};
+    uint32_t seen[4] = {0, 0, 0, 0}, target = FXLT_CASES(FXLT_BOX_CASES / 2);
+    while (t.cases < target) {
+        fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+        fxl_aabb b = gen_box(&rng, &l), s;
+        fxl_laser_prep p;
+        int64_t lo = 0, hi = (int64_t)1 << 32, cx, cy;
+        const int *d = dirs[fxlt_below(&rng, 8)];
+        if (fxl_laser_prepare(&l, &p) != FXL_OK) {
+            t.skipped++;
+            continue;
+        }
+        if (fxlt_below(&rng, 8) == 0) {
+            /* about 2^30 from pos along x or y (either sign): offsets on
+             * either side of lean's range */
+            int64_t k = ((int64_t)1 << 30) + fxlt_range(&rng, -PX(4), PX(4));
+            int ax = (int)fxlt_below(&rng, 2), sg = fxlt_below(&rng, 2) != 0 ? 1 : -1;
+            cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
+            if (shifted(b, p.pos.x - cx + (ax == 0 ? sg * k : 0), 1, 0, &s) &&
+                shifted(s, p.pos.y - cy + (ax == 1 ? sg * k : 0), 0, 1, &s))
+                head_case(&t, seen, &l, &p, s);
+            else
+                t.skipped++;
+            continue;
+        }
+        head_case(&t, seen, &l, &p, b);
+        cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
+        b.lo.x = (fix16_t)(b.lo.x - cx), b.hi.x = (fix16_t)(b.hi.x - cx);
+        b.lo.y = (fix16_t)(b.lo.y - cy), b.hi.y = (fix16_t)(b.hi.y - cy);
+        if (!shifted(b, 1, l.pos.x, l.pos.y, &b)) {
+            t.skipped++;
+            continue;
+        }
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (shifted(b, mid, d[0], d[1], &s) && fxl_laser_vs_aabb(&p, s))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        if (!shifted(b, lo + 1, d[0], d[1], &s)) {
+            t.skipped++;
+            continue;
+        }
+        t.touching += 2;
+        shifted(b, lo, d[0], d[1], &s);
+        head_case(&t, seen, &l, &p, s);
+        shifted(b, lo + 1, d[0], d[1], &s);
+        head_case(&t, seen, &l, &p, s);
+    }
+    fxlt_printf("    box head outcomes: %lu no, %lu yes, %lu undecided, %lu wide offsets\n",
+                (unsigned long)seen[0], (unsigned long)seen[1], (unsigned long)seen[2],
+                (unsigned long)seen[3]);
+    report("box head", &t);
+    CHECK(seen[0] != 0 && seen[1] != 0 && seen[2] != 0 && seen[3] != 0);
+#if FXL_PORT_LASERS_VS_CIRCLE
+    {
+        /* The port's routine against the C, many more cases than the
+         * reference allows on the target (no reference calls). */
+        uint32_t k, port_bad = 0;
+        for (k = 0; k < 20000u; k++) {
+            fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
+            fxl_aabb b = gen_box(&rng, &l);
+            fxl_laser_prep p;
+            int32_t xy[4], xy2[4];
+            int64_t puv[4], puv2[4];
+            int h, i;
+            if (fxl_laser_prepare(&l, &p) != FXL_OK)
+                continue;
+            h = fxl__box_head_c(&p, &b, xy, puv);
+            if (fxl__box_head(&p, &b, xy2, puv2) != h)
+                port_bad++;
+            else if (h != 3)
+                for (i = 0; i < 4; i++)
+                    if (xy2[i] != xy[i] || (h == 2 && puv2[i] != puv[i]))
+                        port_bad++;
+        }
+        fxlt_printf("    box head, ARM against C: 20000 cases, %lu differ\n", (unsigned long)port_bad);
+        CHECK_EQ(port_bad, 0);
+    }
+#endif
+}
+
 static const fxlt_case cases[] = {
     {"touching_cardinal", touching_cardinal},
     {"single_property", single_property},
@@ -513,6 +649,7 @@ static const fxlt_case cases[] = {
     {"moving_property", moving_property},
     {"fused", fused},
     {"fused_reference", fused_reference},
+    {"box_head", box_head},
 };
 
 const fxlt_suite fxlt_suite_laser_aabb = {"laser_aabb", cases, FXLT_COUNT(cases)};

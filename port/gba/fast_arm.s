@@ -418,3 +418,134 @@ fxl_lasers_vs_circle:
     bx      lr
     .ltorg
     .size fxl_lasers_vs_circle, . - fxl_lasers_vs_circle
+
+@ ---------------------------------------------------------------------------
+@ fxl__box_head: the head of the exact box test of a straight laser's
+@ hitbox (src/laser_aabb.c: offsets30, then lean_head; that C, compiled as
+@ fxl__box_head_c, is the reference the tests compare it with), for the
+@ fused fxl_lasers_vs_aabb's candidates. GCC spills the 64-bit ranges of
+@ the C to the stack (416 B and about twice the cycles); here they live in
+@ registers.
+@   1. xy = box - pos (x0, x1, y0, y1); each must lie in [-2^30, 2^30)
+@      (no 32-bit overflow, bits 31 and 30 equal), else 3 (nothing more
+@      written: the caller takes fxl__hitbox_vs_aabb).
+@   2. P's ranges: pu = [c xa + s yb, c xc + s yd], pv = [c yb' - s xa',
+@      c yd' - s xc'], each operand the end that makes the product least
+@      (a) or greatest (c), by the sign of its factor (span in C); SMULL
+@      and SMLAL, exact (below 2^48). Written to puv (pu lo, hi, pv lo, hi).
+@   3. t = round 2^16: pv_hi < v_lo - t or pv_lo > v_hi + t: 0 (no hit);
+@      pu within [u_lo, u_hi]: 1 (a hit, see lean_head); pu_hi < u_lo - t
+@      or pu_lo > u_hi + t: 0; else 2 (undecided).
+@ The fxl_laser_prep layout (pos 0, cos 8, sin 12, u_lo 16, u_hi 24, v_lo
+@ 32, v_hi 40, round 48) is checked at compile time in src/laser_aabb.c.
+@
+@ int fxl__box_head(const fxl_laser_prep *lp, const fxl_aabb *box,
+@                  int32_t xy[4], int64_t puv[4])
+@   r0 lp, r1 box, r2 xy, r3 puv.
+
+    .section .iwram, "ax", %progbits, unique, 3
+    .align 2
+    .global fxl__box_head
+    .type fxl__box_head, %function
+fxl__box_head:
+    push    {r4-r11, lr}
+    ldmia   r1, {r4-r7}             @ lo.x, lo.y, hi.x, hi.y
+    ldmia   r0, {r8-r11}            @ pos.x, pos.y, c, s
+    subs    r4, r4, r8              @ x0 = lo.x - pos.x
+    bvs     .Lbh_wide
+    teq     r4, r4, lsl #1          @ N = bit 31 ^ bit 30: outside [-2^30, 2^30)
+    bmi     .Lbh_wide
+    subs    r6, r6, r8              @ x1
+    bvs     .Lbh_wide
+    teq     r6, r6, lsl #1
+    bmi     .Lbh_wide
+    subs    r5, r5, r9              @ y0
+    bvs     .Lbh_wide
+    teq     r5, r5, lsl #1
+    bmi     .Lbh_wide
+    subs    r7, r7, r9              @ y1
+    bvs     .Lbh_wide
+    teq     r7, r7, lsl #1
+    bmi     .Lbh_wide
+    str     r4, [r2]
+    str     r6, [r2, #4]
+    str     r5, [r2, #8]
+    str     r7, [r2, #12]
+    @ pu: (r1, r2) = c xa + s yb, (r8, r9) = c xc + s yd
+    cmp     r10, #0
+    movge   r12, r4
+    movlt   r12, r6
+    smull   r1, r2, r12, r10
+    movge   r12, r6
+    movlt   r12, r4
+    smull   r8, r9, r12, r10
+    cmp     r11, #0
+    movge   r12, r5
+    movlt   r12, r7
+    smlal   r1, r2, r12, r11
+    movge   r12, r7
+    movlt   r12, r5
+    smlal   r8, r9, r12, r11
+    stmia   r3!, {r1, r2, r8, r9}   @ pu; r3 = puv + 2 (pv)
+    @ pv: (r1, r2) = c yb' + (-s) xa', (r8, r9) = c yd' + (-s) xc'
+    rsb     r11, r11, #0
+    cmp     r10, #0
+    movge   r12, r5
+    movlt   r12, r7
+    smull   r1, r2, r12, r10
+    movge   r12, r7
+    movlt   r12, r5
+    smull   r8, r9, r12, r10
+    cmp     r11, #0
+    movge   r12, r4
+    movlt   r12, r6
+    smlal   r1, r2, r12, r11
+    movge   r12, r6
+    movlt   r12, r4
+    smlal   r8, r9, r12, r11
+    stmia   r3, {r1, r2, r8, r9}    @ pv
+    ldr     r12, [r0, #48]          @ round (t = round 2^16: lo round << 16, hi round >> 16)
+    add     lr, r0, #32
+    ldmia   lr, {r4-r7}             @ v_lo, v_hi
+    subs    r4, r4, r12, lsl #16    @ v_lo - t
+    sbc     r5, r5, r12, asr #16
+    subs    r10, r8, r4             @ pv_hi < v_lo - t: no hit
+    sbcs    r10, r9, r5
+    blt     .Lbh_miss
+    adds    r6, r6, r12, lsl #16    @ v_hi + t
+    adc     r7, r7, r12, asr #16
+    subs    r10, r6, r1             @ v_hi + t < pv_lo: no hit
+    sbcs    r10, r7, r2
+    blt     .Lbh_miss
+    ldmdb   r3, {r1, r2, r8, r9}    @ pu
+    add     lr, r0, #16
+    ldmia   lr, {r4-r7}             @ u_lo, u_hi
+    subs    r10, r1, r4             @ pu_lo >= u_lo
+    sbcs    r10, r2, r5
+    blt     .Lbh_ends
+    subs    r10, r6, r8             @ and pu_hi <= u_hi: a hit
+    sbcs    r10, r7, r9
+    movge   r0, #1
+    bge     .Lbh_ret
+.Lbh_ends:
+    subs    r4, r4, r12, lsl #16    @ u_lo - t
+    sbc     r5, r5, r12, asr #16
+    subs    r10, r8, r4             @ pu_hi < u_lo - t: no hit
+    sbcs    r10, r9, r5
+    blt     .Lbh_miss
+    adds    r6, r6, r12, lsl #16    @ u_hi + t
+    adc     r7, r7, r12, asr #16
+    subs    r10, r6, r1             @ u_hi + t < pu_lo: no hit
+    sbcs    r10, r7, r2
+    blt     .Lbh_miss
+    mov     r0, #2
+    b       .Lbh_ret
+.Lbh_miss:
+    mov     r0, #0
+    b       .Lbh_ret
+.Lbh_wide:
+    mov     r0, #3
+.Lbh_ret:
+    pop     {r4-r11, lr}
+    bx      lr
+    .size fxl__box_head, . - fxl__box_head
