@@ -867,6 +867,19 @@ FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
                : -1;
 }
 
+/* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb): general_near's
+ * sound hits (the start pose, the middle witness, the end pose) for a
+ * circle in the domain, without a preparation. 1 hit, -1 undecided (also
+ * for a sweep the fused loop's checks do not take: the caller prepares
+ * it). Out of the circle loop's way: its code is untouched. */
+FXL_WARM_CODE
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle)
+{
+    if (!sweep_base_ok(sw) || !sweep_general_ok(sw))
+        return -1;
+    return general_near(sw, circle);
+}
+
 /* What the fused loop does with a sweep its rejects left (the one call
  * out of its IWRAM code, in ROM: near sweeps only): the second look of
  * the sweep's form (look: LOOK_SIMPLE sweep_near, LOOK_GENERAL

@@ -1216,6 +1216,14 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
             fxl_result res;
             if ((cand & bit) == 0)
                 continue;
+            /* The inscribed circle's sound hits without a preparation (a
+             * candidate is a sweep fxl_sweep_prepare accepts: the circle
+             * call refused none of them). */
+            if (circled && in_ok && fxl__sweep_witness(&sweeps[i], in) > 0) {
+                word |= bit;
+                count++;
+                continue;
+            }
             res = fxl_sweep_prepare(&sweeps[i], &sp);
             if (res != FXL_OK) {
                 if (first == FXL_OK)

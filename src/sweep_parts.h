@@ -71,6 +71,11 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
 bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32_t *hx,
                     uint32_t *hy);
 
+/* For the fused box call: sound hits of the sweep (checked as the fused
+ * circle loop checks it) against a circle in the domain, with no
+ * preparation: 1 hit, -1 undecided (sweep.c). */
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle);
+
 /* A slide: true iff the circle of radius r whose offset from the beam's
  * reference point moves straight from a to b (Q16.16) touches the hitbox
  * rectangle of lp (and its round) in the frame of the table vector (c, s)
