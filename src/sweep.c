@@ -256,8 +256,8 @@ FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_
  * at most 1.1e-5 |S| < m = |qx| + |qy| + 1 (Q32.32; turn_far), so S within
  * t - m of K puts X within t: the frame test with the radius cut by m in
  * raw units rounded up (a negative reach gives no hit). */
-FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
-                                        int32_t qx, int32_t qy, int32_t r)
+FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                          int32_t qx, int32_t qy, int32_t r)
 {
     int32_t c, s, cut;
     if (step > -2 && step < 2)
@@ -266,6 +266,13 @@ FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle ang
     /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
     cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
     return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
+}
+
+/* Out of line (the circle paths' copy; fxl__sweep_witness inlines its own). */
+FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                        int32_t qx, int32_t qy, int32_t r)
+{
+    return middle_witness_in(box, angle, step, qx, qy, r);
 }
 
 /* A sound miss for the middle of a turn, in 64-bit arithmetic (issue 20:
@@ -875,9 +882,32 @@ FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
 FXL_WARM_CODE
 int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle)
 {
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_laser_prep a;
+    int32_t c1, s1, ox, oy, gx, gy;
+    int64_t ou, ov;
     if (!sweep_base_ok(sw) || !sweep_general_ok(sw))
         return -1;
-    return general_near(sw, circle);
+    /* general_near's three poses, the middle first (the turn's likeliest
+     * witness), its middle_witness inlined (here ARM code, no library
+     * multiplies); the offsets exact as there. */
+    ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    fxl__sincos(l->angle, &a.cos, &a.sin);
+    fxl__laser_hitbox(l, &a);
+    ou = fxl__along(a.cos, a.sin, ox, oy);
+    ov = fxl__across(a.cos, a.sin, ox, oy);
+    a.u_lo += ou, a.u_hi += ou;
+    a.v_lo += ov, a.v_hi += ov;
+    if (middle_witness_in(&a, l->angle, m->step, gx - half_floor(m->move.x), gy - half_floor(m->move.y),
+                          circle.r))
+        return 1;
+    if (fxl__frame_test(&a, fxl__along(a.cos, a.sin, gx, gy), fxl__across(a.cos, a.sin, gx, gy), circle.r))
+        return 1;
+    gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &c1, &s1);
+    return fxl__frame_test(&a, fxl__along(c1, s1, gx, gy), fxl__across(c1, s1, gx, gy), circle.r) ? 1 : -1;
 }
 
 /* What the fused loop does with a sweep its rejects left (the one call
