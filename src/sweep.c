@@ -896,10 +896,12 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle)
     gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
     fxl__sincos(l->angle, &a.cos, &a.sin);
     fxl__laser_hitbox(l, &a);
-    ou = fxl__along(a.cos, a.sin, ox, oy);
-    ov = fxl__across(a.cos, a.sin, ox, oy);
-    a.u_lo += ou, a.u_hi += ou;
-    a.v_lo += ov, a.v_hi += ov;
+    if ((ox | oy) != 0) { /* (a turn about laser.pos needs no shift) */
+        ou = fxl__along(a.cos, a.sin, ox, oy);
+        ov = fxl__across(a.cos, a.sin, ox, oy);
+        a.u_lo += ou, a.u_hi += ou;
+        a.v_lo += ov, a.v_hi += ov;
+    }
     if (middle_witness_in(&a, l->angle, m->step, gx - half_floor(m->move.x), gy - half_floor(m->move.y),
                           circle.r))
         return 1;
