@@ -876,40 +876,57 @@ FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
 
 /* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb): general_near's
  * sound hits (the start pose, the middle witness, the end pose) for a
- * circle in the domain, without a preparation. 1 hit, -1 undecided (also
- * for a sweep the fused loop's checks do not take: the caller prepares
- * it). Out of the circle loop's way: its code is untouched. */
+ * circle in the domain, from the sweep's own fields. 1 hit; 0 undecided,
+ * *sp then holds what fxl_sweep_prepare writes (fill()'s fields, built on
+ * the way, so the caller goes on to the exact stages without preparing
+ * again); -1 for a sweep the fused loop's checks do not take (nothing
+ * written: the caller prepares it). Out of the circle loop's way: its
+ * code is untouched. */
 FXL_WARM_CODE
-int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle)
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    fxl_laser_prep a;
-    int32_t c1, s1, ox, oy, gx, gy;
+    fxl_laser_prep *a = &sp->from;
+    int32_t ox, oy, gx, gy, hx, hy;
     int64_t ou, ov;
     if (!sweep_base_ok(sw) || !sweep_general_ok(sw))
         return -1;
     /* general_near's three poses, the middle first (the turn's likeliest
      * witness), its middle_witness inlined (here ARM code, no library
-     * multiplies); the offsets exact as there. */
+     * multiplies); the offsets exact as there. The rectangle about the
+     * pivot as fill() builds it (sweep_base_ok and sweep_general_ok take
+     * only sweeps fxl_sweep_prepare accepts). */
     ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
     gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
-    fxl__sincos(l->angle, &a.cos, &a.sin);
-    fxl__laser_hitbox(l, &a);
+    hx = half_floor(m->move.x), hy = half_floor(m->move.y);
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__laser_hitbox(l, a);
     if ((ox | oy) != 0) { /* (a turn about laser.pos needs no shift) */
-        ou = fxl__along(a.cos, a.sin, ox, oy);
-        ov = fxl__across(a.cos, a.sin, ox, oy);
-        a.u_lo += ou, a.u_hi += ou;
-        a.v_lo += ov, a.v_hi += ov;
+        ou = fxl__along(a->cos, a->sin, ox, oy);
+        ov = fxl__across(a->cos, a->sin, ox, oy);
+        a->u_lo += ou, a->u_hi += ou;
+        a->v_lo += ov, a->v_hi += ov;
     }
-    if (middle_witness_in(&a, l->angle, m->step, gx - half_floor(m->move.x), gy - half_floor(m->move.y),
-                          circle.r))
+    if (middle_witness_in(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
         return 1;
-    if (fxl__frame_test(&a, fxl__along(a.cos, a.sin, gx, gy), fxl__across(a.cos, a.sin, gx, gy), circle.r))
+    if (fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy), fxl__across(a->cos, a->sin, gx, gy),
+                        circle.r))
         return 1;
     gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &c1, &s1);
-    return fxl__frame_test(&a, fxl__along(c1, s1, gx, gy), fxl__across(c1, s1, gx, gy), circle.r) ? 1 : -1;
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
+    if (fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, gx, gy), fxl__across(sp->cos1, sp->sin1, gx, gy),
+                        circle.r))
+        return 1;
+    /* the rest of fill()'s fields (pivot + move exact: sweep_general_ok) */
+    a->pos = m->pivot;
+    a->bb_mid = m->pivot;
+    a->bb_half_x = a->bb_half_y = 0;
+    sp->pivot1 = fxl_vec2_make((fix16_t)((int64_t)m->pivot.x + m->move.x),
+                               (fix16_t)((int64_t)m->pivot.y + m->move.y));
+    sp->step = m->step;
+    sp->half_move = fxl_vec2_make(hx, hy);
+    return 0;
 }
 
 /* What the fused loop does with a sweep its rejects left (the one call

@@ -1217,21 +1217,25 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
         for (; i < end; i++, bit <<= 1) {
             fxl_sweep_prep sp;
             fxl_result res;
+            int h;
             if ((cand & bit) == 0)
                 continue;
-            /* The inscribed circle's sound hits without a preparation (a
-             * candidate is a sweep fxl_sweep_prepare accepts: the circle
-             * call refused none of them). */
-            if (circled && in_ok && fxl__sweep_witness(&sweeps[i], in) > 0) {
+            /* The inscribed circle's sound hits, preparing the sweep on
+             * the way (a candidate is a sweep fxl_sweep_prepare accepts:
+             * the circle call refused none of them). */
+            h = circled && in_ok ? fxl__sweep_witness(&sweeps[i], in, &sp) : -1;
+            if (h > 0) {
                 word |= bit;
                 count++;
                 continue;
             }
-            res = fxl_sweep_prepare(&sweeps[i], &sp);
-            if (res != FXL_OK) {
-                if (first == FXL_OK)
-                    first = res;
-                continue;
+            if (h < 0) {
+                res = fxl_sweep_prepare(&sweeps[i], &sp);
+                if (res != FXL_OK) {
+                    if (first == FXL_OK)
+                        first = res;
+                    continue;
+                }
             }
             if (ok && box_motion_hit(&sp, box, box.lo)) {
                 word |= bit;

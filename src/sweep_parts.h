@@ -72,9 +72,10 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
                     uint32_t *hy);
 
 /* For the fused box call: sound hits of the sweep (checked as the fused
- * circle loop checks it) against a circle in the domain, with no
- * preparation: 1 hit, -1 undecided (sweep.c). */
-int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle);
+ * circle loop checks it) against a circle in the domain, with no separate
+ * preparation: 1 hit; 0 undecided, *sp then prepared as by
+ * fxl_sweep_prepare; -1 not taken (prepare it). sweep.c. */
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp);
 
 /* A slide: true iff the circle of radius r whose offset from the beam's
  * reference point moves straight from a to b (Q16.16) touches the hitbox
