@@ -1266,8 +1266,8 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
             if ((cand & bit) == 0)
                 continue;
             /* The inscribed circle's sound hits, preparing the sweep on
-             * the way (a candidate is a sweep fxl_sweep_prepare accepts:
-             * the circle call refused none of them). */
+             * the way (with circled, a candidate is a sweep
+             * fxl_sweep_prepare accepts: the circle call passes no other). */
             h = circled && in_ok ? fxl__sweep_witness(&sweeps[i], in, &sp) : -1;
             if (h > 0) {
                 word |= bit;
