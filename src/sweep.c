@@ -256,8 +256,8 @@ FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_
  * at most 1.1e-5 |S| < m = |qx| + |qy| + 1 (Q32.32; turn_far), so S within
  * t - m of K puts X within t: the frame test with the radius cut by m in
  * raw units rounded up (a negative reach gives no hit). */
-FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
-                                          int32_t qx, int32_t qy, int32_t r)
+FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                        int32_t qx, int32_t qy, int32_t r)
 {
     int32_t c, s, cut;
     if (step > -2 && step < 2)
@@ -268,11 +268,18 @@ FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle a
     return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
 }
 
-/* Out of line (the circle paths' copy; fxl__sweep_witness inlines its own). */
-FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
-                                        int32_t qx, int32_t qy, int32_t r)
+/* middle_witness's body again, inline: fxl__sweep_witness's ARM copy (the
+ * out-of-line Thumb one above is kept as it was: the circle paths' code). */
+FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                          int32_t qx, int32_t qy, int32_t r)
 {
-    return middle_witness_in(box, angle, step, qx, qy, r);
+    int32_t c, s, cut;
+    if (step > -2 && step < 2)
+        return false;
+    fxl__sincos((int32_t)((uint32_t)angle + (uint32_t)(step / 2)), &c, &s);
+    /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
+    cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
+    return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
 }
 
 /* A sound miss for the middle of a turn, in 64-bit arithmetic (issue 20:
