@@ -896,7 +896,6 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
     const fxl_motion *m = &sw->motion;
     fxl_laser_prep *a = &sp->from;
     int32_t ox, oy, gx, gy, hx, hy;
-    int64_t ou, ov;
     /* general_near's three poses, the middle first (the turn's likeliest
      * witness), its middle_witness inlined (here ARM code, no library
      * multiplies); the rectangle about the pivot as fill() builds it. The
@@ -911,8 +910,7 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
     fxl__sincos(l->angle, &a->cos, &a->sin);
     fxl__laser_hitbox(l, a);
     if ((ox | oy) != 0) { /* (a turn about laser.pos needs no shift) */
-        ou = fxl__along(a->cos, a->sin, ox, oy);
-        ov = fxl__across(a->cos, a->sin, ox, oy);
+        int64_t ou = fxl__along(a->cos, a->sin, ox, oy), ov = fxl__across(a->cos, a->sin, ox, oy);
         a->u_lo += ou, a->u_hi += ou;
         a->v_lo += ov, a->v_hi += ov;
     }

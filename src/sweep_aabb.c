@@ -1261,7 +1261,6 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
         }
         for (; i < end; i++, bit <<= 1) {
             fxl_sweep_prep sp;
-            fxl_result res;
             int h;
             if ((cand & bit) == 0)
                 continue;
@@ -1275,7 +1274,7 @@ fxl_result fxl_sweeps_vs_aabb(const fxl_sweep *sweeps, size_t n, fxl_aabb box, u
                 continue;
             }
             if (h < 0) {
-                res = fxl_sweep_prepare(&sweeps[i], &sp);
+                fxl_result res = fxl_sweep_prepare(&sweeps[i], &sp);
                 if (res != FXL_OK) {
                     if (first == FXL_OK)
                         first = res;

@@ -376,7 +376,7 @@ static void fused_near(void)
 {
     fxlt_rng rng = fxlt_rng_for("sweep_aabb.fused_near");
     static fxl_sweep sweeps[40];
-    uint32_t round, n = FXLT_CASES(150), hits = 0, cases = 0, bad = 0;
+    uint32_t round, n = FXLT_CASES(150), hits = 0, swept = 0, bad = 0;
     for (round = 0; round < n; round++) {
         fxl_sweep s0 = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
         fxl_aabb b = gen_box(&rng, &s0);
@@ -405,7 +405,7 @@ static void fused_near(void)
             if (r == FXL_OK) {
                 one = fxl_sweep_vs_aabb(&p2, b);
                 bad += one != ref_sweep_vs_moving_aabb(&sweeps[i], b, b.lo);
-                cases++;
+                swept++;
             }
             CHECK(one == got);
             want_hits += one;
@@ -414,10 +414,10 @@ static void fused_near(void)
         CHECK_EQ(fh, want_hits);
         CHECK_EQ(res, want);
     }
-    fxlt_printf("    fused near: %u sweeps, %u hits, %u disagreements with the reference\n", (unsigned)cases,
+    fxlt_printf("    fused near: %u sweeps, %u hits, %u disagreements with the reference\n", (unsigned)swept,
                 (unsigned)hits, (unsigned)bad);
     CHECK_EQ(bad, 0);
-    CHECK(hits > cases / 8 && hits < cases - cases / 8);
+    CHECK(hits > swept / 8 && hits < swept - swept / 8);
 }
 
 /* A moving box against a laser that neither turns nor moves is the
