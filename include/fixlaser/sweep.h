@@ -185,8 +185,8 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * about 2,500 a sweep about its reference point, 3,900 about another
  * pivot, 4,100 pose to pose (the circle's 1,260 / 2,230 / 2,720); the
  * single test about 3,000 typically, up to ~60,000 when the big-integer
- * signs of the turn decide. The batch forms work the motion's bounding box out once per
- * call (fxl__sweep_box) and reject far boxes against it. */
+ * signs of the turn decide. The batch forms work the motion's bounding
+ * box out once per call (fxl__sweep_box) and reject far boxes against it. */
 
 /* True iff the (fixed) box touches the beam at some moment of the motion. */
 bool fxl_sweep_vs_aabb(const fxl_sweep_prep *sp, fxl_aabb box);
