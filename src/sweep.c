@@ -268,6 +268,20 @@ FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle ang
     return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
 }
 
+/* middle_witness's body again, inline: fxl__sweep_witness's ARM copy (the
+ * out-of-line Thumb one above is kept as it was: the circle paths' code). */
+FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+                                          int32_t qx, int32_t qy, int32_t r)
+{
+    int32_t c, s, cut;
+    if (step > -2 && step < 2)
+        return false;
+    fxl__sincos((int32_t)((uint32_t)angle + (uint32_t)(step / 2)), &c, &s);
+    /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
+    cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
+    return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
+}
+
 /* A sound miss for the middle of a turn, in 64-bit arithmetic (issue 20:
  * it settles the circles near a pivot that the rejects above let through,
  * which otherwise took the exact middle, up to ~20,000 GBA cycles).
@@ -865,6 +879,60 @@ FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
                            fxl__across(sp.cos1, sp.sin1, gx, gy), circle.r)
                ? 1
                : -1;
+}
+
+/* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb): general_near's
+ * sound hits (the start pose, the middle witness, the end pose) for a
+ * circle in the domain, from the sweep's own fields, for a sweep that
+ * fxl_sweep_prepare accepts (the caller knows: the fused circle call let
+ * it through). 1 hit; 0 undecided, *sp then holds what fxl_sweep_prepare
+ * writes (fill()'s fields, built on the way, so the caller goes on to
+ * the exact stages without preparing again). Out of the circle loop's
+ * way: its code is untouched. */
+FXL_WARM_CODE
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_laser_prep *a = &sp->from;
+    int32_t ox, oy, gx, gy, hx, hy;
+    /* general_near's three poses, the middle first (the turn's likeliest
+     * witness), its middle_witness inlined (here ARM code, no library
+     * multiplies); the rectangle about the pivot as fill() builds it. The
+     * offsets are exact (fxl_sweep_prepare's checks: laser.pos, the
+     * pivot, pivot + move and laser.pos - pivot in the domain; the
+     * circle's centre too, and pivot + floor(move / 2) lies between pivot
+     * and pivot + move), no checks here (they cost the GBA ~80 cycles a
+     * near sweep). */
+    ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    hx = half_floor(m->move.x), hy = half_floor(m->move.y);
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__laser_hitbox(l, a);
+    if ((ox | oy) != 0) { /* (a turn about laser.pos needs no shift) */
+        int64_t ou = fxl__along(a->cos, a->sin, ox, oy), ov = fxl__across(a->cos, a->sin, ox, oy);
+        a->u_lo += ou, a->u_hi += ou;
+        a->v_lo += ov, a->v_hi += ov;
+    }
+    if (middle_witness_in(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
+        return 1;
+    if (fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy), fxl__across(a->cos, a->sin, gx, gy),
+                        circle.r))
+        return 1;
+    gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
+    if (fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, gx, gy), fxl__across(sp->cos1, sp->sin1, gx, gy),
+                        circle.r))
+        return 1;
+    /* the rest of fill()'s fields (pivot + move exact: sweep_general_ok) */
+    a->pos = m->pivot;
+    a->bb_mid = m->pivot;
+    a->bb_half_x = a->bb_half_y = 0;
+    sp->pivot1 = fxl_vec2_make((fix16_t)((int64_t)m->pivot.x + m->move.x),
+                               (fix16_t)((int64_t)m->pivot.y + m->move.y));
+    sp->step = m->step;
+    sp->half_move = fxl_vec2_make(hx, hy);
+    return 0;
 }
 
 /* What the fused loop does with a sweep its rejects left (the one call

@@ -71,6 +71,12 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
 bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32_t *hx,
                     uint32_t *hy);
 
+/* For the fused box call: sound hits of a sweep that fxl_sweep_prepare
+ * accepts against a circle in the domain, with no separate preparation:
+ * 1 hit; 0 undecided, *sp then prepared as by fxl_sweep_prepare
+ * (sweep.c). */
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp);
+
 /* A slide: true iff the circle of radius r whose offset from the beam's
  * reference point moves straight from a to b (Q16.16) touches the hitbox
  * rectangle of lp (and its round) in the frame of the table vector (c, s)

@@ -17,6 +17,8 @@
 #include "harness.h"
 #include "ref_sweep_aabb.h"
 
+#include "../src/sweep_parts.h"
+
 #ifndef FXLT_BOX_SWEEP_CASES
 #define FXLT_BOX_SWEEP_CASES 1000
 #endif
@@ -321,6 +323,104 @@ static void forms_agree(void)
     }
 }
 
+/* The fused box call's witness (fxl__sweep_witness, sweep_parts.h), for
+ * the sweeps fxl_sweep_prepare accepts: a 1 is a hit of the exact circle
+ * test, a 0 leaves exactly what fxl_sweep_prepare writes; both seen. */
+static void witness_sound(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.witness_sound");
+    uint32_t round, n = FXLT_CASES(20000), seen[3] = {0, 0, 0};
+    for (round = 0; round < n; round++) {
+        fxl_sweep s = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_circle c;
+        fxl_sweep_prep sp, want;
+        fxl_result res;
+        int h;
+        c.c = gen_sweep_point(&rng, &s);
+        c.r = fxlt_range(&rng, 0, PX(8));
+        if (fxlt_below(&rng, 32) == 0)
+            s.motion.step = 3000; /* refused */
+        if (fxl_circle_check(c) != FXL_OK)
+            continue;
+        res = fxl_sweep_prepare(&s, &want);
+        if (res != FXL_OK)
+            continue; /* (its precondition) */
+        h = fxl__sweep_witness(&s, c, &sp);
+        CHECK(h == 0 || h == 1);
+        seen[h + 1]++;
+        if (h == 1)
+            CHECK(fxl_sweep_vs_circle(&want, c));
+        if (h == 0) {
+            CHECK(sp.from.pos.x == want.from.pos.x && sp.from.pos.y == want.from.pos.y);
+            CHECK(sp.from.cos == want.from.cos && sp.from.sin == want.from.sin);
+            CHECK(sp.from.u_lo == want.from.u_lo && sp.from.u_hi == want.from.u_hi);
+            CHECK(sp.from.v_lo == want.from.v_lo && sp.from.v_hi == want.from.v_hi);
+            CHECK(sp.from.round == want.from.round && sp.from.width == want.from.width);
+            CHECK(sp.from.bb_mid.x == want.from.bb_mid.x && sp.from.bb_mid.y == want.from.bb_mid.y);
+            CHECK(sp.from.bb_half_x == want.from.bb_half_x && sp.from.bb_half_y == want.from.bb_half_y);
+            CHECK(sp.from.kind == want.from.kind);
+            CHECK(sp.cos1 == want.cos1 && sp.sin1 == want.sin1 && sp.step == want.step);
+            CHECK(sp.pivot1.x == want.pivot1.x && sp.pivot1.y == want.pivot1.y);
+            CHECK(sp.half_move.x == want.half_move.x && sp.half_move.y == want.half_move.y);
+        }
+    }
+    fxlt_printf("    witness: %u undecided, %u hits\n", (unsigned)seen[1], (unsigned)seen[2]);
+    CHECK(seen[0] == 0 && seen[1] > 0 && seen[2] > 0);
+}
+
+/* The fused call with every sweep moved near one box (its point of the
+ * sweep placed within a few px of the box), so that most take the near
+ * path (witness, preparation, exact stages): == prepare + single == the
+ * exact reference. */
+static void fused_near(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.fused_near");
+    static fxl_sweep sweeps[40];
+    uint32_t round, n = FXLT_CASES(150) + 1u, hits = 0, swept = 0, bad = 0;
+    for (round = 0; round < n; round++) {
+        fxl_sweep s0 = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+        fxl_aabb b = gen_box(&rng, &s0);
+        uint32_t fbits[2] = {0, 0};
+        size_t i, fh = 0, want_hits = 0;
+        fxl_result res, want = FXL_OK;
+        for (i = 0; i < 40; i++) {
+            fxl_sweep t = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));
+            fxl_vec2 p = gen_sweep_point(&rng, &t);
+            int64_t qx = (int64_t)b.lo.x + fxlt_range(&rng, -PX(4), PX(4)) +
+                         ((int64_t)b.hi.x - b.lo.x) * fxlt_below(&rng, 3) / 2;
+            int64_t qy = (int64_t)b.lo.y + fxlt_range(&rng, -PX(4), PX(4)) +
+                         ((int64_t)b.hi.y - b.lo.y) * fxlt_below(&rng, 3) / 2;
+            int64_t dx = qx - p.x, dy = qy - p.y;
+            t.laser.pos = fxl_vec2_make(clampc(t.laser.pos.x + dx), clampc(t.laser.pos.y + dy));
+            t.motion.pivot = fxl_vec2_make(clampc(t.motion.pivot.x + dx), clampc(t.motion.pivot.y + dy));
+            sweeps[i] = t;
+        }
+        res = fxl_sweeps_vs_aabb(sweeps, 40, b, fbits, &fh);
+        for (i = 0; i < 40; i++) {
+            fxl_sweep_prep p2;
+            bool got = ((fbits[i >> 5] >> (i & 31)) & 1u) != 0, one = false;
+            fxl_result r = fxl_sweep_prepare(&sweeps[i], &p2);
+            if (r != FXL_OK && want == FXL_OK)
+                want = r;
+            if (r == FXL_OK) {
+                one = fxl_sweep_vs_aabb(&p2, b);
+                bad += one != ref_sweep_vs_moving_aabb(&sweeps[i], b, b.lo);
+                swept++;
+            }
+            CHECK(one == got);
+            want_hits += one;
+            hits += one;
+        }
+        CHECK_EQ(fh, want_hits);
+        CHECK_EQ(res, want);
+    }
+    fxlt_printf("    fused near: %u sweeps, %u hits, %u disagreements with the reference\n", (unsigned)swept,
+                (unsigned)hits, (unsigned)bad);
+    CHECK_EQ(bad, 0);
+    if (swept >= 1000) /* (the host's count; the GBA suite's is a few dozen) */
+        CHECK(hits > swept / 8 && hits < swept - swept / 8);
+}
+
 /* A moving box against a laser that neither turns nor moves is the
  * fixed box swept along its path: the same as the laser sliding by the
  * opposite move against the fixed box. */
@@ -385,6 +485,8 @@ static const fxlt_case cases[] = {
     {"slide_touch", slide_touch},
     {"point_box_is_circle", point_box_is_circle},
     {"forms_agree", forms_agree},
+    {"witness_sound", witness_sound},
+    {"fused_near", fused_near},
     {"relative_motion", relative_motion},
     {"static_laser_agrees", static_laser_agrees},
     {"property_turn_emitter", property_turn_emitter},

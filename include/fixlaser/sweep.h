@@ -178,12 +178,15 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * hit) with the circle calls, so a far box costs about the circle's
  * reject: fxl_sweeps_vs_aabb about 240 a sweep turning about its reference
  * point, 350 about another pivot or pose to pose (the circle's 220 / 320 /
- * 330); fxl_sweep_vs_aabb about 1,200 (the circle's 700). Near the box the
- * exact stages run: fused about 4,800 a sweep about its reference point,
- * 7,700 about another pivot, 6,200 pose to pose; the single test about
- * 3,000 typically, up to ~100,000 when the big-integer signs of the turn
- * decide. The batch forms work the motion's bounding box out once per
- * call (fxl__sweep_box) and reject far boxes against it. */
+ * 330); fxl_sweep_vs_aabb about 1,200 (the circle's 700). Near the box
+ * the fused call takes the inscribed circle's sure hits at the start,
+ * middle and end poses and the box's corners at the end poses, preparing
+ * each sweep once on the way, and runs the exact stages for the rest:
+ * about 2,500 a sweep about its reference point, 3,900 about another
+ * pivot, 4,100 pose to pose (the circle's 1,260 / 2,230 / 2,720); the
+ * single test about 3,000 typically, up to ~60,000 when the big-integer
+ * signs of the turn decide. The batch forms work the motion's bounding
+ * box out once per call (fxl__sweep_box) and reject far boxes against it. */
 
 /* True iff the (fixed) box touches the beam at some moment of the motion. */
 bool fxl_sweep_vs_aabb(const fxl_sweep_prep *sp, fxl_aabb box);
