@@ -143,25 +143,12 @@ static sbox make_sbox(fxl_aabb box)
     return q;
 }
 
-/* curvy_hit.c's slab reject for the box: the middle's offset q from A
- * farther than rmax from the line through A and B (|q x d| > rmax L, L =
- * M + m/2 + 1 >= |d|, M and m the larger and smaller of |dx|, |dy|; d = 0
- * never rejects). With rmax = the larger clamped half-width (the hit
- * widths never exceed it: curvy_hit.c's seg_test) + rad, every point of
- * the box lies farther than that half-width from the line, outside the
- * segment's hull. |q| < 2^31 and |d| < 2^29 in the domain keep |q x d|
- * below 2^61; rmax < 2^32 there (rad < 1.5 * 2^30); any int32 input stays
- * defined (wrapped, meaningless). */
-FXL__ALWAYS_INLINE bool box_slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
-{
-    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
-    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
-    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
-    if (x >> 63)
-        x = 0u - x;
-    return x > (uint64_t)rmax * len;
-}
-
+/* The box's slab reject is curvy_parts.h's fxl__slab_miss about the box's
+ * middle: with rmax = the larger clamped half-width (the hit widths never
+ * exceed it: curvy_hit.c's seg_test) + rad, every point of the box lies
+ * farther than that half-width from the line, outside the segment's hull.
+ * |q| < 2^31 and |d| < 2^29 in the domain keep |q x d| below 2^61; rmax <
+ * 2^32 there (rad < 1.5 * 2^30). */
 /* One segment against the static box: the slab reject about the box's
  * middle, then the inner disk's accept (the exact tapered-capsule test of
  * m with both widths grown by h: m lies in the hull grown by h iff the
@@ -175,7 +162,7 @@ FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl
     uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width), r0, r1;
     int32_t qx = fxl__offset(q->mx, a->p.x), qy = fxl__offset(q->my, a->p.y);
     int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
-    if (box_slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad))
+    if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad))
         return false;
     r0 = fxl__curvy_hit(c, k, a->half_width);
     r1 = fxl__curvy_hit(c, k + 1u, b->half_width);

@@ -195,27 +195,10 @@ FXL__ALWAYS_INLINE bool capsule_core(int32_t qx, int32_t qy, int32_t dx, int32_t
     return fxl__le128(fxl__mul64((uint64_t)a, g0), fxl__sq((uint64_t)b));
 }
 
-/* A quick reject: q lies farther than rmax from the line through 0 and d,
- * outside every hull of disks of radii up to rmax about points of that
- * line: |q x d| > rmax L for some L >= |d|, here L = M + m/2 + 1 (M, m the
- * larger and the smaller of |dx|, |dy|: (M + m/2)^2 >= M^2 + m^2 as M >=
- * 3m/4); d = 0 never rejects. In the capsule's domain |q x d| < 2^60; any
- * int32 input stays defined (the cross product wraps, meaningless, where
- * the exact test answers false anyway), rmax L < 2^64. */
-FXL__ALWAYS_INLINE bool slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
-{
-    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
-    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
-    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
-    if (x >> 63)
-        x = 0u - x;
-    return x > (uint64_t)rmax * len;
-}
-
 FXL_WARM_CODE FXL_NOINLINE
 bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1)
 {
-    return !slab_miss(qx, qy, dx, dy, r0 > r1 ? r0 : r1) && capsule_core(qx, qy, dx, dy, r0, r1);
+    return !fxl__slab_miss(qx, qy, dx, dy, r0 > r1 ? r0 : r1) && capsule_core(qx, qy, dx, dy, r0, r1);
 }
 
 /* A static circle: centre and radius (clamped). */
@@ -234,7 +217,7 @@ FXL__ALWAYS_INLINE bool seg_test(const circ *q, const fxl_curvy *c, uint32_t k,
              wb = fxl__curvy_radius(b->half_width), ha, hb;
     int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
             dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
-    if (slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + r))
+    if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + r))
         return false;
     ha = fxl__curvy_hit(c, k, a->half_width);
     hb = fxl__curvy_hit(c, k + 1u, b->half_width);
@@ -260,7 +243,7 @@ FXL_WARM_CODE static bool seg_circle(void *ctx, const fxl_curvy *c, uint32_t k, 
     uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width);
     int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
             dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
-    if (slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r))
+    if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r))
         return false;
     return seg_circle_exact(q, c, k, a, b, qx, qy, dx, dy);
 }

@@ -124,4 +124,22 @@ FXL__ALWAYS_INLINE bool fxl__path_disk(int64_t px, int64_t py, int32_t mx, int32
     return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
 }
 
+/* A quick reject: q lies farther than rmax from the line through 0 and d,
+ * outside every hull of disks of radii up to rmax about points of that
+ * line: |q x d| > rmax L for some L >= |d|, here L = M + m/2 + 1 (M, m the
+ * larger and the smaller of |dx|, |dy|: (M + m/2)^2 >= M^2 + m^2 as M >=
+ * 3m/4); d = 0 never rejects. In the capsule's domain |q x d| < 2^60; any
+ * int32 input stays defined (the cross product wraps, meaningless, where
+ * the exact test answers false anyway), rmax L < 2^64. (curvy_hit.c's
+ * segments, curvy_aabb.c's boxes.) */
+FXL__ALWAYS_INLINE bool fxl__slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
+{
+    uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
+    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
+    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
+    if (x >> 63)
+        x = 0u - x;
+    return x > (uint64_t)rmax * len;
+}
+
 #endif

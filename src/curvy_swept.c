@@ -89,7 +89,7 @@ FXL__ALWAYS_INLINE bool beside(int32_t qx, int32_t qy, int32_t ex, int32_t ey, i
     if ((s0 > 0) != (s1 > 0) || s0 == 0 || s1 == 0)
         return false;
     m = fxl__minu64(fxl__abs64(s0), fxl__abs64(s1));
-    /* |d| between M = max(|dx|, |dy|) and L = M + min / 2 + 1 (slab_miss's
+    /* |d| between M = max(|dx|, |dy|) and L = M + min / 2 + 1 (fxl__slab_miss's
      * bound): m > rm L and m <= rm M decide in 64 bits (rm < 2^30, L < 2^30:
      * products below 2^60), the squares only between. */
     if (m > (uint64_t)rm * (big + (fxl__minu32(ax, ay) >> 1) + 1u))
