@@ -643,6 +643,34 @@ static void box3d_hash(void)
     CHECK_EQ(hash, FXLT_CORPUS_BOX3D_HASH);
 }
 
+/* The moving-target corpora's lasers: any kind and anchor within 500 px of
+ * the origin, up to 200 px long and 10 px wide. */
+static fxl_laser3d corpus_laser3d(fxlt_rng *rng)
+{
+    fxl_laser3d l;
+    l.kind = (fxl_laser3d_kind)fxlt_below(rng, 3);
+    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
+    l.pos.x = fxlt_range(rng, -(500 << 16), 500 << 16);
+    l.pos.y = fxlt_range(rng, -(500 << 16), 500 << 16);
+    l.pos.z = fxlt_range(rng, -(500 << 16), 500 << 16);
+    l.yaw = (fxl_angle)fxlt_below(rng, 4096);
+    l.pitch = (fxl_angle)fxlt_below(rng, 4096);
+    l.length = fxlt_range(rng, 0, 200 << 16);
+    l.half_width = fxlt_range(rng, 0, 10 << 16);
+    l.egg_k = fxlt_range(rng, 0, fix16_one);
+    return l;
+}
+
+/* A point within s (Q16.16) of c on each axis. */
+static fxl_vec3 corpus_near3(fxlt_rng *rng, fxl_vec3 c, int32_t s)
+{
+    fxl_vec3 v;
+    v.x = c.x + fxlt_range(rng, -s, s);
+    v.y = c.y + fxlt_range(rng, -s, s);
+    v.z = c.z + fxlt_range(rng, -s, s);
+    return v;
+}
+
 /* The moving sphere against each 3D laser kind (fxl_laser3d_vs_moving_sphere
  * and the batch form), hashed apart (test move3d_hash). */
 static void move3d_hash(void)
@@ -659,26 +687,13 @@ static void move3d_hash(void)
         fxl_vec3 to[2];
         uint32_t word = 0;
         int k;
-        l.kind = (fxl_laser3d_kind)fxlt_below(&rng, 3);
-        l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
-        l.pos.x = fxlt_range(&rng, -(500 << 16), 500 << 16);
-        l.pos.y = fxlt_range(&rng, -(500 << 16), 500 << 16);
-        l.pos.z = fxlt_range(&rng, -(500 << 16), 500 << 16);
-        l.yaw = (fxl_angle)fxlt_below(&rng, 4096);
-        l.pitch = (fxl_angle)fxlt_below(&rng, 4096);
-        l.length = fxlt_range(&rng, 0, 200 << 16);
-        l.half_width = fxlt_range(&rng, 0, 10 << 16);
-        l.egg_k = fxlt_range(&rng, 0, fix16_one);
+        l = corpus_laser3d(&rng);
         if (fxl_laser3d_prepare(&l, &p) != FXL_OK)
             continue;
         for (k = 0; k < 2; k++) {
-            s[k].c.x = l.pos.x + fxlt_range(&rng, -(150 << 16), 150 << 16);
-            s[k].c.y = l.pos.y + fxlt_range(&rng, -(150 << 16), 150 << 16);
-            s[k].c.z = l.pos.z + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            s[k].c = corpus_near3(&rng, l.pos, 150 << 16);
             s[k].r = fxlt_range(&rng, 0, 20 << 16);
-            to[k].x = s[k].c.x + fxlt_range(&rng, -(100 << 16), 100 << 16);
-            to[k].y = s[k].c.y + fxlt_range(&rng, -(100 << 16), 100 << 16);
-            to[k].z = s[k].c.z + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            to[k] = corpus_near3(&rng, s[k].c, 100 << 16);
             mix(fxl_laser3d_vs_moving_sphere(&p, s[k], to[k]));
         }
         mix((uint32_t)fxl_laser3d_vs_moving_spheres(&p, s, to, 2, &word)), mix(word);
@@ -704,28 +719,15 @@ static void movebox3d_hash(void)
         fxl_vec3 to[2];
         uint32_t word = 0;
         int k;
-        l.kind = (fxl_laser3d_kind)fxlt_below(&rng, 3);
-        l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
-        l.pos.x = fxlt_range(&rng, -(500 << 16), 500 << 16);
-        l.pos.y = fxlt_range(&rng, -(500 << 16), 500 << 16);
-        l.pos.z = fxlt_range(&rng, -(500 << 16), 500 << 16);
-        l.yaw = (fxl_angle)fxlt_below(&rng, 4096);
-        l.pitch = (fxl_angle)fxlt_below(&rng, 4096);
-        l.length = fxlt_range(&rng, 0, 200 << 16);
-        l.half_width = fxlt_range(&rng, 0, 10 << 16);
-        l.egg_k = fxlt_range(&rng, 0, fix16_one);
+        l = corpus_laser3d(&rng);
         if (fxl_laser3d_prepare(&l, &p) != FXL_OK)
             continue;
         for (k = 0; k < 2; k++) {
-            b[k].lo.x = l.pos.x + fxlt_range(&rng, -(150 << 16), 150 << 16);
-            b[k].lo.y = l.pos.y + fxlt_range(&rng, -(150 << 16), 150 << 16);
-            b[k].lo.z = l.pos.z + fxlt_range(&rng, -(150 << 16), 150 << 16);
+            b[k].lo = corpus_near3(&rng, l.pos, 150 << 16);
             b[k].hi.x = b[k].lo.x + fxlt_range(&rng, 0, 30 << 16);
             b[k].hi.y = b[k].lo.y + fxlt_range(&rng, 0, 30 << 16);
             b[k].hi.z = b[k].lo.z + fxlt_range(&rng, 0, 30 << 16);
-            to[k].x = b[k].lo.x + fxlt_range(&rng, -(100 << 16), 100 << 16);
-            to[k].y = b[k].lo.y + fxlt_range(&rng, -(100 << 16), 100 << 16);
-            to[k].z = b[k].lo.z + fxlt_range(&rng, -(100 << 16), 100 << 16);
+            to[k] = corpus_near3(&rng, b[k].lo, 100 << 16);
             mix(fxl_laser3d_vs_moving_aabb3(&p, b[k], to[k]));
         }
         mix((uint32_t)fxl_laser3d_vs_moving_aabb3s(&p, b, to, 2, &word)), mix(word);
