@@ -150,39 +150,62 @@ static void compare(box_tally *t, const fxl_laser *l, const fxl_laser_prep *p, f
 /* From a box that hits (it holds the laser's pos, which is in the hitbox),
  * the last shift by k (dx, dy) that still hits by the library, found by
  * bisection; then the library against the reference there and one unit on. */
-static void boundary_pair(box_tally *t, fxlt_rng *rng, const fxl_laser *l, const fxl_laser_prep *p)
+/* What decides a box in touching_pair's search: the single test (p) or
+ * the fused call (l). */
+typedef struct box_judge {
+    const fxl_laser *l;
+    const fxl_laser_prep *p; /* NULL: the fused call */
+} box_judge;
+
+static bool fused_one(const fxl_laser *l, fxl_aabb b);
+
+static bool judged_hit(const box_judge *j, fxl_aabb b)
 {
-    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
-    const int *d = dirs[fxlt_below(rng, 8)];
-    fxl_aabb b = gen_box(rng, l), s;
+    return j->p != NULL ? fxl_laser_vs_aabb(j->p, b) : fused_one(j->l, b);
+}
+
+/* Moves b onto the laser's pos, then bisects its shift along d to the
+ * last shift the judge calls a hit: *in gets that (touching) box, *out the
+ * one a raw unit on; false when a shift leaves the domain first. */
+static bool touching_pair(fxl_aabb b, const int *d, const box_judge *j, fxl_aabb *in, fxl_aabb *out)
+{
     int64_t lo = 0, hi = (int64_t)1 << 32;
     /* Move the box onto pos: the offset that makes it hold pos. */
     int64_t cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
     b.lo.x = (fix16_t)(b.lo.x - cx), b.hi.x = (fix16_t)(b.hi.x - cx);
     b.lo.y = (fix16_t)(b.lo.y - cy), b.hi.y = (fix16_t)(b.hi.y - cy);
-    if (!shifted(b, 1, l->pos.x, l->pos.y, &b)) {
-        t->skipped++;
-        return;
-    }
+    if (!shifted(b, 1, j->l->pos.x, j->l->pos.y, &b))
+        return false;
     /* hi: the first shift leaving the domain or known to miss. */
     while (hi - lo > 1) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (shifted(b, mid, d[0], d[1], &s) && fxl_laser_vs_aabb(p, s))
+        if (shifted(b, mid, d[0], d[1], in) && judged_hit(j, *in))
             lo = mid;
         else
             hi = mid;
     }
     /* The hits along the line form an interval (convex sets), so lo is its
      * end unless the domain ended first. */
-    if (!shifted(b, lo + 1, d[0], d[1], &s)) {
+    if (!shifted(b, lo + 1, d[0], d[1], out))
+        return false;
+    shifted(b, lo, d[0], d[1], in);
+    return true;
+}
+
+static void boundary_pair(box_tally *t, fxlt_rng *rng, const fxl_laser *l, const fxl_laser_prep *p)
+{
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    const int *d = dirs[fxlt_below(rng, 8)];
+    fxl_aabb b = gen_box(rng, l), in, out;
+    box_judge j;
+    j.l = l, j.p = p;
+    if (!touching_pair(b, d, &j, &in, &out)) {
         t->skipped++;
         return;
     }
     t->touching += 2;
-    shifted(b, lo, d[0], d[1], &s);
-    compare(t, l, p, s);
-    shifted(b, lo + 1, d[0], d[1], &s);
-    compare(t, l, p, s);
+    compare(t, l, p, in);
+    compare(t, l, p, out);
 }
 
 static void report(const char *what, const box_tally *t)
@@ -476,33 +499,18 @@ static void fused_reference(void)
     while (t.cases < target) {
         fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
         const int *d = dirs[fxlt_below(&rng, 8)];
-        fxl_aabb b = gen_box(&rng, &l), s;
-        int64_t lo = 0, hi = (int64_t)1 << 32;
-        int64_t cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
+        fxl_aabb b = gen_box(&rng, &l), in, out;
+        box_judge j;
+        j.l = &l, j.p = NULL;
         fused_compare(&t, &l, b);
         fused_compare(&t, &l, gen_box(&rng, &l));
-        b.lo.x = (fix16_t)(b.lo.x - cx), b.hi.x = (fix16_t)(b.hi.x - cx);
-        b.lo.y = (fix16_t)(b.lo.y - cy), b.hi.y = (fix16_t)(b.hi.y - cy);
-        if (!shifted(b, 1, l.pos.x, l.pos.y, &b)) {
-            t.skipped++;
-            continue;
-        }
-        while (hi - lo > 1) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (shifted(b, mid, d[0], d[1], &s) && fused_one(&l, s))
-                lo = mid;
-            else
-                hi = mid;
-        }
-        if (!shifted(b, lo + 1, d[0], d[1], &s)) {
+        if (!touching_pair(b, d, &j, &in, &out)) {
             t.skipped++;
             continue;
         }
         t.touching += 2;
-        shifted(b, lo, d[0], d[1], &s);
-        fused_compare(&t, &l, s);
-        shifted(b, lo + 1, d[0], d[1], &s);
-        fused_compare(&t, &l, s);
+        fused_compare(&t, &l, in);
+        fused_compare(&t, &l, out);
     }
     report("fused laser vs aabb", &t);
 }
@@ -562,9 +570,10 @@ static void box_head(void)
     uint32_t seen[4] = {0, 0, 0, 0}, target = FXLT_CASES(FXLT_BOX_CASES / 2);
     while (t.cases < target) {
         fxl_laser l = gen_laser(&rng, (fxl_laser_kind)fxlt_below(&rng, 2));
-        fxl_aabb b = gen_box(&rng, &l), s;
+        fxl_aabb b = gen_box(&rng, &l), s, out;
         fxl_laser_prep p;
-        int64_t lo = 0, hi = (int64_t)1 << 32, cx, cy;
+        box_judge j;
+        int64_t cx, cy;
         const int *d = dirs[fxlt_below(&rng, 8)];
         if (fxl_laser_prepare(&l, &p) != FXL_OK) {
             t.skipped++;
@@ -584,29 +593,14 @@ static void box_head(void)
             continue;
         }
         head_case(&t, seen, &l, &p, b);
-        cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
-        b.lo.x = (fix16_t)(b.lo.x - cx), b.hi.x = (fix16_t)(b.hi.x - cx);
-        b.lo.y = (fix16_t)(b.lo.y - cy), b.hi.y = (fix16_t)(b.hi.y - cy);
-        if (!shifted(b, 1, l.pos.x, l.pos.y, &b)) {
-            t.skipped++;
-            continue;
-        }
-        while (hi - lo > 1) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (shifted(b, mid, d[0], d[1], &s) && fxl_laser_vs_aabb(&p, s))
-                lo = mid;
-            else
-                hi = mid;
-        }
-        if (!shifted(b, lo + 1, d[0], d[1], &s)) {
+        j.l = &l, j.p = &p;
+        if (!touching_pair(b, d, &j, &s, &out)) {
             t.skipped++;
             continue;
         }
         t.touching += 2;
-        shifted(b, lo, d[0], d[1], &s);
         head_case(&t, seen, &l, &p, s);
-        shifted(b, lo + 1, d[0], d[1], &s);
-        head_case(&t, seen, &l, &p, s);
+        head_case(&t, seen, &l, &p, out);
     }
     fxlt_printf("    box head outcomes: %lu no, %lu yes, %lu undecided, %lu wide offsets\n",
                 (unsigned long)seen[0], (unsigned long)seen[1], (unsigned long)seen[2],
