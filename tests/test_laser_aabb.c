@@ -573,7 +573,6 @@ static void box_head(void)
         fxl_aabb b = gen_box(&rng, &l), s, out;
         fxl_laser_prep p;
         box_judge j;
-        int64_t cx, cy;
         const int *d = dirs[fxlt_below(&rng, 8)];
         if (fxl_laser_prepare(&l, &p) != FXL_OK) {
             t.skipped++;
@@ -584,7 +583,7 @@ static void box_head(void)
              * either side of lean's range */
             int64_t k = ((int64_t)1 << 30) + fxlt_range(&rng, -PX(4), PX(4));
             int ax = (int)fxlt_below(&rng, 2), sg = fxlt_below(&rng, 2) != 0 ? 1 : -1;
-            cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
+            int64_t cx = ((int64_t)b.lo.x + b.hi.x) / 2, cy = ((int64_t)b.lo.y + b.hi.y) / 2;
             if (shifted(b, p.pos.x - cx + (ax == 0 ? sg * k : 0), 1, 0, &s) &&
                 shifted(s, p.pos.y - cy + (ax == 1 ? sg * k : 0), 0, 1, &s))
                 head_case(&t, seen, &l, &p, s);
