@@ -89,6 +89,27 @@ static inline uint64_t egg_half_len(const fxl_laser3d_prep *lp)
     return le << 32;
 }
 
+/* The box tests' part of the prep (fxl_laser3d_prepare and the fused
+ * lasers3d below call it): the half-length h_0 and quick()'s rounded
+ * edges t_jk and dd, as quick() derives them. */
+void fxl__laser3d_box_prep(fxl_laser3d_prep *lp);
+
+void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp;
+    fxl__u128 qp = fxl__mul64((uint64_t)q, (uint64_t)p);
+    lp->box_len = (int64_t)(lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len);
+    /* e'_0 = 2^16 m_0 and e'_2 = 2^16 m_2 in x and y: / 2^18 is m / 4. */
+    lp->et[0][0] = (int32_t)fxl__floor_shift(cp * cy, 2), lp->et[0][1] = (int32_t)fxl__floor_shift(cp * sy, 2);
+    lp->et[0][2] = (int32_t)fxl__floor_shift(-sp * q, 18);
+    lp->et[1][0] = (int32_t)fxl__floor_shift(-sy * p, 18), lp->et[1][1] = (int32_t)fxl__floor_shift(cy * p, 18);
+    lp->et[1][2] = 0;
+    lp->et[2][0] = (int32_t)fxl__floor_shift(sp * cy, 2), lp->et[2][1] = (int32_t)fxl__floor_shift(sp * sy, 2);
+    lp->et[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
+    lp->dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
+}
+
 static inline void body_of(const fxl_laser3d_prep *lp, body3 *s)
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
@@ -101,7 +122,7 @@ static inline void body_of(const fxl_laser3d_prep *lp, body3 *s)
     s->e[2][0] = s->m[2][0] * 65536, s->e[2][1] = s->m[2][1] * 65536, s->e[2][2] = cp * q;
     s->qp = fxl__mul64((uint64_t)q, (uint64_t)p); /* < 2^67 */
     s->mid = lp->mid;
-    s->h[0] = lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len;
+    s->h[0] = (uint64_t)lp->box_len;
     s->h[1] = s->h[2] = (uint64_t)lp->half_wid;
 }
 
@@ -154,12 +175,12 @@ static inline fxl__u128 umul(int64_t a, uint64_t b)
 FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int64_t q, p, m[3][3], mu = lp->mid >> 31;
+    int64_t m[3][3], mu = lp->mid >> 31;
     uint64_t eta[3], eta_sum, half, ex[3];
-    uint32_t dd;
-    int32_t t[3][3];
+    uint32_t dd = lp->dd;
+    const int32_t(*t)[3] = lp->et; /* t_jk, prepared */
     int i, k, sure = 1;
-    eta[0] = (lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len) >> 31;
+    eta[0] = (uint64_t)lp->box_len >> 31;
     eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     {
         /* m_i . b and sum_j |m_ij| g_j in the sphere test's order: x1 =
@@ -202,20 +223,9 @@ FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
             fxl__le128(fxl__add(fxl__add(fxl__sq(ex[0]), fxl__sq(ex[1])), fxl__sq(ex[2])), fxl__sq(rr)))
             return 1;
     }
-    q = cy * cy + sy * sy, p = cp * cp + sp * sp;
     m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
     m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
     m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
-    t[0][0] = (int32_t)fxl__floor_shift(m[0][0], 2), t[0][1] = (int32_t)fxl__floor_shift(m[0][1], 2);
-    t[0][2] = (int32_t)fxl__floor_shift(-sp * q, 18);
-    t[1][0] = (int32_t)fxl__floor_shift(-sy * p, 18), t[1][1] = (int32_t)fxl__floor_shift(cy * p, 18);
-    t[1][2] = 0;
-    t[2][0] = (int32_t)fxl__floor_shift(m[2][0], 2), t[2][1] = (int32_t)fxl__floor_shift(m[2][1], 2);
-    t[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
-    {
-        fxl__u128 qp = fxl__mul64((uint64_t)q, (uint64_t)p);
-        dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
-    }
     eta_sum = eta[0] + eta[1] + eta[2];
     for (k = 0; k < 3; k++) {
         int64_t gap_ = (int64_t)dd * b[k] - fxl__floor_shift((int64_t)t[0][k] * mu, 1);
@@ -445,7 +455,8 @@ static fxl_result box3_code(const fxl_aabb3 *bx)
     return FXL_OK;
 }
 
-/* laser3d.c: fxl_laser3d_prepare without the bounding box (box false). */
+/* laser3d.c: fxl_laser3d_prepare without the bounding box (box false)
+ * and without the box tests' part (fxl__laser3d_box_prep). */
 fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out, bool box);
 
 /* The fused loop of both: per laser, fxl_laser3d_prepare's checks and
@@ -471,9 +482,11 @@ static fxl_result lasers3d(const fxl_laser3d *lasers, size_t n, fxl_result first
         if (res != FXL_OK) {
             if (first == FXL_OK)
                 first = res;
+        } else if (ok && sphere != NULL) {
+            hit = fxl_laser3d_vs_sphere(&p, *sphere);
         } else if (ok) {
-            hit = sphere != NULL ? fxl_laser3d_vs_sphere(&p, *sphere)
-                                 : fxl_laser3d_vs_aabb3(&p, *box);
+            fxl__laser3d_box_prep(&p);
+            hit = fxl_laser3d_vs_aabb3(&p, *box);
         }
         fxl__bits_put(&bits, i, n, hit);
     }
