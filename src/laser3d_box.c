@@ -172,14 +172,11 @@ static inline fxl__u128 umul(int64_t a, uint64_t b)
  * [cc, cc + 1) with cc its floor, 2 H / 2^34 = sum |(m_l)_k| eta_j / 4 in
  * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
  * |cc| <= 2^56, hc < 2^61. */
-FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int64_t m[3][3], mu = lp->mid >> 31;
-    uint64_t eta[3], eta_sum, half, ex[3];
-    uint32_t dd = lp->dd;
-    const int32_t(*t)[3] = lp->et; /* t_jk, prepared */
-    int i, k, sure = 1;
+    uint64_t eta[3], ex[3];
+    int i;
     eta[0] = (uint64_t)lp->box_len >> 31;
     eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     {
@@ -223,6 +220,22 @@ FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
             fxl__le128(fxl__add(fxl__add(fxl__sq(ex[0]), fxl__sq(ex[1])), fxl__sq(ex[2])), fxl__sq(rr)))
             return 1;
     }
+    return 0;
+}
+
+/* quick()'s other 12 axes (out of line: only when the faces and the
+ * ball leave it open). */
+FXL_ARM_CODE
+static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t m[3][3], mu = lp->mid >> 31;
+    uint64_t eta[3], eta_sum, half;
+    uint32_t dd = lp->dd;
+    const int32_t(*t)[3] = lp->et; /* t_jk, prepared */
+    int i, k, sure = 1;
+    eta[0] = (uint64_t)lp->box_len >> 31;
+    eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
     m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
     m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
@@ -258,16 +271,26 @@ FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
     return sure;
 }
 
+/* The filter: the faces and the ball, then the 12 axes. */
+FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int sure = quick_faces(lp, b, g);
+    return sure != 0 ? sure : quick_axes(lp, b, g);
+}
+
 /* The separating-axis test proper: true iff no axis separates. b, g as in
  * the file's comment (X frame offsets, doubled). ARM code on the GBA (its
  * 32x32->64 products). */
 FXL_ARM_CODE
-static bool no_gap(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3])
+static bool no_gap(const fxl_laser3d_prep *lp, const int32_t b32[3], const int32_t g32[3])
 {
     body3 body;
     const body3 *s = &body;
+    int64_t b[3], g[3];
     int i, k;
     body_of(lp, &body);
+    for (k = 0; k < 3; k++)
+        b[k] = b32[k], g[k] = g32[k];
     /* The laser's face normals m_i: decided exactly by quick() first. */
     /* The world axes a_k: over S, X_k = sum_j e_jk f_j / D with f = c +- h,
      * so D' X_k has centre e'_0k mid and half T_k = sum_j |e'_jk| h_j (the
@@ -316,7 +339,7 @@ static bool no_gap(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t
     return true;
 }
 
-static int64_t clamp27(fix16_t v)
+static int32_t clamp27(fix16_t v)
 {
     return fxl__clamp32(v, -(1 << 27), 1 << 27);
 }
@@ -352,27 +375,25 @@ static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
  * miss; otherwise the exact stage decides, on the box's corners minus pos
  * (lo = (b - g) / 2, hi = (b + g) / 2: b and g have the same parity). */
 FXL_ARM_CODE
-static bool round_vs(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3],
-                     const int32_t b32[3], const int32_t g32[3])
+static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t lo[3], hi[3];
-    int k, sure = fxl__laser3d_round_quick(lp, b32, g32);
+    int k, sure = fxl__laser3d_round_quick(lp, b, g);
     if (sure != 0)
         return sure > 0;
-    sure = quick(lp, b32, g32);
+    sure = quick(lp, b, g);
     if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
         return false;
     for (k = 0; k < 3; k++)
-        lo[k] = (b[k] - g[k]) / 2, hi[k] = (b[k] + g[k]) / 2;
+        lo[k] = ((int64_t)b[k] - g[k]) / 2, hi[k] = ((int64_t)b[k] + g[k]) / 2;
     return fxl__laser3d_round_hit(lp, lo, hi);
 }
 
 FXL_ARM_CODE
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
 {
-    int64_t lo[3], hi[3], b[3], g[3], pos[3];
-    int32_t b32[3], g32[3];
-    int k, sure;
+    int32_t b[3], g[3];
+    int sure;
     FXL_ASSERT(lp != NULL && box3_ok(&box) && box.lo.x <= box.hi.x && box.lo.y <= box.hi.y &&
                box.lo.z <= box.hi.z);
     if (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
@@ -381,17 +402,13 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */
-    lo[0] = clamp27(box.lo.x), lo[1] = clamp27(box.lo.y), lo[2] = clamp27(box.lo.z);
-    hi[0] = clamp27(box.hi.x), hi[1] = clamp27(box.hi.y), hi[2] = clamp27(box.hi.z);
-    pos[0] = lp->pos.x, pos[1] = lp->pos.y, pos[2] = lp->pos.z;
-    for (k = 0; k < 3; k++) {
-        b[k] = lo[k] + hi[k] - 2 * pos[k]; /* |b| <= 2^29, g <= 2^28: int32 */
-        g[k] = hi[k] - lo[k];
-        b32[k] = (int32_t)b[k], g32[k] = (int32_t)g[k];
-    }
+    /* b = lo + hi - 2 pos (|b| <= 2^29), g = hi - lo (<= 2^28): int32 */
+    b[0] = clamp27(box.lo.x) + clamp27(box.hi.x) - 2 * lp->pos.x, g[0] = clamp27(box.hi.x) - clamp27(box.lo.x);
+    b[1] = clamp27(box.lo.y) + clamp27(box.hi.y) - 2 * lp->pos.y, g[1] = clamp27(box.hi.y) - clamp27(box.lo.y);
+    b[2] = clamp27(box.lo.z) + clamp27(box.hi.z) - 2 * lp->pos.z, g[2] = clamp27(box.hi.z) - clamp27(box.lo.z);
     if (lp->kind != FXL_LASER3D_BOX)
-        return round_vs(lp, b, g, b32, g32);
-    sure = quick(lp, b32, g32);
+        return round_vs(lp, b, g);
+    sure = quick(lp, b, g);
     return sure != 0 ? sure > 0 : no_gap(lp, b, g);
 }
 
