@@ -176,6 +176,7 @@ FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     uint64_t eta[3], ex[3];
+    int64_t v[3];
     int i;
     eta[0] = (uint64_t)lp->box_len >> 31;
     eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
@@ -188,7 +189,6 @@ FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3
         uint64_t acy = fxl__abs64(cy), asy = fxl__abs64(sy), acp = fxl__abs64(cp), asp = fxl__abs64(sp);
         uint64_t g1 = acy * (uint32_t)g[0] + asy * (uint32_t)g[1];
         uint64_t g2 = asy * (uint32_t)g[0] + acy * (uint32_t)g[1], gz = (uint64_t)(uint32_t)g[2] << 16;
-        int64_t v[3];
         uint64_t hb[3];
         v[0] = cp * x1 - sp * bz - 2 * lp->mid, hb[0] = acp * g1 + asp * gz;
         v[1] = y1 * 65536, hb[1] = g2 << 16;
@@ -218,6 +218,32 @@ FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3
             return 1;
         if (ex[0] <= rr && ex[1] <= rr && ex[2] <= rr &&
             fxl__le128(fxl__add(fxl__add(fxl__sq(ex[0]), fxl__sq(ex[1])), fxl__sq(ex[2])), fxl__sq(rr)))
+            return 1;
+    }
+    {
+        /* A sure hit: a corner of the box inside S. The corner taken is
+         * the box's least along the frame axis i0 of the largest excess
+         * (towards the frame box): x_j = b_j - g_j where sign(m_i0j) =
+         * sign(v_i0), else b_j + g_j (a doubled offset like b, |x_j| <=
+         * 2^29: the clamped corners'), so its frame rows w are exact and
+         * bounded as v's above, and it is in S iff |w_i| <= 2 h_i for all
+         * three (in a box above a face of S this is the box's point
+         * deepest through that face). */
+        int i0 = ex[0] >= ex[1] ? (ex[0] >= ex[2] ? 0 : 2) : (ex[1] >= ex[2] ? 1 : 2);
+        int64_t mr[3], w[3], x1, y1, xz;
+        int32_t x[3];
+        bool neg = v[i0] < 0;
+        mr[0] = i0 == 0 ? cp * cy : i0 == 1 ? -sy : sp * cy;
+        mr[1] = i0 == 0 ? cp * sy : i0 == 1 ? cy : sp * sy;
+        mr[2] = i0 == 0 ? -sp : i0 == 1 ? 0 : cp;
+        for (i = 0; i < 3; i++)
+            x[i] = (mr[i] < 0) == neg ? b[i] - g[i] : b[i] + g[i];
+        x1 = cy * x[0] + sy * x[1], y1 = cy * x[1] - sy * x[0], xz = (int64_t)x[2] * 65536;
+        w[0] = cp * x1 - sp * xz - 2 * lp->mid;
+        w[1] = y1 * 65536;
+        w[2] = sp * x1 + cp * xz;
+        if (fxl__abs64(w[0]) <= 2u * (eta[0] << 31) && fxl__abs64(w[1]) <= 2u * (eta[1] << 31) &&
+            fxl__abs64(w[2]) <= 2u * (eta[2] << 31))
             return 1;
     }
     return 0;
