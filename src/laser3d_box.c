@@ -400,6 +400,50 @@ static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
  * Le, |y|, |z| <= W), which holds the shape, so a miss of the prism is a
  * miss; otherwise the exact stage decides, on the box's corners minus pos
  * (lo = (b - g) / 2, hi = (b + g) / 2: b and g have the same parity). */
+/* An egg's narrower prism about the box (true: the box misses it, so
+ * the egg). Over the box, u0 (the frame's x from the middle) lies within
+ * hb0 / 2 of v0 / 2 (doubled as quick_faces: v0 = m0 . b - 2 mid, hb0 =
+ * sum |m0j| g_j, below 2^62.5 together), so |u0| >= d = the range's least
+ * magnitude; there the egg's k' u0^2 + u1^2 + u2^2 <= W^2 (k' = k / 2^16)
+ * gives |u1|, |u2| <= sqrt(W^2 - k' d^2). With d taken low (raw, floor
+ * of d / 2^32) and k' d^2 low (floor), T = W^2 - that (raw^2, below 2^52;
+ * 0 when negative: the egg is empty there) and rho > sqrt T (below), the egg's part over the box's u0 range lies in the prism |u0 -
+ * mid'| <= Le, |u1|, |u2| <= rho: the box laser of half-width rho (a
+ * multiple of 2^32 in Q48, as quick needs), tested by quick and no_gap:
+ * -1 the box misses it (so the egg), 1 it meets it (so the wider prism
+ * too), 0 not tried (the range holds u0 = 0, or no narrower). */
+FXL_ARM_CODE
+static int egg_narrow(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t x1 = cy * b[0] + sy * b[1], bz = (int64_t)b[2] * 65536, v0;
+    uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1], hb0, d, w, t;
+    fxl__u128 kd;
+    fxl_laser3d_prep p2;
+    int sure;
+    v0 = cp * x1 - sp * bz - 2 * lp->mid;
+    hb0 = fxl__abs64(cp) * g1 + fxl__abs64(sp) * ((uint64_t)(uint32_t)g[2] << 16);
+    if (fxl__abs64(v0) <= hb0 || lp->egg_k == 0)
+        return 0; /* the range holds u0 = 0: no narrower */
+    d = (fxl__abs64(v0) - hb0) >> 33; /* raw, low; below 2^30 */
+    w = (uint64_t)lp->half_wid >> 32; /* W raw, below 2^26 */
+    kd = fxl__mul64(d * d, (uint32_t)lp->egg_k);  /* k d^2 < 2^76 */
+    kd.lo = (kd.lo >> 16) | (kd.hi << 48), kd.hi >>= 16; /* k' d^2, low */
+    t = kd.hi != 0 || kd.lo >= w * w ? 0u : w * w - kd.lo;
+    {
+        /* rho = (floor(sqrt(T >> 2e)) + 1) 2^e > sqrt T (T >> 2e below
+         * 2^32: a 32-bit root; (floor(sqrt a) + 1)^2 > a) */
+        unsigned nb = fxl__bits64(t), e = nb > 32u ? (nb - 31u) / 2u : 0u;
+        t = ((uint64_t)fxl__isqrt32((uint32_t)(t >> (2u * e))) + 1u) << e;
+    }
+    if (t >= w)
+        return 0;
+    p2 = *lp;
+    p2.half_wid = (int64_t)(t << 32);
+    sure = quick(&p2, b, g);
+    return sure < 0 || (sure == 0 && !no_gap(&p2, b, g)) ? -1 : 1;
+}
+
 FXL_ARM_CODE
 static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
@@ -407,9 +451,14 @@ static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32
     int k, sure = fxl__laser3d_round_quick(lp, b, g);
     if (sure != 0)
         return sure > 0;
-    sure = quick(lp, b, g);
-    if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
+    sure = lp->kind == FXL_LASER3D_EGG ? egg_narrow(lp, b, g) : 0;
+    if (sure < 0)
         return false;
+    if (sure == 0) {
+        sure = quick(lp, b, g);
+        if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
+            return false;
+    }
     for (k = 0; k < 3; k++)
         lo[k] = ((int64_t)b[k] - g[k]) / 2, hi[k] = ((int64_t)b[k] + g[k]) / 2;
     return fxl__laser3d_round_hit(lp, lo, hi);
