@@ -11,14 +11,22 @@ static bool coord3_ok(fix16_t v)
     return v >= -FXL_COORD3_MAX && v <= FXL_COORD3_MAX;
 }
 
-/* fxl_laser3d_prepare; with box false (the fused calls of laser3d_box.c)
- * the bounding box is left open (middle 0, half-extents 2^30: it rejects
- * nothing in the domain, so every answer is the same) and not computed. */
+/* fxl_laser3d_prepare without the box tests' part (box_len, et, dd:
+ * fxl__laser3d_box_prep); with box false (the fused calls of
+ * laser3d_box.c) the bounding box is left open (middle 0, half-extents
+ * 2^30: it rejects nothing in the domain, so every answer is the same)
+ * and not computed. */
 fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out, bool box);
+
+/* laser3d_box.c: the box tests' part (box_len, et, dd). */
+void fxl__laser3d_box_prep(fxl_laser3d_prep *lp);
 
 fxl_result fxl_laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out)
 {
-    return fxl__laser3d_prepare(laser, out, true);
+    fxl_result res = fxl__laser3d_prepare(laser, out, true);
+    if (res == FXL_OK)
+        fxl__laser3d_box_prep(out);
+    return res;
 }
 
 fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out, bool box)

@@ -89,6 +89,27 @@ static inline uint64_t egg_half_len(const fxl_laser3d_prep *lp)
     return le << 32;
 }
 
+/* The box tests' part of the prep (fxl_laser3d_prepare and the fused
+ * lasers3d below call it): the half-length h_0 and quick()'s rounded
+ * edges t_jk and dd, as quick() derives them. */
+void fxl__laser3d_box_prep(fxl_laser3d_prep *lp);
+
+void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp;
+    fxl__u128 qp = fxl__mul64((uint64_t)q, (uint64_t)p);
+    lp->box_len = (int64_t)(lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len);
+    /* e'_0 = 2^16 m_0 and e'_2 = 2^16 m_2 in x and y: / 2^18 is m / 4. */
+    lp->et[0][0] = (int32_t)fxl__floor_shift(cp * cy, 2), lp->et[0][1] = (int32_t)fxl__floor_shift(cp * sy, 2);
+    lp->et[0][2] = (int32_t)fxl__floor_shift(-sp * q, 18);
+    lp->et[1][0] = (int32_t)fxl__floor_shift(-sy * p, 18), lp->et[1][1] = (int32_t)fxl__floor_shift(cy * p, 18);
+    lp->et[1][2] = 0;
+    lp->et[2][0] = (int32_t)fxl__floor_shift(sp * cy, 2), lp->et[2][1] = (int32_t)fxl__floor_shift(sp * sy, 2);
+    lp->et[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
+    lp->dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
+}
+
 static inline void body_of(const fxl_laser3d_prep *lp, body3 *s)
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
@@ -101,7 +122,7 @@ static inline void body_of(const fxl_laser3d_prep *lp, body3 *s)
     s->e[2][0] = s->m[2][0] * 65536, s->e[2][1] = s->m[2][1] * 65536, s->e[2][2] = cp * q;
     s->qp = fxl__mul64((uint64_t)q, (uint64_t)p); /* < 2^67 */
     s->mid = lp->mid;
-    s->h[0] = lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len;
+    s->h[0] = (uint64_t)lp->box_len;
     s->h[1] = s->h[2] = (uint64_t)lp->half_wid;
 }
 
@@ -151,15 +172,13 @@ static inline fxl__u128 umul(int64_t a, uint64_t b)
  * [cc, cc + 1) with cc its floor, 2 H / 2^34 = sum |(m_l)_k| eta_j / 4 in
  * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
  * |cc| <= 2^56, hc < 2^61. */
-FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int64_t q, p, m[3][3], mu = lp->mid >> 31;
-    uint64_t eta[3], eta_sum, half, ex[3];
-    uint32_t dd;
-    int32_t t[3][3];
-    int i, k, sure = 1;
-    eta[0] = (lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len) >> 31;
+    uint64_t eta[3], ex[3];
+    int64_t v[3];
+    int i;
+    eta[0] = (uint64_t)lp->box_len >> 31;
     eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     {
         /* m_i . b and sum_j |m_ij| g_j in the sphere test's order: x1 =
@@ -170,7 +189,6 @@ FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
         uint64_t acy = fxl__abs64(cy), asy = fxl__abs64(sy), acp = fxl__abs64(cp), asp = fxl__abs64(sp);
         uint64_t g1 = acy * (uint32_t)g[0] + asy * (uint32_t)g[1];
         uint64_t g2 = asy * (uint32_t)g[0] + acy * (uint32_t)g[1], gz = (uint64_t)(uint32_t)g[2] << 16;
-        int64_t v[3];
         uint64_t hb[3];
         v[0] = cp * x1 - sp * bz - 2 * lp->mid, hb[0] = acp * g1 + asp * gz;
         v[1] = y1 * 65536, hb[1] = g2 << 16;
@@ -202,20 +220,51 @@ FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
             fxl__le128(fxl__add(fxl__add(fxl__sq(ex[0]), fxl__sq(ex[1])), fxl__sq(ex[2])), fxl__sq(rr)))
             return 1;
     }
-    q = cy * cy + sy * sy, p = cp * cp + sp * sp;
+    {
+        /* A sure hit: a corner of the box inside S. The corner taken is
+         * the box's least along the frame axis i0 of the largest excess
+         * (towards the frame box): x_j = b_j - g_j where sign(m_i0j) =
+         * sign(v_i0), else b_j + g_j (a doubled offset like b, |x_j| <=
+         * 2^29: the clamped corners'), so its frame rows w are exact and
+         * bounded as v's above, and it is in S iff |w_i| <= 2 h_i for all
+         * three (in a box above a face of S this is the box's point
+         * deepest through that face). */
+        int i0 = ex[0] >= ex[1] ? (ex[0] >= ex[2] ? 0 : 2) : (ex[1] >= ex[2] ? 1 : 2);
+        int64_t mr[3], w[3], x1, y1, xz;
+        int32_t x[3];
+        bool neg = v[i0] < 0;
+        mr[0] = i0 == 0 ? cp * cy : i0 == 1 ? -sy : sp * cy;
+        mr[1] = i0 == 0 ? cp * sy : i0 == 1 ? cy : sp * sy;
+        mr[2] = i0 == 0 ? -sp : i0 == 1 ? 0 : cp;
+        for (i = 0; i < 3; i++)
+            x[i] = (mr[i] < 0) == neg ? b[i] - g[i] : b[i] + g[i];
+        x1 = cy * x[0] + sy * x[1], y1 = cy * x[1] - sy * x[0], xz = (int64_t)x[2] * 65536;
+        w[0] = cp * x1 - sp * xz - 2 * lp->mid;
+        w[1] = y1 * 65536;
+        w[2] = sp * x1 + cp * xz;
+        if (fxl__abs64(w[0]) <= 2u * (eta[0] << 31) && fxl__abs64(w[1]) <= 2u * (eta[1] << 31) &&
+            fxl__abs64(w[2]) <= 2u * (eta[2] << 31))
+            return 1;
+    }
+    return 0;
+}
+
+/* quick()'s other 12 axes (out of line: only when the faces and the
+ * ball leave it open). */
+FXL_ARM_CODE
+static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t m[3][3], mu = lp->mid >> 31;
+    uint64_t eta[3], eta_sum, half;
+    uint32_t dd = lp->dd;
+    const int32_t(*t)[3] = lp->et; /* t_jk, prepared */
+    int i, k, sure = 1;
+    eta[0] = (uint64_t)lp->box_len >> 31;
+    eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
     m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
     m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
-    t[0][0] = (int32_t)fxl__floor_shift(m[0][0], 2), t[0][1] = (int32_t)fxl__floor_shift(m[0][1], 2);
-    t[0][2] = (int32_t)fxl__floor_shift(-sp * q, 18);
-    t[1][0] = (int32_t)fxl__floor_shift(-sy * p, 18), t[1][1] = (int32_t)fxl__floor_shift(cy * p, 18);
-    t[1][2] = 0;
-    t[2][0] = (int32_t)fxl__floor_shift(m[2][0], 2), t[2][1] = (int32_t)fxl__floor_shift(m[2][1], 2);
-    t[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
-    {
-        fxl__u128 qp = fxl__mul64((uint64_t)q, (uint64_t)p);
-        dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
-    }
     eta_sum = eta[0] + eta[1] + eta[2];
     for (k = 0; k < 3; k++) {
         int64_t gap_ = (int64_t)dd * b[k] - fxl__floor_shift((int64_t)t[0][k] * mu, 1);
@@ -248,16 +297,26 @@ FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
     return sure;
 }
 
+/* The filter: the faces and the ball, then the 12 axes. */
+FXL__ALWAYS_INLINE int quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int sure = quick_faces(lp, b, g);
+    return sure != 0 ? sure : quick_axes(lp, b, g);
+}
+
 /* The separating-axis test proper: true iff no axis separates. b, g as in
  * the file's comment (X frame offsets, doubled). ARM code on the GBA (its
  * 32x32->64 products). */
 FXL_ARM_CODE
-static bool no_gap(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3])
+static bool no_gap(const fxl_laser3d_prep *lp, const int32_t b32[3], const int32_t g32[3])
 {
     body3 body;
     const body3 *s = &body;
+    int64_t b[3], g[3];
     int i, k;
     body_of(lp, &body);
+    for (k = 0; k < 3; k++)
+        b[k] = b32[k], g[k] = g32[k];
     /* The laser's face normals m_i: decided exactly by quick() first. */
     /* The world axes a_k: over S, X_k = sum_j e_jk f_j / D with f = c +- h,
      * so D' X_k has centre e'_0k mid and half T_k = sum_j |e'_jk| h_j (the
@@ -306,7 +365,7 @@ static bool no_gap(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t
     return true;
 }
 
-static int64_t clamp27(fix16_t v)
+static int32_t clamp27(fix16_t v)
 {
     return fxl__clamp32(v, -(1 << 27), 1 << 27);
 }
@@ -341,28 +400,75 @@ static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
  * Le, |y|, |z| <= W), which holds the shape, so a miss of the prism is a
  * miss; otherwise the exact stage decides, on the box's corners minus pos
  * (lo = (b - g) / 2, hi = (b + g) / 2: b and g have the same parity). */
+/* An egg's narrower prism about the box (true: the box misses it, so
+ * the egg). Over the box, u0 (the frame's x from the middle) lies within
+ * hb0 / 2 of v0 / 2 (doubled as quick_faces: v0 = m0 . b - 2 mid, hb0 =
+ * sum |m0j| g_j, below 2^62.5 together), so |u0| >= d = the range's least
+ * magnitude; there the egg's k' u0^2 + u1^2 + u2^2 <= W^2 (k' = k / 2^16)
+ * gives |u1|, |u2| <= sqrt(W^2 - k' d^2). With d taken low (raw, floor
+ * of d / 2^32) and k' d^2 low (floor), T = W^2 - that (raw^2, below 2^52;
+ * 0 when negative: the egg is empty there) and rho > sqrt T (below), the egg's part over the box's u0 range lies in the prism |u0 -
+ * mid'| <= Le, |u1|, |u2| <= rho: the box laser of half-width rho (a
+ * multiple of 2^32 in Q48, as quick needs), tested by quick and no_gap:
+ * -1 the box misses it (so the egg), 1 it meets it (so the wider prism
+ * too), 0 not tried (the range holds u0 = 0, or no narrower). */
 FXL_ARM_CODE
-static bool round_vs(const fxl_laser3d_prep *lp, const int64_t b[3], const int64_t g[3],
-                     const int32_t b32[3], const int32_t g32[3])
+static int egg_narrow(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t x1 = cy * b[0] + sy * b[1], bz = (int64_t)b[2] * 65536, v0;
+    uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1], hb0, d, w, t;
+    fxl__u128 kd;
+    fxl_laser3d_prep p2;
+    int sure;
+    v0 = cp * x1 - sp * bz - 2 * lp->mid;
+    hb0 = fxl__abs64(cp) * g1 + fxl__abs64(sp) * ((uint64_t)(uint32_t)g[2] << 16);
+    if (fxl__abs64(v0) <= hb0 || lp->egg_k == 0)
+        return 0; /* the range holds u0 = 0: no narrower */
+    d = (fxl__abs64(v0) - hb0) >> 33; /* raw, low; below 2^30 */
+    w = (uint64_t)lp->half_wid >> 32; /* W raw, below 2^26 */
+    kd = fxl__mul64(d * d, (uint32_t)lp->egg_k);  /* k d^2 < 2^76 */
+    kd.lo = (kd.lo >> 16) | (kd.hi << 48), kd.hi >>= 16; /* k' d^2, low */
+    t = kd.hi != 0 || kd.lo >= w * w ? 0u : w * w - kd.lo;
+    {
+        /* rho = (floor(sqrt(T >> 2e)) + 1) 2^e > sqrt T (T >> 2e below
+         * 2^32: a 32-bit root; (floor(sqrt a) + 1)^2 > a) */
+        unsigned nb = fxl__bits64(t), e = nb > 32u ? (nb - 31u) / 2u : 0u;
+        t = ((uint64_t)fxl__isqrt32((uint32_t)(t >> (2u * e))) + 1u) << e;
+    }
+    if (t >= w)
+        return 0;
+    p2 = *lp;
+    p2.half_wid = (int64_t)(t << 32);
+    sure = quick(&p2, b, g);
+    return sure < 0 || (sure == 0 && !no_gap(&p2, b, g)) ? -1 : 1;
+}
+
+FXL_ARM_CODE
+static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t lo[3], hi[3];
-    int k, sure = fxl__laser3d_round_quick(lp, b32, g32);
+    int k, sure = fxl__laser3d_round_quick(lp, b, g);
     if (sure != 0)
         return sure > 0;
-    sure = quick(lp, b32, g32);
-    if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
+    sure = lp->kind == FXL_LASER3D_EGG ? egg_narrow(lp, b, g) : 0;
+    if (sure < 0)
         return false;
+    if (sure == 0) {
+        sure = quick(lp, b, g);
+        if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))
+            return false;
+    }
     for (k = 0; k < 3; k++)
-        lo[k] = (b[k] - g[k]) / 2, hi[k] = (b[k] + g[k]) / 2;
+        lo[k] = ((int64_t)b[k] - g[k]) / 2, hi[k] = ((int64_t)b[k] + g[k]) / 2;
     return fxl__laser3d_round_hit(lp, lo, hi);
 }
 
 FXL_ARM_CODE
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
 {
-    int64_t lo[3], hi[3], b[3], g[3], pos[3];
-    int32_t b32[3], g32[3];
-    int k, sure;
+    int32_t b[3], g[3];
+    int sure;
     FXL_ASSERT(lp != NULL && box3_ok(&box) && box.lo.x <= box.hi.x && box.lo.y <= box.hi.y &&
                box.lo.z <= box.hi.z);
     if (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
@@ -371,17 +477,13 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */
-    lo[0] = clamp27(box.lo.x), lo[1] = clamp27(box.lo.y), lo[2] = clamp27(box.lo.z);
-    hi[0] = clamp27(box.hi.x), hi[1] = clamp27(box.hi.y), hi[2] = clamp27(box.hi.z);
-    pos[0] = lp->pos.x, pos[1] = lp->pos.y, pos[2] = lp->pos.z;
-    for (k = 0; k < 3; k++) {
-        b[k] = lo[k] + hi[k] - 2 * pos[k]; /* |b| <= 2^29, g <= 2^28: int32 */
-        g[k] = hi[k] - lo[k];
-        b32[k] = (int32_t)b[k], g32[k] = (int32_t)g[k];
-    }
+    /* b = lo + hi - 2 pos (|b| <= 2^29), g = hi - lo (<= 2^28): int32 */
+    b[0] = clamp27(box.lo.x) + clamp27(box.hi.x) - 2 * lp->pos.x, g[0] = clamp27(box.hi.x) - clamp27(box.lo.x);
+    b[1] = clamp27(box.lo.y) + clamp27(box.hi.y) - 2 * lp->pos.y, g[1] = clamp27(box.hi.y) - clamp27(box.lo.y);
+    b[2] = clamp27(box.lo.z) + clamp27(box.hi.z) - 2 * lp->pos.z, g[2] = clamp27(box.hi.z) - clamp27(box.lo.z);
     if (lp->kind != FXL_LASER3D_BOX)
-        return round_vs(lp, b, g, b32, g32);
-    sure = quick(lp, b32, g32);
+        return round_vs(lp, b, g);
+    sure = quick(lp, b, g);
     return sure != 0 ? sure > 0 : no_gap(lp, b, g);
 }
 
@@ -445,7 +547,8 @@ static fxl_result box3_code(const fxl_aabb3 *bx)
     return FXL_OK;
 }
 
-/* laser3d.c: fxl_laser3d_prepare without the bounding box (box false). */
+/* laser3d.c: fxl_laser3d_prepare without the bounding box (box false)
+ * and without the box tests' part (fxl__laser3d_box_prep). */
 fxl_result fxl__laser3d_prepare(const fxl_laser3d *laser, fxl_laser3d_prep *out, bool box);
 
 /* The fused loop of both: per laser, fxl_laser3d_prepare's checks and
@@ -471,9 +574,11 @@ static fxl_result lasers3d(const fxl_laser3d *lasers, size_t n, fxl_result first
         if (res != FXL_OK) {
             if (first == FXL_OK)
                 first = res;
+        } else if (ok && sphere != NULL) {
+            hit = fxl_laser3d_vs_sphere(&p, *sphere);
         } else if (ok) {
-            hit = sphere != NULL ? fxl_laser3d_vs_sphere(&p, *sphere)
-                                 : fxl_laser3d_vs_aabb3(&p, *box);
+            fxl__laser3d_box_prep(&p);
+            hit = fxl_laser3d_vs_aabb3(&p, *box);
         }
         fxl__bits_put(&bits, i, n, hit);
     }

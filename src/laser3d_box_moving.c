@@ -55,24 +55,6 @@ typedef struct mbody {
     uint64_t h[3];
 } mbody;
 
-/* Beyond every frame coordinate of an in-domain point (laser3d_box.c). */
-#define UNBOUNDED_Q48 ((uint64_t)1 << 61)
-
-/* The egg's documented half-length Le (laser3d.h), Q16.16 raw units
- * scaled to Q16.48, as laser3d_box.c computes it. */
-static uint64_t egg_half_len(const fxl_laser3d_prep *lp)
-{
-    uint32_t k = (uint32_t)lp->egg_k, r;
-    uint64_t w = (uint64_t)lp->half_wid >> 32, num;
-    if (k == 0)
-        return UNBOUNDED_Q48;
-    r = fxl__isqrt64((uint64_t)k << 16); /* 256 .. 65536 */
-    num = (w << 16) + r - 1u;            /* < 2^43 */
-    if (num >= (uint64_t)r << 29)
-        return UNBOUNDED_Q48;
-    return (uint64_t)fxl__div64_32(num, r) << 32;
-}
-
 static void body_of(const fxl_laser3d_prep *lp, mbody *s)
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
@@ -85,7 +67,7 @@ static void body_of(const fxl_laser3d_prep *lp, mbody *s)
     s->e[2][0] = s->m[2][0] * 65536, s->e[2][1] = s->m[2][1] * 65536, s->e[2][2] = cp * q;
     s->qp = fxl__mul64((uint64_t)q, (uint64_t)p); /* < 2^67 */
     s->mid = lp->mid;
-    s->h[0] = lp->kind == FXL_LASER3D_EGG ? egg_half_len(lp) : (uint64_t)lp->half_len;
+    s->h[0] = (uint64_t)lp->box_len; /* L, an egg's Le (laser3d_box.c) */
     s->h[1] = s->h[2] = (uint64_t)lp->half_wid;
 }
 

@@ -784,7 +784,8 @@ int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
          * when |(U1, U2)| <= rr + sqrt(A), A = 4 W^2 - k' U0^2 > 0: with
          * A taken low (k' U0^2 rounded up: (floor(U0^2 / 2^16) + 1) k,
          * below 2^125) and its root low (a = floor(sqrt(A >> 2e)) 2^e,
-         * A >> 2e below 2^64), U1^2 + U2^2 <= (rr + a)^2 is sure. */
+         * A >> 2e below 2^32: a 32-bit root, within 2^-15 of sqrt(A)),
+         * U1^2 + U2^2 <= (rr + a)^2 is sure. */
         uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
         uint64_t rr = (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17)), root = w2;
         bool in = !egg ? fxl__abs64(uu[0]) <= 2u * (uint64_t)lp->half_len : true;
@@ -796,11 +797,11 @@ int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], con
             in = !fxl__le128(ww, kx);
             if (in) {
                 fxl__u128 aa = fxl__sub(ww, kx);
-                unsigned nb = bits128(aa), e = nb > 64u ? (nb - 63u) / 2u : 0u;
+                unsigned nb = bits128(aa), e = nb > 32u ? (nb - 31u) / 2u : 0u;
                 uint64_t top = e == 0 ? aa.lo
                                : 2 * e >= 64 ? aa.hi >> (2 * e - 64u)
                                              : (aa.lo >> (2 * e)) | (aa.hi << (64u - 2 * e));
-                root = (uint64_t)fxl__isqrt64(top) << e; /* <= sqrt(A) < 2^60 */
+                root = (uint64_t)fxl__isqrt32((uint32_t)top) << e; /* <= sqrt(A) < 2^60 */
             }
         }
         if (in && fxl__sumsq_le(fxl__abs64(uu[1]), fxl__abs64(uu[2]), root + rr))

@@ -58,7 +58,11 @@ typedef struct fxl_laser3d {
     fix16_t egg_k;           /* Q16.16 0..1: the egg's weight on the length axis x */
 } fxl_laser3d;
 
-/* Prepared for testing. */
+/* Prepared for testing. Its fields are the library's: only
+ * fxl_laser3d_prepare fills them (their meaning may change between
+ * versions); read them at most. The last ones are what every box test
+ * would otherwise recompute (laser3d_box.c names the frame's rows m_i,
+ * edges e'_i and D'). */
 typedef struct fxl_laser3d_prep {
     fxl_vec3 pos;            /* Q16.16 */
     int32_t cy, sy, cp, sp;  /* Q16.16 table values of yaw and pitch */
@@ -69,6 +73,9 @@ typedef struct fxl_laser3d_prep {
     fxl_vec3 bb_mid;         /* Q16.16 middle of a conservative bounding box */
     uint32_t bb_half[3];     /* Q16.16 its half-extents (x, y, z) */
     fxl_laser3d_kind kind;
+    int64_t box_len;         /* Q16.48 the box tests' half-length: L, an egg's Le (or 2^61, unbounded) */
+    int32_t et[3][3];        /* Q2.30 floor(e'_i[k] / 2^18): the edges e'_i (Q16.48) rounded down */
+    uint32_t dd;             /* Q3.29 floor(D' / 2^35), D' = 2^16 q p (Q16.64) */
 } fxl_laser3d_prep;
 
 /* Validates and prepares; FXL_OK or the reason (an unknown kind

@@ -142,8 +142,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (l.kind != FXL_LASER3D_EGG && spheres[i].r >= 0 && spheres[i].r <= FXL_SIZE3_MAX &&
             fxl_laser3d_vs_sphere(&lp, spheres[i])) {
+            /* the frame's sphere reaches r (1 + 2^-13) + 2 raw in the
+             * world (laser3d.c's near_axis reach: the table's vectors are
+             * not unit), so its cube is grown by as much */
             fxl_aabb3 cube;
-            int64_t r = spheres[i].r;
+            int64_t r = (int64_t)spheres[i].r + (spheres[i].r >> 13) + 2;
             cube.lo.x = fz_wrap(b.lo.x - r), cube.lo.y = fz_wrap(b.lo.y - r), cube.lo.z = fz_wrap(b.lo.z - r);
             cube.hi.x = fz_wrap(b.lo.x + r), cube.hi.y = fz_wrap(b.lo.y + r), cube.hi.z = fz_wrap(b.lo.z + r);
             if (box_ok(cube) && b.lo.x - r <= b.lo.x + r)
