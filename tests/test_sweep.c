@@ -1065,7 +1065,7 @@ static void property_tail_bands(void)
     fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
 #endif
     for (i = 0; i < n; i++) {
-        int32_t reach, dist, far, step;
+        int32_t reach, dist, step;
         fxl_angle a;
         fix16_t r;
         if ((i & 7) == 0) {
@@ -1081,6 +1081,7 @@ static void property_tail_bands(void)
                                                    step < 0 ? 64 : step + 64);
         if ((i & 1) != 0) { /* past the far end */
             int64_t lo = -k.sp.from.u_lo, hi = k.sp.from.u_hi; /* Q32.32 */
+            int32_t far;
             if (lo > hi) /* the far end behind the pivot */
                 a += 2048, hi = lo;
             far = (int32_t)fxl__sat32(fxl__max64(hi, 0) / 65536);
