@@ -313,18 +313,22 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
 {
     fxl__u128 c2 = fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy)), t2 = fxl__sq_signed(m->t);
     fxl__big w, b, alpha, x;
-    int64_t cl, ch, rl, rh;
+    int64_t cl, ch;
     int known = 0;
-    /* First with bounds on |C| and R (2^18 wide, Q32.32: 4 raw units). */
+    /* First with bounds on |C| (2^18 wide, Q32.32: 4 raw units) against R
+     * itself, through squares (R^2 an integer: r_le, r_ge), with no root of
+     * R (issue 20's tails: a 64-bit root is a digit loop, hundreds of GBA
+     * cycles in ROM). |C| in [cl, ch): near (|C| <= R + t) holds when R >=
+     * ch - t and fails when R < cl - t; far (|C| + t >= R) holds when R <=
+     * cl + t and fails when R >= ch + t (all below 2^51). */
     root_bounds(c2, &cl, &ch);
-    root_bounds(m->r2, &rl, &rh);
-    if (ch <= rl + m->t)
+    if (r_ge(m, ch - m->t))
         *near = true, known |= 1;
-    else if (cl > rh + m->t)
+    else if (!r_ge(m, cl - m->t))
         *near = false, known |= 1;
-    if (cl >= rh - m->t)
+    if (r_le(m, cl + m->t))
         *far = true, known |= 2;
-    else if (ch <= rl - m->t)
+    else if (r_ge(m, ch + m->t))
         *far = false, known |= 2;
     if (known == 3)
         return;
