@@ -430,7 +430,7 @@ fxl__turn_audit_t fxl__turn_audit;
 #endif
 
 /* K meets W, or an axis witness (the ends outside K'): the exact rest. */
-FXL_ARM_CODE static bool middle_rest(const turn *m)
+static bool middle_rest(const turn *m)
 {
     int i, j;
     bool any = false, near = false, far = false;
