@@ -844,6 +844,10 @@ static void motion_property(gen_motion motion)
     k.moving = motion == GEN_MOVING;
     k.s = gen_sweep(&rng, motion);
     k.sp = prep(&k.s);
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = true; /* the middle's miss filters checked as they go */
+    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+#endif
     for (i = 0; i < n; i++) {
         fix16_t r;
         bool hit;
@@ -884,6 +888,13 @@ static void motion_property(gen_motion motion)
                 t.exact);
     fxlt_printf("    %s: the batch form (its box reject included) differs from the single "
                 "test in %u\n", motion_names[motion], batch_disagree);
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = false;
+    fxlt_printf("    %s: %u middles the 64-bit filters called a miss, %u of them a hit for the "
+                "exact stage\n", motion_names[motion], fxl__turn_audit.filtered,
+                fxl__turn_audit.wrong);
+    CHECK_EQ(fxl__turn_audit.wrong, 0);
+#endif
     CHECK_EQ(t.disagree, 0);
     CHECK_EQ(batch_disagree, 0);
     CHECK_EQ(orc_faults(), 0);
