@@ -64,6 +64,18 @@ FXL_ARM_CODE static inline int fxl__sweep_psign(int64_t a, int64_t b, int64_t c,
 bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0_q32,
                       int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t r);
 
+/* sweep_turn.c's audit of its miss filters (test builds only:
+ * FXL_TEST_HOOKS): with fxl__turn_audit.on, each middle a filter calls a
+ * miss runs the exact stage anyway: filtered counts them, wrong those the
+ * exact stage calls a hit. A game's build has neither. */
+#ifdef FXL_TEST_HOOKS
+typedef struct fxl__turn_audit_t {
+    bool on;
+    uint32_t filtered, wrong;
+} fxl__turn_audit_t;
+extern fxl__turn_audit_t fxl__turn_audit;
+#endif
+
 /* A bounding box of the whole motion of sp as fxl__near_box's middle and
  * half-extents (Q16.16); false when it has none (the reach or the box too
  * large for the 32-bit reject). About a thousand cycles on the GBA: worked

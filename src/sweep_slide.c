@@ -96,6 +96,10 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     for (k = 0; k < 4; k++) {
         int64_t eu_q32 = cu_q32[k] - ua_q32, ev_q32 = cv_q32[k] - va_q32;
         fxl__i128 dot_q64;
+        /* A repeated corner (a capsule's core is a segment, v_lo = v_hi):
+         * once is enough (issue 20's tails: its 128-bit products again). */
+        if (((k & 1) != 0 && lp->v_lo == lp->v_hi) || ((k & 2) != 0 && lp->u_lo == lp->u_hi))
+            continue;
         /* Every point P of AB lies within |du|, |dv| of A per axis, so a
          * corner farther than t + that from A on an axis is farther than t
          * from every P (all below 2^51: no overflow). */

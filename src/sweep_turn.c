@@ -42,10 +42,11 @@
  * |S_i - E_i| <= 1.1e-5 |q| * 2^16 < |qx| + |qy| of the boundary, so that
  * band filters it first.
  *
- * Before all that, two cheap witnesses settle the common hit: the arc
- * crossing the beam's axis (direction (+-1, 0) or (0, +-1) on the arc, the
- * point R on that axis within t of K; sound, since that point is on the
- * arc). Every value: coordinates below 2^49, squares below 2^98, the
+ * Before all that (after the ends), two filters settle the common misses
+ * in 64 bits (behind_miss, far_miss: K_A within R - t of the pivot), and
+ * cheap witnesses the common hit: the arc crossing the beam's axis
+ * (direction (+-1, 0) or (0, +-1) on the arc, the point R on that axis
+ * within t of K; sound, since that point is on the arc). Every value: coordinates below 2^49, squares below 2^98, the
  * largest product in a sign test below 2^230 (big.h holds 256 bits). */
 #include "sweep_parts.h"
 
@@ -312,18 +313,22 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
 {
     fxl__u128 c2 = fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy)), t2 = fxl__sq_signed(m->t);
     fxl__big w, b, alpha, x;
-    int64_t cl, ch, rl, rh;
+    int64_t cl, ch;
     int known = 0;
-    /* First with bounds on |C| and R (2^18 wide, Q32.32: 4 raw units). */
+    /* First with bounds on |C| (2^18 wide, Q32.32: 4 raw units) against R
+     * itself, through squares (R^2 an integer: r_le, r_ge), with no root of
+     * R (issue 20's tails: a 64-bit root is a digit loop, hundreds of GBA
+     * cycles in ROM). |C| in [cl, ch): near (|C| <= R + t) holds when R >=
+     * ch - t and fails when R < cl - t; far (|C| + t >= R) holds when R <=
+     * cl + t and fails when R >= ch + t (all below 2^51). */
     root_bounds(c2, &cl, &ch);
-    root_bounds(m->r2, &rl, &rh);
-    if (ch <= rl + m->t)
+    if (r_ge(m, ch - m->t))
         *near = true, known |= 1;
-    else if (cl > rh + m->t)
+    else if (!r_ge(m, cl - m->t))
         *near = false, known |= 1;
-    if (cl >= rh - m->t)
+    if (r_le(m, cl + m->t))
         *far = true, known |= 2;
-    else if (ch <= rl - m->t)
+    else if (r_ge(m, ch + m->t))
         *far = false, known |= 2;
     if (known == 3)
         return;
@@ -348,13 +353,143 @@ static bool foot_near(const turn *m, int64_t f)
     return e <= 0 || fxl__le128(fxl__sq_signed(e), m->r2);
 }
 
+/* The miss behind the pivot (issue 20's tails: a circle just behind the
+ * emitter): K in the closed half plane u >= 0 (a0 >= 0) while the wedge,
+ * a quarter turn at most (|step| <= 1024), has both ends in the open half
+ * plane u < 0, so all of it but the pivot (an arc of 90 degrees or less
+ * leaves an open half plane only across its edge line twice, 180 degrees
+ * apart); the same for the other three sides. Then K_A lies within {0},
+ * dmax = 0, and with R > t (R^2 > t^2, exactly) dmax < R - t: with E0, E1
+ * outside K' the middle misses. Signs and one 128-bit compare. */
+static bool behind_miss(const turn *m)
+{
+    if (m->step < -1024 || m->step > 1024)
+        return false;
+    if (!((m->a0 >= 0 && m->s[0][0] < 0 && m->s[1][0] < 0) ||
+          (m->a1 <= 0 && m->s[0][0] > 0 && m->s[1][0] > 0) ||
+          (m->b0 >= 0 && m->s[0][1] < 0 && m->s[1][1] < 0) ||
+          (m->b1 <= 0 && m->s[0][1] > 0 && m->s[1][1] > 0)))
+        return false;
+    return !fxl__le128(m->r2, fxl__sq_signed(m->t));
+}
+
+/* The common miss past the far part of a thin beam (issue 20's tails: a
+ * circle beyond the tip, its arc off the beam's axis), in 64 bits. With
+ * the ends E0, E1 already outside K', the middle misses when every point
+ * of K_A is nearer than rho = R - t (dmax < R - t).
+ * Proof. Let B = max(|b0|, |b1|), R > t and P = (u, v) in K with |P| >=
+ * rho > B: v^2 <= B^2 and u^2 = |P|^2 - v^2 >= rho^2 - B^2 > 0, so v^2 /
+ * u^2 <= B^2 / (rho^2 - B^2). For |step| <= 1024 (a quarter turn) with
+ * v0, v1 of one strict sign, the wedge lies in an open half plane off the
+ * u axis, where |tan| of the direction is smallest at an end of the wedge:
+ * if v_i^2 / u_i^2 > B^2 / (rho^2 - B^2) at both ends, no such P is in it.
+ * In units of 2^-4 px (U; Q32.32 >> 28, Q16.16 >> 12), with ceilings for
+ * what must be over (bh >= B, th >= t, uh >= |u_i|, rh >= R from R <=
+ * max(|qx|, |qy|) + min(|qx|, |qy|) / 2, as sqrt(1 + s^2) <= 1 + s / 2
+ * for 0 <= s <= 1) and floors for what must be under (r2 = floor(|q|^2
+ * 2^-24) <= R^2, tl <= t, vl <= |v_i|): r2 > th^2 gives R > t, and
+ * rho^2 - B^2 = R^2 - 2 t R + t^2 - B^2 >= L = r2 - 2 th rh + tl^2 - bh^2;
+ * L > 0 gives rho > B, and vl^2 L > bh^2 uh^2 the ends' condition. Every
+ * value at most 2^15 U (2048 px; else no filter): squares and L below
+ * 2^32, the products below 2^62. No root: a handful of multiplies. The
+ * exact stage decides whatever this leaves. */
+static bool far_miss(const turn *m)
+{
+    const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
+    uint64_t q2 = (m->r2.hi << 32) | (m->r2.lo >> 32), r2, b, bh, th, tl, rh, hi, lo;
+    int64_t l;
+    int i;
+    if (m->step < -1024 || m->step > 1024)
+        return false;
+    if (fxl__sign64(m->s[0][1]) * fxl__sign64(m->s[1][1]) <= 0)
+        return false;
+    hi = fxl__abs32(m->qx), lo = fxl__abs32(m->qy);
+    if (hi < lo)
+        b = hi, hi = lo, lo = b;
+    rh = (hi + (lo + 1u) / 2u + 4095u) >> 12;
+    b = fxl__abs64(m->b0) > fxl__abs64(m->b1) ? fxl__abs64(m->b0) : fxl__abs64(m->b1);
+    bh = (b + up) >> 28;
+    th = ((uint64_t)m->t + up) >> 28;
+    tl = (uint64_t)m->t >> 28;
+    r2 = q2 >> 24;
+    if (rh > lim || th > lim || bh > lim || r2 <= th * th)
+        return false;
+    l = (int64_t)(r2 + tl * tl) - (int64_t)(2u * th * rh + bh * bh);
+    if (l <= 0)
+        return false;
+    for (i = 0; i < 2; i++) {
+        uint64_t uh = (fxl__abs64(m->s[i][0]) + up) >> 28, vl = fxl__abs64(m->s[i][1]) >> 28;
+        if (uh > lim || vl > lim || vl * vl * (uint64_t)l <= bh * bh * uh * uh)
+            return false;
+    }
+    return true;
+}
+
+#ifdef FXL_TEST_HOOKS
+fxl__turn_audit_t fxl__turn_audit;
+#endif
+
+/* K meets W, or an axis witness (the ends outside K'): the exact rest. */
+static bool middle_rest(const turn *m)
+{
+    int i, j;
+    bool any = false, near = false, far = false;
+
+    if (axis_witness(m, 1, 0) || axis_witness(m, -1, 0) || axis_witness(m, 0, 1) ||
+        axis_witness(m, 0, -1))
+        return true;
+
+    /* K meets W: corners of K in the wedge. */
+    for (i = 0; i < 2; i++) {
+        for (j = 0; j < 2; j++) {
+            int64_t cx = i ? m->a1 : m->a0, cy = j ? m->b1 : m->b0;
+            bool cn = false, cf = false;
+            if ((i && m->a1 == m->a0) || (j && m->b1 == m->b0) || (cx == 0 && cy == 0))
+                continue; /* a repeated corner, or the pivot itself */
+            if (!on_arc(m, cx, cy))
+                continue;
+            any = true;
+            corner_vs_r(m, cx, cy, &cn, &cf);
+            near = near || cn;
+            far = far || cf;
+        }
+    }
+    /* The rays through S0 and S1. */
+    for (i = 0; i < 2; i++) {
+        frac in, out;
+        if (!ray(m, i, &in, &out))
+            continue;
+        any = true;
+        near = near || ray_vs_r(m, i, in) <= 0;
+        far = far || ray_vs_r(m, i, out) >= 0;
+    }
+    if (!any || !far)
+        return false;
+    /* The nearest point: the pivot inside K, or a foot inside the wedge. */
+    if (m->a0 <= 0 && m->a1 >= 0) {
+        if (m->b0 <= 0 && m->b1 >= 0)
+            near = true;
+        for (j = 0; j < 2 && !near; j++) {
+            int64_t b = j ? m->b1 : m->b0;
+            if (b != 0 && axis_on_arc(m, 0, b > 0 ? 1 : -1))
+                near = foot_near(m, b);
+        }
+    }
+    if (m->b0 <= 0 && m->b1 >= 0) {
+        for (i = 0; i < 2 && !near; i++) {
+            int64_t a = i ? m->a1 : m->a0;
+            if (a != 0 && axis_on_arc(m, a > 0 ? 1 : -1, 0))
+                near = foot_near(m, a);
+        }
+    }
+    return near;
+}
+
 FXL_ARM_CODE
 bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t u0_q32,
                       int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t r)
 {
     turn m;
-    int i, j;
-    bool any = false, near = false, far = false;
     uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
 
     m.t = ((int64_t)r + sp->from.round) * 65536;
@@ -369,54 +504,16 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
     m.qx = qx, m.qy = qy;
     m.step = sp->step;
 
-    if (axis_witness(&m, 1, 0) || axis_witness(&m, -1, 0) || axis_witness(&m, 0, 1) ||
-        axis_witness(&m, 0, -1))
-        return true;
     if (end_in(&m, 0) || end_in(&m, 1))
         return true;
-
-    /* K meets W: corners of K in the wedge. */
-    for (i = 0; i < 2; i++) {
-        for (j = 0; j < 2; j++) {
-            int64_t cx = i ? m.a1 : m.a0, cy = j ? m.b1 : m.b0;
-            bool cn = false, cf = false;
-            if ((i && m.a1 == m.a0) || (j && m.b1 == m.b0) || (cx == 0 && cy == 0))
-                continue; /* a repeated corner, or the pivot itself */
-            if (!on_arc(&m, cx, cy))
-                continue;
-            any = true;
-            corner_vs_r(&m, cx, cy, &cn, &cf);
-            near = near || cn;
-            far = far || cf;
+    if (behind_miss(&m) || far_miss(&m)) {
+#ifdef FXL_TEST_HOOKS
+        if (fxl__turn_audit.on) {
+            fxl__turn_audit.filtered++;
+            fxl__turn_audit.wrong += middle_rest(&m) ? 1u : 0u;
         }
-    }
-    /* The rays through S0 and S1. */
-    for (i = 0; i < 2; i++) {
-        frac in, out;
-        if (!ray(&m, i, &in, &out))
-            continue;
-        any = true;
-        near = near || ray_vs_r(&m, i, in) <= 0;
-        far = far || ray_vs_r(&m, i, out) >= 0;
-    }
-    if (!any || !far)
+#endif
         return false;
-    /* The nearest point: the pivot inside K, or a foot inside the wedge. */
-    if (m.a0 <= 0 && m.a1 >= 0) {
-        if (m.b0 <= 0 && m.b1 >= 0)
-            near = true;
-        for (j = 0; j < 2 && !near; j++) {
-            int64_t b = j ? m.b1 : m.b0;
-            if (b != 0 && axis_on_arc(&m, 0, b > 0 ? 1 : -1))
-                near = foot_near(&m, b);
-        }
     }
-    if (m.b0 <= 0 && m.b1 >= 0) {
-        for (i = 0; i < 2 && !near; i++) {
-            int64_t a = i ? m.a1 : m.a0;
-            if (a != 0 && axis_on_arc(&m, a > 0 ? 1 : -1, 0))
-                near = foot_near(&m, a);
-        }
-    }
-    return near;
+    return middle_rest(&m);
 }

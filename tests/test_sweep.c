@@ -844,6 +844,10 @@ static void motion_property(gen_motion motion)
     k.moving = motion == GEN_MOVING;
     k.s = gen_sweep(&rng, motion);
     k.sp = prep(&k.s);
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = true; /* the middle's miss filters checked as they go */
+    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+#endif
     for (i = 0; i < n; i++) {
         fix16_t r;
         bool hit;
@@ -884,6 +888,13 @@ static void motion_property(gen_motion motion)
                 t.exact);
     fxlt_printf("    %s: the batch form (its box reject included) differs from the single "
                 "test in %u\n", motion_names[motion], batch_disagree);
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = false;
+    fxlt_printf("    %s: %u middles the 64-bit filters called a miss, %u of them a hit for the "
+                "exact stage\n", motion_names[motion], fxl__turn_audit.filtered,
+                fxl__turn_audit.wrong);
+    CHECK_EQ(fxl__turn_audit.wrong, 0);
+#endif
     CHECK_EQ(t.disagree, 0);
     CHECK_EQ(batch_disagree, 0);
     CHECK_EQ(orc_faults(), 0);
@@ -1041,6 +1052,92 @@ static void property_near_pivot(void)
     CHECK_EQ(orc_faults(), 0);
 }
 
+/* The middle's 64-bit miss filters (sweep_turn.c: behind_miss, far_miss;
+ * issue 20's tails) at their bands: turns about the emitter, the middle
+ * and an off-beam pivot with the circle's centre past the beam's far end
+ * (from the pivot, within a few reaches of its farthest point, at
+ * directions up to 64 steps beyond the turn's) or just behind the pivot
+ * (the opposite directions, within three reaches), at the smallest
+ * touching radius and one below and at a random radius, against the
+ * oracle; with the audit on (test builds), every middle a filter calls a
+ * miss runs the exact stage too, which must agree. */
+static void property_tail_bands(void)
+{
+    fxlt_rng rng = fxlt_rng_for("property_tail_bands");
+    uint32_t i, n = FXLT_CASES(200000), skipped = 0;
+    ptally t = {0, 0, 0, 0, 0, 0, 0};
+    pcase k;
+    batch_disagree = 0;
+    k.moving = false;
+    k.s = gen_sweep(&rng, GEN_TURN_EMITTER);
+    k.sp = prep(&k.s);
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = true;
+    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+#endif
+    for (i = 0; i < n; i++) {
+        int32_t reach, dist, step;
+        fxl_angle a;
+        fix16_t r;
+        if ((i & 7) == 0) {
+            static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE,
+                                                GEN_TURN_OFFBEAM};
+            k.s = gen_sweep(&rng, kinds[(i >> 3) % 3]);
+            k.sp = prep(&k.s);
+        }
+        reach = k.sp.from.width + k.sp.from.round;
+        reach = reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+        step = k.s.motion.step;
+        a = k.s.laser.angle + (fxl_angle)fxlt_range(&rng, step < 0 ? step - 64 : -64,
+                                                   step < 0 ? 64 : step + 64);
+        if ((i & 1) != 0) { /* past the far end */
+            int64_t lo = -k.sp.from.u_lo, hi = k.sp.from.u_hi; /* Q32.32 */
+            int32_t far;
+            if (lo > hi) /* the far end behind the pivot */
+                a += 2048, hi = lo;
+            far = (int32_t)fxl__sat32(fxl__max64(hi, 0) / 65536);
+            dist = (int32_t)fxl__sat32((int64_t)far + fxlt_range(&rng, -reach, 3 * reach));
+        } else { /* behind the pivot */
+            a += 2048;
+            dist = fxlt_range(&rng, 0, 3 * reach);
+        }
+        if (dist < 0)
+            dist = 0;
+        a &= 4095;
+        k.p = fxl_vec2_make(
+            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
+            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
+        k.q = k.p;
+        if (fxl_circle_check(fxl_circle_make(k.p.x, k.p.y, 0)) != FXL_OK) {
+            skipped++;
+            continue;
+        }
+        t.cases++;
+        t.near++;
+        r = touching_radius(&t, &k);
+        if (r >= 0)
+            t.hits++;
+        agree_at(&t, &k, (fix16_t)fxlt_range(&rng, 0, 2 * reach));
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = false;
+    fxlt_printf("    tail bands: %u cases (%u outside the domain skipped), %u touching, "
+                "%u disagreements with the oracle, batch differs in %u; %u middles the "
+                "filters called a miss, %u of them a hit for the exact stage\n",
+                t.cases, skipped, t.hits, t.disagree, batch_disagree, fxl__turn_audit.filtered,
+                fxl__turn_audit.wrong);
+    CHECK_EQ(fxl__turn_audit.wrong, 0);
+    CHECK(fxl__turn_audit.filtered > 0);
+#else
+    fxlt_printf("    tail bands: %u cases (%u outside the domain skipped), %u touching, "
+                "%u disagreements with the oracle, batch differs in %u\n",
+                t.cases, skipped, t.hits, t.disagree, batch_disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+    CHECK_EQ(batch_disagree, 0);
+    CHECK_EQ(orc_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"corner_touch_exact", corner_touch_exact},
@@ -1061,6 +1158,7 @@ static const fxlt_case cases[] = {
     {"property_moving", property_moving},
     {"psign_band", psign_band},
     {"property_near_pivot", property_near_pivot},
+    {"property_tail_bands", property_tail_bands},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};
