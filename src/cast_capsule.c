@@ -179,7 +179,11 @@ FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool 
 {
     int64_t px = L * x->c - sg->ax * 65536, py = L * x->s - sg->ay * 65536;
     fxl__i128 dot = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey)), c;
-    bool past = !is_neg(dot) && fxl__le128(fxl__mul64(sg->len2, 65536), fxl__iabs(dot));
+    fxl__u128 l16; /* 65536 |b - a|^2, by shifts */
+    bool past;
+    l16.hi = sg->len2 >> 48;
+    l16.lo = sg->len2 << 16;
+    past = !is_neg(dot) && fxl__le128(l16, fxl__iabs(dot));
     if (is_neg(dot) || is_zero(dot) || past) {
         if (past) {
             px -= sg->ex * 65536;
@@ -189,7 +193,7 @@ FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool 
         *entry = is_neg(c) || is_zero(c);
         return point_sign(x, px, py);
     }
-    c = fxl__isub(imul_w(sg->D, (int32_t)L), imul_w(sg->N, 65536));
+    c = fxl__isub(imul_w(sg->D, (int32_t)L), shl16(sg->N));
     *entry = !is_zero(c) && is_neg(c) != (sg->D < 0);
     return line_sign(x, sg, c);
 }

@@ -74,9 +74,10 @@ FXL_ARM_CODE static bool box_first(const wctx *x, const wframe *f, wval *out)
     return true;
 }
 
-/* The wall in the frame, oriented so that G >= 0. */
+/* The wall in the frame, oriented so that G >= 0; D and N (before the
+ * orientation) as the caller worked them out. */
 FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
-                                    wframe *f)
+                                    int64_t N, wframe *f)
 {
     int64_t ax = (int64_t)w->a.x - e.x, ay = (int64_t)w->a.y - e.y;
     f->ga = x->c * ax + x->s * ay;
@@ -85,7 +86,7 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_v
     f->D = D;
     f->gb = f->ga + f->G;
     f->hb = f->ha + D;
-    f->N = fxl__wsub64(ax * w->ey, ay * w->ex);
+    f->N = N;
     f->flipped = f->G < 0;
     if (f->flipped) {
         int64_t t = f->ga;
@@ -115,7 +116,7 @@ FXL__ALWAYS_INLINE bool eligible(const wctx *x, const fxl__ray *r, const fxl_wal
     N = fxl__wsub64(((int64_t)wp->a.x - r->p.x) * wp->ey, ((int64_t)wp->a.y - r->p.y) * wp->ex);
     if (!(N > 0 ? two_sided && D > 0 : D < 0))
         return false;
-    frame_setup(x, wp, r->p, D, f);
+    frame_setup(x, wp, r->p, D, N, f);
     return true;
 }
 
@@ -288,9 +289,9 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         if (fxl__le128(fxl__mul64((uint64_t)window, u.den), u.num))
             continue;
         D = x->c * walls[i].ey - x->s * walls[i].ex;
-        if (!over)
-            frame_setup(x, &walls[i], r->p, D, &f);
         seg_setup(&walls[i], r->p, D, &sg);
+        if (!over)
+            frame_setup(x, &walls[i], r->p, D, sg.N, &f);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
         /* The least u*_box's div_est, worked out above, is the estimate's

@@ -59,16 +59,27 @@ FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
     return m < ((uint64_t)1 << 47) && (m << 16) <= x->R;
 }
 
+/* 65536 a exactly for any int64 a, by shifts (imul_w's products
+ * spared): the top 16 bits of a, sign-extended, become the high word. */
+FXL__ALWAYS_INLINE fxl__i128 shl16(int64_t a)
+{
+    uint64_t ua = (uint64_t)a;
+    fxl__i128 r;
+    r.lo = ua << 16;
+    r.hi = fxl__u2i((ua >> 48) | (a < 0 ? ~(uint64_t)0 << 16 : 0u));
+    return r;
+}
+
 /* u at a wall end: 65536 g / q (signed numerator). */
 FXL__ALWAYS_INLINE fxl__i128 end_num(int64_t g)
 {
-    return imul_w(g, 65536);
+    return shl16(g);
 }
 
 /* u where the wall crosses v = sigma w, as num / |D| (sign moved up). */
 FXL__ALWAYS_INLINE fxl__i128 cross_num(const wctx *x, const wframe *f, int sigma)
 {
-    fxl__i128 m = imul_w(f->N, 65536), k = imul_w(f->G, (int32_t)x->w);
+    fxl__i128 m = shl16(f->N), k = imul_w(f->G, (int32_t)x->w);
     m = sigma > 0 ? fxl__iadd(m, k) : fxl__isub(m, k);
     return f->D < 0 ? fxl__ineg(m) : m;
 }
