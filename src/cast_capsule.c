@@ -177,7 +177,9 @@ FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
  * An end p is approached iff (p - E_L) . d >= 0; the line iff C D < 0. */
 FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry)
 {
-    int64_t px = L * x->c - sg->ax * 65536, py = L * x->s - sg->ay * 65536;
+    /* L <= len < 2^31: 32x32 -> 64 products. */
+    int64_t px = (int64_t)(int32_t)L * x->c32 - sg->ax * 65536,
+            py = (int64_t)(int32_t)L * x->s32 - sg->ay * 65536;
     fxl__i128 dot = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey)), c;
     fxl__u128 l16; /* 65536 |b - a|^2, by shifts */
     bool past;

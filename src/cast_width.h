@@ -14,6 +14,8 @@ typedef struct wctx {
     uint64_t R;    /* w q: the strip is 65536 |h| <= R */
     fxl__u128 R2;  /* w^2 q: a point's distance^2 (Q32.32, times 2^32) against it */
     int64_t len;   /* Q16.16 */
+    int32_t c32, s32; /* Q16.16 c and s again, as int32 (32x32 -> 64 products) */
+    int64_t ge, he;   /* d . e and d x e, e the emitter (Q32.32) */
 } wctx;
 
 /* One wall in the frame; ga..hb and G, D, N oriented so that G >= 0. */
@@ -129,6 +131,15 @@ typedef struct wseg {
     int za_e;
 } wseg;
 
+/* N = (a - e) x (b - a) = a x (b - a) - e x (b - a), wrapping as
+ * fxl__wsub64 of the products of a - e would (the same integer, mod 2^64):
+ * four 32x32 -> 64 products instead of two 64x64 ones. */
+FXL__ALWAYS_INLINE int64_t wall_n(const fxl_wall_prep *w, fxl_vec2 e)
+{
+    return fxl__u2i((uint64_t)((int64_t)w->a.x * w->ey) - (uint64_t)((int64_t)w->a.y * w->ex) -
+                    (uint64_t)((int64_t)e.x * w->ey) + (uint64_t)((int64_t)e.y * w->ex));
+}
+
 FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
 {
     sg->ax = (int64_t)w->a.x - e.x;
@@ -136,8 +147,8 @@ FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
     sg->ex = w->ex;
     sg->ey = w->ey;
     sg->D = D;
-    sg->N = fxl__wsub64(sg->ax * sg->ey, sg->ay * sg->ex);
-    sg->len2 = (uint64_t)(sg->ex * sg->ex) + (uint64_t)(sg->ey * sg->ey);
+    sg->N = wall_n(w, e);
+    sg->len2 = (uint64_t)((int64_t)w->ex * w->ex) + (uint64_t)((int64_t)w->ey * w->ey);
     sg->za_m = 0;
     sg->za_e = 0;
 }
