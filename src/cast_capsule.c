@@ -221,7 +221,8 @@ FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t 
  * line (when the touching point lies between the ends) at u_near - w tan
  * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
  * it enters the strip; else the box's u*. */
-FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval ub, int64_t ubf)
+FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, uint64_t len2, wval ub,
+                                          int64_t ubf)
 {
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
@@ -241,7 +242,8 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
             best = fxl__min64(best, div_est(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
         }
     }
-    rho = sqrt_est(fxl__add(fxl__sq((uint64_t)f->G), fxl__sq(ad)));
+    /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product. */
+    rho = sqrt_est(fxl__mul64(x->q, len2));
     if (rho != 0) {
         /* The touching point's h: -sign(D) w G / rho times q / 65536. */
         uint64_t t = quot(fxl__mul64(x->w, (uint64_t)f->G), rho);
@@ -263,18 +265,17 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, wval u
  * (so P(0)) and meets the capsule of length len (not P(len)): the last L
  * with P(L), galloping from the estimate, then bisecting; plus one when
  * the capsule of length L + 1 touches the wall at its front, approaching. */
-FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg0,
-                                        wval ub, int64_t ubf)
+FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub,
+                                        int64_t ubf)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, ub, ubf), step, at = -1;
+    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, sg->len2, ub, ubf), step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
-    /* The wall's w^2 q |b - a|^2 approximated once for every call below. */
-    wseg seg = *sg0;
-    const wseg *sg = &seg;
-    approx za = za_of(x, sg0);
-    seg.za_m = za.m;
-    seg.za_e = za.e;
+    /* The wall's w^2 q |b - a|^2 approximated once for every call below
+     * (in the caller's wseg: not copied). */
+    approx za = za_of(x, sg);
+    sg->za_m = za.m;
+    sg->za_e = za.e;
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;

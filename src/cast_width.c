@@ -346,13 +346,16 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
     x.q = (uint64_t)(x.c * x.c + x.s * x.s);
     x.w = (uint64_t)w;
     x.R = x.w * x.q;
-    x.R2 = fxl__mul64(x.w * x.w, x.q);
+
     x.len = r->len;
     x.c32 = r->dx;
     x.s32 = r->dy;
     x.ge = g_emitter(r);
     x.he = (int64_t)r->dx * r->p.y - (int64_t)r->dy * r->p.x;
-    if (kind == FXL_LASER_CAPSULE && w > 0)
+    if (kind == FXL_LASER_CAPSULE && w > 0) {
+        x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
         return capsule_cast(&x, r, walls, n, two_sided, length);
+    }
+    x.R2.hi = x.R2.lo = 0;
     return box_cast(&x, r, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
 }

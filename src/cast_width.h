@@ -209,7 +209,7 @@ int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
- * the caller has it, else INT64_MIN (cast_capsule.c). */
-int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub, int64_t ubf);
+ * the caller has it, else INT64_MIN; sets sg's za_m, za_e (cast_capsule.c). */
+int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub, int64_t ubf);
 
 #endif
