@@ -246,7 +246,7 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, uint64
     rho = sqrt_est(fxl__mul64(x->q, len2));
     if (rho != 0) {
         /* The touching point's h: -sign(D) w G / rho times q / 65536. */
-        uint64_t t = quot(fxl__mul64(x->w, (uint64_t)f->G), rho);
+        uint64_t t = quot(fxl__mul32_64((uint32_t)x->w, (uint64_t)f->G), rho);
         h = (int64_t)((t * x->q) >> 16);
         h = f->D > 0 ? -h : h;
         if (h >= fxl__min64(f->ha, f->hb) && h <= fxl__max64(f->ha, f->hb)) {
@@ -254,7 +254,7 @@ FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, uint64
             /* Where the wall enters the strip on that side is often the
              * box's u* itself: the same quotient, not worked out again. */
             int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_est(cn, ad);
-            t = quot(fxl__mul64(x->w, ad), rho + (uint64_t)f->G);
+            t = quot(fxl__mul32_64((uint32_t)x->w, ad), rho + (uint64_t)f->G);
             best = fxl__min64(best, un - (int64_t)t);
         }
     }

@@ -196,7 +196,7 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
             !val_le_int(u, x->len))
             continue;
         /* u < bf: not bf den <= num. */
-        if (best < 0 || (by_floor ? !fxl__le128(fxl__mul64((uint64_t)bf, u.den), u.num)
+        if (best < 0 || (by_floor ? !fxl__le128(fxl__mul32_64((uint32_t)bf, u.den), u.num)
                                   : !val_le(bv, u))) {
             best = (long)i;
             bv = u;
@@ -301,7 +301,8 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
         if (best >= 0)
             window = fxl__min64(window, bf + (int64_t)x->w);
-        if (fxl__le128(fxl__mul64((uint64_t)window, u.den), u.num))
+        /* window <= len + w + 1 < 2^32: two 32x32 -> 64 products. */
+        if (fxl__le128(fxl__mul32_64((uint32_t)window, u.den), u.num))
             continue;
         D = wall_d(x, &walls[i]);
         seg_setup(&walls[i], r->p, D, &sg);

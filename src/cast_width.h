@@ -114,10 +114,10 @@ FXL__ALWAYS_INLINE int64_t val_floor(wval v)
     return (int64_t)fxl__recip_div(&rc, v.num, NULL);
 }
 
-/* v <= the integer k: num <= k den. */
+/* v <= the integer k, 0 <= k < 2^32 (a length): num <= k den. */
 FXL__ALWAYS_INLINE bool val_le_int(wval v, int64_t k)
 {
-    return fxl__le128(v.num, fxl__mul64((uint64_t)k, v.den));
+    return fxl__le128(v.num, fxl__mul32_64((uint32_t)k, v.den));
 }
 
 /* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2;
@@ -181,7 +181,10 @@ FXL__ALWAYS_INLINE int64_t div_est(fxl__i128 n, uint64_t d)
     fxl__u128 m = fxl__iabs(n);
     fxl__recip rc;
     int64_t q;
-    if (fxl__le128(fxl__mul64(d, (uint64_t)1 << 29), m))
+    fxl__u128 d29; /* d 2^29, by shifts */
+    d29.hi = d >> 35;
+    d29.lo = d << 29;
+    if (fxl__le128(d29, m))
         return is_neg(n) ? -((int64_t)1 << 29) : (int64_t)1 << 29;
     fxl__recip_init(&rc, d);
     q = (int64_t)fxl__recip_div(&rc, m, NULL);
