@@ -39,16 +39,28 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
  * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px): box casts about 7,100 cycles median, capsule casts 17,800, of which
- * about 3,000 are the floor search's estimate (capsule_guess: a square
- * root, two approximate quotients; 4,700 before its Newton step used the
- * reciprocal table and its quotients dropped their exact settling), 1,500
- * each of the two exact front_sign calls that settle floor(u*) from it,
- * and most of the rest the exact work on the 4 or 5 walls a beam's box
- * meets (about 1,100 cycles of fixed work outside). Measured and not kept:
- * the coarse tests as a Thumb pass listing the near walls for the ARM
- * passes, or as an out-of-line ARM scan (each cheaper for far walls, but
- * the near walls' work cost more: box medians 7,300 and 7,800). */
+ * px; the code ARM in ROM, so fetch-bound: about 5 cycles an instruction):
+ * box casts about 6,000 cycles median, capsule casts 15,400. Of a box
+ * cast, about 1,300 are the call's fixed work, 1,000 the 16 walls' coarse
+ * tests, and 1,000-1,500 each of the 2 or 3 eligible walls a beam's box
+ * meets (measured on the host: 2.5 a cast) and the winner's floor. A
+ * capsule cast adds about 800 for the least u*_box's floor, 3,000 for the
+ * floor search's estimate (capsule_guess: a square root, two approximate
+ * quotients), 1,400 each of the two exact front_sign calls that settle
+ * floor(u*) from it (on the host, 265 front_sign calls for the bench's
+ * 128 capsule casts, the start-disc tests included: the estimate is
+ * mostly within a unit). Measured and not kept: the coarse tests as a
+ * Thumb pass listing the near walls for the ARM passes, or as an
+ * out-of-line ARM scan (each cheaper for far walls, but the near walls'
+ * work cost more: box medians 7,300 and 7,800, and 6,309 against 6,011
+ * for next_near out of line); visiting the box's walls in order of
+ * g_low, skipping those whose bound passes the best's floor (box 7,239 ->
+ * 8,142: of 2.5 eligible walls a cast it skipped 0.3, and each new best
+ * paid a floor); -O3 (box 7,916) and -Os (slower, library calls). In
+ * IWRAM (measured before the 32-bit products: box 7,239 and capsule
+ * 17,861 in ROM) every width function (about 23 KB) ran box casts in
+ * 4,065 cycles and capsule casts in 8,488; the leaves only (box_first,
+ * front_sign, line_sign, sqrt_est: 5.4 KB) 6,696 and 14,879. */
 #include "cast_width.h"
 
 /* The box's u* for the wall: false if the rectangle never meets it. */
