@@ -143,11 +143,25 @@ FXL__ALWAYS_INLINE int approx_cmp(approx a, approx b)
 }
 
 
-FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
+/* C^2 against w^2 q |b - a|^2 exactly (256-bit), m = |C|: out of line,
+ * for the narrow band where their top 32 bits cannot tell. */
+FXL_ARM_CODE static int line_sign_exact(const wctx *x, const wseg *sg, fxl__u128 m)
 {
-    fxl__u128 m = fxl__iabs(c), l2 = u128_of(sg->len2);
-    approx ca, za;
     fxl__big bc, t, bl, bz;
+    fxl__big_u128(&bc, m);
+    fxl__big_mul(&t, &bc, &bc);
+    fxl__big_u128(&bc, x->R2);
+    fxl__big_u128(&bl, u128_of(sg->len2));
+    fxl__big_mul(&bz, &bc, &bl);
+    return fxl__big_cmp(&t, &bz);
+}
+
+/* sign(|C| - w sqrt(q |b - a|^2)): by the top 32 bits inline (in
+ * fxl__front_sign: no call, no frame for the big numbers), else exactly. */
+FXL__ALWAYS_INLINE int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
+{
+    fxl__u128 m = fxl__iabs(c);
+    approx ca, za;
     int k;
     if (m.hi == 0 && m.lo == 0)
         return -1; /* on the line */
@@ -159,14 +173,7 @@ FXL_ARM_CODE static int line_sign(const wctx *x, const wseg *sg, fxl__i128 c)
         za = za_of(x, sg);
     }
     k = approx_cmp(approx_mul(ca, ca), za);
-    if (k != 2)
-        return k;
-    fxl__big_u128(&bc, m);
-    fxl__big_mul(&t, &bc, &bc);
-    fxl__big_u128(&bc, x->R2);
-    fxl__big_u128(&bl, l2);
-    fxl__big_mul(&bz, &bc, &bl);
-    return fxl__big_cmp(&t, &bz);
+    return k != 2 ? k : line_sign_exact(x, sg, m);
 }
 
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L = e + L d /

@@ -1503,7 +1503,7 @@ static void width_frame_products(void)
         fxl_wall w;
         fxl_wall_prep wp;
         fxl_vec2 e;
-        big want, got;
+        big want;
         int m, ok = 0;
         if (big_cmp(big_mul(big_i64(a), big_i64(65536)),
                     big_add(big_mul(big_i64(r.hi), two64), big_u64(r.lo))) != 0)
@@ -1519,7 +1519,7 @@ static void width_frame_products(void)
                        big_neg(big_mul(big_i64((int64_t)w.a.y - e.y),
                                        big_i64((int64_t)w.b.x - w.a.x))));
         for (m = -1; m <= 1; m++) {
-            got = big_add(big_i64(nn), big_mul(big_i64(m), two64));
+            big got = big_add(big_i64(nn), big_mul(big_i64(m), two64));
             ok |= big_cmp(want, got) == 0;
         }
         bad += !ok;
