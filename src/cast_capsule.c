@@ -209,9 +209,10 @@ FXL_ARM_CODE int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool 
 
 /* The capsule of length L misses the wall (it misses the emitter's disk).
  * *fs, *entry: fxl__front_sign at L when it was worked out (*fs = 2 when
- * not: L >= u*_box settles it). */
-FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L, int *fs,
-                                bool *entry)
+ * not: L >= u*_box settles it). Inline, as capsule_guess (GBA bench:
+ * capsule casts 14,982 -> 14,791 cycles median for both). */
+FXL__ALWAYS_INLINE bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L, int *fs,
+                               bool *entry)
 {
     *fs = 2;
     if (val_le_int(ub, L))
@@ -228,8 +229,8 @@ FXL_ARM_CODE static bool misses(const wctx *x, const wseg *sg, wval ub, int64_t 
  * line (when the touching point lies between the ends) at u_near - w tan
  * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
  * it enters the strip; else the box's u*. */
-FXL_ARM_CODE static int64_t capsule_guess(const wctx *x, const wframe *f, uint64_t len2, wval ub,
-                                          int64_t ubf)
+FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_t len2, wval ub,
+                                         int64_t ubf)
 {
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;

@@ -63,8 +63,10 @@
  * front_sign, line_sign, sqrt_est: 5.4 KB) 6,696 and 14,879. */
 #include "cast_width.h"
 
-/* The box's u* for the wall: false if the rectangle never meets it. */
-FXL_ARM_CODE static bool box_first(const wctx *x, const wframe *f, wval *out)
+/* The box's u* for the wall: false if the rectangle never meets it.
+ * Inline (GBA bench: box casts 6,011 -> 5,826 cycles median, for about
+ * 1.3 KB more ROM). */
+FXL__ALWAYS_INLINE bool box_first(const wctx *x, const wframe *f, wval *out)
 {
     fxl__i128 num;
     uint64_t den;
