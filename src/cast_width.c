@@ -40,13 +40,13 @@
  * the first pass's list of walls (up to CAND_MAX), else every wall again
  * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
  * px; the code ARM in ROM, so fetch-bound: about 5 cycles an instruction):
- * box casts about 6,000 cycles median, capsule casts 15,400. Of a box
+ * box casts about 5,800 cycles median, capsule casts 14,800. Of a box
  * cast, about 1,300 are the call's fixed work, 1,000 the 16 walls' coarse
  * tests, and 1,000-1,500 each of the 2 or 3 eligible walls a beam's box
  * meets (measured on the host: 2.5 a cast) and the winner's floor. A
  * capsule cast adds about 800 for the least u*_box's floor, 3,000 for the
  * floor search's estimate (capsule_guess: a square root, two approximate
- * quotients), 1,400 each of the two exact front_sign calls that settle
+ * quotients), 1,300 each of the two exact front_sign calls that settle
  * floor(u*) from it (on the host, 265 front_sign calls for the bench's
  * 128 capsule casts, the start-disc tests included: the estimate is
  * mostly within a unit). Measured and not kept: the coarse tests as a
