@@ -39,20 +39,34 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
  * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px): box casts about 7,100 cycles median, capsule casts 17,800, of which
- * about 3,000 are the floor search's estimate (capsule_guess: a square
- * root, two approximate quotients; 4,700 before its Newton step used the
- * reciprocal table and its quotients dropped their exact settling), 1,500
- * each of the two exact front_sign calls that settle floor(u*) from it,
- * and most of the rest the exact work on the 4 or 5 walls a beam's box
- * meets (about 1,100 cycles of fixed work outside). Measured and not kept:
- * the coarse tests as a Thumb pass listing the near walls for the ARM
- * passes, or as an out-of-line ARM scan (each cheaper for far walls, but
- * the near walls' work cost more: box medians 7,300 and 7,800). */
+ * px; the code ARM in ROM, so fetch-bound: about 5 cycles an instruction):
+ * box casts about 5,800 cycles median, capsule casts 14,800. Of a box
+ * cast, about 1,300 are the call's fixed work, 1,000 the 16 walls' coarse
+ * tests, and 1,000-1,500 each of the 2 or 3 eligible walls a beam's box
+ * meets (measured on the host: 2.5 a cast) and the winner's floor. A
+ * capsule cast adds about 800 for the least u*_box's floor, 3,000 for the
+ * floor search's estimate (capsule_guess: a square root, two approximate
+ * quotients), 1,300 each of the two exact front_sign calls that settle
+ * floor(u*) from it (on the host, 265 front_sign calls for the bench's
+ * 128 capsule casts, the start-disc tests included: the estimate is
+ * mostly within a unit). Measured and not kept: the coarse tests as a
+ * Thumb pass listing the near walls for the ARM passes, or as an
+ * out-of-line ARM scan (each cheaper for far walls, but the near walls'
+ * work cost more: box medians 7,300 and 7,800, and 6,309 against 6,011
+ * for next_near out of line); visiting the box's walls in order of
+ * g_low, skipping those whose bound passes the best's floor (box 7,239 ->
+ * 8,142: of 2.5 eligible walls a cast it skipped 0.3, and each new best
+ * paid a floor); -O3 (box 7,916) and -Os (slower, library calls). In
+ * IWRAM (measured before the 32-bit products: box 7,239 and capsule
+ * 17,861 in ROM) every width function (about 23 KB) ran box casts in
+ * 4,065 cycles and capsule casts in 8,488; the leaves only (box_first,
+ * front_sign, line_sign, sqrt_est: 5.4 KB) 6,696 and 14,879. */
 #include "cast_width.h"
 
-/* The box's u* for the wall: false if the rectangle never meets it. */
-FXL_ARM_CODE static bool box_first(const wctx *x, const wframe *f, wval *out)
+/* The box's u* for the wall: false if the rectangle never meets it.
+ * Inline (GBA bench: box casts 6,011 -> 5,826 cycles median, for about
+ * 1.3 KB more ROM). */
+FXL__ALWAYS_INLINE bool box_first(const wctx *x, const wframe *f, wval *out)
 {
     fxl__i128 num;
     uint64_t den;
@@ -74,18 +88,28 @@ FXL_ARM_CODE static bool box_first(const wctx *x, const wframe *f, wval *out)
     return true;
 }
 
-/* The wall in the frame, oriented so that G >= 0. */
-FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
+/* D = d x (b - a), 32x32 -> 64 products. */
+FXL__ALWAYS_INLINE int64_t wall_d(const wctx *x, const fxl_wall_prep *w)
+{
+    return (int64_t)x->c32 * w->ey - (int64_t)x->s32 * w->ex;
+}
+
+/* The wall in the frame, oriented so that G >= 0; D and N (before the
+ * orientation) as the caller worked them out. */
+FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
                                     wframe *f)
 {
-    int64_t ax = (int64_t)w->a.x - e.x, ay = (int64_t)w->a.y - e.y;
-    f->ga = x->c * ax + x->s * ay;
-    f->ha = x->c * ay - x->s * ax;
-    f->G = x->c * w->ex + x->s * w->ey;
+    /* d . (a - e) = d . a - d . e and d x (a - e) = d x a - d x e: 32x32
+     * -> 64 products (|c|, |s| < 2^30, |a| < 2^31: each below 2^61, the
+     * sums and differences below 2^63), the same integers as the products
+     * of a - e. */
+    f->ga = ((int64_t)x->c32 * w->a.x + (int64_t)x->s32 * w->a.y) - x->ge;
+    f->ha = ((int64_t)x->c32 * w->a.y - (int64_t)x->s32 * w->a.x) - x->he;
+    f->G = (int64_t)x->c32 * w->ex + (int64_t)x->s32 * w->ey;
     f->D = D;
     f->gb = f->ga + f->G;
     f->hb = f->ha + D;
-    f->N = fxl__wsub64(ax * w->ey, ay * w->ex);
+    f->N = N;
     f->flipped = f->G < 0;
     if (f->flipped) {
         int64_t t = f->ga;
@@ -100,23 +124,48 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, fxl_v
     }
 }
 
-/* The wall in the frame, if it is near the beam and eligible: the beam
- * must head to the side away from the emitter (the emitter on its line
- * counting as in front), and come from the front of a one-sided wall. */
+/* The wall in the frame, if it is eligible: the beam must head to the
+ * side away from the emitter (the emitter on its line counting as in
+ * front), and come from the front of a one-sided wall. D and N
+ * (frame_setup's, before its orientation) first: an ineligible wall
+ * (about half of those near the beam's box) skips the frame. */
+FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
+                                      bool two_sided, wframe *f)
+{
+    int64_t D = wall_d(x, wp), N = wall_n(wp, r->p);
+    if (!(N > 0 ? two_sided && D > 0 : D < 0))
+        return false;
+    frame_setup(x, wp, D, N, f);
+    return true;
+}
+
+/* Near: the packed coarse boxes only (a filter: the exact work decides
+ * any wall). The exact box test after it (fxl__ray_near) cost more than
+ * the few walls it kept out (GBA bench: box casts 6,566 -> 6,279 cycles
+ * median, capsule 16,393 -> 15,848 without it). */
+FXL__ALWAYS_INLINE bool near(const fxl__ray *r, const fxl_wall_prep *wp)
+{
+    return fxl__coarse_meets(wp->coarse_lo, wp->coarse_hi, r->m_hi, r->m_lo);
+}
+
+/* The first wall from i on near the beam, or n: a loop of its own, its
+ * few values in registers (inside the passes' loops they were spilled:
+ * 17 instructions a far wall). GBA bench: box casts 6,115 -> 6,011 cycles
+ * median, capsule 15,496 -> 15,448 (out of line: 6,309 and 15,687). */
+FXL__ALWAYS_INLINE size_t next_near(const fxl__ray *r, const fxl_wall_prep *walls, size_t i,
+                                     size_t n)
+{
+    uint32_t mh = r->m_hi, ml = r->m_lo;
+    while (i < n && !fxl__coarse_meets(walls[i].coarse_lo, walls[i].coarse_hi, mh, ml))
+        i++;
+    return i;
+}
+
+/* Near and eligible. */
 FXL__ALWAYS_INLINE bool eligible(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
                                  bool two_sided, wframe *f)
 {
-    int64_t D, N;
-    if (!fxl__ray_near(r, wp))
-        return false;
-    /* D and N (frame_setup's, before its orientation) first: an ineligible
-     * wall (about half of those near the beam's box) skips the frame. */
-    D = x->c * wp->ey - x->s * wp->ex;
-    N = fxl__wsub64(((int64_t)wp->a.x - r->p.x) * wp->ey, ((int64_t)wp->a.y - r->p.y) * wp->ex);
-    if (!(N > 0 ? two_sided && D > 0 : D < 0))
-        return false;
-    frame_setup(x, wp, r->p, D, f);
-    return true;
+    return near(r, wp) && eligible_near(x, r, wp, two_sided, f);
 }
 
 /* Whether the wall's box lies within the reach of the emitter's disk on
@@ -176,13 +225,13 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
     size_t i;
     bv.num.hi = bv.num.lo = 0;
     bv.den = 1;
-    for (i = 0; i < n; i++) {
+    for (i = next_near(r, walls, 0, n); i < n; i = next_near(r, walls, i + 1, n)) {
         wframe f;
-        if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u) ||
+        if (!eligible_near(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u) ||
             !val_le_int(u, x->len))
             continue;
         /* u < bf: not bf den <= num. */
-        if (best < 0 || (by_floor ? !fxl__le128(fxl__mul64((uint64_t)bf, u.den), u.num)
+        if (best < 0 || (by_floor ? !fxl__le128(fxl__mul32_64((uint32_t)bf, u.den), u.num)
                                   : !val_le(bv, u))) {
             best = (long)i;
             bv = u;
@@ -213,7 +262,7 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
 {
     wval u, umin;
     long best = -1, zero = -1;
-    int64_t bf = x->len, window, ge = g_emitter(r), Tw, umin_floor = INT64_MIN;
+    int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
     bool any = false, over = false;
     size_t i, k, nc = 0;
     /* The first pass's walls with a u*_box, in index order, for the second
@@ -222,14 +271,14 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
     size_t cand_i[CAND_MAX];
     umin.num.hi = umin.num.lo = 0;
     umin.den = 1;
-    for (i = 0; i < n && zero < 0; i++) {
+    for (i = next_near(r, walls, 0, n); i < n; i = next_near(r, walls, i + 1, n)) {
         wframe f;
         wseg sg;
         bool entry;
-        if (!eligible(x, r, &walls[i], two_sided, &f))
+        if (!eligible_near(x, r, &walls[i], two_sided, &f))
             continue;
         if (near_emitter(x, &walls[i], r->p)) {
-            seg_setup(&walls[i], r->p, x->c * walls[i].ey - x->s * walls[i].ex, &sg);
+            seg_setup(&walls[i], r->p, wall_d(x, &walls[i]), &sg);
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
@@ -261,7 +310,9 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         umin_floor = div_est(m, umin.den);
         window += umin_floor;
     }
-    Tw = g_bound(x, window, ge);
+    /* Tw: only the second pass over every wall (over) reads it. */
+    if (over)
+        Tw = g_bound(x, window, ge);
     /* The walls of the first pass before `zero` (it stopped there): the
      * list, or (over) every wall again. */
     for (k = 0; k < (over ? n : nc); k++) {
@@ -285,12 +336,13 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
         if (best >= 0)
             window = fxl__min64(window, bf + (int64_t)x->w);
-        if (fxl__le128(fxl__mul64((uint64_t)window, u.den), u.num))
+        /* window <= len + w + 1 < 2^32: two 32x32 -> 64 products. */
+        if (fxl__le128(fxl__mul32_64((uint32_t)window, u.den), u.num))
             continue;
-        D = x->c * walls[i].ey - x->s * walls[i].ex;
-        if (!over)
-            frame_setup(x, &walls[i], r->p, D, &f);
+        D = wall_d(x, &walls[i]);
         seg_setup(&walls[i], r->p, D, &sg);
+        if (!over)
+            frame_setup(x, &walls[i], D, sg.N, &f);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
         /* The least u*_box's div_est, worked out above, is the estimate's
@@ -306,7 +358,8 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
             if (L == 0)
                 break;
             window = fxl__min64(window, bf + (int64_t)x->w);
-            Tw = g_bound(x, window, ge);
+            if (over)
+                Tw = g_bound(x, window, ge);
         }
     }
     if (zero >= 0 && (best < 0 || bf > 0)) {
@@ -329,9 +382,16 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
     x.q = (uint64_t)(x.c * x.c + x.s * x.s);
     x.w = (uint64_t)w;
     x.R = x.w * x.q;
-    x.R2 = fxl__mul64(x.w * x.w, x.q);
+
     x.len = r->len;
-    if (kind == FXL_LASER_CAPSULE && w > 0)
+    x.c32 = r->dx;
+    x.s32 = r->dy;
+    x.ge = g_emitter(r);
+    x.he = (int64_t)r->dx * r->p.y - (int64_t)r->dy * r->p.x;
+    if (kind == FXL_LASER_CAPSULE && w > 0) {
+        x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
         return capsule_cast(&x, r, walls, n, two_sided, length);
+    }
+    x.R2.hi = x.R2.lo = 0;
     return box_cast(&x, r, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
 }

@@ -14,6 +14,8 @@ typedef struct wctx {
     uint64_t R;    /* w q: the strip is 65536 |h| <= R */
     fxl__u128 R2;  /* w^2 q: a point's distance^2 (Q32.32, times 2^32) against it */
     int64_t len;   /* Q16.16 */
+    int32_t c32, s32; /* Q16.16 c and s again, as int32 (32x32 -> 64 products) */
+    int64_t ge, he;   /* d . e and d x e, e the emitter (Q32.32) */
 } wctx;
 
 /* One wall in the frame; ga..hb and G, D, N oriented so that G >= 0. */
@@ -59,16 +61,27 @@ FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
     return m < ((uint64_t)1 << 47) && (m << 16) <= x->R;
 }
 
+/* 65536 a exactly for any int64 a, by shifts (imul_w's products
+ * spared): the top 16 bits of a, sign-extended, become the high word. */
+FXL__ALWAYS_INLINE fxl__i128 shl16(int64_t a)
+{
+    uint64_t ua = (uint64_t)a;
+    fxl__i128 r;
+    r.lo = ua << 16;
+    r.hi = fxl__u2i((ua >> 48) | (a < 0 ? ~(uint64_t)0 << 16 : 0u));
+    return r;
+}
+
 /* u at a wall end: 65536 g / q (signed numerator). */
 FXL__ALWAYS_INLINE fxl__i128 end_num(int64_t g)
 {
-    return imul_w(g, 65536);
+    return shl16(g);
 }
 
 /* u where the wall crosses v = sigma w, as num / |D| (sign moved up). */
 FXL__ALWAYS_INLINE fxl__i128 cross_num(const wctx *x, const wframe *f, int sigma)
 {
-    fxl__i128 m = imul_w(f->N, 65536), k = imul_w(f->G, (int32_t)x->w);
+    fxl__i128 m = shl16(f->N), k = imul_w(f->G, (int32_t)x->w);
     m = sigma > 0 ? fxl__iadd(m, k) : fxl__isub(m, k);
     return f->D < 0 ? fxl__ineg(m) : m;
 }
@@ -101,10 +114,10 @@ FXL__ALWAYS_INLINE int64_t val_floor(wval v)
     return (int64_t)fxl__recip_div(&rc, v.num, NULL);
 }
 
-/* v <= the integer k: num <= k den. */
+/* v <= the integer k, 0 <= k < 2^32 (a length): num <= k den. */
 FXL__ALWAYS_INLINE bool val_le_int(wval v, int64_t k)
 {
-    return fxl__le128(v.num, fxl__mul64((uint64_t)k, v.den));
+    return fxl__le128(v.num, fxl__mul32_64((uint32_t)k, v.den));
 }
 
 /* The wall as given, for distances: a - e, b - a, its D and N, |b - a|^2;
@@ -118,6 +131,15 @@ typedef struct wseg {
     int za_e;
 } wseg;
 
+/* N = (a - e) x (b - a) = a x (b - a) - e x (b - a), wrapping as
+ * fxl__wsub64 of the products of a - e would (the same integer, mod 2^64):
+ * four 32x32 -> 64 products instead of two 64x64 ones. */
+FXL__ALWAYS_INLINE int64_t wall_n(const fxl_wall_prep *w, fxl_vec2 e)
+{
+    return fxl__u2i((uint64_t)((int64_t)w->a.x * w->ey) - (uint64_t)((int64_t)w->a.y * w->ex) -
+                    (uint64_t)((int64_t)e.x * w->ey) + (uint64_t)((int64_t)e.y * w->ex));
+}
+
 FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
 {
     sg->ax = (int64_t)w->a.x - e.x;
@@ -125,8 +147,8 @@ FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D,
     sg->ex = w->ex;
     sg->ey = w->ey;
     sg->D = D;
-    sg->N = fxl__wsub64(sg->ax * sg->ey, sg->ay * sg->ex);
-    sg->len2 = (uint64_t)(sg->ex * sg->ex) + (uint64_t)(sg->ey * sg->ey);
+    sg->N = wall_n(w, e);
+    sg->len2 = (uint64_t)((int64_t)w->ex * w->ex) + (uint64_t)((int64_t)w->ey * w->ey);
     sg->za_m = 0;
     sg->za_e = 0;
 }
@@ -159,7 +181,10 @@ FXL__ALWAYS_INLINE int64_t div_est(fxl__i128 n, uint64_t d)
     fxl__u128 m = fxl__iabs(n);
     fxl__recip rc;
     int64_t q;
-    if (fxl__le128(fxl__mul64(d, (uint64_t)1 << 29), m))
+    fxl__u128 d29; /* d 2^29, by shifts */
+    d29.hi = d >> 35;
+    d29.lo = d << 29;
+    if (fxl__le128(d29, m))
         return is_neg(n) ? -((int64_t)1 << 29) : (int64_t)1 << 29;
     fxl__recip_init(&rc, d);
     q = (int64_t)fxl__recip_div(&rc, m, NULL);
@@ -187,7 +212,7 @@ int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
- * the caller has it, else INT64_MIN (cast_capsule.c). */
-int64_t fxl__capsule_floor(const wctx *x, const wframe *f, const wseg *sg, wval ub, int64_t ubf);
+ * the caller has it, else INT64_MIN; sets sg's za_m, za_e (cast_capsule.c). */
+int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub, int64_t ubf);
 
 #endif

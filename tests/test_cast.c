@@ -1478,8 +1478,60 @@ static void width_products(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* The frame's cheaper products (cast_width.h's shl16 and wall_n) against
+ * bigint.c: 65536 a for any int64 a; N = (a - e) x (b - a), which wall_n
+ * forms as a x (b - a) - e x (b - a) from 32x32 -> 64 products, equal to
+ * the exact value mod 2^64 (as fxl__wsub64 of the products of a - e
+ * wraps) for walls and emitters anywhere in the domain and at its
+ * corners. */
+static int32_t frame_coord(fxlt_rng *rng)
+{
+    static const int32_t ec[] = {FXL_COORD_MAX, -FXL_COORD_MAX, 0, 1, -1};
+    return fxlt_below(rng, 4) == 0 ? ec[fxlt_below(rng, 5)]
+                                   : fxlt_range(rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+}
+
+static void width_frame_products(void)
+{
+    fxlt_rng rng = fxlt_rng_for("width_frame_products");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, walls = 0;
+    big two64 = big_mul(big_i64((int64_t)1 << 32), big_i64((int64_t)1 << 32));
+    for (i = 0; i < n; i++) {
+        uint64_t ua = fxlt_next(&rng) >> fxlt_below(&rng, 64);
+        int64_t a = fxl__u2i((fxlt_next(&rng) & 1) ? 0u - ua : ua), nn;
+        fxl__i128 r = shl16(a);
+        fxl_wall w;
+        fxl_wall_prep wp;
+        fxl_vec2 e;
+        big want;
+        int m, ok = 0;
+        if (big_cmp(big_mul(big_i64(a), big_i64(65536)),
+                    big_add(big_mul(big_i64(r.hi), two64), big_u64(r.lo))) != 0)
+            bad++;
+        w.a = fxl_vec2_make(frame_coord(&rng), frame_coord(&rng));
+        w.b = fxl_vec2_make(frame_coord(&rng), frame_coord(&rng));
+        e = fxl_vec2_make(frame_coord(&rng), frame_coord(&rng));
+        if (fxl_wall_prepare(&w, &wp) != FXL_OK)
+            continue;
+        walls++;
+        nn = wall_n(&wp, e);
+        want = big_add(big_mul(big_i64((int64_t)w.a.x - e.x), big_i64((int64_t)w.b.y - w.a.y)),
+                       big_neg(big_mul(big_i64((int64_t)w.a.y - e.y),
+                                       big_i64((int64_t)w.b.x - w.a.x))));
+        for (m = -1; m <= 1; m++) {
+            big got = big_add(big_i64(nn), big_mul(big_i64(m), two64));
+            ok |= big_cmp(want, got) == 0;
+        }
+        bad += !ok;
+    }
+    fxlt_printf("    frame products: %u values, %u walls, %u disagreements\n", n, walls, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
     {"width_products", width_products},
+    {"width_frame_products", width_frame_products},
     {"stops_and_passes", stops_and_passes},
     {"errors", errors},
     {"centre_vs_reference", centre_vs_reference},
