@@ -127,8 +127,9 @@ static void frame_pt(int64_t m[3][3], const int64_t v[3], const big *cen, big u[
 }
 
 /* The cylinder: P's vertices projected, then the polygon's distance. */
-static bool cylinder_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[3],
-                         const big *cen, big len, big w)
+__attribute__((noinline)) static bool cylinder_ref(int64_t m[3][3], const int64_t lo[3],
+                                                   const int64_t hi[3], const big *cen, big len,
+                                                   big w)
 {
     pt2 pts[32];
     int n = 0, c, e, i, j, k;
@@ -181,8 +182,9 @@ static bool cylinder_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[
 }
 
 /* The egg: the KKT conditions of each of the 27 choices. */
-static bool egg_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[3], const big *cen,
-                    big w, int64_t k, big adj[3][3], big det)
+__attribute__((noinline)) static bool egg_ref(int64_t m[3][3], const int64_t lo[3],
+                                              const int64_t hi[3], const big *cen, big w, int64_t k,
+                                              big adj[3][3], big det)
 {
     const int64_t wt[3] = {k, 65536, 65536};
     big lim = big_mul(bi(65536), big_mul(w, w));
@@ -266,47 +268,15 @@ static bool egg_ref(int64_t m[3][3], const int64_t lo[3], const int64_t hi[3], c
     return false;
 }
 
-bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
+/* The box laser: the box's edges against the laser's slabs, then the
+ * laser's edges against the box. (Each kind's reference is out of line,
+ * so their big temporaries do not share one frame: the GBA test ROM's
+ * stack is 15 KB.) */
+__attribute__((noinline)) static bool box_ref(int64_t m[3][3], const int64_t lo[3],
+                                              const int64_t hi[3], const big *cen, const big *half,
+                                              big adj[3][3], big det)
 {
-    int64_t cy = (int64_t)ref_cos_q16(l->yaw), sy = (int64_t)ref_sin_q16(l->yaw);
-    int64_t cp = (int64_t)ref_cos_q16(l->pitch), sp = (int64_t)ref_sin_q16(l->pitch);
-    /* frame = A B X: B turns by -yaw about Z, A by -pitch about Y (Q16). */
-    int64_t bm[3][3] = {{cy, sy, 0}, {-sy, cy, 0}, {0, 0, 65536}};
-    int64_t am[3][3] = {{cp, 0, -sp}, {0, 65536, 0}, {sp, 0, cp}};
-    int64_t m[3][3], lo[3], hi[3];
-    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
-    big cen[3], half[3], adj[3][3], det;
-    int i, j, k, e;
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++)
-            for (k = 0, m[i][j] = 0; k < 3; k++)
-                m[i][j] += am[i][k] * bm[k][j];
-    lo[0] = box.lo.x - pos[0], lo[1] = box.lo.y - pos[1], lo[2] = box.lo.z - pos[2];
-    hi[0] = box.hi.x - pos[0], hi[1] = box.hi.y - pos[1], hi[2] = box.hi.z - pos[2];
-    /* The laser's slabs, Q16.48: centre and half-extent per frame axis. */
-    {
-        int64_t len = l->length, w = l->half_width, hx;
-        cen[0] = l->anchor == FXL_ANCHOR_EMITTER ? big_mul(bi(len), bi((int64_t)1 << 31)) : bi(0);
-        cen[1] = cen[2] = bi(0);
-        hx = len; /* L = length / 2 in Q16.48: length 2^31 */
-        half[0] = big_mul(bi(hx), bi((int64_t)1 << 31));
-        half[1] = half[2] = big_mul(bi(w), bi((int64_t)1 << 32));
-    }
-    /* M's adjugate and determinant (by cofactors). */
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++) {
-            /* adj[i][j] = cofactor of m[j][i] */
-            int r0 = (j + 1) % 3, r1 = (j + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
-            adj[i][j] = bsub(big_mul(bi(m[r0][c0]), bi(m[r1][c1])),
-                             big_mul(bi(m[r0][c1]), bi(m[r1][c0])));
-        }
-    det = bi(0);
-    for (j = 0; j < 3; j++)
-        det = big_add(det, big_mul(bi(m[0][j]), adj[j][0]));
-    if (l->kind == FXL_LASER3D_CYLINDER)
-        return cylinder_ref(m, lo, hi, cen, half[0], half[1]);
-    if (l->kind == FXL_LASER3D_EGG)
-        return egg_ref(m, lo, hi, cen, half[1], l->egg_k, adj, det);
+    int i, j, e;
     /* Box edges against the laser's slabs. */
     for (e = 0; e < 12; e++) {
         int axis = e / 4, b1 = (axis + 1) % 3, b2 = (axis + 2) % 3;
@@ -354,4 +324,48 @@ bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
             return true;
     }
     return false;
+}
+
+bool ref_laser3d_vs_aabb3(const fxl_laser3d *l, fxl_aabb3 box)
+{
+    int64_t cy = (int64_t)ref_cos_q16(l->yaw), sy = (int64_t)ref_sin_q16(l->yaw);
+    int64_t cp = (int64_t)ref_cos_q16(l->pitch), sp = (int64_t)ref_sin_q16(l->pitch);
+    /* frame = A B X: B turns by -yaw about Z, A by -pitch about Y (Q16). */
+    int64_t bm[3][3] = {{cy, sy, 0}, {-sy, cy, 0}, {0, 0, 65536}};
+    int64_t am[3][3] = {{cp, 0, -sp}, {0, 65536, 0}, {sp, 0, cp}};
+    int64_t m[3][3], lo[3], hi[3];
+    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
+    big cen[3], half[3], adj[3][3], det;
+    int i, j, k;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            for (k = 0, m[i][j] = 0; k < 3; k++)
+                m[i][j] += am[i][k] * bm[k][j];
+    lo[0] = box.lo.x - pos[0], lo[1] = box.lo.y - pos[1], lo[2] = box.lo.z - pos[2];
+    hi[0] = box.hi.x - pos[0], hi[1] = box.hi.y - pos[1], hi[2] = box.hi.z - pos[2];
+    /* The laser's slabs, Q16.48: centre and half-extent per frame axis. */
+    {
+        int64_t len = l->length, w = l->half_width, hx;
+        cen[0] = l->anchor == FXL_ANCHOR_EMITTER ? big_mul(bi(len), bi((int64_t)1 << 31)) : bi(0);
+        cen[1] = cen[2] = bi(0);
+        hx = len; /* L = length / 2 in Q16.48: length 2^31 */
+        half[0] = big_mul(bi(hx), bi((int64_t)1 << 31));
+        half[1] = half[2] = big_mul(bi(w), bi((int64_t)1 << 32));
+    }
+    /* M's adjugate and determinant (by cofactors). */
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) {
+            /* adj[i][j] = cofactor of m[j][i] */
+            int r0 = (j + 1) % 3, r1 = (j + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
+            adj[i][j] = bsub(big_mul(bi(m[r0][c0]), bi(m[r1][c1])),
+                             big_mul(bi(m[r0][c1]), bi(m[r1][c0])));
+        }
+    det = bi(0);
+    for (j = 0; j < 3; j++)
+        det = big_add(det, big_mul(bi(m[0][j]), adj[j][0]));
+    if (l->kind == FXL_LASER3D_CYLINDER)
+        return cylinder_ref(m, lo, hi, cen, half[0], half[1]);
+    if (l->kind == FXL_LASER3D_EGG)
+        return egg_ref(m, lo, hi, cen, half[1], l->egg_k, adj, det);
+    return box_ref(m, lo, hi, cen, half, adj, det);
 }
