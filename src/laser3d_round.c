@@ -60,8 +60,10 @@
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
 
 /* Its cheap first look, before the prism test: 1 a sure hit, -1 a sure
- * miss, 0 unsure (b, g: laser3d_box.c's doubled centre and size). */
-int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+ * miss, 0 unsure (b, g: laser3d_box.c's doubled centre and size); part 1
+ * only the first sure hit, 2 only the rest, 3 all. */
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
+                             int part);
 
 typedef struct round3 {
     int64_t m[3][3]; /* Q32 rows of M */
@@ -830,61 +832,81 @@ static bool quick_parted(const fxl_laser3d_prep *lp, int64_t m[3][3], const int6
     return wsq_cmp(wl, al, 1, wr, ar, round_k ? 3 : 2) == 1;
 }
 
+/* The egg's quick look moves U (doubled, the frame point of b / 2 + pos)
+ * to U(P), P a point of the box of about the least Q: see below. */
 FXL_ARM_CODE
-int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+#ifndef EGG_SWEEPS
+#define EGG_SWEEPS 2
+#endif
+static void egg_least(const fxl_laser3d_prep *lp, int64_t m[3][3], int64_t uu[3], const int32_t g[3])
 {
-    /* b = lo + hi - 2 pos, g = hi - lo (laser3d_box.c): the box's centre
-     * in the frame, doubled, is U = M b - 2 (mid, 0, 0) (each m_i . b
-     * below 2^61.8, so U below 2^62). */
-    int64_t m[3][3], uu[3];
-    int i, l;
-    rows_of(lp, m);
-    for (i = 0; i < 3; i++)
-        uu[i] = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2];
-    uu[0] -= 2 * lp->mid;
-    {
-        /* A sure hit: the box's inscribed ball (see the same test in
-         * fxl__laser3d_round_hit): doubled radius rr, centre U / 2. */
-        uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
-        if (quick_in(lp, uu, (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17))))
-            return 1;
-    }
-    if (quick_parted(lp, m, uu, b, g))
-        return -1;
-    if (lp->kind != FXL_LASER3D_EGG)
-        return 0;
-    /* The egg, again at a point P of the box of about the least Q (a box
+    /* A point P of the box of about the least Q (a box
      * beside the egg meets it, or comes nearest to it, about there):
      * coordinate descent from the centre, doubled, P = b + t. Along world
      * axis l, Q(X + s e_l) is least at s = -(sum_i w_i u_i m_i[l]) /
      * (sum_i w_i m_i[l]^2) (w = (k', 1, 1)), taken on top bits (u_i >> 34
      * below 2^28, m_i[l] >> 16 at most 2^16; k <= 2^16 (prepare's 0..1):
      * the numerator below 2^46, the denominator below 2^35) as
-     * -N / (D >> 18) (the 2^50 / 2^32 scales of the top bits) in
+     * -N / (D >> 18) (the 2^50 / 2^32 scales of the top bits; D >> 18
+     * below 2^17, its reciprocal taken once per axis) in
      * doubled raw units, then clamped to |t_l| <= g_l: P is a point of the
      * box whatever the rounding (so |P_l| <= 2^29 as b's), and U is
-     * updated exactly (U_i += m_i[l] dt: U = U(P), below 2^62). Then the
-     * point's sure hit (rr = 0) and the gradient's plane there. */
-    {
-        int64_t t[3] = {0, 0, 0}, k = lp->egg_k;
-        int sweep;
-        for (sweep = 0; sweep < 2; sweep++)
-            for (l = 0; l < 3; l++) {
-                int64_t h0 = fxl__floor_shift(m[0][l], 16), h1 = fxl__floor_shift(m[1][l], 16),
-                        h2 = fxl__floor_shift(m[2][l], 16), nt, dt;
-                int64_t num = k * fxl__floor_shift(fxl__floor_shift(uu[0], 34) * h0, 16) +
-                              fxl__floor_shift(uu[1], 34) * h1 + fxl__floor_shift(uu[2], 34) * h2;
-                int64_t den = fxl__floor_shift(k * ((h0 * h0) >> 16) + h1 * h1 + h2 * h2, 18);
-                if (den <= 0)
-                    continue;
-                nt = t[l] - num / den;
-                nt = nt > g[l] ? g[l] : nt < -(int64_t)g[l] ? -(int64_t)g[l] : nt;
-                dt = nt - t[l];
-                t[l] = nt;
-                for (i = 0; i < 3; i++)
-                    uu[i] += m[i][l] * dt;
-            }
+     * updated exactly (U_i += m_i[l] dt: U = U(P), below 2^62). */
+    int64_t t[3] = {0, 0, 0}, k = lp->egg_k, h[3][3];
+    uint32_t r[3];
+    int sweep, i, l;
+    for (l = 0; l < 3; l++) {
+        int64_t den;
+        for (i = 0; i < 3; i++)
+            h[i][l] = fxl__floor_shift(m[i][l], 16);
+        den = fxl__floor_shift(k * ((h[0][l] * h[0][l]) >> 16) + h[1][l] * h[1][l] + h[2][l] * h[2][l], 18);
+        r[l] = den > 0 ? (uint32_t)(0x80000000u / (uint32_t)den) : 0u; /* 2^31 / D, 32 bits */
     }
+    for (sweep = 0; sweep < EGG_SWEEPS; sweep++)
+        for (l = 0; l < 3; l++) {
+            int64_t nt, dt;
+            int64_t num = k * fxl__floor_shift(fxl__floor_shift(uu[0], 34) * h[0][l], 16) +
+                          fxl__floor_shift(uu[1], 34) * h[1][l] + fxl__floor_shift(uu[2], 34) * h[2][l];
+            /* N / D as (N >> 16) (2^31 / D) >> 15: below 2^30 times at most
+             * 2^31 */
+            nt = t[l] - fxl__floor_shift(fxl__floor_shift(num, 16) * (int64_t)r[l], 15);
+            nt = nt > g[l] ? g[l] : nt < -(int64_t)g[l] ? -(int64_t)g[l] : nt;
+            dt = nt - t[l];
+            t[l] = nt;
+            for (i = 0; i < 3; i++)
+                uu[i] += m[i][l] * dt;
+        }
+}
+
+FXL_ARM_CODE
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
+                             int part)
+{
+    /* b = lo + hi - 2 pos, g = hi - lo (laser3d_box.c): the box's centre
+     * in the frame, doubled, is U = M b - 2 (mid, 0, 0) (each m_i . b
+     * below 2^61.8, so U below 2^62). */
+    int64_t m[3][3], uu[3];
+    int i;
+    uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
+    rows_of(lp, m);
+    for (i = 0; i < 3; i++)
+        uu[i] = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2];
+    uu[0] -= 2 * lp->mid;
+    /* A sure hit: the box's inscribed ball (see the same test in
+     * fxl__laser3d_round_hit): doubled radius rr, centre U / 2. */
+    if ((part & 1) != 0 &&
+        quick_in(lp, uu, (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17))))
+        return 1;
+    if ((part & 2) == 0)
+        return 0;
+    if (quick_parted(lp, m, uu, b, g))
+        return -1;
+    if (lp->kind != FXL_LASER3D_EGG)
+        return 0;
+    /* The egg again at the box's point P of about the least Q (a box
+     * beside the egg meets it, or comes nearest to it, about there): the
+     * point's sure hit (rr = 0) and the gradient's plane there. */
+    egg_least(lp, m, uu, g);
     if (quick_in(lp, uu, 0))
         return 1;
     return quick_parted(lp, m, uu, b, g) ? -1 : 0;
