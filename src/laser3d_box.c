@@ -443,6 +443,22 @@ static int egg_narrow(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
     }
     if (t >= w)
         return 0;
+    {
+        /* First the prism's two side slabs alone (no copy, no quick):
+         * over the box u_i (doubled) lies within h_i of V_i = m_i . b (i =
+         * 1, 2: V_1 = 2^16 (cy b1 - sy b0), h_1 = 2^16 (|sy| g0 + |cy|
+         * g1); V_2 = sp x1 + cp 2^16 b2, h_2 = |sp| g1' + |cp| 2^16 g2,
+         * g1' as g1 above; all below 2^62 as v0's parts), so |V_i| - h_i >
+         * 2 rho (rho = t 2^32, Q48) leaves the box outside |u_i| <= rho:
+         * the box misses the prism, so the egg (sums below 2^62.5). */
+        uint64_t lim = t << 33;
+        uint64_t a1 = fxl__abs64(cy * b[1] - sy * b[0]) << 16;
+        uint64_t h1 = (fxl__abs64(sy) * (uint32_t)g[0] + fxl__abs64(cy) * (uint32_t)g[1]) << 16;
+        uint64_t a2 = fxl__abs64(sp * x1 + cp * bz);
+        uint64_t h2 = fxl__abs64(sp) * g1 + fxl__abs64(cp) * ((uint64_t)(uint32_t)g[2] << 16);
+        if (a1 > h1 + lim || a2 > h2 + lim)
+            return -1;
+    }
     p2 = *lp;
     p2.half_wid = (int64_t)(t << 32);
     sure = quick(&p2, b, g);
