@@ -835,9 +835,6 @@ static bool quick_parted(const fxl_laser3d_prep *lp, int64_t m[3][3], const int6
 /* The egg's quick look moves U (doubled, the frame point of b / 2 + pos)
  * to U(P), P a point of the box of about the least Q: see below. */
 FXL_ARM_CODE
-#ifndef EGG_SWEEPS
-#define EGG_SWEEPS 2
-#endif
 static void egg_least(const fxl_laser3d_prep *lp, int64_t m[3][3], int64_t uu[3], const int32_t g[3])
 {
     /* A point P of the box of about the least Q (a box
@@ -862,7 +859,9 @@ static void egg_least(const fxl_laser3d_prep *lp, int64_t m[3][3], int64_t uu[3]
         den = fxl__floor_shift(k * ((h[0][l] * h[0][l]) >> 16) + h[1][l] * h[1][l] + h[2][l] * h[2][l], 18);
         r[l] = den > 0 ? (uint32_t)(0x80000000u / (uint32_t)den) : 0u; /* 2^31 / D, 32 bits */
     }
-    for (sweep = 0; sweep < EGG_SWEEPS; sweep++)
+    /* two sweeps (one leaves 18 of the bench's 256 near boxes to the
+     * exact stage) */
+    for (sweep = 0; sweep < 2; sweep++)
         for (l = 0; l < 3; l++) {
             int64_t nt, dt;
             int64_t num = k * fxl__floor_shift(fxl__floor_shift(uu[0], 34) * h[0][l], 16) +
