@@ -54,7 +54,8 @@
 /* laser3d_round.c: the exact stage of the cylinder and the egg (lo, hi:
  * the box's corners minus pos, raw). */
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
-int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
+                             int part);
 
 /* The parallelepiped of a prepared laser: rows m (Q32), edge directions
  * e' (Q48), 2^16 q p (Q64), c_0 = mid and h (Q48). */
@@ -399,7 +400,11 @@ static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
  * their prism (the box laser of the same L and W; the egg's box |x| <=
  * Le, |y|, |z| <= W), which holds the shape, so a miss of the prism is a
  * miss; otherwise the exact stage decides, on the box's corners minus pos
- * (lo = (b - g) / 2, hi = (b + g) / 2: b and g have the same parity). */
+ * (lo = (b - g) / 2, hi = (b + g) / 2: b and g have the same parity).
+ * The egg's order (GBA bench, near boxes): the inscribed ball's sure hit,
+ * egg_narrow (the cheapest sure miss beside the egg's thin ends), then
+ * the rest of the quick look (its separating planes, and the point of
+ * about the least Q), the prism only when egg_narrow was unsure. */
 /* An egg's narrower prism about the box (true: the box misses it, so
  * the egg). Over the box, u0 (the frame's x from the middle) lies within
  * hb0 / 2 of v0 / 2 (doubled as quick_faces: v0 = m0 . b - 2 mid, hb0 =
@@ -438,6 +443,22 @@ static int egg_narrow(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
     }
     if (t >= w)
         return 0;
+    {
+        /* First the prism's two side slabs alone (no copy, no quick):
+         * over the box u_i (doubled) lies within h_i of V_i = m_i . b (i =
+         * 1, 2: V_1 = 2^16 (cy b1 - sy b0), h_1 = 2^16 (|sy| g0 + |cy|
+         * g1); V_2 = sp x1 + cp 2^16 b2, h_2 = |sp| g1' + |cp| 2^16 g2,
+         * g1' as g1 above; all below 2^62 as v0's parts), so |V_i| - h_i >
+         * 2 rho (rho = t 2^32, Q48) leaves the box outside |u_i| <= rho:
+         * the box misses the prism, so the egg (sums below 2^62.5). */
+        uint64_t lim = t << 33;
+        uint64_t a1 = fxl__abs64(cy * b[1] - sy * b[0]) << 16;
+        uint64_t h1 = (fxl__abs64(sy) * (uint32_t)g[0] + fxl__abs64(cy) * (uint32_t)g[1]) << 16;
+        uint64_t a2 = fxl__abs64(sp * x1 + cp * bz);
+        uint64_t h2 = fxl__abs64(sp) * g1 + fxl__abs64(cp) * ((uint64_t)(uint32_t)g[2] << 16);
+        if (a1 > h1 + lim || a2 > h2 + lim)
+            return -1;
+    }
     p2 = *lp;
     p2.half_wid = (int64_t)(t << 32);
     sure = quick(&p2, b, g);
@@ -448,12 +469,25 @@ FXL_ARM_CODE
 static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t lo[3], hi[3];
-    int k, sure = fxl__laser3d_round_quick(lp, b, g);
-    if (sure != 0)
-        return sure > 0;
-    sure = lp->kind == FXL_LASER3D_EGG ? egg_narrow(lp, b, g) : 0;
-    if (sure < 0)
-        return false;
+    int k, sure = 0;
+    if (lp->kind == FXL_LASER3D_EGG) {
+        /* the egg: the inscribed ball's sure hit, its narrower prism,
+         * then the rest of the quick look */
+        if (fxl__laser3d_round_quick(lp, b, g, 1) > 0)
+            return true;
+        sure = egg_narrow(lp, b, g);
+        if (sure < 0)
+            return false;
+        {
+            int q = fxl__laser3d_round_quick(lp, b, g, 2);
+            if (q != 0)
+                return q > 0;
+        }
+    } else {
+        sure = fxl__laser3d_round_quick(lp, b, g, 3);
+        if (sure != 0)
+            return sure > 0;
+    }
     if (sure == 0) {
         sure = quick(lp, b, g);
         if (sure < 0 || (sure == 0 && !no_gap(lp, b, g)))

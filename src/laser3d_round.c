@@ -60,8 +60,10 @@
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
 
 /* Its cheap first look, before the prism test: 1 a sure hit, -1 a sure
- * miss, 0 unsure (b, g: laser3d_box.c's doubled centre and size). */
-int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+ * miss, 0 unsure (b, g: laser3d_box.c's doubled centre and size); part 1
+ * only the first sure hit, 2 only the rest, 3 all. */
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
+                             int part);
 
 typedef struct round3 {
     int64_t m[3][3]; /* Q32 rows of M */
@@ -760,79 +762,153 @@ static void rows_of(const fxl_laser3d_prep *lp, int64_t m[3][3])
     m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
 }
 
+/* quick's sure hit: the ball of doubled frame radius at least rr about the
+ * doubled frame point U (a ball within the box; rr = 0: a point of the
+ * box) meets the shape. Its point moved towards the beam's axis by rr / 2
+ * (or onto it) keeps u0 and is at max(0, |(U1, U2)| - rr) / 2 from the
+ * axis. Cylinder: inside when |U0| <= 2L and U1^2 + U2^2 <= (2W + rr)^2.
+ * Egg: k' u0^2 + u1^2 + u2^2 <= W^2 (k' = k / 2^16) holds when |(U1, U2)|
+ * <= rr + sqrt(A), A = 4 W^2 - k' U0^2 > 0: with A taken low (k' U0^2
+ * rounded up: (floor(U0^2 / 2^16) + 1) k, below 2^125) and its root low
+ * (a = floor(sqrt(A >> 2e)) 2^e, A >> 2e below 2^32: a 32-bit root,
+ * within 2^-15 of sqrt(A)), U1^2 + U2^2 <= (rr + a)^2 is sure (|U| below
+ * 2^62, rr below 2^60). */
 FXL_ARM_CODE
-int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+static bool quick_in(const fxl_laser3d_prep *lp, const int64_t uu[3], uint64_t rr)
+{
+    bool egg = lp->kind == FXL_LASER3D_EGG;
+    uint64_t w2 = 2u * (uint64_t)lp->half_wid, root = w2;
+    bool in = !egg ? fxl__abs64(uu[0]) <= 2u * (uint64_t)lp->half_len : true;
+    if (egg) {
+        fxl__u128 x2 = fxl__sq(fxl__abs64(uu[0])), ww = fxl__sq(w2), kx;
+        x2.lo = (x2.lo >> 16) | (x2.hi << 48), x2.hi >>= 16;
+        x2 = fxl__add(x2, fxl__sq(1u)); /* + 1 */
+        kx = fxl__mul128_64(x2, (uint64_t)(uint32_t)lp->egg_k);
+        in = !fxl__le128(ww, kx);
+        if (in) {
+            fxl__u128 aa = fxl__sub(ww, kx);
+            unsigned nb = bits128(aa), e = nb > 32u ? (nb - 31u) / 2u : 0u;
+            uint64_t top = e == 0 ? aa.lo
+                           : 2 * e >= 64 ? aa.hi >> (2 * e - 64u)
+                                         : (aa.lo >> (2 * e)) | (aa.hi << (64u - 2 * e));
+            root = (uint64_t)fxl__isqrt32((uint32_t)top) << e; /* <= sqrt(A) < 2^60 */
+        }
+    }
+    return in && fxl__sumsq_le(fxl__abs64(uu[1]), fxl__abs64(uu[2]), root + rr);
+}
+
+/* quick's sure miss: the plane along the shape's gradient at the doubled
+ * frame point U (as sure_miss; any U serves: only the direction is
+ * taken from it), doubled: over the box 2 a . u = sum_l c_l b_l - sum_l
+ * |c_l| g_l - 2 a0 mid at least (below 2^93), against the support times 2
+ * (2W). True: the box misses the shape. */
+FXL_ARM_CODE
+static bool quick_parted(const fxl_laser3d_prep *lp, int64_t m[3][3], const int64_t uu[3],
+                         const int32_t b[3], const int32_t g[3])
+{
+    bool round_k = lp->kind == FXL_LASER3D_EGG && lp->egg_k != 0;
+    uint64_t w2 = 2u * (uint64_t)lp->half_wid;
+    int64_t a[3];
+    fxl__i128 mn;
+    fxl__u128 al[1], ar[3];
+    uint32_t wl[1], wr[3];
+    int l;
+    a[0] = round_k ? fxl__floor_shift(uu[0], 17) * lp->egg_k : 0;
+    a[1] = uu[1] / 2, a[2] = uu[2] / 2;
+    shrink(a);
+    mn = fxl__imul(-2 * a[0], lp->mid);
+    for (l = 0; l < 3; l++) {
+        int64_t c = a[0] * m[0][l] + a[1] * m[1][l] + a[2] * m[2][l];
+        mn = fxl__iadd(mn, fxl__imul(c, b[l]));
+        mn = fxl__isub(mn, fxl__imul((int64_t)fxl__abs64(c), g[l]));
+    }
+    if (fxl__isign(mn) <= 0)
+        return false;
+    al[0] = fxl__iabs(mn);
+    ar[0] = fxl__mul64(w2, fxl__abs64(a[1])), ar[1] = fxl__mul64(w2, fxl__abs64(a[2]));
+    ar[2] = fxl__mul64(w2, fxl__abs64(a[0]));
+    wl[0] = round_k ? (uint32_t)lp->egg_k : 1u;
+    wr[0] = wr[1] = wl[0], wr[2] = 65536u;
+    return wsq_cmp(wl, al, 1, wr, ar, round_k ? 3 : 2) == 1;
+}
+
+/* The egg's quick look moves U (doubled, the frame point of b / 2 + pos)
+ * to U(P), P a point of the box of about the least Q: see below. */
+FXL_ARM_CODE
+static void egg_least(const fxl_laser3d_prep *lp, int64_t m[3][3], int64_t uu[3], const int32_t g[3])
+{
+    /* A point P of the box of about the least Q (a box
+     * beside the egg meets it, or comes nearest to it, about there):
+     * coordinate descent from the centre, doubled, P = b + t. Along world
+     * axis l, Q(X + s e_l) is least at s = -(sum_i w_i u_i m_i[l]) /
+     * (sum_i w_i m_i[l]^2) (w = (k', 1, 1)), taken on top bits (u_i >> 34
+     * below 2^28, m_i[l] >> 16 at most 2^16; k <= 2^16 (prepare's 0..1):
+     * the numerator below 2^46, the denominator below 2^35) as
+     * -N / (D >> 18) (the 2^50 / 2^32 scales of the top bits; D >> 18
+     * below 2^17, its reciprocal taken once per axis) in
+     * doubled raw units, then clamped to |t_l| <= g_l: P is a point of the
+     * box whatever the rounding (so |P_l| <= 2^29 as b's), and U is
+     * updated exactly (U_i += m_i[l] dt: U = U(P), below 2^62). */
+    int64_t t[3] = {0, 0, 0}, k = lp->egg_k, h[3][3];
+    uint32_t r[3];
+    int sweep, i, l;
+    for (l = 0; l < 3; l++) {
+        int64_t den;
+        for (i = 0; i < 3; i++)
+            h[i][l] = fxl__floor_shift(m[i][l], 16);
+        den = fxl__floor_shift(k * ((h[0][l] * h[0][l]) >> 16) + h[1][l] * h[1][l] + h[2][l] * h[2][l], 18);
+        r[l] = den > 0 ? (uint32_t)(0x80000000u / (uint32_t)den) : 0u; /* 2^31 / D, 32 bits */
+    }
+    /* two sweeps (one leaves 18 of the bench's 256 near boxes to the
+     * exact stage) */
+    for (sweep = 0; sweep < 2; sweep++)
+        for (l = 0; l < 3; l++) {
+            int64_t nt, dt;
+            int64_t num = k * fxl__floor_shift(fxl__floor_shift(uu[0], 34) * h[0][l], 16) +
+                          fxl__floor_shift(uu[1], 34) * h[1][l] + fxl__floor_shift(uu[2], 34) * h[2][l];
+            /* N / D as (N >> 16) (2^31 / D) >> 15: below 2^30 times at most
+             * 2^31 */
+            nt = t[l] - fxl__floor_shift(fxl__floor_shift(num, 16) * (int64_t)r[l], 15);
+            nt = nt > g[l] ? g[l] : nt < -(int64_t)g[l] ? -(int64_t)g[l] : nt;
+            dt = nt - t[l];
+            t[l] = nt;
+            for (i = 0; i < 3; i++)
+                uu[i] += m[i][l] * dt;
+        }
+}
+
+FXL_ARM_CODE
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
+                             int part)
 {
     /* b = lo + hi - 2 pos, g = hi - lo (laser3d_box.c): the box's centre
      * in the frame, doubled, is U = M b - 2 (mid, 0, 0) (each m_i . b
      * below 2^61.8, so U below 2^62). */
-    int64_t m[3][3], uu[3], a[3];
+    int64_t m[3][3], uu[3];
     int i;
-    bool egg = lp->kind == FXL_LASER3D_EGG, round_k = egg && lp->egg_k != 0;
-    uint64_t w2 = 2u * (uint64_t)lp->half_wid;
+    uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
     rows_of(lp, m);
     for (i = 0; i < 3; i++)
         uu[i] = m[i][0] * b[0] + m[i][1] * b[1] + m[i][2] * b[2];
     uu[0] -= 2 * lp->mid;
-    {
-        /* A sure hit: the box's inscribed ball (see the same test in
-         * fxl__laser3d_round_hit), doubled radius rr, centre U / 2. Its
-         * point moved towards the beam's axis by rr / 2 (or onto it) keeps
-         * u0 and is at max(0, |(U1, U2)| - rr) / 2 from the axis.
-         * Cylinder: inside when |U0| <= 2L and U1^2 + U2^2 <= (2W +
-         * rr)^2. Egg: k' u0^2 + u1^2 + u2^2 <= W^2 (k' = k / 2^16) holds
-         * when |(U1, U2)| <= rr + sqrt(A), A = 4 W^2 - k' U0^2 > 0: with
-         * A taken low (k' U0^2 rounded up: (floor(U0^2 / 2^16) + 1) k,
-         * below 2^125) and its root low (a = floor(sqrt(A >> 2e)) 2^e,
-         * A >> 2e below 2^32: a 32-bit root, within 2^-15 of sqrt(A)),
-         * U1^2 + U2^2 <= (rr + a)^2 is sure. */
-        uint32_t gm = (uint32_t)fxl__min32(fxl__min32(g[0], g[1]), g[2]);
-        uint64_t rr = (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17)), root = w2;
-        bool in = !egg ? fxl__abs64(uu[0]) <= 2u * (uint64_t)lp->half_len : true;
-        if (egg) {
-            fxl__u128 x2 = fxl__sq(fxl__abs64(uu[0])), ww = fxl__sq(w2), kx;
-            x2.lo = (x2.lo >> 16) | (x2.hi << 48), x2.hi >>= 16;
-            x2 = fxl__add(x2, fxl__sq(1u)); /* + 1 */
-            kx = fxl__mul128_64(x2, (uint64_t)(uint32_t)lp->egg_k);
-            in = !fxl__le128(ww, kx);
-            if (in) {
-                fxl__u128 aa = fxl__sub(ww, kx);
-                unsigned nb = bits128(aa), e = nb > 32u ? (nb - 31u) / 2u : 0u;
-                uint64_t top = e == 0 ? aa.lo
-                               : 2 * e >= 64 ? aa.hi >> (2 * e - 64u)
-                                             : (aa.lo >> (2 * e)) | (aa.hi << (64u - 2 * e));
-                root = (uint64_t)fxl__isqrt32((uint32_t)top) << e; /* <= sqrt(A) < 2^60 */
-            }
-        }
-        if (in && fxl__sumsq_le(fxl__abs64(uu[1]), fxl__abs64(uu[2]), root + rr))
-            return 1;
-    }
-    /* A sure miss: the plane along the shape's gradient at the centre (as
-     * sure_miss), doubled: over the box 2 a . u = sum_l c_l b_l - sum_l
-     * |c_l| g_l - 2 a0 mid at least (below 2^93), against the support
-     * times 2 (2W). */
-    a[0] = round_k ? fxl__floor_shift(uu[0], 17) * lp->egg_k : 0;
-    a[1] = uu[1] / 2, a[2] = uu[2] / 2;
-    shrink(a);
-    {
-        fxl__i128 mn = fxl__imul(-2 * a[0], lp->mid);
-        fxl__u128 al[1], ar[3];
-        uint32_t wl[1], wr[3];
-        int l;
-        for (l = 0; l < 3; l++) {
-            int64_t c = a[0] * m[0][l] + a[1] * m[1][l] + a[2] * m[2][l];
-            mn = fxl__iadd(mn, fxl__imul(c, b[l]));
-            mn = fxl__isub(mn, fxl__imul((int64_t)fxl__abs64(c), g[l]));
-        }
-        if (fxl__isign(mn) <= 0)
-            return 0;
-        al[0] = fxl__iabs(mn);
-        ar[0] = fxl__mul64(w2, fxl__abs64(a[1])), ar[1] = fxl__mul64(w2, fxl__abs64(a[2]));
-        ar[2] = fxl__mul64(w2, fxl__abs64(a[0]));
-        wl[0] = round_k ? (uint32_t)lp->egg_k : 1u;
-        wr[0] = wr[1] = wl[0], wr[2] = 65536u;
-        return wsq_cmp(wl, al, 1, wr, ar, round_k ? 3 : 2) == 1 ? -1 : 0;
-    }
+    /* A sure hit: the box's inscribed ball (see the same test in
+     * fxl__laser3d_round_hit): doubled radius rr, centre U / 2. */
+    if ((part & 1) != 0 &&
+        quick_in(lp, uu, (uint64_t)gm * (((uint64_t)1 << 32) - ((uint64_t)1 << 17))))
+        return 1;
+    if ((part & 2) == 0)
+        return 0;
+    if (quick_parted(lp, m, uu, b, g))
+        return -1;
+    if (lp->kind != FXL_LASER3D_EGG)
+        return 0;
+    /* The egg again at the box's point P of about the least Q (a box
+     * beside the egg meets it, or comes nearest to it, about there): the
+     * point's sure hit (rr = 0) and the gradient's plane there. */
+    egg_least(lp, m, uu, g);
+    if (quick_in(lp, uu, 0))
+        return 1;
+    return quick_parted(lp, m, uu, b, g) ? -1 : 0;
 }
 
 /* The egg's 6 faces, or the cylinder's cap lines on the caps given. */

@@ -306,6 +306,75 @@ static void surface_band(void)
     CHECK_EQ(bad, 0);
 }
 
+/* floor(sqrt(v)), v >= 0 (the test's own, bisection). */
+static int64_t isqrt_ref(int64_t v)
+{
+    int64_t lo = 0, hi = (int64_t)1 << 32;
+    while (hi - lo > 1) {
+        int64_t m = lo + (hi - lo) / 2;
+        if (m * m <= v)
+            lo = m;
+        else
+            hi = m;
+    }
+    return lo;
+}
+
+/* The egg's quick look at the box point of about the least Q (coordinate
+ * descent) and egg_narrow, in their band: boxes of three random half-sizes
+ * 0..6 px beside the egg's own surface (radius sqrt(W^2 - k' x^2) at x
+ * px from its middle, long eggs half the time: k below 1/64) on a world
+ * axis, their near face within 2 px of it; every answer against the
+ * reference. */
+static void egg_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("laser3d_box.egg_band");
+    uint32_t i, n = FXLT_CASES(6000), bad = 0, hits = 0;
+    for (i = 0; i < n; i++) {
+        fxl_laser3d l;
+        fxl_laser3d_prep p;
+        fxl_vec3 a, e;
+        fxl_aabb3 b;
+        int64_t c[3], up, w, x, x2, rho2, span;
+        int32_t r[3];
+        int ax = (int)fxlt_below(&rng, 3), j;
+        bool got, want;
+        random_laser(&rng, FXL_LASER3D_EGG, &l);
+        l.pos.x = fxlt_range(&rng, -PX(300), PX(300));
+        l.pos.y = fxlt_range(&rng, -PX(300), PX(300));
+        l.pos.z = fxlt_range(&rng, -PX(300), PX(300));
+        l.length = fxlt_range(&rng, PX(1), PX(300));
+        l.half_width = fxlt_range(&rng, 0, PX(16));
+        if (fxlt_below(&rng, 2))
+            l.egg_k = fxlt_range(&rng, 1, fix16_one / 64);
+        CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        fxl_laser3d_ends(&l, &a, &e);
+        /* x within the laser's half-length, raw (Q16.16) */
+        span = l.length / 2;
+        x = fxlt_range(&rng, (int32_t)-span, (int32_t)span);
+        w = l.half_width;
+        x2 = (x * x) >> 16;        /* below 2^33 */
+        rho2 = w * w - x2 * l.egg_k; /* raw^2: W^2 - k' x^2 */
+        up = rho2 > 0 ? isqrt_ref(rho2) : 0;
+        c[0] = a.x + ((int64_t)e.x - a.x) * (x + span) / (2 * span);
+        c[1] = a.y + ((int64_t)e.y - a.y) * (x + span) / (2 * span);
+        c[2] = a.z + ((int64_t)e.z - a.z) * (x + span) / (2 * span);
+        for (j = 0; j < 3; j++)
+            r[j] = fxlt_range(&rng, 0, PX(6));
+        up += r[ax] + fxlt_range(&rng, -PX(2), PX(2));
+        c[ax] += fxlt_below(&rng, 2) ? up : -up;
+        b = bx(clamp3(c[0] - r[0]), clamp3(c[1] - r[1]), clamp3(c[2] - r[2]), clamp3(c[0] + r[0]),
+               clamp3(c[1] + r[1]), clamp3(c[2] + r[2]));
+        got = fxl_laser3d_vs_aabb3(&p, b);
+        want = ref_laser3d_vs_aabb3(&l, b);
+        bad += got != want;
+        hits += got;
+    }
+    fxlt_printf("    egg band: %u cases (boxes beside the egg's surface) against the reference (%u "
+                "hits), %u disagreements\n", n, hits, bad);
+    CHECK_EQ(bad, 0);
+}
+
 static void box_property(void)
 {
     property(FXL_LASER3D_BOX, "3D box laser vs box");
@@ -447,6 +516,7 @@ static const fxlt_case cases[] = {
     {"cylinder_property", cylinder_property},
     {"egg_property", egg_property},
     {"surface_band", surface_band},
+    {"egg_band", egg_band},
     {"batch_forms", batch_forms},
     {"misuse", misuse},
 };

@@ -172,6 +172,7 @@ static BENCH_NOINLINE void rows_rest(void)
     row("3D cylinder laser vs a near sphere: fxl_laser3d_vs_sphere", "ARM, ROM", bench_3d_targets(1, 1));
     row("3D cylinder laser vs a near 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(3, 1));
     row("3D cylinder laser vs a far 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(2, 1));
+    row("3D egg laser vs a near sphere: fxl_laser3d_vs_sphere", "ARM, ROM", bench_3d_targets(1, 2));
     row("3D egg laser vs a near 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(3, 2));
     row("3D egg laser vs a far 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(2, 2));
     row("3D box laser vs a far 3D box moving: fxl_laser3d_vs_moving_aabb3", "ARM, ROM", bench_3d_targets(4, 0));
