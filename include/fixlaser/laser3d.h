@@ -147,10 +147,13 @@ typedef struct fxl_aabb3 {
  * cylinder's square prism, the egg's box |x| <= Le, |y|, |z| <= W): a miss
  * there is a miss; what is left, the exact stage decides: the least of
  * the shape's quadratic over the box (cut by the slab |x| <= L for the
- * cylinder) by active sets, every sign exact (src/laser3d_round.c). Cost
- * on the GBA: a far box about 250 cycles, a box at the surface typically
- * 2,500 (cylinder) to 10,000 (egg), the rare exact stage up to about
- * 200,000. Domain as above: every coordinate within +-FXL_COORD3_MAX. */
+ * cylinder) by active sets, every sign exact (src/laser3d_round.c); the
+ * egg also tries the box point of about its least value (a sure hit, or
+ * the gradient's separating plane there) before that stage. Cost on the
+ * GBA (docs/bench-gba.md, medians): a far box about 250 cycles, a box at
+ * the surface about 1,900 (box laser), 2,000 (cylinder) or 5,200 (egg);
+ * the rare exact stage up to about 70,000. Domain as above: every
+ * coordinate within +-FXL_COORD3_MAX. */
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 
 /* Tests n boxes; sets bit i of hit_bits (ceil(n/32) words, may be NULL)
