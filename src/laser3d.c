@@ -124,37 +124,6 @@ static uint64_t excess(int64_t v, int64_t half)
     return a > (uint64_t)half ? a - (uint64_t)half : 0u; /* half >= 0 */
 }
 
-/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^31: the top 31 bits of v
- * (e = 0 and m = v below 2^31). */
-static uint32_t top31(fxl__u128 v, unsigned *e)
-{
-    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
-    uint64_t m;
-    if (n <= 31) {
-        *e = 0;
-        return (uint32_t)v.lo;
-    }
-    *e = n - 31u; /* 1 .. 97 */
-    m = *e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e));
-    return (uint32_t)m;
-}
-
-/* The sign of a 2^s - b 2^t (a, b < 2^63): exact, in 64 bits. */
-static int cmp_scaled(uint64_t a, unsigned s, uint64_t b, unsigned t)
-{
-    unsigned d;
-    uint64_t q;
-    if (s < t)
-        return -cmp_scaled(b, t, a, s);
-    d = s - t; /* a 2^d against b */
-    if (d >= 63)
-        return a != 0 ? 1 : b != 0 ? -1 : 0;
-    q = b >> d; /* a 2^d > b iff a > q; a 2^d = b iff a = q and b's low d bits are 0 */
-    if (a != q)
-        return a > q ? 1 : -1;
-    return (b & (((uint64_t)1 << d) - 1u)) != 0 ? -1 : 0;
-}
-
 /* Cylinder rim: the centre beyond an end (ex > 0) and outside the tube
  * (rho > W): hit iff (rho - W)^2 + ex^2 <= R^2, i.e. with Y = R^2 - ex^2 >= 0,
  * X = rho^2 + ex^2 - W^2 - R^2 <= 2 W sqrt(Y): X <= 0, or X^2 <= 4 W^2 Y
@@ -176,10 +145,11 @@ static bool rim_hit(fxl__u128 rho2, uint64_t ex, uint64_t w, uint64_t rr)
     y = fxl__sub(fxl__sq(rr), fxl__sq(ex));
     {
         unsigned ex_, ep, ey;
-        uint64_t xt = top31(x, &ex_), pt = top31(fxl__sq(w), &ep), yt = top31(y, &ey);
-        if (cmp_scaled(xt * xt, 2u * ex_, (pt + 1u) * (yt + 1u), ep + ey + 2u) >= 0)
+        uint64_t xt = fxl__top31(x, &ex_), pt = fxl__top31(fxl__sq(w), &ep);
+        uint64_t yt = fxl__top31(y, &ey);
+        if (fxl__cmp_scaled(xt * xt, 2u * ex_, (pt + 1u) * (yt + 1u), ep + ey + 2u) >= 0)
             return false;
-        if (cmp_scaled((xt + 1u) * (xt + 1u), 2u * ex_, pt * yt, ep + ey + 2u) <= 0)
+        if (fxl__cmp_scaled((xt + 1u) * (xt + 1u), 2u * ex_, pt * yt, ep + ey + 2u) <= 0)
             return true;
     }
     limbs4(x, xl);

@@ -89,35 +89,6 @@ static fxl__u128 umul(int64_t a, uint64_t b)
     return fxl__mul64(fxl__abs64(a), b);
 }
 
-/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^31: v's top 31 bits (e =
- * 0 and m = v below 2^31). */
-static uint32_t top31(fxl__u128 v, unsigned *e)
-{
-    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
-    if (n <= 31) {
-        *e = 0;
-        return (uint32_t)v.lo;
-    }
-    *e = n - 31u; /* 1 .. 97 */
-    return (uint32_t)(*e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e)));
-}
-
-/* The sign of a 2^s - b 2^t (a, b < 2^63), exactly in 64 bits. */
-static int cmp_scaled(uint64_t a, unsigned s, uint64_t b, unsigned t)
-{
-    unsigned d;
-    uint64_t q;
-    if (s < t)
-        return -cmp_scaled(b, t, a, s);
-    d = s - t; /* a 2^d against b */
-    if (d >= 63)
-        return a != 0 ? 1 : b != 0 ? -1 : 0;
-    q = b >> d; /* a 2^d > b iff a > q; a 2^d = b iff a = q and b's low d bits are 0 */
-    if (a != q)
-        return a > q ? 1 : -1;
-    return (b & (((uint64_t)1 << d) - 1u)) != 0 ? -1 : 0;
-}
-
 /* sign(n1 / d1 - n2 / d2) for d1, d2 > 0 (|n| < 2^127, d < 2^128): x =
  * |n1| d2 against y = |n2| d1. A filter on the factors' top 31 bits first:
  * with f = m 2^e + rest, m 2^e <= f < (m + 1) 2^e, so x lies in [m1 m2,
@@ -134,11 +105,11 @@ static int frac_cmp(fxl__i128 n1, fxl__u128 d1, fxl__i128 n2, fxl__u128 d2)
         return 0;
     {
         unsigned ea, eb, ec, ed;
-        uint64_t ma = top31(fxl__iabs(n1), &ea), mb = top31(d2, &eb);
-        uint64_t mc = top31(fxl__iabs(n2), &ec), md = top31(d1, &ed);
-        if (cmp_scaled(ma * mb, ea + eb, (mc + 1u) * (md + 1u), ec + ed) >= 0)
+        uint64_t ma = fxl__top31(fxl__iabs(n1), &ea), mb = fxl__top31(d2, &eb);
+        uint64_t mc = fxl__top31(fxl__iabs(n2), &ec), md = fxl__top31(d1, &ed);
+        if (fxl__cmp_scaled(ma * mb, ea + eb, (mc + 1u) * (md + 1u), ec + ed) >= 0)
             return s1; /* x >= (upper bound of y) > y */
-        if (cmp_scaled((ma + 1u) * (mb + 1u), ea + eb, mc * md, ec + ed) <= 0)
+        if (fxl__cmp_scaled((ma + 1u) * (mb + 1u), ea + eb, mc * md, ec + ed) <= 0)
             return -s1; /* x < (upper bound of x) <= y */
     }
     limbs4(fxl__iabs(n1), a), limbs4(d2, b);

@@ -398,4 +398,33 @@ static inline fxl__u128 fxl__sq_signed(int64_t v)
     return fxl__sq(fxl__abs64(v));
 }
 
+/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^31: v's top 31 bits (e =
+ * 0 and m = v below 2^31). */
+static inline uint32_t fxl__top31(fxl__u128 v, unsigned *e)
+{
+    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
+    if (n <= 31) {
+        *e = 0;
+        return (uint32_t)v.lo;
+    }
+    *e = n - 31u; /* 1 .. 97 */
+    return (uint32_t)(*e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e)));
+}
+
+/* The sign of a 2^s - b 2^t (a, b < 2^63): exact, in 64 bits. */
+static inline int fxl__cmp_scaled(uint64_t a, unsigned s, uint64_t b, unsigned t)
+{
+    unsigned d;
+    uint64_t q;
+    if (s < t)
+        return -fxl__cmp_scaled(b, t, a, s);
+    d = s - t; /* a 2^d against b */
+    if (d >= 63)
+        return a != 0 ? 1 : b != 0 ? -1 : 0;
+    q = b >> d; /* a 2^d > b iff a > q; a 2^d = b iff a = q and b's low d bits are 0 */
+    if (a != q)
+        return a > q ? 1 : -1;
+    return (b & (((uint64_t)1 << d) - 1u)) != 0 ? -1 : 0;
+}
+
 #endif
