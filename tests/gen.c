@@ -284,3 +284,23 @@ fxl_vec2 gen_sweep_point(fxlt_rng *rng, const fxl_sweep *s)
         return fxl_vec2_make(clamp_coord(px), clamp_coord(py));
     }
 }
+
+fxl_laser3d gen_laser3d(fxlt_rng *rng, fxl_laser3d_kind kind)
+{
+    fxl_laser3d l;
+    l.kind = kind;
+    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
+    l.pos.x = fxlt_range(rng, -(500 << 16), (500 << 16));
+    l.pos.y = fxlt_range(rng, -(500 << 16), (500 << 16));
+    l.pos.z = fxlt_range(rng, -(500 << 16), (500 << 16));
+    l.yaw = (fxl_angle)fxlt_below(rng, 4096);
+    l.pitch = (fxl_angle)fxlt_below(rng, 4096);
+    if (fxlt_below(rng, 6) == 0)
+        l.yaw = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
+    if (fxlt_below(rng, 6) == 0)
+        l.pitch = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
+    l.length = fxlt_range(rng, 0, fxlt_below(rng, 8) == 0 ? (2 << 16) : (300 << 16));
+    l.half_width = fxlt_range(rng, 0, fxlt_below(rng, 8) == 0 ? 0 : (16 << 16));
+    l.egg_k = fxlt_below(rng, 8) == 0 ? 0 : fxlt_range(rng, 0, fix16_one);
+    return l;
+}

@@ -13,6 +13,12 @@
  * to 4096 px); angles uniform, with extra weight on 0/1024/2048/3072 +-2. */
 fxl_laser gen_laser(fxlt_rng *rng, fxl_laser_kind kind);
 
+/* A random 3D laser of the given kind within 500 px of the origin (the
+ * moving-target suites'): either anchor, up to 300 px long (one in eight
+ * under 2 px) and 16 px wide (one in eight 0), yaw and pitch uniform with
+ * extra weight on the quarter turns, the egg's k in 0..1 (one in eight 0). */
+fxl_laser3d gen_laser3d(fxlt_rng *rng, fxl_laser3d_kind kind);
+
 /* A point near the laser (within its reach plus 64 px), clamped to the domain. */
 fxl_vec2 gen_point_near(fxlt_rng *rng, const fxl_laser *l);
 

@@ -9,6 +9,7 @@
  * (box laser; the cylinder for a nonzero move: both then test its square
  * prism along the path). */
 #include "bigint.h"
+#include "gen.h"
 #include "harness.h"
 #include "ref_moving_aabb3.h"
 
@@ -22,26 +23,6 @@
 #ifndef FXLT_MOVEBOX3D_CASES
 #define FXLT_MOVEBOX3D_CASES 5000
 #endif
-
-static fxl_laser3d random_laser(fxlt_rng *rng, fxl_laser3d_kind kind)
-{
-    fxl_laser3d l;
-    l.kind = kind;
-    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
-    l.pos.x = fxlt_range(rng, -PX(500), PX(500));
-    l.pos.y = fxlt_range(rng, -PX(500), PX(500));
-    l.pos.z = fxlt_range(rng, -PX(500), PX(500));
-    l.yaw = (fxl_angle)fxlt_below(rng, 4096);
-    l.pitch = (fxl_angle)fxlt_below(rng, 4096);
-    if (fxlt_below(rng, 6) == 0)
-        l.yaw = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
-    if (fxlt_below(rng, 6) == 0)
-        l.pitch = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
-    l.length = fxlt_range(rng, 0, fxlt_below(rng, 8) == 0 ? PX(2) : PX(300));
-    l.half_width = fxlt_range(rng, 0, fxlt_below(rng, 8) == 0 ? 0 : PX(16));
-    l.egg_k = fxlt_below(rng, 8) == 0 ? 0 : fxlt_range(rng, 0, fix16_one);
-    return l;
-}
 
 /* A box about the laser (some flat, some points), and a move to = lo + n
  * step (n 0..8: the lattice points of the path). */
@@ -138,7 +119,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxlt_rng rng = fxlt_rng_for(name);
     uint32_t i, count = FXLT_CASES(FXLT_MOVEBOX3D_CASES), ncases = 0, bad = 0, hits = 0,
                 touch = 0, inv_bad = 0, points = 0;
-    fxl_laser3d l = random_laser(&rng, kind);
+    fxl_laser3d l = gen_laser3d(&rng, kind);
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
     for (i = 0; i < count; i++) {
@@ -147,7 +128,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
         int32_t n, lo_s, hi_s;
         bool got, h0;
         if (i % 16 == 15) {
-            l = random_laser(&rng, kind);
+            l = gen_laser3d(&rng, kind);
             CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
         }
         b = random_box(&rng, &l);

@@ -7,6 +7,7 @@
  * kind where a point of the path on the lattice hits statically; zero move
  * == static, batch == single, a hit at an end is a hit. */
 #include "bigint.h"
+#include "gen.h"
 #include "harness.h"
 #include "ref_moving3d.h"
 #include "ref_moving_aabb3.h"
@@ -20,26 +21,6 @@
 #ifndef FXLT_MOVE3D_PATHS
 #define FXLT_MOVE3D_PATHS 34000
 #endif
-
-static fxl_laser3d random_laser(fxlt_rng *rng, fxl_laser3d_kind kind)
-{
-    fxl_laser3d l;
-    l.kind = kind;
-    l.anchor = (fxl_laser_anchor)fxlt_below(rng, 2);
-    l.pos.x = fxlt_range(rng, -PX(500), PX(500));
-    l.pos.y = fxlt_range(rng, -PX(500), PX(500));
-    l.pos.z = fxlt_range(rng, -PX(500), PX(500));
-    l.yaw = (fxl_angle)fxlt_below(rng, 4096);
-    l.pitch = (fxl_angle)fxlt_below(rng, 4096);
-    if (fxlt_below(rng, 6) == 0)
-        l.yaw = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
-    if (fxlt_below(rng, 6) == 0)
-        l.pitch = (fxl_angle)(fxlt_below(rng, 4) * 1024u);
-    l.length = fxlt_range(rng, 0, fxlt_below(rng, 8) == 0 ? PX(2) : PX(300));
-    l.half_width = fxlt_range(rng, 0, fxlt_below(rng, 8) == 0 ? 0 : PX(16));
-    l.egg_k = fxlt_below(rng, 8) == 0 ? 0 : fxlt_range(rng, 0, fix16_one);
-    return l;
-}
 
 static fxl_vec3 near_point(fxlt_rng *rng, const fxl_laser3d *l)
 {
@@ -78,7 +59,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxlt_rng rng = fxlt_rng_for(name);
     uint32_t i, paths = FXLT_CASES(FXLT_MOVE3D_PATHS), ncases = 0, bad = 0, hits = 0, touch = 0;
     uint32_t inv_bad = 0;
-    fxl_laser3d l = random_laser(&rng, kind);
+    fxl_laser3d l = gen_laser3d(&rng, kind);
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
     for (i = 0; i < paths; i++) {
@@ -88,7 +69,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
         fxl_laser3d box;
         int32_t rad[3];
         if (i % 16 == 15) {
-            l = random_laser(&rng, kind);
+            l = gen_laser3d(&rng, kind);
             CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
         }
         a = near_point(&rng, &l);
