@@ -49,6 +49,7 @@
 
 #include "batch.h"
 #include "domain.h"
+#include "laser3d_body.h"
 #include "wide.h"
 
 /* laser3d_round.c: the exact stage of the cylinder and the egg (lo, hi:
@@ -56,16 +57,6 @@
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
 int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
                              int part);
-
-/* The parallelepiped of a prepared laser: rows m (Q32), edge directions
- * e' (Q48), 2^16 q p (Q64), c_0 = mid and h (Q48). */
-typedef struct body3 {
-    int64_t m[3][3];
-    int64_t e[3][3];
-    fxl__u128 qp;
-    int64_t mid;
-    uint64_t h[3];
-} body3;
 
 /* Beyond every frame coordinate of an in-domain point (|m0 . X| <=
  * 2^32 (1 + 2^-15) * sqrt 3 * 2^28 < 2^60.8, mid <= 2^57): an unbounded
@@ -109,34 +100,6 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
     lp->et[2][0] = (int32_t)fxl__floor_shift(sp * cy, 2), lp->et[2][1] = (int32_t)fxl__floor_shift(sp * sy, 2);
     lp->et[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
     lp->dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
-}
-
-static inline void body_of(const fxl_laser3d_prep *lp, body3 *s)
-{
-    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp;
-    s->m[0][0] = cp * cy, s->m[0][1] = cp * sy, s->m[0][2] = -sp * 65536;
-    s->m[1][0] = -sy * 65536, s->m[1][1] = cy * 65536, s->m[1][2] = 0;
-    s->m[2][0] = sp * cy, s->m[2][1] = sp * sy, s->m[2][2] = cp * 65536;
-    s->e[0][0] = s->m[0][0] * 65536, s->e[0][1] = s->m[0][1] * 65536, s->e[0][2] = -sp * q;
-    s->e[1][0] = -sy * p, s->e[1][1] = cy * p, s->e[1][2] = 0;
-    s->e[2][0] = s->m[2][0] * 65536, s->e[2][1] = s->m[2][1] * 65536, s->e[2][2] = cp * q;
-    s->qp = fxl__mul64((uint64_t)q, (uint64_t)p); /* < 2^67 */
-    s->mid = lp->mid;
-    s->h[0] = (uint64_t)lp->box_len;
-    s->h[1] = s->h[2] = (uint64_t)lp->half_wid;
-}
-
-/* |a| > b: a strict gap. */
-static inline bool gap(fxl__i128 a, fxl__u128 b)
-{
-    return !fxl__le128(fxl__iabs(a), b);
-}
-
-/* |a| b, |a| < 2^63, b < 2^63. */
-static inline fxl__u128 umul(int64_t a, uint64_t b)
-{
-    return fxl__mul64(fxl__abs64(a), b);
 }
 
 /* The filter in front of the exact test: -1 when some axis surely

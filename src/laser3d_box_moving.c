@@ -43,50 +43,13 @@
 
 #include "batch.h"
 #include "domain.h"
+#include "laser3d_body.h"
 #include "wide.h"
-
-/* The prism's body (laser3d_box.c's body3): rows m (Q32), e' (Q48), q p
- * (D' = 2^16 q p), mid and h (Q48). */
-typedef struct mbody {
-    int64_t m[3][3];
-    int64_t e[3][3];
-    fxl__u128 qp;
-    int64_t mid;
-    uint64_t h[3];
-} mbody;
-
-static void body_of(const fxl_laser3d_prep *lp, mbody *s)
-{
-    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int64_t q = cy * cy + sy * sy, p = cp * cp + sp * sp;
-    s->m[0][0] = cp * cy, s->m[0][1] = cp * sy, s->m[0][2] = -sp * 65536;
-    s->m[1][0] = -sy * 65536, s->m[1][1] = cy * 65536, s->m[1][2] = 0;
-    s->m[2][0] = sp * cy, s->m[2][1] = sp * sy, s->m[2][2] = cp * 65536;
-    s->e[0][0] = s->m[0][0] * 65536, s->e[0][1] = s->m[0][1] * 65536, s->e[0][2] = -sp * q;
-    s->e[1][0] = -sy * p, s->e[1][1] = cy * p, s->e[1][2] = 0;
-    s->e[2][0] = s->m[2][0] * 65536, s->e[2][1] = s->m[2][1] * 65536, s->e[2][2] = cp * q;
-    s->qp = fxl__mul64((uint64_t)q, (uint64_t)p); /* < 2^67 */
-    s->mid = lp->mid;
-    s->h[0] = (uint64_t)lp->box_len; /* L, an egg's Le (laser3d_box.c) */
-    s->h[1] = s->h[2] = (uint64_t)lp->half_wid;
-}
-
-/* |a| > b: a strict gap. */
-static bool gap(fxl__i128 a, fxl__u128 b)
-{
-    return !fxl__le128(fxl__iabs(a), b);
-}
 
 static void limbs4(fxl__u128 v, uint32_t out[4])
 {
     out[0] = (uint32_t)v.lo, out[1] = (uint32_t)(v.lo >> 32);
     out[2] = (uint32_t)v.hi, out[3] = (uint32_t)(v.hi >> 32);
-}
-
-/* |a| b for |a|, b < 2^63. */
-static fxl__u128 umul(int64_t a, uint64_t b)
-{
-    return fxl__mul64(fxl__abs64(a), b);
 }
 
 /* sign(n1 / d1 - n2 / d2) for d1, d2 > 0 (|n| < 2^127, d < 2^128): x =
@@ -159,8 +122,8 @@ FXL_ARM_CODE
 static bool swept_meets(const fxl_laser3d_prep *lp, const int64_t b0[3], const int64_t g[3],
                         const int64_t v[3])
 {
-    mbody body;
-    const mbody *s = &body;
+    body3 body;
+    const body3 *s = &body;
     fxl__i128 ln = fxl__i128_of(0), hn = fxl__i128_of(1);
     fxl__u128 ld = fxl__mul64(1u, 1u), hd = ld;
     int i, k;
