@@ -50,29 +50,32 @@ FXL__ALWAYS_INLINE unsigned y_code(const fxl_curvy_node *n, int32_t y0, int32_t 
     return y > y1 ? 8u : 0u;
 }
 
-/* Segment a -> b may meet the query: their codes share no side of it, and
- * it is not cut. */
-FXL__ALWAYS_INLINE bool seg_maybe(const fxl_curvy_node *a, const fxl_curvy_node *b, unsigned ca,
-                                  unsigned cb, int32_t y0, int32_t y1)
+/* Segment a -> b, which x could not reject, may meet the query: the y
+ * codes of its nodes share no side of it, and it is not cut. */
+FXL__ALWAYS_INLINE bool seg_maybe_y(const fxl_curvy_node *a, const fxl_curvy_node *b, int32_t y0,
+                                    int32_t y1)
 {
-    return (ca & cb) == 0 && (y_code(a, y0, y1) & y_code(b, y0, y1)) == 0 &&
-           (b->flags & FXL_CURVY_CUT) == 0;
+    return (y_code(a, y0, y1) & y_code(b, y0, y1)) == 0 && (b->flags & FXL_CURVY_CUT) == 0;
 }
 
 /* The live, uncut segments whose older node sits in ring slots u .. end - 1
- * of one chunk (end <= cap), node codes first against g, the query box
- * grown by c->wide. The live older nodes are those counted k < count - 1
- * from the tail: one run of slots here (a chunk holds no wrap of k, which
+ * of one chunk (end <= cap), node x first against g, the query box grown
+ * by c->wide. The live older nodes are those counted k < count - 1 from
+ * the tail: one run of slots here (a chunk holds no wrap of k, which
  * restarts only at the tail). Only the ring's last slot has its newer node
- * in slot 0. */
+ * in slot 0. The x test is a state machine on the older node's side: while
+ * it lies left of g (right of g), the loop skips every newer node that
+ * lies there too (the segment, inside the box of its two disks, misses
+ * g's column: x_code's shared bit), one load and a compare a node; a
+ * segment it does not skip gets y_code's test, the cut flag and fn. */
 static bool run(const fxl_curvy *c, const fxl_aabb *g, uint32_t u, uint32_t end,
                 fxl__curvy_seg_fn fn, void *ctx)
 {
     uint32_t cap = c->cap, nseg = c->count - 1u, tail = c->tail;
     uint32_t k = u >= tail ? u - tail : u + cap - tail;
-    int32_t x0 = g->lo.x, x1 = g->hi.x, y0 = g->lo.y, y1 = g->hi.y;
-    fxl_curvy_node *nodes = c->nodes, *a, *stop, *b;
-    unsigned ca, cb;
+    int32_t x0 = g->lo.x, x1 = g->hi.x;
+    fxl_curvy_node *nodes = c->nodes, *a, *stop, *b, *first;
+    int32_t xa, xb;
     if (k >= nseg) { /* dead slots up to the tail, if it sits here */
         if (tail <= u || tail >= end)
             return false;
@@ -81,20 +84,40 @@ static bool run(const fxl_curvy *c, const fxl_aabb *g, uint32_t u, uint32_t end,
     }
     if (end - u > nseg - k)
         end = u + (nseg - k);
-    a = &nodes[u];
+    first = a = &nodes[u];
     stop = &nodes[end == cap ? end - 1u : end]; /* the wrapping segment after the loop */
-    ca = x_code(a, x0, x1);
-    for (; a != stop; a = b, ca = cb) {
+    xa = a->p.x;
+    while (a != stop) {
         b = a + 1;
-        cb = x_code(b, x0, x1);
-        if (seg_maybe(a, b, ca, cb, y0, y1) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b))
+        xb = b->p.x;
+        if (xa < x0) {
+            while (xb < x0) { /* both left: skip */
+                a = b;
+                if (a == stop)
+                    goto wrap;
+                b = a + 1;
+                xb = b->p.x;
+            }
+        } else if (xa > x1) {
+            while (xb > x1) { /* both right: skip */
+                a = b;
+                if (a == stop)
+                    goto wrap;
+                b = a + 1;
+                xb = b->p.x;
+            }
+        }
+        if (seg_maybe_y(a, b, g->lo.y, g->hi.y) && fn(ctx, c, k + (uint32_t)(a - first), a, b))
             return true;
+        a = b;
+        xa = xb;
     }
+wrap:
     if (end != cap)
         return false;
     b = nodes; /* slot cap - 1 to slot 0 */
-    cb = x_code(b, x0, x1);
-    return seg_maybe(a, b, ca, cb, y0, y1) && fn(ctx, c, k + (uint32_t)(a - &nodes[u]), a, b);
+    return (x_code(a, x0, x1) & x_code(b, x0, x1)) == 0 && seg_maybe_y(a, b, g->lo.y, g->hi.y) &&
+           fn(ctx, c, k + (uint32_t)(a - first), a, b);
 }
 
 /* The first box in [b, e) that meets the query box (x0, y0)-(x1, y1), or e:
