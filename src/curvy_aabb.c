@@ -90,7 +90,7 @@ FXL__ALWAYS_INLINE bool reach(int64_t u0, int64_t u1, int64_t v0, int64_t v1, in
  * offsets from A (x0..x1, y0..y1, in int64: up to 2^31 + 2^30 in the
  * domain). */
 static bool seg_vs_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t dx, int32_t dy,
-                       uint32_t r0, uint32_t r1)
+                       uint32_t r0, uint32_t r1, uint32_t len1)
 {
     int64_t dr = (int64_t)r1 - r0, r = r0 > r1 ? r0 : r1;
     int64_t bx0, bx1, by0, by1;
@@ -106,13 +106,13 @@ static bool seg_vs_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t d
     {
         bool lx = x0 >= bx0 && x0 <= bx1, hx = x1 >= bx0 && x1 <= bx1;
         bool ly = y0 >= by0 && y0 <= by1, hy = y1 >= by0 && y1 <= by1;
-        if (lx && ly && fxl__curvy_capsule((int32_t)x0, (int32_t)y0, dx, dy, r0, r1))
+        if (lx && ly && fxl__curvy_capsule((int32_t)x0, (int32_t)y0, dx, dy, r0, r1, len1))
             return true;
-        if (hx && ly && fxl__curvy_capsule((int32_t)x1, (int32_t)y0, dx, dy, r0, r1))
+        if (hx && ly && fxl__curvy_capsule((int32_t)x1, (int32_t)y0, dx, dy, r0, r1, len1))
             return true;
-        if (lx && hy && fxl__curvy_capsule((int32_t)x0, (int32_t)y1, dx, dy, r0, r1))
+        if (lx && hy && fxl__curvy_capsule((int32_t)x0, (int32_t)y1, dx, dy, r0, r1, len1))
             return true;
-        return hx && hy && fxl__curvy_capsule((int32_t)x1, (int32_t)y1, dx, dy, r0, r1);
+        return hx && hy && fxl__curvy_capsule((int32_t)x1, (int32_t)y1, dx, dy, r0, r1, len1);
     }
 }
 
@@ -162,14 +162,19 @@ FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl
     uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width), r0, r1;
     int32_t qx = fxl__offset(q->mx, a->p.x), qy = fxl__offset(q->my, a->p.y);
     int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    uint32_t len1;
     if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad))
+        return false;
+    /* The slab again at the segment's exact length (fxl__curvy_len1). */
+    len1 = fxl__curvy_len1(dx, dy, b->seg_len);
+    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad, len1))
         return false;
     r0 = fxl__curvy_hit(c, k, a->half_width);
     r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
-    if (fxl__curvy_capsule(qx, qy, dx, dy, r0 + q->h, r1 + q->h))
+    if (fxl__curvy_capsule(qx, qy, dx, dy, r0 + q->h, r1 + q->h, len1))
         return true;
     return seg_vs_box((int64_t)q->b.lo.x - ax, (int64_t)q->b.lo.y - ay, (int64_t)q->b.hi.x - ax,
-                      (int64_t)q->b.hi.y - ay, dx, dy, r0, r1);
+                      (int64_t)q->b.hi.y - ay, dx, dy, r0, r1, len1);
 }
 
 /* The walk for a box the trail's box meets (out of line: the far reject
@@ -358,9 +363,9 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy
         return false;
     /* The two end positions first (most hits of the near rows end there),
      * then A in P and the corners' paths (misses run all of them). */
-    if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1) || /* s = 1 */
-        (grows ? seg_vs_box(x0, y0, x1, y1, dx - mx, dy - my, r0, r1) /* the t = s edge */
-               : seg_vs_box(x0, y0, x1, y1, dx, dy, r0, r1)) ||   /* s = 0 */
+    if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1, 0) || /* s = 1 */
+        (grows ? seg_vs_box(x0, y0, x1, y1, dx - mx, dy - my, r0, r1, 0) /* the t = s edge */
+               : seg_vs_box(x0, y0, x1, y1, dx, dy, r0, r1, 0)) ||   /* s = 0 */
         start_in_trace(x0, y0, x1, y1, mx, my))
         return true;
     for (i = 0; i < 4; i++) { /* the corners' paths */

@@ -191,9 +191,15 @@ bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_
  * g0 > 0, and g0 >= b already misses (b^2 / a < b).
  * Ranges: |q| <= 2^30, |q - d| < 2^30 + 2^29 per axis, so the squared
  * lengths are below 2^62.2; |q.d| < 2^60, r0 |D| < 2^59, a < 2^59; the last
- * compare has a, g0 < 2^61 and b < a: products below 2^120. */
+ * compare has a, g0 < 2^61 and b < a: products below 2^120.
+ * An untapered segment (D = 0) whose length is known (len1 = s + 1, s =
+ * floor(|d|): fxl__curvy_len1; 0 for unknown) skips that compare but in a
+ * band of one unit of |d|: there a g0 - b^2 = |d|^2 |q|^2 - (q.d)^2 -
+ * r0^2 |d|^2 = (q x d)^2 - r0^2 |d|^2 (Lagrange's identity), so a hit iff
+ * |q x d| <= r0 |d|, which |q x d| <= r0 s makes sure and |q x d| > r0 (s +
+ * 1) rules out (|q x d| < 2^60, r0 (s + 1) < 2^60: 64 bits). */
 FXL__ALWAYS_INLINE bool capsule_core(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0,
-                                     uint32_t r1)
+                                     uint32_t r1, uint32_t len1)
 {
     int64_t ex = (int64_t)qx - dx, ey = (int64_t)qy - dy, dr = (int64_t)r1 - r0, a, b;
     uint64_t qq, rr0, g0;
@@ -215,13 +221,23 @@ FXL__ALWAYS_INLINE bool capsule_core(int32_t qx, int32_t qy, int32_t dx, int32_t
     g0 = qq - rr0;
     if (g0 >= (uint64_t)b)
         return false;
+    if (len1 != 0 && dr == 0) {
+        uint64_t cr = fxl__cross_abs(qx, qy, dx, dy);
+        if (cr <= (uint64_t)r0 * (len1 - 1u))
+            return true;
+        if (cr > (uint64_t)r0 * len1)
+            return false;
+    }
     return fxl__le128(fxl__mul64((uint64_t)a, g0), fxl__sq((uint64_t)b));
 }
 
 FXL_WARM_CODE FXL_NOINLINE
-bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1)
+bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1,
+                        uint32_t len1)
 {
-    return !fxl__slab_miss(qx, qy, dx, dy, r0 > r1 ? r0 : r1) && capsule_core(qx, qy, dx, dy, r0, r1);
+    return !fxl__slab_miss_len(qx, qy, dx, dy, r0 > r1 ? r0 : r1,
+                               len1 != 0 ? len1 : fxl__len_bound(dx, dy)) &&
+           capsule_core(qx, qy, dx, dy, r0, r1, len1);
 }
 
 /* A static circle: centre and radius (clamped). */
@@ -240,21 +256,26 @@ FXL__ALWAYS_INLINE bool seg_test(const circ *q, const fxl_curvy *c, uint32_t k,
              wb = fxl__curvy_radius(b->half_width), ha, hb;
     int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
             dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    uint32_t len1;
     if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + r))
+        return false;
+    len1 = fxl__curvy_len1(dx, dy, b->seg_len);
+    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, (wa > wb ? wa : wb) + r, len1))
         return false;
     ha = fxl__curvy_hit(c, k, a->half_width);
     hb = fxl__curvy_hit(c, k + 1u, b->half_width);
-    return capsule_core(qx, qy, dx, dy, ha + r, hb + r);
+    return capsule_core(qx, qy, dx, dy, ha + r, hb + r, len1);
 }
 
 /* seg_circle past the slab: the hit widths and the exact test. */
 FXL_WARM_CODE FXL_NOINLINE static bool seg_circle_exact(const circ *q, const fxl_curvy *c, uint32_t k,
                                                         const fxl_curvy_node *a,
                                                         const fxl_curvy_node *b, int32_t qx,
-                                                        int32_t qy, int32_t dx, int32_t dy)
+                                                        int32_t qy, int32_t dx, int32_t dy,
+                                                        uint32_t len1)
 {
     uint32_t ha = fxl__curvy_hit(c, k, a->half_width), hb = fxl__curvy_hit(c, k + 1u, b->half_width);
-    return capsule_core(qx, qy, dx, dy, ha + q->r, hb + q->r);
+    return capsule_core(qx, qy, dx, dy, ha + q->r, hb + q->r, len1);
 }
 
 /* seg_test at grow 0 in two parts: the slab reject here, with few
@@ -266,9 +287,15 @@ FXL_WARM_CODE static bool seg_circle(void *ctx, const fxl_curvy *c, uint32_t k, 
     uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width);
     int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
             dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    uint32_t len1;
     if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r))
         return false;
-    return seg_circle_exact(q, c, k, a, b, qx, qy, dx, dy);
+    /* The slab again at the segment's exact length (seg_len + 1 for |d|,
+     * up to 12 % below fxl__len_bound's), once the quick one has passed. */
+    len1 = fxl__curvy_len1(dx, dy, b->seg_len);
+    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r, len1))
+        return false;
+    return seg_circle_exact(q, c, k, a, b, qx, qy, dx, dy, len1);
 }
 
 static circ make_circ(fxl_circle circle)

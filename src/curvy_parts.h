@@ -99,8 +99,10 @@ FXL__ALWAYS_INLINE bool fxl__curvy_walk(const fxl_curvy *c, const fxl_aabb *q,
 /* The exact test: true iff the point at offset q from node A lies in the
  * convex hull of the disks (0, r0) and (d, r1), d = B - A (Q16.16). Domain
  * (false outside it): |q| <= 2^30, |d| < 2^29 per axis, r0, r1 < 2^30,
- * |r1 - r0| < 2^29. */
-bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1);
+ * |r1 - r0| < 2^29. len1: fxl__curvy_len1 of this very d, or 0 (unknown):
+ * it only speeds the test up. */
+bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1,
+                        uint32_t len1);
 
 /* The radius clamped to 0..FXL_SIZE_MAX (a meaningless but bounded value
  * outside the domain). */
@@ -124,22 +126,56 @@ FXL__ALWAYS_INLINE bool fxl__path_disk(int64_t px, int64_t py, int32_t mx, int32
     return fxl__le128(fxl__sq_signed(cr), fxl__mul64((uint64_t)R * R, (uint64_t)mm));
 }
 
-/* A quick reject: q lies farther than rmax from the line through 0 and d,
- * outside every hull of disks of radii up to rmax about points of that
- * line: |q x d| > rmax L for some L >= |d|, here L = M + m/2 + 1 (M, m the
- * larger and the smaller of |dx|, |dy|: (M + m/2)^2 >= M^2 + m^2 as M >=
- * 3m/4); d = 0 never rejects. In the capsule's domain |q x d| < 2^60; any
- * int32 input stays defined (the cross product wraps, meaningless, where
- * the exact test answers false anyway), rmax L < 2^64. (curvy_hit.c's
- * segments, curvy_aabb.c's boxes.) */
-FXL__ALWAYS_INLINE bool fxl__slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
+/* |q x d|, the cross product's magnitude: exact below 2^63 (|q x d| <
+ * 2^60 in the capsule's domain); any int32 input stays defined (it wraps,
+ * meaningless, where the exact test answers false anyway). */
+FXL__ALWAYS_INLINE uint64_t fxl__cross_abs(int32_t qx, int32_t qy, int32_t dx, int32_t dy)
+{
+    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
+    return x >> 63 ? 0u - x : x;
+}
+
+/* A bound L >= |d| from d alone: L = M + m/2 + 1 (M, m the larger and the
+ * smaller of |dx|, |dy|: (M + m/2)^2 >= M^2 + m^2 as M >= 3m/4); below
+ * 2^32 for any int32 input, at most 1.12 |d| + 1. */
+FXL__ALWAYS_INLINE uint32_t fxl__len_bound(int32_t dx, int32_t dy)
 {
     uint32_t ax = fxl__abs32(dx), ay = fxl__abs32(dy);
-    uint32_t len = ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
-    uint64_t x = (uint64_t)((int64_t)qx * dy) - (uint64_t)((int64_t)qy * dx);
-    if (x >> 63)
-        x = 0u - x;
-    return x > (uint64_t)rmax * len;
+    return ax > ay ? ax + (ay >> 1) + 1u : ay + (ax >> 1) + 1u;
+}
+
+/* A quick reject: q lies farther than rmax from the line through 0 and d,
+ * outside every hull of disks of radii up to rmax about points of that
+ * line: |q x d| > rmax L for some L >= |d| (fxl__len_bound, or the
+ * segment's exact length plus one, fxl__curvy_len1); d = 0 never rejects.
+ * In the capsule's domain |q x d| < 2^60; rmax, L < 2^32: rmax L < 2^64.
+ * (curvy_hit.c's segments, curvy_aabb.c's boxes.) */
+FXL__ALWAYS_INLINE bool fxl__slab_miss_len(int32_t qx, int32_t qy, int32_t dx, int32_t dy,
+                                           uint32_t rmax, uint32_t len)
+{
+    return fxl__cross_abs(qx, qy, dx, dy) > (uint64_t)rmax * len;
+}
+
+FXL__ALWAYS_INLINE bool fxl__slab_miss(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t rmax)
+{
+    return fxl__slab_miss_len(qx, qy, dx, dy, rmax, fxl__len_bound(dx, dy));
+}
+
+/* s + 1 when s, the seg_len fxl_curvy_push wrote on the newer node of the
+ * segment d, is floor(|d|): s^2 <= |d|^2 < (s + 1)^2, checked here in 64
+ * bits (|d| < 2^29 per axis: the squares below 2^59, s < 2^30), so that a
+ * node changed behind the push's back only loses the filters built on it;
+ * 0 otherwise. Then s <= |d| < s + 1: the slab's L and the untapered
+ * capsule's sure hit and sure miss (curvy_hit.c's capsule_core). */
+FXL__ALWAYS_INLINE uint32_t fxl__curvy_len1(int32_t dx, int32_t dy, fix16_t seg_len)
+{
+    uint32_t s = (uint32_t)seg_len;
+    uint64_t dd, ss;
+    if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29) || s >= (1u << 30))
+        return 0;
+    dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy);
+    ss = (uint64_t)s * s;
+    return ss <= dd && dd - ss <= 2u * (uint64_t)s ? s + 1u : 0u;
 }
 
 #endif

@@ -117,12 +117,12 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c,
         return false;
     if (beside(qx, qy, ex, ey, dx, dy, fxl__maxu32(r0, r1)))
         return false;
-    if (fxl__curvy_capsule(ex, ey, dx, dy, r0, r1)) /* c1: the whole segment */
+    if (fxl__curvy_capsule(ex, ey, dx, dy, r0, r1, 0)) /* c1: the whole segment */
         return true;
     if (k + 2u == c->count && c->grew) /* the newest segment, growing */
-        return fxl__curvy_capsule(qx, qy, dx - mx, dy - my, r0, r1) ||
+        return fxl__curvy_capsule(qx, qy, dx - mx, dy - my, r0, r1, 0) ||
                fxl__path_disk(qx, qy, mx, my, r0) || crosses(qx, qy, dx, dy, mx, my, true);
-    return fxl__curvy_capsule(qx, qy, dx, dy, r0, r1) || fxl__path_disk(qx, qy, mx, my, r0) ||
+    return fxl__curvy_capsule(qx, qy, dx, dy, r0, r1, 0) || fxl__path_disk(qx, qy, mx, my, r0) ||
            fxl__path_disk((int64_t)qx - dx, (int64_t)qy - dy, mx, my, r1) ||
            crosses(qx, qy, dx, dy, mx, my, false);
 }

@@ -10,6 +10,7 @@
 #include "bigint.h"
 #include "harness.h"
 #include "ref_curvy.h"
+#include "ref_curvy_aabb.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 #define CAP_MAX 96
@@ -549,6 +550,79 @@ static void static_vs_reference(void)
                 cases, touching, hits, bad);
     CHECK_EQ(bad, 0);
     CHECK(touching > cases / 5);
+    CHECK_EQ(big_faults(), faults);
+}
+
+/* The filters built on a segment's stored length (curvy_parts.h's
+ * fxl__curvy_len1: the slab at seg_len + 1, the untapered capsule's sure
+ * hit and sure miss): untapered trails of diagonal steps of every size,
+ * circles centred beside a segment's middle part at the reference's
+ * touching radius and one unit below, and boxes about those centres; the
+ * same again after a node's seg_len was changed behind the push's back
+ * (the check against the squares must then drop the filters: the answers
+ * stay the reference's). */
+static void length_filters(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy length filters");
+    uint32_t target = FXLT_CASES(200000), cases = 0, touching = 0, hits = 0, bad = 0, i;
+    uint32_t faults = big_faults();
+    trail *t = &T;
+    while (cases < target) {
+        uint32_t cap = 2 + fxlt_below(&rng, 12), n = 2 + fxlt_below(&rng, 2 * cap), size = fxlt_below(&rng, 3);
+        fix16_t w = fxlt_range(&rng, 0, PX(8)), x = PX(fxlt_range(&rng, -50, 50)), y = PX(fxlt_range(&rng, -50, 50));
+        bool corrupt = fxlt_below(&rng, 4) == 0;
+        init(t, cap, PX(8), 0);
+        if (fxlt_below(&rng, 3) == 0)
+            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+        for (i = 0; i < n; i++) {
+            int32_t s = size == 0 ? PX(8) : size == 1 ? PX(300) : PX(4000);
+            x = clamp_coord((int64_t)x + fxlt_range(&rng, -s, s));
+            y = clamp_coord((int64_t)y + fxlt_range(&rng, -s, s));
+            push(t, x, y, fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, PX(8)) : w);
+        }
+        if (corrupt && t->c.count > 1) {
+            fxl_curvy_node *b = fxl_curvy_node_at(&t->c, 1 + fxlt_below(&rng, t->c.count - 1));
+            int32_t e = (int32_t)fxlt_below(&rng, 4);
+            b->seg_len = e == 0 ? b->seg_len + 1 : e == 1 ? b->seg_len - 1 : e == 2 ? 0 : fxlt_range(&rng, 0, PX(9000));
+        }
+        for (i = 0; i < 16 && t->c.count > 1; i++) {
+            uint32_t k = fxlt_below(&rng, t->c.count - 1);
+            const fxl_curvy_node *a = fxl_curvy_node_at(&t->c, k), *b = fxl_curvy_node_at(&t->c, k + 1);
+            int64_t u = fxlt_range(&rng, 1, 65535), off = fxlt_range(&rng, -PX(12), PX(12));
+            int64_t dx = (int64_t)b->p.x - a->p.x, dy = (int64_t)b->p.y - a->p.y;
+            double len = sqrt((double)dx * (double)dx + (double)dy * (double)dy);
+            int64_t px = a->p.x + dx * u / 65536, py = a->p.y + dy * u / 65536, r;
+            fxl_circle circle;
+            fxl_aabb box;
+            if (len > 0) { /* off the line, perpendicular */
+                px += (int64_t)(-(double)dy / len * (double)off);
+                py += (int64_t)((double)dx / len * (double)off);
+            }
+            circle = fxl_circle_make(clamp_coord(px), clamp_coord(py), 0);
+            r = ref_curvy_touch(&t->c, circle.c.x, circle.c.y);
+            if (r > FXL_SIZE_MAX)
+                continue;
+            circle.r = (fix16_t)r;
+            bad += static_case(&t->c, circle, &hits);
+            cases++;
+            touching++;
+            if (r > 0) {
+                circle.r = (fix16_t)r - 1;
+                bad += static_case(&t->c, circle, &hits);
+                cases++;
+            }
+            box.lo = v2(clamp_coord((int64_t)circle.c.x - circle.r), clamp_coord((int64_t)circle.c.y - circle.r));
+            box.hi = v2(clamp_coord((int64_t)circle.c.x + circle.r),
+                        clamp_coord((int64_t)circle.c.y + (int64_t)fxlt_below(&rng, 2) * circle.r));
+            if (fxl_curvy_vs_aabb(&t->c, box) != ref_curvy_aabb(&t->c, box))
+                bad++;
+            cases++;
+        }
+    }
+    fxlt_printf("    %u cases (%u at the touching radius and below), %u hits, %u disagreements\n",
+                cases, touching, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(touching > cases / 4);
     CHECK_EQ(big_faults(), faults);
 }
 
@@ -1186,6 +1260,7 @@ static const fxlt_case curvy_cases[] = {
     {"straight_and_joints", straight_and_joints},
     {"bends_and_wraps", bends_and_wraps},
     {"static_vs_reference", static_vs_reference},
+    {"length_filters", length_filters},
     {"batch_and_band", batch_and_band},
     {"cut_circle_property", cut_circle_property},
     {"moving_cases", moving_cases},
