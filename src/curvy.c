@@ -300,12 +300,25 @@ FXL_IWRAM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     return r;
 }
 
+/* Why a push is refused, once the fast check in fxl_curvy_push failed:
+ * the checks in curvy.h's order (the position, then the half-width's sign,
+ * range and width_max). Out of line: a refusal is rare. */
+FXL_NOINLINE static fxl_result push_refusal(const fxl_curvy *c, fxl_vec2 head, fix16_t w)
+{
+    fxl_result res;
+    if (!fxl__vec_ok(head))
+        return FXL_ERR_COORD_RANGE;
+    res = fxl__check_size(w, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
+    if (res == FXL_OK && w > c->width_max)
+        res = FXL_ERR_WIDTH_RANGE;
+    return res;
+}
+
 fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
 {
     uint32_t cap, tail, count, s, seg = 0, length, budget;
     int32_t x = head.x, y = head.y, w = half_width;
     fxl_curvy_node *nodes, *n;
-    fxl_result res;
 
     /* A NULL trail is a refusal (curvy.h); a zeroed one a broken
      * precondition too. */
@@ -317,13 +330,11 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
     count = c->count;
     nodes = c->nodes;
     FXL_ASSERT(cap >= 2 && tail < cap && count <= cap);
-    if (!fxl__vec_ok(head))
-        return FXL_ERR_COORD_RANGE;
-    res = fxl__check_size(w, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
-    if (res == FXL_OK && w > c->width_max)
-        res = FXL_ERR_WIDTH_RANGE;
-    if (res != FXL_OK)
-        return res;
+    /* The fast check fails on every refusal of push_refusal (a position
+     * out of +-FXL_COORD_MAX, a half-width out of 0..FXL_SIZE_MAX or above
+     * width_max) and on nothing else. */
+    if (!fxl__vec_ok(head) || (uint32_t)w > (uint32_t)FXL_SIZE_MAX || w > c->width_max)
+        return push_refusal(c, head, w);
     length = (uint32_t)c->length;
     s = tail + count; /* the slot to write */
     if (s >= cap)
