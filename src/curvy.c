@@ -205,8 +205,23 @@ static void trail_box(fxl_curvy *c, uint32_t hs)
  * the push (plain code: out of IWRAM on the GBA). */
 FXL_NOINLINE static void chunk_start(fxl_curvy *c, uint32_t s, int32_t x, int32_t y, int32_t w)
 {
+    fxl_aabb *b = &c->boxes[s / FXL_CURVY_CHUNK];
+    if (c->count == 1) {
+        /* The node alone (a first push after a clear, or drops down to the
+         * head): no live segment ends at it, so the previous chunk's box
+         * need not grow, nor the spare keep this one's past (both are
+         * worked out afresh before a live segment can need them: the
+         * previous chunk's when the ring comes round to it); the trail's
+         * box is the node's disk. */
+        b->lo.x = x - w;
+        b->lo.y = y - w;
+        b->hi.x = x + w;
+        b->hi.y = y + w;
+        c->head_box = c->trail_box = *b;
+        return;
+    }
     boxes_start(c->boxes, c->cap, s / FXL_CURVY_CHUNK, x - w, y - w, x + w, y + w);
-    c->head_box = c->boxes[s / FXL_CURVY_CHUNK];
+    c->head_box = *b;
     trail_box(c, s);
 }
 
