@@ -33,9 +33,13 @@
  * reaches, each node's centre with the circle's box grown by the widest
  * half-width pushed (32-bit, x first: one load a node); only a segment
  * both of whose nodes can reach it gets a slab reject (the circle's
- * distance to the segment's line, two 64-bit products) and then the exact
- * test (64-bit products, and a 128-bit compare when the circle's centre
- * projects inside the segment). A push costs one exact integer square root
+ * distance to the segment's line, two 64-bit products), the same slab at
+ * the segment's stored length (seg_len, checked against the offsets'
+ * squares: up to 12 % tighter) and then the exact test (64-bit products;
+ * when the circle's centre projects inside the segment, a 64-bit sure hit
+ * or sure miss for an untapered segment, of known length, and a 128-bit
+ * compare only in a band one unit of length wide, or for a tapered one).
+ * A push costs one exact integer square root
  * (a table, one Newton step and an exact settling: eight 32x32->64
  * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
  * the trail's box worked out afresh from the live chunks' boxes.
@@ -43,9 +47,10 @@
  * Measured on the GBA (ARM7TDMI cycles, mGBA, called from Thumb code in
  * ROM; docs/bench-gba.md): a 64-node trail (nodes and boxes in EWRAM, 3 px
  * apart, 4 px half-width) against a 2 px player: far (outside the trail's
- * box) 175; near (1..5 px from the hitbox) median 1,894, max 5,691;
- * fxl_curvy_vs_moving_circle near median 2,666, max 8,442; fxl_curvy_push
- * median 745, max 1,518 (the push starting a chunk). A frame's cost for one
+ * box) 186; near (1..5 px from the hitbox) median 1,763, max 3,568;
+ * fxl_curvy_vs_moving_circle near median 2,454, max 8,334; fxl_curvy_push
+ * median 735, max 1,538 (the push starting a chunk; a ring cleared and
+ * refilled every frame pays less at its first push). A frame's cost for one
  * laser is thus about a push plus a far test, and a few thousand cycles
  * while the player skims it. Placement: the push's square root is
  * FXL_IWRAM_CODE (304 bytes of IWRAM), the push itself plain code in ROM
@@ -280,8 +285,8 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * or along the growing tip), four linear constraints (the segment's start
  * swept over) and, per corner whose path box meets the segment's box, two
  * path-disk tests and a crossing test (GBA, 64-node trail, the near
- * player's box moving: median 3,312 cycles, max 22,331; the moving circle
- * 2,682 / 8,458). */
+ * player's box moving: median 3,242 cycles, max 12,877; the static box
+ * 1,975 / 7,697; the moving circle 2,454 / 8,334). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
