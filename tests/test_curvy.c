@@ -626,6 +626,60 @@ static void length_filters(void)
     CHECK_EQ(big_faults(), faults);
 }
 
+/* A ring cleared and refilled (a bouncing beam's legs pushed every frame),
+ * and budgets that drop a trail down to its head: the chunk start that
+ * leaves a node alone (curvy.c's chunk_start) keeps every box the walk
+ * reads holding the live segments; circles near every segment, at the
+ * reference's touching radius and one unit below, against the reference,
+ * and the trail's invariants after every push. */
+static void clear_and_refill(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy clear and refill");
+    uint32_t target = FXLT_CASES(100000), cases = 0, hits = 0, bad = 0, i, j;
+    trail *t = &T;
+    while (cases < target) {
+        uint32_t cap = 2 + fxlt_below(&rng, 40), rounds = 1 + fxlt_below(&rng, 6);
+        fix16_t x = PX(fxlt_range(&rng, -50, 50)), y = PX(fxlt_range(&rng, -50, 50));
+        init(t, cap, PX(8), 0);
+        if (fxlt_below(&rng, 3) == 0)
+            t->c.taper = fxlt_range(&rng, 1, PX(2));
+        for (j = 0; j < rounds; j++) {
+            uint32_t n = 1 + fxlt_below(&rng, 2 * cap + 2);
+            if (fxlt_below(&rng, 2) == 0)
+                fxl_curvy_clear(&t->c);
+            t->c.max_length = fxlt_below(&rng, 3) == 0 ? PX(fxlt_range(&rng, 1, 40)) : 0;
+            for (i = 0; i < n; i++) {
+                x = clamp_coord((int64_t)x + PX(fxlt_range(&rng, -60, 60)));
+                y = clamp_coord((int64_t)y + PX(fxlt_range(&rng, -60, 60)));
+                push(t, x, y, fxlt_range(&rng, 0, PX(8)));
+                if (!trail_ok(&t->c))
+                    bad++;
+            }
+            for (i = 0; i < 8; i++) {
+                fxl_vec2 p = gen_near(&rng, &t->c, G_NEAR);
+                fxl_circle circle = fxl_circle_make(p.x, p.y, 0);
+                int64_t r = ref_curvy_touch(&t->c, p.x, p.y);
+                if (r > FXL_SIZE_MAX) {
+                    circle.r = fxlt_range(&rng, 0, PX(20));
+                    bad += static_case(&t->c, circle, &hits);
+                    cases++;
+                    continue;
+                }
+                circle.r = (fix16_t)r;
+                bad += static_case(&t->c, circle, &hits);
+                cases++;
+                if (r > 0) {
+                    circle.r = (fix16_t)r - 1;
+                    bad += static_case(&t->c, circle, &hits);
+                    cases++;
+                }
+            }
+        }
+    }
+    fxlt_printf("    %u cases, %u hits, %u disagreements or broken trails\n", cases, hits, bad);
+    CHECK_EQ(bad, 0);
+}
+
 /* ---- batch, band, cuts ------------------------------------------------------------------------ */
 
 /* The batch equals the single test bit for bit; the band equals two
@@ -1261,6 +1315,7 @@ static const fxlt_case curvy_cases[] = {
     {"bends_and_wraps", bends_and_wraps},
     {"static_vs_reference", static_vs_reference},
     {"length_filters", length_filters},
+    {"clear_and_refill", clear_and_refill},
     {"batch_and_band", batch_and_band},
     {"cut_circle_property", cut_circle_property},
     {"moving_cases", moving_cases},
