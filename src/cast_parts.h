@@ -263,4 +263,17 @@ static inline fxl_result fxl__cast_laser_ok(const fxl_laser *laser)
     return laser->anchor != FXL_ANCHOR_EMITTER ? FXL_ERR_ANCHOR : FXL_OK;
 }
 
+#ifdef FXL_TEST_HOOKS
+/* bounce.c's small exact division and its meeting with an axis-aligned
+ * wall, for the suite (test builds only): floor(n / den) for 0 < den <
+ * 2^32 and a quotient below 2^29 (*exact: whether it divides); and for a
+ * ray whose direction components are below 2^17 in magnitude, heading to
+ * the line of w (ex = 0 or ey = 0, not parallel) at u* <= its length:
+ * floor(u*), and in *along the floor of the meeting point's coordinate
+ * along the wall (*exact: whether whole). */
+uint32_t fxl__bounce_div_small(uint64_t den, uint64_t n, bool *exact);
+int32_t fxl__bounce_axis_meet(const fxl__ray *r, const fxl_wall_prep *w, int64_t *along,
+                              bool *exact);
+#endif
+
 #endif

@@ -729,11 +729,137 @@ static void room_calls_agree(void)
     CHECK_EQ(bad, 0);
 }
 
+/* bounce.c's small division (div_small: fxl__recip_init's reciprocal for
+ * the estimate, corrected in 64 bits) against the exact quotient and
+ * remainder in 64 bits: divisors below 2^17 (a leg's direction components,
+ * axis_meet's use), at and next to powers of two (where the reciprocal's
+ * table and Newton steps are least precise) and any below 2^32; quotients
+ * of any size below 2^29; remainders 0, 1, den - 1 or any (the band of
+ * the exactness flag). */
+static void bounce_div_small(void)
+{
+    fxlt_rng rng = fxlt_rng_for("bounce_div_small");
+    uint32_t n = FXLT_CASES(400000), k, bad = 0, exact_n = 0;
+    for (k = 0; k < n; k++) {
+        uint32_t how = fxlt_below(&rng, 4), pick = fxlt_below(&rng, 4);
+        uint64_t den, q, rem, got;
+        bool exact;
+        int b = (int)fxlt_below(&rng, how == 3 ? 32 : 17);
+        if (how == 0) {
+            den = (uint64_t)1 << b;
+        } else if (how == 1) {
+            den = ((uint64_t)1 << (b + 1)) + (fxlt_below(&rng, 2) == 0 ? 1u : (uint64_t)-1);
+            den = den >= (1u << 17) ? (1u << 17) - 1u : den;
+        } else {
+            den = 1u + (fxlt_next(&rng) & (((uint64_t)2 << b) - 1u));
+            den = den >= ((uint64_t)1 << 32) ? 0xFFFFFFFFu : den;
+        }
+        q = fxlt_below(&rng, 8) == 0 ? (1u << 29) - 1u - fxlt_below(&rng, 4)
+                                     : fxlt_next(&rng) & ((1u << fxlt_below(&rng, 30)) - 1u);
+        q = q >= (1u << 29) ? (1u << 29) - 1u : q;
+        rem = pick == 0 ? 0u : pick == 1 ? (den > 1 ? 1u : 0u) : pick == 2 ? den - 1u
+                                                                  : fxlt_next(&rng) % den;
+        got = fxl__bounce_div_small(den, q * den + rem, &exact);
+        bad += got != q || exact != (rem == 0);
+        exact_n += rem == 0;
+    }
+    fxlt_printf("    div_small: %u divisions (%u exact), %u wrong\n", n, exact_n, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* floor(a / b), b > 0, in 64 bits. */
+static int64_t floor_div64(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return q * b > a ? q - 1 : q;
+}
+
+/* bounce.c's meeting with an axis-aligned wall (axis_meet: the leg's
+ * length floor(u*) and the meeting point's coordinate along the wall from
+ * one small division) against the exact rationals in 64 bits: a ray from p
+ * along d (the table's vector, or any components below 2^17, some tiny)
+ * meets the line y = p.y + r (a horizontal wall; or x = p.x + r, a
+ * vertical one) at u* = 65536 r / dy, the point's x = p.x + r dx / dy.
+ * Cases concentrated in the band: r a multiple of dy (the point on the
+ * grid, u* whole) or one raw unit off it, else any r with u* <= len. */
+static void bounce_axis_meet(void)
+{
+    fxlt_rng rng = fxlt_rng_for("bounce_axis_meet");
+    uint32_t n = FXLT_CASES(200000), k, bad = 0, exact_n = 0, tried = 0;
+    for (k = 0; k < n; k++) {
+        uint32_t how = fxlt_below(&rng, 4);
+        bool vertical = fxlt_below(&rng, 2) == 0, exact;
+        int32_t dx, dy, dn, da, len = fxlt_range(&rng, 0, FXL_SIZE_MAX), L;
+        int64_t r, maxr, an, along;
+        fxl_vec2 p = v2(fxlt_range(&rng, -(1 << 29), 1 << 29), fxlt_range(&rng, -(1 << 29), 1 << 29));
+        fxl_wall w;
+        fxl_wall_prep wp;
+        fxl__ray ray;
+        if (how == 0) {
+            fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
+            dx = fxl_cos(a);
+            dy = fxl_sin(a);
+        } else if (how == 1) {
+            dx = fxlt_range(&rng, -3, 3);
+            dy = fxlt_range(&rng, -131071, 131071);
+        } else {
+            dx = fxlt_range(&rng, -131071, 131071);
+            dy = fxlt_range(&rng, -131071, 131071);
+        }
+        if (fxlt_below(&rng, 2) == 0) {
+            int32_t t = dx;
+            dx = dy;
+            dy = t;
+        }
+        dn = vertical ? dx : dy; /* across the wall */
+        da = vertical ? dy : dx; /* along it */
+        if (dn == 0)
+            continue;
+        an = dn < 0 ? -(int64_t)dn : dn;
+        /* |r| <= len |dn| / 65536: u* <= len; r of dn's sign */
+        maxr = ((int64_t)len * an) >> 16;
+        if (fxlt_below(&rng, 2) == 0 && maxr / an > 0) {
+            int64_t j = (int64_t)(fxlt_next(&rng) % (uint64_t)(maxr / an + 1));
+            r = j * dn + (fxlt_below(&rng, 2) == 0 ? 0 : dn < 0 ? -1 : 1) * (int64_t)fxlt_below(&rng, 2);
+        } else {
+            r = maxr > 0 ? (int64_t)(fxlt_next(&rng) % (uint64_t)(maxr + 1)) : 0;
+            r = dn < 0 ? -r : r;
+        }
+        if ((r < 0 ? -r : r) > maxr)
+            continue;
+        tried++;
+        if (vertical) {
+            w.a = v2(p.x + r, fxlt_range(&rng, -(1 << 29), 1 << 29));
+            w.b = v2(w.a.x, w.a.y + fxlt_range(&rng, 1, 1 << 20) * (fxlt_below(&rng, 2) ? 1 : -1));
+        } else {
+            w.a = v2(fxlt_range(&rng, -(1 << 29), 1 << 29), p.y + r);
+            w.b = v2(w.a.x + fxlt_range(&rng, 1, 1 << 20) * (fxlt_below(&rng, 2) ? 1 : -1), w.a.y);
+        }
+        CHECK_EQ(fxl_wall_prepare(&w, &wp), FXL_OK);
+        fxl__ray_init(&ray, p, dx, dy, len, 1);
+        L = fxl__bounce_axis_meet(&ray, &wp, &along, &exact);
+        /* u* = 65536 r / dn, the point's coordinate along: pa + r da / dn (dn
+         * of r's sign: both over |dn|) */
+        {
+            int64_t rs = dn < 0 ? -r : r, num = rs * da;
+            int64_t want_along = (vertical ? p.y : p.x) + floor_div64(num, an);
+            bad += L != floor_div64(rs * 65536, an) || along != want_along ||
+                   exact != (num % an == 0);
+            exact_n += num % an == 0;
+        }
+    }
+    fxlt_printf("    axis_meet: %u meetings (%u on the grid along the wall), %u wrong\n", tried,
+                exact_n, bad);
+    CHECK_EQ(bad, 0);
+}
+
 static const fxlt_case cases[] = {
     {"null_and_empty", null_and_empty},
     {"reported_rooms", reported_rooms},
     {"bounce_stays_inside", bounce_stays_inside},
     {"room_calls_agree", room_calls_agree},
+    {"bounce_div_small", bounce_div_small},
+    {"bounce_axis_meet", bounce_axis_meet},
 };
 
 const fxlt_suite fxlt_suite_room = {"room", cases, FXLT_COUNT(cases)};

@@ -91,10 +91,11 @@
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,700-4,600 when one
  * stops it (3,111 median); a width cast 12,900 median (box about 5,800,
- * capsule about 14,800, max 23,100); 4 bounces 24,400 median (max 54,600)
+ * capsule about 14,800, max 23,100); 4 bounces 21,970 median (max 51,666)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
- * axis-aligned one so is its bounce point's coordinate across the wall).
+ * axis-aligned one its length and bounce point come from one division by
+ * a direction component, below 2^17, in 64 bits).
  * Walls whose boxes miss the beam's cost a packed 32-bit test each; the
  * exact tests run for the rest only. The room calls below are faster. */
 #ifndef FIXLASER_CAST_H
@@ -180,7 +181,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * (config.h), the pass over the packed walls (their packed boxes and
  * angles, every wall every cast and leg) is ARM code in IWRAM (148 bytes;
  * about 25 cycles a wall): a room cast 3,174 -> 2,871 cycles median, 4
- * bounces 21,067 -> 20,104 (the figures below are with it). Built with
+ * bounces 18,402 -> 17,384 (the figures below are with it). Built with
  * -DFXL_ROOM_IWRAM=1, the room's search and fxl_room_cast run as ARM code
  * from IWRAM (about 4 KiB of it; measured before the pass moved: a room
  * cast 1,468 cycles median, max 2,150).
@@ -190,10 +191,14 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * tests about 1,050 (2.7 walls a cast reach them, the angles sparing 1.9,
  * and 1.2 meet the line), the final division about 550, the end point
  * 200; code fetched from ROM (3/1 waitstates, about 4 cycles an ARM
- * instruction) is most of it. 4 bounces 20,104 median (max 51,051), about
- * 5,000 a leg: the band search 2,100 (the pass 440, the exact and band
- * tests 1,100, the calls), the division 550, the bounce point and its end
- * placed 1,200, the reflection, the next leg's angle and set-up 900. A
+ * instruction) is most of it. 4 bounces 17,384 median (max 47,711), 4.0
+ * legs a call (3.1 ending on a wall); measured by timing each step twice
+ * (without the IWRAM pass, 18,402 median), a call spends about 11,100 in
+ * the band searches (2,800 a leg), 600 a leg off an axis-aligned wall on
+ * its length and bounce point (axis_meet), 1,000 a leg on the bounce
+ * point's end placed (its division too off a slanted wall) and 1,000 on a
+ * free end, and per bounce 200 on the reflection, 150 on the next leg's
+ * angle (fxl_atan2 only off a slanted wall) and 100 on its rules. A
  * game casting only centre lines links about 23 KB less code than with
  * fxl_laser_cast. */
 
