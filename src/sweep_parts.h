@@ -56,6 +56,45 @@ FXL_ARM_CODE static inline int fxl__sweep_psign(int64_t a, int64_t b, int64_t c,
     return fxl__isign(fxl__isub(fxl__imul(a, b), fxl__imul(c, d)));
 }
 
+/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^k, 1 <= k <= 31: v's top
+ * k bits (e = 0 and m = v below 2^k). */
+static inline uint32_t fxl__sweep_topk(fxl__u128 v, unsigned k, unsigned *e)
+{
+    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
+    if (n <= k) {
+        *e = 0;
+        return (uint32_t)v.lo;
+    }
+    *e = n - k; /* 1 .. 127 */
+    return (uint32_t)(*e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e)));
+}
+
+/* Is x^2 <= t^2 l? On top bits only (issue 20's bounded tails: no square
+ * root, no 256-bit product): 1 surely yes, -1 surely no, 0 the band that
+ * only an exact compare settles. Any x, l below 2^127 and any t.
+ * Proof. With X the top 31 bits of x (x in [X, X + 1) 2^a), T the top 20
+ * of t (t in [T, T + 1) 2^c) and L the top 21 of l (l in [L, L + 1) 2^b):
+ * x^2 < (X + 1)^2 2^2a and t^2 l >= T^2 L 2^(2c + b), so (X + 1)^2 2^2a <=
+ * T^2 L 2^(2c + b) gives x^2 < t^2 l; x^2 >= X^2 2^2a and t^2 l < (T +
+ * 1)^2 (L + 1) 2^(2c + b), so X^2 2^2a > (T + 1)^2 (L + 1) 2^(2c + b)
+ * gives x^2 > t^2 l. Every product is at most 2^62 (2^61 for the last),
+ * below fxl__cmp_scaled's 2^63; the band is about 3 2^-20 of t^2 l. */
+static inline int fxl__sweep_sq_le_quick(fxl__u128 x, uint64_t t, fxl__u128 l)
+{
+    unsigned a, b, c;
+    fxl__u128 tt;
+    uint64_t xm, tm, lm;
+    tt.hi = 0, tt.lo = t;
+    xm = fxl__sweep_topk(x, 31, &a);
+    tm = fxl__sweep_topk(tt, 20, &c);
+    lm = fxl__sweep_topk(l, 21, &b);
+    if (fxl__cmp_scaled((xm + 1u) * (xm + 1u), 2u * a, tm * tm * lm, 2u * c + b) <= 0)
+        return 1;
+    if (fxl__cmp_scaled(xm * xm, 2u * a, (tm + 1u) * (tm + 1u) * (lm + 1u), 2u * c + b) > 0)
+        return -1;
+    return 0;
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the
@@ -67,11 +106,17 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
 /* sweep_turn.c's audit of its miss filters (test builds only:
  * FXL_TEST_HOOKS): with fxl__turn_audit.on, each middle a filter calls a
  * miss runs the exact stage anyway: filtered counts them, wrong those the
- * exact stage calls a hit. A game's build has neither. */
+ * exact stage calls a hit; and each middle about a pivot inside the core
+ * runs both exact stages (pivot_checked, pivot_wrong). A game's build has
+ * neither. */
 #ifdef FXL_TEST_HOOKS
 typedef struct fxl__turn_audit_t {
     bool on;
     uint32_t filtered, wrong;
+    /* middles with the pivot inside the core rectangle, decided by the
+     * corner test alone (pivot_in_middle) and by the general exact stage:
+     * checked counts them, wrong where the two differ */
+    uint32_t pivot_checked, pivot_wrong;
 } fxl__turn_audit_t;
 extern fxl__turn_audit_t fxl__turn_audit;
 #endif
