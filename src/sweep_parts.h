@@ -121,6 +121,18 @@ typedef struct fxl__turn_audit_t {
 extern fxl__turn_audit_t fxl__turn_audit;
 #endif
 
+/* sweep_aabb.c's audit of its static slides (test builds only:
+ * FXL_TEST_HOOKS): with fxl__box_audit.on, each slide with no move that
+ * the static box test (aabb_parts.h) decides runs the hull's exact test
+ * too: checked counts them, wrong those where the two differ. */
+#ifdef FXL_TEST_HOOKS
+typedef struct fxl__box_audit_t {
+    bool on;
+    uint32_t checked, wrong;
+} fxl__box_audit_t;
+extern fxl__box_audit_t fxl__box_audit;
+#endif
+
 /* A bounding box of the whole motion of sp as fxl__near_box's middle and
  * half-extents (Q16.16); false when it has none (the reach or the box too
  * large for the 32-bit reject). About a thousand cycles on the GBA: worked
