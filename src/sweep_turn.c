@@ -323,7 +323,6 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
     }
 }
 
-/* A corner C against R +- t: |C| <= R + t (near) and |C| >= R - t (far). */
 /* Bounds on sqrt(x) for x < 2^98: [lo, hi), from a 64-bit root of x's top
  * bits: with x' = x >> 36, sqrt(x) lies in [isqrt(x') 2^18, (isqrt(x') + 1) 2^18). */
 static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
@@ -334,6 +333,8 @@ static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
     *hi = (r + 1) << 18;
 }
 
+/* A corner C against R +- t: |C| <= R + t (near, worked out only when
+ * need_near) and |C| >= R - t (far). */
 FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far,
                                      bool need_near)
 {
@@ -347,17 +348,38 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
      * cycles in ROM). |C| in [cl, ch): near (|C| <= R + t) holds when R >=
      * ch - t and fails when R < cl - t; far (|C| + t >= R) holds when R <=
      * cl + t and fails when R >= ch + t (all below 2^51). */
-    root_bounds(c2, &cl, &ch);
-    if ((known & 1) != 0)
-        ;
-    else if (r_ge(m, ch - m->t))
-        *near = true, known |= 1;
-    else if (!r_ge(m, cl - m->t))
-        *near = false, known |= 1;
-    if (r_le(m, cl + m->t))
-        *far = true, known |= 2;
-    else if (r_ge(m, ch + m->t))
-        *far = false, known |= 2;
+    /* Cheaper bounds first, with no root at all: with M, mn the larger and
+     * smaller of |cx|, |cy| (mn > 0) and k >= 0 the largest with mn 2^k <=
+     * M, |C| = sqrt(M^2 + mn^2) <= M + mn^2 / (2M) <= M + mn / 2^(k + 1)
+     * (sqrt(1 + x) <= 1 + x / 2), so |C| lies in [M, M + floor(mn /
+     * 2^(k + 1)) + 1): about mn^2 / M wide, a small part of a raw unit for
+     * a corner of a long thin beam. Then the 64-bit root's bounds. */
+    {
+        uint64_t ax = fxl__abs64(cx), ay = fxl__abs64(cy);
+        uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
+        int pass;
+        unsigned k = lo == 0 ? 0u : fxl__clz64(lo) - fxl__clz64(hi);
+        if (lo != 0 && (lo << k) > hi)
+            k--;
+        cl = (int64_t)hi;
+        ch = (int64_t)(hi + (lo >> (k + 1u)) + 1u); /* below 2^50 */
+        for (pass = 0; pass < 2 && known != 3; pass++) {
+            if (pass == 1)
+                root_bounds(c2, &cl, &ch);
+            if ((known & 1) != 0)
+                ;
+            else if (r_ge(m, ch - m->t))
+                *near = true, known |= 1;
+            else if (!r_ge(m, cl - m->t))
+                *near = false, known |= 1;
+            if ((known & 2) != 0)
+                ;
+            else if (r_le(m, cl + m->t))
+                *far = true, known |= 2;
+            else if (r_ge(m, ch + m->t))
+                *far = false, known |= 2;
+        }
+    }
     if (known == 3)
         return;
     /* alpha = |C|^2 + t^2 - R^2; |C| - t <= R  <=>  alpha <= 2t|C| (for
@@ -505,10 +527,6 @@ FXL_ARM_CODE static bool pivot_in_middle(const turn *m)
  * counts where pivot_in_middle and general_middle differ. */
 static bool middle_rest(const turn *m)
 {
-    if (axis_witness(m, 1, 0) || axis_witness(m, -1, 0) || axis_witness(m, 0, 1) ||
-        axis_witness(m, 0, -1))
-        return true;
-
 #ifdef FXL_TEST_HOOKS
     if (fxl__turn_audit.on && pivot_in(m)) {
         bool fast = pivot_in_middle(m), general = general_middle(m);
@@ -517,8 +535,13 @@ static bool middle_rest(const turn *m)
         return fast;
     }
 #endif
+    /* (With the pivot inside K the corner test is cheaper than the axis
+     * witnesses it would follow: it goes first.) */
     if (pivot_in(m))
         return pivot_in_middle(m);
+    if (axis_witness(m, 1, 0) || axis_witness(m, -1, 0) || axis_witness(m, 0, 1) ||
+        axis_witness(m, 0, -1))
+        return true;
     return general_middle(m);
 }
 
