@@ -140,7 +140,7 @@ static void frame_of(int32_t c, int32_t s, int64_t x, int64_t y, int64_t *u, int
 }
 
 /* The frame point (u, v) within t of K (exact; values below 2^52). */
-static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
+FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
 {
     int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
     if (eu > t || ev > t)
@@ -826,16 +826,19 @@ FXL_ARM_CODE static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64
 /* The circle of radius R about the origin (R^2 = r2, Q64) misses the box
  * [x0, x1] x [y0, y1] grown by t (Q32.32, below 2^50): R + t below the
  * box's distance from the origin, or R - t beyond its farthest point. R
- * bracketed in 64 bits: r = isqrt(floor(r2 / 2^34)) has (r 2^17)^2 <= r2
- * and r2 / 2^34 < floor(r2 / 2^34) + 1 <= (r + 1)^2, so r 2^17 <= R < (r +
- * 1) 2^17 (3e-5 px wide). For r2 below 2^98 (else no answer: false). */
+ * bracketed by a 32-bit root (sweep_parts.h fxl__sweep_root32: rl <= R <
+ * rh, 2^-15 of R wide or a raw unit below 2^32; issue 20's tails: the
+ * 64-bit root it replaces cost about 2,150 GBA cycles a corner). For r2
+ * below 2^98 (else no answer: false; R below 2^49). */
 FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int64_t y0, int64_t y1,
                                        int64_t t)
 {
     int64_t rl, rh, bx, by, fx, fy;
+    unsigned h;
     if (r2.hi >> 34 != 0)
         return false;
-    rl = (int64_t)fxl__isqrt64((r2.hi << 30) | (r2.lo >> 34)) * 131072, rh = rl + 131072;
+    rl = (int64_t)fxl__sweep_root32(r2, &h);
+    rh = (rl + 1) << h, rl <<= h;
     bx = fxl__max64(fxl__beyond(0, x0, x1), 0), by = fxl__max64(fxl__beyond(0, y0, y1), 0);
     if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
         return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */

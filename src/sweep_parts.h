@@ -95,6 +95,42 @@ static inline int fxl__sweep_sq_le_quick(fxl__u128 x, uint64_t t, fxl__u128 l)
     return 0;
 }
 
+/* floor(sqrt(n 2^30)) for a table vector's n = c^2 + s^2 < 2^33, as
+ * fxl__isqrt64 but in a few 32x32 -> 64 products when n is within 2^17 of
+ * 2^32, as every table vector's is (issue 20's tails: the 64-bit digit
+ * loop costs about 2,150 GBA cycles). With n = 2^32 + d, |d| < 2^17:
+ * sqrt(n 2^30) = 2^31 sqrt(1 + d / 2^32) lies in (2^31 + d / 4 - 1 / 4,
+ * 2^31 + d / 4] (sqrt(1 + x) in (1 + x / 2 - x^2 / 8 - 2^-40, 1 + x / 2]
+ * for |x| < 2^-15, and 2^31 (d / 2^32)^2 / 8 < 1 / 4), so its floor is
+ * floor(d / 4) or one below: g = 2^31 + floor(d / 4) + 1 stepped down
+ * while g^2 > n 2^30 (g < 2^32, n 2^30 < 2^63) ends on it. */
+static inline uint32_t fxl__sweep_isqrt_n30(uint64_t n)
+{
+    int64_t d = (int64_t)n - ((int64_t)1 << 32);
+    uint32_t g;
+    if (d <= -((int64_t)1 << 17) || d >= ((int64_t)1 << 17))
+        return fxl__isqrt64(n << 30);
+    g = (uint32_t)(((int64_t)1 << 31) + fxl__floor_shift(d, 2) + 1);
+    while ((uint64_t)g * g > (n << 30))
+        g--;
+    return g;
+}
+
+/* Bounds on sqrt(x) for 0 <= x < 2^127 from a 32-bit root (issue 20's
+ * tails: fxl__isqrt32 is about 670 GBA cycles, fxl__isqrt64 2,150): with
+ * e even and x >> e < 2^32 (e = 0 below 2^32, else x's bit length minus
+ * 32 rounded up to even) and r = isqrt32(x >> e), sqrt(x) lies in [r 2^h,
+ * (r + 1) 2^h), h = e / 2 (x in [top, top + 1) 2^e, r^2 <= top < (r +
+ * 1)^2). For e > 0, top >= 2^30 and r >= 2^15: 2^-15 of the root wide. */
+static inline uint32_t fxl__sweep_root32(fxl__u128 x, unsigned *h)
+{
+    unsigned n = x.hi != 0 ? 128u - fxl__clz64(x.hi) : 64u - fxl__clz64(x.lo), e;
+    e = n <= 32u ? 0u : (n - 31u) & ~1u; /* n - 32 rounded up to even */
+    *h = e / 2u;
+    return fxl__isqrt32((uint32_t)(e == 0 ? x.lo : e >= 64 ? x.hi >> (e - 64u)
+                                                          : (x.lo >> e) | (x.hi << (64u - e))));
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the

@@ -193,7 +193,7 @@ FXL_ARM_CODE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
      * lies between x k and x (k + 1), and sc 2^31 beyond both settles the
      * sign (all below 2^82 in 128 bits; the band is 2^-31 relative). */
     {
-        int64_t k = (int64_t)fxl__isqrt64(m->n[i] << 30);
+        int64_t k = (int64_t)fxl__sweep_isqrt_n30(m->n[i]);
         fxl__i128 sc31 = fxl__imul(sc, (int64_t)1 << 31);
         fxl__i128 lo = fxl__imul(x, k), hi = fxl__imul(x, k + 1);
         if (x < 0) {
@@ -323,14 +323,14 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
     }
 }
 
-/* Bounds on sqrt(x) for x < 2^98: [lo, hi), from a 64-bit root of x's top
- * bits: with x' = x >> 36, sqrt(x) lies in [isqrt(x') 2^18, (isqrt(x') + 1) 2^18). */
+/* Bounds on sqrt(x) for x < 2^98: [lo, hi), fxl__sweep_root32's (below
+ * 2^50). */
 static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
 {
-    uint64_t top = (x.hi << 28) | (x.lo >> 36); /* x >> 36, below 2^62 */
-    int64_t r = (int64_t)fxl__isqrt64(top);
-    *lo = r << 18;
-    *hi = (r + 1) << 18;
+    unsigned h;
+    int64_t r = (int64_t)fxl__sweep_root32(x, &h);
+    *lo = r << h;
+    *hi = (r + 1) << h;
 }
 
 /* A corner C against R +- t: |C| <= R + t (near, worked out only when
@@ -353,7 +353,7 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
      * M, |C| = sqrt(M^2 + mn^2) <= M + mn^2 / (2M) <= M + mn / 2^(k + 1)
      * (sqrt(1 + x) <= 1 + x / 2), so |C| lies in [M, M + floor(mn /
      * 2^(k + 1)) + 1): about mn^2 / M wide, a small part of a raw unit for
-     * a corner of a long thin beam. Then the 64-bit root's bounds. */
+     * a corner of a long thin beam. Then a 32-bit root's bounds. */
     {
         uint64_t ax = fxl__abs64(cx), ay = fxl__abs64(cy);
         uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;

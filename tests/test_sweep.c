@@ -1071,6 +1071,48 @@ static void sq_le_band(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* The roots' shortcuts (sweep_parts.h): fxl__sweep_isqrt_n30 against
+ * fxl__isqrt64 for every n within 2^17 of 2^32 (the table vectors' band,
+ * and the fallback just outside it), and fxl__sweep_root32's bounds
+ * against big integers (r^2 2^2h <= x < (r + 1)^2 2^2h) at every bit
+ * length, at squares and one off them. */
+static void roots_exact(void)
+{
+    fxlt_rng rng = fxlt_rng_for("roots_exact");
+    uint32_t bad = 0, cases = 0, i;
+    int64_t d;
+    for (d = -((int64_t)1 << 17) - 8; d <= ((int64_t)1 << 17) + 8; d++) {
+        uint64_t n = (uint64_t)(((int64_t)1 << 32) + d);
+        bad += fxl__sweep_isqrt_n30(n) != fxl__isqrt64(n << 30);
+        cases++;
+    }
+    for (i = 0; i < FXLT_CASES(200000); i++) {
+        fxl__u128 x = u128_bits(&rng, fxlt_below(&rng, 127));
+        unsigned h;
+        uint32_t r;
+        big lo, hi, bx;
+        if ((i & 1) != 0 && x.hi < ((uint64_t)1 << 62)) { /* a square, or one off */
+            fxl__u128 y = u128_bits(&rng, fxlt_below(&rng, 63));
+            x = fxl__sq(y.lo);
+            if ((i & 2) != 0)
+                x = fxl__sub(x, (fxl__u128){0, x.lo != 0 || x.hi != 0 ? 1u : 0u});
+        }
+        r = fxl__sweep_root32(x, &h);
+        bx = big_u128v(x);
+        lo = big_mul(big_i64((int64_t)r), big_i64((int64_t)r));
+        hi = big_mul(big_i64((int64_t)r + 1), big_i64((int64_t)r + 1));
+        lo = big_mul(lo, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        lo = big_mul(lo, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        hi = big_mul(hi, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        hi = big_mul(hi, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        bad += big_cmp(lo, bx) > 0 || big_cmp(bx, hi) >= 0;
+        cases++;
+    }
+    fxlt_printf("    roots: %u cases, %u wrong\n", cases, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
 /* The middle of a turn about a point of the core (the emitter, the
  * middle: the pivot inside the core rectangle), which sweep_turn.c's
  * pivot_in_middle decides by the corners alone (issue 20's tails): the
@@ -1313,6 +1355,7 @@ static const fxlt_case cases[] = {
     {"property_near_pivot", property_near_pivot},
     {"property_tail_bands", property_tail_bands},
     {"sq_le_band", sq_le_band},
+    {"roots_exact", roots_exact},
     {"property_pivot_core", property_pivot_core},
 };
 
