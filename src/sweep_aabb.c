@@ -974,11 +974,6 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
     /* (A), also the first witness of a hit. */
     if (exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
         return true;
-    /* A sound hit: the exact pose at the arc's bisector, the direction of
-     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
-    if (sp->step > -2048 && sp->step < 2048 &&
-        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
-        return true;
     /* (B): the corners. */
     for (i = 0; i < 4; i++) {
         int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
@@ -986,8 +981,9 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
         int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
         fxl__u128 q2;
-        if (point_near(a, u0, v0, t) || point_near(a, u1, v1, t))
-            return true;
+        /* (The corner in the table poses at the turn, (u0, v0) and (u1,
+         * v1), is a point of slide 1's end and slide 2's start, which
+         * box_motion_hit's exact hull tests said miss: no test here.) */
         /* |q| 2^16 outside [kmin, kmax]: the corner is not in M */
         q2.hi = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) >> 32;
         q2.lo = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) << 32;
@@ -1017,6 +1013,11 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
+    /* A sound hit: the exact pose at the arc's bisector, the direction of
+     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
+    if (sp->step > -2048 && sp->step < 2048 &&
+        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
+        return true;
     /* (C): K's corners (a capsule's core is a segment: two). */
     for (i = 0; i < 4; i++) {
         int64_t ka = (i & 1) ? a->u_hi : a->u_lo, kb = (i & 2) ? a->v_hi : a->v_lo;
