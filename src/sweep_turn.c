@@ -461,15 +461,28 @@ static bool far_miss(const turn *m)
     th = ((uint64_t)m->t + up) >> 28;
     tl = (uint64_t)m->t >> 28;
     r2 = q2 >> 24;
-    if (rh > lim || th > lim || bh > lim || r2 <= th * th)
+    if (rh > lim || th > lim || bh > lim)
         return false;
-    l = (int64_t)(r2 + tl * tl) - (int64_t)(2u * th * rh + bh * bh);
-    if (l <= 0)
-        return false;
-    for (i = 0; i < 2; i++) {
-        uint64_t uh = (fxl__abs64(m->s[i][0]) + up) >> 28, vl = fxl__abs64(m->s[i][1]) >> 28;
-        if (uh > lim || vl > lim || vl * vl * (uint64_t)l <= bh * bh * uh * uh)
+    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
+     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
+    {
+        uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
+        uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw;
+        if (r2w <= thw * thw)
             return false;
+        l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);
+        if (l <= 0)
+            return false;
+        lw = (uint32_t)l;
+        for (i = 0; i < 2; i++) {
+            uint64_t uh = (fxl__abs64(m->s[i][0]) + up) >> 28, vl = fxl__abs64(m->s[i][1]) >> 28;
+            uint32_t uw, vw;
+            if (uh > lim || vl > lim)
+                return false;
+            uw = (uint32_t)uh, vw = (uint32_t)vl;
+            if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
+                return false;
+        }
     }
     return true;
 }
