@@ -446,8 +446,6 @@ static bool far_miss(const turn *m)
 {
     const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
     uint64_t q2 = (m->r2.hi << 32) | (m->r2.lo >> 32), r2, b, bh, th, tl, rh, hi, lo;
-    int64_t l;
-    int i;
     if (m->step < -1024 || m->step > 1024)
         return false;
     if (fxl__sign64(m->s[0][1]) * fxl__sign64(m->s[1][1]) <= 0)
@@ -468,6 +466,8 @@ static bool far_miss(const turn *m)
     {
         uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
         uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw;
+        int64_t l;
+        int i;
         if (r2w <= thw * thw)
             return false;
         l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);

@@ -1050,7 +1050,7 @@ static void sq_le_band(void)
             } else {
                 uint64_t m = (uint64_t)ldexp(f, 53); /* xd = m 2^(e - 53) */
                 unsigned sh = (unsigned)e - 53u;
-                x.hi = sh >= 64 ? m << (sh - 64) : sh == 0 ? 0 : m >> (64 - sh);
+                x.hi = sh >= 64 ? m << (sh - 64) : m >> (64 - sh); /* sh >= 1 */
                 x.lo = sh >= 64 ? 0 : m << sh;
                 if (sh > 2)
                     x.lo ^= lowbits.lo & ((sh >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << sh) - 1u) >> 2);
@@ -1079,12 +1079,12 @@ static void sq_le_band(void)
 static void roots_exact(void)
 {
     fxlt_rng rng = fxlt_rng_for("roots_exact");
-    uint32_t bad = 0, cases = 0, i;
+    uint32_t bad = 0, count = 0, i;
     int64_t d;
     for (d = -((int64_t)1 << 17) - 8; d <= ((int64_t)1 << 17) + 8; d++) {
         uint64_t n = (uint64_t)(((int64_t)1 << 32) + d);
         bad += fxl__sweep_isqrt_n30(n) != fxl__isqrt64(n << 30);
-        cases++;
+        count++;
     }
     for (i = 0; i < FXLT_CASES(200000); i++) {
         fxl__u128 x = u128_bits(&rng, fxlt_below(&rng, 127));
@@ -1106,9 +1106,9 @@ static void roots_exact(void)
         hi = big_mul(hi, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
         hi = big_mul(hi, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
         bad += big_cmp(lo, bx) > 0 || big_cmp(bx, hi) >= 0;
-        cases++;
+        count++;
     }
-    fxlt_printf("    roots: %u cases, %u wrong\n", cases, bad);
+    fxlt_printf("    roots: %u cases, %u wrong\n", count, bad);
     CHECK_EQ(bad, 0);
     CHECK_EQ(big_faults(), 0);
 }
