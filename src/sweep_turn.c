@@ -342,12 +342,12 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
     fxl__big w, b, alpha, x;
     int64_t cl, ch;
     int known = need_near ? 0 : 1; /* near not wanted: left as it was */
-    /* First with bounds on |C| (2^18 wide, Q32.32: 4 raw units) against R
-     * itself, through squares (R^2 an integer: r_le, r_ge), with no root of
-     * R (issue 20's tails: a 64-bit root is a digit loop, hundreds of GBA
-     * cycles in ROM). |C| in [cl, ch): near (|C| <= R + t) holds when R >=
-     * ch - t and fails when R < cl - t; far (|C| + t >= R) holds when R <=
-     * cl + t and fails when R >= ch + t (all below 2^51). */
+    /* First with bounds on |C| against R itself, through squares (R^2 an
+     * integer: r_le, r_ge), with no root of R (issue 20's tails: a 64-bit
+     * root is a digit loop, about 2,150 GBA cycles in ROM). |C| in [cl,
+     * ch): near (|C| <= R + t) holds when R >= ch - t and fails when R <
+     * cl - t; far (|C| + t >= R) holds when R <= cl + t and fails when R
+     * >= ch + t (all below 2^51). */
     /* Cheaper bounds first, with no root at all: with M, mn the larger and
      * smaller of |cx|, |cy| (mn > 0) and k >= 0 the largest with mn 2^k <=
      * M, |C| = sqrt(M^2 + mn^2) <= M + mn^2 / (2M) <= M + mn / 2^(k + 1)
