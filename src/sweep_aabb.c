@@ -109,6 +109,7 @@
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
 
+#include "aabb_parts.h"
 #include "big.h"
 #include "frame.h"
 #include "sweep_parts.h"
@@ -139,7 +140,7 @@ static void frame_of(int32_t c, int32_t s, int64_t x, int64_t y, int64_t *u, int
 }
 
 /* The frame point (u, v) within t of K (exact; values below 2^52). */
-static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
+FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
 {
     int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
     if (eu > t || ev > t)
@@ -238,8 +239,8 @@ static bool apart(fxl__i128 a, fxl__i128 b, fxl__i128 c, fxl__i128 d)
  * move the hull is the box (4 points, 4 edges, no fifth axis). Along u
  * and v the hull's projections are its frame values (64 bits); along
  * world x and y they are n x and n y (n = c^2 + s^2, F^T F = n I). */
-FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                    int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
     int64_t pu[8], pv[8], ku[4], kv[4];
     int64_t t = (int64_t)lp->round * 65536, umin, umax, vmin, vmax, n;
@@ -350,13 +351,60 @@ FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s
             }
         }
         nk = lp->v_lo == lp->v_hi ? 2 : 4;
-        for (k = 0; k < nk; k++)
+        for (k = 0; k < nk; k++) {
+            /* Every edge lies in H, inside H's frame box [umin, umax] x
+             * [vmin, vmax]: a corner beyond t of that box on an axis is
+             * beyond t of every edge (issue 20's tails: the corners at the
+             * far end of the beam skip their 8 edges' tests). */
+            if (ku[k] < umin - t || ku[k] > umax + t || kv[k] < vmin - t || kv[k] > vmax + t)
+                continue;
             for (i = 0; i < 12; i++)
                 if (((keep >> i) & 1u) != 0 &&
                     seg_near(ku[k], kv[k], pu[ea[i]], pv[ea[i]], pu[eb[i]], pv[eb[i]], t))
                     return true;
+        }
     }
     return false;
+}
+
+#ifdef FXL_TEST_HOOKS
+fxl__box_audit_t fxl__box_audit;
+#endif
+
+/* The hull test (hull_edges), or with no move the static box test. */
+FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+{
+    /* With no move the hull is the box, and the question is laser_aabb.c's
+     * (aabb_parts.h: the box against the hit region of the pose, the same
+     * region, frame and touching rule; both exact, so the same answer),
+     * with its filters in front: hundreds to a few thousand GBA cycles
+     * where the corner-to-edge distances below took up to 11,000 a slide
+     * (issue 20's tails). Taken when the offsets are in its ranges, as a
+     * box about a pose at the origin: lo <= hi and every offset within
+     * FXL_COORD_MAX, round below 2^29, the rectangle below 2^48 (the
+     * pose's table vector is the sweep's); else the hull. (Its moving
+     * form, fxl__hitbox_vs_moving_aabb, measured 5 to 40 times slower
+     * than the hull here: not used.) */
+    if ((dx | dy) == 0 && x0 <= x1 && y0 <= y1 && x0 >= -FXL_COORD_MAX && x1 <= FXL_COORD_MAX &&
+        y0 >= -FXL_COORD_MAX && y1 <= FXL_COORD_MAX && lp->round >= 0 &&
+        lp->round < ((int32_t)1 << 29) && below(lp->u_lo, 48) && below(lp->u_hi, 48) && below(lp->v_lo, 48) && below(lp->v_hi, 48)) {
+        fxl_laser_prep p = *lp;
+        fxl_aabb b;
+        p.pos.x = p.pos.y = 0;
+        p.cos = c, p.sin = s;
+        b.lo.x = (fix16_t)x0, b.lo.y = (fix16_t)y0, b.hi.x = (fix16_t)x1, b.hi.y = (fix16_t)y1;
+#ifdef FXL_TEST_HOOKS
+        if (fxl__box_audit.on) {
+            bool fast = fxl__hitbox_vs_aabb(&p, b);
+            fxl__box_audit.checked++;
+            fxl__box_audit.wrong += fast != hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy) ? 1u : 0u;
+            return fast;
+        }
+#endif
+        return fxl__hitbox_vs_aabb(&p, b);
+    }
+    return hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy);
 }
 
 /* ---- the turn ------------------------------------------------------------ */
@@ -778,16 +826,19 @@ FXL_ARM_CODE static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64
 /* The circle of radius R about the origin (R^2 = r2, Q64) misses the box
  * [x0, x1] x [y0, y1] grown by t (Q32.32, below 2^50): R + t below the
  * box's distance from the origin, or R - t beyond its farthest point. R
- * bracketed in 64 bits: r = isqrt(floor(r2 / 2^34)) has (r 2^17)^2 <= r2
- * and r2 / 2^34 < floor(r2 / 2^34) + 1 <= (r + 1)^2, so r 2^17 <= R < (r +
- * 1) 2^17 (3e-5 px wide). For r2 below 2^98 (else no answer: false). */
+ * bracketed by a 32-bit root (sweep_parts.h fxl__sweep_root32: rl <= R <
+ * rh, 2^-15 of R wide or a raw unit below 2^32; issue 20's tails: the
+ * 64-bit root it replaces cost about 2,150 GBA cycles a corner). For r2
+ * below 2^98 (else no answer: false; R below 2^49). */
 FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int64_t y0, int64_t y1,
                                        int64_t t)
 {
     int64_t rl, rh, bx, by, fx, fy;
+    unsigned h;
     if (r2.hi >> 34 != 0)
         return false;
-    rl = (int64_t)fxl__isqrt64((r2.hi << 30) | (r2.lo >> 34)) * 131072, rh = rl + 131072;
+    rl = (int64_t)fxl__sweep_root32(r2, &h);
+    rh = (rl + 1) << h, rl <<= h;
     bx = fxl__max64(fxl__beyond(0, x0, x1), 0), by = fxl__max64(fxl__beyond(0, y0, y1), 0);
     if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
         return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */
@@ -923,11 +974,6 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
     /* (A), also the first witness of a hit. */
     if (exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
         return true;
-    /* A sound hit: the exact pose at the arc's bisector, the direction of
-     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
-    if (sp->step > -2048 && sp->step < 2048 &&
-        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
-        return true;
     /* (B): the corners. */
     for (i = 0; i < 4; i++) {
         int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
@@ -935,8 +981,9 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
         int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
         fxl__u128 q2;
-        if (point_near(a, u0, v0, t) || point_near(a, u1, v1, t))
-            return true;
+        /* (The corner in the table poses at the turn, (u0, v0) and (u1,
+         * v1), is a point of slide 1's end and slide 2's start, which
+         * box_motion_hit's exact hull tests said miss: no test here.) */
         /* |q| 2^16 outside [kmin, kmax]: the corner is not in M */
         q2.hi = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) >> 32;
         q2.lo = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) << 32;
@@ -966,6 +1013,11 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
+    /* A sound hit: the exact pose at the arc's bisector, the direction of
+     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
+    if (sp->step > -2048 && sp->step < 2048 &&
+        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
+        return true;
     /* (C): K's corners (a capsule's core is a segment: two). */
     for (i = 0; i < 4; i++) {
         int64_t ka = (i & 1) ? a->u_hi : a->u_lo, kb = (i & 2) ? a->v_hi : a->v_lo;

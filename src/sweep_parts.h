@@ -56,6 +56,81 @@ FXL_ARM_CODE static inline int fxl__sweep_psign(int64_t a, int64_t b, int64_t c,
     return fxl__isign(fxl__isub(fxl__imul(a, b), fxl__imul(c, d)));
 }
 
+/* v = m 2^e + rest (0 <= rest < 2^e) with m < 2^k, 1 <= k <= 31: v's top
+ * k bits (e = 0 and m = v below 2^k). */
+static inline uint32_t fxl__sweep_topk(fxl__u128 v, unsigned k, unsigned *e)
+{
+    unsigned n = v.hi != 0 ? 128u - fxl__clz64(v.hi) : 64u - fxl__clz64(v.lo); /* bit length */
+    if (n <= k) {
+        *e = 0;
+        return (uint32_t)v.lo;
+    }
+    *e = n - k; /* 1 .. 127 */
+    return (uint32_t)(*e >= 64 ? v.hi >> (*e - 64u) : (v.lo >> *e) | (v.hi << (64u - *e)));
+}
+
+/* Is x^2 <= t^2 l? On top bits only (issue 20's bounded tails: no square
+ * root, no 256-bit product): 1 surely yes, -1 surely no, 0 the band that
+ * only an exact compare settles. Any x, l below 2^127 and any t.
+ * Proof. With X the top 31 bits of x (x in [X, X + 1) 2^a), T the top 20
+ * of t (t in [T, T + 1) 2^c) and L the top 21 of l (l in [L, L + 1) 2^b):
+ * x^2 < (X + 1)^2 2^2a and t^2 l >= T^2 L 2^(2c + b), so (X + 1)^2 2^2a <=
+ * T^2 L 2^(2c + b) gives x^2 < t^2 l; x^2 >= X^2 2^2a and t^2 l < (T +
+ * 1)^2 (L + 1) 2^(2c + b), so X^2 2^2a > (T + 1)^2 (L + 1) 2^(2c + b)
+ * gives x^2 > t^2 l. Every product is at most 2^62 (2^61 for the last),
+ * below fxl__cmp_scaled's 2^63; the band is about 3 2^-20 of t^2 l. */
+static inline int fxl__sweep_sq_le_quick(fxl__u128 x, uint64_t t, fxl__u128 l)
+{
+    unsigned a, b, c;
+    fxl__u128 tt;
+    uint64_t xm, tm, lm;
+    tt.hi = 0, tt.lo = t;
+    xm = fxl__sweep_topk(x, 31, &a);
+    tm = fxl__sweep_topk(tt, 20, &c);
+    lm = fxl__sweep_topk(l, 21, &b);
+    if (fxl__cmp_scaled((xm + 1u) * (xm + 1u), 2u * a, tm * tm * lm, 2u * c + b) <= 0)
+        return 1;
+    if (fxl__cmp_scaled(xm * xm, 2u * a, (tm + 1u) * (tm + 1u) * (lm + 1u), 2u * c + b) > 0)
+        return -1;
+    return 0;
+}
+
+/* floor(sqrt(n 2^30)) for a table vector's n = c^2 + s^2 < 2^33, as
+ * fxl__isqrt64 but in a few 32x32 -> 64 products when n is within 2^17 of
+ * 2^32, as every table vector's is (issue 20's tails: the 64-bit digit
+ * loop costs about 2,150 GBA cycles). With n = 2^32 + d, |d| < 2^17:
+ * sqrt(n 2^30) = 2^31 sqrt(1 + d / 2^32) lies in (2^31 + d / 4 - 1 / 4,
+ * 2^31 + d / 4] (sqrt(1 + x) in (1 + x / 2 - x^2 / 8 - 2^-40, 1 + x / 2]
+ * for |x| < 2^-15, and 2^31 (d / 2^32)^2 / 8 < 1 / 4), so its floor is
+ * floor(d / 4) or one below: g = 2^31 + floor(d / 4) + 1 stepped down
+ * while g^2 > n 2^30 (g < 2^32, n 2^30 < 2^63) ends on it. */
+static inline uint32_t fxl__sweep_isqrt_n30(uint64_t n)
+{
+    int64_t d = (int64_t)n - ((int64_t)1 << 32);
+    uint32_t g;
+    if (d <= -((int64_t)1 << 17) || d >= ((int64_t)1 << 17))
+        return fxl__isqrt64(n << 30);
+    g = (uint32_t)(((int64_t)1 << 31) + fxl__floor_shift(d, 2) + 1);
+    while ((uint64_t)g * g > (n << 30))
+        g--;
+    return g;
+}
+
+/* Bounds on sqrt(x) for 0 <= x < 2^127 from a 32-bit root (issue 20's
+ * tails: fxl__isqrt32 is about 670 GBA cycles, fxl__isqrt64 2,150): with
+ * e even and x >> e < 2^32 (e = 0 below 2^32, else x's bit length minus
+ * 32 rounded up to even) and r = isqrt32(x >> e), sqrt(x) lies in [r 2^h,
+ * (r + 1) 2^h), h = e / 2 (x in [top, top + 1) 2^e, r^2 <= top < (r +
+ * 1)^2). For e > 0, top >= 2^30 and r >= 2^15: 2^-15 of the root wide. */
+static inline uint32_t fxl__sweep_root32(fxl__u128 x, unsigned *h)
+{
+    unsigned n = x.hi != 0 ? 128u - fxl__clz64(x.hi) : 64u - fxl__clz64(x.lo), e;
+    e = n <= 32u ? 0u : (n - 31u) & ~1u; /* n - 32 rounded up to even */
+    *h = e / 2u;
+    return fxl__isqrt32((uint32_t)(e == 0 ? x.lo : e >= 64 ? x.hi >> (e - 64u)
+                                                          : (x.lo >> e) | (x.hi << (64u - e))));
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the
@@ -67,13 +142,31 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
 /* sweep_turn.c's audit of its miss filters (test builds only:
  * FXL_TEST_HOOKS): with fxl__turn_audit.on, each middle a filter calls a
  * miss runs the exact stage anyway: filtered counts them, wrong those the
- * exact stage calls a hit. A game's build has neither. */
+ * exact stage calls a hit; and each middle about a pivot inside the core
+ * runs both exact stages (pivot_checked, pivot_wrong). A game's build has
+ * neither. */
 #ifdef FXL_TEST_HOOKS
 typedef struct fxl__turn_audit_t {
     bool on;
     uint32_t filtered, wrong;
+    /* middles with the pivot inside the core rectangle, decided by the
+     * corner test alone (pivot_in_middle) and by the general exact stage:
+     * checked counts them, wrong where the two differ */
+    uint32_t pivot_checked, pivot_wrong;
 } fxl__turn_audit_t;
 extern fxl__turn_audit_t fxl__turn_audit;
+#endif
+
+/* sweep_aabb.c's audit of its static slides (test builds only:
+ * FXL_TEST_HOOKS): with fxl__box_audit.on, each slide with no move that
+ * the static box test (aabb_parts.h) decides runs the hull's exact test
+ * too: checked counts them, wrong those where the two differ. */
+#ifdef FXL_TEST_HOOKS
+typedef struct fxl__box_audit_t {
+    bool on;
+    uint32_t checked, wrong;
+} fxl__box_audit_t;
+extern fxl__box_audit_t fxl__box_audit;
 #endif
 
 /* A bounding box of the whole motion of sp as fxl__near_box's middle and

@@ -21,29 +21,16 @@
 
 /* cr^2 <= t^2 len2, for |cr| below 2^99, 0 <= t below 2^48, 0 < len2 below
  * 2^100. Filtered first (issue 20: the 256-bit products only in a thin
- * band): with s = isqrt(len2 >> 38) (below 2^31), sqrt(len2) lies in [s
- * 2^19, (s + 1) 2^19) (s^2 <= len2 >> 38 < (s + 1)^2), so |cr| <= t s 2^19
- * is a hit (|cr| <= t sqrt(len2)) and |cr| > t (s + 1) 2^19 a miss; the
- * products are below 2^98. Only |cr| / t within a relative band of about
- * 2^-30 of sqrt(len2) takes the exact test. */
-FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i128 len2_q64,
-                                        uint64_t *root)
+ * band): fxl__sweep_sq_le_quick on the top bits of the three (no square
+ * root: the former filter's 64-bit root of len2 was a digit loop, over a
+ * thousand GBA cycles in ROM). Only cr^2 within about 3 2^-20 of t^2 len2
+ * takes the exact test. */
+FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i128 len2_q64)
 {
     fxl__big a, lhs, b, rhs;
-    {
-        fxl__u128 l2 = fxl__i128_bits(len2_q64), c = fxl__iabs(cr_q64);
-        uint64_t s;
-        /* s + 1, worked out for the first corner that needs it (*root 0:
-         * not yet), shared by the others: the root is a 64-bit digit loop,
-         * up to a few thousand GBA cycles in ROM. */
-        if (*root == 0)
-            *root = (uint64_t)fxl__isqrt64((l2.hi << 26) | (l2.lo >> 38)) + 1u;
-        s = *root - 1u;
-        if (fxl__le128(c, fxl__mul64((uint64_t)t_q32, s << 19)))
-            return true;
-        if (!fxl__le128(c, fxl__mul64((uint64_t)t_q32, (s + 1u) << 19)))
-            return false;
-    }
+    int quick = fxl__sweep_sq_le_quick(fxl__iabs(cr_q64), (uint64_t)t_q32, fxl__i128_bits(len2_q64));
+    if (quick != 0)
+        return quick > 0;
     fxl__big_i128(&a, cr_q64);
     fxl__big_mul(&lhs, &a, &a);
     fxl__big_u128(&a, fxl__sq((uint64_t)t_q32));
@@ -63,7 +50,6 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     int64_t cu_q32[4], cv_q32[4];
     int k;
     fxl__i128 len2_q64;
-    uint64_t root = 0; /* within_segment's isqrt(len2 >> 38) + 1, once */
 
     if (t_q32 < 0)
         return false;
@@ -110,7 +96,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         if (fxl__isign(dot_q64) <= 0 || fxl__isign(fxl__isub(len2_q64, dot_q64)) <= 0)
             continue;
         if (within_segment(fxl__isub(fxl__imul(du_q32, ev_q32), fxl__imul(dv_q32, eu_q32)), t_q32,
-                           len2_q64, &root))
+                           len2_q64))
             return true;
     }
     return false;

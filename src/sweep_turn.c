@@ -62,6 +62,7 @@ typedef struct turn {
     int64_t s[2][2];            /* Q32.32 S0 and S1: q in the two table frames */
     uint64_t n[2];              /* Q32 |t_i|^2 */
     fxl__u128 r2;               /* Q64 R^2 = |q|^2 2^32 */
+    uint64_t q2;                /* Q32 |q|^2 (raw units squared) */
     int32_t qx, qy;             /* Q16.16 q */
     int32_t step;
 } turn;
@@ -82,7 +83,7 @@ static bool arc_signs(const turn *m, int c0, int c1)
 }
 
 /* Is the frame direction (x, y) on the arc? */
-static bool on_arc(const turn *m, int64_t x, int64_t y)
+FXL_ARM_CODE static bool on_arc(const turn *m, int64_t x, int64_t y)
 {
     return arc_signs(m, fxl__sweep_psign(m->s[0][0], y, m->s[0][1], x),
                      fxl__sweep_psign(m->s[1][0], y, m->s[1][1], x));
@@ -90,22 +91,46 @@ static bool on_arc(const turn *m, int64_t x, int64_t y)
 
 /* The same for an axis direction (dx, dy), one of them 0 and the other
  * +-1: cross(S, (dx, dy)) = S.x dy - S.y dx, a signed component. */
-static bool axis_on_arc(const turn *m, int dx, int dy)
+FXL_ARM_CODE static bool axis_on_arc(const turn *m, int dx, int dy)
 {
     int c0 = dy != 0 ? dy * fxl__sign64(m->s[0][0]) : -dx * fxl__sign64(m->s[0][1]);
     int c1 = dy != 0 ? dy * fxl__sign64(m->s[1][0]) : -dx * fxl__sign64(m->s[1][1]);
     return arc_signs(m, c0, c1);
 }
 
-/* R <= x, R >= x for a Q32.32 x (R^2 is an integer: compare squares). */
-static bool r_le(const turn *m, int64_t x)
+/* R <= x, R >= x for a Q32.32 x (R^2 is an integer: compare squares).
+ * Filtered first in 32x32 -> 64 products (issue 20's tails): R = |q| 2^16
+ * with |q|^2 = q2 an integer (raw units), and for 0 <= x < 2^47, h =
+ * floor(x / 2^16) < 2^31 has h^2 <= x^2 / 2^32 < (h + 1)^2, so q2 <= h^2
+ * gives R <= x, q2 >= (h + 1)^2 gives R > x (R >= h + 1 > x / 2^16), and
+ * q2 < h^2 gives R < x; only h^2 < q2 < (h + 1)^2 takes the 128-bit
+ * squares. */
+FXL_ARM_CODE static bool r_le(const turn *m, int64_t x)
 {
-    return x >= 0 && fxl__le128(m->r2, fxl__sq_signed(x));
+    if (x < 0)
+        return false;
+    if (x < ((int64_t)1 << 47)) {
+        uint32_t h = (uint32_t)((uint64_t)x >> 16);
+        if (m->q2 <= (uint64_t)h * h)
+            return true;
+        if (m->q2 >= (uint64_t)(h + 1u) * (h + 1u))
+            return false;
+    }
+    return fxl__le128(m->r2, fxl__sq_signed(x));
 }
 
-static bool r_ge(const turn *m, int64_t x)
+FXL_ARM_CODE static bool r_ge(const turn *m, int64_t x)
 {
-    return x <= 0 || fxl__le128(fxl__sq_signed(x), m->r2);
+    if (x <= 0)
+        return true;
+    if (x < ((int64_t)1 << 47)) {
+        uint32_t h = (uint32_t)((uint64_t)x >> 16);
+        if (m->q2 >= (uint64_t)(h + 1u) * (h + 1u))
+            return true;
+        if (m->q2 < (uint64_t)h * h)
+            return false;
+    }
+    return fxl__le128(fxl__sq_signed(x), m->r2);
 }
 
 /* The witness: the arc point at distance R along the frame direction
@@ -168,7 +193,7 @@ FXL_ARM_CODE static int end_side(const turn *m, int i, int64_t sc, int64_t x)
      * lies between x k and x (k + 1), and sc 2^31 beyond both settles the
      * sign (all below 2^82 in 128 bits; the band is 2^-31 relative). */
     {
-        int64_t k = (int64_t)fxl__isqrt64(m->n[i] << 30);
+        int64_t k = (int64_t)fxl__sweep_isqrt_n30(m->n[i]);
         fxl__i128 sc31 = fxl__imul(sc, (int64_t)1 << 31);
         fxl__i128 lo = fxl__imul(x, k), hi = fxl__imul(x, k + 1);
         if (x < 0) {
@@ -298,38 +323,63 @@ FXL_ARM_CODE static int ray_vs_r(const turn *m, int i, frac tau)
     }
 }
 
-/* A corner C against R +- t: |C| <= R + t (near) and |C| >= R - t (far). */
-/* Bounds on sqrt(x) for x < 2^98: [lo, hi), from a 64-bit root of x's top
- * bits: with x' = x >> 36, sqrt(x) lies in [isqrt(x') 2^18, (isqrt(x') + 1) 2^18). */
+/* Bounds on sqrt(x) for x < 2^98: [lo, hi), fxl__sweep_root32's (below
+ * 2^50). */
 static void root_bounds(fxl__u128 x, int64_t *lo, int64_t *hi)
 {
-    uint64_t top = (x.hi << 28) | (x.lo >> 36); /* x >> 36, below 2^62 */
-    int64_t r = (int64_t)fxl__isqrt64(top);
-    *lo = r << 18;
-    *hi = (r + 1) << 18;
+    unsigned h;
+    int64_t r = (int64_t)fxl__sweep_root32(x, &h);
+    *lo = r << h;
+    *hi = (r + 1) << h;
 }
 
-FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far)
+/* A corner C against R +- t: |C| <= R + t (near, worked out only when
+ * need_near) and |C| >= R - t (far). */
+FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool *near, bool *far,
+                                     bool need_near)
 {
     fxl__u128 c2 = fxl__add(fxl__sq_signed(cx), fxl__sq_signed(cy)), t2 = fxl__sq_signed(m->t);
     fxl__big w, b, alpha, x;
     int64_t cl, ch;
-    int known = 0;
-    /* First with bounds on |C| (2^18 wide, Q32.32: 4 raw units) against R
-     * itself, through squares (R^2 an integer: r_le, r_ge), with no root of
-     * R (issue 20's tails: a 64-bit root is a digit loop, hundreds of GBA
-     * cycles in ROM). |C| in [cl, ch): near (|C| <= R + t) holds when R >=
-     * ch - t and fails when R < cl - t; far (|C| + t >= R) holds when R <=
-     * cl + t and fails when R >= ch + t (all below 2^51). */
-    root_bounds(c2, &cl, &ch);
-    if (r_ge(m, ch - m->t))
-        *near = true, known |= 1;
-    else if (!r_ge(m, cl - m->t))
-        *near = false, known |= 1;
-    if (r_le(m, cl + m->t))
-        *far = true, known |= 2;
-    else if (r_ge(m, ch + m->t))
-        *far = false, known |= 2;
+    int known = need_near ? 0 : 1; /* near not wanted: left as it was */
+    /* First with bounds on |C| against R itself, through squares (R^2 an
+     * integer: r_le, r_ge), with no root of R (issue 20's tails: a 64-bit
+     * root is a digit loop, about 2,150 GBA cycles in ROM). |C| in [cl,
+     * ch): near (|C| <= R + t) holds when R >= ch - t and fails when R <
+     * cl - t; far (|C| + t >= R) holds when R <= cl + t and fails when R
+     * >= ch + t (all below 2^51). */
+    /* Cheaper bounds first, with no root at all: with M, mn the larger and
+     * smaller of |cx|, |cy| (mn > 0) and k >= 0 the largest with mn 2^k <=
+     * M, |C| = sqrt(M^2 + mn^2) <= M + mn^2 / (2M) <= M + mn / 2^(k + 1)
+     * (sqrt(1 + x) <= 1 + x / 2), so |C| lies in [M, M + floor(mn /
+     * 2^(k + 1)) + 1): about mn^2 / M wide, a small part of a raw unit for
+     * a corner of a long thin beam. Then a 32-bit root's bounds. */
+    {
+        uint64_t ax = fxl__abs64(cx), ay = fxl__abs64(cy);
+        uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
+        int pass;
+        unsigned k = lo == 0 ? 0u : fxl__clz64(lo) - fxl__clz64(hi);
+        if (lo != 0 && (lo << k) > hi)
+            k--;
+        cl = (int64_t)hi;
+        ch = (int64_t)(hi + (lo >> (k + 1u)) + 1u); /* below 2^50 */
+        for (pass = 0; pass < 2 && known != 3; pass++) {
+            if (pass == 1)
+                root_bounds(c2, &cl, &ch);
+            if ((known & 1) != 0)
+                ;
+            else if (r_ge(m, ch - m->t))
+                *near = true, known |= 1;
+            else if (!r_ge(m, cl - m->t))
+                *near = false, known |= 1;
+            if ((known & 2) != 0)
+                ;
+            else if (r_le(m, cl + m->t))
+                *far = true, known |= 2;
+            else if (r_ge(m, ch + m->t))
+                *far = false, known |= 2;
+        }
+    }
     if (known == 3)
         return;
     /* alpha = |C|^2 + t^2 - R^2; |C| - t <= R  <=>  alpha <= 2t|C| (for
@@ -347,10 +397,9 @@ FXL_ARM_CODE static void corner_vs_r(const turn *m, int64_t cx, int64_t cy, bool
 }
 
 /* A foot at distance |f| (Q32.32) from the pivot: |f| <= R + t. */
-static bool foot_near(const turn *m, int64_t f)
+FXL_ARM_CODE static bool foot_near(const turn *m, int64_t f)
 {
-    int64_t e = (int64_t)fxl__abs64(f) - m->t; /* |f| < 2^63 */
-    return e <= 0 || fxl__le128(fxl__sq_signed(e), m->r2);
+    return r_ge(m, (int64_t)fxl__abs64(f) - m->t); /* |f| < 2^63 */
 }
 
 /* The miss behind the pivot (issue 20's tails: a circle just behind the
@@ -397,8 +446,6 @@ static bool far_miss(const turn *m)
 {
     const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
     uint64_t q2 = (m->r2.hi << 32) | (m->r2.lo >> 32), r2, b, bh, th, tl, rh, hi, lo;
-    int64_t l;
-    int i;
     if (m->step < -1024 || m->step > 1024)
         return false;
     if (fxl__sign64(m->s[0][1]) * fxl__sign64(m->s[1][1]) <= 0)
@@ -412,15 +459,30 @@ static bool far_miss(const turn *m)
     th = ((uint64_t)m->t + up) >> 28;
     tl = (uint64_t)m->t >> 28;
     r2 = q2 >> 24;
-    if (rh > lim || th > lim || bh > lim || r2 <= th * th)
+    if (rh > lim || th > lim || bh > lim)
         return false;
-    l = (int64_t)(r2 + tl * tl) - (int64_t)(2u * th * rh + bh * bh);
-    if (l <= 0)
-        return false;
-    for (i = 0; i < 2; i++) {
-        uint64_t uh = (fxl__abs64(m->s[i][0]) + up) >> 28, vl = fxl__abs64(m->s[i][1]) >> 28;
-        if (uh > lim || vl > lim || vl * vl * (uint64_t)l <= bh * bh * uh * uh)
+    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
+     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
+    {
+        uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
+        uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw;
+        int64_t l;
+        int i;
+        if (r2w <= thw * thw)
             return false;
+        l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);
+        if (l <= 0)
+            return false;
+        lw = (uint32_t)l;
+        for (i = 0; i < 2; i++) {
+            uint64_t uh = (fxl__abs64(m->s[i][0]) + up) >> 28, vl = fxl__abs64(m->s[i][1]) >> 28;
+            uint32_t uw, vw;
+            if (uh > lim || vl > lim)
+                return false;
+            uw = (uint32_t)uh, vw = (uint32_t)vl;
+            if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
+                return false;
+        }
     }
     return true;
 }
@@ -429,15 +491,78 @@ static bool far_miss(const turn *m)
 fxl__turn_audit_t fxl__turn_audit;
 #endif
 
-/* K meets W, or an axis witness (the ends outside K'): the exact rest. */
-static bool middle_rest(const turn *m)
+static bool general_middle(const turn *m);
+
+/* The pivot inside K (every turn about a point of the core: the
+ * emitter, the middle; issue 20's tails, the rays' exact clips were
+ * most of the cost): K_A holds the pivot, so dmin = 0 <= R + t, and no
+ * ray vertex reaches R: K is convex and holds the pivot, so an exit
+ * point V of the ray through S_i with |V| >= R puts E_i (on the
+ * segment from the pivot to V) in K, and end_in said E_i is not even in
+ * K'. dmax is then at a corner of K in the wedge: K meets W iff such a
+ * corner C has |C| >= R - t (the segment from the pivot to C lies in
+ * K_A and crosses |X| = R - t, within t of the arc point in its
+ * direction). A corner on an axis is exact in signs and one square
+ * (|C| = |cx| + |cy|, its direction an axis: axis_on_arc). */
+static bool pivot_in(const turn *m)
+{
+    return m->a0 <= 0 && m->a1 >= 0 && m->b0 <= 0 && m->b1 >= 0;
+}
+
+/* K meets W when the pivot is inside K (pivot_in), exactly (see above). */
+FXL_ARM_CODE static bool pivot_in_middle(const turn *m)
 {
     int i, j;
-    bool any = false, near = false, far = false;
+    for (i = 0; i < 2; i++) {
+        for (j = 0; j < 2; j++) {
+            int64_t cx = i ? m->a1 : m->a0, cy = j ? m->b1 : m->b0;
+            bool cn = false, cf = false;
+            if ((i && m->a1 == m->a0) || (j && m->b1 == m->b0) || (cx == 0 && cy == 0))
+                continue;
+            if (cx == 0 || cy == 0) {
+                if (axis_on_arc(m, fxl__sign64(cx), fxl__sign64(cy)) &&
+                    r_le(m, (int64_t)(fxl__abs64(cx) + fxl__abs64(cy)) + m->t))
+                    return true;
+                continue;
+            }
+            if (!on_arc(m, cx, cy))
+                continue;
+            corner_vs_r(m, cx, cy, &cn, &cf, false);
+            if (cf)
+                return true;
+        }
+    }
+    return false;
+}
 
+/* K meets W, or an axis witness (the ends outside K'): the exact rest.
+ * In test builds with the audit on, a pivot inside K runs both ways and
+ * counts where pivot_in_middle and general_middle differ. */
+static bool middle_rest(const turn *m)
+{
+#ifdef FXL_TEST_HOOKS
+    if (fxl__turn_audit.on && pivot_in(m)) {
+        bool fast = pivot_in_middle(m), general = general_middle(m);
+        fxl__turn_audit.pivot_checked++;
+        fxl__turn_audit.pivot_wrong += fast != general ? 1u : 0u;
+        return fast;
+    }
+#endif
+    /* (With the pivot inside K the corner test is cheaper than the axis
+     * witnesses it would follow: it goes first.) */
+    if (pivot_in(m))
+        return pivot_in_middle(m);
     if (axis_witness(m, 1, 0) || axis_witness(m, -1, 0) || axis_witness(m, 0, 1) ||
         axis_witness(m, 0, -1))
         return true;
+    return general_middle(m);
+}
+
+/* K meets W, the general case (any pivot): the exact rest. */
+static bool general_middle(const turn *m)
+{
+    int i, j;
+    bool any = false, near = false, far = false;
 
     /* K meets W: corners of K in the wedge. */
     for (i = 0; i < 2; i++) {
@@ -449,7 +574,7 @@ static bool middle_rest(const turn *m)
             if (!on_arc(m, cx, cy))
                 continue;
             any = true;
-            corner_vs_r(m, cx, cy, &cn, &cf);
+            corner_vs_r(m, cx, cy, &cn, &cf, true);
             near = near || cn;
             far = far || cf;
         }
@@ -501,6 +626,7 @@ bool fxl__turn_middle(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int64_t 
     m.n[1] = (uint64_t)((int64_t)sp->cos1 * sp->cos1 + (int64_t)sp->sin1 * sp->sin1);
     m.r2.hi = q2_q32 >> 32;
     m.r2.lo = q2_q32 << 32;
+    m.q2 = q2_q32;
     m.qx = qx, m.qy = qy;
     m.step = sp->step;
 

@@ -1001,6 +1001,201 @@ static void psign_band(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* A u128 as a big integer. */
+static big big_u128v(fxl__u128 v)
+{
+    big w = big_i64((int64_t)1 << 32);
+    big r = big_add(big_mul(big_i64((int64_t)(v.hi >> 32)), w), big_i64((int64_t)(v.hi & 0xFFFFFFFFu)));
+    r = big_add(big_mul(r, w), big_i64((int64_t)(v.lo >> 32)));
+    return big_add(big_mul(r, w), big_i64((int64_t)(v.lo & 0xFFFFFFFFu)));
+}
+
+static fxl__u128 u128_bits(fxlt_rng *rng, unsigned bits)
+{
+    fxl__u128 v;
+    v.hi = fxlt_next(rng), v.lo = fxlt_next(rng);
+    if (bits <= 64)
+        v.hi = 0, v.lo = bits == 0 ? 0 : v.lo >> (64 - bits);
+    else
+        v.hi >>= 128 - bits;
+    return v;
+}
+
+/* fxl__sweep_sq_le_quick (sweep_parts.h: x^2 <= t^2 l on top bits, the
+ * slide's corner-to-segment filter) against big integers: random sizes
+ * (x below 2^99, t below 2^48, l below 2^101, the slide's ranges, and up
+ * to 2^126 for x and l), and x within a few units of t sqrt(l) (the band:
+ * a double's root, nudged), where it must either answer rightly or leave
+ * the case to the exact stage. */
+static void sq_le_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sq_le_band");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, near = 0, undecided = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t t = (uint64_t)rand_bits(&rng, fxlt_below(&rng, 49)) & (((uint64_t)1 << 48) - 1u);
+        fxl__u128 l = u128_bits(&rng, 1 + fxlt_below(&rng, (i & 4) != 0 ? 126 : 101));
+        fxl__u128 x = u128_bits(&rng, fxlt_below(&rng, (i & 4) != 0 ? 127 : 100));
+        big lhs, rhs;
+        int q, ref;
+        if ((i & 1) != 0) { /* near t sqrt(l): the top 53 bits from doubles, the rest random */
+            double xd = (double)t * sqrt(ldexp((double)l.hi, 64) + (double)l.lo);
+            int e;
+            double f = frexp(xd, &e); /* xd = f 2^e, 0.5 <= f < 1 */
+            fxl__u128 lowbits = u128_bits(&rng, (unsigned)fxlt_below(&rng, 40));
+            near++;
+            if (e > 126 || xd <= 0)
+                continue;
+            if (e <= 53) {
+                x.hi = 0, x.lo = (uint64_t)xd + (uint64_t)fxlt_range(&rng, -3, 3);
+            } else {
+                uint64_t m = (uint64_t)ldexp(f, 53); /* xd = m 2^(e - 53) */
+                unsigned sh = (unsigned)e - 53u;
+                x.hi = sh >= 64 ? m << (sh - 64) : m >> (64 - sh); /* sh >= 1 */
+                x.lo = sh >= 64 ? 0 : m << sh;
+                if (sh > 2)
+                    x.lo ^= lowbits.lo & ((sh >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << sh) - 1u) >> 2);
+            }
+        }
+        q = fxl__sweep_sq_le_quick(x, t, l);
+        lhs = big_u128v(x);
+        lhs = big_mul(lhs, lhs);
+        rhs = big_mul(big_mul(big_i64((int64_t)t), big_i64((int64_t)t)), big_u128v(l));
+        ref = big_cmp(lhs, rhs);
+        undecided += q == 0;
+        bad += (q > 0 && ref > 0) || (q < 0 && ref <= 0);
+    }
+    fxlt_printf("    sq_le_quick: %u cases (%u near the boundary), %u left to the exact "
+                "stage, %u wrong\n", n, near, undecided, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(undecided > 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* The roots' shortcuts (sweep_parts.h): fxl__sweep_isqrt_n30 against
+ * fxl__isqrt64 for every n within 2^17 of 2^32 (the table vectors' band,
+ * and the fallback just outside it), and fxl__sweep_root32's bounds
+ * against big integers (r^2 2^2h <= x < (r + 1)^2 2^2h) at every bit
+ * length, at squares and one off them. */
+static void roots_exact(void)
+{
+    fxlt_rng rng = fxlt_rng_for("roots_exact");
+    uint32_t bad = 0, count = 0, i;
+    int64_t d;
+    for (d = -((int64_t)1 << 17) - 8; d <= ((int64_t)1 << 17) + 8; d++) {
+        uint64_t n = (uint64_t)(((int64_t)1 << 32) + d);
+        bad += fxl__sweep_isqrt_n30(n) != fxl__isqrt64(n << 30);
+        count++;
+    }
+    for (i = 0; i < FXLT_CASES(200000); i++) {
+        fxl__u128 x = u128_bits(&rng, fxlt_below(&rng, 127));
+        unsigned h;
+        uint32_t r;
+        big lo, hi, bx;
+        if ((i & 1) != 0 && x.hi < ((uint64_t)1 << 62)) { /* a square, or one off */
+            fxl__u128 y = u128_bits(&rng, fxlt_below(&rng, 63));
+            x = fxl__sq(y.lo);
+            if ((i & 2) != 0)
+                x = fxl__sub(x, (fxl__u128){0, x.lo != 0 || x.hi != 0 ? 1u : 0u});
+        }
+        r = fxl__sweep_root32(x, &h);
+        bx = big_u128v(x);
+        lo = big_mul(big_i64((int64_t)r), big_i64((int64_t)r));
+        hi = big_mul(big_i64((int64_t)r + 1), big_i64((int64_t)r + 1));
+        lo = big_mul(lo, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        lo = big_mul(lo, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        hi = big_mul(hi, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        hi = big_mul(hi, big_mul(big_i64((int64_t)1 << h / 2), big_i64((int64_t)1 << (h - h / 2))));
+        bad += big_cmp(lo, bx) > 0 || big_cmp(bx, hi) >= 0;
+        count++;
+    }
+    fxlt_printf("    roots: %u cases, %u wrong\n", count, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* The middle of a turn about a point of the core (the emitter, the
+ * middle: the pivot inside the core rectangle), which sweep_turn.c's
+ * pivot_in_middle decides by the corners alone (issue 20's tails): the
+ * circle's centre near the arc of the core's farthest corner (within two
+ * reaches of its distance, at directions up to 32 steps beyond the
+ * turn's, either side of the pivot), at the smallest touching radius and
+ * one below and at a random radius, against the oracle; with the audit on
+ * (test builds) every such middle also runs the general exact stage,
+ * which must agree. */
+static void property_pivot_core(void)
+{
+    fxlt_rng rng = fxlt_rng_for("property_pivot_core");
+    uint32_t i, n = FXLT_CASES(100000), skipped = 0;
+    ptally t = {0, 0, 0, 0, 0, 0, 0};
+    pcase k;
+    batch_disagree = 0;
+    k.moving = false;
+    k.s = gen_sweep(&rng, GEN_TURN_EMITTER);
+    k.sp = prep(&k.s);
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = true;
+    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+    fxl__turn_audit.pivot_checked = fxl__turn_audit.pivot_wrong = 0;
+#endif
+    for (i = 0; i < n; i++) {
+        int32_t reach, dist, step;
+        fxl_angle a;
+        double cu, cv;
+        fix16_t r;
+        if ((i & 7) == 0) {
+            k.s = gen_sweep(&rng, (i & 8) != 0 ? GEN_TURN_MIDDLE : GEN_TURN_EMITTER);
+            k.sp = prep(&k.s);
+        }
+        reach = k.sp.from.width + k.sp.from.round;
+        reach = reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+        step = k.s.motion.step;
+        a = k.s.laser.angle + (fxl_angle)fxlt_range(&rng, step < 0 ? step - 32 : -32,
+                                                   step < 0 ? 32 : step + 32);
+        if ((i & 1) != 0)
+            a += 2048; /* the core's other side (a propeller's, or behind the emitter) */
+        a &= 4095;
+        /* the farthest corner's distance from the pivot, in px */
+        cu = (double)fxl__max64(-k.sp.from.u_lo, k.sp.from.u_hi) / 4294967296.0;
+        cv = (double)fxl__max64(-k.sp.from.v_lo, k.sp.from.v_hi) / 4294967296.0;
+        dist = (int32_t)fxl__sat32((int64_t)(sqrt(cu * cu + cv * cv) * 65536.0) +
+                                   fxlt_range(&rng, -2 * reach, 2 * reach));
+        if (dist < 0)
+            dist = 0;
+        k.p = fxl_vec2_make(
+            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
+            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
+        k.q = k.p;
+        if (fxl_circle_check(fxl_circle_make(k.p.x, k.p.y, 0)) != FXL_OK) {
+            skipped++;
+            continue;
+        }
+        t.cases++;
+        t.near++;
+        r = touching_radius(&t, &k);
+        if (r >= 0)
+            t.hits++;
+        agree_at(&t, &k, (fix16_t)fxlt_range(&rng, 0, 2 * reach));
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = false;
+    fxlt_printf("    pivot in the core: %u cases (%u outside the domain skipped), %u touching, "
+                "%u disagreements with the oracle, batch differs in %u; %u middles by the "
+                "corners, %u of them otherwise for the general stage\n",
+                t.cases, skipped, t.hits, t.disagree, batch_disagree,
+                fxl__turn_audit.pivot_checked, fxl__turn_audit.pivot_wrong);
+    CHECK_EQ(fxl__turn_audit.pivot_wrong, 0);
+    CHECK_EQ(fxl__turn_audit.wrong, 0);
+    CHECK(fxl__turn_audit.pivot_checked > 0);
+#else
+    fxlt_printf("    pivot in the core: %u cases (%u outside the domain skipped), %u touching, "
+                "%u disagreements with the oracle, batch differs in %u\n",
+                t.cases, skipped, t.hits, t.disagree, batch_disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+    CHECK_EQ(batch_disagree, 0);
+    CHECK_EQ(orc_faults(), 0);
+}
+
 /* The middle of a turn near its pivot, where arc_box_miss (sweep.c) and
  * the filtered exact middle decide (GBA bench's former tails): turns about
  * the emitter, the middle and an off-beam pivot with the circle's centre
@@ -1159,6 +1354,9 @@ static const fxlt_case cases[] = {
     {"psign_band", psign_band},
     {"property_near_pivot", property_near_pivot},
     {"property_tail_bands", property_tail_bands},
+    {"sq_le_band", sq_le_band},
+    {"roots_exact", roots_exact},
+    {"property_pivot_core", property_pivot_core},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};

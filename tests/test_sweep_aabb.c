@@ -258,6 +258,57 @@ static void property_moving(void)
     box_property(GEN_MOVING, true);
 }
 
+/* The slides with no move (sweep_aabb.c's hull_hit: laser_aabb.c's
+ * static box test instead of the hull's edges; issue 20's tails): turns
+ * about the emitter, the middle and an off-beam pivot, and poses whose
+ * box moves with the pivot, so that both slides are static poses; random
+ * boxes near the sweep and the touching ones in four directions, against
+ * the reference; with the audit on (test builds) every such slide runs the
+ * hull's exact test too, which must agree. */
+static void property_still_slides(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.property_still_slides");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(FXLT_BOX_SWEEP_CASES);
+    static const gen_motion kinds[4] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE, GEN_TURN_OFFBEAM, GEN_POSE};
+#ifdef FXL_TEST_HOOKS
+    fxl__box_audit.on = true;
+    fxl__box_audit.checked = fxl__box_audit.wrong = 0;
+#endif
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, kinds[i & 3]);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = b.lo;
+        int k;
+        if ((i & 3) == 3) { /* the box moves with the pivot */
+            to = fxl_vec2_make(clampc((int64_t)b.lo.x + s.motion.move.x),
+                               clampc((int64_t)b.lo.y + s.motion.move.y));
+            if (!in_domain(b, to))
+                to = b.lo;
+        }
+        agree(&t, &s, &sp, b, to, true);
+        for (k = 0; k < 4; k++) {
+            int64_t dx = (int64_t)fxlt_range(&rng, -3, 3), dy = (int64_t)fxlt_range(&rng, -3, 3);
+            if ((dx | dy) == 0)
+                dy = 1;
+            touch_cases(&t, &s, &sp, b, to, dx, dy, true);
+        }
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__box_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
+                "%u static slides, %u of them otherwise for the hull\n",
+                t.cases, t.touch, t.hits, t.disagree, fxl__box_audit.checked, fxl__box_audit.wrong);
+    CHECK_EQ(fxl__box_audit.wrong, 0);
+    CHECK(fxl__box_audit.checked > 0);
+#else
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t.cases, t.touch, t.hits, t.disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 /* Batch == single, collect == bits, a box whose lo does not move ==
  * the fixed box, the moving batch == the moving single, fused == prepare
  * + single (refused sweeps never hit; the first code comes back). */
@@ -495,6 +546,7 @@ static const fxlt_case cases[] = {
     {"property_translation", property_translation},
     {"property_pose", property_pose},
     {"property_moving", property_moving},
+    {"property_still_slides", property_still_slides},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};
