@@ -84,6 +84,38 @@ FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_ve
     return crossing(w, from, to, side_value(w, from), side_value(w, to));
 }
 
+/* The moves' own side values and crossing test, for points in the domain
+ * (the moves' precondition; every point they reach stays in it): then
+ * every difference of two coordinates fits int32 (|v| <= 2^30 - 1), each
+ * product is one 32x32->64 multiply (smull on ARM, where wrap_cross's
+ * 64-bit operands take three) below 2^62, and the value equals side_value's
+ * and crossing's. Any other input wraps (defined, meaningless). */
+FXL__ALWAYS_INLINE int64_t cross32(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    return fxl__u2i((uint64_t)((int64_t)a * b) - (uint64_t)((int64_t)c * d));
+}
+
+FXL__ALWAYS_INLINE int64_t side_in(const fxl_wall_prep *w, fxl_vec2 p)
+{
+    return cross32(w->ex, fxl__offset(p.y, w->a.y), w->ey, fxl__offset(p.x, w->a.x));
+}
+
+FXL__ALWAYS_INLINE bool crossing_in(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t d0,
+                                    int64_t d1)
+{
+    int32_t mx, my, ax, ay;
+    int64_t ca, cb;
+    if (!(d0 <= 0 && d1 > 0))
+        return false;
+    mx = fxl__offset(to.x, from.x);
+    my = fxl__offset(to.y, from.y);
+    ax = fxl__offset(w->a.x, from.x);
+    ay = fxl__offset(w->a.y, from.y);
+    ca = cross32(mx, ay, my, ax);
+    cb = cross32(mx, fxl__wrap_add(ay, w->ey), my, fxl__wrap_add(ax, w->ex));
+    return fxl__sign64(ca) * fxl__sign64(cb) <= 0;
+}
+
 /* |v| * num / den's floor q and whether it was inexact, rounded down (up =
  * false) or up and signed as v: the rounding both paths share. */
 static int32_t signed_round(int64_t v, uint32_t q, bool rest, bool up)
@@ -215,13 +247,14 @@ FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, f
 FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
 {
     /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
-    int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
     int64_t dot, nx, ny;
     int32_t ox, oy;
     uint64_t mag;
     if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
         return x; /* outside the domain: no slide */
-    dot = rx * w->ex + ry * w->ey;
+    /* In the domain to - x fits int32: two 32x32->64 products. */
+    dot = fxl__u2i((uint64_t)((int64_t)w->ex * fxl__offset(to.x, x.x)) +
+                   (uint64_t)((int64_t)w->ey * fxl__offset(to.y, x.y)));
     mag = fxl__abs64(dot);
     /* Along an axis the wall's side does not depend on, round towards x.
      * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
@@ -253,8 +286,8 @@ FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_
 {
     int64_t d0;
     uint64_t num, den;
-    d0 = side_value(w, s->from);
-    if (!crossing(w, s->from, s->to, d0, d1))
+    d0 = side_in(w, s->from);
+    if (!crossing_in(w, s->from, s->to, d0, d1))
         return;
     num = 0u - (uint64_t)d0;
     den = (uint64_t)d1 + num;
@@ -275,7 +308,7 @@ FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_
  * the GBA (its 64-bit products are single instructions there). */
 FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
 {
-    int64_t d1 = side_value(w, s->to);
+    int64_t d1 = side_in(w, s->to);
     if (d1 > 0)
         consider_behind(s, w, d1);
 }
@@ -396,8 +429,8 @@ FXL_ARM_CODE static bool seen_crossed(const search *s)
     size_t i;
     for (i = 0; i < s->nseen; i++) {
         const fxl_wall_prep *w = s->seen[i];
-        int64_t d1 = side_value(w, s->to);
-        if (d1 > 0 && crossing(w, s->from, s->to, side_value(w, s->from), d1))
+        int64_t d1 = side_in(w, s->to);
+        if (d1 > 0 && crossing_in(w, s->from, s->to, side_in(w, s->from), d1))
             return true;
     }
     return false;
