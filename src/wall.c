@@ -196,6 +196,47 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
     *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
+/* scale_axis for the filter's common case, a ratio below 1 (sh = 32, so
+ * the fraction's bits are the product's low word) and |v| < 2^30: the
+ * same test in 32-bit words. lo + 4|v| <= 2^32 reads lo <= 2^32 - 4|v|,
+ * which 0 - 4|v| is modulo 2^32 (0 < 4|v| < 2^32). */
+FXL__ALWAYS_INLINE int32_t scale_axis32(int32_t v, uint32_t u, uint64_t num, uint64_t den, bool up)
+{
+    uint32_t av = fxl__abs32(v), lo;
+    uint64_t a;
+    if (av == 0)
+        return 0;
+    a = (uint64_t)av * u;
+    lo = (uint32_t)a;
+    if (av < (UINT32_C(1) << 30) && lo != 0 && lo <= 0u - 4u * av)
+        return signed_round(v, (uint32_t)(a >> 32), true, up);
+    return scale_round(v, num, den, up);
+}
+
+/* scale_two for two int32 values (the moves' stop points and slides, in
+ * the domain): a ratio 0 < num / den < 1 (every stop point, and a slide
+ * shorter than its wall) takes scale_two's estimate with sh = 32 and
+ * scale_axis32; any other ratio scale_two itself. The same results. */
+FXL_ARM_CODE static void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx,
+                                     bool upy, int32_t *ox, int32_t *oy)
+{
+    unsigned s;
+    uint64_t e;
+    uint32_t u;
+    if (num == 0 || num >= den) {
+        scale_two(vx, vy, num, den, upx, upy, ox, oy);
+        return;
+    }
+    /* scale_two's u for sh = 32: den < 2^64 gives s <= 32, and s = 32
+     * only with den >= 2^63 > num, so num << (32 - s) stays exact. */
+    s = fxl__bits32((uint32_t)(den >> 32));
+    e = (den >> s) + (s != 0 ? 1u : 0u);
+    u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
+                     : fxl__div64_32(num << (32 - s), (uint32_t)e);
+    *ox = scale_axis32(vx, u, num, den, upx);
+    *oy = scale_axis32(vy, u, num, den, upy);
+}
+
 /* Rounding towards the front: the side value falls as x grows when ey > 0
  * and as y falls when ex > 0. Along an axis the wall does not depend on,
  * round towards `toward` (the mover's start). */
@@ -241,7 +282,13 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_v
 FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
                                         uint64_t num, uint64_t den)
 {
-    return meet_body(w, from, to, num, den);
+    /* The move's points are in the domain: to - from fits int32. */
+    int32_t mx = fxl__offset(to.x, from.x), my = fxl__offset(to.y, from.y), ox, oy;
+    fxl_vec2 x;
+    scale_two32(mx, my, num, den, round_up_x(w, mx < 0), round_up_y(w, my < 0), &ox, &oy);
+    x.x = fxl__wrap_add(from.x, ox);
+    x.y = fxl__wrap_add(from.y, oy);
+    return x;
 }
 
 FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
@@ -258,8 +305,9 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
     mag = fxl__abs64(dot);
     /* Along an axis the wall's side does not depend on, round towards x.
      * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
-    int64_t sx = (int64_t)w->ex * (dot < 0 ? -1 : 1), sy = (int64_t)w->ey * (dot < 0 ? -1 : 1);
-    scale_two(sx, sy, mag, w->len2, round_up_x(w, sx < 0), round_up_y(w, sy < 0), &ox, &oy);
+    int32_t sx = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ex : (uint32_t)w->ex);
+    int32_t sy = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ey : (uint32_t)w->ey);
+    scale_two32(sx, sy, mag, w->len2, round_up_x(w, sx < 0), round_up_y(w, sy < 0), &ox, &oy);
     nx = (int64_t)x.x + ox;
     ny = (int64_t)x.y + oy;
     if (!fxl__coord64_ok(nx) || !fxl__coord64_ok(ny))
