@@ -217,8 +217,8 @@ FXL__ALWAYS_INLINE int32_t scale_axis32(int32_t v, uint32_t u, uint64_t num, uin
  * the domain): a ratio 0 < num / den < 1 (every stop point, and a slide
  * shorter than its wall) takes scale_two's estimate with sh = 32 and
  * scale_axis32; any other ratio scale_two itself. The same results. */
-FXL_ARM_CODE static void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx,
-                                     bool upy, int32_t *ox, int32_t *oy)
+FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx,
+                               bool upy, int32_t *ox, int32_t *oy)
 {
     unsigned s;
     uint64_t e;
@@ -315,9 +315,12 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
     return fxl_vec2_make((fix16_t)nx, (fix16_t)ny);
 }
 
-/* How many of the walls a search of point walls considers it keeps (the
- * stop check of move). */
-#define FXL__SEEN 16
+/* How many of the walls a search considers it keeps (the stop check of
+ * move), and how many kept parts of inflated walls the check goes through
+ * before a search costs less (its packed boxes skip most of them; GBA
+ * bench ROM, move_circle: 12 parts). */
+#define FXL__SEEN 32
+#define FXL__SEEN_PARTS 12u
 
 /* A search for the wall a move crosses first (smallest t = num / den). */
 typedef struct search {
@@ -417,10 +420,10 @@ FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, 
  * test (two subtractions: the guard bits come out set where the move's box
  * lies beyond the group's on an axis), then each wall of a group that
  * passes whose exact box misses, and only the walls left are tested
- * exactly. With `keep`, the walls considered are kept in s->seen (the
- * first FXL__SEEN; s->nseen counts them all). */
+ * exactly. The walls considered are kept in s->seen (the first
+ * FXL__SEEN; s->nseen counts them all). */
 FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_t groups,
-                                    size_t group, size_t start, bool keep)
+                                    size_t group, size_t start)
 {
     fxl_aabb box = fxl__aabb_span(s->from, s->to);
     uint32_t m_hi, m_lo;
@@ -436,11 +439,9 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
         w = walls + (groups - left) * group;
         for (gend = w + group; w < gend; w++)
             if (fxl__aabb_meets(&w->box, &box)) {
-                if (keep) {
-                    if (s->nseen < FXL__SEEN)
-                        s->seen[s->nseen] = w;
-                    s->nseen++;
-                }
+                if (s->nseen < FXL__SEEN)
+                    s->seen[s->nseen] = w;
+                s->nseen++;
                 consider(s, w);
             }
         left--;
@@ -448,18 +449,18 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     return s->best == NULL ? -1 : (long)(s->best - walls);
 }
 
-/* The search's instances for the two group sizes: point walls (keeping
- * the walls considered, for stop_crossed) and inflated walls. */
+/* The search's instances for the two group sizes: point walls and
+ * inflated walls (both keep the walls considered, for stop_crossed). */
 FXL_NOINLINE static long search_points(search *s, const fxl_wall_prep *walls, size_t groups,
                                        size_t start)
 {
-    return search_body(s, walls, groups, 1, start, true);
+    return search_body(s, walls, groups, 1, start);
 }
 
 FXL_NOINLINE static long search_inflated(search *s, const fxl_wall_prep *walls, size_t groups,
                                          size_t start)
 {
-    return search_body(s, walls, groups, FXL_WALL_PARTS, start, false);
+    return search_body(s, walls, groups, FXL_WALL_PARTS, start);
 }
 
 static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups, size_t group,
@@ -469,7 +470,7 @@ static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups,
                       : search_inflated(s, walls, groups, start);
 }
 
-/* Whether one of the point walls the last search kept (all it considered)
+/* Whether one of the walls the last search kept (all it considered)
  * is crossed by the step s->from -> s->to: consider's test, without the
  * ordering. */
 FXL_ARM_CODE static bool seen_crossed(const search *s)
@@ -495,13 +496,16 @@ FXL_ARM_CODE static bool seen_crossed(const search *s)
  * miss the step's too), so it is among the kept ones unless there were
  * more than FXL__SEEN: then those decide with first_crossing's own test,
  * the same answer without the scans (point walls: GBA move_point max
- * 17,619 -> 15,765 cycles). Otherwise (inflated walls, x rounded out of the
- * box, too many walls) a search. */
+ * 17,619 -> 15,765 cycles; inflated walls when at most FXL__SEEN_PARTS
+ * parts were kept: move_circle max 23,521 -> 22,478 cycles with
+ * scale_two32 inlined). Otherwise (x rounded out of the box, too many
+ * walls) a search. */
 static bool stop_crossed(search *s, const fxl_wall_prep *walls, size_t groups, size_t group,
                          fxl_vec2 target)
 {
     int32_t x = s->to.x, y = s->to.y;
-    if (group == 1 && s->nseen <= FXL__SEEN && x >= fxl__min32(s->from.x, target.x) &&
+    if (s->nseen <= (group == 1 ? FXL__SEEN : FXL__SEEN_PARTS) &&
+        x >= fxl__min32(s->from.x, target.x) &&
         x <= fxl__max32(s->from.x, target.x) && y >= fxl__min32(s->from.y, target.y) &&
         y <= fxl__max32(s->from.y, target.y))
         return seen_crossed(s);
