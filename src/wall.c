@@ -327,6 +327,8 @@ typedef struct search {
     fxl_vec2 from, to;
     const fxl_wall_prep *best; /* NULL: none yet */
     uint64_t num, den;
+    int32_t fcx, fcy, mcx, mcy; /* the move's start cell and its cell offset (line_misses) */
+    bool line_ok;               /* |mcx|, |mcy| < 2^13: line_misses may decide */
     size_t nseen;                          /* point walls considered (their box met the move's) */
     const fxl_wall_prep *seen[FXL__SEEN]; /* the first FXL__SEEN of them */
 } search;
@@ -412,6 +414,44 @@ FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, 
     *m_lo = fxl__coarse_lo(fxl__min32(from.x, to.x), fxl__min32(from.y, to.y));
 }
 
+/* Whether the move s->from -> s->to provably meets no wall or part in a
+ * coarse box (coarse_lo, coarse_hi): a 32-bit test in the boxes' own 2 px
+ * cells, for Thumb code (no 64-bit product). In cell units u(v) = (v +
+ * 2^31) / 2^17 a coordinate lies in cell floor(u(v)) (coarse.h), so the
+ * box's walls lie in [X0, X1 + 1) x [Y0, Y1 + 1) (X0, Y0 from coarse_lo's
+ * halves, X1 + 1, Y1 + 1 coarse_hi's), and a point of the move's segment
+ * is A(s) + d with A(s) = Fc + s (Tc - Fc), Fc and Tc its ends' cells and
+ * 0 <= d < 1 an axis; a point within one raw unit (2^-17 cells) an axis of
+ * the segment too (stop_crossed's rounded stop points), d in (-2^-17, 1 +
+ * 2^-17). Such a point in the box has A(s) in E = [X0 - 2, X1 + 2] x [Y0 -
+ * 2, Y1 + 2]. The line through Fc and Tc (direction m = Tc - Fc) misses E
+ * iff |m x (2C - 2Fc)| > |mx| H + |my| W, with 2C = (X0 + X1, Y0 + Y1) and
+ * W = X1 - X0 + 4, H = Y1 - Y0 + 4 E's sides; then no wall of the box is
+ * crossed by the move nor by such a step. Ranges: cells are 15 bits, so
+ * |2C - 2Fc| < 2^17, W, H < 2^16, and with |mx|, |my| < 2^13 (line_ok;
+ * otherwise no decision) every product is below 2^30, the cross product
+ * and the right side below 2^31. */
+FXL__ALWAYS_INLINE bool line_misses(const search *s, uint32_t clo, uint32_t chi)
+{
+    int32_t x0 = (int32_t)((clo >> 16) & 0x7fffu), y0 = (int32_t)(clo & 0x7fffu);
+    int32_t x1 = (int32_t)(chi >> 16) - 1, y1 = (int32_t)(chi & 0xffffu) - 1;
+    int32_t px = x0 + x1 - 2 * s->fcx, py = y0 + y1 - 2 * s->fcy;
+    int32_t c = s->mcx * py - s->mcy * px;
+    int32_t reach = fxl__u2i32(fxl__abs32(s->mcx)) * (y1 - y0 + 4) +
+                    fxl__u2i32(fxl__abs32(s->mcy)) * (x1 - x0 + 4);
+    return s->line_ok && (c > reach || -c > reach);
+}
+
+/* The cells line_misses works in, for the move s->from -> s->to. */
+FXL__ALWAYS_INLINE void line_cells(search *s)
+{
+    s->fcx = (int32_t)fxl__coarse(s->from.x);
+    s->fcy = (int32_t)fxl__coarse(s->from.y);
+    s->mcx = (int32_t)fxl__coarse(s->to.x) - s->fcx;
+    s->mcy = (int32_t)fxl__coarse(s->to.y) - s->fcy;
+    s->line_ok = s->mcx > -8192 && s->mcx < 8192 && s->mcy > -8192 && s->mcy < 8192;
+}
+
 /* The wall the move s->from -> s->to crosses first (smallest t), or -1;
  * `groups` groups of `group` walls (1, or FXL_WALL_PARTS for inflated
  * walls) sharing a coarse box, from group `start` on (those before it are
@@ -431,12 +471,18 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     coarse_move(s->from, s->to, &m_hi, &m_lo);
     s->best = NULL;
     s->nseen = 0;
+    if (group != 1)
+        line_cells(s);
     while (left != 0) {
         const fxl_wall_prep *w = walls + (groups - left) * group, *gend;
         left = group == 1 ? scan_walls(w, left, m_hi, m_lo) : scan_inflated(w, left, m_hi, m_lo);
         if (left == 0)
             break;
         w = walls + (groups - left) * group;
+        if (group != 1 && line_misses(s, w->coarse_lo, w->coarse_hi)) {
+            left--;
+            continue;
+        }
         for (gend = w + group; w < gend; w++)
             if (fxl__aabb_meets(&w->box, &box)) {
                 if (s->nseen < FXL__SEEN)
