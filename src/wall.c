@@ -435,11 +435,15 @@ FXL__ALWAYS_INLINE bool line_misses(const search *s, uint32_t clo, uint32_t chi)
 {
     int32_t x0 = (int32_t)((clo >> 16) & 0x7fffu), y0 = (int32_t)(clo & 0x7fffu);
     int32_t x1 = (int32_t)(chi >> 16) - 1, y1 = (int32_t)(chi & 0xffffu) - 1;
-    int32_t px = x0 + x1 - 2 * s->fcx, py = y0 + y1 - 2 * s->fcy;
-    int32_t c = s->mcx * py - s->mcy * px;
-    int32_t reach = fxl__u2i32(fxl__abs32(s->mcx)) * (y1 - y0 + 4) +
-                    fxl__u2i32(fxl__abs32(s->mcy)) * (x1 - x0 + 4);
-    return s->line_ok && (c > reach || -c > reach);
+    int32_t px, py, c, reach;
+    if (!s->line_ok)
+        return false;
+    px = x0 + x1 - 2 * s->fcx;
+    py = y0 + y1 - 2 * s->fcy;
+    c = s->mcx * py - s->mcy * px;
+    reach = fxl__u2i32(fxl__abs32(s->mcx)) * (y1 - y0 + 4) +
+            fxl__u2i32(fxl__abs32(s->mcy)) * (x1 - x0 + 4);
+    return c > reach || -c > reach;
 }
 
 /* The cells line_misses works in, for the move s->from -> s->to. */
