@@ -14,6 +14,7 @@
 #include "coarse.h"
 #include "domain.h"
 #include "util.h"
+#include "wall_recip.h"
 #include "wide.h"
 
 /* The coarse box (coarse.h) of box. */
@@ -196,6 +197,35 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
     *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
+/* fxl__div64_32 (wide.h) with a table's seed: floor(n / d) for 1 <= d <
+ * 2^32 and n < d 2^32. z = d << k in [2^31, 2^32) and r, a lower bound
+ * of 2^62 / z, as there, but r starts at wall_recip.h's seed for z's top 8
+ * bits after the leading one, within 2^-8 of it (and one unit) instead of
+ * 1/9: two of the same Newton steps (which keep r below 2^62 / z, the
+ * relative error squared and a truncation added: 2^-16, then the
+ * truncations' 2^-29 or so) leave it as close as wide.h's four do, so the
+ * estimate q is again at most the quotient and short of it by a few
+ * units, which the exact remainder corrects. (The answer is exact
+ * whatever the seed; its precision only counts the corrections.) */
+FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
+{
+    unsigned k = fxl__clz32(d), i;
+    uint32_t z = d << k, r = fxl__wall_recip_seed[(z >> 23) & 0xffu], q;
+    uint64_t e, t;
+    for (i = 0; i < 2; i++) {
+        e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
+        r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
+    }
+    t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
+    q = (uint32_t)(t >> (31 - k));
+    e = n - (uint64_t)q * d;
+    while (e >= d) {
+        e -= d;
+        q++;
+    }
+    return q;
+}
+
 /* scale_axis for the filter's common case, a ratio below 1 (sh = 32, so
  * the fraction's bits are the product's low word) and |v| < 2^30: the
  * same test in 32-bit words. lo + 4|v| <= 2^32 reads lo <= 2^32 - 4|v|,
@@ -232,7 +262,7 @@ FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64
     s = fxl__bits32((uint32_t)(den >> 32));
     e = (den >> s) + (s != 0 ? 1u : 0u);
     u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
-                     : fxl__div64_32(num << (32 - s), (uint32_t)e);
+                     : div64_32_seeded(num << (32 - s), (uint32_t)e);
     *ox = scale_axis32(vx, u, num, den, upx);
     *oy = scale_axis32(vy, u, num, den, upy);
 }
