@@ -14,6 +14,7 @@
 #include "coarse.h"
 #include "domain.h"
 #include "util.h"
+#include "wall_hooks.h"
 #include "wall_recip.h"
 #include "wide.h"
 
@@ -693,6 +694,28 @@ fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from,
 {
     return move_fast(inflated, n, FXL_WALL_PARTS, from, to, touched);
 }
+
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__wall_div_seeded(uint64_t n, uint32_t d)
+{
+    return div64_32_seeded(n, d);
+}
+
+void fxl__wall_scale_pair(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx, bool upy,
+                          int32_t *ox, int32_t *oy)
+{
+    scale_two32(vx, vy, num, den, upx, upy, ox, oy);
+}
+
+bool fxl__wall_line_misses(fxl_vec2 from, fxl_vec2 to, uint32_t coarse_lo, uint32_t coarse_hi)
+{
+    search s;
+    s.from = from;
+    s.to = to;
+    line_cells(&s);
+    return line_misses(&s, coarse_lo, coarse_hi);
+}
+#endif
 
 /* ---- inflation for circle movers -----------------------------------------
  *
