@@ -370,8 +370,16 @@ FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_
 {
     int64_t d0;
     uint64_t num, den;
+    int32_t mx = fxl__offset(s->to.x, s->from.x), my = fxl__offset(s->to.y, s->from.y);
+    int32_t ax = fxl__offset(w->a.x, s->from.x), ay = fxl__offset(w->a.y, s->from.y);
+    /* crossing_in's tests, the wall's ends against the move's line first
+     * (the one that rejects most of the walls a move ends behind). */
+    int64_t ca = cross32(mx, ay, my, ax);
+    int64_t cb = cross32(mx, fxl__wrap_add(ay, w->ey), my, fxl__wrap_add(ax, w->ex));
+    if (fxl__sign64(ca) * fxl__sign64(cb) > 0)
+        return;
     d0 = side_in(w, s->from);
-    if (!crossing_in(w, s->from, s->to, d0, d1))
+    if (d0 > 0)
         return;
     num = 0u - (uint64_t)d0;
     den = (uint64_t)d1 + num;
