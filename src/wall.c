@@ -208,9 +208,9 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
  * estimate q is again at most the quotient and short of it by a few
  * units, which the exact remainder corrects. (The answer is exact
  * whatever the seed; its precision only counts the corrections.) */
-FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
+FXL__ALWAYS_INLINE uint32_t div_seeded_k(uint64_t n, uint32_t d, unsigned k)
 {
-    unsigned k = fxl__clz32(d), i;
+    unsigned i;
     uint32_t z = d << k, r = fxl__wall_recip_seed[(z >> 23) & 0xffu], q;
     uint64_t e, t;
     for (i = 0; i < 2; i++) {
@@ -225,6 +225,12 @@ FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
         q++;
     }
     return q;
+}
+
+/* The same with k = clz(d) found here (any d >= 1). */
+FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
+{
+    return div_seeded_k(n, d, fxl__clz32(d));
 }
 
 /* scale_axis for the filter's common case, a ratio below 1 (sh = 32, so
@@ -261,9 +267,15 @@ FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64
     /* scale_two's u for sh = 32: den < 2^64 gives s <= 32, and s = 32
      * only with den >= 2^63 > num, so num << (32 - s) stays exact. */
     s = fxl__bits32((uint32_t)(den >> 32));
-    e = (den >> s) + (s != 0 ? 1u : 0u);
-    u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
-                     : div64_32_seeded(num << (32 - s), (uint32_t)e);
+    if (s == 0) {
+        u = div64_32_seeded(num << 32, (uint32_t)den);
+    } else {
+        /* den has 32 + s bits: e = (den >> s) + 1 lies in [2^31 + 1,
+         * 2^32], already normalised (k = 0) unless it is 2^32. */
+        e = (den >> s) + 1u;
+        u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
+                         : div_seeded_k(num << (32 - s), (uint32_t)e, 0);
+    }
     *ox = scale_axis32(vx, u, num, den, upx);
     *oy = scale_axis32(vy, u, num, den, upy);
 }
