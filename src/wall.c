@@ -322,8 +322,8 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_v
 /* fxl_wall_meet for the move's search, which found the crossing and kept
  * its num and den (the same side values): the two products are not taken
  * again. */
-FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
-                                        uint64_t num, uint64_t den)
+FXL__ALWAYS_INLINE fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
+                                       uint64_t num, uint64_t den)
 {
     /* The move's points are in the domain: to - from fits int32. */
     int32_t mx = fxl__offset(to.x, from.x), my = fxl__offset(to.y, from.y), ox, oy;
@@ -334,28 +334,38 @@ FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, f
     return x;
 }
 
-FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
+/* The slide's body: x + e ((to - x) . e) / |e|^2 rounded towards the
+ * front, in *out; false (out untouched) when x, to or that point is
+ * outside the domain. */
+FXL__ALWAYS_INLINE bool slide_body(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to, fxl_vec2 *out)
 {
-    /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
     int64_t dot, nx, ny;
-    int32_t ox, oy;
+    int32_t ox, oy, sx, sy;
     uint64_t mag;
     if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
-        return x; /* outside the domain: no slide */
+        return false; /* outside the domain: no slide */
     /* In the domain to - x fits int32: two 32x32->64 products. */
     dot = fxl__u2i((uint64_t)((int64_t)w->ex * fxl__offset(to.x, x.x)) +
                    (uint64_t)((int64_t)w->ey * fxl__offset(to.y, x.y)));
     mag = fxl__abs64(dot);
     /* Along an axis the wall's side does not depend on, round towards x.
      * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
-    int32_t sx = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ex : (uint32_t)w->ex);
-    int32_t sy = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ey : (uint32_t)w->ey);
+    sx = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ex : (uint32_t)w->ex);
+    sy = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ey : (uint32_t)w->ey);
     scale_two32(sx, sy, mag, w->len2, round_up_x(w, sx < 0), round_up_y(w, sy < 0), &ox, &oy);
     nx = (int64_t)x.x + ox;
     ny = (int64_t)x.y + oy;
     if (!fxl__coord64_ok(nx) || !fxl__coord64_ok(ny))
-        return x; /* the slide would leave the domain: stop at x */
-    return fxl_vec2_make((fix16_t)nx, (fix16_t)ny);
+        return false; /* the slide would leave the domain: stop at x */
+    out->x = (fix16_t)nx;
+    out->y = (fix16_t)ny;
+    return true;
+}
+
+FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
+{
+    fxl_vec2 out;
+    return slide_body(w, x, to, &out) ? out : x;
 }
 
 /* How many of the walls a search considers it keeps (the stop check of
@@ -375,6 +385,25 @@ typedef struct search {
     size_t nseen;                          /* point walls considered (their box met the move's) */
     const fxl_wall_prep *seen[FXL__SEEN]; /* the first FXL__SEEN of them */
 } search;
+
+/* A contact's two steps on the search's own points (no fxl_vec2 passed
+ * or returned: ARM code on the GBA, called from the Thumb move). meet_into:
+ * the stop point of the move s->from -> target on w, whose crossing the
+ * search found (s->num / s->den), into s->to. slide_into: from the stop
+ * point x = s->to, the rest of the move to target along w: s->from = x,
+ * s->to = fxl_wall_slide(w, x, target). */
+FXL_ARM_CODE static void meet_into(search *s, const fxl_wall_prep *w, fxl_vec2 target)
+{
+    s->to = meet_known(w, s->from, target, s->num, s->den);
+}
+
+FXL_ARM_CODE static void slide_into(search *s, const fxl_wall_prep *w, fxl_vec2 target)
+{
+    fxl_vec2 x = s->to, out;
+    s->from = x;
+    if (slide_body(w, x, target, &out))
+        s->to = out;
+}
 
 /* consider for a move that ends behind w's line (d1 > 0, the side value
  * of `to`). */
@@ -643,7 +672,7 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     m.stopped = false;
     for (w = first_crossing(&s, walls, groups, group, start);;
          w = first_crossing(&s, walls, groups, group, 0)) {
-        fxl_vec2 x, target;
+        fxl_vec2 target;
         size_t bit;
         if (w < 0) {
             m.pos.x = s.to.x; /* the rest of the move crosses nothing */
@@ -666,18 +695,12 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
          * step there is checked against every wall again (a rounded point
          * in a tight corner could sit behind a neighbour): if it crosses
          * one, stay put. Then slide along the wall for the rest. */
-        x = meet_known(&walls[w], s.from, target, s.num, s.den);
-        s.to.x = x.x;
-        s.to.y = x.y;
+        meet_into(&s, &walls[w], target);
         if (stop_crossed(&s, walls, groups, group, target)) {
-            x.x = s.from.x;
-            x.y = s.from.y;
+            s.to.x = s.from.x;
+            s.to.y = s.from.y;
         }
-        target = fxl_wall_slide(&walls[w], x, target);
-        s.to.x = target.x;
-        s.to.y = target.y;
-        s.from.x = x.x;
-        s.from.y = x.y;
+        slide_into(&s, &walls[w], target);
     }
 }
 
