@@ -673,7 +673,6 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     for (w = first_crossing(&s, walls, groups, group, start);;
          w = first_crossing(&s, walls, groups, group, 0)) {
         fxl_vec2 target;
-        size_t bit;
         if (w < 0) {
             m.pos.x = s.to.x; /* the rest of the move crosses nothing */
             m.pos.y = s.to.y;
@@ -687,9 +686,10 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
         }
         target.x = s.to.x;
         target.y = s.to.y;
-        bit = group == 1 ? (size_t)w : (size_t)w / FXL_WALL_PARTS;
-        if (touched != NULL)
+        if (touched != NULL) {
+            size_t bit = group == 1 ? (size_t)w : (size_t)w / FXL_WALL_PARTS;
             touched[bit >> 5] |= (uint32_t)1 << (bit & 31u);
+        }
         m.contacts++;
         /* Stop where the move meets the wall, rounded to its front; the
          * step there is checked against every wall again (a rounded point
