@@ -407,7 +407,7 @@ FXL_ARM_CODE static void slide_into(search *s, const fxl_wall_prep *w, fxl_vec2 
 
 /* consider for a move that ends behind w's line (d1 > 0, the side value
  * of `to`). */
-FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_prep *w, int64_t d1)
+FXL__ALWAYS_INLINE void consider_behind(search *s, const fxl_wall_prep *w, int64_t d1)
 {
     int64_t d0;
     uint64_t num, den;
@@ -435,10 +435,12 @@ FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_
 /* Wall w, whose box meets the move's: if the move crosses it earlier than
  * the best so far, it becomes the best (the walls come in order, so on a
  * tie the first stays). Its side of `to` first: a move that ends in front
- * of the wall (the common case) takes two products, here, in a function
- * with few registers; the rest is consider_behind's (split: GBA move_point
- * max 17,931 -> 17,619 cycles, move_circle 30,821 -> 30,105). ARM code on
- * the GBA (its 64-bit products are single instructions there). */
+ * of the wall (the common case) takes two products; the rest is
+ * consider_behind's, inlined since the side values take one smull a
+ * product (a call of its own had measured better with 64-bit operands:
+ * GBA move_point max 17,931 -> 17,619 cycles; inlined now, move_point
+ * 10,317 -> 10,087, move_circle 19,673 -> 19,015). ARM code on the GBA
+ * (its 64-bit products are single instructions there). */
 FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
 {
     int64_t d1 = side_in(w, s->to);
