@@ -235,8 +235,8 @@ FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
 
 /* scale_axis for the filter's common case, a ratio below 1 (sh = 32, so
  * the fraction's bits are the product's low word) and |v| < 2^30: the
- * same test in 32-bit words. lo + 4|v| <= 2^32 reads lo <= 2^32 - 4|v|,
- * which 0 - 4|v| is modulo 2^32 (0 < 4|v| < 2^32). */
+ * same test in 32-bit words. lo + 4|v| <= 2^32 reads 4|v| - 1 <= 2^32 -
+ * 1 - lo, which is ~lo (and 4|v| - 1 >= 3 does not wrap). */
 FXL__ALWAYS_INLINE int32_t scale_axis32(int32_t v, uint32_t u, uint64_t num, uint64_t den, bool up)
 {
     uint32_t av = fxl__abs32(v), lo;
@@ -245,7 +245,7 @@ FXL__ALWAYS_INLINE int32_t scale_axis32(int32_t v, uint32_t u, uint64_t num, uin
         return 0;
     a = (uint64_t)av * u;
     lo = (uint32_t)a;
-    if (av < (UINT32_C(1) << 30) && lo != 0 && lo <= 0u - 4u * av)
+    if (av < (UINT32_C(1) << 30) && lo != 0 && 4u * av - 1u <= ~lo)
         return signed_round(v, (uint32_t)(a >> 32), true, up);
     return scale_round(v, num, den, up);
 }
@@ -258,7 +258,6 @@ FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64
                                bool upy, int32_t *ox, int32_t *oy)
 {
     unsigned s;
-    uint64_t e;
     uint32_t u;
     if (num == 0 || num >= den) {
         scale_two(vx, vy, num, den, upx, upy, ox, oy);
@@ -272,7 +271,7 @@ FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64
     } else {
         /* den has 32 + s bits: e = (den >> s) + 1 lies in [2^31 + 1,
          * 2^32], already normalised (k = 0) unless it is 2^32. */
-        e = (den >> s) + 1u;
+        uint64_t e = (den >> s) + 1u;
         u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
                          : div_seeded_k(num << (32 - s), (uint32_t)e, 0);
     }
@@ -379,6 +378,7 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
 typedef struct search {
     fxl_vec2 from, to;
     const fxl_wall_prep *best; /* NULL: none yet */
+    const fxl_wall_prep *skip; /* a wall the move cannot cross (kept, not tested), or NULL */
     uint64_t num, den;
     int32_t fcx, fcy, mcx, mcy; /* the move's start cell and its cell offset (line_misses) */
     bool line_ok;               /* |mcx|, |mcy| < 2^13: line_misses may decide */
@@ -572,7 +572,8 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
                 if (s->nseen < FXL__SEEN)
                     s->seen[s->nseen] = w;
                 s->nseen++;
-                consider(s, w);
+                if (w != s->skip)
+                    consider(s, w);
             }
         left--;
     }
@@ -682,6 +683,7 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     s.to.x = to.x;
     s.to.y = to.y;
     s.best = NULL;
+    s.skip = NULL;
     s.num = 0;
     s.den = 1;
     m.contacts = 0;
@@ -711,6 +713,14 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
          * step there is checked against every wall again (a rounded point
          * in a tight corner could sit behind a neighbour): if it crosses
          * one, stay put. Then slide along the wall for the rest. */
+        /* The wall hit cannot be crossed by the step to the stop point
+         * (rounded to its front: side <= 0) nor by the slide from there
+         * (the slide keeps the side value or lowers it: its part along the
+         * wall adds nothing, the rounding towards the front only lowers
+         * it), so the searches that follow keep it, for the next stop
+         * point's check, without testing it (GBA move_point max 10,014 ->
+         * 9,838 cycles). */
+        s.skip = &walls[w];
         if (contact_seen(&s, &walls[w], target, group == 1 ? FXL__SEEN : FXL__SEEN_PARTS))
             continue;
         if (first_crossing(&s, walls, groups, group, 0) >= 0) {
