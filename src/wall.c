@@ -14,6 +14,8 @@
 #include "coarse.h"
 #include "domain.h"
 #include "util.h"
+#include "wall_hooks.h"
+#include "wall_recip.h"
 #include "wide.h"
 
 /* The coarse box (coarse.h) of box. */
@@ -82,6 +84,38 @@ static bool crossing(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t
 FXL_ARM_CODE bool fxl_wall_crosses(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to)
 {
     return crossing(w, from, to, side_value(w, from), side_value(w, to));
+}
+
+/* The moves' own side values and crossing test, for points in the domain
+ * (the moves' precondition; every point they reach stays in it): then
+ * every difference of two coordinates fits int32 (|v| <= 2^30 - 1), each
+ * product is one 32x32->64 multiply (smull on ARM, where wrap_cross's
+ * 64-bit operands take three) below 2^62, and the value equals side_value's
+ * and crossing's. Any other input wraps (defined, meaningless). */
+FXL__ALWAYS_INLINE int64_t cross32(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    return fxl__u2i((uint64_t)((int64_t)a * b) - (uint64_t)((int64_t)c * d));
+}
+
+FXL__ALWAYS_INLINE int64_t side_in(const fxl_wall_prep *w, fxl_vec2 p)
+{
+    return cross32(w->ex, fxl__offset(p.y, w->a.y), w->ey, fxl__offset(p.x, w->a.x));
+}
+
+FXL__ALWAYS_INLINE bool crossing_in(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to, int64_t d0,
+                                    int64_t d1)
+{
+    int32_t mx, my, ax, ay;
+    int64_t ca, cb;
+    if (!(d0 <= 0 && d1 > 0))
+        return false;
+    mx = fxl__offset(to.x, from.x);
+    my = fxl__offset(to.y, from.y);
+    ax = fxl__offset(w->a.x, from.x);
+    ay = fxl__offset(w->a.y, from.y);
+    ca = cross32(mx, ay, my, ax);
+    cb = cross32(mx, fxl__wrap_add(ay, w->ey), my, fxl__wrap_add(ax, w->ex));
+    return fxl__sign64(ca) * fxl__sign64(cb) <= 0;
 }
 
 /* |v| * num / den's floor q and whether it was inexact, rounded down (up =
@@ -164,6 +198,87 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
     *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
+/* fxl__div64_32 (wide.h) with a table's seed: floor(n / d) for 1 <= d <
+ * 2^32 and n < d 2^32. z = d << k in [2^31, 2^32) and r, a lower bound
+ * of 2^62 / z, as there, but r starts at wall_recip.h's seed for z's top 8
+ * bits after the leading one, within 2^-8 of it (and one unit) instead of
+ * 1/9: two of the same Newton steps (which keep r below 2^62 / z, the
+ * relative error squared and a truncation added: 2^-16, then the
+ * truncations' 2^-29 or so) leave it as close as wide.h's four do, so the
+ * estimate q is again at most the quotient and short of it by a few
+ * units, which the exact remainder corrects. (The answer is exact
+ * whatever the seed; its precision only counts the corrections.) */
+FXL__ALWAYS_INLINE uint32_t div_seeded_k(uint64_t n, uint32_t d, unsigned k)
+{
+    unsigned i;
+    uint32_t z = d << k, r = fxl__wall_recip_seed[(z >> 23) & 0xffu], q;
+    uint64_t e, t;
+    for (i = 0; i < 2; i++) {
+        e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
+        r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
+    }
+    t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
+    q = (uint32_t)(t >> (31 - k));
+    e = n - (uint64_t)q * d;
+    while (e >= d) {
+        e -= d;
+        q++;
+    }
+    return q;
+}
+
+/* The same with k = clz(d) found here (any d >= 1). */
+FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
+{
+    return div_seeded_k(n, d, fxl__clz32(d));
+}
+
+/* scale_axis for the filter's common case, a ratio below 1 (sh = 32, so
+ * the fraction's bits are the product's low word) and |v| < 2^30: the
+ * same test in 32-bit words. lo + 4|v| <= 2^32 reads 4|v| - 1 <= 2^32 -
+ * 1 - lo, which is ~lo (and 4|v| - 1 >= 3 does not wrap). */
+FXL__ALWAYS_INLINE int32_t scale_axis32(int32_t v, uint32_t u, uint64_t num, uint64_t den, bool up)
+{
+    uint32_t av = fxl__abs32(v), lo;
+    uint64_t a;
+    if (av == 0)
+        return 0;
+    a = (uint64_t)av * u;
+    lo = (uint32_t)a;
+    if (av < (UINT32_C(1) << 30) && lo != 0 && 4u * av - 1u <= ~lo)
+        return signed_round(v, (uint32_t)(a >> 32), true, up);
+    return scale_round(v, num, den, up);
+}
+
+/* scale_two for two int32 values (the moves' stop points and slides, in
+ * the domain): a ratio 0 < num / den < 1 (every stop point, and a slide
+ * shorter than its wall) takes scale_two's estimate with sh = 32 and
+ * scale_axis32; any other ratio scale_two itself. The same results. */
+FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx,
+                               bool upy, int32_t *ox, int32_t *oy)
+{
+    unsigned s;
+    uint32_t u;
+    if (num == 0 || num >= den) {
+        scale_two(vx, vy, num, den, upx, upy, ox, oy);
+        return;
+    }
+    /* scale_two's u for sh = 32: den < 2^64 gives s <= 32, and s = 32
+     * only with den >= 2^63 > num, so num << (32 - s) stays exact. */
+    s = fxl__bits32((uint32_t)(den >> 32));
+    if (s == 0) {
+        u = div64_32_seeded(num << 32, (uint32_t)den);
+    } else {
+        /* den has 32 + s bits: e = (den >> s) + 1 lies in [2^31 + 1,
+         * 2^32], already normalised (k = 0) unless it is 2^32. */
+        uint64_t e = (den >> s) + 1u;
+        u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
+                         : div_seeded_k(num << (32 - s), (uint32_t)e, 0);
+    }
+    *ox = scale_axis32(vx, u, num, den, upx);
+    *oy = scale_axis32(vy, u, num, den, upy);
+}
+
 /* Rounding towards the front: the side value falls as x grows when ey > 0
  * and as y falls when ex > 0. Along an axis the wall does not depend on,
  * round towards `toward` (the mover's start). */
@@ -206,55 +321,104 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_meet(const fxl_wall_prep *w, fxl_vec2 from, fxl_v
 /* fxl_wall_meet for the move's search, which found the crossing and kept
  * its num and den (the same side values): the two products are not taken
  * again. */
-FXL_ARM_CODE static fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
-                                        uint64_t num, uint64_t den)
+FXL__ALWAYS_INLINE fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fxl_vec2 to,
+                                       uint64_t num, uint64_t den)
 {
-    return meet_body(w, from, to, num, den);
+    /* The move's points are in the domain: to - from fits int32. */
+    int32_t mx = fxl__offset(to.x, from.x), my = fxl__offset(to.y, from.y), ox, oy;
+    fxl_vec2 x;
+    scale_two32(mx, my, num, den, round_up_x(w, mx < 0), round_up_y(w, my < 0), &ox, &oy);
+    x.x = fxl__wrap_add(from.x, ox);
+    x.y = fxl__wrap_add(from.y, oy);
+    return x;
+}
+
+/* The slide's body: x + e ((to - x) . e) / |e|^2 rounded towards the
+ * front, in *out; false (out untouched) when x, to or that point is
+ * outside the domain. */
+FXL__ALWAYS_INLINE bool slide_body(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to, fxl_vec2 *out)
+{
+    int64_t dot, nx, ny;
+    int32_t ox, oy, sx, sy;
+    uint64_t mag;
+    if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
+        return false; /* outside the domain: no slide */
+    /* In the domain to - x fits int32: two 32x32->64 products. */
+    dot = fxl__u2i((uint64_t)((int64_t)w->ex * fxl__offset(to.x, x.x)) +
+                   (uint64_t)((int64_t)w->ey * fxl__offset(to.y, x.y)));
+    mag = fxl__abs64(dot);
+    /* Along an axis the wall's side does not depend on, round towards x.
+     * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
+    sx = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ex : (uint32_t)w->ex);
+    sy = fxl__u2i32(dot < 0 ? 0u - (uint32_t)w->ey : (uint32_t)w->ey);
+    scale_two32(sx, sy, mag, w->len2, round_up_x(w, sx < 0), round_up_y(w, sy < 0), &ox, &oy);
+    nx = (int64_t)x.x + ox;
+    ny = (int64_t)x.y + oy;
+    if (!fxl__coord64_ok(nx) || !fxl__coord64_ok(ny))
+        return false; /* the slide would leave the domain: stop at x */
+    out->x = (fix16_t)nx;
+    out->y = (fix16_t)ny;
+    return true;
 }
 
 FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
 {
-    /* x + e * ((to - x) . e) / |e|^2, the rest of the move along the wall. */
-    int64_t rx = (int64_t)to.x - x.x, ry = (int64_t)to.y - x.y;
-    int64_t dot, nx, ny;
-    int32_t ox, oy;
-    uint64_t mag;
-    if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
-        return x; /* outside the domain: no slide */
-    dot = rx * w->ex + ry * w->ey;
-    mag = fxl__abs64(dot);
-    /* Along an axis the wall's side does not depend on, round towards x.
-     * |e_i * dot| / |e|^2 <= |to - x| < 2^31: the quotient fits. */
-    int64_t sx = (int64_t)w->ex * (dot < 0 ? -1 : 1), sy = (int64_t)w->ey * (dot < 0 ? -1 : 1);
-    scale_two(sx, sy, mag, w->len2, round_up_x(w, sx < 0), round_up_y(w, sy < 0), &ox, &oy);
-    nx = (int64_t)x.x + ox;
-    ny = (int64_t)x.y + oy;
-    if (!fxl__coord64_ok(nx) || !fxl__coord64_ok(ny))
-        return x; /* the slide would leave the domain: stop at x */
-    return fxl_vec2_make((fix16_t)nx, (fix16_t)ny);
+    fxl_vec2 out;
+    return slide_body(w, x, to, &out) ? out : x;
 }
 
-/* How many of the walls a search of point walls considers it keeps (the
- * stop check of move). */
-#define FXL__SEEN 16
+/* How many of the walls a search considers it keeps (the stop check of
+ * move), and how many kept parts of inflated walls the check goes through
+ * before a search costs less (its packed boxes skip most of them; GBA
+ * bench ROM, move_circle: 12 parts). */
+#define FXL__SEEN 32
+#define FXL__SEEN_PARTS 12u
 
 /* A search for the wall a move crosses first (smallest t = num / den). */
 typedef struct search {
     fxl_vec2 from, to;
     const fxl_wall_prep *best; /* NULL: none yet */
+    const fxl_wall_prep *skip; /* a wall the move cannot cross (kept, not tested), or NULL */
     uint64_t num, den;
+    int32_t fcx, fcy, mcx, mcy; /* the move's start cell and its cell offset (line_misses) */
+    bool line_ok;               /* |mcx|, |mcy| < 2^13: line_misses may decide */
     size_t nseen;                          /* point walls considered (their box met the move's) */
     const fxl_wall_prep *seen[FXL__SEEN]; /* the first FXL__SEEN of them */
 } search;
 
+/* The slide of a contact on the search's own points (no fxl_vec2 passed
+ * or returned: ARM code on the GBA, called from the Thumb move): from the
+ * stop point x = s->to, the rest of the move to target along w: s->from =
+ * x, s->to = fxl_wall_slide(w, x, target). */
+FXL__ALWAYS_INLINE void slide_step(search *s, const fxl_wall_prep *w, fxl_vec2 target)
+{
+    fxl_vec2 x = s->to, out;
+    s->from = x;
+    if (slide_body(w, x, target, &out))
+        s->to = out;
+}
+
+FXL_ARM_CODE static void slide_into(search *s, const fxl_wall_prep *w, fxl_vec2 target)
+{
+    slide_step(s, w, target);
+}
+
 /* consider for a move that ends behind w's line (d1 > 0, the side value
  * of `to`). */
-FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_prep *w, int64_t d1)
+FXL__ALWAYS_INLINE void consider_behind(search *s, const fxl_wall_prep *w, int64_t d1)
 {
     int64_t d0;
     uint64_t num, den;
-    d0 = side_value(w, s->from);
-    if (!crossing(w, s->from, s->to, d0, d1))
+    int32_t mx = fxl__offset(s->to.x, s->from.x), my = fxl__offset(s->to.y, s->from.y);
+    int32_t ax = fxl__offset(w->a.x, s->from.x), ay = fxl__offset(w->a.y, s->from.y);
+    /* crossing_in's tests, the wall's ends against the move's line first
+     * (the one that rejects most of the walls a move ends behind). */
+    int64_t ca = cross32(mx, ay, my, ax);
+    int64_t cb = cross32(mx, fxl__wrap_add(ay, w->ey), my, fxl__wrap_add(ax, w->ex));
+    if (fxl__sign64(ca) * fxl__sign64(cb) > 0)
+        return;
+    d0 = side_in(w, s->from);
+    if (d0 > 0)
         return;
     num = 0u - (uint64_t)d0;
     den = (uint64_t)d1 + num;
@@ -269,13 +433,15 @@ FXL_ARM_CODE FXL_NOINLINE static void consider_behind(search *s, const fxl_wall_
 /* Wall w, whose box meets the move's: if the move crosses it earlier than
  * the best so far, it becomes the best (the walls come in order, so on a
  * tie the first stays). Its side of `to` first: a move that ends in front
- * of the wall (the common case) takes two products, here, in a function
- * with few registers; the rest is consider_behind's (split: GBA move_point
- * max 17,931 -> 17,619 cycles, move_circle 30,821 -> 30,105). ARM code on
- * the GBA (its 64-bit products are single instructions there). */
+ * of the wall (the common case) takes two products; the rest is
+ * consider_behind's, inlined since the side values take one smull a
+ * product (a call of its own had measured better with 64-bit operands:
+ * GBA move_point max 17,931 -> 17,619 cycles; inlined now, move_point
+ * 10,317 -> 10,087, move_circle 19,673 -> 19,015). ARM code on the GBA
+ * (its 64-bit products are single instructions there). */
 FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
 {
-    int64_t d1 = side_value(w, s->to);
+    int64_t d1 = side_in(w, s->to);
     if (d1 > 0)
         consider_behind(s, w, d1);
 }
@@ -328,6 +494,48 @@ FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, 
     *m_lo = fxl__coarse_lo(fxl__min32(from.x, to.x), fxl__min32(from.y, to.y));
 }
 
+/* Whether the move s->from -> s->to provably meets no wall or part in a
+ * coarse box (coarse_lo, coarse_hi): a 32-bit test in the boxes' own 2 px
+ * cells, for Thumb code (no 64-bit product). In cell units u(v) = (v +
+ * 2^31) / 2^17 a coordinate lies in cell floor(u(v)) (coarse.h), so the
+ * box's walls lie in [X0, X1 + 1) x [Y0, Y1 + 1) (X0, Y0 from coarse_lo's
+ * halves, X1 + 1, Y1 + 1 coarse_hi's), and a point of the move's segment
+ * is A(s) + d with A(s) = Fc + s (Tc - Fc), Fc and Tc its ends' cells and
+ * 0 <= d < 1 an axis; a point within one raw unit (2^-17 cells) an axis of
+ * the segment too (the stop check's rounded stop points), d in (-2^-17, 1 +
+ * 2^-17). Such a point in the box has A(s) in E = [X0 - 2, X1 + 2] x [Y0 -
+ * 2, Y1 + 2]. The line through Fc and Tc (direction m = Tc - Fc) misses E
+ * iff |m x (2C - 2Fc)| > |mx| H + |my| W, with 2C = (X0 + X1, Y0 + Y1) and
+ * W = X1 - X0 + 4, H = Y1 - Y0 + 4 E's sides; then no wall of the box is
+ * crossed by the move nor by such a step. Ranges: cells are 15 bits, so
+ * |2C - 2Fc| < 2^17, W, H < 2^16, and with |mx|, |my| < 2^13 (line_ok;
+ * otherwise no decision) every product is below 2^30, the cross product
+ * and the right side below 2^31. */
+FXL__ALWAYS_INLINE bool line_misses(const search *s, uint32_t clo, uint32_t chi)
+{
+    int32_t x0 = (int32_t)((clo >> 16) & 0x7fffu), y0 = (int32_t)(clo & 0x7fffu);
+    int32_t x1 = (int32_t)(chi >> 16) - 1, y1 = (int32_t)(chi & 0xffffu) - 1;
+    int32_t px, py, c, reach;
+    if (!s->line_ok)
+        return false;
+    px = x0 + x1 - 2 * s->fcx;
+    py = y0 + y1 - 2 * s->fcy;
+    c = s->mcx * py - s->mcy * px;
+    reach = fxl__u2i32(fxl__abs32(s->mcx)) * (y1 - y0 + 4) +
+            fxl__u2i32(fxl__abs32(s->mcy)) * (x1 - x0 + 4);
+    return c > reach || -c > reach;
+}
+
+/* The cells line_misses works in, for the move s->from -> s->to. */
+FXL__ALWAYS_INLINE void line_cells(search *s)
+{
+    s->fcx = (int32_t)fxl__coarse(s->from.x);
+    s->fcy = (int32_t)fxl__coarse(s->from.y);
+    s->mcx = (int32_t)fxl__coarse(s->to.x) - s->fcx;
+    s->mcy = (int32_t)fxl__coarse(s->to.y) - s->fcy;
+    s->line_ok = s->mcx > -8192 && s->mcx < 8192 && s->mcy > -8192 && s->mcy < 8192;
+}
+
 /* The wall the move s->from -> s->to crosses first (smallest t), or -1;
  * `groups` groups of `group` walls (1, or FXL_WALL_PARTS for inflated
  * walls) sharing a coarse box, from group `start` on (those before it are
@@ -336,10 +544,10 @@ FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, 
  * test (two subtractions: the guard bits come out set where the move's box
  * lies beyond the group's on an axis), then each wall of a group that
  * passes whose exact box misses, and only the walls left are tested
- * exactly. With `keep`, the walls considered are kept in s->seen (the
- * first FXL__SEEN; s->nseen counts them all). */
+ * exactly. The walls considered are kept in s->seen (the first
+ * FXL__SEEN; s->nseen counts them all). */
 FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_t groups,
-                                    size_t group, size_t start, bool keep)
+                                    size_t group, size_t start)
 {
     fxl_aabb box = fxl__aabb_span(s->from, s->to);
     uint32_t m_hi, m_lo;
@@ -347,38 +555,43 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     coarse_move(s->from, s->to, &m_hi, &m_lo);
     s->best = NULL;
     s->nseen = 0;
+    if (group != 1)
+        line_cells(s);
     while (left != 0) {
         const fxl_wall_prep *w = walls + (groups - left) * group, *gend;
         left = group == 1 ? scan_walls(w, left, m_hi, m_lo) : scan_inflated(w, left, m_hi, m_lo);
         if (left == 0)
             break;
         w = walls + (groups - left) * group;
+        if (group != 1 && line_misses(s, w->coarse_lo, w->coarse_hi)) {
+            left--;
+            continue;
+        }
         for (gend = w + group; w < gend; w++)
             if (fxl__aabb_meets(&w->box, &box)) {
-                if (keep) {
-                    if (s->nseen < FXL__SEEN)
-                        s->seen[s->nseen] = w;
-                    s->nseen++;
-                }
-                consider(s, w);
+                if (s->nseen < FXL__SEEN)
+                    s->seen[s->nseen] = w;
+                s->nseen++;
+                if (w != s->skip)
+                    consider(s, w);
             }
         left--;
     }
     return s->best == NULL ? -1 : (long)(s->best - walls);
 }
 
-/* The search's instances for the two group sizes: point walls (keeping
- * the walls considered, for stop_crossed) and inflated walls. */
+/* The search's instances for the two group sizes: point walls and
+ * inflated walls (both keep the walls considered, for the stop check). */
 FXL_NOINLINE static long search_points(search *s, const fxl_wall_prep *walls, size_t groups,
                                        size_t start)
 {
-    return search_body(s, walls, groups, 1, start, true);
+    return search_body(s, walls, groups, 1, start);
 }
 
 FXL_NOINLINE static long search_inflated(search *s, const fxl_wall_prep *walls, size_t groups,
                                          size_t start)
 {
-    return search_body(s, walls, groups, FXL_WALL_PARTS, start, false);
+    return search_body(s, walls, groups, FXL_WALL_PARTS, start);
 }
 
 static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups, size_t group,
@@ -388,24 +601,25 @@ static long first_crossing(search *s, const fxl_wall_prep *walls, size_t groups,
                       : search_inflated(s, walls, groups, start);
 }
 
-/* Whether one of the point walls the last search kept (all it considered)
+/* Whether one of the walls the last search kept (all it considered)
  * is crossed by the step s->from -> s->to: consider's test, without the
  * ordering. */
-FXL_ARM_CODE static bool seen_crossed(const search *s)
+FXL__ALWAYS_INLINE bool seen_crossed(const search *s)
 {
     size_t i;
     for (i = 0; i < s->nseen; i++) {
         const fxl_wall_prep *w = s->seen[i];
-        int64_t d1 = side_value(w, s->to);
-        if (d1 > 0 && crossing(w, s->from, s->to, side_value(w, s->from), d1))
+        int64_t d1 = side_in(w, s->to);
+        if (d1 > 0 && crossing_in(w, s->from, s->to, side_in(w, s->from), d1))
             return true;
     }
     return false;
 }
 
-/* Whether the step from s->from to the stop point x = s->to crosses a
- * wall, right after the search over s->from -> target that found the
- * contact. A crossed wall's segment meets the step, so its box meets the
+/* Whether the walls the last search kept decide if the step from
+ * s->from to the stop point x = s->to crosses a wall (the stop check),
+ * right after that search over s->from -> target found the contact (at
+ * most `limit` kept). A crossed wall's segment meets the step, so its box meets the
  * step's box, and its coarse box the step's coarse box (first_crossing's
  * filters only skip walls that cannot cross). When x lies in the box of
  * from and target, the step's box lies in that search's move box: every
@@ -414,17 +628,35 @@ FXL_ARM_CODE static bool seen_crossed(const search *s)
  * miss the step's too), so it is among the kept ones unless there were
  * more than FXL__SEEN: then those decide with first_crossing's own test,
  * the same answer without the scans (point walls: GBA move_point max
- * 17,619 -> 15,765 cycles). Otherwise (inflated walls, x rounded out of the
- * box, too many walls) a search. */
-static bool stop_crossed(search *s, const fxl_wall_prep *walls, size_t groups, size_t group,
-                         fxl_vec2 target)
+ * 17,619 -> 15,765 cycles; inflated walls when at most FXL__SEEN_PARTS
+ * parts were kept: move_circle max 23,521 -> 22,478 cycles with
+ * scale_two32 inlined). Otherwise (x rounded out of the box, too many
+ * walls) a search decides. */
+FXL__ALWAYS_INLINE bool seen_decide(const search *s, size_t limit, fxl_vec2 target)
 {
     int32_t x = s->to.x, y = s->to.y;
-    if (group == 1 && s->nseen <= FXL__SEEN && x >= fxl__min32(s->from.x, target.x) &&
-        x <= fxl__max32(s->from.x, target.x) && y >= fxl__min32(s->from.y, target.y) &&
-        y <= fxl__max32(s->from.y, target.y))
-        return seen_crossed(s);
-    return first_crossing(s, walls, groups, group, 0) >= 0;
+    return s->nseen <= limit && x >= fxl__min32(s->from.x, target.x) &&
+           x <= fxl__max32(s->from.x, target.x) && y >= fxl__min32(s->from.y, target.y) &&
+           y <= fxl__max32(s->from.y, target.y);
+}
+
+/* A contact on wall w, whose crossing of s->from -> target the search
+ * found: the stop point into s->to, its check from the kept walls when
+ * they decide it (seen_decide; if the step crosses one, the mover stays
+ * at s->from) and the slide (slide_step), then true; false, with the stop
+ * point in s->to, when a search must check it. One ARM call for the whole
+ * contact in the common case (GBA move_point max 10,087 -> 10,014 cycles,
+ * move_circle 19,015 -> 18,731). */
+FXL_ARM_CODE static bool contact_seen(search *s, const fxl_wall_prep *w, fxl_vec2 target,
+                                      size_t limit)
+{
+    s->to = meet_known(w, s->from, target, s->num, s->den);
+    if (!seen_decide(s, limit, target))
+        return false;
+    if (seen_crossed(s))
+        s->to = s->from;
+    slide_step(s, w, target);
+    return true;
 }
 
 /* The move, once a group's coarse box (group `start`) was found to meet
@@ -451,14 +683,14 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     s.to.x = to.x;
     s.to.y = to.y;
     s.best = NULL;
+    s.skip = NULL;
     s.num = 0;
     s.den = 1;
     m.contacts = 0;
     m.stopped = false;
     for (w = first_crossing(&s, walls, groups, group, start);;
          w = first_crossing(&s, walls, groups, group, 0)) {
-        fxl_vec2 x, target;
-        size_t bit;
+        fxl_vec2 target;
         if (w < 0) {
             m.pos.x = s.to.x; /* the rest of the move crosses nothing */
             m.pos.y = s.to.y;
@@ -472,26 +704,30 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
         }
         target.x = s.to.x;
         target.y = s.to.y;
-        bit = group == 1 ? (size_t)w : (size_t)w / FXL_WALL_PARTS;
-        if (touched != NULL)
+        if (touched != NULL) {
+            size_t bit = group == 1 ? (size_t)w : (size_t)w / FXL_WALL_PARTS;
             touched[bit >> 5] |= (uint32_t)1 << (bit & 31u);
+        }
         m.contacts++;
         /* Stop where the move meets the wall, rounded to its front; the
          * step there is checked against every wall again (a rounded point
          * in a tight corner could sit behind a neighbour): if it crosses
          * one, stay put. Then slide along the wall for the rest. */
-        x = meet_known(&walls[w], s.from, target, s.num, s.den);
-        s.to.x = x.x;
-        s.to.y = x.y;
-        if (stop_crossed(&s, walls, groups, group, target)) {
-            x.x = s.from.x;
-            x.y = s.from.y;
+        /* The wall hit cannot be crossed by the step to the stop point
+         * (rounded to its front: side <= 0) nor by the slide from there
+         * (the slide keeps the side value or lowers it: its part along the
+         * wall adds nothing, the rounding towards the front only lowers
+         * it), so the searches that follow keep it, for the next stop
+         * point's check, without testing it (GBA move_point max 10,014 ->
+         * 9,838 cycles). */
+        s.skip = &walls[w];
+        if (contact_seen(&s, &walls[w], target, group == 1 ? FXL__SEEN : FXL__SEEN_PARTS))
+            continue;
+        if (first_crossing(&s, walls, groups, group, 0) >= 0) {
+            s.to.x = s.from.x;
+            s.to.y = s.from.y;
         }
-        target = fxl_wall_slide(&walls[w], x, target);
-        s.to.x = target.x;
-        s.to.y = target.y;
-        s.from.x = x.x;
-        s.from.y = x.y;
+        slide_into(&s, &walls[w], target);
     }
 }
 
@@ -528,6 +764,28 @@ fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from,
 {
     return move_fast(inflated, n, FXL_WALL_PARTS, from, to, touched);
 }
+
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__wall_div_seeded(uint64_t n, uint32_t d)
+{
+    return div64_32_seeded(n, d);
+}
+
+void fxl__wall_scale_pair(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx, bool upy,
+                          int32_t *ox, int32_t *oy)
+{
+    scale_two32(vx, vy, num, den, upx, upy, ox, oy);
+}
+
+bool fxl__wall_line_misses(fxl_vec2 from, fxl_vec2 to, uint32_t coarse_lo, uint32_t coarse_hi)
+{
+    search s;
+    s.from = from;
+    s.to = to;
+    line_cells(&s);
+    return line_misses(&s, coarse_lo, coarse_hi);
+}
+#endif
 
 /* ---- inflation for circle movers -----------------------------------------
  *

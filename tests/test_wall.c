@@ -8,6 +8,8 @@
 #include "harness.h"
 #include "ref.h"
 
+#include "../src/wall_hooks.h" /* wall.c's filters (FXL_TEST_HOOKS) */
+
 #define PX(v) ((fix16_t)((v) * 65536))
 
 static fxl_wall_prep wall(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by)
@@ -782,6 +784,183 @@ static void outside_the_domain(void)
     CHECK(m.pos.x == M && m.pos.y == M && m.contacts > 0);
 }
 
+/* ---- the moves' filters (wall_hooks.h) ------------------------------------ */
+
+/* div64_32_seeded, the stop point's and the slide's division: floor(n /
+ * d) equals q for n = q d + r built from a quotient and a remainder (the
+ * largest, the smallest, random), with divisors random, small, powers of
+ * two and their neighbours, and on the seed table's cell edges (d's top 9
+ * bits change there: the seed's worst error) at every shift. */
+static void seeded_division(void)
+{
+    fxlt_rng rng = fxlt_rng_for("seeded_division");
+    uint32_t i, n = FXLT_CASES(300000), bad = 0;
+    for (i = 0; i < n; i++) {
+        uint32_t d, q, r;
+        uint64_t num;
+        switch (i % 4) {
+        case 0: d = (uint32_t)(fxlt_next(&rng) >> 32); break;
+        case 1: {
+            uint64_t z = ((uint64_t)1 << 31) + (uint64_t)fxlt_below(&rng, 257) * (1u << 23);
+            z = z + (uint64_t)(int64_t)fxlt_range(&rng, -1, 1);
+            if (z > 0xFFFFFFFFu)
+                z = 0xFFFFFFFFu;
+            d = (uint32_t)(z >> fxlt_below(&rng, 32));
+            break;
+        }
+        case 2: d = ((uint32_t)1 << fxlt_below(&rng, 32)) + (uint32_t)fxlt_range(&rng, -1, 1); break;
+        default: d = (uint32_t)(fxlt_next(&rng) >> 32) >> fxlt_below(&rng, 32); break;
+        }
+        if (d == 0)
+            d = 1;
+        switch (fxlt_below(&rng, 4)) {
+        case 0: q = 0xFFFFFFFFu; break;
+        case 1: q = fxlt_below(&rng, 3); break;
+        case 2: q = (uint32_t)(fxlt_next(&rng) >> 32) >> fxlt_below(&rng, 32); break;
+        default: q = (uint32_t)(fxlt_next(&rng) >> 32); break;
+        }
+        switch (fxlt_below(&rng, 3)) {
+        case 0: r = 0; break;
+        case 1: r = d - 1; break;
+        default: r = fxlt_below(&rng, d); break;
+        }
+        num = (uint64_t)q * d + r; /* < d 2^32 */
+        if (fxl__wall_div_seeded(num, d) != q) {
+            if (bad < 3)
+                fxlt_printf("    differ: %u * %u + %u\n", q, d, r);
+            bad++;
+        }
+    }
+    fxlt_printf("    seeded division: %u quotients, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* scale_two32 (the stop point and the slide: v num / den rounded per axis)
+ * against the big-integer rounding, concentrated in its filter's band:
+ * den = |v| c + e and num = k c + f (e, f in -1..1, c large) make |v| num
+ * / den within a hair of the whole number k, on either side or on it;
+ * a quarter random. */
+static void scale_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("scale_band");
+    uint32_t i, n = FXLT_CASES(200000), done = 0, whole = 0, bad = 0;
+    for (i = 0; i < n; i++) {
+        int32_t v[2], o[2];
+        bool up[2];
+        uint64_t num, den, av;
+        big bn, bd;
+        int a;
+        for (a = 0; a < 2; a++) {
+            int32_t m = (int32_t)(fxlt_next(&rng) >> 33) >> fxlt_below(&rng, 31);
+            v[a] = fxlt_below(&rng, 2) ? -m : m;
+            up[a] = fxlt_below(&rng, 2) != 0;
+        }
+        av = (uint64_t)(v[0] < 0 ? -(int64_t)v[0] : v[0]);
+        if (av < 2)
+            continue;
+        if (i % 4 == 3) {
+            den = (fxlt_next(&rng) >> 1) >> fxlt_below(&rng, 62);
+            num = den == 0 ? 0 : fxlt_next(&rng) % den;
+        } else {
+            uint64_t c = ((fxlt_next(&rng) >> 1) / av) >> fxlt_below(&rng, 40);
+            uint64_t k = 1 + fxlt_next(&rng) % (av - 1);
+            den = av * c + (uint64_t)(int64_t)fxlt_range(&rng, -1, 1);
+            num = k * c + (uint64_t)(int64_t)fxlt_range(&rng, -1, 1);
+        }
+        if (den < 2 || den >> 63 != 0 || num == 0 || num >= den)
+            continue;
+        done++;
+        fxl__wall_scale_pair(v[0], v[1], num, den, up[0], up[1], &o[0], &o[1]);
+        bn = big_i64((int64_t)num);
+        bd = big_i64((int64_t)den);
+        for (a = 0; a < 2; a++) {
+            if (!rounded_ok(v[a], &bn, &bd, o[a], up[a])) {
+                if (bad < 3)
+                    fxlt_printf("    differ: %d * %llu / %llu -> %d (up %d)\n", (int)v[a],
+                                (unsigned long long)num, (unsigned long long)den, (int)o[a], (int)up[a]);
+                bad++;
+            }
+            whole += rounded_ok(v[a], &bn, &bd, o[a], !up[a]); /* an exact quotient */
+        }
+    }
+    fxlt_printf("    scale band: %u ratios (%u whole quotients), %u wrong\n", done, whole, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(whole > done / 20);
+    CHECK(big_faults() == 0);
+}
+
+/* The side of the line through a and b a point p is on: sign of (b - a) x
+ * (p - a), exactly. */
+static int line_side(fxl_vec2 a, fxl_vec2 b, int64_t px, int64_t py)
+{
+    big l = big_mul(big_i64((int64_t)b.x - a.x), big_i64(py - a.y));
+    big r = big_mul(big_i64((int64_t)b.y - a.y), big_i64(px - a.x));
+    return big_cmp(l, r);
+}
+
+/* line_misses (the inflated walls' group filter): whenever it skips a
+ * coarse box, the move's segment grown by one raw unit an axis misses the
+ * box's cells (exact separating axes: x, y, the segment's normal), so no
+ * part in the box can be crossed by the move or by a step to a stop point
+ * rounded off it. Moves aimed at the cells' corners, one to three cells
+ * off, and random ones; at scales from pixels to the domain. */
+static void line_filter(void)
+{
+    static const fix16_t spans[] = {PX(2), PX(20), PX(300), PX(5000), FXL_COORD_MAX};
+    fxlt_rng rng = fxlt_rng_for("line_filter");
+    uint32_t i, n = FXLT_CASES(200000), skipped = 0, bad = 0;
+    for (i = 0; i < n; i++) {
+        fix16_t span = spans[fxlt_below(&rng, FXLT_COUNT(spans))];
+        fix16_t cx = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+        fix16_t cy = fxlt_range(&rng, -FXL_COORD_MAX, FXL_COORD_MAX);
+        fxl_vec2 p = v2(coarse_coord(&rng, cx, span), coarse_coord(&rng, cy, span));
+        fxl_vec2 q = v2(coarse_coord(&rng, cx, span), coarse_coord(&rng, cy, span));
+        fxl_vec2 from = v2(coarse_coord(&rng, cx, span), coarse_coord(&rng, cy, span)), to;
+        uint32_t lx = coarse_of(p.x < q.x ? p.x : q.x), ly = coarse_of(p.y < q.y ? p.y : q.y);
+        uint32_t hx = coarse_of(p.x > q.x ? p.x : q.x), hy = coarse_of(p.y > q.y ? p.y : q.y);
+        uint32_t clo = (lx << 16 | ly) | 0x80008000u, chi = (hx << 16 | hy) + 0x00010001u;
+        /* The cells' raw extent, grown by one raw unit. */
+        int64_t x0 = (int64_t)lx * 131072 - INT64_C(2147483648) - 1;
+        int64_t x1 = ((int64_t)hx + 1) * 131072 - INT64_C(2147483648);
+        int64_t y0 = (int64_t)ly * 131072 - INT64_C(2147483648) - 1;
+        int64_t y1 = ((int64_t)hy + 1) * 131072 - INT64_C(2147483648);
+        if (i % 2 == 0) {
+            /* Aimed at a corner of the cells, a few cells off. */
+            int64_t kx = (fxlt_below(&rng, 2) ? x0 : x1) + (int64_t)fxlt_range(&rng, -3, 3) * 131072 +
+                         fxlt_range(&rng, -2, 2);
+            int64_t ky = (fxlt_below(&rng, 2) ? y0 : y1) + (int64_t)fxlt_range(&rng, -3, 3) * 131072 +
+                         fxlt_range(&rng, -2, 2);
+            int64_t tx = 2 * kx - from.x, ty = 2 * ky - from.y;
+            tx = tx < -FXL_COORD_MAX ? -FXL_COORD_MAX : tx > FXL_COORD_MAX ? FXL_COORD_MAX : tx;
+            ty = ty < -FXL_COORD_MAX ? -FXL_COORD_MAX : ty > FXL_COORD_MAX ? FXL_COORD_MAX : ty;
+            to = v2((fix16_t)tx, (fix16_t)ty);
+        } else {
+            to = v2(coarse_coord(&rng, cx, span), coarse_coord(&rng, cy, span));
+        }
+        if (!fxl__wall_line_misses(from, to, clo, chi))
+            continue;
+        skipped++;
+        {
+            int64_t sx0 = from.x < to.x ? from.x : to.x, sx1 = from.x < to.x ? to.x : from.x;
+            int64_t sy0 = from.y < to.y ? from.y : to.y, sy1 = from.y < to.y ? to.y : from.y;
+            int s1 = line_side(from, to, x0, y0), s2 = line_side(from, to, x0, y1);
+            int s3 = line_side(from, to, x1, y0), s4 = line_side(from, to, x1, y1);
+            bool apart = sx1 < x0 || sx0 > x1 || sy1 < y0 || sy0 > y1 ||
+                         (s1 > 0 && s2 > 0 && s3 > 0 && s4 > 0) || (s1 < 0 && s2 < 0 && s3 < 0 && s4 < 0);
+            if (!apart) {
+                if (bad < 3)
+                    fxlt_printf("    differ: (%d,%d) -> (%d,%d), cells %08x %08x\n", (int)from.x,
+                                (int)from.y, (int)to.x, (int)to.y, (unsigned)clo, (unsigned)chi);
+                bad++;
+            }
+        }
+    }
+    fxlt_printf("    line filter: %u moves, %u boxes skipped, %u wrongly\n", n, skipped, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(skipped > n / 10);
+    CHECK(big_faults() == 0);
+}
+
 static const fxlt_case cases[] = {
     {"side_and_crossing", side_and_crossing},
     {"errors", errors},
@@ -794,6 +973,9 @@ static const fxlt_case cases[] = {
     {"circle_rooms_never_leak", circle_rooms_never_leak},
     {"moves_match_model", moves_match_model},
     {"outside_the_domain", outside_the_domain},
+    {"seeded_division", seeded_division},
+    {"scale_band", scale_band},
+    {"line_filter", line_filter},
 };
 
 const fxlt_suite fxlt_suite_wall = {"wall", cases, FXLT_COUNT(cases)};
