@@ -440,7 +440,12 @@ FXL_ARM_CODE
 static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t lo[3], hi[3];
-    int k, sure = fxl__laser3d_near(lp, b, g);
+    int k, sure;
+    /* the cylinder: the inscribed ball's sure hit first (cheaper than the
+     * near look without the egg's root; most boxes at its surface) */
+    if (lp->kind == FXL_LASER3D_CYLINDER && fxl__laser3d_round_quick(lp, b, g, 1) > 0)
+        return true;
+    sure = fxl__laser3d_near(lp, b, g);
     if (sure != 0)
         return sure > 0;
     if (lp->kind == FXL_LASER3D_EGG) {
@@ -457,9 +462,16 @@ static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32
                 return q > 0;
         }
     } else {
-        sure = fxl__laser3d_round_quick(lp, b, g, 3);
-        if (sure != 0)
-            return sure > 0;
+        /* the cylinder: its prism's quick look (near a cap the near
+         * look's tube plane leaves the box open), then the rest */
+        sure = quick(lp, b, g);
+        if (sure < 0)
+            return false;
+        if (fxl__laser3d_round_quick(lp, b, g, 2) < 0)
+            return false;
+        if (sure == 0 && !no_gap(lp, b, g))
+            return false;
+        sure = 1;
     }
     if (sure == 0) {
         sure = quick(lp, b, g);

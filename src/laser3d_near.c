@@ -61,7 +61,7 @@ void fxl__laser3d_near_prep(fxl_laser3d_prep *lp)
         for (i = 0; i < 3; i++)
             for (l = 0; l < 3; l++)
                 lp->near_r[i][l] = 0;
-        lp->near_rec[0] = lp->near_rec[1] = lp->near_rec[2] = lp->near_sk = 0;
+        lp->near_rec[0] = lp->near_rec[1] = lp->near_rec[2] = lp->near_sk = lp->near_ik = 0;
         return;
     }
     r[0][0] = fxl__asr32(fxl__asr32(cp, 1) * fxl__asr32(cy, 1), 16);
@@ -81,6 +81,23 @@ void fxl__laser3d_near_prep(fxl_laser3d_prep *lp)
         for (l = 0; l < 3; l++)
             lp->near_r[i][l] = (int16_t)r[i][l];
     lp->near_sk = sk;
+    /* ceil(2^31 / k) (sk > 0: 1 <= k <= 2^16; the sum below 2^32) */
+    lp->near_ik = sk != 0 ? (0x80000000u + (uint32_t)lp->egg_k - 1u) / (uint32_t)lp->egg_k : 0u;
+}
+
+/* The cylinder's other sure miss: the box wholly beyond a cap. Over the
+ * box U0 (exact, doubled, Q48: V0 = m0 . b - 2 mid) lies within hb0 =
+ * sum_l |m0l| g_l of V0 (as laser3d_box.c's quick_faces: below 2^62.5
+ * together), so |V0| - hb0 > 2 L (2 half_len) leaves every point beyond
+ * the slab |U0~| <= 2 L: -1; else 0 (unsure). */
+static int beyond_cap(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int64_t x1 = cy * b[0] + sy * b[1], v0 = cp * x1 - sp * ((int64_t)b[2] * 65536) - 2 * lp->mid;
+    uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1];
+    uint64_t hb0 = fxl__abs64(cp) * g1 + fxl__abs64(sp) * ((uint64_t)(uint32_t)g[2] << 16);
+    uint64_t av = fxl__abs64(v0);
+    return av > hb0 && av - hb0 > 2u * (uint64_t)lp->half_len ? -1 : 0;
 }
 
 /* One step of the search's scaled units: v >> s (floor), 0 <= s <= 31. */
@@ -194,10 +211,12 @@ int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
          * a2 cp - a0 sp (below 2^30.1), c = (cy p - 2^16 sy a1, sy p +
          * 2^16 cy a1, 2^16 q) (|c_l| < 2^46.7: each DU term below 2^30.7
          * 2^29, the sum below 2^61.3). The shape's greatest a . U~ is its
-         * support 2 W sqrt(a0^2 / k' + a1^2 + a2^2) (egg, k > 0; a0^2 / k'
-         * <= al0^2 as |a0| <= sqrt(k') |al0|), 2 W sqrt(a1^2 + a2^2) (a0 =
-         * 0: the cylinder's tube, an egg with k = 0): at most 2 W sqrt(T),
-         * T = |al|^2 (below 2^27.6). So mn > 0 and mn^2 > 4 W^2 T separate
+         * support 2 W sqrt(a0^2 / k' + a1^2 + a2^2) (egg, k > 0), 2 W
+         * sqrt(a1^2 + a2^2) (a0 = 0: the cylinder's tube, an egg with k =
+         * 0): at most 2 W sqrt(T), T = floor(a0^2 ik / 2^15) + 1 + a1^2 +
+         * a2^2 with ik = near_ik >= 2^31 / k (a0^2 2^16 / k rounded up; as
+         * |a0| <= sqrt(k') |al0|, below al0^2 + 1: T below 2^27.6 + 1; a0^2
+         * ik below 2^57.1). So mn > 0 and mn^2 > 4 W^2 T separate
          * (strictly: touching is a hit). Sizes: |LA| < 3 (2^13 + 3)
          * (2^30.5 + 1) < 2^45.1, DU / 2^16 < 2^45.3. In units of 2^sd: mt =
          * mn >> sd (mn >= mt 2^sd; about |a| |z(P)| / 2^sd, below 2^29.6
@@ -209,13 +228,13 @@ int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
         int64_t c[3];
         uint64_t du = 0;
         uint32_t mt, wr = (w2 >> sd) + 1u, tq = 0;
-        for (i = 0; i < 3; i++) {
+        for (i = 0; i < 3; i++)
             al[i] = fxl__asr32(f[i], 2);
-            tq += (uint32_t)(al[i] * al[i]);
-        }
         a[0] = (int32_t)((sk * fxl__abs32(al[0])) >> 16); /* below 2^13 + 3 */
+        tq = (uint32_t)((((uint64_t)(uint32_t)(a[0] * a[0]) * lp->near_ik) >> 15) + 1u);
         a[0] = al[0] < 0 ? -a[0] : a[0];
         a[1] = al[1], a[2] = al[2];
+        tq += (uint32_t)(a[1] * a[1]) + (uint32_t)(a[2] * a[2]);
         for (i = 0; i < 3; i++)
             la += (int64_t)a[i] * (a[i] >= 0 ? v[i] : v[i] + 1);
         p = a[0] * cp + a[2] * sp, q = a[2] * cp - a[0] * sp;
@@ -228,10 +247,12 @@ int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
         }
         mn = la - (int64_t)((du + 65535u) >> 16);
         if (mn <= 0)
-            return 0;
+            return egg ? 0 : beyond_cap(lp, b, g);
         if (((uint64_t)mn >> sd) >= (1u << 30))
-            return 0; /* beyond the bound below: no answer */
+            return egg ? 0 : beyond_cap(lp, b, g); /* beyond the bound below */
         mt = (uint32_t)((uint64_t)mn >> sd);
-        return (uint64_t)mt * mt > (uint64_t)(wr * wr) * tq ? -1 : 0;
+        if ((uint64_t)mt * mt > (uint64_t)(wr * wr) * tq)
+            return -1;
+        return egg ? 0 : beyond_cap(lp, b, g);
     }
 }

@@ -77,6 +77,7 @@ typedef struct fxl_laser3d_prep {
     int32_t et[3][3];        /* Q2.30 floor(e'_i[k] / 2^18): the edges e'_i (Q16.48) rounded down */
     uint32_t dd;             /* Q3.29 floor(D' / 2^35), D' = 2^16 q p (Q16.64) */
     uint32_t near_sk;        /* Q16 floor(sqrt(k)), the egg's; 0 otherwise (laser3d_near.c) */
+    uint32_t near_ik;        /* ceil(2^31 / k), the egg's (k > 0); 0 otherwise */
     uint32_t near_rec[3];    /* Q16 the cylinder's and egg's box search: its steps */
     int16_t near_r[3][3];    /* Q2.14 and its directions (laser3d_near.c) */
 } fxl_laser3d_prep;
