@@ -85,19 +85,108 @@ void fxl__laser3d_near_prep(fxl_laser3d_prep *lp)
     lp->near_ik = sk != 0 ? (0x80000000u + (uint32_t)lp->egg_k - 1u) / (uint32_t)lp->egg_k : 0u;
 }
 
-/* The cylinder's other sure miss: the box wholly beyond a cap. Over the
- * box U0 (exact, doubled, Q48: V0 = m0 . b - 2 mid) lies within hb0 =
- * sum_l |m0l| g_l of V0 (as laser3d_box.c's quick_faces: below 2^62.5
- * together), so |V0| - hb0 > 2 L (2 half_len) leaves every point beyond
- * the slab |U0~| <= 2 L: -1; else 0 (unsure). */
-static int beyond_cap(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
+/* The cylinder's box wholly beyond a cap: over the box U0 (exact,
+ * doubled, Q48: V0 = m0 . b - 2 mid) lies within hb0 = sum_l |m0l| g_l of
+ * V0 (as laser3d_box.c's quick_faces: below 2^62.5 together); |V0| - hb0
+ * > 2 L (2 half_len, doubled) leaves every point beyond the slab. */
+FXL_ARM_CODE
+static bool beyond_cap(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     int64_t x1 = cy * b[0] + sy * b[1], v0 = cp * x1 - sp * ((int64_t)b[2] * 65536) - 2 * lp->mid;
     uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1];
     uint64_t hb0 = fxl__abs64(cp) * g1 + fxl__abs64(sp) * ((uint64_t)(uint32_t)g[2] << 16);
     uint64_t av = fxl__abs64(v0);
-    return av > hb0 && av - hb0 > 2u * (uint64_t)lp->half_len ? -1 : 0;
+    return av > hb0 && av - hb0 > 2u * (uint64_t)lp->half_len;
+}
+
+/* The plane with normal a (|a_i| <= 2^13 + 3) through the box point P
+ * (doubled: b + t, |t_l| <= g_l; U~(P) in [v, v + 1)) against a shape of
+ * support at most ext + 2 W sqrt(T) along a (T < 2^31): true when it
+ * surely separates. Over the box, a . U~ is least at P moved by d_l =
+ * -(g_l + t_l) where C_l > 0 and g_l - t_l where C_l < 0 (C = a M /
+ * 2^32), so it is at least mn = LA - DU with
+ *     LA = sum_i a_i (v_i or v_i + 1, the lower) <= a . U~(P),
+ *     DU = ceil(sum_l ((|c_l| >> 16) + 1) dd_l / 2^16) >= sum_l |C_l| dd_l
+ *          (dd_l = |d_l| <= 2 g_l <= 2^29),
+ * c = 2^32 C exactly: by M's rows, with p = a0 cp + a2 sp and q = a2 cp -
+ * a0 sp (below 2^30.1), c = (cy p - 2^16 sy a1, sy p + 2^16 cy a1, 2^16
+ * q) (|c_l| < 2^46.7: each DU term below 2^30.7 2^29, the sum below
+ * 2^61.3). So mn - ext > 0 and (mn - ext)^2 > 4 W^2 T separate (strictly:
+ * touching is a hit). Sizes: |LA| < 3 (2^13 + 3) (2^30.5 + 1) < 2^45.1,
+ * DU / 2^16 < 2^45.3, ext below 2^41. In units of 2^sd: mt = (mn - ext)
+ * >> sd (taken only below 2^30; mn - ext >= mt 2^sd) and 2 W < wr 2^sd
+ * with wr = (2 W >> sd) + 1 (2 W < 2^(13 + sd) by the search's scale:
+ * wr <= 2^13 + 1): mt^2 > wr^2 T (each side below 2^60) is sure. */
+FXL_ARM_CODE
+static bool parted(const fxl_laser3d_prep *lp, const int32_t v[3], const int32_t a[3], const int32_t g[3],
+                   const int32_t t[3], unsigned sd, uint32_t tq, uint64_t ext)
+{
+    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, p, q;
+    int64_t la = 0, mn, c[3];
+    uint64_t du = 0;
+    uint32_t mt, wr = ((uint32_t)((uint64_t)lp->half_wid >> 31) >> sd) + 1u;
+    int i, l;
+    for (i = 0; i < 3; i++)
+        la += (int64_t)a[i] * (a[i] >= 0 ? v[i] : v[i] + 1);
+    p = a[0] * cp + a[2] * sp, q = a[2] * cp - a[0] * sp;
+    c[0] = (int64_t)cy * p - (int64_t)(sy * a[1]) * 65536;
+    c[1] = (int64_t)sy * p + (int64_t)(cy * a[1]) * 65536;
+    c[2] = (int64_t)q * 65536;
+    for (l = 0; l < 3; l++) {
+        uint32_t dd = c[l] > 0 ? (uint32_t)(g[l] + t[l]) : c[l] < 0 ? (uint32_t)(g[l] - t[l]) : 0u;
+        du += (uint64_t)((uint32_t)(fxl__abs64(c[l]) >> 16) + 1u) * dd;
+    }
+    mn = la - (int64_t)((du + 65535u) >> 16) - (int64_t)ext;
+    if (mn <= 0 || ((uint64_t)mn >> sd) >= (1u << 30))
+        return false;
+    mt = (uint32_t)((uint64_t)mn >> sd);
+    return (uint64_t)mt * mt > (uint64_t)(wr * wr) * tq;
+}
+
+/* The cylinder with P beyond a cap (|v0| > 2 L doubled: L2 = half_len /
+ * 2^31): a box across the cap's plane may pass by its rim. The planes
+ * tried are the square prism's about it (laser3d_box.c's cross axes)
+ * along a cap's edges: a = col_k x e_j (col_k the world axis k in the
+ * frame: column k of M in Q14, about a unit vector; e_j frame axis j = 1,
+ * 2), signed to face P (any direction serves). The cylinder's support
+ * along a is L2 |a0| + 2 W sqrt(a1^2 + a2^2): parted() with ext = L2
+ * |a0| (below 2^41) and T = a1^2 + a2^2 (below 2^29). -1 when one
+ * separates, else 0. */
+FXL_ARM_CODE
+static int rim(const fxl_laser3d_prep *lp, const int32_t v[3], const int32_t g[3], const int32_t t[3],
+               unsigned sd)
+{
+    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, col[3][3];
+    uint32_t l2 = (uint32_t)((uint64_t)lp->half_len >> 31);
+    int k, j;
+    col[0][0] = fxl__asr32(fxl__asr32(cp, 1) * fxl__asr32(cy, 1), 16);
+    col[0][1] = fxl__asr32(fxl__asr32(cp, 1) * fxl__asr32(sy, 1), 16);
+    col[0][2] = fxl__asr32(-sp, 2);
+    col[1][0] = fxl__asr32(-sy, 2), col[1][1] = fxl__asr32(cy, 2), col[1][2] = 0;
+    col[2][0] = fxl__asr32(fxl__asr32(sp, 1) * fxl__asr32(cy, 1), 16);
+    col[2][1] = fxl__asr32(fxl__asr32(sp, 1) * fxl__asr32(sy, 1), 16);
+    col[2][2] = fxl__asr32(cp, 2);
+    for (j = 1; j < 3; j++)
+        for (k = 0; k < 3; k++) {
+            int32_t a[3], c0 = col[0][k], c1 = col[1][k], c2 = col[2][k];
+            int i;
+            int64_t dot = 0;
+            /* col x e1 = (-c2, 0, c0), col x e2 = (c1, -c0, 0); |c| <=
+             * 2^14: halved below 2^13 + 1 */
+            a[0] = fxl__asr32(j == 1 ? -c2 : c1, 1);
+            a[1] = j == 1 ? 0 : fxl__asr32(-c0, 1);
+            a[2] = j == 1 ? fxl__asr32(c0, 1) : 0;
+            for (i = 0; i < 3; i++)
+                dot += (int64_t)a[i] * v[i];
+            if (dot < 0)
+                for (i = 0; i < 3; i++)
+                    a[i] = -a[i];
+            if (parted(lp, v, a, g, t, sd, (uint32_t)(a[1] * a[1] + a[2] * a[2]),
+                       (uint64_t)l2 * fxl__abs32(a[0])))
+                return -1;
+        }
+    return 0;
 }
 
 /* One step of the search's scaled units: v >> s (floor), 0 <= s <= 31. */
@@ -109,7 +198,6 @@ FXL__ALWAYS_INLINE int32_t down(int32_t v, unsigned s)
 FXL_ARM_CODE
 int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
-    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
     bool egg = lp->kind == FXL_LASER3D_EGG;
     uint32_t sk = lp->near_sk; /* Q16, at most sqrt(k'); 0: the cylinder */
     int64_t u[3];
@@ -197,37 +285,20 @@ int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
             return 1;
     }
     {
-        /* A sure miss: the plane along the gradient at P. Its direction in
-         * z from the search's f (about z(P) / 2^sd, |f| < 2^15 + 6): al =
-         * f >> 2 (|al_i| <= 2^13 + 2), in U~ a = (sk |al0| >> 16 with al0's
-         * sign, al1, al2) (any direction serves: only mn below must be
-         * sure). Over the box, a . U~ is least at P moved by d_l = -(g_l +
-         * t_l) where C_l > 0 and g_l - t_l where C_l < 0 (C = a M / 2^32),
-         * so it is at least mn = LA - DU with
-         *     LA = sum_i a_i (v_i or v_i + 1, the lower) <= a . U~(P),
-         *     DU = ceil(sum_l ((|c_l| >> 16) + 1) dd_l / 2^16) >= sum_l
-         *          |C_l| dd_l (dd_l = |d_l| <= 2 g_l <= 2^29),
-         * c = 2^32 C exactly: by M's rows, with p = a0 cp + a2 sp and q =
-         * a2 cp - a0 sp (below 2^30.1), c = (cy p - 2^16 sy a1, sy p +
-         * 2^16 cy a1, 2^16 q) (|c_l| < 2^46.7: each DU term below 2^30.7
-         * 2^29, the sum below 2^61.3). The shape's greatest a . U~ is its
-         * support 2 W sqrt(a0^2 / k' + a1^2 + a2^2) (egg, k > 0), 2 W
-         * sqrt(a1^2 + a2^2) (a0 = 0: the cylinder's tube, an egg with k =
-         * 0): at most 2 W sqrt(T), T = floor(a0^2 ik / 2^15) + 1 + a1^2 +
-         * a2^2 with ik = near_ik >= 2^31 / k (a0^2 2^16 / k rounded up; as
-         * |a0| <= sqrt(k') |al0|, below al0^2 + 1: T below 2^27.6 + 1; a0^2
-         * ik below 2^57.1). So mn > 0 and mn^2 > 4 W^2 T separate
-         * (strictly: touching is a hit). Sizes: |LA| < 3 (2^13 + 3)
-         * (2^30.5 + 1) < 2^45.1, DU / 2^16 < 2^45.3. In units of 2^sd: mt =
-         * mn >> sd (mn >= mt 2^sd; about |a| |z(P)| / 2^sd, below 2^29.6
-         * for the search's z; taken only below 2^30) and 2 W < wr 2^sd with
-         * wr = (2 W >> sd) + 1 (at most 2^13 + 1): mt^2 > wr^2 T (each side
-         * below 2^60) is sure. */
-        int64_t la = 0, mn;
-        int32_t al[3], a[3], p, q;
-        int64_t c[3];
-        uint64_t du = 0;
-        uint32_t mt, wr = (w2 >> sd) + 1u, tq = 0;
+        /* A sure miss: the plane along the gradient at P (parted()). Its
+         * direction in z from the search's f (about z(P) / 2^sd, |f| <
+         * 2^15 + 6): al = f >> 2 (|al_i| <= 2^13 + 2), in U~ a = (sk |al0|
+         * >> 16 with al0's sign, al1, al2) (any direction serves). The
+         * shape's greatest a . U~ is its support 2 W sqrt(a0^2 / k' + a1^2
+         * + a2^2) (egg, k > 0), 2 W sqrt(a1^2 + a2^2) (a0 = 0: the
+         * cylinder's tube, an egg with k = 0): at most 2 W sqrt(T), T =
+         * floor(a0^2 ik / 2^15) + 1 + a1^2 + a2^2 with ik = near_ik >= 2^31
+         * / k (a0^2 2^16 / k rounded up; as |a0| <= sqrt(k') |al0|, below
+         * al0^2 + 1: T below 2^27.6 + 1; a0^2 ik below 2^57.1). A cylinder
+         * whose P lies beyond a cap then tries planes along its rim
+         * (rim()) and the cap's plane (the box wholly beyond it). */
+        int32_t al[3], a[3];
+        uint32_t tq;
         for (i = 0; i < 3; i++)
             al[i] = fxl__asr32(f[i], 2);
         a[0] = (int32_t)((sk * fxl__abs32(al[0])) >> 16); /* below 2^13 + 3 */
@@ -235,24 +306,10 @@ int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
         a[0] = al[0] < 0 ? -a[0] : a[0];
         a[1] = al[1], a[2] = al[2];
         tq += (uint32_t)(a[1] * a[1]) + (uint32_t)(a[2] * a[2]);
-        for (i = 0; i < 3; i++)
-            la += (int64_t)a[i] * (a[i] >= 0 ? v[i] : v[i] + 1);
-        p = a[0] * cp + a[2] * sp, q = a[2] * cp - a[0] * sp;
-        c[0] = (int64_t)cy * p - (int64_t)(sy * a[1]) * 65536;
-        c[1] = (int64_t)sy * p + (int64_t)(cy * a[1]) * 65536;
-        c[2] = (int64_t)q * 65536;
-        for (l = 0; l < 3; l++) {
-            uint32_t dd = c[l] > 0 ? (uint32_t)(g[l] + t[l]) : c[l] < 0 ? (uint32_t)(g[l] - t[l]) : 0u;
-            du += (uint64_t)((uint32_t)(fxl__abs64(c[l]) >> 16) + 1u) * dd;
-        }
-        mn = la - (int64_t)((du + 65535u) >> 16);
-        if (mn <= 0)
-            return egg ? 0 : beyond_cap(lp, b, g);
-        if (((uint64_t)mn >> sd) >= (1u << 30))
-            return egg ? 0 : beyond_cap(lp, b, g); /* beyond the bound below */
-        mt = (uint32_t)((uint64_t)mn >> sd);
-        if ((uint64_t)mt * mt > (uint64_t)(wr * wr) * tq)
+        if (parted(lp, v, a, g, t, sd, tq, 0))
             return -1;
-        return egg ? 0 : beyond_cap(lp, b, g);
+        if (egg || fxl__abs32(v[0]) <= (uint32_t)((uint64_t)lp->half_len >> 31))
+            return 0;
+        return rim(lp, v, g, t, sd) < 0 || beyond_cap(lp, b, g) ? -1 : 0;
     }
 }
