@@ -5,8 +5,12 @@
  * cheap rounded steps (any point of the box serves), then two proven
  * decisions about it in 64 bits: P inside the shape (a sure hit), or the
  * plane along the shape's gradient at P with the whole box beyond the
- * shape's support (a sure miss). What neither settles (a box within a few
- * 2^-20 of touching, relative, or a poor P) goes on to the exact path.
+ * shape's support (a sure miss; a cylinder whose P lies beyond a cap also
+ * tries planes about its rim and the cap's plane). What none settles (a
+ * box within a few 2^-20 of touching, relative, or a poor P) goes on to
+ * the older path. GBA bench (256 boxes at the surface, median / max):
+ * egg 3,359 / 4,683 cycles (was 5,226 / 27,111), cylinder 2,019 / 7,672
+ * (was 2,013 / 70,492).
  *
  * Units: doubled raw offsets, as laser3d_box.c: the box is { X : |2 X -
  * b| <= g } (b = lo + hi - 2 pos, |b| <= 2^29; g = hi - lo <= 2^28), a
@@ -25,7 +29,8 @@
 /* 1 a sure hit, -1 a sure miss, 0 unsure (cylinder and egg only). */
 int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
 
-/* Its part of the prep (fxl__laser3d_box_prep calls it): near_rec. */
+/* Its part of the prep (fxl__laser3d_box_prep calls it): near_sk, near_ik,
+ * near_rec, near_r. */
 void fxl__laser3d_near_prep(fxl_laser3d_prep *lp);
 
 /* U = M x - 2 (mid, 0, 0) exactly, x doubled (|x_l| <= 2^29): x1 = cy x0 +

@@ -396,7 +396,7 @@ static int near_of(const fxl_laser3d_prep *p, fxl_aabb3 b)
 static void near_filter(void)
 {
     fxlt_rng rng = fxlt_rng_for("laser3d_box.near_filter");
-    uint32_t i, n = FXLT_CASES(10000), cases = 0, decided = 0, bad = 0, edge = 0;
+    uint32_t i, n = FXLT_CASES(10000), count = 0, decided = 0, bad = 0, edge = 0;
     int kind;
     for (kind = 1; kind < 3; kind++)
         for (i = 0; i < n; i++) {
@@ -404,8 +404,6 @@ static void near_filter(void)
             fxl_laser3d_prep p;
             fxl_aabb3 b, m[3];
             int d[3], k, j;
-            int64_t in = 0, out = 1;
-            bool ok = true, h = true;
             random_laser(&rng, (fxl_laser3d_kind)kind, &l);
             CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
             m[0] = random_box(&rng, &l);
@@ -416,6 +414,8 @@ static void near_filter(void)
             b = middle_box(&rng, &l);
             j = 1;
             if (fxl_laser3d_vs_aabb3(&p, b)) {
+                int64_t in = 0, out = 1;
+                bool ok = true, h = true;
                 while (ok && h && out < ((int64_t)1 << 28)) {
                     h = fxl_laser3d_vs_aabb3(&p, moved(b, d, out, &ok)) && ok;
                     if (h)
@@ -436,7 +436,7 @@ static void near_filter(void)
             }
             for (k = 0; k < j; k++) {
                 int s = near_of(&p, m[k]);
-                cases++;
+                count++;
                 if (s != 0) {
                     decided++;
                     bad += (s > 0) != ref_laser3d_vs_aabb3(&l, m[k]);
@@ -445,7 +445,7 @@ static void near_filter(void)
         }
     fxlt_printf("    near look (laser3d_near.c) alone: %u cases (cylinder, egg; %u boundaries at the "
                 "last hit and one raw unit past it), %u decided, %u wrong\n",
-                cases, edge, decided, bad);
+                count, edge, decided, bad);
     CHECK_EQ(bad, 0);
 }
 
