@@ -9,7 +9,7 @@
  * tries planes about its rim and the cap's plane). What none settles (a
  * box within a few 2^-20 of touching, relative, or a poor P) goes on to
  * the older path. GBA bench (256 boxes at the surface, median / max):
- * egg 3,359 / 4,683 cycles (was 5,226 / 27,111), cylinder 2,019 / 7,672
+ * egg 3,345 / 4,669 cycles (was 5,226 / 27,111), cylinder 2,005 / 7,658
  * (was 2,013 / 70,492).
  *
  * Units: doubled raw offsets, as laser3d_box.c: the box is { X : |2 X -
