@@ -57,6 +57,10 @@
 bool fxl__laser3d_round_hit(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3]);
 int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3],
                              int part);
+/* laser3d_near.c: the cylinder's and the egg's first look (1 a sure hit,
+ * -1 a sure miss, 0 unsure). */
+int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+void fxl__laser3d_near_prep(fxl_laser3d_prep *lp);
 
 /* Beyond every frame coordinate of an in-domain point (|m0 . X| <=
  * 2^32 (1 + 2^-15) * sqrt 3 * 2^28 < 2^60.8, mid <= 2^57): an unbounded
@@ -100,6 +104,7 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
     lp->et[2][0] = (int32_t)fxl__floor_shift(sp * cy, 2), lp->et[2][1] = (int32_t)fxl__floor_shift(sp * sy, 2);
     lp->et[2][2] = (int32_t)fxl__floor_shift(cp * q, 18);
     lp->dd = (uint32_t)((qp.hi << 29) | (qp.lo >> 35));
+    fxl__laser3d_near_prep(lp);
 }
 
 /* The filter in front of the exact test: -1 when some axis surely
@@ -359,7 +364,10 @@ static inline bool bb_far(fix16_t lo, fix16_t hi, fix16_t mid, uint32_t half)
 }
 
 /* Cylinder and egg (kept out of the box laser's path, whose registers it
- * would crowd): a cheap sure hit or miss first (laser3d_round.c), then
+ * would crowd): laser3d_near.c's look first (a box point of about the
+ * least value of the shape's quadratic: inside, or the gradient's plane
+ * there separating; it decides almost every box near the surface), then
+ * a cheap sure hit or miss (laser3d_round.c), then
  * their prism (the box laser of the same L and W; the egg's box |x| <=
  * Le, |y|, |z| <= W), which holds the shape, so a miss of the prism is a
  * miss; otherwise the exact stage decides, on the box's corners minus pos
@@ -432,7 +440,14 @@ FXL_ARM_CODE
 static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t lo[3], hi[3];
-    int k, sure = 0;
+    int k, sure;
+    /* the cylinder: the inscribed ball's sure hit first (cheaper than the
+     * near look without the egg's root; most boxes at its surface) */
+    if (lp->kind == FXL_LASER3D_CYLINDER && fxl__laser3d_round_quick(lp, b, g, 1) > 0)
+        return true;
+    sure = fxl__laser3d_near(lp, b, g);
+    if (sure != 0)
+        return sure > 0;
     if (lp->kind == FXL_LASER3D_EGG) {
         /* the egg: the inscribed ball's sure hit, its narrower prism,
          * then the rest of the quick look */
@@ -447,9 +462,16 @@ static bool round_vs(const fxl_laser3d_prep *lp, const int32_t b[3], const int32
                 return q > 0;
         }
     } else {
-        sure = fxl__laser3d_round_quick(lp, b, g, 3);
-        if (sure != 0)
-            return sure > 0;
+        /* the cylinder: its prism's quick look (near a cap the near
+         * look's tube plane leaves the box open), then the rest */
+        sure = quick(lp, b, g);
+        if (sure < 0)
+            return false;
+        if (fxl__laser3d_round_quick(lp, b, g, 2) < 0)
+            return false;
+        if (sure == 0 && !no_gap(lp, b, g))
+            return false;
+        sure = 1;
     }
     if (sure == 0) {
         sure = quick(lp, b, g);

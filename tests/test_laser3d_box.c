@@ -3,7 +3,8 @@
  * the big-integer edge-clipping reference (ref_aabb3.c) with a share of
  * boxes moved to the boundary found by bisection and one raw unit past
  * it, a box shrunk to a point against the sphere test, batch == single,
- * collect == bits, fused == single, and out-of-domain input. */
+ * collect == bits, fused == single, out-of-domain input, and
+ * laser3d_near.c's first look alone against the reference. */
 #include "bigint.h"
 #include "exact.h"
 #include "harness.h"
@@ -375,6 +376,79 @@ static void egg_band(void)
     CHECK_EQ(bad, 0);
 }
 
+/* laser3d_near.c's first look alone (fxl_laser3d_vs_aabb3 runs it first
+ * for the cylinder and the egg): every sure answer it gives must be the
+ * reference's. Boxes about the middle moved to the boundary the library
+ * finds (bisection, as the property test) and taken at the last hit and
+ * one raw unit past it, and a random box near the laser, for random
+ * cylinder and egg lasers; prints the share it decides. */
+int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
+
+static int near_of(const fxl_laser3d_prep *p, fxl_aabb3 b)
+{
+    int32_t bb[3], gg[3];
+    bb[0] = b.lo.x + b.hi.x - 2 * p->pos.x, gg[0] = b.hi.x - b.lo.x;
+    bb[1] = b.lo.y + b.hi.y - 2 * p->pos.y, gg[1] = b.hi.y - b.lo.y;
+    bb[2] = b.lo.z + b.hi.z - 2 * p->pos.z, gg[2] = b.hi.z - b.lo.z;
+    return fxl__laser3d_near(p, bb, gg);
+}
+
+static void near_filter(void)
+{
+    fxlt_rng rng = fxlt_rng_for("laser3d_box.near_filter");
+    uint32_t i, n = FXLT_CASES(10000), count = 0, decided = 0, bad = 0, edge = 0;
+    int kind;
+    for (kind = 1; kind < 3; kind++)
+        for (i = 0; i < n; i++) {
+            fxl_laser3d l;
+            fxl_laser3d_prep p;
+            fxl_aabb3 b, m[3];
+            int d[3], k, j;
+            random_laser(&rng, (fxl_laser3d_kind)kind, &l);
+            CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+            m[0] = random_box(&rng, &l);
+            do
+                for (k = 0; k < 3; k++)
+                    d[k] = fxlt_range(&rng, -3, 3);
+            while (d[0] == 0 && d[1] == 0 && d[2] == 0);
+            b = middle_box(&rng, &l);
+            j = 1;
+            if (fxl_laser3d_vs_aabb3(&p, b)) {
+                int64_t in = 0, out = 1;
+                bool ok = true, h = true;
+                while (ok && h && out < ((int64_t)1 << 28)) {
+                    h = fxl_laser3d_vs_aabb3(&p, moved(b, d, out, &ok)) && ok;
+                    if (h)
+                        in = out, out *= 2;
+                }
+                if (ok && !h) {
+                    while (out - in > 1) {
+                        int64_t mid = in + (out - in) / 2;
+                        if (fxl_laser3d_vs_aabb3(&p, moved(b, d, mid, &ok)))
+                            in = mid;
+                        else
+                            out = mid;
+                    }
+                    m[1] = moved(b, d, in, &ok), m[2] = moved(b, d, out, &ok);
+                    j = 3;
+                    edge++;
+                }
+            }
+            for (k = 0; k < j; k++) {
+                int s = near_of(&p, m[k]);
+                count++;
+                if (s != 0) {
+                    decided++;
+                    bad += (s > 0) != ref_laser3d_vs_aabb3(&l, m[k]);
+                }
+            }
+        }
+    fxlt_printf("    near look (laser3d_near.c) alone: %u cases (cylinder, egg; %u boundaries at the "
+                "last hit and one raw unit past it), %u decided, %u wrong\n",
+                count, edge, decided, bad);
+    CHECK_EQ(bad, 0);
+}
+
 static void box_property(void)
 {
     property(FXL_LASER3D_BOX, "3D box laser vs box");
@@ -517,6 +591,7 @@ static const fxlt_case cases[] = {
     {"egg_property", egg_property},
     {"surface_band", surface_band},
     {"egg_band", egg_band},
+    {"near_filter", near_filter},
     {"batch_forms", batch_forms},
     {"misuse", misuse},
 };

@@ -76,6 +76,10 @@ typedef struct fxl_laser3d_prep {
     int64_t box_len;         /* Q16.48 the box tests' half-length: L, an egg's Le (or 2^61, unbounded) */
     int32_t et[3][3];        /* Q2.30 floor(e'_i[k] / 2^18): the edges e'_i (Q16.48) rounded down */
     uint32_t dd;             /* Q3.29 floor(D' / 2^35), D' = 2^16 q p (Q16.64) */
+    uint32_t near_sk;        /* Q16 floor(sqrt(k)), the egg's; 0 otherwise (laser3d_near.c) */
+    uint32_t near_ik;        /* ceil(2^31 / k), the egg's (k > 0); 0 otherwise */
+    uint32_t near_rec[3];    /* Q16 the cylinder's and egg's box search: its steps */
+    int16_t near_r[3][3];    /* Q2.14 and its directions (laser3d_near.c) */
 } fxl_laser3d_prep;
 
 /* Validates and prepares; FXL_OK or the reason (an unknown kind
@@ -140,19 +144,25 @@ typedef struct fxl_aabb3 {
  * separating-axis test on the 15 axes of the two parallelepipeds in
  * integers, behind a proven filter (src/laser3d_box.c). Cylinder: y^2 +
  * z^2 <= W^2 with |x| <= L (flat ends); egg: k x^2 + y^2 + z^2 <= W^2
- * about the middle (the sphere tests' shapes with r = 0). Both take a
- * cheap look first (the box's inscribed ball reaching the shape: a sure
- * hit; a plane along the shape's gradient at the box's centre: a sure
- * miss), then the box laser's test of their bounding prism (the
- * cylinder's square prism, the egg's box |x| <= Le, |y|, |z| <= W): a miss
- * there is a miss; what is left, the exact stage decides: the least of
- * the shape's quadratic over the box (cut by the slab |x| <= L for the
- * cylinder) by active sets, every sign exact (src/laser3d_round.c); the
- * egg also tries the box point of about its least value (a sure hit, or
- * the gradient's separating plane there) before that stage. Cost on the
- * GBA (docs/bench-gba.md, medians): a far box about 250 cycles, a box at
- * the surface about 1,900 (box laser), 2,000 (cylinder) or 5,200 (egg);
- * the rare exact stage up to about 70,000. Domain as above: every
+ * about the middle (the sphere tests' shapes with r = 0). Both first
+ * look at a box point of about the least value of the shape's quadratic
+ * (src/laser3d_near.c: from the box corner deepest along the descent, one
+ * sweep of rounded 32-bit steps; the cylinder after the box's inscribed
+ * ball): the point inside the shape is a sure hit, and the plane along
+ * the shape's gradient there (for a cylinder whose point lies beyond a
+ * cap, its square prism's cap-edge planes and the cap's plane) with the
+ * whole box beyond the shape's support a sure miss, each proven in 64
+ * bits. What that leaves (boxes within about 2^-20 of touching,
+ * relative) takes the older cheap look (the inscribed ball, the gradient
+ * plane at the box's centre), then the box laser's test of their bounding
+ * prism (the cylinder's square prism, the egg's box |x| <= Le, |y|, |z| <=
+ * W): a miss there is a miss; then the exact stage: the least of the
+ * shape's quadratic over the box (cut by the slab |x| <= L for the
+ * cylinder) by active sets, every sign exact (src/laser3d_round.c). Cost
+ * on the GBA (docs/bench-gba.md, median / max of 256 boxes at the
+ * surface): a far box about 250 cycles; at the surface 1,950 / 4,300 (box
+ * laser), 2,000 / 7,700 (cylinder) or 3,400 / 4,700 (egg); the exact
+ * stage, rarely reached now, up to about 70,000. Domain as above: every
  * coordinate within +-FXL_COORD3_MAX. */
 bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 
