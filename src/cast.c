@@ -378,6 +378,63 @@ long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, b
     return room_search(room, r, ra, two_sided, rules, u, near, NULL);
 }
 
+/* The lowest set bit's index of a power of two b: de Bruijn's
+ * multiply (b 0x077CB531 mod 2^32 has a distinct top 5 bits for each). */
+static const uint8_t bit_index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                      15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                      16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+
+/* The walls of an indexed room (n <= FXL_ROOM_INDEXED) a ray may meet:
+ * those whose slabs meet the ray box's on both axes (a superset of the
+ * walls whose coarse boxes meet it, fxl__room_slab), less (one-sided)
+ * those every ray of its direction ra's sixteenth of a turn heads to the
+ * front of (room.c: the angle filter's rule, so D > 0 for each). */
+FXL__ALWAYS_INLINE uint32_t room_mask(const fxl_room *room, const fxl__ray *r, int32_t ra,
+                                      bool two_sided)
+{
+    uint32_t m = room->x_lo[fxl__room_slab(fxl__coarse_hi_of(r->m_hi, 1), room->org_x, room->sh_x)] &
+                 room->x_hi[fxl__room_slab(fxl__coarse_lo_of(r->m_lo, 1), room->org_x, room->sh_x)] &
+                 room->y_lo[fxl__room_slab(fxl__coarse_hi_of(r->m_hi, 0), room->org_y, room->sh_y)] &
+                 room->y_hi[fxl__room_slab(fxl__coarse_lo_of(r->m_lo, 0), room->org_y, room->sh_y)];
+    return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
+}
+
+/* The centre line's search through the walls of mask (an indexed room),
+ * in index order: each wall's packed box test, then the exact tests
+ * (consider_at, with a cast's rules: no reference point, no wall to
+ * skip); returns the first wall (-1: none), *fl the clipped length. ARM
+ * code on the GBA. */
+FXL_ARM_CODE static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
+                                        bool two_sided, int32_t *fl)
+{
+    static const fxl__rules rules = {false, false, -1, 0, 0, {0, 0}};
+    uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
+    fxl__recip rc;
+    search s;
+    search_start(r, &s);
+    if (two_sided) {
+        while (mask != 0) {
+            uint32_t i = bit_index[((mask & (0u - mask)) * 0x077CB531u) >> 27], x;
+            const fxl_room_wall *p = &w[i];
+            mask &= mask - 1u;
+            x = (p->coarse_lo - m_hi) | (m_lo - p->coarse_hi);
+            if ((x & FXL__COARSE_GUARD) == 0)
+                consider_at(r, p->a.x, p->a.y, p->ex, p->ey, i, &rules, &s, true);
+        }
+    } else {
+        while (mask != 0) {
+            uint32_t i = bit_index[((mask & (0u - mask)) * 0x077CB531u) >> 27], x;
+            const fxl_room_wall *p = &w[i];
+            mask &= mask - 1u;
+            x = (p->coarse_lo - m_hi) | (m_lo - p->coarse_hi);
+            if ((x & FXL__COARSE_GUARD) == 0)
+                consider_at(r, p->a.x, p->a.y, p->ex, p->ey, i, &rules, &s, false);
+        }
+    }
+    *fl = s.best < 0 ? r->len : frac_floor(s.u, &rc);
+    return s.best;
+}
+
 /* The point emitter + L c / 65536 on one axis, rounded to nearest
  * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32. */
 static int32_t along(int32_t p, int32_t L, int32_t c)
@@ -411,8 +468,14 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
     rules.skip = -1;
     rules.sx = rules.sy = 0;
     rules.ref = laser->pos;
-    wall = room_search(room, &ray, laser->angle & FXL_ANGLE_MASK,
-                       (flags & FXL_CAST_TWO_SIDED) != 0, &rules, &u, NULL, &len);
+    if (room->n <= FXL_ROOM_INDEXED) {
+        bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
+        wall = room_cast_mask(room->packed, room_mask(room, &ray, laser->angle & FXL_ANGLE_MASK, two),
+                              &ray, two, &len);
+    } else {
+        wall = room_search(room, &ray, laser->angle & FXL_ANGLE_MASK,
+                           (flags & FXL_CAST_TWO_SIDED) != 0, &rules, &u, NULL, &len);
+    }
     out->length = len;
     out->wall = (int32_t)wall;
     out->point.x = along(laser->pos.x, len, c);

@@ -4,6 +4,7 @@
 #ifndef FXL_COARSE_H
 #define FXL_COARSE_H
 
+#include "fixlaser/cast.h"
 #include "util.h"
 
 #define FXL__COARSE_GUARD 0x80008000u /* the guard bit above each half */
@@ -34,6 +35,29 @@ FXL__ALWAYS_INLINE uint32_t fxl__coarse_hi(int32_t x, int32_t y)
 FXL__ALWAYS_INLINE bool fxl__coarse_meets(uint32_t lo, uint32_t hi, uint32_t m_hi, uint32_t m_lo)
 {
     return (((lo - m_hi) | (m_lo - hi)) & FXL__COARSE_GUARD) == 0;
+}
+
+/* The coarse x (hi = 1) or y (hi = 0) of a packed low corner (a wall's
+ * coarse_lo, a query's m_lo) and of a packed high corner (coarse_hi,
+ * m_hi): 0..2^15 - 1. */
+FXL__ALWAYS_INLINE uint32_t fxl__coarse_lo_of(uint32_t lo, int hi)
+{
+    return (hi ? lo >> 16 : lo) & 0x7FFFu;
+}
+
+FXL__ALWAYS_INLINE uint32_t fxl__coarse_hi_of(uint32_t hi, int x)
+{
+    return (x ? hi >> 16 : hi & 0xFFFFu) - 1u;
+}
+
+/* The slab (fxl_room's index, cast.h) of coarse value c: 0 up to org +
+ * 2^sh - 1, then one a 2^sh, the last (FXL_ROOM_SLABS - 1) holding the
+ * rest; c <= c' gives slab(c) <= slab(c'), so boxes that meet (coarse,
+ * hence exact) have slabs that meet. */
+FXL__ALWAYS_INLINE uint32_t fxl__room_slab(uint32_t c, uint32_t org, uint32_t sh)
+{
+    uint32_t s = c <= org ? 0u : (c - org) >> sh;
+    return s < FXL_ROOM_SLABS - 1u ? s : FXL_ROOM_SLABS - 1u;
 }
 
 #endif

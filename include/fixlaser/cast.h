@@ -205,12 +205,26 @@ typedef struct fxl_room_wall {
     int32_t angle;                 /* the direction of b - a: fxl_atan2 (4096 steps) */
 } fxl_room_wall;
 
-/* A room: the prepared walls and their packed copies. */
+#define FXL_ROOM_SLABS 8  /* slabs a room's index cuts each axis into */
+#define FXL_ROOM_TURNS 16 /* directions a room's index cuts the turn into */
+#define FXL_ROOM_INDEXED 32 /* rooms of at most this many walls are indexed */
+
+/* A room: the prepared walls, their packed copies and (rooms of at most
+ * FXL_ROOM_INDEXED walls) an index of them as bit sets, bit i for wall i:
+ * the room's walls' coarse boxes (wall.h) cut into FXL_ROOM_SLABS slabs
+ * along each axis, and the turn into FXL_ROOM_TURNS directions.
+ * fxl_room_prepare fills it all (220 bytes with 32-bit pointers). */
 typedef struct fxl_room {
     const fxl_wall_prep *walls;  /* the prepared walls (kept, not copied: bounces and width
                                   * casts read them) */
     const fxl_room_wall *packed; /* n packed walls in the game's storage */
     size_t n;
+    uint32_t org_x, org_y; /* coarse (wall.h) x, y of the walls' low corner */
+    uint32_t sh_x, sh_y;   /* a slab is 2^sh coarse units; the last holds the rest */
+    uint32_t x_lo[FXL_ROOM_SLABS]; /* walls whose box starts in slab s or before along x */
+    uint32_t x_hi[FXL_ROOM_SLABS]; /* walls whose box ends in slab s or after along x */
+    uint32_t y_lo[FXL_ROOM_SLABS], y_hi[FXL_ROOM_SLABS]; /* the same along y */
+    uint32_t front[FXL_ROOM_TURNS]; /* walls every beam of direction s heads to the front of */
 } fxl_room;
 
 /* Packs n prepared walls (fxl_wall_prepare or fxl_walls_inflate) into
