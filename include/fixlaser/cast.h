@@ -89,8 +89,8 @@
  * points into a curvy laser (curvy.h) to test and draw it as one shape.
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
- * about 1,400 cycles when no wall is near the beam, 2,700-4,600 when one
- * stops it (3,111 median); a width cast 12,900 median (box about 5,800,
+ * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
+ * stops it (2,940 median); a width cast 12,900 median (box about 5,800,
  * capsule about 14,800, max 23,100); 4 bounces 24,400 median (max 54,600)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
@@ -170,27 +170,48 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * to the exact tests). fxl_room_cast is the centre line only (it links no
  * width code: fxl_room_cast_width is apart).
  *
+ * The index (rooms of at most FXL_ROOM_INDEXED walls): fxl_room_prepare
+ * cuts the walls' coarse boxes' extent into FXL_ROOM_SLABS slabs along
+ * each axis and keeps, per slab, the walls starting in it or before and
+ * those ending in it or after, and per sixteenth of a turn the walls every
+ * beam of that direction heads to the front of (by the angles, as above).
+ * fxl_room_cast takes its candidates from four slab look-ups (the walls
+ * whose boxes may meet the beam's, a superset of the packed test's) less,
+ * one-sided, its direction's front set, and reads only those walls (their
+ * packed boxes, then the exact tests); larger rooms, and the bounces
+ * (whose near lists need every wall near the beam), pass over every
+ * packed wall. Measured in the benchmark's room: 4.0 candidates a cast, 3.0
+ * of them pass their packed boxes (the packed pass and the angles left
+ * 2.7).
+ *
  * Where the room lives (GBA): the packed walls are read once per wall per
- * cast or leg (the packed box of each, the rest for the walls whose boxes
- * meet the beam's): IWRAM (32-bit, no wait states; 28 bytes a wall, 448 for
- * 16) is the fast place for them; EWRAM (16-bit bus, 2 wait states) costs
- * about 4 cycles more per word read (the prepared walls the bounces and
- * width casts also read may stay in EWRAM). The code stays in ROM (Thumb,
- * the exact tests ARM) by default. Built with -DFXL_ROOM_SCAN_IWRAM=1
- * (config.h), the pass over the packed walls (their packed boxes and
- * angles, every wall every cast and leg) is ARM code in IWRAM (148 bytes;
- * about 25 cycles a wall): a room cast 3,174 -> 2,871 cycles median, 4
- * bounces 21,067 -> 20,104 (the figures below are with it). Built with
- * -DFXL_ROOM_IWRAM=1, the room's search and fxl_room_cast run as ARM code
- * from IWRAM (about 4 KiB of it; measured before the pass moved: a room
- * cast 1,468 cycles median, max 2,150).
- * Cost (GBA, the benchmark's 16-walled room, measured with timer reads
- * between the steps): a room cast 2,871 cycles median (max 4,308): the
- * laser checks and the ray's set-up about 550, the pass 430, the exact
- * tests about 1,050 (2.7 walls a cast reach them, the angles sparing 1.9,
- * and 1.2 meet the line), the final division about 550, the end point
- * 200; code fetched from ROM (3/1 waitstates, about 4 cycles an ARM
- * instruction) is most of it. 4 bounces 20,104 median (max 51,051), about
+ * leg (the packed box of each, the rest for the walls whose boxes meet the
+ * beam's; a cast of an indexed room reads its candidates only): IWRAM
+ * (32-bit, no wait states; 28 bytes a wall, 448 for 16) is the fast place
+ * for them; EWRAM (16-bit bus, 2 wait states) costs about 4 cycles more
+ * per word read (the prepared walls the bounces and width casts also read
+ * may stay in EWRAM). The code stays in ROM (Thumb, the exact tests ARM)
+ * by default. Built with -DFXL_ROOM_SCAN_IWRAM=1 (config.h), the pass over
+ * the packed walls (their packed boxes and angles, every wall every leg,
+ * and every cast of a room too large for the index) is ARM code in IWRAM
+ * (148 bytes; about 25 cycles a wall): 4 bounces 21,067 -> 20,104 cycles
+ * median (measured before the index; a room cast, then 3,174 -> 2,871,
+ * now skips the pass). Built with -DFXL_ROOM_IWRAM=1, the room's search,
+ * its indexed cast's tests and fxl_room_cast run as ARM code from IWRAM
+ * (about 4 KiB of it; measured before the pass moved and the index: a
+ * room cast 1,468 cycles median, max 2,150).
+ * Cost (GBA, the benchmark's 16-walled room, default build, measured with
+ * timer reads between the steps): a room cast 2,718 cycles median (max
+ * 4,232; 3,174 and 4,674 before the index and floor_div): the laser checks
+ * and the ray's set-up about 520 (Thumb), the index about 190, the
+ * candidates' packed box and exact tests about 1,400 (ARM, 4.0 walls a
+ * cast, 1.2 meet the line; the first is compared with the length, later
+ * ones with the best in 128-bit products), the division about 400 (a
+ * 32-bit reciprocal of |D| and a multiply-back check of the quotient,
+ * exact; the 128-bit division only if that check fails, never seen), the
+ * end point 150; code fetched from ROM (3/1 waitstates, about 4 cycles an
+ * ARM instruction, 6 to 8 measured with the branches) is most of it. 4
+ * bounces (with FXL_ROOM_SCAN_IWRAM) 20,104 median (max 51,051), about
  * 5,000 a leg: the band search 2,100 (the pass 440, the exact and band
  * tests 1,100, the calls), the division 550, the bounce point and its end
  * placed 1,200, the reflection, the next leg's angle and set-up 900. A

@@ -120,8 +120,9 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #endif
 
 /* FXL_ROOM_SCAN_IWRAM: 1 puts only the rooms' packed pass (src/cast.c's
- * room_scan: every wall's packed box and angle, read by every room cast
- * and bounce leg) in IWRAM as ARM code: 148 bytes of IWRAM for about
+ * room_scan: every wall's packed box and angle, read by every bounce leg
+ * and every cast of a room too large for its index, cast.h) in IWRAM as
+ * ARM code: 148 bytes of IWRAM for about
  * 2,000 GBA cycles less in the benchmark's boss frame (2 room casts and 2
  * bouncing lasers of 4 bounces a frame in a 16-walled room; measured).
  * Default 0: inlined into its callers (Thumb in ROM on the GBA), which
