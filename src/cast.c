@@ -124,7 +124,7 @@ static void search_start(const fxl__ray *r, search *s)
 
 /* ---- the casts' division: floor(u*) of the first wall ----------------- */
 
-/* floor(65536 n / d) and (*rem) the remainder, for 1 <= d and 65536 n <=
+/* floor(65536 n / d), for 1 <= d and 65536 n <=
  * 2^28 d (a quotient at most 2^28). With d < 2^56 (always for a table
  * direction: |D| < 2^17 2^31 within the domain): d normalised to dn = d
  * 2^z (top bit 63), dt = floor(dn / 2^32), r ~ 2^63 / dt from below
@@ -132,18 +132,19 @@ static void search_start(const fxl__ray *r, search *s)
  * floor(65536 n 2^z / 2^32) < 2^60; q' = floor(y r / 2^63) lies within
  * [Q - 2, Q + 1] of Q = floor(65536 n / d) (y / dt within 2^-31 of the
  * quotient from below, 1/(1 - 2^-31) above; r's error 2^28 2^-30 = 1/4).
- * The remainder 65536 n - q' d is then within (-2d, 3d), |.| < 2^58: its
- * 64 low bits, read signed, are exact; a step of d up or two down put it
+ * The remainder 65536 n - q' d is then within [-d, 3d), |.| < 2^58: its
+ * 64 low bits, read as two's complement, are exact; a step of d up or two down put it
  * in [0, d) (else, never seen, the 128-bit division settles it, as for d
  * >= 2^56). Inlined in the ARM callers (64-bit products): measured in
  * the benchmark's room about 400 GBA cycles against about 550 for
  * fxl__frac_floor's 128-bit division. */
-FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d, uint64_t *rem)
+FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d)
 {
-    uint32_t dh = (uint32_t)(d >> 32), dl = (uint32_t)d, dt, r, q;
-    unsigned z;
-    uint64_t y, e, R;
+    uint32_t dh = (uint32_t)(d >> 32);
     if ((dh >> 24) == 0) {
+        uint32_t dl = (uint32_t)d, dt, r, q;
+        unsigned z;
+        uint64_t e, y, R;
         if (dh != 0) {
             z = fxl__clz32(dh); /* 8..31 */
             dt = (dh << z) | (dl >> (32u - z));
@@ -160,7 +161,7 @@ FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d, uint64_t *rem)
         y = z >= 16u ? n << (z - 16u) : n >> (16u - z);
         q = (uint32_t)((((y >> 32) * r) + (((y & 0xFFFFFFFFu) * r) >> 32)) >> 31);
         R = (n << 16) - (uint64_t)q * dl - ((uint64_t)(q * dh) << 32);
-        if ((int64_t)R < 0) {
+        if ((R >> 63) != 0) { /* negative */
             q--;
             R += d;
         } else {
@@ -173,10 +174,8 @@ FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d, uint64_t *rem)
                 R -= d;
             }
         }
-        if ((int64_t)R >= 0 && R < d) {
-            *rem = R;
+        if (R < d) /* (unsigned: a remainder still negative fails too) */
             return q;
-        }
     }
     {
         fxl__recip rc;
@@ -184,7 +183,7 @@ FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d, uint64_t *rem)
         x.hi = n >> 48;
         x.lo = n << 16;
         fxl__recip_init(&rc, d);
-        return fxl__recip_divrem(&rc, x, NULL, rem);
+        return fxl__recip_div(&rc, x, NULL);
     }
 }
 
@@ -209,7 +208,6 @@ FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *w
                                        const fxl__rules *rules, search *s, int32_t *fl)
 {
     size_t k;
-    uint64_t rem;
     /* Two copies, each with the sidedness a constant. */
     if (two_sided) {
         for (k = 0; k < count; k++)
@@ -219,7 +217,7 @@ FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *w
             consider(r, &walls[idx[k]], idx[k], rules, s, false);
     }
     if (fl != NULL)
-        *fl = s->best < 0 ? r->len : (int32_t)floor_div(s->u.num, s->u.den, &rem);
+        *fl = s->best < 0 ? r->len : (int32_t)floor_div(s->u.num, s->u.den);
 }
 
 /* The search: the packed box tests in 32-bit code (Thumb on the GBA, whose
@@ -380,7 +378,6 @@ ROOM_EXACT static void consider_room_list(const fxl__ray *r, const fxl_room_wall
                                             const fxl__rules *rules, search *s, int32_t *fl)
 {
     size_t k;
-    uint64_t rem;
     if (two_sided) {
         for (k = 0; k < count; k++) {
             const fxl_room_wall *p = &w[idx[k]];
@@ -396,7 +393,7 @@ ROOM_EXACT static void consider_room_list(const fxl__ray *r, const fxl_room_wall
         }
     }
     if (fl != NULL)
-        *fl = s->best < 0 ? r->len : (int32_t)floor_div(s->u.num, s->u.den, &rem);
+        *fl = s->best < 0 ? r->len : (int32_t)floor_div(s->u.num, s->u.den);
 }
 
 /* The room's search, as search_walls: the packed box tests in 32-bit code
@@ -475,7 +472,6 @@ ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, con
 {
     static const fxl__rules rules = {false, false, -1, 0, 0, {0, 0}};
     uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
-    uint64_t rem;
     search s;
     search_start(r, &s);
     if (two_sided) {
@@ -497,7 +493,7 @@ ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, con
                 consider_at(r, p->a.x, p->a.y, p->ex, p->ey, i, &rules, &s, false);
         }
     }
-    *fl = s.best < 0 ? r->len : (int32_t)floor_div(s.u.num, s.u.den, &rem);
+    *fl = s.best < 0 ? r->len : (int32_t)floor_div(s.u.num, s.u.den);
     return s.best;
 }
 

@@ -381,6 +381,7 @@ static void room_centre_vs_reference(void)
         unsigned flags;
         int32_t c, sn;
         gen_scene(&rng, &s, 4);
+        best = ref_int(0);
         for (m = 0; m < s.n; m++) {
             w[m] = s.w[m];
             p[m] = s.p[m];
