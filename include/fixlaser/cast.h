@@ -201,8 +201,8 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * (about 4 KiB of it; measured before the pass moved and the index: a
  * room cast 1,468 cycles median, max 2,150).
  * Cost (GBA, the benchmark's 16-walled room, default build, measured with
- * timer reads between the steps): a room cast 2,706 cycles median (max
- * 4,220; 3,174 and 4,674 before the index and floor_div): the laser checks
+ * timer reads between the steps): a room cast 2,655 cycles median (max
+ * 4,129; 3,174 and 4,674 before the index and floor_div): the laser checks
  * and the ray's set-up about 520 (Thumb), the index about 190, the
  * candidates' packed box and exact tests about 1,400 (ARM, 4.0 walls a
  * cast, 1.2 meet the line; the first is compared with the length, later
