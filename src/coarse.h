@@ -4,7 +4,6 @@
 #ifndef FXL_COARSE_H
 #define FXL_COARSE_H
 
-#include "fixlaser/cast.h"
 #include "util.h"
 
 #define FXL__COARSE_GUARD 0x80008000u /* the guard bit above each half */
@@ -48,16 +47,6 @@ FXL__ALWAYS_INLINE uint32_t fxl__coarse_lo_of(uint32_t lo, int hi)
 FXL__ALWAYS_INLINE uint32_t fxl__coarse_hi_of(uint32_t hi, int x)
 {
     return (x ? hi >> 16 : hi & 0xFFFFu) - 1u;
-}
-
-/* The slab (fxl_room's index, cast.h) of coarse value c: 0 up to org +
- * 2^sh - 1, then one a 2^sh, the last (FXL_ROOM_SLABS - 1) holding the
- * rest; c <= c' gives slab(c) <= slab(c'), so boxes that meet (coarse,
- * hence exact) have slabs that meet. */
-FXL__ALWAYS_INLINE uint32_t fxl__room_slab(uint32_t c, uint32_t org, uint32_t sh)
-{
-    uint32_t s = c <= org ? 0u : (c - org) >> sh;
-    return s < FXL_ROOM_SLABS - 1u ? s : FXL_ROOM_SLABS - 1u;
 }
 
 #endif

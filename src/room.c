@@ -4,7 +4,7 @@
 #include "fixlaser/angle.h"
 #include "fixlaser/cast.h"
 
-#include "coarse.h"
+#include "cast_parts.h"
 
 /* The room's index (cast.h; rooms of at most FXL_ROOM_INDEXED walls): each
  * axis's slabs from the walls' coarse boxes (the least shift that puts the

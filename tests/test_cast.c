@@ -367,11 +367,12 @@ static void room_centre_vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_centre_vs_reference");
     uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, whole = 0, tie = 0, big_rooms = 0;
-    static fxl_wall w[ROOMW];
-    static fxl_wall_prep p[ROOMW];
-    static fxl_room_wall packed[ROOMW];
+    static fxl_wall w[ROOMW] FXL_EWRAM_BSS;
+    static fxl_wall_prep p[ROOMW] FXL_EWRAM_BSS;
+    static fxl_room_wall packed[ROOMW] FXL_EWRAM_BSS;
+    static scene t FXL_EWRAM_BSS;
     for (i = 0; i < n; i++) {
-        scene s, t;
+        scene s;
         fxl_room room;
         fxl_cast a, b;
         fxl_laser ca, cb;
