@@ -198,8 +198,9 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * median (measured before the index; a room cast, then 3,174 -> 2,871,
  * now skips the pass). Built with -DFXL_ROOM_IWRAM=1, the room's search,
  * its indexed cast's tests and fxl_room_cast run as ARM code from IWRAM
- * (about 4 KiB of it; measured before the pass moved and the index: a
- * room cast 1,468 cycles median, max 2,150).
+ * (8,364 bytes of it in the boss ROM; its frame's 4 casts, 2 of them
+ * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
+ * the index, a room cast took 1,468 cycles median, max 2,150).
  * Cost (GBA, the benchmark's 16-walled room, default build, measured with
  * timer reads between the steps): a room cast 2,655 cycles median (max
  * 4,129; 3,174 and 4,674 before the index and floor_div): the laser checks

@@ -110,9 +110,11 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #endif
 
 /* FXL_ROOM_IWRAM: 1 puts the rooms' centre-line search and fxl_room_cast
- * (cast.h, src/cast.c) in IWRAM as ARM code (FXL_IWRAM_CODE): about 4 KiB
- * of IWRAM for a room cast of 1,468 GBA cycles median instead of 3,352
- * (16 walls, measured), 4 bounces about 13% faster. Default 0: the code
+ * (cast.h, src/cast.c) in IWRAM as ARM code (FXL_IWRAM_CODE): about 8 KiB
+ * of IWRAM (8,364 bytes in the boss ROM) for its frame's 4 casts in
+ * 25,500 GBA cycles median instead of 28,210 (measured; before the
+ * rooms' index, a room cast of 1,468 cycles instead of 3,352), 4 bounces
+ * about 13% faster. Default 0: the code
  * stays in ROM (a boss-frame game's library IWRAM is about 3-4 KiB
  * without it). */
 #ifndef FXL_ROOM_IWRAM
