@@ -80,6 +80,16 @@ FXL__ALWAYS_INLINE bool fxl__ray_near(const fxl__ray *r, const fxl_wall_prep *w)
            fxl__aabb_meets(&w->box, &r->box);
 }
 
+/* The slab (fxl_room's index, cast.h) of coarse value c: 0 up to org +
+ * 2^sh - 1, then one a 2^sh, the last (FXL_ROOM_SLABS - 1) holding the
+ * rest; c <= c' gives slab(c) <= slab(c'), so boxes that meet (coarse,
+ * hence exact) have slabs that meet. */
+FXL__ALWAYS_INLINE uint32_t fxl__room_slab(uint32_t c, uint32_t org, uint32_t sh)
+{
+    uint32_t s = c <= org ? 0u : (c - org) >> sh;
+    return s < FXL_ROOM_SLABS - 1u ? s : FXL_ROOM_SLABS - 1u;
+}
+
 /* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and
  * how many there were. An index may carry FXL__NEAR_MARK (the room's band
  * search leaves its angle filter's mark on them, cast.c): the wall is

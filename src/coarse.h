@@ -36,4 +36,17 @@ FXL__ALWAYS_INLINE bool fxl__coarse_meets(uint32_t lo, uint32_t hi, uint32_t m_h
     return (((lo - m_hi) | (m_lo - hi)) & FXL__COARSE_GUARD) == 0;
 }
 
+/* The coarse x (hi = 1) or y (hi = 0) of a packed low corner (a wall's
+ * coarse_lo, a query's m_lo) and of a packed high corner (coarse_hi,
+ * m_hi): 0..2^15 - 1. */
+FXL__ALWAYS_INLINE uint32_t fxl__coarse_lo_of(uint32_t lo, int hi)
+{
+    return (hi ? lo >> 16 : lo) & 0x7FFFu;
+}
+
+FXL__ALWAYS_INLINE uint32_t fxl__coarse_hi_of(uint32_t hi, int x)
+{
+    return (x ? hi >> 16 : hi & 0xFFFFu) - 1u;
+}
+
 #endif

@@ -4,6 +4,60 @@
 #include "fixlaser/angle.h"
 #include "fixlaser/cast.h"
 
+#include "cast_parts.h"
+
+/* The room's index (cast.h; rooms of at most FXL_ROOM_INDEXED walls): each
+ * axis's slabs from the walls' coarse boxes (the least shift that puts the
+ * farthest end in the last slab), each wall's bit in the slabs from its
+ * start on (x_lo, y_lo) and up to its end (x_hi, y_hi); front: the
+ * directions s whose every beam heads to the wall's front by the angle
+ * filter (cast.c: (wa - ra) mod 4096 in [2, 2046] for every ra in
+ * [256 s, 256 s + 255], i.e. (wa - 256 s - 257) mod 4096 < 1790). */
+static void room_index(const fxl_room_wall *w, size_t n, fxl_room *out)
+{
+    uint32_t x0 = 0x7FFFu, y0 = 0x7FFFu, x1 = 0, y1 = 0;
+    size_t i;
+    unsigned s;
+    for (s = 0; s < FXL_ROOM_SLABS; s++)
+        out->x_lo[s] = out->x_hi[s] = out->y_lo[s] = out->y_hi[s] = 0;
+    for (s = 0; s < FXL_ROOM_TURNS; s++)
+        out->front[s] = 0;
+    out->org_x = out->org_y = out->sh_x = out->sh_y = 0;
+    if (n > FXL_ROOM_INDEXED)
+        return;
+    for (i = 0; i < n; i++) {
+        uint32_t v = fxl__coarse_lo_of(w[i].coarse_lo, 1);
+        x0 = v < x0 ? v : x0;
+        v = fxl__coarse_lo_of(w[i].coarse_lo, 0);
+        y0 = v < y0 ? v : y0;
+        v = fxl__coarse_hi_of(w[i].coarse_hi, 1);
+        x1 = v > x1 ? v : x1;
+        v = fxl__coarse_hi_of(w[i].coarse_hi, 0);
+        y1 = v > y1 ? v : y1;
+    }
+    out->org_x = x0;
+    out->org_y = y0;
+    while (x1 > x0 && ((x1 - x0) >> out->sh_x) >= FXL_ROOM_SLABS)
+        out->sh_x++;
+    while (y1 > y0 && ((y1 - y0) >> out->sh_y) >= FXL_ROOM_SLABS)
+        out->sh_y++;
+    for (i = 0; i < n; i++) {
+        uint32_t bit = 1u << i;
+        uint32_t xl = fxl__room_slab(fxl__coarse_lo_of(w[i].coarse_lo, 1), x0, out->sh_x);
+        uint32_t yl = fxl__room_slab(fxl__coarse_lo_of(w[i].coarse_lo, 0), y0, out->sh_y);
+        uint32_t xh = fxl__room_slab(fxl__coarse_hi_of(w[i].coarse_hi, 1), x0, out->sh_x);
+        uint32_t yh = fxl__room_slab(fxl__coarse_hi_of(w[i].coarse_hi, 0), y0, out->sh_y);
+        for (s = 0; s < FXL_ROOM_SLABS; s++) {
+            out->x_lo[s] |= s >= xl ? bit : 0u;
+            out->x_hi[s] |= s <= xh ? bit : 0u;
+            out->y_lo[s] |= s >= yl ? bit : 0u;
+            out->y_hi[s] |= s <= yh ? bit : 0u;
+        }
+        for (s = 0; s < FXL_ROOM_TURNS; s++)
+            out->front[s] |= (((uint32_t)w[i].angle - 256u * s - 257u) & 4095u) < 1790u ? bit : 0u;
+    }
+}
+
 fxl_result fxl_room_prepare(const fxl_wall_prep *walls, size_t n, fxl_room_wall *storage,
                             size_t cap, fxl_room *out)
 {
@@ -25,6 +79,7 @@ fxl_result fxl_room_prepare(const fxl_wall_prep *walls, size_t n, fxl_room_wall 
     out->walls = walls;
     out->packed = storage;
     out->n = n;
+    room_index(storage, n, out);
     return FXL_OK;
 }
 

@@ -354,6 +354,85 @@ static void centre_vs_reference(void)
 }
 
 
+/* fxl_room_cast against the reference (tests/ref_cast.c), and the same
+ * answer as fxl_laser_cast: centre scenes (gen_scene's shapes: ends on
+ * the ray or a raw unit off, walls across it at whole pixels, corners two
+ * walls share on it, walls through the emitter, along it, long ones) grown
+ * to up to 40 walls, so rooms of up to 32 walls go through the room's
+ * index (cast.h: slabs and directions) and larger ones through the packed
+ * pass, and the band the exact division decides (u* a whole unit, two
+ * walls at the same u*) is hit often. */
+#define ROOMW 40
+static void room_centre_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("room_centre_vs_reference");
+    uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, whole = 0, tie = 0, big_rooms = 0;
+    static fxl_wall w[ROOMW] FXL_EWRAM_BSS;
+    static fxl_wall_prep p[ROOMW] FXL_EWRAM_BSS;
+    static fxl_room_wall packed[ROOMW] FXL_EWRAM_BSS;
+    static scene t FXL_EWRAM_BSS;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_room room;
+        fxl_cast a, b;
+        fxl_laser ca, cb;
+        ref_q u, best;
+        long k = -1;
+        int m, j, want, tries;
+        unsigned flags;
+        int32_t c, sn;
+        gen_scene(&rng, &s, 4);
+        best = ref_int(0);
+        for (m = 0; m < s.n; m++) {
+            w[m] = s.w[m];
+            p[m] = s.p[m];
+        }
+        want = fxlt_below(&rng, 4) == 0 ? (int)fxlt_range(&rng, 25, ROOMW) : (int)fxlt_range(&rng, 0, 24);
+        for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
+            t.l = s.l;
+            t.n = 0;
+            gen_wall(&rng, &t);
+            for (j = 0; j < t.n && m < ROOMW; j++) {
+                w[m] = t.w[j];
+                p[m++] = t.p[j];
+            }
+        }
+        big_rooms += m > FXL_ROOM_INDEXED;
+        CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
+        flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
+        c = fxl_cos(s.l.angle);
+        sn = fxl_sin(s.l.angle);
+        for (j = 0; j < m; j++) {
+            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && ref_q_cmp_int(u, s.l.length) <= 0) {
+                if (k >= 0 && ref_q_cmp(u, best) == 0)
+                    tie++;
+                if (k < 0 || ref_q_cmp(u, best) < 0) {
+                    k = j;
+                    best = u;
+                }
+            }
+        }
+        if (fxl_room_cast(&room, &s.l, flags, &b, &cb) != FXL_OK ||
+            fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, &ca) != FXL_OK || b.wall != k ||
+            !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||
+            a.point.x != b.point.x || a.point.y != b.point.y || cb.length != b.length) {
+            if (bad < 3)
+                fxlt_printf("    room centre: case %u (%d walls): wall %d (ref %d), length %d\n", i,
+                            m, (int)b.wall, (int)k, (int)b.length);
+            bad++;
+            continue;
+        }
+        hits += k >= 0;
+        whole += k >= 0 && ref_q_cmp_int(best, b.length) == 0;
+    }
+    fxlt_printf("    room centre: %u casts (%u in rooms of over %d walls), %u stopped (%u at a\n"
+                "      whole unit, %u ties at the same u*): %u disagreements\n",
+                n, big_rooms, FXL_ROOM_INDEXED, hits, whole, tie, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(whole > 0 || n < 20000);
+    CHECK_EQ(big_faults(), 0);
+}
+
 /* ---- widths ------------------------------------------------------------ */
 
 /* A width scene: the centre scene's walls plus the shapes that decide
@@ -1535,6 +1614,7 @@ static const fxlt_case cases[] = {
     {"stops_and_passes", stops_and_passes},
     {"errors", errors},
     {"centre_vs_reference", centre_vs_reference},
+    {"room_centre_vs_reference", room_centre_vs_reference},
     {"box_vs_reference", box_vs_reference},
     {"capsule_vs_reference", capsule_vs_reference},
     {"zero_width_is_centre", zero_width_is_centre},

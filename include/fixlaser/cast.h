@@ -89,8 +89,8 @@
  * points into a curvy laser (curvy.h) to test and draw it as one shape.
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
- * about 1,400 cycles when no wall is near the beam, 2,700-4,600 when one
- * stops it (3,111 median); a width cast 12,900 median (box about 5,800,
+ * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
+ * stops it (2,940 median); a width cast 12,900 median (box about 5,800,
  * capsule about 14,800, max 23,100); 4 bounces 21,970 median (max 51,666)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
@@ -171,34 +171,56 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * to the exact tests). fxl_room_cast is the centre line only (it links no
  * width code: fxl_room_cast_width is apart).
  *
+ * The index (rooms of at most FXL_ROOM_INDEXED walls): fxl_room_prepare
+ * cuts the walls' coarse boxes' extent into FXL_ROOM_SLABS slabs along
+ * each axis and keeps, per slab, the walls starting in it or before and
+ * those ending in it or after, and per sixteenth of a turn the walls every
+ * beam of that direction heads to the front of (by the angles, as above).
+ * fxl_room_cast takes its candidates from four slab look-ups (the walls
+ * whose boxes may meet the beam's, a superset of the packed test's) less,
+ * one-sided, its direction's front set, and reads only those walls (their
+ * packed boxes, then the exact tests); larger rooms, and the bounces
+ * (whose near lists need every wall near the beam), pass over every
+ * packed wall. Measured in the benchmark's room: 4.0 candidates a cast, 3.0
+ * of them pass their packed boxes (the packed pass and the angles left
+ * 2.7).
+ *
  * Where the room lives (GBA): the packed walls are read once per wall per
- * cast or leg (the packed box of each, the rest for the walls whose boxes
- * meet the beam's): IWRAM (32-bit, no wait states; 28 bytes a wall, 448 for
- * 16) is the fast place for them; EWRAM (16-bit bus, 2 wait states) costs
- * about 4 cycles more per word read (the prepared walls the bounces and
- * width casts also read may stay in EWRAM). The code stays in ROM (Thumb,
- * the exact tests ARM) by default. Built with -DFXL_ROOM_SCAN_IWRAM=1
- * (config.h), the pass over the packed walls (their packed boxes and
- * angles, every wall every cast and leg) is ARM code in IWRAM (148 bytes;
- * about 25 cycles a wall): a room cast 3,174 -> 2,871 cycles median, 4
- * bounces 18,402 -> 17,384 (the figures below are with it). Built with
- * -DFXL_ROOM_IWRAM=1, the room's search and fxl_room_cast run as ARM code
- * from IWRAM (about 4 KiB of it; measured before the pass moved: a room
- * cast 1,468 cycles median, max 2,150).
- * Cost (GBA, the benchmark's 16-walled room, measured with timer reads
- * between the steps): a room cast 2,871 cycles median (max 4,308): the
- * laser checks and the ray's set-up about 550, the pass 430, the exact
- * tests about 1,050 (2.7 walls a cast reach them, the angles sparing 1.9,
- * and 1.2 meet the line), the final division about 550, the end point
- * 200; code fetched from ROM (3/1 waitstates, about 4 cycles an ARM
- * instruction) is most of it. 4 bounces 17,384 median (max 47,711), 4.0
- * legs a call (3.1 ending on a wall); measured by timing each step twice
- * (without the IWRAM pass, 18,402 median), a call spends about 11,100 in
- * the band searches (2,800 a leg), 600 a leg off an axis-aligned wall on
- * its length and bounce point (axis_meet), 1,000 a leg on the bounce
- * point's end placed (its division too off a slanted wall) and 1,000 on a
- * free end, and per bounce 200 on the reflection, 150 on the next leg's
- * angle (fxl_atan2 only off a slanted wall) and 100 on its rules. A
+ * leg (the packed box of each, the rest for the walls whose boxes meet the
+ * beam's; a cast of an indexed room reads its candidates only): IWRAM
+ * (32-bit, no wait states; 28 bytes a wall, 448 for 16) is the fast place
+ * for them; EWRAM (16-bit bus, 2 wait states) costs about 4 cycles more
+ * per word read (the prepared walls the bounces and width casts also read
+ * may stay in EWRAM). The code stays in ROM (Thumb, the exact tests ARM)
+ * by default. Built with -DFXL_ROOM_SCAN_IWRAM=1 (config.h), the pass over
+ * the packed walls (their packed boxes and angles, every wall every leg,
+ * and every cast of a room too large for the index) is ARM code in IWRAM
+ * (148 bytes; about 25 cycles a wall): 4 bounces 18,402 -> 17,384 cycles
+ * median (a room cast, measured before the index, 3,174 -> 2,871;
+ * now skips the pass). Built with -DFXL_ROOM_IWRAM=1, the room's search,
+ * its indexed cast's tests and fxl_room_cast run as ARM code from IWRAM
+ * (8,364 bytes of it in the boss ROM; its frame's 4 casts, 2 of them
+ * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
+ * the index, a room cast took 1,468 cycles median, max 2,150).
+ * Cost (GBA, the benchmark's 16-walled room, default build, measured with
+ * timer reads between the steps): a room cast 2,655 cycles median (max
+ * 4,129; 3,174 and 4,674 before the index and floor_div): the laser checks
+ * and the ray's set-up about 520 (Thumb), the index about 190, the
+ * candidates' packed box and exact tests about 1,400 (ARM, 4.0 walls a
+ * cast, 1.2 meet the line; the first is compared with the length, later
+ * ones with the best in 128-bit products), the division about 400 (a
+ * 32-bit reciprocal of |D| and a multiply-back check of the quotient,
+ * exact; the 128-bit division only if that check fails, never seen), the
+ * end point 150; code fetched from ROM (3/1 waitstates, about 4 cycles an
+ * ARM instruction, 6 to 8 measured with the branches) is most of it. 4
+ * bounces 18,402 median (max 48,977; 17,384 with FXL_ROOM_SCAN_IWRAM),
+ * 4.0 legs a call (3.1 ending on a wall); measured by timing each step
+ * twice, a call spends about 11,100 in the band searches (2,800 a leg),
+ * 600 a leg off an axis-aligned wall on its length and bounce point
+ * (axis_meet), 1,000 a leg on the bounce point's end placed (its division
+ * too off a slanted wall) and 1,000 on a free end, and per bounce 200 on
+ * the reflection, 150 on the next leg's angle (fxl_atan2 only off a
+ * slanted wall) and 100 on its rules. A
  * game casting only centre lines links about 23 KB less code than with
  * fxl_laser_cast. */
 
@@ -210,12 +232,26 @@ typedef struct fxl_room_wall {
     int32_t angle;                 /* the direction of b - a: fxl_atan2 (4096 steps) */
 } fxl_room_wall;
 
-/* A room: the prepared walls and their packed copies. */
+#define FXL_ROOM_SLABS 8  /* slabs a room's index cuts each axis into */
+#define FXL_ROOM_TURNS 16 /* directions a room's index cuts the turn into */
+#define FXL_ROOM_INDEXED 32 /* rooms of at most this many walls are indexed */
+
+/* A room: the prepared walls, their packed copies and (rooms of at most
+ * FXL_ROOM_INDEXED walls) an index of them as bit sets, bit i for wall i:
+ * the room's walls' coarse boxes (wall.h) cut into FXL_ROOM_SLABS slabs
+ * along each axis, and the turn into FXL_ROOM_TURNS directions.
+ * fxl_room_prepare fills it all (220 bytes with 32-bit pointers). */
 typedef struct fxl_room {
     const fxl_wall_prep *walls;  /* the prepared walls (kept, not copied: bounces and width
                                   * casts read them) */
     const fxl_room_wall *packed; /* n packed walls in the game's storage */
     size_t n;
+    uint32_t org_x, org_y; /* coarse (wall.h) x, y of the walls' low corner */
+    uint32_t sh_x, sh_y;   /* a slab is 2^sh coarse units; the last holds the rest */
+    uint32_t x_lo[FXL_ROOM_SLABS]; /* walls whose box starts in slab s or before along x */
+    uint32_t x_hi[FXL_ROOM_SLABS]; /* walls whose box ends in slab s or after along x */
+    uint32_t y_lo[FXL_ROOM_SLABS], y_hi[FXL_ROOM_SLABS]; /* the same along y */
+    uint32_t front[FXL_ROOM_TURNS]; /* walls every beam of direction s heads to the front of */
 } fxl_room;
 
 /* Packs n prepared walls (fxl_wall_prepare or fxl_walls_inflate) into

@@ -110,9 +110,11 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #endif
 
 /* FXL_ROOM_IWRAM: 1 puts the rooms' centre-line search and fxl_room_cast
- * (cast.h, src/cast.c) in IWRAM as ARM code (FXL_IWRAM_CODE): about 4 KiB
- * of IWRAM for a room cast of 1,468 GBA cycles median instead of 3,352
- * (16 walls, measured), 4 bounces about 13% faster. Default 0: the code
+ * (cast.h, src/cast.c) in IWRAM as ARM code (FXL_IWRAM_CODE): about 8 KiB
+ * of IWRAM (8,364 bytes in the boss ROM) for its frame's 4 casts in
+ * 25,500 GBA cycles median instead of 28,210 (measured; before the
+ * rooms' index, a room cast of 1,468 cycles instead of 3,352), 4 bounces
+ * about 13% faster. Default 0: the code
  * stays in ROM (a boss-frame game's library IWRAM is about 3-4 KiB
  * without it). */
 #ifndef FXL_ROOM_IWRAM
@@ -120,8 +122,9 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #endif
 
 /* FXL_ROOM_SCAN_IWRAM: 1 puts only the rooms' packed pass (src/cast.c's
- * room_scan: every wall's packed box and angle, read by every room cast
- * and bounce leg) in IWRAM as ARM code: 148 bytes of IWRAM for about
+ * room_scan: every wall's packed box and angle, read by every bounce leg
+ * and every cast of a room too large for its index, cast.h) in IWRAM as
+ * ARM code: 148 bytes of IWRAM for about
  * 2,000 GBA cycles less in the benchmark's boss frame (2 room casts and 2
  * bouncing lasers of 4 bounces a frame in a 16-walled room; measured).
  * Default 0: inlined into its callers (Thumb in ROM on the GBA), which
