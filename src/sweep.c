@@ -255,22 +255,10 @@ FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_
  * exact frame point X (no table scale) and the table frame's S differ by
  * at most 1.1e-5 |S| < m = |qx| + |qy| + 1 (Q32.32; turn_far), so S within
  * t - m of K puts X within t: the frame test with the radius cut by m in
- * raw units rounded up (a negative reach gives no hit). */
-FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
-                                        int32_t qx, int32_t qy, int32_t r)
-{
-    int32_t c, s, cut;
-    if (step > -2 && step < 2)
-        return false;
-    fxl__sincos((int32_t)((uint32_t)angle + (uint32_t)(step / 2)), &c, &s);
-    /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
-    cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
-    return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
-}
-
-/* middle_witness's body again, inline: fxl__sweep_witness's ARM copy (the
- * out-of-line Thumb one above is kept as it was: the circle paths' code). */
-FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+ * raw units rounded up (a negative reach gives no hit). Inline (ARM code
+ * on the GBA, no library multiplies); r - cut needs r <= FXL_SIZE_MAX (a
+ * circle in the domain). */
+FXL__ALWAYS_INLINE bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
                                           int32_t qx, int32_t qy, int32_t r)
 {
     int32_t c, s, cut;
@@ -703,53 +691,6 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
     return sweep_along(sw, qx, qy, r, w);
 }
 
-/* The fused loop's second look at a simple sweep (turning about its own
- * reference point) that sweep_maybe could not reject: the two end beams
- * (the rectangle of fxl__laser_hitbox, the start and end frames), then the
- * axis shortcut of axis_hit with the bounds written out for a rectangle
- * about the pivot: along the beam it reaches `ahead` and `behind` of the
- * pivot (L and 0 from the emitter, L/2 either way from the middle), across
- * it w (box or capsule alike). 1 hit, 0 miss, -1 undecided (the full
- * path). Doubling the lengths keeps the centre form's halves exact. */
-FXL__ALWAYS_INLINE int sweep_near(const fxl_sweep *sw, fxl_circle circle)
-{
-    const fxl_laser *l = &sw->laser;
-    fxl_laser_prep a;
-    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
-    int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
-    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
-    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
-    uint32_t len = (uint32_t)l->length, rr;
-
-    a.pos = l->pos;
-    fxl__sincos(l->angle, &a.cos, &a.sin);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
-    fxl__laser_hitbox(l, &a);
-    u0_q32 = fxl__along(a.cos, a.sin, qx, qy), v0_q32 = fxl__across(a.cos, a.sin, qx, qy);
-    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
-    if (fxl__frame_test(&a, u0_q32, v0_q32, circle.r) ||
-        fxl__frame_test(&a, u1_q32, v1_q32, circle.r))
-        return 1;
-    if (step == 0)
-        return 0;
-    if (q2_q32 >= ((uint64_t)1 << 60))
-        return -1;
-    /* 2 (r + round), and the doubled reaches ahead of and behind the pivot. */
-    rr = 2u * ((uint32_t)circle.r + (uint32_t)a.round);
-    reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
-    if (sg * fxl__sign64(v0_q32) >= 0 && sg * fxl__sign64(v1_q32) <= 0 &&
-        4u * q2_q32 <= reach2 * reach2)
-        return 1; /* (1, 0): the point R ahead of the pivot */
-    reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : rr);
-    if (sg * fxl__sign64(v0_q32) <= 0 && sg * fxl__sign64(v1_q32) >= 0 &&
-        4u * q2_q32 <= reach2 * reach2)
-        return 1; /* (-1, 0): the point R behind it */
-    reach2 = (uint64_t)a.width + (uint32_t)circle.r;
-    if (q2_q32 <= reach2 * reach2 && (sg * fxl__sign64(u0_q32)) * (sg * fxl__sign64(u1_q32)) <= 0)
-        return 1; /* (0, +-1): the point R across it */
-    return -1;
-}
-
 /* The rest of fxl_sweep_prepare's checks for any motion that passed
  * sweep_base_ok, on the same box, in one compare: the pivot and pivot +
  * move (computed mod 2^32) within -2^29..2^29 - 1 per axis (as laser.pos
@@ -842,47 +783,9 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
     return general_along(sw, cs, qx, qy, r);
 }
 
-/* The fused loop's second look at any other motion (checked by
- * sweep_general_ok) that sweep_general_maybe could not reject: sound hits
- * without a preparation, 1 hit or -1 undecided (the full path). The
- * rectangle about the pivot as fill() builds it; the circle's offsets g0
- * = c - pivot (start pose, start frame: the motion's first moment), g1 = c
- * - pivot - move (end pose, end frame: its last) and gm = c - pivot -
- * floor(move / 2) at the turn's middle angle (middle_witness: the reach cut
- * by the table's scale margin). Each is a pose of the motion. */
-FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
-{
-    const fxl_laser *l = &sw->laser;
-    const fxl_motion *m = &sw->motion;
-    fxl_sweep_prep sp;
-    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
-    int32_t hx = half_floor(m->move.x), hy = half_floor(m->move.y);
-    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
-    int64_t ou, ov;
-    /* gm = g0 - floor(move / 2) below: c - (pivot + half the move), a
-     * point between the domain's pivot and end, so below 2^31 (exact). */
-    fxl__sincos(l->angle, &sp.from.cos, &sp.from.sin);
-    fxl__laser_hitbox(l, &sp.from);
-    ou = fxl__along(sp.from.cos, sp.from.sin, ox, oy);
-    ov = fxl__across(sp.from.cos, sp.from.sin, ox, oy);
-    sp.from.u_lo += ou, sp.from.u_hi += ou;
-    sp.from.v_lo += ov, sp.from.v_hi += ov;
-    if (fxl__frame_test(&sp.from, fxl__along(sp.from.cos, sp.from.sin, gx, gy),
-                        fxl__across(sp.from.cos, sp.from.sin, gx, gy), circle.r))
-        return 1;
-    if (middle_witness(&sp.from, l->angle, m->step, gx - hx, gy - hy, circle.r))
-        return 1;
-    /* c - (pivot + move): both in the domain, so below 2^31 (exact) */
-    gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
-    return fxl__frame_test(&sp.from, fxl__along(sp.cos1, sp.sin1, gx, gy),
-                           fxl__across(sp.cos1, sp.sin1, gx, gy), circle.r)
-               ? 1
-               : -1;
-}
-
-/* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb): general_near's
- * sound hits (the start pose, the middle witness, the end pose) for a
+/* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb) and the fused
+ * circle call's near path: sound hits at three poses (the start pose, the
+ * middle witness, the end pose) for a
  * circle in the domain, from the sweep's own fields, for a sweep that
  * fxl_sweep_prepare accepts (the caller knows: the fused circle call let
  * it through). 1 hit; 0 undecided, *sp then holds what fxl_sweep_prepare
@@ -896,9 +799,9 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
     const fxl_motion *m = &sw->motion;
     fxl_laser_prep *a = &sp->from;
     int32_t ox, oy, gx, gy, hx, hy;
-    /* general_near's three poses, the middle first (the turn's likeliest
-     * witness), its middle_witness inlined (here ARM code, no library
-     * multiplies); the rectangle about the pivot as fill() builds it. The
+    /* The three poses, the middle first (the turn's likeliest witness),
+     * middle_witness inlined (here ARM code, no library multiplies); the
+     * rectangle about the pivot as fill() builds it. The
      * offsets are exact (fxl_sweep_prepare's checks: laser.pos, the
      * pivot, pivot + move and laser.pos - pivot in the domain; the
      * circle's centre too, and pivot + floor(move / 2) lies between pivot
@@ -914,7 +817,7 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
         a->u_lo += ou, a->u_hi += ou;
         a->v_lo += ov, a->v_hi += ov;
     }
-    if (middle_witness_in(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
+    if (middle_witness(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
         return 1;
     if (fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy), fxl__across(a->cos, a->sin, gx, gy),
                         circle.r))
@@ -935,12 +838,181 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
     return 0;
 }
 
+/* A slide's cheap miss: the circle's frame points at its two ends (ua,
+ * va), (ub, vb) both beyond one side of the rectangle grown by the reach
+ * t, which holds K (+) disk(t): the segment between them is beyond that
+ * side too (a half plane is convex), so no point of the slide touches.
+ * fxl__slide_hit's own first reject, before its frame tests and products. */
+FXL__ALWAYS_INLINE bool slide_far(const fxl_laser_prep *a, int64_t ua_q32, int64_t va_q32,
+                                  int64_t ub_q32, int64_t vb_q32, int64_t t_q32)
+{
+    return fxl__max64(ua_q32, ub_q32) < a->u_lo - t_q32 ||
+           fxl__min64(ua_q32, ub_q32) > a->u_hi + t_q32 ||
+           fxl__max64(va_q32, vb_q32) < a->v_lo - t_q32 ||
+           fxl__min64(va_q32, vb_q32) > a->v_hi + t_q32;
+}
+
+/* The turn at offset q from the pivot after its end beams missed:
+ * turn_hit's later stages on frame values worked out once: its cheap
+ * rejects (turn_far), the sure hit of the middle pose (middle_witness,
+ * when `witness`: not yet tested), the arc's box, the axis witness, the
+ * exact middle. */
+FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angle, bool witness,
+                                        int32_t qx, int32_t qy, int64_t u0_q32, int64_t v0_q32,
+                                        int64_t u1_q32, int64_t v1_q32, int32_t r,
+                                        int64_t t_q32)
+{
+    const fxl_laser_prep *a = &sp->from;
+    if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                 arc_margin(qx, qy), sp->step) ||
+        sp->step == 0)
+        return false;
+    if (witness && middle_witness(a, angle, sp->step, qx, qy, r))
+        return true;
+    if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
+        return false;
+    return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
+           fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+}
+
+/* The fused loop's near path for a simple sweep (turning about its own
+ * reference point, no move: sweep_simple) that sweep_maybe could not
+ * reject, against a circle in the domain: the whole answer, exactly, with
+ * the preparation built once (issue 20: no second fxl_sweep_prepare). The
+ * two end beams (the rectangle of fxl__laser_hitbox, the start and end
+ * frames), then the axis shortcut of axis_hit with the bounds written out
+ * for a rectangle about the pivot: along the beam it reaches `ahead` and
+ * `behind` of the pivot (L and 0 from the emitter, L/2 either way from the
+ * middle), across it w (box or capsule alike); doubling the lengths keeps
+ * the centre form's halves exact. Then turn_after_ends on the same frame
+ * values (fxl_sweep_prepare's rectangle: no shift about laser.pos). */
+FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    fxl_sweep_prep sp;
+    fxl_laser_prep *a = &sp.from;
+    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
+    int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
+    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
+    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
+    uint32_t len = (uint32_t)l->length, rr;
+
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
+    fxl__laser_hitbox(l, a);
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
+    if (fxl__frame_test(a, u0_q32, v0_q32, circle.r) || fxl__frame_test(a, u1_q32, v1_q32, circle.r))
+        return true;
+    if (step == 0)
+        return false;
+    /* 2 (r + round) (both below 2^29 in the domain), and the doubled
+     * reaches ahead of and behind the pivot (below 2^31: squares below
+     * 2^62, as 4 q2 for q2 below 2^60). */
+    rr = 2u * ((uint32_t)circle.r + (uint32_t)a->round);
+    if (q2_q32 < ((uint64_t)1 << 60)) {
+        reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
+        if (sg * fxl__sign64(v0_q32) >= 0 && sg * fxl__sign64(v1_q32) <= 0 &&
+            4u * q2_q32 <= reach2 * reach2)
+            return true; /* (1, 0): the point R ahead of the pivot */
+        reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : rr);
+        if (sg * fxl__sign64(v0_q32) <= 0 && sg * fxl__sign64(v1_q32) >= 0 &&
+            4u * q2_q32 <= reach2 * reach2)
+            return true; /* (-1, 0): the point R behind it */
+        reach2 = (uint64_t)a->width + (uint32_t)circle.r;
+        if (q2_q32 <= reach2 * reach2 &&
+            (sg * fxl__sign64(u0_q32)) * (sg * fxl__sign64(u1_q32)) <= 0)
+            return true; /* (0, +-1): the point R across it */
+    }
+    sp.cos1 = c1, sp.sin1 = s1, sp.step = step;
+    return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r,
+                           ((int64_t)circle.r + a->round) * 65536);
+}
+
+/* The same for a turn with no move about another pivot (sweep_general_ok):
+ * the rectangle shifted about the pivot as fill() builds it (the offsets
+ * exact, as in fxl__sweep_witness), the end beams (sure hits), then
+ * turn_after_ends. */
+FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_sweep_prep sp;
+    fxl_laser_prep *a = &sp.from;
+    int32_t r = circle.r;
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t qx = fxl__offset(circle.c.x, m->pivot.x), qy = fxl__offset(circle.c.y, m->pivot.y);
+    int64_t ou, ov, u0_q32, v0_q32, u1_q32, v1_q32;
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
+    fxl__laser_hitbox(l, a);
+    ou = fxl__along(a->cos, a->sin, ox, oy), ov = fxl__across(a->cos, a->sin, ox, oy);
+    a->u_lo += ou, a->u_hi += ou;
+    a->v_lo += ov, a->v_hi += ov;
+    sp.step = m->step;
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
+    if (fxl__frame_hit(a, u0_q32, v0_q32, r) || fxl__frame_hit(a, u1_q32, v1_q32, r))
+        return true;
+    return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                           ((int64_t)r + a->round) * 65536);
+}
+
+/* The fused loop's near path after fxl__sweep_witness found no hit (issue
+ * 20): the rest of the answer, exactly, on the preparation the witness
+ * built (no second fxl_sweep_prepare), for a sweep sweep_base_ok and
+ * sweep_simple or sweep_general_ok accepted, against a circle in the
+ * domain. The witness tested the start pose (g0 = c - pivot, start
+ * frame), the middle pose of the turn and the end pose (g1 = g0 - move,
+ * end frame). With no move g0 = g1 is the turn's offset: its end beams
+ * are those two poses, and turn_after_ends decides. With a move, motion_hit's
+ * three pieces (sweep.h's motion), the circle's offsets turned into the
+ * frames once: each piece's cheap miss (slide_far, turn_far; most near
+ * misses stop there), then each piece left exactly (fxl__slide_hit; the
+ * turn's end beams at gm = g0 - floor(move / 2), then turn_after_ends). A
+ * hit iff some piece hits, as motion_hit. With step 0 the motion is one
+ * slide, g0 to g1 (the split at gm is the motion only with a turn). */
+FXL_ARM_CODE static bool near_rest(const fxl_sweep *sw, fxl_circle circle,
+                                   const fxl_sweep_prep *sp)
+{
+    const fxl_motion *m = &sw->motion;
+    const fxl_laser_prep *a = &sp->from;
+    int32_t r = circle.r, step = m->step;
+    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    int32_t qx = gx - sp->half_move.x, qy = gy - sp->half_move.y, ex, ey;
+    int64_t t_q32 = ((int64_t)r + a->round) * 65536;
+    int64_t u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    int64_t u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy);
+    int64_t v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+    int64_t su_q32, sv_q32, eu_q32, ev_q32;
+    bool slide1, turn, slide2;
+
+    if ((m->move.x | m->move.y) == 0) /* the turn alone: g0 = gm = g1 */
+        return turn_after_ends(sp, 0, false, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
+    /* g1 = c - (pivot + move): both in the domain, so below 2^31 (exact) */
+    ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
+    su_q32 = fxl__along(a->cos, a->sin, gx, gy), sv_q32 = fxl__across(a->cos, a->sin, gx, gy);
+    eu_q32 = fxl__along(sp->cos1, sp->sin1, ex, ey), ev_q32 = fxl__across(sp->cos1, sp->sin1, ex, ey);
+    if (step == 0) /* one slide (the end frame is the start frame) */
+        return !slide_far(a, su_q32, sv_q32, eu_q32, ev_q32, t_q32) &&
+               fxl__slide_hit(a, a->cos, a->sin, gx, gy, ex, ey, r);
+    slide1 = !slide_far(a, su_q32, sv_q32, u0_q32, v0_q32, t_q32);
+    turn = !turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                     arc_margin(qx, qy), step);
+    slide2 = !slide_far(a, u1_q32, v1_q32, eu_q32, ev_q32, t_q32);
+    return (slide1 && fxl__slide_hit(a, a->cos, a->sin, gx, gy, qx, qy, r)) ||
+           (turn && (fxl__frame_hit(a, u0_q32, v0_q32, r) || fxl__frame_hit(a, u1_q32, v1_q32, r) ||
+                     turn_after_ends(sp, 0, false, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                                     t_q32))) ||
+           (slide2 && fxl__slide_hit(a, sp->cos1, sp->sin1, qx, qy, ex, ey, r));
+}
+
 /* What the fused loop does with a sweep its rejects left (the one call
- * out of its IWRAM code, in ROM: near sweeps only): the second look of
- * the sweep's form (look: LOOK_SIMPLE sweep_near, LOOK_GENERAL
- * general_near, LOOK_NONE none), then, if that is undecided, the full
- * path (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus
- * the refusal code. */
+ * out of its IWRAM code, in ROM: near sweeps only): for a sweep of either
+ * checked form (look: LOOK_SIMPLE, LOOK_GENERAL) against a circle in the
+ * domain, fxl__sweep_witness's sure hits, then near_rest on the
+ * preparation it built; else the full path (fxl_sweep_prepare and the
+ * exact test). 1 hit, 0 miss, or minus the refusal code. */
 #define LOOK_NONE 0
 #define LOOK_SIMPLE 1
 #define LOOK_GENERAL 2
@@ -949,13 +1021,13 @@ static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     fxl_sweep_prep sp;
     fxl_result res;
-    int h = -1;
-    if (look == LOOK_SIMPLE)
-        h = sweep_near(sw, circle);
-    else if (look == LOOK_GENERAL)
-        h = general_near(sw, circle);
-    if (h >= 0)
-        return h;
+    if (look != LOOK_NONE && fxl__circle_ok(circle)) {
+        if (look == LOOK_SIMPLE)
+            return sweep_near(sw, circle) ? 1 : 0;
+        if ((sw->motion.move.x | sw->motion.move.y) == 0)
+            return near_turn(sw, circle) ? 1 : 0;
+        return fxl__sweep_witness(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp) ? 1 : 0;
+    }
     res = fxl_sweep_prepare(sw, &sp);
     if (res != FXL_OK)
         return -(int)res;
