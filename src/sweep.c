@@ -894,7 +894,7 @@ FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
     int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
     int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
     int64_t u0_q32, v0_q32, u1_q32, v1_q32;
-    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
+    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
     uint32_t len = (uint32_t)l->length, rr;
 
     fxl__sincos(l->angle, &a->cos, &a->sin);
@@ -911,7 +911,7 @@ FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
      * 2^62, as 4 q2 for q2 below 2^60). */
     rr = 2u * ((uint32_t)circle.r + (uint32_t)a->round);
     if (q2_q32 < ((uint64_t)1 << 60)) {
-        reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
+        uint64_t reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
         if (sg * fxl__sign64(v0_q32) >= 0 && sg * fxl__sign64(v1_q32) <= 0 &&
             4u * q2_q32 <= reach2 * reach2)
             return true; /* (1, 0): the point R ahead of the pivot */
