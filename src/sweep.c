@@ -154,10 +154,10 @@ fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp)
  * (both ends beyond a side whose bound is on the far side of zero: the arc
  * then stays in the open half plane without that axis direction) and also
  * rejects circles between a pivot off the beam and the beam. */
-FXL_NOINLINE static bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
-                                      int64_t v1_q32, int64_t ulo_q32, int64_t uhi_q32,
-                                      int64_t vlo_q32, int64_t vhi_q32, int64_t t_q32,
-                                      int64_t m_q32, int32_t step)
+FXL__ALWAYS_INLINE bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                     int64_t v1_q32, int64_t ulo_q32, int64_t uhi_q32,
+                                     int64_t vlo_q32, int64_t vhi_q32, int64_t t_q32,
+                                     int64_t m_q32, int32_t step)
 {
     /* D = (0, 1): cross(S, D) = u; (0, -1): -u; (1, 0): -v; (-1, 0): v. */
     bool up, down, right, left;
@@ -180,7 +180,7 @@ FXL_NOINLINE static bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1
 
 /* The common case of that first, inline: both ends beyond a side whose
  * bound is kept on the far side of zero (the arc then stays in the open
- * half plane without that side's axis direction); the rest out of line. */
+ * half plane without that side's axis direction); then the arc form. */
 FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
                                  int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
                                  int64_t t_q32, int64_t m_q32, int32_t step)
