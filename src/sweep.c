@@ -875,6 +875,16 @@ FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angl
            fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
 }
 
+/* turn_after_ends out of line (with the middle witness), for sweep_near:
+ * inline, its stages made the common hit above them slower (registers). */
+FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, int32_t qx,
+                                   int32_t qy, int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                   int64_t v1_q32, int32_t r)
+{
+    return turn_after_ends(sp, angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                           ((int64_t)r + sp->from.round) * 65536);
+}
+
 /* The fused loop's near path for a simple sweep (turning about its own
  * reference point, no move: sweep_simple) that sweep_maybe could not
  * reject, against a circle in the domain: the whole answer, exactly, with
@@ -904,7 +914,9 @@ FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
     u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
     if (fxl__frame_test(a, u0_q32, v0_q32, circle.r) || fxl__frame_test(a, u1_q32, v1_q32, circle.r))
         return true;
-    if (step == 0)
+    /* The stages below need a circle in the domain (the loop ignores the
+     * answers for one out of it: no bit, the circle's code returned). */
+    if (step == 0 || !fxl__circle_ok(circle))
         return false;
     /* 2 (r + round) (both below 2^29 in the domain), and the doubled
      * reaches ahead of and behind the pivot (below 2^31: squares below
@@ -925,8 +937,7 @@ FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
             return true; /* (0, +-1): the point R across it */
     }
     sp.cos1 = c1, sp.sin1 = s1, sp.step = step;
-    return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r,
-                           ((int64_t)circle.r + a->round) * 65536);
+    return turn_tail(&sp, l->angle, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r);
 }
 
 /* The same for a turn with no move about another pivot (sweep_general_ok):
@@ -1021,9 +1032,9 @@ static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     fxl_sweep_prep sp;
     fxl_result res;
-    if (look != LOOK_NONE && fxl__circle_ok(circle)) {
-        if (look == LOOK_SIMPLE)
-            return sweep_near(sw, circle) ? 1 : 0;
+    if (look == LOOK_SIMPLE)
+        return sweep_near(sw, circle) ? 1 : 0;
+    if (look == LOOK_GENERAL) { /* (the loop's: only with a circle in the domain) */
         if ((sw->motion.move.x | sw->motion.move.y) == 0)
             return near_turn(sw, circle) ? 1 : 0;
         return fxl__sweep_witness(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp) ? 1 : 0;
