@@ -887,25 +887,20 @@ FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, in
 
 /* The fused loop's near path for a simple sweep (turning about its own
  * reference point, no move: sweep_simple) that sweep_maybe could not
- * reject, against a circle in the domain: the whole answer, exactly, with
- * the preparation built once (issue 20: no second fxl_sweep_prepare). The
- * two end beams (the rectangle of fxl__laser_hitbox, the start and end
- * frames), then the axis shortcut of axis_hit with the bounds written out
- * for a rectangle about the pivot: along the beam it reaches `ahead` and
- * `behind` of the pivot (L and 0 from the emitter, L/2 either way from the
- * middle), across it w (box or capsule alike); doubling the lengths keeps
- * the centre form's halves exact. Then turn_after_ends on the same frame
- * values (fxl_sweep_prepare's rectangle: no shift about laser.pos). */
+ * reject: the whole answer, exactly, with the preparation built once
+ * (issue 20: no second fxl_sweep_prepare): the two end beams (the
+ * rectangle of fxl__laser_hitbox, no shift about laser.pos, the start and
+ * end frames; sure hits), then turn_tail on the same frame values. (The
+ * axis shortcuts it once took before turn_far cost the GBA about 340
+ * cycles a near miss and found a hit for 1 near sweep in 60.) */
 FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     fxl_sweep_prep sp;
     fxl_laser_prep *a = &sp.from;
     int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
-    int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
+    int32_t step = sw->motion.step;
     int64_t u0_q32, v0_q32, u1_q32, v1_q32;
-    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    uint32_t len = (uint32_t)l->length, rr;
 
     fxl__sincos(l->angle, &a->cos, &a->sin);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
@@ -918,24 +913,6 @@ FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
      * answers for one out of it: no bit, the circle's code returned). */
     if (step == 0 || !fxl__circle_ok(circle))
         return false;
-    /* 2 (r + round) (both below 2^29 in the domain), and the doubled
-     * reaches ahead of and behind the pivot (below 2^31: squares below
-     * 2^62, as 4 q2 for q2 below 2^60). */
-    rr = 2u * ((uint32_t)circle.r + (uint32_t)a->round);
-    if (q2_q32 < ((uint64_t)1 << 60)) {
-        uint64_t reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
-        if (sg * fxl__sign64(v0_q32) >= 0 && sg * fxl__sign64(v1_q32) <= 0 &&
-            4u * q2_q32 <= reach2 * reach2)
-            return true; /* (1, 0): the point R ahead of the pivot */
-        reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : rr);
-        if (sg * fxl__sign64(v0_q32) <= 0 && sg * fxl__sign64(v1_q32) >= 0 &&
-            4u * q2_q32 <= reach2 * reach2)
-            return true; /* (-1, 0): the point R behind it */
-        reach2 = (uint64_t)a->width + (uint32_t)circle.r;
-        if (q2_q32 <= reach2 * reach2 &&
-            (sg * fxl__sign64(u0_q32)) * (sg * fxl__sign64(u1_q32)) <= 0)
-            return true; /* (0, +-1): the point R across it */
-    }
     sp.cos1 = c1, sp.sin1 = s1, sp.step = step;
     return turn_tail(&sp, l->angle, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r);
 }
@@ -963,7 +940,7 @@ FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
     sp.step = m->step;
     u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
     u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
-    if (fxl__frame_hit(a, u0_q32, v0_q32, r) || fxl__frame_hit(a, u1_q32, v1_q32, r))
+    if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
         return true;
     return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
                            ((int64_t)r + a->round) * 65536);
