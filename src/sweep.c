@@ -852,6 +852,14 @@ FXL__ALWAYS_INLINE bool slide_far(const fxl_laser_prep *a, int64_t ua_q32, int64
            fxl__min64(va_q32, vb_q32) > a->v_hi + t_q32;
 }
 
+/* slide_far for the slide of offsets a to b in the frame (c, s). */
+FXL__ALWAYS_INLINE bool slide_far_at(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax,
+                                     int32_t ay, int32_t bx, int32_t by, int64_t t_q32)
+{
+    return slide_far(lp, fxl__along(c, s, ax, ay), fxl__across(c, s, ax, ay), fxl__along(c, s, bx, by),
+                     fxl__across(c, s, bx, by), t_q32);
+}
+
 /* The turn at offset q from the pivot after its end beams missed:
  * turn_hit's later stages on frame values worked out once: its cheap
  * rejects (turn_far), the sure hit of the middle pose (middle_witness,
@@ -967,29 +975,33 @@ FXL_ARM_CODE static bool near_rest(const fxl_sweep *sw, fxl_circle circle,
     const fxl_laser_prep *a = &sp->from;
     int32_t r = circle.r, step = m->step;
     int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
-    int32_t qx = gx - sp->half_move.x, qy = gy - sp->half_move.y, ex, ey;
+    int32_t qx = gx - sp->half_move.x, qy = gy - sp->half_move.y;
+    /* g1 = c - (pivot + move): both in the domain, so below 2^31 (exact) */
+    int32_t ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
     int64_t t_q32 = ((int64_t)r + a->round) * 65536;
-    int64_t u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
-    int64_t u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy);
-    int64_t v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
-    int64_t su_q32, sv_q32, eu_q32, ev_q32;
+    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
     bool slide1, turn, slide2;
 
-    if ((m->move.x | m->move.y) == 0) /* the turn alone: g0 = gm = g1 */
+    if ((m->move.x | m->move.y) == 0) { /* the turn alone: g0 = gm = g1 */
+        u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+        u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy);
+        v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
         return turn_after_ends(sp, 0, false, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
-    /* g1 = c - (pivot + move): both in the domain, so below 2^31 (exact) */
-    ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
-    su_q32 = fxl__along(a->cos, a->sin, gx, gy), sv_q32 = fxl__across(a->cos, a->sin, gx, gy);
-    eu_q32 = fxl__along(sp->cos1, sp->sin1, ex, ey), ev_q32 = fxl__across(sp->cos1, sp->sin1, ex, ey);
+    }
     if (step == 0) /* one slide (the end frame is the start frame) */
-        return !slide_far(a, su_q32, sv_q32, eu_q32, ev_q32, t_q32) &&
+        return !slide_far_at(a, a->cos, a->sin, gx, gy, ex, ey, t_q32) &&
                fxl__slide_hit(a, a->cos, a->sin, gx, gy, ex, ey, r);
-    slide1 = !slide_far(a, su_q32, sv_q32, u0_q32, v0_q32, t_q32);
+    /* Each slide's cheap miss on its own frame values (few live at once). */
+    slide1 = !slide_far_at(a, a->cos, a->sin, gx, gy, qx, qy, t_q32);
+    slide2 = !slide_far_at(a, sp->cos1, sp->sin1, qx, qy, ex, ey, t_q32);
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy), v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
     turn = !turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
                      arc_margin(qx, qy), step);
-    slide2 = !slide_far(a, u1_q32, v1_q32, eu_q32, ev_q32, t_q32);
+    if (!slide1 && !turn && !slide2)
+        return false;
     return (slide1 && fxl__slide_hit(a, a->cos, a->sin, gx, gy, qx, qy, r)) ||
-           (turn && (fxl__frame_hit(a, u0_q32, v0_q32, r) || fxl__frame_hit(a, u1_q32, v1_q32, r) ||
+           (turn && (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r) ||
                      turn_after_ends(sp, 0, false, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
                                      t_q32))) ||
            (slide2 && fxl__slide_hit(a, sp->cos1, sp->sin1, qx, qy, ex, ey, r));
