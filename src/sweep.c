@@ -350,6 +350,89 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
 }
 
+/* One corner C (Q32.32, frame coordinates about the pivot) of side_miss:
+ * true when R > |C| + t surely, in raw units (2^-16 px): rt = isqrt(|q|^2)
+ * - t <= R - t (given rt > 0) and rt^2 > cu^2 + cv^2 >= |C|^2, cu and cv
+ * C's coordinates' magnitudes rounded up. No filter (false) for a corner
+ * 2^31 raw units (2^15 px) or more away on an axis: every square below
+ * 2^62. */
+FXL__ALWAYS_INLINE bool corner_inside(int64_t cu_q32, int64_t cv_q32, uint64_t rt)
+{
+    uint64_t cu = (fxl__abs64(cu_q32) + 65535u) >> 16, cv = (fxl__abs64(cv_q32) + 65535u) >> 16;
+    return (cu | cv) < ((uint64_t)1 << 31) && rt * rt > cu * cu + cv * cv;
+}
+
+/* A sound miss for the middle of a turn (issue 20's tails: a circle just
+ * past a corner of a beam turning about a pivot off it, or past its tip,
+ * which arc_box_miss's box of the arc leaves to the exact middle, about
+ * 20,000 GBA cycles).
+ * Proof. The middle's frame points X lie on the circle |X| = R = |q| 2^16
+ * along the arc from E0 to E1 (sweep_turn.c), less than a half turn
+ * (|step| < 2048; a half turn has S1 = -S0). If u0, u1 < 0 (the S_i and
+ * E_i = S_i 2^16 / |t_i| share signs), the whole arc has u < 0: leaving
+ * that open half plane and coming back crosses its edge line twice, half
+ * a turn apart. Take the side u = a0 of K = [a0, a1] x [b0, b1], corners
+ * C- = (a0, b0), C+ = (a0, b1), and suppose R > |C+-| + t. A point X =
+ * (u, v) of the arc with v in [b0, b1] has u = -sqrt(R^2 - v^2) and u <
+ * a0 - t: if a0 >= t, as u < 0; else R^2 - v^2 > (t - a0)^2 since R^2 >
+ * (|C| + t)^2 >= a0^2 + b^2 + 2 t |a0| + t^2 >= (t - a0)^2 + v^2 for the
+ * corner whose b^2 >= v^2 (b = b0 or b1). A point with v in (b1, b1 + t]
+ * has u < a0 likewise (R^2 > a0^2 + (|b1| + t)^2 >= a0^2 + v^2) and its
+ * nearest point of K is C+, farther than t: R > |C+| + t puts the whole
+ * circle outside the disk of radius t about C+. The same below b0 with
+ * C-, and a point with v beyond [b0 - t, b1 + t] is farther than t from
+ * K. So no point of the arc is within t of K: a miss. The same for u > 0
+ * with the side u = a1, and for v < 0, v > 0 with the sides v = b0, b1.
+ * Integer bounds (corner_inside: R - t > |C| from squares, one square
+ * root) only make it stricter. */
+FXL_ARM_CODE static bool side_miss(const fxl_laser_prep *a, int64_t u0_q32, int64_t v0_q32,
+                                   int64_t u1_q32, int64_t v1_q32, int32_t qx, int32_t qy,
+                                   int64_t t_q32)
+{
+    /* R - t in raw units, rounded down (t = (r + round) 2^16 exactly;
+     * |q|^2 below 2^63, R below 2^31.5) */
+    uint64_t rl, th = (uint64_t)t_q32 >> 16, rt;
+    if (!((u0_q32 < 0 && u1_q32 < 0) || (u0_q32 > 0 && u1_q32 > 0) || (v0_q32 < 0 && v1_q32 < 0) ||
+          (v0_q32 > 0 && v1_q32 > 0)))
+        return false;
+    rl = fxl__isqrt64((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy));
+    if (rl <= th)
+        return false;
+    rt = rl - th;
+    if (u0_q32 < 0 && u1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, rt) &&
+        corner_inside(a->u_lo, a->v_hi, rt))
+        return true;
+    if (u0_q32 > 0 && u1_q32 > 0 && corner_inside(a->u_hi, a->v_lo, rt) &&
+        corner_inside(a->u_hi, a->v_hi, rt))
+        return true;
+    if (v0_q32 < 0 && v1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, rt) &&
+        corner_inside(a->u_hi, a->v_lo, rt))
+        return true;
+    return v0_q32 > 0 && v1_q32 > 0 && corner_inside(a->u_lo, a->v_hi, rt) &&
+           corner_inside(a->u_hi, a->v_hi, rt);
+}
+
+/* The exact middle behind side_miss; the test builds' audit
+ * (fxl__turn_audit, sweep_parts.h) runs the exact stage on side_miss's
+ * misses too and counts any it calls a hit. t >= 0. */
+FXL__ALWAYS_INLINE bool middle_exact(const fxl_sweep_prep *sp, int32_t qx, int32_t qy,
+                                     int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                     int64_t v1_q32, int32_t r, int64_t t_q32)
+{
+    if (side_miss(&sp->from, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32)) {
+#ifdef FXL_TEST_HOOKS
+        if (fxl__turn_audit.on) {
+            fxl__turn_audit.filtered++;
+            fxl__turn_audit.wrong += fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r)
+                                         ? 1u
+                                         : 0u;
+        }
+#endif
+        return false;
+    }
+    return fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -375,7 +458,7 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
-           fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+           middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
 }
 
 /* The whole motion for a circle whose offsets from the pivot are g0 at the
@@ -880,7 +963,7 @@ FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angl
     if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
-           fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+           middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
 }
 
 /* turn_after_ends out of line (with the middle witness), for sweep_near:
