@@ -419,6 +419,35 @@ static void sweeps_near_touching(void)
                 round, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], tested, hit);
 }
 
+/* fxl_sweep_to_pose's step and saturated move (sweep.c: 32-bit, no
+ * library call) against their definitions (fxl_angle_diff, the int64
+ * difference clamped to int32), the laser and pivot copied, for any int32
+ * positions and angles, the interesting ones often. */
+static void to_pose_fields(void)
+{
+    fxlt_rng rng = fxlt_rng_for("to_pose_fields");
+    uint32_t round, sat = 0;
+    for (round = 0; round < 200000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u); round++) {
+        fxl_laser l = some_laser(&rng, fxlt_below(&rng, 2) == 0);
+        fxl_vec2 to = fxl_vec2_make(any32(&rng), any32(&rng));
+        fxl_angle a = any32(&rng);
+        fxl_sweep s = fxl_sweep_to_pose(&l, to, a);
+        int64_t dx = (int64_t)to.x - l.pos.x, dy = (int64_t)to.y - l.pos.y;
+        int32_t mx = dx > INT32_MAX ? INT32_MAX : dx < INT32_MIN ? INT32_MIN : (int32_t)dx;
+        int32_t my = dy > INT32_MAX ? INT32_MAX : dy < INT32_MIN ? INT32_MIN : (int32_t)dy;
+        sat += (uint32_t)(mx != dx) + (uint32_t)(my != dy);
+        CHECK_EQ(s.motion.step, fxl_angle_diff(a, l.angle));
+        CHECK_EQ(s.motion.move.x, mx);
+        CHECK_EQ(s.motion.move.y, my);
+        CHECK(s.motion.pivot.x == l.pos.x && s.motion.pivot.y == l.pos.y);
+        CHECK(s.laser.pos.x == l.pos.x && s.laser.pos.y == l.pos.y && s.laser.angle == l.angle &&
+              s.laser.length == l.length && s.laser.half_width == l.half_width &&
+              s.laser.hit_fraction == l.hit_fraction && s.laser.kind == l.kind &&
+              s.laser.anchor == l.anchor);
+    }
+    fxlt_printf("    %u rounds, %u saturated moves\n", round, sat);
+}
+
 /* Found by tests/fuzz/fuzz_laser.c: the fused call's quadrant box grew the
  * beam's reach by 2^-15 for the table vector's length but not the radius,
  * and a circle of radius 2^28 - 3 touching by 10 raw units (the frame sees
@@ -446,6 +475,7 @@ static const fxlt_case cases[] = {
     {"sweeps_match", sweeps_match},
     {"sweeps_box_edges", sweeps_box_edges},
     {"sweeps_near_touching", sweeps_near_touching},
+    {"to_pose_fields", to_pose_fields},
     {"big_radius_scale", big_radius_scale},
 };
 
