@@ -893,8 +893,8 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
  * writes (fill()'s fields, built on the way, so the caller goes on to
  * the exact stages without preparing again). Out of the circle loop's
  * way: its code is untouched. */
-FXL_WARM_CODE
-int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+/* (witness_body: the body, inline for near_moving too.) */
+FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
@@ -937,6 +937,12 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
     sp->step = m->step;
     sp->half_move = fxl_vec2_make(hx, hy);
     return 0;
+}
+
+FXL_WARM_CODE
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+{
+    return witness_body(sw, circle, sp);
 }
 
 /* A slide's cheap miss: the circle's frame points at its two ends (ua,
@@ -1069,8 +1075,8 @@ FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
  * turn's end beams at gm = g0 - floor(move / 2), then turn_after_ends). A
  * hit iff some piece hits, as motion_hit. With step 0 the motion is one
  * slide, g0 to g1 (the split at gm is the motion only with a turn). */
-FXL_ARM_CODE static bool near_rest(const fxl_sweep *sw, fxl_circle circle,
-                                   const fxl_sweep_prep *sp)
+FXL__ALWAYS_INLINE bool near_rest(const fxl_sweep *sw, fxl_circle circle,
+                                  const fxl_sweep_prep *sp)
 {
     const fxl_motion *m = &sw->motion;
     const fxl_laser_prep *a = &sp->from;
@@ -1108,12 +1114,21 @@ FXL_ARM_CODE static bool near_rest(const fxl_sweep *sw, fxl_circle circle,
            (slide2 && fxl__slide_hit(a, sp->cos1, sp->sin1, qx, qy, ex, ey, r));
 }
 
+/* The fused loop's near path for a sweep that moves: witness_body's sure
+ * hits, then near_rest on the preparation it built, in one function. */
+FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle)
+{
+    fxl_sweep_prep sp;
+    return witness_body(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp);
+}
+
 /* What the fused loop does with a sweep its rejects left (the one call
- * out of its IWRAM code, in ROM: near sweeps only): for a sweep of either
- * checked form (look: LOOK_SIMPLE, LOOK_GENERAL) against a circle in the
- * domain, fxl__sweep_witness's sure hits, then near_rest on the
- * preparation it built; else the full path (fxl_sweep_prepare and the
- * exact test). 1 hit, 0 miss, or minus the refusal code. */
+ * out of its IWRAM code, in ROM: near sweeps only): the near path of the
+ * sweep's checked form (look: LOOK_SIMPLE sweep_near; LOOK_GENERAL, only
+ * with a circle in the domain, near_turn or near_moving), each deciding
+ * exactly on the preparation it builds; else the full path
+ * (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus the
+ * refusal code. */
 #define LOOK_NONE 0
 #define LOOK_SIMPLE 1
 #define LOOK_GENERAL 2
@@ -1127,7 +1142,7 @@ static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
     if (look == LOOK_GENERAL) { /* (the loop's: only with a circle in the domain) */
         if ((sw->motion.move.x | sw->motion.move.y) == 0)
             return near_turn(sw, circle) ? 1 : 0;
-        return fxl__sweep_witness(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp) ? 1 : 0;
+        return near_moving(sw, circle) ? 1 : 0;
     }
     res = fxl_sweep_prepare(sw, &sp);
     if (res != FXL_OK)
