@@ -53,7 +53,7 @@
  *     bounds grown by the move). Near the player (a few px) each sweep
  *     is prepared once and decided on the way (issue 20): about 1,040 a
  *     sweep about its reference point, 1,540 about another pivot, 1,980
- *     pose to pose (at most 1,220 / 1,860 / 2,240 a sweep over a call):
+ *     pose to pose (at most 1,220 / 1,820 / 2,240 a sweep over a call):
  *     the end and middle poses give the common hits, each piece's 64-bit
  *     reject the common misses, the exact stages only the thin band.
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
