@@ -50,15 +50,33 @@ fxl_sweep fxl_sweep_turn_to(const fxl_laser *laser, fxl_angle to_angle)
                       laser != NULL ? fxl_angle_diff(to_angle, laser->angle) : 0);
 }
 
+/* a - b saturated to int32, in 32-bit arithmetic (fxl__sat32((int64_t)a
+ * - b)): the difference wraps only when a and b differ in sign and it
+ * then takes b's sign; the true one has a's. */
+FXL__ALWAYS_INLINE int32_t sat_sub32(int32_t a, int32_t b)
+{
+    uint32_t d = (uint32_t)a - (uint32_t)b;
+    if ((((uint32_t)a ^ (uint32_t)b) & ((uint32_t)a ^ d)) >> 31 != 0u)
+        return a < 0 ? INT32_MIN : INT32_MAX;
+    return fxl__u2i32(d);
+}
+
+/* One object, written in place as turn_about's (the step fxl_angle_diff's,
+ * written out; the move with 32-bit saturation): the boss frame builds
+ * 8 a frame (issue 20: about 360 GBA cycles each in Thumb before). */
 fxl_sweep fxl_sweep_to_pose(const fxl_laser *laser, fxl_vec2 to_pos, fxl_angle to_angle)
 {
-    fxl_sweep s = turn_about(laser, true, fxl_vec2_make(0, 0),
-                             laser != NULL ? fxl_angle_diff(to_angle, laser->angle) : 0);
+    fxl_sweep s;
+    if (laser == NULL) /* (turn_about's FXL_ASSERT traps it, once) */
+        return turn_about(laser, true, fxl_vec2_make(0, 0), 0);
+    s.laser = *laser;
+    s.motion.pivot = laser->pos;
+    s.motion.step =
+        (int32_t)(((uint32_t)to_angle - (uint32_t)laser->angle + 2048u) & FXL_ANGLE_MASK) - 2048;
     /* Saturated: an out-of-domain end then still lands out of the domain
      * and is refused (never wraps back into it). */
-    if (laser != NULL)
-        s.motion.move = fxl_vec2_make(fxl__sat32((int64_t)to_pos.x - laser->pos.x),
-                                      fxl__sat32((int64_t)to_pos.y - laser->pos.y));
+    s.motion.move.x = sat_sub32(to_pos.x, laser->pos.x);
+    s.motion.move.y = sat_sub32(to_pos.y, laser->pos.y);
     return s;
 }
 
@@ -154,10 +172,10 @@ fxl_laser_prep fxl_sweep_end(const fxl_sweep_prep *sp)
  * (both ends beyond a side whose bound is on the far side of zero: the arc
  * then stays in the open half plane without that axis direction) and also
  * rejects circles between a pivot off the beam and the beam. */
-FXL_NOINLINE static bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
-                                      int64_t v1_q32, int64_t ulo_q32, int64_t uhi_q32,
-                                      int64_t vlo_q32, int64_t vhi_q32, int64_t t_q32,
-                                      int64_t m_q32, int32_t step)
+FXL__ALWAYS_INLINE bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                     int64_t v1_q32, int64_t ulo_q32, int64_t uhi_q32,
+                                     int64_t vlo_q32, int64_t vhi_q32, int64_t t_q32,
+                                     int64_t m_q32, int32_t step)
 {
     /* D = (0, 1): cross(S, D) = u; (0, -1): -u; (1, 0): -v; (-1, 0): v. */
     bool up, down, right, left;
@@ -180,7 +198,7 @@ FXL_NOINLINE static bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1
 
 /* The common case of that first, inline: both ends beyond a side whose
  * bound is kept on the far side of zero (the arc then stays in the open
- * half plane without that side's axis direction); the rest out of line. */
+ * half plane without that side's axis direction); then the arc form. */
 FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
                                  int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
                                  int64_t t_q32, int64_t m_q32, int32_t step)
@@ -255,22 +273,10 @@ FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_
  * exact frame point X (no table scale) and the table frame's S differ by
  * at most 1.1e-5 |S| < m = |qx| + |qy| + 1 (Q32.32; turn_far), so S within
  * t - m of K puts X within t: the frame test with the radius cut by m in
- * raw units rounded up (a negative reach gives no hit). */
-FXL_NOINLINE static bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
-                                        int32_t qx, int32_t qy, int32_t r)
-{
-    int32_t c, s, cut;
-    if (step > -2 && step < 2)
-        return false;
-    fxl__sincos((int32_t)((uint32_t)angle + (uint32_t)(step / 2)), &c, &s);
-    /* m / 2^16 rounded up: (|qx| + |qy| + 1) < 2^32, so cut <= 2^16 */
-    cut = (int32_t)((((uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u) + 65535u) >> 16);
-    return fxl__frame_test(box, fxl__along(c, s, qx, qy), fxl__across(c, s, qx, qy), r - cut);
-}
-
-/* middle_witness's body again, inline: fxl__sweep_witness's ARM copy (the
- * out-of-line Thumb one above is kept as it was: the circle paths' code). */
-FXL__ALWAYS_INLINE bool middle_witness_in(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
+ * raw units rounded up (a negative reach gives no hit). Inline (ARM code
+ * on the GBA, no library multiplies); r - cut needs r <= FXL_SIZE_MAX (a
+ * circle in the domain). */
+FXL__ALWAYS_INLINE bool middle_witness(const fxl_laser_prep *box, fxl_angle angle, int32_t step,
                                           int32_t qx, int32_t qy, int32_t r)
 {
     int32_t c, s, cut;
@@ -362,6 +368,96 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
 }
 
+/* One corner C (Q32.32, frame coordinates about the pivot) of side_miss:
+ * true when R > |C| + t surely, in raw units (2^-16 px): rt = isqrt(|q|^2)
+ * - t <= R - t (given rt > 0) and rt^2 > cu^2 + cv^2 >= |C|^2, cu and cv
+ * C's coordinates' magnitudes rounded up. No filter (false) for a corner
+ * 2^31 raw units (2^15 px) or more away on an axis: every square below
+ * 2^62. */
+FXL__ALWAYS_INLINE bool corner_inside(int64_t cu_q32, int64_t cv_q32, uint64_t rt)
+{
+    uint64_t cu = (fxl__abs64(cu_q32) + 65535u) >> 16, cv = (fxl__abs64(cv_q32) + 65535u) >> 16;
+    return (cu | cv) < ((uint64_t)1 << 31) && rt * rt > cu * cu + cv * cv;
+}
+
+/* A sound miss for the middle of a turn (issue 20's tails: a circle just
+ * past a corner of a beam turning about a pivot off it, or past its tip,
+ * which arc_box_miss's box of the arc leaves to the exact middle, about
+ * 20,000 GBA cycles).
+ * Proof. The middle's frame points X lie on the circle |X| = R = |q| 2^16
+ * along the arc from E0 to E1 (sweep_turn.c), less than a half turn
+ * (|step| < 2048; a half turn has S1 = -S0). If u0, u1 < 0 (the S_i and
+ * E_i = S_i 2^16 / |t_i| share signs), the whole arc has u < 0: leaving
+ * that open half plane and coming back crosses its edge line twice, half
+ * a turn apart. Take the side u = a0 of K = [a0, a1] x [b0, b1], corners
+ * C- = (a0, b0), C+ = (a0, b1), and suppose R > |C+-| + t. A point X =
+ * (u, v) of the arc with v in [b0, b1] has u = -sqrt(R^2 - v^2) and u <
+ * a0 - t: if a0 >= t, as u < 0; else R^2 - v^2 > (t - a0)^2 since R^2 >
+ * (|C| + t)^2 >= a0^2 + b^2 + 2 t |a0| + t^2 >= (t - a0)^2 + v^2 for the
+ * corner whose b^2 >= v^2 (b = b0 or b1). A point with v in (b1, b1 + t]
+ * has u < a0 likewise (R^2 > a0^2 + (|b1| + t)^2 >= a0^2 + v^2) and its
+ * nearest point of K is C+, farther than t: R > |C+| + t puts the whole
+ * circle outside the disk of radius t about C+. The same below b0 with
+ * C-, and a point with v beyond [b0 - t, b1 + t] is farther than t from
+ * K. So no point of the arc is within t of K: a miss. The same for u > 0
+ * with the side u = a1, and for v < 0, v > 0 with the sides v = b0, b1.
+ * Integer bounds (corner_inside: R - t > |C| from squares, one square
+ * root) only make it stricter. */
+FXL_ARM_CODE static bool side_miss(const fxl_laser_prep *a, int64_t u0_q32, int64_t v0_q32,
+                                   int64_t u1_q32, int64_t v1_q32, int32_t qx, int32_t qy,
+                                   int64_t t_q32)
+{
+    /* rt <= R - t in raw units (t = (r + round) 2^16 exactly): R >= rl =
+     * isqrt(floor(|q|^2 / 4^k)) 2^k, k the fewest halvings that bring
+     * |q|^2 (below 2^63) under 2^32: one 32-bit root (a 64-bit one cost
+     * the GBA about 800 cycles more), rl short of R by less than 2^k raw
+     * units (0.002 px at 128 px). */
+    uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    uint64_t rl, th = (uint64_t)t_q32 >> 16, rt;
+    uint32_t hi = (uint32_t)(q2 >> 32), k = 0;
+    if (!((u0_q32 < 0 && u1_q32 < 0) || (u0_q32 > 0 && u1_q32 > 0) || (v0_q32 < 0 && v1_q32 < 0) ||
+          (v0_q32 > 0 && v1_q32 > 0)))
+        return false;
+    while (k < 16u && (hi >> (2u * k)) != 0u) /* q2 >> 2k below 2^32 (hi < 2^31) */
+        k++;
+    rl = (uint64_t)fxl__isqrt32((uint32_t)(q2 >> (2u * k))) << k;
+    if (rl <= th)
+        return false;
+    rt = rl - th;
+    if (u0_q32 < 0 && u1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, rt) &&
+        corner_inside(a->u_lo, a->v_hi, rt))
+        return true;
+    if (u0_q32 > 0 && u1_q32 > 0 && corner_inside(a->u_hi, a->v_lo, rt) &&
+        corner_inside(a->u_hi, a->v_hi, rt))
+        return true;
+    if (v0_q32 < 0 && v1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, rt) &&
+        corner_inside(a->u_hi, a->v_lo, rt))
+        return true;
+    return v0_q32 > 0 && v1_q32 > 0 && corner_inside(a->u_lo, a->v_hi, rt) &&
+           corner_inside(a->u_hi, a->v_hi, rt);
+}
+
+/* The exact middle behind side_miss; the test builds' audit
+ * (fxl__turn_audit, sweep_parts.h) runs the exact stage on side_miss's
+ * misses too and counts any it calls a hit. t >= 0. */
+FXL__ALWAYS_INLINE bool middle_exact(const fxl_sweep_prep *sp, int32_t qx, int32_t qy,
+                                     int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                     int64_t v1_q32, int32_t r, int64_t t_q32)
+{
+    if (side_miss(&sp->from, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32)) {
+#ifdef FXL_TEST_HOOKS
+        if (fxl__turn_audit.on) {
+            fxl__turn_audit.filtered++;
+            fxl__turn_audit.wrong += fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r)
+                                         ? 1u
+                                         : 0u;
+        }
+#endif
+        return false;
+    }
+    return fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -387,7 +483,7 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
         return false;
     return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
-           fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+           middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
 }
 
 /* The whole motion for a circle whose offsets from the pivot are g0 at the
@@ -703,53 +799,6 @@ FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, f
     return sweep_along(sw, qx, qy, r, w);
 }
 
-/* The fused loop's second look at a simple sweep (turning about its own
- * reference point) that sweep_maybe could not reject: the two end beams
- * (the rectangle of fxl__laser_hitbox, the start and end frames), then the
- * axis shortcut of axis_hit with the bounds written out for a rectangle
- * about the pivot: along the beam it reaches `ahead` and `behind` of the
- * pivot (L and 0 from the emitter, L/2 either way from the middle), across
- * it w (box or capsule alike). 1 hit, 0 miss, -1 undecided (the full
- * path). Doubling the lengths keeps the centre form's halves exact. */
-FXL__ALWAYS_INLINE int sweep_near(const fxl_sweep *sw, fxl_circle circle)
-{
-    const fxl_laser *l = &sw->laser;
-    fxl_laser_prep a;
-    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
-    int32_t step = sw->motion.step, sg = step > 0 ? 1 : -1;
-    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
-    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), reach2;
-    uint32_t len = (uint32_t)l->length, rr;
-
-    a.pos = l->pos;
-    fxl__sincos(l->angle, &a.cos, &a.sin);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
-    fxl__laser_hitbox(l, &a);
-    u0_q32 = fxl__along(a.cos, a.sin, qx, qy), v0_q32 = fxl__across(a.cos, a.sin, qx, qy);
-    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
-    if (fxl__frame_test(&a, u0_q32, v0_q32, circle.r) ||
-        fxl__frame_test(&a, u1_q32, v1_q32, circle.r))
-        return 1;
-    if (step == 0)
-        return 0;
-    if (q2_q32 >= ((uint64_t)1 << 60))
-        return -1;
-    /* 2 (r + round), and the doubled reaches ahead of and behind the pivot. */
-    rr = 2u * ((uint32_t)circle.r + (uint32_t)a.round);
-    reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : 2u * len + rr);
-    if (sg * fxl__sign64(v0_q32) >= 0 && sg * fxl__sign64(v1_q32) <= 0 &&
-        4u * q2_q32 <= reach2 * reach2)
-        return 1; /* (1, 0): the point R ahead of the pivot */
-    reach2 = (uint64_t)(l->anchor == FXL_ANCHOR_CENTRE ? len + rr : rr);
-    if (sg * fxl__sign64(v0_q32) <= 0 && sg * fxl__sign64(v1_q32) >= 0 &&
-        4u * q2_q32 <= reach2 * reach2)
-        return 1; /* (-1, 0): the point R behind it */
-    reach2 = (uint64_t)a.width + (uint32_t)circle.r;
-    if (q2_q32 <= reach2 * reach2 && (sg * fxl__sign64(u0_q32)) * (sg * fxl__sign64(u1_q32)) <= 0)
-        return 1; /* (0, +-1): the point R across it */
-    return -1;
-}
-
 /* The rest of fxl_sweep_prepare's checks for any motion that passed
  * sweep_base_ok, on the same box, in one compare: the pivot and pivot +
  * move (computed mod 2^32) within -2^29..2^29 - 1 per axis (as laser.pos
@@ -842,63 +891,25 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
     return general_along(sw, cs, qx, qy, r);
 }
 
-/* The fused loop's second look at any other motion (checked by
- * sweep_general_ok) that sweep_general_maybe could not reject: sound hits
- * without a preparation, 1 hit or -1 undecided (the full path). The
- * rectangle about the pivot as fill() builds it; the circle's offsets g0
- * = c - pivot (start pose, start frame: the motion's first moment), g1 = c
- * - pivot - move (end pose, end frame: its last) and gm = c - pivot -
- * floor(move / 2) at the turn's middle angle (middle_witness: the reach cut
- * by the table's scale margin). Each is a pose of the motion. */
-FXL__ALWAYS_INLINE int general_near(const fxl_sweep *sw, fxl_circle circle)
-{
-    const fxl_laser *l = &sw->laser;
-    const fxl_motion *m = &sw->motion;
-    fxl_sweep_prep sp;
-    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
-    int32_t hx = half_floor(m->move.x), hy = half_floor(m->move.y);
-    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
-    int64_t ou, ov;
-    /* gm = g0 - floor(move / 2) below: c - (pivot + half the move), a
-     * point between the domain's pivot and end, so below 2^31 (exact). */
-    fxl__sincos(l->angle, &sp.from.cos, &sp.from.sin);
-    fxl__laser_hitbox(l, &sp.from);
-    ou = fxl__along(sp.from.cos, sp.from.sin, ox, oy);
-    ov = fxl__across(sp.from.cos, sp.from.sin, ox, oy);
-    sp.from.u_lo += ou, sp.from.u_hi += ou;
-    sp.from.v_lo += ov, sp.from.v_hi += ov;
-    if (fxl__frame_test(&sp.from, fxl__along(sp.from.cos, sp.from.sin, gx, gy),
-                        fxl__across(sp.from.cos, sp.from.sin, gx, gy), circle.r))
-        return 1;
-    if (middle_witness(&sp.from, l->angle, m->step, gx - hx, gy - hy, circle.r))
-        return 1;
-    /* c - (pivot + move): both in the domain, so below 2^31 (exact) */
-    gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
-    return fxl__frame_test(&sp.from, fxl__along(sp.cos1, sp.sin1, gx, gy),
-                           fxl__across(sp.cos1, sp.sin1, gx, gy), circle.r)
-               ? 1
-               : -1;
-}
-
-/* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb): general_near's
- * sound hits (the start pose, the middle witness, the end pose) for a
+/* For sweep_aabb.c's fused box call (fxl_sweeps_vs_aabb) and the fused
+ * circle call's near path: sound hits at three poses (the start pose, the
+ * middle witness, the end pose) for a
  * circle in the domain, from the sweep's own fields, for a sweep that
  * fxl_sweep_prepare accepts (the caller knows: the fused circle call let
  * it through). 1 hit; 0 undecided, *sp then holds what fxl_sweep_prepare
  * writes (fill()'s fields, built on the way, so the caller goes on to
  * the exact stages without preparing again). Out of the circle loop's
  * way: its code is untouched. */
-FXL_WARM_CODE
-int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+/* (witness_body: the body, inline for near_moving too.) */
+FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
     fxl_laser_prep *a = &sp->from;
     int32_t ox, oy, gx, gy, hx, hy;
-    /* general_near's three poses, the middle first (the turn's likeliest
-     * witness), its middle_witness inlined (here ARM code, no library
-     * multiplies); the rectangle about the pivot as fill() builds it. The
+    /* The three poses, the middle first (the turn's likeliest witness),
+     * middle_witness inlined (here ARM code, no library multiplies); the
+     * rectangle about the pivot as fill() builds it. The
      * offsets are exact (fxl_sweep_prepare's checks: laser.pos, the
      * pivot, pivot + move and laser.pos - pivot in the domain; the
      * circle's centre too, and pivot + floor(move / 2) lies between pivot
@@ -914,7 +925,7 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
         a->u_lo += ou, a->u_hi += ou;
         a->v_lo += ov, a->v_hi += ov;
     }
-    if (middle_witness_in(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
+    if (middle_witness(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
         return 1;
     if (fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy), fxl__across(a->cos, a->sin, gx, gy),
                         circle.r))
@@ -935,12 +946,196 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
     return 0;
 }
 
+FXL_WARM_CODE
+int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+{
+    return witness_body(sw, circle, sp);
+}
+
+/* A slide's cheap miss: the circle's frame points at its two ends (ua,
+ * va), (ub, vb) both beyond one side of the rectangle grown by the reach
+ * t, which holds K (+) disk(t): the segment between them is beyond that
+ * side too (a half plane is convex), so no point of the slide touches.
+ * fxl__slide_hit's own first reject, before its frame tests and products. */
+FXL__ALWAYS_INLINE bool slide_far(const fxl_laser_prep *a, int64_t ua_q32, int64_t va_q32,
+                                  int64_t ub_q32, int64_t vb_q32, int64_t t_q32)
+{
+    return fxl__max64(ua_q32, ub_q32) < a->u_lo - t_q32 ||
+           fxl__min64(ua_q32, ub_q32) > a->u_hi + t_q32 ||
+           fxl__max64(va_q32, vb_q32) < a->v_lo - t_q32 ||
+           fxl__min64(va_q32, vb_q32) > a->v_hi + t_q32;
+}
+
+/* slide_far for the slide of offsets a to b in the frame (c, s). */
+FXL__ALWAYS_INLINE bool slide_far_at(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax,
+                                     int32_t ay, int32_t bx, int32_t by, int64_t t_q32)
+{
+    return slide_far(lp, fxl__along(c, s, ax, ay), fxl__across(c, s, ax, ay), fxl__along(c, s, bx, by),
+                     fxl__across(c, s, bx, by), t_q32);
+}
+
+/* The turn at offset q from the pivot after its end beams missed:
+ * turn_hit's later stages on frame values worked out once: its cheap
+ * rejects (turn_far), the sure hit of the middle pose (middle_witness,
+ * when `witness`: not yet tested), the arc's box, the axis witness, the
+ * exact middle. */
+FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angle, bool witness,
+                                        int32_t qx, int32_t qy, int64_t u0_q32, int64_t v0_q32,
+                                        int64_t u1_q32, int64_t v1_q32, int32_t r,
+                                        int64_t t_q32)
+{
+    const fxl_laser_prep *a = &sp->from;
+    if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                 arc_margin(qx, qy), sp->step) ||
+        sp->step == 0)
+        return false;
+    if (witness && middle_witness(a, angle, sp->step, qx, qy, r))
+        return true;
+    if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
+        return false;
+    return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
+           middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
+}
+
+/* turn_after_ends out of line (with the middle witness), for sweep_near:
+ * inline, its stages made the common hit above them slower (registers). */
+FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, int32_t qx,
+                                   int32_t qy, int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                   int64_t v1_q32, int32_t r)
+{
+    return turn_after_ends(sp, angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                           ((int64_t)r + sp->from.round) * 65536);
+}
+
+/* The fused loop's near path for a simple sweep (turning about its own
+ * reference point, no move: sweep_simple) that sweep_maybe could not
+ * reject: the whole answer, exactly, with the preparation built once
+ * (issue 20: no second fxl_sweep_prepare): the two end beams (the
+ * rectangle of fxl__laser_hitbox, no shift about laser.pos, the start and
+ * end frames; sure hits), then turn_tail on the same frame values. (The
+ * axis shortcuts it once took before turn_far cost the GBA about 340
+ * cycles a near miss and found a hit for 1 near sweep in 60.) */
+FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    fxl_sweep_prep sp;
+    fxl_laser_prep *a = &sp.from;
+    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
+    int32_t step = sw->motion.step;
+    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
+
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
+    fxl__laser_hitbox(l, a);
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
+    if (fxl__frame_test(a, u0_q32, v0_q32, circle.r) || fxl__frame_test(a, u1_q32, v1_q32, circle.r))
+        return true;
+    /* The stages below need a circle in the domain (the loop ignores the
+     * answers for one out of it: no bit, the circle's code returned). */
+    if (step == 0 || !fxl__circle_ok(circle))
+        return false;
+    sp.cos1 = c1, sp.sin1 = s1, sp.step = step;
+    return turn_tail(&sp, l->angle, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r);
+}
+
+/* The same for a turn with no move about another pivot (sweep_general_ok):
+ * the rectangle shifted about the pivot as fill() builds it (the offsets
+ * exact, as in fxl__sweep_witness), the end beams (sure hits), then
+ * turn_after_ends. */
+FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_sweep_prep sp;
+    fxl_laser_prep *a = &sp.from;
+    int32_t r = circle.r;
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int32_t qx = fxl__offset(circle.c.x, m->pivot.x), qy = fxl__offset(circle.c.y, m->pivot.y);
+    int64_t ou, ov, u0_q32, v0_q32, u1_q32, v1_q32;
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
+    fxl__laser_hitbox(l, a);
+    ou = fxl__along(a->cos, a->sin, ox, oy), ov = fxl__across(a->cos, a->sin, ox, oy);
+    a->u_lo += ou, a->u_hi += ou;
+    a->v_lo += ov, a->v_hi += ov;
+    sp.step = m->step;
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
+    if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
+        return true;
+    return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                           ((int64_t)r + a->round) * 65536);
+}
+
+/* The fused loop's near path after fxl__sweep_witness found no hit (issue
+ * 20): the rest of the answer, exactly, on the preparation the witness
+ * built (no second fxl_sweep_prepare), for a sweep sweep_base_ok and
+ * sweep_simple or sweep_general_ok accepted, against a circle in the
+ * domain. The witness tested the start pose (g0 = c - pivot, start
+ * frame), the middle pose of the turn and the end pose (g1 = g0 - move,
+ * end frame). With no move g0 = g1 is the turn's offset: its end beams
+ * are those two poses, and turn_after_ends decides. With a move, motion_hit's
+ * three pieces (sweep.h's motion), the circle's offsets turned into the
+ * frames once: each piece's cheap miss (slide_far, turn_far; most near
+ * misses stop there), then each piece left exactly (fxl__slide_hit; the
+ * turn's end beams at gm = g0 - floor(move / 2), then turn_after_ends). A
+ * hit iff some piece hits, as motion_hit. With step 0 the motion is one
+ * slide, g0 to g1 (the split at gm is the motion only with a turn). */
+FXL__ALWAYS_INLINE bool near_rest(const fxl_sweep *sw, fxl_circle circle,
+                                  const fxl_sweep_prep *sp)
+{
+    const fxl_motion *m = &sw->motion;
+    const fxl_laser_prep *a = &sp->from;
+    int32_t r = circle.r, step = m->step;
+    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    int32_t qx = gx - sp->half_move.x, qy = gy - sp->half_move.y;
+    /* g1 = c - (pivot + move): both in the domain, so below 2^31 (exact) */
+    int32_t ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
+    int64_t t_q32 = ((int64_t)r + a->round) * 65536;
+    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
+    bool slide1, turn, slide2;
+
+    if ((m->move.x | m->move.y) == 0) { /* the turn alone: g0 = gm = g1 */
+        u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+        u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy);
+        v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+        return turn_after_ends(sp, 0, false, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
+    }
+    if (step == 0) /* one slide (the end frame is the start frame) */
+        return !slide_far_at(a, a->cos, a->sin, gx, gy, ex, ey, t_q32) &&
+               fxl__slide_hit(a, a->cos, a->sin, gx, gy, ex, ey, r);
+    /* Each slide's cheap miss on its own frame values (few live at once). */
+    slide1 = !slide_far_at(a, a->cos, a->sin, gx, gy, qx, qy, t_q32);
+    slide2 = !slide_far_at(a, sp->cos1, sp->sin1, qx, qy, ex, ey, t_q32);
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy), v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+    turn = !turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                     arc_margin(qx, qy), step);
+    if (!slide1 && !turn && !slide2)
+        return false;
+    return (slide1 && fxl__slide_hit(a, a->cos, a->sin, gx, gy, qx, qy, r)) ||
+           (turn && (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r) ||
+                     turn_after_ends(sp, 0, false, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                                     t_q32))) ||
+           (slide2 && fxl__slide_hit(a, sp->cos1, sp->sin1, qx, qy, ex, ey, r));
+}
+
+/* The fused loop's near path for a sweep that moves: witness_body's sure
+ * hits, then near_rest on the preparation it built, in one function. */
+FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle)
+{
+    fxl_sweep_prep sp;
+    return witness_body(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp);
+}
+
 /* What the fused loop does with a sweep its rejects left (the one call
- * out of its IWRAM code, in ROM: near sweeps only): the second look of
- * the sweep's form (look: LOOK_SIMPLE sweep_near, LOOK_GENERAL
- * general_near, LOOK_NONE none), then, if that is undecided, the full
- * path (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus
- * the refusal code. */
+ * out of its IWRAM code, in ROM: near sweeps only): the near path of the
+ * sweep's checked form (look: LOOK_SIMPLE sweep_near; LOOK_GENERAL, only
+ * with a circle in the domain, near_turn or near_moving), each deciding
+ * exactly on the preparation it builds; else the full path
+ * (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus the
+ * refusal code. */
 #define LOOK_NONE 0
 #define LOOK_SIMPLE 1
 #define LOOK_GENERAL 2
@@ -949,13 +1144,13 @@ static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     fxl_sweep_prep sp;
     fxl_result res;
-    int h = -1;
     if (look == LOOK_SIMPLE)
-        h = sweep_near(sw, circle);
-    else if (look == LOOK_GENERAL)
-        h = general_near(sw, circle);
-    if (h >= 0)
-        return h;
+        return sweep_near(sw, circle) ? 1 : 0;
+    if (look == LOOK_GENERAL) { /* (the loop's: only with a circle in the domain) */
+        if ((sw->motion.move.x | sw->motion.move.y) == 0)
+            return near_turn(sw, circle) ? 1 : 0;
+        return near_moving(sw, circle) ? 1 : 0;
+    }
     res = fxl_sweep_prepare(sw, &sp);
     if (res != FXL_OK)
         return -(int)res;

@@ -323,6 +323,131 @@ static void sweeps_box_edges(void)
                 outside, refused, hit);
 }
 
+/* Issue 20's near path of fxl_sweeps_vs_circle (sweep.c: sweep_near,
+ * near_turn, fxl__sweep_witness + near_rest), concentrated at touching:
+ * every motion kind (a turn about laser.pos, about another pivot, a turn
+ * and a move, a move alone, half turns) near the player; for each sweep
+ * the least radius r* at which fxl_sweep_prepare + fxl_sweep_vs_circle
+ * hits (a bisection: a larger circle holds a smaller one's hits), then
+ * the fused call at r* - 1, r*, r* + 1 raw units, alone and in a block of
+ * sweeps: the same bit, count and code. */
+static int32_t least_hit_radius(const fxl_sweep_prep *sp, fxl_vec2 c, int32_t hi)
+{
+    int32_t lo = -1; /* misses at lo (none below 0), hits at hi */
+    while (hi - lo > 1) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (fxl_sweep_vs_circle(sp, fxl_circle_make(c.x, c.y, mid)))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+static void sweeps_near_touching(void)
+{
+    fxl_sweep *s = sweep_pool;
+    static uint32_t bits[2];
+    fxlt_rng rng = fxlt_rng_for("sweeps_near_touching");
+    uint32_t round, kinds[5] = {0, 0, 0, 0, 0}, hit = 0, tested = 0;
+    for (round = 0; round < 6000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 20u; round++) {
+        fxl_vec2 c = fxl_vec2_make(fxlt_range(&rng, PX(60), PX(180)), fxlt_range(&rng, PX(40), PX(120)));
+        fxl_laser l = fxl_laser_from_emitter(
+            (fxl_laser_kind)fxlt_below(&rng, 2),
+            fxl_vec2_make(c.x + fxlt_range(&rng, -PX(50), PX(50)), c.y + fxlt_range(&rng, -PX(50), PX(50))),
+            (fxl_angle)fxlt_below(&rng, 4096), fxlt_range(&rng, 0, PX(80)), fxlt_range(&rng, 0, PX(8)));
+        uint32_t kind = fxlt_below(&rng, 5);
+        int32_t step = fxlt_below(&rng, 8) == 0 ? fxlt_range(&rng, -2048, 2048) : fxlt_range(&rng, -60, 60);
+        fxl_sweep_prep sp;
+        int32_t rs, d;
+        size_t n, i;
+        l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
+        l.hit_fraction = fxlt_range(&rng, fix16_one / 4, fix16_one);
+        switch (kind) {
+        case 0: s[0] = fxl_sweep_turn(&l, step); break;
+        case 1:
+            s[0] = fxl_sweep_turn_about(&l, fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(30), PX(30)),
+                                                          l.pos.y + fxlt_range(&rng, -PX(30), PX(30))),
+                                        step);
+            break;
+        case 2:
+        case 3:
+            s[0] = fxl_sweep_to_pose(&l,
+                                     fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(8), PX(8)),
+                                                   l.pos.y + fxlt_range(&rng, -PX(8), PX(8))),
+                                     kind == 3 ? l.angle : (fxl_angle)(l.angle + step));
+            if (fxlt_below(&rng, 2) == 0) /* and about another pivot */
+                s[0].motion.pivot = fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(30), PX(30)),
+                                                  l.pos.y + fxlt_range(&rng, -PX(30), PX(30)));
+            break;
+        default: /* a move of a few raw units (floor(move / 2) per axis) */
+            s[0] = fxl_sweep_turn(&l, step);
+            s[0].motion.move = fxl_vec2_make(fxlt_range(&rng, -3, 3), fxlt_range(&rng, -3, 3));
+            break;
+        }
+        if (fxl_sweep_prepare(&s[0], &sp) != FXL_OK)
+            continue;
+        kinds[kind]++;
+        rs = least_hit_radius(&sp, c, PX(64));
+        /* a block of copies of other sweeps about the same player too */
+        n = 1 + fxlt_below(&rng, 8);
+        for (i = 1; i < n; i++) {
+            s[i] = s[0];
+            s[i].laser.angle = (fxl_angle)fxlt_below(&rng, 4096);
+        }
+        for (d = -1; d <= 1; d++) {
+            fxl_circle p = fxl_circle_make(c.x, c.y, rs + d);
+            size_t got = 12345, count = 0;
+            fxl_result want = fxl_circle_check(p);
+            CHECK_EQ(fxl_sweeps_vs_circle(s, n, p, bits, &got), want);
+            for (i = 0; i < n; i++) {
+                fxl_sweep_prep spi;
+                bool h = fxl_sweep_prepare(&s[i], &spi) == FXL_OK && want == FXL_OK &&
+                         fxl_sweep_vs_circle(&spi, p);
+                count += h;
+                CHECK(((bits[0] >> i) & 1u) == (h ? 1u : 0u));
+            }
+            CHECK_EQ(got, count);
+            if (rs < PX(64) && rs + d >= 0)
+                CHECK((((bits[0] & 1u) != 0) == (d >= 0)));
+            hit += (uint32_t)count;
+            tested += (uint32_t)n;
+        }
+    }
+    fxlt_printf("    %u rounds (turn %u, about a pivot %u, pose %u, move %u, small move %u), "
+                "%u sweeps tested, %u hits\n",
+                round, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], tested, hit);
+}
+
+/* fxl_sweep_to_pose's step and saturated move (sweep.c: 32-bit, no
+ * library call) against their definitions (fxl_angle_diff, the int64
+ * difference clamped to int32), the laser and pivot copied, for any int32
+ * positions and angles, the interesting ones often. */
+static void to_pose_fields(void)
+{
+    fxlt_rng rng = fxlt_rng_for("to_pose_fields");
+    uint32_t round, sat = 0;
+    for (round = 0; round < 200000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u); round++) {
+        fxl_laser l = some_laser(&rng, fxlt_below(&rng, 2) == 0);
+        fxl_vec2 to = fxl_vec2_make(any32(&rng), any32(&rng));
+        fxl_angle a = any32(&rng);
+        fxl_sweep s = fxl_sweep_to_pose(&l, to, a);
+        int64_t dx = (int64_t)to.x - l.pos.x, dy = (int64_t)to.y - l.pos.y;
+        int32_t mx = dx > INT32_MAX ? INT32_MAX : dx < INT32_MIN ? INT32_MIN : (int32_t)dx;
+        int32_t my = dy > INT32_MAX ? INT32_MAX : dy < INT32_MIN ? INT32_MIN : (int32_t)dy;
+        sat += (uint32_t)(mx != dx) + (uint32_t)(my != dy);
+        CHECK_EQ(s.motion.step, fxl_angle_diff(a, l.angle));
+        CHECK_EQ(s.motion.move.x, mx);
+        CHECK_EQ(s.motion.move.y, my);
+        CHECK(s.motion.pivot.x == l.pos.x && s.motion.pivot.y == l.pos.y);
+        CHECK(s.laser.pos.x == l.pos.x && s.laser.pos.y == l.pos.y && s.laser.angle == l.angle &&
+              s.laser.length == l.length && s.laser.half_width == l.half_width &&
+              s.laser.hit_fraction == l.hit_fraction && s.laser.kind == l.kind &&
+              s.laser.anchor == l.anchor);
+    }
+    fxlt_printf("    %u rounds, %u saturated moves\n", round, sat);
+}
+
 /* Found by tests/fuzz/fuzz_laser.c: the fused call's quadrant box grew the
  * beam's reach by 2^-15 for the table vector's length but not the radius,
  * and a circle of radius 2^28 - 3 touching by 10 raw units (the frame sees
@@ -349,6 +474,8 @@ static const fxlt_case cases[] = {
     {"lasers_match", lasers_match},
     {"sweeps_match", sweeps_match},
     {"sweeps_box_edges", sweeps_box_edges},
+    {"sweeps_near_touching", sweeps_near_touching},
+    {"to_pose_fields", to_pose_fields},
     {"big_radius_scale", big_radius_scale},
 };
 

@@ -50,18 +50,20 @@
  *     for a far sweep: about 200 a sweep turning about its reference point
  *     (fxl_sweep_turn), about 270 about another pivot or with a move
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
- *     bounds grown by the move). Near the player (a few px) the exact
- *     stage runs: about 1,250 a sweep about its reference point, 2,200 to
- *     2,700 for the others (a miss there still costs a preparation and the
- *     exact turn; hits at the start, middle or end pose are found early).
+ *     bounds grown by the move). Near the player (a few px) each sweep
+ *     is prepared once and decided on the way (issue 20): about 1,040 a
+ *     sweep about its reference point, 1,540 about another pivot, 1,980
+ *     pose to pose (at most 1,220 / 1,820 / 2,240 a sweep over a call):
+ *     the end and middle poses give the common hits, each piece's 64-bit
+ *     reject the common misses, the exact stages only the thin band.
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
  *     (2^29) on an axis always takes the exact stage (same answer).
  *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle
  *     about 680 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
- *     stays under 2,600, other motions reach about 12,000 (slide and
- *     turn), 14,000 (the middle of a long turn, rarely) and 22,000 (a
+ *     stays under 2,800, other motions reach about 10,400 (slide and
+ *     turn), 14,000 (the middle of a long turn, rarely) and 12,000 (a
  *     moving circle near a slide and a turn).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
@@ -70,7 +72,7 @@
  *     about another pivot; a slide; a slide and a turn (two slides and a
  *     turn, each exact); a moving circle adds a slide of its own.
  *   - Building: fxl_sweep_turn about 210, fxl_sweep_turn_about about 230,
- *     fxl_sweep_to_pose about 440 (Thumb, ROM: each copies the laser); a
+ *     fxl_sweep_to_pose about 280 (Thumb, ROM: each copies the laser); a
  *     game may as well fill an fxl_sweep's fields itself. */
 #ifndef FIXLASER_SWEEP_H
 #define FIXLASER_SWEEP_H
@@ -182,8 +184,8 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * the fused call takes the inscribed circle's sure hits at the start,
  * middle and end poses and the box's corners at the end poses, preparing
  * each sweep once on the way, and runs the exact stages for the rest:
- * about 2,500 a sweep about its reference point, 3,900 about another
- * pivot, 4,100 pose to pose (the circle's 1,260 / 2,230 / 2,720); the
+ * about 2,230 a sweep about its reference point, 3,390 about another
+ * pivot, 3,530 pose to pose (the circle's 1,040 / 1,540 / 1,980); the
  * single test about 3,000 typically, up to ~60,000 when the big-integer
  * signs of the turn decide. The batch forms work the motion's bounding
  * box out once per call (fxl__sweep_box) and reject far boxes against it. */
