@@ -107,8 +107,9 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
     fxl__laser3d_near_prep(lp);
 }
 
-/* The filter in front of the exact test: -1 when some axis surely
- * separates, 1 when none can, 0 when unsure. Everything in 64 bits with
+/* The filter in front of the exact test: negative when some axis surely
+ * separates (the value names it: APART below), 1 when none can, 0 when
+ * unsure. Everything in 64 bits with
  * int32 operands where it counts (one multiply each on ARM).
  *
  * The face normals m_i are decided exactly here (64 bits suffice):
@@ -141,6 +142,14 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
  * [cc, cc + 1) with cc its floor, 2 H / 2^34 = sum |(m_l)_k| eta_j / 4 in
  * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
  * |cc| <= 2^56, hc < 2^61. */
+/* quick()'s sure miss on axis j (0..2 the faces m_j, 3..5 the world axes
+ * a_k, 6 + 3 i + k the cross axes a_k x e'_i) whose (true and, with the
+ * bounds below, approximated) centre gap has the sign of val: -1 - 2 j,
+ * or -2 - 2 j for a negative gap (an approximation that clears the half
+ * by more than its slack is off the true value by less than itself, so
+ * has the true gap's sign). */
+#define APART(j, val) (-1 - 2 * (j) - ((val) < 0))
+
 FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
@@ -165,7 +174,7 @@ FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3
         for (i = 0; i < 3; i++) {
             uint64_t ac = fxl__abs64(v[i]), h2 = 2u * (eta[i] << 31);
             if (ac > hb[i] + h2)
-                return -1;
+                return APART(i, v[i]);
             ex[i] = ac > h2 ? ac - h2 : 0u;
         }
     }
@@ -242,7 +251,7 @@ static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
                (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
                  (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1);
         if (ag > half + slack)
-            return -1;
+            return APART(3 + k, gap_);
         if (ag + slack > half)
             sure = 0;
     }
@@ -253,12 +262,13 @@ static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
             int u = (k + 1) % 3, v = (k + 2) % 3;
             int64_t pp = -(int64_t)t[i][v] * b[u] + (int64_t)t[i][u] * b[v];
             int64_t cc = i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m[2][k] : m[1][k]) * mu, 2);
-            uint64_t ag = fxl__abs64(pp - cc);
+            int64_t gc = pp - cc;
+            uint64_t ag = fxl__abs64(gc);
             uint64_t slack = fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
             half = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
                    ((fxl__abs64(m[la][k]) * eta[ja] + fxl__abs64(m[lb][k]) * eta[jb]) >> 2);
             if (ag > half + slack)
-                return -1;
+                return APART(6 + 3 * i + k, gc);
             if (ag + slack > half)
                 sure = 0;
         }
@@ -337,6 +347,14 @@ static bool no_gap(const fxl_laser3d_prep *lp, const int32_t b32[3], const int32
 static int32_t clamp27(fix16_t v)
 {
     return fxl__clamp32(v, -(1 << 27), 1 << 27);
+}
+
+/* b = lo + hi - 2 pos (|b| <= 2^29), g = hi - lo (<= 2^28): int32 */
+static inline void box_bg(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, int32_t b[3], int32_t g[3])
+{
+    b[0] = clamp27(box->lo.x) + clamp27(box->hi.x) - 2 * lp->pos.x, g[0] = clamp27(box->hi.x) - clamp27(box->lo.x);
+    b[1] = clamp27(box->lo.y) + clamp27(box->hi.y) - 2 * lp->pos.y, g[1] = clamp27(box->hi.y) - clamp27(box->lo.y);
+    b[2] = clamp27(box->lo.z) + clamp27(box->hi.z) - 2 * lp->pos.z, g[2] = clamp27(box->hi.z) - clamp27(box->lo.z);
 }
 
 static bool coord3_ok(fix16_t v)
@@ -496,14 +514,88 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */
-    /* b = lo + hi - 2 pos (|b| <= 2^29), g = hi - lo (<= 2^28): int32 */
-    b[0] = clamp27(box.lo.x) + clamp27(box.hi.x) - 2 * lp->pos.x, g[0] = clamp27(box.hi.x) - clamp27(box.lo.x);
-    b[1] = clamp27(box.lo.y) + clamp27(box.hi.y) - 2 * lp->pos.y, g[1] = clamp27(box.hi.y) - clamp27(box.lo.y);
-    b[2] = clamp27(box.lo.z) + clamp27(box.hi.z) - 2 * lp->pos.z, g[2] = clamp27(box.hi.z) - clamp27(box.lo.z);
+    box_bg(lp, &box, b, g);
     if (lp->kind != FXL_LASER3D_BOX)
         return round_vs(lp, b, g);
     sure = quick(lp, b, g);
     return sure != 0 ? sure > 0 : no_gap(lp, b, g);
+}
+
+/* laser3d_box_moving.c's start: fxl_laser3d_vs_aabb3 for a box laser,
+ * answering 1 for a hit, else 0 or quick()'s negative APART code of the
+ * axis it found apart. */
+int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box);
+
+FXL_ARM_CODE
+int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box)
+{
+    int32_t b[3], g[3];
+    int sure;
+    if (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
+        bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
+        bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2]))
+        return 0;
+    if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
+        return 0; /* inverted: empty */
+    box_bg(lp, &box, b, g);
+    sure = quick(lp, b, g);
+    return sure != 0 ? sure : no_gap(lp, b, g) ? 1 : 0;
+}
+
+/* laser3d_box_moving.c's end: true when quick()'s test of the one axis
+ * that code (a negative APART) names finds this box (of a box laser, not
+ * inverted) apart on the same side, by the very sums and bounds quick()
+ * proves (repeated here for that axis alone), so the true gap has that
+ * side's sign and clears the halves. */
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box);
+
+FXL_ARM_CODE
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box)
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, mu = lp->mid >> 31, val;
+    uint64_t eta[3], ag, lim;
+    int32_t b[3], g[3];
+    int j = (-1 - code) >> 1, neg = (-1 - code) & 1;
+    box_bg(lp, &box, b, g);
+    eta[0] = (uint64_t)lp->box_len >> 31;
+    eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
+    if (j < 3) { /* quick_faces: exact */
+        int64_t x1 = cy * b[0] + sy * b[1], y1 = cy * b[1] - sy * b[0], bz = (int64_t)b[2] * 65536;
+        uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1];
+        uint64_t gz = (uint64_t)(uint32_t)g[2] << 16;
+        if (j == 0)
+            val = cp * x1 - sp * bz - 2 * lp->mid, lim = fxl__abs64(cp) * g1 + fxl__abs64(sp) * gz;
+        else if (j == 1)
+            val = y1 * 65536,
+            lim = (fxl__abs64(sy) * (uint32_t)g[0] + fxl__abs64(cy) * (uint32_t)g[1]) << 16;
+        else
+            val = sp * x1 + cp * bz, lim = fxl__abs64(sp) * g1 + fxl__abs64(cp) * gz;
+        lim += 2u * (eta[j] << 31);
+    } else if (j < 6) { /* quick_axes' world axis k */
+        int k = j - 3;
+        const int32_t(*t)[3] = lp->et;
+        val = (int64_t)lp->dd * b[k] - fxl__floor_shift((int64_t)t[0][k] * mu, 1);
+        lim = (uint64_t)lp->dd * (uint32_t)g[k] +
+              (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
+                (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1) +
+              fxl__abs64(b[k]) + (uint32_t)g[k] + (uint64_t)mu + eta[0] + eta[1] + eta[2] + 2u;
+    } else { /* quick_axes' cross axis (i, k) */
+        int i = (j - 6) / 3, k = (j - 6) % 3, u = (k + 1) % 3, v = (k + 2) % 3;
+        int ja = i == 0 ? 1 : 0, jb = i == 2 ? 1 : 2;
+        int la = 3 - i - ja, lb = 3 - i - jb;
+        const int32_t(*t)[3] = lp->et;
+        int64_t m[3][3];
+        m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
+        m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
+        m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
+        val = -(int64_t)t[i][v] * b[u] + (int64_t)t[i][u] * b[v] -
+              (i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m[2][k] : m[1][k]) * mu, 2));
+        lim = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
+              ((fxl__abs64(m[la][k]) * eta[ja] + fxl__abs64(m[lb][k]) * eta[jb]) >> 2) +
+              fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
+    }
+    ag = fxl__abs64(val);
+    return ag > lim && (val < 0) == (neg != 0);
 }
 
 /* batch.h's loop of single tests. */
