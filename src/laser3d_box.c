@@ -143,12 +143,8 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
  * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
  * |cc| <= 2^56, hc < 2^61. */
 /* quick()'s sure miss on axis j (0..2 the faces m_j, 3..5 the world axes
- * a_k, 6 + 3 i + k the cross axes a_k x e'_i) whose (true and, with the
- * bounds below, approximated) centre gap has the sign of val: -1 - 2 j,
- * or -2 - 2 j for a negative gap (an approximation that clears the half
- * by more than its slack is off the true value by less than itself, so
- * has the true gap's sign). */
-#define APART(j, val) (-1 - 2 * (j) - ((val) < 0))
+ * a_k, 6 + 3 i + k the cross axes a_k x e'_i): -1 - j. */
+#define APART(j) (-1 - (j))
 
 FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
@@ -174,7 +170,7 @@ FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3
         for (i = 0; i < 3; i++) {
             uint64_t ac = fxl__abs64(v[i]), h2 = 2u * (eta[i] << 31);
             if (ac > hb[i] + h2)
-                return APART(i, v[i]);
+                return APART(i);
             ex[i] = ac > h2 ? ac - h2 : 0u;
         }
     }
@@ -251,7 +247,7 @@ static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
                (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
                  (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1);
         if (ag > half + slack)
-            return APART(3 + k, gap_);
+            return APART(3 + k);
         if (ag + slack > half)
             sure = 0;
     }
@@ -262,13 +258,12 @@ static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
             int u = (k + 1) % 3, v = (k + 2) % 3;
             int64_t pp = -(int64_t)t[i][v] * b[u] + (int64_t)t[i][u] * b[v];
             int64_t cc = i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m[2][k] : m[1][k]) * mu, 2);
-            int64_t gc = pp - cc;
-            uint64_t ag = fxl__abs64(gc);
+            uint64_t ag = fxl__abs64(pp - cc);
             uint64_t slack = fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
             half = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
                    ((fxl__abs64(m[la][k]) * eta[ja] + fxl__abs64(m[lb][k]) * eta[jb]) >> 2);
             if (ag > half + slack)
-                return APART(6 + 3 * i + k, gc);
+                return APART(6 + 3 * i + k);
             if (ag + slack > half)
                 sure = 0;
         }
@@ -349,7 +344,7 @@ static int32_t clamp27(fix16_t v)
     return fxl__clamp32(v, -(1 << 27), 1 << 27);
 }
 
-/* b = lo + hi - 2 pos (|b| <= 2^29), g = hi - lo (<= 2^28): int32 */
+/* b, g as fxl_laser3d_vs_aabb3 makes them (the file's comment) */
 static inline void box_bg(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, int32_t b[3], int32_t g[3])
 {
     b[0] = clamp27(box->lo.x) + clamp27(box->hi.x) - 2 * lp->pos.x, g[0] = clamp27(box->hi.x) - clamp27(box->lo.x);
@@ -514,7 +509,10 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         return false;
     if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
         return false; /* inverted: empty */
-    box_bg(lp, &box, b, g);
+    /* b = lo + hi - 2 pos (|b| <= 2^29), g = hi - lo (<= 2^28): int32 */
+    b[0] = clamp27(box.lo.x) + clamp27(box.hi.x) - 2 * lp->pos.x, g[0] = clamp27(box.hi.x) - clamp27(box.lo.x);
+    b[1] = clamp27(box.lo.y) + clamp27(box.hi.y) - 2 * lp->pos.y, g[1] = clamp27(box.hi.y) - clamp27(box.lo.y);
+    b[2] = clamp27(box.lo.z) + clamp27(box.hi.z) - 2 * lp->pos.z, g[2] = clamp27(box.hi.z) - clamp27(box.lo.z);
     if (lp->kind != FXL_LASER3D_BOX)
         return round_vs(lp, b, g);
     sure = quick(lp, b, g);
@@ -542,21 +540,26 @@ int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box)
     return sure != 0 ? sure : no_gap(lp, b, g) ? 1 : 0;
 }
 
-/* laser3d_box_moving.c's end: true when quick()'s test of the one axis
- * that code (a negative APART) names finds this box (of a box laser, not
- * inverted) apart on the same side, by the very sums and bounds quick()
- * proves (repeated here for that axis alone), so the true gap has that
- * side's sign and clears the halves. */
-bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box);
+/* quick()'s test of axis j alone (the very sums and bounds it proves,
+ * repeated): the box's approximated centre gap, and *lim such that
+ * |gap| > *lim proves the axis apart; then the approximation is off the
+ * true gap by less than its size, so has the true gap's sign. */
+/* M's entry (l, k), as quick_axes' m */
+FXL__ALWAYS_INLINE int64_t m_entry(const fxl_laser3d_prep *lp, int l, int k)
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    if (l == 1)
+        return k == 0 ? -sy * 65536 : k == 1 ? cy * 65536 : 0;
+    if (k == 2)
+        return l == 0 ? -sp * 65536 : cp * 65536;
+    return (l == 0 ? cp : sp) * (k == 0 ? cy : sy);
+}
 
-FXL_ARM_CODE
-bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box)
+FXL__ALWAYS_INLINE int64_t axis_gap(const fxl_laser3d_prep *lp, int j, const int32_t b[3], const int32_t g[3],
+                                    uint64_t *lim)
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, mu = lp->mid >> 31, val;
-    uint64_t eta[3], ag, lim;
-    int32_t b[3], g[3];
-    int j = (-1 - code) >> 1, neg = (-1 - code) & 1;
-    box_bg(lp, &box, b, g);
+    uint64_t eta[3];
     eta[0] = (uint64_t)lp->box_len >> 31;
     eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
     if (j < 3) { /* quick_faces: exact */
@@ -564,38 +567,53 @@ bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box)
         uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1];
         uint64_t gz = (uint64_t)(uint32_t)g[2] << 16;
         if (j == 0)
-            val = cp * x1 - sp * bz - 2 * lp->mid, lim = fxl__abs64(cp) * g1 + fxl__abs64(sp) * gz;
+            val = cp * x1 - sp * bz - 2 * lp->mid, *lim = fxl__abs64(cp) * g1 + fxl__abs64(sp) * gz;
         else if (j == 1)
             val = y1 * 65536,
-            lim = (fxl__abs64(sy) * (uint32_t)g[0] + fxl__abs64(cy) * (uint32_t)g[1]) << 16;
+            *lim = (fxl__abs64(sy) * (uint32_t)g[0] + fxl__abs64(cy) * (uint32_t)g[1]) << 16;
         else
-            val = sp * x1 + cp * bz, lim = fxl__abs64(sp) * g1 + fxl__abs64(cp) * gz;
-        lim += 2u * (eta[j] << 31);
-    } else if (j < 6) { /* quick_axes' world axis k */
+            val = sp * x1 + cp * bz, *lim = fxl__abs64(sp) * g1 + fxl__abs64(cp) * gz;
+        *lim += 2u * (eta[j] << 31);
+    } else if (j < 6) { /* quick_axes' world axis k: half + slack */
         int k = j - 3;
         const int32_t(*t)[3] = lp->et;
         val = (int64_t)lp->dd * b[k] - fxl__floor_shift((int64_t)t[0][k] * mu, 1);
-        lim = (uint64_t)lp->dd * (uint32_t)g[k] +
-              (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
-                (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1) +
-              fxl__abs64(b[k]) + (uint32_t)g[k] + (uint64_t)mu + eta[0] + eta[1] + eta[2] + 2u;
-    } else { /* quick_axes' cross axis (i, k) */
-        int i = (j - 6) / 3, k = (j - 6) % 3, u = (k + 1) % 3, v = (k + 2) % 3;
+        *lim = (uint64_t)lp->dd * (uint32_t)g[k] +
+               (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
+                 (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1) +
+               fxl__abs64(b[k]) + (uint32_t)g[k] + (uint64_t)mu + eta[0] + eta[1] + eta[2] + 2u;
+    } else { /* quick_axes' cross axis (i, k): half + slack (no division:
+              * the GBA has none) */
+        static const unsigned char ii[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2}, kk[9] = {0, 1, 2, 0, 1, 2, 0, 1, 2};
+        static const unsigned char next[3] = {1, 2, 0};
+        int i = ii[j - 6], k = kk[j - 6], u = next[k], v = next[u];
         int ja = i == 0 ? 1 : 0, jb = i == 2 ? 1 : 2;
         int la = 3 - i - ja, lb = 3 - i - jb;
         const int32_t(*t)[3] = lp->et;
-        int64_t m[3][3];
-        m[0][0] = cp * cy, m[0][1] = cp * sy, m[0][2] = -sp * 65536;
-        m[1][0] = -sy * 65536, m[1][1] = cy * 65536, m[1][2] = 0;
-        m[2][0] = sp * cy, m[2][1] = sp * sy, m[2][2] = cp * 65536;
+        int64_t ma = m_entry(lp, la, k), mb = m_entry(lp, lb, k);
         val = -(int64_t)t[i][v] * b[u] + (int64_t)t[i][u] * b[v] -
-              (i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m[2][k] : m[1][k]) * mu, 2));
-        lim = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
-              ((fxl__abs64(m[la][k]) * eta[ja] + fxl__abs64(m[lb][k]) * eta[jb]) >> 2) +
-              fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
+              (i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m_entry(lp, 2, k) : m_entry(lp, 1, k)) * mu, 2));
+        *lim = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
+               ((fxl__abs64(ma) * eta[ja] + fxl__abs64(mb) * eta[jb]) >> 2) +
+               fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
     }
-    ag = fxl__abs64(val);
-    return ag > lim && (val < 0) == (neg != 0);
+    return val;
+}
+
+/* laser3d_box_moving.c's end: true when the axis that code (a negative
+ * APART) names is, by quick()'s test, apart from both boxes (of a box
+ * laser, not inverted), on the same side. */
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1);
+
+FXL_ARM_CODE
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1)
+{
+    uint64_t lim0, lim1;
+    int32_t b0[3], g0[3], b1[3], g1[3];
+    int64_t v0, v1;
+    box_bg(lp, &box0, b0, g0), box_bg(lp, &box1, b1, g1);
+    v0 = axis_gap(lp, -1 - code, b0, g0, &lim0), v1 = axis_gap(lp, -1 - code, b1, g1, &lim1);
+    return fxl__abs64(v0) > lim0 && fxl__abs64(v1) > lim1 && (v0 < 0) == (v1 < 0);
 }
 
 /* batch.h's loop of single tests. */

@@ -211,7 +211,7 @@ static void egg_property(void)
  * static test naming quick()'s axis apart, and that axis tried on
  * another box. */
 int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box);
-bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box);
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1);
 
 /* The move s / 2^16 d (d up to 4 px a component: one step of s moves the
  * end by at most 4 raw units). */
@@ -251,11 +251,11 @@ static void apart_band(void)
         if (code >= 0)
             continue;
         named++;
-        if (!fxl__laser3d_box_apart(&p, code, b) || fxl_laser3d_vs_aabb3(&p, b))
+        if (!fxl__laser3d_box_apart(&p, code, b, b) || fxl_laser3d_vs_aabb3(&p, b))
             bad_code++;
         d.x = fxlt_range(&rng, -PX(4), PX(4)), d.y = fxlt_range(&rng, -PX(4), PX(4));
         d.z = fxlt_range(&rng, -PX(4), PX(4));
-        if (fxl__laser3d_box_apart(&p, code, shifted(b, d, 64)))
+        if (fxl__laser3d_box_apart(&p, code, b, shifted(b, d, 64)))
             continue; /* apart all the way */
         while (hi_s - lo_s > 1) {
             int32_t m = lo_s + (hi_s - lo_s) / 2;
@@ -264,7 +264,7 @@ static void apart_band(void)
             e.lo = t;
             e.hi.x = t.x + (b.hi.x - b.lo.x), e.hi.y = t.y + (b.hi.y - b.lo.y);
             e.hi.z = t.z + (b.hi.z - b.lo.z);
-            if (fxl__laser3d_box_apart(&p, code, e))
+            if (fxl__laser3d_box_apart(&p, code, b, e))
                 lo_s = m;
             else
                 hi_s = m;
