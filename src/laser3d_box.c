@@ -107,8 +107,9 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
     fxl__laser3d_near_prep(lp);
 }
 
-/* The filter in front of the exact test: -1 when some axis surely
- * separates, 1 when none can, 0 when unsure. Everything in 64 bits with
+/* The filter in front of the exact test: negative when some axis surely
+ * separates (the value names it: APART below), 1 when none can, 0 when
+ * unsure. Everything in 64 bits with
  * int32 operands where it counts (one multiply each on ARM).
  *
  * The face normals m_i are decided exactly here (64 bits suffice):
@@ -141,6 +142,12 @@ void fxl__laser3d_box_prep(fxl_laser3d_prep *lp)
  * [cc, cc + 1) with cc its floor, 2 H / 2^34 = sum |(m_l)_k| eta_j / 4 in
  * [hc, hc + 1). slack = |b_u| + |b_v| + g_u + g_v + 2. Sizes: |P| < 2^61,
  * |cc| <= 2^56, hc < 2^61. */
+/* quick()'s sure miss on axis j (3..5 the world axes a_k, 6 + 3 i + k
+ * the cross axes a_k x e'_i): 1 - j; on a face m_j (j = 0..2): -1, the
+ * face unnamed (naming it costs the static test 24 cycles a call on the
+ * GBA, its loop's counter kept). */
+#define APART(j) (1 - (j))
+
 FXL__ALWAYS_INLINE int quick_faces(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3])
 {
     int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
@@ -242,7 +249,7 @@ static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
                (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
                  (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1);
         if (ag > half + slack)
-            return -1;
+            return APART(3 + k);
         if (ag + slack > half)
             sure = 0;
     }
@@ -258,7 +265,7 @@ static int quick_axes(const fxl_laser3d_prep *lp, const int32_t b[3], const int3
             half = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
                    ((fxl__abs64(m[la][k]) * eta[ja] + fxl__abs64(m[lb][k]) * eta[jb]) >> 2);
             if (ag > half + slack)
-                return -1;
+                return APART(6 + 3 * i + k);
             if (ag + slack > half)
                 sure = 0;
         }
@@ -337,6 +344,14 @@ static bool no_gap(const fxl_laser3d_prep *lp, const int32_t b32[3], const int32
 static int32_t clamp27(fix16_t v)
 {
     return fxl__clamp32(v, -(1 << 27), 1 << 27);
+}
+
+/* b, g as fxl_laser3d_vs_aabb3 makes them (the file's comment) */
+static inline void box_bg(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, int32_t b[3], int32_t g[3])
+{
+    b[0] = clamp27(box->lo.x) + clamp27(box->hi.x) - 2 * lp->pos.x, g[0] = clamp27(box->hi.x) - clamp27(box->lo.x);
+    b[1] = clamp27(box->lo.y) + clamp27(box->hi.y) - 2 * lp->pos.y, g[1] = clamp27(box->hi.y) - clamp27(box->lo.y);
+    b[2] = clamp27(box->lo.z) + clamp27(box->hi.z) - 2 * lp->pos.z, g[2] = clamp27(box->hi.z) - clamp27(box->lo.z);
 }
 
 static bool coord3_ok(fix16_t v)
@@ -504,6 +519,112 @@ bool fxl_laser3d_vs_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box)
         return round_vs(lp, b, g);
     sure = quick(lp, b, g);
     return sure != 0 ? sure > 0 : no_gap(lp, b, g);
+}
+
+/* laser3d_box_moving.c's start: fxl_laser3d_vs_aabb3 for a box laser,
+ * answering 1 for a hit, else 0 or quick()'s negative APART code of the
+ * axis it found apart. */
+int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box);
+
+FXL_ARM_CODE
+int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box)
+{
+    int32_t b[3], g[3];
+    int sure;
+    if (bb_far(box.lo.x, box.hi.x, lp->bb_mid.x, lp->bb_half[0]) ||
+        bb_far(box.lo.y, box.hi.y, lp->bb_mid.y, lp->bb_half[1]) ||
+        bb_far(box.lo.z, box.hi.z, lp->bb_mid.z, lp->bb_half[2]))
+        return 0;
+    if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
+        return 0; /* inverted: empty */
+    box_bg(lp, &box, b, g);
+    sure = quick(lp, b, g);
+    return sure != 0 ? sure : no_gap(lp, b, g) ? 1 : 0;
+}
+
+/* quick()'s test of axis j alone (the very sums and bounds it proves,
+ * repeated): the box's approximated centre gap, and *lim such that
+ * |gap| > *lim proves the axis apart; then the approximation is off the
+ * true gap by less than its size, so has the true gap's sign. */
+/* M's entry (l, k), as quick_axes' m */
+FXL__ALWAYS_INLINE int64_t m_entry(const fxl_laser3d_prep *lp, int l, int k)
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    if (l == 1)
+        return k == 0 ? -sy * 65536 : k == 1 ? cy * 65536 : 0;
+    if (k == 2)
+        return l == 0 ? -sp * 65536 : cp * 65536;
+    return (l == 0 ? cp : sp) * (k == 0 ? cy : sy);
+}
+
+FXL__ALWAYS_INLINE int64_t axis_gap(const fxl_laser3d_prep *lp, int j, const int32_t b[3], const int32_t g[3],
+                                    uint64_t *lim)
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, mu = lp->mid >> 31, val;
+    uint64_t eta[3];
+    eta[0] = (uint64_t)lp->box_len >> 31;
+    eta[1] = eta[2] = (uint64_t)lp->half_wid >> 31;
+    if (j < 3) { /* quick_faces: exact */
+        int64_t x1 = cy * b[0] + sy * b[1], y1 = cy * b[1] - sy * b[0], bz = (int64_t)b[2] * 65536;
+        uint64_t g1 = fxl__abs64(cy) * (uint32_t)g[0] + fxl__abs64(sy) * (uint32_t)g[1];
+        uint64_t gz = (uint64_t)(uint32_t)g[2] << 16;
+        if (j == 0)
+            val = cp * x1 - sp * bz - 2 * lp->mid, *lim = fxl__abs64(cp) * g1 + fxl__abs64(sp) * gz;
+        else if (j == 1)
+            val = y1 * 65536,
+            *lim = (fxl__abs64(sy) * (uint32_t)g[0] + fxl__abs64(cy) * (uint32_t)g[1]) << 16;
+        else
+            val = sp * x1 + cp * bz, *lim = fxl__abs64(sp) * g1 + fxl__abs64(cp) * gz;
+        *lim += 2u * (eta[j] << 31);
+    } else if (j < 6) { /* quick_axes' world axis k: half + slack */
+        int k = j - 3;
+        const int32_t(*t)[3] = lp->et;
+        val = (int64_t)lp->dd * b[k] - fxl__floor_shift((int64_t)t[0][k] * mu, 1);
+        *lim = (uint64_t)lp->dd * (uint32_t)g[k] +
+               (((uint64_t)fxl__abs64(t[0][k]) * eta[0] + (uint64_t)fxl__abs64(t[1][k]) * eta[1] +
+                 (uint64_t)fxl__abs64(t[2][k]) * eta[2]) >> 1) +
+               fxl__abs64(b[k]) + (uint32_t)g[k] + (uint64_t)mu + eta[0] + eta[1] + eta[2] + 2u;
+    } else { /* quick_axes' cross axis (i, k): half + slack (no division:
+              * the GBA has none) */
+        static const unsigned char ii[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2}, kk[9] = {0, 1, 2, 0, 1, 2, 0, 1, 2};
+        static const unsigned char next[3] = {1, 2, 0};
+        int i = ii[j - 6], k = kk[j - 6], u = next[k], v = next[u];
+        int ja = i == 0 ? 1 : 0, jb = i == 2 ? 1 : 2;
+        int la = 3 - i - ja, lb = 3 - i - jb;
+        const int32_t(*t)[3] = lp->et;
+        int64_t ma = m_entry(lp, la, k), mb = m_entry(lp, lb, k);
+        val = -(int64_t)t[i][v] * b[u] + (int64_t)t[i][u] * b[v] -
+              (i == 0 ? 0 : fxl__floor_shift((i == 1 ? -m_entry(lp, 2, k) : m_entry(lp, 1, k)) * mu, 2));
+        *lim = fxl__abs64(t[i][v]) * (uint32_t)g[u] + fxl__abs64(t[i][u]) * (uint32_t)g[v] +
+               ((fxl__abs64(ma) * eta[ja] + fxl__abs64(mb) * eta[jb]) >> 2) +
+               fxl__abs64(b[u]) + fxl__abs64(b[v]) + (uint32_t)g[u] + (uint32_t)g[v] + 2u;
+    }
+    return val;
+}
+
+/* laser3d_box_moving.c's end: true when the axis that code (a negative
+ * APART; -1 any face) names is, by quick()'s test, apart from both boxes
+ * (of a box laser, not inverted), on the same side. */
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1);
+
+FXL_ARM_CODE
+bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1)
+{
+    uint64_t lim0, lim1;
+    int32_t b0[3], g0[3], b1[3], g1[3];
+    int64_t v0, v1;
+    box_bg(lp, &box0, b0, g0), box_bg(lp, &box1, b1, g1);
+    if (code == -1) { /* a face: each */
+        int j;
+        for (j = 0; j < 3; j++) {
+            v0 = axis_gap(lp, j, b0, g0, &lim0), v1 = axis_gap(lp, j, b1, g1, &lim1);
+            if (fxl__abs64(v0) > lim0 && fxl__abs64(v1) > lim1 && (v0 < 0) == (v1 < 0))
+                return true;
+        }
+        return false;
+    }
+    v0 = axis_gap(lp, 1 - code, b0, g0, &lim0), v1 = axis_gap(lp, 1 - code, b1, g1, &lim1);
+    return fxl__abs64(v0) > lim0 && fxl__abs64(v1) > lim1 && (v0 < 0) == (v1 < 0);
 }
 
 /* batch.h's loop of single tests. */
