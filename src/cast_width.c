@@ -70,9 +70,8 @@ FXL__ALWAYS_INLINE bool box_first(const wctx *x, const wframe *f, wval *out)
 {
     fxl__i128 num;
     uint64_t den;
-    /* No part in the strip when both ends lie beyond the same edge. */
-    if (!in_strip(x, f->ha) && !in_strip(x, f->hb) && (f->ha > 0) == (f->hb > 0))
-        return false;
+    /* A part in the strip: eligible_near kept out the walls whose ends
+     * both lie beyond the same edge. */
     num = strip_end(x, f, true, &den);
     if (num.hi < 0) {
         /* It starts behind the emitter: met at 0 if it reaches u >= 0. */
@@ -94,17 +93,22 @@ FXL__ALWAYS_INLINE int64_t wall_d(const wctx *x, const fxl_wall_prep *w)
     return (int64_t)x->c32 * w->ey - (int64_t)x->s32 * w->ex;
 }
 
-/* The wall in the frame, oriented so that G >= 0; D and N (before the
- * orientation) as the caller worked them out. */
-FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
-                                    wframe *f)
+/* h at the wall's end a: d x (a - e) = d x a - d x e, 32x32 -> 64
+ * products (|c|, |s| < 2^30, |a| < 2^31: each below 2^61, the sums and
+ * differences below 2^63), the same integer as the products of a - e. */
+FXL__ALWAYS_INLINE int64_t wall_ha(const wctx *x, const fxl_wall_prep *w)
 {
-    /* d . (a - e) = d . a - d . e and d x (a - e) = d x a - d x e: 32x32
-     * -> 64 products (|c|, |s| < 2^30, |a| < 2^31: each below 2^61, the
-     * sums and differences below 2^63), the same integers as the products
-     * of a - e. */
+    return ((int64_t)x->c32 * w->a.y - (int64_t)x->s32 * w->a.x) - x->he;
+}
+
+/* The wall in the frame, oriented so that G >= 0; D, N and ha (before the
+ * orientation) as the caller worked them out. */
+FXL__ALWAYS_INLINE void frame_setup_h(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
+                                      int64_t ha, wframe *f)
+{
+    /* d . (a - e) = d . a - d . e as wall_ha's h. */
     f->ga = ((int64_t)x->c32 * w->a.x + (int64_t)x->s32 * w->a.y) - x->ge;
-    f->ha = ((int64_t)x->c32 * w->a.y - (int64_t)x->s32 * w->a.x) - x->he;
+    f->ha = ha;
     f->G = (int64_t)x->c32 * w->ex + (int64_t)x->s32 * w->ey;
     f->D = D;
     f->gb = f->ga + f->G;
@@ -124,18 +128,34 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64
     }
 }
 
-/* The wall in the frame, if it is eligible: the beam must head to the
- * side away from the emitter (the emitter on its line counting as in
- * front), and come from the front of a one-sided wall. D and N
- * (frame_setup's, before its orientation) first: an ineligible wall
- * (about half of those near the beam's box) skips the frame. */
+/* The same, ha worked out here. */
+FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
+                                    wframe *f)
+{
+    frame_setup_h(x, w, D, N, wall_ha(x, w), f);
+}
+
+/* The wall in the frame, if it reaches the strip |v| <= w and is
+ * eligible: the beam must head to the side away from the emitter (the
+ * emitter on its line counting as in front), and come from the front of a
+ * one-sided wall. The strip first, from ha and hb = ha + D (4 products):
+ * a wall whose ends both lie beyond the same edge (|h| > Rh on the same
+ * side) lies wholly beyond it (h is linear along the wall), so it meets
+ * neither the rectangle nor the capsule (nor the emitter's disk: all
+ * within the strip), whatever its u; of the walls near the beam's box
+ * most do not reach its narrow strip, and skip N and the frame. Then D
+ * and N (frame_setup's, before its orientation): an ineligible wall skips
+ * the frame. */
 FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
                                       bool two_sided, wframe *f)
 {
-    int64_t D = wall_d(x, wp), N = wall_n(wp, r->p);
+    int64_t ha = wall_ha(x, wp), D = wall_d(x, wp), hb = ha + D, N;
+    if ((ha > x->Rh && hb > x->Rh) || (ha < -x->Rh && hb < -x->Rh))
+        return false;
+    N = wall_n(wp, r->p);
     if (!(N > 0 ? two_sided && D > 0 : D < 0))
         return false;
-    frame_setup(x, wp, D, N, f);
+    frame_setup_h(x, wp, D, N, ha, f);
     return true;
 }
 
@@ -382,6 +402,7 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
     x.q = (uint64_t)(x.c * x.c + x.s * x.s);
     x.w = (uint64_t)w;
     x.R = x.w * x.q;
+    x.Rh = (int64_t)(x.R >> 16);
 
     x.len = r->len;
     x.c32 = r->dx;

@@ -12,6 +12,7 @@ typedef struct wctx {
     uint64_t q;    /* c^2 + s^2, Q32.32 */
     uint64_t w;    /* Q16.16 drawn half-width */
     uint64_t R;    /* w q: the strip is 65536 |h| <= R */
+    int64_t Rh;    /* floor(R / 65536): the strip is |h| <= Rh, the same points */
     fxl__u128 R2;  /* w^2 q: a point's distance^2 (Q32.32, times 2^32) against it */
     int64_t len;   /* Q16.16 */
     int32_t c32, s32; /* Q16.16 c and s again, as int32 (32x32 -> 64 products) */
@@ -54,11 +55,11 @@ FXL__ALWAYS_INLINE fxl__i128 imul_w(int64_t a, int32_t b)
     return r;
 }
 
-/* 65536 |h| <= R, without overflow for any h. */
+/* 65536 |h| <= R, i.e. |h| <= floor(R / 65536) = Rh (h an integer):
+ * two comparisons, no overflow for any h. */
 FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 {
-    uint64_t m = fxl__abs64(h);
-    return m < ((uint64_t)1 << 47) && (m << 16) <= x->R;
+    return h <= x->Rh && h >= -x->Rh;
 }
 
 /* 65536 a exactly for any int64 a, by shifts (imul_w's products
