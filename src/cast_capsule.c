@@ -4,6 +4,10 @@
 
 #include "big.h"
 
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__line_floor_count[2];
+#endif
+
 /* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
  * steps unrolled (its first loop would stop at bit 2^28), the same root,
  * 15 steps without the loop's branches. */
@@ -269,6 +273,68 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
     return best;
 }
 
+/* floor(u*) when the capsule first touches the wall's line between its
+ * ends (the common case), settled by 2 line_sign calls and the foot's
+ * projection, no floor search: false when that cannot be shown (the
+ * caller's search decides).
+ *
+ * With A(L) = 65536 |N| - L |D| (eligible walls have N sign(D) = |N|:
+ * C(L) = L D - 65536 N = -sign(D) A(L)), E_L's distance to the line is
+ * |A(L)| / rho frame units, rho = sqrt(q |b - a|^2), so the disk about E_L
+ * first reaches the line at L_line = (65536 |N| - w rho) / |D|, k =
+ * floor(L_line) estimated by an approximate root and quotient. Exactly:
+ * A(k) > w rho (C(k) of sign -sign(D), line_sign > 0) gives L_line > k,
+ * and |C(k + 1)| < w rho (line_sign < 0) gives L_line < k + 1. The foot
+ * of E_L on the line runs linearly in L, from dot(k) to dot(k + 1) (dot
+ * as in fxl__front_sign: 65536 (E_L - a) . (b - a), the foot between the
+ * ends iff 0 <= dot <= 65536 |b - a|^2); both between the ends put the
+ * foot T at L_line between them. Then u* = L_line: the capsule of length L
+ * is the union of the disks about E_l, l in [0, L]; for l < L_line each
+ * lies farther than w from the line, so from the wall, and the disk about
+ * E_L_line touches the wall at T. So k < u* < k + 1, and the floor search
+ * would give k: P(k) holds (k < u* <= u*_box, E_k farther than w), P(k +
+ * 1) does not, and E_k+1 lies within w of the line with its foot between
+ * the ends, closer than w to the wall: not a touch (front_sign < 0), no
+ * unit added. */
+FXL__ALWAYS_INLINE bool line_floor(const wctx *x, const wseg *sg, int64_t *out)
+{
+    uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq;
+    fxl__u128 n, wr, l16;
+    fxl__i128 c0, c1, dot0, dot1;
+    int64_t px, py, k;
+    if (sg->D == 0)
+        return false;
+    /* 65536 |N| - w rho (|N| < 2^63, w < 2^31, rho < 2^49: below 2^80). */
+    n.hi = an >> 48;
+    n.lo = an << 16;
+    wr = fxl__mul32_64((uint32_t)x->w, sqrt_est(fxl__mul64(x->q, sg->len2)));
+    if (fxl__le128(n, wr))
+        return false;
+    kq = quot(fxl__sub(n, wr), ad); /* any value: the tests below decide */
+    if (kq >= (uint64_t)x->len)
+        return false;
+    k = (int64_t)kq;
+    /* C(k) and C(k + 1) = C(k) + D. */
+    c0 = fxl__isub(imul_w(sg->D, (int32_t)k), shl16(sg->N));
+    c1 = fxl__iadd(c0, fxl__i128_of(sg->D));
+    if (is_zero(c0) || is_neg(c0) != (sg->D > 0) || line_sign(x, sg, c0) <= 0 ||
+        line_sign(x, sg, c1) >= 0)
+        return false;
+    /* dot(k) and dot(k + 1) = dot(k) + d . (b - a). */
+    px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536;
+    py = (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
+    dot0 = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey));
+    dot1 = fxl__iadd(dot0, fxl__i128_of((int64_t)x->c32 * (int32_t)sg->ex +
+                                        (int64_t)x->s32 * (int32_t)sg->ey));
+    l16.hi = sg->len2 >> 48;
+    l16.lo = sg->len2 << 16;
+    if (is_neg(dot0) || is_neg(dot1) || !fxl__le128(fxl__iabs(dot0), l16) ||
+        !fxl__le128(fxl__iabs(dot1), l16))
+        return false;
+    *out = k;
+    return true;
+}
+
 /* floor(u*) for the capsule, given that the wall misses the emitter's disk
  * (so P(0)) and meets the capsule of length len (not P(len)): the last L
  * with P(L), galloping from the estimate, then bisecting; plus one when
@@ -276,7 +342,7 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
 FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub,
                                         int64_t ubf)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, sg->len2, ub, ubf), step, at = -1;
+    int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
     /* The wall's w^2 q |b - a|^2 approximated once for every call below
@@ -284,6 +350,12 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     approx za = za_of(x, sg);
     sg->za_m = za.m;
     sg->za_e = za.e;
+    if (line_floor(x, sg, &g)) {
+        FXL__LINE_FLOOR_COUNT(true);
+        return g;
+    }
+    FXL__LINE_FLOOR_COUNT(false);
+    g = capsule_guess(x, f, sg->len2, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;

@@ -207,6 +207,15 @@ FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
         nt = n.lo << -rc.k;
     return (((nt >> 32) * rc.r) + (((nt & 0xFFFFFFFFu) * rc.r) >> 32)) >> 31;
 }
+/* Test builds: how many floors line_floor settled ([0]) and left to the
+ * floor search ([1]) (cast_capsule.c; tests/test_cast_width.c). */
+#ifdef FXL_TEST_HOOKS
+extern uint32_t fxl__line_floor_count[2];
+#define FXL__LINE_FLOOR_COUNT(settled) (fxl__line_floor_count[(settled) ? 0 : 1]++)
+#else
+#define FXL__LINE_FLOOR_COUNT(settled) ((void)0)
+#endif
+
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
  * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */
 int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
