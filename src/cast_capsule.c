@@ -335,6 +335,20 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, const wseg *sg, int64_t *out)
     return true;
 }
 
+/* line_floor, after the wall's w^2 q |b - a|^2 approximated once for
+ * every line_sign call below and in fxl__capsule_floor (in the caller's
+ * wseg: not copied). */
+FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
+{
+    approx za = za_of(x, sg);
+    bool settled;
+    sg->za_m = za.m;
+    sg->za_e = za.e;
+    settled = line_floor(x, sg, out);
+    FXL__LINE_FLOOR_COUNT(settled);
+    return settled;
+}
+
 /* floor(u*) for the capsule, given that the wall misses the emitter's disk
  * (so P(0)) and meets the capsule of length len (not P(len)): the last L
  * with P(L), galloping from the estimate, then bisecting; plus one when
@@ -345,16 +359,6 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
-    /* The wall's w^2 q |b - a|^2 approximated once for every call below
-     * (in the caller's wseg: not copied). */
-    approx za = za_of(x, sg);
-    sg->za_m = za.m;
-    sg->za_e = za.e;
-    if (line_floor(x, sg, &g)) {
-        FXL__LINE_FLOOR_COUNT(true);
-        return g;
-    }
-    FXL__LINE_FLOOR_COUNT(false);
     g = capsule_guess(x, f, sg->len2, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */

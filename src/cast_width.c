@@ -322,8 +322,14 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         *length = (int32_t)x->len;
         return -1;
     }
+    /* The window: 1 + w + floor(least u*_box) (0 once a wall is met at 0),
+     * or with a single wall to look at (nothing to skip but walls beyond
+     * len + 1 + w, which the capsule of length len misses: u* >= u*_box -
+     * w), 1 + w + len, the least u*_box's quotient spared. */
     window = 1 + (int64_t)x->w;
-    if (zero < 0) {
+    if (zero < 0 && !over && nc == 1) {
+        window += x->len;
+    } else if (zero < 0) {
         fxl__i128 m;
         m.hi = (int64_t)umin.num.hi; /* below 2^16 */
         m.lo = umin.num.lo;
@@ -361,17 +367,21 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
             continue;
         D = wall_d(x, &walls[i]);
         seg_setup(&walls[i], r->p, D, &sg);
-        if (!over)
-            frame_setup(x, &walls[i], D, sg.N, &f);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
-        /* The least u*_box's div_est, worked out above, is the estimate's
-         * start for its wall (the same value: not worked out again). */
-        L = fxl__capsule_floor(x, &f, &sg, u,
-                               u.den == umin.den && u.num.hi == umin.num.hi &&
-                                       u.num.lo == umin.num.lo
-                                   ? umin_floor
-                                   : INT64_MIN);
+        /* The line's touch first (no frame needed), else the floor search;
+         * the least u*_box's div_est, when worked out above, is the
+         * estimate's start for its wall (the same value: not worked out
+         * again). */
+        if (!fxl__line_floor(x, &sg, &L)) {
+            if (!over)
+                frame_setup(x, &walls[i], D, sg.N, &f);
+            L = fxl__capsule_floor(x, &f, &sg, u,
+                                   u.den == umin.den && u.num.hi == umin.num.hi &&
+                                           u.num.lo == umin.num.lo
+                                       ? umin_floor
+                                       : INT64_MIN);
+        }
         if (best < 0 || L < bf) {
             best = (long)i;
             bf = L;
