@@ -273,6 +273,20 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
     return best;
 }
 
+/* The wall's w^2 q |b - a|^2 approximated once for every line_sign call
+ * (in the caller's wseg: not copied), unless done: as w^2 times X = q |b
+ * - a|^2, exact: 3 truncations (2 mantissas, 1 product), within
+ * approx_cmp's 5 (za_e = 0 after it: line_sign works it out each call,
+ * as za_of: the same answers). */
+FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
+{
+    if (sg->za_e == 0) {
+        approx za = approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(X));
+        sg->za_m = za.m;
+        sg->za_e = za.e;
+    }
+}
+
 /* floor(u*) when the capsule first touches the wall's line between its
  * ends (the common case), settled by 2 line_sign calls and the foot's
  * projection, no floor search: false when that cannot be shown (the
@@ -283,8 +297,9 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
  * |A(L)| / rho frame units, rho = sqrt(q |b - a|^2), so the disk about E_L
  * first reaches the line at L_line = (65536 |N| - w rho) / |D|, k =
  * floor(L_line) estimated by an approximate root and quotient. Exactly:
- * A(k) > w rho (C(k) of sign -sign(D), line_sign > 0) gives L_line > k,
- * and |C(k + 1)| < w rho (line_sign < 0) gives L_line < k + 1. The foot
+ * A(k) > w rho gives L_line > k, and A(k + 1) < w rho gives L_line < k +
+ * 1, each by A against w (r -+ dr) when those bracket w rho (all 128-bit),
+ * else by line_sign (sign(|C| - w rho), |C(L)| = |A(L)|). The foot
  * of E_L on the line runs linearly in L, from dot(k) to dot(k + 1) (dot
  * as in fxl__front_sign: 65536 (E_L - a) . (b - a), the foot between the
  * ends iff 0 <= dot <= 65536 |b - a|^2); both between the ends put the
@@ -296,30 +311,58 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
  * 1) does not, and E_k+1 lies within w of the line with its foot between
  * the ends, closer than w to the wall: not a touch (front_sign < 0), no
  * unit added. */
-FXL__ALWAYS_INLINE bool line_floor(const wctx *x, const wseg *sg, int64_t *out)
+FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t *out)
 {
-    uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq;
-    fxl__u128 n, wr, l16;
-    fxl__i128 c0, c1, dot0, dot1;
+    uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
+    fxl__u128 n, wr, wlo, whi, kd, a0, a1, l16, adu = u128_of(ad);
+    fxl__i128 dot0, dot1;
     int64_t px, py, k;
+    bool sure;
     if (sg->D == 0)
         return false;
-    /* 65536 |N| - w rho (|N| < 2^63, w < 2^31, rho < 2^49: below 2^80). */
+    /* rho within [r - dr, r + dr] when their squares bracket X (sure):
+     * then A against w (r -+ dr) settles most tests in 128 bits (w rho
+     * within 2^-22 or so: the root's precision), line_sign the rest. */
+    r = sqrt_est(X);
+    dr = (r >> 23) + 1;
+    sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
+           fxl__le128(fxl__mul64(r - dr, r - dr), X);
+    wlo = fxl__mul32_64((uint32_t)x->w, r - dr);
+    whi = fxl__mul32_64((uint32_t)x->w, r + dr);
+    /* n = 65536 |N| (|N| < 2^63: below 2^79), w r below 2^80. */
     n.hi = an >> 48;
     n.lo = an << 16;
-    wr = fxl__mul32_64((uint32_t)x->w, sqrt_est(fxl__mul64(x->q, sg->len2)));
+    wr = fxl__mul32_64((uint32_t)x->w, r);
     if (fxl__le128(n, wr))
         return false;
     kq = quot(fxl__sub(n, wr), ad); /* any value: the tests below decide */
     if (kq >= (uint64_t)x->len)
         return false;
     k = (int64_t)kq;
-    /* C(k) and C(k + 1) = C(k) + D. */
-    c0 = fxl__isub(imul_w(sg->D, (int32_t)k), shl16(sg->N));
-    c1 = fxl__iadd(c0, fxl__i128_of(sg->D));
-    if (is_zero(c0) || is_neg(c0) != (sg->D > 0) || line_sign(x, sg, c0) <= 0 ||
-        line_sign(x, sg, c1) >= 0)
+    /* A(k) = n - k |D| > w rho: L_line > k. */
+    kd = fxl__mul32_64((uint32_t)kq, ad);
+    if (fxl__le128(n, kd))
         return false;
+    a0 = fxl__sub(n, kd);
+    if (!sure || fxl__le128(a0, whi)) {
+        if (sure && fxl__le128(a0, wlo))
+            return false;
+        za_set(x, sg, X);
+        if (line_sign(x, sg, fxl__i128_from(a0)) <= 0)
+            return false;
+    }
+    /* A(k + 1) = A(k) - |D| < w rho: L_line < k + 1 (at or below 0 it
+     * is). */
+    if (!fxl__le128(a0, adu)) {
+        a1 = fxl__sub(a0, adu);
+        if (!sure || !fxl__le128(a1, wlo) || (a1.hi == wlo.hi && a1.lo == wlo.lo)) {
+            if (sure && fxl__le128(whi, a1))
+                return false;
+            za_set(x, sg, X);
+            if (line_sign(x, sg, fxl__i128_from(a1)) >= 0)
+                return false;
+        }
+    }
     /* dot(k) and dot(k + 1) = dot(k) + d . (b - a). */
     px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536;
     py = (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
@@ -335,16 +378,11 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, const wseg *sg, int64_t *out)
     return true;
 }
 
-/* line_floor, after the wall's w^2 q |b - a|^2 approximated once for
- * every line_sign call below and in fxl__capsule_floor (in the caller's
- * wseg: not copied). */
+/* line_floor out of line, X = q |b - a|^2 worked out once for its root
+ * and za. */
 FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
 {
-    approx za = za_of(x, sg);
-    bool settled;
-    sg->za_m = za.m;
-    sg->za_e = za.e;
-    settled = line_floor(x, sg, out);
+    bool settled = line_floor(x, sg, fxl__mul64(x->q, sg->len2), out);
     FXL__LINE_FLOOR_COUNT(settled);
     return settled;
 }
@@ -359,6 +397,7 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
+    za_set(x, sg, fxl__mul64(x->q, sg->len2));
     g = capsule_guess(x, f, sg->len2, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */

@@ -223,13 +223,13 @@ int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len, when its round end first touches the
  * wall's line between the ends and that can be shown cheaply (*out; else
- * false); sets sg's za_m, za_e (cast_capsule.c). */
+ * false); may set sg's za_m, za_e (cast_capsule.c). */
 bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
- * the caller has it, else INT64_MIN; sg's za_m, za_e set by
- * fxl__line_floor first (cast_capsule.c). */
+ * the caller has it, else INT64_MIN; sets sg's za_m, za_e unless set
+ * (cast_capsule.c). */
 int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub, int64_t ubf);
 
 #endif
