@@ -294,16 +294,38 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
                                       int32_t *length)
 {
     wval u, umin;
-    long best = -1, zero = -1;
+    long best = -1, zero = -1, tried = -1;
     int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
-    bool any = false, over = false;
-    size_t i, k, nc = 0;
+    bool any = false, over = false, pend = false, seen = false;
+    size_t i, k, nc = 0, i0 = 0;
+    wframe f0 = {0, 0, 0, 0, 0, 0, 0, false}; /* set before pend */
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
     wval cand_u[CAND_MAX];
     size_t cand_i[CAND_MAX];
     umin.num.hi = umin.num.lo = 0;
     umin.den = 1;
+    /* A wall with a u*_box: listed, and the least kept. */
+#define CAND_ADD(wi, fr)                      \
+    do {                                      \
+        if (box_first(x, (fr), &u)) {         \
+            if (nc < CAND_MAX) {              \
+                cand_i[nc] = (wi);            \
+                cand_u[nc] = u;               \
+                nc++;                         \
+            } else {                          \
+                over = true;                  \
+            }                                 \
+            if (!any || !val_le(umin, u)) {   \
+                umin = u;                     \
+                any = true;                   \
+            }                                 \
+        }                                     \
+    } while (0)
+    /* The first wall's u*_box waits (pend, f0, i0) until a second wall
+     * needs the list: a wall alone needs it only when line_floor cannot
+     * settle its floor (whose proof stands for any eligible wall, u*_box
+     * aside: it finds the capsule of length k + 1 <= len meeting it). */
     for (i = next_near(r, walls, 0, n); i < n; i = next_near(r, walls, i + 1, n)) {
         wframe f;
         wseg sg;
@@ -317,20 +339,33 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
                 break;
             }
         }
-        if (box_first(x, &f, &u)) {
-            if (nc < CAND_MAX) {
-                cand_i[nc] = i;
-                cand_u[nc] = u;
-                nc++;
-            } else {
-                over = true;
-            }
-            if (!any || !val_le(umin, u)) {
-                umin = u;
-                any = true;
-            }
+        if (!seen) {
+            seen = true;
+            f0 = f;
+            i0 = i;
+            pend = true;
+            continue;
         }
+        if (pend) {
+            pend = false;
+            CAND_ADD(i0, &f0);
+        }
+        CAND_ADD(i, &f);
     }
+    if (pend) {
+        int64_t L;
+        wseg sg;
+        if (zero < 0) {
+            seg_setup(&walls[i0], r->p, wall_d(x, &walls[i0]), &sg);
+            if (fxl__line_floor(x, &sg, &L)) {
+                *length = (int32_t)L;
+                return (long)i0;
+            }
+            tried = (long)i0; /* not again below */
+        }
+        CAND_ADD(i0, &f0);
+    }
+#undef CAND_ADD
     if (!any && zero < 0) {
         *length = (int32_t)x->len;
         return -1;
@@ -386,7 +421,7 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
          * the least u*_box's div_est, when worked out above, is the
          * estimate's start for its wall (the same value: not worked out
          * again). */
-        if (!fxl__line_floor(x, &sg, &L)) {
+        if ((long)i == tried || !fxl__line_floor(x, &sg, &L)) {
             if (!over)
                 frame_setup(x, &walls[i], D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,
