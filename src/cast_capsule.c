@@ -303,7 +303,8 @@ FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
  * of E_L on the line runs linearly in L, from dot(k) to dot(k + 1) (dot
  * as in fxl__front_sign: 65536 (E_L - a) . (b - a), the foot between the
  * ends iff 0 <= dot <= 65536 |b - a|^2); both between the ends put the
- * foot T at L_line between them. Then u* = L_line: the capsule of length L
+ * foot T at L_line between them (as does a wall across the whole strip,
+ * tested first). Then u* = L_line: the capsule of length L
  * is the union of the disks about E_l, l in [0, L]; for l < L_line each
  * lies farther than w from the line, so from the wall, and the disk about
  * E_L_line touches the wall at T. So k < u* < k + 1, and the floor search
@@ -316,7 +317,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
     fxl__u128 n, wr, wlo, whi, kd, a0, a1, l16, adu = u128_of(ad);
     fxl__i128 dot0, dot1;
-    int64_t px, py, k;
+    int64_t px, py, k, ha, hb;
     bool sure;
     if (sg->D == 0)
         return false;
@@ -363,7 +364,17 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
                 return false;
         }
     }
-    /* dot(k) and dot(k + 1) = dot(k) + d . (b - a). */
+    /* A wall whose ends lie beyond opposite edges of the strip (|h| > Rh,
+     * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
+     * and T (within w of the core: |v| <= w) lies on it. |c|, |s| < 2^30,
+     * |a - e| < 2^32: products below 2^62. */
+    ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax;
+    hb = ha + sg->D;
+    if ((ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh)) {
+        *out = k;
+        return true;
+    }
+    /* Else dot(k) and dot(k + 1) = dot(k) + d . (b - a). */
     px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536;
     py = (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
     dot0 = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey));
