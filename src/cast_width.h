@@ -141,17 +141,24 @@ FXL__ALWAYS_INLINE int64_t wall_n(const fxl_wall_prep *w, fxl_vec2 e)
                     (uint64_t)((int64_t)e.x * w->ey) + (uint64_t)((int64_t)e.y * w->ex));
 }
 
-FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
+/* With N (wall_n's) given. */
+FXL__ALWAYS_INLINE void seg_setup_n(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, int64_t N,
+                                    wseg *sg)
 {
     sg->ax = (int64_t)w->a.x - e.x;
     sg->ay = (int64_t)w->a.y - e.y;
     sg->ex = w->ex;
     sg->ey = w->ey;
     sg->D = D;
-    sg->N = wall_n(w, e);
+    sg->N = N;
     sg->len2 = (uint64_t)((int64_t)w->ex * w->ex) + (uint64_t)((int64_t)w->ey * w->ey);
     sg->za_m = 0;
     sg->za_e = 0;
+}
+
+FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
+{
+    seg_setup_n(w, e, D, wall_n(w, e), sg);
 }
 
 FXL__ALWAYS_INLINE bool is_neg(fxl__i128 v)
