@@ -315,7 +315,7 @@ FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
 FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t *out)
 {
     uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
-    fxl__u128 n, wr, wlo, whi, kd, a0, a1, l16, adu = u128_of(ad);
+    fxl__u128 n, wr, wlo, whi, kd, a0, l16, adu = u128_of(ad);
     fxl__i128 dot0, dot1;
     int64_t px, py, k, ha, hb;
     bool sure;
@@ -355,7 +355,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     /* A(k + 1) = A(k) - |D| < w rho: L_line < k + 1 (at or below 0 it
      * is). */
     if (!fxl__le128(a0, adu)) {
-        a1 = fxl__sub(a0, adu);
+        fxl__u128 a1 = fxl__sub(a0, adu);
         if (!sure || !fxl__le128(a1, wlo) || (a1.hi == wlo.hi && a1.lo == wlo.lo)) {
             if (sure && fxl__le128(whi, a1))
                 return false;

@@ -34,22 +34,38 @@
  * bits: by their top 32 bits, exactly (256-bit, big.h) in the narrow band
  * where those cannot tell.
  *
+ * The capsule's usual case is settled without that search (line_floor,
+ * cast_capsule.c): when the round end first touches the wall's line
+ * between its ends, u* = (65536 |N| - w rho) / |D| (rho = sqrt(q |b -
+ * a|^2)); its floor k from an approximate root and quotient, proven by
+ * the line's distance at k and k + 1 (128-bit comparisons against the
+ * root's bracket, line_sign in the thin band between) and the foot's place
+ * between the ends.
+ *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
- * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px; the code ARM in ROM, so fetch-bound: about 5 cycles an instruction):
- * box casts about 5,800 cycles median, capsule casts 14,800. Of a box
- * cast, about 1,300 are the call's fixed work, 1,000 the 16 walls' coarse
- * tests, and 1,000-1,500 each of the 2 or 3 eligible walls a beam's box
- * meets (measured on the host: 2.5 a cast) and the winner's floor. A
- * capsule cast adds about 800 for the least u*_box's floor, 3,000 for the
- * floor search's estimate (capsule_guess: a square root, two approximate
- * quotients), 1,300 each of the two exact front_sign calls that settle
- * floor(u*) from it (on the host, 265 front_sign calls for the bench's
- * 128 capsule casts, the start-disc tests included: the estimate is
- * mostly within a unit). Measured and not kept: the coarse tests as a
+ * behind a 2-product filter (g_low). The first pass keeps its first wall
+ * waiting (its h at a, D and N only): a wall alone goes to line_floor
+ * straight away, no frame, u*_box or quotient. Each pass tests the walls'
+ * packed coarse boxes (next_near, unrolled), then the strip from h at the
+ * ends (4 products: of the walls near a beam's box most lie wholly beyond
+ * one edge of its narrow strip), then the eligibility (N). On the GBA
+ * (bench ROM, 16-wall room, 300 px beams, 3 px half-width; the code ARM
+ * in ROM, so fetch-bound: about 5 cycles an instruction, 12 more a taken
+ * branch): box casts 5,279 cycles median (max 10,723), capsule casts
+ * 7,708 (max 28,785), the two mixed 6,997 (max 24,847); before this
+ * design (the strip inside box_first, the floor search for every
+ * capsule) 5,826 and 14,791 (mixed 12,925, max 23,072). Measured with
+ * timer reads between the steps (before the waiting wall): a box cast
+ * runs the strip test on 5 walls (3.1 beyond the strip, 0.6 ineligible,
+ * 1.3 framed and met, nearly each a new best) and the final floor (about
+ * 700); a capsule's line_floor about 3,500 (the root 900, the quotient
+ * 450, the foot's projection 500), settling 243 of the bench's 256 floors
+ * (the other 13 about 8,800 each: the search, its estimate 3,200, front_sign
+ * 1,200 a call). Measured and not kept: the strip test inside next_near's
+ * loop (box casts 5,496 -> 5,558); the coarse tests as a
  * Thumb pass listing the near walls for the ARM passes, or as an
  * out-of-line ARM scan (each cheaper for far walls, but the near walls'
  * work cost more: box medians 7,300 and 7,800, and 6,309 against 6,011
