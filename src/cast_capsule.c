@@ -5,7 +5,7 @@
 #include "big.h"
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__line_floor_count[2];
+uint32_t fxl__line_floor_count[3];
 #endif
 
 /* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
@@ -77,6 +77,71 @@ FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
         x = (x << 16) + (uint32_t)((e * rcp) >> 47);
     }
     return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
+}
+
+/* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
+ * the two ends' values times 2^15 (rounded; within 2^-8 of the value
+ * across the interval), for rsqrt_root's first guess. */
+static const uint16_t rsqrt_seed[192] FXL_ROM_DATA = {
+    65283u, 64783u, 64294u, 63816u, 63348u, 62891u, 62443u, 62005u, 61576u, 61155u,
+    60743u, 60340u, 59944u, 59556u, 59175u, 58802u, 58436u, 58076u, 57723u, 57376u,
+    57036u, 56701u, 56373u, 56049u, 55732u, 55420u, 55113u, 54811u, 54513u, 54221u,
+    53933u, 53650u, 53372u, 53097u, 52827u, 52561u, 52299u, 52040u, 51786u, 51535u,
+    51288u, 51044u, 50804u, 50567u, 50334u, 50103u, 49876u, 49652u, 49431u, 49212u,
+    48997u, 48785u, 48575u, 48368u, 48163u, 47961u, 47762u, 47565u, 47370u, 47178u,
+    46988u, 46801u, 46615u, 46432u, 46251u, 46072u, 45895u, 45720u, 45547u, 45377u,
+    45208u, 45040u, 44875u, 44712u, 44550u, 44390u, 44232u, 44075u, 43920u, 43767u,
+    43615u, 43465u, 43316u, 43169u, 43024u, 42880u, 42737u, 42596u, 42456u, 42317u,
+    42180u, 42044u, 41910u, 41776u, 41644u, 41514u, 41384u, 41256u, 41129u, 41003u,
+    40878u, 40754u, 40632u, 40510u, 40390u, 40270u, 40152u, 40035u, 39919u, 39804u,
+    39689u, 39576u, 39464u, 39352u, 39242u, 39133u, 39024u, 38916u, 38810u, 38704u,
+    38599u, 38495u, 38391u, 38289u, 38187u, 38086u, 37986u, 37887u, 37788u, 37690u,
+    37593u, 37497u, 37402u, 37307u, 37213u, 37119u, 37027u, 36935u, 36843u, 36753u,
+    36663u, 36573u, 36485u, 36397u, 36309u, 36223u, 36136u, 36051u, 35966u, 35882u,
+    35798u, 35715u, 35632u, 35550u, 35469u, 35388u, 35307u, 35228u, 35148u, 35070u,
+    34991u, 34914u, 34837u, 34760u, 34684u, 34608u, 34533u, 34458u, 34384u, 34311u,
+    34237u, 34165u, 34092u, 34020u, 33949u, 33878u, 33808u, 33737u, 33668u, 33599u,
+    33530u, 33461u, 33394u, 33326u, 33259u, 33192u, 33126u, 33060u, 32994u, 32929u,
+    32864u, 32800u};
+
+/* About sqrt(v) for 0 < v < 2^126, within 2^-27 or so (for line_floor,
+ * which brackets it by squares: its precision is speed, never an answer):
+ * v = t 4^k as in sqrt_est with t in [2^62, 2^64), s = T / 2^32 its top
+ * word (in [1/4, 1)); r = 1 / sqrt(s) from rsqrt_seed (2^-8) and two
+ * Newton steps r (3 - s r^2) / 2 (2^-15, then the 32-bit products'
+ * truncations, about 2^-29; products only: no division, no bit-by-bit
+ * root), and sqrt(t) = 2^32 s r = T r; within 2 units of sqrt(v) for v
+ * below 2^56 (the rounding). R = r 2^30 (below 2^31), s r^2
+ * within 1% of 1: every product fits (commented below). */
+FXL__ALWAYS_INLINE uint64_t rsqrt_root(fxl__u128 v)
+{
+    int k = 0, i;
+    uint64_t t = v.lo;
+    uint32_t T, R;
+    unsigned z;
+    if (v.hi != 0) {
+        k = (int)((fxl__bits64(v.hi) + 1u) / 2u); /* v.hi < 4^k */
+        t = k == 32 ? v.hi : (v.hi << (64 - 2 * k)) | (v.lo >> (2 * k));
+    } else if (t == 0) {
+        return 0;
+    }
+    z = fxl__clz64(t) & ~1u; /* an even shift: t in [2^62, 2^64) */
+    t <<= z;
+    k -= (int)(z / 2u);
+    T = (uint32_t)(t >> 32); /* [2^30, 2^32) */
+    R = (uint32_t)rsqrt_seed[(T >> 24) - 64u] << 15;
+    for (i = 0; i < 2; i++) {
+        /* m = r^2 2^28 (below 2^30), p = s r^2 2^60 (below 2^61), e = (3
+         * - s r^2) 2^30 (below 2^32), R' = R e / 2^31. */
+        uint32_t m = (uint32_t)(((uint64_t)R * R) >> 32);
+        uint64_t p = (uint64_t)m * T;
+        uint32_t e = (uint32_t)((((uint64_t)3 << 60) - p) >> 30);
+        R = (uint32_t)(((uint64_t)R * e) >> 31);
+    }
+    t = ((uint64_t)T * R) >> 30; /* about sqrt(t): 2^31 .. 2^32 */
+    /* Rounded to nearest when shifted down (a whole root, as q |b - a|^2
+     * is for the axis directions, comes out whole, not one less). */
+    return k >= 0 ? t << k : (t + ((uint64_t)1 << (-k - 1))) >> -k;
 }
 
 /* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
@@ -321,13 +386,15 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     bool sure;
     if (sg->D == 0)
         return false;
-    /* rho within [r - dr, r + dr] when their squares bracket X (sure):
-     * then A against w (r -+ dr) settles most tests in 128 bits (w rho
-     * within 2^-22 or so: the root's precision), line_sign the rest. */
-    r = sqrt_est(X);
-    dr = (r >> 23) + 1;
+    /* rho within [r - dr, r + dr] when their squares bracket X (sure:
+     * always, rsqrt_root within 2^-27 or 2 units): then A against w (r
+     * -+ dr) settles most tests in 128 bits, line_sign the rest. */
+    r = rsqrt_root(X);
+    dr = (r >> 26) + 2;
     sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
            fxl__le128(fxl__mul64(r - dr, r - dr), X);
+    if (!sure)
+        FXL__LINE_FLOOR_COUNT(2);
     wlo = fxl__mul32_64((uint32_t)x->w, r - dr);
     whi = fxl__mul32_64((uint32_t)x->w, r + dr);
     /* n = 65536 |N| (|N| < 2^63: below 2^79), w r below 2^80. */
@@ -394,7 +461,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
 FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
 {
     bool settled = line_floor(x, sg, fxl__mul64(x->q, sg->len2), out);
-    FXL__LINE_FLOOR_COUNT(settled);
+    FXL__LINE_FLOOR_COUNT(settled ? 0 : 1);
     return settled;
 }
 

@@ -55,18 +55,20 @@
  * (bench ROM, 16-wall room, 300 px beams, 3 px half-width; the code ARM
  * in ROM, so fetch-bound: about 5 cycles an instruction, 12 more a taken
  * branch): box casts 5,279 cycles median (max 10,723), capsule casts
- * 7,708 (max 28,785), the two mixed 6,997 (max 24,847); before this
+ * 7,312 (max 28,270), the two mixed 6,615 (max 24,443); before this
  * design (the strip inside box_first, the floor search for every
  * capsule) 5,826 and 14,791 (mixed 12,925, max 23,072). Measured with
  * timer reads between the steps (before the waiting wall): a box cast
  * runs the strip test on 5 walls (3.1 beyond the strip, 0.6 ineligible,
  * 1.3 framed and met, nearly each a new best) and the final floor (about
- * 700); a capsule's line_floor about 3,500 (the root 900, the quotient
- * 450, the foot's projection 500), settling 243 of the bench's 256 floors
- * (the other 13 about 8,800 each: the search, its estimate 3,200, front_sign
- * 1,200 a call). Measured and not kept: the strip test inside next_near's
- * loop (box casts 5,496 -> 5,558); the coarse tests as a
- * Thumb pass listing the near walls for the ARM passes, or as an
+ * 700); a capsule's line_floor about 3,500 (sqrt_est's root 900, then
+ * rsqrt_root's about 500: capsule casts 7,708 -> 7,312; the quotient 450,
+ * the foot's projection 500, spared for a wall across the strip),
+ * settling 243 of the bench's 256 floors (the other 13 about 8,800 each:
+ * the search, its estimate 3,200, front_sign 1,200 a call). Measured and
+ * not kept: the strip test inside next_near's loop (box casts 5,496 ->
+ * 5,558); the coarse tests as a Thumb pass listing the near walls for the
+ * ARM passes, or as an
  * out-of-line ARM scan (each cheaper for far walls, but the near walls'
  * work cost more: box medians 7,300 and 7,800, and 6,309 against 6,011
  * for next_near out of line); visiting the box's walls in order of

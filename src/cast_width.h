@@ -215,12 +215,14 @@ FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
     return (((nt >> 32) * rc.r) + (((nt & 0xFFFFFFFFu) * rc.r) >> 32)) >> 31;
 }
 /* Test builds: how many floors line_floor settled ([0]) and left to the
- * floor search ([1]) (cast_capsule.c; tests/test_cast_width.c). */
+ * floor search ([1]), and how many of its roots the squares did not
+ * bracket ([2]: never, if rsqrt_root is as precise as it claims)
+ * (cast_capsule.c; tests/test_cast_width.c). */
 #ifdef FXL_TEST_HOOKS
-extern uint32_t fxl__line_floor_count[2];
-#define FXL__LINE_FLOOR_COUNT(settled) (fxl__line_floor_count[(settled) ? 0 : 1]++)
+extern uint32_t fxl__line_floor_count[3];
+#define FXL__LINE_FLOOR_COUNT(k) (fxl__line_floor_count[k]++)
 #else
-#define FXL__LINE_FLOOR_COUNT(settled) ((void)0)
+#define FXL__LINE_FLOOR_COUNT(k) ((void)0)
 #endif
 
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether

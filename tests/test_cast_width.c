@@ -57,7 +57,8 @@ static void line_floor_band(void)
 {
     fxlt_rng rng = fxlt_rng_for("line_floor_band");
     uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, whole = 0;
-    uint32_t before0 = fxl__line_floor_count[0], before1 = fxl__line_floor_count[1];
+    uint32_t before0 = fxl__line_floor_count[0], before1 = fxl__line_floor_count[1],
+             before2 = fxl__line_floor_count[2];
     for (i = 0; i < n; i++) {
         static const fxl_angle axes[4] = {0, 1024, 2048, 3072};
         fxl_angle a = fxlt_below(&rng, 4) != 0 ? axes[fxlt_below(&rng, 4)]
@@ -118,9 +119,12 @@ static void line_floor_band(void)
     }
     fxlt_printf("    line floor: %u casts, %u stopped (%u touching at a whole unit); floors\n", n,
                 hits, whole);
-    fxlt_printf("      settled by line_floor %u, by the search %u; %u disagreements\n",
-                fxl__line_floor_count[0] - before0, fxl__line_floor_count[1] - before1, bad);
+    fxlt_printf("      settled by line_floor %u, by the search %u (roots not bracketed: %u);\n",
+                fxl__line_floor_count[0] - before0, fxl__line_floor_count[1] - before1,
+                fxl__line_floor_count[2] - before2);
+    fxlt_printf("      %u disagreements\n", bad);
     CHECK_EQ(bad, 0);
+    CHECK_EQ(fxl__line_floor_count[2] - before2, 0); /* rsqrt_root's precision */
     CHECK_EQ(big_faults(), 0);
 }
 
