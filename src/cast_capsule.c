@@ -298,9 +298,10 @@ FXL__ALWAYS_INLINE bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L
  * line (when the touching point lies between the ends) at u_near - w tan
  * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
  * it enters the strip; else the box's u*. */
-FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_t len2, wval ub,
+FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const wseg *sg, wval ub,
                                          int64_t ubf)
 {
+    uint64_t len2 = sg->len2;
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
     int64_t best, h;
@@ -319,8 +320,9 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
             best = fxl__min64(best, div_est(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
         }
     }
-    /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product. */
-    rho = sqrt_est(fxl__mul64(x->q, len2));
+    /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product;
+     * line_floor's root when it worked it out (an estimate either way). */
+    rho = sg->rho != 0 ? sg->rho : sqrt_est(fxl__mul64(x->q, len2));
     if (rho != 0) {
         /* The touching point's h: -sign(D) w G / rho times q / 65536. */
         uint64_t t = quot(fxl__mul32_64((uint32_t)x->w, (uint64_t)f->G), rho);
@@ -390,6 +392,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
      * always, rsqrt_root within 2^-27 or 2 units): then A against w (r
      * -+ dr) settles most tests in 128 bits, line_sign the rest. */
     r = rsqrt_root(X);
+    sg->rho = r;
     dr = (r >> 26) + 2;
     sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
            fxl__le128(fxl__mul64(r - dr, r - dr), X);
@@ -476,7 +479,7 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     bool entry = false, e = false;
     int fs, hs = 2;
     za_set(x, sg, fxl__mul64(x->q, sg->len2));
-    g = capsule_guess(x, f, sg->len2, ub, ubf);
+    g = capsule_guess(x, f, sg, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;

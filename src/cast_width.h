@@ -130,6 +130,8 @@ typedef struct wseg {
     uint64_t len2;
     uint32_t za_m;
     int za_e;
+    uint64_t rho; /* about sqrt(q |b - a|^2) from line_floor, for the floor
+                   * search's estimate; 0: not worked out */
 } wseg;
 
 /* N = (a - e) x (b - a) = a x (b - a) - e x (b - a), wrapping as
@@ -154,6 +156,7 @@ FXL__ALWAYS_INLINE void seg_setup_n(const fxl_wall_prep *w, fxl_vec2 e, int64_t 
     sg->len2 = (uint64_t)((int64_t)w->ex * w->ex) + (uint64_t)((int64_t)w->ey * w->ey);
     sg->za_m = 0;
     sg->za_e = 0;
+    sg->rho = 0;
 }
 
 FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
