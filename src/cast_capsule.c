@@ -378,13 +378,16 @@ FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
  * would give k: P(k) holds (k < u* <= u*_box, E_k farther than w), P(k +
  * 1) does not, and E_k+1 lies within w of the line with its foot between
  * the ends, closer than w to the wall: not a touch (front_sign < 0), no
- * unit added. */
+ * unit added. A touch at a whole unit t (A(t) = w rho exactly, as an
+ * axis-aligned beam meets an axis-aligned wall) is settled too, when the
+ * foot at t lies strictly between the ends: u* = t, and the search would
+ * give t - 1 plus the unit of a front touch, approaching (t >= 1). */
 FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t *out)
 {
     uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
-    fxl__u128 n, wr, wlo, whi, kd, a0, l16, adu = u128_of(ad);
-    fxl__i128 dot0, dot1;
-    int64_t px, py, k, ha, hb;
+    fxl__u128 n, wr, wlo, whi, kd, a0, adu = u128_of(ad);
+    int64_t k, ha, hb;
+    int s0, s1, t;
     bool sure;
     if (sg->D == 0)
         return false;
@@ -410,52 +413,71 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     if (kq >= (uint64_t)x->len)
         return false;
     k = (int64_t)kq;
-    /* A(k) = n - k |D| > w rho: L_line > k. */
+    /* A(k) = n - k |D| against w rho: above, L_line > k; equal, L_line =
+     * k (a touch at a whole unit, below). */
     kd = fxl__mul32_64((uint32_t)kq, ad);
     if (fxl__le128(n, kd))
         return false;
     a0 = fxl__sub(n, kd);
+    s0 = 1;
     if (!sure || fxl__le128(a0, whi)) {
         if (sure && fxl__le128(a0, wlo))
             return false;
         za_set(x, sg, X);
-        if (line_sign(x, sg, fxl__i128_from(a0)) <= 0)
+        s0 = line_sign(x, sg, fxl__i128_from(a0));
+        if (s0 < 0)
             return false;
     }
-    /* A(k + 1) = A(k) - |D| < w rho: L_line < k + 1 (at or below 0 it
-     * is). */
-    if (!fxl__le128(a0, adu)) {
+    /* A(k + 1) = A(k) - |D| below w rho: L_line < k + 1 (at or below 0 it
+     * is); equal: L_line = k + 1. */
+    s1 = -1;
+    if (s0 > 0 && !fxl__le128(a0, adu)) {
         fxl__u128 a1 = fxl__sub(a0, adu);
         if (!sure || !fxl__le128(a1, wlo) || (a1.hi == wlo.hi && a1.lo == wlo.lo)) {
             if (sure && fxl__le128(whi, a1))
                 return false;
             za_set(x, sg, X);
-            if (line_sign(x, sg, fxl__i128_from(a1)) >= 0)
+            s1 = line_sign(x, sg, fxl__i128_from(a1));
+            if (s1 > 0)
                 return false;
         }
     }
+    /* A touch at a whole unit t (L_line = t, s0 = 0: t = k >= 1; s1 = 0: t
+     * = k + 1): with T, the foot at t, strictly between the ends, u* = t,
+     * and the floor search gives t - 1 plus one (front_sign(t) = 0 on the
+     * line's branch, and E_t approaches the line: entry). */
+    t = s0 == 0 ? 0 : s1 == 0 ? 1 : -1;
+    if (t == 0 && k < 1)
+        return false;
     /* A wall whose ends lie beyond opposite edges of the strip (|h| > Rh,
      * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
-     * and T (within w of the core: |v| <= w) lies on it. |c|, |s| < 2^30,
-     * |a - e| < 2^32: products below 2^62. */
+     * and T (within w of the core: |v| <= w) lies on it, strictly between
+     * the ends. |c|, |s| < 2^30, |a - e| < 2^32: products below 2^62. */
     ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax;
     hb = ha + sg->D;
-    if ((ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh)) {
-        *out = k;
-        return true;
+    if (!((ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh))) {
+        /* Else dot(k) and dot(k + 1) = dot(k) + d . (b - a): both within
+         * [0, 65536 |b - a|^2] (no touch), or dot(t) strictly within. */
+        int64_t px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536,
+                py = (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
+        fxl__i128 dot0 = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey));
+        fxl__i128 dot1 = fxl__iadd(dot0, fxl__i128_of((int64_t)x->c32 * (int32_t)sg->ex +
+                                                      (int64_t)x->s32 * (int32_t)sg->ey));
+        fxl__u128 l16;
+        l16.hi = sg->len2 >> 48;
+        l16.lo = sg->len2 << 16;
+        if (t < 0) {
+            if (is_neg(dot0) || is_neg(dot1) || !fxl__le128(fxl__iabs(dot0), l16) ||
+                !fxl__le128(fxl__iabs(dot1), l16))
+                return false;
+        } else {
+            fxl__i128 dt = t == 0 ? dot0 : dot1;
+            fxl__u128 m = fxl__iabs(dt);
+            if (is_neg(dt) || is_zero(dt) || fxl__le128(l16, m))
+                return false;
+        }
     }
-    /* Else dot(k) and dot(k + 1) = dot(k) + d . (b - a). */
-    px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536;
-    py = (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
-    dot0 = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey));
-    dot1 = fxl__iadd(dot0, fxl__i128_of((int64_t)x->c32 * (int32_t)sg->ex +
-                                        (int64_t)x->s32 * (int32_t)sg->ey));
-    l16.hi = sg->len2 >> 48;
-    l16.lo = sg->len2 << 16;
-    if (is_neg(dot0) || is_neg(dot1) || !fxl__le128(fxl__iabs(dot0), l16) ||
-        !fxl__le128(fxl__iabs(dot1), l16))
-        return false;
-    *out = k;
+    *out = k + (t == 1 ? 1 : 0);
     return true;
 }
 

@@ -55,7 +55,7 @@
  * (bench ROM, 16-wall room, 300 px beams, 3 px half-width; the code ARM
  * in ROM, so fetch-bound: about 5 cycles an instruction, 12 more a taken
  * branch): box casts 5,279 cycles median (max 10,723), capsule casts
- * 7,340 (max 28,346), the two mixed 6,643 (max 23,568); before this
+ * 7,387 (max 27,341), the two mixed 6,701 (max 23,652); before this
  * design (the strip inside box_first, the floor search for every
  * capsule) 5,826 and 14,791 (mixed 12,925, max 23,072). Measured with
  * timer reads between the steps (before the waiting wall): a box cast

@@ -90,8 +90,8 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,700-4,600 when one
- * stops it (3,111 median); a width cast 6,600 median (box about 5,300,
- * capsule about 7,300, max 23,600); 4 bounces 24,400 median (max 54,600)
+ * stops it (3,111 median); a width cast 6,700 median (box about 5,300,
+ * capsule about 7,400, max 23,700); 4 bounces 24,400 median (max 54,600)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one so is its bounce point's coordinate across the wall).
