@@ -4,6 +4,10 @@
 
 #include "big.h"
 
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__line_floor_count[3];
+#endif
+
 /* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
  * steps unrolled (its first loop would stop at bit 2^28), the same root,
  * 15 steps without the loop's branches. */
@@ -73,6 +77,71 @@ FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
         x = (x << 16) + (uint32_t)((e * rcp) >> 47);
     }
     return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
+}
+
+/* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
+ * the two ends' values times 2^15 (rounded; within 2^-8 of the value
+ * across the interval), for rsqrt_root's first guess. */
+static const uint16_t rsqrt_seed[192] FXL_ROM_DATA = {
+    65283u, 64783u, 64294u, 63816u, 63348u, 62891u, 62443u, 62005u, 61576u, 61155u,
+    60743u, 60340u, 59944u, 59556u, 59175u, 58802u, 58436u, 58076u, 57723u, 57376u,
+    57036u, 56701u, 56373u, 56049u, 55732u, 55420u, 55113u, 54811u, 54513u, 54221u,
+    53933u, 53650u, 53372u, 53097u, 52827u, 52561u, 52299u, 52040u, 51786u, 51535u,
+    51288u, 51044u, 50804u, 50567u, 50334u, 50103u, 49876u, 49652u, 49431u, 49212u,
+    48997u, 48785u, 48575u, 48368u, 48163u, 47961u, 47762u, 47565u, 47370u, 47178u,
+    46988u, 46801u, 46615u, 46432u, 46251u, 46072u, 45895u, 45720u, 45547u, 45377u,
+    45208u, 45040u, 44875u, 44712u, 44550u, 44390u, 44232u, 44075u, 43920u, 43767u,
+    43615u, 43465u, 43316u, 43169u, 43024u, 42880u, 42737u, 42596u, 42456u, 42317u,
+    42180u, 42044u, 41910u, 41776u, 41644u, 41514u, 41384u, 41256u, 41129u, 41003u,
+    40878u, 40754u, 40632u, 40510u, 40390u, 40270u, 40152u, 40035u, 39919u, 39804u,
+    39689u, 39576u, 39464u, 39352u, 39242u, 39133u, 39024u, 38916u, 38810u, 38704u,
+    38599u, 38495u, 38391u, 38289u, 38187u, 38086u, 37986u, 37887u, 37788u, 37690u,
+    37593u, 37497u, 37402u, 37307u, 37213u, 37119u, 37027u, 36935u, 36843u, 36753u,
+    36663u, 36573u, 36485u, 36397u, 36309u, 36223u, 36136u, 36051u, 35966u, 35882u,
+    35798u, 35715u, 35632u, 35550u, 35469u, 35388u, 35307u, 35228u, 35148u, 35070u,
+    34991u, 34914u, 34837u, 34760u, 34684u, 34608u, 34533u, 34458u, 34384u, 34311u,
+    34237u, 34165u, 34092u, 34020u, 33949u, 33878u, 33808u, 33737u, 33668u, 33599u,
+    33530u, 33461u, 33394u, 33326u, 33259u, 33192u, 33126u, 33060u, 32994u, 32929u,
+    32864u, 32800u};
+
+/* About sqrt(v) for 0 < v < 2^126, within 2^-27 or so (for line_floor,
+ * which brackets it by squares: its precision is speed, never an answer):
+ * v = t 4^k as in sqrt_est with t in [2^62, 2^64), s = T / 2^32 its top
+ * word (in [1/4, 1)); r = 1 / sqrt(s) from rsqrt_seed (2^-8) and two
+ * Newton steps r (3 - s r^2) / 2 (2^-15, then the 32-bit products'
+ * truncations, about 2^-29; products only: no division, no bit-by-bit
+ * root), and sqrt(t) = 2^32 s r = T r; within 2 units of sqrt(v) for v
+ * below 2^56 (the rounding). R = r 2^30 (below 2^31), s r^2
+ * within 1% of 1: every product fits (commented below). */
+FXL__ALWAYS_INLINE uint64_t rsqrt_root(fxl__u128 v)
+{
+    int k = 0, i;
+    uint64_t t = v.lo;
+    uint32_t T, R;
+    unsigned z;
+    if (v.hi != 0) {
+        k = (int)((fxl__bits64(v.hi) + 1u) / 2u); /* v.hi < 4^k */
+        t = k == 32 ? v.hi : (v.hi << (64 - 2 * k)) | (v.lo >> (2 * k));
+    } else if (t == 0) {
+        return 0;
+    }
+    z = fxl__clz64(t) & ~1u; /* an even shift: t in [2^62, 2^64) */
+    t <<= z;
+    k -= (int)(z / 2u);
+    T = (uint32_t)(t >> 32); /* [2^30, 2^32) */
+    R = (uint32_t)rsqrt_seed[(T >> 24) - 64u] << 15;
+    for (i = 0; i < 2; i++) {
+        /* m = r^2 2^28 (below 2^30), p = s r^2 2^60 (below 2^61), e = (3
+         * - s r^2) 2^30 (below 2^32), R' = R e / 2^31. */
+        uint32_t m = (uint32_t)(((uint64_t)R * R) >> 32);
+        uint64_t p = (uint64_t)m * T;
+        uint32_t e = (uint32_t)((((uint64_t)3 << 60) - p) >> 30);
+        R = (uint32_t)(((uint64_t)R * e) >> 31);
+    }
+    t = ((uint64_t)T * R) >> 30; /* about sqrt(t): 2^31 .. 2^32 */
+    /* Rounded to nearest when shifted down (a whole root, as q |b - a|^2
+     * is for the axis directions, comes out whole, not one less). */
+    return k >= 0 ? t << k : (t + ((uint64_t)1 << (-k - 1))) >> -k;
 }
 
 /* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
@@ -229,9 +298,10 @@ FXL__ALWAYS_INLINE bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L
  * line (when the touching point lies between the ends) at u_near - w tan
  * (angle / 2) = u_near - w |D| / (sqrt(G^2 + D^2) + G), u_near being where
  * it enters the strip; else the box's u*. */
-FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_t len2, wval ub,
+FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const wseg *sg, wval ub,
                                          int64_t ubf)
 {
+    uint64_t len2 = sg->len2;
     uint64_t ad = fxl__abs64(f->D), rho;
     fxl__i128 ubn;
     int64_t best, h;
@@ -250,8 +320,9 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
             best = fxl__min64(best, div_est(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
         }
     }
-    /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product. */
-    rho = sqrt_est(fxl__mul64(x->q, len2));
+    /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product;
+     * line_floor's root when it worked it out (an estimate either way). */
+    rho = sg->rho != 0 ? sg->rho : sqrt_est(fxl__mul64(x->q, len2));
     if (rho != 0) {
         /* The touching point's h: -sign(D) w G / rho times q / 65536. */
         uint64_t t = quot(fxl__mul32_64((uint32_t)x->w, (uint64_t)f->G), rho);
@@ -269,6 +340,156 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
     return best;
 }
 
+/* The wall's w^2 q |b - a|^2 approximated once for every line_sign call
+ * (in the caller's wseg: not copied), unless done: as w^2 times X = q |b
+ * - a|^2, exact: 3 truncations (2 mantissas, 1 product), within
+ * approx_cmp's 5 (za_e = 0 after it: line_sign works it out each call,
+ * as za_of: the same answers). */
+FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
+{
+    if (sg->za_e == 0) {
+        approx za = approx_mul(approx_of(u128_of(x->w * x->w)), approx_of(X));
+        sg->za_m = za.m;
+        sg->za_e = za.e;
+    }
+}
+
+/* floor(u*) when the capsule first touches the wall's line between its
+ * ends (the common case), settled by 2 line_sign calls and the foot's
+ * projection, no floor search: false when that cannot be shown (the
+ * caller's search decides).
+ *
+ * With A(L) = 65536 |N| - L |D| (eligible walls have N sign(D) = |N|:
+ * C(L) = L D - 65536 N = -sign(D) A(L)), E_L's distance to the line is
+ * |A(L)| / rho frame units, rho = sqrt(q |b - a|^2), so the disk about E_L
+ * first reaches the line at L_line = (65536 |N| - w rho) / |D|, k =
+ * floor(L_line) estimated by an approximate root and quotient. Exactly:
+ * A(k) > w rho gives L_line > k, and A(k + 1) < w rho gives L_line < k +
+ * 1, each by A against w (r -+ dr) when those bracket w rho (all 128-bit),
+ * else by line_sign (sign(|C| - w rho), |C(L)| = |A(L)|). The foot
+ * of E_L on the line runs linearly in L, from dot(k) to dot(k + 1) (dot
+ * as in fxl__front_sign: 65536 (E_L - a) . (b - a), the foot between the
+ * ends iff 0 <= dot <= 65536 |b - a|^2); both between the ends put the
+ * foot T at L_line between them (as does a wall across the whole strip,
+ * tested first). Then u* = L_line: the capsule of length L
+ * is the union of the disks about E_l, l in [0, L]; for l < L_line each
+ * lies farther than w from the line, so from the wall, and the disk about
+ * E_L_line touches the wall at T. So k < u* < k + 1, and the floor search
+ * would give k: P(k) holds (k < u* <= u*_box, E_k farther than w), P(k +
+ * 1) does not, and E_k+1 lies within w of the line with its foot between
+ * the ends, closer than w to the wall: not a touch (front_sign < 0), no
+ * unit added. A touch at a whole unit t (A(t) = w rho exactly, as an
+ * axis-aligned beam meets an axis-aligned wall) is settled too, when the
+ * foot at t lies strictly between the ends: u* = t, and the search would
+ * give t - 1 plus the unit of a front touch, approaching (t >= 1). */
+FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t *out)
+{
+    uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
+    fxl__u128 n, wr, wlo, whi, kd, a0, adu = u128_of(ad);
+    int64_t k, ha, hb;
+    int s0, s1, t;
+    bool sure;
+    if (sg->D == 0)
+        return false;
+    /* rho within [r - dr, r + dr] when their squares bracket X (sure:
+     * always, rsqrt_root within 2^-27 or 2 units): then A against w (r
+     * -+ dr) settles most tests in 128 bits, line_sign the rest. */
+    r = rsqrt_root(X);
+    sg->rho = r;
+    dr = (r >> 26) + 2;
+    sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
+           fxl__le128(fxl__mul64(r - dr, r - dr), X);
+    if (!sure)
+        FXL__LINE_FLOOR_COUNT(2);
+    wlo = fxl__mul32_64((uint32_t)x->w, r - dr);
+    whi = fxl__mul32_64((uint32_t)x->w, r + dr);
+    /* n = 65536 |N| (|N| < 2^63: below 2^79), w r below 2^80. */
+    n.hi = an >> 48;
+    n.lo = an << 16;
+    wr = fxl__mul32_64((uint32_t)x->w, r);
+    if (fxl__le128(n, wr))
+        return false;
+    kq = quot(fxl__sub(n, wr), ad); /* any value: the tests below decide */
+    if (kq >= (uint64_t)x->len)
+        return false;
+    k = (int64_t)kq;
+    /* A(k) = n - k |D| against w rho: above, L_line > k; equal, L_line =
+     * k (a touch at a whole unit, below). */
+    kd = fxl__mul32_64((uint32_t)kq, ad);
+    if (fxl__le128(n, kd))
+        return false;
+    a0 = fxl__sub(n, kd);
+    s0 = 1;
+    if (!sure || fxl__le128(a0, whi)) {
+        if (sure && fxl__le128(a0, wlo))
+            return false;
+        za_set(x, sg, X);
+        s0 = line_sign(x, sg, fxl__i128_from(a0));
+        if (s0 < 0)
+            return false;
+    }
+    /* A(k + 1) = A(k) - |D| below w rho: L_line < k + 1 (at or below 0 it
+     * is); equal: L_line = k + 1. */
+    s1 = -1;
+    if (s0 > 0 && !fxl__le128(a0, adu)) {
+        fxl__u128 a1 = fxl__sub(a0, adu);
+        if (!sure || !fxl__le128(a1, wlo) || (a1.hi == wlo.hi && a1.lo == wlo.lo)) {
+            if (sure && fxl__le128(whi, a1))
+                return false;
+            za_set(x, sg, X);
+            s1 = line_sign(x, sg, fxl__i128_from(a1));
+            if (s1 > 0)
+                return false;
+        }
+    }
+    /* A touch at a whole unit t (L_line = t, s0 = 0: t = k >= 1; s1 = 0: t
+     * = k + 1): with T, the foot at t, strictly between the ends, u* = t,
+     * and the floor search gives t - 1 plus one (front_sign(t) = 0 on the
+     * line's branch, and E_t approaches the line: entry). */
+    t = s0 == 0 ? 0 : s1 == 0 ? 1 : -1;
+    if (t == 0 && k < 1)
+        return false;
+    /* A wall whose ends lie beyond opposite edges of the strip (|h| > Rh,
+     * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
+     * and T (within w of the core: |v| <= w) lies on it, strictly between
+     * the ends. |c|, |s| < 2^30, |a - e| < 2^32: products below 2^62. */
+    ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax;
+    hb = ha + sg->D;
+    if (!((ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh))) {
+        /* Else dot(k) and dot(k + 1) = dot(k) + d . (b - a): both within
+         * [0, 65536 |b - a|^2] (no touch), or dot(t) strictly within. */
+        int64_t px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536,
+                py = (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
+        fxl__i128 dot0 = fxl__iadd(imul_w(px, (int32_t)sg->ex), imul_w(py, (int32_t)sg->ey));
+        fxl__i128 dot1 = fxl__iadd(dot0, fxl__i128_of((int64_t)x->c32 * (int32_t)sg->ex +
+                                                      (int64_t)x->s32 * (int32_t)sg->ey));
+        fxl__u128 l16;
+        l16.hi = sg->len2 >> 48;
+        l16.lo = sg->len2 << 16;
+        if (t < 0) {
+            if (is_neg(dot0) || is_neg(dot1) || !fxl__le128(fxl__iabs(dot0), l16) ||
+                !fxl__le128(fxl__iabs(dot1), l16))
+                return false;
+        } else {
+            fxl__i128 dt = t == 0 ? dot0 : dot1;
+            fxl__u128 m = fxl__iabs(dt);
+            if (is_neg(dt) || is_zero(dt) || fxl__le128(l16, m))
+                return false;
+        }
+    }
+    *out = k + (t == 1 ? 1 : 0);
+    return true;
+}
+
+/* line_floor out of line, X = q |b - a|^2 worked out once for its root
+ * and za. */
+FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
+{
+    bool settled = line_floor(x, sg, fxl__mul64(x->q, sg->len2), out);
+    FXL__LINE_FLOOR_COUNT(settled ? 0 : 1);
+    return settled;
+}
+
 /* floor(u*) for the capsule, given that the wall misses the emitter's disk
  * (so P(0)) and meets the capsule of length len (not P(len)): the last L
  * with P(L), galloping from the estimate, then bisecting; plus one when
@@ -276,14 +497,11 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, uint64_
 FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub,
                                         int64_t ubf)
 {
-    int64_t lo = 0, hi = x->len, g = capsule_guess(x, f, sg->len2, ub, ubf), step, at = -1;
+    int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
-    /* The wall's w^2 q |b - a|^2 approximated once for every call below
-     * (in the caller's wseg: not copied). */
-    approx za = za_of(x, sg);
-    sg->za_m = za.m;
-    sg->za_e = za.e;
+    za_set(x, sg, fxl__mul64(x->q, sg->len2));
+    g = capsule_guess(x, f, sg, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */
     g = g < 0 ? 0 : g >= hi ? hi - 1 : g;

@@ -34,23 +34,41 @@
  * bits: by their top 32 bits, exactly (256-bit, big.h) in the narrow band
  * where those cannot tell.
  *
+ * The capsule's usual case is settled without that search (line_floor,
+ * cast_capsule.c): when the round end first touches the wall's line
+ * between its ends, u* = (65536 |N| - w rho) / |D| (rho = sqrt(q |b -
+ * a|^2)); its floor k from an approximate root and quotient, proven by
+ * the line's distance at k and k + 1 (128-bit comparisons against the
+ * root's bracket, line_sign in the thin band between) and the foot's place
+ * between the ends.
+ *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX), else every wall again
- * behind a 2-product filter (g_low). On the GBA (bench ROM, 16 walls, 300
- * px; the code ARM in ROM, so fetch-bound: about 5 cycles an instruction):
- * box casts about 5,800 cycles median, capsule casts 14,800. Of a box
- * cast, about 1,300 are the call's fixed work, 1,000 the 16 walls' coarse
- * tests, and 1,000-1,500 each of the 2 or 3 eligible walls a beam's box
- * meets (measured on the host: 2.5 a cast) and the winner's floor. A
- * capsule cast adds about 800 for the least u*_box's floor, 3,000 for the
- * floor search's estimate (capsule_guess: a square root, two approximate
- * quotients), 1,300 each of the two exact front_sign calls that settle
- * floor(u*) from it (on the host, 265 front_sign calls for the bench's
- * 128 capsule casts, the start-disc tests included: the estimate is
- * mostly within a unit). Measured and not kept: the coarse tests as a
- * Thumb pass listing the near walls for the ARM passes, or as an
+ * behind a 2-product filter (g_low). The first pass keeps its first wall
+ * waiting (its h at a, D and N only): a wall alone goes to line_floor
+ * straight away, no frame, u*_box or quotient. Each pass tests the walls'
+ * packed coarse boxes (next_near, unrolled), then the strip from h at the
+ * ends (4 products: of the walls near a beam's box most lie wholly beyond
+ * one edge of its narrow strip), then the eligibility (N). On the GBA
+ * (bench ROM, 16-wall room, 300 px beams, 3 px half-width; the code ARM
+ * in ROM, so fetch-bound: about 5 cycles an instruction, 12 more a taken
+ * branch): box casts 5,279 cycles median (max 10,723), capsule casts
+ * 7,387 (max 27,341), the two mixed 6,701 (max 23,652); before this
+ * design (the strip inside box_first, the floor search for every
+ * capsule) 5,826 and 14,791 (mixed 12,925, max 23,072). Measured with
+ * timer reads between the steps (before the waiting wall): a box cast
+ * runs the strip test on 5 walls (3.1 beyond the strip, 0.6 ineligible,
+ * 1.3 framed and met, nearly each a new best) and the final floor (about
+ * 700); a capsule's line_floor about 3,500 (sqrt_est's root 900, then
+ * rsqrt_root's about 500: capsule casts 7,708 -> 7,312; the quotient 450,
+ * the foot's projection 500, spared for a wall across the strip),
+ * settling 243 of the bench's 256 floors (the other 13 about 8,800 each:
+ * the search, its estimate 3,200, front_sign 1,200 a call). Measured and
+ * not kept: the strip test inside next_near's loop (box casts 5,496 ->
+ * 5,558); the coarse tests as a Thumb pass listing the near walls for the
+ * ARM passes, or as an
  * out-of-line ARM scan (each cheaper for far walls, but the near walls'
  * work cost more: box medians 7,300 and 7,800, and 6,309 against 6,011
  * for next_near out of line); visiting the box's walls in order of
@@ -70,9 +88,8 @@ FXL__ALWAYS_INLINE bool box_first(const wctx *x, const wframe *f, wval *out)
 {
     fxl__i128 num;
     uint64_t den;
-    /* No part in the strip when both ends lie beyond the same edge. */
-    if (!in_strip(x, f->ha) && !in_strip(x, f->hb) && (f->ha > 0) == (f->hb > 0))
-        return false;
+    /* A part in the strip: eligible_near kept out the walls whose ends
+     * both lie beyond the same edge. */
     num = strip_end(x, f, true, &den);
     if (num.hi < 0) {
         /* It starts behind the emitter: met at 0 if it reaches u >= 0. */
@@ -94,17 +111,22 @@ FXL__ALWAYS_INLINE int64_t wall_d(const wctx *x, const fxl_wall_prep *w)
     return (int64_t)x->c32 * w->ey - (int64_t)x->s32 * w->ex;
 }
 
-/* The wall in the frame, oriented so that G >= 0; D and N (before the
- * orientation) as the caller worked them out. */
-FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
-                                    wframe *f)
+/* h at the wall's end a: d x (a - e) = d x a - d x e, 32x32 -> 64
+ * products (|c|, |s| < 2^30, |a| < 2^31: each below 2^61, the sums and
+ * differences below 2^63), the same integer as the products of a - e. */
+FXL__ALWAYS_INLINE int64_t wall_ha(const wctx *x, const fxl_wall_prep *w)
 {
-    /* d . (a - e) = d . a - d . e and d x (a - e) = d x a - d x e: 32x32
-     * -> 64 products (|c|, |s| < 2^30, |a| < 2^31: each below 2^61, the
-     * sums and differences below 2^63), the same integers as the products
-     * of a - e. */
+    return ((int64_t)x->c32 * w->a.y - (int64_t)x->s32 * w->a.x) - x->he;
+}
+
+/* The wall in the frame, oriented so that G >= 0; D, N and ha (before the
+ * orientation) as the caller worked them out. */
+FXL__ALWAYS_INLINE void frame_setup_h(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
+                                      int64_t ha, wframe *f)
+{
+    /* d . (a - e) = d . a - d . e as wall_ha's h. */
     f->ga = ((int64_t)x->c32 * w->a.x + (int64_t)x->s32 * w->a.y) - x->ge;
-    f->ha = ((int64_t)x->c32 * w->a.y - (int64_t)x->s32 * w->a.x) - x->he;
+    f->ha = ha;
     f->G = (int64_t)x->c32 * w->ex + (int64_t)x->s32 * w->ey;
     f->D = D;
     f->gb = f->ga + f->G;
@@ -124,18 +146,49 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64
     }
 }
 
-/* The wall in the frame, if it is eligible: the beam must head to the
- * side away from the emitter (the emitter on its line counting as in
- * front), and come from the front of a one-sided wall. D and N
- * (frame_setup's, before its orientation) first: an ineligible wall
- * (about half of those near the beam's box) skips the frame. */
+/* The same, ha worked out here. */
+FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
+                                    wframe *f)
+{
+    frame_setup_h(x, w, D, N, wall_ha(x, w), f);
+}
+
+/* The wall in the frame, if it reaches the strip |v| <= w and is
+ * eligible: the beam must head to the side away from the emitter (the
+ * emitter on its line counting as in front), and come from the front of a
+ * one-sided wall. The strip first, from ha and hb = ha + D (4 products):
+ * a wall whose ends both lie beyond the same edge (|h| > Rh on the same
+ * side) lies wholly beyond it (h is linear along the wall), so it meets
+ * neither the rectangle nor the capsule (nor the emitter's disk: all
+ * within the strip), whatever its u; of the walls near the beam's box
+ * most do not reach its narrow strip, and skip N and the frame. Then D
+ * and N (frame_setup's, before its orientation): an ineligible wall skips
+ * the frame. */
+FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
+                                     bool two_sided, int64_t *ha, int64_t *D, int64_t *N)
+{
+    int64_t hb;
+    *ha = wall_ha(x, wp);
+    *D = wall_d(x, wp);
+    hb = *ha + *D;
+    if ((*ha > x->Rh && hb > x->Rh) || (*ha < -x->Rh && hb < -x->Rh))
+        return false;
+    *N = wall_n(wp, r->p);
+    return *N > 0 ? two_sided && *D > 0 : *D < 0;
+}
+
+/* The same, then the frame (written out again: through eligible_hdn's
+ * pointers the box casts ran 40 cycles slower). */
 FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
                                       bool two_sided, wframe *f)
 {
-    int64_t D = wall_d(x, wp), N = wall_n(wp, r->p);
+    int64_t ha = wall_ha(x, wp), D = wall_d(x, wp), hb = ha + D, N;
+    if ((ha > x->Rh && hb > x->Rh) || (ha < -x->Rh && hb < -x->Rh))
+        return false;
+    N = wall_n(wp, r->p);
     if (!(N > 0 ? two_sided && D > 0 : D < 0))
         return false;
-    frame_setup(x, wp, D, N, f);
+    frame_setup_h(x, wp, D, N, ha, f);
     return true;
 }
 
@@ -151,11 +204,24 @@ FXL__ALWAYS_INLINE bool near(const fxl__ray *r, const fxl_wall_prep *wp)
 /* The first wall from i on near the beam, or n: a loop of its own, its
  * few values in registers (inside the passes' loops they were spilled:
  * 17 instructions a far wall). GBA bench: box casts 6,115 -> 6,011 cycles
- * median, capsule 15,496 -> 15,448 (out of line: 6,309 and 15,687). */
+ * median, capsule 15,496 -> 15,448 (out of line: 6,309 and 15,687).
+ * Unrolled by 4 (a taken branch refills the pipeline from ROM: about 12
+ * cycles a wall spared): room width casts, box beams 5,496 -> 5,279,
+ * capsule 9,669 -> 9,575 (by 2: 5,330 and 9,544). */
 FXL__ALWAYS_INLINE size_t next_near(const fxl__ray *r, const fxl_wall_prep *walls, size_t i,
                                      size_t n)
 {
     uint32_t mh = r->m_hi, ml = r->m_lo;
+    for (; i + 3 < n; i += 4) {
+        if (fxl__coarse_meets(walls[i].coarse_lo, walls[i].coarse_hi, mh, ml))
+            return i;
+        if (fxl__coarse_meets(walls[i + 1].coarse_lo, walls[i + 1].coarse_hi, mh, ml))
+            return i + 1;
+        if (fxl__coarse_meets(walls[i + 2].coarse_lo, walls[i + 2].coarse_hi, mh, ml))
+            return i + 2;
+        if (fxl__coarse_meets(walls[i + 3].coarse_lo, walls[i + 3].coarse_hi, mh, ml))
+            return i + 3;
+    }
     while (i < n && !fxl__coarse_meets(walls[i].coarse_lo, walls[i].coarse_hi, mh, ml))
         i++;
     return i;
@@ -261,49 +327,98 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
                                       int32_t *length)
 {
     wval u, umin;
-    long best = -1, zero = -1;
+    long best = -1, zero = -1, tried = -1;
     int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
-    bool any = false, over = false;
-    size_t i, k, nc = 0;
+    bool any = false, over = false, pend = false, seen = false;
+    size_t i, k, nc = 0, i0 = 0;
+    int64_t ha0 = 0, D0 = 0, N0 = 0;
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
     wval cand_u[CAND_MAX];
     size_t cand_i[CAND_MAX];
     umin.num.hi = umin.num.lo = 0;
     umin.den = 1;
+    /* A wall with a u*_box: listed, and the least kept. */
+#define CAND_ADD(wi, fr)                      \
+    do {                                      \
+        if (box_first(x, (fr), &u)) {         \
+            if (nc < CAND_MAX) {              \
+                cand_i[nc] = (wi);            \
+                cand_u[nc] = u;               \
+                nc++;                         \
+            } else {                          \
+                over = true;                  \
+            }                                 \
+            if (!any || !val_le(umin, u)) {   \
+                umin = u;                     \
+                any = true;                   \
+            }                                 \
+        }                                     \
+    } while (0)
+    /* The first wall's frame and u*_box wait (pend: i0 and its ha0, D0,
+     * N0) until a second wall needs the list: a wall alone needs them only
+     * when line_floor cannot settle its floor (whose proof stands for any
+     * eligible wall, u*_box aside: it finds the capsule of length k + 1 <=
+     * len meeting it). */
     for (i = next_near(r, walls, 0, n); i < n; i = next_near(r, walls, i + 1, n)) {
         wframe f;
         wseg sg;
         bool entry;
-        if (!eligible_near(x, r, &walls[i], two_sided, &f))
+        int64_t ha, D, N;
+        if (!eligible_hdn(x, r, &walls[i], two_sided, &ha, &D, &N))
             continue;
         if (near_emitter(x, &walls[i], r->p)) {
-            seg_setup(&walls[i], r->p, wall_d(x, &walls[i]), &sg);
+            seg_setup_n(&walls[i], r->p, D, N, &sg);
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
             }
         }
-        if (box_first(x, &f, &u)) {
-            if (nc < CAND_MAX) {
-                cand_i[nc] = i;
-                cand_u[nc] = u;
-                nc++;
-            } else {
-                over = true;
-            }
-            if (!any || !val_le(umin, u)) {
-                umin = u;
-                any = true;
-            }
+        if (!seen) {
+            seen = true;
+            i0 = i;
+            ha0 = ha;
+            D0 = D;
+            N0 = N;
+            pend = true;
+            continue;
         }
+        if (pend) {
+            pend = false;
+            frame_setup_h(x, &walls[i0], D0, N0, ha0, &f);
+            CAND_ADD(i0, &f);
+        }
+        frame_setup_h(x, &walls[i], D, N, ha, &f);
+        CAND_ADD(i, &f);
     }
+    if (pend) {
+        int64_t L;
+        wseg sg;
+        wframe f;
+        if (zero < 0) {
+            seg_setup_n(&walls[i0], r->p, D0, N0, &sg);
+            if (fxl__line_floor(x, &sg, &L)) {
+                *length = (int32_t)L;
+                return (long)i0;
+            }
+            tried = (long)i0; /* not again below */
+        }
+        frame_setup_h(x, &walls[i0], D0, N0, ha0, &f);
+        CAND_ADD(i0, &f);
+    }
+#undef CAND_ADD
     if (!any && zero < 0) {
         *length = (int32_t)x->len;
         return -1;
     }
+    /* The window: 1 + w + floor(least u*_box) (0 once a wall is met at 0),
+     * or with a single wall to look at (nothing to skip but walls beyond
+     * len + 1 + w, which the capsule of length len misses: u* >= u*_box -
+     * w), 1 + w + len, the least u*_box's quotient spared. */
     window = 1 + (int64_t)x->w;
-    if (zero < 0) {
+    if (zero < 0 && !over && nc == 1) {
+        window += x->len;
+    } else if (zero < 0) {
         fxl__i128 m;
         m.hi = (int64_t)umin.num.hi; /* below 2^16 */
         m.lo = umin.num.lo;
@@ -341,17 +456,21 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
             continue;
         D = wall_d(x, &walls[i]);
         seg_setup(&walls[i], r->p, D, &sg);
-        if (!over)
-            frame_setup(x, &walls[i], D, sg.N, &f);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
-        /* The least u*_box's div_est, worked out above, is the estimate's
-         * start for its wall (the same value: not worked out again). */
-        L = fxl__capsule_floor(x, &f, &sg, u,
-                               u.den == umin.den && u.num.hi == umin.num.hi &&
-                                       u.num.lo == umin.num.lo
-                                   ? umin_floor
-                                   : INT64_MIN);
+        /* The line's touch first (no frame needed), else the floor search;
+         * the least u*_box's div_est, when worked out above, is the
+         * estimate's start for its wall (the same value: not worked out
+         * again). */
+        if ((long)i == tried || !fxl__line_floor(x, &sg, &L)) {
+            if (!over)
+                frame_setup(x, &walls[i], D, sg.N, &f);
+            L = fxl__capsule_floor(x, &f, &sg, u,
+                                   u.den == umin.den && u.num.hi == umin.num.hi &&
+                                           u.num.lo == umin.num.lo
+                                       ? umin_floor
+                                       : INT64_MIN);
+        }
         if (best < 0 || L < bf) {
             best = (long)i;
             bf = L;
@@ -382,6 +501,7 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
     x.q = (uint64_t)(x.c * x.c + x.s * x.s);
     x.w = (uint64_t)w;
     x.R = x.w * x.q;
+    x.Rh = (int64_t)(x.R >> 16);
 
     x.len = r->len;
     x.c32 = r->dx;

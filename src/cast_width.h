@@ -12,6 +12,7 @@ typedef struct wctx {
     uint64_t q;    /* c^2 + s^2, Q32.32 */
     uint64_t w;    /* Q16.16 drawn half-width */
     uint64_t R;    /* w q: the strip is 65536 |h| <= R */
+    int64_t Rh;    /* floor(R / 65536): the strip is |h| <= Rh, the same points */
     fxl__u128 R2;  /* w^2 q: a point's distance^2 (Q32.32, times 2^32) against it */
     int64_t len;   /* Q16.16 */
     int32_t c32, s32; /* Q16.16 c and s again, as int32 (32x32 -> 64 products) */
@@ -54,11 +55,11 @@ FXL__ALWAYS_INLINE fxl__i128 imul_w(int64_t a, int32_t b)
     return r;
 }
 
-/* 65536 |h| <= R, without overflow for any h. */
+/* 65536 |h| <= R, i.e. |h| <= floor(R / 65536) = Rh (h an integer):
+ * two comparisons, no overflow for any h. */
 FXL__ALWAYS_INLINE bool in_strip(const wctx *x, int64_t h)
 {
-    uint64_t m = fxl__abs64(h);
-    return m < ((uint64_t)1 << 47) && (m << 16) <= x->R;
+    return h <= x->Rh && h >= -x->Rh;
 }
 
 /* 65536 a exactly for any int64 a, by shifts (imul_w's products
@@ -129,6 +130,8 @@ typedef struct wseg {
     uint64_t len2;
     uint32_t za_m;
     int za_e;
+    uint64_t rho; /* about sqrt(q |b - a|^2) from line_floor, for the floor
+                   * search's estimate; 0: not worked out */
 } wseg;
 
 /* N = (a - e) x (b - a) = a x (b - a) - e x (b - a), wrapping as
@@ -140,17 +143,25 @@ FXL__ALWAYS_INLINE int64_t wall_n(const fxl_wall_prep *w, fxl_vec2 e)
                     (uint64_t)((int64_t)e.x * w->ey) + (uint64_t)((int64_t)e.y * w->ex));
 }
 
-FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
+/* With N (wall_n's) given. */
+FXL__ALWAYS_INLINE void seg_setup_n(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, int64_t N,
+                                    wseg *sg)
 {
     sg->ax = (int64_t)w->a.x - e.x;
     sg->ay = (int64_t)w->a.y - e.y;
     sg->ex = w->ex;
     sg->ey = w->ey;
     sg->D = D;
-    sg->N = wall_n(w, e);
+    sg->N = N;
     sg->len2 = (uint64_t)((int64_t)w->ex * w->ex) + (uint64_t)((int64_t)w->ey * w->ey);
     sg->za_m = 0;
     sg->za_e = 0;
+    sg->rho = 0;
+}
+
+FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
+{
+    seg_setup_n(w, e, D, wall_n(w, e), sg);
 }
 
 FXL__ALWAYS_INLINE bool is_neg(fxl__i128 v)
@@ -206,13 +217,31 @@ FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
         nt = n.lo << -rc.k;
     return (((nt >> 32) * rc.r) + (((nt & 0xFFFFFFFFu) * rc.r) >> 32)) >> 31;
 }
+/* Test builds: how many floors line_floor settled ([0]) and left to the
+ * floor search ([1]), and how many of its roots the squares did not
+ * bracket ([2]: never, if rsqrt_root is as precise as it claims)
+ * (cast_capsule.c; tests/test_cast_width.c). */
+#ifdef FXL_TEST_HOOKS
+extern uint32_t fxl__line_floor_count[3];
+#define FXL__LINE_FLOOR_COUNT(k) (fxl__line_floor_count[k]++)
+#else
+#define FXL__LINE_FLOOR_COUNT(k) ((void)0)
+#endif
+
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
  * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */
 int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
+ * meets the capsule of length len, when its round end first touches the
+ * wall's line between the ends and that can be shown cheaply (*out; else
+ * false); may set sg's za_m, za_e (cast_capsule.c). */
+bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out);
+
+/* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
- * the caller has it, else INT64_MIN; sets sg's za_m, za_e (cast_capsule.c). */
+ * the caller has it, else INT64_MIN; sets sg's za_m, za_e unless set
+ * (cast_capsule.c). */
 int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg, wval ub, int64_t ubf);
 
 #endif

@@ -22,6 +22,7 @@ extern const fxlt_suite fxlt_suite_curvy;
 extern const fxlt_suite fxlt_suite_curvy_aabb;
 extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_cast_aabb;
+extern const fxlt_suite fxlt_suite_cast_width;
 extern const fxlt_suite fxlt_suite_room;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
@@ -52,6 +53,7 @@ int main(void)
         &fxlt_suite_curvy_aabb,
         &fxlt_suite_cast,
         &fxlt_suite_cast_aabb,
+        &fxlt_suite_cast_width,
         &fxlt_suite_room,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,

@@ -90,8 +90,8 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,940 median); a width cast 12,900 median (box about 5,800,
- * capsule about 14,800, max 23,100); 4 bounces 21,970 median (max 51,666)
+ * stops it (2,940 median); a width cast 6,700 median (box about 5,300,
+ * capsule about 7,400, max 23,700); 4 bounces 21,970 median (max 51,666)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
