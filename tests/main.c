@@ -23,6 +23,7 @@ extern const fxlt_suite fxlt_suite_curvy_aabb;
 extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_cast_aabb;
 extern const fxlt_suite fxlt_suite_room;
+extern const fxlt_suite fxlt_suite_bounce_hit;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
 extern const fxlt_suite fxlt_suite_misuse;
@@ -53,6 +54,7 @@ int main(void)
         &fxlt_suite_cast,
         &fxlt_suite_cast_aabb,
         &fxlt_suite_room,
+        &fxlt_suite_bounce_hit,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
         &fxlt_suite_misuse,
