@@ -194,16 +194,16 @@ static uint32_t one_case(const fxl_laser *l, const fxl_bounce *g, int n, rlegs *
 static void vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("bounce_hit reference");
-    uint32_t target = FXLT_CASES(FXLT_BOUNCE_HIT_CASES), cases = 0, touching = 0, hits = 0, bad = 0;
+    uint32_t target = FXLT_CASES(FXLT_BOUNCE_HIT_CASES), ncases = 0, touching = 0, hits = 0, bad = 0;
     uint32_t faults = big_faults();
     fxl_bounce g[NLEGS];
     rlegs R;
-    while (cases < target) {
+    while (ncases < target) {
         int64_t scale;
         int n = gen_legs(&rng, g, &scale), i;
         fxl_laser l = gen_laser(&rng, scale);
         ref_of(&l, g, n, &R);
-        for (i = 0; i < 16 && cases < target; i++) {
+        for (i = 0; i < 16 && ncases < target; i++) {
             fxl_vec2 p = gen_near(&rng, g, n, scale);
             fxl_circle c = fxl_circle_make(p.x, p.y, 0);
             if (fxlt_below(&rng, 3) != 0) {
@@ -211,26 +211,26 @@ static void vs_reference(void)
                 if (r <= FXL_SIZE_MAX) {
                     c.r = (fix16_t)r;
                     bad += one_case(&l, g, n, &R, c, &hits);
-                    cases++;
+                    ncases++;
                     touching++;
                     if (r > 0) {
                         c.r = (fix16_t)r - 1;
                         bad += one_case(&l, g, n, &R, c, &hits);
-                        cases++;
+                        ncases++;
                     }
                     continue;
                 }
             }
             c.r = fxlt_range(&rng, 0, (int32_t)(scale < FXL_SIZE_MAX ? scale : FXL_SIZE_MAX));
             bad += one_case(&l, g, n, &R, c, &hits);
-            cases++;
+            ncases++;
         }
     }
     fxlt_printf("    %u cases (%u at the touching radius, most with one unit below), %u hits, "
                 "%u disagreements\n",
-                cases, touching, hits, bad);
+                ncases, touching, hits, bad);
     CHECK_EQ(bad, 0);
-    CHECK(touching > cases / 4);
+    CHECK(touching > ncases / 4);
     CHECK_EQ(big_faults(), faults);
 }
 
@@ -245,7 +245,7 @@ static void vs_reference(void)
 static void curvy_route(void)
 {
     fxlt_rng rng = fxlt_rng_for("bounce_hit curvy route");
-    uint32_t target = FXLT_CASES(FXLT_BOUNCE_HIT_CASES / 4), cases = 0, touching = 0, hits = 0;
+    uint32_t target = FXLT_CASES(FXLT_BOUNCE_HIT_CASES / 4), ncases = 0, touching = 0, hits = 0;
     uint32_t bad = 0, bad_curvy = 0, bounces = 0, legs_total = 0;
     fxl_wall w[RWALLS];
     fxl_wall_prep p[RWALLS];
@@ -256,7 +256,7 @@ static void curvy_route(void)
     fxl_aabb boxes[FXL_CURVY_BOXES(RING)];
     fxl_curvy c;
     rlegs R;
-    while (cases < target) {
+    while (ncases < target) {
         int32_t x0 = fxlt_range(&rng, -PX(400), PX(100)), y0 = fxlt_range(&rng, -PX(400), PX(100));
         int32_t x1 = x0 + fxlt_range(&rng, PX(8), PX(300)), y1 = y0 + fxlt_range(&rng, PX(8), PX(300));
         int nw = 4, k, i, bad_prep = 0;
@@ -307,7 +307,7 @@ static void curvy_route(void)
             res = fxl_curvy_push(&c, g[j].end, l.half_width);
         CHECK_EQ(res, FXL_OK);
         ref_of(&l, g, (int)count, &R);
-        for (i = 0; i < 12 && cases < target; i++) {
+        for (i = 0; i < 12 && ncases < target; i++) {
             fxl_vec2 q = gen_near(&rng, g, (int)count, PX(40));
             fxl_circle circle = fxl_circle_make(q.x, q.y, fxlt_range(&rng, 0, PX(6)));
             int m;
@@ -326,7 +326,7 @@ static void curvy_route(void)
                 bad += direct != ref_hit(&R, circle.r);
                 bad_curvy += direct != route;
                 hits += direct;
-                cases++;
+                ncases++;
                 if (circle.r == 0)
                     break;
                 circle.r--;
@@ -335,7 +335,7 @@ static void curvy_route(void)
     }
     fxlt_printf("    %u bounces (%u legs), %u circles (%u at the touching radius and one unit "
                 "below), %u hits: %u disagree with the reference, %u with the curvy route\n",
-                bounces, legs_total, cases, touching, hits, bad, bad_curvy);
+                bounces, legs_total, ncases, touching, hits, bad, bad_curvy);
     CHECK_EQ(bad, 0);
     CHECK_EQ(bad_curvy, 0);
 }

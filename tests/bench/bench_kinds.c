@@ -191,17 +191,17 @@ bench_stats bench_cast(int what)
         fxl_cast c;
         size_t n = 0;
         uint32_t t;
-        fxl_circle player;
+        fxl_circle target;
         if (kind == 6 || kind == 7)
             l.kind = kind == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
         if (what == 11 || what == 12) { /* the legs of row 5's bounce vs a player, untimed set-up */
             l.hit_fraction = fix16_one * 3 / 4;
             bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
-            player = bounce_player(&l, legs, n, i, what == 12);
+            target = bounce_player(&l, legs, n, i, what == 12);
         }
         fxl_port_cycles_begin();
         if (what == 11 || what == 12)
-            bench_sink += (uint32_t)fxl_bounce_vs_circle(&l, legs, n, player);
+            bench_sink += (uint32_t)fxl_bounce_vs_circle(&l, legs, n, target);
         else if (what == 2)
             bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
         else if (what == 3) /* the same through the room (cast.h) */
