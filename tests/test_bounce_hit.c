@@ -8,8 +8,10 @@
  * and direction (zero-length, axis-aligned, diagonal, up to FXL_SIZE_MAX
  * on an axis at the domain's edge); then the call against the curvy route
  * it replaces (the legs' points pushed into an untapered curvy laser,
- * fxl_curvy_vs_circle) on the legs of random bounces in random rooms; then
- * NULLs, out-of-domain legs and circles. The property count is
+ * fxl_curvy_vs_circle) on the legs of random bounces in random rooms; the
+ * same for boxes (fxl_bounce_vs_aabb against ref_curvy_aabb.c's
+ * ref_seg_box at the touching half-width and one unit below, and against
+ * fxl_curvy_vs_aabb); then NULLs, out-of-domain legs, circles and boxes. The property count is
  * FXLT_BOUNCE_HIT_CASES (define it for a long run: 1000000). */
 #include "harness.h"
 
@@ -17,6 +19,9 @@
 #include "bigint.h"
 #include "fixlaser.h"
 #include "ref_curvy.h"
+#include "ref_curvy_aabb.h"
+
+#include <math.h>
 
 #ifndef FXLT_BOUNCE_HIT_CASES
 #define FXLT_BOUNCE_HIT_CASES 200000
@@ -173,6 +178,156 @@ static fxl_vec2 gen_near(fxlt_rng *rng, const fxl_bounce *g, int n, int64_t scal
     return fxl_vec2_make(clamp_coord(x), clamp_coord(y));
 }
 
+/* ---- boxes ----------------------------------------------------------- */
+
+typedef struct rbox {
+    rlegs *R;
+    fxl_aabb b;
+} rbox;
+
+/* Some leg, its hit half-width h (both radii), touches the box. */
+static bool ref_box_at(const void *ctx, int64_t h)
+{
+    const rbox *q = (const rbox *)ctx;
+    int i;
+    for (i = 0; i < q->R->n; i++) {
+        ref_seg sg = q->R->s[i];
+        sg.ha = h;
+        sg.hb = h;
+        if (ref_seg_box(&sg, q->b))
+            return true;
+    }
+    return false;
+}
+
+static bool ref_box_hit(rlegs *R, fxl_aabb b)
+{
+    int i;
+    for (i = 0; i < R->n; i++)
+        if (ref_seg_box(&R->s[i], b))
+            return true;
+    return false;
+}
+
+/* A double estimate of the distance from segment a..b to the box (0 when
+ * it meets it): the ends against the box, the corners against the
+ * segment, a crossing by sampling the clip. */
+static double pt_seg(double px, double py, double ax, double ay, double bx, double by)
+{
+    double dx = bx - ax, dy = by - ay, dd = dx * dx + dy * dy, t = 0.0;
+    if (dd > 0.0) {
+        t = ((px - ax) * dx + (py - ay) * dy) / dd;
+        t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    }
+    return hypot(px - ax - t * dx, py - ay - t * dy);
+}
+
+static double pt_box(double px, double py, fxl_aabb b)
+{
+    double ox = px < b.lo.x ? b.lo.x - px : px > b.hi.x ? px - b.hi.x : 0.0;
+    double oy = py < b.lo.y ? b.lo.y - py : py > b.hi.y ? py - b.hi.y : 0.0;
+    return hypot(ox, oy);
+}
+
+static double seg_box_est(const ref_seg *g, fxl_aabb b)
+{
+    double best = pt_box((double)g->ax, (double)g->ay, b), d;
+    double dx = (double)(g->bx - g->ax), dy = (double)(g->by - g->ay);
+    int k;
+    d = pt_box((double)g->bx, (double)g->by, b);
+    best = d < best ? d : best;
+    for (k = 0; k < 4; k++) {
+        d = pt_seg((k & 1) ? b.hi.x : b.lo.x, (k & 2) ? b.hi.y : b.lo.y, (double)g->ax, (double)g->ay,
+                   (double)g->bx, (double)g->by);
+        best = d < best ? d : best;
+    }
+    /* Liang-Barsky clip: the segment crosses the box. */
+    {
+        const double p[4] = {-dx, dx, -dy, dy};
+        const double q[4] = {(double)g->ax - b.lo.x, b.hi.x - (double)g->ax, (double)g->ay - b.lo.y,
+                       b.hi.y - (double)g->ay};
+        double t0 = 0.0, t1 = 1.0;
+        bool in = true;
+        for (k = 0; k < 4 && in; k++) {
+            if (p[k] == 0.0) {
+                in = q[k] >= 0.0;
+            } else {
+                double r = q[k] / p[k];
+                if (p[k] < 0.0)
+                    t0 = r > t0 ? r : t0;
+                else
+                    t1 = r < t1 ? r : t1;
+                in = t0 <= t1;
+            }
+        }
+        if (in)
+            best = 0.0;
+    }
+    return best;
+}
+
+static void vs_reference_box(void)
+{
+    fxlt_rng rng = fxlt_rng_for("bounce_hit boxes");
+    uint32_t target = FXLT_CASES(FXLT_BOUNCE_HIT_CASES / 2), ncases = 0, touching = 0, hits = 0, bad = 0;
+    uint32_t faults = big_faults();
+    fxl_bounce g[NLEGS];
+    rlegs R;
+    rbox q;
+    q.R = &R;
+    while (ncases < target) {
+        int64_t scale;
+        int n = gen_legs(&rng, g, &scale), i;
+        fxl_laser l = gen_laser(&rng, scale);
+        for (i = 0; i < 8 && ncases < target; i++) {
+            fxl_vec2 p = gen_near(&rng, g, n, scale);
+            int32_t wx = fxlt_below(&rng, 4) == 0 ? 0 : fxlt_range(&rng, 0, (int32_t)(scale / 4 + 2));
+            int32_t wy = fxlt_below(&rng, 4) == 0 ? 0 : fxlt_range(&rng, 0, (int32_t)(scale / 4 + 2));
+            int m;
+            q.b.lo = fxl_vec2_make(p.x, p.y);
+            q.b.hi = fxl_vec2_make(clamp_coord((int64_t)p.x + wx), clamp_coord((int64_t)p.y + wy));
+            if (fxlt_below(&rng, 3) != 0) { /* the touching half-width, fraction 1 */
+                double est = 1e300;
+                int64_t h;
+                ref_of(&l, g, n, &R);
+                for (m = 0; m < n; m++) {
+                    double e = seg_box_est(&R.s[m], q.b);
+                    est = e < est ? e : est;
+                }
+                h = ref_smallest_r(ref_box_at, &q, est, FXL_SIZE_MAX);
+                if (h <= FXL_SIZE_MAX) {
+                    l.half_width = (fix16_t)h;
+                    l.hit_fraction = fix16_one;
+                    touching++;
+                }
+            }
+            for (m = 0; m < 2; m++) {
+                bool got, want;
+                ref_of(&l, g, n, &R);
+                got = fxl_bounce_vs_aabb(&l, g, (size_t)n, q.b);
+                want = ref_box_hit(&R, q.b);
+                hits += want;
+                ncases++;
+                if (got != want) {
+                    bad++;
+                    if (bad <= 3)
+                        fxlt_printf("    box (%d, %d)-(%d, %d), h %d, %d legs: got %d want %d\n", q.b.lo.x,
+                                    q.b.lo.y, q.b.hi.x, q.b.hi.y, (int)ref_h(&l), n, got, want);
+                }
+                if (l.half_width == 0)
+                    break;
+                l.half_width--;
+            }
+        }
+    }
+    fxlt_printf("    %u cases (%u at the touching half-width and one unit below), %u hits, "
+                "%u disagreements\n",
+                ncases, touching, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(touching > ncases / 5);
+    CHECK_EQ(big_faults(), faults);
+}
+
 /* ---- the cases ------------------------------------------------------- */
 
 static uint32_t one_case(const fxl_laser *l, const fxl_bounce *g, int n, rlegs *R, fxl_circle c,
@@ -246,7 +401,7 @@ static void curvy_route(void)
 {
     fxlt_rng rng = fxlt_rng_for("bounce_hit curvy route");
     uint32_t target = FXLT_CASES(FXLT_BOUNCE_HIT_CASES / 4), ncases = 0, touching = 0, hits = 0;
-    uint32_t bad = 0, bad_curvy = 0, bounces = 0, legs_total = 0;
+    uint32_t bad = 0, bad_curvy = 0, bounces = 0, legs_total = 0, boxes_hit = 0;
     fxl_wall w[RWALLS];
     fxl_wall_prep p[RWALLS];
     fxl_room_wall packed[RWALLS];
@@ -331,11 +486,23 @@ static void curvy_route(void)
                     break;
                 circle.r--;
             }
+            {
+                fxl_aabb b;
+                bool got;
+                int32_t wid = fxlt_range(&rng, 0, PX(3)), hgt = fxlt_range(&rng, 0, PX(3));
+                b.lo = fxl_vec2_make(q.x - wid, q.y - hgt);
+                b.hi = fxl_vec2_make(q.x + wid, q.y + hgt);
+                got = fxl_bounce_vs_aabb(&l, g, count, b);
+                bad += got != ref_box_hit(&R, b);
+                bad_curvy += got != fxl_curvy_vs_aabb(&c, b);
+                boxes_hit += got;
+            }
         }
     }
     fxlt_printf("    %u bounces (%u legs), %u circles (%u at the touching radius and one unit "
-                "below), %u hits: %u disagree with the reference, %u with the curvy route\n",
-                bounces, legs_total, ncases, touching, hits, bad, bad_curvy);
+                "below), %u hits, a box about each centre (%u hits): %u disagree with the "
+                "reference, %u with the curvy route\n",
+                bounces, legs_total, ncases, touching, hits, boxes_hit, bad, bad_curvy);
     CHECK_EQ(bad, 0);
     CHECK_EQ(bad_curvy, 0);
 }
@@ -362,6 +529,18 @@ static void edges_and_misuse(void)
     CHECK(!fxl_bounce_vs_circle(&l, NULL, 0, c));
     CHECK(!fxl_bounce_vs_circle(&l, NULL, 2, c));
     CHECK(!fxl_bounce_vs_circle(&l, g, 0, c));
+    {
+        fxl_aabb b;
+        b.lo = fxl_vec2_make(PX(5), PX(5));
+        b.hi = fxl_vec2_make(PX(6), PX(6));
+        CHECK(!fxl_bounce_vs_aabb(NULL, g, 2, b));
+        CHECK(!fxl_bounce_vs_aabb(&l, NULL, 0, b));
+        CHECK(!fxl_bounce_vs_aabb(&l, g, 0, b));
+        CHECK(fxl_bounce_vs_aabb(&l, g, 2, b)); /* the leg crosses it */
+        b.lo = fxl_vec2_make(PX(6), PX(5));     /* lo > hi: false */
+        b.hi = fxl_vec2_make(PX(5), PX(6));
+        CHECK(!fxl_bounce_vs_aabb(&l, g, 2, b));
+    }
     CHECK(fxl_bounce_vs_circle(&l, g, 1, c));
     /* A circle of radius 0 at an end, with no width. */
     l.half_width = 0;
@@ -391,12 +570,20 @@ static void edges_and_misuse(void)
         q.c.y = fxlt_below(&rng, 2) ? odd[fxlt_below(&rng, 11)] : (int32_t)fxlt_next(&rng);
         q.r = fxlt_below(&rng, 2) ? odd[fxlt_below(&rng, 11)] : (int32_t)fxlt_next(&rng);
         hits += fxl_bounce_vs_circle(&m, &b, 1, q);
+        {
+            fxl_aabb x;
+            x.lo = q.c;
+            x.hi.x = fxlt_below(&rng, 2) ? odd[fxlt_below(&rng, 11)] : (int32_t)fxlt_next(&rng);
+            x.hi.y = fxlt_below(&rng, 2) ? odd[fxlt_below(&rng, 11)] : (int32_t)fxlt_next(&rng);
+            hits += fxl_bounce_vs_aabb(&m, &b, 1, x);
+        }
     }
     fxlt_printf("    %u hits among the garbage (any answer)\n", hits);
 }
 
 static const fxlt_case cases[] = {
     {"vs_reference", vs_reference},
+    {"vs_reference_box", vs_reference_box},
     {"curvy_route", curvy_route},
     {"edges_and_misuse", edges_and_misuse},
 };

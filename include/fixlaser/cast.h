@@ -253,12 +253,21 @@ fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigne
  * Cost: a 32-bit box test per leg (the leg's box grown by h + r), Thumb;
  * a leg whose box holds the centre gets 64-bit products (ARM code in ROM:
  * a slab reject and a sure hit at bounds on the leg's length 2 % apart,
- * the ends' disks) and a 128-bit compare only between those bounds. */
+ * the ends' disks) and a 128-bit compare only between those bounds. A box
+ * (fxl_bounce_vs_aabb) likewise: a leg whose box misses the box grown by h
+ * costs two 32-bit compares an axis; the others the ends' offsets from the
+ * box, the corners' sides of the leg's line (the segment through the box)
+ * and the corners near the leg's box as circles of radius 0. */
 
 /* Whether the circle (Q16.16) touches any of the n legs (Q16.16 ends) of
  * laser's bounce (its half_width Q16.16 and hit_fraction Q16.16 give h). */
 bool fxl_bounce_vs_circle(const fxl_laser *laser, const fxl_bounce *legs, size_t n,
                           fxl_circle circle);
+
+/* Whether the box (Q16.16, closed; lo <= hi within +-FXL_COORD_MAX, else
+ * false) touches any of the n legs (Q16.16 ends) of laser's bounce, h as
+ * above: exactly fxl_curvy_vs_aabb of the same untapered curvy laser. */
+bool fxl_bounce_vs_aabb(const fxl_laser *laser, const fxl_bounce *legs, size_t n, fxl_aabb box);
 
 /* ---- boxes that stop lasers (issue 23) ------------------------------------
  *
