@@ -253,7 +253,13 @@ fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigne
  * Cost: a 32-bit box test per leg (the leg's box grown by h + r), Thumb;
  * a leg whose box holds the centre gets 64-bit products (ARM code in ROM:
  * a slab reject and a sure hit at bounds on the leg's length 2 % apart,
- * the ends' disks) and a 128-bit compare only between those bounds. A box
+ * the ends' disks) and a 128-bit compare only between those bounds.
+ * Measured on the GBA (a 4-bounce fxl_room_bounce's legs in the
+ * benchmark's room, hit half-width 2.25 px, a player of radius 2 px): 489
+ * cycles median (max 1,367) when no leg comes within 20 px, 992 (max
+ * 2,570) beside a leg; in the boss frame the 2 lasers' legs against a
+ * player cost about 1,700 cycles a frame (median) where pushing them
+ * into curvy lasers and testing those cost about 10,200. A box
  * (fxl_bounce_vs_aabb) likewise: a leg whose box misses the box grown by h
  * costs two 32-bit compares an axis; the others the ends' offsets from the
  * box, the corners' sides of the leg's line (the segment through the box)

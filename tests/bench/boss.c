@@ -408,8 +408,9 @@ static BENCH_NOINLINE size_t boss_casts(boss_hits *h, int players)
     return hits;
 }
 
-/* 2 bouncing beams: the legs' points pushed into a curvy laser (the whole
- * beam as one shape), tested against each player. */
+/* 2 bouncing beams: the legs tested against each player directly
+ * (fxl_bounce_vs_circle: the shape of the untapered curvy laser the legs'
+ * points used to be pushed into, without the pushes). */
 static BENCH_NOINLINE size_t boss_bounces(boss_hits *h, int players)
 {
     size_t hits = 0;
