@@ -425,8 +425,11 @@ static void curvy_route(void)
         w[2].a = fxl_vec2_make(x1, y1), w[2].b = fxl_vec2_make(x1, y0);
         w[3].a = fxl_vec2_make(x1, y0), w[3].b = fxl_vec2_make(x0, y0);
         for (k = (int)fxlt_below(&rng, 4); k > 0; k--) {
-            fxl_vec2 a = fxl_vec2_make(fxlt_range(&rng, x0, x1), fxlt_range(&rng, y0, y1));
-            fxl_vec2 b = fxl_vec2_make(fxlt_range(&rng, x0, x1), fxlt_range(&rng, y0, y1));
+            fxl_vec2 a, b; /* one draw a statement: the same sequence everywhere */
+            a.x = fxlt_range(&rng, x0, x1);
+            a.y = fxlt_range(&rng, y0, y1);
+            b.x = fxlt_range(&rng, x0, x1);
+            b.y = fxlt_range(&rng, y0, y1);
             if (a.x == b.x && a.y == b.y)
                 continue;
             w[nw].a = a, w[nw].b = b, nw++;
@@ -439,11 +442,12 @@ static void curvy_route(void)
             CHECK(false);
             return;
         }
-        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE,
-                                   fxl_vec2_make(fxlt_range(&rng, x0 + 1, x1 - 1),
-                                                 fxlt_range(&rng, y0 + 1, y1 - 1)),
-                                   (fxl_angle)fxlt_below(&rng, 4096), fxlt_range(&rng, 0, PX(1200)),
-                                   fxlt_range(&rng, 0, PX(6)));
+        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make(0, 0), 0, 0, 0);
+        l.pos.x = fxlt_range(&rng, x0 + 1, x1 - 1);
+        l.pos.y = fxlt_range(&rng, y0 + 1, y1 - 1);
+        l.angle = (fxl_angle)fxlt_below(&rng, 4096);
+        l.length = fxlt_range(&rng, 0, PX(1200));
+        l.half_width = fxlt_range(&rng, 0, PX(6));
         l.hit_fraction = fxlt_below(&rng, 2) == 0 ? fix16_one * 3 / 4 : fxlt_range(&rng, 0, fix16_one);
         res = fxl_room_bounce(&room, &l, 0, (int)fxlt_below(&rng, NLEGS), g, NLEGS, &count);
         if (res != FXL_OK || count == 0) {
