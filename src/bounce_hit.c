@@ -118,7 +118,7 @@ FXL_WARM_CODE FXL_NOINLINE static bool leg_exact(const fxl_bounce *g, int32_t cx
 /* The hit half-width h as fxl__curvy_hit gives an untapered node's: the
  * half-width clamped to 0..FXL_SIZE_MAX, the fraction to 0..1, then
  * fix16_mul's rounding (fxl__hit_width): h <= FXL_SIZE_MAX. */
-static uint32_t leg_width(const fxl_laser *laser)
+FXL__ALWAYS_INLINE uint32_t leg_width(const fxl_laser *laser)
 {
     uint32_t hw = (uint32_t)laser->half_width, f = (uint32_t)laser->hit_fraction;
     if (hw > (uint32_t)FXL_SIZE_MAX)
@@ -191,12 +191,12 @@ FXL__ALWAYS_INLINE bool end_near(fxl_vec2 p, const fxl_aabb *b, uint32_t h)
     return (uint64_t)ox * ox + (uint64_t)oy * oy <= (uint64_t)h * h;
 }
 
-/* The sign of (c - s) x d for the corner c: |c - s| < 2^31 per axis, |d|
- * <= FXL_SIZE_MAX: products below 2^59, their difference below 2^60. */
-FXL__ALWAYS_INLINE int corner_side(int32_t cx, int32_t cy, fxl_vec2 s, const leg *L)
+/* (c - s) x d for the corner c: |c - s| < 2^31 per axis, |d| <=
+ * FXL_SIZE_MAX: products below 2^59, their difference below 2^60. Its
+ * magnitude is |d| times the corner's distance from the leg's line. */
+FXL__ALWAYS_INLINE int64_t corner_cross(int32_t cx, int32_t cy, fxl_vec2 s, const leg *L)
 {
-    int64_t v = (int64_t)(cx - s.x) * L->dy - (int64_t)(cy - s.y) * L->dx;
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
+    return (int64_t)(cx - s.x) * L->dy - (int64_t)(cy - s.y) * L->dx;
 }
 
 /* A leg whose box meets the box b grown by h (b in the domain, lo <= hi):
@@ -208,14 +208,27 @@ FXL__ALWAYS_INLINE int corner_side(int32_t cx, int32_t cy, fxl_vec2 s, const leg
  * test of two convex polygons): not x, nor y (the segment's box meets b),
  * nor the segment's normal (b's four corners not all strictly on one side
  * of its line). A corner farther than h from the segment's box on an axis
- * cannot be within h of it. */
+ * cannot be within h of it. First, from the same cross products v_k =
+ * (c_k - s) x d: all above h hi, or all below -h hi (hi >= |d|), puts
+ * every corner, so the whole box (convex, on one side), farther than h
+ * from the leg's line: a miss (h hi < 2^58: 64 bits). */
 FXL_WARM_CODE FXL_NOINLINE static bool leg_box_exact(const fxl_bounce *g, const fxl_aabb *b,
                                                      uint32_t h)
 {
     leg L;
     fxl_vec2 s = g->start, e = g->end;
     int32_t lox, hix, loy, hiy, k;
+    int64_t v0, v1, v2, v3, lim, vmin, vmax;
     if (!leg_set(g, &L))
+        return false;
+    v0 = corner_cross(b->lo.x, b->lo.y, s, &L);
+    v1 = corner_cross(b->hi.x, b->lo.y, s, &L);
+    v2 = corner_cross(b->lo.x, b->hi.y, s, &L);
+    v3 = corner_cross(b->hi.x, b->hi.y, s, &L);
+    vmin = fxl__min64(fxl__min64(v0, v1), fxl__min64(v2, v3));
+    vmax = fxl__max64(fxl__max64(v0, v1), fxl__max64(v2, v3));
+    lim = (int64_t)((uint64_t)h * L.hi);
+    if (vmin > lim || vmax < -lim)
         return false;
     if (end_near(s, b, h) || end_near(e, b, h))
         return true;
@@ -223,12 +236,9 @@ FXL_WARM_CODE FXL_NOINLINE static bool leg_box_exact(const fxl_bounce *g, const 
     hix = s.x < e.x ? e.x : s.x;
     loy = s.y < e.y ? s.y : e.y;
     hiy = s.y < e.y ? e.y : s.y;
-    if (lox <= b->hi.x && hix >= b->lo.x && loy <= b->hi.y && hiy >= b->lo.y) {
-        int sides = corner_side(b->lo.x, b->lo.y, s, &L) + corner_side(b->hi.x, b->lo.y, s, &L) +
-                    corner_side(b->lo.x, b->hi.y, s, &L) + corner_side(b->hi.x, b->hi.y, s, &L);
-        if (sides != 4 && sides != -4)
-            return true;
-    }
+    /* Not all strictly on one side: vmin <= 0 <= vmax. */
+    if (lox <= b->hi.x && hix >= b->lo.x && loy <= b->hi.y && hiy >= b->lo.y && vmin <= 0 && vmax >= 0)
+        return true;
     /* The corners, in the domain: every bound below within 2^30 + 2^28. */
     for (k = 0; k < 4; k++) {
         int32_t cx = (k & 1) ? b->hi.x : b->lo.x, cy = (k & 2) ? b->hi.y : b->lo.y;
