@@ -1,5 +1,5 @@
-/* bounce_hit.c - a bouncing laser's legs against a circle, tested directly
- * (cast.h): each leg the capsule of radius h about its segment start..end,
+/* bounce_hit.c - a bouncing laser's legs against a circle or a box, tested
+ * directly (cast.h): each leg the capsule of radius h about its segment start..end,
  * h = the laser's hit half-width (fix16_mul(half_width, hit_fraction), as
  * a curvy laser's untapered h_k), the union of the legs, touching a hit.
  *
@@ -10,7 +10,8 @@
  * upper bound of the leg's length, the two end disks, the projection,
  * the sure hit at a lower bound of its length, all in 64-bit products,
  * and a 128-bit compare only in the band between the two bounds (the
- * bounds within 2 % of each other). No IWRAM. */
+ * bounds within 2 % of each other). A box: the leg's box against the box
+ * grown by h (32-bit), then leg_box_exact (ARM, ROM). No IWRAM. */
 #include "fixlaser/cast.h"
 
 #include "domain.h"
