@@ -24,6 +24,7 @@ extern const fxlt_suite fxlt_suite_cast;
 extern const fxlt_suite fxlt_suite_cast_aabb;
 extern const fxlt_suite fxlt_suite_cast_width;
 extern const fxlt_suite fxlt_suite_room;
+extern const fxlt_suite fxlt_suite_bounce_hit;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
 extern const fxlt_suite fxlt_suite_misuse;
@@ -55,6 +56,7 @@ int main(void)
         &fxlt_suite_cast_aabb,
         &fxlt_suite_cast_width,
         &fxlt_suite_room,
+        &fxlt_suite_bounce_hit,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
         &fxlt_suite_misuse,

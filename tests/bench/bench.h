@@ -90,7 +90,8 @@ bench_stats bench_curvy(int what);
 /* Wall casts against a 16-wall room: what 0 fxl_laser_cast (centre line),
  * 1 FXL_CAST_WIDTH, 2 fxl_laser_bounce with 4 bounces (3-7 the room's);
  * 8 fxl_laser_cast_aabbs on the walls' boxes, 9 its FXL_CAST_WIDTH with box
- * lasers, 10 with capsule lasers. */
+ * lasers, 10 with capsule lasers; 11, 12 fxl_bounce_vs_circle of row 5's
+ * legs vs a far and a near player. */
 bench_stats bench_cast(int what);
 
 /* Host loops, counted by callgrind. */

@@ -106,6 +106,8 @@ static BENCH_NOINLINE void rows_kinds(void)
     row("first-wall cast, 16 walls in a room: fxl_room_cast_width, capsule beams", "Thumb + ARM, ROM", bench_cast(7));
     row_t("reflection, 4 bounces, 16 walls in a room: fxl_room_bounce", "Thumb + ARM, ROM",
           bench_cast(5), 8000);
+    row("its legs vs a far player (no leg within 20 px): fxl_bounce_vs_circle", "Thumb, ROM", bench_cast(11));
+    row("its legs vs a near player: fxl_bounce_vs_circle", "Thumb, exact test ARM, ROM", bench_cast(12));
 }
 
 static BENCH_NOINLINE void rows_rest(void)

@@ -153,6 +153,32 @@ static fxl_laser cast_laser(int i)
                                  300 << 16, 3 << 16);
 }
 
+/* A player of radius 2 px for cast i's bounce legs: near, beside the
+ * middle of leg i mod n by 0..6 px across it (the hit reach is 4.25 px:
+ * 2.25 px of hit half-width and the radius); far, the first of a few
+ * scattered points of the room with no leg within 20 px. */
+static fxl_circle bounce_player(const fxl_laser *l, const fxl_bounce *g, size_t n, int i, bool near)
+{
+    int k;
+    if (near && n > 0) {
+        const fxl_bounce *b = &g[(size_t)i % n];
+        int64_t off = (int64_t)(i % 7) << 16;
+        int64_t x = ((int64_t)b->start.x + b->end.x) / 2 - b->dy * off / 65536;
+        int64_t y = ((int64_t)b->start.y + b->end.y) / 2 + b->dx * off / 65536;
+        return fxl_circle_make((fix16_t)x, (fix16_t)y, 2 << 16);
+    }
+    for (k = 0; k < 16; k++) {
+        int j = i * 16 + k;
+        fxl_circle c = fxl_circle_make((fix16_t)((20 + (j * 89) % 200) << 16), (fix16_t)((20 + (j * 61) % 120) << 16),
+                                       22 << 16);
+        if (!fxl_bounce_vs_circle(l, g, n, c)) {
+            c.r = 2 << 16;
+            return c;
+        }
+    }
+    return fxl_circle_make(-(40 << 16), -(40 << 16), 2 << 16);
+}
+
 bench_stats bench_cast(int what)
 {
     static fxl_bounce legs[8];
@@ -165,10 +191,18 @@ bench_stats bench_cast(int what)
         fxl_cast c;
         size_t n = 0;
         uint32_t t;
+        fxl_circle target;
         if (kind == 6 || kind == 7)
             l.kind = kind == 6 ? FXL_LASER_BOX : FXL_LASER_CAPSULE;
+        if (what == 11 || what == 12) { /* the legs of row 5's bounce vs a player, untimed set-up */
+            l.hit_fraction = fix16_one * 3 / 4;
+            bench_sink += (uint32_t)fxl_room_bounce(&room, &l, 0, 4, legs, 8, &n);
+            target = bounce_player(&l, legs, n, i, what == 12);
+        }
         fxl_port_cycles_begin();
-        if (what == 2)
+        if (what == 11 || what == 12)
+            bench_sink += (uint32_t)fxl_bounce_vs_circle(&l, legs, n, target);
+        else if (what == 2)
             bench_sink += (uint32_t)fxl_laser_bounce(&l, walls, KIND_WALLS, 0, 4, legs, 8, &n);
         else if (what == 3) /* the same through the room (cast.h) */
             bench_sink += (uint32_t)fxl_room_cast(&room, &l, 0, &c, NULL);

@@ -48,10 +48,6 @@ static fxl_laser clipped[BOSS_CASTS];
 static fxl_laser bouncer[BOSS_BOUNCERS];
 static fxl_bounce legs[BOSS_BOUNCERS][BOSS_LEGS];
 static size_t nlegs[BOSS_BOUNCERS];
-#define BOUNCE_RING 8 /* the legs' BOSS_LEGS + 1 points */
-static fxl_curvy_node bounce_nodes[BOSS_BOUNCERS][BOUNCE_RING];
-static fxl_aabb bounce_boxes[BOSS_BOUNCERS][FXL_CURVY_BOXES(BOUNCE_RING)];
-static fxl_curvy bounce_curvy[BOSS_BOUNCERS];
 static const unsigned cast_flags[BOSS_CASTS] = {0u, 0u, FXL_CAST_WIDTH, FXL_CAST_WIDTH};
 static const int32_t cast_turn[BOSS_CASTS] = {11, -13, 7, -9};
 static const int32_t bounce_turn[BOSS_BOUNCERS] = {5, -6};
@@ -261,8 +257,6 @@ void boss_init(void)
                                             fxl_vec2_make(PX(bounce_at[i][0]), PX(bounce_at[i][1])),
                                             bounce_at[i][2], PX(400), PX(3));
         bouncer[i].hit_fraction = fix16_one * 3 / 4;
-        curvy_setup(&bounce_curvy[i], bounce_nodes[i], BOUNCE_RING, bounce_boxes[i],
-                    FXL_CURVY_BOXES(BOUNCE_RING), PX(3), 0, bouncer[i].hit_fraction);
     }
     player2 = fxl_circle_make(PX(60), PX(130), PX(2));
     player2_vel = fxl_vec2_make(0, 0);
@@ -414,30 +408,23 @@ static BENCH_NOINLINE size_t boss_casts(boss_hits *h, int players)
     return hits;
 }
 
-/* 2 bouncing beams: the legs' points pushed into a curvy laser (the whole
- * beam as one shape), tested against each player. */
+/* 2 bouncing beams: the legs tested against each player directly
+ * (fxl_bounce_vs_circle: the shape of the untapered curvy laser the legs'
+ * points used to be pushed into, without the pushes). */
 static BENCH_NOINLINE size_t boss_bounces(boss_hits *h, int players)
 {
-    size_t hits = 0, j;
+    size_t hits = 0;
     int i, k;
     for (i = 0; i < BOSS_BOUNCERS; i++) {
-        fxl_curvy *c = &bounce_curvy[i];
-        fix16_t hw = bouncer[i].half_width;
         if (boss_bounce(&bouncer[i], legs[i], BOSS_LEGS, &nlegs[i]) != FXL_OK) {
             errors++;
             nlegs[i] = 0;
         }
-        fxl_curvy_clear(c);
-        if (nlegs[i] > 0 && fxl_curvy_push(c, legs[i][0].start, hw) != FXL_OK)
-            errors++;
-        for (j = 0; j < nlegs[i]; j++)
-            if (fxl_curvy_push(c, legs[i][j].end, hw) != FXL_OK)
-                errors++;
     }
     for (k = 0; k < players; k++) {
         uint32_t bits = 0;
         for (i = 0; i < BOSS_BOUNCERS; i++)
-            if (fxl_curvy_vs_circle(&bounce_curvy[i], ship[k])) {
+            if (fxl_bounce_vs_circle(&bouncer[i], legs[i], nlegs[i], ship[k])) {
                 bits |= 1u << i;
                 hits++;
             }
@@ -492,8 +479,7 @@ const char *const boss_phase_name[BOSS_PHASES] = {
     "8 lasers pose to pose: `fxl_sweep_to_pose` + `fxl_sweeps_vs_circle`",
     "2 curvy lasers (64 nodes): `fxl_curvy_push` + `fxl_curvy_vs_moving_circle`",
     "4 casts, 16 walls (2 centre line, 2 `FXL_CAST_WIDTH`): `fxl_room_cast` / `fxl_room_cast_width` + `fxl_lasers_vs_circle`",
-    "2 bouncing lasers (4 bounces): `fxl_room_bounce` + legs pushed into a curvy laser + "
-    "`fxl_curvy_vs_circle`"};
+    "2 bouncing lasers (4 bounces): `fxl_room_bounce` + `fxl_bounce_vs_circle`"};
 
 /* --- access and hashing ------------------------------------------------------- */
 
@@ -551,11 +537,6 @@ const fxl_bounce *boss_bounce_legs(int i, size_t *n)
 {
     *n = nlegs[i];
     return legs[i];
-}
-
-const fxl_curvy *boss_bounce_curvy(int i)
-{
-    return &bounce_curvy[i];
 }
 
 uint32_t boss_errors(void)

@@ -13,9 +13,9 @@
  *     (FXL_CAST_WIDTH); the clipped lasers tested against the players
  *     (fxl_lasers_vs_circle);
  *   - 2 turrets firing 400 px capsule beams bouncing off up to 4 walls
- *     (fxl_laser_bounce), the legs' points pushed into a small curvy laser
- *     each frame and tested as one shape (fxl_curvy_vs_circle), as README
- *     says.
+ *     (fxl_laser_bounce), the legs tested directly (fxl_bounce_vs_circle:
+ *     the shape of the untapered curvy laser README used to push them
+ *     into).
  * One player (scene.c's) or two (co-op: a second one wandering the same
  * area). The README frame (item 2 of the issue) is the first three phases:
  * its hit lists are those of scene.c's fast path, bit for bit.
@@ -105,7 +105,6 @@ unsigned boss_cast_flags(int i);
 const fxl_laser *boss_cast_clipped(int i);   /* this frame's clipped laser */
 const fxl_laser *boss_bouncer(int i);
 const fxl_bounce *boss_bounce_legs(int i, size_t *n); /* this frame's legs */
-const fxl_curvy *boss_bounce_curvy(int i);    /* the legs as a curvy laser */
 /* fxl_ calls that failed so far (each counted as a hit: never expected). */
 uint32_t boss_errors(void);
 

@@ -140,8 +140,8 @@ int main(void)
     fxlt_printf("frame; 4 turrets casting 300 px beams in a 16-wall room (the per-call table's;\n");
     fxlt_printf("walls prepared once), a box and a capsule stopped by their centre line and a box\n");
     fxlt_printf("and a capsule by their drawn width, the clipped lasers tested in one call; 2\n");
-    fxlt_printf("turrets' 400 px capsule beams bouncing off up to 4 walls, each beam's leg points\n");
-    fxlt_printf("pushed into an 8-node curvy laser and tested as one shape. Pools: everything the\n");
+    fxlt_printf("turrets' 400 px capsule beams bouncing off up to 4 walls, each beam's legs\n");
+    fxlt_printf("tested directly (`fxl_bounce_vs_circle`). Pools: everything the\n");
     fxlt_printf("collision phases read in IWRAM (bullets, lasers, sweeps' lasers, curvy rings and\n");
     fxlt_printf("boxes, the prepared walls, legs); motion-only state (velocities, targets, the\n");
     fxlt_printf("room as described) in EWRAM. Game code Thumb in ROM. Co-op: a second player\n");

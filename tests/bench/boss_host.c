@@ -14,9 +14,11 @@
  *   bounces                       every leg checked against ref_cast as
  *                                 tests/test_cast.c does (start, reflected
  *                                 direction, wall and floor(u*)), then the
- *                                 legs' polyline decided by ref_curvy_circle
- *                                 (the end points' rounding is the
- *                                 library's, tested in test_cast.c)
+ *                                 legs decided by ref_seg_point (ref_curvy.h:
+ *                                 each leg the hull of two disks of the
+ *                                 hit half-width, fix16_mul here; the end
+ *                                 points' rounding is the library's,
+ *                                 tested in test_cast.c)
  * It checks library == references on every frame, prints the references'
  * hashes (BOSS-ORACLE line: README frame, boss frame, co-op) for
  * tools/bench_gba.sh, and exits 1 on any difference. With PLAYERS 1 the
@@ -200,6 +202,26 @@ static bool legs_agree(const fxl_laser *l, const fxl_bounce *g, size_t n)
     return true;
 }
 
+/* The circle touches a leg of the bounce (cast.h's shape: each leg the
+ * capsule of the laser's hit half-width about start..end). */
+static bool legs_hit(const fxl_laser *l, const fxl_bounce *g, size_t n, fxl_circle c)
+{
+    int64_t h = fix16_mul(l->half_width, l->hit_fraction);
+    size_t j;
+    for (j = 0; j < n; j++) {
+        ref_seg s;
+        s.ax = g[j].start.x;
+        s.ay = g[j].start.y;
+        s.bx = g[j].end.x;
+        s.by = g[j].end.y;
+        s.ha = h;
+        s.hb = h;
+        if (ref_seg_point(&s, c.c.x, c.c.y, c.r))
+            return true;
+    }
+    return false;
+}
+
 /* Every hit of the current frame (after the library's phases ran: the
  * pushes, casts and bounces are the frame's) from the references. */
 static void reference_frame(boss_hits *h)
@@ -261,7 +283,7 @@ static void reference_frame(boss_hits *h)
                 if (length_bad <= 3)
                     printf("boss: bouncer %d: its %d legs disagree with the reference\n", (int)i, (int)n);
             }
-            set_bit(w + BOSS_W_BOUNCES, i, ref_curvy_circle(boss_bounce_curvy((int)i), player));
+            set_bit(w + BOSS_W_BOUNCES, i, legs_hit(boss_bouncer((int)i), g, n, player));
         }
     }
 }
