@@ -101,10 +101,11 @@
  * exact distances (circle_misses); (B)'s sure hit from a chord point deep
  * in K (+) disk(t) (chord_surely_in); the slides' world axes in 64 bits,
  * the moving hull's boundary edges only, and the corner-to-edge distance
- * bracketed in 128 bits before the big squares (within). Measured on the
- * GBA (near boxes, prepare + test): max 100,274 -> 48,245 cycles (turn
- * about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149
- * (pose to pose).
+ * bracketed in 128 bits before the big squares (within); in front of
+ * the hull, its frame ranges, the static box test of its bounding box and
+ * of its end boxes (hull_quick). Measured on the GBA (near boxes, prepare
+ * + test): max 100,274 -> 48,245 cycles (turn about the emitter), 385,471
+ * -> 79,351 (about a pivot), 78,790 -> 62,149 -> 48,483 (pose to pose).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
