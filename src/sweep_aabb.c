@@ -1079,11 +1079,9 @@ FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int6
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }
-    /* A sound hit: the exact pose at the arc's bisector, the direction of
-     * t0 + t1 (the arc is under half a turn; |t0 + t1| > 0), with K alone. */
-    if (sp->step > -2048 && sp->step < 2048 &&
-        exact_pose_meets(a, a->cos + sp->cos1, a->sin + sp->sin1, x0, y0, x1, y1))
-        return true;
+    /* (No sure hit from the exact pose at the arc's bisector here: it
+     * cost every near miss 2,400 to 4,400 GBA cycles more, and without it
+     * the near turns' max fell 29,544 -> 27,268, the medians unchanged.) */
     /* (C): K's corners (a capsule's core is a segment: two). */
     for (i = 0; i < 4; i++) {
         int64_t ka = (i & 1) ? a->u_hi : a->u_lo, kb = (i & 2) ? a->v_hi : a->v_lo;
