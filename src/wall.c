@@ -210,21 +210,8 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
  * whatever the seed; its precision only counts the corrections.) */
 FXL__ALWAYS_INLINE uint32_t div_seeded_k(uint64_t n, uint32_t d, unsigned k)
 {
-    unsigned i;
-    uint32_t z = d << k, r = fxl__wall_recip_seed[(z >> 23) & 0xffu], q;
-    uint64_t e, t;
-    for (i = 0; i < 2; i++) {
-        e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
-        r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
-    }
-    t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
-    q = (uint32_t)(t >> (31 - k));
-    e = n - (uint64_t)q * d;
-    while (e >= d) {
-        e -= d;
-        q++;
-    }
-    return q;
+    uint32_t z = d << k;
+    return fxl__div64_32_newton(n, d, k, fxl__wall_recip_seed[(z >> 23) & 0xffu], 2u);
 }
 
 /* The same with k = clz(d) found here (any d >= 1). */

@@ -270,15 +270,18 @@ static inline int fxl__cross_sign(int64_t a, int64_t b, int64_t c, int64_t d)
  * 2^-12.7, 2^-25, then the truncations' 2^-29 or so. The quotient
  * floor(n r 2^k / 2^62) is then at most q and short of it by a few units,
  * which the exact remainder n - q d corrects. */
-static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
+/* The Newton steps and the corrected quotient of fxl__div64_32, from a
+ * seed r below 2^62 / z (z = d << k in [2^31, 2^32)): fxl__div64_32 seeds
+ * with the tangent and takes 4 steps; wall.c seeds from a table and takes
+ * 2. Exact whatever the seed below 2^62 / z: its precision only counts the
+ * remainder's corrections. */
+FXL__ALWAYS_INLINE uint32_t fxl__div64_32_newton(uint64_t n, uint32_t d, unsigned k, uint32_t r,
+                                                 unsigned steps)
 {
-    unsigned k = fxl__clz32(d), i;
-    uint32_t z = d << k, r, q;
+    uint32_t z = d << k, q;
     uint64_t e, t;
-    /* 2^33 / 3 = 2863311530.7; 1908874354 / 2^32 >= 4/9, and the -1 keeps
-     * r below the tangent after the truncation. */
-    r = 2863311530u - (uint32_t)(((uint64_t)z * 1908874354u) >> 32) - 1u;
-    for (i = 0; i < 4; i++) {
+    unsigned i;
+    for (i = 0; i < steps; i++) {
         e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
         r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
     }
@@ -291,6 +294,16 @@ static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
         q++;
     }
     return q;
+}
+
+static inline uint32_t fxl__div64_32(uint64_t n, uint32_t d)
+{
+    unsigned k = fxl__clz32(d);
+    uint32_t z = d << k;
+    /* 2^33 / 3 = 2863311530.7; 1908874354 / 2^32 >= 4/9, and the -1 keeps
+     * r below the tangent after the truncation. */
+    uint32_t r = 2863311530u - (uint32_t)(((uint64_t)z * 1908874354u) >> 32) - 1u;
+    return fxl__div64_32_newton(n, d, k, r, 4u);
 }
 
 /* floor(n / d) for a quotient below 2^32 (n < d * 2^32); *has_rest (may
