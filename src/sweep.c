@@ -368,12 +368,18 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
 }
 
-/* One corner C (Q32.32, frame coordinates about the pivot) of side_miss:
- * true only when R > |C| + t, in raw units (2^-16 px), with no square root
+/* |v| (Q32.32) in raw units (2^-16 px) rounded up; below 2^48. */
+FXL__ALWAYS_INLINE uint64_t raw_up(int64_t v_q32)
+{
+    return (fxl__abs64(v_q32) + 65535u) >> 16;
+}
+
+/* One corner C (frame coordinates about the pivot) of side_miss, given by
+ * bounds cu, cv on its coordinates' magnitudes (raw units, 2^-16 px, as
+ * raw_up): true only when R > |C| + t, with no square root
  * (issue 20's tails: the 32-bit root this replaced cost the GBA about 700
  * cycles on every call that then failed and ran the exact middle).
- * Derivation. cu, cv are C's coordinates' magnitudes rounded up, s = cu^2
- * + cv^2 >= |C|^2; R^2 = q2 exactly. R > sqrt(s) + t (which implies R >
+ * Derivation. s = cu^2 + cv^2 >= |C|^2; R^2 = q2 exactly. R > sqrt(s) + t (which implies R >
  * |C| + t) iff q2 > s + t^2 + 2 t sqrt(s), i.e. iff d = q2 - s - t^2 > 0
  * and d > 2 t sqrt(s). With M, mn the larger and smaller of cu, cv:
  * M <= sqrt(s) <= M + mn / 2 ((M + mn/2)^2 = M^2 + M mn + mn^2 / 4 >=
@@ -384,10 +390,9 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
  * 2^31 (side_miss): with cu, cv, t < 2^31 every value below is under 2^64
  * (s, t^2 < 2^63 and 2^62; 2 t (M + mn/2 + 1) < 3 2^62 + 2^32; 4 t^2 <
  * 2^64; d < q2 < 2^63). */
-FXL__ALWAYS_INLINE bool corner_inside(int64_t cu_q32, int64_t cv_q32, uint64_t q2, uint32_t th,
+FXL__ALWAYS_INLINE bool corner_inside(uint64_t cu, uint64_t cv, uint64_t q2, uint32_t th,
                                       uint64_t th2)
 {
-    uint64_t cu = (fxl__abs64(cu_q32) + 65535u) >> 16, cv = (fxl__abs64(cv_q32) + 65535u) >> 16;
     uint64_t s, d;
     uint32_t big, small;
     if ((cu | cv) >= ((uint64_t)1 << 31))
@@ -425,6 +430,8 @@ FXL__ALWAYS_INLINE bool corner_inside(int64_t cu_q32, int64_t cv_q32, uint64_t q
  * C-, and a point with v beyond [b0 - t, b1 + t] is farther than t from
  * K. So no point of the arc is within t of K: a miss. The same for u > 0
  * with the side u = a1, and for v < 0, v > 0 with the sides v = b0, b1.
+ * Both corners of a side are within the bounds (|a0|, max(|b0|, |b1|))
+ * in magnitude, so one test of that point covers them.
  * Integer bounds (corner_inside: R > |C| + t from squares, no square
  * root) only make it stricter. */
 FXL_ARM_CODE static bool side_miss(const fxl_laser_prep *a, int64_t u0_q32, int64_t v0_q32,
@@ -442,17 +449,21 @@ FXL_ARM_CODE static bool side_miss(const fxl_laser_prep *a, int64_t u0_q32, int6
         return false;
     th = (uint32_t)th64;
     th2 = (uint64_t)th * th;
-    if (u0_q32 < 0 && u1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, q2, th, th2) &&
-        corner_inside(a->u_lo, a->v_hi, q2, th, th2))
-        return true;
-    if (u0_q32 > 0 && u1_q32 > 0 && corner_inside(a->u_hi, a->v_lo, q2, th, th2) &&
-        corner_inside(a->u_hi, a->v_hi, q2, th, th2))
-        return true;
-    if (v0_q32 < 0 && v1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, q2, th, th2) &&
-        corner_inside(a->u_hi, a->v_lo, q2, th, th2))
-        return true;
-    return v0_q32 > 0 && v1_q32 > 0 && corner_inside(a->u_lo, a->v_hi, q2, th, th2) &&
-           corner_inside(a->u_hi, a->v_hi, q2, th, th2);
+    /* One corner per side, the one farther from the pivot (the larger
+     * magnitude across): its bound implies the nearer corner's, whose s
+     * is no larger. At most two sides apply (u0, u1 share a sign, and v0,
+     * v1), so two corner tests at most. */
+    if ((u0_q32 < 0 && u1_q32 < 0) || (u0_q32 > 0 && u1_q32 > 0)) {
+        uint64_t cl = raw_up(a->v_lo), ch = raw_up(a->v_hi), cv = cl > ch ? cl : ch;
+        if (corner_inside(raw_up(u0_q32 < 0 ? a->u_lo : a->u_hi), cv, q2, th, th2))
+            return true;
+    }
+    if ((v0_q32 < 0 && v1_q32 < 0) || (v0_q32 > 0 && v1_q32 > 0)) {
+        uint64_t cl = raw_up(a->u_lo), ch = raw_up(a->u_hi), cu = cl > ch ? cl : ch;
+        if (corner_inside(cu, raw_up(v0_q32 < 0 ? a->v_lo : a->v_hi), q2, th, th2))
+            return true;
+    }
+    return false;
 }
 
 /* The exact middle behind side_miss; the test builds' audit
