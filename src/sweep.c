@@ -398,6 +398,10 @@ FXL__ALWAYS_INLINE bool corner_inside(uint64_t cu, uint64_t cv, uint64_t q2, uin
     if ((cu | cv) >= ((uint64_t)1 << 31))
         return false;
     big = (uint32_t)(cu > cv ? cu : cv), small = (uint32_t)(cu > cv ? cv : cu);
+    /* The usual failure first, in one product: R <= M + t (big + th <
+     * 2^32) leaves R <= sqrt(s) + t. */
+    if (q2 <= (uint64_t)(big + th) * (big + th))
+        return false;
     s = (uint64_t)big * big + (uint64_t)small * small;
     if (q2 <= s + th2)
         return false;
