@@ -368,16 +368,49 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
 }
 
-/* One corner C (Q32.32, frame coordinates about the pivot) of side_miss:
- * true when R > |C| + t surely, in raw units (2^-16 px): rt = isqrt(|q|^2)
- * - t <= R - t (given rt > 0) and rt^2 > cu^2 + cv^2 >= |C|^2, cu and cv
- * C's coordinates' magnitudes rounded up. No filter (false) for a corner
- * 2^31 raw units (2^15 px) or more away on an axis: every square below
- * 2^62. */
-FXL__ALWAYS_INLINE bool corner_inside(int64_t cu_q32, int64_t cv_q32, uint64_t rt)
+/* |v| (Q32.32) in raw units (2^-16 px) rounded up; below 2^48. */
+FXL__ALWAYS_INLINE uint64_t raw_up(int64_t v_q32)
 {
-    uint64_t cu = (fxl__abs64(cu_q32) + 65535u) >> 16, cv = (fxl__abs64(cv_q32) + 65535u) >> 16;
-    return (cu | cv) < ((uint64_t)1 << 31) && rt * rt > cu * cu + cv * cv;
+    return (fxl__abs64(v_q32) + 65535u) >> 16;
+}
+
+/* One corner C (frame coordinates about the pivot) of side_miss, given by
+ * bounds cu, cv on its coordinates' magnitudes (raw units, 2^-16 px, as
+ * raw_up): true only when R > |C| + t, with no square root
+ * (issue 20's tails: the 32-bit root this replaced cost the GBA about 700
+ * cycles on every call that then failed and ran the exact middle).
+ * Derivation. s = cu^2 + cv^2 >= |C|^2; R^2 = q2 exactly. R > sqrt(s) + t (which implies R >
+ * |C| + t) iff q2 > s + t^2 + 2 t sqrt(s), i.e. iff d = q2 - s - t^2 > 0
+ * and d > 2 t sqrt(s). With M, mn the larger and smaller of cu, cv:
+ * M <= sqrt(s) <= M + mn / 2 ((M + mn/2)^2 = M^2 + M mn + mn^2 / 4 >=
+ * M^2 + mn^2 as M >= mn), and M + floor(mn / 2) + 1 > M + mn / 2. So d >
+ * 2 t (M + mn/2 + 1) decides yes, d <= 2 t M decides no, and only the
+ * band between them takes the exact d^2 > 4 t^2 s (128-bit). No filter
+ * (false) for a corner 2^31 raw units or more away on an axis, or t >=
+ * 2^31 (side_miss): with cu, cv, t < 2^31 every value below is under 2^64
+ * (s, t^2 < 2^63 and 2^62; 2 t (M + mn/2 + 1) < 3 2^62 + 2^32; 4 t^2 <
+ * 2^64; d < q2 < 2^63). */
+FXL__ALWAYS_INLINE bool corner_inside(uint64_t cu, uint64_t cv, uint64_t q2, uint32_t th,
+                                      uint64_t th2)
+{
+    uint64_t s, d;
+    uint32_t big, small;
+    if ((cu | cv) >= ((uint64_t)1 << 31))
+        return false;
+    big = (uint32_t)(cu > cv ? cu : cv), small = (uint32_t)(cu > cv ? cv : cu);
+    /* The usual failure first, in one product: R <= M + t (big + th <
+     * 2^32) leaves R <= sqrt(s) + t. */
+    if (q2 <= (uint64_t)(big + th) * (big + th))
+        return false;
+    s = (uint64_t)big * big + (uint64_t)small * small;
+    if (q2 <= s + th2)
+        return false;
+    d = q2 - s - th2;
+    if (d > 2u * ((uint64_t)th * (big + (small >> 1) + 1u)))
+        return true;
+    if (d <= 2u * ((uint64_t)th * big))
+        return false;
+    return !fxl__le128(fxl__sq(d), fxl__mul64(4u * th2, s));
 }
 
 /* A sound miss for the middle of a turn (issue 20's tails: a circle just
@@ -401,40 +434,40 @@ FXL__ALWAYS_INLINE bool corner_inside(int64_t cu_q32, int64_t cv_q32, uint64_t r
  * C-, and a point with v beyond [b0 - t, b1 + t] is farther than t from
  * K. So no point of the arc is within t of K: a miss. The same for u > 0
  * with the side u = a1, and for v < 0, v > 0 with the sides v = b0, b1.
- * Integer bounds (corner_inside: R - t > |C| from squares, one square
+ * Both corners of a side are within the bounds (|a0|, max(|b0|, |b1|))
+ * in magnitude, so one test of that point covers them.
+ * Integer bounds (corner_inside: R > |C| + t from squares, no square
  * root) only make it stricter. */
 FXL_ARM_CODE static bool side_miss(const fxl_laser_prep *a, int64_t u0_q32, int64_t v0_q32,
                                    int64_t u1_q32, int64_t v1_q32, int32_t qx, int32_t qy,
                                    int64_t t_q32)
 {
-    /* rt <= R - t in raw units (t = (r + round) 2^16 exactly): R >= rl =
-     * isqrt(floor(|q|^2 / 4^k)) 2^k, k the fewest halvings that bring
-     * |q|^2 (below 2^63) under 2^32: one 32-bit root (a 64-bit one cost
-     * the GBA about 800 cycles more), rl short of R by less than 2^k raw
-     * units (0.002 px at 128 px). */
+    /* t = (r + round) 2^16 exactly (th raw units, t >= 0 here); R^2 =
+     * q2 exactly in raw units (below 2^63). */
     uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    uint64_t rl, th = (uint64_t)t_q32 >> 16, rt;
-    uint32_t hi = (uint32_t)(q2 >> 32), k = 0;
+    uint64_t th64 = (uint64_t)t_q32 >> 16, th2;
+    uint32_t th;
     if (!((u0_q32 < 0 && u1_q32 < 0) || (u0_q32 > 0 && u1_q32 > 0) || (v0_q32 < 0 && v1_q32 < 0) ||
-          (v0_q32 > 0 && v1_q32 > 0)))
+          (v0_q32 > 0 && v1_q32 > 0)) ||
+        th64 >= ((uint64_t)1 << 31))
         return false;
-    while (k < 16u && (hi >> (2u * k)) != 0u) /* q2 >> 2k below 2^32 (hi < 2^31) */
-        k++;
-    rl = (uint64_t)fxl__isqrt32((uint32_t)(q2 >> (2u * k))) << k;
-    if (rl <= th)
-        return false;
-    rt = rl - th;
-    if (u0_q32 < 0 && u1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, rt) &&
-        corner_inside(a->u_lo, a->v_hi, rt))
-        return true;
-    if (u0_q32 > 0 && u1_q32 > 0 && corner_inside(a->u_hi, a->v_lo, rt) &&
-        corner_inside(a->u_hi, a->v_hi, rt))
-        return true;
-    if (v0_q32 < 0 && v1_q32 < 0 && corner_inside(a->u_lo, a->v_lo, rt) &&
-        corner_inside(a->u_hi, a->v_lo, rt))
-        return true;
-    return v0_q32 > 0 && v1_q32 > 0 && corner_inside(a->u_lo, a->v_hi, rt) &&
-           corner_inside(a->u_hi, a->v_hi, rt);
+    th = (uint32_t)th64;
+    th2 = (uint64_t)th * th;
+    /* One corner per side, the one farther from the pivot (the larger
+     * magnitude across): its bound implies the nearer corner's, whose s
+     * is no larger. At most two sides apply (u0, u1 share a sign, and v0,
+     * v1), so two corner tests at most. */
+    if ((u0_q32 < 0 && u1_q32 < 0) || (u0_q32 > 0 && u1_q32 > 0)) {
+        uint64_t cl = raw_up(a->v_lo), ch = raw_up(a->v_hi), cv = cl > ch ? cl : ch;
+        if (corner_inside(raw_up(u0_q32 < 0 ? a->u_lo : a->u_hi), cv, q2, th, th2))
+            return true;
+    }
+    if ((v0_q32 < 0 && v1_q32 < 0) || (v0_q32 > 0 && v1_q32 > 0)) {
+        uint64_t cl = raw_up(a->u_lo), ch = raw_up(a->u_hi), cu = cl > ch ? cl : ch;
+        if (corner_inside(cu, raw_up(v0_q32 < 0 ? a->v_lo : a->v_hi), q2, th, th2))
+            return true;
+    }
+    return false;
 }
 
 /* The exact middle behind side_miss; the test builds' audit

@@ -62,7 +62,8 @@
  *     about 680 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
- *     stays under 2,800, other motions reach about 10,400 (slide and
+ *     reaches about 6,800 (a circle grazing a corner of the beam, left to
+ *     the exact middle), other motions reach about 10,400 (slide and
  *     turn), 14,000 (the middle of a long turn, rarely) and 12,000 (a
  *     moving circle near a slide and a turn).
  *     Use the fused call for n sweeps against one circle, and the batch
