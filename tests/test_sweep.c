@@ -1116,13 +1116,34 @@ static void roots_exact(void)
 /* ---- circles about a turn's pivot (the three tests below) ---- */
 
 /* A near-pivot test's start: batch count cleared, a still circle, a first
- * turn about the emitter. */
-static void pivot_start(fxlt_rng *rng, pcase *k)
+ * turn about the emitter; if audit, the turn audit (test builds) on, its
+ * counts cleared. */
+static void pivot_start(fxlt_rng *rng, pcase *k, bool audit)
 {
     batch_disagree = 0;
     k->moving = false;
     k->s = gen_sweep(rng, GEN_TURN_EMITTER);
     k->sp = prep(&k->s);
+#ifdef FXL_TEST_HOOKS
+    if (audit) {
+        fxl__turn_audit.on = true;
+        fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+        fxl__turn_audit.pivot_checked = fxl__turn_audit.pivot_wrong = 0;
+    }
+#else
+    (void)audit;
+#endif
+}
+
+/* Every 8th case (i the case's index) a new turn about the emitter, the
+ * middle or an off-beam pivot, in turn. */
+static void pivot_next_kind(fxlt_rng *rng, pcase *k, uint32_t i)
+{
+    static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE, GEN_TURN_OFFBEAM};
+    if ((i & 7) == 0) {
+        k->s = gen_sweep(rng, kinds[(i >> 3) % 3]);
+        k->sp = prep(&k->s);
+    }
 }
 
 /* The sweep's reach (Q16.16): its hitbox width plus rounding, clamped to
@@ -1168,12 +1189,7 @@ static void property_pivot_core(void)
     uint32_t i, n = FXLT_CASES(100000), skipped = 0;
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
-    pivot_start(&rng, &k);
-#ifdef FXL_TEST_HOOKS
-    fxl__turn_audit.on = true;
-    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
-    fxl__turn_audit.pivot_checked = fxl__turn_audit.pivot_wrong = 0;
-#endif
+    pivot_start(&rng, &k, true);
     for (i = 0; i < n; i++) {
         int32_t reach, dist, step;
         fxl_angle a;
@@ -1230,16 +1246,11 @@ static void property_near_pivot(void)
     uint32_t i, n = FXLT_CASES(100000), skipped = 0;
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
-    pivot_start(&rng, &k);
+    pivot_start(&rng, &k, false);
     for (i = 0; i < n; i++) {
         int32_t reach, dist;
         fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
-        if ((i & 7) == 0) {
-            static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE,
-                                                GEN_TURN_OFFBEAM};
-            k.s = gen_sweep(&rng, kinds[(i >> 3) % 3]);
-            k.sp = prep(&k.s);
-        }
+        pivot_next_kind(&rng, &k, i);
         reach = pivot_reach(&k);
         dist = fxlt_range(&rng, 0, 3 * reach);
         if (!pivot_case(&rng, &t, &k, a, dist, reach))
@@ -1268,20 +1279,11 @@ static void property_tail_bands(void)
     uint32_t i, n = FXLT_CASES(200000), skipped = 0;
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
-    pivot_start(&rng, &k);
-#ifdef FXL_TEST_HOOKS
-    fxl__turn_audit.on = true;
-    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
-#endif
+    pivot_start(&rng, &k, true);
     for (i = 0; i < n; i++) {
         int32_t reach, dist, step;
         fxl_angle a;
-        if ((i & 7) == 0) {
-            static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE,
-                                                GEN_TURN_OFFBEAM};
-            k.s = gen_sweep(&rng, kinds[(i >> 3) % 3]);
-            k.sp = prep(&k.s);
-        }
+        pivot_next_kind(&rng, &k, i);
         reach = pivot_reach(&k);
         step = k.s.motion.step;
         a = k.s.laser.angle + (fxl_angle)fxlt_range(&rng, step < 0 ? step - 64 : -64,
