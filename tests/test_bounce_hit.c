@@ -178,6 +178,19 @@ static fxl_vec2 gen_near(fxlt_rng *rng, const fxl_bounce *g, int n, int64_t scal
     return fxl_vec2_make(clamp_coord(x), clamp_coord(y));
 }
 
+/* A property test's closing line (touch: what its touching cases were)
+ * and checks: no disagreement, more than 1/share of the cases touching,
+ * no big-integer fault since faults. */
+static void report(const char *touch, uint32_t ncases, uint32_t touching, uint32_t hits, uint32_t bad,
+                   uint32_t share, uint32_t faults)
+{
+    fxlt_printf("    %u cases (%u at the touching %s), %u hits, %u disagreements\n", ncases, touching,
+                touch, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(touching > ncases / share);
+    CHECK_EQ(big_faults(), faults);
+}
+
 /* ---- boxes ----------------------------------------------------------- */
 
 typedef struct rbox {
@@ -320,12 +333,7 @@ static void vs_reference_box(void)
             }
         }
     }
-    fxlt_printf("    %u cases (%u at the touching half-width and one unit below), %u hits, "
-                "%u disagreements\n",
-                ncases, touching, hits, bad);
-    CHECK_EQ(bad, 0);
-    CHECK(touching > ncases / 5);
-    CHECK_EQ(big_faults(), faults);
+    report("half-width and one unit below", ncases, touching, hits, bad, 5, faults);
 }
 
 /* ---- the cases ------------------------------------------------------- */
@@ -381,12 +389,7 @@ static void vs_reference(void)
             ncases++;
         }
     }
-    fxlt_printf("    %u cases (%u at the touching radius, most with one unit below), %u hits, "
-                "%u disagreements\n",
-                ncases, touching, hits, bad);
-    CHECK_EQ(bad, 0);
-    CHECK(touching > ncases / 4);
-    CHECK_EQ(big_faults(), faults);
+    report("radius, most with one unit below", ncases, touching, hits, bad, 4, faults);
 }
 
 /* Random rooms: a rectangle of walls facing in, a few two-sided walls

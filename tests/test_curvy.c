@@ -512,6 +512,33 @@ static uint32_t static_case(const fxl_curvy *c, fxl_circle circle, uint32_t *hit
     return 0;
 }
 
+/* The circle at the reference's touching radius r (0 <= r <= FXL_SIZE_MAX,
+ * Q16.16) and, if r > 0, one raw unit below, each against the core
+ * (static_case); circle->r is left at the last radius tried; returns the
+ * cases run. */
+static uint32_t touch_pair(const fxl_curvy *c, fxl_circle *circle, int64_t r, uint32_t *hits, uint32_t *bad)
+{
+    circle->r = (fix16_t)r;
+    *bad += static_case(c, *circle, hits);
+    if (r == 0)
+        return 1;
+    circle->r = (fix16_t)r - 1;
+    *bad += static_case(c, *circle, hits);
+    return 2;
+}
+
+/* A static test's closing line and checks: no disagreement, more than
+ * 1/share of the cases touching, no big-integer fault since faults. */
+static void touch_report(uint32_t cases, uint32_t touching, uint32_t hits, uint32_t bad, uint32_t share,
+                         uint32_t faults)
+{
+    fxlt_printf("    %u cases (%u at the touching radius and below), %u hits, %u disagreements\n",
+                cases, touching, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(touching > cases / share);
+    CHECK_EQ(big_faults(), faults);
+}
+
 /* >= 1,000,000 circles against random trails of every kind; about half at
  * the reference's smallest touching radius and one raw unit below. */
 static void static_vs_reference(void)
@@ -529,15 +556,8 @@ static void static_vs_reference(void)
             if (fxlt_below(&rng, 2) == 0) {
                 int64_t r = ref_curvy_touch(&t->c, p.x, p.y);
                 if (r <= FXL_SIZE_MAX) {
-                    circle.r = (fix16_t)r;
-                    bad += static_case(&t->c, circle, &hits);
-                    cases++;
+                    cases += touch_pair(&t->c, &circle, r, &hits, &bad);
                     touching++;
-                    if (r > 0) {
-                        circle.r = (fix16_t)r - 1;
-                        bad += static_case(&t->c, circle, &hits);
-                        cases++;
-                    }
                     continue;
                 }
             }
@@ -546,11 +566,7 @@ static void static_vs_reference(void)
             cases++;
         }
     }
-    fxlt_printf("    %u cases (%u at the touching radius and below), %u hits, %u disagreements\n",
-                cases, touching, hits, bad);
-    CHECK_EQ(bad, 0);
-    CHECK(touching > cases / 5);
-    CHECK_EQ(big_faults(), faults);
+    touch_report(cases, touching, hits, bad, 5, faults);
 }
 
 /* The filters built on a segment's stored length (curvy_parts.h's
@@ -602,15 +618,8 @@ static void length_filters(void)
             r = ref_curvy_touch(&t->c, circle.c.x, circle.c.y);
             if (r > FXL_SIZE_MAX)
                 continue;
-            circle.r = (fix16_t)r;
-            bad += static_case(&t->c, circle, &hits);
-            cases++;
+            cases += touch_pair(&t->c, &circle, r, &hits, &bad);
             touching++;
-            if (r > 0) {
-                circle.r = (fix16_t)r - 1;
-                bad += static_case(&t->c, circle, &hits);
-                cases++;
-            }
             box.lo = v2(clamp_coord((int64_t)circle.c.x - circle.r), clamp_coord((int64_t)circle.c.y - circle.r));
             box.hi = v2(clamp_coord((int64_t)circle.c.x + circle.r),
                         clamp_coord((int64_t)circle.c.y + (int64_t)fxlt_below(&rng, 2) * circle.r));
@@ -619,11 +628,7 @@ static void length_filters(void)
             cases++;
         }
     }
-    fxlt_printf("    %u cases (%u at the touching radius and below), %u hits, %u disagreements\n",
-                cases, touching, hits, bad);
-    CHECK_EQ(bad, 0);
-    CHECK(touching > cases / 4);
-    CHECK_EQ(big_faults(), faults);
+    touch_report(cases, touching, hits, bad, 4, faults);
 }
 
 /* A ring cleared and refilled (a bouncing beam's legs pushed every frame),
@@ -665,14 +670,7 @@ static void clear_and_refill(void)
                     cases++;
                     continue;
                 }
-                circle.r = (fix16_t)r;
-                bad += static_case(&t->c, circle, &hits);
-                cases++;
-                if (r > 0) {
-                    circle.r = (fix16_t)r - 1;
-                    bad += static_case(&t->c, circle, &hits);
-                    cases++;
-                }
+                cases += touch_pair(&t->c, &circle, r, &hits, &bad);
             }
         }
     }

@@ -1113,6 +1113,67 @@ static void roots_exact(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* ---- circles about a turn's pivot (the three tests below) ---- */
+
+/* A near-pivot test's start: batch count cleared, a still circle, a first
+ * turn about the emitter; if audit, the turn audit (test builds) on, its
+ * counts cleared. */
+static void pivot_start(fxlt_rng *rng, pcase *k, bool audit)
+{
+    batch_disagree = 0;
+    k->moving = false;
+    k->s = gen_sweep(rng, GEN_TURN_EMITTER);
+    k->sp = prep(&k->s);
+#ifdef FXL_TEST_HOOKS
+    if (audit) {
+        fxl__turn_audit.on = true;
+        fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+        fxl__turn_audit.pivot_checked = fxl__turn_audit.pivot_wrong = 0;
+    }
+#else
+    (void)audit;
+#endif
+}
+
+/* Every 8th case (i the case's index) a new turn about the emitter, the
+ * middle or an off-beam pivot, in turn. */
+static void pivot_next_kind(fxlt_rng *rng, pcase *k, uint32_t i)
+{
+    static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE, GEN_TURN_OFFBEAM};
+    if ((i & 7) == 0) {
+        k->s = gen_sweep(rng, kinds[(i >> 3) % 3]);
+        k->sp = prep(&k->s);
+    }
+}
+
+/* The sweep's reach (Q16.16): its hitbox width plus rounding, clamped to
+ * [2, 64] px. */
+static int32_t pivot_reach(const pcase *k)
+{
+    int32_t reach = k->sp.from.width + k->sp.from.round;
+    return reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+}
+
+/* The circle's centre at dist (Q16.16) from the pivot in direction a:
+ * false if outside the domain (skipped); else counted, at the smallest
+ * touching radius and one below, then at a random radius up to two
+ * reaches (Q16.16), against the oracle. */
+static bool pivot_case(fxlt_rng *rng, ptally *t, pcase *k, fxl_angle a, int32_t dist, int32_t reach)
+{
+    k->p = fxl_vec2_make(
+        (fix16_t)fxl__sat32((int64_t)k->s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
+        (fix16_t)fxl__sat32((int64_t)k->s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
+    k->q = k->p;
+    if (fxl_circle_check(fxl_circle_make(k->p.x, k->p.y, 0)) != FXL_OK)
+        return false;
+    t->cases++;
+    t->near++;
+    if (touching_radius(t, k) >= 0)
+        t->hits++;
+    agree_at(t, k, (fix16_t)fxlt_range(rng, 0, 2 * reach));
+    return true;
+}
+
 /* The middle of a turn about a point of the core (the emitter, the
  * middle: the pivot inside the core rectangle), which sweep_turn.c's
  * pivot_in_middle decides by the corners alone (issue 20's tails): the
@@ -1128,26 +1189,16 @@ static void property_pivot_core(void)
     uint32_t i, n = FXLT_CASES(100000), skipped = 0;
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
-    batch_disagree = 0;
-    k.moving = false;
-    k.s = gen_sweep(&rng, GEN_TURN_EMITTER);
-    k.sp = prep(&k.s);
-#ifdef FXL_TEST_HOOKS
-    fxl__turn_audit.on = true;
-    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
-    fxl__turn_audit.pivot_checked = fxl__turn_audit.pivot_wrong = 0;
-#endif
+    pivot_start(&rng, &k, true);
     for (i = 0; i < n; i++) {
         int32_t reach, dist, step;
         fxl_angle a;
         double cu, cv;
-        fix16_t r;
         if ((i & 7) == 0) {
             k.s = gen_sweep(&rng, (i & 8) != 0 ? GEN_TURN_MIDDLE : GEN_TURN_EMITTER);
             k.sp = prep(&k.s);
         }
-        reach = k.sp.from.width + k.sp.from.round;
-        reach = reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+        reach = pivot_reach(&k);
         step = k.s.motion.step;
         a = k.s.laser.angle + (fxl_angle)fxlt_range(&rng, step < 0 ? step - 32 : -32,
                                                    step < 0 ? 32 : step + 32);
@@ -1161,20 +1212,8 @@ static void property_pivot_core(void)
                                    fxlt_range(&rng, -2 * reach, 2 * reach));
         if (dist < 0)
             dist = 0;
-        k.p = fxl_vec2_make(
-            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
-            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
-        k.q = k.p;
-        if (fxl_circle_check(fxl_circle_make(k.p.x, k.p.y, 0)) != FXL_OK) {
+        if (!pivot_case(&rng, &t, &k, a, dist, reach))
             skipped++;
-            continue;
-        }
-        t.cases++;
-        t.near++;
-        r = touching_radius(&t, &k);
-        if (r >= 0)
-            t.hits++;
-        agree_at(&t, &k, (fix16_t)fxlt_range(&rng, 0, 2 * reach));
     }
 #ifdef FXL_TEST_HOOKS
     fxl__turn_audit.on = false;
@@ -1207,37 +1246,15 @@ static void property_near_pivot(void)
     uint32_t i, n = FXLT_CASES(100000), skipped = 0;
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
-    batch_disagree = 0;
-    k.moving = false;
-    k.s = gen_sweep(&rng, GEN_TURN_EMITTER);
-    k.sp = prep(&k.s);
+    pivot_start(&rng, &k, false);
     for (i = 0; i < n; i++) {
         int32_t reach, dist;
         fxl_angle a = (fxl_angle)fxlt_below(&rng, 4096);
-        fix16_t r;
-        if ((i & 7) == 0) {
-            static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE,
-                                                GEN_TURN_OFFBEAM};
-            k.s = gen_sweep(&rng, kinds[(i >> 3) % 3]);
-            k.sp = prep(&k.s);
-        }
-        reach = k.sp.from.width + k.sp.from.round;
-        reach = reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+        pivot_next_kind(&rng, &k, i);
+        reach = pivot_reach(&k);
         dist = fxlt_range(&rng, 0, 3 * reach);
-        k.p = fxl_vec2_make(
-            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
-            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
-        k.q = k.p;
-        if (fxl_circle_check(fxl_circle_make(k.p.x, k.p.y, 0)) != FXL_OK) {
+        if (!pivot_case(&rng, &t, &k, a, dist, reach))
             skipped++;
-            continue;
-        }
-        t.cases++;
-        t.near++;
-        r = touching_radius(&t, &k);
-        if (r >= 0)
-            t.hits++;
-        agree_at(&t, &k, (fix16_t)fxlt_range(&rng, 0, 2 * reach));
     }
     fxlt_printf("    near the pivot: %u cases (%u outside the domain skipped), %u touching, "
                 "%u disagreements with the oracle, batch differs in %u\n",
@@ -1262,26 +1279,12 @@ static void property_tail_bands(void)
     uint32_t i, n = FXLT_CASES(200000), skipped = 0;
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
-    batch_disagree = 0;
-    k.moving = false;
-    k.s = gen_sweep(&rng, GEN_TURN_EMITTER);
-    k.sp = prep(&k.s);
-#ifdef FXL_TEST_HOOKS
-    fxl__turn_audit.on = true;
-    fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
-#endif
+    pivot_start(&rng, &k, true);
     for (i = 0; i < n; i++) {
         int32_t reach, dist, step;
         fxl_angle a;
-        fix16_t r;
-        if ((i & 7) == 0) {
-            static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE,
-                                                GEN_TURN_OFFBEAM};
-            k.s = gen_sweep(&rng, kinds[(i >> 3) % 3]);
-            k.sp = prep(&k.s);
-        }
-        reach = k.sp.from.width + k.sp.from.round;
-        reach = reach > (64 << 16) ? 64 << 16 : reach < (2 << 16) ? 2 << 16 : reach;
+        pivot_next_kind(&rng, &k, i);
+        reach = pivot_reach(&k);
         step = k.s.motion.step;
         a = k.s.laser.angle + (fxl_angle)fxlt_range(&rng, step < 0 ? step - 64 : -64,
                                                    step < 0 ? 64 : step + 64);
@@ -1299,20 +1302,8 @@ static void property_tail_bands(void)
         if (dist < 0)
             dist = 0;
         a &= 4095;
-        k.p = fxl_vec2_make(
-            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.x + (int64_t)fxl_cos(a) * dist / 65536),
-            (fix16_t)fxl__sat32((int64_t)k.s.motion.pivot.y + (int64_t)fxl_sin(a) * dist / 65536));
-        k.q = k.p;
-        if (fxl_circle_check(fxl_circle_make(k.p.x, k.p.y, 0)) != FXL_OK) {
+        if (!pivot_case(&rng, &t, &k, a, dist, reach))
             skipped++;
-            continue;
-        }
-        t.cases++;
-        t.near++;
-        r = touching_radius(&t, &k);
-        if (r >= 0)
-            t.hits++;
-        agree_at(&t, &k, (fix16_t)fxlt_range(&rng, 0, 2 * reach));
     }
 #ifdef FXL_TEST_HOOKS
     fxl__turn_audit.on = false;

@@ -258,6 +258,56 @@ static void property_moving(void)
     box_property(GEN_MOVING, true);
 }
 
+/* ---- the slides (the two tests below) ---- */
+
+/* The box audit (test builds) on, its counts cleared. */
+static void slides_audit_start(void)
+{
+#ifdef FXL_TEST_HOOKS
+    fxl__box_audit.on = true;
+    fxl__box_audit.checked = fxl__box_audit.wrong = 0;
+#endif
+}
+
+/* The touching cases in four random directions (dx, dy) in [-3, 3] raw
+ * units; a zero direction becomes (0, 1) if zero_up, else (1, 0). */
+static void touch_four(fxlt_rng *rng, btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp,
+                       fxl_aabb b, fxl_vec2 to, bool moving, bool zero_up)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        int64_t dx = (int64_t)fxlt_range(rng, -3, 3), dy = (int64_t)fxlt_range(rng, -3, 3);
+        if ((dx | dy) == 0) {
+            if (zero_up)
+                dy = 1;
+            else
+                dx = 1;
+        }
+        touch_cases(t, s, sp, b, to, dx, dy, moving);
+    }
+}
+
+/* A slides test's closing line (audited: what the audit counted) and
+ * checks: no disagreement; with the audit (test builds, turned off here)
+ * some slides audited, none otherwise for the hull. */
+static void slides_report(const btally *t, const char *audited)
+{
+#ifdef FXL_TEST_HOOKS
+    fxl__box_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
+                "%u %s, %u of them otherwise for the hull\n",
+                t->cases, t->touch, t->hits, t->disagree, fxl__box_audit.checked, audited,
+                fxl__box_audit.wrong);
+    CHECK_EQ(fxl__box_audit.wrong, 0);
+    CHECK(fxl__box_audit.checked > 0);
+#else
+    (void)audited;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t->cases, t->touch, t->hits, t->disagree);
+#endif
+    CHECK_EQ(t->disagree, 0);
+}
+
 /* The slides with no move (sweep_aabb.c's hull_hit: laser_aabb.c's
  * static box test instead of the hull's edges; issue 20's tails): turns
  * about the emitter, the middle and an off-beam pivot, and poses whose
@@ -271,16 +321,12 @@ static void property_still_slides(void)
     btally t = {0, 0, 0, 0};
     uint32_t i, n = FXLT_CASES(FXLT_BOX_SWEEP_CASES);
     static const gen_motion kinds[4] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE, GEN_TURN_OFFBEAM, GEN_POSE};
-#ifdef FXL_TEST_HOOKS
-    fxl__box_audit.on = true;
-    fxl__box_audit.checked = fxl__box_audit.wrong = 0;
-#endif
+    slides_audit_start();
     for (i = 0; i < n; i++) {
         fxl_sweep s = gen_sweep(&rng, kinds[i & 3]);
         fxl_sweep_prep sp = prep(&s);
         fxl_aabb b = gen_box(&rng, &s);
         fxl_vec2 to = b.lo;
-        int k;
         if ((i & 3) == 3) { /* the box moves with the pivot */
             to = fxl_vec2_make(clampc((int64_t)b.lo.x + s.motion.move.x),
                                clampc((int64_t)b.lo.y + s.motion.move.y));
@@ -288,25 +334,9 @@ static void property_still_slides(void)
                 to = b.lo;
         }
         agree(&t, &s, &sp, b, to, true);
-        for (k = 0; k < 4; k++) {
-            int64_t dx = (int64_t)fxlt_range(&rng, -3, 3), dy = (int64_t)fxlt_range(&rng, -3, 3);
-            if ((dx | dy) == 0)
-                dy = 1;
-            touch_cases(&t, &s, &sp, b, to, dx, dy, true);
-        }
+        touch_four(&rng, &t, &s, &sp, b, to, true, true);
     }
-#ifdef FXL_TEST_HOOKS
-    fxl__box_audit.on = false;
-    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
-                "%u static slides, %u of them otherwise for the hull\n",
-                t.cases, t.touch, t.hits, t.disagree, fxl__box_audit.checked, fxl__box_audit.wrong);
-    CHECK_EQ(fxl__box_audit.wrong, 0);
-    CHECK(fxl__box_audit.checked > 0);
-#else
-    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
-                t.cases, t.touch, t.hits, t.disagree);
-#endif
-    CHECK_EQ(t.disagree, 0);
+    slides_report(&t, "static slides");
 }
 
 /* The moving slides (sweep_aabb.c's hull_quick: the hull's frame ranges,
@@ -323,42 +353,22 @@ static void property_moving_slides(void)
     btally t = {0, 0, 0, 0};
     uint32_t i, n = FXLT_CASES(FXLT_BOX_SWEEP_CASES);
     static const gen_motion kinds[2] = {GEN_SLIDE, GEN_POSE};
-#ifdef FXL_TEST_HOOKS
-    fxl__box_audit.on = true;
-    fxl__box_audit.checked = fxl__box_audit.wrong = 0;
-#endif
+    slides_audit_start();
     for (i = 0; i < n; i++) {
         fxl_sweep s = gen_sweep(&rng, kinds[i & 1]);
         fxl_sweep_prep sp = prep(&s);
         fxl_aabb b = gen_box(&rng, &s);
         fxl_vec2 to = b.lo;
         bool moving = (i & 2) != 0;
-        int k;
         if (moving) {
             to = gen_move_end(&rng, b.lo, false);
             if (!in_domain(b, to))
                 to = b.lo;
         }
         agree(&t, &s, &sp, b, to, moving);
-        for (k = 0; k < 4; k++) {
-            int64_t dx = (int64_t)fxlt_range(&rng, -3, 3), dy = (int64_t)fxlt_range(&rng, -3, 3);
-            if ((dx | dy) == 0)
-                dx = 1;
-            touch_cases(&t, &s, &sp, b, to, dx, dy, moving);
-        }
+        touch_four(&rng, &t, &s, &sp, b, to, moving, false);
     }
-#ifdef FXL_TEST_HOOKS
-    fxl__box_audit.on = false;
-    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
-                "%u slides audited, %u of them otherwise for the hull\n",
-                t.cases, t.touch, t.hits, t.disagree, fxl__box_audit.checked, fxl__box_audit.wrong);
-    CHECK_EQ(fxl__box_audit.wrong, 0);
-    CHECK(fxl__box_audit.checked > 0);
-#else
-    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
-                t.cases, t.touch, t.hits, t.disagree);
-#endif
-    CHECK_EQ(t.disagree, 0);
+    slides_report(&t, "slides audited");
 }
 
 /* Batch == single, collect == bits, a box whose lo does not move ==
