@@ -35,12 +35,20 @@
  * diamond eu + ev <= t (0 < a, b <= t), so it stays in ROM (outside
  * IWRAM; ARM for its 32x32->64 products): the quick interval test on the
  * top bits (wide.h, deciding most), then the exact 128-bit compare. */
+FXL_ARM_CODE FXL_NOINLINE static bool corner_exact(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32)
+{
+    return fxl__sumsq_le(a_q32, b_q32, t_q32);
+}
+
+/* The exact compare has a function of its own: inlined here, its 128-bit
+ * sums made this one save nine registers and spill on every call, the
+ * quick decision's too. */
 FXL_ARM_CODE FXL_NOINLINE bool fxl__corner_hit(uint64_t a_q32, uint64_t b_q32, uint64_t t_q32)
 {
     int quick = fxl__sumsq_quick(a_q32, b_q32, t_q32);
     if (quick >= 0)
         return quick != 0;
-    return fxl__sumsq_le(a_q32, b_q32, t_q32);
+    return corner_exact(a_q32, b_q32, t_q32);
 }
 
 FXL_IWRAM_CODE

@@ -51,20 +51,25 @@ static inline bool fxl__sumsq_le(uint64_t a, uint64_t b, uint64_t t)
 }
 
 /* Quick decision of a*a + b*b <= t*t for 0 < a, b <= t < 2^46, on the top
- * bits only: with a' = a >> 15 (so a' * 2^15 <= a < (a' + 1) * 2^15, and
+ * bits only: with a' = a >> 17 (so a' * 2^17 <= a < (a' + 1) * 2^17, and
  * likewise b', t'), the sum of squares lies in [a'^2 + b'^2, (a'+1)^2 +
- * (b'+1)^2) * 2^30 and t^2 in [t'^2, (t'+1)^2) * 2^30. Returns 1 (<=),
+ * (b'+1)^2) * 2^34 and t^2 in [t'^2, (t'+1)^2) * 2^34. Returns 1 (<=),
  * 0 (>) when those intervals settle it, -1 when only the exact compare
- * can. Every square is below 2^62: 32x32->64 multiplies only. */
+ * can. a', b', t' < 2^29, every square below 2^59: 32x32->64 multiplies
+ * only, three of them (the hit is tested first: one bound fewer to reach
+ * it). */
 static inline int fxl__sumsq_quick(uint64_t a, uint64_t b, uint64_t t)
 {
-    uint32_t a1 = (uint32_t)(a >> 15), b1 = (uint32_t)(b >> 15), t1 = (uint32_t)(t >> 15);
-    uint64_t lo = (uint64_t)a1 * a1 + (uint64_t)b1 * b1;
+    uint32_t a1 = (uint32_t)(a >> 17), b1 = (uint32_t)(b >> 17), t1 = (uint32_t)(t >> 17);
+    uint64_t t2 = (uint64_t)t1 * t1;
     uint64_t hi = (uint64_t)(a1 + 1u) * (a1 + 1u) + (uint64_t)(b1 + 1u) * (b1 + 1u);
-    if (lo >= (uint64_t)(t1 + 1u) * (t1 + 1u))
-        return 0;
-    if (hi <= (uint64_t)t1 * t1)
+    if (hi <= t2)
         return 1;
+    /* lo = a1^2 + b1^2 = hi - 2 (a1 + b1) - 2 and (t1 + 1)^2 = t2 + 2 t1 + 1,
+     * so lo >= (t1 + 1)^2 iff hi >= t2 + 2 (a1 + b1 + t1) + 3: two
+     * squares fewer, and the term is below 3 * 2^30 + 3 < 2^32. */
+    if (hi >= t2 + (2u * (a1 + b1 + t1) + 3u))
+        return 0;
     return -1;
 }
 
