@@ -100,21 +100,13 @@ FXL__ALWAYS_INLINE bool beside(int32_t qx, int32_t qy, int32_t ex, int32_t ey, i
                                               (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
 }
 
-FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k,
-                                                  fxl_curvy_node *a, fxl_curvy_node *b)
+/* seg_moving past its quick miss: the exact quick miss at the hit widths
+ * r0, r1 (r added), then the exact tests. */
+FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_exact(const mov *g, const fxl_curvy *c, uint32_t k,
+                                                        int32_t qx, int32_t qy, int32_t dx,
+                                                        int32_t dy, uint32_t r0, uint32_t r1)
 {
-    const mov *g = (const mov *)ctx;
-    uint32_t r0 = fxl__curvy_hit(c, k, a->half_width) + g->r;
-    uint32_t r1 = fxl__curvy_hit(c, k + 1u, b->half_width) + g->r;
-    int32_t qx = fxl__offset(g->x, a->p.x), qy = fxl__offset(g->y, a->p.y);
-    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
     int32_t mx = g->mx, my = g->my, ex = fxl__wrap_add(qx, mx), ey = fxl__wrap_add(qy, my);
-
-    /* Only nodes a push would not write and circles outside the domain get
-     * here beyond the ranges above (meaningless then, and defined). */
-    if (fxl__abs32(qx) > (1u << 30) || fxl__abs32(qy) > (1u << 30) ||
-        fxl__abs32(dx) > (uint32_t)FXL_SIZE_MAX || fxl__abs32(dy) > (uint32_t)FXL_SIZE_MAX)
-        return false;
     if (beside(qx, qy, ex, ey, dx, dy, fxl__maxu32(r0, r1)))
         return false;
     if (fxl__curvy_capsule(ex, ey, dx, dy, r0, r1, 0)) /* c1: the whole segment */
@@ -125,6 +117,114 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving(void *ctx, const fxl_curvy *c,
     return fxl__curvy_capsule(qx, qy, dx, dy, r0, r1, 0) || fxl__path_disk(qx, qy, mx, my, r0) ||
            fxl__path_disk((int64_t)qx - dx, (int64_t)qy - dy, mx, my, r1) ||
            crosses(qx, qy, dx, dy, mx, my, false);
+}
+
+/* The point p lies within R of the segment from 0 to d (dd = |d|^2, lo
+ * <= |d| <= hi), exactly. The nearest point is 0 when p.d <= 0, d when p.d >= dd
+ * (the end distances, squared, exact in 64 bits), else p's foot on the
+ * segment, at distance |p x d| / |d|: within R when |p x d| <= R lo,
+ * beyond when |p x d| > R hi, and in between (a band of hi - lo units of
+ * |d|) when (p x d)^2 <= R^2 dd, in 128 bits. Ranges (fxl__curvy_path_within):
+ * |p| < 2^30 + 2^29 per axis, |d| <= 2^28 per axis: p.d, p x d < 2^60, the
+ * squared distances below 2^63, dd < 2^57; R < 2^29, hi < 2^30. */
+FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, uint64_t dd,
+                               uint64_t rr, uint32_t r, uint32_t lo, uint32_t hi)
+{
+    int64_t t = px * dx + py * dy;
+    uint64_t cr;
+    if (t <= 0)
+        return (uint64_t)(px * px) + (uint64_t)(py * py) <= rr;
+    if ((uint64_t)t >= dd) {
+        int64_t ux = px - dx, uy = py - dy;
+        return (uint64_t)(ux * ux) + (uint64_t)(uy * uy) <= rr;
+    }
+    cr = fxl__abs64(px * dy - py * dx);
+    if (cr <= (uint64_t)r * lo)
+        return true;
+    if (cr > (uint64_t)r * hi)
+        return false;
+    return fxl__le128(fxl__sq(cr), fxl__mul64(rr, dd));
+}
+
+/* (curvy_parts.h) The path and AB, the path wholly on one side of AB's
+ * line, are disjoint segments, and the distance between two disjoint
+ * segments is the least of the four distances from an end of one to the
+ * other (pt_seg: s <= |d| < s + 1; for the path, |m| lies between
+ * max(|mx|, |my|) and fxl__len_bound(m)). Ranges: |q| <= 2^30, |d|, |m|
+ * <= 2^28 per axis, so q1 = q + m and B - q0 = d - q lie within 2^30 +
+ * 2^28. */
+FXL_WARM_CODE FXL_NOINLINE
+bool fxl__curvy_path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
+                            uint32_t r, uint32_t s)
+{
+    uint64_t rr = (uint64_t)r * r;
+    uint64_t dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy);
+    uint64_t mm = (uint64_t)((int64_t)mx * mx) + (uint64_t)((int64_t)my * my);
+    uint32_t mlo = fxl__maxu32(fxl__abs32(mx), fxl__abs32(my)), mhi = fxl__len_bound(mx, my);
+    return pt_seg(qx, qy, dx, dy, dd, rr, r, s, s + 1u) ||                          /* c0 */
+           pt_seg((int64_t)qx + mx, (int64_t)qy + my, dx, dy, dd, rr, r, s, s + 1u) || /* c1 */
+           pt_seg(-(int64_t)qx, -(int64_t)qy, mx, my, mm, rr, r, mlo, mhi) ||      /* A */
+           pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, rr, r, mlo, mhi); /* B */
+}
+
+/* One segment against the moving circle: beside's 64-bit reject first, at
+ * the clamped drawn half-widths, before the hit widths' taper and
+ * fraction. The hit widths never exceed those (fxl__curvy_hit: the taper's
+ * min, then a fraction <= 1, rounded to nearest, of an integer no larger),
+ * so rq = max(wa, wb) + r >= max(R0, R1) = rm: a path beside the slab of
+ * half-width rq is beside the hull (beside's proof at rm, whose slab lies
+ * inside). The reject is beside's first compare: both ends on one side,
+ * the nearer one's cross product m = |cross(d, q)| > rq L, L >= |d| (s + 1
+ * from the segment's stored length, fxl__curvy_len1, else fxl__len_bound):
+ * then its distance m / |d| > rq. Then the same at rm, and, the path on
+ * one side of the line, fxl__curvy_path_within's distance (the answer for an
+ * untapered static segment, a sure miss for a tapered or growing one);
+ * the rest goes to seg_moving_exact. Ranges: |q| <= 2^30 per axis
+ * (checked), |m|, |d| <= 2^28: cross products below 2^60; rq, rm < 2^29,
+ * L < 2^30. */
+FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
+                                     fxl_curvy_node *b)
+{
+    const mov *g = (const mov *)ctx;
+    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width);
+    int32_t qx = fxl__offset(g->x, a->p.x), qy = fxl__offset(g->y, a->p.y);
+    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    int32_t ex = fxl__wrap_add(qx, g->mx), ey = fxl__wrap_add(qy, g->my);
+    int64_t s0, s1;
+    uint64_t m = 0;
+    uint32_t len1 = 0, r0, r1, rm;
+
+    /* Only nodes a push would not write and circles outside the domain get
+     * here beyond the ranges above (meaningless then, and defined). */
+    if (fxl__abs32(qx) > (1u << 30) || fxl__abs32(qy) > (1u << 30) ||
+        fxl__abs32(dx) > (uint32_t)FXL_SIZE_MAX || fxl__abs32(dy) > (uint32_t)FXL_SIZE_MAX)
+        return false;
+    s0 = (int64_t)dx * qy - (int64_t)dy * qx;
+    s1 = (int64_t)dx * ey - (int64_t)dy * ex;
+    if ((s0 > 0 && s1 > 0) || (s0 < 0 && s1 < 0)) {
+        m = fxl__minu64(fxl__abs64(s0), fxl__abs64(s1));
+        len1 = fxl__curvy_len1(dx, dy, b->seg_len);
+        if (m > (uint64_t)((wa > wb ? wa : wb) + g->r) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
+            return false;
+    }
+    r0 = fxl__curvy_hit(c, k, a->half_width) + g->r;
+    r1 = fxl__curvy_hit(c, k + 1u, b->half_width) + g->r;
+    /* len1 != 0: s0, s1 of one strict sign (so d != 0), the length known.
+     * Every hull, tapered or growing, lies within rm = max(r0, r1) of the
+     * segment AB (its disks (A + t d, r0 + t (r1 - r0)), t in [0, 1], have
+     * radii <= rm): a path farther than rm from AB misses it, and for an
+     * untapered static segment (the hull is AB grown by r0) the distance
+     * decides. */
+    rm = fxl__maxu32(r0, r1);
+    if (len1 != 0) {
+        /* The same slab at rm (tapered nodes, a fraction below 1). */
+        if (m > (uint64_t)rm * len1 ||
+            !fxl__curvy_path_within(qx, qy, dx, dy, g->mx, g->my, rm, len1 - 1u))
+            return false;
+        if (r0 == r1 && !(k + 2u == c->count && c->grew))
+            return true;
+    }
+    return seg_moving_exact(g, c, k, qx, qy, dx, dy, r0, r1);
 }
 
 static int32_t clamp_move(int32_t v)

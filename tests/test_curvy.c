@@ -1010,6 +1010,114 @@ static void moving_slab_band(void)
     CHECK(band >= target);
 }
 
+/* The moving test's distance path (curvy_swept.c, seg_moving_flat): a
+ * path wholly on one side of a segment's line, decided by its four
+ * end-to-segment distances against rm, the wider hit width plus r (the
+ * distance itself for an untapered static segment, a sure miss
+ * otherwise). Two- and three-node trails (tapered or not, a hit fraction
+ * or not, the newest segment growing or not), a path up to 12 px long
+ * beside the newest segment: the touching radius and one raw unit below,
+ * and radii putting one of the four distances in the band where only the
+ * 128-bit compare decides (the foot inside, |p x d| between rm lo and rm
+ * hi: lo, hi = s, s + 1 for the segment, max(|mx|, |my|) and
+ * fxl__len_bound's for the path) and one unit either side: >= 20,000
+ * cases of each against the reference. */
+static void moving_flat(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy moving flat");
+    uint32_t target = FXLT_CASES(20000), touching = 0, band = 0, hits = 0, bad = 0, inv = 0;
+    uint32_t tries = 0;
+    trail *t = &T;
+    while ((touching < target || band < target) && tries++ < 100 * target + 1000) {
+        fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
+        fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
+        fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
+        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r, e;
+        int64_t px, py, ux, uy, tt, ll, cr, lo, hi, rlo, rhi, s;
+        fxl_vec2 p, to;
+        int which;
+        init(t, 8, PX(8), 0);
+        if (fxlt_below(&rng, 2))
+            push(t, ax - fxlt_range(&rng, 0, PX(20)), ay + fxlt_range(&rng, -PX(20), PX(20)), w0);
+        push(t, ax, ay, w0);
+        push(t, bx, by, w1);
+        if (fxlt_below(&rng, 4) == 0)
+            t->c.taper = fxlt_range(&rng, 1, PX(3));
+        if (fxlt_below(&rng, 4) == 0)
+            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.grew = false;
+        p = v2(ax + fxlt_range(&rng, -PX(30), PX(60)), ay + fxlt_range(&rng, -PX(30), PX(60)));
+        to = v2(p.x + fxlt_range(&rng, -PX(12), PX(12)), p.y + fxlt_range(&rng, -PX(12), PX(12)));
+        if (fxlt_below(&rng, 16) == 0)
+            to = p;
+        qx = (int64_t)p.x - ax;
+        qy = (int64_t)p.y - ay;
+        mx = (int64_t)to.x - p.x;
+        my = (int64_t)to.y - p.y;
+        s0 = dx * qy - dy * qx;
+        s1 = dx * (qy + my) - dy * (qx + mx);
+        if (s0 == 0 || s1 == 0 || (s0 > 0) != (s1 > 0))
+            continue;
+        hw = ref_curvy_width(&t->c, t->c.count - 2);
+        if (ref_curvy_width(&t->c, t->c.count - 1) > hw)
+            hw = ref_curvy_width(&t->c, t->c.count - 1);
+        if (touching < target) {
+            r = ref_curvy_touch_moving(&t->c, p.x, p.y, to);
+            if (r <= FXL_SIZE_MAX) {
+                bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)r), to, &hits, &inv);
+                touching++;
+                if (r > 0)
+                    bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)r - 1), to, &hits, &inv);
+            }
+        }
+        /* One of the four distances: c0, c1 against AB; A, B against the
+         * path (from c0 along m). */
+        which = (int)fxlt_below(&rng, 4);
+        px = which == 0 ? qx : which == 1 ? qx + mx : which == 2 ? -qx : dx - qx;
+        py = which == 0 ? qy : which == 1 ? qy + my : which == 2 ? -qy : dy - qy;
+        ux = which < 2 ? dx : mx;
+        uy = which < 2 ? dy : my;
+        tt = px * ux + py * uy;
+        ll = ux * ux + uy * uy;
+        if (tt <= 0 || tt >= ll)
+            continue;
+        cr = px * uy - py * ux;
+        cr = cr < 0 ? -cr : cr;
+        if (which < 2) {
+            s = fxl_curvy_node_at(&t->c, t->c.count - 1)->seg_len;
+            lo = s;
+            hi = s + 1;
+        } else {
+            int64_t ax2 = ux < 0 ? -ux : ux, ay2 = uy < 0 ? -uy : uy;
+            lo = ax2 > ay2 ? ax2 : ay2;
+            hi = lo + (ax2 + ay2 - lo) / 2 + 1;
+        }
+        if (lo == 0)
+            continue;
+        /* rm lo < cr <= rm hi... : rm from ceil(cr / hi) to floor(cr / lo). */
+        rlo = (cr + hi - 1) / hi;
+        rhi = cr / lo;
+        if (rhi < rlo || rhi - hw < 0 || rlo - hw > FXL_SIZE_MAX)
+            continue;
+        r = rlo + (int64_t)fxlt_below(&rng, (uint32_t)(rhi - rlo + 1));
+        band++;
+        for (e = -1; e <= 1; e++) {
+            int64_t rr = r - hw + e;
+            if (rr < 0 || rr > FXL_SIZE_MAX)
+                continue;
+            bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)rr), to, &hits, &inv);
+        }
+    }
+    fxlt_printf("    %u at the touching radius, %u radii in a distance band, %u hits, %u disagreements, "
+                "%u invariant breaks\n",
+                touching, band, hits, bad, inv);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(inv, 0);
+    CHECK(touching >= target);
+    CHECK(band >= target);
+}
+
 /* ---- quads ------------------------------------------------------------------------------------ */
 
 static int64_t drawn_width(const fxl_curvy *c, uint32_t k)
@@ -1319,6 +1427,7 @@ static const fxlt_case curvy_cases[] = {
     {"moving_cases", moving_cases},
     {"moving_vs_reference", moving_vs_reference},
     {"moving_slab_band", moving_slab_band},
+    {"moving_flat", moving_flat},
     {"quads", quads},
     {"extreme_inputs", extreme_inputs},
     {"contracts", contracts},
