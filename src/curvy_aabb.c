@@ -313,8 +313,9 @@ FXL__ALWAYS_INLINE bool start_in_trace(int64_t x0, int64_t y0, int64_t x1, int64
     return lo.n * hi.m <= hi.n * lo.m;
 }
 
-/* The cheap filter: true when every position of the box lies on one side
- * of the line AB, farther than rm = max(r0, r1) from it: the hull (the
+/* The cheap filter (box_gap, then beside_box): true when every position
+ * of the box lies on one side of the line AB, farther than rm = max(r0,
+ * r1) from it: the hull (the
  * growing segment's too, at every moment) lies within rm of the segment
  * AB, so in the slab |cross(d, p)| <= rm |d| about its line, and the box's
  * positions lie in the hexagon, the hull of its corners at s = 0 and 1.
@@ -322,31 +323,36 @@ FXL__ALWAYS_INLINE bool start_in_trace(int64_t x0, int64_t y0, int64_t x1, int64
  * at the corner picked by the signs of d, and the move adds cross(d, m) at
  * s = 1. Offsets below 2^32 + 2^28 and |d| < 2^29 keep the crosses below
  * 2^62 + 2^58; squares in 128 bits. */
-FXL__ALWAYS_INLINE bool beside_box(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t dx,
-                                   int32_t dy, int32_t mx, int32_t my, uint32_t rm)
+FXL__ALWAYS_INLINE uint64_t box_gap(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int32_t dx,
+                                    int32_t dy, int32_t mx, int32_t my)
 {
     int64_t lo = dx * (dx > 0 ? y0 : y1) - dy * (dy > 0 ? x1 : x0);
     int64_t hi = dx * (dx > 0 ? y1 : y0) - dy * (dy > 0 ? x0 : x1);
     int64_t cm = (int64_t)dx * my - (int64_t)dy * mx;
-    uint64_t gap;
     if (cm < 0)
         lo += cm;
     else
         hi += cm;
-    if (lo > 0)
-        gap = (uint64_t)lo;
-    else if (hi < 0)
-        gap = (uint64_t)-hi;
-    else
-        return false;
-    return !fxl__le128(fxl__sq(gap), fxl__mul64((uint64_t)rm * rm,
-                                                (uint64_t)((int64_t)dx * dx + (int64_t)dy * dy)));
+    return lo > 0 ? (uint64_t)lo : hi < 0 ? (uint64_t)-hi : 0u;
 }
 
-FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t k,
-                                                      fxl_curvy_node *a, fxl_curvy_node *b)
+/* gap: box_gap, the least |cross(d, p)| over the box's positions when
+ * they lie on one side of the line AB, else 0. */
+FXL__ALWAYS_INLINE bool beside_box(uint64_t gap, int32_t dx, int32_t dy, uint32_t rm)
 {
-    const mbox *g = (const mbox *)ctx;
+    return gap != 0 && !fxl__le128(fxl__sq(gap), fxl__mul64((uint64_t)rm * rm,
+                                                            (uint64_t)((int64_t)dx * dx +
+                                                                       (int64_t)dy * dy)));
+}
+
+/* seg_moving_box past its quick miss: the hit widths and the exact tests
+ * (gap: box_gap of these offsets; len1: fxl__curvy_len1 of d, which the
+ * static tests at s = 0 and 1 use against the segment itself). */
+FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box_exact(const mbox *g, const fxl_curvy *c,
+                                                            uint32_t k, const fxl_curvy_node *a,
+                                                            const fxl_curvy_node *b, uint64_t gap,
+                                                            uint32_t len1)
+{
     uint32_t r0 = fxl__curvy_hit(c, k, a->half_width), r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
     int64_t ax = a->p.x, ay = a->p.y, r = r0 > r1 ? r0 : r1;
     int64_t x0 = (int64_t)g->b.lo.x - ax, y0 = (int64_t)g->b.lo.y - ay;
@@ -357,15 +363,13 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy
     int64_t sx0 = (dx < 0 ? dx : 0) - r, sx1 = (dx > 0 ? dx : 0) + r; /* the segment's box */
     int64_t sy0 = (dy < 0 ? dy : 0) - r, sy1 = (dy > 0 ? dy : 0) + r;
     int i;
-    if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
-        return false; /* outside the domain (seg_vs_box says the same) */
-    if (beside_box(x0, y0, x1, y1, dx, dy, mx, my, (uint32_t)r))
+    if (beside_box(gap, dx, dy, (uint32_t)r))
         return false;
     /* The two end positions first (most hits of the near rows end there),
      * then A in P and the corners' paths (misses run all of them). */
-    if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1, 0) || /* s = 1 */
+    if (seg_vs_box(x0 + mx, y0 + my, x1 + mx, y1 + my, dx, dy, r0, r1, len1) || /* s = 1 */
         (grows ? seg_vs_box(x0, y0, x1, y1, dx - mx, dy - my, r0, r1, 0) /* the t = s edge */
-               : seg_vs_box(x0, y0, x1, y1, dx, dy, r0, r1, 0)) ||   /* s = 0 */
+               : seg_vs_box(x0, y0, x1, y1, dx, dy, r0, r1, len1)) ||   /* s = 0 */
         start_in_trace(x0, y0, x1, y1, mx, my))
         return true;
     for (i = 0; i < 4; i++) { /* the corners' paths */
@@ -379,6 +383,33 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box(void *ctx, const fxl_curvy
             return true;
     }
     return false;
+}
+
+/* One segment against the moving box: beside_box's miss first in 64 bits
+ * at the clamped drawn half-widths, before the hit widths' taper and
+ * fraction (few registers: most candidates the walk hands over end here).
+ * The hit widths never exceed those (fxl__curvy_hit: the taper's min,
+ * then a fraction <= 1, rounded to nearest, of an integer no larger), so
+ * rq = max(wa, wb) >= rm = max(r0, r1); with L >= |d| (s + 1 from the
+ * segment's stored length, fxl__curvy_len1, else fxl__len_bound), gap >
+ * rq L makes gap > rm |d|: beside_box's miss. gap < 2^63 (box_gap's
+ * ranges), rq < 2^28, L < 2^30. */
+FXL_WARM_CODE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t k,
+                                         fxl_curvy_node *a, fxl_curvy_node *b)
+{
+    const mbox *g = (const mbox *)ctx;
+    int64_t ax = a->p.x, ay = a->p.y;
+    int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
+    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width), len1;
+    uint64_t gap;
+    if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
+        return false; /* outside the domain (seg_vs_box says the same) */
+    gap = box_gap((int64_t)g->b.lo.x - ax, (int64_t)g->b.lo.y - ay, (int64_t)g->b.hi.x - ax,
+                  (int64_t)g->b.hi.y - ay, dx, dy, g->mx, g->my);
+    len1 = fxl__curvy_len1(dx, dy, b->seg_len);
+    if (gap > (uint64_t)(wa > wb ? wa : wb) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
+        return false;
+    return seg_moving_box_exact(g, c, k, a, b, gap, len1);
 }
 
 static int32_t clamp_move(int64_t v)

@@ -525,6 +525,62 @@ static void moving_units(void)
     CHECK(fxl_curvy_vs_aabb(&t->c, box4(PX(70), PX(-10), PX(70), PX(10))));
 }
 
+/* The moving box's quick slab (curvy_aabb.c, seg_moving_box): its reject
+ * at the clamped drawn half-widths rq and the stored length (gap > rq (s
+ * + 1), s = floor(|d|)), the hit widths and the exact stage below it.
+ * Two-node horizontal trails (tapered, a hit fraction below 1, or
+ * neither; the newest segment growing or not), boxes above or below the
+ * segment, moving along it or away, whose nearer edge sits within 2 raw
+ * units of that threshold, rq (s + 1) / s, or of the wider hit width: >=
+ * 20,000 cases against the reference. */
+static void moving_quick_slab(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy aabb quick slab");
+    uint32_t target = FXLT_CASES(20000), cases = 0, hits = 0, bad = 0;
+    trail *t = &T;
+    while (cases < target) {
+        fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
+        int32_t dx = fxlt_range(&rng, PX(1), PX(40)) * (fxlt_below(&rng, 2) ? 1 : -1);
+        fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
+        int64_t s = dx < 0 ? -(int64_t)dx : dx, rq = w0 > w1 ? w0 : w1, hw, base[2];
+        int side = fxlt_below(&rng, 2) ? 1 : -1, j, e;
+        init(t, 8, PX(8), 0);
+        push(t, ax, ay, w0);
+        push(t, ax + dx, ay, w1);
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.taper = fxlt_range(&rng, 1, PX(3));
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.grew = false;
+        hw = ref_curvy_width(&t->c, 0);
+        if (ref_curvy_width(&t->c, 1) > hw)
+            hw = ref_curvy_width(&t->c, 1);
+        base[0] = rq * (s + 1) / s;
+        base[1] = hw;
+        for (j = 0; j < 2; j++)
+            for (e = -2; e <= 2; e++) {
+                int64_t y = base[j] + e, bw = fxlt_range(&rng, 0, PX(6)), bh = fxlt_range(&rng, 0, PX(6));
+                int64_t x0 = (int64_t)ax + fxlt_range(&rng, -PX(10), PX(50)) - (dx < 0 ? PX(40) : 0);
+                int32_t mx = fxlt_range(&rng, -PX(12), PX(12)), my = side * fxlt_range(&rng, 0, PX(4));
+                fxl_aabb b;
+                if (y < 0)
+                    continue;
+                if (fxlt_below(&rng, 2) == 0)
+                    my = 0;
+                b.lo.x = (fix16_t)x0;
+                b.hi.x = (fix16_t)(x0 + bw);
+                b.lo.y = (fix16_t)(side > 0 ? ay + y : ay - y - bh);
+                b.hi.y = (fix16_t)(side > 0 ? ay + y + bh : ay - y);
+                bad += one_moving(&t->c, b, mx, my, &hits);
+                cases++;
+            }
+    }
+    fxlt_printf("    %u cases, %u hits, %u disagreements\n", cases, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(hits > 0 && hits < cases);
+}
+
 /* A zero move is the static test; a point box is the moving circle of
  * radius 0; the batch form is the single one; a box
  * ending on a hit static box is hit. */
@@ -640,6 +696,7 @@ static const fxlt_case curvy_aabb_cases[] = {
     {"moving_units", moving_units},
     {"moving_vs_reference", moving_vs_reference},
     {"moving_invariants", moving_invariants},
+    {"moving_quick_slab", moving_quick_slab},
     {"wave_near", wave_near},
 };
 
