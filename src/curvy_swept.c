@@ -167,6 +167,26 @@ bool fxl__curvy_path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int3
            pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, rr, r, mlo, mhi); /* B */
 }
 
+/* A tapered static segment (r0 != r1), the path wholly on one side of
+ * its line, of known length (s + 1 = len1: fxl__curvy_len1): by the
+ * header's argument the path meets the hull iff an end of it lies in the
+ * hull or it meets the disk (A, r0) or (B, r1) (it cannot cross AB).
+ * The disks first, in pt_seg's 64 bits (|m| between max(|mx|, |my|) and
+ * fxl__len_bound(m)), then the ends, fxl__curvy_capsule at the stored
+ * length. Ranges as path_within's; r0, r1 < 2^29. */
+FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_tapered(const mov *g, int32_t qx, int32_t qy,
+                                                          int32_t dx, int32_t dy, uint32_t r0,
+                                                          uint32_t r1, uint32_t len1)
+{
+    int32_t mx = g->mx, my = g->my;
+    uint64_t mm = (uint64_t)((int64_t)mx * mx) + (uint64_t)((int64_t)my * my);
+    uint32_t mlo = fxl__maxu32(fxl__abs32(mx), fxl__abs32(my)), mhi = fxl__len_bound(mx, my);
+    return pt_seg(-(int64_t)qx, -(int64_t)qy, mx, my, mm, (uint64_t)r0 * r0, r0, mlo, mhi) ||
+           pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, (uint64_t)r1 * r1, r1, mlo, mhi) ||
+           fxl__curvy_capsule(qx, qy, dx, dy, r0, r1, len1) ||
+           fxl__curvy_capsule(fxl__wrap_add(qx, mx), fxl__wrap_add(qy, my), dx, dy, r0, r1, len1);
+}
+
 /* One segment against the moving circle: beside's 64-bit reject first, at
  * the clamped drawn half-widths, before the hit widths' taper and
  * fraction. The hit widths never exceed those (fxl__curvy_hit: the taper's
@@ -221,8 +241,8 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
         if (m > (uint64_t)rm * len1 ||
             !fxl__curvy_path_within(qx, qy, dx, dy, g->mx, g->my, rm, len1 - 1u))
             return false;
-        if (r0 == r1 && !(k + 2u == c->count && c->grew))
-            return true;
+        if (!(k + 2u == c->count && c->grew))
+            return r0 == r1 || seg_moving_tapered(g, qx, qy, dx, dy, r0, r1, len1);
     }
     return seg_moving_exact(g, c, k, qx, qy, dx, dy, r0, r1);
 }
