@@ -5,8 +5,9 @@
  * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
  *
  * Placement (GBA): a game pushes every curvy laser every frame; the square
- * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 735
- * cycles a push (bench ROM; 745 before its checks were one fast test),
+ * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 713
+ * cycles a push (bench ROM; 745 before its checks were one fast test, 735
+ * before that test was shifts instead of compares with FXL_COORD_MAX),
  * against 902 with the root as ARM code in ROM,
  * and 495 with the push in IWRAM too, which costs 760 more bytes of IWRAM:
  * more than a game playing every laser kind can spare within 4 KiB of

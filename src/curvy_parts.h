@@ -104,16 +104,6 @@ FXL__ALWAYS_INLINE bool fxl__curvy_walk(const fxl_curvy *c, const fxl_aabb *q,
 bool fxl__curvy_capsule(int32_t qx, int32_t qy, int32_t dx, int32_t dy, uint32_t r0, uint32_t r1,
                         uint32_t len1);
 
-/* True iff a point moving from q to q + m comes within r of the segment
- * from 0 to d, exactly, for a path wholly on one side of the segment's
- * line (cross(d, q) and cross(d, q + m) nonzero, of one sign) and a
- * segment of known length: s = floor(|d|). Domain: |q| <= 2^30, |d|, |m|
- * <= 2^28 per axis, r < 2^29 (curvy_swept.c: the moving circle's 64-bit
- * path; curvy_aabb.c's moving box, through its bounding and inscribed
- * circles). */
-bool fxl__curvy_path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
-                            uint32_t r, uint32_t s);
-
 /* The radius clamped to 0..FXL_SIZE_MAX (a meaningless but bounded value
  * outside the domain). */
 static inline uint32_t fxl__curvy_radius(fix16_t r)

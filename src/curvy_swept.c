@@ -124,7 +124,7 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_exact(const mov *g, const fxl_
  * (the end distances, squared, exact in 64 bits), else p's foot on the
  * segment, at distance |p x d| / |d|: within R when |p x d| <= R lo,
  * beyond when |p x d| > R hi, and in between (a band of hi - lo units of
- * |d|) when (p x d)^2 <= R^2 dd, in 128 bits. Ranges (fxl__curvy_path_within):
+ * |d|) when (p x d)^2 <= R^2 dd, in 128 bits. Ranges (path_within):
  * |p| < 2^30 + 2^29 per axis, |d| <= 2^28 per axis: p.d, p x d < 2^60, the
  * squared distances below 2^63, dd < 2^57; R < 2^29, hi < 2^30. */
 FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, uint64_t dd,
@@ -146,16 +146,17 @@ FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, u
     return fxl__le128(fxl__sq(cr), fxl__mul64(rr, dd));
 }
 
-/* (curvy_parts.h) The path and AB, the path wholly on one side of AB's
- * line, are disjoint segments, and the distance between two disjoint
- * segments is the least of the four distances from an end of one to the
- * other (pt_seg: s <= |d| < s + 1; for the path, |m| lies between
- * max(|mx|, |my|) and fxl__len_bound(m)). Ranges: |q| <= 2^30, |d|, |m|
- * <= 2^28 per axis, so q1 = q + m and B - q0 = d - q lie within 2^30 +
- * 2^28. */
-FXL_WARM_CODE FXL_NOINLINE
-bool fxl__curvy_path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy, int32_t mx, int32_t my,
-                            uint32_t r, uint32_t s)
+/* True iff a point moving from q to q + m comes within r of the segment
+ * from 0 to d, exactly, for a path wholly on one side of the segment's
+ * line (cross(d, q) and cross(d, q + m) nonzero, of one sign) and a
+ * segment of known length, s = floor(|d|). The path and the segment are
+ * then disjoint, and the distance between two disjoint segments is the
+ * least of the four distances from an end of one to the other (pt_seg: s
+ * <= |d| < s + 1; for the path, |m| lies between max(|mx|, |my|) and
+ * fxl__len_bound(m)). Ranges: |q| <= 2^30, |d|, |m| <= 2^28 per axis, so
+ * q1 = q + m and B - q0 = d - q lie within 2^30 + 2^28; r < 2^29. */
+FXL_WARM_CODE FXL_NOINLINE static bool path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy,
+                                                   int32_t mx, int32_t my, uint32_t r, uint32_t s)
 {
     uint64_t rr = (uint64_t)r * r;
     uint64_t dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy);
@@ -197,7 +198,7 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_tapered(const mov *g, int32_t 
  * the nearer one's cross product m = |cross(d, q)| > rq L, L >= |d| (s + 1
  * from the segment's stored length, fxl__curvy_len1, else fxl__len_bound):
  * then its distance m / |d| > rq. Then the same at rm, and, the path on
- * one side of the line, fxl__curvy_path_within's distance (the answer for an
+ * one side of the line, path_within's distance (the answer for an
  * untapered static segment, a sure miss for a tapered or growing one);
  * the rest goes to seg_moving_exact. Ranges: |q| <= 2^30 per axis
  * (checked), |m|, |d| <= 2^28: cross products below 2^60; rq, rm < 2^29,
@@ -239,7 +240,7 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
     if (len1 != 0) {
         /* The same slab at rm (tapered nodes, a fraction below 1). */
         if (m > (uint64_t)rm * len1 ||
-            !fxl__curvy_path_within(qx, qy, dx, dy, g->mx, g->my, rm, len1 - 1u))
+            !path_within(qx, qy, dx, dy, g->mx, g->my, rm, len1 - 1u))
             return false;
         if (!(k + 2u == c->count && c->grew))
             return r0 == r1 || seg_moving_tapered(g, qx, qy, dx, dy, r0, r1, len1);

@@ -1033,7 +1033,7 @@ static void moving_flat(void)
         fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
         fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
         int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r, e;
-        int64_t px, py, ux, uy, tt, ll, cr, lo, hi, rlo, rhi, s;
+        int64_t px, py, ux, uy, tt, ll, cr, lo, hi, rlo, rhi;
         fxl_vec2 p, to;
         int which;
         init(t, 8, PX(8), 0);
@@ -1085,7 +1085,7 @@ static void moving_flat(void)
         cr = px * uy - py * ux;
         cr = cr < 0 ? -cr : cr;
         if (which < 2) {
-            s = fxl_curvy_node_at(&t->c, t->c.count - 1)->seg_len;
+            int64_t s = fxl_curvy_node_at(&t->c, t->c.count - 1)->seg_len;
             lo = s;
             hi = s + 1;
         } else {

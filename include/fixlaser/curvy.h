@@ -39,6 +39,16 @@
  * when the circle's centre projects inside the segment, a 64-bit sure hit
  * or sure miss for an untapered segment, of known length, and a 128-bit
  * compare only in a band one unit of length wide, or for a tapered one).
+ * fxl_curvy_vs_moving_circle's segment gets the slab at the clamped drawn
+ * half-widths and the stored length first (64-bit, before the hit widths),
+ * then, its path wholly on one side of the segment's line, the least of
+ * four end-to-segment distances in 64 bits (a 128-bit compare only in a
+ * one-unit band): the answer for an untapered segment, a sure miss for a
+ * tapered or growing one (a tapered static one then only needs its end
+ * disks and the path's ends); the full swept test (both ends in the
+ * tapered hull, the end disks along the path, the crossing) only for the
+ * rest. The moving box's segment likewise gets its slab at the clamped
+ * widths and the stored length before the hit widths.
  * A push costs one exact integer square root
  * (a table, one Newton step and an exact settling: eight 32x32->64
  * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
@@ -47,10 +57,16 @@
  * Measured on the GBA (ARM7TDMI cycles, mGBA, called from Thumb code in
  * ROM; docs/bench-gba.md): a 64-node trail (nodes and boxes in EWRAM, 3 px
  * apart, 4 px half-width) against a 2 px player: far (outside the trail's
- * box) 186; near (1..5 px from the hitbox) median 1,763, max 3,568;
- * fxl_curvy_vs_moving_circle near median 2,454, max 8,334; fxl_curvy_push
- * median 735, max 1,538 (the push starting a chunk; a ring cleared and
- * refilled every frame pays less at its first push). A frame's cost for one
+ * box) 186; near (1..5 px from the hitbox) median 1,763, max 3,568 (the
+ * walk alone about 1,550: chunk boxes and node loads from EWRAM, Thumb in
+ * ROM); fxl_curvy_vs_moving_circle near median 2,257, max 6,854 (before
+ * the 64-bit stages 2,454 / 8,334: each candidate ran the whole exact
+ * test, about 3,500 cycles of ARM code in ROM); fxl_curvy_push median
+ * 713, max 1,487 (the push starting a chunk; a ring cleared and refilled
+ * every frame pays less at its first push; of the median, about 140 are
+ * the call, 100 the checks, 130 the square root with its call, 70 the box
+ * updates, the rest the ring's bookkeeping and the node's five stores to
+ * EWRAM: measured by cutting the push short). A frame's cost for one
  * laser is thus about a push plus a far test, and a few thousand cycles
  * while the player skims it. Placement: the push's square root is
  * FXL_IWRAM_CODE (304 bytes of IWRAM), the push itself plain code in ROM
@@ -285,8 +301,9 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * or along the growing tip), four linear constraints (the segment's start
  * swept over) and, per corner whose path box meets the segment's box, two
  * path-disk tests and a crossing test (GBA, 64-node trail, the near
- * player's box moving: median 3,242 cycles, max 12,877; the static box
- * 1,975 / 7,697; the moving circle 2,454 / 8,334). */
+ * player's box moving: median 2,686 cycles, max 12,953, 3,242 / 12,877
+ * before its 64-bit slab came first; the static box 1,975 / 7,697; the
+ * moving circle 2,257 / 6,854). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
