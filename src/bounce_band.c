@@ -268,7 +268,8 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
     s.u.num = (uint64_t)r->len;
     s.u.den = 65536u;
     *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
