@@ -150,7 +150,8 @@ static void bench_room_legs(void)
     CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
     for (i = 0; i < 256; i++) {
         fxl_vec2 e = v2(PX(20 + (i * 37) % 120), PX(20 + (i * 53) % 120));
-        fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, e, (fxl_angle)((i * 293) & 4095), (fix16_t)PX(300 + (i & 1) * 100), 0);
+        fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, e, (fxl_angle)((i * 293) & 4095),
+                                             (fix16_t)PX(300 + (i & 1) * 100), 0);
         fxl_bounce legs[8], ref[8];
         size_t count = 0, rc = 0, k;
         int32_t left = l.length;
@@ -170,11 +171,11 @@ static void bench_room_legs(void)
             rules.sx = k > 0 ? prep[legs[k - 1].wall].ex : 0;
             rules.sy = k > 0 ? prep[legs[k - 1].wall].ey : 0;
             rules.ref = k > 0 ? legs[k - 1].start : l.pos;
-            search_both(&room, legs[k].start, legs[k].dx, legs[k].dy, left, flags != 0, &rules, &ag);
-            search_both(&room, legs[k].start, legs[k].dx, legs[k].dy, left, flags == 0, &rules, &ag);
-            pick_rules(&rng, prep, n, legs[k].start, &rules);
-            search_both(&room, legs[k].start, legs[k].dx, legs[k].dy, left, fxlt_below(&rng, 2) == 0,
-                        &rules, &ag);
+            const fxl_bounce *g = &legs[k];
+            search_both(&room, g->start, g->dx, g->dy, left, flags != 0, &rules, &ag);
+            search_both(&room, g->start, g->dx, g->dy, left, flags == 0, &rules, &ag);
+            pick_rules(&rng, prep, n, g->start, &rules);
+            search_both(&room, g->start, g->dx, g->dy, left, fxlt_below(&rng, 2) == 0, &rules, &ag);
             left -= legs[k].length;
         }
     }
@@ -201,7 +202,8 @@ static int random_walls(fxlt_rng *rng, fxl_wall *w, int n, fxl_vec2 p, int32_t d
             bool along_x = fxlt_below(rng, 2) == 0;
             int32_t sx = fxlt_range(rng, -PX(300), PX(300));
             int32_t sy = fxlt_range(rng, -PX(300), PX(300));
-            int32_t ox = fxlt_range(rng, how == 0 ? -PX(60) : -PX(200), how == 0 ? PX(60) : PX(200));
+            int32_t reach = (int32_t)(how == 0 ? PX(60) : PX(200));
+            int32_t ox = fxlt_range(rng, -reach, reach);
             int32_t oy = fxlt_range(rng, -PX(60), PX(60));
             w[i].a = v2(p.x + sx, p.y + sy);
             w[i].b = how == 0 ? v2(w[i].a.x + ox, w[i].a.y + oy)
