@@ -21,6 +21,9 @@
 #define PX(v) ((int64_t)(v) * 65536)
 #define BW 32 /* walls at most: FXL_ROOM_INDEXED */
 
+/* Each case keeps its rooms on the stack (about 3.8 KB at most: the GBA
+ * suite's IWRAM and EWRAM have no room left for static buffers). */
+
 static fxl_vec2 v2(int64_t x, int64_t y)
 {
     return fxl_vec2_make((fix16_t)x, (fix16_t)y);
@@ -139,9 +142,10 @@ static void pick_rules(fxlt_rng *rng, const fxl_wall_prep *w, int n, fxl_vec2 p,
 static void bench_room_legs(void)
 {
     fxlt_rng rng = fxlt_rng_for("bench_room_legs");
-    static fxl_wall_prep prep[16];
-    static fxl_room_wall packed[16];
     fxl_wall w[16];
+    fxl_wall_prep prep[16];
+    fxl_room_wall packed[16];
+    fxl_bounce legs[8], ref[8];
     fxl_room room;
     agree ag = {0, 0, 0, 0, 0};
     int i, n = bench_room(w);
@@ -152,7 +156,6 @@ static void bench_room_legs(void)
         fxl_vec2 e = v2(PX(20 + (i * 37) % 120), PX(20 + (i * 53) % 120));
         fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, e, (fxl_angle)((i * 293) & 4095),
                                              (fix16_t)PX(300 + (i & 1) * 100), 0);
-        fxl_bounce legs[8], ref[8];
         size_t count = 0, rc = 0, k;
         int32_t left = l.length;
         unsigned flags = (i & 2) ? FXL_CAST_TWO_SIDED : 0u;
@@ -241,11 +244,11 @@ static void search_agrees(void)
 {
     fxlt_rng rng = fxlt_rng_for("search_agrees");
     uint32_t rooms = 0, target = FXLT_CASES(20000);
-    static fxl_wall_prep prep[BW];
-    static fxl_room_wall packed[BW];
+    fxl_wall w[BW];
+    fxl_wall_prep prep[BW];
+    fxl_room_wall packed[BW];
     agree ag = {0, 0, 0, 0, 0};
     while (rooms < target) {
-        fxl_wall w[BW];
         fxl_room room;
         fxl_vec2 p;
         int32_t dx, dy, len;
@@ -281,12 +284,13 @@ static void big_rooms_agree(void)
 {
     fxlt_rng rng = fxlt_rng_for("big_rooms_agree");
     uint32_t casts = 0, target = FXLT_CASES(20000), bad = 0, legs_n = 0;
-    static fxl_wall_prep prep[BW];
-    static fxl_room_wall packed[BW];
+    fxl_wall w[BW];
+    fxl_wall_prep prep[BW];
+    fxl_room_wall packed[BW];
+    fxl_bounce a[12], b[12];
     fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
     fxl__bounce_audit.on = true;
     while (casts < target) {
-        fxl_wall w[BW];
         fxl_room room;
         fxl_vec2 p;
         int32_t dx, dy, len;
@@ -307,7 +311,6 @@ static void big_rooms_agree(void)
             (void)fxl_wall_prepare(&w[i], &prep[i]);
         CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, BW, &room), FXL_OK);
         for (k = 0; k < 2; k++) {
-            fxl_bounce a[12], b[12];
             size_t na = 0, nb = 0, j;
             unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
             int maxb = (int)fxlt_below(&rng, 9);
