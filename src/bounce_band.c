@@ -37,10 +37,11 @@
  * Measured on the GBA (the benchmark's room, 16 walls, 4.0 legs a call):
  * the near list was needed 43 times in 1,025 legs; fxl_room_bounce 18,398
  * -> 17,195 cycles median, and 16,693 with u* written field by field (a
- * struct copy in Thumb is a memcpy call, about 125 cycles). tests/test_bounce.c checks the wall, u*, clear
- * and near list against fxl__room_first_wall_band on the benchmark's
- * room's legs and on random rooms of up to 32 walls (walls at exactly the
- * band's distance from the ray's line included).
+ * struct copy in Thumb is a memcpy call, about 125 cycles).
+ * tests/test_bounce.c checks the wall, u*, clear and near list against
+ * fxl__room_first_wall_band on the benchmark's room's legs and on random
+ * rooms of up to 32 walls (walls at exactly the band's distance from the
+ * ray's line included).
  *
  * Measured and not kept (the same room): the slab look-ups without the
  * front set, every candidate's band and exact tests in one ARM function
