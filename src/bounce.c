@@ -9,6 +9,7 @@
  * rounding passes; near a corner too tight for it, another corner of the
  * grid cell around the exact point is taken (in a fixed order), else a
  * point a little back along the leg. */
+#include "bounce_band.h"
 #include "cast_parts.h"
 
 #include "angle_table.h"
@@ -663,7 +664,18 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * test in fxl__first_wall, over walls in EWRAM with no angle
          * filter, was measured: fxl_laser_bounce 25,126 -> 26,494 cycles,
          * not kept). */
-        if (room != NULL) {
+        if (room != NULL && room->n <= FXL_ROOM_INDEXED) {
+            /* An indexed room: the search from the index (bounce_band.c),
+             * the same wall, u* and clear; the near list only when the
+             * reachability checks may run (clear: only for an end a
+             * one-sided leg's start is near, and then reachable passes
+             * over every wall: a near count above FXL__NEAR_MAX). */
+            w = fxl__bounce_search(room, &ray, leg.angle, two, &rules, &u, &pl.clear);
+            if (pl.clear)
+                pl.near.count = FXL__NEAR_MAX + 1;
+            else
+                fxl__bounce_near_list(room, &ray, &pl.near);
+        } else if (room != NULL) {
             w = fxl__room_first_wall_band(room, &ray, leg.angle, two, &rules, &u, &pl.near,
                                           &pl.clear);
             pl.clear = pl.clear && pl.near.count <= FXL__NEAR_MAX;

@@ -25,6 +25,7 @@ extern const fxlt_suite fxlt_suite_cast_aabb;
 extern const fxlt_suite fxlt_suite_cast_width;
 extern const fxlt_suite fxlt_suite_room;
 extern const fxlt_suite fxlt_suite_bounce_hit;
+extern const fxlt_suite fxlt_suite_bounce;
 extern const fxlt_suite fxlt_suite_batch;
 extern const fxlt_suite fxlt_suite_corpus;
 extern const fxlt_suite fxlt_suite_misuse;
@@ -57,6 +58,7 @@ int main(void)
         &fxlt_suite_cast_width,
         &fxlt_suite_room,
         &fxlt_suite_bounce_hit,
+        &fxlt_suite_bounce,
         &fxlt_suite_batch,
         &fxlt_suite_corpus,
         &fxlt_suite_misuse,

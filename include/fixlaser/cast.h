@@ -180,11 +180,14 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * fxl_room_cast takes its candidates from four slab look-ups (the walls
  * whose boxes may meet the beam's, a superset of the packed test's) less,
  * one-sided, its direction's front set, and reads only those walls (their
- * packed boxes, then the exact tests); larger rooms, and the bounces
- * (whose near lists need every wall near the beam), pass over every
- * packed wall. Measured in the benchmark's room: 4.0 candidates a cast, 3.0
- * of them pass their packed boxes (the packed pass and the angles left
- * 2.7).
+ * packed boxes, then the exact tests); larger rooms pass over every
+ * packed wall. A bounce's leg in an indexed room takes its candidates the
+ * same way (src/bounce_band.c: the same wall, u* and band answer as the
+ * pass); its near list, which needs every wall near the beam, is made by
+ * the pass only when the band is not clear (43 legs in 1,025 in the
+ * benchmark's room). Measured in the benchmark's room: 4.0 candidates a
+ * cast, 3.0 of them pass their packed boxes (the packed pass and the
+ * angles left 2.7).
  *
  * Where the room lives (GBA): the packed walls are read once per wall per
  * leg (the packed box of each, the rest for the walls whose boxes meet the
@@ -194,11 +197,12 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * per word read (the prepared walls the bounces and width casts also read
  * may stay in EWRAM). The code stays in ROM (Thumb, the exact tests ARM)
  * by default. Built with -DFXL_ROOM_SCAN_IWRAM=1 (config.h), the pass over
- * the packed walls (their packed boxes and angles, every wall every leg,
- * and every cast of a room too large for the index) is ARM code in IWRAM
+ * the packed walls (their packed boxes and angles, every wall every leg
+ * and every cast in a room too large for the index) is ARM code in IWRAM
  * (148 bytes; about 25 cycles a wall): 4 bounces 18,402 -> 17,384 cycles
- * median (a room cast, measured before the index, 3,174 -> 2,871;
- * now skips the pass). Built with -DFXL_ROOM_IWRAM=1, the room's search,
+ * median and a room cast 3,174 -> 2,871, measured before the index served
+ * them (an indexed room's casts and bounces now skip the pass). Built
+ * with -DFXL_ROOM_IWRAM=1, the room's search,
  * its indexed cast's tests and fxl_room_cast run as ARM code from IWRAM
  * (8,364 bytes of it in the boss ROM; its frame's 4 casts, 2 of them
  * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
@@ -214,14 +218,22 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * exact; the 128-bit division only if that check fails, never seen), the
  * end point 150; code fetched from ROM (3/1 waitstates, about 4 cycles an
  * ARM instruction, 6 to 8 measured with the branches) is most of it. 4
- * bounces 18,402 median (max 48,977; 17,384 with FXL_ROOM_SCAN_IWRAM),
- * 4.0 legs a call (3.1 ending on a wall); measured by timing each step
- * twice, a call spends about 11,100 in the band searches (2,800 a leg),
- * 600 a leg off an axis-aligned wall on its length and bounce point
- * (axis_meet), 1,000 a leg on the bounce point's end placed (its division
- * too off a slanted wall) and 1,000 on a free end, and per bounce 200 on
- * the reflection, 150 on the next leg's angle (fxl_atan2 only off a
- * slanted wall) and 100 on its rules. A
+ * bounces 16,693 median (max 46,964; 18,398 and 48,973 when the legs
+ * passed over every packed wall), 4.0 legs a call (3.1 ending on a wall:
+ * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);
+ * measured with timer reads between the steps (means, tails included,
+ * each read about 40), a call spends about 8,750 in the leg searches
+ * (2,200 a leg: the index and the packed tests about 580, Thumb; the band
+ * and exact tests of 2.1 candidates about 1,430, ARM), off an
+ * axis-aligned wall about 770 on the length (axis_meet) and 760 on the
+ * end placed, off another 1,450 and 4,600 (128-bit divisions), 800 on a
+ * free end, per bounce about 900 on the reflection and the next leg's
+ * rules, and per leg 150 on its angle (fxl_atan2 only off a slanted wall)
+ * and 220 on its ray's set-up. The boss frame's 400 px beams
+ * (tests/bench/boss.c) cost about 24,000 a call: 4.4 legs (155 of 256
+ * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
+ * exact tests (2.1 at 300 px: the box of a leg's length left holds more
+ * of the room) and 1.1 legs a call end on walls not axis-aligned (0.6). A
  * game casting only centre lines links about 23 KB less code than with
  * fxl_laser_cast. */
 
