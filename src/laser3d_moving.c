@@ -33,10 +33,21 @@
  * Sizes in the domain: |fA|, |fB| < 2^61 (laser3d_box.c), |D| < 2^62.3,
  * h, R < 2^58: every a below 2^61.5, a.d and each cross entry below 2^126.
  *
- * Cylinder, CONSERVATIVE: the same test with the cylinder's square prism
- * (the box laser of the same L and W) after the exact static test of both
- * ends: false hits only where the capsule passes within R of the prism but
- * not of the cylinder, at most (sqrt 2 - 1) W beyond its reach.
+ * Cylinder, exact. C = {|x| <= L, rho <= W} (rho = sqrt(y^2 + z^2)); the
+ * static test hits iff dist(f, C) <= R, and dist(f, C)^2 = max(0, |x| -
+ * L)^2 + max(0, rho - W)^2. So a point within R of C has (a) |x| <= L and
+ * rho <= W + R (the fat tube), or (b) rho <= W and |x| <= L + R (the disc
+ * slab), or (c) |x| > L, rho > W and (rho - W)^2 + (|x| - L)^2 <= R^2:
+ * within R of a rim circle (rho = W, x = +-L); and every point of (a), (b)
+ * or within R of a rim circle is within R of C. The capsule hits iff the
+ * path meets one of those four sets. (a) and (b) are convex: the slab
+ * |x| <= X gives an interval of t, over which rho^2 is a convex quadratic
+ * in t, least at its stationary point or an end of the interval, compared
+ * exactly (seg_tube: Lagrange's identity in 2D, 128-bit cross products,
+ * 8 limbs). (c): a torus, not convex; the path meets it iff a quartic in
+ * t has a real root in (0, 1) (laser3d_moving_rim.c: given both ends
+ * missed, a Sturm count in big integers), after a cheap reject: the torus
+ * lies in the fat tube's slab |x -+ L| <= R (seg_tube again).
  * Egg, exact. The static test hits iff q(f) = k x^2 + 2^16 (y^2 + z^2) <=
  * 2^16 R^2 (k in Q16, R = (W + r) 2^32, x about the middle). Along the
  * path, with a = fA and the weights w = (k, 2^16, 2^16), q(t) = A t^2 +
@@ -55,6 +66,7 @@
 #include "batch.h"
 #include "big.h"
 #include "domain.h"
+#include "laser3d_moving_rim.h"
 #include "wide.h"
 
 /* Beyond every frame coordinate of an in-domain point (laser3d_box.c). */
@@ -309,18 +321,80 @@ static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_
     return fxl__cmp_limbs(lhs, rhs, 10) <= 0;
 }
 
-/* The static box test at frame point f: sum of excess^2 <= R^2. */
-static bool prism_hit(const int64_t f[3], const int64_t h[3], int64_t rr)
+/* |a_yz m + d_yz n|^2 <= rad^2 m^2: the path's point at t = n / m (0 <= n
+ * <= m, 0 < m < 2^62.5) within rad of the x axis. Each entry below
+ * 2^61.5 2^62.5 + 2^62.5 2^62.5 < 2^125.6, the two squares below 2^252.2,
+ * rad^2 m^2 below 2^118 2^125: 8 limbs each side. */
+static bool tube_point_le(const int64_t a[3], const int64_t d[3], int64_t n, int64_t m, uint64_t rad)
 {
-    fxl__u128 sum = fxl__sq(0);
+    uint32_t lhs[8] = {0}, rhs[8], r2[4], m2[4];
     int i;
-    for (i = 0; i < 3; i++) {
-        uint64_t a = fxl__abs64(f[i]), e = a > (uint64_t)h[i] ? a - (uint64_t)h[i] : 0u;
-        if (e > (uint64_t)rr)
+    for (i = 1; i < 3; i++)
+        add_sq(fxl__iabs(fxl__iadd(fxl__imul(a[i], m), fxl__imul(d[i], n))), lhs);
+    limbs4(fxl__sq(rad), r2);
+    limbs4(fxl__sq((uint64_t)m), m2);
+    fxl__mul_limbs(r2, 4, m2, 4, rhs);
+    return fxl__cmp_limbs(lhs, rhs, 8) <= 0;
+}
+
+/* Does a + t d (t in [0, 1]) meet the solid cylinder y^2 + z^2 <= rad^2,
+ * xlo <= x <= xhi (rad < 2^59, |xlo|, |xhi| < 2^59)? The slab gives an
+ * interval [n0 / m0, n1 / m1] of t (as seg_box); over it P(t) = |a_yz + t
+ * d_yz|^2 is a convex quadratic, least at t* = nd / q (nd = -(a.d)_yz, q =
+ * |d_yz|^2 < 2^126) or at the nearer end of the interval: at t* (inside)
+ * P = |a_yz x d_yz|^2 / q (Lagrange), compared as cross_le; at an end by
+ * tube_point_le; t* against the ends by cmp_prod (6 limbs). */
+static bool seg_tube(const int64_t a[3], const int64_t d[3], int64_t xlo, int64_t xhi, uint64_t rad)
+{
+    int64_t n0 = 0, m0 = 1, n1 = 1, m1 = 1;
+    fxl__i128 nd, q, c;
+    if (d[0] == 0) {
+        if (a[0] < xlo || a[0] > xhi)
             return false;
-        sum = fxl__add(sum, fxl__sq(e));
+    } else {
+        int64_t nl, nh, m;
+        if (d[0] > 0)
+            nl = xlo - a[0], nh = xhi - a[0], m = d[0];
+        else
+            nl = a[0] - xhi, nh = a[0] - xlo, m = -d[0];
+        if (frac_cmp(nl, m, n0, m0) > 0)
+            n0 = nl, m0 = m;
+        if (frac_cmp(nh, m, n1, m1) < 0)
+            n1 = nh, m1 = m;
+        if (frac_cmp(n0, m0, n1, m1) > 0)
+            return false;
     }
-    return fxl__le128(sum, fxl__sq((uint64_t)rr));
+    q = fxl__iadd(fxl__imul(d[1], d[1]), fxl__imul(d[2], d[2]));
+    if (fxl__isign(q) == 0) /* rho constant along the path */
+        return fxl__le128(fxl__add(fxl__sq(fxl__abs64(a[1])), fxl__sq(fxl__abs64(a[2]))),
+                          fxl__sq(rad));
+    nd = fxl__ineg(fxl__iadd(fxl__imul(a[1], d[1]), fxl__imul(a[2], d[2])));
+    if (cmp_prod(m0, nd, n0, q) < 0) /* t* before the interval */
+        return tube_point_le(a, d, n0, m0, rad);
+    if (cmp_prod(m1, nd, n1, q) > 0) /* t* after it */
+        return tube_point_le(a, d, n1, m1, rad);
+    c = fxl__isub(fxl__imul(a[1], d[2]), fxl__imul(a[2], d[1]));
+    return cross_le(&c, 1, rad, fxl__i128_bits(q));
+}
+
+/* The cylinder's path, exact, for the cases the static tests of the ends
+ * leave (see the top): (a) the fat tube, (b) the disc slab, (c) each rim's
+ * torus behind the box that holds it. */
+static bool cylinder_path(const int64_t fa[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    int s;
+    if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
+        return true;
+    for (s = -1; s <= 1; s += 2) {
+        int64_t a[3], dm[3];
+        if (!seg_tube(fa, d, s * l - rr, s * l + rr, (uint64_t)(w + rr)))
+            continue; /* the torus lies in |x - s L| <= R, rho <= W + R */
+        a[0] = s * fa[0] - l, dm[0] = s * d[0];
+        a[1] = fa[1], a[2] = fa[2], dm[1] = d[1], dm[2] = d[2];
+        if (fxl__laser3d_rim_meets(a, dm, w, rr))
+            return true;
+    }
+    return false;
 }
 
 bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to)
@@ -360,12 +434,10 @@ bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, f
         d[i] = fb[i] - fa[i];
     rr = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX) << 32;
     h[1] = h[2] = lp->half_wid;
+    if (lp->kind == FXL_LASER3D_CYLINDER)
+        return cylinder_path(fa, d, lp->half_len, lp->half_wid, rr);
     if (lp->kind != FXL_LASER3D_EGG) {
         h[0] = lp->half_len;
-        /* A cylinder's ends were tested round; capsule_box needs them
-         * tested against the square prism too (its end cases). */
-        if (lp->kind == FXL_LASER3D_CYLINDER && (prism_hit(fa, h, rr) || prism_hit(fb, h, rr)))
-            return true;
         return capsule_box(fa, d, h, rr);
     }
     {
