@@ -197,6 +197,7 @@ static fxl__i128 dot(const int64_t *a, const int64_t *d, const int *ax, int n)
 /* The capsule of radius R (Q48) along a + t d against the frame box
  * [-h, h] rounded by R, for the cases the static tests of the ends leave
  * (see the top). */
+FXL_NOINLINE
 static bool capsule_box(const int64_t fa[3], const int64_t d[3], const int64_t h[3], int64_t rr)
 {
     int i, j, k, c;
@@ -272,6 +273,7 @@ static void add_limbs(uint32_t *out, int n, const uint32_t *v, int m)
  * 2^16 (3 2^124) < 2^142, |b| < 2^142 (big.h, 256 bits); the left side
  * below 2^16 2^249 + 2^16 2^248 < 2^266, the right A R^2 < 2^142 2^118:
  * ten 32-bit limbs each. */
+FXL_NOINLINE
 static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_t reach)
 {
     fxl__big bk, b16, sq, t, aa, bb, u;
@@ -377,9 +379,84 @@ static bool seg_tube(const int64_t a[3], const int64_t d[3], int64_t xlo, int64_
     return cross_le(&c, 1, rad, fxl__i128_bits(q));
 }
 
+/* floor(2^16 sqrt(1 - (j / n)^2)) (up = 0) or its ceiling (up = 1), for
+ * 0 <= j <= n, n = 16 or 256: sqrt(2^32 - (j 2^16 / n)^2) by isqrt. */
+static uint32_t circle16(uint32_t j, uint32_t n, int up)
+{
+    uint64_t c = (uint64_t)j * (65536u / n), v = ((uint64_t)1 << 32) - c * c;
+    uint32_t r = fxl__isqrt64(v);
+    return r + (up && (uint64_t)r * r < v ? 1u : 0u);
+}
+
+/* The rim at x = +L for the path a + t d (already mirrored for the -L
+ * rim), given (a) and (b) missed: any hit point of the torus then has x >
+ * L and rho > W (else it lies in (a) or (b), or beyond -L: in the other
+ * rim's torus), so lies in the quarter disc (rho - W)^2 + h^2 <= R^2, h =
+ * x - L, of the square 0 < h, rho - W <= R. With q = floor(R / 2^16) + 1
+ * (q 2^16 > R) and lo = floor(R / 2^16), cheap decisions by tubes
+ * (seg_tube) before the exact quartic:
+ *   a miss if the path misses the tube L <= x <= L + q 2^16, rho <= W + q
+ *     2^16, or every slab of a staircase that covers the quarter disc:
+ *     slab j of n for h in [b_j, b_j+1], b_j = q j 2^16 / n >= R j / n,
+ *     where rho - W <= sqrt(R^2 - b_j^2) <= R sqrt(1 - (j / n)^2) <=
+ *     q circle16(j, n, up) (the slabs share their bounds and reach b_n >=
+ *     R); first n = 16, then n = 256 inside each coarse slab met (if
+ *     at most two are: the refinement's cost stays bounded);
+ *   a hit if it meets a box inside the quarter disc: L <= x <= L + cx,
+ *     rho <= W + cy with cx^2 + cy^2 <= R^2 (a point there with rho <= W
+ *     is a hit of (b) anyway): cx, cy = lo floor(2^16 cos, sin) of 15, 30
+ *     .. 75 degrees first, then for each fine slab j met, cx = lo (j + 1)
+ *     2^8 <= R (j + 1) / 256, cy = lo circle16(j + 1, 256, down).
+ * Only paths through the band between (within about R / 256 of the
+ * torus's surface, or R / 16 for paths across three coarse slabs) take
+ * the quartic (laser3d_moving_rim.c). Sizes: every
+ * bound is below R + 2^16 + W < 2^59, as seg_tube needs. */
+static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    static const uint16_t cs[5] = {63302u, 56755u, 46340u, 32767u, 16961u};
+    int64_t q = (rr >> 16) + 1, lo = rr >> 16;
+    uint32_t i, j, met;
+    bool band = false;
+    if (!seg_tube(a, d, l, l + (q << 16), (uint64_t)(w + (q << 16))))
+        return false;
+    for (i = 0; i < 5; i++)
+        if (seg_tube(a, d, l, l + lo * cs[i], (uint64_t)(w + lo * cs[4 - i])))
+            return true;
+    for (i = 0, met = 0; i < 16; i++)
+        if (seg_tube(a, d, l + q * (int64_t)i * 4096, l + q * (int64_t)(i + 1) * 4096,
+                     (uint64_t)(w + q * (int64_t)circle16(i, 16, 1))))
+            met |= 1u << i;
+    if (met == 0)
+        return false;
+    i = met & (met - 1u); /* met without its lowest slab */
+    if ((i & (i - 1u)) != 0)
+        met = 0, band = true; /* three or more coarse slabs: no refinement */
+    for (i = 0; i < 16; i++) {
+        if (!(met >> i & 1u))
+            continue;
+        for (j = 16 * i; j < 16 * i + 16; j++) {
+            if (!seg_tube(a, d, l + q * (int64_t)j * 256, l + q * (int64_t)(j + 1) * 256,
+                          (uint64_t)(w + q * (int64_t)circle16(j, 256, 1))))
+                continue;
+            if (seg_tube(a, d, l, l + lo * (int64_t)(j + 1) * 256,
+                         (uint64_t)(w + lo * (int64_t)circle16(j + 1, 256, 0))))
+                return true;
+            band = true;
+        }
+    }
+    if (!band)
+        return false;
+    {
+        int64_t h[3];
+        h[0] = a[0] - l, h[1] = a[1], h[2] = a[2];
+        return fxl__laser3d_rim_meets(h, d, w, rr);
+    }
+}
+
 /* The cylinder's path, exact, for the cases the static tests of the ends
- * leave (see the top): (a) the fat tube, (b) the disc slab, (c) each rim's
- * torus behind the box that holds it. */
+ * leave (see the top): (a) the fat tube, (b) the disc slab, (c) each rim
+ * (rim_path). */
+FXL_NOINLINE
 static bool cylinder_path(const int64_t fa[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
 {
     int s;
@@ -387,11 +464,9 @@ static bool cylinder_path(const int64_t fa[3], const int64_t d[3], int64_t l, in
         return true;
     for (s = -1; s <= 1; s += 2) {
         int64_t a[3], dm[3];
-        if (!seg_tube(fa, d, s * l - rr, s * l + rr, (uint64_t)(w + rr)))
-            continue; /* the torus lies in |x - s L| <= R, rho <= W + R */
-        a[0] = s * fa[0] - l, dm[0] = s * d[0];
+        a[0] = s * fa[0], dm[0] = s * d[0];
         a[1] = fa[1], a[2] = fa[2], dm[1] = d[1], dm[2] = d[2];
-        if (fxl__laser3d_rim_meets(a, dm, w, rr))
+        if (rim_path(a, dm, l, w, rr))
             return true;
     }
     return false;

@@ -41,9 +41,9 @@
  * numbers here are little-endian 32-bit limbs with a sign, each in a
  * buffer of its stated capacity; the caps hold the bounds above (an
  * overflow would be a bug: a checked build traps, a release build gets a
- * meaningless answer, never undefined behaviour). Stack: about 3.3 KB at
- * the deepest (eval_at_root's four 140-limb numbers under the caller's
- * A1, A2, A3). Slow on purpose (tens of thousands of multiply-adds): it
+ * meaningless answer, never undefined behaviour). Stack: about 2.9 KB at
+ * the deepest on the GBA (eval_at_root's three 140-limb numbers under the
+ * caller's A1, A2, A3; tools/stack_depth.py). Slow on purpose (tens of thousands of multiply-adds): it
  * runs only where the cheaper tests of laser3d_moving.c cannot decide. */
 #include "laser3d_moving_rim.h"
 
@@ -105,7 +105,9 @@ static void z_copy(zn *r, const zn *a)
     r->n = a->n, r->s = a->s;
 }
 
-/* r = a b (r neither a nor b). */
+/* r = a b (r neither a nor b). ARM code (UMULL for the limb products;
+ * Thumb would call __aeabi_lmul for each): most of this file's time. */
+FXL_ARM_CODE
 static void z_mul(zn *r, const zn *a, const zn *b)
 {
     if (a->s == 0 || b->s == 0) {
@@ -127,6 +129,7 @@ static int z_cmpmag(const zn *a, const zn *b)
 }
 
 /* r = a + sb b (sb = 1 or -1); r may be a or b. */
+FXL_ARM_CODE
 static void z_add(zn *r, const zn *a, const zn *b, int sb)
 {
     int as = a->s, bs = b->s * sb, an = a->n, bn = b->n, i, n, c;
@@ -181,6 +184,7 @@ static void z_add(zn *r, const zn *a, const zn *b, int sb)
 }
 
 /* sign(value at 0), sign(value at 1) of the polynomial c[0..deg]. */
+FXL_NOINLINE
 static void ends(const zn *c, int deg, int *at0, int *at1)
 {
     uint32_t buf[N3 + 1];
@@ -197,6 +201,7 @@ static void ends(const zn *c, int deg, int *at0, int *at1)
  * Each step multiplies every coefficient by lc(B) and subtracts r_k x^(k-n)
  * B. Returns the remainder's degree (-1 when it vanishes). t0, t1: scratch
  * of r's capacity. */
+FXL_ARM_CODE
 static int prem(zn *r, int m, const zn *b, int n, zn *t0, zn *t1)
 {
     int k, j;
@@ -219,27 +224,31 @@ static int prem(zn *r, int m, const zn *b, int n, zn *t0, zn *t1)
     return -1;
 }
 
-/* sign(A(-c0 / c1)) for A = a[0..m] (m >= 1), c1 != 0: the homogeneous sum
- * H = sum_k a_k (-c0)^k c1^(m-k) = c1^m A(-c0 / c1) by Horner (h = a_m;
- * h = -h c0 + a_k c1^(m-k)), and sign(A) = sign(H) sign(c1)^m. */
+/* sign(A(-c0 / c1)) for A = a[0..m] (m = 2 or 3), c1 != 0: the
+ * homogeneous sum H = sum_k a_k (-c0)^k c1^(m-k) = c1^m A(-c0 / c1) by
+ * Horner (h = a_m; h = a_k c1^(m-k) - h c0), and sign(A) = sign(H)
+ * sign(c1)^m. Three numbers of NE limbs: h, the product h c0, and c1^(m-k)
+ * then a_k c1^(m-k) (c1^(m-k) built in h's buffer once h c0 is taken). */
+FXL_ARM_CODE
 static int eval_at_root(const zn *a, int m, const zn *c0, const zn *c1)
 {
-    uint32_t b0[NE], b1[NE], b2[NE], b3[NE];
-    zn h, pw, t, u;
-    int k;
-    z_init(&h, b0, NE), z_init(&pw, b1, NE), z_init(&t, b2, NE), z_init(&u, b3, NE);
-    z_copy(&h, &a[m]);
-    z_copy(&pw, c1);
+    uint32_t b0[NE], b1[NE], b2[NE];
+    zn x, y, z, *h = &x, *t = &y, *u = &z, *sw;
+    int k, j;
+    z_init(&x, b0, NE), z_init(&y, b1, NE), z_init(&z, b2, NE);
+    z_copy(h, &a[m]);
     for (k = m - 1; k >= 0; k--) {
-        if (k < m - 1) { /* pw = c1^(m-k) */
-            z_mul(&t, &pw, c1);
-            z_copy(&pw, &t);
+        z_mul(t, h, c0); /* h c0; h is free */
+        z_copy(h, c1);
+        for (j = 1; j < m - k; j++) { /* h = c1^(m-k), u as scratch */
+            z_mul(u, h, c1);
+            sw = h, h = u, u = sw;
         }
-        z_mul(&t, &h, c0);
-        z_mul(&u, &a[k], &pw);
-        z_add(&h, &u, &t, -1);
+        z_mul(u, &a[k], h);
+        z_add(u, u, t, -1); /* a_k c1^(m-k) - h c0 */
+        sw = h, h = u, u = sw;
     }
-    return (m & 1) && c1->s < 0 ? -h.s : h.s;
+    return (m & 1) && c1->s < 0 ? -h->s : h->s;
 }
 
 /* Sign changes of v[0..n-1], zeros skipped. */
@@ -257,6 +266,7 @@ static int changes(const int *v, int n)
 /* A0 = Q, A1 = Q' (into q1[0..3]) and A2 = -prem(Q, Q') (into a2[0..2]);
  * returns deg A2. lc(Q') = 4 |d|^4 > 0 and deg Q - deg Q' = 1: the factor
  * lc^2 is positive. */
+FXL_ARM_CODE
 static int first(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr, zn q1[4],
                  zn a2[3], int *v0, int *v1)
 {
@@ -328,6 +338,7 @@ static int first(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr, 
 
 /* A3 = -(sign) prem(A1, A2) for deg A2 = 2 (the factor lc(A2)^2 > 0), into
  * a3[0..1]; returns its degree. */
+FXL_ARM_CODE
 static int third(const zn q1[4], const zn a2[3], zn a3[2])
 {
     uint32_t rb[4][N3], tb[2][N3];
