@@ -380,12 +380,21 @@ static bool seg_tube(const int64_t a[3], const int64_t d[3], int64_t xlo, int64_
 }
 
 /* floor(2^16 sqrt(1 - (j / n)^2)) (up = 0) or its ceiling (up = 1), for
- * 0 <= j <= n, n = 16 or 256: sqrt(2^32 - (j 2^16 / n)^2) by isqrt. */
+ * 0 <= j <= n, n = 16, 256 or 4096: sqrt(2^32 - (j 2^16 / n)^2) by isqrt. */
 static uint32_t circle16(uint32_t j, uint32_t n, int up)
 {
     uint64_t c = (uint64_t)j * (65536u / n), v = ((uint64_t)1 << 32) - c * c;
     uint32_t r = fxl__isqrt64(v);
     return r + (up && (uint64_t)r * r < v ? 1u : 0u);
+}
+
+/* Slab j of n of the staircase (see rim_path). */
+static bool stair(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t q,
+                  uint32_t j, uint32_t n)
+{
+    int64_t step = q * (int64_t)(65536u / n);
+    return seg_tube(a, d, l + step * (int64_t)j, l + step * (int64_t)(j + 1),
+                    (uint64_t)(w + q * (int64_t)circle16(j, n, 1)));
 }
 
 /* The rim at x = +L for the path a + t d (already mirrored for the -L
@@ -400,52 +409,52 @@ static uint32_t circle16(uint32_t j, uint32_t n, int up)
  *     slab j of n for h in [b_j, b_j+1], b_j = q j 2^16 / n >= R j / n,
  *     where rho - W <= sqrt(R^2 - b_j^2) <= R sqrt(1 - (j / n)^2) <=
  *     q circle16(j, n, up) (the slabs share their bounds and reach b_n >=
- *     R); first n = 16, then n = 256 inside each coarse slab met (if
- *     at most two are: the refinement's cost stays bounded);
+ *     R); first n = 16, then n = 256 and 4096, each level only inside the
+ *     slabs the path met at the level before (its 16 slabs cover the
+ *     same torus points), while it met at most two (a bounded cost);
  *   a hit if it meets a box inside the quarter disc: L <= x <= L + cx,
  *     rho <= W + cy with cx^2 + cy^2 <= R^2 (a point there with rho <= W
  *     is a hit of (b) anyway): cx, cy = lo floor(2^16 cos, sin) of 15, 30
- *     .. 75 degrees first, then for each fine slab j met, cx = lo (j + 1)
- *     2^8 <= R (j + 1) / 256, cy = lo circle16(j + 1, 256, down).
- * Only paths through the band between (within about R / 256 of the
- * torus's surface, or R / 16 for paths across three coarse slabs) take
- * the quartic (laser3d_moving_rim.c). Sizes: every
- * bound is below R + 2^16 + W < 2^59, as seg_tube needs. */
+ *     .. 75 degrees first, then for each fine slab j of n met, cx = lo
+ *     (j + 1) 2^16 / n <= R (j + 1) / n, cy = lo circle16(j + 1, n, down).
+ * Only paths through the band between (within about R / 4096 of the
+ * torus's surface, or more for paths across three slabs of a level) take
+ * the quartic (laser3d_moving_rim.c). Sizes: every bound is below R +
+ * 2^16 + W < 2^59, as seg_tube needs. */
 static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
 {
     static const uint16_t cs[5] = {63302u, 56755u, 46340u, 32767u, 16961u};
     int64_t q = (rr >> 16) + 1, lo = rr >> 16;
-    uint32_t i, j, met;
-    bool band = false;
+    uint32_t i, j, n, met[2] = {0, 0}, next[2] = {0, 0}, cnt = 0, nn;
     if (!seg_tube(a, d, l, l + (q << 16), (uint64_t)(w + (q << 16))))
         return false;
     for (i = 0; i < 5; i++)
         if (seg_tube(a, d, l, l + lo * cs[i], (uint64_t)(w + lo * cs[4 - i])))
             return true;
-    for (i = 0, met = 0; i < 16; i++)
-        if (seg_tube(a, d, l + q * (int64_t)i * 4096, l + q * (int64_t)(i + 1) * 4096,
-                     (uint64_t)(w + q * (int64_t)circle16(i, 16, 1))))
-            met |= 1u << i;
-    if (met == 0)
-        return false;
-    i = met & (met - 1u); /* met without its lowest slab */
-    if ((i & (i - 1u)) != 0)
-        met = 0, band = true; /* three or more coarse slabs: no refinement */
-    for (i = 0; i < 16; i++) {
-        if (!(met >> i & 1u))
-            continue;
-        for (j = 16 * i; j < 16 * i + 16; j++) {
-            if (!seg_tube(a, d, l + q * (int64_t)j * 256, l + q * (int64_t)(j + 1) * 256,
-                          (uint64_t)(w + q * (int64_t)circle16(j, 256, 1))))
-                continue;
-            if (seg_tube(a, d, l, l + lo * (int64_t)(j + 1) * 256,
-                         (uint64_t)(w + lo * (int64_t)circle16(j + 1, 256, 0))))
-                return true;
-            band = true;
+    for (i = 0; i < 16; i++)
+        if (stair(a, d, l, w, q, i, 16)) {
+            if (cnt < 2)
+                met[cnt] = i;
+            cnt++;
         }
-    }
-    if (!band)
+    if (cnt == 0)
         return false;
+    for (n = 256; n <= 4096 && cnt <= 2; n *= 16, cnt = nn) {
+        for (i = 0, nn = 0; i < cnt; i++)
+            for (j = 16 * met[i]; j < 16 * met[i] + 16; j++) {
+                if (!stair(a, d, l, w, q, j, n))
+                    continue;
+                if (seg_tube(a, d, l, l + lo * (int64_t)((j + 1) * (65536u / n)),
+                             (uint64_t)(w + lo * (int64_t)circle16(j + 1, n, 0))))
+                    return true;
+                if (nn < 2)
+                    next[nn] = j;
+                nn++;
+            }
+        if (nn == 0)
+            return false;
+        met[0] = next[0], met[1] = next[1];
+    }
     {
         int64_t h[3];
         h[0] = a[0] - l, h[1] = a[1], h[2] = a[2];

@@ -26,7 +26,9 @@
  * factor is corrected (an odd power of a negative lc), so every A_i is a
  * positive multiple of Sturm's. Only signs at t = 0 (the constant
  * coefficient) and t = 1 (the sum) are needed, and of the last members
- * only what changes V(0) - V(1):
+ * only what changes V(0) - V(1) (and nothing more once every completion
+ * of the signs still unknown that gives a count >= 0, as the true one
+ * does, gives the same verdict: tail_verdict):
  *   A2 = -prem(Q, Q') (deg <= 2). If deg A2 = 1: A3 is the constant
  *     -rem(A1, A2) = -A1(t2), t2 the root of A2; it matters only when A2
  *     vanishes in [0, 1] (otherwise A2(0), A2(1) have one sign, the pair
@@ -41,9 +43,12 @@
  * numbers here are little-endian 32-bit limbs with a sign, each in a
  * buffer of its stated capacity; the caps hold the bounds above (an
  * overflow would be a bug: a checked build traps, a release build gets a
- * meaningless answer, never undefined behaviour). Stack: about 2.9 KB at
- * the deepest on the GBA (eval_at_root's three 140-limb numbers under the
- * caller's A1, A2, A3; tools/stack_depth.py). Slow on purpose (tens of thousands of multiply-adds): it
+ * meaningless answer, never undefined behaviour). Stack on the GBA
+ * (tools/stack_depth.py): 3,036 bytes below the caller at the deepest
+ * (this function's A1, A2, A3: 1,168; eval_at_root's three 140-limb
+ * numbers: 1,776; z_mul 92). Cost on the GBA: about 1.2 million cycles
+ * (z_mul in ARM code; in Thumb each limb product called __aeabi_lmul and
+ * the whole took 2.5 million). Slow on purpose (tens of thousands of multiply-adds): it
  * runs only where the cheaper tests of laser3d_moving.c cannot decide. */
 #include "laser3d_moving_rim.h"
 
@@ -357,6 +362,27 @@ static int third(const zn q1[4], const zn a2[3], zn a3[2])
     return deg;
 }
 
+/* Before computing the last members: the count V(0) - V(1) of the true
+ * sequence is >= 0, so if every completion of the unknown tail (A3's signs
+ * at 0 and 1 unless known, A4's sign; 0 standing also for "absent", zeros
+ * being skipped) that gives a count >= 0 gives the same verdict (a count >
+ * 0, or 0), that verdict is the true one: 1 or 0; else -1 (compute). */
+static int tail_verdict(int v0[5], int v1[5], int known3)
+{
+    int s0, s1, s4, seen = 0, k0 = v0[3], k1 = v1[3];
+    for (s0 = -1; s0 <= 1; s0++)
+        for (s1 = -1; s1 <= 1; s1++)
+            for (s4 = -1; s4 <= 1; s4++) {
+                int c;
+                v0[3] = known3 ? k0 : s0, v1[3] = known3 ? k1 : s1;
+                v0[4] = v1[4] = s4;
+                c = changes(v0, 5) - changes(v1, 5);
+                seen |= c == 0 ? 1 : c > 0 ? 2 : 0;
+            }
+    v0[3] = k0, v1[3] = k1, v0[4] = v1[4] = 0;
+    return seen == 2 ? 1 : seen == 1 ? 0 : -1;
+}
+
 bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr)
 {
     uint32_t q1b[4][NQ], a2b[3][N2], a3b[2][N3];
@@ -371,7 +397,10 @@ bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, i
     if (deg2 < 0) {
         n = 2; /* Q' divides Q: the sequence ends at Q' */
     } else {
+        int t;
         ends(a2, deg2, &v0[2], &v1[2]);
+        if (deg2 >= 1 && (t = tail_verdict(v0, v1, 0)) >= 0)
+            return t != 0;
         if (deg2 == 1 && v0[2] * v1[2] <= 0) {
             /* A3 = -A1(t2): its sign at both ends */
             v0[3] = v1[3] = -eval_at_root(q1, 3, &a2[0], &a2[1]);
@@ -382,6 +411,8 @@ bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, i
                 ends(a3, deg3, &v0[3], &v1[3]);
                 n = 4;
                 if (deg3 == 1 && v0[3] * v1[3] <= 0) {
+                    if ((t = tail_verdict(v0, v1, 1)) >= 0)
+                        return t != 0;
                     v0[4] = v1[4] = -eval_at_root(a2, 2, &a3[0], &a3[1]);
                     n = 5;
                 }

@@ -194,14 +194,15 @@ fxl_result fxl_lasers3d_vs_aabb3(const fxl_laser3d *lasers, size_t n, fxl_aabb3 
  * meets its fat tube (|x| <= L, rho <= W + r, rho = sqrt(y^2 + z^2)) or
  * its disc slab (rho <= W, |x| <= L + r), each a convex quadratic in t
  * over an interval, or comes within r of a rim circle: there a quartic in
- * t, decided behind cheap tube tests (a staircase of tubes in and around
- * the rim's torus, down to r / 256) by a Sturm count in big integers
+ * t, decided behind cheap tube tests (staircases of tubes in and around
+ * the rim's torus, down to r / 4096) by a Sturm count in big integers
  * (src/laser3d_moving_rim.c).
  * Cost of the cylinder on the GBA (mGBA, sphere radius 2..5 px moving a
  * few px, W = 6 px, L = 125 px): a far sphere 1,270 cycles, one near the
  * tube's side 1,320 (median), one passing near a rim median 24,000; the
- * quartic, for paths within about r / 256 of touching a rim (0.1% of
- * random paths near the ends), about 1.1 to 1.5 million. Stack: 3.7 KB
+ * quartic, for paths within a hair of touching a rim or grazing it along
+ * several steps (0.08% of random paths near the ends), about 1.2 to 1.6
+ * million. Stack: 3.75 KB
  * at the deepest (tools/stack_depth.py). Domain as the sphere test;
  * outside it a meaningless answer, never undefined behaviour. */
 bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to);
