@@ -46,8 +46,9 @@
  * exactly (seg_tube: Lagrange's identity in 2D, 128-bit cross products,
  * 8 limbs). (c): a torus, not convex; the path meets it iff a quartic in
  * t has a real root in (0, 1) (laser3d_moving_rim.c: given both ends
- * missed, a Sturm count in big integers), after a cheap reject: the torus
- * lies in the fat tube's slab |x -+ L| <= R (seg_tube again).
+ * missed, a Sturm count in big integers), after cheap decisions by tubes
+ * (rim_path: staircases of tubes covering the torus for a miss, boxes
+ * inside it for a hit).
  * Egg, exact. The static test hits iff q(f) = k x^2 + 2^16 (y^2 + z^2) <=
  * 2^16 R^2 (k in Q16, R = (W + r) 2^32, x about the middle). Along the
  * path, with a = fA and the weights w = (k, 2^16, 2^16), q(t) = A t^2 +
