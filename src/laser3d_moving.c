@@ -33,10 +33,22 @@
  * Sizes in the domain: |fA|, |fB| < 2^61 (laser3d_box.c), |D| < 2^62.3,
  * h, R < 2^58: every a below 2^61.5, a.d and each cross entry below 2^126.
  *
- * Cylinder, CONSERVATIVE: the same test with the cylinder's square prism
- * (the box laser of the same L and W) after the exact static test of both
- * ends: false hits only where the capsule passes within R of the prism but
- * not of the cylinder, at most (sqrt 2 - 1) W beyond its reach.
+ * Cylinder, exact. C = {|x| <= L, rho <= W} (rho = sqrt(y^2 + z^2)); the
+ * static test hits iff dist(f, C) <= R, and dist(f, C)^2 = max(0, |x| -
+ * L)^2 + max(0, rho - W)^2. So a point within R of C has (a) |x| <= L and
+ * rho <= W + R (the fat tube), or (b) rho <= W and |x| <= L + R (the disc
+ * slab), or (c) |x| > L, rho > W and (rho - W)^2 + (|x| - L)^2 <= R^2:
+ * within R of a rim circle (rho = W, x = +-L); and every point of (a), (b)
+ * or within R of a rim circle is within R of C. The capsule hits iff the
+ * path meets one of those four sets. (a) and (b) are convex: the slab
+ * |x| <= X gives an interval of t, over which rho^2 is a convex quadratic
+ * in t, least at its stationary point or an end of the interval, compared
+ * exactly (seg_tube: Lagrange's identity in 2D, 128-bit cross products,
+ * 8 limbs). (c): a torus, not convex; the path meets it iff a quartic in
+ * t has a real root in (0, 1) (laser3d_moving_rim.c: given both ends
+ * missed, a Sturm count in big integers), after cheap decisions by tubes
+ * (rim_path: staircases of tubes covering the torus for a miss, boxes
+ * inside it for a hit).
  * Egg, exact. The static test hits iff q(f) = k x^2 + 2^16 (y^2 + z^2) <=
  * 2^16 R^2 (k in Q16, R = (W + r) 2^32, x about the middle). Along the
  * path, with a = fA and the weights w = (k, 2^16, 2^16), q(t) = A t^2 +
@@ -55,6 +67,7 @@
 #include "batch.h"
 #include "big.h"
 #include "domain.h"
+#include "laser3d_moving_rim.h"
 #include "wide.h"
 
 /* Beyond every frame coordinate of an in-domain point (laser3d_box.c). */
@@ -185,6 +198,7 @@ static fxl__i128 dot(const int64_t *a, const int64_t *d, const int *ax, int n)
 /* The capsule of radius R (Q48) along a + t d against the frame box
  * [-h, h] rounded by R, for the cases the static tests of the ends leave
  * (see the top). */
+FXL_NOINLINE
 static bool capsule_box(const int64_t fa[3], const int64_t d[3], const int64_t h[3], int64_t rr)
 {
     int i, j, k, c;
@@ -260,6 +274,7 @@ static void add_limbs(uint32_t *out, int n, const uint32_t *v, int m)
  * 2^16 (3 2^124) < 2^142, |b| < 2^142 (big.h, 256 bits); the left side
  * below 2^16 2^249 + 2^16 2^248 < 2^266, the right A R^2 < 2^142 2^118:
  * ten 32-bit limbs each. */
+FXL_NOINLINE
 static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_t reach)
 {
     fxl__big bk, b16, sq, t, aa, bb, u;
@@ -309,18 +324,162 @@ static bool egg_path(const int64_t a[3], const int64_t d[3], uint32_t k, uint64_
     return fxl__cmp_limbs(lhs, rhs, 10) <= 0;
 }
 
-/* The static box test at frame point f: sum of excess^2 <= R^2. */
-static bool prism_hit(const int64_t f[3], const int64_t h[3], int64_t rr)
+/* |a_yz m + d_yz n|^2 <= rad^2 m^2: the path's point at t = n / m (0 <= n
+ * <= m, 0 < m < 2^62.5) within rad of the x axis. Each entry below
+ * 2^61.5 2^62.5 + 2^62.5 2^62.5 < 2^125.6, the two squares below 2^252.2,
+ * rad^2 m^2 below 2^118 2^125: 8 limbs each side. */
+static bool tube_point_le(const int64_t a[3], const int64_t d[3], int64_t n, int64_t m, uint64_t rad)
 {
-    fxl__u128 sum = fxl__sq(0);
+    uint32_t lhs[8] = {0}, rhs[8], r2[4], m2[4];
     int i;
-    for (i = 0; i < 3; i++) {
-        uint64_t a = fxl__abs64(f[i]), e = a > (uint64_t)h[i] ? a - (uint64_t)h[i] : 0u;
-        if (e > (uint64_t)rr)
+    for (i = 1; i < 3; i++)
+        add_sq(fxl__iabs(fxl__iadd(fxl__imul(a[i], m), fxl__imul(d[i], n))), lhs);
+    limbs4(fxl__sq(rad), r2);
+    limbs4(fxl__sq((uint64_t)m), m2);
+    fxl__mul_limbs(r2, 4, m2, 4, rhs);
+    return fxl__cmp_limbs(lhs, rhs, 8) <= 0;
+}
+
+/* Does a + t d (t in [0, 1]) meet the solid cylinder y^2 + z^2 <= rad^2,
+ * xlo <= x <= xhi (rad < 2^59, |xlo|, |xhi| < 2^59)? The slab gives an
+ * interval [n0 / m0, n1 / m1] of t (as seg_box); over it P(t) = |a_yz + t
+ * d_yz|^2 is a convex quadratic, least at t* = nd / q (nd = -(a.d)_yz, q =
+ * |d_yz|^2 < 2^126) or at the nearer end of the interval: at t* (inside)
+ * P = |a_yz x d_yz|^2 / q (Lagrange), compared as cross_le; at an end by
+ * tube_point_le; t* against the ends by cmp_prod (6 limbs). */
+static bool seg_tube(const int64_t a[3], const int64_t d[3], int64_t xlo, int64_t xhi, uint64_t rad)
+{
+    int64_t n0 = 0, m0 = 1, n1 = 1, m1 = 1;
+    fxl__i128 nd, q, c;
+    if (d[0] == 0) {
+        if (a[0] < xlo || a[0] > xhi)
             return false;
-        sum = fxl__add(sum, fxl__sq(e));
+    } else {
+        int64_t nl, nh, m;
+        if (d[0] > 0)
+            nl = xlo - a[0], nh = xhi - a[0], m = d[0];
+        else
+            nl = a[0] - xhi, nh = a[0] - xlo, m = -d[0];
+        if (frac_cmp(nl, m, n0, m0) > 0)
+            n0 = nl, m0 = m;
+        if (frac_cmp(nh, m, n1, m1) < 0)
+            n1 = nh, m1 = m;
+        if (frac_cmp(n0, m0, n1, m1) > 0)
+            return false;
     }
-    return fxl__le128(sum, fxl__sq((uint64_t)rr));
+    q = fxl__iadd(fxl__imul(d[1], d[1]), fxl__imul(d[2], d[2]));
+    if (fxl__isign(q) == 0) /* rho constant along the path */
+        return fxl__le128(fxl__add(fxl__sq(fxl__abs64(a[1])), fxl__sq(fxl__abs64(a[2]))),
+                          fxl__sq(rad));
+    nd = fxl__ineg(fxl__iadd(fxl__imul(a[1], d[1]), fxl__imul(a[2], d[2])));
+    if (cmp_prod(m0, nd, n0, q) < 0) /* t* before the interval */
+        return tube_point_le(a, d, n0, m0, rad);
+    if (cmp_prod(m1, nd, n1, q) > 0) /* t* after it */
+        return tube_point_le(a, d, n1, m1, rad);
+    c = fxl__isub(fxl__imul(a[1], d[2]), fxl__imul(a[2], d[1]));
+    return cross_le(&c, 1, rad, fxl__i128_bits(q));
+}
+
+/* floor(2^16 sqrt(1 - (j / n)^2)) (up = 0) or its ceiling (up = 1), for
+ * 0 <= j <= n, n = 16, 256 or 4096: sqrt(2^32 - (j 2^16 / n)^2) by isqrt. */
+static uint32_t circle16(uint32_t j, uint32_t n, int up)
+{
+    uint64_t c = (uint64_t)j * (65536u / n), v = ((uint64_t)1 << 32) - c * c;
+    uint32_t r = fxl__isqrt64(v);
+    return r + (up && (uint64_t)r * r < v ? 1u : 0u);
+}
+
+/* Slab j of n of the staircase (see rim_path). */
+static bool stair(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t q,
+                  uint32_t j, uint32_t n)
+{
+    int64_t step = q * (int64_t)(65536u / n);
+    return seg_tube(a, d, l + step * (int64_t)j, l + step * (int64_t)(j + 1),
+                    (uint64_t)(w + q * (int64_t)circle16(j, n, 1)));
+}
+
+/* The rim at x = +L for the path a + t d (already mirrored for the -L
+ * rim), given (a) and (b) missed: any hit point of the torus then has x >
+ * L and rho > W (else it lies in (a) or (b), or beyond -L: in the other
+ * rim's torus), so lies in the quarter disc (rho - W)^2 + h^2 <= R^2, h =
+ * x - L, of the square 0 < h, rho - W <= R. With q = floor(R / 2^16) + 1
+ * (q 2^16 > R) and lo = floor(R / 2^16), cheap decisions by tubes
+ * (seg_tube) before the exact quartic:
+ *   a miss if the path misses the tube L <= x <= L + q 2^16, rho <= W + q
+ *     2^16, or every slab of a staircase that covers the quarter disc:
+ *     slab j of n for h in [b_j, b_j+1], b_j = q j 2^16 / n >= R j / n,
+ *     where rho - W <= sqrt(R^2 - b_j^2) <= R sqrt(1 - (j / n)^2) <=
+ *     q circle16(j, n, up) (the slabs share their bounds and reach b_n >=
+ *     R); first n = 16, then n = 256 and 4096, each level only inside the
+ *     slabs the path met at the level before (its 16 slabs cover the
+ *     same torus points), while it met at most two (a bounded cost);
+ *   a hit if it meets a box inside the quarter disc: L <= x <= L + cx,
+ *     rho <= W + cy with cx^2 + cy^2 <= R^2 (a point there with rho <= W
+ *     is a hit of (b) anyway): cx, cy = lo floor(2^16 cos, sin) of 15, 30
+ *     .. 75 degrees first, then for each fine slab j of n met, cx = lo
+ *     (j + 1) 2^16 / n <= R (j + 1) / n, cy = lo circle16(j + 1, n, down).
+ * Only paths through the band between (within about R / 4096 of the
+ * torus's surface, or more for paths across three slabs of a level) take
+ * the quartic (laser3d_moving_rim.c). Sizes: every bound is below R +
+ * 2^16 + W < 2^59, as seg_tube needs. */
+static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    static const uint16_t cs[5] = {63302u, 56755u, 46340u, 32767u, 16961u};
+    int64_t q = (rr >> 16) + 1, lo = rr >> 16;
+    uint32_t i, j, n, met[2] = {0, 0}, next[2] = {0, 0}, cnt = 0, nn;
+    if (!seg_tube(a, d, l, l + (q << 16), (uint64_t)(w + (q << 16))))
+        return false;
+    for (i = 0; i < 5; i++)
+        if (seg_tube(a, d, l, l + lo * cs[i], (uint64_t)(w + lo * cs[4 - i])))
+            return true;
+    for (i = 0; i < 16; i++)
+        if (stair(a, d, l, w, q, i, 16)) {
+            if (cnt < 2)
+                met[cnt] = i;
+            cnt++;
+        }
+    if (cnt == 0)
+        return false;
+    for (n = 256; n <= 4096 && cnt <= 2; n *= 16, cnt = nn) {
+        for (i = 0, nn = 0; i < cnt; i++)
+            for (j = 16 * met[i]; j < 16 * met[i] + 16; j++) {
+                if (!stair(a, d, l, w, q, j, n))
+                    continue;
+                if (seg_tube(a, d, l, l + lo * (int64_t)((j + 1) * (65536u / n)),
+                             (uint64_t)(w + lo * (int64_t)circle16(j + 1, n, 0))))
+                    return true;
+                if (nn < 2)
+                    next[nn] = j;
+                nn++;
+            }
+        if (nn == 0)
+            return false;
+        met[0] = next[0], met[1] = next[1];
+    }
+    {
+        int64_t h[3];
+        h[0] = a[0] - l, h[1] = a[1], h[2] = a[2];
+        return fxl__laser3d_rim_meets(h, d, w, rr);
+    }
+}
+
+/* The cylinder's path, exact, for the cases the static tests of the ends
+ * leave (see the top): (a) the fat tube, (b) the disc slab, (c) each rim
+ * (rim_path). */
+FXL_NOINLINE
+static bool cylinder_path(const int64_t fa[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    int s;
+    if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
+        return true;
+    for (s = -1; s <= 1; s += 2) {
+        int64_t a[3], dm[3];
+        a[0] = s * fa[0], dm[0] = s * d[0];
+        a[1] = fa[1], a[2] = fa[2], dm[1] = d[1], dm[2] = d[2];
+        if (rim_path(a, dm, l, w, rr))
+            return true;
+    }
+    return false;
 }
 
 bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to)
@@ -360,12 +519,10 @@ bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, f
         d[i] = fb[i] - fa[i];
     rr = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX) << 32;
     h[1] = h[2] = lp->half_wid;
+    if (lp->kind == FXL_LASER3D_CYLINDER)
+        return cylinder_path(fa, d, lp->half_len, lp->half_wid, rr);
     if (lp->kind != FXL_LASER3D_EGG) {
         h[0] = lp->half_len;
-        /* A cylinder's ends were tested round; capsule_box needs them
-         * tested against the square prism too (its end cases). */
-        if (lp->kind == FXL_LASER3D_CYLINDER && (prism_hit(fa, h, rr) || prism_hit(fb, h, rr)))
-            return true;
         return capsule_box(fa, d, h, rr);
     }
     {

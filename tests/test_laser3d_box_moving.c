@@ -98,8 +98,11 @@ static uint32_t invariants(const fxl_laser3d_prep *p, fxl_aabb3 b, fxl_vec3 to, 
     if (p->kind != FXL_LASER3D_EGG && b.lo.x == b.hi.x && b.lo.y == b.hi.y && b.lo.z == b.hi.z) {
         fxl_sphere s;
         s.c = b.lo, s.r = 0;
-        if ((p->kind == FXL_LASER3D_BOX || to.x != b.lo.x || to.y != b.lo.y || to.z != b.lo.z) &&
-            fxl_laser3d_vs_moving_sphere(p, s, to) != got)
+        /* the cylinder's moving sphere is exact, its moving box may be
+         * conservative: an exact hit must be a hit */
+        if (p->kind == FXL_LASER3D_BOX ? fxl_laser3d_vs_moving_sphere(p, s, to) != got
+            : (to.x != b.lo.x || to.y != b.lo.y || to.z != b.lo.z) &&
+                  fxl_laser3d_vs_moving_sphere(p, s, to) && !got)
             bad++;
     }
     return bad;

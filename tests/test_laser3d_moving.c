@@ -6,9 +6,12 @@
  * exactly (its ends, or the box laser's capsule test); no miss for any
  * kind where a point of the path on the lattice hits statically; zero move
  * == static, batch == single, a hit at an end is a hit. */
+#include <math.h>
+
 #include "bigint.h"
 #include "gen.h"
 #include "harness.h"
+#include "ref_cyl_moving.h"
 #include "ref_moving3d.h"
 #include "ref_moving_aabb3.h"
 
@@ -20,6 +23,13 @@
  * one unit less, 0 disagreements). */
 #ifndef FXLT_MOVE3D_PATHS
 #define FXLT_MOVE3D_PATHS 34000
+#endif
+
+/* Paths for the cylinder (three radii each, two of them at the touching
+ * radius and one unit less); -DFXLT_CYL3D_PATHS=340000 for the long run
+ * (over 10^6 cases). */
+#ifndef FXLT_CYL3D_PATHS
+#define FXLT_CYL3D_PATHS 3000
 #endif
 
 static fxl_vec3 near_point(fxlt_rng *rng, const fxl_laser3d *l)
@@ -139,9 +149,193 @@ static void box_property(void)
     property(FXL_LASER3D_BOX, "3D moving box");
 }
 
+/* The cylinder's least touching radius by the reference (a double
+ * estimate of the distance, then exact answers one raw unit at a time):
+ * -1 when no radius in the domain touches; *undecided, *off count the
+ * reference giving up and the estimate being off by more than 8 units. */
+static int32_t cyl_touch_r(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b, uint32_t *undecided,
+                           uint32_t *off)
+{
+    double dd = ref_cyl_dist(l, a, b);
+    int32_t r;
+    int v, k;
+    if (dd > (double)FXL_SIZE3_MAX + 16.0)
+        return -1;
+    r = dd < 2.0 ? 0 : (int32_t)dd - 1;
+    v = ref_cyl_moving(l, a, b, r);
+    if (v == 1) {
+        for (k = 0; k < 8 && r > 0; k++) {
+            v = ref_cyl_moving(l, a, b, r - 1);
+            if (v != 1)
+                break;
+            r--;
+        }
+    } else {
+        for (k = 0; k < 8 && v == 0; k++)
+            v = ref_cyl_moving(l, a, b, ++r);
+    }
+    if (v < 0) {
+        if (*undecided < 3)
+            fxlt_printf("    undecided: W %ld L %ld yaw %d pitch %d a (%ld %ld %ld) b (%ld %ld %ld) r %ld\n",
+                        (long)l->half_width, (long)l->length, (int)l->yaw, (int)l->pitch,
+                        (long)a.x, (long)a.y, (long)a.z, (long)b.x, (long)b.y, (long)b.z, (long)r);
+        (*undecided)++;
+    }
+    if (k == 8)
+        (*off)++;
+    return r <= FXL_SIZE3_MAX ? r : -1;
+}
+
+/* A start near one of the cylinder's ends (within W + 40 px), or near the
+ * laser as the other kinds'. */
+static fxl_vec3 cyl_point(fxlt_rng *rng, const fxl_laser3d *l)
+{
+    fxl_vec3 p, e0, e1, c;
+    int32_t s = l->half_width + PX(40);
+    if (fxlt_below(rng, 3) == 0)
+        return near_point(rng, l);
+    fxl_laser3d_ends(l, &e0, &e1);
+    c = fxlt_below(rng, 2) ? e0 : e1;
+    p.x = c.x + fxlt_range(rng, -s, s);
+    p.y = c.y + fxlt_range(rng, -s, s);
+    p.z = c.z + fxlt_range(rng, -s, s);
+    return p;
+}
+
+/* The cylinder against its exact reference (ref_cyl_moving.c): random
+ * radii, the least touching radius and one unit less; the reference's
+ * answers also checked against its double distance wherever that is
+ * clearly away from the radius (a check of the split into tubes and
+ * rims); the invariants of property(). */
 static void cylinder_property(void)
 {
-    property(FXL_LASER3D_CYLINDER, "3D moving cylinder");
+    const char *name = "3D moving cylinder";
+    fxlt_rng rng = fxlt_rng_for(name);
+    uint32_t i, paths = FXLT_CASES(FXLT_CYL3D_PATHS), ncases = 0, bad = 0, hits = 0, touch = 0;
+    uint32_t inv_bad = 0, undecided = 0, off = 0, dbl_bad = 0;
+    fxl_laser3d l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
+    fxl_laser3d_prep p;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+    for (i = 0; i < paths; i++) {
+        fxl_vec3 a, b, step, end;
+        int32_t n, rs, k, ri, rad[3];
+        double dd;
+        if (i % 16 == 15) {
+            l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
+            CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        }
+        a = cyl_point(&rng, &l);
+        b = move_end(&rng, a, &step, &n);
+        rs = cyl_touch_r(&l, a, b, &undecided, &off);
+        dd = ref_cyl_dist(&l, a, b);
+        rad[0] = fxlt_range(&rng, 0, PX(24));
+        rad[1] = rs >= 0 ? rs : rad[0];
+        rad[2] = rs >= 1 ? rs - 1 : rad[0];
+        if (rs >= 0)
+            touch += rs >= 1 ? 2u : 1u;
+        for (ri = 0; ri < 3; ri++) {
+            bool got, want;
+            fxl_sphere s, e;
+            s.c = a;
+            s.r = rad[ri];
+            e = s;
+            e.c = b;
+            got = mv(&p, s, b);
+            ncases++;
+            hits += got;
+            want = rs >= 0 && s.r >= rs;
+            if (fabs((double)s.r - dd) > 1e-6 * dd + 0.01 && want != ((double)s.r >= dd))
+                dbl_bad++;
+            if (got != want) {
+                if (bad < 5)
+                    fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n",
+                                name, i, (long)s.r, got, want, (long)rs);
+                bad++;
+            }
+            for (k = 0; k <= n; k++) {
+                fxl_sphere q = s;
+                q.c.x = a.x + k * step.x, q.c.y = a.y + k * step.y, q.c.z = a.z + k * step.z;
+                if (fxl_laser3d_vs_sphere(&p, q) && !got) {
+                    inv_bad++;
+                    break;
+                }
+            }
+            if (mv(&p, s, a) != fxl_laser3d_vs_sphere(&p, s) ||
+                mv(&p, e, b) != fxl_laser3d_vs_sphere(&p, e))
+                inv_bad++;
+            {
+                uint32_t word = 0xFFFFFFFFu;
+                end = b;
+                if (fxl_laser3d_vs_moving_spheres(&p, &s, &end, 1, &word) != (size_t)got ||
+                    word != (uint32_t)got)
+                    inv_bad++;
+            }
+        }
+    }
+    fxlt_printf("    %s: %u cases (%u at the touching radius or one unit less; %u hits), "
+                "%u disagreements, %u invariant failures, reference: %u undecided, %u off its "
+                "estimate, %u against its doubles\n",
+                name, ncases, touch, hits, bad, inv_bad, undecided, off, dbl_bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(inv_bad, 0);
+    CHECK_EQ(undecided, 0);
+    CHECK_EQ(off, 0);
+    CHECK_EQ(dbl_bad, 0);
+}
+
+/* Exact tangency to a rim: a laser along x about the origin (L = 20, W =
+ * 5 px), a path across the rim's normal plane through (L + 3k, W + 4k, 0)
+ * raw (or its turn by the 3-4-5 rotation in the y-z plane), symmetric
+ * about it: its nearest point to the rim circle is that one, at exactly 5k
+ * (t = 1/2, a double root): r = 5k touches, 5k - 1 misses; with the
+ * point one raw unit nearer along x, 5k hits and 5k - 1 still misses
+ * ((3k - 1)^2 + (4k)^2 > (5k - 1)^2); one unit farther, both miss. Fewer
+ * k on the small targets (each case takes the quartic: about 1.2 million
+ * cycles on the GBA). */
+static void rim_tangent(void)
+{
+    fxl_laser3d l;
+    fxl_laser3d_prep p;
+    int32_t k, kind, side, run = 0, bad = 0;
+    l.kind = FXL_LASER3D_CYLINDER, l.anchor = FXL_ANCHOR_CENTRE;
+    l.pos.x = l.pos.y = l.pos.z = 0;
+    l.yaw = l.pitch = 0;
+    l.length = PX(40), l.half_width = PX(5), l.egg_k = fix16_one;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+    for (k = 1; k < 200000; k = FXLT_PROPERTY_DIVISOR > 1 ? k * 9 + 7 : k * 3 + 7)
+        for (kind = 0; kind < 3; kind++)
+            for (side = -1; side <= 1; side += 2) {
+                fxl_sphere s;
+                fxl_vec3 to;
+                int32_t span = PX(30), dx;
+                for (dx = -1; dx <= 1; dx++) {
+                    int32_t x = side * (PX(20) + 3 * k + dx);
+                    s.c.x = to.x = x;
+                    if (kind == 0) { /* along z at y = W + 4k */
+                        s.c.y = to.y = PX(5) + 4 * k;
+                        s.c.z = -span, to.z = span;
+                    } else if (kind == 1) { /* along y at z = -(W + 4k) */
+                        s.c.z = to.z = -(PX(5) + 4 * k);
+                        s.c.y = -span, to.y = span;
+                    } else { /* rho direction (3, 4) / 5: W + 4k = 5 m */
+                        int32_t m = (PX(5) + 4 * k) / 5;
+                        if ((PX(5) + 4 * k) % 5 != 0)
+                            continue;
+                        s.c.y = 3 * m - 4 * PX(6), to.y = 3 * m + 4 * PX(6);
+                        s.c.z = 4 * m + 3 * PX(6), to.z = 4 * m - 3 * PX(6);
+                    }
+                    s.r = 5 * k;
+                    run++;
+                    if (mv(&p, s, to) != (dx <= 0) ||
+                        ref_cyl_moving(&l, s.c, to, s.r) != (dx <= 0))
+                        bad++;
+                    s.r = 5 * k - 1;
+                    if (mv(&p, s, to) || ref_cyl_moving(&l, s.c, to, s.r) != 0)
+                        bad++;
+                }
+            }
+    fxlt_printf("    rim tangents: %ld paths, %ld disagreements\n", (long)run, (long)bad);
+    CHECK_EQ(bad, 0);
 }
 
 static void egg_property(void)
@@ -214,6 +408,7 @@ static const fxlt_case cases[] = {
     {"exact_cases", exact_cases},
     {"box_property", box_property},
     {"cylinder_property", cylinder_property},
+    {"rim_tangent", rim_tangent},
     {"egg_property", egg_property},
     {"misuse", misuse},
 };

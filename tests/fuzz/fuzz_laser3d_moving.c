@@ -7,13 +7,13 @@
  *   - a zero move is fxl_laser3d_vs_sphere; a hit at either end is a hit;
  *   - in the domain, a lattice point of the path (from + k step, the end
  *     being from + n step) that hits statically is a hit (any kind: the
- *     box's and egg's tests are exact, the cylinder's never misses);
+ *     moving tests are exact);
  *   - batch == single.
  * And fxl_laser3d_vs_moving_aabb3 along the same paths (boxes of any or
  * small sizes, some points): no undefined behaviour; zero move == static;
  * an end or lattice box that hits statically is a hit; a point box == the
- * moving sphere of radius 0 (box laser; cylinder for a nonzero move);
- * batch == single. */
+ * moving sphere of radius 0 (box laser; for the cylinder and a nonzero
+ * move the sphere's exact hit is a hit of the box); batch == single. */
 #include "fuzz.h"
 
 #define NS 8
@@ -132,8 +132,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (g[0] == 0 && g[1] == 0 && g[2] == 0 &&
                     (l.kind == FXL_LASER3D_BOX || (l.kind == FXL_LASER3D_CYLINDER && moves))) {
                     fxl_sphere pt;
+                    bool sg;
                     pt.c = bx[i].lo, pt.r = 0;
-                    FZ_CHECK(fxl_laser3d_vs_moving_sphere(&lp, pt, to[i]) == bgot[i]);
+                    sg = fxl_laser3d_vs_moving_sphere(&lp, pt, to[i]);
+                    /* the cylinder's moving sphere is exact, its moving box
+                     * may be conservative: an exact hit is a hit */
+                    FZ_CHECK(l.kind == FXL_LASER3D_BOX ? sg == bgot[i] : !sg || bgot[i]);
                 }
             }
         }

@@ -1,0 +1,19 @@
+/* laser3d_moving_rim.h - internal: does a straight path meet the solid
+ * torus about a cylinder laser's rim? The exact stage of the moving sphere
+ * against the cylinder (laser3d_moving.c; derivation in
+ * laser3d_moving_rim.c). */
+#ifndef FXL_LASER3D_MOVING_RIM_H
+#define FXL_LASER3D_MOVING_RIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* In the laser's frame moved to the rim's centre (x = h = |x| - L about
+ * the rim, Q16.48), with the path a + t d, t in [0, 1]: true iff some real
+ * t in (0, 1) has (rho - w)^2 + h^2 <= rr^2 (rho = sqrt(y^2 + z^2); w, rr
+ * Q16.48, 0 <= w, rr < 2^59), i.e. the path comes within rr of the rim
+ * circle. Precondition (the caller's exact static tests of both ends): a
+ * and a + d lie outside that torus. Sizes: |a_i| < 2^62, |d_i| < 2^62.5. */
+bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr);
+
+#endif
