@@ -934,7 +934,8 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
  * the exact stages without preparing again). Out of the circle loop's
  * way: its code is untouched. */
 /* (witness_body: the body, inline for near_moving too.) */
-FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp,
+                                    bool tests)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
@@ -958,15 +959,15 @@ FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_
         a->u_lo += ou, a->u_hi += ou;
         a->v_lo += ov, a->v_hi += ov;
     }
-    if (middle_witness(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
+    if (tests && middle_witness(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
         return 1;
-    if (fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy), fxl__across(a->cos, a->sin, gx, gy),
-                        circle.r))
+    if (tests && fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy),
+                                 fxl__across(a->cos, a->sin, gx, gy), circle.r))
         return 1;
     gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
-    if (fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, gx, gy), fxl__across(sp->cos1, sp->sin1, gx, gy),
-                        circle.r))
+    if (tests && fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, gx, gy),
+                                 fxl__across(sp->cos1, sp->sin1, gx, gy), circle.r))
         return 1;
     /* the rest of fill()'s fields (pivot + move exact: sweep_general_ok) */
     a->pos = m->pivot;
@@ -982,7 +983,7 @@ FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_
 FXL_WARM_CODE
 int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
 {
-    return witness_body(sw, circle, sp);
+    return witness_body(sw, circle, sp, true);
 }
 
 /* A slide's cheap miss: the circle's frame points at its two ends (ua,
@@ -1040,41 +1041,61 @@ FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, in
                            ((int64_t)r + sp->from.round) * 65536);
 }
 
+/* A pose of a checked sweep that is a laser (the laser moved to pos and
+ * turned by `turn` steps, exact: pos in the domain) against the circle,
+ * exactly as fxl_laser_vs_circle: fxl__laser_rest_c, which the GBA keeps
+ * in IWRAM for its fused laser loop (issue 20: a near sweep's end poses
+ * took about 700 GBA cycles as ARM code in ROM before their first frame
+ * test). The copy: 28 bytes on the stack. */
+FXL__ALWAYS_INLINE bool pose_hit(const fxl_laser *l, fxl_vec2 pos, int32_t turn, fix16_t x,
+                                 fix16_t y, fix16_t r)
+{
+    fxl_laser p = *l;
+    p.pos = pos;
+    p.angle = (fxl_angle)((uint32_t)l->angle + (uint32_t)turn);
+    return fxl__laser_rest_c(&p, x, y, r);
+}
+
 /* The fused loop's near path for a simple sweep (turning about its own
  * reference point, no move: sweep_simple) that sweep_maybe could not
- * reject: the whole answer, exactly, with the preparation built once
- * (issue 20: no second fxl_sweep_prepare): the two end beams (the
- * rectangle of fxl__laser_hitbox, no shift about laser.pos, the start and
- * end frames; sure hits), then turn_tail on the same frame values. (The
- * axis shortcuts it once took before turn_far cost the GBA about 340
- * cycles a near miss and found a hit for 1 near sweep in 60.) */
+ * reject: the whole answer, exactly. The start pose is the laser itself
+ * and the end pose the laser turned by step (both sure hits, decided as
+ * fxl_laser_vs_circle decides them: its rectangle about laser.pos, the
+ * start and end table frames, the same frame values as the preparation's
+ * in the sweep's frames); then the preparation is built once (the two
+ * frames, the rectangle of fxl__laser_hitbox, no shift about laser.pos)
+ * for turn_tail. (The axis shortcuts it once took before turn_far cost
+ * the GBA about 340 cycles a near miss and found a hit for 1 near sweep
+ * in 60.) */
 FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     fxl_sweep_prep sp;
     fxl_laser_prep *a = &sp.from;
-    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
-    int32_t step = sw->motion.step;
+    int32_t qx, qy, step = sw->motion.step;
     int64_t u0_q32, v0_q32, u1_q32, v1_q32;
 
-    fxl__sincos(l->angle, &a->cos, &a->sin);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
-    fxl__laser_hitbox(l, a);
-    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
-    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
-    if (fxl__frame_test(a, u0_q32, v0_q32, circle.r) || fxl__frame_test(a, u1_q32, v1_q32, circle.r))
+    if (fxl__laser_rest_c(l, circle.c.x, circle.c.y, circle.r) ||
+        pose_hit(l, l->pos, step, circle.c.x, circle.c.y, circle.r))
         return true;
     /* The stages below need a circle in the domain (the loop ignores the
      * answers for one out of it: no bit, the circle's code returned). */
     if (step == 0 || !fxl__circle_ok(circle))
         return false;
-    sp.cos1 = c1, sp.sin1 = s1, sp.step = step;
+    qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &sp.cos1, &sp.sin1);
+    fxl__laser_hitbox(l, a);
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
+    sp.step = step;
     return turn_tail(&sp, l->angle, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r);
 }
 
 /* The same for a turn with no move about another pivot (sweep_general_ok):
+ * the start pose, the laser itself (pose_hit's test; a sure hit), then
  * the rectangle shifted about the pivot as fill() builds it (the offsets
- * exact, as in fxl__sweep_witness), the end beams (sure hits), then
+ * exact, as in fxl__sweep_witness), the end beam (a sure hit), then
  * turn_after_ends. */
 FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
 {
@@ -1086,6 +1107,8 @@ FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
     int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
     int32_t qx = fxl__offset(circle.c.x, m->pivot.x), qy = fxl__offset(circle.c.y, m->pivot.y);
     int64_t ou, ov, u0_q32, v0_q32, u1_q32, v1_q32;
+    if (fxl__laser_rest_c(l, circle.c.x, circle.c.y, r))
+        return true;
     fxl__sincos(l->angle, &a->cos, &a->sin);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp.cos1, &sp.sin1);
     fxl__laser_hitbox(l, a);
@@ -1095,7 +1118,7 @@ FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
     sp.step = m->step;
     u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
     u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
-    if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
+    if (fxl__frame_test(a, u1_q32, v1_q32, r))
         return true;
     return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
                            ((int64_t)r + a->round) * 65536);
@@ -1155,11 +1178,38 @@ FXL__ALWAYS_INLINE bool near_rest(const fxl_sweep *sw, fxl_circle circle,
 }
 
 /* The fused loop's near path for a sweep that moves: witness_body's sure
- * hits, then near_rest on the preparation it built, in one function. */
+ * hits, then near_rest on the preparation it built, in one function. A
+ * sweep turning about laser.pos (fxl_sweep_to_pose's) has the three poses
+ * of witness_body as lasers (pose_hit's test, exact): the start pose the
+ * laser itself; the end pose the laser at pos + move turned by step; the
+ * middle witness (|step| >= 2) the laser at pos + floor(move / 2) turned
+ * by step / 2 against the circle of radius r - cut, cut middle_witness's
+ * for the same offset gm = c - pos - floor(move / 2) (with the same frame
+ * values and rectangle its frame test is that laser's: skipped when r <
+ * cut, a sure hit only either way). The preparation is then built without
+ * them. */
 FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle)
 {
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
     fxl_sweep_prep sp;
-    return witness_body(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp);
+    bool own = l->pos.x == m->pivot.x && l->pos.y == m->pivot.y;
+    if (own) {
+        /* pos + floor(move / 2) and pos + move, exact (sweep_general_ok) */
+        fxl_vec2 pm = fxl_vec2_make(l->pos.x + half_floor(m->move.x), l->pos.y + half_floor(m->move.y));
+        fxl_vec2 p1 = fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y);
+        int32_t step = m->step, r = circle.r;
+        uint32_t gx = fxl__abs32(fxl__offset(circle.c.x, pm.x)), gy = fxl__abs32(fxl__offset(circle.c.y, pm.y));
+        /* middle_witness's cut, as there (below 2^16 + 1) */
+        int32_t cut = (int32_t)((((uint64_t)gx + gy + 1u) + 65535u) >> 16);
+        if ((step <= -2 || step >= 2) && r >= cut &&
+            pose_hit(l, pm, step / 2, circle.c.x, circle.c.y, r - cut))
+            return true;
+        if (fxl__laser_rest_c(l, circle.c.x, circle.c.y, r) ||
+            pose_hit(l, p1, step, circle.c.x, circle.c.y, r))
+            return true;
+    }
+    return witness_body(sw, circle, &sp, !own) != 0 || near_rest(sw, circle, &sp);
 }
 
 /* What the fused loop does with a sweep its rejects left (the one call
