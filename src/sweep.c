@@ -1309,11 +1309,14 @@ FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int l
     }
     own = l->pos.x == m->pivot.x && l->pos.y == m->pivot.y;
     if (own) {
-        /* pos + floor(move / 2) and pos + move, exact (sweep_general_ok) */
-        fxl_vec2 pm = fxl_vec2_make(l->pos.x + half_floor(m->move.x), l->pos.y + half_floor(m->move.y));
-        uint32_t gx = fxl__abs32(fxl__offset(x, pm.x)), gy = fxl__abs32(fxl__offset(y, pm.y));
-        /* middle_witness's cut, as there (below 2^16 + 1) */
-        int32_t cut = (int32_t)((((uint64_t)gx + gy + 1u) + 65535u) >> 16);
+        /* pos + floor(move / 2) (fxl__asr32: half_floor in 32 bits) and
+         * pos + move, exact (sweep_general_ok) */
+        fxl_vec2 pm = fxl_vec2_make(l->pos.x + fxl__asr32(m->move.x, 1), l->pos.y + fxl__asr32(m->move.y, 1));
+        /* middle_witness's cut, ceil(g / 2^16) for g = |gm.x| + |gm.y| +
+         * 1, in 32 bits: the offsets are below 2^31 - 2^29 (a circle in
+         * the domain, pm within +-2^29), so g < 2^32 */
+        uint32_t g = fxl__abs32(fxl__offset(x, pm.x)) + fxl__abs32(fxl__offset(y, pm.y)) + 1u;
+        int32_t cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
         if ((m->step <= -2 || m->step >= 2) && r >= cut && pose_hit(l, pm, m->step / 2, x, y, r - cut))
             return 1;
         if (fxl__laser_rest_c(l, x, y, r) ||
