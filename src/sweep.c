@@ -1048,14 +1048,18 @@ FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angl
     return turn_after_far(sp, angle, witness, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
 }
 
-/* turn_after_ends out of line (with the middle witness), for simple_rest:
- * inline, its stages made the common miss above them slower (registers). */
+/* turn_after_far out of line (with the middle witness), for simple_rest
+ * after its ends_far (inline, its stages made the common miss above them
+ * slower: registers). For a simple sweep that is all of turn_far: the
+ * rectangle about laser.pos spans 0 both ways (u_lo <= 0 <= u_hi, v_lo <=
+ * 0 <= v_hi: fxl__laser_hitbox) and t >= 0 (a circle in the domain), so
+ * turn_far skips its arc form. */
 FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, int32_t qx,
                                    int32_t qy, int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
                                    int64_t v1_q32, int32_t r)
 {
-    return turn_after_ends(sp, angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
-                           ((int64_t)r + sp->from.round) * 65536);
+    return turn_after_far(sp, angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                          ((int64_t)r + sp->from.round) * 65536);
 }
 
 /* A pose of a checked sweep that is a laser (the laser moved to pos and
