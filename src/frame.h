@@ -54,6 +54,14 @@ FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u_q32, 
     return fxl__frame_test(lp, u_q32, v_q32, r);
 }
 
+/* fxl_laser_vs_circle's answer for a laser that passed the checks of
+ * fxl__laser_fast_ok (hitbox.h) against any circle (the answer is
+ * meaningful for one in the domain): the across and along rejects in
+ * whole pixels, then the exact frame test (laser.c; in IWRAM on the GBA,
+ * where fast_arm.s's fxl_lasers_vs_circle calls it). The fused sweep loop
+ * (sweep.c) tests a near sweep's poses that are lasers with it. */
+bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+
 /* a*a + b*b <= t*t (Q32.32 distances, each below 2^46), exactly: the
  * quick test on the top bits, else 128 bits (frame.c, kept out of the hot
  * code and out of IWRAM). */

@@ -278,7 +278,6 @@ FXL__ALWAYS_INLINE bool laser_hits(const fxl_laser *l, fix16_t x, fix16_t y, fix
 fxl_result fxl__lasers_vs_circle_c(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                    uint32_t *hit_bits, size_t *hits);
 fxl_result fxl__circle_code(fix16_t x, fix16_t y, fix16_t r);
-bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
 
 /* The port's routine reads fxl_laser by fixed offsets. */
 typedef char fxl__laser_layout[(sizeof(fxl_laser) == 28 && sizeof(fxl_laser_kind) == 1 &&
@@ -303,6 +302,14 @@ bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 #else
 #define LASERS_LOOP fxl_lasers_vs_circle
 #define LASERS_PLACE FXL_IWRAM_CODE
+
+/* The same test without the port's loop, for the fused sweep loop's poses
+ * (sweep.c; frame.h). */
+FXL_WARM_CODE
+bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+{
+    return laser_hits(l, x, y, r);
+}
 #endif
 
 /* Many lasers against one circle: per laser, the checks of

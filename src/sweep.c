@@ -199,16 +199,23 @@ FXL__ALWAYS_INLINE bool turn_far_arc(int64_t u0_q32, int64_t v0_q32, int64_t u1_
 /* The common case of that first, inline: both ends beyond a side whose
  * bound is kept on the far side of zero (the arc then stays in the open
  * half plane without that side's axis direction); then the arc form. */
-FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
+FXL__ALWAYS_INLINE bool ends_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
                                  int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
-                                 int64_t t_q32, int64_t m_q32, int32_t step)
+                                 int64_t t_q32, int64_t m_q32)
 {
     int64_t hv_q32 = fxl__max64(vhi_q32 + t_q32, 0) + m_q32;
     int64_t lv_q32 = fxl__min64(vlo_q32 - t_q32, 0) - m_q32;
     int64_t hu_q32 = fxl__max64(uhi_q32 + t_q32, 0) + m_q32;
     int64_t lu_q32 = fxl__min64(ulo_q32 - t_q32, 0) - m_q32;
-    if ((v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
-        (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32))
+    return (v0_q32 > hv_q32 && v1_q32 > hv_q32) || (v0_q32 < lv_q32 && v1_q32 < lv_q32) ||
+           (u0_q32 > hu_q32 && u1_q32 > hu_q32) || (u0_q32 < lu_q32 && u1_q32 < lu_q32);
+}
+
+FXL__ALWAYS_INLINE bool turn_far(int64_t u0_q32, int64_t v0_q32, int64_t u1_q32, int64_t v1_q32,
+                                 int64_t ulo_q32, int64_t uhi_q32, int64_t vlo_q32, int64_t vhi_q32,
+                                 int64_t t_q32, int64_t m_q32, int32_t step)
+{
+    if (ends_far(u0_q32, v0_q32, u1_q32, v1_q32, ulo_q32, uhi_q32, vlo_q32, vhi_q32, t_q32, m_q32))
         return true;
     /* With every side's bound on the far side of zero (the pivot within
      * the grown rectangle: a turn about laser.pos) each test of the arc
@@ -934,7 +941,8 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
  * the exact stages without preparing again). Out of the circle loop's
  * way: its code is untouched. */
 /* (witness_body: the body, inline for near_moving too.) */
-FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
+FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp,
+                                    bool tests)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
@@ -958,15 +966,15 @@ FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_
         a->u_lo += ou, a->u_hi += ou;
         a->v_lo += ov, a->v_hi += ov;
     }
-    if (middle_witness(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
+    if (tests && middle_witness(a, l->angle, m->step, gx - hx, gy - hy, circle.r))
         return 1;
-    if (fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy), fxl__across(a->cos, a->sin, gx, gy),
-                        circle.r))
+    if (tests && fxl__frame_test(a, fxl__along(a->cos, a->sin, gx, gy),
+                                 fxl__across(a->cos, a->sin, gx, gy), circle.r))
         return 1;
     gx = (int32_t)((int64_t)gx - m->move.x), gy = (int32_t)((int64_t)gy - m->move.y);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &sp->cos1, &sp->sin1);
-    if (fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, gx, gy), fxl__across(sp->cos1, sp->sin1, gx, gy),
-                        circle.r))
+    if (tests && fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, gx, gy),
+                                 fxl__across(sp->cos1, sp->sin1, gx, gy), circle.r))
         return 1;
     /* the rest of fill()'s fields (pivot + move exact: sweep_general_ok) */
     a->pos = m->pivot;
@@ -982,7 +990,7 @@ FXL__ALWAYS_INLINE int witness_body(const fxl_sweep *sw, fxl_circle circle, fxl_
 FXL_WARM_CODE
 int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp)
 {
-    return witness_body(sw, circle, sp);
+    return witness_body(sw, circle, sp, true);
 }
 
 /* A slide's cheap miss: the circle's frame points at its two ends (ua,
@@ -1007,20 +1015,17 @@ FXL__ALWAYS_INLINE bool slide_far_at(const fxl_laser_prep *lp, int32_t c, int32_
                      fxl__across(c, s, bx, by), t_q32);
 }
 
-/* The turn at offset q from the pivot after its end beams missed:
- * turn_hit's later stages on frame values worked out once: its cheap
- * rejects (turn_far), the sure hit of the middle pose (middle_witness,
- * when `witness`: not yet tested), the arc's box, the axis witness, the
- * exact middle. */
-FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angle, bool witness,
-                                        int32_t qx, int32_t qy, int64_t u0_q32, int64_t v0_q32,
-                                        int64_t u1_q32, int64_t v1_q32, int32_t r,
-                                        int64_t t_q32)
+/* The turn at offset q from the pivot after its end beams missed and
+ * turn_far let it through: turn_hit's later stages on frame values worked
+ * out once: the sure hit of the middle pose (middle_witness, when
+ * `witness`: not yet tested), the arc's box, the axis witness, the exact
+ * middle. */
+FXL__ALWAYS_INLINE bool turn_after_far(const fxl_sweep_prep *sp, fxl_angle angle, bool witness,
+                                       int32_t qx, int32_t qy, int64_t u0_q32, int64_t v0_q32,
+                                       int64_t u1_q32, int64_t v1_q32, int32_t r, int64_t t_q32)
 {
     const fxl_laser_prep *a = &sp->from;
-    if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
-                 arc_margin(qx, qy), sp->step) ||
-        sp->step == 0)
+    if (sp->step == 0)
         return false;
     if (witness && middle_witness(a, angle, sp->step, qx, qy, r))
         return true;
@@ -1030,52 +1035,91 @@ FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angl
            middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
 }
 
-/* turn_after_ends out of line (with the middle witness), for sweep_near:
- * inline, its stages made the common hit above them slower (registers). */
+/* The same with its cheap rejects (turn_far) first. */
+FXL__ALWAYS_INLINE bool turn_after_ends(const fxl_sweep_prep *sp, fxl_angle angle, bool witness,
+                                        int32_t qx, int32_t qy, int64_t u0_q32, int64_t v0_q32,
+                                        int64_t u1_q32, int64_t v1_q32, int32_t r,
+                                        int64_t t_q32)
+{
+    const fxl_laser_prep *a = &sp->from;
+    if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                 arc_margin(qx, qy), sp->step))
+        return false;
+    return turn_after_far(sp, angle, witness, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
+}
+
+/* turn_after_far out of line (with the middle witness), for simple_rest
+ * after its ends_far (inline, its stages made the common miss above them
+ * slower: registers). For a simple sweep that is all of turn_far: the
+ * rectangle about laser.pos spans 0 both ways (u_lo <= 0 <= u_hi, v_lo <=
+ * 0 <= v_hi: fxl__laser_hitbox) and t >= 0 (a circle in the domain), so
+ * turn_far skips its arc form. */
 FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, int32_t qx,
                                    int32_t qy, int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
                                    int64_t v1_q32, int32_t r)
 {
-    return turn_after_ends(sp, angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
-                           ((int64_t)r + sp->from.round) * 65536);
+    return turn_after_far(sp, angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
+                          ((int64_t)r + sp->from.round) * 65536);
+}
+
+/* A pose of a checked sweep that is a laser (the laser moved to pos and
+ * turned by `turn` steps, exact: pos in the domain) against the circle,
+ * exactly as fxl_laser_vs_circle: fxl__laser_rest_c, which the GBA keeps
+ * in IWRAM for its fused laser loop (issue 20: a near sweep's end poses
+ * took about 700 GBA cycles as ARM code in ROM before their first frame
+ * test). The copy: 28 bytes on the stack. */
+FXL__ALWAYS_INLINE bool pose_hit(const fxl_laser *l, fxl_vec2 pos, int32_t turn, fix16_t x,
+                                 fix16_t y, fix16_t r)
+{
+    fxl_laser p = *l;
+    p.pos = pos;
+    p.angle = (fxl_angle)((uint32_t)l->angle + (uint32_t)turn);
+    return fxl__laser_rest_c(&p, x, y, r);
 }
 
 /* The fused loop's near path for a simple sweep (turning about its own
  * reference point, no move: sweep_simple) that sweep_maybe could not
- * reject: the whole answer, exactly, with the preparation built once
- * (issue 20: no second fxl_sweep_prepare): the two end beams (the
- * rectangle of fxl__laser_hitbox, no shift about laser.pos, the start and
- * end frames; sure hits), then turn_tail on the same frame values. (The
- * axis shortcuts it once took before turn_far cost the GBA about 340
- * cycles a near miss and found a hit for 1 near sweep in 60.) */
-FXL__ALWAYS_INLINE bool sweep_near(const fxl_sweep *sw, fxl_circle circle)
+ * reject, after its two end poses missed (sweep_rest: the start pose is
+ * the laser itself and the end pose the laser turned by step, decided as
+ * fxl_laser_vs_circle decides them: its rectangle about laser.pos, the
+ * start and end table frames, the same frame values as the preparation's
+ * in the sweep's frames): the rest of the answer, exactly, with the
+ * preparation built once (the two frames, the rectangle of
+ * fxl__laser_hitbox, no shift about laser.pos) for turn_tail. (The axis
+ * shortcuts it once took before turn_far cost the GBA about 340 cycles a
+ * near miss and found a hit for 1 near sweep in 60.) */
+FXL_ARM_CODE static bool simple_rest(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     fxl_sweep_prep sp;
     fxl_laser_prep *a = &sp.from;
-    int32_t c1, s1, qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
-    int32_t step = sw->motion.step;
+    int32_t qx, qy, step = sw->motion.step;
     int64_t u0_q32, v0_q32, u1_q32, v1_q32;
 
-    fxl__sincos(l->angle, &a->cos, &a->sin);
-    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &c1, &s1);
-    fxl__laser_hitbox(l, a);
-    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
-    u1_q32 = fxl__along(c1, s1, qx, qy), v1_q32 = fxl__across(c1, s1, qx, qy);
-    if (fxl__frame_test(a, u0_q32, v0_q32, circle.r) || fxl__frame_test(a, u1_q32, v1_q32, circle.r))
-        return true;
     /* The stages below need a circle in the domain (the loop ignores the
      * answers for one out of it: no bit, the circle's code returned). */
     if (step == 0 || !fxl__circle_ok(circle))
         return false;
-    sp.cos1 = c1, sp.sin1 = s1, sp.step = step;
+    qx = fxl__offset(circle.c.x, l->pos.x), qy = fxl__offset(circle.c.y, l->pos.y);
+    fxl__sincos(l->angle, &a->cos, &a->sin);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)step), &sp.cos1, &sp.sin1);
+    fxl__laser_hitbox(l, a);
+    u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
+    u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
+    /* turn_far's common miss here, before turn_tail's call (issue 20: the
+     * near misses that the loop's pixel rejects let through took about
+     * 1,200 GBA cycles each through it) */
+    if (ends_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi,
+                 ((int64_t)circle.r + a->round) * 65536, arc_margin(qx, qy)))
+        return false;
+    sp.step = step;
     return turn_tail(&sp, l->angle, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, circle.r);
 }
 
-/* The same for a turn with no move about another pivot (sweep_general_ok):
- * the rectangle shifted about the pivot as fill() builds it (the offsets
- * exact, as in fxl__sweep_witness), the end beams (sure hits), then
- * turn_after_ends. */
+/* The same for a turn with no move about another pivot (sweep_general_ok)
+ * after its start pose (the laser itself) missed: the rectangle shifted
+ * about the pivot as fill() builds it (the offsets exact, as in
+ * fxl__sweep_witness), the end beam (a sure hit), then turn_after_ends. */
 FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
@@ -1095,7 +1139,7 @@ FXL_ARM_CODE static bool near_turn(const fxl_sweep *sw, fxl_circle circle)
     sp.step = m->step;
     u0_q32 = fxl__along(a->cos, a->sin, qx, qy), v0_q32 = fxl__across(a->cos, a->sin, qx, qy);
     u1_q32 = fxl__along(sp.cos1, sp.sin1, qx, qy), v1_q32 = fxl__across(sp.cos1, sp.sin1, qx, qy);
-    if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
+    if (fxl__frame_test(a, u1_q32, v1_q32, r))
         return true;
     return turn_after_ends(&sp, l->angle, true, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r,
                            ((int64_t)r + a->round) * 65536);
@@ -1155,39 +1199,137 @@ FXL__ALWAYS_INLINE bool near_rest(const fxl_sweep *sw, fxl_circle circle,
 }
 
 /* The fused loop's near path for a sweep that moves: witness_body's sure
- * hits, then near_rest on the preparation it built, in one function. */
-FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle)
+ * hits (`tests`: sweep_rest tested none of its poses), then near_rest on
+ * the preparation it built, in one function. */
+FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle, bool tests)
 {
     fxl_sweep_prep sp;
-    return witness_body(sw, circle, &sp) != 0 || near_rest(sw, circle, &sp);
+    return witness_body(sw, circle, &sp, tests) != 0 || near_rest(sw, circle, &sp);
 }
 
-/* What the fused loop does with a sweep its rejects left (the one call
- * out of its IWRAM code, in ROM: near sweeps only): the near path of the
- * sweep's checked form (look: LOOK_SIMPLE sweep_near; LOOK_GENERAL, only
- * with a circle in the domain, near_turn or near_moving), each deciding
- * exactly on the preparation it builds; else the full path
- * (fxl_sweep_prepare and the exact test). 1 hit, 0 miss, or minus the
- * refusal code. */
-#define LOOK_NONE 0
-#define LOOK_SIMPLE 1
-#define LOOK_GENERAL 2
+/* A sure miss for a sweep that moves (sweep_general_ok accepted it; a
+ * circle in the domain), before witness_body's preparation (issue 20: the
+ * near misses that the loop's pixel rejects let through took about 2,000
+ * GBA cycles each through near_moving).
+ * Proof. With g0 = c - pivot, gm = g0 - floor(move / 2), g1 = g0 - move
+ * and the rectangle K about the pivot (fill()'s: shifted by the start
+ * frame's o), the motion (sweep.h) meets the circle only at frame points
+ * of slide 1 (start frame, F0(g0) to F0(gm)), of the turn (F0(gm) to
+ * F1(gm), turn_far's arc) and of slide 2 (end frame, F1(gm) to F1(g1));
+ * with step 0 it is one slide, F0(g0) to F0(g1) (F1 = F0). Every hit
+ * point lies within t = (r + round) 2^16 of K. If the four values
+ * F0(g0), F0(gm), F1(gm), F1(g1) all lie beyond hv = max(v_hi + t, 0) + m
+ * across (m = arc_margin(gm)), each slide's segment does (a half plane is
+ * convex) and so beyond v_hi + t: no hit; the turn's two ends do, which
+ * is turn_far's first test: no hit; and with step 0, F0(g0) and F0(g1) =
+ * F1(g1) do. The same below lv = min(v_lo - t, 0) - m and along the beam.
+ * Values below 2^50 (fill()'s, turn_far's): no overflow. */
+FXL_ARM_CODE static bool moving_far(const fxl_sweep *sw, fxl_circle circle)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fxl_laser_prep a;
+    int32_t c0, s0, c1, s1;
+    /* the offsets exact, as in witness_body (sweep_general_ok) */
+    int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
+    int32_t qx = gx - half_floor(m->move.x), qy = gy - half_floor(m->move.y);
+    int32_t ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
+    int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
+    int64_t t_q32, m_q32, x0, x1, x2, x3, lo, hi;
+
+    fxl__sincos(l->angle, &c0, &s0);
+    fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &c1, &s1);
+    fxl__laser_hitbox(l, &a);
+    if ((ox | oy) != 0) {
+        int64_t ou = fxl__along(c0, s0, ox, oy), ov = fxl__across(c0, s0, ox, oy);
+        a.u_lo += ou, a.u_hi += ou;
+        a.v_lo += ov, a.v_hi += ov;
+    }
+    t_q32 = ((int64_t)circle.r + a.round) * 65536;
+    m_q32 = arc_margin(qx, qy);
+    x0 = fxl__across(c0, s0, gx, gy), x1 = fxl__across(c0, s0, qx, qy);
+    x2 = fxl__across(c1, s1, qx, qy), x3 = fxl__across(c1, s1, ex, ey);
+    lo = fxl__min64(fxl__min64(x0, x1), fxl__min64(x2, x3));
+    hi = fxl__max64(fxl__max64(x0, x1), fxl__max64(x2, x3));
+    if (lo > fxl__max64(a.v_hi + t_q32, 0) + m_q32 || hi < fxl__min64(a.v_lo - t_q32, 0) - m_q32)
+        return true;
+    x0 = fxl__along(c0, s0, gx, gy), x1 = fxl__along(c0, s0, qx, qy);
+    x2 = fxl__along(c1, s1, qx, qy), x3 = fxl__along(c1, s1, ex, ey);
+    lo = fxl__min64(fxl__min64(x0, x1), fxl__min64(x2, x3));
+    hi = fxl__max64(fxl__max64(x0, x1), fxl__max64(x2, x3));
+    return lo > fxl__max64(a.u_hi + t_q32, 0) + m_q32 || hi < fxl__min64(a.u_lo - t_q32, 0) - m_q32;
+}
+
+/* The full path: fxl_sweep_prepare and the exact test. */
 FXL_WARM_CODE
-static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
+static int full_rest(const fxl_sweep *sw, fxl_circle circle)
 {
     fxl_sweep_prep sp;
-    fxl_result res;
-    if (look == LOOK_SIMPLE)
-        return sweep_near(sw, circle) ? 1 : 0;
-    if (look == LOOK_GENERAL) { /* (the loop's: only with a circle in the domain) */
-        if ((sw->motion.move.x | sw->motion.move.y) == 0)
-            return near_turn(sw, circle) ? 1 : 0;
-        return near_moving(sw, circle) ? 1 : 0;
-    }
-    res = fxl_sweep_prepare(sw, &sp);
+    fxl_result res = fxl_sweep_prepare(sw, &sp);
     if (res != FXL_OK)
         return -(int)res;
     return fixed_hit(&sp, circle.c.x, circle.c.y, circle.r) ? 1 : 0;
+}
+
+/* What the fused loop does with a sweep its rejects left (the one call
+ * out of its IWRAM code, in ROM: near sweeps only). First the sure hits
+ * at the poses that are lasers (pose_hit, exact): a simple sweep's start
+ * and end poses (look LOOK_SIMPLE); the start pose of a turn about
+ * another pivot; for a sweep that moves about laser.pos (fxl_sweep_to_pose's)
+ * the three poses of witness_body: the start pose, the end pose (the
+ * laser at pos + move turned by step), and its middle witness (|step| >=
+ * 2) the laser at pos + floor(move / 2) turned by step / 2 against the
+ * circle of radius r - cut, cut middle_witness's for the same offset gm =
+ * c - pos - floor(move / 2) (with the same frame values and rectangle its
+ * frame test is that laser's; skipped when r < cut: a sure hit only,
+ * either way). Then the near path of the sweep's checked form, in ARM
+ * code (LOOK_SIMPLE simple_rest; LOOK_GENERAL, only with a circle in the
+ * domain, near_turn or near_moving), each deciding exactly on the
+ * preparation it builds; else the full path. 1 hit, 0 miss, or minus the
+ * refusal code. Thumb code in ROM on the GBA (no 64-bit product here:
+ * half the ROM fetches of ARM code; issue 20: a near sweep's call and
+ * poses took about 250 cycles more as ARM code). */
+#define LOOK_NONE 0
+#define LOOK_SIMPLE 1
+#define LOOK_GENERAL 2
+FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
+{
+    const fxl_laser *l = &sw->laser;
+    const fxl_motion *m = &sw->motion;
+    fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;
+    bool own;
+    if (look == LOOK_SIMPLE) {
+        if (fxl__laser_rest_c(l, x, y, r) || pose_hit(l, l->pos, m->step, x, y, r))
+            return 1;
+        return simple_rest(sw, circle) ? 1 : 0;
+    }
+    if (look != LOOK_GENERAL)
+        return full_rest(sw, circle);
+    /* (the loop's LOOK_GENERAL: only with a circle in the domain) */
+    if ((m->move.x | m->move.y) == 0) {
+        if (fxl__laser_rest_c(l, x, y, r))
+            return 1;
+        return near_turn(sw, circle) ? 1 : 0;
+    }
+    own = l->pos.x == m->pivot.x && l->pos.y == m->pivot.y;
+    if (own) {
+        /* pos + floor(move / 2) (fxl__asr32: half_floor in 32 bits) and
+         * pos + move, exact (sweep_general_ok) */
+        fxl_vec2 pm = fxl_vec2_make(l->pos.x + fxl__asr32(m->move.x, 1), l->pos.y + fxl__asr32(m->move.y, 1));
+        /* middle_witness's cut, ceil(g / 2^16) for g = |gm.x| + |gm.y| +
+         * 1, in 32 bits: the offsets are below 2^31 - 2^29 (a circle in
+         * the domain, pm within +-2^29), so g < 2^32 */
+        uint32_t g = fxl__abs32(fxl__offset(x, pm.x)) + fxl__abs32(fxl__offset(y, pm.y)) + 1u;
+        int32_t cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
+        if ((m->step <= -2 || m->step >= 2) && r >= cut && pose_hit(l, pm, m->step / 2, x, y, r - cut))
+            return 1;
+        if (fxl__laser_rest_c(l, x, y, r) ||
+            pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
+            return 1;
+    }
+    if (moving_far(sw, circle))
+        return 0;
+    return near_moving(sw, circle, !own) ? 1 : 0;
 }
 
 /* Many sweeps against one fixed circle: as fxl_sweep_prepare and

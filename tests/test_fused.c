@@ -419,6 +419,102 @@ static void sweeps_near_touching(void)
                 round, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], tested, hit);
 }
 
+/* The fused call's near path (sweep.c's sweep_rest: the poses tested as
+ * lasers, moving_far, the ends' turn_far miss, then the exact stages) at
+ * the touching radius: sweeps of every motion with the player a few px
+ * from the beam's edge at a pose between the ends (as the benchmark's near
+ * rows place it), the least radius that hits found with the single call,
+ * then the fused call at that radius and one raw unit either side: the
+ * same bits as fxl_sweep_prepare + fxl_sweep_vs_circle, a miss below and a
+ * hit at it. */
+static void sweeps_edge_touching(void)
+{
+    fxl_sweep *s = sweep_pool;
+    static uint32_t bits[2];
+    fxlt_rng rng = fxlt_rng_for("sweeps_edge_touching");
+    uint32_t round, kinds[6] = {0, 0, 0, 0, 0, 0}, hit = 0, tested = 0;
+    for (round = 0; round < 8000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 30u; round++) {
+        fxl_vec2 c = fxl_vec2_make(fxlt_range(&rng, PX(60), PX(180)), fxlt_range(&rng, PX(40), PX(120)));
+        fxl_laser_kind kind = (fxl_laser_kind)fxlt_below(&rng, 2);
+        fxl_angle angle = (fxl_angle)fxlt_below(&rng, 4096);
+        int32_t len = fxlt_range(&rng, PX(20), PX(240)), hw = fxlt_range(&rng, PX(1), PX(6));
+        uint32_t motion = fxlt_below(&rng, 6);
+        int32_t step = fxlt_range(&rng, 1, 40) * (fxlt_below(&rng, 2) != 0 ? 1 : -1);
+        int32_t u = fxlt_range(&rng, -PX(4), len + PX(4)), v, rs;
+        fix16_t co = fxl_cos(angle), sn = fxl_sin(angle);
+        fxl_laser l;
+        fxl_sweep_prep sp;
+        size_t n, i;
+        int32_t d;
+        if (motion == 5)
+            step = fxlt_range(&rng, -1, 1); /* no middle pose */
+        /* the player at frame point (u, v) of the laser at `angle`: v just
+         * beside the hitbox's edge (its half-width at most hw) */
+        v = (fxlt_below(&rng, 2) != 0 ? 1 : -1) * (hw + fxlt_range(&rng, -PX(3), PX(3)));
+        l = fxl_laser_from_emitter(kind,
+                                   fxl_vec2_make(c.x - (fix16_t)(((int64_t)co * u - (int64_t)sn * v) >> 16),
+                                                 c.y - (fix16_t)(((int64_t)sn * u + (int64_t)co * v) >> 16)),
+                                   (fxl_angle)(angle - step / 2), len, hw);
+        l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
+        l.hit_fraction = fxlt_range(&rng, fix16_one / 2, fix16_one);
+        switch (motion) {
+        case 0: s[0] = fxl_sweep_turn(&l, step); break;
+        case 1: /* about a pivot beside the beam */
+            s[0] = fxl_sweep_turn_about(&l, fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(24), PX(24)),
+                                                          l.pos.y + fxlt_range(&rng, -PX(24), PX(24))),
+                                        step);
+            break;
+        case 2: /* pose to pose (a turn about laser.pos and a move) */
+        case 5:
+            s[0] = fxl_sweep_to_pose(&l,
+                                     fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(8), PX(8)),
+                                                   l.pos.y + fxlt_range(&rng, -PX(8), PX(8))),
+                                     (fxl_angle)(l.angle + step));
+            break;
+        case 3: /* a move and a turn about another pivot */
+            s[0] = fxl_sweep_to_pose(&l,
+                                     fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(8), PX(8)),
+                                                   l.pos.y + fxlt_range(&rng, -PX(8), PX(8))),
+                                     (fxl_angle)(l.angle + step));
+            s[0].motion.pivot = fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(30), PX(30)),
+                                              l.pos.y + fxlt_range(&rng, -PX(30), PX(30)));
+            break;
+        default: /* a slide, no turn */
+            s[0] = fxl_sweep_to_pose(&l,
+                                     fxl_vec2_make(l.pos.x + fxlt_range(&rng, -PX(8), PX(8)),
+                                                   l.pos.y + fxlt_range(&rng, -PX(8), PX(8))),
+                                     l.angle);
+            break;
+        }
+        if (fxl_sweep_prepare(&s[0], &sp) != FXL_OK)
+            continue;
+        kinds[motion]++;
+        rs = least_hit_radius(&sp, c, PX(16));
+        n = 1 + fxlt_below(&rng, 4); /* the same sweep again in the block */
+        for (i = 1; i < n; i++)
+            s[i] = s[0];
+        for (d = -1; d <= 1; d++) {
+            fxl_circle p = fxl_circle_make(c.x, c.y, rs + d);
+            size_t got = 12345, count = 0;
+            fxl_result want = fxl_circle_check(p);
+            CHECK_EQ(fxl_sweeps_vs_circle(s, n, p, bits, &got), want);
+            for (i = 0; i < n; i++) {
+                bool h = want == FXL_OK && fxl_sweep_vs_circle(&sp, p);
+                count += h;
+                CHECK(((bits[0] >> i) & 1u) == (h ? 1u : 0u));
+            }
+            CHECK_EQ(got, count);
+            if (rs < PX(16) && rs + d >= 0)
+                CHECK((((bits[0] & 1u) != 0) == (d >= 0)));
+            hit += (uint32_t)count;
+            tested += (uint32_t)n;
+        }
+    }
+    fxlt_printf("    %u rounds (turn %u, about a pivot %u, pose %u, pivot and move %u, slide %u, "
+                "step -1..1 %u), %u sweeps tested, %u hits\n",
+                round, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], tested, hit);
+}
+
 /* fxl_sweep_to_pose's step and saturated move (sweep.c: 32-bit, no
  * library call) against their definitions (fxl_angle_diff, the int64
  * difference clamped to int32), the laser and pivot copied, for any int32
@@ -475,6 +571,7 @@ static const fxlt_case cases[] = {
     {"sweeps_match", sweeps_match},
     {"sweeps_box_edges", sweeps_box_edges},
     {"sweeps_near_touching", sweeps_near_touching},
+    {"sweeps_edge_touching", sweeps_edge_touching},
     {"to_pose_fields", to_pose_fields},
     {"big_radius_scale", big_radius_scale},
 };

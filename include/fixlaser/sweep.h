@@ -51,11 +51,18 @@
  *     (fxl_sweep_turn), about 270 about another pivot or with a move
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
  *     bounds grown by the move). Near the player (a few px) each sweep
- *     is prepared once and decided on the way (issue 20): about 1,040 a
- *     sweep about its reference point, 1,540 about another pivot, 1,980
- *     pose to pose (at most 1,220 / 1,820 / 2,240 a sweep over a call):
- *     the end and middle poses give the common hits, each piece's 64-bit
- *     reject the common misses, the exact stages only the thin band.
+ *     is decided on the way (issue 20): about 880 a sweep about its
+ *     reference point, 1,300 about another pivot, 1,620 pose to pose (at
+ *     most 1,030 / 1,610 / 1,930 a sweep over a call). The poses that
+ *     are lasers (the start pose; a turn about the reference point's end
+ *     pose; pose to pose, the end pose and the middle one, with the radius
+ *     cut by the table's error) give the common hits through
+ *     fxl_lasers_vs_circle's per-laser test (IWRAM on the GBA, about 250
+ *     a pose, called from Thumb code in ROM); then a proven 64-bit miss (both
+ *     ends, or all four points of a move, beyond one side: the common
+ *     near miss) before the preparation is built once, in ARM code in
+ *     ROM, for the exact stages of the thin band. Of a near sweep's cost
+ *     about 430 is the loop's pixel rejects and the call out of IWRAM.
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
  *     (2^29) on an axis always takes the exact stage (same answer).
  *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle
