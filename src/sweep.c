@@ -878,10 +878,15 @@ FXL__ALWAYS_INLINE bool sweep_general_ok(const fxl_sweep *sw)
  * when its two ends lie beyond B = max(side + t, 0) + m on one side, m <
  * 2^32 (turn_far). So all four points beyond B on one side is a miss, and
  * with o < (p(o) + 1) 2^32, (w + r) 2^16 < (h + 1) 2^32 (h = (w + r) >>
- * 16): B < (max(p(o) + h + 2, 0) + 1) 2^32, so p(v) >= max(p(o) + h + 2,
- * 0) + 1 + d at both ends of g0 (start and end frames) puts all four above
- * B; below: B > (min(p(o) - h - 1, 0) - 1) 2^32, and p(v) < min(p(o) - h
- * - 1, 0) - 1 - d puts them all below. The same along the beam. Every
+ * 16): B < (M + 1) 2^32, M = max(p(o) + h + 2, 0). A point within D of a
+ * value v with p(v) >= M + 2 + d (so v >= (M + 2 + d) 2^32) is above (M +
+ * 2 + d) 2^32 - (d + 1) 2^32 = (M + 1) 2^32 > B: so p(v) >= M + 2 + d at
+ * both ends of g0 (start and end frames) puts all four above B. (One pixel
+ * more than the bare chain needed when this filter was first written: with
+ * M + 1 + d the chain only gives M 2^32 + 2^16, short of B by up to m.)
+ * Below: B > (N - 1) 2^32, N = min(p(o) - h - 1, 0), and p(v) < N - 2 - d
+ * (v < (N - 2 - d) 2^32) puts every point within D below (N - 1) 2^32 <
+ * B. The same along the beam. Every
  * value below 2^16 px: the offsets are below 2^31 raw. */
 /* The along half of sweep_general_maybe, out of line (as sweep_along):
  * only the sweeps that pass the across half get here, so it works out w,
@@ -901,8 +906,8 @@ static bool general_along(const fxl_sweep *sw, const int32_t cs[4], int32_t qx, 
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
     int32_t o_px = fxl__pixels(fxl__along(cs[0], cs[1], ox, oy));
-    int32_t hi = fxl__max32(o_px + (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2, 0) + 1 + d;
-    int32_t lo = fxl__min32(o_px - (int32_t)((behind + (uint32_t)r + rnd) >> 16) - 1, 0) - 1 - d;
+    int32_t hi = fxl__max32(o_px + (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2, 0) + 2 + d;
+    int32_t lo = fxl__min32(o_px - (int32_t)((behind + (uint32_t)r + rnd) >> 16) - 1, 0) - 2 - d;
     int32_t a0 = fxl__pixels(fxl__along(cs[0], cs[1], qx, qy));
     int32_t a1 = fxl__pixels(fxl__along(cs[2], cs[3], qx, qy));
     return !((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo));
@@ -922,8 +927,8 @@ FXL__ALWAYS_INLINE bool sweep_general_maybe(const fxl_sweep *sw, fix16_t x, fix1
     fxl__sincos(l->angle, &cs[0], &cs[1]);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &cs[2], &cs[3]);
     o_px = fxl__pixels(fxl__across(cs[0], cs[1], ox, oy));
-    hi = fxl__max32(o_px + h + 2, 0) + 1 + d;
-    lo = fxl__min32(o_px - h - 1, 0) - 1 - d;
+    hi = fxl__max32(o_px + h + 2, 0) + 2 + d;
+    lo = fxl__min32(o_px - h - 1, 0) - 2 - d;
     a0 = fxl__pixels(fxl__across(cs[0], cs[1], qx, qy));
     a1 = fxl__pixels(fxl__across(cs[2], cs[3], qx, qy));
     if (FXL__LIKELY((a0 >= hi && a1 >= hi) || (a0 < lo && a1 < lo)))
