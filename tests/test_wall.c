@@ -786,15 +786,16 @@ static void outside_the_domain(void)
 
 /* ---- the moves' filters (wall_hooks.h) ------------------------------------ */
 
-/* div64_32_seeded, the stop point's and the slide's division: floor(n /
- * d) equals q for n = q d + r built from a quotient and a remainder (the
+/* div_estimate, the stop point's and the slide's division (no remainder
+ * correction): for n = q d + r built from a quotient and a remainder (the
  * largest, the smallest, random), with divisors random, small, powers of
  * two and their neighbours, and on the seed table's cell edges (d's top 9
- * bits change there: the seed's worst error) at every shift. */
+ * bits change there: the seed's worst error) at every shift, the estimate
+ * lies in q - 11 .. q (wall.c's bound), and is q itself for most. */
 static void seeded_division(void)
 {
     fxlt_rng rng = fxlt_rng_for("seeded_division");
-    uint32_t i, n = FXLT_CASES(300000), bad = 0;
+    uint32_t i, n = FXLT_CASES(300000), bad = 0, exact = 0, worst = 0;
     for (i = 0; i < n; i++) {
         uint32_t d, q, r;
         uint64_t num;
@@ -825,14 +826,22 @@ static void seeded_division(void)
         default: r = fxlt_below(&rng, d); break;
         }
         num = (uint64_t)q * d + r; /* < d 2^32 */
-        if (fxl__wall_div_seeded(num, d) != q) {
-            if (bad < 3)
-                fxlt_printf("    differ: %u * %u + %u\n", q, d, r);
-            bad++;
+        {
+            uint32_t e = fxl__wall_div_estimate(num, d);
+            if (e > q || q - e > 11u) {
+                if (bad < 3)
+                    fxlt_printf("    out of bounds: %u * %u + %u -> %u\n", q, d, r, e);
+                bad++;
+            } else {
+                exact += e == q;
+                worst = q - e > worst ? q - e : worst;
+            }
         }
     }
-    fxlt_printf("    seeded division: %u quotients, %u wrong\n", n, bad);
+    fxlt_printf("    division estimate: %u quotients, %u exact, at most %u short, %u out of bounds\n",
+                n, exact, worst, bad);
     CHECK_EQ(bad, 0);
+    CHECK(exact > n / 4);
 }
 
 /* scale_two32 (the stop point and the slide: v num / den rounded per axis)
