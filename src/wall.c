@@ -717,8 +717,13 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     s.den = 1;
     m.contacts = 0;
     m.stopped = false;
+    /* After a contact, a slide of zero length (a move straight into a
+     * wall along an axis, or one that stayed put) crosses nothing (a
+     * crossing needs its start in front of or on a wall and its end
+     * strictly behind): no search. */
     for (w = first_crossing(&s, walls, groups, group, start);;
-         w = first_crossing(&s, walls, groups, group, 0)) {
+         w = s.to.x == s.from.x && s.to.y == s.from.y ? -1
+                                                      : first_crossing(&s, walls, groups, group, 0)) {
         fxl_vec2 target;
         if (w < 0) {
             m.pos.x = s.to.x; /* the rest of the move crosses nothing */
