@@ -12,7 +12,18 @@
  * of AB's line. A corner's foot falls inside AB iff 0 < (C - A).D < |D|^2
  * (D = B - A), and then its distance is |cross(D, C - A)| / |D|, compared
  * through squares. Frame coordinates are below 2^49, cross and dot products
- * below 2^99 (signed 128 bits), the squared comparison below 2^200 (big.h). */
+ * below 2^99 (signed 128 bits), the squared comparison below 2^200 (big.h).
+ *
+ * Costs (issue 20, GBA bench ROM, ARM in ROM): a slide that reaches the
+ * corners (2 of the 4,096 samples of the slide row, which set its max)
+ * spends about 700 cycles in the two end tests, 600 on the axis checks and
+ * about 2,150 in the corner stage (its 128-bit products: |D|^2, each
+ * corner's dot and cross) plus 1,080 in within_segment's quick filter. Measured
+ * slower, not kept: the corners' foot tests through fxl__sweep_psign or an
+ * inline 2^16-split 32-bit filter, |D|^2 only when needed, and a 46-bit
+ * split of the products (medians -1 %, the worst sample +250 to +600: the
+ * bigger function spills; a split helper GCC did not inline into this ARM
+ * function was compiled as Thumb with __aeabi_lmul calls, +3,800). */
 #include "sweep_parts.h"
 
 #include "big.h"

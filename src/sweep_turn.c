@@ -47,7 +47,15 @@
  * cheap witnesses the common hit: the arc crossing the beam's axis
  * (direction (+-1, 0) or (0, +-1) on the arc, the point R on that axis
  * within t of K; sound, since that point is on the arc). Every value: coordinates below 2^49, squares below 2^98, the
- * largest product in a sign test below 2^230 (big.h holds 256 bits). */
+ * largest product in a sign test below 2^230 (big.h holds 256 bits).
+ *
+ * Costs (issue 20, GBA bench ROM): the three worst samples of
+ * fxl_sweep_vs_circle (box, 6,100 to 7,050 cycles) are the only ones
+ * reaching this middle (1,600 to 2,500 of them: the two end_in tests about
+ * 950 for ends within the band, behind_miss 160 to 320, far_miss 820); the
+ * next worst (4,100 to 4,300) never get here, and neither does the worst
+ * sample of the turn and slide-and-turn one-test rows (sweep.c's
+ * arc_box_miss and the slides). */
 #include "sweep_parts.h"
 
 #include "big.h"

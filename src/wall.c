@@ -198,49 +198,91 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
     *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
-/* fxl__div64_32 (wide.h) with a table's seed: floor(n / d) for 1 <= d <
- * 2^32 and n < d 2^32. z = d << k in [2^31, 2^32) and r, a lower bound
- * of 2^62 / z, as there, but r starts at wall_recip.h's seed for z's top 8
- * bits after the leading one, within 2^-8 of it (and one unit) instead of
- * 1/9: two of the same Newton steps (which keep r below 2^62 / z, the
- * relative error squared and a truncation added: 2^-16, then the
- * truncations' 2^-29 or so) leave it as close as wide.h's four do, so the
- * estimate q is again at most the quotient and short of it by a few
- * units, which the exact remainder corrects. (The answer is exact
- * whatever the seed; its precision only counts the corrections.) */
-FXL__ALWAYS_INLINE uint32_t div_seeded_k(uint64_t n, uint32_t d, unsigned k)
+/* fxl__div64_32 (wide.h)'s Newton reciprocal with a table's seed and
+ * without its exact correction: an estimate of floor(n / d) for 1 <= d <
+ * 2^32 and n < d 2^32, at most 11 short of it. z = d << k in [2^31, 2^32)
+ * and R = 2^62 / z in (2^30, 2^31]; r starts at wall_recip.h's seed for
+ * z's top 8 bits after the leading one: R - r = delta with 0 < delta <
+ * R 2^-8 + 1. A step takes e = 2^62 - z r = z delta (exact, >= 0) and r
+ * += floor(r floor(e / 2^31) / 2^31): the exact Newton step would give
+ * R - delta^2 / R, each floor loses under 1 (r < 2^31), so the new delta
+ * lies in [delta^2 / R, delta^2 / R + 2) and r stays below R. Two steps:
+ * delta < R 2^-16 + 2.008, then delta < R 2^-32 + 2.0001 <= 2.5001. Then
+ * q = floor(n r / 2^(62 - k)) (t below takes floor(n r / 2^31) exactly:
+ * its first term is whole) and n / d = n R / 2^(62 - k), so n / d - 2^32
+ * 2.5001 / 2^30 < n / d (1 - delta / R) = n r / 2^(62 - k), and q lies
+ * in (n / d - 11.0004, n / d]: floor(n / d) - 11 <= q <= floor(n / d).
+ * (fxl__div64_32_newton's remainder loop, which took those last units one
+ * at a time, is what this saves: scale_axis32's filter takes the 11 into
+ * its band instead.) */
+FXL__ALWAYS_INLINE uint32_t div_estimate_k(uint64_t n, uint32_t d, unsigned k)
 {
-    uint32_t z = d << k;
-    return fxl__div64_32_newton(n, d, k, fxl__wall_recip_seed[(z >> 23) & 0xffu], 2u);
+    uint32_t z = d << k, r = fxl__wall_recip_seed[(z >> 23) & 0xffu];
+    uint64_t e, t;
+    e = ((uint64_t)1 << 62) - (uint64_t)z * r;
+    r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
+    e = ((uint64_t)1 << 62) - (uint64_t)z * r;
+    r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
+    t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
+    return (uint32_t)(t >> (31 - k));
 }
 
 /* The same with k = clz(d) found here (any d >= 1). */
-FXL__ALWAYS_INLINE uint32_t div64_32_seeded(uint64_t n, uint32_t d)
+FXL__ALWAYS_INLINE uint32_t div_estimate(uint64_t n, uint32_t d)
 {
-    return div_seeded_k(n, d, fxl__clz32(d));
+    return div_estimate_k(n, d, fxl__clz32(d));
 }
 
-/* scale_axis for the filter's common case, a ratio below 1 (sh = 32, so
- * the fraction's bits are the product's low word) and |v| < 2^30: the
- * same test in 32-bit words. lo + 4|v| <= 2^32 reads 4|v| - 1 <= 2^32 -
- * 1 - lo, which is ~lo (and 4|v| - 1 >= 3 does not wrap). */
+/* The exact stage behind scale_axis32's filter: floor(av num / den), known
+ * to be q or q + 1, and whether it was inexact, signed and rounded as
+ * signed_round. The remainder av num - q den is >= 0 (the floor is at
+ * least q) and below 2 den (it is at most q + 1): two 32x64-bit products
+ * (q < 2^32, av < 2^28) and one subtraction decide, instead of
+ * scale_round's 128-bit division. */
+FXL_ARM_CODE static int32_t scale_near(int32_t v, uint32_t av, uint32_t q, uint64_t num,
+                                       uint64_t den, bool up)
+{
+    fxl__u128 r = fxl__sub(fxl__mul32_64(av, num), fxl__mul32_64(q, den));
+    uint64_t rest = r.lo;
+    if (r.hi != 0 || r.lo >= den) {
+        q++;
+        rest = r.lo - den; /* r - den < den: its low word is all of it */
+    }
+    return signed_round(v, q, rest != 0, up);
+}
+
+/* scale_axis for the filter's common case, a ratio below 1 (the
+ * fraction's bits are the product's low word) with scale_two32's estimate
+ * u: u <= T = num 2^32 / den < u + 15 (scale_axis's u + 4, less
+ * div_estimate's 11 units). For |v| < 2^28, X = |v| T lies in [A, A +
+ * 15|v|), A = |v| u, and the wanted floor is floor(X / 2^32): with lo = A
+ * mod 2^32 >= 1 and lo + 15|v| <= 2^32 (15|v| - 1 <= 2^32 - 1 - lo = ~lo,
+ * no wrap: 15|v| < 2^32) it is q = A >> 32 and inexact. Otherwise X's
+ * interval, shorter than 2^32, holds at most one multiple of 2^32 above
+ * A: the floor is q or q + 1, and scale_near decides (about 15|v| / 2^32
+ * of the axes: 2 % of those of 100 px moves). |v| >= 2^28 (moves over 4096
+ * px) goes to scale_round. */
 FXL__ALWAYS_INLINE int32_t scale_axis32(int32_t v, uint32_t u, uint64_t num, uint64_t den, bool up)
 {
-    uint32_t av = fxl__abs32(v), lo;
+    uint32_t av = fxl__abs32(v), lo, q;
     uint64_t a;
     if (av == 0)
         return 0;
+    if (av >= (UINT32_C(1) << 28))
+        return scale_round(v, num, den, up);
     a = (uint64_t)av * u;
     lo = (uint32_t)a;
-    if (av < (UINT32_C(1) << 30) && lo != 0 && 4u * av - 1u <= ~lo)
-        return signed_round(v, (uint32_t)(a >> 32), true, up);
-    return scale_round(v, num, den, up);
+    q = (uint32_t)(a >> 32);
+    if (lo != 0 && 15u * av - 1u <= ~lo)
+        return signed_round(v, q, true, up);
+    return scale_near(v, av, q, num, den, up);
 }
 
 /* scale_two for two int32 values (the moves' stop points and slides, in
  * the domain): a ratio 0 < num / den < 1 (every stop point, and a slide
- * shorter than its wall) takes scale_two's estimate with sh = 32 and
- * scale_axis32; any other ratio scale_two itself. The same results. */
+ * shorter than its wall) takes scale_two's estimate with sh = 32, from
+ * div_estimate (at most 11 under it), and scale_axis32; any other ratio
+ * scale_two itself. The same results. */
 FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx,
                                bool upy, int32_t *ox, int32_t *oy)
 {
@@ -254,13 +296,13 @@ FXL__ALWAYS_INLINE void scale_two32(int32_t vx, int32_t vy, uint64_t num, uint64
      * only with den >= 2^63 > num, so num << (32 - s) stays exact. */
     s = fxl__bits32((uint32_t)(den >> 32));
     if (s == 0) {
-        u = div64_32_seeded(num << 32, (uint32_t)den);
+        u = div_estimate(num << 32, (uint32_t)den);
     } else {
         /* den has 32 + s bits: e = (den >> s) + 1 lies in [2^31 + 1,
          * 2^32], already normalised (k = 0) unless it is 2^32. */
         uint64_t e = (den >> s) + 1u;
         u = e >> 32 != 0 ? (uint32_t)((num << (32 - s)) >> 32)
-                         : div_seeded_k(num << (32 - s), (uint32_t)e, 0);
+                         : div_estimate_k(num << (32 - s), (uint32_t)e, 0);
     }
     *ox = scale_axis32(vx, u, num, den, upx);
     *oy = scale_axis32(vy, u, num, den, upy);
@@ -675,8 +717,13 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     s.den = 1;
     m.contacts = 0;
     m.stopped = false;
+    /* After a contact, a slide of zero length (a move straight into a
+     * wall along an axis, or one that stayed put) crosses nothing (a
+     * crossing needs its start in front of or on a wall and its end
+     * strictly behind): no search. */
     for (w = first_crossing(&s, walls, groups, group, start);;
-         w = first_crossing(&s, walls, groups, group, 0)) {
+         w = s.to.x == s.from.x && s.to.y == s.from.y ? -1
+                                                      : first_crossing(&s, walls, groups, group, 0)) {
         fxl_vec2 target;
         if (w < 0) {
             m.pos.x = s.to.x; /* the rest of the move crosses nothing */
@@ -753,9 +800,9 @@ fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from,
 }
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__wall_div_seeded(uint64_t n, uint32_t d)
+uint32_t fxl__wall_div_estimate(uint64_t n, uint32_t d)
 {
-    return div64_32_seeded(n, d);
+    return div_estimate(n, d);
 }
 
 void fxl__wall_scale_pair(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bool upx, bool upy,

@@ -7,8 +7,9 @@
 #include "fixlaser/wall.h"
 
 #ifdef FXL_TEST_HOOKS
-/* div64_32_seeded: floor(n / d) for 1 <= d < 2^32, n < d 2^32. */
-uint32_t fxl__wall_div_seeded(uint64_t n, uint32_t d);
+/* div_estimate: floor(n / d) - 11 .. floor(n / d) for 1 <= d < 2^32, n <
+ * d 2^32. */
+uint32_t fxl__wall_div_estimate(uint64_t n, uint32_t d);
 
 /* scale_two32: vx * num / den and vy * num / den (Q16.16 raw units), each
  * rounded up (upx, upy) or down; 0 <= num, 0 < den, quotients below 2^31. */

@@ -786,15 +786,86 @@ static void outside_the_domain(void)
 
 /* ---- the moves' filters (wall_hooks.h) ------------------------------------ */
 
-/* div64_32_seeded, the stop point's and the slide's division: floor(n /
- * d) equals q for n = q d + r built from a quotient and a remainder (the
+/* Moves pushed straight into a wall along an axis, as a held direction
+ * does: the slide along an axis-aligned wall has zero length, and move
+ * ends there without a search (wall.c). Axis-aligned rectangular rooms
+ * (fronts inwards), point and circle movers starting on the wall's front
+ * line, one raw unit off it or a few pixels in, pushed out by 1 raw unit
+ * to 40 px along an axis (a quarter nudged one raw unit off the axis: a
+ * short slide), against model_move: the end, contacts and stop flag
+ * equal. */
+static void pushes_match_model(void)
+{
+    fxlt_rng rng = fxlt_rng_for("pushes_match_model");
+    uint32_t i, n = FXLT_CASES(40000), bad = 0, pushed = 0, rejects = 0;
+    static fxl_wall raw[4];
+    for (i = 0; i < n; i++) {
+        fix16_t x0 = fxlt_range(&rng, PX(-2000), PX(2000)), y0 = fxlt_range(&rng, PX(-2000), PX(2000));
+        fix16_t x1 = x0 + fxlt_range(&rng, PX(20), PX(400)), y1 = y0 + fxlt_range(&rng, PX(20), PX(400));
+        fix16_t r = fxlt_range(&rng, 1, PX(6)), gap, d;
+        bool circle = fxlt_below(&rng, 2) == 0;
+        int side = (int)fxlt_below(&rng, 4), k;
+        fxl_vec2 from, to;
+        fxl_move got, want;
+        raw[0].a = v2(x0, y0), raw[0].b = v2(x0, y1);
+        raw[1].a = v2(x0, y1), raw[1].b = v2(x1, y1);
+        raw[2].a = v2(x1, y1), raw[2].b = v2(x1, y0);
+        raw[3].a = v2(x1, y0), raw[3].b = v2(x0, y0);
+        for (k = 0; k < 4; k++)
+            CHECK_EQ(fxl_wall_prepare(&raw[k], &room_walls[k]), FXL_OK);
+        CHECK_EQ(fxl_walls_inflate(raw, 4, r, room_inflated, 4 * FXL_WALL_PARTS), FXL_OK);
+        switch (fxlt_below(&rng, 3)) {
+        case 0: gap = 0; break;
+        case 1: gap = 1; break;
+        default: gap = fxlt_range(&rng, 2, PX(3)); break;
+        }
+        gap += circle ? r : 0;
+        d = fxlt_below(&rng, 2) ? fxlt_range(&rng, 1, 3) : fxlt_range(&rng, 1, PX(40));
+        from = v2(x0 + (x1 - x0) / 2 + fxlt_range(&rng, PX(-8), PX(8)),
+                  y0 + (y1 - y0) / 2 + fxlt_range(&rng, PX(-8), PX(8)));
+        switch (side) {
+        case 0: from.x = x0 + gap, to = v2(from.x - d, from.y); break;
+        case 1: from.y = y1 - gap, to = v2(from.x, from.y + d); break;
+        case 2: from.x = x1 - gap, to = v2(from.x + d, from.y); break;
+        default: from.y = y0 + gap, to = v2(from.x, from.y - d); break;
+        }
+        if (fxlt_below(&rng, 4) == 0) {
+            to.x += fxlt_range(&rng, -1, 1);
+            to.y += fxlt_range(&rng, -1, 1);
+        }
+        if (circle) {
+            got = fxl_move_circle(room_inflated, 4, from, to, NULL);
+            want = model_move(room_inflated, 4 * FXL_WALL_PARTS, from, to, &rejects);
+        } else {
+            got = fxl_move_point(room_walls, 4, from, to, NULL);
+            want = model_move(room_walls, 4, from, to, &rejects);
+        }
+        pushed += want.contacts > 0;
+        if (got.pos.x != want.pos.x || got.pos.y != want.pos.y || got.contacts != want.contacts ||
+            got.stopped != want.stopped) {
+            if (bad < 3)
+                fxlt_printf("    differ: %s (%d,%d) -> (%d,%d): (%d,%d) %d, model (%d,%d) %d\n",
+                            circle ? "circle" : "point", (int)from.x, (int)from.y, (int)to.x,
+                            (int)to.y, (int)got.pos.x, (int)got.pos.y, got.contacts,
+                            (int)want.pos.x, (int)want.pos.y, want.contacts);
+            bad++;
+        }
+    }
+    fxlt_printf("    pushes: %u moves, %u into a wall, %u disagreements\n", n, pushed, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(pushed > n / 2);
+}
+
+/* div_estimate, the stop point's and the slide's division (no remainder
+ * correction): for n = q d + r built from a quotient and a remainder (the
  * largest, the smallest, random), with divisors random, small, powers of
  * two and their neighbours, and on the seed table's cell edges (d's top 9
- * bits change there: the seed's worst error) at every shift. */
+ * bits change there: the seed's worst error) at every shift, the estimate
+ * lies in q - 11 .. q (wall.c's bound), and is q itself for most. */
 static void seeded_division(void)
 {
     fxlt_rng rng = fxlt_rng_for("seeded_division");
-    uint32_t i, n = FXLT_CASES(300000), bad = 0;
+    uint32_t i, n = FXLT_CASES(300000), bad = 0, exact = 0, worst = 0;
     for (i = 0; i < n; i++) {
         uint32_t d, q, r;
         uint64_t num;
@@ -825,14 +896,22 @@ static void seeded_division(void)
         default: r = fxlt_below(&rng, d); break;
         }
         num = (uint64_t)q * d + r; /* < d 2^32 */
-        if (fxl__wall_div_seeded(num, d) != q) {
-            if (bad < 3)
-                fxlt_printf("    differ: %u * %u + %u\n", q, d, r);
-            bad++;
+        {
+            uint32_t e = fxl__wall_div_estimate(num, d);
+            if (e > q || q - e > 11u) {
+                if (bad < 3)
+                    fxlt_printf("    out of bounds: %u * %u + %u -> %u\n", q, d, r, e);
+                bad++;
+            } else {
+                exact += e == q;
+                worst = q - e > worst ? q - e : worst;
+            }
         }
     }
-    fxlt_printf("    seeded division: %u quotients, %u wrong\n", n, bad);
+    fxlt_printf("    division estimate: %u quotients, %u exact, at most %u short, %u out of bounds\n",
+                n, exact, worst, bad);
     CHECK_EQ(bad, 0);
+    CHECK(exact > n / 4);
 }
 
 /* scale_two32 (the stop point and the slide: v num / den rounded per axis)
@@ -972,6 +1051,7 @@ static const fxlt_case cases[] = {
     {"inflate_errors", inflate_errors},
     {"circle_rooms_never_leak", circle_rooms_never_leak},
     {"moves_match_model", moves_match_model},
+    {"pushes_match_model", pushes_match_model},
     {"outside_the_domain", outside_the_domain},
     {"seeded_division", seeded_division},
     {"scale_band", scale_band},

@@ -91,11 +91,14 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
  * misses cost one packed test each; a move that meets none (the common
  * case away from walls) ends there. A contact costs far more: the search
  * that finds it, the stop point's check against the walls that search
- * kept, the exact stop and slide points (one Newton division each, a
- * 32-bit filter in front of the exact 128-bit rounding) and the search
- * along the slide (GBA bench ROM, 16 walls, ARM code in ROM: 693 cycles a
- * free move, about 5,600 with one contact and 9,600 with two, 9,758 at
- * most). */
+ * kept, the exact stop and slide points (one Newton estimate of the
+ * ratio each, a 32-bit filter in front of an exact two-candidate check)
+ * and the search along the slide (GBA bench ROM, 16 walls, ARM code in
+ * ROM: 693 cycles a free move; split by contacts, medians 670 free, 5,368
+ * one contact, 9,407 two, 9,535 at most: a game budgets each contact). A
+ * move pushed straight into a wall along an axis (a held direction) slides
+ * by zero and needs no search after its contact (4,405 -> 3,774 cycles for
+ * a point, 5,730 -> 4,449 for a circle, 4 walls). */
 fxl_move fxl_move_point(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
                         uint32_t *touched);
 
@@ -123,8 +126,15 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * misses their common coarse box (written by fxl_walls_inflate), or when
  * the move's line passes clear of that box by two of its 2 px cells (a
  * 32-bit test). GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles
- * a free move, about 8,400 with one contact and 16,100 with two, 18,609
- * at most. */
+ * a free move; split by contacts, medians 814 free, 8,431 one contact,
+ * 16,689 two, 18,299 at most. Measured slower, not kept: each part's own
+ * coarse box as a reject before its exact box (one contact 8,417 ->
+ * 8,773), the stop check skipping the wall just hit (move_point one
+ * contact -36, move_circle +11), FXL__SEEN_PARTS 9 or 16 (max 19,227 /
+ * the same with a worse one-contact max), and a slide along a wall on an
+ * axis without its division (a push into an axis wall 3,774 -> 3,178, but
+ * every other slide paid for the test: the rows' one-contact medians +57 /
+ * +82, maxima +164). */
 fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
                          uint32_t *touched);
 

@@ -487,6 +487,31 @@ bench_stats bench_single(int what, int kind, int stride)
     return bench_sample_stats();
 }
 
+/* Issue 20: the mover rows split by contacts, so a game can budget each:
+ * the same moves and repeats as bench_single's BENCH_MOVE_POINT (circle =
+ * 0, every 4th circle) or BENCH_MOVE_CIRCLE (every 8th) row, keeping the
+ * samples whose move made `contacts` contacts (2: two or more). */
+bench_stats bench_move_split(int circle, int contacts)
+{
+    int i, k, stride = circle ? 8 : 4;
+    fxl_vec2 from = fxl_vec2_make(120 << 16, 80 << 16);
+    bench_samples_clear();
+    for (k = 0; k < LASERS / 2; k++)
+        for (i = 0; i < CIRCLES; i += stride) {
+            fxl_move m;
+            uint32_t t_;
+            fxl_vec2 to = move_to(i);
+            fxl_port_cycles_begin();
+            m = circle ? fxl_move_circle(room_fat, ROOM_WALLS, from, to, NULL)
+                       : fxl_move_point(room, ROOM_WALLS, from, to, NULL);
+            t_ = fxl_port_cycles_end();
+            bench_sink += (uint32_t)m.contacts;
+            if (m.contacts == contacts || (contacts == 2 && m.contacts > 2))
+                bench_sample_add(t_ > overhead ? t_ - overhead : 0);
+        }
+    return bench_sample_stats();
+}
+
 /* Issue 23: a sphere or a 3D box (the sphere's bounding cube) against the
  * box laser box3 (cyl 1: the cylinder cyl3, 2: the egg egg3), far (200 px above the beam:
  * outside its bounding box) or near (above the beam's axis at one of 64

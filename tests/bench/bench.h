@@ -40,6 +40,9 @@ uint32_t bench_hits(int kind);
 /* kind: 0 = box lasers, 1 = capsule lasers; stride: test every n-th circle. */
 bench_stats bench_single(int what, int kind, int stride);
 bench_stats bench_batch(int kind);
+/* fxl_move_point (circle = 0) or fxl_move_circle, the bench_single row's
+ * samples whose move made `contacts` contacts (0, 1, 2: two or more). */
+bench_stats bench_move_split(int circle, int contacts);
 /* Issue 23: sphere (what 0 far, 1 near) or 3D box (2 far, 3 near; 4 far,
  * 5 near moving) against the 3D box laser (cyl = 1: the cylinder, 2: the
  * egg). */

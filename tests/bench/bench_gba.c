@@ -78,6 +78,12 @@ static BENCH_NOINLINE void rows_targets(void)
     row_t("fxl_atan2", "ARM, ROM", bench_single(BENCH_ATAN2, 0, 4), 300);
     row_t("fxl_move_point, 16 walls", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_POINT, 0, 4), 800);
     row_t("fxl_move_circle, 16 walls (144 inflated)", "Thumb, ROM; exact tests ARM, ROM", bench_single(BENCH_MOVE_CIRCLE, 0, 8), 3000);
+    row("fxl_move_point, 16 walls: the moves with no contact", "Thumb, ROM; exact tests ARM, ROM", bench_move_split(0, 0));
+    row("fxl_move_point, 16 walls: one contact", "Thumb, ROM; exact tests ARM, ROM", bench_move_split(0, 1));
+    row("fxl_move_point, 16 walls: two contacts or more", "Thumb, ROM; exact tests ARM, ROM", bench_move_split(0, 2));
+    row("fxl_move_circle, 16 walls: the moves with no contact", "Thumb, ROM; exact tests ARM, ROM", bench_move_split(1, 0));
+    row("fxl_move_circle, 16 walls: one contact", "Thumb, ROM; exact tests ARM, ROM", bench_move_split(1, 1));
+    row("fxl_move_circle, 16 walls: two contacts or more", "Thumb, ROM; exact tests ARM, ROM", bench_move_split(1, 2));
 }
 
 static BENCH_NOINLINE void rows_kinds(void)
