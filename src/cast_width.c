@@ -236,12 +236,14 @@ typedef struct witer {
 
 /* The lowest set bit's index of a power of two b (as cast.c's room
  * search): de Bruijn's multiply, b 0x077CB531 mod 2^32 has a distinct top
- * 5 bits for each; the multiplier read through a volatile so that GCC
- * emits one MUL rather than shift-adds fetched from ROM. */
+ * 5 bits for each; the multiplier read once a cast through a volatile
+ * lvalue so that GCC emits one MUL rather than shift-adds fetched from ROM
+ * (the object itself not volatile: read-only data, in ROM on the GBA, no
+ * IWRAM). */
 static const uint8_t bit_index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
                                       15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
                                       16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
-static const volatile uint32_t bit_mul = 0x077CB531u;
+static const uint32_t bit_mul = 0x077CB531u;
 
 FXL__ALWAYS_INLINE void witer_walls(witer *it, const fxl_wall_prep *walls, size_t n)
 {
@@ -258,7 +260,7 @@ FXL__ALWAYS_INLINE void witer_room(witer *it, const fxl_room_wall *packed, size_
     it->packed = packed;
     it->n = n;
     it->mask = mask;
-    it->k = bit_mul;
+    it->k = *(const volatile uint32_t *)&bit_mul;
 }
 
 /* The next near wall's index from i on (not room; a room's: the next
