@@ -255,6 +255,13 @@ fxl_result fxl__room_cast_width(const fxl_room *room, const fxl_laser *laser, un
                                 fxl_cast *out, fxl_laser *clipped);
 
 #ifdef FXL_TEST_HOOKS
+/* cast_aabb.c's capsule floors (test builds): settled from the guess
+ * alone ([0]) and left to the rectangle's bound and the search ([1]);
+ * fxl__cap_guess_shift is added to that guess (0 but in the suite's
+ * audit: the quick floor is exact whatever the guess). */
+extern uint32_t fxl__cap_quick_count[2];
+extern int32_t fxl__cap_guess_shift;
+
 /* fxl__room_cast_width's index look-up for a valid laser (test builds):
  * the walls it reads, bit i for wall i. */
 uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsigned flags);
