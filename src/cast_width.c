@@ -51,13 +51,24 @@
  * straight away, no frame, u*_box or quotient. Each pass tests the walls'
  * packed coarse boxes (next_near, unrolled), then the strip from h at the
  * ends (4 products: of the walls near a beam's box most lie wholly beyond
- * one edge of its narrow strip), then the eligibility (N). On the GBA
- * (bench ROM, 16-wall room, 300 px beams, 3 px half-width; the code ARM
- * in ROM, so fetch-bound: about 5 cycles an instruction, 12 more a taken
- * branch): box casts 5,279 cycles median (max 10,723), capsule casts
- * 7,387 (max 27,341), the two mixed 6,701 (max 23,652); before this
- * design (the strip inside box_first, the floor search for every
- * capsule) 5,826 and 14,791 (mixed 12,925, max 23,072). Measured with
+ * one edge of its narrow strip), then the eligibility (N). A room's width
+ * cast (fxl__room_cast_width) walks the walls of the room's index look-up
+ * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
+ * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
+ * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
+ * room box casts 4,743 cycles median (max 8,733), capsule casts 6,799
+ * (max 25,987), the two mixed 6,217 (max 21,423); over the prepared
+ * walls (fxl_laser_cast, EWRAM in the bench) 5,275, 7,383 and 6,697
+ * (max 23,648), as the room's before the index; before this design (the
+ * strip inside box_first, the floor search for every capsule) 5,826 and
+ * 14,791 (mixed 12,925, max 23,072). Timed between the steps (the room's
+ * box cast, timer reads included): the entry (laser checks, ray, index;
+ * Thumb) about 850, the cast's shared values 350, the look-up's 4.2
+ * walls (3.2 near) about 900, their strip and eligibility tests 700 (1.4
+ * reach the strip, 1.3 eligible), box_first and the comparisons 800 an
+ * eligible wall, the final floor 650; as ARM code the entry cost 80
+ * more, and 32x32 products for q and R in the shared values gained
+ * nothing (GCC had them). Measured with
  * timer reads between the steps (before the waiting wall): a box cast
  * runs the strip test on 5 walls (3.1 beyond the strip, 0.6 ineligible,
  * 1.3 framed and met, nearly each a new best) and the final floor (about
