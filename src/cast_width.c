@@ -404,12 +404,16 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
     return best;
 }
 
+/* (by_floor a constant in each: the box's loop without the capsule's
+ * branches.) */
 FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
                                   size_t n, bool two_sided, bool by_floor, int32_t *length)
 {
     witer it;
     witer_walls(&it, walls, n);
-    return box_pass(x, r, it, false, two_sided, by_floor, length);
+    if (by_floor)
+        return box_pass(x, r, it, false, two_sided, true, length);
+    return box_pass(x, r, it, false, two_sided, false, length);
 }
 
 FXL_ARM_CODE static long box_cast_room(const wctx *x, const fxl__ray *r, const fxl_room *room,
@@ -418,7 +422,9 @@ FXL_ARM_CODE static long box_cast_room(const wctx *x, const fxl__ray *r, const f
 {
     witer it;
     witer_room(&it, room->packed, room->n, mask);
-    return box_pass(x, r, it, true, two_sided, by_floor, length);
+    if (by_floor)
+        return box_pass(x, r, it, true, two_sided, true, length);
+    return box_pass(x, r, it, true, two_sided, false, length);
 }
 
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
