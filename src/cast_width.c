@@ -56,7 +56,7 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,743 cycles median (max 8,733), capsule casts 6,799
+ * room box casts 4,689 cycles median (max 8,717), capsule casts 6,799
  * (max 25,987), the two mixed 6,217 (max 21,423); over the prepared
  * walls (fxl_laser_cast, EWRAM in the bench) 5,275, 7,383 and 6,697
  * (max 23,648), as the room's before the index; before this design (the

@@ -92,7 +92,7 @@
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
  * stops it (2,940 median); a width cast 6,660 median (max 23,790; through
- * a room, fxl_room_cast_width: 6,217 median, box beams 4,743, capsule
+ * a room, fxl_room_cast_width: 6,217 median, box beams 4,689, capsule
  * beams 6,799, max 21,423); 4 bounces 21,970 median (max 51,666)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
