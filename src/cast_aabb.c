@@ -406,7 +406,101 @@ FXL_WARM_CODE static bool cap_strict(const fxl_aabb *b, int32_t ex, int32_t ey, 
     return false;
 }
 
-/* floor(u*) of the capsule against box b when u* <= L: true and *F. */
+/* A guess at floor(u*) for the end disc's first contact (-1: none), kept
+ * only where the exact tests confirm it: the end disc meeting a face
+ * head-on, u = (65536 gap - w |d|) / |d_a| on each axis a, the later
+ * axis, for a contact below hi + 1 (hi <= L < 2^28). w |d| = w 2^16 sqrt(1
+ * + x), |d|^2 = 2^32 (1 + x), x = dl / 2^32, |dl| < 2^17 (the table's
+ * vectors): w 2^16 + w dl / 2^17 within w 2^16 x^2 / 8 < 2^11 (w <
+ * 2^28), a small part of a unit of u after the division by |d_a| >=
+ * 2^15 (isqrt(|d|^2) instead, whose floor drops up to w: units off).
+ * Sizes: 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit
+ * quotient. */
+FXL__ALWAYS_INLINE int64_t cap_guess(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
+                                     int32_t s, int32_t w, uint64_t dd, const int64_t *od,
+                                     const int64_t *on, int64_t hi)
+{
+    int64_t dl = (int64_t)dd - ((int64_t)1 << 32);
+    bool near_unit = dl > -((int64_t)1 << 17) && dl < ((int64_t)1 << 17);
+    int64_t g = -1, W1 = near_unit ? (int64_t)w * 65536 + (int64_t)w * dl / ((int64_t)1 << 17)
+                                   : (int64_t)w * (int64_t)fxl__isqrt64(dd);
+    int a;
+    for (a = 0; a < 2; a++) {
+        int32_t dk = a ? s : c, e = a ? ey : ex;
+        int64_t gap = dk > 0   ? ((int64_t)(a ? b->lo.y : b->lo.x) - e) * 65536 - W1
+                      : dk < 0 ? ((int64_t)e - (a ? b->hi.y : b->hi.x)) * 65536 - W1
+                               : -1;
+        uint32_t m = fxl__abs32(dk);
+        if (gap > 0 && gap < (hi + 1) * (int64_t)m) {
+            int64_t q = (int64_t)fxl__div64_32((uint64_t)gap, m);
+            g = q > g ? q : g;
+        }
+    }
+    /* Where the later face's contact puts the end's centre beyond the
+     * box on both axes, the disc meets the corner there first (as a ray
+     * meets a rounded box): at u_K - sqrt(w^2 - v_K^2), (u_K, v_K) =
+     * 65536 (o . d, o x d) / |d|^2 the corner's frame coordinates.
+     * |d|^2 = 2^32 + dl with |dl| < 2^17 (the table's vectors within
+     * 1.1e-5 of 65536 long), so X / |d|^2 is X / 2^32 (1 - dl / 2^32)
+     * within (dl / 2^32)^2 < 2^-30 of it: u_K within 2 units for o . d
+     * < 2^49, v_K likewise; the root of w^2 - v_K^2 (w^2 < 2^62)
+     * amplifies v_K's error near grazing (a wider window then fails its
+     * tests, and the bisection below decides). */
+    {
+        int64_t gg = g < 0 ? 0 : g;
+        int64_t px = (int64_t)ex * 65536 + gg * c, py = (int64_t)ey * 65536 + gg * s;
+        int kx = px < (int64_t)b->lo.x * 65536 ? 0 : px > (int64_t)b->hi.x * 65536 ? 1 : -1;
+        int ky = py < (int64_t)b->lo.y * 65536 ? 0 : py > (int64_t)b->hi.y * 65536 ? 1 : -1;
+        int kc = kx + 2 * ky; /* the corner's index in od[], on[] when both >= 0 */
+        if (kx >= 0 && ky >= 0 && od[kc] > 0 && near_unit) {
+            int64_t uk = od[kc] / 65536, vk = (on[kc] < 0 ? -on[kc] : on[kc]) / 65536;
+            uk -= uk * dl / ((int64_t)1 << 32);
+            vk -= vk * dl / ((int64_t)1 << 32);
+            if (vk < w) {
+                g = uk - (int64_t)fxl__isqrt64((uint64_t)w * (uint64_t)w - (uint64_t)(vk * vk));
+            }
+        }
+    }
+    return g;
+}
+
+/* Whether the core [0, U] (the scaled segment 65536 e .. 65536 e + U d)
+ * lies wholly beside box b on an axis: its box misses the scaled box
+ * (|65536 e| < 2^47, |U d| < 2^45: int64). */
+FXL__ALWAYS_INLINE bool core_clear(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c,
+                                   int32_t s, int64_t U)
+{
+    int64_t x0 = (int64_t)ex * 65536, x1 = x0 + U * c, y0 = (int64_t)ey * 65536, y1 = y0 + U * s;
+    int64_t xl = x0 < x1 ? x0 : x1, xh = x0 < x1 ? x1 : x0;
+    int64_t yl = y0 < y1 ? y0 : y1, yh = y0 < y1 ? y1 : y0;
+    return xh < (int64_t)b->lo.x * 65536 || xl > (int64_t)b->hi.x * 65536 ||
+           yh < (int64_t)b->lo.y * 65536 || yl > (int64_t)b->hi.y * 65536;
+}
+
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__cap_quick_count[2];
+int32_t fxl__cap_guess_shift;
+#define CAP_QUICK_COUNT(k) (fxl__cap_quick_count[k]++)
+#define CAP_GUESS_SHIFT(g) ((g) + fxl__cap_guess_shift)
+#else
+#define CAP_QUICK_COUNT(k) ((void)0)
+#define CAP_GUESS_SHIFT(g) (g)
+#endif
+
+/* floor(u*) of the capsule against box b when u* <= L: true and *F.
+ *
+ * First, from the guess g alone (the common case, the end disc reaching a
+ * face head-on or a corner), when the core [0, g + 2] lies wholly beside
+ * the box on an axis (core_clear) and g + 2 <= L: S(U) is then exact for
+ * every U <= g + 2 (cap_strict's reasoning needs only the core [0, U]
+ * clear of the box and the start disc clear of it: the two convex sets'
+ * distance is attained at a vertex of one), and S(U) false, S(U + 1) true
+ * give floor(u*) = U exactly: S(U + 1) puts some u <= U + 1 at f(u) < w,
+ * so u* < u (f continuous, f(0) > w); and if u* < U, f convex with f(u*)
+ * = w > f(u) would be below w just past u*, making S(U) true: so U <= u*
+ * < U + 1, whether the end disc, a corner or the rectangle's side comes
+ * first. Tried at U = g, then g + 1 (S(g + 1) false) or g - 1 (S(g)
+ * true); else the rectangle's bound and the search below decide. */
 FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, int32_t c, int32_t s,
                                     int32_t w, int32_t L, int32_t *F)
 {
@@ -414,20 +508,40 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     uint64_t Wopen = wd == 0 ? 0 : (wd - 1) >> 16;
     fxl__u128 r2 = fxl__mul64((uint64_t)w * (uint64_t)w, dd);
     qb u = {0, 1}, lim = {L, 65536};
-    int64_t Ur, lo, hi, od[4], on[4];
+    int64_t Ur, lo, hi, od[4], on[4], g;
     bool rect;
     int k;
     if (disc_cmp(b, (int64_t)ex * 65536, (int64_t)ey * 65536, r2) <= 0) {
         *F = 0; /* the start disc */
         return true;
     }
-    rect = box_width(b, ex, ey, c, s, w, lim, &u);
     for (k = 0; k < 4; k++) { /* |o| < 2^33, |c|, |s| <= 2^16: < 2^50 */
         int64_t ox = (int64_t)((k & 1) ? b->hi.x : b->lo.x) - ex;
         int64_t oy = (int64_t)((k & 2) ? b->hi.y : b->lo.y) - ey;
         od[k] = ox * c + oy * s;
         on[k] = oy * c - ox * s;
     }
+    if (w > 0) {
+        g = CAP_GUESS_SHIFT(cap_guess(b, ex, ey, c, s, w, dd, od, on, L));
+        if (g >= 0 && g + 2 <= L && core_clear(b, ex, ey, c, s, g + 2)) {
+            int64_t at = -1;
+            if (cap_strict(b, ex, ey, c, s, g, dd, od, on, Wopen, true, r2)) {
+                if (g > 0 && !cap_strict(b, ex, ey, c, s, g - 1, dd, od, on, Wopen, true, r2))
+                    at = g - 1;
+            } else if (cap_strict(b, ex, ey, c, s, g + 1, dd, od, on, Wopen, true, r2)) {
+                at = g;
+            } else if (cap_strict(b, ex, ey, c, s, g + 2, dd, od, on, Wopen, true, r2)) {
+                at = g + 1;
+            }
+            if (at >= 0) {
+                CAP_QUICK_COUNT(0);
+                *F = (int32_t)at;
+                return true;
+            }
+        }
+        CAP_QUICK_COUNT(1);
+    }
+    rect = box_width(b, ex, ey, c, s, w, lim, &u);
     if (rect) { /* floor(65536 n / m), as the box lasers' */
         fxl__u128 num;
         num.hi = (uint64_t)u.n >> 48;
@@ -445,78 +559,27 @@ FXL_WARM_CODE static bool cap_width(const fxl_aabb *b, int32_t ex, int32_t ey, i
     }
     lo = Ur - w - 1 > 0 ? Ur - w - 1 : 0;
     hi = Ur;
-    /* A guess, kept only where the exact tests confirm it (lo: S false,
-     * hi: S true): the end disc meeting a face head-on, u = (65536 gap -
-     * w |d|) / |d_a| on each axis a, the later axis. w |d| = w 2^16 sqrt(1
-     * + x), |d|^2 = 2^32 (1 + x), x = dl / 2^32, |dl| < 2^17 (the table's
-     * vectors): w 2^16 + w dl / 2^17 within w 2^16 x^2 / 8 < 2^11 (w <
-     * 2^28), a small part of a unit of u after the division by |d_a| >=
-     * 2^15 (isqrt(|d|^2) instead, whose floor drops up to w: units off).
-     * Sizes: 0 < 65536 gap - w |d| < (hi + 1) |d_a| < 2^45, a 32-bit
-     * quotient. */
-    {
-        int64_t dl = (int64_t)dd - ((int64_t)1 << 32);
-        bool near_unit = dl > -((int64_t)1 << 17) && dl < ((int64_t)1 << 17);
-        int64_t g = -1, W1 = near_unit ? (int64_t)w * 65536 + (int64_t)w * dl / ((int64_t)1 << 17)
-                                       : (int64_t)w * (int64_t)fxl__isqrt64(dd);
-        int a;
-        for (a = 0; a < 2; a++) {
-            int32_t dk = a ? s : c, e = a ? ey : ex;
-            int64_t gap = dk > 0   ? ((int64_t)(a ? b->lo.y : b->lo.x) - e) * 65536 - W1
-                          : dk < 0 ? ((int64_t)e - (a ? b->hi.y : b->hi.x)) * 65536 - W1
-                                   : -1;
-            uint32_t m = fxl__abs32(dk);
-            if (gap > 0 && gap < (hi + 1) * (int64_t)m) {
-                int64_t q = (int64_t)fxl__div64_32((uint64_t)gap, m);
-                g = q > g ? q : g;
-            }
-        }
-        /* Where the later face's contact puts the end's centre beyond the
-         * box on both axes, the disc meets the corner there first (as a ray
-         * meets a rounded box): at u_K - sqrt(w^2 - v_K^2), (u_K, v_K) =
-         * 65536 (o . d, o x d) / |d|^2 the corner's frame coordinates.
-         * |d|^2 = 2^32 + dl with |dl| < 2^17 (the table's vectors within
-         * 1.1e-5 of 65536 long), so X / |d|^2 is X / 2^32 (1 - dl / 2^32)
-         * within (dl / 2^32)^2 < 2^-30 of it: u_K within 2 units for o . d
-         * < 2^49, v_K likewise; the root of w^2 - v_K^2 (w^2 < 2^62)
-         * amplifies v_K's error near grazing (a wider window then fails its
-         * tests, and the bisection below decides). */
-        {
-            int64_t gg = g < 0 ? 0 : g;
-            int64_t px = (int64_t)ex * 65536 + gg * c, py = (int64_t)ey * 65536 + gg * s;
-            int kx = px < (int64_t)b->lo.x * 65536 ? 0 : px > (int64_t)b->hi.x * 65536 ? 1 : -1;
-            int ky = py < (int64_t)b->lo.y * 65536 ? 0 : py > (int64_t)b->hi.y * 65536 ? 1 : -1;
-            int kc = kx + 2 * ky; /* the corner's index in od[], on[] when both >= 0 */
-            if (kx >= 0 && ky >= 0 && od[kc] > 0 && near_unit) {
-                int64_t uk = od[kc] / 65536, vk = (on[kc] < 0 ? -on[kc] : on[kc]) / 65536;
-                uk -= uk * dl / ((int64_t)1 << 32);
-                vk -= vk * dl / ((int64_t)1 << 32);
-                if (vk < w) {
-                    g = uk - (int64_t)fxl__isqrt64((uint64_t)w * (uint64_t)w - (uint64_t)(vk * vk));
-                }
-            }
-        }
-        /* From the estimate (moved into (lo, hi)), gallop (steps 1, 2, 4
-         * ...) to a bracket. */
-        g = g <= lo ? lo + 1 : g >= hi ? hi - 1 : g;
-        if (g > lo) {
-            int64_t step = 1, t;
-            if (cap_strict(b, ex, ey, c, s, g, dd, od, on, Wopen, true, r2)) {
-                for (hi = g; (t = hi - step) > lo; step *= 2) {
-                    if (!cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
-                        lo = t;
-                        break;
-                    }
-                    hi = t;
-                }
-            } else {
-                for (lo = g; (t = lo + step) < hi; step *= 2) {
-                    if (cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
-                        hi = t;
-                        break;
-                    }
+    /* The guess (cap_guess, below hi + 1) moved into (lo, hi), then a
+     * gallop (steps 1, 2, 4 ...) to a bracket (lo: S false, hi: S true). */
+    g = cap_guess(b, ex, ey, c, s, w, dd, od, on, hi);
+    g = g <= lo ? lo + 1 : g >= hi ? hi - 1 : g;
+    if (g > lo) {
+        int64_t step = 1, t;
+        if (cap_strict(b, ex, ey, c, s, g, dd, od, on, Wopen, true, r2)) {
+            for (hi = g; (t = hi - step) > lo; step *= 2) {
+                if (!cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
                     lo = t;
+                    break;
                 }
+                hi = t;
+            }
+        } else {
+            for (lo = g; (t = lo + step) < hi; step *= 2) {
+                if (cap_strict(b, ex, ey, c, s, t, dd, od, on, Wopen, true, r2)) {
+                    hi = t;
+                    break;
+                }
+                lo = t;
             }
         }
     }

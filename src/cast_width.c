@@ -51,13 +51,24 @@
  * straight away, no frame, u*_box or quotient. Each pass tests the walls'
  * packed coarse boxes (next_near, unrolled), then the strip from h at the
  * ends (4 products: of the walls near a beam's box most lie wholly beyond
- * one edge of its narrow strip), then the eligibility (N). On the GBA
- * (bench ROM, 16-wall room, 300 px beams, 3 px half-width; the code ARM
- * in ROM, so fetch-bound: about 5 cycles an instruction, 12 more a taken
- * branch): box casts 5,279 cycles median (max 10,723), capsule casts
- * 7,387 (max 27,341), the two mixed 6,701 (max 23,652); before this
- * design (the strip inside box_first, the floor search for every
- * capsule) 5,826 and 14,791 (mixed 12,925, max 23,072). Measured with
+ * one edge of its narrow strip), then the eligibility (N). A room's width
+ * cast (fxl__room_cast_width) walks the walls of the room's index look-up
+ * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
+ * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
+ * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
+ * room box casts 4,689 cycles median (max 8,717), capsule casts 6,799
+ * (max 25,987), the two mixed 6,217 (max 21,423); over the prepared
+ * walls (fxl_laser_cast, EWRAM in the bench) 5,275, 7,383 and 6,697
+ * (max 23,648), as the room's before the index; before this design (the
+ * strip inside box_first, the floor search for every capsule) 5,826 and
+ * 14,791 (mixed 12,925, max 23,072). Timed between the steps (the room's
+ * box cast, timer reads included): the entry (laser checks, ray, index;
+ * Thumb) about 850, the cast's shared values 350, the look-up's 4.2
+ * walls (3.2 near) about 900, their strip and eligibility tests 700 (1.4
+ * reach the strip, 1.3 eligible), box_first and the comparisons 800 an
+ * eligible wall, the final floor 650; as ARM code the entry cost 80
+ * more, and 32x32 products for q and R in the shared values gained
+ * nothing (GCC had them). Measured with
  * timer reads between the steps (before the waiting wall): a box cast
  * runs the strip test on 5 walls (3.1 beyond the strip, 0.6 ineligible,
  * 1.3 framed and met, nearly each a new best) and the final floor (about
@@ -106,7 +117,7 @@ FXL__ALWAYS_INLINE bool box_first(const wctx *x, const wframe *f, wval *out)
 }
 
 /* D = d x (b - a), 32x32 -> 64 products. */
-FXL__ALWAYS_INLINE int64_t wall_d(const wctx *x, const fxl_wall_prep *w)
+FXL__ALWAYS_INLINE int64_t wall_d(const wctx *x, const wwall *w)
 {
     return (int64_t)x->c32 * w->ey - (int64_t)x->s32 * w->ex;
 }
@@ -114,18 +125,18 @@ FXL__ALWAYS_INLINE int64_t wall_d(const wctx *x, const fxl_wall_prep *w)
 /* h at the wall's end a: d x (a - e) = d x a - d x e, 32x32 -> 64
  * products (|c|, |s| < 2^30, |a| < 2^31: each below 2^61, the sums and
  * differences below 2^63), the same integer as the products of a - e. */
-FXL__ALWAYS_INLINE int64_t wall_ha(const wctx *x, const fxl_wall_prep *w)
+FXL__ALWAYS_INLINE int64_t wall_ha(const wctx *x, const wwall *w)
 {
-    return ((int64_t)x->c32 * w->a.y - (int64_t)x->s32 * w->a.x) - x->he;
+    return ((int64_t)x->c32 * w->ay - (int64_t)x->s32 * w->ax) - x->he;
 }
 
 /* The wall in the frame, oriented so that G >= 0; D, N and ha (before the
  * orientation) as the caller worked them out. */
-FXL__ALWAYS_INLINE void frame_setup_h(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
+FXL__ALWAYS_INLINE void frame_setup_h(const wctx *x, const wwall *w, int64_t D, int64_t N,
                                       int64_t ha, wframe *f)
 {
     /* d . (a - e) = d . a - d . e as wall_ha's h. */
-    f->ga = ((int64_t)x->c32 * w->a.x + (int64_t)x->s32 * w->a.y) - x->ge;
+    f->ga = ((int64_t)x->c32 * w->ax + (int64_t)x->s32 * w->ay) - x->ge;
     f->ha = ha;
     f->G = (int64_t)x->c32 * w->ex + (int64_t)x->s32 * w->ey;
     f->D = D;
@@ -147,7 +158,7 @@ FXL__ALWAYS_INLINE void frame_setup_h(const wctx *x, const fxl_wall_prep *w, int
 }
 
 /* The same, ha worked out here. */
-FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64_t D, int64_t N,
+FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const wwall *w, int64_t D, int64_t N,
                                     wframe *f)
 {
     frame_setup_h(x, w, D, N, wall_ha(x, w), f);
@@ -164,7 +175,7 @@ FXL__ALWAYS_INLINE void frame_setup(const wctx *x, const fxl_wall_prep *w, int64
  * most do not reach its narrow strip, and skip N and the frame. Then D
  * and N (frame_setup's, before its orientation): an ineligible wall skips
  * the frame. */
-FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
+FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const wwall *wp,
                                      bool two_sided, int64_t *ha, int64_t *D, int64_t *N)
 {
     int64_t hb;
@@ -173,32 +184,23 @@ FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const fxl
     hb = *ha + *D;
     if ((*ha > x->Rh && hb > x->Rh) || (*ha < -x->Rh && hb < -x->Rh))
         return false;
-    *N = wall_n(wp, r->p);
+    *N = wall_n_of(wp, r->p);
     return *N > 0 ? two_sided && *D > 0 : *D < 0;
 }
 
 /* The same, then the frame (written out again: through eligible_hdn's
  * pointers the box casts ran 40 cycles slower). */
-FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
+FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const wwall *wp,
                                       bool two_sided, wframe *f)
 {
     int64_t ha = wall_ha(x, wp), D = wall_d(x, wp), hb = ha + D, N;
     if ((ha > x->Rh && hb > x->Rh) || (ha < -x->Rh && hb < -x->Rh))
         return false;
-    N = wall_n(wp, r->p);
+    N = wall_n_of(wp, r->p);
     if (!(N > 0 ? two_sided && D > 0 : D < 0))
         return false;
     frame_setup_h(x, wp, D, N, ha, f);
     return true;
-}
-
-/* Near: the packed coarse boxes only (a filter: the exact work decides
- * any wall). The exact box test after it (fxl__ray_near) cost more than
- * the few walls it kept out (GBA bench: box casts 6,566 -> 6,279 cycles
- * median, capsule 16,393 -> 15,848 without it). */
-FXL__ALWAYS_INLINE bool near(const fxl__ray *r, const fxl_wall_prep *wp)
-{
-    return fxl__coarse_meets(wp->coarse_lo, wp->coarse_hi, r->m_hi, r->m_lo);
 }
 
 /* The first wall from i on near the beam, or n: a loop of its own, its
@@ -227,20 +229,98 @@ FXL__ALWAYS_INLINE size_t next_near(const fxl__ray *r, const fxl_wall_prep *wall
     return i;
 }
 
-/* Near and eligible. */
-FXL__ALWAYS_INLINE bool eligible(const wctx *x, const fxl__ray *r, const fxl_wall_prep *wp,
-                                 bool two_sided, wframe *f)
+/* The walls of a cast, in index order: a prepared array (each wall's
+ * coarse box tested, next_near), or (room) the packed walls of a room's
+ * index look-up (the bits of mask, each packed coarse box tested: the
+ * same walls, fxl__cast_width_room) whose values are read from the packed
+ * copies. The near walls only: the packed coarse boxes are a filter (the
+ * exact work decides any wall; the exact box test after it, fxl__ray_near,
+ * cost more than the few walls it kept out: GBA bench, box casts 6,566 ->
+ * 6,279 cycles median, capsule 16,393 -> 15,848 without it). */
+typedef struct witer {
+    const fxl_wall_prep *walls; /* the prepared walls (not room) */
+    const fxl_room_wall *packed; /* the packed walls (room) */
+    size_t n;      /* the walls' count */
+    uint32_t mask; /* the walls still to look at (room) */
+    uint32_t k;    /* bit_mul, read once a cast */
+} witer;
+
+/* The lowest set bit's index of a power of two b (as cast.c's room
+ * search): de Bruijn's multiply, b 0x077CB531 mod 2^32 has a distinct top
+ * 5 bits for each; the multiplier read once a cast through a volatile
+ * lvalue so that GCC emits one MUL rather than shift-adds fetched from ROM
+ * (the object itself not volatile: read-only data, in ROM on the GBA, no
+ * IWRAM). */
+static const uint8_t bit_index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                      15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                      16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+static const uint32_t bit_mul = 0x077CB531u;
+
+FXL__ALWAYS_INLINE void witer_walls(witer *it, const fxl_wall_prep *walls, size_t n)
 {
-    return near(r, wp) && eligible_near(x, r, wp, two_sided, f);
+    it->walls = walls;
+    it->packed = NULL;
+    it->n = n;
+    it->mask = 0;
+    it->k = 0;
+}
+
+FXL__ALWAYS_INLINE void witer_room(witer *it, const fxl_room_wall *packed, size_t n, uint32_t mask)
+{
+    it->walls = NULL;
+    it->packed = packed;
+    it->n = n;
+    it->mask = mask;
+    it->k = *(const volatile uint32_t *)&bit_mul;
+}
+
+/* The next near wall's index from i on (not room; a room's: the next
+ * bit left), or n once none is left. */
+FXL__ALWAYS_INLINE size_t witer_next(witer *it, const fxl__ray *r, bool room, size_t from)
+{
+    uint32_t m = it->mask, mh = r->m_hi, ml = r->m_lo, k = it->k;
+    if (!room)
+        return next_near(r, it->walls, from, it->n);
+    while (m != 0) {
+        uint32_t i = bit_index[(k * (m & (0u - m))) >> 27];
+        const fxl_room_wall *p = &it->packed[i];
+        m &= m - 1u;
+        if (fxl__coarse_meets(p->coarse_lo, p->coarse_hi, mh, ml)) {
+            it->mask = m;
+            return i;
+        }
+    }
+    it->mask = 0;
+    return it->n;
+}
+
+/* Wall i's values. */
+FXL__ALWAYS_INLINE wwall witer_wall(const witer *it, size_t i, bool room)
+{
+    return room ? wwall_packed(&it->packed[i]) : wwall_of(&it->walls[i]);
 }
 
 /* Whether the wall's box lies within the reach of the emitter's disk on
- * both axes (else it misses the disk). */
-FXL__ALWAYS_INLINE bool near_emitter(const wctx *x, const fxl_wall_prep *wp, fxl_vec2 e)
+ * both axes (else it misses the disk): a prepared wall's box, or (room)
+ * the box of the packed wall's ends a and a + (b - a) (int64 sums of int32
+ * values: no overflow), each a box holding the wall. */
+FXL__ALWAYS_INLINE bool near_emitter(const wctx *x, const witer *it, size_t i, const wwall *wp,
+                                     bool room, fxl_vec2 e)
 {
-    int64_t k = (int64_t)x->w + (int64_t)(x->w >> 15) + 2;
-    return (int64_t)wp->box.lo.x - e.x <= k && (int64_t)e.x - wp->box.hi.x <= k &&
-           (int64_t)wp->box.lo.y - e.y <= k && (int64_t)e.y - wp->box.hi.y <= k;
+    int64_t k = (int64_t)x->w + (int64_t)(x->w >> 15) + 2, lx, hx, ly, hy;
+    if (room) {
+        lx = (int64_t)wp->ax + (wp->ex < 0 ? wp->ex : 0);
+        hx = (int64_t)wp->ax + (wp->ex > 0 ? wp->ex : 0);
+        ly = (int64_t)wp->ay + (wp->ey < 0 ? wp->ey : 0);
+        hy = (int64_t)wp->ay + (wp->ey > 0 ? wp->ey : 0);
+    } else {
+        const fxl_aabb *b = &it->walls[i].box;
+        lx = b->lo.x;
+        hx = b->hi.x;
+        ly = b->lo.y;
+        hy = b->hi.y;
+    }
+    return lx - e.x <= k && (int64_t)e.x - hx <= k && ly - e.y <= k && (int64_t)e.y - hy <= k;
 }
 
 /* The cheap filter in front of every wall's exact work (frame, u*_box,
@@ -255,10 +335,22 @@ FXL__ALWAYS_INLINE bool near_emitter(const wctx *x, const fxl_wall_prep *wp, fxl
  *     glow >= T  implies  u*_box >= K,
  * exactly, so a wall with glow >= T cannot have u*_box < K: the capsule's
  * second pass skips it when only a u*_box below K could change its answer. */
-FXL__ALWAYS_INLINE int64_t g_low(const fxl__ray *r, const fxl_wall_prep *wp)
+FXL__ALWAYS_INLINE int64_t g_low(const fxl__ray *r, const witer *it, size_t i, const wwall *wp,
+                                 bool room)
 {
-    return (int64_t)r->dx * (r->dx >= 0 ? wp->box.lo.x : wp->box.hi.x) +
-           (int64_t)r->dy * (r->dy >= 0 ? wp->box.lo.y : wp->box.hi.y);
+    int64_t px, py;
+    if (room) {
+        /* The box of the wall's ends (near_emitter's): the corner is a or
+         * b on each axis (int64, below 2^32 in magnitude; |dx|, |dy| <=
+         * 2^16 for the table's vector: each product below 2^49). */
+        px = (int64_t)wp->ax + ((r->dx >= 0) == (wp->ex >= 0) ? 0 : wp->ex);
+        py = (int64_t)wp->ay + ((r->dy >= 0) == (wp->ey >= 0) ? 0 : wp->ey);
+    } else {
+        const fxl_aabb *b = &it->walls[i].box;
+        px = r->dx >= 0 ? b->lo.x : b->hi.x;
+        py = r->dy >= 0 ? b->lo.y : b->hi.y;
+    }
+    return (int64_t)r->dx * px + (int64_t)r->dy * py;
 }
 
 /* T for K >= 0 (above), or INT64_MAX (no wall skipped) when K q / 65536
@@ -282,18 +374,19 @@ FXL__ALWAYS_INLINE int64_t g_emitter(const fxl__ray *r)
  * half-width 0, whose u* is the box's): the capsule's rule instead, the
  * lowest index among the walls whose u* has the least floor (a wall
  * replaces the best only when u* < floor(best u*)). */
-FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
-                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
+FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, bool room,
+                                 bool two_sided, bool by_floor, int32_t *length)
 {
     wval bv, u;
     long best = -1;
     int64_t bf = 0;
-    size_t i;
+    size_t i, n = it.n;
     bv.num.hi = bv.num.lo = 0;
     bv.den = 1;
-    for (i = next_near(r, walls, 0, n); i < n; i = next_near(r, walls, i + 1, n)) {
+    for (i = witer_next(&it, r, room, 0); i < n; i = witer_next(&it, r, room, i + 1)) {
         wframe f;
-        if (!eligible_near(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u) ||
+        wwall wv = witer_wall(&it, i, room);
+        if (!eligible_near(x, r, &wv, two_sided, &f) || !box_first(x, &f, &u) ||
             !val_le_int(u, x->len))
             continue;
         /* u < bf: not bf den <= num. */
@@ -311,6 +404,29 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
     return best;
 }
 
+/* (by_floor a constant in each: the box's loop without the capsule's
+ * branches.) */
+FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
+                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
+{
+    witer it;
+    witer_walls(&it, walls, n);
+    if (by_floor)
+        return box_pass(x, r, it, false, two_sided, true, length);
+    return box_pass(x, r, it, false, two_sided, false, length);
+}
+
+FXL_ARM_CODE static long box_cast_room(const wctx *x, const fxl__ray *r, const fxl_room *room,
+                                       uint32_t mask, bool two_sided, bool by_floor,
+                                       int32_t *length)
+{
+    witer it;
+    witer_room(&it, room->packed, room->n, mask);
+    if (by_floor)
+        return box_pass(x, r, it, true, two_sided, true, length);
+    return box_pass(x, r, it, true, two_sided, false, length);
+}
+
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -322,10 +438,11 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
  * floor(least u*_box) + 1 + w, and the best so far + w), keeping the least
  * floor (the lower index among equal ones); from the first wall met at 0
  * on, nothing can take it. */
-FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
-                                      const fxl_wall_prep *walls, size_t n, bool two_sided,
-                                      int32_t *length)
+FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src, bool room,
+                                     bool two_sided, int32_t *length)
 {
+    witer it = src;
+    size_t n = src.n;
     wval u, umin;
     long best = -1, zero = -1, tried = -1;
     int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
@@ -360,15 +477,16 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
      * when line_floor cannot settle its floor (whose proof stands for any
      * eligible wall, u*_box aside: it finds the capsule of length k + 1 <=
      * len meeting it). */
-    for (i = next_near(r, walls, 0, n); i < n; i = next_near(r, walls, i + 1, n)) {
+    for (i = witer_next(&it, r, room, 0); i < n; i = witer_next(&it, r, room, i + 1)) {
         wframe f;
         wseg sg;
         bool entry;
         int64_t ha, D, N;
-        if (!eligible_hdn(x, r, &walls[i], two_sided, &ha, &D, &N))
+        wwall wv = witer_wall(&it, i, room);
+        if (!eligible_hdn(x, r, &wv, two_sided, &ha, &D, &N))
             continue;
-        if (near_emitter(x, &walls[i], r->p)) {
-            seg_setup_n(&walls[i], r->p, D, N, &sg);
+        if (near_emitter(x, &it, i, &wv, room, r->p)) {
+            seg_setup_n(&wv, r->p, D, N, &sg);
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
@@ -384,26 +502,28 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
             continue;
         }
         if (pend) {
+            wwall w0 = witer_wall(&it, i0, room);
             pend = false;
-            frame_setup_h(x, &walls[i0], D0, N0, ha0, &f);
+            frame_setup_h(x, &w0, D0, N0, ha0, &f);
             CAND_ADD(i0, &f);
         }
-        frame_setup_h(x, &walls[i], D, N, ha, &f);
+        frame_setup_h(x, &wv, D, N, ha, &f);
         CAND_ADD(i, &f);
     }
     if (pend) {
         int64_t L;
         wseg sg;
         wframe f;
+        wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
-            seg_setup_n(&walls[i0], r->p, D0, N0, &sg);
+            seg_setup_n(&w0, r->p, D0, N0, &sg);
             if (fxl__line_floor(x, &sg, &L)) {
                 *length = (int32_t)L;
                 return (long)i0;
             }
             tried = (long)i0; /* not again below */
         }
-        frame_setup_h(x, &walls[i0], D0, N0, ha0, &f);
+        frame_setup_h(x, &w0, D0, N0, ha0, &f);
         CAND_ADD(i0, &f);
     }
 #undef CAND_ADD
@@ -429,24 +549,31 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
     if (over)
         Tw = g_bound(x, window, ge);
     /* The walls of the first pass before `zero` (it stopped there): the
-     * list, or (over) every wall again. */
-    for (k = 0; k < (over ? n : nc); k++) {
+     * list, or (over) every near wall again. */
+    it = src;
+    i = 0;
+    for (k = 0;; k++) {
         wframe f;
         wseg sg;
         bool entry;
         int64_t L, D;
+        wwall wv;
         if (over) {
-            i = k;
-            if (zero >= 0 && (long)i >= zero)
+            i = witer_next(&it, r, room, k == 0 ? 0 : i + 1);
+            if (i >= n || (zero >= 0 && (long)i >= zero))
                 break;
+            wv = witer_wall(&it, i, room);
             /* u*_box >= K = window: skipped below (g_low). */
-            if (g_low(r, &walls[i]) >= Tw)
+            if (g_low(r, &it, i, &wv, room) >= Tw)
                 continue;
-            if (!eligible(x, r, &walls[i], two_sided, &f) || !box_first(x, &f, &u))
+            if (!eligible_near(x, r, &wv, two_sided, &f) || !box_first(x, &f, &u))
                 continue;
         } else {
+            if (k >= nc)
+                break;
             i = cand_i[k];
             u = cand_u[k];
+            wv = witer_wall(&it, i, room);
         }
         /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
         if (best >= 0)
@@ -454,8 +581,8 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
         /* window <= len + w + 1 < 2^32: two 32x32 -> 64 products. */
         if (fxl__le128(fxl__mul32_64((uint32_t)window, u.den), u.num))
             continue;
-        D = wall_d(x, &walls[i]);
-        seg_setup(&walls[i], r->p, D, &sg);
+        D = wall_d(x, &wv);
+        seg_setup(&wv, r->p, D, &sg);
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
         /* The line's touch first (no frame needed), else the floor search;
@@ -464,7 +591,7 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
          * again). */
         if ((long)i == tried || !fxl__line_floor(x, &sg, &L)) {
             if (!over)
-                frame_setup(x, &walls[i], D, sg.N, &f);
+                frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,
                                    u.den == umin.den && u.num.hi == umin.num.hi &&
                                            u.num.lo == umin.num.lo
@@ -489,6 +616,41 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
     return best;
 }
 
+FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
+                                      const fxl_wall_prep *walls, size_t n, bool two_sided,
+                                      int32_t *length)
+{
+    witer it;
+    witer_walls(&it, walls, n);
+    return capsule_pass(x, r, it, false, two_sided, length);
+}
+
+FXL_ARM_CODE static long capsule_cast_room(const wctx *x, const fxl__ray *r,
+                                           const fxl_room *room, uint32_t mask, bool two_sided,
+                                           int32_t *length)
+{
+    witer it;
+    witer_room(&it, room->packed, room->n, mask);
+    return capsule_pass(x, r, it, true, two_sided, length);
+}
+
+/* What every wall of the cast shares (the capsule's R2 aside). */
+FXL__ALWAYS_INLINE void wctx_init(wctx *x, const fxl__ray *r, int32_t w)
+{
+    x->c = r->dx;
+    x->s = r->dy;
+    x->q = (uint64_t)(x->c * x->c + x->s * x->s);
+    x->w = (uint64_t)w;
+    x->R = x->w * x->q;
+    x->Rh = (int64_t)(x->R >> 16);
+    x->len = r->len;
+    x->c32 = r->dx;
+    x->s32 = r->dy;
+    x->ge = g_emitter(r);
+    x->he = (int64_t)r->dx * r->p.y - (int64_t)r->dy * r->p.x;
+    x->R2.hi = x->R2.lo = 0;
+}
+
 /* Each wall near the beam's box and eligible gives its u*: the box keeps
  * the least exactly, the capsule the least floor. ARM code on the GBA. */
 FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
@@ -496,22 +658,118 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
                                   int32_t *length)
 {
     wctx x;
-    x.c = r->dx;
-    x.s = r->dy;
-    x.q = (uint64_t)(x.c * x.c + x.s * x.s);
-    x.w = (uint64_t)w;
-    x.R = x.w * x.q;
-    x.Rh = (int64_t)(x.R >> 16);
-
-    x.len = r->len;
-    x.c32 = r->dx;
-    x.s32 = r->dy;
-    x.ge = g_emitter(r);
-    x.he = (int64_t)r->dx * r->p.y - (int64_t)r->dy * r->p.x;
+    wctx_init(&x, r, w);
     if (kind == FXL_LASER_CAPSULE && w > 0) {
         x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
         return capsule_cast(&x, r, walls, n, two_sided, length);
     }
-    x.R2.hi = x.R2.lo = 0;
     return box_cast(&x, r, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
 }
+
+/* The same through an indexed room's packed walls (n <= FXL_ROOM_INDEXED),
+ * those of mask only: a superset of the near walls that may be eligible
+ * (fxl__room_cast_width). */
+FXL_ARM_CODE static long cast_width_room(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                                         const fxl_room *room, uint32_t mask, bool two_sided,
+                                         int32_t *length)
+{
+    wctx x;
+    wctx_init(&x, r, w);
+    if (kind == FXL_LASER_CAPSULE && w > 0) {
+        x.R2 = fxl__mul64(x.w * x.w, x.q);
+        return capsule_cast_room(&x, r, room, mask, two_sided, length);
+    }
+    return box_cast_room(&x, r, room, mask, two_sided, kind == FXL_LASER_CAPSULE, length);
+}
+
+/* The slab of coarse value c along an axis (cast_parts.h's fxl__room_slab). */
+FXL__ALWAYS_INLINE uint32_t wslab(uint32_t c, uint32_t org, uint32_t sh)
+{
+    return fxl__room_slab(c, org, sh);
+}
+
+/* The walls of an indexed room whose slabs meet the beam box's on both
+ * axes, less (one-sided) those every beam of its direction ra's sixteenth
+ * of a turn heads to the front of.
+ * Superset of the walls the width tests would keep: a wall whose coarse
+ * box meets the beam's (the packed test next_near makes) has its x extent
+ * [xl, xh] meet the box's [bl, bh] (coarse), so xl <= bh and xh >= bl, and
+ * fxl__room_slab keeps the order: slab(xl) <= slab(bh), slab(xh) >=
+ * slab(bl); room_index put the wall's bit in x_lo[s] for every s >=
+ * slab(xl) and in x_hi[s] for every s <= slab(xh), so in x_lo[slab(bh)]
+ * and x_hi[slab(bl)]; the same along y. A wall of front[ra >> 8] has D > 0
+ * for every beam of that sixteenth (room.c, cast.c's angle filter, its
+ * 2-step margin covering the table's rounding), while a one-sided width
+ * cast needs D < 0 (eligible_hdn): dropping it changes nothing. The walls
+ * left are then visited in index order (the bits from the lowest), each
+ * tested on its packed coarse box as before: exactly the walls, in the
+ * same order, that the pass over every prepared wall would test further,
+ * less ineligible ones; the answer is the same. */
+FXL__ALWAYS_INLINE uint32_t width_mask(const fxl_room *room, const fxl__ray *r, int32_t ra,
+                                       bool two_sided)
+{
+    uint32_t m = room->x_lo[wslab(fxl__coarse_hi_of(r->m_hi, 1), room->org_x, room->sh_x)] &
+                 room->x_hi[wslab(fxl__coarse_lo_of(r->m_lo, 1), room->org_x, room->sh_x)] &
+                 room->y_lo[wslab(fxl__coarse_hi_of(r->m_hi, 0), room->org_y, room->sh_y)] &
+                 room->y_hi[wslab(fxl__coarse_lo_of(r->m_lo, 0), room->org_y, room->sh_y)];
+    return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
+}
+
+/* The point emitter + L c / 65536 on one axis, rounded to nearest
+ * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32 (as
+ * cast.c's fxl_laser_cast). */
+static int32_t width_along(int32_t p, int32_t L, int32_t c)
+{
+    uint32_t m = fxl__abs32(c), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
+    uint32_t v = h * m + ((l * m + (c < 0 ? 0x7FFFu : 0x8000u)) >> 16);
+    return c < 0 ? p - (int32_t)v : p + (int32_t)v;
+}
+
+fxl_result fxl__room_cast_width(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                                fxl_cast *out, fxl_laser *clipped)
+{
+    fxl__ray ray;
+    bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
+    long wall;
+    int32_t len, c, s;
+    if (room == NULL)
+        return FXL_ERR_NULL;
+    if (room->n > FXL_ROOM_INDEXED || room->packed == NULL)
+        return fxl_laser_cast(laser, room->walls, room->n, flags | FXL_CAST_WIDTH, out, clipped);
+    if (laser == NULL || out == NULL || (room->walls == NULL && room->n != 0))
+        return FXL_ERR_NULL;
+    {
+        fxl_result res = fxl__cast_laser_ok(laser);
+        if (res != FXL_OK)
+            return res;
+    }
+    fxl__sincos(laser->angle, &c, &s);
+    /* The width reaches |d| / 65536 < 1 + 2^-15 times the half-width from
+     * the centre line (fxl_laser_cast's box). */
+    fxl__ray_init(&ray, laser->pos, c, s, laser->length,
+                  laser->half_width + (laser->half_width >> 15) + 2);
+    wall = cast_width_room(&ray, laser->kind, laser->half_width, room,
+                           width_mask(room, &ray, laser->angle & FXL_ANGLE_MASK, two), two, &len);
+    out->length = len;
+    out->wall = (int32_t)wall;
+    out->point.x = width_along(laser->pos.x, len, c);
+    out->point.y = width_along(laser->pos.y, len, s);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+    return FXL_OK;
+}
+
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsigned flags)
+{
+    fxl__ray ray;
+    int32_t c, s;
+    fxl__sincos(laser->angle, &c, &s);
+    fxl__ray_init(&ray, laser->pos, c, s, laser->length,
+                  laser->half_width + (laser->half_width >> 15) + 2);
+    return width_mask(room, &ray, laser->angle & FXL_ANGLE_MASK,
+                      (flags & FXL_CAST_TWO_SIDED) != 0);
+}
+#endif

@@ -134,21 +134,53 @@ typedef struct wseg {
                    * search's estimate; 0: not worked out */
 } wseg;
 
+/* A wall's values as the width tests read them (Q16.16 start a and b -
+ * a): a prepared wall's, or a room's packed copy of them (the same
+ * values, read from where the room lives). */
+typedef struct wwall {
+    int32_t ax, ay, ex, ey;
+} wwall;
+
+FXL__ALWAYS_INLINE wwall wwall_of(const fxl_wall_prep *w)
+{
+    wwall v;
+    v.ax = w->a.x;
+    v.ay = w->a.y;
+    v.ex = w->ex;
+    v.ey = w->ey;
+    return v;
+}
+
+FXL__ALWAYS_INLINE wwall wwall_packed(const fxl_room_wall *w)
+{
+    wwall v;
+    v.ax = w->a.x;
+    v.ay = w->a.y;
+    v.ex = w->ex;
+    v.ey = w->ey;
+    return v;
+}
+
 /* N = (a - e) x (b - a) = a x (b - a) - e x (b - a), wrapping as
  * fxl__wsub64 of the products of a - e would (the same integer, mod 2^64):
  * four 32x32 -> 64 products instead of two 64x64 ones. */
-FXL__ALWAYS_INLINE int64_t wall_n(const fxl_wall_prep *w, fxl_vec2 e)
+FXL__ALWAYS_INLINE int64_t wall_n_of(const wwall *w, fxl_vec2 e)
 {
-    return fxl__u2i((uint64_t)((int64_t)w->a.x * w->ey) - (uint64_t)((int64_t)w->a.y * w->ex) -
+    return fxl__u2i((uint64_t)((int64_t)w->ax * w->ey) - (uint64_t)((int64_t)w->ay * w->ex) -
                     (uint64_t)((int64_t)e.x * w->ey) + (uint64_t)((int64_t)e.y * w->ex));
 }
 
-/* With N (wall_n's) given. */
-FXL__ALWAYS_INLINE void seg_setup_n(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, int64_t N,
-                                    wseg *sg)
+FXL__ALWAYS_INLINE int64_t wall_n(const fxl_wall_prep *w, fxl_vec2 e)
 {
-    sg->ax = (int64_t)w->a.x - e.x;
-    sg->ay = (int64_t)w->a.y - e.y;
+    wwall v = wwall_of(w);
+    return wall_n_of(&v, e);
+}
+
+/* With N (wall_n's) given. */
+FXL__ALWAYS_INLINE void seg_setup_n(const wwall *w, fxl_vec2 e, int64_t D, int64_t N, wseg *sg)
+{
+    sg->ax = (int64_t)w->ax - e.x;
+    sg->ay = (int64_t)w->ay - e.y;
     sg->ex = w->ex;
     sg->ey = w->ey;
     sg->D = D;
@@ -159,9 +191,9 @@ FXL__ALWAYS_INLINE void seg_setup_n(const fxl_wall_prep *w, fxl_vec2 e, int64_t 
     sg->rho = 0;
 }
 
-FXL__ALWAYS_INLINE void seg_setup(const fxl_wall_prep *w, fxl_vec2 e, int64_t D, wseg *sg)
+FXL__ALWAYS_INLINE void seg_setup(const wwall *w, fxl_vec2 e, int64_t D, wseg *sg)
 {
-    seg_setup_n(w, e, D, wall_n(w, e), sg);
+    seg_setup_n(w, e, D, wall_n_of(w, e), sg);
 }
 
 FXL__ALWAYS_INLINE bool is_neg(fxl__i128 v)
@@ -217,6 +249,24 @@ FXL__ALWAYS_INLINE uint64_t quot(fxl__u128 n, uint64_t d)
         nt = n.lo << -rc.k;
     return (((nt >> 32) * rc.r) + (((nt & 0xFFFFFFFFu) * rc.r) >> 32)) >> 31;
 }
+/* fxl_room_cast_width (room.c): fxl_laser_cast's width cast through the
+ * room's index and packed walls (cast_width.c). */
+fxl_result fxl__room_cast_width(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                                fxl_cast *out, fxl_laser *clipped);
+
+#ifdef FXL_TEST_HOOKS
+/* cast_aabb.c's capsule floors (test builds): settled from the guess
+ * alone ([0]) and left to the rectangle's bound and the search ([1]);
+ * fxl__cap_guess_shift is added to that guess (0 but in the suite's
+ * audit: the quick floor is exact whatever the guess). */
+extern uint32_t fxl__cap_quick_count[2];
+extern int32_t fxl__cap_guess_shift;
+
+/* fxl__room_cast_width's index look-up for a valid laser (test builds):
+ * the walls it reads, bit i for wall i. */
+uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsigned flags);
+#endif
+
 /* Test builds: how many floors line_floor settled ([0]) and left to the
  * floor search ([1]), and how many of its roots the squares did not
  * bracket ([2]: never, if rsqrt_root is as precise as it claims)

@@ -5,6 +5,7 @@
 #include "fixlaser/cast.h"
 
 #include "cast_parts.h"
+#include "cast_width.h"
 
 /* The room's index (cast.h; rooms of at most FXL_ROOM_INDEXED walls): each
  * axis's slabs from the walls' coarse boxes (the least shift that puts the
@@ -86,7 +87,5 @@ fxl_result fxl_room_prepare(const fxl_wall_prep *walls, size_t n, fxl_room_wall 
 fxl_result fxl_room_cast_width(const fxl_room *room, const fxl_laser *laser, unsigned flags,
                                fxl_cast *out, fxl_laser *clipped)
 {
-    if (room == NULL)
-        return FXL_ERR_NULL;
-    return fxl_laser_cast(laser, room->walls, room->n, flags | FXL_CAST_WIDTH, out, clipped);
+    return fxl__room_cast_width(room, laser, flags, out, clipped);
 }

@@ -4,10 +4,14 @@
  * (ref_cast_aabb.c), with boxes grown to the least size the beam touches
  * and one raw unit less, and lengths at floor(u*) and one more, for the
  * centre line, box lasers' and capsule lasers' FXL_CAST_WIDTH (capsules
- * against ref_box_capsule's floor(u*)); errors.
+ * against ref_box_capsule's floor(u*)); capsules whose end disc touches
+ * a face or a corner at or about a whole u (the guess's quick floor);
+ * errors.
  * FXLT_BOX_CAST_CASES sets the reference run's size. */
 #include "harness.h"
 #include "ref_cast_aabb.h"
+
+#include "../src/cast_width.h" /* fxl__cap_quick_count */
 
 #ifndef FXLT_BOX_CAST_CASES
 #define FXLT_BOX_CAST_CASES 30000
@@ -373,11 +377,83 @@ static void extreme_boxes(void)
     }
 }
 
+/* The capsule's quick floor (cast_aabb.c's cap_width: S at the guess and
+ * a unit either side, the core clear of the box): its band, the end disc
+ * touching a box's face head-on or its corner at a whole u, a raw unit or
+ * two off either way, axis and other angles, radii of whole pixels and
+ * raw ones, lengths ending at the touch and a unit on; against the
+ * reference's floor(u*), and how many floors the guess settled. Every
+ * fourth cast moves the guess by up to 2^k units either way (the suite's
+ * hook): the quick floor must stay exact whatever the guess (its proof
+ * does not use the guess's precision), with the core through the box. */
+static void capsule_quick_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("cast aabb capsule quick band");
+    uint32_t i, n = FXLT_CASES(40000), bad = 0, hits = 0;
+    uint32_t q0 = fxl__cap_quick_count[0], q1 = fxl__cap_quick_count[1];
+    FLAGS = FXL_CAST_WIDTH;
+    for (i = 0; i < n; i++) {
+        fxl_angle a = fxlt_below(&rng, 2) == 0 ? (fxl_angle)(fxlt_below(&rng, 4) * 1024)
+                                               : (fxl_angle)fxlt_below(&rng, 4096);
+        int64_t c = fxl_cos(a), s = fxl_sin(a);
+        int64_t ex = fxlt_range(&rng, PX(-2000), PX(2000)), ey = fxlt_range(&rng, PX(-2000), PX(2000));
+        int64_t w = fxlt_below(&rng, 2) == 0 ? (int64_t)fxlt_range(&rng, 1, 12) * PX(1)
+                                             : fxlt_range(&rng, 1, PX(12));
+        int64_t T = fxlt_range(&rng, 1, PX(400)); /* the touch's u */
+        int64_t px = ex + (T * c) / 65536, py = ey + (T * s) / 65536; /* the end's centre then */
+        int64_t jx = fxlt_range(&rng, -2, 2), jy = fxlt_range(&rng, -2, 2);
+        int64_t size = fxlt_below(&rng, 3) == 0 ? 0 : fxlt_range(&rng, 1, PX(40));
+        fxl_aabb b;
+        fxl_laser l;
+        if (fxlt_below(&rng, 3) != 0) {
+            /* A face head-on along the beam's main axis, w ahead of the end. */
+            bool onx = (c < 0 ? -c : c) >= (s < 0 ? -s : s);
+            int64_t side = fxlt_range(&rng, 0, (int32_t)size), other = fxlt_range(&rng, 0, (int32_t)size);
+            if (onx) {
+                int64_t f = c > 0 ? px + w + jx : px - w + jx;
+                b = c > 0 ? box4(f, py - side + jy, f + size, py + other + jy)
+                          : box4(f - size, py - side + jy, f, py + other + jy);
+            } else {
+                int64_t f = s > 0 ? py + w + jy : py - w + jy;
+                b = s > 0 ? box4(px - side + jx, f, px + other + jx, f + size)
+                          : box4(px - side + jx, f - size, px + other + jx, f);
+            }
+        } else {
+            /* A corner at w from the end's centre, off the beam's line by
+             * 3/5 or 4/5 of w (3-4-5): the box beyond it. */
+            int64_t t = w / 5, k = (fxlt_below(&rng, 2) == 0 ? 3 : 4) * t, m = (k == 3 * t ? 4 : 3) * t;
+            int64_t sg = fxlt_below(&rng, 2) == 0 ? 1 : -1;
+            int64_t cx = px + (m * c - sg * k * s) / 65536 + jx, cy = py + (m * s + sg * k * c) / 65536 + jy;
+            int64_t bx = c >= 0 ? cx : cx - size, by = (sg * c >= 0) == (s >= 0) ? cy : cy - size;
+            b = box4(bx, by, bx + size, by + size);
+        }
+        b = box4(clampc(b.lo.x), clampc(b.lo.y), clampc(b.hi.x), clampc(b.hi.y));
+        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, fxl_vec2_make((fix16_t)ex, (fix16_t)ey), a,
+                                   (fix16_t)(T + fxlt_range(&rng, -2, PX(4))), (fix16_t)w);
+        if (l.length < 0)
+            l.length = 0;
+        if (i % 4 == 3) {
+            int32_t k = 1 << fxlt_below(&rng, 24);
+            fxl__cap_guess_shift = fxlt_range(&rng, -k, k);
+            l.length = (fix16_t)(T + fxlt_range(&rng, 0, PX(100))); /* room to pass the box */
+        }
+        bad += one_case(&l, &b, 1, &hits);
+        fxl__cap_guess_shift = 0;
+    }
+    fxlt_printf("    capsule quick band: %u casts, %u hits; floors settled by the guess %u,\n"
+                "      by the rectangle's bound and the search %u; %u disagreements\n",
+                n, hits, fxl__cap_quick_count[0] - q0, fxl__cap_quick_count[1] - q1, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(fxl__cap_quick_count[0] - q0 > 0);
+    FLAGS = 0;
+}
+
 static const fxlt_case cast_aabb_cases[] = {
     {"unit_cases", unit_cases},
     {"vs_reference", vs_reference},
     {"width_vs_reference", width_vs_reference},
     {"capsule_width_vs_reference", capsule_width_vs_reference},
+    {"capsule_quick_band", capsule_quick_band},
     {"order_vs_reference", order_vs_reference},
     {"filter_edges", filter_edges},
     {"extreme_boxes", extreme_boxes},

@@ -128,8 +128,217 @@ static void line_floor_band(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* ---- the room's width cast (fxl_room_cast_width) ----------------------- */
+
+#define RW_MAX FXL_ROOM_INDEXED /* the rooms the index look-up serves */
+
+static ref_q rq_int(int64_t v)
+{
+    ref_q q;
+    q.n = big_i64(v);
+    q.d = big_i64(1);
+    return q;
+}
+
+/* A wall for laser l's room (d = (c, s), half-width hw): near the beam
+ * (an end within the strip's reach of a point along it, the other up to
+ * 2^7 px away), nearly parallel to the beam or to its reverse (its angle
+ * within 3 steps of them: the index's front sets keep 2 steps of margin),
+ * tangent to the round end at a whole or nearly whole u (3-4-5 normals,
+ * as line_floor_band), or anywhere about the emitter. */
+static fxl_wall room_wall(fxlt_rng *rng, const fxl_laser *l, int64_t c, int64_t s)
+{
+    fxl_wall w;
+    fxl_vec2 e = l->pos;
+    int64_t hw = l->half_width, len = l->length, reach = hw + PX(10);
+    int64_t u = fxlt_range(rng, (int32_t)(-reach), (int32_t)(len + PX(10)));
+    int64_t v = fxlt_range(rng, (int32_t)(-reach), (int32_t)reach);
+    switch (fxlt_below(rng, 4)) {
+    case 0: {
+        int32_t S = PX(1) << fxlt_below(rng, 8);
+        w.a = frame_pt(e, c, s, u, v);
+        w.b = fxl_vec2_make((fix16_t)clamp_c((int64_t)w.a.x + fxlt_range(rng, -S, S)),
+                            (fix16_t)clamp_c((int64_t)w.a.y + fxlt_range(rng, -S, S)));
+        break;
+    }
+    case 1: {
+        fxl_angle wa = (fxl_angle)((l->angle + (fxlt_below(rng, 2) == 0 ? 0 : 2048) +
+                                    fxlt_range(rng, -3, 3)) & FXL_ANGLE_MASK);
+        int64_t lw = fxlt_range(rng, 1, PX(100));
+        w.a = frame_pt(e, c, s, u, v);
+        w.b = fxl_vec2_make((fix16_t)clamp_c(w.a.x + ((fxl_cos(wa) * lw) >> 16)),
+                            (fix16_t)clamp_c(w.a.y + ((fxl_sin(wa) * lw) >> 16)));
+        break;
+    }
+    case 2: {
+        /* The touching point T = (L, 0) + n, |n| = hw when hw = 5 t. */
+        int64_t t = hw / 5 > 0 ? hw / 5 : 1, L = fxlt_range(rng, 0, (int32_t)len);
+        unsigned m = fxlt_below(rng, 4);
+        int64_t nu = (m < 2 ? 3 : 4) * t, nv = (m < 2 ? 4 : 3) * t * ((m & 1) != 0 ? -1 : 1);
+        int64_t tu = -nv / t, tv = nu / t, sa = steps(rng), sb = steps(rng);
+        int64_t Tu = L + nu + jit(rng), Tv = nv + jit(rng);
+        w.a = frame_pt(e, c, s, Tu - sa * tu, Tv - sa * tv);
+        w.b = frame_pt(e, c, s, Tu + sb * tu, Tv + sb * tv);
+        break;
+    }
+    default:
+        w.a = fxl_vec2_make((fix16_t)clamp_c(e.x + fxlt_range(rng, -PX(400), PX(400))),
+                            (fix16_t)clamp_c(e.y + fxlt_range(rng, -PX(400), PX(400))));
+        w.b = fxl_vec2_make((fix16_t)clamp_c(w.a.x + fxlt_range(rng, -PX(100), PX(100))),
+                            (fix16_t)clamp_c(w.a.y + fxlt_range(rng, -PX(100), PX(100))));
+        break;
+    }
+    if (fxlt_below(rng, 2) == 0) {
+        fxl_vec2 q = w.a;
+        w.a = w.b;
+        w.b = q;
+    }
+    return w;
+}
+
+/* The capsule's answer (L, k) against the reference's predicates (as
+ * test_cast.c's capsule_agrees): wall k is met and floor(u*_k) = L; every
+ * other wall met has floor(u*) >= L, and > L below index k; with k = -1,
+ * L = len and no wall is met. */
+static bool room_capsule_agrees(const fxl_laser *l, const fxl_wall *w, int m, bool two, long k,
+                                int32_t L)
+{
+    int32_t dx = fxl_cos(l->angle), dy = fxl_sin(l->angle), hw = l->half_width;
+    fxl_vec2 e = l->pos;
+    int j;
+    if (k < 0 && L != l->length)
+        return false;
+    for (j = 0; j < m; j++) {
+        if (!ref_eligible(dx, dy, w[j], two, ref_came(e, w[j], -1)) ||
+            !ref_capsule_meets(e, dx, dy, hw, w[j], l->length)) {
+            if (j == k)
+                return false;
+            continue;
+        }
+        if (k < 0 || !ref_capsule_before(e, dx, dy, hw, w[j], L))
+            return false;
+        if (j == k) {
+            if (L < l->length && ref_capsule_before(e, dx, dy, hw, w[j], (int64_t)L + 1))
+                return false;
+        } else if (j < k && !ref_capsule_before(e, dx, dy, hw, w[j], (int64_t)L + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Rooms of up to FXL_ROOM_INDEXED walls about a beam (room_wall's), box
+ * and capsule lasers at angles often on a sixteenth's edges (the front
+ * sets'), one- and two-sided: fxl_room_cast_width against the exact
+ * reference (the box's least u* and its floor; the capsule's floor and
+ * wall rule, capsule_agrees's in test_cast.c), and against fxl_laser_cast
+ * (wall, length and point); the index look-up a superset of the walls the
+ * reference finds met (eligible and reached within the length). */
+static void room_vs_reference(void)
+{
+    fxlt_rng rng = fxlt_rng_for("room_vs_reference");
+    uint32_t i, n = FXLT_CASES(20000), bad = 0, hits = 0, zero = 0, met = 0, dropped = 0,
+                missing = 0;
+    /* On the stack (2.7 KB, during this case only): the GBA suite's EWRAM
+     * is full, and in .bss (IWRAM) they would take it from every case's
+     * stack. */
+    fxl_wall w[RW_MAX];
+    fxl_wall_prep p[RW_MAX];
+    fxl_room_wall packed[RW_MAX];
+    for (i = 0; i < n; i++) {
+        fxl_room room;
+        fxl_laser l;
+        fxl_cast a, b;
+        fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -PX(1000), PX(1000)),
+                                   fxlt_range(&rng, -PX(1000), PX(1000)));
+        fxl_angle ang;
+        int32_t c, s, hw, len;
+        int nw = fxlt_below(&rng, 4) == 0 ? (int)fxlt_range(&rng, 17, RW_MAX)
+                                           : (int)fxlt_range(&rng, 1, 16);
+        int m = 0, j, tries;
+        bool two = fxlt_below(&rng, 2) == 0, capsule = fxlt_below(&rng, 2) == 0;
+        unsigned flags = two ? FXL_CAST_TWO_SIDED : 0u;
+        uint32_t mask;
+        long k = -1;
+        ref_q best = rq_int(0), u;
+        if (fxlt_below(&rng, 2) == 0)
+            ang = (fxl_angle)(256 * fxlt_below(&rng, 16) + (fxlt_below(&rng, 2) == 0 ? fxlt_below(&rng, 3)
+                                                                                 : 253 + fxlt_below(&rng, 3)));
+        else
+            ang = (fxl_angle)fxlt_below(&rng, 4096);
+        switch (fxlt_below(&rng, 4)) {
+        case 0: hw = fxlt_range(&rng, 0, PX(8)); break;
+        case 1: hw = fxlt_range(&rng, 0, PX(64)); break;
+        case 2: hw = fxlt_range(&rng, 0, 8) * PX(1); break;
+        default: hw = fxlt_range(&rng, 1, 4) * PX(5); break; /* 3-4-5 */
+        }
+        if (capsule && hw == 0 && fxlt_below(&rng, 4) != 0)
+            hw = PX(3);
+        len = fxlt_range(&rng, 0, fxlt_below(&rng, 2) == 0 ? PX(400) : PX(40));
+        l = fxl_laser_from_emitter(capsule ? FXL_LASER_CAPSULE : FXL_LASER_BOX, e, ang, len, hw);
+        c = fxl_cos(ang);
+        s = fxl_sin(ang);
+        for (tries = 0; m < nw && tries < 4 * RW_MAX; tries++) {
+            w[m] = room_wall(&rng, &l, c, s);
+            if (fxl_wall_prepare(&w[m], &p[m]) == FXL_OK)
+                m++;
+        }
+        CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, RW_MAX, &room), FXL_OK);
+        mask = fxl__room_width_mask(&room, &l, flags);
+        /* The reference: the walls met, and the answer. */
+        for (j = 0; j < m; j++) {
+            bool el = ref_eligible(c, s, w[j], two, ref_came(e, w[j], -1)), hit;
+            if (capsule && hw > 0)
+                hit = el && ref_capsule_meets(e, c, s, hw, w[j], len);
+            else
+                hit = el && ref_box(e, c, s, hw, w[j], &u) && ref_q_cmp_int(u, len) <= 0;
+            dropped += (mask >> j & 1u) == 0;
+            if (!hit)
+                continue;
+            met++;
+            missing += (mask >> j & 1u) == 0;
+            if (!capsule && (k < 0 || ref_q_cmp(u, best) < 0)) {
+                k = j;
+                best = u;
+            }
+        }
+        CHECK_EQ(fxl_room_cast_width(&room, &l, flags, &b, NULL), FXL_OK);
+        CHECK_EQ(fxl_laser_cast(&l, p, (size_t)m, flags | FXL_CAST_WIDTH, &a, NULL), FXL_OK);
+        {
+            bool ok = a.wall == b.wall && a.length == b.length && a.point.x == b.point.x &&
+                      a.point.y == b.point.y;
+            if (capsule && hw > 0) {
+                ok = ok && room_capsule_agrees(&l, w, m, two, b.wall, b.length);
+            } else if (!capsule) {
+                ok = ok && b.wall == k &&
+                     (k < 0 ? b.length == len
+                            : ref_q_cmp_int(best, b.length) >= 0 &&
+                                  ref_q_cmp_int(best, (int64_t)b.length + 1) < 0);
+            }
+            if (!ok) {
+                if (bad < 3)
+                    fxlt_printf("    room width: case %u (%d walls): wall %d (cast %d, ref %d), "
+                                "length %d (cast %d)\n",
+                                i, m, (int)b.wall, (int)a.wall, (int)k, (int)b.length,
+                                (int)a.length);
+                bad++;
+            }
+        }
+        hits += b.wall >= 0;
+        zero += b.wall >= 0 && b.length == 0;
+    }
+    fxlt_printf("    room width: %u casts, %u stopped (%u at 0); %u walls met, %u walls left out\n"
+                "      by the index look-up, %u met ones among them; %u disagreements\n",
+                n, hits, zero, met, dropped, missing, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(missing, 0);
+    CHECK(dropped > 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
     {"line_floor_band", line_floor_band},
+    {"room_vs_reference", room_vs_reference},
 };
 
 const fxlt_suite fxlt_suite_cast_width = {"cast_width", cases, FXLT_COUNT(cases)};

@@ -91,8 +91,9 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,940 median); a width cast 6,700 median (box about 5,300,
- * capsule about 7,400, max 23,700); 4 bounces 21,970 median (max 51,666)
+ * stops it (2,940 median); a width cast 6,660 median (max 23,790; through
+ * a room, fxl_room_cast_width: 6,217 median, box beams 4,689, capsule
+ * beams 6,799, max 21,423); 4 bounces 21,970 median (max 51,666)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
@@ -187,15 +188,22 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the pass only when the band is not clear (43 legs in 1,025 in the
  * benchmark's room). Measured in the benchmark's room: 4.0 candidates a
  * cast, 3.0 of them pass their packed boxes (the packed pass and the
- * angles left 2.7).
+ * angles left 2.7). fxl_room_cast_width (indexed rooms) takes the same
+ * look-ups for the beam's box grown by the drawn width, less (one-sided)
+ * the front set (a width cast needs the beam heading behind the wall, as
+ * the centre line), and reads the packed walls only (their boxes, a, b -
+ * a): 4.2 candidates a cast in the benchmark's room, 3.2 near, 1.4
+ * reaching the strip; the same walls in the same order as fxl_laser_cast's
+ * pass, so the same answers.
  *
  * Where the room lives (GBA): the packed walls are read once per wall per
  * leg (the packed box of each, the rest for the walls whose boxes meet the
  * beam's; a cast of an indexed room reads its candidates only): IWRAM
  * (32-bit, no wait states; 28 bytes a wall, 448 for 16) is the fast place
  * for them; EWRAM (16-bit bus, 2 wait states) costs about 4 cycles more
- * per word read (the prepared walls the bounces and width casts also read
- * may stay in EWRAM). The code stays in ROM (Thumb, the exact tests ARM)
+ * per word read (the prepared walls the bounces, and the width casts of
+ * rooms too large for the index, also read may stay in EWRAM). The code
+ * stays in ROM (Thumb, the exact tests ARM)
  * by default. Built with -DFXL_ROOM_SCAN_IWRAM=1 (config.h), the pass over
  * the packed walls (their packed boxes and angles, every wall every leg
  * and every cast in a room too large for the index) is ARM code in IWRAM
@@ -356,13 +364,16 @@ bool fxl_bounce_vs_aabb(const fxl_laser *laser, const fxl_bounce *legs, size_t n
  * the centre line against the box grown by the cross-section, three slabs
  * in 128-bit compares, the near boxes visited in order of their nearest
  * point along the beam until one cannot come first; capsules add a
- * start-disc test, a capsule test at the rectangle's floor(u*) and, when
- * the capsule's round end arrives first, about 2 to 4 such tests from an
- * estimate of its contact, log2(w) + 2 at worst), and the winner one
- * division. Measured on the GBA (the benchmark's 16 boxes, the walls'
- * boxes of its room, 300 px beams): centre line 6,132 cycles median (max
- * 10,176); the box laser's width 7,679 (max 14,567); the capsule's width
- * 13,194 (max 33,239). */
+ * start-disc test and, first, 2 or 3 exact capsule tests about an
+ * estimate of the round end's contact (a face's or a corner's), which
+ * settle floor(u*) when the core up to there lies beside the box; else a
+ * capsule test at the rectangle's floor(u*) and, when the capsule's round
+ * end arrives first, about 2 to 4 such tests from the estimate, log2(w) +
+ * 2 at worst), and the winner one division. Measured on the GBA (the
+ * benchmark's 16 boxes, the walls' boxes of its room, 300 px beams):
+ * centre line 6,126 cycles median (max 10,170); the box laser's width
+ * 7,677 (max 14,565); the capsule's width 9,054 (max 30,941; 13,160 and
+ * 33,125 before the estimate's quick floor). */
 
 /* fxl_laser_cast against n boxes (Q16.16): the same result (out->wall the
  * box's index) and errors, box and capsule lasers, FXL_CAST_WIDTH too. */

@@ -155,6 +155,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(fxl_room_cast(&room, &l, flags, &rc, NULL) == FXL_OK);
         FZ_CHECK(rc.length == centre.length && rc.wall == centre.wall &&
                  rc.point.x == centre.point.x && rc.point.y == centre.point.y);
+        FZ_CHECK(fxl_room_cast_width(&room, &l, flags, &rc, NULL) == FXL_OK);
+        FZ_CHECK(fxl_laser_cast(&l, walls, m, flags | FXL_CAST_WIDTH, &centre, NULL) == FXL_OK);
+        FZ_CHECK(rc.length == centre.length && rc.wall == centre.wall &&
+                 rc.point.x == centre.point.x && rc.point.y == centre.point.y);
         FZ_CHECK(fxl_room_bounce(&room, &l, flags, bounces, more, 8, &count2) == FXL_OK);
         FZ_CHECK(count2 == count);
         for (i = 0; i < count; i++)
