@@ -466,39 +466,119 @@ FXL__ALWAYS_INLINE uint32_t room_mask(const fxl_room *room, const fxl__ray *r, i
     return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
 }
 
+/* Whether u* = n / d comes strictly before the best so far, bn / bd
+ * (128-bit products): a later wall meeting the line (0.2 a cast in the
+ * benchmark's room), out of the hot loop. */
+ROOM_EXACT static bool room_earlier(uint64_t n, uint64_t d, uint64_t bn, uint64_t bd)
+{
+    return !fxl__le128(fxl__mul64(bn, d), fxl__mul64(n, bd));
+}
+
+/* Whether packed wall p meets the ray's centre line at some u* >= 0 under
+ * a cast's rules (consider_at's tests with no reference point and no wall
+ * to skip), and if so *n, *d with u* = 65536 n / d, d > 0. The signs are
+ * turned so that the ray heads behind the wall when d > 0: d = -D =
+ * (dy, -dx) . (ex, ey), t = -T, m = -N (D, T, N as at the top of this
+ * file); it meets the closed segment at u* >= 0 iff t in [0, d] and m >=
+ * 0. One-sided, d <= 0 (parallel, or heading to the front) never stops
+ * it; two-sided, d < 0 turns the three signs. m = 0 (the start on the
+ * wall's line): a beam counts as coming from the front (no reference
+ * point), so it stops there when it heads behind (d > 0 before the turn;
+ * always so one-sided). Each product is below 2^62 in magnitude for any
+ * int32 values and each difference below 2^63: no overflow (wrapping r =
+ * a - p outside the domain: meaningless, defined). */
+FXL__ALWAYS_INLINE bool room_meets(const fxl_room_wall *p, int32_t px, int32_t py, int32_t dx,
+                                   int32_t dy, bool two_sided, uint64_t *n, uint64_t *d)
+{
+    int32_t rx, ry;
+    int64_t D = (int64_t)dy * p->ex - (int64_t)dx * p->ey, T, M;
+    bool turn = false;
+    if (two_sided) {
+        if (D == 0)
+            return false;
+        turn = D < 0;
+        D = turn ? -D : D;
+    } else if (D <= 0) {
+        return false;
+    }
+    rx = fxl__u2i32((uint32_t)p->a.x - (uint32_t)px);
+    ry = fxl__u2i32((uint32_t)p->a.y - (uint32_t)py);
+    T = (int64_t)ry * dx - (int64_t)rx * dy;
+    if (turn)
+        T = -T;
+    if ((uint64_t)T > (uint64_t)D)
+        return false; /* t < 0 or t > d: beside the wall's ends */
+    M = (int64_t)ry * p->ex - (int64_t)rx * p->ey;
+    if (turn) {
+        if (M >= 0)
+            return false; /* behind the start, or on the line heading to the front */
+        M = -M;
+    } else if (M < 0) {
+        return false; /* behind the start */
+    }
+    *n = (uint64_t)M;
+    *d = (uint64_t)D;
+    return true;
+}
+
 /* The centre line's search through the walls of mask (an indexed room),
- * in index order: each wall's packed box test, then the exact tests
- * (consider_at, with a cast's rules: no reference point, no wall to
- * skip); returns the first wall (-1: none), *fl the clipped length. ARM
- * code on the GBA. */
-ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
+ * in index order: each wall's packed box test, then room_meets; the first
+ * wall met within the length (65536 n <= len d, two 32x32 products) ends
+ * the first loop, the rest compare strictly earlier with it (room_earlier,
+ * so a tie keeps the lower index). Returns the first wall (-1: none), *fl
+ * the clipped length. ARM code on the GBA. */
+FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
                                         bool two_sided, int32_t *fl)
 {
-    static const fxl__rules rules = {false, false, -1, 0, 0, {0, 0}};
-    uint32_t m_hi = r->m_hi, m_lo = r->m_lo, k = bit_mul;
-    search s;
-    search_start(r, &s);
-    if (two_sided) {
-        while (mask != 0) {
-            uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27], x;
-            const fxl_room_wall *p = &w[i];
-            mask &= mask - 1u;
-            x = (p->coarse_lo - m_hi) | (m_lo - p->coarse_hi);
-            if ((x & FXL__COARSE_GUARD) == 0)
-                consider_at(r, p->a.x, p->a.y, p->ex, p->ey, i, &rules, &s, true);
-        }
-    } else {
-        while (mask != 0) {
-            uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27], x;
-            const fxl_room_wall *p = &w[i];
-            mask &= mask - 1u;
-            x = (p->coarse_lo - m_hi) | (m_lo - p->coarse_hi);
-            if ((x & FXL__COARSE_GUARD) == 0)
-                consider_at(r, p->a.x, p->a.y, p->ex, p->ey, i, &rules, &s, false);
+    const int32_t px = r->p.x, py = r->p.y, dx = r->dx, dy = r->dy;
+    const uint32_t m_hi = r->m_hi, m_lo = r->m_lo, k = bit_mul, len = (uint32_t)r->len;
+    uint64_t bn = 0, bd = 1, n, d;
+    long best = -1;
+    while (mask != 0) {
+        uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27];
+        const fxl_room_wall *p = &w[i];
+        mask &= mask - 1u;
+        if (!room_meets(p, px, py, dx, dy, two_sided, &n, &d))
+            continue;
+        {
+            /* 65536 n <= len d (n, d < 2^63, len < 2^31): len d in two
+             * 32x32 products as a 96-bit value (lo, hi), 65536 n as (n
+             * 2^16 mod 2^64, n / 2^48); hi and n / 2^48 are below 2^31 + 1
+             * and 2^15, so the borrow chain's top word, as an int32, is
+             * >= 0 iff 65536 n <= len d. */
+            uint64_t pl = (uint64_t)len * (uint32_t)d, ph = (uint64_t)len * (uint32_t)(d >> 32);
+            uint64_t lo = pl + (ph << 32), nl = n << 16;
+            uint32_t hi = (uint32_t)(ph >> 32) + (lo < pl ? 1u : 0u);
+            if (fxl__u2i32(hi - (uint32_t)(n >> 48) - (lo < nl ? 1u : 0u)) >= 0) {
+                best = (long)i;
+                bn = n;
+                bd = d;
+                break;
+            }
         }
     }
-    *fl = s.best < 0 ? r->len : (int32_t)floor_div(s.u.num, s.u.den);
-    return s.best;
+    while (mask != 0) {
+        uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27];
+        const fxl_room_wall *p = &w[i];
+        mask &= mask - 1u;
+        if ((((p->coarse_lo - m_hi) | (m_lo - p->coarse_hi)) & FXL__COARSE_GUARD) != 0 ||
+            !room_meets(p, px, py, dx, dy, two_sided, &n, &d))
+            continue;
+        if (room_earlier(n, d, bn, bd)) {
+            best = (long)i;
+            bn = n;
+            bd = d;
+        }
+    }
+    *fl = best < 0 ? (int32_t)len : (int32_t)floor_div(bn, bd);
+    return best;
+}
+
+/* room_cast_walls with the sidedness a constant in each copy. */
+ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
+                                      bool two_sided, int32_t *fl)
+{
+    return two_sided ? room_cast_walls(w, mask, r, true, fl) : room_cast_walls(w, mask, r, false, fl);
 }
 
 /* The point emitter + L c / 65536 on one axis, rounded to nearest
@@ -510,14 +590,60 @@ static int32_t along(int32_t p, int32_t L, int32_t c)
     return c < 0 ? p - (int32_t)v : p + (int32_t)v;
 }
 
-/* The centre line's cast through a room: fxl_laser_cast's, with the
- * room's search. */
-ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
-                                    unsigned flags, fxl_cast *out, fxl_laser *clipped)
+/* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
+ * 65536), the length and the packed box only (what room_mask and
+ * room_cast_walls read; box and reach are left unset). The packed box
+ * holds the beam's box: its offset along an axis, ox = h m + ((l (m / 2))
+ * / 2^15) + 2 with len = h 65536 + l and m = |dx| (two 32-bit products,
+ * l (m / 2) < 2^31), is at least floor(len m / 65536) + 1, the exact
+ * box's (fxl__ray_init): len m / 65536 <= h m + l (2 (m / 2) + 1) / 65536
+ * < h m + (l (m / 2)) / 2^15 + 2, so ox >= floor(len m / 65536) + 1; and
+ * at most 2 raw units more (the coarse box is 2^17 raw units a step), so
+ * no more walls' packed boxes meet it than the exact box's but for one a
+ * step away. Start within the domain, len <= FXL_SIZE_MAX: every value
+ * below 2^31 in magnitude. */
+FXL__ALWAYS_INLINE void room_ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32_t dy,
+                                      int32_t len)
+{
+    uint32_t h = (uint32_t)len >> 16, l = (uint32_t)len & 0xFFFFu;
+    uint32_t mx = fxl__abs32(dx), my = fxl__abs32(dy);
+    uint32_t ox = h * mx + ((l * (mx >> 1)) >> 15) + 2u;
+    uint32_t oy = h * my + ((l * (my >> 1)) >> 15) + 2u;
+    uint32_t lx = (uint32_t)p.x - (dx < 0 ? ox : 0u), hx = (uint32_t)p.x + (dx < 0 ? 0u : ox);
+    uint32_t ly = (uint32_t)p.y - (dy < 0 ? oy : 0u), hy = (uint32_t)p.y + (dy < 0 ? 0u : oy);
+    r->p = p;
+    r->dx = dx;
+    r->dy = dy;
+    r->len = len;
+    r->m_hi = fxl__coarse_hi(fxl__u2i32(hx), fxl__u2i32(hy));
+    r->m_lo = fxl__coarse_lo(fxl__u2i32(lx), fxl__u2i32(ly));
+}
+
+/* fxl_room_cast's search of a room too large for the index: room_search
+ * over every packed wall (out of line: the indexed rooms' path keeps a
+ * small frame). */
+static long room_cast_all(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                          int32_t c, int32_t s, int32_t *len)
 {
     fxl__ray ray;
     fxl__rules rules;
     fxl__frac u;
+    fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
+    rules.has_ref = false;
+    rules.on_line = false;
+    rules.skip = -1;
+    rules.sx = rules.sy = 0;
+    rules.ref = laser->pos;
+    return room_search(room, &ray, laser->angle & FXL_ANGLE_MASK, (flags & FXL_CAST_TWO_SIDED) != 0,
+                       &rules, &u, NULL, len);
+}
+
+/* The centre line's cast through a room: fxl_laser_cast's, with the
+ * room's search (an indexed room: the candidates of room_mask, then
+ * room_cast_mask). */
+ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
+                                    unsigned flags, fxl_cast *out, fxl_laser *clipped)
+{
     long wall;
     int32_t len, c, s;
     if (room == NULL || laser == NULL || out == NULL || (room->packed == NULL && room->n != 0))
@@ -528,19 +654,14 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
             return res;
     }
     fxl__sincos(laser->angle, &c, &s);
-    fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
     if (room->n <= FXL_ROOM_INDEXED) {
         bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
+        fxl__ray ray;
+        room_ray_init(&ray, laser->pos, c, s, laser->length);
         wall = room_cast_mask(room->packed, room_mask(room, &ray, laser->angle & FXL_ANGLE_MASK, two),
                               &ray, two, &len);
     } else {
-        rules.has_ref = false;
-        rules.on_line = false;
-        rules.skip = -1;
-        rules.sx = rules.sy = 0;
-        rules.ref = laser->pos;
-        wall = room_search(room, &ray, laser->angle & FXL_ANGLE_MASK,
-                           (flags & FXL_CAST_TWO_SIDED) != 0, &rules, &u, NULL, &len);
+        wall = room_cast_all(room, laser, flags, c, s, &len);
     }
     out->length = len;
     out->wall = (int32_t)wall;
