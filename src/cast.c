@@ -81,15 +81,12 @@ FXL__ALWAYS_INLINE void consider_at(const fxl__ray *r, int32_t ax, int32_t ay, i
     aD = fxl__abs64(D);
     if (s->best < 0) {
         /* Against the length (den = 65536, num = len < 2^31): 65536 |N|
-         * <= len |D|, the left side by shifts, the right in two 32x32
-         * products. */
+         * <= len |D|, as room_cast_walls' 96-bit borrow chain (below). */
         uint32_t len = (uint32_t)s->u.num;
         uint64_t pl = (uint64_t)len * (uint32_t)aD, ph = (uint64_t)len * (uint32_t)(aD >> 32);
-        lhs.hi = aN >> 48;
-        lhs.lo = aN << 16;
-        rhs.lo = pl + (ph << 32);
-        rhs.hi = (ph >> 32) + (rhs.lo < pl ? 1u : 0u);
-        better = fxl__le128(lhs, rhs);
+        uint64_t lo = pl + (ph << 32), nl = aN << 16;
+        uint32_t hi = (uint32_t)(ph >> 32) + (lo < pl ? 1u : 0u);
+        better = fxl__u2i32(hi - (uint32_t)(aN >> 48) - (lo < nl ? 1u : 0u)) >= 0;
     } else {
         lhs = fxl__mul64(aN, s->u.den);
         rhs = fxl__mul64(s->u.num, aD);
