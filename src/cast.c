@@ -135,7 +135,16 @@ static void search_start(const fxl__ray *r, search *s)
  * >= 2^56). Inlined in the ARM callers (64-bit products): measured in
  * the benchmark's room about 400 GBA cycles against about 550 for
  * fxl__frac_floor's 128-bit division. */
+FXL__ALWAYS_INLINE uint32_t floor_div_exact(uint64_t n, uint64_t d, bool *exact);
+
 FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d)
+{
+    bool exact;
+    return floor_div_exact(n, d, &exact);
+}
+
+/* floor_div, and *exact: whether d divides 65536 n (the remainder 0). */
+FXL__ALWAYS_INLINE uint32_t floor_div_exact(uint64_t n, uint64_t d, bool *exact)
 {
     uint32_t dh = (uint32_t)(d >> 32);
     if ((dh >> 24) == 0) {
@@ -171,8 +180,10 @@ FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d)
                 R -= d;
             }
         }
-        if (R < d) /* (unsigned: a remainder still negative fails too) */
+        if (R < d) { /* (unsigned: a remainder still negative fails too) */
+            *exact = R == 0;
             return q;
+        }
     }
     {
         fxl__recip rc;
@@ -180,7 +191,7 @@ FXL__ALWAYS_INLINE uint32_t floor_div(uint64_t n, uint64_t d)
         x.hi = n >> 48;
         x.lo = n << 16;
         fxl__recip_init(&rc, d);
-        return fxl__recip_div(&rc, x, NULL);
+        return fxl__recip_div(&rc, x, exact);
     }
 }
 
@@ -518,38 +529,46 @@ FXL__ALWAYS_INLINE bool room_meets(const fxl_room_wall *p, int32_t px, int32_t p
     return true;
 }
 
+/* floor(u*) of a later wall that came first (out of the hot function:
+ * rare). ARM code on the GBA. */
+ROOM_EXACT static int32_t room_floor(uint64_t n, uint64_t d)
+{
+    return (int32_t)floor_div(n, d);
+}
+
 /* The centre line's search through the walls of mask (an indexed room),
- * in index order: each wall's packed box test, then room_meets; the first
- * wall met within the length (65536 n <= len d, two 32x32 products) ends
- * the first loop, the rest compare strictly earlier with it (room_earlier,
- * so a tie keeps the lower index). Returns the first wall (-1: none), *fl
- * the clipped length. ARM code on the GBA. */
+ * in index order: room_meets, then for the first wall met within the
+ * length, found by its division: u* <= len iff floor(u*) < len, or
+ * floor(u*) = len exactly (floor_div_exact; its quotient is below 2^28
+ * when n / 2^12 < d, i.e. n < 2^12 d; else u* >= 2^28 > FXL_SIZE_MAX >=
+ * len, no hit), which is the clipped length unless a later wall comes
+ * first; the rest after their packed box tests compare strictly earlier
+ * with it (room_earlier, so a tie keeps the lower index; a later wall
+ * that wins gets its own division). Returns the first wall (-1: none),
+ * *fl the clipped length. ARM code on the GBA. */
 FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
                                         bool two_sided, int32_t *fl)
 {
     const int32_t px = r->p.x, py = r->p.y, dx = r->dx, dy = r->dy;
     const uint32_t m_hi = r->m_hi, m_lo = r->m_lo, k = bit_mul, len = (uint32_t)r->len;
     uint64_t bn = 0, bd = 1, n, d;
+    uint32_t q = len;
     long best = -1;
+    bool later = false;
     while (mask != 0) {
         uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27];
         const fxl_room_wall *p = &w[i];
         mask &= mask - 1u;
-        if (!room_meets(p, px, py, dx, dy, two_sided, &n, &d))
+        if (!room_meets(p, px, py, dx, dy, two_sided, &n, &d) || (n >> 12) >= d)
             continue;
         {
-            /* 65536 n <= len d (n, d < 2^63, len < 2^31): len d in two
-             * 32x32 products as a 96-bit value (lo, hi), 65536 n as (n
-             * 2^16 mod 2^64, n / 2^48); hi and n / 2^48 are below 2^31 + 1
-             * and 2^15, so the borrow chain's top word, as an int32, is
-             * >= 0 iff 65536 n <= len d. */
-            uint64_t pl = (uint64_t)len * (uint32_t)d, ph = (uint64_t)len * (uint32_t)(d >> 32);
-            uint64_t lo = pl + (ph << 32), nl = n << 16;
-            uint32_t hi = (uint32_t)(ph >> 32) + (lo < pl ? 1u : 0u);
-            if (fxl__u2i32(hi - (uint32_t)(n >> 48) - (lo < nl ? 1u : 0u)) >= 0) {
+            bool exact;
+            uint32_t f = floor_div_exact(n, d, &exact);
+            if (f < len || (f == len && exact)) {
                 best = (long)i;
                 bn = n;
                 bd = d;
+                q = f;
                 break;
             }
         }
@@ -565,9 +584,10 @@ FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, c
             best = (long)i;
             bn = n;
             bd = d;
+            later = true;
         }
     }
-    *fl = best < 0 ? (int32_t)len : (int32_t)floor_div(bn, bd);
+    *fl = later ? room_floor(bn, bd) : (int32_t)q;
     return best;
 }
 
