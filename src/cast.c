@@ -542,15 +542,18 @@ ROOM_EXACT static int32_t room_floor(uint64_t n, uint64_t d)
  * floor(u*) = len exactly (floor_div_exact; its quotient is below 2^28
  * when n / 2^12 < d, i.e. n < 2^12 d; else u* >= 2^28 > FXL_SIZE_MAX >=
  * len, no hit), which is the clipped length unless a later wall comes
- * first; the rest after their packed box tests compare strictly earlier
- * with it (room_earlier, so a tie keeps the lower index; a later wall
- * that wins gets its own division). Returns the first wall (-1: none),
- * *fl the clipped length. ARM code on the GBA. */
+ * first; the rest compare strictly earlier with it (room_earlier, so a
+ * tie keeps the lower index; a later wall that wins gets its own
+ * division). No packed box tests here: room_mask's slabs already hold
+ * the walls near the beam, and a wall whose packed box misses the beam's
+ * costs about as much as its exact tests (measured: 2,325 -> 2,290 GBA
+ * cycles median without them). Returns the first wall (-1: none), *fl
+ * the clipped length. ARM code on the GBA. */
 FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
                                         bool two_sided, int32_t *fl)
 {
     const int32_t px = r->p.x, py = r->p.y, dx = r->dx, dy = r->dy;
-    const uint32_t m_hi = r->m_hi, m_lo = r->m_lo, k = bit_mul, len = (uint32_t)r->len;
+    const uint32_t k = bit_mul, len = (uint32_t)r->len;
     uint64_t bn = 0, bd = 1, n, d;
     uint32_t q = len;
     long best = -1;
@@ -577,8 +580,7 @@ FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, c
         uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27];
         const fxl_room_wall *p = &w[i];
         mask &= mask - 1u;
-        if ((((p->coarse_lo - m_hi) | (m_lo - p->coarse_hi)) & FXL__COARSE_GUARD) != 0 ||
-            !room_meets(p, px, py, dx, dy, two_sided, &n, &d))
+        if (!room_meets(p, px, py, dx, dy, two_sided, &n, &d))
             continue;
         if (room_earlier(n, d, bn, bd)) {
             best = (long)i;
