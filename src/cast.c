@@ -641,6 +641,9 @@ FXL__ALWAYS_INLINE void room_ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32
 /* fxl_room_cast's search of a room too large for the index: room_search
  * over every packed wall (out of line: the indexed rooms' path keeps a
  * small frame). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static long room_cast_all(const fxl_room *room, const fxl_laser *laser, unsigned flags,
                           int32_t c, int32_t s, int32_t *len)
 {
@@ -665,15 +668,16 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
 {
     long wall;
     int32_t len, c, s;
-    if (room == NULL || laser == NULL || out == NULL || (room->packed == NULL && room->n != 0))
+    if (FXL__UNLIKELY(room == NULL || laser == NULL || out == NULL ||
+                      (room->packed == NULL && room->n != 0)))
         return FXL_ERR_NULL;
     {
         fxl_result res = fxl__cast_laser_ok(laser);
-        if (res != FXL_OK)
+        if (FXL__UNLIKELY(res != FXL_OK))
             return res;
     }
     fxl__sincos(laser->angle, &c, &s);
-    if (room->n <= FXL_ROOM_INDEXED) {
+    if (FXL__LIKELY(room->n <= FXL_ROOM_INDEXED)) {
         bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
         fxl__ray ray;
         room_ray_init(&ray, laser->pos, c, s, laser->length);
