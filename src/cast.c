@@ -464,13 +464,13 @@ static const volatile uint32_t bit_mul = 0x077CB531u;
  * walls whose coarse boxes meet it, fxl__room_slab), less (one-sided)
  * those every ray of its direction ra's sixteenth of a turn heads to the
  * front of (room.c: the angle filter's rule, so D > 0 for each). */
-FXL__ALWAYS_INLINE uint32_t room_mask(const fxl_room *room, const fxl__ray *r, int32_t ra,
-                                      bool two_sided)
+FXL__ALWAYS_INLINE uint32_t room_mask(const fxl_room *room, uint32_t xl, uint32_t xh, uint32_t yl,
+                                      uint32_t yh, int32_t ra, bool two_sided)
 {
-    uint32_t m = room->x_lo[fxl__room_slab(fxl__coarse_hi_of(r->m_hi, 1), room->org_x, room->sh_x)] &
-                 room->x_hi[fxl__room_slab(fxl__coarse_lo_of(r->m_lo, 1), room->org_x, room->sh_x)] &
-                 room->y_lo[fxl__room_slab(fxl__coarse_hi_of(r->m_hi, 0), room->org_y, room->sh_y)] &
-                 room->y_hi[fxl__room_slab(fxl__coarse_lo_of(r->m_lo, 0), room->org_y, room->sh_y)];
+    uint32_t m = room->x_lo[fxl__room_slab(xh, room->org_x, room->sh_x)] &
+                 room->x_hi[fxl__room_slab(xl, room->org_x, room->sh_x)] &
+                 room->y_lo[fxl__room_slab(yh, room->org_y, room->sh_y)] &
+                 room->y_hi[fxl__room_slab(yl, room->org_y, room->sh_y)];
     return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
 }
 
@@ -610,19 +610,18 @@ static int32_t along(int32_t p, int32_t L, int32_t c)
 }
 
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
- * 65536), the length and the packed box only (what room_mask and
- * room_cast_walls read; box and reach are left unset). The packed box
- * holds the beam's box: its offset along an axis, ox = h m + ((l (m / 2))
- * / 2^15) + 2 with len = h 65536 + l and m = |dx| (two 32-bit products,
- * l (m / 2) < 2^31), is at least floor(len m / 65536) + 1, the exact
- * box's (fxl__ray_init): len m / 65536 <= h m + l (2 (m / 2) + 1) / 65536
- * < h m + (l (m / 2)) / 2^15 + 2, so ox >= floor(len m / 65536) + 1; and
- * at most 2 raw units more (the coarse box is 2^17 raw units a step), so
- * no more walls' packed boxes meet it than the exact box's but for one a
- * step away. Start within the domain, len <= FXL_SIZE_MAX: every value
- * below 2^31 in magnitude. */
+ * 65536) and the length (what room_cast_walls reads; the boxes and reach
+ * are left unset), and the coarse values (coarse.h) of a box holding the
+ * beam, for room_mask: the beam's offset along an axis is bounded by ox =
+ * h m + ((l (m / 2)) / 2^15) + 2 with len = h 65536 + l and m = |dx| (two
+ * 32-bit products, l (m / 2) < 2^31), at least floor(len m / 65536) + 1,
+ * the exact box's (fxl__ray_init): len m / 65536 <= h m + l (2 (m / 2) +
+ * 1) / 65536 < h m + (l (m / 2)) / 2^15 + 2; and at most 2 raw units more
+ * (a coarse step is 2^17). Start within the domain, len <= FXL_SIZE_MAX:
+ * every value below 2^31 in magnitude. */
 FXL__ALWAYS_INLINE void room_ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32_t dy,
-                                      int32_t len)
+                                      int32_t len, uint32_t *cxl, uint32_t *cxh, uint32_t *cyl,
+                                      uint32_t *cyh)
 {
     uint32_t h = (uint32_t)len >> 16, l = (uint32_t)len & 0xFFFFu;
     uint32_t mx = fxl__abs32(dx), my = fxl__abs32(dy);
@@ -634,8 +633,10 @@ FXL__ALWAYS_INLINE void room_ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32
     r->dx = dx;
     r->dy = dy;
     r->len = len;
-    r->m_hi = fxl__coarse_hi(fxl__u2i32(hx), fxl__u2i32(hy));
-    r->m_lo = fxl__coarse_lo(fxl__u2i32(lx), fxl__u2i32(ly));
+    *cxl = fxl__coarse(fxl__u2i32(lx));
+    *cxh = fxl__coarse(fxl__u2i32(hx));
+    *cyl = fxl__coarse(fxl__u2i32(ly));
+    *cyh = fxl__coarse(fxl__u2i32(hy));
 }
 
 /* fxl_room_cast's search of a room too large for the index: room_search
@@ -680,8 +681,10 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
     if (FXL__LIKELY(room->n <= FXL_ROOM_INDEXED)) {
         bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
         fxl__ray ray;
-        room_ray_init(&ray, laser->pos, c, s, laser->length);
-        wall = room_cast_mask(room->packed, room_mask(room, &ray, laser->angle & FXL_ANGLE_MASK, two),
+        uint32_t xl, xh, yl, yh;
+        room_ray_init(&ray, laser->pos, c, s, laser->length, &xl, &xh, &yl, &yh);
+        wall = room_cast_mask(room->packed,
+                              room_mask(room, xl, xh, yl, yh, laser->angle & FXL_ANGLE_MASK, two),
                               &ray, two, &len);
     } else {
         wall = room_cast_all(room, laser, flags, c, s, &len);
