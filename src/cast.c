@@ -65,7 +65,6 @@ FXL__ALWAYS_INLINE void consider_at(const fxl__ray *r, int32_t ax, int32_t ay, i
     int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
     int64_t D = (int64_t)r->dx * ey - (int64_t)r->dy * ex, N, T;
     uint64_t aN, aD;
-    fxl__u128 lhs, rhs;
     bool better;
     if (two_sided ? D == 0 : D >= 0)
         return; /* parallel, or (one-sided) heading to the front */
@@ -81,15 +80,18 @@ FXL__ALWAYS_INLINE void consider_at(const fxl__ray *r, int32_t ax, int32_t ay, i
     aD = fxl__abs64(D);
     if (s->best < 0) {
         /* Against the length (den = 65536, num = len < 2^31): 65536 |N|
-         * <= len |D|, as room_cast_walls' 96-bit borrow chain (below). */
+         * <= len |D| (|N|, |D| < 2^63): len |D| in two 32x32 products as
+         * a 96-bit value (lo, hi), 65536 |N| as (|N| 2^16 mod 2^64, |N| /
+         * 2^48); hi and |N| / 2^48 are below 2^31 + 1 and 2^15, so the
+         * borrow chain's top word, as an int32, is >= 0 iff 65536 |N| <=
+         * len |D|. */
         uint32_t len = (uint32_t)s->u.num;
         uint64_t pl = (uint64_t)len * (uint32_t)aD, ph = (uint64_t)len * (uint32_t)(aD >> 32);
         uint64_t lo = pl + (ph << 32), nl = aN << 16;
         uint32_t hi = (uint32_t)(ph >> 32) + (lo < pl ? 1u : 0u);
         better = fxl__u2i32(hi - (uint32_t)(aN >> 48) - (lo < nl ? 1u : 0u)) >= 0;
     } else {
-        lhs = fxl__mul64(aN, s->u.den);
-        rhs = fxl__mul64(s->u.num, aD);
+        fxl__u128 lhs = fxl__mul64(aN, s->u.den), rhs = fxl__mul64(s->u.num, aD);
         better = !fxl__le128(rhs, lhs);
     }
     if (better) {

@@ -481,7 +481,6 @@ static void room_cast_bands(void)
         int m, j, want, tries;
         unsigned flags;
         int32_t c, sn;
-        int64_t F, len;
         gen_scene(&rng, &s, 4);
         for (m = 0; m < s.n; m++) {
             w[m] = s.w[m];
@@ -507,8 +506,8 @@ static void room_cast_bands(void)
                 best = u;
             }
         if (k >= 0) {
-            F = ref_floor(best) + fxlt_range(&rng, -1, 1);
-            len = F < 0 ? 0 : F > FXL_SIZE_MAX ? FXL_SIZE_MAX : F;
+            int64_t F = ref_floor(best) + fxlt_range(&rng, -1, 1);
+            int64_t len = F < 0 ? 0 : F > FXL_SIZE_MAX ? FXL_SIZE_MAX : F;
             s.l.length = (fix16_t)len;
             if (m < ROOMW && fxlt_below(&rng, 3) == 0) { /* the same wall again */
                 fxl_wall d = w[k];

@@ -231,7 +231,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the de Bruijn multiply; the end point in the ARM part; the slabs'
  * clamps without branches. A front set of 64 directions, 192 bytes more
  * a room, spared about 30 cycles.) 4
- * bounces 18,206 median (max 48,637; 17,384 with FXL_ROOM_SCAN_IWRAM,
+ * bounces 18,206 median (max 48,437; 17,384 with FXL_ROOM_SCAN_IWRAM,
  * measured at 18,402),
  * 4.0 legs a call (3.1 ending on a wall); measured by timing each step
  * twice, a call spends about 11,100 in the band searches (2,800 a leg),
