@@ -363,14 +363,20 @@ static void centre_vs_reference(void)
  * pass, and the band the exact division decides (u* a whole unit, two
  * walls at the same u*) is hit often. */
 #define ROOMW 40
+/* The room tests' walls (shared: the GBA suite's EWRAM is nearly full). */
+static fxl_wall room_w[ROOMW] FXL_EWRAM_BSS;
+static fxl_wall_prep room_p[ROOMW] FXL_EWRAM_BSS;
+static fxl_room_wall room_packed[ROOMW] FXL_EWRAM_BSS;
+static scene room_t FXL_EWRAM_BSS;
+
 static void room_centre_vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_centre_vs_reference");
     uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, whole = 0, tie = 0, big_rooms = 0;
-    static fxl_wall w[ROOMW] FXL_EWRAM_BSS;
-    static fxl_wall_prep p[ROOMW] FXL_EWRAM_BSS;
-    static fxl_room_wall packed[ROOMW] FXL_EWRAM_BSS;
-    static scene t FXL_EWRAM_BSS;
+    fxl_wall *w = room_w;
+    fxl_wall_prep *p = room_p;
+    fxl_room_wall *packed = room_packed;
+    scene *t = &room_t;
     for (i = 0; i < n; i++) {
         scene s;
         fxl_room room;
@@ -389,12 +395,12 @@ static void room_centre_vs_reference(void)
         }
         want = fxlt_below(&rng, 4) == 0 ? (int)fxlt_range(&rng, 25, ROOMW) : (int)fxlt_range(&rng, 0, 24);
         for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
-            t.l = s.l;
-            t.n = 0;
-            gen_wall(&rng, &t);
-            for (j = 0; j < t.n && m < ROOMW; j++) {
-                w[m] = t.w[j];
-                p[m++] = t.p[j];
+            t->l = s.l;
+            t->n = 0;
+            gen_wall(&rng, t);
+            for (j = 0; j < t->n && m < ROOMW; j++) {
+                w[m] = t->w[j];
+                p[m++] = t->p[j];
             }
         }
         big_rooms += m > FXL_ROOM_INDEXED;
@@ -468,10 +474,10 @@ static void room_cast_bands(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_cast_bands");
     uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, at_len = 0, over = 0, tie = 0, moved = 0;
-    static fxl_wall w[ROOMW + 2] FXL_EWRAM_BSS;
-    static fxl_wall_prep p[ROOMW + 2] FXL_EWRAM_BSS;
-    static fxl_room_wall packed[ROOMW + 2] FXL_EWRAM_BSS;
-    static scene t FXL_EWRAM_BSS;
+    fxl_wall *w = room_w;
+    fxl_wall_prep *p = room_p;
+    fxl_room_wall *packed = room_packed;
+    scene *t = &room_t;
     for (i = 0; i < n; i++) {
         scene s;
         fxl_room room;
@@ -486,14 +492,15 @@ static void room_cast_bands(void)
             w[m] = s.w[m];
             p[m] = s.p[m];
         }
-        want = fxlt_below(&rng, 6) == 0 ? (int)fxlt_range(&rng, 25, ROOMW) : (int)fxlt_range(&rng, 0, 16);
+        /* Up to ROOMW - 2 walls: room for the two below. */
+        want = fxlt_below(&rng, 6) == 0 ? (int)fxlt_range(&rng, 25, ROOMW - 2) : (int)fxlt_range(&rng, 0, 16);
         for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
-            t.l = s.l;
-            t.n = 0;
-            gen_wall(&rng, &t);
-            for (j = 0; j < t.n && m < ROOMW; j++) {
-                w[m] = t.w[j];
-                p[m++] = t.p[j];
+            t->l = s.l;
+            t->n = 0;
+            gen_wall(&rng, t);
+            for (j = 0; j < t->n && m < ROOMW - 2; j++) {
+                w[m] = t->w[j];
+                p[m++] = t->p[j];
             }
         }
         c = fxl_cos(s.l.angle);
@@ -550,26 +557,26 @@ static void room_cast_bands(void)
             int64_t ex = s.l.pos.x + (((int64_t)s.l.length * c) >> 16) + fxlt_range(&rng, -3, 3);
             int64_t ey = s.l.pos.y + (((int64_t)s.l.length * sn) >> 16) + fxlt_range(&rng, -3, 3);
             int64_t qx = ex + fxlt_range(&rng, -PX(8), PX(8)), qy = ey + fxlt_range(&rng, -PX(8), PX(8));
-            t.n = 0;
+            t->n = 0;
             switch (fxlt_below(&rng, 3)) {
             case 0: /* across the beam along y, 0 to 3 raw units short of its end's x */
                 ex = s.l.pos.x + (((int64_t)s.l.length * c) >> 16) - fxlt_range(&rng, 0, 3) * (c < 0 ? -1 : 1);
-                add_wall(&t, ex, qy, ex, 2 * ey - qy);
+                add_wall(t, ex, qy, ex, 2 * ey - qy);
                 break;
             case 1: /* the same along x */
                 ey = s.l.pos.y + (((int64_t)s.l.length * sn) >> 16) - fxlt_range(&rng, 0, 3) * (sn < 0 ? -1 : 1);
-                add_wall(&t, qx, ey, 2 * ex - qx, ey);
+                add_wall(t, qx, ey, 2 * ex - qx, ey);
                 break;
             default:
-                add_wall(&t, ex, ey, qx, qy);
+                add_wall(t, ex, ey, qx, qy);
                 break;
             }
-            if (t.n == 1) {
-                w[m] = t.w[0];
-                p[m++] = t.p[0];
+            if (t->n == 1) {
+                w[m] = t->w[0];
+                p[m++] = t->p[0];
             }
         }
-        CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW + 2, &room), FXL_OK);
+        CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
         flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
         k = -1;
         for (j = 0; j < m; j++) {
