@@ -363,14 +363,20 @@ static void centre_vs_reference(void)
  * pass, and the band the exact division decides (u* a whole unit, two
  * walls at the same u*) is hit often. */
 #define ROOMW 40
+/* The room tests' walls (shared: the GBA suite's EWRAM is nearly full). */
+static fxl_wall room_w[ROOMW] FXL_EWRAM_BSS;
+static fxl_wall_prep room_p[ROOMW] FXL_EWRAM_BSS;
+static fxl_room_wall room_packed[ROOMW] FXL_EWRAM_BSS;
+static scene room_t FXL_EWRAM_BSS;
+
 static void room_centre_vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_centre_vs_reference");
     uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, whole = 0, tie = 0, big_rooms = 0;
-    static fxl_wall w[ROOMW] FXL_EWRAM_BSS;
-    static fxl_wall_prep p[ROOMW] FXL_EWRAM_BSS;
-    static fxl_room_wall packed[ROOMW] FXL_EWRAM_BSS;
-    static scene t FXL_EWRAM_BSS;
+    fxl_wall *w = room_w;
+    fxl_wall_prep *p = room_p;
+    fxl_room_wall *packed = room_packed;
+    scene *t = &room_t;
     for (i = 0; i < n; i++) {
         scene s;
         fxl_room room;
@@ -389,12 +395,12 @@ static void room_centre_vs_reference(void)
         }
         want = fxlt_below(&rng, 4) == 0 ? (int)fxlt_range(&rng, 25, ROOMW) : (int)fxlt_range(&rng, 0, 24);
         for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
-            t.l = s.l;
-            t.n = 0;
-            gen_wall(&rng, &t);
-            for (j = 0; j < t.n && m < ROOMW; j++) {
-                w[m] = t.w[j];
-                p[m++] = t.p[j];
+            t->l = s.l;
+            t->n = 0;
+            gen_wall(&rng, t);
+            for (j = 0; j < t->n && m < ROOMW; j++) {
+                w[m] = t->w[j];
+                p[m++] = t->p[j];
             }
         }
         big_rooms += m > FXL_ROOM_INDEXED;
@@ -430,6 +436,179 @@ static void room_centre_vs_reference(void)
                 n, big_rooms, FXL_ROOM_INDEXED, hits, whole, tie, bad);
     CHECK_EQ(bad, 0);
     CHECK(whole > 0 || n < 20000);
+    CHECK_EQ(big_faults(), 0);
+}
+
+static bool in_domain(int64_t v)
+{
+    return v >= -FXL_COORD_MAX && v <= FXL_COORD_MAX;
+}
+
+/* floor(u) for a reference u >= 0, capped at 2^31 (binary search). */
+static int64_t ref_floor(ref_q u)
+{
+    int64_t lo = 0, hi = (int64_t)1 << 31;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (ref_q_cmp_int(u, mid) >= 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* fxl_room_cast in the bands its exact stage decides (cast.c: room_meets,
+ * the first wall's 96-bit comparison with the length, room_earlier, and
+ * room_ray_init's packed box), against the reference and fxl_laser_cast:
+ * gen_scene's scenes grown to up to 40 walls, the length then set to
+ * floor(u*) - 1, floor(u*) or floor(u*) + 1 of the first wall the line
+ * meets at any u (so the comparison with the length is one raw unit from
+ * either answer, or the wall touched at a whole unit), that wall often
+ * listed again (either way round, before or after: two walls at the same
+ * u*), half the scenes moved to put the beam's end within 3 raw units of
+ * a step of the packed boxes (2 px), and a short wall with an end 0 to 3
+ * raw units from the beam's end, or across the beam 0 to 3 raw units
+ * short of its end along x or y (the packed box's edge). */
+static void room_cast_bands(void)
+{
+    fxlt_rng rng = fxlt_rng_for("room_cast_bands");
+    uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, at_len = 0, over = 0, tie = 0, moved = 0;
+    fxl_wall *w = room_w;
+    fxl_wall_prep *p = room_p;
+    fxl_room_wall *packed = room_packed;
+    scene *t = &room_t;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_room room;
+        fxl_cast a, b;
+        ref_q u, best;
+        long k = -1;
+        int m, j, want, tries;
+        unsigned flags;
+        int32_t c, sn;
+        gen_scene(&rng, &s, 4);
+        for (m = 0; m < s.n; m++) {
+            w[m] = s.w[m];
+            p[m] = s.p[m];
+        }
+        /* Up to ROOMW - 2 walls: room for the two below. */
+        want = fxlt_below(&rng, 6) == 0 ? (int)fxlt_range(&rng, 25, ROOMW - 2) : (int)fxlt_range(&rng, 0, 16);
+        for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
+            t->l = s.l;
+            t->n = 0;
+            gen_wall(&rng, t);
+            for (j = 0; j < t->n && m < ROOMW - 2; j++) {
+                w[m] = t->w[j];
+                p[m++] = t->p[j];
+            }
+        }
+        c = fxl_cos(s.l.angle);
+        sn = fxl_sin(s.l.angle);
+        /* The first wall the line meets at any u, and the length about it. */
+        best = ref_int(0);
+        for (j = 0; j < m; j++)
+            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && (k < 0 || ref_q_cmp(u, best) < 0)) {
+                k = j;
+                best = u;
+            }
+        if (k >= 0) {
+            int64_t F = ref_floor(best) + fxlt_range(&rng, -1, 1);
+            int64_t len = F < 0 ? 0 : F > FXL_SIZE_MAX ? FXL_SIZE_MAX : F;
+            s.l.length = (fix16_t)len;
+            if (m < ROOMW && fxlt_below(&rng, 3) == 0) { /* the same wall again */
+                fxl_wall d = w[k];
+                if (fxlt_below(&rng, 2) == 0) {
+                    d.a = w[k].b;
+                    d.b = w[k].a;
+                }
+                j = fxlt_below(&rng, 2) == 0 ? m : (int)fxlt_below(&rng, (uint32_t)m + 1u);
+                w[m] = w[j];
+                p[m] = p[j];
+                w[j] = d;
+                CHECK_EQ(fxl_wall_prepare(&d, &p[j]), FXL_OK);
+                m++;
+            }
+        }
+        if (fxlt_below(&rng, 2) == 0) {
+            /* The scene moved (whole raw units: every u* the same) to put
+             * the beam's end 3 raw units or less from a 2 px step of the
+             * packed boxes (coarse.h: multiples of 2^17), when it stays in
+             * the domain. */
+            int64_t ex = s.l.pos.x + (((int64_t)s.l.length * c) >> 16);
+            int64_t ey = s.l.pos.y + (((int64_t)s.l.length * sn) >> 16);
+            int64_t tx = -(int64_t)((uint32_t)ex & 0x1FFFFu) + fxlt_range(&rng, -3, 3);
+            int64_t ty = -(int64_t)((uint32_t)ey & 0x1FFFFu) + fxlt_range(&rng, -3, 3);
+            bool fits = in_domain(s.l.pos.x + tx) && in_domain(s.l.pos.y + ty);
+            for (j = 0; j < m && fits; j++)
+                fits = in_domain(w[j].a.x + tx) && in_domain(w[j].a.y + ty) &&
+                       in_domain(w[j].b.x + tx) && in_domain(w[j].b.y + ty);
+            if (fits) {
+                s.l.pos = v2(s.l.pos.x + tx, s.l.pos.y + ty);
+                for (j = 0; j < m; j++) {
+                    w[j].a = v2(w[j].a.x + tx, w[j].a.y + ty);
+                    w[j].b = v2(w[j].b.x + tx, w[j].b.y + ty);
+                    CHECK_EQ(fxl_wall_prepare(&w[j], &p[j]), FXL_OK);
+                }
+                moved++;
+            }
+        }
+        if (fxlt_below(&rng, 2) == 0) { /* a wall ending about the beam's end */
+            int64_t ex = s.l.pos.x + (((int64_t)s.l.length * c) >> 16) + fxlt_range(&rng, -3, 3);
+            int64_t ey = s.l.pos.y + (((int64_t)s.l.length * sn) >> 16) + fxlt_range(&rng, -3, 3);
+            int64_t qx = ex + fxlt_range(&rng, -PX(8), PX(8)), qy = ey + fxlt_range(&rng, -PX(8), PX(8));
+            t->n = 0;
+            switch (fxlt_below(&rng, 3)) {
+            case 0: /* across the beam along y, 0 to 3 raw units short of its end's x */
+                ex = s.l.pos.x + (((int64_t)s.l.length * c) >> 16) - fxlt_range(&rng, 0, 3) * (c < 0 ? -1 : 1);
+                add_wall(t, ex, qy, ex, 2 * ey - qy);
+                break;
+            case 1: /* the same along x */
+                ey = s.l.pos.y + (((int64_t)s.l.length * sn) >> 16) - fxlt_range(&rng, 0, 3) * (sn < 0 ? -1 : 1);
+                add_wall(t, qx, ey, 2 * ex - qx, ey);
+                break;
+            default:
+                add_wall(t, ex, ey, qx, qy);
+                break;
+            }
+            if (t->n == 1) {
+                w[m] = t->w[0];
+                p[m++] = t->p[0];
+            }
+        }
+        CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
+        flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
+        k = -1;
+        for (j = 0; j < m; j++) {
+            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && ref_q_cmp_int(u, s.l.length) <= 0) {
+                if (k >= 0 && ref_q_cmp(u, best) == 0)
+                    tie++;
+                if (k < 0 || ref_q_cmp(u, best) < 0) {
+                    k = j;
+                    best = u;
+                }
+            }
+        }
+        if (fxl_room_cast(&room, &s.l, flags, &b, NULL) != FXL_OK ||
+            fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, NULL) != FXL_OK || b.wall != k ||
+            !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||
+            a.point.x != b.point.x || a.point.y != b.point.y) {
+            if (bad < 3)
+                fxlt_printf("    room bands: case %u (%d walls): wall %d (ref %d), length %d\n", i, m,
+                            (int)b.wall, (int)k, (int)b.length);
+            bad++;
+            continue;
+        }
+        hits += k >= 0;
+        at_len += k >= 0 && ref_q_cmp_int(best, s.l.length) == 0;
+        over += k < 0 && s.l.length > 0;
+    }
+    fxlt_printf("    room bands: %u casts (%u with the end by a 2 px step), %u stopped (%u with\n"
+                "      u* = length), %u free a unit short, %u ties at the same u*: %u disagreements\n",
+                n, moved, hits, at_len, over, tie, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(at_len > 0 || n < 20000);
+    CHECK(tie > 0 || n < 20000);
     CHECK_EQ(big_faults(), 0);
 }
 
@@ -1615,6 +1794,7 @@ static const fxlt_case cases[] = {
     {"errors", errors},
     {"centre_vs_reference", centre_vs_reference},
     {"room_centre_vs_reference", room_centre_vs_reference},
+    {"room_cast_bands", room_cast_bands},
     {"box_vs_reference", box_vs_reference},
     {"capsule_vs_reference", capsule_vs_reference},
     {"zero_width_is_centre", zero_width_is_centre},

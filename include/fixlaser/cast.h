@@ -91,9 +91,10 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,940 median); a width cast 6,660 median (max 23,790; through
- * a room, fxl_room_cast_width: 6,217 median, box beams 4,689, capsule
- * beams 6,799, max 21,423); 4 bounces 21,970 median (max 51,666)
+ * stops it (2,926 median, max 4,430); a width cast 6,660 median (max
+ * 23,790; through a room, fxl_room_cast_width: 6,217 median, box beams
+ * 4,689, capsule beams 6,799, max 21,423); 4 bounces 21,850 median (max
+ * 51,620)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
@@ -181,20 +182,22 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * fxl_room_cast takes its candidates from four slab look-ups (the walls
  * whose boxes may meet the beam's, a superset of the packed test's) less,
  * one-sided, its direction's front set, and reads only those walls (their
- * packed boxes, then the exact tests); larger rooms pass over every
- * packed wall. A bounce's leg in an indexed room takes its candidates the
- * same way (src/bounce_band.c: the same wall, u* and band answer as the
- * pass); its near list, which needs every wall near the beam, is made by
- * the pass only when the band is not clear (43 legs in 1,025 in the
- * benchmark's room). Measured in the benchmark's room: 4.0 candidates a
- * cast, 3.0 of them pass their packed boxes (the packed pass and the
- * angles left 2.7). fxl_room_cast_width (indexed rooms) takes the same
- * look-ups for the beam's box grown by the drawn width, less (one-sided)
- * the front set (a width cast needs the beam heading behind the wall, as
- * the centre line), and reads the packed walls only (their boxes, a, b -
- * a): 4.2 candidates a cast in the benchmark's room, 3.2 near, 1.4
- * reaching the strip; the same walls in the same order as fxl_laser_cast's
- * pass, so the same answers.
+ * start and direction: the exact tests, no packed box tests); larger
+ * rooms pass over every packed wall. Measured in the benchmark's room:
+ * 4.0 candidates a cast (6.5 before the front set): 0.5 of them head to
+ * their front (by the sign of D), 2.3 pass beside their ends, 1.2 meet
+ * the line, and a later one comes before the first 0.2 times a cast. A
+ * bounce's leg in an indexed room takes its candidates the same way
+ * (src/bounce_band.c: the same wall, u* and band answer as the pass); its
+ * near list, which needs every wall near the beam, is made by the pass
+ * only when the band is not clear (43 legs in 1,025 in the benchmark's
+ * room). fxl_room_cast_width (indexed rooms) takes the same look-ups for
+ * the beam's box grown by the drawn width, less (one-sided) the front set
+ * (a width cast needs the beam heading behind the wall, as the centre
+ * line), and reads the packed walls only (their boxes, a, b - a): 4.2
+ * candidates a cast in the benchmark's room, 3.2 near, 1.4 reaching the
+ * strip; the same walls in the same order as fxl_laser_cast's pass, so
+ * the same answers.
  *
  * Where the room lives (GBA): the packed walls are read once per wall per
  * leg (the packed box of each, the rest for the walls whose boxes meet the
@@ -216,16 +219,31 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
  * the index, a room cast took 1,468 cycles median, max 2,150).
  * Cost (GBA, the benchmark's 16-walled room, default build, measured with
- * timer reads between the steps): a room cast 2,655 cycles median (max
- * 4,129; 3,174 and 4,674 before the index and floor_div): the laser checks
- * and the ray's set-up about 520 (Thumb), the index about 190, the
- * candidates' packed box and exact tests about 1,400 (ARM, 4.0 walls a
- * cast, 1.2 meet the line; the first is compared with the length, later
- * ones with the best in 128-bit products), the division about 400 (a
- * 32-bit reciprocal of |D| and a multiply-back check of the quotient,
- * exact; the 128-bit division only if that check fails, never seen), the
- * end point 150; code fetched from ROM (3/1 waitstates, about 4 cycles an
- * ARM instruction, 6 to 8 measured with the branches) is most of it. 4
+ * timer reads between the steps): a room cast 2,213 cycles median (max
+ * 3,887; 2,651 and 4,125 before this layout, 3,174 and 4,674 before the
+ * index and floor_div): the call 108 (the benchmark's, timed with an
+ * empty body), the pointer and laser checks 120, the table's cos and sin
+ * 51, the ray and its box's coarse values 264 (Thumb, 32-bit products;
+ * the box up to 2 raw units wider than the exact one), the index 198
+ * (four slab look-ups and the front set), the candidates' exact tests and
+ * the division 1,393 (ARM: about 90 the call and its set-up, 8 to 10
+ * instructions a candidate to pick its index, about 25 more to reject it
+ * by D and T; the first wall met within the length is found by its
+ * division, about 400: a 32-bit reciprocal of |D| and a multiply-back
+ * check, exact, the 128-bit division only if that check fails, never
+ * seen; the length is compared with that floor(u*), no 128-bit product,
+ * and it is the clipped length; later walls that meet the line are
+ * compared with the first in 128-bit products, and one that comes first
+ * gets a division of its own: the max), the end point 112. Code fetched
+ * from ROM (3/1 waitstates, about 4 cycles an ARM instruction, 6 to 8
+ * measured with the branches; Thumb about 3.5) is most of it: 1,200 would
+ * take the ARM part in IWRAM (-DFXL_ROOM_IWRAM=1 measured 1,468 before
+ * this layout) or hand-scheduled ARM (about 25 instructions a candidate
+ * against GCC's 35 to 40). (Measured slower: the whole call as ARM code
+ * in ROM, 2,804 against 2,651; a shift loop over the mask in place of
+ * the de Bruijn multiply; the end point in the ARM part; the slabs'
+ * clamps without branches. A front set of 64 directions, 192 bytes more
+ * a room, spared about 30 cycles.) 4
  * bounces 16,693 median (max 46,964; 18,398 and 48,973 when the legs
  * passed over every packed wall), 4.0 legs a call (3.1 ending on a wall:
  * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);
