@@ -24,7 +24,9 @@
  *      that edge is not transversal, and a corner has some transversal
  *      edge direction since the plane of P2 misses one of e_x, e_y, e_z).
  * S's corners are adj (cen + s half) / det (adj and det of M by
- * cofactors), kept multiplied by det.
+ * cofactors), kept multiplied by det. The egg moving (the core: plane
+ * normals and Lagrange's identity in the frame) by KKT conditions in the
+ * move's parameters: ref_egg_moving below.
  *
  * Egg. The frame point f(t) = M (c(t) - pos) - (mid, 0, 0) is linear in t;
  * q(t) = k x^2 + 2^16 (y^2 + z^2) = A t^2 + 2 b t + C, and the least value
@@ -37,6 +39,7 @@
 
 #include "bigint.h"
 #include "ref.h"
+#include "ref_aabb3.h"
 
 static big bi(int64_t v)
 {
@@ -110,16 +113,124 @@ static bool frac_in(big n, big d, big hi)
     return n.s >= 0 && big_cmp(n, bmul(hi, d)) <= 0;
 }
 
-/* The egg's documented half-length (laser3d.h), raw Q16.16, -1 unbounded. */
-static int64_t egg_le(int64_t w, int64_t k)
+/* The egg's q = k x^2 + 2^16 (y^2 + z^2) on the frame point f0 + s f1 +
+ * t f2 (f0 with mid taken off), as q0 + 2 (b1 s + b2 t) + h11 s^2 + 2 h12
+ * s t + h22 t^2. */
+typedef struct egg2 {
+    big q0, b1, b2, h11, h12, h22;
+} egg2;
+
+static egg2 egg_form(const fxl_laser3d *l, const big *f0, const big *f1, const big *f2)
 {
-    int64_t r = 0, le;
-    if (k == 0)
-        return -1;
-    while ((r + 1) * (r + 1) <= k * 65536)
-        r++;
-    le = (w * 65536 + r - 1) / r;
-    return le >= ((int64_t)1 << 29) ? -1 : le;
+    egg2 r;
+    int i;
+    r.q0 = r.b1 = r.b2 = r.h11 = r.h12 = r.h22 = bi(0);
+    for (i = 0; i < 3; i++) {
+        big w = bi(i == 0 ? l->egg_k : 65536);
+        r.q0 = big_add(r.q0, bmul(w, bmul(f0[i], f0[i])));
+        r.b1 = big_add(r.b1, bmul(w, bmul(f0[i], f1[i])));
+        r.b2 = big_add(r.b2, bmul(w, bmul(f0[i], f2[i])));
+        r.h11 = big_add(r.h11, bmul(w, bmul(f1[i], f1[i])));
+        r.h12 = big_add(r.h12, bmul(w, bmul(f1[i], f2[i])));
+        r.h22 = big_add(r.h22, bmul(w, bmul(f2[i], f2[i])));
+    }
+    return r;
+}
+
+/* The moving box against the egg, exactly: the least q over the path's
+ * body Z = B (+) [0, v] is the least over the 4D box (p, t) in B x [0, 1]
+ * of q(p + t v), taken on every face of that box by its KKT conditions,
+ * in the parameters: t = 0 or 1 is the static reference at the ends;
+ * with t free and the free box axes J, |J| = 3 is never a strict least
+ * (the null direction (-s v, s)); |J| = 2 has the middle (q = 0) as its
+ * only candidate: the middle in Z, i.e. the middle minus [0, v] clipped
+ * against B; |J| = 1 (the 12 parallelograms of an edge and v) and |J| = 0
+ * (the 8 corners plus [0, v]): the regular 2x2 / 1x1 systems of the form
+ * above, the least point by the adjugate, in its range, with q <= 2^16 (W
+ * 2^32)^2 (q0 det - b^T adj b <= bound det). */
+static bool ref_egg_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int64_t m[3][3],
+                           const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
+{
+    big bound, mid = bi(0), f1[3][3], fv[3];
+    int i, j, c;
+    fxl_aabb3 end;
+    if (ref_laser3d_vs_aabb3(l, box))
+        return true;
+    end.lo = to;
+    end.hi.x = to.x + (box.hi.x - box.lo.x), end.hi.y = to.y + (box.hi.y - box.lo.y);
+    end.hi.z = to.z + (box.hi.z - box.lo.z);
+    if (ref_laser3d_vs_aabb3(l, end))
+        return true;
+    if (v[0] == 0 && v[1] == 0 && v[2] == 0)
+        return false;
+    if (l->anchor == FXL_ANCHOR_EMITTER)
+        mid = bmul(bi(l->length), bi((int64_t)1 << 31));
+    bound = bmul(bi(65536), bmul(bmul(bi(l->half_width), bi((int64_t)1 << 32)),
+                                 bmul(bi(l->half_width), bi((int64_t)1 << 32))));
+    {
+        /* the middle: M Xm = (mid, 0, 0), det Xm = adj (mid, 0, 0); Xm -
+         * t v in B for some t in [0, 1] */
+        big adj0[3], det = bi(0), blo[3], x0[3], dv[3], bhi[3];
+        for (i = 0; i < 3; i++) /* adj[i][0]: cofactor of m[0][i] */
+            adj0[i] = bsub(bmul(bi(m[1][(i + 1) % 3]), bi(m[2][(i + 2) % 3])),
+                           bmul(bi(m[1][(i + 2) % 3]), bi(m[2][(i + 1) % 3])));
+        for (i = 0; i < 3; i++)
+            det = big_add(det, bmul(bi(m[0][i]), adj0[i]));
+        for (i = 0; i < 3; i++) {
+            x0[i] = bmul(adj0[i], mid);
+            dv[i] = bmul(det, bi(-v[i]));
+            blo[i] = bmul(det, bi(lo[i])), bhi[i] = bmul(det, bi(hi[i]));
+            if (det.s < 0) /* keep det lo <= . <= det hi */
+                blo[i] = big_neg(blo[i]), bhi[i] = big_neg(bhi[i]), x0[i] = big_neg(x0[i]),
+                dv[i] = big_neg(dv[i]);
+        }
+        if (clip3(blo, x0, dv, bhi))
+            return true;
+    }
+    for (i = 0; i < 3; i++) {
+        fv[i] = bi(0);
+        for (j = 0; j < 3; j++) {
+            fv[i] = big_add(fv[i], bmul(bi(m[i][j]), bi(v[j])));
+            f1[j][i] = bi(m[i][j]); /* frame step along world axis j */
+        }
+    }
+    for (c = 0; c < 8; c++) {
+        big f0[3];
+        egg2 q;
+        for (i = 0; i < 3; i++) {
+            f0[i] = bi(0);
+            for (j = 0; j < 3; j++)
+                f0[i] = big_add(f0[i], bmul(bi(m[i][j]), bi((c >> j) & 1 ? hi[j] : lo[j])));
+        }
+        f0[0] = bsub(f0[0], mid);
+        /* |J| = 0: q0 + 2 b2 t + h22 t^2, least at t = -b2 / h22 */
+        q = egg_form(l, f0, f1[0], fv);
+        if (q.h22.s > 0 && q.b2.s <= 0 && big_cmp(big_neg(q.b2), q.h22) <= 0 &&
+            big_cmp(bsub(bmul(q.q0, q.h22), bmul(q.b2, q.b2)), bmul(bound, q.h22)) <= 0)
+            return true;
+        /* |J| = 1: world axis j free from this corner (its bit clear) */
+        for (j = 0; j < 3; j++) {
+            big det, ns, nt, quad;
+            if ((c >> j) & 1)
+                continue;
+            q = egg_form(l, f0, f1[j], fv);
+            det = bsub(bmul(q.h11, q.h22), bmul(q.h12, q.h12));
+            if (det.s <= 0)
+                continue; /* singular: not a strict least */
+            /* (s, t) = -adj(H) b / det */
+            ns = bsub(bmul(q.h12, q.b2), bmul(q.h22, q.b1));
+            nt = bsub(bmul(q.h12, q.b1), bmul(q.h11, q.b2));
+            if (!frac_in(ns, det, bi(hi[j] - lo[j])) || !frac_in(nt, det, bi(1)))
+                continue;
+            /* b^T adj(H) b = h22 b1^2 - 2 h12 b1 b2 + h11 b2^2 */
+            quad = bmul(q.h22, bmul(q.b1, q.b1));
+            quad = bsub(quad, bmul(bi(2), bmul(q.h12, bmul(q.b1, q.b2))));
+            quad = big_add(quad, bmul(q.h11, bmul(q.b2, q.b2)));
+            if (big_cmp(bsub(bmul(q.q0, det), quad), bmul(bound, det)) <= 0)
+                return true;
+        }
+    }
+    return false;
 }
 
 bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to)
@@ -134,15 +245,13 @@ bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 t
     v[0] = (int64_t)to.x - box.lo.x, v[1] = (int64_t)to.y - box.lo.y, v[2] = (int64_t)to.z - box.lo.z;
     for (i = 0; i < 3; i++)
         g[i] = hi[i] - lo[i];
+    if (l->kind == FXL_LASER3D_EGG)
+        return ref_egg_moving(l, box, to, m, lo, hi, v);
     {
         int64_t len = l->length, w = l->half_width;
         cen[0] = l->anchor == FXL_ANCHOR_EMITTER ? bmul(bi(len), bi((int64_t)1 << 31)) : bi(0);
         cen[1] = cen[2] = bi(0);
         half[0] = bmul(bi(len), bi((int64_t)1 << 31));
-        if (l->kind == FXL_LASER3D_EGG) {
-            int64_t le = egg_le(w, l->egg_k);
-            half[0] = le < 0 ? bi((int64_t)1 << 61) : bmul(bi(le), bi((int64_t)1 << 32));
-        }
         half[1] = half[2] = bmul(bi(w), bi((int64_t)1 << 32));
         for (i = 0; i < 3; i++)
             slo[i] = bsub(cen[i], half[i]), shi[i] = big_add(cen[i], half[i]);
