@@ -1,8 +1,8 @@
-/* laser3d_box_moving_round.c - the exact stage of the egg against a 3D
- * box moving over the frame (fxl_laser3d_vs_moving_aabb3 calls it when
- * neither end hits and the egg's bounding prism does not rule the path
- * out; frame and domain in fixlaser/laser3d.h, the egg's form as
- * laser3d_round.c's).
+/* laser3d_box_moving_round.c - the exact stage of the egg and the
+ * cylinder against a 3D box moving over the frame
+ * (fxl_laser3d_vs_moving_aabb3 calls it when neither end hits and the
+ * shape's bounding prism does not rule the path out; frame and domain in
+ * fixlaser/laser3d.h, the shapes' forms as laser3d_round.c's).
  *
  * The question. With X = P - pos (raw Q16.16 offsets) the box B = [lo,
  * hi] moves by v (|v_k| <= 2^28) over t in [0, 1]; the egg is { X :
@@ -62,7 +62,28 @@
  * The middle: by laser3d_round.c's (1) at u = 0, D' Xm_l = e'0[l] mid, so
  * Xm - t v in B iff t D' v_l lies in [e'0[l] mid - D' hi_l, e'0[l] mid -
  * D' lo_l] for each l (below 2^112), t in [0, 1]: an interval of t kept
- * as fractions (cross products below 2^224, big.h). */
+ * as fractions (cross products below 2^224, big.h).
+ *
+ * The cylinder: Q = u1^2 + u2^2 (w = (0, 1, 1)) at most W^2 over the 4D
+ * polytope (p, t) in B x [0, 1] cut by the slab |u0| <= L (linear in (p,
+ * t)); the same argument over its faces, now also with a cap u0 = sL (s
+ * = +-1) tight or not. Q is constant along the beam, so a face is strict
+ * where its directions, mapped to (u1, u2), stay independent. With t free
+ * (t = 0 or 1: the static tests):
+ *   no cap, J = {}: the corner's path, strict when (d1, d2) != 0, its
+ *     least point within [0, 1] and the slab (cyl_segment_in);
+ *   no cap, J = {j}: the parallelogram, strict when n0 != 0 (n = c x d):
+ *     it crosses the axis line (Q = 0) at one point, which must lie in it
+ *     and within the slab (cyl_axis_in); |J| >= 2 holds the beam's
+ *     direction or the null one;
+ *   a cap, J = {}: the corner's path crossing it (d0 != 0; d0 = 0 is the
+ *     case above), cyl_cross_in;
+ *   a cap, J = {j}: the parallelogram's line on the cap (strict when n1,
+ *     n2 not both 0), its point nearest the cap's centre (cyl_cap_line_in);
+ *   a cap, J = {j, l} (v_k != 0): the cap's plane, least at its centre:
+ *     covered by "the cap's centre lies in Z" (the middle's clip at u0 =
+ *     sL); the rest hold the null direction.
+ * The sizes as the egg's with w = 1, each check's bounds beside it. */
 #include "fixlaser/laser3d.h"
 
 #include "big.h"
@@ -74,6 +95,10 @@
  * 2^28, not 0); both ends already missed. True iff the path meets the egg
  * between them. */
 bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                             const int64_t v[3]);
+
+/* The same for the cylinder. */
+bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                              const int64_t v[3]);
 
 typedef struct mov3 {
@@ -223,10 +248,11 @@ static bool plane_in(const mov3 *s, const int64_t u[3], int j, int64_t g)
     }
 }
 
-/* Some t in [0, 1] with Xm - t v in the box (see the top). */
+/* Some t in [0, 1] with Xa - t v in the box, Xa the axis point u = (tau
+ * - mid, 0, 0) (the egg's middle: tau = mid; see the top). */
 FXL_ARM_CODE
-static bool middle_in(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                      const int64_t v[3])
+static bool axis_point_in(const fxl_laser3d_prep *lp, int64_t tau, const int64_t lo[3],
+                          const int64_t hi[3], const int64_t v[3])
 {
     body3 b;
     fxl__u128 dp;
@@ -236,7 +262,7 @@ static bool middle_in(const fxl_laser3d_prep *lp, const int64_t lo[3], const int
     dp = fxl__mul128_64(b.qp, 65536u); /* D' = 2^16 q p */
     fxl__big_i64(&ln, 0), fxl__big_i64(&ld, 1), fxl__big_i64(&hn, 1), fxl__big_i64(&hd, 1);
     for (l = 0; l < 3; l++) {
-        fxl__i128 em = fxl__imul(b.e[0][l], b.mid);
+        fxl__i128 em = fxl__imul(b.e[0][l], tau);
         fxl__u128 dh = fxl__mul128_64(dp, fxl__abs64(hi[l])), dl = fxl__mul128_64(dp, fxl__abs64(lo[l]));
         fxl__u128 dv = fxl__mul128_64(dp, fxl__abs64(v[l]));
         fxl__i128 a = fxl__isub(em, fxl__i128_from(hi[l] < 0 ? fxl__neg128(dh) : dh));
@@ -262,36 +288,289 @@ static bool middle_in(const fxl_laser3d_prep *lp, const int64_t lo[3], const int
     return fxl__big_cmp(&x, &y) <= 0;
 }
 
+/* The frame of the move: M, the weights, W, d = M v and the corners'
+ * frame points u[c] (corner c has X_k = hi_k where bit k of c is set). */
+FXL_ARM_CODE
+static void frame_of_move(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                          const int64_t v[3], mov3 *s, int64_t u[8][3])
+{
+    int64_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
+    int i, k, c;
+    s->m[0][0] = cp * cy, s->m[0][1] = cp * sy, s->m[0][2] = -sp * 65536;
+    s->m[1][0] = -sy * 65536, s->m[1][1] = cy * 65536, s->m[1][2] = 0;
+    s->m[2][0] = sp * cy, s->m[2][1] = sp * sy, s->m[2][2] = cp * 65536;
+    s->w[0] = lp->kind == FXL_LASER3D_EGG ? lp->egg_k : 0;
+    s->w[1] = s->w[2] = lp->kind == FXL_LASER3D_EGG ? 65536 : 1;
+    s->wid = (uint64_t)lp->half_wid;
+    for (i = 0; i < 3; i++)
+        s->d[i] = s->m[i][0] * v[0] + s->m[i][1] * v[1] + s->m[i][2] * v[2];
+    for (c = 0; c < 8; c++) {
+        for (i = 0; i < 3; i++) {
+            u[c][i] = 0;
+            for (k = 0; k < 3; k++)
+                u[c][i] += s->m[i][k] * ((c >> k) & 1 ? hi[k] : lo[k]);
+        }
+        u[c][0] -= lp->mid;
+    }
+}
+
 FXL_ARM_CODE
 bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                              const int64_t v[3])
 {
     mov3 s;
-    int64_t u[8][3], cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp;
-    int i, k, c, j;
-    if (middle_in(lp, lo, hi, v))
+    int64_t u[8][3];
+    int c, j;
+    if (axis_point_in(lp, lp->mid, lo, hi, v))
         return true;
-    s.m[0][0] = cp * cy, s.m[0][1] = cp * sy, s.m[0][2] = -sp * 65536;
-    s.m[1][0] = -sy * 65536, s.m[1][1] = cy * 65536, s.m[1][2] = 0;
-    s.m[2][0] = sp * cy, s.m[2][1] = sp * sy, s.m[2][2] = cp * 65536;
-    s.w[0] = lp->egg_k, s.w[1] = s.w[2] = 65536;
-    s.wid = (uint64_t)lp->half_wid;
-    for (i = 0; i < 3; i++)
-        s.d[i] = s.m[i][0] * v[0] + s.m[i][1] * v[1] + s.m[i][2] * v[2];
-    /* corner c has X_k = hi_k where bit k of c is set */
-    for (c = 0; c < 8; c++) {
-        for (i = 0; i < 3; i++) {
-            u[c][i] = 0;
-            for (k = 0; k < 3; k++)
-                u[c][i] += s.m[i][k] * ((c >> k) & 1 ? hi[k] : lo[k]);
-        }
-        u[c][0] -= lp->mid;
+    frame_of_move(lp, lo, hi, v, &s, u);
+    for (c = 0; c < 8; c++)
         if (segment_in(&s, u[c]))
             return true;
-    }
     for (j = 0; j < 3; j++)
         for (c = 0; c < 8; c++)
             if (((c >> j) & 1) == 0 && plane_in(&s, u[c], j, hi[j] - lo[j]))
                 return true;
+    return false;
+}
+
+/* ---- the cylinder ------------------------------------------------------ */
+
+/* x^2 as limbs (x < 2^128) added to acc (12 limbs). */
+static void acc_sq12(uint32_t acc[12], fxl__u128 x)
+{
+    uint32_t a[4], sq[8];
+    limbs4(x, a);
+    fxl__mul_limbs(a, 4, a, 4, sq);
+    add_limbs(acc, 12, sq, 8);
+}
+
+/* |a| <= b (b >= 0) for a big. */
+static bool big_abs_le(const fxl__big *a, const fxl__big *b)
+{
+    fxl__big na;
+    if (a->sign >= 0)
+        return fxl__big_cmp(a, b) <= 0;
+    fxl__big_add(&na, a, b); /* -a <= b iff a + b >= 0 */
+    return na.sign >= 0;
+}
+
+/* The corner's path u + t d, t in [0, 1] (no cap tight): Q = (u1 + t
+ * d1)^2 + (u2 + t d2)^2 least at t* = -B / A, A = d1^2 + d2^2 (below
+ * 2^123; 0: Q constant, skipped), B = u1 d1 + u2 d2 (below 2^123): t* in
+ * [0, 1] iff B <= 0 <= A + B; within the slab iff |u0 A - B d0| <= L A
+ * (below 2^185, big.h); Q(t*) = C12^2 / A <= W^2 iff C12^2 <= W^2 A
+ * (C12 = u1 d2 - u2 d1 below 2^123; each side below 2^249, limbs). */
+FXL_ARM_CODE
+static bool cyl_segment_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t u[3])
+{
+    const int64_t *d = s->d;
+    fxl__u128 a = fxl__add(fxl__sq_signed(d[1]), fxl__sq_signed(d[2]));
+    fxl__i128 b = fxl__iadd(fxl__imul(u[1], d[1]), fxl__imul(u[2], d[2]));
+    fxl__big ab, ab2, bb, x, y;
+    uint32_t l[12] = {0}, r[12] = {0};
+    if (a.hi == 0 && a.lo == 0)
+        return false;
+    if (fxl__isign(b) > 0 || !fxl__le128(fxl__iabs(b), a))
+        return false;
+    fxl__big_u128(&ab, a);
+    fxl__big_i64(&x, u[0]);
+    fxl__big_mul(&y, &x, &ab);
+    big_of(&bb, b);
+    fxl__big_i64(&x, d[0]);
+    fxl__big_mul(&ab2, &bb, &x);
+    fxl__big_sub(&y, &y, &ab2); /* u0 A - B d0 */
+    fxl__big_i64(&x, lp->half_len);
+    fxl__big_mul(&bb, &x, &ab); /* L A */
+    if (!big_abs_le(&y, &bb))
+        return false;
+    acc_sq12(l, fxl__iabs(fxl__isub(fxl__imul(u[1], d[2]), fxl__imul(u[2], d[1]))));
+    acc_sq12(r, fxl__mul64(s->wid, fxl__abs64(d[1])));
+    acc_sq12(r, fxl__mul64(s->wid, fxl__abs64(d[2])));
+    return fxl__cmp_limbs(l, r, 12) <= 0;
+}
+
+/* The corner's path crossing the cap u0 = sL (s = +-1, the cap tight):
+ * with h = sL - u0 (below 2^61.1), d0 != 0, t = h / d0 in [0, 1], and
+ * there (u1 d0 + h d1)^2 + (u2 d0 + h d2)^2 <= (W d0)^2 (each term below
+ * 2^124: limbs). */
+FXL_ARM_CODE
+static bool cyl_cross_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t u[3], int sg)
+{
+    const int64_t *d = s->d;
+    int64_t h = (sg > 0 ? lp->half_len : -lp->half_len) - u[0];
+    uint32_t l[12] = {0}, r[12] = {0};
+    if (d[0] == 0 || (d[0] > 0 ? h < 0 || h > d[0] : h > 0 || h < d[0]))
+        return false;
+    acc_sq12(l, fxl__iabs(fxl__iadd(fxl__imul(u[1], d[0]), fxl__imul(h, d[1]))));
+    acc_sq12(l, fxl__iabs(fxl__iadd(fxl__imul(u[2], d[0]), fxl__imul(h, d[2]))));
+    acc_sq12(r, fxl__mul64(s->wid, fxl__abs64(d[0])));
+    return fxl__cmp_limbs(l, r, 12) <= 0;
+}
+
+/* The parallelogram u + s c + t d (c column j of M) crossing the axis
+ * (no cap tight; Q = 0 there): u1 + s c1 + t d1 = u2 + s c2 + t d2 = 0,
+ * by Cramer's rule with n0 = c1 d2 - c2 d1 (below 2^94; 0: the plane
+ * holds the axis' direction or Q is not strict, skipped): s = (d1 u2 -
+ * d2 u1) / n0 (below 2^123), t = (c2 u1 - c1 u2) / n0 (below 2^94); s
+ * in [0, g], t in [0, 1], and the crossing's u0 within the slab: |u0 n0
+ * + s_num c0 + t_num d0| <= L |n0| (below 2^156, big.h). */
+FXL_ARM_CODE
+static bool cyl_axis_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t u[3], int j, int64_t g)
+{
+    const int64_t *d = s->d;
+    int64_t c0 = s->m[0][j], c1 = s->m[1][j], c2 = s->m[2][j];
+    fxl__i128 n0 = fxl__isub(fxl__imul(c1, d[2]), fxl__imul(c2, d[1]));
+    fxl__i128 sn = fxl__isub(fxl__imul(d[1], u[2]), fxl__imul(d[2], u[1]));
+    fxl__i128 tn = fxl__isub(fxl__imul(c2, u[1]), fxl__imul(c1, u[2]));
+    fxl__big x, y, z;
+    if (fxl__isign(n0) == 0)
+        return false;
+    if (fxl__isign(n0) < 0)
+        n0 = fxl__ineg(n0), sn = fxl__ineg(sn), tn = fxl__ineg(tn);
+    if (fxl__isign(sn) < 0 || fxl__isign(tn) < 0 || !fxl__le128(fxl__iabs(tn), fxl__iabs(n0)))
+        return false;
+    big_of(&x, n0);
+    fxl__big_i64(&y, g);
+    fxl__big_mul(&z, &x, &y);
+    big_of(&y, sn);
+    if (fxl__big_cmp(&y, &z) > 0)
+        return false; /* s > g */
+    {
+        fxl__big w, t;
+        fxl__big_i64(&w, u[0]);
+        fxl__big_mul(&z, &x, &w); /* u0 n0 */
+        fxl__big_i64(&w, c0);
+        fxl__big_mul(&t, &y, &w);
+        fxl__big_add(&z, &z, &t);
+        big_of(&y, tn);
+        fxl__big_i64(&w, d[0]);
+        fxl__big_mul(&t, &y, &w);
+        fxl__big_add(&z, &z, &t);
+        fxl__big_i64(&w, lp->half_len);
+        fxl__big_mul(&t, &x, &w); /* L n0 */
+        return big_abs_le(&z, &t);
+    }
+}
+
+/* The parallelogram u + s c + t d cut by the cap u0 = sL (a line; the
+ * cap tight). Its points' (u1, u2) satisfy n1 u1 + n2 u2 = r, n = c x d
+ * (below 2^94), r = n . u - n0 sL (below 2^157); N = n1^2 + n2^2 = 0:
+ * not strict (skipped); c0 = d0 = 0: no line (the plane is the cap's or
+ * misses it; the axis crossing decides). The least u1^2 + u2^2 on it is
+ * r^2 / N: within W iff r^2 <= W^2 N (below 2^315, limbs). Where: along
+ * the line (s, t) moves by (d0, -c0), the frame point by R = d0 c - c0 d
+ * = (0, -n2, n1); with h = sL - u0: if d0 != 0, from (0, h / d0) with
+ * A' = d0 (u1, u2) + h (d1, d2) (below 2^124) and P = A' . R (below
+ * 2^219), s* = -P / N in [0, g] and t* = (h N + c0 P) / (d0 N) in [0, 1]
+ * (below 2^252, big.h); if d0 = 0, s* = h / c0 in [0, g] and with A' =
+ * c0 (u1, u2) + h (c1, c2), t* = P / N in [0, 1]. */
+FXL_ARM_CODE
+static bool cyl_cap_line_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t u[3], int j,
+                            int64_t g, int sg)
+{
+    const int64_t *d = s->d;
+    int64_t c[3], h = (sg > 0 ? lp->half_len : -lp->half_len) - u[0], e0, e1, e2;
+    fxl__i128 n[3];
+    fxl__big nn, r, x, y, p, num, den;
+    int i;
+    for (i = 0; i < 3; i++)
+        c[i] = s->m[i][j];
+    if (c[0] == 0 && d[0] == 0)
+        return false;
+    n[0] = fxl__isub(fxl__imul(c[1], d[2]), fxl__imul(c[2], d[1]));
+    n[1] = fxl__isub(fxl__imul(c[2], d[0]), fxl__imul(c[0], d[2]));
+    n[2] = fxl__isub(fxl__imul(c[0], d[1]), fxl__imul(c[1], d[0]));
+    fxl__big_i64(&nn, 0);
+    for (i = 1; i < 3; i++) {
+        big_of(&x, n[i]);
+        fxl__big_mul(&y, &x, &x);
+        fxl__big_add(&nn, &nn, &y);
+    }
+    if (nn.sign == 0)
+        return false;
+    /* where: the line's least point within the parallelogram */
+    e0 = d[0] != 0 ? d[0] : c[0]; /* A' = e0 (u1, u2) + h (e1, e2) */
+    e1 = d[0] != 0 ? d[1] : c[1], e2 = d[0] != 0 ? d[2] : c[2];
+    {
+        fxl__i128 a1 = fxl__iadd(fxl__imul(e0, u[1]), fxl__imul(h, e1));
+        fxl__i128 a2 = fxl__iadd(fxl__imul(e0, u[2]), fxl__imul(h, e2));
+        big_of(&x, a1);
+        big_of(&y, fxl__ineg(n[2]));
+        fxl__big_mul(&p, &x, &y);
+        big_of(&x, a2);
+        big_of(&y, n[1]);
+        fxl__big_mul(&r, &x, &y);
+        fxl__big_add(&p, &p, &r); /* P = A' . R */
+    }
+    if (d[0] != 0) {
+        num = p;
+        num.sign = -num.sign; /* -P: s* N */
+        if (!frac_within(&num, &nn, g))
+            return false;
+        fxl__big_i64(&x, h);
+        fxl__big_mul(&num, &x, &nn);
+        fxl__big_i64(&x, c[0]);
+        fxl__big_mul(&y, &x, &p);
+        fxl__big_add(&num, &num, &y); /* h N + c0 P */
+        fxl__big_i64(&x, d[0]);
+        fxl__big_mul(&den, &x, &nn);
+        if (den.sign < 0)
+            num.sign = -num.sign, den.sign = -den.sign;
+        if (!frac_within(&num, &den, 1))
+            return false;
+    } else {
+        int64_t gc = g * c[0]; /* below 2^61 */
+        if (c[0] > 0 ? h < 0 || h > gc : h > 0 || h < gc)
+            return false; /* s* = h / c0 outside [0, g] */
+        if (!frac_within(&p, &nn, 1))
+            return false;
+    }
+    {
+        /* r^2 <= W^2 N: r = n . u - n0 sL below 2^157 (six limbs), N
+         * below 2^189 (seven) */
+        uint32_t rl[12], w2[4], l[13], rr[13];
+        fxl__big_i64(&r, 0);
+        for (i = 0; i < 3; i++) {
+            big_of(&x, n[i]);
+            fxl__big_i64(&y, i == 0 ? u[0] - (sg > 0 ? lp->half_len : -lp->half_len) : u[i]);
+            fxl__big_mul(&p, &x, &y);
+            fxl__big_add(&r, &r, &p);
+        }
+        fxl__mul_limbs(r.w, 6, r.w, 6, rl);
+        limbs4(fxl__sq(s->wid), w2);
+        fxl__mul_limbs(w2, 4, nn.w, 8, rr);
+        rr[12] = 0;
+        for (i = 0; i < 12; i++)
+            l[i] = rl[i];
+        l[12] = 0;
+        return fxl__cmp_limbs(l, rr, 13) <= 0;
+    }
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                             const int64_t v[3])
+{
+    mov3 s;
+    int64_t u[8][3];
+    int c, j, sg;
+    if (axis_point_in(lp, lp->mid - lp->half_len, lo, hi, v) ||
+        axis_point_in(lp, lp->mid + lp->half_len, lo, hi, v))
+        return true; /* a cap's centre in the swept body */
+    frame_of_move(lp, lo, hi, v, &s, u);
+    for (c = 0; c < 8; c++)
+        if (cyl_segment_in(lp, &s, u[c]) || cyl_cross_in(lp, &s, u[c], 1) || cyl_cross_in(lp, &s, u[c], -1))
+            return true;
+    for (j = 0; j < 3; j++)
+        for (c = 0; c < 8; c++) {
+            if (((c >> j) & 1) != 0)
+                continue;
+            if (cyl_axis_in(lp, &s, u[c], j, hi[j] - lo[j]))
+                return true;
+            for (sg = -1; sg <= 1; sg += 2)
+                if (cyl_cap_line_in(lp, &s, u[c], j, hi[j] - lo[j], sg))
+                    return true;
+        }
     return false;
 }

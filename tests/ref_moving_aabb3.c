@@ -24,9 +24,10 @@
  *      that edge is not transversal, and a corner has some transversal
  *      edge direction since the plane of P2 misses one of e_x, e_y, e_z).
  * S's corners are adj (cen + s half) / det (adj and det of M by
- * cofactors), kept multiplied by det. The egg moving (the core: plane
- * normals and Lagrange's identity in the frame) by KKT conditions in the
- * move's parameters: ref_egg_moving below.
+ * cofactors), kept multiplied by det. The egg and the cylinder moving
+ * (the core: plane normals, Lagrange's identity and line parameters in
+ * the frame) by KKT conditions in the move's parameters: ref_egg_moving
+ * and ref_cyl_moving below.
  *
  * Egg. The frame point f(t) = M (c(t) - pos) - (mid, 0, 0) is linear in t;
  * q(t) = k x^2 + 2^16 (y^2 + z^2) = A t^2 + 2 b t + C, and the least value
@@ -233,6 +234,162 @@ static bool ref_egg_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int
     return false;
 }
 
+/* Some t in [0, 1] with Xa - t v in B, Xa = M^-1 (tau, 0, 0) (det Xa =
+ * adj (tau, 0, 0): column 0 of the adjugate, cofactors of row 0). */
+static bool axis_point_in_z(int64_t m[3][3], big tau, const int64_t lo[3], const int64_t hi[3],
+                            const int64_t v[3])
+{
+    big adj0[3], det = bi(0), blo[3], x0[3], dv[3], bhi[3];
+    int i;
+    for (i = 0; i < 3; i++)
+        adj0[i] = bsub(bmul(bi(m[1][(i + 1) % 3]), bi(m[2][(i + 2) % 3])),
+                       bmul(bi(m[1][(i + 2) % 3]), bi(m[2][(i + 1) % 3])));
+    for (i = 0; i < 3; i++)
+        det = big_add(det, bmul(bi(m[0][i]), adj0[i]));
+    for (i = 0; i < 3; i++) {
+        x0[i] = bmul(adj0[i], tau);
+        dv[i] = bmul(det, bi(-v[i]));
+        blo[i] = bmul(det, bi(lo[i])), bhi[i] = bmul(det, bi(hi[i]));
+        if (det.s < 0) /* keep det lo <= . <= det hi */
+            blo[i] = big_neg(blo[i]), bhi[i] = big_neg(bhi[i]), x0[i] = big_neg(x0[i]),
+            dv[i] = big_neg(dv[i]);
+    }
+    return clip3(blo, x0, dv, bhi);
+}
+
+/* |n / d| <= lim (d != 0, lim >= 0). */
+static bool frac_abs_le(big n, big d, big lim)
+{
+    if (d.s < 0)
+        n = big_neg(n), d = big_neg(d);
+    if (n.s < 0)
+        n = big_neg(n);
+    return big_cmp(n, bmul(lim, d)) <= 0;
+}
+
+/* The moving box against the cylinder u1^2 + u2^2 <= W^2, |u0| <= L,
+ * exactly: the least of u1^2 + u2^2 over the 4D polytope (p, t) in B x
+ * [0, 1] cut by the slab, by KKT on its faces in the move's parameters:
+ * t = 0 or 1 is the static reference at the ends; with t free (J the free
+ * box axes, the caps u0 = +-L tight or not), the candidates where the
+ * form is strict: J = {} (the corner's path: its least point within the
+ * slab, or its crossing of a cap), J = {j} (the parallelogram of an edge
+ * and v: its 2x2 least point within the slab, or, on a cap, the point of
+ * the cap line nearest the cap's centre: that line is n1 y + n2 z = r in
+ * the cap's plane, n = c x d the parallelogram's normal, the point r
+ * (n1, n2) / N, its (s, t) by Cramer's rule on two rows of u + s c + t d
+ * = point), J = {j, l} on a cap (the cap's centre in Z: clipped as the
+ * egg's middle). */
+static bool ref_cyl_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int64_t m[3][3],
+                           const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
+{
+    big mid = bi(0), len = bmul(bi(l->length), bi((int64_t)1 << 31)), w2, f1[3][3], fv[3];
+    int i, j, c, sg;
+    fxl_aabb3 end;
+    if (ref_laser3d_vs_aabb3(l, box))
+        return true;
+    end.lo = to;
+    end.hi.x = to.x + (box.hi.x - box.lo.x), end.hi.y = to.y + (box.hi.y - box.lo.y);
+    end.hi.z = to.z + (box.hi.z - box.lo.z);
+    if (ref_laser3d_vs_aabb3(l, end))
+        return true;
+    if (v[0] == 0 && v[1] == 0 && v[2] == 0)
+        return false;
+    if (l->anchor == FXL_ANCHOR_EMITTER)
+        mid = len;
+    w2 = bmul(bmul(bi(l->half_width), bi((int64_t)1 << 32)), bmul(bi(l->half_width), bi((int64_t)1 << 32)));
+    if (axis_point_in_z(m, bsub(mid, len), lo, hi, v) || axis_point_in_z(m, big_add(mid, len), lo, hi, v))
+        return true;
+    for (i = 0; i < 3; i++) {
+        fv[i] = bi(0);
+        for (j = 0; j < 3; j++) {
+            fv[i] = big_add(fv[i], bmul(bi(m[i][j]), bi(v[j])));
+            f1[j][i] = bi(m[i][j]);
+        }
+    }
+    for (c = 0; c < 8; c++) {
+        big f0[3], q0, b2, h22;
+        for (i = 0; i < 3; i++) {
+            f0[i] = bi(0);
+            for (j = 0; j < 3; j++)
+                f0[i] = big_add(f0[i], bmul(bi(m[i][j]), bi((c >> j) & 1 ? hi[j] : lo[j])));
+        }
+        f0[0] = bsub(f0[0], mid);
+        q0 = big_add(bmul(f0[1], f0[1]), bmul(f0[2], f0[2]));
+        b2 = big_add(bmul(f0[1], fv[1]), bmul(f0[2], fv[2]));
+        h22 = big_add(bmul(fv[1], fv[1]), bmul(fv[2], fv[2]));
+        /* J = {}, no cap: t* = -b2 / h22 */
+        if (h22.s > 0 && b2.s <= 0 && big_cmp(big_neg(b2), h22) <= 0 &&
+            frac_abs_le(bsub(bmul(f0[0], h22), bmul(b2, fv[0])), h22, len) &&
+            big_cmp(bsub(bmul(q0, h22), bmul(b2, b2)), bmul(w2, h22)) <= 0)
+            return true;
+        /* J = {}, a cap: t = (sL - u0) / d0 = tn / td */
+        for (sg = -1; sg <= 1 && fv[0].s != 0; sg += 2) {
+            big tn = bsub(sg > 0 ? len : big_neg(len), f0[0]), td = fv[0], qq;
+            if (!frac_in(tn, td, bi(1)))
+                continue;
+            /* q0 td^2 + 2 b2 tn td + h22 tn^2 <= W^2 td^2 */
+            qq = big_add(bmul(q0, bmul(td, td)), bmul(bi(2), bmul(b2, bmul(tn, td))));
+            qq = big_add(qq, bmul(h22, bmul(tn, tn)));
+            if (big_cmp(qq, bmul(w2, bmul(td, td))) <= 0)
+                return true;
+        }
+        for (j = 0; j < 3; j++) {
+            big h11, h12, b1, det, n[3], nn;
+            if ((c >> j) & 1)
+                continue;
+            /* J = {j}, no cap: the 2x2 least point, within the slab */
+            h11 = big_add(bmul(f1[j][1], f1[j][1]), bmul(f1[j][2], f1[j][2]));
+            h12 = big_add(bmul(f1[j][1], fv[1]), bmul(f1[j][2], fv[2]));
+            b1 = big_add(bmul(f0[1], f1[j][1]), bmul(f0[2], f1[j][2]));
+            det = bsub(bmul(h11, h22), bmul(h12, h12));
+            if (det.s > 0) {
+                big ns = bsub(bmul(h12, b2), bmul(h22, b1)), nt = bsub(bmul(h12, b1), bmul(h11, b2));
+                if (frac_in(ns, det, bi(hi[j] - lo[j])) && frac_in(nt, det, bi(1)) &&
+                    frac_abs_le(big_add(bmul(f0[0], det), big_add(bmul(ns, f1[j][0]), bmul(nt, fv[0]))),
+                                det, len)) {
+                    big quad = bmul(h22, bmul(b1, b1));
+                    quad = bsub(quad, bmul(bi(2), bmul(h12, bmul(b1, b2))));
+                    quad = big_add(quad, bmul(h11, bmul(b2, b2)));
+                    if (big_cmp(bsub(bmul(q0, det), quad), bmul(w2, det)) <= 0)
+                        return true;
+                }
+            }
+            /* J = {j}, a cap */
+            for (i = 0; i < 3; i++) {
+                int a = (i + 1) % 3, b = (i + 2) % 3;
+                n[i] = bsub(bmul(f1[j][a], fv[b]), bmul(f1[j][b], fv[a]));
+            }
+            nn = big_add(bmul(n[1], n[1]), bmul(n[2], n[2]));
+            if (nn.s == 0)
+                continue;
+            for (sg = -1; sg <= 1; sg += 2) {
+                big cap = sg > 0 ? len : big_neg(len), r, y, z, h, sn, tn, den;
+                /* r = n . (u - (sL, 0, 0)) */
+                r = big_add(bmul(n[0], bsub(f0[0], cap)), big_add(bmul(n[1], f0[1]), bmul(n[2], f0[2])));
+                if (big_cmp(bmul(r, r), bmul(w2, nn)) > 0)
+                    continue;
+                /* the point (sL, Y / N, Z / N) - u */
+                h = bsub(cap, f0[0]);
+                y = bsub(bmul(r, n[1]), bmul(f0[1], nn));
+                z = bsub(bmul(r, n[2]), bmul(f0[2], nn));
+                if (n[2].s != 0) { /* rows 0, 1: det n2 */
+                    sn = bsub(bmul(h, bmul(fv[1], nn)), bmul(fv[0], y));
+                    tn = bsub(bmul(f1[j][0], y), bmul(f1[j][1], bmul(h, nn)));
+                    den = bmul(n[2], nn);
+                } else { /* rows 2, 0: det n1 */
+                    sn = bsub(bmul(z, fv[0]), bmul(h, bmul(fv[2], nn)));
+                    tn = bsub(bmul(f1[j][2], bmul(h, nn)), bmul(f1[j][0], z));
+                    den = bmul(n[1], nn);
+                }
+                if (frac_in(sn, den, bi(hi[j] - lo[j])) && frac_in(tn, den, bi(1)))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to)
 {
     int64_t m[3][3], lo[3], hi[3], v[3], g[3];
@@ -247,6 +404,8 @@ bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 t
         g[i] = hi[i] - lo[i];
     if (l->kind == FXL_LASER3D_EGG)
         return ref_egg_moving(l, box, to, m, lo, hi, v);
+    if (l->kind == FXL_LASER3D_CYLINDER)
+        return ref_cyl_moving(l, box, to, m, lo, hi, v);
     {
         int64_t len = l->length, w = l->half_width;
         cen[0] = l->anchor == FXL_ANCHOR_EMITTER ? bmul(bi(len), bi((int64_t)1 << 31)) : bi(0);

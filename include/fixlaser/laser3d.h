@@ -209,17 +209,17 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * hit. Box laser: exact, for the frame above (on each of the static
  * test's 15 separating axes the moments of no gap are an interval of t;
  * the move hits iff those meet within [0, 1], in integers behind proven
- * filters: src/laser3d_box_moving.c). Egg: exact: each end by
- * fxl_laser3d_vs_aabb3, the path against its bounding prism (the box |x|
- * <= Le, |y|, |z| <= W about the middle, Le as above; a miss there is a
- * miss), then the least of k x^2 + y^2 + z^2 over the swept body (the box
- * plus [0, 1] of the move) by active sets in (box point, moment): the
- * middle in it, the 8 corners' paths and the 12 parallelograms of a box
- * edge and the move, every sign exact in up to 333-bit integers
- * (src/laser3d_box_moving_round.c). Cylinder: CONSERVATIVE, never a miss
- * where the exact shape touches: each end by fxl_laser3d_vs_aabb3, the
- * path in between exactly against its square prism |y|, |z| <= W: false
- * hits lie in that prism. Domain: the box, `to` and the end
+ * filters: src/laser3d_box_moving.c). Cylinder and egg: exact too: each
+ * end by fxl_laser3d_vs_aabb3, the path against the bounding prism (the
+ * cylinder's square prism |y|, |z| <= W; the egg's box |x| <= Le, |y|,
+ * |z| <= W about the middle, Le as above; a miss there is a miss), then
+ * the least of the shape's quadratic (y^2 + z^2 within the slab |x| <= L;
+ * k x^2 + y^2 + z^2) over the swept body (the box plus [0, 1] of the
+ * move) by active sets in (box point, moment): the egg's middle or the
+ * cylinder's cap centres in it, the 8 corners' paths (and where they
+ * cross a cap) and the 12 parallelograms of a box edge and the move (and
+ * their lines on a cap), every sign exact in up to 333-bit integers
+ * (src/laser3d_box_moving_round.c). Domain: the box, `to` and the end
  * box (to + hi - lo) within +-FXL_COORD3_MAX; outside it a meaningless
  * answer, never undefined behaviour; an inverted box is never hit. */
 bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to);
