@@ -314,16 +314,187 @@ static void frame_of_move(const fxl_laser3d_prep *lp, const int64_t lo[3], const
     }
 }
 
+/* a scaled down (toward 0: any direction serves) below 2^28. */
+static void shrink28(int64_t a[3])
+{
+    uint64_t mm = fxl__abs64(a[0]) | fxl__abs64(a[1]) | fxl__abs64(a[2]);
+    unsigned b = fxl__bits64(mm), sh = b > 27u ? b - 27u : 0u, i;
+    for (i = 0; i < 3; i++)
+        a[i] = a[i] < 0 ? -(int64_t)(fxl__abs64(a[i]) >> sh) : (int64_t)(fxl__abs64(a[i]) >> sh);
+}
+
+/* A sure miss: the plane a . u = const (a a frame direction, |a_i| <
+ * 2^28) with all of Z on the far side of the shape's support. Over Z,
+ * a . u = sum_l C_l X_l - a0 mid + t (a . d) with C = a M (|C_l| <
+ * 2^61.6): its least mn = sum_l C_l (lo_l or hi_l, the lower) + min(0, a
+ * . d) - a0 mid (below 2^91, 128 bits). The egg's greatest a . u is W
+ * sqrt(a0^2 w1 / w0 + a1^2 + a2^2) (w0 = 0: unbounded unless a0 = 0),
+ * so mn > 0 and w0 mn^2 > W^2 T, T = w1 a0^2 + w0 (a1^2 + a2^2) (< 2^73)
+ * separate; the cylinder's is L |a0| + W sqrt(a1^2 + a2^2): mn - L |a0| >
+ * 0 and (mn - L |a0|)^2 > W^2 (a1^2 + a2^2). Exact in limbs (below
+ * 2^200). Any a serves; the callers take the shape's gradient at points
+ * of Z about nearest to it. */
+FXL_ARM_CODE
+static bool plane_parts(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t a[3],
+                        const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
+{
+    fxl__i128 mn = fxl__ineg(fxl__imul(a[0], lp->mid)), ad = fxl__i128_of(0);
+    fxl__u128 t1, t2;
+    uint32_t ml[4], sq[8], l[9], r[9] = {0}, w2[4], tl[4];
+    bool egg = lp->kind == FXL_LASER3D_EGG;
+    int k;
+    for (k = 0; k < 3; k++) {
+        int64_t c = a[0] * s->m[0][k] + a[1] * s->m[1][k] + a[2] * s->m[2][k];
+        mn = fxl__iadd(mn, fxl__imul(c, c >= 0 ? lo[k] : hi[k]));
+        ad = fxl__iadd(ad, fxl__imul(c, v[k]));
+    }
+    if (fxl__isign(ad) < 0)
+        mn = fxl__iadd(mn, ad);
+    if (!egg)
+        mn = fxl__isub(mn, fxl__imul(lp->half_len, (int64_t)fxl__abs64(a[0])));
+    if (fxl__isign(mn) <= 0)
+        return false;
+    if (egg && s->w[0] == 0 && a[0] != 0)
+        return false;
+    t1 = fxl__add(fxl__sq_signed(a[1]), fxl__sq_signed(a[2])); /* < 2^57 */
+    if (egg)
+        t1 = fxl__add(fxl__mul128_64(fxl__sq_signed(a[0]), (uint64_t)s->w[1]),
+                      fxl__mul128_64(t1, (uint64_t)s->w[0]));
+    limbs4(fxl__iabs(mn), ml);
+    fxl__mul_limbs(ml, 4, ml, 4, sq);
+    {
+        uint32_t w0 = egg ? (uint32_t)s->w[0] : 1u;
+        fxl__mul_limbs(sq, 8, &w0, 1, l);
+    }
+    t2 = fxl__sq(s->wid);
+    limbs4(t2, w2), limbs4(t1, tl);
+    fxl__mul_limbs(w2, 4, tl, 4, sq);
+    for (k = 0; k < 8; k++)
+        r[k] = sq[k];
+    return fxl__cmp_limbs(l, r, 9) > 0;
+}
+
+/* The point p + T v / 2^16 of Z (p in the box, 0 <= T <= 2^16) inside
+ * the shape, exactly: with U = 2^16 u = 2^16 (M p - (mid, 0, 0)) + T d
+ * (below 2^78), Q(U) <= w1 (2^16 W)^2 (limbs, below 2^173); the cylinder
+ * also |U0| <= 2^16 L. */
+FXL_ARM_CODE
+static bool point_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t p[3], int64_t tq)
+{
+    uint32_t l[10] = {0}, r[10] = {0};
+    fxl__i128 uu[3];
+    int i, k;
+    for (i = 0; i < 3; i++) {
+        int64_t a = -(i == 0 ? lp->mid : 0);
+        for (k = 0; k < 3; k++)
+            a += s->m[i][k] * p[k]; /* below 2^62 */
+        uu[i] = fxl__iadd(fxl__imul(a, 65536), fxl__imul(tq, s->d[i]));
+    }
+    if (lp->kind != FXL_LASER3D_EGG &&
+        !fxl__le128(fxl__iabs(uu[0]), fxl__mul64((uint64_t)lp->half_len, 65536u)))
+        return false;
+    for (i = 0; i < 3; i++)
+        acc_wsq(l, fxl__iabs(uu[i]), (uint32_t)s->w[i]);
+    acc_wsq(r, fxl__mul64(s->wid, 65536u), (uint32_t)s->w[1]);
+    return fxl__cmp_limbs(l, r, 10) <= 0;
+}
+
+/* The quick look: a point of Z of about the least Q (coordinate descent
+ * over p's three axes and T, each step over-relaxed to 7/4 (q's valley
+ * along the null direction makes plain steps zigzag), eight sweeps;
+ * rounded anywhere: only ever a point of Z),
+ * inside the shape (a sure hit, point_in), or the shape's gradient there
+ * (egg (w0 u0 / 2^16, u1, u2), cylinder (0, u1, u2)) and at Z's centre as
+ * plane_parts' directions (a sure miss). 1, -1 or 0 (unsure). Steps:
+ * along world axis l, Q(u + x m_l) is least at x = -G / H, G = sum_i w_i
+ * u_i m_il, H = sum_i w_i m_il^2, taken on top bits (u >> 38 below 2^23,
+ * m >> 20 below 2^12.1: G' below 2^52.7, H' below 2^41.7; x = -G' 2^18 /
+ * H' raw); along t, with d >> 41 (below 2^20): G' below 2^60.7 (times
+ * 7/4 below 2^61.6), H' below 2^57.7, dT = -G' 2^13 / H' (Q16); each clamped to the box and [0, 1],
+ * and u updated (exactly for p, d >> 16 times dT for T). */
+FXL_ARM_CODE
+static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][3],
+                        const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
+{
+    int64_t p[3], uc[3], tq = 32768, a[3], rec[4];
+    int sweep, l, i, e;
+    for (i = 0; i < 3; i++)
+        p[i] = lo[i] + (hi[i] - lo[i]) / 2;
+    for (i = 0; i < 3; i++) {
+        uc[i] = -(i == 0 ? lp->mid : 0) + fxl__floor_shift(s->d[i], 16) * tq;
+        for (l = 0; l < 3; l++)
+            uc[i] += s->m[i][l] * p[l];
+    }
+    for (l = 0; l < 4; l++) {
+        /* the steps' divisors H' >> 18 (>> 13 for t), as 2^40 / divisor
+         * (0: no step) */
+        int64_t h = 0;
+        for (i = 0; i < 3; i++) {
+            int64_t c = l < 3 ? fxl__floor_shift(s->m[i][l], 20) : fxl__floor_shift(s->d[i], 41);
+            h += s->w[i] * c * c;
+        }
+        h >>= l < 3 ? 18 : 13;
+        rec[l] = h > 0 ? ((int64_t)1 << 40) / h : 0;
+    }
+    for (sweep = 0; sweep < 8; sweep++) {
+        for (l = 0; l < 4; l++) {
+            int64_t g = 0, x, nx;
+            fxl__i128 gx;
+            if (rec[l] == 0)
+                continue;
+            for (i = 0; i < 3; i++) {
+                int64_t c = l < 3 ? fxl__floor_shift(s->m[i][l], 20) : fxl__floor_shift(s->d[i], 41);
+                g += s->w[i] * fxl__floor_shift(uc[i], 38) * c;
+            }
+            g += fxl__floor_shift(g, 1) + fxl__floor_shift(g, 2); /* over-relaxed: 7/4 of the step */
+            /* x = -g rec / 2^40, saturated at 2^30 (beyond any range) */
+            gx = fxl__imul(g, rec[l]);
+            x = fxl__isign(gx) == 0 ? 0 : (int64_t)(fxl__iabs(gx).hi >> 8 != 0 ? (uint64_t)1 << 30
+                                                     : ((fxl__iabs(gx).hi << 24) | (fxl__iabs(gx).lo >> 40)));
+            x = x > ((int64_t)1 << 30) ? (int64_t)1 << 30 : x;
+            x = fxl__isign(gx) > 0 ? -x : x;
+            if (l < 3) {
+                nx = p[l] + x;
+                nx = nx < lo[l] ? lo[l] : nx > hi[l] ? hi[l] : nx;
+                for (i = 0; i < 3; i++)
+                    uc[i] += s->m[i][l] * (nx - p[l]);
+                p[l] = nx;
+            } else {
+                nx = tq + (x > 65536 ? 65536 : x < -65536 ? -65536 : x);
+                nx = nx < 0 ? 0 : nx > 65536 ? 65536 : nx;
+                for (i = 0; i < 3; i++)
+                    uc[i] += fxl__floor_shift(s->d[i], 16) * (nx - tq);
+                tq = nx;
+            }
+        }
+    }
+    if (point_in(lp, s, p, tq))
+        return 1;
+    for (e = 0; e < 2; e++) {
+        for (i = 0; i < 3; i++)
+            uc[i] = e == 0 ? uc[i] : u[0][i] / 2 + u[7][i] / 2 + s->d[i] / 2; /* Z's centre */
+        a[0] = lp->kind == FXL_LASER3D_EGG ? fxl__floor_shift(uc[0], 16) * s->w[0] : 0;
+        a[1] = uc[1], a[2] = uc[2];
+        shrink28(a);
+        if (plane_parts(lp, s, a, lo, hi, v))
+            return -1;
+    }
+    return 0;
+}
+
 FXL_ARM_CODE
 bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                              const int64_t v[3])
 {
     mov3 s;
     int64_t u[8][3];
-    int c, j;
+    int c, j, q;
+    frame_of_move(lp, lo, hi, v, &s, u);
+    q = quick_moving(lp, &s, u, lo, hi, v);
+    if (q != 0)
+        return q > 0;
     if (axis_point_in(lp, lp->mid, lo, hi, v))
         return true;
-    frame_of_move(lp, lo, hi, v, &s, u);
     for (c = 0; c < 8; c++)
         if (segment_in(&s, u[c]))
             return true;
@@ -554,11 +725,14 @@ bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 {
     mov3 s;
     int64_t u[8][3];
-    int c, j, sg;
+    int c, j, sg, q;
+    frame_of_move(lp, lo, hi, v, &s, u);
+    q = quick_moving(lp, &s, u, lo, hi, v);
+    if (q != 0)
+        return q > 0;
     if (axis_point_in(lp, lp->mid - lp->half_len, lo, hi, v) ||
         axis_point_in(lp, lp->mid + lp->half_len, lo, hi, v))
         return true; /* a cap's centre in the swept body */
-    frame_of_move(lp, lo, hi, v, &s, u);
     for (c = 0; c < 8; c++)
         if (cyl_segment_in(lp, &s, u[c]) || cyl_cross_in(lp, &s, u[c], 1) || cyl_cross_in(lp, &s, u[c], -1))
             return true;
