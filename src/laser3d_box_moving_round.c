@@ -508,6 +508,7 @@ bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 /* ---- the cylinder ------------------------------------------------------ */
 
 /* x^2 as limbs (x < 2^128) added to acc (12 limbs). */
+FXL_ARM_CODE
 static void acc_sq12(uint32_t acc[12], fxl__u128 x)
 {
     uint32_t a[4], sq[8];
