@@ -149,21 +149,11 @@ static egg2 egg_form(const fxl_laser3d *l, const big *f0, const big *f1, const b
  * (the 8 corners plus [0, v]): the regular 2x2 / 1x1 systems of the form
  * above, the least point by the adjugate, in its range, with q <= 2^16 (W
  * 2^32)^2 (q0 det - b^T adj b <= bound det). */
-static bool ref_egg_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int64_t m[3][3],
+__attribute__((noinline)) static bool ref_egg_moving(const fxl_laser3d *l, int64_t m[3][3],
                            const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
 {
     big bound, mid = bi(0), f1[3][3], fv[3];
     int i, j, c;
-    fxl_aabb3 end;
-    if (ref_laser3d_vs_aabb3(l, box))
-        return true;
-    end.lo = to;
-    end.hi.x = to.x + (box.hi.x - box.lo.x), end.hi.y = to.y + (box.hi.y - box.lo.y);
-    end.hi.z = to.z + (box.hi.z - box.lo.z);
-    if (ref_laser3d_vs_aabb3(l, end))
-        return true;
-    if (v[0] == 0 && v[1] == 0 && v[2] == 0)
-        return false;
     if (l->anchor == FXL_ANCHOR_EMITTER)
         mid = bmul(bi(l->length), bi((int64_t)1 << 31));
     bound = bmul(bi(65536), bmul(bmul(bi(l->half_width), bi((int64_t)1 << 32)),
@@ -267,6 +257,46 @@ static bool frac_abs_le(big n, big d, big lim)
     return big_cmp(n, bmul(lim, d)) <= 0;
 }
 
+/* ref_cyl_moving's J = {j} on a cap (apart: the GBA suite's stack): the
+ * parallelogram from the frame point f0 spanned by the frame step c and
+ * fv, g the edge's length. */
+__attribute__((noinline)) static bool cyl_cap_lines_ref(const big *f0, const big *c, const big *fv,
+                                                        big len, big w2, int64_t g)
+{
+    big n[3], nn;
+    int i, sg;
+    for (i = 0; i < 3; i++) {
+        int a = (i + 1) % 3, b = (i + 2) % 3;
+        n[i] = bsub(bmul(c[a], fv[b]), bmul(c[b], fv[a]));
+    }
+    nn = big_add(bmul(n[1], n[1]), bmul(n[2], n[2]));
+    if (nn.s == 0)
+        return false;
+    for (sg = -1; sg <= 1; sg += 2) {
+        big cap = sg > 0 ? len : big_neg(len), r, y, z, h, sn, tn, den;
+        /* r = n . (u - (sL, 0, 0)) */
+        r = big_add(bmul(n[0], bsub(f0[0], cap)), big_add(bmul(n[1], f0[1]), bmul(n[2], f0[2])));
+        if (big_cmp(bmul(r, r), bmul(w2, nn)) > 0)
+            continue;
+        /* the point (sL, Y / N, Z / N) - u */
+        h = bsub(cap, f0[0]);
+        y = bsub(bmul(r, n[1]), bmul(f0[1], nn));
+        z = bsub(bmul(r, n[2]), bmul(f0[2], nn));
+        if (n[2].s != 0) { /* rows 0, 1: det n2 */
+            sn = bsub(bmul(h, bmul(fv[1], nn)), bmul(fv[0], y));
+            tn = bsub(bmul(c[0], y), bmul(c[1], bmul(h, nn)));
+            den = bmul(n[2], nn);
+        } else { /* rows 2, 0: det n1 */
+            sn = bsub(bmul(z, fv[0]), bmul(h, bmul(fv[2], nn)));
+            tn = bsub(bmul(c[2], bmul(h, nn)), bmul(c[0], z));
+            den = bmul(n[1], nn);
+        }
+        if (frac_in(sn, den, bi(g)) && frac_in(tn, den, bi(1)))
+            return true;
+    }
+    return false;
+}
+
 /* The moving box against the cylinder u1^2 + u2^2 <= W^2, |u0| <= L,
  * exactly: the least of u1^2 + u2^2 over the 4D polytope (p, t) in B x
  * [0, 1] cut by the slab, by KKT on its faces in the move's parameters:
@@ -280,21 +310,11 @@ static bool frac_abs_le(big n, big d, big lim)
  * (n1, n2) / N, its (s, t) by Cramer's rule on two rows of u + s c + t d
  * = point), J = {j, l} on a cap (the cap's centre in Z: clipped as the
  * egg's middle). */
-static bool ref_cyl_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int64_t m[3][3],
+__attribute__((noinline)) static bool ref_cyl_moving(const fxl_laser3d *l, int64_t m[3][3],
                            const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
 {
     big mid = bi(0), len = bmul(bi(l->length), bi((int64_t)1 << 31)), w2, f1[3][3], fv[3];
     int i, j, c, sg;
-    fxl_aabb3 end;
-    if (ref_laser3d_vs_aabb3(l, box))
-        return true;
-    end.lo = to;
-    end.hi.x = to.x + (box.hi.x - box.lo.x), end.hi.y = to.y + (box.hi.y - box.lo.y);
-    end.hi.z = to.z + (box.hi.z - box.lo.z);
-    if (ref_laser3d_vs_aabb3(l, end))
-        return true;
-    if (v[0] == 0 && v[1] == 0 && v[2] == 0)
-        return false;
     if (l->anchor == FXL_ANCHOR_EMITTER)
         mid = len;
     w2 = bmul(bmul(bi(l->half_width), bi((int64_t)1 << 32)), bmul(bi(l->half_width), bi((int64_t)1 << 32)));
@@ -335,7 +355,7 @@ static bool ref_cyl_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int
                 return true;
         }
         for (j = 0; j < 3; j++) {
-            big h11, h12, b1, det, n[3], nn;
+            big h11, h12, b1, det;
             if ((c >> j) & 1)
                 continue;
             /* J = {j}, no cap: the 2x2 least point, within the slab */
@@ -355,57 +375,24 @@ static bool ref_cyl_moving(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to, int
                         return true;
                 }
             }
-            /* J = {j}, a cap */
-            for (i = 0; i < 3; i++) {
-                int a = (i + 1) % 3, b = (i + 2) % 3;
-                n[i] = bsub(bmul(f1[j][a], fv[b]), bmul(f1[j][b], fv[a]));
-            }
-            nn = big_add(bmul(n[1], n[1]), bmul(n[2], n[2]));
-            if (nn.s == 0)
-                continue;
-            for (sg = -1; sg <= 1; sg += 2) {
-                big cap = sg > 0 ? len : big_neg(len), r, y, z, h, sn, tn, den;
-                /* r = n . (u - (sL, 0, 0)) */
-                r = big_add(bmul(n[0], bsub(f0[0], cap)), big_add(bmul(n[1], f0[1]), bmul(n[2], f0[2])));
-                if (big_cmp(bmul(r, r), bmul(w2, nn)) > 0)
-                    continue;
-                /* the point (sL, Y / N, Z / N) - u */
-                h = bsub(cap, f0[0]);
-                y = bsub(bmul(r, n[1]), bmul(f0[1], nn));
-                z = bsub(bmul(r, n[2]), bmul(f0[2], nn));
-                if (n[2].s != 0) { /* rows 0, 1: det n2 */
-                    sn = bsub(bmul(h, bmul(fv[1], nn)), bmul(fv[0], y));
-                    tn = bsub(bmul(f1[j][0], y), bmul(f1[j][1], bmul(h, nn)));
-                    den = bmul(n[2], nn);
-                } else { /* rows 2, 0: det n1 */
-                    sn = bsub(bmul(z, fv[0]), bmul(h, bmul(fv[2], nn)));
-                    tn = bsub(bmul(f1[j][2], bmul(h, nn)), bmul(f1[j][0], z));
-                    den = bmul(n[1], nn);
-                }
-                if (frac_in(sn, den, bi(hi[j] - lo[j])) && frac_in(tn, den, bi(1)))
-                    return true;
-            }
+            if (cyl_cap_lines_ref(f0, f1[j], fv, len, w2, hi[j] - lo[j]))
+                return true;
         }
     }
     return false;
 }
 
-bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to)
+/* The box laser (see the top); apart, so that the cylinder's and egg's
+ * paths do not carry its frame (the GBA suite's stack). */
+__attribute__((noinline)) static bool box_moving_ref(const fxl_laser3d *l, int64_t m[3][3],
+                                                     const int64_t lo[3], const int64_t hi[3],
+                                                     const int64_t v[3])
 {
-    int64_t m[3][3], lo[3], hi[3], v[3], g[3];
-    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
+    int64_t g[3];
     big cen[3], half[3], slo[3], shi[3], adj[3][3], det, dlo[3], dhi[3];
     int i, j, e, c;
-    rows(l, m);
-    lo[0] = box.lo.x - pos[0], lo[1] = box.lo.y - pos[1], lo[2] = box.lo.z - pos[2];
-    hi[0] = box.hi.x - pos[0], hi[1] = box.hi.y - pos[1], hi[2] = box.hi.z - pos[2];
-    v[0] = (int64_t)to.x - box.lo.x, v[1] = (int64_t)to.y - box.lo.y, v[2] = (int64_t)to.z - box.lo.z;
     for (i = 0; i < 3; i++)
         g[i] = hi[i] - lo[i];
-    if (l->kind == FXL_LASER3D_EGG)
-        return ref_egg_moving(l, box, to, m, lo, hi, v);
-    if (l->kind == FXL_LASER3D_CYLINDER)
-        return ref_cyl_moving(l, box, to, m, lo, hi, v);
     {
         int64_t len = l->length, w = l->half_width;
         cen[0] = l->anchor == FXL_ANCHOR_EMITTER ? bmul(bi(len), bi((int64_t)1 << 31)) : bi(0);
@@ -523,6 +510,32 @@ bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 t
         }
     }
     return false;
+}
+
+bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to)
+{
+    int64_t m[3][3], lo[3], hi[3], v[3];
+    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
+    rows(l, m);
+    lo[0] = box.lo.x - pos[0], lo[1] = box.lo.y - pos[1], lo[2] = box.lo.z - pos[2];
+    hi[0] = box.hi.x - pos[0], hi[1] = box.hi.y - pos[1], hi[2] = box.hi.z - pos[2];
+    v[0] = (int64_t)to.x - box.lo.x, v[1] = (int64_t)to.y - box.lo.y, v[2] = (int64_t)to.z - box.lo.z;
+    if (l->kind == FXL_LASER3D_BOX)
+        return box_moving_ref(l, m, lo, hi, v);
+    {
+        /* cylinder and egg: both ends by the static reference first */
+        fxl_aabb3 end;
+        if (ref_laser3d_vs_aabb3(l, box))
+            return true;
+        end.lo = to;
+        end.hi.x = to.x + (box.hi.x - box.lo.x), end.hi.y = to.y + (box.hi.y - box.lo.y);
+        end.hi.z = to.z + (box.hi.z - box.lo.z);
+        if (ref_laser3d_vs_aabb3(l, end))
+            return true;
+        if (v[0] == 0 && v[1] == 0 && v[2] == 0)
+            return false;
+    }
+    return l->kind == FXL_LASER3D_EGG ? ref_egg_moving(l, m, lo, hi, v) : ref_cyl_moving(l, m, lo, hi, v);
 }
 
 /* The egg's q at the least point of the path, as num / den (den > 0). */

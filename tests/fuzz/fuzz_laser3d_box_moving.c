@@ -161,15 +161,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             hull.lo.z = lo_of(b.lo.z, e.lo.z), hull.hi.x = hi_of(b.hi.x, e.hi.x);
             hull.hi.y = hi_of(b.hi.y, e.hi.y), hull.hi.z = hi_of(b.hi.z, e.hi.z);
             FZ_CHECK(fxl_laser3d_vs_aabb3(&lp, hull));
-        }
-        if (h && l.kind != FXL_LASER3D_BOX) {
-            fxl_laser3d o = l;
-            fxl_laser3d_prep op;
-            if (l.kind == FXL_LASER3D_CYLINDER)
-                o.kind = FXL_LASER3D_BOX;
-            else
-                o.egg_k = l.egg_k / 2;
-            FZ_CHECK(fxl_laser3d_prepare(&o, &op) == FXL_OK && fxl_laser3d_vs_moving_aabb3(&op, b, to));
+            if (l.kind != FXL_LASER3D_BOX) {
+                fxl_laser3d o = l;
+                fxl_laser3d_prep op;
+                if (l.kind == FXL_LASER3D_CYLINDER)
+                    o.kind = FXL_LASER3D_BOX;
+                else
+                    o.egg_k = l.egg_k / 2;
+                FZ_CHECK(fxl_laser3d_prepare(&o, &op) == FXL_OK && fxl_laser3d_vs_moving_aabb3(&op, b, to));
+            }
         }
     }
     /* batch (the domain's moves only: the checked precondition is theirs) */
