@@ -401,8 +401,9 @@ static bool point_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t p[
 
 /* The quick look: a point of Z of about the least Q (coordinate descent
  * over p's three axes and T, each step over-relaxed to 7/4 (q's valley
- * along the null direction makes plain steps zigzag), eight sweeps;
- * rounded anywhere: only ever a point of Z),
+ * along the null direction makes plain steps zigzag), up to eight
+ * sweeps (fewer when one moves nothing); rounded anywhere: only ever a
+ * point of Z),
  * inside the shape (a sure hit, point_in), or the shape's gradient there
  * (egg (w0 u0 / 2^16, u1, u2), cylinder (0, u1, u2)) and at Z's centre as
  * plane_parts' directions (a sure miss). 1, -1 or 0 (unsure). Steps:
@@ -416,8 +417,9 @@ FXL_ARM_CODE
 static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][3],
                         const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
 {
-    int64_t p[3], uc[3], tq = 32768, a[3], rec[4];
+    int64_t p[3], uc[3], tq = 32768, a[3], rec[4], wc[4][3];
     int sweep, l, i, e;
+    bool moved = true;
     for (i = 0; i < 3; i++)
         p[i] = lo[i] + (hi[i] - lo[i]) / 2;
     for (i = 0; i < 3; i++) {
@@ -427,25 +429,25 @@ static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][
     }
     for (l = 0; l < 4; l++) {
         /* the steps' divisors H' >> 18 (>> 13 for t), as 2^40 / divisor
-         * (0: no step) */
+         * (0: no step), and the weighted columns w_i c_i (below 2^36) */
         int64_t h = 0;
         for (i = 0; i < 3; i++) {
             int64_t c = l < 3 ? fxl__floor_shift(s->m[i][l], 20) : fxl__floor_shift(s->d[i], 41);
-            h += s->w[i] * c * c;
+            wc[l][i] = s->w[i] * c;
+            h += wc[l][i] * c;
         }
         h >>= l < 3 ? 18 : 13;
         rec[l] = h > 0 ? ((int64_t)1 << 40) / h : 0;
     }
-    for (sweep = 0; sweep < 8; sweep++) {
+    for (sweep = 0; sweep < 8 && moved; sweep++) {
+        moved = false;
         for (l = 0; l < 4; l++) {
             int64_t g = 0, x, nx;
             fxl__i128 gx;
             if (rec[l] == 0)
                 continue;
-            for (i = 0; i < 3; i++) {
-                int64_t c = l < 3 ? fxl__floor_shift(s->m[i][l], 20) : fxl__floor_shift(s->d[i], 41);
-                g += s->w[i] * fxl__floor_shift(uc[i], 38) * c;
-            }
+            for (i = 0; i < 3; i++)
+                g += wc[l][i] * fxl__floor_shift(uc[i], 38);
             g += fxl__floor_shift(g, 1) + fxl__floor_shift(g, 2); /* over-relaxed: 7/4 of the step */
             /* x = -g rec / 2^40, saturated at 2^30 (beyond any range) */
             gx = fxl__imul(g, rec[l]);
@@ -458,12 +460,14 @@ static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][
                 nx = nx < lo[l] ? lo[l] : nx > hi[l] ? hi[l] : nx;
                 for (i = 0; i < 3; i++)
                     uc[i] += s->m[i][l] * (nx - p[l]);
+                moved = moved || nx != p[l];
                 p[l] = nx;
             } else {
                 nx = tq + (x > 65536 ? 65536 : x < -65536 ? -65536 : x);
                 nx = nx < 0 ? 0 : nx > 65536 ? 65536 : nx;
                 for (i = 0; i < 3; i++)
                     uc[i] += fxl__floor_shift(s->d[i], 16) * (nx - tq);
+                moved = moved || nx != tq;
                 tq = nx;
             }
         }

@@ -224,13 +224,12 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * and the move (and their lines on a cap), every sign exact in up to
  * 333-bit integers (src/laser3d_box_moving_round.c). GBA (256 boxes at
  * the surface moving (3, -2, 1) px, median / max): box laser 2,469 /
- * 7,368 cycles, cylinder 2,570 / 134,245, egg 3,688 / 146,551 (the
- * conservative path before: 2,570 / 52,819 and 3,688 / 67,337; the
- * descent's eight sweeps cost about 40,000); the exact stage, when the
- * quick look cannot decide, up to about 1,500,000. Domain: the box, `to`
- * and the end box (to + hi - lo) within +-FXL_COORD3_MAX; outside it a
- * meaningless answer, never undefined behaviour; an inverted box is never
- * hit. */
+ * 7,368 cycles, cylinder 2,570 / 127,908, egg 3,688 / 140,222 (the
+ * conservative path before: 2,570 / 52,819 and 3,688 / 67,337); the
+ * exact stage, when the quick look cannot decide, up to about 1,500,000.
+ * Domain: the box, `to` and the end box (to + hi - lo) within
+ * +-FXL_COORD3_MAX; outside it a meaningless answer, never undefined
+ * behaviour; an inverted box is never hit. */
 bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to);
 
 /* Batch form of that: bit i of hit_bits (ceil(n/32) words, may be NULL)
