@@ -219,6 +219,7 @@ FUZZ         := $(B)/fuzz
 FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast laser_aabb sweep_aabb laser3d_box \
 	curvy_aabb cast_aabb laser3d_moving
 FUZZ_MODULES += bounce_hit
+FUZZ_MODULES += laser3d_box_moving
 # The harnesses use __int128 (not ISO C) and mix widths freely: WARN without
 # -Wpedantic and -Wconversion.
 FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))

@@ -39,8 +39,9 @@
  * miss there is a miss); the static test at the end (a hit); then the
  * intervals above. Cylinder and egg: the ends by the static test, the path
  * by the intervals on their bounding prisms (the box laser of the same L
- * and W; the egg's |x| <= Le, |y|, |z| <= W about the middle), so
- * CONSERVATIVE with the static test's bounds (laser3d.h). */
+ * and W; the egg's |x| <= Le, |y|, |z| <= W about the middle): a miss
+ * there is a miss (the shape lies in its prism); a hit there goes on to
+ * the exact stage between the ends (laser3d_box_moving_round.c). */
 #include "fixlaser/laser3d.h"
 
 #include "batch.h"
@@ -53,6 +54,13 @@
  * sure gap from two boxes on one side. */
 int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1);
+
+/* laser3d_box_moving_round.c: the egg's and the cylinder's exact stages
+ * between the ends. */
+bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                             const int64_t v[3]);
+bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                             const int64_t v[3]);
 
 static void limbs4(fxl__u128 v, uint32_t out[4])
 {
@@ -260,7 +268,14 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
     }
     if (fxl_laser3d_vs_aabb3(lp, end))
         return true; /* a hit at the end */
-    return swept_meets(lp, b, g, v);
+    if (!swept_meets(lp, b, g, v))
+        return false; /* the prism (the egg's bounding one) missed: exact */
+    if (lp->kind == FXL_LASER3D_BOX)
+        return true;
+    for (k = 0; k < 3; k++)
+        lo[k] -= pos[k], hi[k] -= pos[k];
+    return lp->kind == FXL_LASER3D_EGG ? fxl__laser3d_egg_moving(lp, lo, hi, v)
+                                       : fxl__laser3d_cyl_moving(lp, lo, hi, v);
 }
 
 size_t fxl_laser3d_vs_moving_aabb3s(const fxl_laser3d_prep *lp, const fxl_aabb3 *from,

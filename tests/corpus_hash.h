@@ -56,7 +56,7 @@
 #define FXLT_CORPUS_MOVE3D_HASH 0x5b2e6037u
 /* Issue 23: boxes moving against 3D lasers (test movebox3d_hash). */
 #define FXLT_CORPUS_MOVEBOX3D_CASES 10000u
-#define FXLT_CORPUS_MOVEBOX3D_HASH 0xfa48cd67u
+#define FXLT_CORPUS_MOVEBOX3D_HASH 0xdf22a256u
 /* Issue 23, curvy column and casts: curvy trails and cast beams against boxes. */
 #define FXLT_CORPUS_BOX_CURVY_CASES 10000u
 #define FXLT_CORPUS_BOX_CURVY_HASH 0x7ed97351u

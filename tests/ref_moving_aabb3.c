@@ -24,7 +24,10 @@
  *      that edge is not transversal, and a corner has some transversal
  *      edge direction since the plane of P2 misses one of e_x, e_y, e_z).
  * S's corners are adj (cen + s half) / det (adj and det of M by
- * cofactors), kept multiplied by det.
+ * cofactors), kept multiplied by det. The egg and the cylinder moving
+ * (the core: plane normals, Lagrange's identity and line parameters in
+ * the frame) by KKT conditions in the move's parameters: ref_egg_moving
+ * and ref_cyl_moving below.
  *
  * Egg. The frame point f(t) = M (c(t) - pos) - (mid, 0, 0) is linear in t;
  * q(t) = k x^2 + 2^16 (y^2 + z^2) = A t^2 + 2 b t + C, and the least value
@@ -37,6 +40,7 @@
 
 #include "bigint.h"
 #include "ref.h"
+#include "ref_aabb3.h"
 
 static big bi(int64_t v)
 {
@@ -110,28 +114,283 @@ static bool frac_in(big n, big d, big hi)
     return n.s >= 0 && big_cmp(n, bmul(hi, d)) <= 0;
 }
 
-/* The egg's documented half-length (laser3d.h), raw Q16.16, -1 unbounded. */
-static int64_t egg_le(int64_t w, int64_t k)
+/* The egg's q = k x^2 + 2^16 (y^2 + z^2) on the frame point f0 + s f1 +
+ * t f2 (f0 with mid taken off), as q0 + 2 (b1 s + b2 t) + h11 s^2 + 2 h12
+ * s t + h22 t^2. */
+typedef struct egg2 {
+    big q0, b1, b2, h11, h12, h22;
+} egg2;
+
+static egg2 egg_form(const fxl_laser3d *l, const big *f0, const big *f1, const big *f2)
 {
-    int64_t r = 0, le;
-    if (k == 0)
-        return -1;
-    while ((r + 1) * (r + 1) <= k * 65536)
-        r++;
-    le = (w * 65536 + r - 1) / r;
-    return le >= ((int64_t)1 << 29) ? -1 : le;
+    egg2 r;
+    int i;
+    r.q0 = r.b1 = r.b2 = r.h11 = r.h12 = r.h22 = bi(0);
+    for (i = 0; i < 3; i++) {
+        big w = bi(i == 0 ? l->egg_k : 65536);
+        r.q0 = big_add(r.q0, bmul(w, bmul(f0[i], f0[i])));
+        r.b1 = big_add(r.b1, bmul(w, bmul(f0[i], f1[i])));
+        r.b2 = big_add(r.b2, bmul(w, bmul(f0[i], f2[i])));
+        r.h11 = big_add(r.h11, bmul(w, bmul(f1[i], f1[i])));
+        r.h12 = big_add(r.h12, bmul(w, bmul(f1[i], f2[i])));
+        r.h22 = big_add(r.h22, bmul(w, bmul(f2[i], f2[i])));
+    }
+    return r;
 }
 
-bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to)
+/* The moving box against the egg, exactly: the least q over the path's
+ * body Z = B (+) [0, v] is the least over the 4D box (p, t) in B x [0, 1]
+ * of q(p + t v), taken on every face of that box by its KKT conditions,
+ * in the parameters: t = 0 or 1 is the static reference at the ends;
+ * with t free and the free box axes J, |J| = 3 is never a strict least
+ * (the null direction (-s v, s)); |J| = 2 has the middle (q = 0) as its
+ * only candidate: the middle in Z, i.e. the middle minus [0, v] clipped
+ * against B; |J| = 1 (the 12 parallelograms of an edge and v) and |J| = 0
+ * (the 8 corners plus [0, v]): the regular 2x2 / 1x1 systems of the form
+ * above, the least point by the adjugate, in its range, with q <= 2^16 (W
+ * 2^32)^2 (q0 det - b^T adj b <= bound det). */
+__attribute__((noinline)) static bool ref_egg_moving(const fxl_laser3d *l, int64_t m[3][3],
+                           const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
 {
-    int64_t m[3][3], lo[3], hi[3], v[3], g[3];
-    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
+    big bound, mid = bi(0), f1[3][3], fv[3];
+    int i, j, c;
+    if (l->anchor == FXL_ANCHOR_EMITTER)
+        mid = bmul(bi(l->length), bi((int64_t)1 << 31));
+    bound = bmul(bi(65536), bmul(bmul(bi(l->half_width), bi((int64_t)1 << 32)),
+                                 bmul(bi(l->half_width), bi((int64_t)1 << 32))));
+    {
+        /* the middle: M Xm = (mid, 0, 0), det Xm = adj (mid, 0, 0); Xm -
+         * t v in B for some t in [0, 1] */
+        big adj0[3], det = bi(0), blo[3], x0[3], dv[3], bhi[3];
+        for (i = 0; i < 3; i++) /* adj[i][0]: cofactor of m[0][i] */
+            adj0[i] = bsub(bmul(bi(m[1][(i + 1) % 3]), bi(m[2][(i + 2) % 3])),
+                           bmul(bi(m[1][(i + 2) % 3]), bi(m[2][(i + 1) % 3])));
+        for (i = 0; i < 3; i++)
+            det = big_add(det, bmul(bi(m[0][i]), adj0[i]));
+        for (i = 0; i < 3; i++) {
+            x0[i] = bmul(adj0[i], mid);
+            dv[i] = bmul(det, bi(-v[i]));
+            blo[i] = bmul(det, bi(lo[i])), bhi[i] = bmul(det, bi(hi[i]));
+            if (det.s < 0) /* keep det lo <= . <= det hi */
+                blo[i] = big_neg(blo[i]), bhi[i] = big_neg(bhi[i]), x0[i] = big_neg(x0[i]),
+                dv[i] = big_neg(dv[i]);
+        }
+        if (clip3(blo, x0, dv, bhi))
+            return true;
+    }
+    for (i = 0; i < 3; i++) {
+        fv[i] = bi(0);
+        for (j = 0; j < 3; j++) {
+            fv[i] = big_add(fv[i], bmul(bi(m[i][j]), bi(v[j])));
+            f1[j][i] = bi(m[i][j]); /* frame step along world axis j */
+        }
+    }
+    for (c = 0; c < 8; c++) {
+        big f0[3];
+        egg2 q;
+        for (i = 0; i < 3; i++) {
+            f0[i] = bi(0);
+            for (j = 0; j < 3; j++)
+                f0[i] = big_add(f0[i], bmul(bi(m[i][j]), bi((c >> j) & 1 ? hi[j] : lo[j])));
+        }
+        f0[0] = bsub(f0[0], mid);
+        /* |J| = 0: q0 + 2 b2 t + h22 t^2, least at t = -b2 / h22 */
+        q = egg_form(l, f0, f1[0], fv);
+        if (q.h22.s > 0 && q.b2.s <= 0 && big_cmp(big_neg(q.b2), q.h22) <= 0 &&
+            big_cmp(bsub(bmul(q.q0, q.h22), bmul(q.b2, q.b2)), bmul(bound, q.h22)) <= 0)
+            return true;
+        /* |J| = 1: world axis j free from this corner (its bit clear) */
+        for (j = 0; j < 3; j++) {
+            big det, ns, nt, quad;
+            if ((c >> j) & 1)
+                continue;
+            q = egg_form(l, f0, f1[j], fv);
+            det = bsub(bmul(q.h11, q.h22), bmul(q.h12, q.h12));
+            if (det.s <= 0)
+                continue; /* singular: not a strict least */
+            /* (s, t) = -adj(H) b / det */
+            ns = bsub(bmul(q.h12, q.b2), bmul(q.h22, q.b1));
+            nt = bsub(bmul(q.h12, q.b1), bmul(q.h11, q.b2));
+            if (!frac_in(ns, det, bi(hi[j] - lo[j])) || !frac_in(nt, det, bi(1)))
+                continue;
+            /* b^T adj(H) b = h22 b1^2 - 2 h12 b1 b2 + h11 b2^2 */
+            quad = bmul(q.h22, bmul(q.b1, q.b1));
+            quad = bsub(quad, bmul(bi(2), bmul(q.h12, bmul(q.b1, q.b2))));
+            quad = big_add(quad, bmul(q.h11, bmul(q.b2, q.b2)));
+            if (big_cmp(bsub(bmul(q.q0, det), quad), bmul(bound, det)) <= 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Some t in [0, 1] with Xa - t v in B, Xa = M^-1 (tau, 0, 0) (det Xa =
+ * adj (tau, 0, 0): column 0 of the adjugate, cofactors of row 0). */
+static bool axis_point_in_z(int64_t m[3][3], big tau, const int64_t lo[3], const int64_t hi[3],
+                            const int64_t v[3])
+{
+    big adj0[3], det = bi(0), blo[3], x0[3], dv[3], bhi[3];
+    int i;
+    for (i = 0; i < 3; i++)
+        adj0[i] = bsub(bmul(bi(m[1][(i + 1) % 3]), bi(m[2][(i + 2) % 3])),
+                       bmul(bi(m[1][(i + 2) % 3]), bi(m[2][(i + 1) % 3])));
+    for (i = 0; i < 3; i++)
+        det = big_add(det, bmul(bi(m[0][i]), adj0[i]));
+    for (i = 0; i < 3; i++) {
+        x0[i] = bmul(adj0[i], tau);
+        dv[i] = bmul(det, bi(-v[i]));
+        blo[i] = bmul(det, bi(lo[i])), bhi[i] = bmul(det, bi(hi[i]));
+        if (det.s < 0) /* keep det lo <= . <= det hi */
+            blo[i] = big_neg(blo[i]), bhi[i] = big_neg(bhi[i]), x0[i] = big_neg(x0[i]),
+            dv[i] = big_neg(dv[i]);
+    }
+    return clip3(blo, x0, dv, bhi);
+}
+
+/* |n / d| <= lim (d != 0, lim >= 0). */
+static bool frac_abs_le(big n, big d, big lim)
+{
+    if (d.s < 0)
+        n = big_neg(n), d = big_neg(d);
+    if (n.s < 0)
+        n = big_neg(n);
+    return big_cmp(n, bmul(lim, d)) <= 0;
+}
+
+/* ref_cyl_moving's J = {j} on a cap (apart: the GBA suite's stack): the
+ * parallelogram from the frame point f0 spanned by the frame step c and
+ * fv, g the edge's length. */
+__attribute__((noinline)) static bool cyl_cap_lines_ref(const big *f0, const big *c, const big *fv,
+                                                        big len, big w2, int64_t g)
+{
+    big n[3], nn;
+    int i, sg;
+    for (i = 0; i < 3; i++) {
+        int a = (i + 1) % 3, b = (i + 2) % 3;
+        n[i] = bsub(bmul(c[a], fv[b]), bmul(c[b], fv[a]));
+    }
+    nn = big_add(bmul(n[1], n[1]), bmul(n[2], n[2]));
+    if (nn.s == 0)
+        return false;
+    for (sg = -1; sg <= 1; sg += 2) {
+        big cap = sg > 0 ? len : big_neg(len), r, y, z, h, sn, tn, den;
+        /* r = n . (u - (sL, 0, 0)) */
+        r = big_add(bmul(n[0], bsub(f0[0], cap)), big_add(bmul(n[1], f0[1]), bmul(n[2], f0[2])));
+        if (big_cmp(bmul(r, r), bmul(w2, nn)) > 0)
+            continue;
+        /* the point (sL, Y / N, Z / N) - u */
+        h = bsub(cap, f0[0]);
+        y = bsub(bmul(r, n[1]), bmul(f0[1], nn));
+        z = bsub(bmul(r, n[2]), bmul(f0[2], nn));
+        if (n[2].s != 0) { /* rows 0, 1: det n2 */
+            sn = bsub(bmul(h, bmul(fv[1], nn)), bmul(fv[0], y));
+            tn = bsub(bmul(c[0], y), bmul(c[1], bmul(h, nn)));
+            den = bmul(n[2], nn);
+        } else { /* rows 2, 0: det n1 */
+            sn = bsub(bmul(z, fv[0]), bmul(h, bmul(fv[2], nn)));
+            tn = bsub(bmul(c[2], bmul(h, nn)), bmul(c[0], z));
+            den = bmul(n[1], nn);
+        }
+        if (frac_in(sn, den, bi(g)) && frac_in(tn, den, bi(1)))
+            return true;
+    }
+    return false;
+}
+
+/* The moving box against the cylinder u1^2 + u2^2 <= W^2, |u0| <= L,
+ * exactly: the least of u1^2 + u2^2 over the 4D polytope (p, t) in B x
+ * [0, 1] cut by the slab, by KKT on its faces in the move's parameters:
+ * t = 0 or 1 is the static reference at the ends; with t free (J the free
+ * box axes, the caps u0 = +-L tight or not), the candidates where the
+ * form is strict: J = {} (the corner's path: its least point within the
+ * slab, or its crossing of a cap), J = {j} (the parallelogram of an edge
+ * and v: its 2x2 least point within the slab, or, on a cap, the point of
+ * the cap line nearest the cap's centre: that line is n1 y + n2 z = r in
+ * the cap's plane, n = c x d the parallelogram's normal, the point r
+ * (n1, n2) / N, its (s, t) by Cramer's rule on two rows of u + s c + t d
+ * = point), J = {j, l} on a cap (the cap's centre in Z: clipped as the
+ * egg's middle). */
+__attribute__((noinline)) static bool ref_cyl_moving(const fxl_laser3d *l, int64_t m[3][3],
+                           const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
+{
+    big mid = bi(0), len = bmul(bi(l->length), bi((int64_t)1 << 31)), w2, f1[3][3], fv[3];
+    int i, j, c, sg;
+    if (l->anchor == FXL_ANCHOR_EMITTER)
+        mid = len;
+    w2 = bmul(bmul(bi(l->half_width), bi((int64_t)1 << 32)), bmul(bi(l->half_width), bi((int64_t)1 << 32)));
+    if (axis_point_in_z(m, bsub(mid, len), lo, hi, v) || axis_point_in_z(m, big_add(mid, len), lo, hi, v))
+        return true;
+    for (i = 0; i < 3; i++) {
+        fv[i] = bi(0);
+        for (j = 0; j < 3; j++) {
+            fv[i] = big_add(fv[i], bmul(bi(m[i][j]), bi(v[j])));
+            f1[j][i] = bi(m[i][j]);
+        }
+    }
+    for (c = 0; c < 8; c++) {
+        big f0[3], q0, b2, h22;
+        for (i = 0; i < 3; i++) {
+            f0[i] = bi(0);
+            for (j = 0; j < 3; j++)
+                f0[i] = big_add(f0[i], bmul(bi(m[i][j]), bi((c >> j) & 1 ? hi[j] : lo[j])));
+        }
+        f0[0] = bsub(f0[0], mid);
+        q0 = big_add(bmul(f0[1], f0[1]), bmul(f0[2], f0[2]));
+        b2 = big_add(bmul(f0[1], fv[1]), bmul(f0[2], fv[2]));
+        h22 = big_add(bmul(fv[1], fv[1]), bmul(fv[2], fv[2]));
+        /* J = {}, no cap: t* = -b2 / h22 */
+        if (h22.s > 0 && b2.s <= 0 && big_cmp(big_neg(b2), h22) <= 0 &&
+            frac_abs_le(bsub(bmul(f0[0], h22), bmul(b2, fv[0])), h22, len) &&
+            big_cmp(bsub(bmul(q0, h22), bmul(b2, b2)), bmul(w2, h22)) <= 0)
+            return true;
+        /* J = {}, a cap: t = (sL - u0) / d0 = tn / td */
+        for (sg = -1; sg <= 1 && fv[0].s != 0; sg += 2) {
+            big tn = bsub(sg > 0 ? len : big_neg(len), f0[0]), td = fv[0], qq;
+            if (!frac_in(tn, td, bi(1)))
+                continue;
+            /* q0 td^2 + 2 b2 tn td + h22 tn^2 <= W^2 td^2 */
+            qq = big_add(bmul(q0, bmul(td, td)), bmul(bi(2), bmul(b2, bmul(tn, td))));
+            qq = big_add(qq, bmul(h22, bmul(tn, tn)));
+            if (big_cmp(qq, bmul(w2, bmul(td, td))) <= 0)
+                return true;
+        }
+        for (j = 0; j < 3; j++) {
+            big h11, h12, b1, det;
+            if ((c >> j) & 1)
+                continue;
+            /* J = {j}, no cap: the 2x2 least point, within the slab */
+            h11 = big_add(bmul(f1[j][1], f1[j][1]), bmul(f1[j][2], f1[j][2]));
+            h12 = big_add(bmul(f1[j][1], fv[1]), bmul(f1[j][2], fv[2]));
+            b1 = big_add(bmul(f0[1], f1[j][1]), bmul(f0[2], f1[j][2]));
+            det = bsub(bmul(h11, h22), bmul(h12, h12));
+            if (det.s > 0) {
+                big ns = bsub(bmul(h12, b2), bmul(h22, b1)), nt = bsub(bmul(h12, b1), bmul(h11, b2));
+                if (frac_in(ns, det, bi(hi[j] - lo[j])) && frac_in(nt, det, bi(1)) &&
+                    frac_abs_le(big_add(bmul(f0[0], det), big_add(bmul(ns, f1[j][0]), bmul(nt, fv[0]))),
+                                det, len)) {
+                    big quad = bmul(h22, bmul(b1, b1));
+                    quad = bsub(quad, bmul(bi(2), bmul(h12, bmul(b1, b2))));
+                    quad = big_add(quad, bmul(h11, bmul(b2, b2)));
+                    if (big_cmp(bsub(bmul(q0, det), quad), bmul(w2, det)) <= 0)
+                        return true;
+                }
+            }
+            if (cyl_cap_lines_ref(f0, f1[j], fv, len, w2, hi[j] - lo[j]))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The box laser (see the top); apart, so that the cylinder's and egg's
+ * paths do not carry its frame (the GBA suite's stack). */
+__attribute__((noinline)) static bool box_moving_ref(const fxl_laser3d *l, int64_t m[3][3],
+                                                     const int64_t lo[3], const int64_t hi[3],
+                                                     const int64_t v[3])
+{
+    int64_t g[3];
     big cen[3], half[3], slo[3], shi[3], adj[3][3], det, dlo[3], dhi[3];
     int i, j, e, c;
-    rows(l, m);
-    lo[0] = box.lo.x - pos[0], lo[1] = box.lo.y - pos[1], lo[2] = box.lo.z - pos[2];
-    hi[0] = box.hi.x - pos[0], hi[1] = box.hi.y - pos[1], hi[2] = box.hi.z - pos[2];
-    v[0] = (int64_t)to.x - box.lo.x, v[1] = (int64_t)to.y - box.lo.y, v[2] = (int64_t)to.z - box.lo.z;
     for (i = 0; i < 3; i++)
         g[i] = hi[i] - lo[i];
     {
@@ -139,10 +398,6 @@ bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 t
         cen[0] = l->anchor == FXL_ANCHOR_EMITTER ? bmul(bi(len), bi((int64_t)1 << 31)) : bi(0);
         cen[1] = cen[2] = bi(0);
         half[0] = bmul(bi(len), bi((int64_t)1 << 31));
-        if (l->kind == FXL_LASER3D_EGG) {
-            int64_t le = egg_le(w, l->egg_k);
-            half[0] = le < 0 ? bi((int64_t)1 << 61) : bmul(bi(le), bi((int64_t)1 << 32));
-        }
         half[1] = half[2] = bmul(bi(w), bi((int64_t)1 << 32));
         for (i = 0; i < 3; i++)
             slo[i] = bsub(cen[i], half[i]), shi[i] = big_add(cen[i], half[i]);
@@ -255,6 +510,32 @@ bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 t
         }
     }
     return false;
+}
+
+bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to)
+{
+    int64_t m[3][3], lo[3], hi[3], v[3];
+    const int64_t pos[3] = {l->pos.x, l->pos.y, l->pos.z};
+    rows(l, m);
+    lo[0] = box.lo.x - pos[0], lo[1] = box.lo.y - pos[1], lo[2] = box.lo.z - pos[2];
+    hi[0] = box.hi.x - pos[0], hi[1] = box.hi.y - pos[1], hi[2] = box.hi.z - pos[2];
+    v[0] = (int64_t)to.x - box.lo.x, v[1] = (int64_t)to.y - box.lo.y, v[2] = (int64_t)to.z - box.lo.z;
+    if (l->kind == FXL_LASER3D_BOX)
+        return box_moving_ref(l, m, lo, hi, v);
+    {
+        /* cylinder and egg: both ends by the static reference first */
+        fxl_aabb3 end;
+        if (ref_laser3d_vs_aabb3(l, box))
+            return true;
+        end.lo = to;
+        end.hi.x = to.x + (box.hi.x - box.lo.x), end.hi.y = to.y + (box.hi.y - box.lo.y);
+        end.hi.z = to.z + (box.hi.z - box.lo.z);
+        if (ref_laser3d_vs_aabb3(l, end))
+            return true;
+        if (v[0] == 0 && v[1] == 0 && v[2] == 0)
+            return false;
+    }
+    return l->kind == FXL_LASER3D_EGG ? ref_egg_moving(l, m, lo, hi, v) : ref_cyl_moving(l, m, lo, hi, v);
 }
 
 /* The egg's q at the least point of the path, as num / den (den > 0). */

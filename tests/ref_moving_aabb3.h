@@ -8,9 +8,8 @@
 #include "fixlaser/laser3d.h"
 
 /* True iff the box, its lo moving straight from box.lo to `to` (same size),
- * touches l's body at some real moment: the box laser exactly, the
- * cylinder as the box laser of its L and W, the egg as its documented
- * prism |x| <= Le, |y|, |z| <= W (laser3d.h). In-domain laser and box. */
+ * touches l's body at some real moment, exactly, every kind
+ * (laser3d.h). In-domain laser and box. */
 bool ref_laser3d_vs_moving_aabb3(const fxl_laser3d *l, fxl_aabb3 box, fxl_vec3 to);
 
 /* The least raw radius r (Q16.16) at which a sphere of radius r whose

@@ -185,6 +185,8 @@ static BENCH_NOINLINE void rows_rest(void)
     row("3D egg laser vs a far 3D box: fxl_laser3d_vs_aabb3", "ARM, ROM", bench_3d_targets(2, 2));
     row("3D box laser vs a far 3D box moving: fxl_laser3d_vs_moving_aabb3", "ARM, ROM", bench_3d_targets(4, 0));
     row("3D box laser vs a near 3D box moving: fxl_laser3d_vs_moving_aabb3", "ARM, ROM", bench_3d_targets(5, 0));
+    row("3D cylinder laser vs a near 3D box moving: fxl_laser3d_vs_moving_aabb3", "ARM, ROM", bench_3d_targets(5, 1));
+    row("3D egg laser vs a near 3D box moving: fxl_laser3d_vs_moving_aabb3", "ARM, ROM", bench_3d_targets(5, 2));
     row("fxl_laser3d_vs_aabb3s, 64 near boxes, per box", "Thumb loop, ARM test, ROM", bench_3d_many(0));
     row("fxl_laser3d_vs_aabb3s, 64 far boxes, per box", "Thumb loop, ARM test, ROM", bench_3d_many(1));
     row("fxl_lasers3d_vs_sphere (prepare + test), 16 lasers, per laser", "Thumb + ARM, ROM", bench_3d_many(2));
