@@ -429,6 +429,13 @@ static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
     uint32_t i, j, n, met[2] = {0, 0}, next[2] = {0, 0}, cnt = 0, nn;
     if (!seg_tube(a, d, l, l + (q << 16), (uint64_t)(w + (q << 16))))
         return false;
+    {
+        int64_t h[3];
+        int v;
+        h[0] = a[0] - l, h[1] = a[1], h[2] = a[2];
+        if ((v = fxl__laser3d_rim_filter(h, d, w, rr)) >= 0)
+            return v != 0;
+    }
     for (i = 0; i < 5; i++)
         if (seg_tube(a, d, l, l + lo * cs[i], (uint64_t)(w + lo * cs[4 - i])))
             return true;
@@ -556,3 +563,40 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
         fxl__bits_put(&b, i, n, fxl_laser3d_vs_moving_sphere(lp, from[i], to[i]));
     return b.hits;
 }
+
+#ifdef FXL_TEST_HOOKS
+/* The cylinder's answer by the rims' filter alone, for its test: -2 when
+ * the exact tests before the rims decide (a static end, the tubes (a),
+ * (b)), 1 when a rim's filter finds a hit, 0 when each rim is missed by
+ * its coarse tube or its filter, else -1. */
+int fxl__laser3d_cyl_filter_alone(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to)
+{
+    fxl_sphere end = from;
+    int64_t fa[3], fb[3], d[3], rr, l = lp->half_len, w = lp->half_wid;
+    int i, s, undecided = 0;
+    end.c = to;
+    if ((to.x == from.c.x && to.y == from.c.y && to.z == from.c.z) ||
+        fxl_laser3d_vs_sphere(lp, from) || fxl_laser3d_vs_sphere(lp, end))
+        return -2;
+    frame(lp, from.c, fa);
+    frame(lp, to, fb);
+    for (i = 0; i < 3; i++)
+        d[i] = fb[i] - fa[i];
+    rr = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX) << 32;
+    if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
+        return -2;
+    for (s = -1; s <= 1; s += 2) {
+        int64_t h[3], dm[3], q = (rr >> 16) + 1;
+        int v;
+        h[0] = s * fa[0] - l, dm[0] = s * d[0];
+        h[1] = fa[1], h[2] = fa[2], dm[1] = d[1], dm[2] = d[2];
+        if (!seg_tube(h, dm, 0, q << 16, (uint64_t)(w + (q << 16))))
+            continue;
+        v = fxl__laser3d_rim_filter(h, dm, w, rr);
+        if (v == 1)
+            return 1;
+        undecided |= v < 0;
+    }
+    return undecided ? -1 : 0;
+}
+#endif

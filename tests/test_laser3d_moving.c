@@ -14,6 +14,7 @@
 #include "ref_cyl_moving.h"
 #include "ref_moving3d.h"
 #include "ref_moving_aabb3.h"
+#include "../src/laser3d_moving_rim.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 
@@ -338,6 +339,71 @@ static void rim_tangent(void)
     CHECK_EQ(bad, 0);
 }
 
+/* The rims' 32-bit filter ALONE (fxl__laser3d_cyl_filter_alone) against
+ * the exact reference: paths from near the cylinder's ends at the least
+ * touching radius, one raw unit either side, two units over and a random
+ * radius; every answer the filter gives must be the reference's (the
+ * quartic decides the rest). Counts the cases it decides and leaves. */
+static void rim_filter(void)
+{
+    const char *name = "3D cylinder rim filter";
+    fxlt_rng rng = fxlt_rng_for(name);
+    uint32_t i, paths = FXLT_CASES(FXLT_CYL3D_PATHS), bad = 0, decided = 0, left = 0, before = 0;
+    uint32_t undecided = 0, off = 0, near = 0, rnd = 0, rnd_left = 0;
+    fxl_laser3d l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
+    fxl_laser3d_prep p;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+    for (i = 0; i < paths; i++) {
+        fxl_vec3 a, b, step;
+        int32_t n, rs, ri, rad[5];
+        if (i % 16 == 15) {
+            l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
+            CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        }
+        a = cyl_point(&rng, &l);
+        b = move_end(&rng, a, &step, &n);
+        rs = cyl_touch_r(&l, a, b, &undecided, &off);
+        rad[0] = rs >= 0 ? rs : 0;
+        rad[1] = rs >= 1 ? rs - 1 : rad[0];
+        rad[2] = rs >= 0 && rs < FXL_SIZE3_MAX ? rs + 1 : rad[0];
+        rad[3] = rs >= 0 && rs < FXL_SIZE3_MAX - 1 ? rs + 2 : rad[0];
+        rad[4] = fxlt_range(&rng, 0, PX(24));
+        for (ri = 0; ri < 5; ri++) {
+            fxl_sphere s;
+            int v, want;
+            s.c = a;
+            s.r = rad[ri];
+            v = fxl__laser3d_cyl_filter_alone(&p, s, b);
+            if (v == -2) {
+                before++;
+                continue;
+            }
+            rnd += ri == 4;
+            if (v < 0) {
+                left++;
+                rnd_left += ri == 4;
+                continue;
+            }
+            decided++;
+            near += ri < 4 && rs >= 0;
+            want = ref_cyl_moving(&l, a, b, s.r);
+            if (v != want) {
+                if (bad < 5)
+                    fxlt_printf("    %s: disagreement path %u r %ld: filter %d ref %d\n", name, i,
+                                (long)s.r, v, want);
+                bad++;
+            }
+        }
+    }
+    fxlt_printf("    %s: %u cases reach the rims, %u decided (%u within 2 units of touching), "
+                "%u left to the quartic (random radii: %u of %u), %u decided before; %u "
+                "disagreements\n",
+                name, decided + left, decided, near, left, rnd_left, rnd, before, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(undecided, 0);
+    CHECK(decided > left);
+}
+
 static void egg_property(void)
 {
     property(FXL_LASER3D_EGG, "3D moving egg");
@@ -409,6 +475,7 @@ static const fxlt_case cases[] = {
     {"box_property", box_property},
     {"cylinder_property", cylinder_property},
     {"rim_tangent", rim_tangent},
+    {"rim_filter", rim_filter},
     {"egg_property", egg_property},
     {"misuse", misuse},
 };
