@@ -471,12 +471,15 @@ static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
 }
 
 /* The cylinder's path, exact, for the cases the static tests of the ends
- * leave (see the top): (a) the fat tube, (b) the disc slab, (c) each rim
- * (rim_path). */
+ * leave (see the top): first the 32-bit filter of the distance to the
+ * cylinder (convex along the path), then (a) the fat tube, (b) the disc
+ * slab, (c) each rim (rim_path). */
 FXL_NOINLINE
 static bool cylinder_path(const int64_t fa[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
 {
-    int s;
+    int s = fxl__laser3d_cyl_filter(fa, d, l, w, rr);
+    if (s >= 0)
+        return s != 0; /* the 32-bit filter (laser3d_moving_rim.c) */
     if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
         return true;
     for (s = -1; s <= 1; s += 2) {
@@ -565,11 +568,12 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
 }
 
 #ifdef FXL_TEST_HOOKS
-/* The cylinder's answer by the rims' filter alone, for its test: -2 when
- * the exact tests before the rims decide (a static end, the tubes (a),
- * (b)), 1 when a rim's filter finds a hit, 0 when each rim is missed by
- * its coarse tube or its filter, else -1. */
-int fxl__laser3d_cyl_filter_alone(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to)
+/* The cylinder's answer by a filter alone, for its test: rims = 0, the
+ * whole cylinder's filter (-2 when a static end decides); rims = 1, the
+ * rims': -2 when the exact tests before the rims decide (a static end,
+ * the tubes (a), (b)), 1 when a rim's filter finds a hit, 0 when each rim
+ * is missed by its coarse tube or its filter, else -1. */
+int fxl__laser3d_cyl_filter_alone(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to, int rims)
 {
     fxl_sphere end = from;
     int64_t fa[3], fb[3], d[3], rr, l = lp->half_len, w = lp->half_wid;
@@ -583,6 +587,8 @@ int fxl__laser3d_cyl_filter_alone(const fxl_laser3d_prep *lp, fxl_sphere from, f
     for (i = 0; i < 3; i++)
         d[i] = fb[i] - fa[i];
     rr = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX) << 32;
+    if (!rims)
+        return fxl__laser3d_cyl_filter(fa, d, l, w, rr);
     if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
         return -2;
     for (s = -1; s <= 1; s += 2) {
