@@ -560,9 +560,83 @@ static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
     return -1;
 }
 
+/* The same search in 64-bit integers, for what the 32-bit one leaves:
+ * every value below 2^30 u (B = 30), T = 2^30; the bounds above hold
+ * unchanged (they do not depend on B). Sizes: |a^|, |a^ + d^| <= 2^30 +
+ * 1, |d^| <= 2^31, |d^ k| <= 2^61, y^2 + z^2 < 2^61.01, F < 2^61.6, D1 g
+ * + T < 3 2^61 + 2^30 < 2^63. Each point costs two isqrt64 (about 2,150
+ * cycles each on the GBA) and 64-bit products. */
+#define RF64_BITS 30
+
+static int64_t rf64_eval(const int64_t *pa, const int64_t *pd, int64_t l, int64_t w, int64_t k)
+{
+    uint64_t c[3], pp, rl, e, ex;
+    int i;
+    for (i = 0; i < 3; i++) {
+        int64_t v = pa[i] + fxl__floor_shift(pd[i] * k, RF64_BITS);
+        c[i] = (uint64_t)(v < 0 ? -v : v); /* <= 2^30 + 2 */
+    }
+    pp = c[1] * c[1] + c[2] * c[2];
+    rl = fxl__isqrt64(pp);
+    e = rl > (uint64_t)w ? rl - (uint64_t)w : 0u;
+    ex = c[0] > (uint64_t)l ? c[0] - (uint64_t)l : 0u;
+    return (int64_t)fxl__isqrt64(e * e + ex * ex);
+}
+
+FXL_ARM_CODE
+static int rf64_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    const int64_t T = (int64_t)1 << RF64_BITS;
+    int64_t pa[3], pd[3], lo = 0, hi = T, rhat, k, ob = INT64_MAX;
+    uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr, d1 = 0;
+    unsigned s = 0;
+    int i;
+    for (i = 0; i < 3; i++)
+        m |= (uint64_t)rf_abs(a[i]) | (uint64_t)rf_abs(a[i] + d[i]);
+    while ((m >> s) >= ((uint64_t)1 << RF64_BITS))
+        s++;
+    for (i = 0; i < 3; i++) {
+        pa[i] = s ? fxl__floor_shift(a[i], s) : a[i];
+        pd[i] = s ? fxl__floor_shift(d[i], s) : d[i];
+        d1 += (uint64_t)(pd[i] < 0 ? -pd[i] : pd[i]);
+    }
+    l >>= s, w >>= s, rhat = rr >> s;
+    k = rhat + 6;
+    while (hi - lo >= 3) {
+        int64_t g = (hi - lo) / 3, t1 = lo + g, t2 = hi - g, l1, l2, v1, v2, o1, o2;
+        l1 = rf64_eval(pa, pd, l, w, t1), l2 = rf64_eval(pa, pd, l, w, t2);
+        if (l1 + 9 <= rhat || l2 + 9 <= rhat)
+            return 1;
+        v1 = l1 + 4, v2 = l2 + 4, l1 -= 2, l2 -= 2;
+        o1 = l1 - (v2 > l1 ? v2 - l1 : 0), o2 = l2 - (v1 > l2 ? v1 - l2 : 0);
+        if (ob >= k && o1 >= k && o2 >= k) {
+            uint64_t f1 = (uint64_t)(t1 - lo > hi - t1 ? t1 - lo : hi - t1);
+            uint64_t f2 = (uint64_t)(t2 - lo > hi - t2 ? t2 - lo : hi - t2);
+            int64_t c = (int64_t)((d1 * (uint64_t)(t2 - t1) + (uint64_t)T - 1u) >> RF64_BITS);
+            if (l1 + l2 - c >= 2 * k ||
+                l1 - (int64_t)((d1 * f1 + (uint64_t)T - 1u) >> RF64_BITS) >= k ||
+                l2 - (int64_t)((d1 * f2 + (uint64_t)T - 1u) >> RF64_BITS) >= k)
+                return 0;
+        }
+        if (v1 <= l2) {
+            hi = t2;
+        } else if (v2 <= l1) {
+            lo = t1;
+        } else {
+            if (o1 < ob)
+                ob = o1;
+            if (o2 < ob)
+                ob = o2;
+            lo = t1, hi = t2;
+        }
+    }
+    return -1;
+}
+
 int fxl__laser3d_rim_filter(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr)
 {
-    return rf_search(a, d, 0, w, rr);
+    int v = rf_search(a, d, 0, w, rr);
+    return v >= 0 ? v : rf64_search(a, d, 0, w, rr);
 }
 
 int fxl__laser3d_cyl_filter(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
