@@ -48,7 +48,10 @@
  * t has a real root in (0, 1) (laser3d_moving_rim.c: given both ends
  * missed, a Sturm count in big integers), after cheap decisions by tubes
  * (rim_path: staircases of tubes covering the torus for a miss, boxes
- * inside it for a hit).
+ * inside it for a hit). In front of all that, and of each rim's tubes,
+ * 32-bit filters of the distance to the cylinder and to the rim's disc,
+ * convex along the path (laser3d_moving_rim.c); they decide all but paths
+ * within a hair of touching.
  * Egg, exact. The static test hits iff q(f) = k x^2 + 2^16 (y^2 + z^2) <=
  * 2^16 R^2 (k in Q16, R = (W + r) 2^32, x about the middle). Along the
  * path, with a = fA and the weights w = (k, 2^16, 2^16), q(t) = A t^2 +
@@ -404,7 +407,8 @@ static bool stair(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, 
  * rim's torus), so lies in the quarter disc (rho - W)^2 + h^2 <= R^2, h =
  * x - L, of the square 0 < h, rho - W <= R. With q = floor(R / 2^16) + 1
  * (q 2^16 > R) and lo = floor(R / 2^16), cheap decisions by tubes
- * (seg_tube) before the exact quartic:
+ * (seg_tube) before the exact quartic, once the rim's filter
+ * (fxl__laser3d_rim_filter: 32, then 64 bits) left the path undecided:
  *   a miss if the path misses the tube L <= x <= L + q 2^16, rho <= W + q
  *     2^16, or every slab of a staircase that covers the quarter disc:
  *     slab j of n for h in [b_j, b_j+1], b_j = q j 2^16 / n >= R j / n,
