@@ -565,7 +565,18 @@ static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
  * unchanged (they do not depend on B). Sizes: |a^|, |a^ + d^| <= 2^30 +
  * 1, |d^| <= 2^31, |d^ k| <= 2^61, y^2 + z^2 < 2^61.01, F < 2^61.6, D1 g
  * + T < 3 2^61 + 2^30 < 2^63. Each point costs two isqrt64 (about 2,150
- * cycles each on the GBA) and 64-bit products. */
+ * cycles each on the GBA) and 64-bit products.
+ * One more lower bound over [t1, t2], from the values at the bracket's
+ * ends too (phi(lo) < vlo, phi(hi) < vhi): convexity puts phi(t) >= phi(t1)
+ * + (phi(t1) - phi(lo)) (t - t1) / g > l1 - al x / g for t = t1 + x >= t1
+ * (al = vlo - l1), and phi(t) > l2 - be (m - x) / g for t <= t2 (be = vhi
+ * - l2). If al <= 0 the first alone gives phi >= l1 over [t1, t2] (and be
+ * <= 0: l2); else the larger of the two lines is least where they cross,
+ * at (g (l1 be + l2 al) - al be m) / (g (al + be)), which is >= k iff g
+ * ((l1 - k) be + (l2 - k) al) >= al be m (l1, l2 >= k already): each side
+ * below 2^62 2^31, in 128 bits. Near a least point phi is close to a
+ * parabola, so this bound closes as the bracket's square, the Lipschitz
+ * one only as its width. */
 #define RF64_BITS 30
 
 static int64_t rf64_eval(const int64_t *pa, const int64_t *pd, int64_t l, int64_t w, int64_t k)
@@ -587,7 +598,7 @@ FXL_ARM_CODE
 static int rf64_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
 {
     const int64_t T = (int64_t)1 << RF64_BITS;
-    int64_t pa[3], pd[3], lo = 0, hi = T, rhat, k, ob = INT64_MAX;
+    int64_t pa[3], pd[3], lo = 0, hi = T, rhat, k, ob = INT64_MAX, vlo, vhi;
     uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr, d1 = 0;
     unsigned s = 0;
     int i;
@@ -602,6 +613,10 @@ static int rf64_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_
     }
     l >>= s, w >>= s, rhat = rr >> s;
     k = rhat + 6;
+    vlo = rf64_eval(pa, pd, l, w, 0), vhi = rf64_eval(pa, pd, l, w, T);
+    if (vlo + 9 <= rhat || vhi + 9 <= rhat)
+        return 1;
+    vlo += 4, vhi += 4; /* phi(lo) < vlo, phi(hi) < vhi */
     while (hi - lo >= 3) {
         int64_t g = (hi - lo) / 3, t1 = lo + g, t2 = hi - g, l1, l2, v1, v2, o1, o2;
         l1 = rf64_eval(pa, pd, l, w, t1), l2 = rf64_eval(pa, pd, l, w, t2);
@@ -613,21 +628,27 @@ static int rf64_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_
             uint64_t f1 = (uint64_t)(t1 - lo > hi - t1 ? t1 - lo : hi - t1);
             uint64_t f2 = (uint64_t)(t2 - lo > hi - t2 ? t2 - lo : hi - t2);
             int64_t c = (int64_t)((d1 * (uint64_t)(t2 - t1) + (uint64_t)T - 1u) >> RF64_BITS);
+            uint64_t al = (uint64_t)(vlo - l1), be = (uint64_t)(vhi - l2); /* < 2^31 */
             if (l1 + l2 - c >= 2 * k ||
                 l1 - (int64_t)((d1 * f1 + (uint64_t)T - 1u) >> RF64_BITS) >= k ||
                 l2 - (int64_t)((d1 * f2 + (uint64_t)T - 1u) >> RF64_BITS) >= k)
                 return 0;
+            /* the secants over [lo, t1] and [t2, hi] extended (see above) */
+            if (vlo <= l1 || vhi <= l2 ||
+                fxl__le128(fxl__mul64(al * be, (uint64_t)(t2 - t1)),
+                           fxl__mul64((uint64_t)g, (uint64_t)(l1 - k) * be + (uint64_t)(l2 - k) * al)))
+                return 0;
         }
         if (v1 <= l2) {
-            hi = t2;
+            hi = t2, vhi = v2;
         } else if (v2 <= l1) {
-            lo = t1;
+            lo = t1, vlo = v1;
         } else {
             if (o1 < ob)
                 ob = o1;
             if (o2 < ob)
                 ob = o2;
-            lo = t1, hi = t2;
+            lo = t1, hi = t2, vlo = v1, vhi = v2;
         }
     }
     return -1;
