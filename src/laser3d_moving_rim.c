@@ -472,7 +472,8 @@ bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, i
  * touching. Sizes: |a^|, |a^ + d^| <= 2^15 + 1, |d^| <= 2^16, so |d^ k|
  * <= 2^30, each |coordinate| of p~ <= 2^15 + 2, y^2 + z^2 < 2^31.01, F <
  * 2^31.6, D1 g + T <= 3 2^30 + 2^14 < 2^32: all 32-bit (unsigned where
- * above 2^31). Cost on the GBA: two isqrt32 (about 670 cycles each) per
+ * above 2^31), but for the secants' test (below, rf64_search), whose
+ * sides reach 2^47: 64-bit. Cost on the GBA: two isqrt32 (about 670 cycles each) per
  * point, two points per step. */
 
 #define RF_BITS 15
@@ -511,7 +512,7 @@ static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
     rf_path p;
     uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr;
     uint32_t d1 = 0;
-    int32_t lo = 0, hi = RF_T, rhat, k, ob = INT32_MAX;
+    int32_t lo = 0, hi = RF_T, rhat, k, ob = INT32_MAX, vlo = 0, vhi = 0; /* 0: not known yet */
     unsigned s = 0;
     int i;
     for (i = 0; i < 3; i++)
@@ -544,17 +545,37 @@ static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
             if (l1 + l2 - c >= 2 * k || l1 - (int32_t)((d1 * f1 + RF_T - 1u) / RF_T) >= k ||
                 l2 - (int32_t)((d1 * f2 + RF_T - 1u) / RF_T) >= k)
                 return 0;
+            /* the secants from the bracket's ends (rf64_search), those
+             * values taken when first needed; al, be < 2^16 */
+            if (vlo == 0) {
+                vlo = rf_eval(&p, lo) + 4;
+                if (vlo + 5 <= rhat)
+                    return 1;
+            }
+            if (vhi == 0) {
+                vhi = rf_eval(&p, hi) + 4;
+                if (vhi + 5 <= rhat)
+                    return 1;
+            }
+            if (vlo <= l1 || vhi <= l2)
+                return 0;
+            {
+                uint32_t al = (uint32_t)(vlo - l1), be = (uint32_t)(vhi - l2);
+                if ((uint64_t)(al * be) * (uint32_t)(t2 - t1) <=
+                    (uint64_t)g * ((uint64_t)((uint32_t)(l1 - k) * be) + (uint32_t)(l2 - k) * al))
+                    return 0;
+            }
         }
         if (v1 <= l2) {
-            hi = t2;
+            hi = t2, vhi = v2;
         } else if (v2 <= l1) {
-            lo = t1;
+            lo = t1, vlo = v1;
         } else {
             if (o1 < ob)
                 ob = o1;
             if (o2 < ob)
                 ob = o2;
-            lo = t1, hi = t2;
+            lo = t1, hi = t2, vlo = v1, vhi = v2;
         }
     }
     return -1;
