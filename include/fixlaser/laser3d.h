@@ -203,8 +203,8 @@ fxl_result fxl_lasers3d_vs_aabb3(const fxl_laser3d *lasers, size_t n, fxl_aabb3 
  * integers (src/laser3d_moving_rim.c).
  * Cost of the cylinder on the GBA (mGBA, sphere radius 2..5 px moving up
  * to 16 px a step, W = 6 px, L = 125 px; 1,024 paths each): a far sphere
- * 1,236 cycles; one near the tube's side median 1,840 (p99 24,760, max
- * 117,000); one near a rim median 9,800 (p99 29,700, max 287,000; before
+ * 1,236 cycles; one near the tube's side median 1,840 (p99 18,700, max
+ * 117,000); one near a rim median 9,800 (p99 23,900, max 207,000; before
  * the filters 23,600, p99 723,000, max 1.68 million). The quartic (about
  * 1.2 million) is reached only within a hair of touching a rim (none of
  * 800,000 random near-rim paths on the host). Stack: 3.75 KB
