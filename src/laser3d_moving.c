@@ -48,7 +48,10 @@
  * t has a real root in (0, 1) (laser3d_moving_rim.c: given both ends
  * missed, a Sturm count in big integers), after cheap decisions by tubes
  * (rim_path: staircases of tubes covering the torus for a miss, boxes
- * inside it for a hit).
+ * inside it for a hit). In front of all that, and of each rim's tubes,
+ * 32-bit filters of the distance to the cylinder and to the rim's disc,
+ * convex along the path (laser3d_moving_rim.c); they decide all but paths
+ * within a hair of touching.
  * Egg, exact. The static test hits iff q(f) = k x^2 + 2^16 (y^2 + z^2) <=
  * 2^16 R^2 (k in Q16, R = (W + r) 2^32, x about the middle). Along the
  * path, with a = fA and the weights w = (k, 2^16, 2^16), q(t) = A t^2 +
@@ -404,7 +407,8 @@ static bool stair(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, 
  * rim's torus), so lies in the quarter disc (rho - W)^2 + h^2 <= R^2, h =
  * x - L, of the square 0 < h, rho - W <= R. With q = floor(R / 2^16) + 1
  * (q 2^16 > R) and lo = floor(R / 2^16), cheap decisions by tubes
- * (seg_tube) before the exact quartic:
+ * (seg_tube) before the exact quartic, once the rim's filter
+ * (fxl__laser3d_rim_filter: 32, then 64 bits) left the path undecided:
  *   a miss if the path misses the tube L <= x <= L + q 2^16, rho <= W + q
  *     2^16, or every slab of a staircase that covers the quarter disc:
  *     slab j of n for h in [b_j, b_j+1], b_j = q j 2^16 / n >= R j / n,
@@ -429,6 +433,13 @@ static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
     uint32_t i, j, n, met[2] = {0, 0}, next[2] = {0, 0}, cnt = 0, nn;
     if (!seg_tube(a, d, l, l + (q << 16), (uint64_t)(w + (q << 16))))
         return false;
+    {
+        int64_t h[3];
+        int v;
+        h[0] = a[0] - l, h[1] = a[1], h[2] = a[2];
+        if ((v = fxl__laser3d_rim_filter(h, d, w, rr)) >= 0)
+            return v != 0;
+    }
     for (i = 0; i < 5; i++)
         if (seg_tube(a, d, l, l + lo * cs[i], (uint64_t)(w + lo * cs[4 - i])))
             return true;
@@ -464,12 +475,15 @@ static bool rim_path(const int64_t a[3], const int64_t d[3], int64_t l, int64_t 
 }
 
 /* The cylinder's path, exact, for the cases the static tests of the ends
- * leave (see the top): (a) the fat tube, (b) the disc slab, (c) each rim
- * (rim_path). */
+ * leave (see the top): first the 32-bit filter of the distance to the
+ * cylinder (convex along the path), then (a) the fat tube, (b) the disc
+ * slab, (c) each rim (rim_path). */
 FXL_NOINLINE
 static bool cylinder_path(const int64_t fa[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
 {
-    int s;
+    int s = fxl__laser3d_cyl_filter(fa, d, l, w, rr);
+    if (s >= 0)
+        return s != 0; /* the 32-bit filter (laser3d_moving_rim.c) */
     if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
         return true;
     for (s = -1; s <= 1; s += 2) {
@@ -556,3 +570,43 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
         fxl__bits_put(&b, i, n, fxl_laser3d_vs_moving_sphere(lp, from[i], to[i]));
     return b.hits;
 }
+
+#ifdef FXL_TEST_HOOKS
+/* The cylinder's answer by a filter alone, for its test: rims = 0, the
+ * whole cylinder's filter (-2 when a static end decides); rims = 1, the
+ * rims': -2 when the exact tests before the rims decide (a static end,
+ * the tubes (a), (b)), 1 when a rim's filter finds a hit, 0 when each rim
+ * is missed by its coarse tube or its filter, else -1. */
+int fxl__laser3d_cyl_filter_alone(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to, int rims)
+{
+    fxl_sphere end = from;
+    int64_t fa[3], fb[3], d[3], rr, l = lp->half_len, w = lp->half_wid;
+    int i, s, undecided = 0;
+    end.c = to;
+    if ((to.x == from.c.x && to.y == from.c.y && to.z == from.c.z) ||
+        fxl_laser3d_vs_sphere(lp, from) || fxl_laser3d_vs_sphere(lp, end))
+        return -2;
+    frame(lp, from.c, fa);
+    frame(lp, to, fb);
+    for (i = 0; i < 3; i++)
+        d[i] = fb[i] - fa[i];
+    rr = (int64_t)fxl__clamp32(from.r, 0, FXL_SIZE3_MAX) << 32;
+    if (!rims)
+        return fxl__laser3d_cyl_filter(fa, d, l, w, rr);
+    if (seg_tube(fa, d, -l, l, (uint64_t)(w + rr)) || seg_tube(fa, d, -l - rr, l + rr, (uint64_t)w))
+        return -2;
+    for (s = -1; s <= 1; s += 2) {
+        int64_t h[3], dm[3], q = (rr >> 16) + 1;
+        int v;
+        h[0] = s * fa[0] - l, dm[0] = s * d[0];
+        h[1] = fa[1], h[2] = fa[2], dm[1] = d[1], dm[2] = d[2];
+        if (!seg_tube(h, dm, 0, q << 16, (uint64_t)(w + (q << 16))))
+            continue;
+        v = fxl__laser3d_rim_filter(h, dm, w, rr);
+        if (v == 1)
+            return 1;
+        undecided |= v < 0;
+    }
+    return undecided ? -1 : 0;
+}
+#endif

@@ -421,3 +421,267 @@ bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, i
     }
     return changes(v0, n) > changes(v1, n);
 }
+
+/* The filters in front of the exact stages (fxl__laser3d_cyl_filter,
+ * fxl__laser3d_rim_filter).
+ *
+ * The capsule hits the cylinder C = {|x| <= L, rho <= W} iff its centre's
+ * path comes within R of C, and phi(t) = dist(p(t), C) =
+ * sqrt(max(0, |x| - L)^2 + max(0, rho - W)^2) is convex in t (C is
+ * convex): its least value over [0, 1] is bracketed by a ternary search in
+ * 32-bit integers. The rim's filter is the same with L = 0, in the frame
+ * moved to the rim (h = x - L): C becomes the rim's solid disc D = {h = 0,
+ * rho <= W}. Given (a) and (b) of laser3d_moving.c missed, the path meets
+ * the rim's torus beyond the rim (h > 0, rho > W) iff it comes within R
+ * of D: there dist(p, D) is the distance to the rim circle; a point within
+ * R of D with rho <= W lies in (b), and every point within R of D is
+ * within R of the cylinder (D is part of it), so a path within R of D
+ * hits.
+ *
+ * Units u = 2^s, s the least with every |a_i|, |a_i + d_i|, L, W, R
+ * below 2^15 u: L^ = floor(L / u), a^ = floor(a / u), d^ = floor(d / u), W^ = floor(W / u), R^ =
+ * floor(R / u) (so R / u < R^ + 1). The quantized path p^(t) = a^ + t d^
+ * is within 2 units of p(t) / u on each axis (each floor loses less than
+ * one), and a grid point k of T = 2^14 is read as p~ = a^ + floor(d^ k /
+ * T), within 1 unit more: |p(t) / u - p~| < 3 sqrt 3 < 5.2 and |p^ - p~|
+ * < sqrt 3 < 1.75. C^ = C(L^, W^) lies in C(L / u, W / u), within
+ * sqrt 2 < 1.42 of each of its points: the distance moves by less. At p~,
+ * with rl = floor(sqrt(y^2 + z^2)), e = max(0, rl - W^), ex = max(0, |x| -
+ * L^), F = e^2 + ex^2 and dl = floor(sqrt F): the distance to C^ lies in
+ * [dl, dl + 2) (rho < rl + 1 moves it by less than 1). Hence
+ *   a hit if dl + 9 <= R^: dist(p(t), C) / u < dl + 2 + 5.2 + 1.42 < R^;
+ *   phi(k / T) (phi over C^ and p^) lies in (dl - 2, dl + 4) =: (l, v);
+ *   a miss if phi >= LB over [0, 1] with LB >= R^ + 6: dist(p(t), C) / u
+ *     > phi - 2 sqrt 3 - 1.42 > LB - 4.9 > R^ + 1 > R / u.
+ * The search keeps a bracket [lo, hi] of grid points that holds a least
+ * point of phi over [0, 1] unless the least value is at least ob (ob =
+ * +inf at first). Points t1 < t2 split it in thirds: A = t1 - lo = B = hi
+ * - t2 = floor((hi - lo) / 3) <= m = t2 - t1. Convexity (slopes rise)
+ * bounds phi below outside [t1, t2]: for t in [lo, t1], phi(t) >=
+ * phi(t1) - (phi(t2) - phi(t1)) (t1 - t) / m > o1 = l1 - max(0, v2 -
+ * l1), and over [t2, hi] likewise o2; inside, phi is Lipschitz with |d^|
+ * <= D1 = |d^x| + |d^y| + |d^z| per unit t, so phi >= (phi(t1) + phi(t2)
+ * - D1 m / T) / 2 there (the two cones from its ends meet), or phi >= l -
+ * D1 g / T over the whole bracket from one point, g its grid distance to
+ * the farther end (each product rounded up). A miss when ob and all of
+ * these reach R^ + 6. Then v1 <= l2 puts phi(t1) < phi(t2), so phi rises
+ * beyond t2 and [lo, t2] holds a least point; likewise v2 <= l1 and [t1,
+ * hi]; else the bracket becomes [t1, t2] and ob takes o1, o2 (a least
+ * point outside [t1, t2] is at least those). Undecided (-1)
+ * when the bracket is down to 3 grid points: a path within about 8 u of
+ * touching. Sizes: |a^|, |a^ + d^| <= 2^15 + 1, |d^| <= 2^16, so |d^ k|
+ * <= 2^30, each |coordinate| of p~ <= 2^15 + 2, y^2 + z^2 < 2^31.01, F <
+ * 2^31.6, D1 g + T <= 3 2^30 + 2^14 < 2^32: all 32-bit (unsigned where
+ * above 2^31), but for the secants' test (below, rf64_search), whose
+ * sides reach 2^47: 64-bit. Cost on the GBA: two isqrt32 (about 670 cycles each) per
+ * point, two points per step. */
+
+#define RF_BITS 15
+#define RF_T 16384 /* T = 2^14 */
+
+typedef struct rf_path {
+    int32_t a[3], d[3], l, w;
+} rf_path;
+
+/* dl (see above) at grid point k. */
+static int32_t rf_eval(const rf_path *p, int32_t k)
+{
+    uint32_t c[3], pp, rl, e, ex, f;
+    int i;
+    for (i = 0; i < 3; i++) {
+        int32_t m = p->d[i] * k, v; /* |.| <= 2^30 */
+        v = p->a[i] + (m >= 0 ? m / RF_T : -(int32_t)(((uint32_t)(-(m + 1)) >> 14) + 1u));
+        c[i] = (uint32_t)(v < 0 ? -v : v); /* <= 2^15 + 2 */
+    }
+    pp = c[1] * c[1] + c[2] * c[2];
+    rl = fxl__isqrt32(pp);
+    e = rl > (uint32_t)p->w ? rl - (uint32_t)p->w : 0u;
+    ex = c[0] > (uint32_t)p->l ? c[0] - (uint32_t)p->l : 0u;
+    f = e * e + ex * ex;
+    return (int32_t)fxl__isqrt32(f);
+}
+
+static int64_t rf_abs(int64_t v)
+{
+    return v < 0 ? -v : v; /* |v| < 2^63 in the domain */
+}
+
+/* Both filters: the solid cylinder |x| <= l, rho <= w (l = 0: the disc). */
+static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    rf_path p;
+    uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr;
+    uint32_t d1 = 0;
+    int32_t lo = 0, hi = RF_T, rhat, k, ob = INT32_MAX, vlo = 0, vhi = 0; /* 0: not known yet */
+    unsigned s = 0;
+    int i;
+    for (i = 0; i < 3; i++)
+        m |= (uint64_t)rf_abs(a[i]) | (uint64_t)rf_abs(a[i] + d[i]);
+    while ((m >> s) >= ((uint64_t)1 << RF_BITS))
+        s++;
+    for (i = 0; i < 3; i++) {
+        p.a[i] = (int32_t)(s ? fxl__floor_shift(a[i], s) : a[i]);
+        p.d[i] = (int32_t)(s ? fxl__floor_shift(d[i], s) : d[i]);
+        d1 += (uint32_t)(p.d[i] < 0 ? -p.d[i] : p.d[i]);
+    }
+    p.l = (int32_t)(l >> s);
+    p.w = (int32_t)(w >> s);
+    rhat = (int32_t)(rr >> s);
+    k = rhat + 6; /* a miss needs phi >= k over [0, 1] */
+    while (hi - lo >= 3) {
+        int32_t g = (hi - lo) / 3, t1 = lo + g, t2 = hi - g, l1, l2, v1, v2, o1, o2;
+        l1 = rf_eval(&p, t1), l2 = rf_eval(&p, t2);
+        if (l1 + 9 <= rhat || l2 + 9 <= rhat)
+            return 1;
+        v1 = l1 + 4, v2 = l2 + 4, l1 -= 2, l2 -= 2;
+        /* lower bounds of phi: o1 over [lo, t1], o2 over [t2, hi] (the
+         * secants), then over [t1, t2] (Lipschitz from both ends, or from
+         * one over the whole bracket) */
+        o1 = l1 - (v2 > l1 ? v2 - l1 : 0), o2 = l2 - (v1 > l2 ? v1 - l2 : 0);
+        if (ob >= k && o1 >= k && o2 >= k) {
+            uint32_t f1 = (uint32_t)(t1 - lo > hi - t1 ? t1 - lo : hi - t1);
+            uint32_t f2 = (uint32_t)(t2 - lo > hi - t2 ? t2 - lo : hi - t2);
+            int32_t c = (int32_t)((d1 * (uint32_t)(t2 - t1) + RF_T - 1u) / RF_T);
+            if (l1 + l2 - c >= 2 * k || l1 - (int32_t)((d1 * f1 + RF_T - 1u) / RF_T) >= k ||
+                l2 - (int32_t)((d1 * f2 + RF_T - 1u) / RF_T) >= k)
+                return 0;
+            /* the secants from the bracket's ends (rf64_search), those
+             * values taken when first needed; al, be < 2^16 */
+            if (vlo == 0) {
+                vlo = rf_eval(&p, lo) + 4;
+                if (vlo + 5 <= rhat)
+                    return 1;
+            }
+            if (vhi == 0) {
+                vhi = rf_eval(&p, hi) + 4;
+                if (vhi + 5 <= rhat)
+                    return 1;
+            }
+            if (vlo <= l1 || vhi <= l2)
+                return 0;
+            {
+                uint32_t al = (uint32_t)(vlo - l1), be = (uint32_t)(vhi - l2);
+                if ((uint64_t)(al * be) * (uint32_t)(t2 - t1) <=
+                    (uint64_t)g * ((uint64_t)((uint32_t)(l1 - k) * be) + (uint32_t)(l2 - k) * al))
+                    return 0;
+            }
+        }
+        if (v1 <= l2) {
+            hi = t2, vhi = v2;
+        } else if (v2 <= l1) {
+            lo = t1, vlo = v1;
+        } else {
+            if (o1 < ob)
+                ob = o1;
+            if (o2 < ob)
+                ob = o2;
+            lo = t1, hi = t2, vlo = v1, vhi = v2;
+        }
+    }
+    return -1;
+}
+
+/* The same search in 64-bit integers, for what the 32-bit one leaves:
+ * every value below 2^30 u (B = 30), T = 2^30; the bounds above hold
+ * unchanged (they do not depend on B). Sizes: |a^|, |a^ + d^| <= 2^30 +
+ * 1, |d^| <= 2^31, |d^ k| <= 2^61, y^2 + z^2 < 2^61.01, F < 2^61.6, D1 g
+ * + T < 3 2^61 + 2^30 < 2^63. Each point costs two isqrt64 (about 2,150
+ * cycles each on the GBA) and 64-bit products.
+ * One more lower bound over [t1, t2], from the values at the bracket's
+ * ends too (phi(lo) < vlo, phi(hi) < vhi): convexity puts phi(t) >= phi(t1)
+ * + (phi(t1) - phi(lo)) (t - t1) / g > l1 - al x / g for t = t1 + x >= t1
+ * (al = vlo - l1), and phi(t) > l2 - be (m - x) / g for t <= t2 (be = vhi
+ * - l2). If al <= 0 the first alone gives phi >= l1 over [t1, t2] (and be
+ * <= 0: l2); else the larger of the two lines is least where they cross,
+ * at (g (l1 be + l2 al) - al be m) / (g (al + be)), which is >= k iff g
+ * ((l1 - k) be + (l2 - k) al) >= al be m (l1, l2 >= k already): each side
+ * below 2^62 2^31, in 128 bits. Near a least point phi is close to a
+ * parabola, so this bound closes as the bracket's square, the Lipschitz
+ * one only as its width. */
+#define RF64_BITS 30
+
+static int64_t rf64_eval(const int64_t *pa, const int64_t *pd, int64_t l, int64_t w, int64_t k)
+{
+    uint64_t c[3], pp, rl, e, ex;
+    int i;
+    for (i = 0; i < 3; i++) {
+        int64_t v = pa[i] + fxl__floor_shift(pd[i] * k, RF64_BITS);
+        c[i] = (uint64_t)(v < 0 ? -v : v); /* <= 2^30 + 2 */
+    }
+    pp = c[1] * c[1] + c[2] * c[2];
+    rl = fxl__isqrt64(pp);
+    e = rl > (uint64_t)w ? rl - (uint64_t)w : 0u;
+    ex = c[0] > (uint64_t)l ? c[0] - (uint64_t)l : 0u;
+    return (int64_t)fxl__isqrt64(e * e + ex * ex);
+}
+
+FXL_ARM_CODE
+static int rf64_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    const int64_t T = (int64_t)1 << RF64_BITS;
+    int64_t pa[3], pd[3], lo = 0, hi = T, rhat, k, ob = INT64_MAX, vlo, vhi;
+    uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr, d1 = 0;
+    unsigned s = 0;
+    int i;
+    for (i = 0; i < 3; i++)
+        m |= (uint64_t)rf_abs(a[i]) | (uint64_t)rf_abs(a[i] + d[i]);
+    while ((m >> s) >= ((uint64_t)1 << RF64_BITS))
+        s++;
+    for (i = 0; i < 3; i++) {
+        pa[i] = s ? fxl__floor_shift(a[i], s) : a[i];
+        pd[i] = s ? fxl__floor_shift(d[i], s) : d[i];
+        d1 += (uint64_t)(pd[i] < 0 ? -pd[i] : pd[i]);
+    }
+    l >>= s, w >>= s, rhat = rr >> s;
+    k = rhat + 6;
+    vlo = rf64_eval(pa, pd, l, w, 0), vhi = rf64_eval(pa, pd, l, w, T);
+    if (vlo + 9 <= rhat || vhi + 9 <= rhat)
+        return 1;
+    vlo += 4, vhi += 4; /* phi(lo) < vlo, phi(hi) < vhi */
+    while (hi - lo >= 3) {
+        int64_t g = (hi - lo) / 3, t1 = lo + g, t2 = hi - g, l1, l2, v1, v2, o1, o2;
+        l1 = rf64_eval(pa, pd, l, w, t1), l2 = rf64_eval(pa, pd, l, w, t2);
+        if (l1 + 9 <= rhat || l2 + 9 <= rhat)
+            return 1;
+        v1 = l1 + 4, v2 = l2 + 4, l1 -= 2, l2 -= 2;
+        o1 = l1 - (v2 > l1 ? v2 - l1 : 0), o2 = l2 - (v1 > l2 ? v1 - l2 : 0);
+        if (ob >= k && o1 >= k && o2 >= k) {
+            uint64_t f1 = (uint64_t)(t1 - lo > hi - t1 ? t1 - lo : hi - t1);
+            uint64_t f2 = (uint64_t)(t2 - lo > hi - t2 ? t2 - lo : hi - t2);
+            int64_t c = (int64_t)((d1 * (uint64_t)(t2 - t1) + (uint64_t)T - 1u) >> RF64_BITS);
+            uint64_t al = (uint64_t)(vlo - l1), be = (uint64_t)(vhi - l2); /* < 2^31 */
+            if (l1 + l2 - c >= 2 * k ||
+                l1 - (int64_t)((d1 * f1 + (uint64_t)T - 1u) >> RF64_BITS) >= k ||
+                l2 - (int64_t)((d1 * f2 + (uint64_t)T - 1u) >> RF64_BITS) >= k)
+                return 0;
+            /* the secants over [lo, t1] and [t2, hi] extended (see above) */
+            if (vlo <= l1 || vhi <= l2 ||
+                fxl__le128(fxl__mul64(al * be, (uint64_t)(t2 - t1)),
+                           fxl__mul64((uint64_t)g, (uint64_t)(l1 - k) * be + (uint64_t)(l2 - k) * al)))
+                return 0;
+        }
+        if (v1 <= l2) {
+            hi = t2, vhi = v2;
+        } else if (v2 <= l1) {
+            lo = t1, vlo = v1;
+        } else {
+            if (o1 < ob)
+                ob = o1;
+            if (o2 < ob)
+                ob = o2;
+            lo = t1, hi = t2, vlo = v1, vhi = v2;
+        }
+    }
+    return -1;
+}
+
+int fxl__laser3d_rim_filter(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr)
+{
+    int v = rf_search(a, d, 0, w, rr);
+    return v >= 0 ? v : rf64_search(a, d, 0, w, rr);
+}
+
+int fxl__laser3d_cyl_filter(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    return rf_search(a, d, l, w, rr);
+}

@@ -16,4 +16,25 @@
  * and a + d lie outside that torus. Sizes: |a_i| < 2^62, |d_i| < 2^62.5. */
 bool fxl__laser3d_rim_meets(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr);
 
+/* The cheap test in front of it, for the rim at h = 0 given the path
+ * misses the fat tube and the disc slab (laser3d_moving.c's (a), (b)): 1
+ * if the path comes within rr of the rim's disc (a hit of the laser), 0
+ * if it does not (the torus beyond the rim is missed), -1 undecided (a
+ * path within about 8 units of 2^-15 of its largest coordinate of
+ * touching). 32-bit arithmetic. */
+int fxl__laser3d_rim_filter(const int64_t a[3], const int64_t d[3], int64_t w, int64_t rr);
+
+/* The same for the whole cylinder |x| <= l, rho <= w (frame of
+ * laser3d_moving.c, Q16.48; 0 <= l, w, rr < 2^59): 1 if the path a + t d
+ * comes within rr of it (a hit), 0 if not (a miss), -1 undecided. */
+int fxl__laser3d_cyl_filter(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr);
+
+#ifdef FXL_TEST_HOOKS
+#include "fixlaser/laser3d.h"
+/* The cylinder's moving sphere decided by a filter alone (test builds;
+ * laser3d_moving.c): rims = 0 the whole cylinder's, 1 the rims' (after the
+ * exact tubes); -2 decided before it, 1 hit, 0 miss, -1 undecided. */
+int fxl__laser3d_cyl_filter_alone(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to, int rims);
+#endif
+
 #endif

@@ -14,6 +14,7 @@
 #include "ref_cyl_moving.h"
 #include "ref_moving3d.h"
 #include "ref_moving_aabb3.h"
+#include "../src/laser3d_moving_rim.h"
 
 #define PX(v) ((fix16_t)((v) * 65536))
 
@@ -338,6 +339,78 @@ static void rim_tangent(void)
     CHECK_EQ(bad, 0);
 }
 
+/* The 32-bit filters ALONE (fxl__laser3d_cyl_filter_alone: the whole
+ * cylinder's, then the rims' after the exact tubes) against the exact
+ * reference: paths from near the cylinder's ends at the least touching
+ * radius, one raw unit either side, two units over and a random radius;
+ * every answer a filter gives must be the reference's (the exact stages
+ * decide the rest). Counts the cases each decides and leaves: near
+ * touching most are left (the band is about 2^-12 of the path's span),
+ * at the random radius under 1 in 100. */
+static void rim_filter(void)
+{
+    const char *name = "3D cylinder filters";
+    fxlt_rng rng = fxlt_rng_for(name);
+    uint32_t i, paths = FXLT_CASES(FXLT_CYL3D_PATHS), bad = 0, undecided = 0, off = 0;
+    uint32_t decided[2] = {0, 0}, left[2] = {0, 0}, before[2] = {0, 0}, rnd[2] = {0, 0};
+    uint32_t rnd_left[2] = {0, 0};
+    int f;
+    fxl_laser3d l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
+    fxl_laser3d_prep p;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+    for (i = 0; i < paths; i++) {
+        fxl_vec3 a, b, step;
+        int32_t n, rs, ri, rad[5];
+        if (i % 16 == 15) {
+            l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
+            CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        }
+        a = cyl_point(&rng, &l);
+        b = move_end(&rng, a, &step, &n);
+        rs = cyl_touch_r(&l, a, b, &undecided, &off);
+        rad[0] = rs >= 0 ? rs : 0;
+        rad[1] = rs >= 1 ? rs - 1 : rad[0];
+        rad[2] = rs >= 0 && rs < FXL_SIZE3_MAX ? rs + 1 : rad[0];
+        rad[3] = rs >= 0 && rs < FXL_SIZE3_MAX - 1 ? rs + 2 : rad[0];
+        rad[4] = fxlt_range(&rng, 0, PX(24));
+        for (ri = 0; ri < 5; ri++)
+            for (f = 0; f < 2; f++) {
+                fxl_sphere s;
+                int v, want;
+                s.c = a;
+                s.r = rad[ri];
+                v = fxl__laser3d_cyl_filter_alone(&p, s, b, f);
+                if (v == -2) {
+                    before[f]++;
+                    continue;
+                }
+                rnd[f] += ri == 4;
+                if (v < 0) {
+                    left[f]++;
+                    rnd_left[f] += ri == 4;
+                    continue;
+                }
+                decided[f]++;
+                want = ref_cyl_moving(&l, a, b, s.r);
+                if (v != want) {
+                    if (bad < 5)
+                        fxlt_printf("    %s: disagreement path %u r %ld filter %d: %d, ref %d\n", name,
+                                    i, (long)s.r, f, v, want);
+                    bad++;
+                }
+            }
+    }
+    for (f = 0; f < 2; f++)
+        fxlt_printf("    %s, %s: %u cases, %u decided, %u left to the exact stages (random radii: %u "
+                    "of %u), %u decided before\n",
+                    name, f ? "rims" : "whole", decided[f] + left[f], decided[f], left[f],
+                    rnd_left[f], rnd[f], before[f]);
+    fxlt_printf("    %s: %u disagreements\n", name, bad);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(undecided, 0);
+    CHECK(rnd_left[0] * 100 <= rnd[0] && rnd_left[1] * 100 <= rnd[1]); /* the band is thin */
+}
+
 static void egg_property(void)
 {
     property(FXL_LASER3D_EGG, "3D moving egg");
@@ -409,6 +482,7 @@ static const fxlt_case cases[] = {
     {"box_property", box_property},
     {"cylinder_property", cylinder_property},
     {"rim_tangent", rim_tangent},
+    {"rim_filter", rim_filter},
     {"egg_property", egg_property},
     {"misuse", misuse},
 };

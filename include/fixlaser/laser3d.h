@@ -191,18 +191,23 @@ fxl_result fxl_lasers3d_vs_aabb3(const fxl_laser3d *lasers, size_t n, fxl_aabb3 
  * for the frame above (src/laser3d_moving.c): the box laser by the regions
  * of its rounded box; the egg's k x^2 + y^2 + z^2 along the path is a
  * quadratic in t, its least value compared exactly; the cylinder's path
- * meets its fat tube (|x| <= L, rho <= W + r, rho = sqrt(y^2 + z^2)) or
- * its disc slab (rho <= W, |x| <= L + r), each a convex quadratic in t
- * over an interval, or comes within r of a rim circle: there a quartic in
- * t, decided behind cheap tube tests (staircases of tubes in and around
- * the rim's torus, down to r / 4096) by a Sturm count in big integers
- * (src/laser3d_moving_rim.c).
- * Cost of the cylinder on the GBA (mGBA, sphere radius 2..5 px moving a
- * few px, W = 6 px, L = 125 px): a far sphere 1,270 cycles, one near the
- * tube's side 1,320 (median), one passing near a rim median 24,000; the
- * quartic, for paths within a hair of touching a rim or grazing it along
- * several steps (0.08% of random paths near the ends), about 1.2 to 1.6
- * million. Stack: 3.75 KB
+ * comes within r of the solid cylinder, whose distance is convex along
+ * the path: a ternary search of it in 32-bit integers with every rounding
+ * bounded decides all but paths within about 2^-12 of the path's span of
+ * touching (about 1.6% of random paths near the laser); those are decided
+ * exactly: the fat tube (|x| <= L, rho <= W + r, rho = sqrt(y^2 + z^2))
+ * and the disc slab (rho <= W, |x| <= L + r), each a convex quadratic in
+ * t over an interval, then each rim: the same search against the rim's
+ * disc in 32 and then 64 bits, and only within about 2^-27 of touching a
+ * quartic in t, behind staircases of tubes, by a Sturm count in big
+ * integers (src/laser3d_moving_rim.c).
+ * Cost of the cylinder on the GBA (mGBA, sphere radius 2..5 px moving up
+ * to 16 px a step, W = 6 px, L = 125 px; 1,024 paths each): a far sphere
+ * 1,236 cycles; one near the tube's side median 1,840 (p99 18,700, max
+ * 117,000); one near a rim median 9,800 (p99 23,900, max 207,000; before
+ * the filters 23,600, p99 723,000, max 1.68 million). The quartic (about
+ * 1.2 million) is reached only within a hair of touching a rim (none of
+ * 800,000 random near-rim paths on the host). Stack: 3.75 KB
  * at the deepest (tools/stack_depth.py). Domain as the sphere test;
  * outside it a meaningless answer, never undefined behaviour. */
 bool fxl_laser3d_vs_moving_sphere(const fxl_laser3d_prep *lp, fxl_sphere from, fxl_vec3 to);
