@@ -280,7 +280,8 @@ FXL__ALWAYS_INLINE long search_walls(const fxl__ray *r, const fxl_wall_prep *wal
     }
     if (fl != NULL && !floored)
         *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
@@ -302,7 +303,8 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
         if (coarse_near(&walls[i], r->m_hi, r->m_lo))
             consider(r, &walls[i], i, rules, &s, two_sided);
     }
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
@@ -441,7 +443,8 @@ ROOM_SCAN long room_search(const fxl_room *room, const fxl__ray *r, int32_t ra,
     }
     if (fl != NULL && !floored)
         *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
@@ -824,8 +827,10 @@ FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wa
 /* Whether every wall band_wall noted, but the wall found, lies wholly
  * beyond the ray's end point e = p + (num / den) d, projections P >= P(e)
  * + b, P(e) = num |d|^2 / den: (lo - b) den >= num |d|^2 (lo - b >= 0),
- * 128-bit products (|d|^2 < 2^61). ARM code on the GBA. */
-FXL_ARM_CODE static bool band_clear(const fxl__ray *r, const band *bd, long best, fxl__frac u)
+ * 128-bit products (|d|^2 < 2^61). ARM code on the GBA; u
+ * by address (a struct argument is a memcpy call from Thumb). */
+FXL_ARM_CODE static bool band_clear(const fxl__ray *r, const band *bd, long best,
+                                    const fxl__frac *u)
 {
     int64_t lo = bd->i1 == best ? bd->lo2 : bd->lo1, m;
     uint64_t d2;
@@ -835,7 +840,7 @@ FXL_ARM_CODE static bool band_clear(const fxl__ray *r, const band *bd, long best
     if (m < 0)
         return false;
     d2 = (uint64_t)((int64_t)r->dx * r->dx) + (uint64_t)((int64_t)r->dy * r->dy);
-    return fxl__le128(fxl__mul64(u.num, d2), fxl__mul64((uint64_t)m, u.den));
+    return fxl__le128(fxl__mul64(u->num, d2), fxl__mul64((uint64_t)m, u->den));
 }
 
 long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
@@ -877,7 +882,8 @@ long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t 
     }
     /* band_clear's first answer here (the common case: no other wall
      * noted), without the call. */
-    *clear = (bd.i1 == s.best ? bd.lo2 : bd.lo1) == INT64_MAX || band_clear(r, &bd, s.best, s.u);
-    *u = s.u;
+    *clear = (bd.i1 == s.best ? bd.lo2 : bd.lo1) == INT64_MAX || band_clear(r, &bd, s.best, &s.u);
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
