@@ -8,7 +8,7 @@
  * meets the ray's box (the leg's, to the length left, grown by one raw
  * unit): the near list; of them, one-sided, the walls the angle filter
  * spares (the ray heads to their front: room_scan's mark) get no further
- * test; the others the band test (consider_band_at) and the exact test,
+ * test; the others the band test (fxl__consider_band_at) and the exact test,
  * in index order. fxl__coarse_meets(lo, hi, m_hi, m_lo) holds iff on each
  * axis the wall's coarse low cw_lo <= the ray box's coarse high cr_hi and
  * cr_lo <= cw_hi (a borrow into a guard bit is exactly the strict

@@ -291,7 +291,7 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * (wa - ra) mod 4096 is in [2, 2046], i.e. ((wa - ra - 2) & 4095) < 2045
  * in wrapping unsigned arithmetic: the true angle from the ray to the wall
  * is then in [1, 2047] steps, so D = d x (b - a) = |d| |b - a| sin(angle)
- * > 0, which consider_at rejects for a one-sided wall at its first test. */
+ * > 0, which fxl__consider_at rejects for a one-sided wall at its first test. */
 
 /* room_scan's mark on a wall the angle filter spares the exact tests (the
  * near lists' FXL__NEAR_MARK). */
@@ -406,7 +406,7 @@ ROOM_EXACT static bool room_earlier(uint64_t n, uint64_t d, uint64_t bn, uint64_
 }
 
 /* Whether packed wall p meets the ray's centre line at some u* >= 0 under
- * a cast's rules (consider_at's tests with no reference point and no wall
+ * a cast's rules (fxl__consider_at's tests with no reference point and no wall
  * to skip), and if so *n, *d with u* = 65536 n / d, d > 0. The signs are
  * turned so that the ray heads behind the wall when d > 0: d = -D =
  * (dy, -dx) . (ex, ey), t = -T, m = -N (D, T, N as at the top of this
@@ -671,7 +671,7 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
 
 /* ---- the bounce's search: the room's, with the leg's band ---------------- */
 
-/* consider_room_list with consider_band_at (the walls room_search's angle
+/* consider_room_list with fxl__consider_band_at (the walls room_search's angle
  * filter left, as there). */
 FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wall *w,
                                             const uint32_t *idx, size_t count, bool two_sided,

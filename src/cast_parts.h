@@ -251,7 +251,7 @@ FXL__ALWAYS_INLINE void fxl__consider_at(const fxl__ray *r, int32_t ax, int32_t 
 
 
 /* What the band test keeps of the walls that come near the ray's line and
- * not wholly behind its start (band_wall): the least projection (q - p) .
+ * not wholly behind its start (fxl__consider_band_at): the least projection (q - p) .
  * d of their ends (lo1, of wall i1), and the least of the other walls'
  * (lo2); INT64_MAX for none. */
 typedef struct fxl__band {
@@ -261,10 +261,10 @@ typedef struct fxl__band {
 } fxl__band;
 
 /* Wall i = a + [0, 1] (ex, ey) against the band |T| <= b about the ray's
- * line (T = (q - p) x d: T at a, T - D at b, consider_at's): beyond it
+ * line (T = (q - p) x d: T at a, T - D at b, fxl__consider_at's): beyond it
  * (both ends' |T| > b on one side), or wholly behind the start (both ends'
  * projections P = (q - p) . d <= -b), nothing; else its least P is noted
- * in bd (the two least kept). Then consider_at's tests, sharing D and T.
+ * in bd (the two least kept). Then fxl__consider_at's tests, sharing D and T.
  * For ARM code only. Products below 2^62 within the domain, sums below 2^63 (wrapping
  * outside: a meaningless answer, defined). */
 FXL__ALWAYS_INLINE void fxl__consider_band_at(const fxl__ray *r, int32_t ax, int32_t ay,
