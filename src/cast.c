@@ -532,6 +532,31 @@ static int32_t along(int32_t p, int32_t L, int32_t c)
     return c < 0 ? p - (int32_t)v : p + (int32_t)v;
 }
 
+/* A cast's rules (a single leg): no reference point, no wall to skip. */
+FXL__ALWAYS_INLINE void cast_rules(fxl__rules *rules, fxl_vec2 pos)
+{
+    rules->has_ref = false;
+    rules->on_line = false;
+    rules->skip = -1;
+    rules->sx = rules->sy = 0;
+    rules->ref = pos;
+}
+
+/* A cast's answer: the first wall (-1: none), the clipped length len and
+ * the end point along the direction (c, s), and *clipped (may be NULL). */
+FXL__ALWAYS_INLINE void cast_answer(const fxl_laser *laser, long wall, int32_t len, int32_t c,
+                                    int32_t s, fxl_cast *out, fxl_laser *clipped)
+{
+    out->length = len;
+    out->wall = (int32_t)wall;
+    out->point.x = along(laser->pos.x, len, c);
+    out->point.y = along(laser->pos.y, len, s);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+}
+
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
  * 65536) and the length (what room_cast_walls reads; the boxes and reach
  * are left unset), and the coarse values (coarse.h) of a box holding the
@@ -575,11 +600,7 @@ static long room_cast_all(const fxl_room *room, const fxl_laser *laser, unsigned
     fxl__rules rules;
     fxl__frac u;
     fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
-    rules.has_ref = false;
-    rules.on_line = false;
-    rules.skip = -1;
-    rules.sx = rules.sy = 0;
-    rules.ref = laser->pos;
+    cast_rules(&rules, laser->pos);
     return room_search(room, &ray, laser->angle & FXL_ANGLE_MASK, (flags & FXL_CAST_TWO_SIDED) != 0,
                        &rules, &u, NULL, len);
 }
@@ -612,14 +633,7 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
     } else {
         wall = room_cast_all(room, laser, flags, c, s, &len);
     }
-    out->length = len;
-    out->wall = (int32_t)wall;
-    out->point.x = along(laser->pos.x, len, c);
-    out->point.y = along(laser->pos.y, len, s);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
+    cast_answer(laser, wall, len, c, s, out, clipped);
     return FXL_OK;
 }
 
@@ -651,21 +665,10 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
         wall = fxl__cast_width(&ray, laser->kind, laser->half_width, walls, n, two, &len);
     } else {
         fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
-        rules.has_ref = false;
-        rules.on_line = false;
-        rules.skip = -1;
-        rules.sx = rules.sy = 0;
-        rules.ref = laser->pos;
+        cast_rules(&rules, laser->pos);
         wall = search_walls(&ray, walls, n, two, &rules, &u, NULL, &len);
     }
-    out->length = len;
-    out->wall = (int32_t)wall;
-    out->point.x = along(laser->pos.x, len, c);
-    out->point.y = along(laser->pos.y, len, s);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
+    cast_answer(laser, wall, len, c, s, out, clipped);
     return FXL_OK;
 }
 
