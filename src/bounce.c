@@ -52,7 +52,7 @@ FXL__ALWAYS_INLINE uint32_t div_small(const fxl__recip *rc, uint64_t n, bool *ex
 
 /* The meeting with an axis-aligned wall w (ey = 0, or ex = 0: the axes
  * swapped), whose u* = 65536 |N| / |D| reduces: N = rx ey - ry ex = -ry
- * ex and D = dx ey - dy ex = -dy ex (consider_at's, ry = a.y - p.y on 32
+ * ex and D = dx ey - dy ex = -dy ex (fxl__consider_at's, ry = a.y - p.y on 32
  * bits, wrapping as there), so u* = 65536 |ry| / |dy| and the point's
  * offset along the wall num |dx| / den = |ry| |dx| / |dy|: both over |dy|
  * < 2^17 (a leg's direction), numerators below 2^48 and 2^49, quotients
@@ -640,7 +640,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * rules, nor along it when parallel). Walls whose boxes
          * miss the leg's miss the segment (the leg's box, grown by one
          * raw unit, holds every end considered). The wall left: its search
-         * never takes it (consider_at returns at once for rules.skip). The
+         * never takes it (fxl__consider_at returns at once for rules.skip). The
          * wall met: every end c is first checked on side `side` of its
          * line or on it, with p strictly on that side (bounce_point), so
          * it meets the segment at c (u* = 65536, which does not block) or
@@ -656,7 +656,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * only then. The search to c, along m = c - p = (u' / 65536) d +
          * (c - e'), has m x e = (u' / 65536) D + (c - e') x e, the first
          * term >= |e' - p| |e| 0.0015 > 1.5 |e| (|e' - p| > 1023), the
-         * second below |ex| + |ey| <= 1.42 |e|: m x e > 0, and consider_at
+         * second below |ex| + |ey| <= 1.42 |e|: m x e > 0, and fxl__consider_at
          * rejects the wall at its first test. Nearer ends get the search.
          * back_through (its own search, over all walls along the wall
          * left) is never skipped. Only with the room's search, whose band
@@ -685,7 +685,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         }
         if (rules.skip >= 0 && !pl.clear && pl.near.count <= FXL__NEAR_MAX) {
             /* The wall just left off the reachability checks' list: their
-             * searches (under the same rules) never take it (consider_at
+             * searches (under the same rules) never take it (fxl__consider_at
              * returns at once for rules.skip), so the same answers (and
              * with pl.clear, kept: the checks are rare). */
             size_t i, j = 0;

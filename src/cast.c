@@ -17,22 +17,21 @@
 #include "angle_table.h"
 #include "hitbox.h"
 
+/* cast_parts.h's de Bruijn table and multiplier (plain const: ROM on
+ * the GBA). */
+const uint8_t fxl__bit_index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                    15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                    16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+const uint32_t fxl__bit_mul = 0x077CB531u;
+
 FXL_ARM_CODE int fxl__side_of(const fxl_wall_prep *w, fxl_vec2 q)
 {
     return fxl__side_sign(w, q);
 }
 
-/* A wall whose line runs through the ray's start (N = 0), met there (D
- * eligible, 0 <= t <= 1): whether it stops the ray at u = 0. After a
- * bounce, never the walls on the line of the wall just left (the beam
- * goes back to the side it came from). Else by the side the beam comes
- * from: that of the latest leg start away from this one, or in front when
- * there is none or it lies on the line (a point on the line counts as in
- * front, wall.h): a one-sided wall stops it from its front, a two-sided
- * one when it heads to the other side (the ray heads to the side of sign
- * -D). */
-FXL_ARM_CODE static bool start_stops(const fxl__rules *rules, int32_t ax, int32_t ay, int32_t ex,
-                                     int32_t ey, int64_t D, bool two_sided)
+/* cast_parts.h. */
+FXL_ARM_CODE bool fxl__start_stops(const fxl__rules *rules, int32_t ax, int32_t ay, int32_t ex,
+                                  int32_t ey, int64_t D, bool two_sided)
 {
     int came = rules->has_ref
                    ? fxl__sign64(fxl__wsub64((int64_t)ex * ((int64_t)rules->ref.y - ay),
@@ -44,68 +43,12 @@ FXL_ARM_CODE static bool start_stops(const fxl__rules *rules, int32_t ax, int32_
     return two_sided ? (D > 0 ? 1 : -1) == came : came < 0;
 }
 
-/* A search: the best wall so far and its u*. */
-typedef struct search {
-    long best;
-    fxl__frac u;
-} search;
 
-/* A wall whose packed box meets the ray's: three pairs of 64-bit
- * products, then the 128-bit comparison with the best so far (initially
- * the length, as 65536 len / 65536): u* <= len for the first, then
- * strictly earlier (a tie keeps the lower index). ARM code on the GBA
- * (inlined in the ARM search loops; two_sided a constant there). */
-FXL__ALWAYS_INLINE void consider_at(const fxl__ray *r, int32_t ax, int32_t ay, int32_t ex,
-                                    int32_t ey, size_t i, const fxl__rules *rules, search *s,
-                                    bool two_sided)
-{
-    /* r = a - p on 32 bits (exact within the domain, else wrapping): the
-     * products are 32x32 -> 64 (single instructions in ARM code), N < 2^63. */
-    int32_t rx = fxl__u2i32((uint32_t)ax - (uint32_t)r->p.x);
-    int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
-    int64_t D = (int64_t)r->dx * ey - (int64_t)r->dy * ex, N, T;
-    uint64_t aN, aD;
-    bool better;
-    if (two_sided ? D == 0 : D >= 0)
-        return; /* parallel, or (one-sided) heading to the front */
-    T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
-    if (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D))
-        return; /* beside the wall's ends */
-    N = (int64_t)rx * ey - (int64_t)ry * ex;
-    if (D < 0 ? N > 0 : N < 0)
-        return; /* behind the start */
-    if ((long)i == rules->skip || (N == 0 && !start_stops(rules, ax, ay, ex, ey, D, two_sided)))
-        return;
-    aN = fxl__abs64(N);
-    aD = fxl__abs64(D);
-    if (s->best < 0) {
-        /* Against the length (den = 65536, num = len < 2^31): 65536 |N|
-         * <= len |D| (|N|, |D| < 2^63): len |D| in two 32x32 products as
-         * a 96-bit value (lo, hi), 65536 |N| as (|N| 2^16 mod 2^64, |N| /
-         * 2^48); hi and |N| / 2^48 are below 2^31 + 1 and 2^15, so the
-         * borrow chain's top word, as an int32, is >= 0 iff 65536 |N| <=
-         * len |D|. */
-        uint32_t len = (uint32_t)s->u.num;
-        uint64_t pl = (uint64_t)len * (uint32_t)aD, ph = (uint64_t)len * (uint32_t)(aD >> 32);
-        uint64_t lo = pl + (ph << 32), nl = aN << 16;
-        uint32_t hi = (uint32_t)(ph >> 32) + (lo < pl ? 1u : 0u);
-        better = fxl__u2i32(hi - (uint32_t)(aN >> 48) - (lo < nl ? 1u : 0u)) >= 0;
-    } else {
-        fxl__u128 lhs = fxl__mul64(aN, s->u.den), rhs = fxl__mul64(s->u.num, aD);
-        better = !fxl__le128(rhs, lhs);
-    }
-    if (better) {
-        s->best = (long)i;
-        s->u.num = aN;
-        s->u.den = aD;
-    }
-}
-
-/* consider_at for a prepared wall. */
+/* fxl__consider_at for a prepared wall. */
 FXL__ALWAYS_INLINE void consider(const fxl__ray *r, const fxl_wall_prep *w, size_t i,
-                                 const fxl__rules *rules, search *s, bool two_sided)
+                                 const fxl__rules *rules, fxl__search *s, bool two_sided)
 {
-    consider_at(r, w->a.x, w->a.y, w->ex, w->ey, i, rules, s, two_sided);
+    fxl__consider_at(r, w->a.x, w->a.y, w->ex, w->ey, i, rules, s, two_sided);
 }
 
 /* Whether the wall's packed box may meet the ray's. */
@@ -114,7 +57,7 @@ FXL__ALWAYS_INLINE bool coarse_near(const fxl_wall_prep *w, uint32_t m_hi, uint3
     return fxl__coarse_meets(w->coarse_lo, w->coarse_hi, m_hi, m_lo);
 }
 
-static void search_start(const fxl__ray *r, search *s)
+static void search_start(const fxl__ray *r, fxl__search *s)
 {
     s->best = -1;
     s->u.num = (uint64_t)r->len;
@@ -210,12 +153,12 @@ FXL__ALWAYS_INLINE int32_t frac_floor(fxl__frac u, fxl__recip *rc)
 #define CHUNK 16
 
 /* The exact tests of the listed walls (in index order), continuing the
- * search s; with fl != NULL, *fl then gets the clipped length (floor(u*)
+ * fxl__search s; with fl != NULL, *fl then gets the clipped length (floor(u*)
  * of the best, or the ray's length when none). ARM code on the GBA: one
  * call a chunk. */
 FXL_ARM_CODE static void consider_list(const fxl__ray *r, const fxl_wall_prep *walls,
                                        const uint32_t *idx, size_t count, bool two_sided,
-                                       const fxl__rules *rules, search *s, int32_t *fl)
+                                       const fxl__rules *rules, fxl__search *s, int32_t *fl)
 {
     size_t k;
     /* Two copies, each with the sidedness a constant. */
@@ -245,7 +188,7 @@ FXL__ALWAYS_INLINE long search_walls(const fxl__ray *r, const fxl_wall_prep *wal
                                      bool two_sided, const fxl__rules *rules, fxl__frac *u,
                                      fxl__near *near, int32_t *fl)
 {
-    search s;
+    fxl__search s;
     uint32_t idx[CHUNK];
     uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
     size_t i = 0;
@@ -280,7 +223,8 @@ FXL__ALWAYS_INLINE long search_walls(const fxl__ray *r, const fxl_wall_prep *wal
     }
     if (fl != NULL && !floored)
         *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
@@ -294,7 +238,7 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
                                      const fxl__near *near, bool two_sided,
                                      const fxl__rules *rules, fxl__frac *u)
 {
-    search s;
+    fxl__search s;
     size_t k;
     search_start(r, &s);
     for (k = 0; k < near->count; k++) {
@@ -302,7 +246,8 @@ FXL_ARM_CODE long fxl__first_wall_of(const fxl__ray *r, const fxl_wall_prep *wal
         if (coarse_near(&walls[i], r->m_hi, r->m_lo))
             consider(r, &walls[i], i, rules, &s, two_sided);
     }
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
@@ -346,7 +291,7 @@ FXL_ARM_CODE int32_t fxl__frac_floor(fxl__frac u, fxl__recip *rc)
  * (wa - ra) mod 4096 is in [2, 2046], i.e. ((wa - ra - 2) & 4095) < 2045
  * in wrapping unsigned arithmetic: the true angle from the ray to the wall
  * is then in [1, 2047] steps, so D = d x (b - a) = |d| |b - a| sin(angle)
- * > 0, which consider_at rejects for a one-sided wall at its first test. */
+ * > 0, which fxl__consider_at rejects for a one-sided wall at its first test. */
 
 /* room_scan's mark on a wall the angle filter spares the exact tests (the
  * near lists' FXL__NEAR_MARK). */
@@ -381,17 +326,17 @@ ROOM_PASS size_t room_scan(const fxl_room_wall *w, uint32_t i, uint32_t end, uin
 }
 
 /* The exact tests of the listed walls of a room (in index order),
- * continuing the search s; with fl != NULL, *fl then gets the clipped
+ * continuing the fxl__search s; with fl != NULL, *fl then gets the clipped
  * length. ARM code on the GBA: one call a chunk. */
 ROOM_EXACT static void consider_room_list(const fxl__ray *r, const fxl_room_wall *w,
                                             const uint32_t *idx, size_t count, bool two_sided,
-                                            const fxl__rules *rules, search *s, int32_t *fl)
+                                            const fxl__rules *rules, fxl__search *s, int32_t *fl)
 {
     size_t k;
     if (two_sided) {
         for (k = 0; k < count; k++) {
             const fxl_room_wall *p = &w[idx[k]];
-            consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, true);
+            fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, true);
         }
     } else {
         for (k = 0; k < count; k++) {
@@ -399,7 +344,7 @@ ROOM_EXACT static void consider_room_list(const fxl__ray *r, const fxl_room_wall
             if ((idx[k] & SCAN_SPARED) != 0)
                 continue; /* heads to its front: room_scan */
             p = &w[idx[k]];
-            consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false);
+            fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false);
         }
     }
     if (fl != NULL)
@@ -414,7 +359,7 @@ ROOM_SCAN long room_search(const fxl_room *room, const fxl__ray *r, int32_t ra,
                                  bool two_sided, const fxl__rules *rules, fxl__frac *u,
                                  fxl__near *near, int32_t *fl)
 {
-    search s;
+    fxl__search s;
     uint32_t idx[CHUNK];
     uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
     size_t i = 0, n = room->n;
@@ -441,7 +386,8 @@ ROOM_SCAN long room_search(const fxl_room *room, const fxl__ray *r, int32_t ra,
     }
     if (fl != NULL && !floored)
         *fl = s.best < 0 ? r->len : fxl__frac_floor(s.u, NULL);
-    *u = s.u;
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }
 
@@ -449,31 +395,6 @@ long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, b
                           const fxl__rules *rules, fxl__frac *u, fxl__near *near)
 {
     return room_search(room, r, ra, two_sided, rules, u, near, NULL);
-}
-
-/* The lowest set bit's index of a power of two b: de Bruijn's
- * multiply (b 0x077CB531 mod 2^32 has a distinct top 5 bits for each).
- * The multiplier is read once a cast through a volatile, so that GCC emits
- * one MUL a wall (1 + 1..4 cycles on the ARM7TDMI, early termination on
- * b) rather than six shift-adds fetched from ROM. */
-static const uint8_t bit_index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
-                                      15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
-                                      16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
-static const volatile uint32_t bit_mul = 0x077CB531u;
-
-/* The walls of an indexed room (n <= FXL_ROOM_INDEXED) a ray may meet:
- * those whose slabs meet the ray box's on both axes (a superset of the
- * walls whose coarse boxes meet it, fxl__room_slab), less (one-sided)
- * those every ray of its direction ra's sixteenth of a turn heads to the
- * front of (room.c: the angle filter's rule, so D > 0 for each). */
-FXL__ALWAYS_INLINE uint32_t room_mask(const fxl_room *room, uint32_t xl, uint32_t xh, uint32_t yl,
-                                      uint32_t yh, int32_t ra, bool two_sided)
-{
-    uint32_t m = room->x_lo[fxl__room_slab(xh, room->org_x, room->sh_x)] &
-                 room->x_hi[fxl__room_slab(xl, room->org_x, room->sh_x)] &
-                 room->y_lo[fxl__room_slab(yh, room->org_y, room->sh_y)] &
-                 room->y_hi[fxl__room_slab(yl, room->org_y, room->sh_y)];
-    return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
 }
 
 /* Whether u* = n / d comes strictly before the best so far, bn / bd
@@ -485,7 +406,7 @@ ROOM_EXACT static bool room_earlier(uint64_t n, uint64_t d, uint64_t bn, uint64_
 }
 
 /* Whether packed wall p meets the ray's centre line at some u* >= 0 under
- * a cast's rules (consider_at's tests with no reference point and no wall
+ * a cast's rules (fxl__consider_at's tests with no reference point and no wall
  * to skip), and if so *n, *d with u* = 65536 n / d, d > 0. The signs are
  * turned so that the ray heads behind the wall when d > 0: d = -D =
  * (dy, -dx) . (ex, ey), t = -T, m = -N (D, T, N as at the top of this
@@ -546,7 +467,7 @@ ROOM_EXACT static int32_t room_floor(uint64_t n, uint64_t d)
  * len, no hit), which is the clipped length unless a later wall comes
  * first; the rest compare strictly earlier with it (room_earlier, so a
  * tie keeps the lower index; a later wall that wins gets its own
- * division). No packed box tests here: room_mask's slabs already hold
+ * division). No packed box tests here: fxl__room_mask's slabs already hold
  * the walls near the beam, and a wall whose packed box misses the beam's
  * costs about as much as its exact tests (measured: 2,325 -> 2,290 GBA
  * cycles median without them). Returns the first wall (-1: none), *fl
@@ -555,13 +476,13 @@ FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, c
                                         bool two_sided, int32_t *fl)
 {
     const int32_t px = r->p.x, py = r->p.y, dx = r->dx, dy = r->dy;
-    const uint32_t k = bit_mul, len = (uint32_t)r->len;
+    const uint32_t k = fxl__bit_mul_get(), len = (uint32_t)r->len;
     uint64_t bn = 0, bd = 1, n, d;
     uint32_t q = len;
     long best = -1;
     bool later = false;
     while (mask != 0) {
-        uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27];
+        uint32_t i = fxl__low_bit(mask, k);
         const fxl_room_wall *p = &w[i];
         mask &= mask - 1u;
         if (!room_meets(p, px, py, dx, dy, two_sided, &n, &d) || (n >> 12) >= d)
@@ -579,7 +500,7 @@ FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, c
         }
     }
     while (mask != 0) {
-        uint32_t i = bit_index[(k * (mask & (0u - mask))) >> 27];
+        uint32_t i = fxl__low_bit(mask, k);
         const fxl_room_wall *p = &w[i];
         mask &= mask - 1u;
         if (!room_meets(p, px, py, dx, dy, two_sided, &n, &d))
@@ -611,10 +532,35 @@ static int32_t along(int32_t p, int32_t L, int32_t c)
     return c < 0 ? p - (int32_t)v : p + (int32_t)v;
 }
 
+/* A cast's rules (a single leg): no reference point, no wall to skip. */
+FXL__ALWAYS_INLINE void cast_rules(fxl__rules *rules, fxl_vec2 pos)
+{
+    rules->has_ref = false;
+    rules->on_line = false;
+    rules->skip = -1;
+    rules->sx = rules->sy = 0;
+    rules->ref = pos;
+}
+
+/* A cast's answer: the first wall (-1: none), the clipped length len and
+ * the end point along the direction (c, s), and *clipped (may be NULL). */
+FXL__ALWAYS_INLINE void cast_answer(const fxl_laser *laser, long wall, int32_t len, int32_t c,
+                                    int32_t s, fxl_cast *out, fxl_laser *clipped)
+{
+    out->length = len;
+    out->wall = (int32_t)wall;
+    out->point.x = along(laser->pos.x, len, c);
+    out->point.y = along(laser->pos.y, len, s);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+}
+
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
  * 65536) and the length (what room_cast_walls reads; the boxes and reach
  * are left unset), and the coarse values (coarse.h) of a box holding the
- * beam, for room_mask: the beam's offset along an axis is bounded by ox =
+ * beam, for fxl__room_mask: the beam's offset along an axis is bounded by ox =
  * h m + ((l (m / 2)) / 2^15) + 2 with len = h 65536 + l and m = |dx| (two
  * 32-bit products, l (m / 2) < 2^31), at least floor(len m / 65536) + 1,
  * the exact box's (fxl__ray_init): len m / 65536 <= h m + l (2 (m / 2) +
@@ -654,17 +600,13 @@ static long room_cast_all(const fxl_room *room, const fxl_laser *laser, unsigned
     fxl__rules rules;
     fxl__frac u;
     fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
-    rules.has_ref = false;
-    rules.on_line = false;
-    rules.skip = -1;
-    rules.sx = rules.sy = 0;
-    rules.ref = laser->pos;
+    cast_rules(&rules, laser->pos);
     return room_search(room, &ray, laser->angle & FXL_ANGLE_MASK, (flags & FXL_CAST_TWO_SIDED) != 0,
                        &rules, &u, NULL, len);
 }
 
 /* The centre line's cast through a room: fxl_laser_cast's, with the
- * room's search (an indexed room: the candidates of room_mask, then
+ * room's search (an indexed room: the candidates of fxl__room_mask, then
  * room_cast_mask). */
 ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
                                     unsigned flags, fxl_cast *out, fxl_laser *clipped)
@@ -685,20 +627,13 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
         fxl__ray ray;
         uint32_t xl, xh, yl, yh;
         room_ray_init(&ray, laser->pos, c, s, laser->length, &xl, &xh, &yl, &yh);
-        wall = room_cast_mask(room->packed,
-                              room_mask(room, xl, xh, yl, yh, laser->angle & FXL_ANGLE_MASK, two),
-                              &ray, two, &len);
+        wall = room_cast_mask(
+            room->packed, fxl__room_mask(room, xl, xh, yl, yh, laser->angle & FXL_ANGLE_MASK, two),
+            &ray, two, &len);
     } else {
         wall = room_cast_all(room, laser, flags, c, s, &len);
     }
-    out->length = len;
-    out->wall = (int32_t)wall;
-    out->point.x = along(laser->pos.x, len, c);
-    out->point.y = along(laser->pos.y, len, s);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
+    cast_answer(laser, wall, len, c, s, out, clipped);
     return FXL_OK;
 }
 
@@ -730,85 +665,26 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
         wall = fxl__cast_width(&ray, laser->kind, laser->half_width, walls, n, two, &len);
     } else {
         fxl__ray_init(&ray, laser->pos, c, s, laser->length, 0);
-        rules.has_ref = false;
-        rules.on_line = false;
-        rules.skip = -1;
-        rules.sx = rules.sy = 0;
-        rules.ref = laser->pos;
+        cast_rules(&rules, laser->pos);
         wall = search_walls(&ray, walls, n, two, &rules, &u, NULL, &len);
     }
-    out->length = len;
-    out->wall = (int32_t)wall;
-    out->point.x = along(laser->pos.x, len, c);
-    out->point.y = along(laser->pos.y, len, s);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
+    cast_answer(laser, wall, len, c, s, out, clipped);
     return FXL_OK;
 }
 
 /* ---- the bounce's search: the room's, with the leg's band ---------------- */
 
-/* What the band test keeps of the walls that come near the ray's line and
- * not wholly behind its start (band_wall): the least projection (q - p) .
- * d of their ends (lo1, of wall i1), and the least of the other walls'
- * (lo2); INT64_MAX for none. */
-typedef struct band {
-    int64_t b;        /* |dx| + |dy| */
-    int64_t lo1, lo2; /* the least end projection of the nearest wall, of the next */
-    long i1;          /* the nearest wall */
-} band;
-
-/* Wall i = a + [0, 1] (ex, ey) against the band |T| <= b about the ray's
- * line (T = (q - p) x d: T at a, T - D at b, consider_at's): beyond it
- * (both ends' |T| > b on one side), or wholly behind the start (both ends'
- * projections P = (q - p) . d <= -b), nothing; else its least P is noted
- * in bd (the two least kept). Then consider_at's tests, sharing D and T.
- * Products below 2^62 within the domain, sums below 2^63 (wrapping
- * outside: a meaningless answer, defined). */
-FXL__ALWAYS_INLINE void consider_band_at(const fxl__ray *r, int32_t ax, int32_t ay, int32_t ex,
-                                         int32_t ey, size_t i, const fxl__rules *rules,
-                                         search *s, bool two_sided, band *bd)
-{
-    int32_t rx = fxl__u2i32((uint32_t)ax - (uint32_t)r->p.x);
-    int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
-    int64_t b = bd->b;
-    int64_t D = (int64_t)r->dx * ey - (int64_t)r->dy * ex;
-    int64_t T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
-    int64_t Tb = fxl__wsub64(T, D);
-    if (!((T > b && Tb > b) || (T < -b && Tb < -b)) && (long)i != rules->skip) {
-        int64_t P = (int64_t)rx * r->dx + (int64_t)ry * r->dy;
-        int64_t Pb = P + ((int64_t)ex * r->dx + (int64_t)ey * r->dy);
-        if (P > -b || Pb > -b) {
-            P = Pb < P ? Pb : P;
-            if (P < bd->lo1) {
-                bd->lo2 = bd->lo1;
-                bd->lo1 = P;
-                bd->i1 = (long)i;
-            } else if (P < bd->lo2) {
-                bd->lo2 = P;
-            }
-        }
-    }
-    if (two_sided ? D == 0 : D >= 0)
-        return; /* parallel, or (one-sided) heading to the front */
-    if (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D))
-        return; /* beside the wall's ends */
-    consider_at(r, ax, ay, ex, ey, i, rules, s, two_sided);
-}
-
-/* consider_room_list with consider_band_at (the walls room_search's angle
+/* consider_room_list with fxl__consider_band_at (the walls room_search's angle
  * filter left, as there). */
 FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wall *w,
                                             const uint32_t *idx, size_t count, bool two_sided,
-                                            const fxl__rules *rules, search *s, band *bd)
+                                            const fxl__rules *rules, fxl__search *s, fxl__band *bd)
 {
     size_t k;
     if (two_sided) {
         for (k = 0; k < count; k++) {
             const fxl_room_wall *p = &w[idx[k]];
-            consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, true, bd);
+            fxl__consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, true, bd);
         }
     } else {
         for (k = 0; k < count; k++) {
@@ -816,38 +692,29 @@ FXL_ARM_CODE static void consider_band_list(const fxl__ray *r, const fxl_room_wa
             if ((idx[k] & SCAN_SPARED) != 0)
                 continue; /* heads to its front: room_scan */
             p = &w[idx[k]];
-            consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false, bd);
+            fxl__consider_band_at(r, p->a.x, p->a.y, p->ex, p->ey, idx[k], rules, s, false, bd);
         }
     }
 }
 
-/* Whether every wall band_wall noted, but the wall found, lies wholly
- * beyond the ray's end point e = p + (num / den) d, projections P >= P(e)
- * + b, P(e) = num |d|^2 / den: (lo - b) den >= num |d|^2 (lo - b >= 0),
- * 128-bit products (|d|^2 < 2^61). ARM code on the GBA. */
-FXL_ARM_CODE static bool band_clear(const fxl__ray *r, const band *bd, long best, fxl__frac u)
+/* fxl__band_clear out of line (ARM code on the GBA; u by address: a
+ * struct argument is a memcpy call from Thumb). */
+FXL_ARM_CODE static bool band_clear(const fxl__ray *r, const fxl__band *bd, long best,
+                                    const fxl__frac *u)
 {
-    int64_t lo = bd->i1 == best ? bd->lo2 : bd->lo1, m;
-    uint64_t d2;
-    if (lo == INT64_MAX)
-        return true;
-    m = fxl__wsub64(lo, bd->b);
-    if (m < 0)
-        return false;
-    d2 = (uint64_t)((int64_t)r->dx * r->dx) + (uint64_t)((int64_t)r->dy * r->dy);
-    return fxl__le128(fxl__mul64(u.num, d2), fxl__mul64((uint64_t)m, u.den));
+    return fxl__band_clear(r, bd, best, u);
 }
 
 long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                                const fxl__rules *rules, fxl__frac *u, fxl__near *near,
                                bool *clear)
 {
-    search s;
+    fxl__search s;
     uint32_t idx[CHUNK];
     uint32_t m_hi = r->m_hi, m_lo = r->m_lo;
     size_t i = 0, n = room->n;
     const fxl_room_wall *w = room->packed;
-    band bd;
+    fxl__band bd;
     uint32_t lim = two_sided ? 0u : 2045u;
     bd.b = (int64_t)fxl__abs32(r->dx) + fxl__abs32(r->dy);
     bd.lo1 = bd.lo2 = INT64_MAX;
@@ -877,7 +744,8 @@ long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t 
     }
     /* band_clear's first answer here (the common case: no other wall
      * noted), without the call. */
-    *clear = (bd.i1 == s.best ? bd.lo2 : bd.lo1) == INT64_MAX || band_clear(r, &bd, s.best, s.u);
-    *u = s.u;
+    *clear = (bd.i1 == s.best ? bd.lo2 : bd.lo1) == INT64_MAX || band_clear(r, &bd, s.best, &s.u);
+    u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
+    u->den = s.u.den;
     return s.best;
 }

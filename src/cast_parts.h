@@ -90,6 +90,56 @@ FXL__ALWAYS_INLINE uint32_t fxl__room_slab(uint32_t c, uint32_t org, uint32_t sh
     return s < FXL_ROOM_SLABS - 1u ? s : FXL_ROOM_SLABS - 1u;
 }
 
+/* The lowest set bit's index of a power of two b: de Bruijn's multiply
+ * (b 0x077CB531 mod 2^32 has a distinct top 5 bits for each), one table
+ * for cast.c, cast_width.c and bounce_band.c. Read the multiplier once a
+ * search with fxl__bit_mul_get (through a volatile lvalue), so that GCC
+ * emits one MUL a wall (1 + 1..4 cycles on the ARM7TDMI, early
+ * termination on b) rather than six shift-adds fetched from ROM; the
+ * objects themselves are plain const (read-only data, ROM on the GBA: no
+ * IWRAM). */
+extern const uint8_t fxl__bit_index[32];
+extern const uint32_t fxl__bit_mul;
+
+FXL__ALWAYS_INLINE uint32_t fxl__bit_mul_get(void)
+{
+    return *(const volatile uint32_t *)&fxl__bit_mul;
+}
+
+/* The index of mask's lowest set bit (mask != 0), k = fxl__bit_mul_get(). */
+FXL__ALWAYS_INLINE uint32_t fxl__low_bit(uint32_t mask, uint32_t k)
+{
+    return fxl__bit_index[(k * (mask & (0u - mask))) >> 27];
+}
+
+/* The walls of an indexed room (n <= FXL_ROOM_INDEXED) a ray whose box
+ * has coarse values (coarse.h) xl..xh, yl..yh may meet: those whose slabs
+ * meet the box's on both axes (a superset of the walls whose coarse boxes
+ * meet it: cw_lo <= xh gives slab(cw_lo) <= slab(xh), so the wall is in
+ * x_lo[slab(xh)], and cw_hi >= xl puts it in x_hi[slab(xl)], room.c; y
+ * likewise), less (one-sided) those every ray of its direction ra's
+ * sixteenth of a turn heads to the front of (room.c: cast.c's angle
+ * filter's rule, so D > 0 for each). For cast.c, cast_width.c and
+ * bounce_band.c. */
+FXL__ALWAYS_INLINE uint32_t fxl__room_mask(const fxl_room *room, uint32_t xl, uint32_t xh,
+                                           uint32_t yl, uint32_t yh, int32_t ra, bool two_sided)
+{
+    uint32_t m = room->x_lo[fxl__room_slab(xh, room->org_x, room->sh_x)] &
+                 room->x_hi[fxl__room_slab(xl, room->org_x, room->sh_x)] &
+                 room->y_lo[fxl__room_slab(yh, room->org_y, room->sh_y)] &
+                 room->y_hi[fxl__room_slab(yl, room->org_y, room->sh_y)];
+    return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
+}
+
+/* fxl__room_mask for the box of r (its packed coarse values). */
+FXL__ALWAYS_INLINE uint32_t fxl__room_mask_ray(const fxl_room *room, const fxl__ray *r,
+                                               int32_t ra, bool two_sided)
+{
+    return fxl__room_mask(room, fxl__coarse_lo_of(r->m_lo, 1), fxl__coarse_hi_of(r->m_hi, 1),
+                          fxl__coarse_lo_of(r->m_lo, 0), fxl__coarse_hi_of(r->m_hi, 0), ra,
+                          two_sided);
+}
+
 /* The walls whose boxes met a ray's: the first FXL__NEAR_MAX indices, and
  * how many there were. An index may carry FXL__NEAR_MARK (the room's band
  * search leaves its angle filter's mark on them, cast.c): the wall is
@@ -126,6 +176,147 @@ long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, b
 long fxl__room_first_wall_band(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                                const fxl__rules *rules, fxl__frac *u, fxl__near *near,
                                bool *clear);
+
+/* A search: the best wall so far (-1: none) and its u* (initially the
+ * length: num = len, den = 65536). */
+typedef struct fxl__search {
+    long best;
+    fxl__frac u;
+} fxl__search;
+
+/* A wall whose line runs through the ray's start (N = 0), met there (D
+ * eligible, 0 <= t <= 1): whether it stops the ray at u = 0. After a
+ * bounce, never the walls on the line of the wall just left (the beam
+ * goes back to the side it came from). Else by the side the beam comes
+ * from: that of the latest leg start away from this one, or in front when
+ * there is none or it lies on the line (a point on the line counts as in
+ * front, wall.h): a one-sided wall stops it from its front, a two-sided
+ * one when it heads to the other side (the ray heads to the side of sign
+ * -D). Out of line (cast.c, ARM code on the GBA): rare. */
+bool fxl__start_stops(const fxl__rules *rules, int32_t ax, int32_t ay, int32_t ex, int32_t ey,
+                      int64_t D, bool two_sided);
+
+/* A wall whose packed box meets the ray's: three pairs of 64-bit
+ * products, then the 128-bit comparison with the best so far (initially
+ * the length, as 65536 len / 65536): u* <= len for the first, then
+ * strictly earlier (a tie keeps the lower index). For ARM code only
+ * (inlined in cast.c's and bounce_band.c's ARM search loops; two_sided a
+ * constant there). */
+FXL__ALWAYS_INLINE void fxl__consider_at(const fxl__ray *r, int32_t ax, int32_t ay, int32_t ex,
+                                         int32_t ey, size_t i, const fxl__rules *rules,
+                                         fxl__search *s, bool two_sided)
+{
+    /* r = a - p on 32 bits (exact within the domain, else wrapping): the
+     * products are 32x32 -> 64 (single instructions in ARM code), N < 2^63. */
+    int32_t rx = fxl__u2i32((uint32_t)ax - (uint32_t)r->p.x);
+    int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
+    int64_t D = (int64_t)r->dx * ey - (int64_t)r->dy * ex, N, T;
+    uint64_t aN, aD;
+    bool better;
+    if (two_sided ? D == 0 : D >= 0)
+        return; /* parallel, or (one-sided) heading to the front */
+    T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
+    if (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D))
+        return; /* beside the wall's ends */
+    N = (int64_t)rx * ey - (int64_t)ry * ex;
+    if (D < 0 ? N > 0 : N < 0)
+        return; /* behind the start */
+    if ((long)i == rules->skip ||
+        (N == 0 && !fxl__start_stops(rules, ax, ay, ex, ey, D, two_sided)))
+        return;
+    aN = fxl__abs64(N);
+    aD = fxl__abs64(D);
+    if (s->best < 0) {
+        /* Against the length (den = 65536, num = len < 2^31): 65536 |N|
+         * <= len |D| (|N|, |D| < 2^63): len |D| in two 32x32 products as
+         * a 96-bit value (lo, hi), 65536 |N| as (|N| 2^16 mod 2^64, |N| /
+         * 2^48); hi and |N| / 2^48 are below 2^31 + 1 and 2^15, so the
+         * borrow chain's top word, as an int32, is >= 0 iff 65536 |N| <=
+         * len |D|. */
+        uint32_t len = (uint32_t)s->u.num;
+        uint64_t pl = (uint64_t)len * (uint32_t)aD, ph = (uint64_t)len * (uint32_t)(aD >> 32);
+        uint64_t lo = pl + (ph << 32), nl = aN << 16;
+        uint32_t hi = (uint32_t)(ph >> 32) + (lo < pl ? 1u : 0u);
+        better = fxl__u2i32(hi - (uint32_t)(aN >> 48) - (lo < nl ? 1u : 0u)) >= 0;
+    } else {
+        fxl__u128 lhs = fxl__mul64(aN, s->u.den), rhs = fxl__mul64(s->u.num, aD);
+        better = !fxl__le128(rhs, lhs);
+    }
+    if (better) {
+        s->best = (long)i;
+        s->u.num = aN;
+        s->u.den = aD;
+    }
+}
+
+
+/* What the band test keeps of the walls that come near the ray's line and
+ * not wholly behind its start (fxl__consider_band_at): the least projection (q - p) .
+ * d of their ends (lo1, of wall i1), and the least of the other walls'
+ * (lo2); INT64_MAX for none. */
+typedef struct fxl__band {
+    int64_t b;        /* |dx| + |dy| */
+    int64_t lo1, lo2; /* the least end projection of the nearest wall, of the next */
+    long i1;          /* the nearest wall */
+} fxl__band;
+
+/* Wall i = a + [0, 1] (ex, ey) against the band |T| <= b about the ray's
+ * line (T = (q - p) x d: T at a, T - D at b, fxl__consider_at's): beyond it
+ * (both ends' |T| > b on one side), or wholly behind the start (both ends'
+ * projections P = (q - p) . d <= -b), nothing; else its least P is noted
+ * in bd (the two least kept). Then fxl__consider_at's tests, sharing D and T.
+ * For ARM code only. Products below 2^62 within the domain, sums below 2^63 (wrapping
+ * outside: a meaningless answer, defined). */
+FXL__ALWAYS_INLINE void fxl__consider_band_at(const fxl__ray *r, int32_t ax, int32_t ay,
+                                              int32_t ex, int32_t ey, size_t i,
+                                              const fxl__rules *rules, fxl__search *s,
+                                              bool two_sided, fxl__band *bd)
+{
+    int32_t rx = fxl__u2i32((uint32_t)ax - (uint32_t)r->p.x);
+    int32_t ry = fxl__u2i32((uint32_t)ay - (uint32_t)r->p.y);
+    int64_t b = bd->b;
+    int64_t D = (int64_t)r->dx * ey - (int64_t)r->dy * ex;
+    int64_t T = (int64_t)rx * r->dy - (int64_t)ry * r->dx;
+    int64_t Tb = fxl__wsub64(T, D);
+    if (!((T > b && Tb > b) || (T < -b && Tb < -b)) && (long)i != rules->skip) {
+        int64_t P = (int64_t)rx * r->dx + (int64_t)ry * r->dy;
+        int64_t Pb = P + ((int64_t)ex * r->dx + (int64_t)ey * r->dy);
+        if (P > -b || Pb > -b) {
+            P = Pb < P ? Pb : P;
+            if (P < bd->lo1) {
+                bd->lo2 = bd->lo1;
+                bd->lo1 = P;
+                bd->i1 = (long)i;
+            } else if (P < bd->lo2) {
+                bd->lo2 = P;
+            }
+        }
+    }
+    if (two_sided ? D == 0 : D >= 0)
+        return; /* parallel, or (one-sided) heading to the front */
+    if (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D))
+        return; /* beside the wall's ends */
+    fxl__consider_at(r, ax, ay, ex, ey, i, rules, s, two_sided);
+}
+
+/* Whether every wall fxl__consider_band_at noted, but the wall found
+ * (best), lies wholly beyond the ray's end point e = p + (num / den) d,
+ * projections P >= P(e) + b, P(e) = num |d|^2 / den: (lo - b) den >= num
+ * |d|^2 (lo - b >= 0), 128-bit products (|d|^2 < 2^61). For ARM code
+ * only. */
+FXL__ALWAYS_INLINE bool fxl__band_clear(const fxl__ray *r, const fxl__band *bd, long best,
+                                        const fxl__frac *u)
+{
+    int64_t lo = bd->i1 == best ? bd->lo2 : bd->lo1, m;
+    uint64_t d2;
+    if (lo == INT64_MAX)
+        return true;
+    m = fxl__wsub64(lo, bd->b);
+    if (m < 0)
+        return false;
+    d2 = (uint64_t)((int64_t)r->dx * r->dx) + (uint64_t)((int64_t)r->dy * r->dy);
+    return fxl__le128(fxl__mul64(u->num, d2), fxl__mul64((uint64_t)m, u->den));
+}
 
 /* bounce.c's audit of its skipped reachability checks (test builds only:
  * FXL_TEST_HOOKS, which the suite's builds define). */

@@ -242,19 +242,8 @@ typedef struct witer {
     const fxl_room_wall *packed; /* the packed walls (room) */
     size_t n;      /* the walls' count */
     uint32_t mask; /* the walls still to look at (room) */
-    uint32_t k;    /* bit_mul, read once a cast */
+    uint32_t k;    /* fxl__bit_mul_get(), read once a cast */
 } witer;
-
-/* The lowest set bit's index of a power of two b (as cast.c's room
- * search): de Bruijn's multiply, b 0x077CB531 mod 2^32 has a distinct top
- * 5 bits for each; the multiplier read once a cast through a volatile
- * lvalue so that GCC emits one MUL rather than shift-adds fetched from ROM
- * (the object itself not volatile: read-only data, in ROM on the GBA, no
- * IWRAM). */
-static const uint8_t bit_index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
-                                      15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
-                                      16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
-static const uint32_t bit_mul = 0x077CB531u;
 
 FXL__ALWAYS_INLINE void witer_walls(witer *it, const fxl_wall_prep *walls, size_t n)
 {
@@ -271,7 +260,7 @@ FXL__ALWAYS_INLINE void witer_room(witer *it, const fxl_room_wall *packed, size_
     it->packed = packed;
     it->n = n;
     it->mask = mask;
-    it->k = *(const volatile uint32_t *)&bit_mul;
+    it->k = fxl__bit_mul_get();
 }
 
 /* The next near wall's index from i on (not room; a room's: the next
@@ -282,7 +271,7 @@ FXL__ALWAYS_INLINE size_t witer_next(witer *it, const fxl__ray *r, bool room, si
     if (!room)
         return next_near(r, it->walls, from, it->n);
     while (m != 0) {
-        uint32_t i = bit_index[(k * (m & (0u - m))) >> 27];
+        uint32_t i = fxl__low_bit(m, k);
         const fxl_room_wall *p = &it->packed[i];
         m &= m - 1u;
         if (fxl__coarse_meets(p->coarse_lo, p->coarse_hi, mh, ml)) {
@@ -682,12 +671,6 @@ FXL_ARM_CODE static long cast_width_room(const fxl__ray *r, fxl_laser_kind kind,
     return box_cast_room(&x, r, room, mask, two_sided, kind == FXL_LASER_CAPSULE, length);
 }
 
-/* The slab of coarse value c along an axis (cast_parts.h's fxl__room_slab). */
-FXL__ALWAYS_INLINE uint32_t wslab(uint32_t c, uint32_t org, uint32_t sh)
-{
-    return fxl__room_slab(c, org, sh);
-}
-
 /* The walls of an indexed room whose slabs meet the beam box's on both
  * axes, less (one-sided) those every beam of its direction ra's sixteenth
  * of a turn heads to the front of.
@@ -708,11 +691,7 @@ FXL__ALWAYS_INLINE uint32_t wslab(uint32_t c, uint32_t org, uint32_t sh)
 FXL__ALWAYS_INLINE uint32_t width_mask(const fxl_room *room, const fxl__ray *r, int32_t ra,
                                        bool two_sided)
 {
-    uint32_t m = room->x_lo[wslab(fxl__coarse_hi_of(r->m_hi, 1), room->org_x, room->sh_x)] &
-                 room->x_hi[wslab(fxl__coarse_lo_of(r->m_lo, 1), room->org_x, room->sh_x)] &
-                 room->y_lo[wslab(fxl__coarse_hi_of(r->m_hi, 0), room->org_y, room->sh_y)] &
-                 room->y_hi[wslab(fxl__coarse_lo_of(r->m_lo, 0), room->org_y, room->sh_y)];
-    return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
+    return fxl__room_mask_ray(room, r, ra, two_sided); /* cast_parts.h: the slab look-up */
 }
 
 /* The point emitter + L c / 65536 on one axis, rounded to nearest
