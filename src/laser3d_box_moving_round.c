@@ -101,6 +101,11 @@ bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                              const int64_t v[3]);
 
+/* The quick look alone (the same arguments, the egg or the cylinder): 1
+ * a sure hit, -1 a sure miss, 0 unsure. */
+int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                    const int64_t v[3]);
+
 typedef struct mov3 {
     int64_t m[3][3]; /* Q32 rows of M */
     int64_t d[3];    /* M v */
@@ -500,16 +505,23 @@ static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][
 }
 
 FXL_ARM_CODE
+int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                    const int64_t v[3])
+{
+    mov3 s;
+    int64_t u[8][3];
+    frame_of_move(lp, lo, hi, v, &s, u);
+    return quick_moving(lp, &s, u, lo, hi, v);
+}
+
+FXL_ARM_CODE
 bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                              const int64_t v[3])
 {
     mov3 s;
     int64_t u[8][3];
-    int c, j, q;
+    int c, j;
     frame_of_move(lp, lo, hi, v, &s, u);
-    q = quick_moving(lp, &s, u, lo, hi, v);
-    if (q != 0)
-        return q > 0;
     if (axis_point_in(lp, lp->mid, lo, hi, v))
         return true;
     for (c = 0; c < 8; c++)
@@ -743,11 +755,8 @@ bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 {
     mov3 s;
     int64_t u[8][3];
-    int c, j, sg, q;
+    int c, j, sg;
     frame_of_move(lp, lo, hi, v, &s, u);
-    q = quick_moving(lp, &s, u, lo, hi, v);
-    if (q != 0)
-        return q > 0;
     if (axis_point_in(lp, lp->mid - lp->half_len, lo, hi, v) ||
         axis_point_in(lp, lp->mid + lp->half_len, lo, hi, v))
         return true; /* a cap's centre in the swept body */
