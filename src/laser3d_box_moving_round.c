@@ -309,13 +309,18 @@ static void frame_of_move(const fxl_laser3d_prep *lp, const int64_t lo[3], const
     s->wid = (uint64_t)lp->half_wid;
     for (i = 0; i < 3; i++)
         s->d[i] = s->m[i][0] * v[0] + s->m[i][1] * v[1] + s->m[i][2] * v[2];
-    for (c = 0; c < 8; c++) {
-        for (i = 0; i < 3; i++) {
-            u[c][i] = 0;
-            for (k = 0; k < 3; k++)
-                u[c][i] += s->m[i][k] * ((c >> k) & 1 ? hi[k] : lo[k]);
-        }
-        u[c][0] -= lp->mid;
+    for (i = 0; i < 3; i++) {
+        u[0][i] = -(i == 0 ? lp->mid : 0);
+        for (k = 0; k < 3; k++)
+            u[0][i] += s->m[i][k] * lo[k];
+    }
+    /* the others from a corner one bit below: u[c] = u[c - 2^k] + m_k
+     * (hi_k - lo_k), k c's top bit (every partial sum a corner's u: no
+     * overflow, the same values as summed afresh) */
+    for (c = 1; c < 8; c++) {
+        k = c >= 4 ? 2 : c >= 2 ? 1 : 0;
+        for (i = 0; i < 3; i++)
+            u[c][i] = u[c - (1 << k)][i] + s->m[i][k] * (hi[k] - lo[k]);
     }
 }
 
