@@ -429,10 +429,10 @@ static bool grad_parts(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t 
  * sweeps (fewer when one moves nothing); rounded anywhere: only ever a
  * point of Z),
  * inside the shape (a sure hit, point_in), or the shape's gradient there
- * (grad_parts: tried after the first and second sweeps too, where most
- * misses already separate: of the GBA bench's 108 near boxes reaching
- * here, 70 after one sweep, 104 after two, all after three) and at Z's
- * centre (a sure miss). 1, -1 or 0 (unsure). Steps:
+ * (grad_parts: tried after each of the first three sweeps too, where
+ * most misses already separate: of the GBA bench's 108 near boxes
+ * reaching here, 70 after one sweep, 104 after two, all after three) and
+ * at Z's centre (a sure miss). 1, -1 or 0 (unsure). Steps:
  * along world axis l, Q(u + x m_l) is least at x = -G / H, G = sum_i w_i
  * u_i m_il, H = sum_i w_i m_il^2, taken on top bits (u >> 38 below 2^23,
  * m >> 20 below 2^12.1: G' below 2^52.7, H' below 2^41.7; x = -G' 2^18 /
@@ -497,7 +497,7 @@ static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][
                 tq = nx;
             }
         }
-        if (sweep < 2 && moved && grad_parts(lp, s, uc, lo, hi, v))
+        if (sweep < 3 && moved && grad_parts(lp, s, uc, lo, hi, v))
             return -1;
     }
     if (point_in(lp, s, p, tq))
