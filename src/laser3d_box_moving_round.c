@@ -101,6 +101,11 @@ bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                              const int64_t v[3]);
 
+/* The quick look alone (the same arguments, the egg or the cylinder): 1
+ * a sure hit, -1 a sure miss, 0 unsure. */
+int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                    const int64_t v[3]);
+
 typedef struct mov3 {
     int64_t m[3][3]; /* Q32 rows of M */
     int64_t d[3];    /* M v */
@@ -304,13 +309,18 @@ static void frame_of_move(const fxl_laser3d_prep *lp, const int64_t lo[3], const
     s->wid = (uint64_t)lp->half_wid;
     for (i = 0; i < 3; i++)
         s->d[i] = s->m[i][0] * v[0] + s->m[i][1] * v[1] + s->m[i][2] * v[2];
-    for (c = 0; c < 8; c++) {
-        for (i = 0; i < 3; i++) {
-            u[c][i] = 0;
-            for (k = 0; k < 3; k++)
-                u[c][i] += s->m[i][k] * ((c >> k) & 1 ? hi[k] : lo[k]);
-        }
-        u[c][0] -= lp->mid;
+    for (i = 0; i < 3; i++) {
+        u[0][i] = -(i == 0 ? lp->mid : 0);
+        for (k = 0; k < 3; k++)
+            u[0][i] += s->m[i][k] * lo[k];
+    }
+    /* the others from a corner one bit below: u[c] = u[c - 2^k] + m_k
+     * (hi_k - lo_k), k c's top bit (every partial sum a corner's u: no
+     * overflow, the same values as summed afresh) */
+    for (c = 1; c < 8; c++) {
+        k = c >= 4 ? 2 : c >= 2 ? 1 : 0;
+        for (i = 0; i < 3; i++)
+            u[c][i] = u[c - (1 << k)][i] + s->m[i][k] * (hi[k] - lo[k]);
     }
 }
 
@@ -399,14 +409,30 @@ static bool point_in(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t p[
     return fxl__cmp_limbs(l, r, 10) <= 0;
 }
 
+/* The shape's gradient at the frame point uc (egg (w0 u0 / 2^16, u1,
+ * u2), cylinder (0, u1, u2)) as plane_parts' direction: true if it
+ * separates (a sure miss). */
+FXL_ARM_CODE
+static bool grad_parts(const fxl_laser3d_prep *lp, const mov3 *s, const int64_t uc[3],
+                       const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
+{
+    int64_t a[3];
+    a[0] = lp->kind == FXL_LASER3D_EGG ? fxl__floor_shift(uc[0], 16) * s->w[0] : 0;
+    a[1] = uc[1], a[2] = uc[2];
+    shrink28(a);
+    return plane_parts(lp, s, a, lo, hi, v);
+}
+
 /* The quick look: a point of Z of about the least Q (coordinate descent
  * over p's three axes and T, each step over-relaxed to 7/4 (q's valley
  * along the null direction makes plain steps zigzag), up to eight
  * sweeps (fewer when one moves nothing); rounded anywhere: only ever a
  * point of Z),
  * inside the shape (a sure hit, point_in), or the shape's gradient there
- * (egg (w0 u0 / 2^16, u1, u2), cylinder (0, u1, u2)) and at Z's centre as
- * plane_parts' directions (a sure miss). 1, -1 or 0 (unsure). Steps:
+ * (grad_parts: tried after each of the first three sweeps too, where
+ * most misses already separate: of the GBA bench's 108 near boxes
+ * reaching here, 70 after one sweep, 104 after two, all after three) and
+ * at Z's centre (a sure miss). 1, -1 or 0 (unsure). Steps:
  * along world axis l, Q(u + x m_l) is least at x = -G / H, G = sum_i w_i
  * u_i m_il, H = sum_i w_i m_il^2, taken on top bits (u >> 38 below 2^23,
  * m >> 20 below 2^12.1: G' below 2^52.7, H' below 2^41.7; x = -G' 2^18 /
@@ -417,8 +443,8 @@ FXL_ARM_CODE
 static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][3],
                         const int64_t lo[3], const int64_t hi[3], const int64_t v[3])
 {
-    int64_t p[3], uc[3], tq = 32768, a[3], rec[4], wc[4][3];
-    int sweep, l, i, e;
+    int64_t p[3], uc[3], tq = 32768, rec[4], wc[4][3];
+    int sweep, l, i;
     bool moved = true;
     for (i = 0; i < 3; i++)
         p[i] = lo[i] + (hi[i] - lo[i]) / 2;
@@ -471,19 +497,26 @@ static int quick_moving(const fxl_laser3d_prep *lp, const mov3 *s, int64_t u[8][
                 tq = nx;
             }
         }
+        if (sweep < 3 && moved && grad_parts(lp, s, uc, lo, hi, v))
+            return -1;
     }
     if (point_in(lp, s, p, tq))
         return 1;
-    for (e = 0; e < 2; e++) {
-        for (i = 0; i < 3; i++)
-            uc[i] = e == 0 ? uc[i] : u[0][i] / 2 + u[7][i] / 2 + s->d[i] / 2; /* Z's centre */
-        a[0] = lp->kind == FXL_LASER3D_EGG ? fxl__floor_shift(uc[0], 16) * s->w[0] : 0;
-        a[1] = uc[1], a[2] = uc[2];
-        shrink28(a);
-        if (plane_parts(lp, s, a, lo, hi, v))
-            return -1;
-    }
-    return 0;
+    if (grad_parts(lp, s, uc, lo, hi, v))
+        return -1;
+    for (i = 0; i < 3; i++)
+        uc[i] = u[0][i] / 2 + u[7][i] / 2 + s->d[i] / 2; /* Z's centre */
+    return grad_parts(lp, s, uc, lo, hi, v) ? -1 : 0;
+}
+
+FXL_ARM_CODE
+int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                    const int64_t v[3])
+{
+    mov3 s;
+    int64_t u[8][3];
+    frame_of_move(lp, lo, hi, v, &s, u);
+    return quick_moving(lp, &s, u, lo, hi, v);
 }
 
 FXL_ARM_CODE
@@ -492,11 +525,8 @@ bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 {
     mov3 s;
     int64_t u[8][3];
-    int c, j, q;
+    int c, j;
     frame_of_move(lp, lo, hi, v, &s, u);
-    q = quick_moving(lp, &s, u, lo, hi, v);
-    if (q != 0)
-        return q > 0;
     if (axis_point_in(lp, lp->mid, lo, hi, v))
         return true;
     for (c = 0; c < 8; c++)
@@ -730,11 +760,8 @@ bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 {
     mov3 s;
     int64_t u[8][3];
-    int c, j, sg, q;
+    int c, j, sg;
     frame_of_move(lp, lo, hi, v, &s, u);
-    q = quick_moving(lp, &s, u, lo, hi, v);
-    if (q != 0)
-        return q > 0;
     if (axis_point_in(lp, lp->mid - lp->half_len, lo, hi, v) ||
         axis_point_in(lp, lp->mid + lp->half_len, lo, hi, v))
         return true; /* a cap's centre in the swept body */

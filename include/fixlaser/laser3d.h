@@ -230,8 +230,10 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * |z| <= W about the middle, Le as above; a miss there is a miss), a
  * quick look (a point of the swept body of about the least value of the
  * shape's quadratic, by rounded 64-bit descent: inside the shape a sure
- * hit, the shape's gradient plane there with the whole body beyond it a
- * sure miss, both exact), then the least of that quadratic (y^2 + z^2
+ * hit, the shape's gradient plane there, tried after each of the first
+ * three descent sweeps and at the end, with the whole body beyond it a
+ * sure miss, both exact; the egg's before its prism, which it mostly
+ * makes needless), then the least of that quadratic (y^2 + z^2
  * within the slab |x| <= L; k x^2 + y^2 + z^2) over the swept body (the
  * box plus [0, 1] of the move) by active sets in (box point, moment): the
  * egg's middle or the cylinder's cap centres in it, the 8 corners' paths
@@ -239,9 +241,11 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * and the move (and their lines on a cap), every sign exact in up to
  * 333-bit integers (src/laser3d_box_moving_round.c). GBA (256 boxes at
  * the surface moving (3, -2, 1) px, median / max): box laser 2,469 /
- * 7,368 cycles, cylinder 2,570 / 127,908, egg 3,688 / 140,222 (the
- * conservative path before: 2,570 / 52,819 and 3,688 / 67,337); the
- * exact stage, when the quick look cannot decide, up to about 1,500,000.
+ * 7,364 cycles, cylinder 2,570 / 90,338, egg 3,688 / 58,828 (the
+ * conservative path before: 2,570 / 52,819 and 3,688 / 67,337; the
+ * cylinder's tail: its ends' tests, the prism's 15 axes, about 36,000,
+ * and two descent sweeps with two gradient planes); the exact stage,
+ * when the quick look cannot decide, up to about 1,500,000.
  * Domain: the box, `to` and the end box (to + hi - lo) within
  * +-FXL_COORD3_MAX; outside it a meaningless answer, never undefined
  * behaviour; an inverted box is never hit. */
