@@ -369,6 +369,29 @@ static fxl_wall_prep room_p[ROOMW] FXL_EWRAM_BSS;
 static fxl_room_wall room_packed[ROOMW] FXL_EWRAM_BSS;
 static scene room_t FXL_EWRAM_BSS;
 
+/* The reference's first of walls w[0..m) the centre line of s (c, sn its
+ * cos and sin) meets at a u* <= its length: its index (-1: none), u* in
+ * *best (untouched when none), and *tie counting walls met at the best u*
+ * so far. */
+static long ref_first_within(const scene *s, int32_t c, int32_t sn, const fxl_wall *w, int m,
+                             ref_q *best, uint32_t *tie)
+{
+    long k = -1;
+    int j;
+    ref_q u;
+    for (j = 0; j < m; j++) {
+        if (ref_centre(s->l.pos, c, sn, w[j], s->two, -1, &u) && ref_q_cmp_int(u, s->l.length) <= 0) {
+            if (k >= 0 && ref_q_cmp(u, *best) == 0)
+                (*tie)++;
+            if (k < 0 || ref_q_cmp(u, *best) < 0) {
+                k = j;
+                *best = u;
+            }
+        }
+    }
+    return k;
+}
+
 static void room_centre_vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_centre_vs_reference");
@@ -382,7 +405,7 @@ static void room_centre_vs_reference(void)
         fxl_room room;
         fxl_cast a, b;
         fxl_laser ca, cb;
-        ref_q u, best;
+        ref_q best;
         long k = -1;
         int m, j, want, tries;
         unsigned flags;
@@ -408,16 +431,7 @@ static void room_centre_vs_reference(void)
         flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
         c = fxl_cos(s.l.angle);
         sn = fxl_sin(s.l.angle);
-        for (j = 0; j < m; j++) {
-            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && ref_q_cmp_int(u, s.l.length) <= 0) {
-                if (k >= 0 && ref_q_cmp(u, best) == 0)
-                    tie++;
-                if (k < 0 || ref_q_cmp(u, best) < 0) {
-                    k = j;
-                    best = u;
-                }
-            }
-        }
+        k = ref_first_within(&s, c, sn, w, m, &best, &tie);
         if (fxl_room_cast(&room, &s.l, flags, &b, &cb) != FXL_OK ||
             fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, &ca) != FXL_OK || b.wall != k ||
             !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||
@@ -578,17 +592,7 @@ static void room_cast_bands(void)
         }
         CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
         flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
-        k = -1;
-        for (j = 0; j < m; j++) {
-            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && ref_q_cmp_int(u, s.l.length) <= 0) {
-                if (k >= 0 && ref_q_cmp(u, best) == 0)
-                    tie++;
-                if (k < 0 || ref_q_cmp(u, best) < 0) {
-                    k = j;
-                    best = u;
-                }
-            }
-        }
+        k = ref_first_within(&s, c, sn, w, m, &best, &tie);
         if (fxl_room_cast(&room, &s.l, flags, &b, NULL) != FXL_OK ||
             fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, NULL) != FXL_OK || b.wall != k ||
             !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||
