@@ -65,6 +65,19 @@ static bool mv(const fxl_laser3d_prep *p, fxl_sphere s, fxl_vec3 to)
     return fxl_laser3d_vs_moving_sphere(p, s, to);
 }
 
+/* 1 when the core (got) and the reference (want) differ on path i at
+ * radius r (touching radius rs), shown for the first 5 (bad so far). */
+static uint32_t disagreement(const char *name, uint32_t i, int32_t r, bool got, bool want, int32_t rs,
+                             uint32_t bad)
+{
+    if (got == want)
+        return 0;
+    if (bad < 5)
+        fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n", name, i,
+                    (long)r, got, want, (long)rs);
+    return 1;
+}
+
 /* The invariants of one moving sphere s (from its centre a to b = a + n *
  * step) whose answer was got: no miss where a lattice point of the path
  * hits statically; zero move == static at either end; batch == single.
@@ -136,12 +149,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
             else /* the cylinder's stated bound, exactly */
                 want = fxl_laser3d_vs_sphere(&p, s) || fxl_laser3d_vs_sphere(&p, e) ||
                        ((a.x != b.x || a.y != b.y || a.z != b.z) && s.r >= rs);
-            if (got != want) {
-                if (bad < 5)
-                    fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n",
-                                name, i, (long)s.r, got, want, (long)rs);
-                bad++;
-            }
+            bad += disagreement(name, i, s.r, got, want, rs, bad);
             /* invariants: an end hit is a hit; a lattice point of the path
              * that hits statically is a hit (no miss, any kind); zero
              * move == static; batch == single */
@@ -256,12 +264,7 @@ static void cylinder_property(void)
             want = rs >= 0 && s.r >= rs;
             if (fabs((double)s.r - dd) > 1e-6 * dd + 0.01 && want != ((double)s.r >= dd))
                 dbl_bad++;
-            if (got != want) {
-                if (bad < 5)
-                    fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n",
-                                name, i, (long)s.r, got, want, (long)rs);
-                bad++;
-            }
+            bad += disagreement(name, i, s.r, got, want, rs, bad);
             inv_bad += path_invariants(&p, s, a, b, step, n, got);
         }
     }
