@@ -220,6 +220,7 @@ FUZZ_MODULES := laser sweep shapes chain wall laser3d beam curvy cast laser_aabb
 	curvy_aabb cast_aabb laser3d_moving
 FUZZ_MODULES += bounce_hit
 FUZZ_MODULES += laser3d_box_moving
+$(FUZZ)/fuzz_laser3d_box $(FUZZ)/fuzz_laser3d_box_moving: tests/fuzz/fuzz_laser3d_input.h
 # The harnesses use __int128 (not ISO C) and mix widths freely: WARN without
 # -Wpedantic and -Wconversion.
 FUZZ_WARN    := $(filter-out -Wpedantic -Wconversion,$(WARN))

@@ -523,15 +523,6 @@ ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, con
     return two_sided ? room_cast_walls(w, mask, r, true, fl) : room_cast_walls(w, mask, r, false, fl);
 }
 
-/* The point emitter + L c / 65536 on one axis, rounded to nearest
- * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32. */
-static int32_t along(int32_t p, int32_t L, int32_t c)
-{
-    uint32_t m = fxl__abs32(c), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
-    uint32_t v = h * m + ((l * m + (c < 0 ? 0x7FFFu : 0x8000u)) >> 16);
-    return c < 0 ? p - (int32_t)v : p + (int32_t)v;
-}
-
 /* A cast's rules (a single leg): no reference point, no wall to skip. */
 FXL__ALWAYS_INLINE void cast_rules(fxl__rules *rules, fxl_vec2 pos)
 {
@@ -540,21 +531,6 @@ FXL__ALWAYS_INLINE void cast_rules(fxl__rules *rules, fxl_vec2 pos)
     rules->skip = -1;
     rules->sx = rules->sy = 0;
     rules->ref = pos;
-}
-
-/* A cast's answer: the first wall (-1: none), the clipped length len and
- * the end point along the direction (c, s), and *clipped (may be NULL). */
-FXL__ALWAYS_INLINE void cast_answer(const fxl_laser *laser, long wall, int32_t len, int32_t c,
-                                    int32_t s, fxl_cast *out, fxl_laser *clipped)
-{
-    out->length = len;
-    out->wall = (int32_t)wall;
-    out->point.x = along(laser->pos.x, len, c);
-    out->point.y = along(laser->pos.y, len, s);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
 }
 
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
@@ -633,7 +609,7 @@ ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser
     } else {
         wall = room_cast_all(room, laser, flags, c, s, &len);
     }
-    cast_answer(laser, wall, len, c, s, out, clipped);
+    fxl__cast_answer(laser, wall, len, c, s, out, clipped);
     return FXL_OK;
 }
 
@@ -668,7 +644,7 @@ fxl_result fxl_laser_cast(const fxl_laser *laser, const fxl_wall_prep *walls,
         cast_rules(&rules, laser->pos);
         wall = search_walls(&ray, walls, n, two, &rules, &u, NULL, &len);
     }
-    cast_answer(laser, wall, len, c, s, out, clipped);
+    fxl__cast_answer(laser, wall, len, c, s, out, clipped);
     return FXL_OK;
 }
 

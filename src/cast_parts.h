@@ -464,6 +464,30 @@ static inline fxl_result fxl__cast_laser_ok(const fxl_laser *laser)
     return laser->anchor != FXL_ANCHOR_EMITTER ? FXL_ERR_ANCHOR : FXL_OK;
 }
 
+/* The point emitter + L c / 65536 on one axis, rounded to nearest
+ * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32. */
+static inline int32_t fxl__cast_along(int32_t p, int32_t L, int32_t c)
+{
+    uint32_t m = fxl__abs32(c), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
+    uint32_t v = h * m + ((l * m + (c < 0 ? 0x7FFFu : 0x8000u)) >> 16);
+    return c < 0 ? p - (int32_t)v : p + (int32_t)v;
+}
+
+/* A cast's answer: the first wall (-1: none), the clipped length len and
+ * the end point along the direction (c, s), and *clipped (may be NULL). */
+FXL__ALWAYS_INLINE void fxl__cast_answer(const fxl_laser *laser, long wall, int32_t len, int32_t c,
+                                         int32_t s, fxl_cast *out, fxl_laser *clipped)
+{
+    out->length = len;
+    out->wall = (int32_t)wall;
+    out->point.x = fxl__cast_along(laser->pos.x, len, c);
+    out->point.y = fxl__cast_along(laser->pos.y, len, s);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+}
+
 #ifdef FXL_TEST_HOOKS
 /* bounce.c's small exact division and its meeting with an axis-aligned
  * wall, for the suite (test builds only): floor(n / den) for 0 < den <

@@ -694,16 +694,6 @@ FXL__ALWAYS_INLINE uint32_t width_mask(const fxl_room *room, const fxl__ray *r, 
     return fxl__room_mask_ray(room, r, ra, two_sided); /* cast_parts.h: the slab look-up */
 }
 
-/* The point emitter + L c / 65536 on one axis, rounded to nearest
- * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32 (as
- * cast.c's fxl_laser_cast). */
-static int32_t width_along(int32_t p, int32_t L, int32_t c)
-{
-    uint32_t m = fxl__abs32(c), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
-    uint32_t v = h * m + ((l * m + (c < 0 ? 0x7FFFu : 0x8000u)) >> 16);
-    return c < 0 ? p - (int32_t)v : p + (int32_t)v;
-}
-
 fxl_result fxl__room_cast_width(const fxl_room *room, const fxl_laser *laser, unsigned flags,
                                 fxl_cast *out, fxl_laser *clipped)
 {
@@ -729,14 +719,7 @@ fxl_result fxl__room_cast_width(const fxl_room *room, const fxl_laser *laser, un
                   laser->half_width + (laser->half_width >> 15) + 2);
     wall = cast_width_room(&ray, laser->kind, laser->half_width, room,
                            width_mask(room, &ray, laser->angle & FXL_ANGLE_MASK, two), two, &len);
-    out->length = len;
-    out->wall = (int32_t)wall;
-    out->point.x = width_along(laser->pos.x, len, c);
-    out->point.y = width_along(laser->pos.y, len, s);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
+    fxl__cast_answer(laser, wall, len, c, s, out, clipped); /* cast_parts.h */
     return FXL_OK;
 }
 

@@ -141,24 +141,24 @@ typedef struct wwall {
     int32_t ax, ay, ex, ey;
 } wwall;
 
-FXL__ALWAYS_INLINE wwall wwall_of(const fxl_wall_prep *w)
+FXL__ALWAYS_INLINE wwall wwall_make(int32_t ax, int32_t ay, int32_t ex, int32_t ey)
 {
     wwall v;
-    v.ax = w->a.x;
-    v.ay = w->a.y;
-    v.ex = w->ex;
-    v.ey = w->ey;
+    v.ax = ax;
+    v.ay = ay;
+    v.ex = ex;
+    v.ey = ey;
     return v;
+}
+
+FXL__ALWAYS_INLINE wwall wwall_of(const fxl_wall_prep *w)
+{
+    return wwall_make(w->a.x, w->a.y, w->ex, w->ey);
 }
 
 FXL__ALWAYS_INLINE wwall wwall_packed(const fxl_room_wall *w)
 {
-    wwall v;
-    v.ax = w->a.x;
-    v.ay = w->a.y;
-    v.ex = w->ex;
-    v.ey = w->ey;
-    return v;
+    return wwall_make(w->a.x, w->a.y, w->ex, w->ey);
 }
 
 /* N = (a - e) x (b - a) = a x (b - a) - e x (b - a), wrapping as

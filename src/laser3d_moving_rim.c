@@ -506,19 +506,29 @@ static int64_t rf_abs(int64_t v)
     return v < 0 ? -v : v; /* |v| < 2^63 in the domain */
 }
 
-/* Both filters: the solid cylinder |x| <= l, rho <= w (l = 0: the disc). */
-static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+/* The least shift s that puts l, w, rr and every component of a and a + d
+ * below 2^bits in magnitude once shifted right by s (the searches' scale). */
+static unsigned rf_shift(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr,
+                         unsigned bits)
 {
-    rf_path p;
     uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr;
-    uint32_t d1 = 0;
-    int32_t lo = 0, hi = RF_T, rhat, k, ob = INT32_MAX, vlo = 0, vhi = 0; /* 0: not known yet */
     unsigned s = 0;
     int i;
     for (i = 0; i < 3; i++)
         m |= (uint64_t)rf_abs(a[i]) | (uint64_t)rf_abs(a[i] + d[i]);
-    while ((m >> s) >= ((uint64_t)1 << RF_BITS))
+    while ((m >> s) >= ((uint64_t)1 << bits))
         s++;
+    return s;
+}
+
+/* Both filters: the solid cylinder |x| <= l, rho <= w (l = 0: the disc). */
+static int rf_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_t w, int64_t rr)
+{
+    rf_path p;
+    uint32_t d1 = 0;
+    int32_t lo = 0, hi = RF_T, rhat, k, ob = INT32_MAX, vlo = 0, vhi = 0; /* 0: not known yet */
+    unsigned s = rf_shift(a, d, l, w, rr, RF_BITS);
+    int i;
     for (i = 0; i < 3; i++) {
         p.a[i] = (int32_t)(s ? fxl__floor_shift(a[i], s) : a[i]);
         p.d[i] = (int32_t)(s ? fxl__floor_shift(d[i], s) : d[i]);
@@ -620,13 +630,9 @@ static int rf64_search(const int64_t a[3], const int64_t d[3], int64_t l, int64_
 {
     const int64_t T = (int64_t)1 << RF64_BITS;
     int64_t pa[3], pd[3], lo = 0, hi = T, rhat, k, ob = INT64_MAX, vlo, vhi;
-    uint64_t m = (uint64_t)l | (uint64_t)w | (uint64_t)rr, d1 = 0;
-    unsigned s = 0;
+    uint64_t d1 = 0;
+    unsigned s = rf_shift(a, d, l, w, rr, RF64_BITS);
     int i;
-    for (i = 0; i < 3; i++)
-        m |= (uint64_t)rf_abs(a[i]) | (uint64_t)rf_abs(a[i] + d[i]);
-    while ((m >> s) >= ((uint64_t)1 << RF64_BITS))
-        s++;
     for (i = 0; i < 3; i++) {
         pa[i] = s ? fxl__floor_shift(a[i], s) : a[i];
         pd[i] = s ? fxl__floor_shift(d[i], s) : d[i];

@@ -6,7 +6,12 @@
 
 #include <stdint.h>
 
+/* A reference needing more bits may define BIG_LIMBS before including
+ * this header, and then use only the inline operations below (the
+ * out-of-line ones are compiled for 12). */
+#ifndef BIG_LIMBS
 #define BIG_LIMBS 12
+#endif
 
 typedef struct big {
     int s;                 /* -1, 0, 1 */

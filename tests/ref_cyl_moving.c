@@ -2,8 +2,8 @@
  * by a method unlike src/laser3d_moving*.c's: root isolation by Bernstein
  * subdivision instead of a Sturm count, and the tube tests by evaluating
  * the quadratic at its clamped rational minimiser instead of Lagrange's
- * identity; integers of up to 640 bits (a local type: tests/bigint.h
- * stops at 384).
+ * identity; integers of up to 640 bits (tests/bigint.h's inline
+ * operations with BIG_LIMBS 20).
  *
  * With f(t) the centre's frame point (linear in t) and C the solid
  * cylinder |x| <= L, rho <= W, the sphere of radius R hits iff some t in
@@ -21,130 +21,31 @@
 
 #include <math.h>
 
-#define RL 20
+#define BIG_LIMBS 20 /* 640 bits: bigint.h's inline operations only */
+#include "bigint.h"
+
+#define RL BIG_LIMBS
 #define DEPTH 62
 
-typedef struct rb {
-    int s, n;
-    uint32_t d[RL];
-} rb;
+typedef big rb;
 
+/* Overflows of this reference (sticky: every later answer undecided),
+ * kept out of big_faults(): ref_cyl_moving moves bigint.h's count here. */
 static int faults;
-
-static void trim(rb *a)
-{
-    while (a->n > 0 && a->d[a->n - 1] == 0)
-        a->n--;
-    if (a->n == 0)
-        a->s = 0;
-}
-
-static rb r64(int64_t v)
-{
-    rb a;
-    uint64_t m = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
-    int i;
-    for (i = 0; i < RL; i++)
-        a.d[i] = 0;
-    a.d[0] = (uint32_t)m, a.d[1] = (uint32_t)(m >> 32);
-    a.n = 2, a.s = v < 0 ? -1 : 1;
-    trim(&a);
-    return a;
-}
-
-static int magcmp(const rb *a, const rb *b)
-{
-    int i;
-    if (a->n != b->n)
-        return a->n > b->n ? 1 : -1;
-    for (i = a->n - 1; i >= 0; i--)
-        if (a->d[i] != b->d[i])
-            return a->d[i] > b->d[i] ? 1 : -1;
-    return 0;
-}
-
-static rb add(rb a, rb b)
-{
-    rb r = r64(0);
-    int i;
-    if (a.s == 0)
-        return b;
-    if (b.s == 0)
-        return a;
-    if (a.s == b.s) {
-        uint64_t c = 0;
-        int n = a.n > b.n ? a.n : b.n;
-        for (i = 0; i < n; i++) {
-            c += (uint64_t)a.d[i] + b.d[i];
-            r.d[i] = (uint32_t)c;
-            c >>= 32;
-        }
-        if (c != 0) {
-            if (n == RL)
-                faults++;
-            else
-                r.d[n++] = (uint32_t)c;
-        }
-        r.n = n, r.s = a.s;
-        return r;
-    } else {
-        int c = magcmp(&a, &b);
-        const rb *x = c >= 0 ? &a : &b, *y = c >= 0 ? &b : &a;
-        int64_t br = 0;
-        for (i = 0; i < x->n; i++) {
-            int64_t v = (int64_t)x->d[i] - y->d[i] - br;
-            br = v < 0;
-            r.d[i] = (uint32_t)(v + (br ? ((int64_t)1 << 32) : 0));
-        }
-        r.n = x->n, r.s = x->s;
-        trim(&r);
-        return r;
-    }
-}
-
-static rb neg(rb a)
-{
-    a.s = -a.s;
-    return a;
-}
 
 static rb sub(rb a, rb b)
 {
-    return add(a, neg(b));
-}
-
-static rb mul(rb a, rb b)
-{
-    rb r = r64(0);
-    int i, j;
-    if (a.s == 0 || b.s == 0)
-        return r;
-    if (a.n + b.n > RL) {
-        faults++;
-        return r;
-    }
-    for (i = 0; i < a.n; i++) {
-        uint64_t c = 0;
-        for (j = 0; j < b.n; j++) {
-            c += (uint64_t)a.d[i] * b.d[j] + r.d[i + j];
-            r.d[i + j] = (uint32_t)c;
-            c >>= 32;
-        }
-        r.d[i + b.n] = (uint32_t)c;
-    }
-    r.n = a.n + b.n, r.s = a.s * b.s;
-    trim(&r);
-    return r;
+    return big_add(a, big_neg(b));
 }
 
 static rb shl(rb a, int k)
 {
-    rb r = r64(0);
+    rb r = big_i64(0);
     int i, q = k / 32, b = k % 32;
     if (a.s == 0)
         return a;
     if (a.n + q + 1 > RL) {
-        faults++;
+        fxlt_big_faults_++;
         return r;
     }
     for (i = a.n - 1; i >= 0; i--) {
@@ -152,13 +53,8 @@ static rb shl(rb a, int k)
         r.d[i + q] = a.d[i] << b;
     }
     r.n = a.n + q + 1, r.s = a.s;
-    trim(&r);
+    big_trim_(&r);
     return r;
-}
-
-static int cmp(rb a, rb b)
-{
-    return sub(a, b).s;
 }
 
 typedef struct geo {
@@ -195,50 +91,50 @@ static void geo_of(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b, int32_t r, geo 
 static int static_hit(const geo *g, const int64_t p[3])
 {
     int64_t ax = p[0] < 0 ? -p[0] : p[0];
-    rb ex = r64(ax > g->l ? ax - g->l : 0), rho2 = add(mul(r64(p[1]), r64(p[1])), mul(r64(p[2]), r64(p[2])));
-    rb w = r64(g->w), r = r64(g->rr), r2 = mul(r, r), ex2 = mul(ex, ex);
-    if (cmp(rho2, mul(w, w)) <= 0)
-        return cmp(ex2, r2) <= 0;
+    rb ex = big_i64(ax > g->l ? ax - g->l : 0), rho2 = big_add(big_mul(big_i64(p[1]), big_i64(p[1])), big_mul(big_i64(p[2]), big_i64(p[2])));
+    rb w = big_i64(g->w), r = big_i64(g->rr), r2 = big_mul(r, r), ex2 = big_mul(ex, ex);
+    if (big_cmp(rho2, big_mul(w, w)) <= 0)
+        return big_cmp(ex2, r2) <= 0;
     if (ex.s == 0) {
-        rb wr = add(w, r);
-        return cmp(rho2, mul(wr, wr)) <= 0;
+        rb wr = big_add(w, r);
+        return big_cmp(rho2, big_mul(wr, wr)) <= 0;
     }
     {
-        rb s = sub(add(add(rho2, mul(w, w)), ex2), r2);
+        rb s = sub(big_add(big_add(rho2, big_mul(w, w)), ex2), r2);
         if (s.s <= 0)
             return 1;
-        return cmp(mul(s, s), mul(shl(mul(w, w), 2), rho2)) <= 0;
+        return big_cmp(big_mul(s, s), big_mul(shl(big_mul(w, w), 2), rho2)) <= 0;
     }
 }
 
 /* P(n / m) m^2 <= rad^2 m^2 at t = n / m (m > 0). */
 static int tube_at(const geo *g, rb n, rb m, int64_t rad)
 {
-    rb y = add(mul(r64(g->fa[1]), m), mul(r64(g->d[1]), n));
-    rb z = add(mul(r64(g->fa[2]), m), mul(r64(g->d[2]), n));
-    rb rm = mul(r64(rad), m);
-    return cmp(add(mul(y, y), mul(z, z)), mul(rm, rm)) <= 0;
+    rb y = big_add(big_mul(big_i64(g->fa[1]), m), big_mul(big_i64(g->d[1]), n));
+    rb z = big_add(big_mul(big_i64(g->fa[2]), m), big_mul(big_i64(g->d[2]), n));
+    rb rm = big_mul(big_i64(rad), m);
+    return big_cmp(big_add(big_mul(y, y), big_mul(z, z)), big_mul(rm, rm)) <= 0;
 }
 
 /* n1 / m1 <= n2 / m2 (positive denominators). */
 static int fle(rb n1, rb m1, rb n2, rb m2)
 {
-    return cmp(mul(n1, m2), mul(n2, m1)) <= 0;
+    return big_cmp(big_mul(n1, m2), big_mul(n2, m1)) <= 0;
 }
 
 /* The path meets xlo <= x <= xhi, rho <= rad: the least of rho^2 over the
  * slab's interval of t is at t* = -(a.d)/|d|^2 clamped to it. */
 static int tube(const geo *g, int64_t xlo, int64_t xhi, int64_t rad)
 {
-    rb n0 = r64(0), m0 = r64(1), n1 = r64(1), m1 = r64(1), nd, q;
+    rb n0 = big_i64(0), m0 = big_i64(1), n1 = big_i64(1), m1 = big_i64(1), nd, q;
     if (g->d[0] == 0) {
         if (g->fa[0] < xlo || g->fa[0] > xhi)
             return 0;
     } else {
-        rb ta = r64(xlo - g->fa[0]), tb = r64(xhi - g->fa[0]), m = r64(g->d[0]);
+        rb ta = big_i64(xlo - g->fa[0]), tb = big_i64(xhi - g->fa[0]), m = big_i64(g->d[0]);
         if (g->d[0] < 0) {
             rb t = ta;
-            ta = neg(tb), tb = neg(t), m = neg(m);
+            ta = big_neg(tb), tb = big_neg(t), m = big_neg(m);
         }
         if (!fle(ta, m, n0, m0))
             n0 = ta, m0 = m;
@@ -247,10 +143,10 @@ static int tube(const geo *g, int64_t xlo, int64_t xhi, int64_t rad)
         if (!fle(n0, m0, n1, m1))
             return 0;
     }
-    q = add(mul(r64(g->d[1]), r64(g->d[1])), mul(r64(g->d[2]), r64(g->d[2])));
+    q = big_add(big_mul(big_i64(g->d[1]), big_i64(g->d[1])), big_mul(big_i64(g->d[2]), big_i64(g->d[2])));
     if (q.s == 0)
-        return tube_at(g, r64(0), r64(1), rad);
-    nd = neg(add(mul(r64(g->fa[1]), r64(g->d[1])), mul(r64(g->fa[2]), r64(g->d[2]))));
+        return tube_at(g, big_i64(0), big_i64(1), rad);
+    nd = big_neg(big_add(big_mul(big_i64(g->fa[1]), big_i64(g->d[1])), big_mul(big_i64(g->fa[2]), big_i64(g->d[2]))));
     if (fle(nd, q, n0, m0))
         return tube_at(g, n0, m0, rad);
     if (fle(n1, m1, nd, q))
@@ -261,28 +157,28 @@ static int tube(const geo *g, int64_t xlo, int64_t xhi, int64_t rad)
 /* Q's coefficients for the rim at x = s L. */
 static void quartic(const geo *g, int s, rb q[5])
 {
-    rb a[3], d[3], sc[3], pc[3], w = r64(g->w), r = r64(g->rr), w4;
+    rb a[3], d[3], sc[3], pc[3], w = big_i64(g->w), r = big_i64(g->rr), w4;
     int i, j;
-    a[0] = sub(r64(g->fa[0]), r64(s * g->l)), d[0] = r64(g->d[0]);
+    a[0] = sub(big_i64(g->fa[0]), big_i64(s * g->l)), d[0] = big_i64(g->d[0]);
     for (i = 1; i < 3; i++)
-        a[i] = r64(g->fa[i]), d[i] = r64(g->d[i]);
+        a[i] = big_i64(g->fa[i]), d[i] = big_i64(g->d[i]);
     for (i = 0; i < 3; i++)
-        sc[i] = pc[i] = r64(0);
+        sc[i] = pc[i] = big_i64(0);
     for (i = 0; i < 3; i++) {
-        rb dd = mul(d[i], d[i]), ad = shl(mul(a[i], d[i]), 1), aa = mul(a[i], a[i]);
-        sc[2] = add(sc[2], dd), sc[1] = add(sc[1], ad), sc[0] = add(sc[0], aa);
+        rb dd = big_mul(d[i], d[i]), ad = shl(big_mul(a[i], d[i]), 1), aa = big_mul(a[i], a[i]);
+        sc[2] = big_add(sc[2], dd), sc[1] = big_add(sc[1], ad), sc[0] = big_add(sc[0], aa);
         if (i > 0)
-            pc[2] = add(pc[2], dd), pc[1] = add(pc[1], ad), pc[0] = add(pc[0], aa);
+            pc[2] = big_add(pc[2], dd), pc[1] = big_add(pc[1], ad), pc[0] = big_add(pc[0], aa);
     }
-    sc[0] = sub(add(sc[0], mul(w, w)), mul(r, r));
-    w4 = shl(mul(w, w), 2);
+    sc[0] = sub(big_add(sc[0], big_mul(w, w)), big_mul(r, r));
+    w4 = shl(big_mul(w, w), 2);
     for (i = 0; i < 5; i++)
-        q[i] = r64(0);
+        q[i] = big_i64(0);
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++)
-            q[i + j] = add(q[i + j], mul(sc[i], sc[j]));
+            q[i + j] = big_add(q[i + j], big_mul(sc[i], sc[j]));
     for (i = 0; i < 3; i++)
-        q[i] = sub(q[i], mul(w4, pc[i]));
+        q[i] = sub(q[i], big_mul(w4, pc[i]));
 }
 
 /* 12 times the Bernstein coefficients of 2^(4n) Q((k + s) / 2^n), s in
@@ -294,20 +190,20 @@ static void bern(const rb q[5], int n, int64_t k, rb b[5])
     static const int w12[5] = {12, 3, 2, 3, 12}; /* 12 / C(4, i) */
     rb c[5], kp[5];
     int i, j;
-    kp[0] = r64(1);
+    kp[0] = big_i64(1);
     for (i = 1; i < 5; i++)
-        kp[i] = mul(kp[i - 1], r64(k));
+        kp[i] = big_mul(kp[i - 1], big_i64(k));
     for (i = 0; i < 5; i++)
-        c[i] = r64(0);
+        c[i] = big_i64(0);
     for (j = 0; j < 5; j++) {
         rb qj = shl(q[j], (4 - j) * n);
         for (i = 0; i <= j; i++)
-            c[i] = add(c[i], mul(mul(qj, r64(binom[j][i])), kp[j - i]));
+            c[i] = big_add(c[i], big_mul(big_mul(qj, big_i64(binom[j][i])), kp[j - i]));
     }
     for (j = 0; j < 5; j++) {
-        b[j] = r64(0);
+        b[j] = big_i64(0);
         for (i = 0; i <= j; i++)
-            b[j] = add(b[j], mul(c[i], r64((int64_t)binom[j][i] * w12[i])));
+            b[j] = big_add(b[j], big_mul(c[i], big_i64((int64_t)binom[j][i] * w12[i])));
     }
 }
 
@@ -316,23 +212,23 @@ static void bern(const rb q[5], int n, int64_t k, rb b[5])
  * clamped t* = -(a.d) / |d|^2, as rationals. */
 static int ball(const geo *g, int s)
 {
-    rb a[3], n = r64(0), m = r64(0), lhs = r64(0), rm;
+    rb a[3], n = big_i64(0), m = big_i64(0), lhs = big_i64(0), rm;
     int i;
-    a[0] = sub(r64(g->fa[0]), r64(s * g->l)), a[1] = r64(g->fa[1]), a[2] = r64(g->fa[2]);
+    a[0] = sub(big_i64(g->fa[0]), big_i64(s * g->l)), a[1] = big_i64(g->fa[1]), a[2] = big_i64(g->fa[2]);
     for (i = 0; i < 3; i++) {
-        n = sub(n, mul(a[i], r64(g->d[i])));
-        m = add(m, mul(r64(g->d[i]), r64(g->d[i])));
+        n = sub(n, big_mul(a[i], big_i64(g->d[i])));
+        m = big_add(m, big_mul(big_i64(g->d[i]), big_i64(g->d[i])));
     }
     if (n.s <= 0) /* also no move: m = 0 */
-        n = r64(0), m = r64(1);
-    else if (cmp(n, m) > 0)
-        n = r64(1), m = r64(1);
+        n = big_i64(0), m = big_i64(1);
+    else if (big_cmp(n, m) > 0)
+        n = big_i64(1), m = big_i64(1);
     for (i = 0; i < 3; i++) {
-        rb v = add(mul(a[i], m), mul(r64(g->d[i]), n));
-        lhs = add(lhs, mul(v, v));
+        rb v = big_add(big_mul(a[i], m), big_mul(big_i64(g->d[i]), n));
+        lhs = big_add(lhs, big_mul(v, v));
     }
-    rm = mul(r64(g->rr), m);
-    return cmp(lhs, mul(rm, rm)) <= 0;
+    rm = big_mul(big_i64(g->rr), m);
+    return big_cmp(lhs, big_mul(rm, rm)) <= 0;
 }
 
 /* 1: Q <= 0 at a dyadic point of [0, 1]; 0: Q > 0 on [0, 1]; -1: neither
@@ -366,7 +262,20 @@ static int torus(const geo *g, int s)
     return undecided ? -1 : 0;
 }
 
+static int ref_cyl_answer(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b, int32_t r);
+
 int ref_cyl_moving(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b, int32_t r)
+{
+    uint32_t f0 = fxlt_big_faults_;
+    int ans = ref_cyl_answer(l, a, b, r);
+    if (fxlt_big_faults_ != f0) {
+        faults++;
+        fxlt_big_faults_ = f0;
+    }
+    return faults != 0 && ans == 0 ? -1 : ans;
+}
+
+static int ref_cyl_answer(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b, int32_t r)
 {
     geo g;
     int64_t fb[3];
@@ -384,7 +293,7 @@ int ref_cyl_moving(const fxl_laser3d *l, fxl_vec3 a, fxl_vec3 b, int32_t r)
     t1 = torus(&g, 1);
     if (t1 == 1)
         return 1;
-    return faults != 0 || t0 < 0 || t1 < 0 ? -1 : 0;
+    return t0 < 0 || t1 < 0 ? -1 : 0;
 }
 
 static double dist2(const geo *g, double t)

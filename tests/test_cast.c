@@ -369,6 +369,52 @@ static fxl_wall_prep room_p[ROOMW] FXL_EWRAM_BSS;
 static fxl_room_wall room_packed[ROOMW] FXL_EWRAM_BSS;
 static scene room_t FXL_EWRAM_BSS;
 
+/* A room test's walls in room_w and room_p: s's, then walls from gen_wall
+ * about s's laser (4 ROOMW tries at most) until want of them, cap at the
+ * most; returns how many. */
+static int room_grow(fxlt_rng *rng, const scene *s, int want, int cap)
+{
+    scene *t = &room_t;
+    int m, j, tries;
+    for (m = 0; m < s->n; m++) {
+        room_w[m] = s->w[m];
+        room_p[m] = s->p[m];
+    }
+    for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
+        t->l = s->l;
+        t->n = 0;
+        gen_wall(rng, t);
+        for (j = 0; j < t->n && m < cap; j++) {
+            room_w[m] = t->w[j];
+            room_p[m++] = t->p[j];
+        }
+    }
+    return m;
+}
+
+/* The reference's first of walls w[0..m) the centre line of s (c, sn its
+ * cos and sin) meets at a u* <= its length: its index (-1: none), u* in
+ * *best (untouched when none), and *tie counting walls met at the best u*
+ * so far. */
+static long ref_first_within(const scene *s, int32_t c, int32_t sn, const fxl_wall *w, int m,
+                             ref_q *best, uint32_t *tie)
+{
+    long k = -1;
+    int j;
+    ref_q u;
+    for (j = 0; j < m; j++) {
+        if (ref_centre(s->l.pos, c, sn, w[j], s->two, -1, &u) && ref_q_cmp_int(u, s->l.length) <= 0) {
+            if (k >= 0 && ref_q_cmp(u, *best) == 0)
+                (*tie)++;
+            if (k < 0 || ref_q_cmp(u, *best) < 0) {
+                k = j;
+                *best = u;
+            }
+        }
+    }
+    return k;
+}
+
 static void room_centre_vs_reference(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_centre_vs_reference");
@@ -376,48 +422,26 @@ static void room_centre_vs_reference(void)
     fxl_wall *w = room_w;
     fxl_wall_prep *p = room_p;
     fxl_room_wall *packed = room_packed;
-    scene *t = &room_t;
     for (i = 0; i < n; i++) {
         scene s;
         fxl_room room;
         fxl_cast a, b;
         fxl_laser ca, cb;
-        ref_q u, best;
+        ref_q best;
         long k = -1;
-        int m, j, want, tries;
+        int m, want;
         unsigned flags;
         int32_t c, sn;
         gen_scene(&rng, &s, 4);
         best = ref_int(0);
-        for (m = 0; m < s.n; m++) {
-            w[m] = s.w[m];
-            p[m] = s.p[m];
-        }
         want = fxlt_below(&rng, 4) == 0 ? (int)fxlt_range(&rng, 25, ROOMW) : (int)fxlt_range(&rng, 0, 24);
-        for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
-            t->l = s.l;
-            t->n = 0;
-            gen_wall(&rng, t);
-            for (j = 0; j < t->n && m < ROOMW; j++) {
-                w[m] = t->w[j];
-                p[m++] = t->p[j];
-            }
-        }
+        m = room_grow(&rng, &s, want, ROOMW);
         big_rooms += m > FXL_ROOM_INDEXED;
         CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
         flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
         c = fxl_cos(s.l.angle);
         sn = fxl_sin(s.l.angle);
-        for (j = 0; j < m; j++) {
-            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && ref_q_cmp_int(u, s.l.length) <= 0) {
-                if (k >= 0 && ref_q_cmp(u, best) == 0)
-                    tie++;
-                if (k < 0 || ref_q_cmp(u, best) < 0) {
-                    k = j;
-                    best = u;
-                }
-            }
-        }
+        k = ref_first_within(&s, c, sn, w, m, &best, &tie);
         if (fxl_room_cast(&room, &s.l, flags, &b, &cb) != FXL_OK ||
             fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, &ca) != FXL_OK || b.wall != k ||
             !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||
@@ -484,25 +508,13 @@ static void room_cast_bands(void)
         fxl_cast a, b;
         ref_q u, best;
         long k = -1;
-        int m, j, want, tries;
+        int m, j, want;
         unsigned flags;
         int32_t c, sn;
         gen_scene(&rng, &s, 4);
-        for (m = 0; m < s.n; m++) {
-            w[m] = s.w[m];
-            p[m] = s.p[m];
-        }
         /* Up to ROOMW - 2 walls: room for the two below. */
         want = fxlt_below(&rng, 6) == 0 ? (int)fxlt_range(&rng, 25, ROOMW - 2) : (int)fxlt_range(&rng, 0, 16);
-        for (tries = 0; m < want && tries < 4 * ROOMW; tries++) {
-            t->l = s.l;
-            t->n = 0;
-            gen_wall(&rng, t);
-            for (j = 0; j < t->n && m < ROOMW - 2; j++) {
-                w[m] = t->w[j];
-                p[m++] = t->p[j];
-            }
-        }
+        m = room_grow(&rng, &s, want, ROOMW - 2);
         c = fxl_cos(s.l.angle);
         sn = fxl_sin(s.l.angle);
         /* The first wall the line meets at any u, and the length about it. */
@@ -578,17 +590,7 @@ static void room_cast_bands(void)
         }
         CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
         flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
-        k = -1;
-        for (j = 0; j < m; j++) {
-            if (ref_centre(s.l.pos, c, sn, w[j], s.two, -1, &u) && ref_q_cmp_int(u, s.l.length) <= 0) {
-                if (k >= 0 && ref_q_cmp(u, best) == 0)
-                    tie++;
-                if (k < 0 || ref_q_cmp(u, best) < 0) {
-                    k = j;
-                    best = u;
-                }
-            }
-        }
+        k = ref_first_within(&s, c, sn, w, m, &best, &tie);
         if (fxl_room_cast(&room, &s.l, flags, &b, NULL) != FXL_OK ||
             fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, NULL) != FXL_OK || b.wall != k ||
             !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||

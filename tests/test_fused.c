@@ -344,6 +344,35 @@ static int32_t least_hit_radius(const fxl_sweep_prep *sp, fxl_vec2 c, int32_t hi
     return hi;
 }
 
+/* The fused call on a block s[0..n) against the player c of radius rs - 1,
+ * rs and rs + 1 (rs: s[0]'s touching radius, exact when below hi), against
+ * each sweep prepared and tested alone: the bits, the count, and s[0]'s
+ * answer flipping at rs. Adds the hits and sweeps tested. */
+static void block_at_touch(const fxl_sweep *s, size_t n, fxl_vec2 c, int32_t rs, int32_t hi,
+                           uint32_t *bits, uint32_t *hit, uint32_t *tested)
+{
+    int32_t d;
+    size_t i;
+    for (d = -1; d <= 1; d++) {
+        fxl_circle p = fxl_circle_make(c.x, c.y, rs + d);
+        size_t got = 12345, count = 0;
+        fxl_result want = fxl_circle_check(p);
+        CHECK_EQ(fxl_sweeps_vs_circle(s, n, p, bits, &got), want);
+        for (i = 0; i < n; i++) {
+            fxl_sweep_prep spi;
+            bool h = fxl_sweep_prepare(&s[i], &spi) == FXL_OK && want == FXL_OK &&
+                     fxl_sweep_vs_circle(&spi, p);
+            count += h;
+            CHECK(((bits[0] >> i) & 1u) == (h ? 1u : 0u));
+        }
+        CHECK_EQ(got, count);
+        if (rs < hi && rs + d >= 0)
+            CHECK((((bits[0] & 1u) != 0) == (d >= 0)));
+        *hit += (uint32_t)count;
+        *tested += (uint32_t)n;
+    }
+}
+
 static void sweeps_near_touching(void)
 {
     fxl_sweep *s = sweep_pool;
@@ -359,7 +388,7 @@ static void sweeps_near_touching(void)
         uint32_t kind = fxlt_below(&rng, 5);
         int32_t step = fxlt_below(&rng, 8) == 0 ? fxlt_range(&rng, -2048, 2048) : fxlt_range(&rng, -60, 60);
         fxl_sweep_prep sp;
-        int32_t rs, d;
+        int32_t rs;
         size_t n, i;
         l.anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
         l.hit_fraction = fxlt_range(&rng, fix16_one / 4, fix16_one);
@@ -395,24 +424,7 @@ static void sweeps_near_touching(void)
             s[i] = s[0];
             s[i].laser.angle = (fxl_angle)fxlt_below(&rng, 4096);
         }
-        for (d = -1; d <= 1; d++) {
-            fxl_circle p = fxl_circle_make(c.x, c.y, rs + d);
-            size_t got = 12345, count = 0;
-            fxl_result want = fxl_circle_check(p);
-            CHECK_EQ(fxl_sweeps_vs_circle(s, n, p, bits, &got), want);
-            for (i = 0; i < n; i++) {
-                fxl_sweep_prep spi;
-                bool h = fxl_sweep_prepare(&s[i], &spi) == FXL_OK && want == FXL_OK &&
-                         fxl_sweep_vs_circle(&spi, p);
-                count += h;
-                CHECK(((bits[0] >> i) & 1u) == (h ? 1u : 0u));
-            }
-            CHECK_EQ(got, count);
-            if (rs < PX(64) && rs + d >= 0)
-                CHECK((((bits[0] & 1u) != 0) == (d >= 0)));
-            hit += (uint32_t)count;
-            tested += (uint32_t)n;
-        }
+        block_at_touch(s, n, c, rs, PX(64), bits, &hit, &tested);
     }
     fxlt_printf("    %u rounds (turn %u, about a pivot %u, pose %u, move %u, small move %u), "
                 "%u sweeps tested, %u hits\n",
@@ -445,7 +457,6 @@ static void sweeps_edge_touching(void)
         fxl_laser l;
         fxl_sweep_prep sp;
         size_t n, i;
-        int32_t d;
         if (motion == 5)
             step = fxlt_range(&rng, -1, 1); /* no middle pose */
         /* the player at frame point (u, v) of the laser at `angle`: v just
@@ -493,22 +504,7 @@ static void sweeps_edge_touching(void)
         n = 1 + fxlt_below(&rng, 4); /* the same sweep again in the block */
         for (i = 1; i < n; i++)
             s[i] = s[0];
-        for (d = -1; d <= 1; d++) {
-            fxl_circle p = fxl_circle_make(c.x, c.y, rs + d);
-            size_t got = 12345, count = 0;
-            fxl_result want = fxl_circle_check(p);
-            CHECK_EQ(fxl_sweeps_vs_circle(s, n, p, bits, &got), want);
-            for (i = 0; i < n; i++) {
-                bool h = want == FXL_OK && fxl_sweep_vs_circle(&sp, p);
-                count += h;
-                CHECK(((bits[0] >> i) & 1u) == (h ? 1u : 0u));
-            }
-            CHECK_EQ(got, count);
-            if (rs < PX(16) && rs + d >= 0)
-                CHECK((((bits[0] & 1u) != 0) == (d >= 0)));
-            hit += (uint32_t)count;
-            tested += (uint32_t)n;
-        }
+        block_at_touch(s, n, c, rs, PX(16), bits, &hit, &tested);
     }
     fxlt_printf("    %u rounds (turn %u, about a pivot %u, pose %u, pivot and move %u, slide %u, "
                 "step -1..1 %u), %u sweeps tested, %u hits\n",

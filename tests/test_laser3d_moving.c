@@ -65,6 +65,47 @@ static bool mv(const fxl_laser3d_prep *p, fxl_sphere s, fxl_vec3 to)
     return fxl_laser3d_vs_moving_sphere(p, s, to);
 }
 
+/* 1 when the core (got) and the reference (want) differ on path i at
+ * radius r (touching radius rs), shown for the first 5 (bad so far). */
+static uint32_t disagreement(const char *name, uint32_t i, int32_t r, bool got, bool want, int32_t rs,
+                             uint32_t bad)
+{
+    if (got == want)
+        return 0;
+    if (bad < 5)
+        fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n", name, i,
+                    (long)r, got, want, (long)rs);
+    return 1;
+}
+
+/* The invariants of one moving sphere s (from its centre a to b = a + n *
+ * step) whose answer was got: no miss where a lattice point of the path
+ * hits statically; zero move == static at either end; batch == single.
+ * Returns the number of failures (0..3). */
+static uint32_t path_invariants(const fxl_laser3d_prep *p, fxl_sphere s, fxl_vec3 a, fxl_vec3 b,
+                                fxl_vec3 step, int32_t n, bool got)
+{
+    uint32_t inv_bad = 0;
+    int32_t k;
+    fxl_sphere e = s;
+    fxl_vec3 end = b;
+    uint32_t word = 0xFFFFFFFFu;
+    e.c = b;
+    for (k = 0; k <= n; k++) {
+        fxl_sphere q = s;
+        q.c.x = a.x + k * step.x, q.c.y = a.y + k * step.y, q.c.z = a.z + k * step.z;
+        if (fxl_laser3d_vs_sphere(p, q) && !got) {
+            inv_bad++;
+            break;
+        }
+    }
+    if (mv(p, s, a) != fxl_laser3d_vs_sphere(p, s) || mv(p, e, b) != fxl_laser3d_vs_sphere(p, e))
+        inv_bad++;
+    if (fxl_laser3d_vs_moving_spheres(p, &s, &end, 1, &word) != (size_t)got || word != (uint32_t)got)
+        inv_bad++;
+    return inv_bad;
+}
+
 static void property(fxl_laser3d_kind kind, const char *name)
 {
     fxlt_rng rng = fxlt_rng_for(name);
@@ -74,9 +115,9 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
     for (i = 0; i < paths; i++) {
-        fxl_vec3 a, b, step, end;
+        fxl_vec3 a, b, step;
         fxl_sphere s;
-        int32_t n, rs, k, ri;
+        int32_t n, rs, ri;
         fxl_laser3d box;
         int32_t rad[3];
         if (i % 16 == 15) {
@@ -108,33 +149,11 @@ static void property(fxl_laser3d_kind kind, const char *name)
             else /* the cylinder's stated bound, exactly */
                 want = fxl_laser3d_vs_sphere(&p, s) || fxl_laser3d_vs_sphere(&p, e) ||
                        ((a.x != b.x || a.y != b.y || a.z != b.z) && s.r >= rs);
-            if (got != want) {
-                if (bad < 5)
-                    fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n",
-                                name, i, (long)s.r, got, want, (long)rs);
-                bad++;
-            }
+            bad += disagreement(name, i, s.r, got, want, rs, bad);
             /* invariants: an end hit is a hit; a lattice point of the path
              * that hits statically is a hit (no miss, any kind); zero
              * move == static; batch == single */
-            for (k = 0; k <= n; k++) {
-                fxl_sphere q = s;
-                q.c.x = a.x + k * step.x, q.c.y = a.y + k * step.y, q.c.z = a.z + k * step.z;
-                if (fxl_laser3d_vs_sphere(&p, q) && !got) {
-                    inv_bad++;
-                    break;
-                }
-            }
-            if (mv(&p, s, a) != fxl_laser3d_vs_sphere(&p, s) ||
-                mv(&p, e, b) != fxl_laser3d_vs_sphere(&p, e))
-                inv_bad++;
-            {
-                uint32_t word = 0xFFFFFFFFu;
-                end = b;
-                if (fxl_laser3d_vs_moving_spheres(&p, &s, &end, 1, &word) != (size_t)got ||
-                    word != (uint32_t)got)
-                    inv_bad++;
-            }
+            inv_bad += path_invariants(&p, s, a, b, step, n, got);
         }
     }
     fxlt_printf("    %s: %u cases (%u at the touching radius or one unit less; %u hits), "
@@ -218,8 +237,8 @@ static void cylinder_property(void)
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
     for (i = 0; i < paths; i++) {
-        fxl_vec3 a, b, step, end;
-        int32_t n, rs, k, ri, rad[3];
+        fxl_vec3 a, b, step;
+        int32_t n, rs, ri, rad[3];
         double dd;
         if (i % 16 == 15) {
             l = gen_laser3d(&rng, FXL_LASER3D_CYLINDER);
@@ -236,41 +255,17 @@ static void cylinder_property(void)
             touch += rs >= 1 ? 2u : 1u;
         for (ri = 0; ri < 3; ri++) {
             bool got, want;
-            fxl_sphere s, e;
+            fxl_sphere s;
             s.c = a;
             s.r = rad[ri];
-            e = s;
-            e.c = b;
             got = mv(&p, s, b);
             ncases++;
             hits += got;
             want = rs >= 0 && s.r >= rs;
             if (fabs((double)s.r - dd) > 1e-6 * dd + 0.01 && want != ((double)s.r >= dd))
                 dbl_bad++;
-            if (got != want) {
-                if (bad < 5)
-                    fxlt_printf("    %s: disagreement path %u r %ld: core %d ref %d (touch %ld)\n",
-                                name, i, (long)s.r, got, want, (long)rs);
-                bad++;
-            }
-            for (k = 0; k <= n; k++) {
-                fxl_sphere q = s;
-                q.c.x = a.x + k * step.x, q.c.y = a.y + k * step.y, q.c.z = a.z + k * step.z;
-                if (fxl_laser3d_vs_sphere(&p, q) && !got) {
-                    inv_bad++;
-                    break;
-                }
-            }
-            if (mv(&p, s, a) != fxl_laser3d_vs_sphere(&p, s) ||
-                mv(&p, e, b) != fxl_laser3d_vs_sphere(&p, e))
-                inv_bad++;
-            {
-                uint32_t word = 0xFFFFFFFFu;
-                end = b;
-                if (fxl_laser3d_vs_moving_spheres(&p, &s, &end, 1, &word) != (size_t)got ||
-                    word != (uint32_t)got)
-                    inv_bad++;
-            }
+            bad += disagreement(name, i, s.r, got, want, rs, bad);
+            inv_bad += path_invariants(&p, s, a, b, step, n, got);
         }
     }
     fxlt_printf("    %s: %u cases (%u at the touching radius or one unit less; %u hits), "
