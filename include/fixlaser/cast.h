@@ -91,10 +91,10 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,926 median, max 4,430); a width cast 6,660 median (max
- * 23,790; through a room, fxl_room_cast_width: 6,217 median, box beams
- * 4,689, capsule beams 6,799, max 21,423); 4 bounces 21,850 median (max
- * 51,620)
+ * stops it (2,906 median, max 4,392); a width cast 6,660 median (max
+ * 23,790; through a room, fxl_room_cast_width: 6,213 median, box beams
+ * 4,685, capsule beams 6,795, max 21,419); 4 bounces 21,313 median (max
+ * 50,964)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
@@ -219,8 +219,8 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
  * the index, a room cast took 1,468 cycles median, max 2,150).
  * Cost (GBA, the benchmark's 16-walled room, default build, measured with
- * timer reads between the steps): a room cast 2,213 cycles median (max
- * 3,887; 2,651 and 4,125 before this layout, 3,174 and 4,674 before the
+ * timer reads between the steps): a room cast 2,222 cycles median (max
+ * 3,896; 2,651 and 4,125 before this layout, 3,174 and 4,674 before the
  * index and floor_div): the call 108 (the benchmark's, timed with an
  * empty body), the pointer and laser checks 120, the table's cos and sin
  * 51, the ray and its box's coarse values 264 (Thumb, 32-bit products;
@@ -244,7 +244,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the de Bruijn multiply; the end point in the ARM part; the slabs'
  * clamps without branches. A front set of 64 directions, 192 bytes more
  * a room, spared about 30 cycles.) 4
- * bounces 16,693 median (max 46,964; 18,398 and 48,973 when the legs
+ * bounces 16,584 median (max 46,672; 18,398 and 48,973 when the legs
  * passed over every packed wall), 4.0 legs a call (3.1 ending on a wall:
  * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);
  * measured with timer reads between the steps (means, tails included,
