@@ -46,4 +46,17 @@ static inline fxl__u128 umul(int64_t a, uint64_t b)
     return fxl__mul64(fxl__abs64(a), b);
 }
 
+/* src/laser3d_box_moving_round.c, for fxl_laser3d_vs_moving_aabb3: the
+ * egg's and the cylinder's exact stages between the ends (lo, hi the box's
+ * corners minus pos, raw, |.| <= 2^28, lo <= hi; v the move, |v_k| <=
+ * 2^28, not 0; both ends already missed: true iff the path meets the shape
+ * between them), and their quick look alone (the same arguments: 1 a sure
+ * hit, -1 a sure miss, 0 unsure). */
+bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                             const int64_t v[3]);
+bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                             const int64_t v[3]);
+int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3],
+                                    const int64_t hi[3], const int64_t v[3]);
+
 #endif

@@ -55,16 +55,6 @@
 int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1);
 
-/* laser3d_box_moving_round.c: the egg's and the cylinder's exact stages
- * between the ends, and their quick look alone (1 a sure hit, -1 a sure
- * miss, 0 unsure). */
-bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                             const int64_t v[3]);
-bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                             const int64_t v[3]);
-int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                                    const int64_t v[3]);
-
 static void limbs4(fxl__u128 v, uint32_t out[4])
 {
     out[0] = (uint32_t)v.lo, out[1] = (uint32_t)(v.lo >> 32);

@@ -90,22 +90,6 @@
 #include "laser3d_body.h"
 #include "wide.h"
 
-/* fxl_laser3d_vs_moving_aabb3's exact stage for the egg: lo, hi the box's
- * corners minus pos (raw, |.| <= 2^28, lo <= hi), v the move (|v_k| <=
- * 2^28, not 0); both ends already missed. True iff the path meets the egg
- * between them. */
-bool fxl__laser3d_egg_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                             const int64_t v[3]);
-
-/* The same for the cylinder. */
-bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                             const int64_t v[3]);
-
-/* The quick look alone (the same arguments, the egg or the cylinder): 1
- * a sure hit, -1 a sure miss, 0 unsure. */
-int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                                    const int64_t v[3]);
-
 typedef struct mov3 {
     int64_t m[3][3]; /* Q32 rows of M */
     int64_t d[3];    /* M v */
