@@ -108,11 +108,11 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
     uint32_t idx[FXL_ROOM_INDEXED], *o = idx;
     fxl__search s;
     while (mask != 0) {
-        uint32_t i = fxl__low_bit(mask, k), x;
+        uint32_t i = fxl__low_bit(mask, k);
         const fxl_room_wall *p = &w[i];
         mask &= mask - 1u;
-        x = (p->coarse_lo - m_hi) | (m_lo - p->coarse_hi);
-        if (((x | x << 16) >> 31) == 0 && (((uint32_t)p->angle - ra2) & 4095u) >= lim)
+        if (fxl__coarse_meets_top(p->coarse_lo, p->coarse_hi, m_hi, m_lo) &&
+            (((uint32_t)p->angle - ra2) & 4095u) >= lim)
             *o++ = i;
     }
     s.best = -1;
@@ -131,8 +131,7 @@ void fxl__bounce_near_list(const fxl_room *room, const fxl__ray *r, fxl__near *n
     uint32_t m_hi = r->m_hi, m_lo = r->m_lo, i;
     size_t c = 0;
     for (i = 0; i < room->n; i++) {
-        uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
-        if (((x | x << 16) >> 31) != 0)
+        if (!fxl__coarse_meets_top(w[i].coarse_lo, w[i].coarse_hi, m_hi, m_lo))
             continue;
         if (c < FXL__NEAR_MAX)
             near->idx[c] = i;

@@ -195,15 +195,13 @@ FXL__ALWAYS_INLINE long search_walls(const fxl__ray *r, const fxl_wall_prep *wal
     bool floored = false;
     search_start(r, &s);
     while (i < n) {
-        /* At most CHUNK walls a pass; fxl__coarse_meets with the guard
-         * bits (FXL__COARSE_GUARD) tested through bit 31 of x | x << 16 (no
-         * mask register). */
+        /* At most CHUNK walls a pass; fxl__coarse_meets_top (no mask
+         * register). */
         const fxl_wall_prep *w = walls + i, *end = walls + (n - i > CHUNK ? i + CHUNK : n);
         uint32_t *o = idx;
         size_t c;
         for (; w < end; w++, i++) {
-            uint32_t x = (w->coarse_lo - m_hi) | (m_lo - w->coarse_hi);
-            if (((x | x << 16) >> 31) == 0)
+            if (fxl__coarse_meets_top(w->coarse_lo, w->coarse_hi, m_hi, m_lo))
                 *o++ = (uint32_t)i;
         }
         c = (size_t)(o - idx);
@@ -317,8 +315,7 @@ ROOM_PASS size_t room_scan(const fxl_room_wall *w, uint32_t i, uint32_t end, uin
 {
     uint32_t *o = idx;
     for (; i < end; i++) {
-        uint32_t x = (w[i].coarse_lo - m_hi) | (m_lo - w[i].coarse_hi);
-        if (((x | x << 16) >> 31) != 0)
+        if (!fxl__coarse_meets_top(w[i].coarse_lo, w[i].coarse_hi, m_hi, m_lo))
             continue;
         *o++ = i | ((((uint32_t)w[i].angle - ra2) & 4095u) < lim ? SCAN_SPARED : 0u);
     }
