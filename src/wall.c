@@ -198,8 +198,8 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
     *oy = scale_axis(vy, u, sh, num, den, upy);
 }
 
-/* fxl__div64_32 (wide.h)'s Newton reciprocal with a table's seed and
- * without its exact correction: an estimate of floor(n / d) for 1 <= d <
+/* fxl__div64_32_estimate (wide.h): fxl__div64_32's Newton reciprocal
+ * with a table's seed and without its exact correction: an estimate of floor(n / d) for 1 <= d <
  * 2^32 and n < d 2^32, at most 11 short of it. z = d << k in [2^31, 2^32)
  * and R = 2^62 / z in (2^30, 2^31]; r starts at wall_recip.h's seed for
  * z's top 8 bits after the leading one: R - r = delta with 0 < delta <
@@ -212,19 +212,12 @@ FXL_ARM_CODE static void scale_two(int64_t vx, int64_t vy, uint64_t num, uint64_
  * its first term is whole) and n / d = n R / 2^(62 - k), so n / d - 2^32
  * 2.5001 / 2^30 < n / d (1 - delta / R) = n r / 2^(62 - k), and q lies
  * in (n / d - 11.0004, n / d]: floor(n / d) - 11 <= q <= floor(n / d).
- * (fxl__div64_32_newton's remainder loop, which took those last units one
+ * (fxl__div64_32_newton's remainder loop, which takes those last units one
  * at a time, is what this saves: scale_axis32's filter takes the 11 into
  * its band instead.) */
 FXL__ALWAYS_INLINE uint32_t div_estimate_k(uint64_t n, uint32_t d, unsigned k)
 {
-    uint32_t z = d << k, r = fxl__wall_recip_seed[(z >> 23) & 0xffu];
-    uint64_t e, t;
-    e = ((uint64_t)1 << 62) - (uint64_t)z * r;
-    r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
-    e = ((uint64_t)1 << 62) - (uint64_t)z * r;
-    r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
-    t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
-    return (uint32_t)(t >> (31 - k));
+    return fxl__div64_32_estimate(n, d, k, fxl__wall_recip_seed[((d << k) >> 23) & 0xffu], 2u);
 }
 
 /* The same with k = clz(d) found here (any d >= 1). */

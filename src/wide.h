@@ -275,15 +275,14 @@ static inline int fxl__cross_sign(int64_t a, int64_t b, int64_t c, int64_t d)
  * 2^-12.7, 2^-25, then the truncations' 2^-29 or so. The quotient
  * floor(n r 2^k / 2^62) is then at most q and short of it by a few units,
  * which the exact remainder n - q d corrects. */
-/* The Newton steps and the corrected quotient of fxl__div64_32, from a
- * seed r below 2^62 / z (z = d << k in [2^31, 2^32)): fxl__div64_32 seeds
- * with the tangent and takes 4 steps; wall.c seeds from a table and takes
- * 2. Exact whatever the seed below 2^62 / z: its precision only counts the
- * remainder's corrections. */
-FXL__ALWAYS_INLINE uint32_t fxl__div64_32_newton(uint64_t n, uint32_t d, unsigned k, uint32_t r,
-                                                 unsigned steps)
+/* The Newton steps of fxl__div64_32 and their quotient estimate, from a
+ * seed r below 2^62 / z (z = d << k in [2^31, 2^32)): at most floor(n /
+ * d) and short of it by a few units (how many depends on the seed and the
+ * steps: wall.c's bound for its table seed and 2 steps is 11). */
+FXL__ALWAYS_INLINE uint32_t fxl__div64_32_estimate(uint64_t n, uint32_t d, unsigned k, uint32_t r,
+                                                   unsigned steps)
 {
-    uint32_t z = d << k, q;
+    uint32_t z = d << k;
     uint64_t e, t;
     unsigned i;
     for (i = 0; i < steps; i++) {
@@ -292,8 +291,18 @@ FXL__ALWAYS_INLINE uint32_t fxl__div64_32_newton(uint64_t n, uint32_t d, unsigne
     }
     /* t = floor(n r / 2^31) < 2^63 (it is at most 2^(31 - k) n / d). */
     t = (((uint64_t)(uint32_t)(n >> 32) * r) << 1) + (((uint64_t)(uint32_t)n * r) >> 31);
-    q = (uint32_t)(t >> (31 - k));
-    e = n - (uint64_t)q * d;
+    return (uint32_t)(t >> (31 - k));
+}
+
+/* That estimate corrected by the exact remainder: floor(n / d).
+ * fxl__div64_32 seeds with the tangent and takes 4 steps. Exact whatever
+ * the seed below 2^62 / z: its precision only counts the remainder's
+ * corrections. */
+FXL__ALWAYS_INLINE uint32_t fxl__div64_32_newton(uint64_t n, uint32_t d, unsigned k, uint32_t r,
+                                                 unsigned steps)
+{
+    uint32_t q = fxl__div64_32_estimate(n, d, k, r, steps);
+    uint64_t e = n - (uint64_t)q * d;
     while (e >= d) {
         e -= d;
         q++;
