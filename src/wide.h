@@ -283,10 +283,10 @@ FXL__ALWAYS_INLINE uint32_t fxl__div64_32_estimate(uint64_t n, uint32_t d, unsig
                                                    unsigned steps)
 {
     uint32_t z = d << k;
-    uint64_t e, t;
+    uint64_t t;
     unsigned i;
     for (i = 0; i < steps; i++) {
-        e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
+        uint64_t e = ((uint64_t)1 << 62) - (uint64_t)z * r; /* 2^62 e, >= 0 */
         r += (uint32_t)(((uint64_t)r * (uint32_t)(e >> 31)) >> 31);
     }
     /* t = floor(n r / 2^31) < 2^63 (it is at most 2^(31 - k) n / d). */
