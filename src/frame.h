@@ -57,10 +57,18 @@ FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u_q32, 
 /* fxl_laser_vs_circle's answer for a laser that passed the checks of
  * fxl__laser_fast_ok (hitbox.h) against any circle (the answer is
  * meaningful for one in the domain): the across and along rejects in
- * whole pixels, then the exact frame test (laser.c; in IWRAM on the GBA,
- * where fast_arm.s's fxl_lasers_vs_circle calls it). The fused sweep loop
- * (sweep.c) tests a near sweep's poses that are lasers with it. */
+ * whole pixels, then the exact frame test (laser.c). The fused sweep loop
+ * (sweep.c) tests a near sweep's poses that are lasers with
+ * fxl__laser_rest: this C function, or where a port supplies
+ * fxl_lasers_vs_circle (FXL_PORT_LASERS_VS_CIRCLE) the port's own, the
+ * same test in its loop's code (the GBA: fast_arm.s, in IWRAM; the C one
+ * then stays in ROM, the reference the tests compare it with). */
 bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+#if FXL_PORT_LASERS_VS_CIRCLE
+bool fxl__laser_rest(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+#else
+#define fxl__laser_rest fxl__laser_rest_c
+#endif
 
 /* a*a + b*b <= t*t (Q32.32 distances, each below 2^46), exactly: the
  * quick test on the top bits, else 128 bits (frame.c, kept out of the hot

@@ -294,7 +294,8 @@ fxl_result fxl__circle_code(fix16_t x, fix16_t y, fix16_t r)
     return fxl_circle_check(fxl_circle_make(x, y, r));
 }
 
-FXL_IWRAM_CODE
+/* The reference of the port's fxl__laser_rest (frame.h), in ROM. */
+FXL_WARM_CODE
 bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 {
     return laser_hits(l, x, y, r);

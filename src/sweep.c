@@ -1069,8 +1069,8 @@ FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, in
 
 /* A pose of a checked sweep that is a laser (the laser moved to pos and
  * turned by `turn` steps, exact: pos in the domain) against the circle,
- * exactly as fxl_laser_vs_circle: fxl__laser_rest_c, which the GBA keeps
- * in IWRAM for its fused laser loop (issue 20: a near sweep's end poses
+ * exactly as fxl_laser_vs_circle: fxl__laser_rest (frame.h), which the
+ * GBA keeps in IWRAM with its fused laser loop (issue 20: a near sweep's end poses
  * took about 700 GBA cycles as ARM code in ROM before their first frame
  * test). The copy: 28 bytes on the stack. */
 FXL__ALWAYS_INLINE bool pose_hit(const fxl_laser *l, fxl_vec2 pos, int32_t turn, fix16_t x,
@@ -1079,7 +1079,7 @@ FXL__ALWAYS_INLINE bool pose_hit(const fxl_laser *l, fxl_vec2 pos, int32_t turn,
     fxl_laser p = *l;
     p.pos = pos;
     p.angle = (fxl_angle)((uint32_t)l->angle + (uint32_t)turn);
-    return fxl__laser_rest_c(&p, x, y, r);
+    return fxl__laser_rest(&p, x, y, r);
 }
 
 /* The fused loop's near path for a simple sweep (turning about its own
@@ -1304,7 +1304,7 @@ FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int l
     fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;
     bool own;
     if (look == LOOK_SIMPLE) {
-        if (fxl__laser_rest_c(l, x, y, r) || pose_hit(l, l->pos, m->step, x, y, r))
+        if (fxl__laser_rest(l, x, y, r) || pose_hit(l, l->pos, m->step, x, y, r))
             return 1;
         return simple_rest(sw, circle) ? 1 : 0;
     }
@@ -1312,7 +1312,7 @@ FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int l
         return full_rest(sw, circle);
     /* (the loop's LOOK_GENERAL: only with a circle in the domain) */
     if ((m->move.x | m->move.y) == 0) {
-        if (fxl__laser_rest_c(l, x, y, r))
+        if (fxl__laser_rest(l, x, y, r))
             return 1;
         return near_turn(sw, circle) ? 1 : 0;
     }
@@ -1328,7 +1328,7 @@ FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int l
         int32_t cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
         if ((m->step <= -2 || m->step >= 2) && r >= cut && pose_hit(l, pm, m->step / 2, x, y, r - cut))
             return 1;
-        if (fxl__laser_rest_c(l, x, y, r) ||
+        if (fxl__laser_rest(l, x, y, r) ||
             pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
             return 1;
     }

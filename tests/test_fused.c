@@ -15,7 +15,9 @@ size_t fxl__circles_vs_circle_c(const fxl_circle *circles, size_t n, fxl_circle 
 #if FXL_PORT_LASERS_VS_CIRCLE
 fxl_result fxl__lasers_vs_circle_c(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                    uint32_t *hit_bits, size_t *hits);
+bool fxl__laser_rest(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
 #endif
+bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r); /* src/frame.h */
 
 /* Any int32, with the interesting values often. */
 static int32_t any32(fxlt_rng *rng)
@@ -561,6 +563,100 @@ static void big_radius_scale(void)
     CHECK(bits == 0 && hits == 0);
 }
 
+/* The least radius (raw units) at which the circle about c hits the
+ * prepared laser, by bisection on fxl_laser_vs_circle (monotone in r): hi
+ * if none below it does. */
+static int32_t laser_touch_radius(const fxl_laser_prep *lp, fxl_vec2 c, int32_t hi)
+{
+    int32_t lo = -1; /* misses at lo (none below 0), hits at hi */
+    while (hi - lo > 1) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (fxl_laser_vs_circle(lp, fxl_circle_make(c.x, c.y, mid)))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* The fused laser call's exact stage (fast_arm.s's rest_core on the GBA:
+ * the frame test in registers, with no along reject) and the poses' test
+ * fxl__laser_rest at the touching radius: the player beside a long side,
+ * beyond an end, or diagonally off a corner of the hitbox (by up to 4 px
+ * each way, boxes and capsules, both anchors), the least radius that hits
+ * found with fxl_laser_prepare + fxl_laser_vs_circle, then the fused call
+ * (the laser alone and in a block of others about the same player) and
+ * fxl__laser_rest / fxl__laser_rest_c at that radius and one raw unit
+ * either side: the same bits as the single call, a miss below and a hit
+ * at it. */
+static void lasers_touching(void)
+{
+    fxlt_rng rng = fxlt_rng_for("lasers_touching");
+    uint32_t round, hit = 0, tested = 0, corners = 0;
+    for (round = 0; round < 20000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 30u; round++) {
+        fxl_laser l[6];
+        fxl_vec2 c = fxl_vec2_make(fxlt_range(&rng, PX(60), PX(180)), fxlt_range(&rng, PX(40), PX(120)));
+        fxl_angle angle = (fxl_angle)fxlt_below(&rng, 4096);
+        fxl_laser_kind kind = (fxl_laser_kind)fxlt_below(&rng, 2);
+        fxl_laser_anchor anchor = (fxl_laser_anchor)fxlt_below(&rng, 2);
+        int32_t len = fxlt_range(&rng, 0, PX(200)), hw = fxlt_range(&rng, 0, PX(8));
+        int32_t lo = anchor == FXL_ANCHOR_CENTRE ? -len / 2 : 0, hi = lo + len, u, v, rs, d;
+        fix16_t co = fxl_cos(angle), sn = fxl_sin(angle);
+        uint32_t where = fxlt_below(&rng, 3);
+        fxl_laser_prep lp;
+        size_t n = 1 + fxlt_below(&rng, 6), i;
+        /* the player's frame point: beside a side, beyond an end, or off a corner */
+        u = where == 0 ? fxlt_range(&rng, lo, hi)
+                       : (fxlt_below(&rng, 2) != 0 ? hi + fxlt_range(&rng, 0, PX(4))
+                                                   : lo - fxlt_range(&rng, 0, PX(4)));
+        v = where == 1 ? fxlt_range(&rng, -hw, hw)
+                       : (fxlt_below(&rng, 2) != 0 ? 1 : -1) * (hw + fxlt_range(&rng, -PX(2), PX(4)));
+        corners += where == 2;
+        l[0] = fxl_laser_from_emitter(kind,
+                                      fxl_vec2_make(c.x - (fix16_t)(((int64_t)co * u - (int64_t)sn * v) >> 16),
+                                                    c.y - (fix16_t)(((int64_t)sn * u + (int64_t)co * v) >> 16)),
+                                      angle, len, hw);
+        l[0].anchor = anchor;
+        l[0].hit_fraction = fxlt_below(&rng, 4) == 0 ? fix16_one : fxlt_range(&rng, fix16_one / 4, fix16_one);
+        if (fxl_laser_prepare(&l[0], &lp) != FXL_OK)
+            continue;
+        rs = laser_touch_radius(&lp, c, PX(16));
+        for (i = 1; i < n; i++) { /* others about the same player */
+            l[i] = l[0];
+            l[i].angle = (fxl_angle)fxlt_below(&rng, 4096);
+            l[i].kind = (fxl_laser_kind)fxlt_below(&rng, 2);
+        }
+        for (d = -1; d <= 1; d++) {
+            fxl_circle p = fxl_circle_make(c.x, c.y, rs + d);
+            uint32_t bits = 0xDEADBEEFu;
+            size_t got = 12345, count = 0;
+            fxl_result want = fxl_circle_check(p);
+            if (rs + d < 0)
+                continue;
+            CHECK_EQ(fxl_lasers_vs_circle(l, n, p, &bits, &got), want);
+            for (i = 0; i < n; i++) {
+                fxl_laser_prep lpi;
+                bool h = fxl_laser_prepare(&l[i], &lpi) == FXL_OK && want == FXL_OK &&
+                         fxl_laser_vs_circle(&lpi, p);
+                count += h;
+                CHECK(((bits >> i) & 1u) == (h ? 1u : 0u));
+                if (want == FXL_OK) {
+                    CHECK_EQ(fxl__laser_rest_c(&l[i], p.c.x, p.c.y, p.r), h);
+#if FXL_PORT_LASERS_VS_CIRCLE
+                    CHECK_EQ(fxl__laser_rest(&l[i], p.c.x, p.c.y, p.r), h);
+#endif
+                }
+            }
+            CHECK_EQ(got, count);
+            if (rs < PX(16))
+                CHECK((((bits & 1u) != 0) == (d >= 0)));
+            hit += (uint32_t)count;
+            tested += (uint32_t)n;
+        }
+    }
+    fxlt_printf("    %u rounds (%u off a corner), %u lasers tested, %u hits\n", round, corners, tested, hit);
+}
+
 static const fxlt_case cases[] = {
     {"circles_match", circles_match},
     {"lasers_match", lasers_match},
@@ -570,6 +666,7 @@ static const fxlt_case cases[] = {
     {"sweeps_edge_touching", sweeps_edge_touching},
     {"to_pose_fields", to_pose_fields},
     {"big_radius_scale", big_radius_scale},
+    {"lasers_touching", lasers_touching},
 };
 
 const fxlt_suite fxlt_suite_fused = {"fused", cases, FXLT_COUNT(cases)};

@@ -208,8 +208,9 @@ fxl_circles_vs_circle:
 @   2. the quadrant box of fxl__laser_quadrant_far (hitbox.h);
 @   3. the across reject of laser_hits (laser.c) in whole pixels, with the
 @      table's sine and cosine (fxl__sin_full: the port sets FXL_SIN_FULL);
-@   4. what is left: fxl__laser_rest_c (laser.c), the along reject and the
-@      exact test.
+@   4. what is left: the exact frame test in registers (rest_core below,
+@      the test of laser_rest, laser.c, with no along reject: the exact
+@      test decides alone).
 @ The struct layout this relies on (kind and anchor one byte each at 0
 @ and 1, pos at 4, angle 12, length 16, half_width 20, hit_fraction 24,
 @ 28 bytes) is checked at compile time in src/laser.c.
@@ -351,27 +352,18 @@ fxl_lasers_vs_circle:
     smull   r10, r8, r7, r6         @ c dy
     rsb     r9, r9, #0
     smlal   r10, r8, r9, r5         @ v = c dy - s dx; p(v) = r8
-    add     r12, r12, r11           @ h = ((w + r) >> 16) + 1
-    sub     r12, r12, #1
-    mov     r12, r12, lsr #16
-    add     r12, r12, #1
-    cmp     r8, r12
+    add     lr, r12, r11            @ h = ((w + r) >> 16) + 1
+    sub     lr, lr, #1
+    mov     lr, lr, lsr #16
+    add     lr, lr, #1
+    cmp     r8, lr
     bge     .Llv_far
-    cmn     r8, r12
+    cmn     r8, lr
     blt     .Llv_far
-    @ 4. the rest in C: along, then the exact test.
-    push    {r0-r3}
-    sub     r0, r0, #28             @ this laser
-    mov     r1, r2
-    mov     r2, r3
-    ldr     r3, [sp, #16 + LV_PR]
-    ldr     r12, =fxl__laser_rest_c
-    mov     lr, pc
-    bx      r12
-    cmp     r0, #0
-    ldrne   r12, [sp, #16 + LV_OK]
+    @ 4. the exact test (rest_core: Z clear for a hit).
+    bl      fxl__rest_core
+    ldrne   r12, [sp, #LV_OK]
     cmpne   r12, #0
-    pop     {r0-r3}
     beq     .Llv_far
     ldr     r12, [sp, #LV_BLOCK]    @ bit (block size - lasers left)
     sub     r12, r12, r1
@@ -418,6 +410,156 @@ fxl_lasers_vs_circle:
     bx      lr
     .ltorg
     .size fxl_lasers_vs_circle, . - fxl_lasers_vs_circle
+
+@ ---------------------------------------------------------------------------
+@ fxl__rest_core: the exact test of laser_rest (src/laser.c: fxl__laser_hitbox
+@ then fxl__frame_test, frame.c) for a laser that passed the checks of
+@ fxl__laser_fast_ok, once its across value v is known; internal to this
+@ file (the loop above and fxl__laser_rest below call it with BL).
+@ In: r0 the laser's end (laser + 28), r4 its first word (kind | anchor
+@ << 8), r5 dx, r6 dy (the circle's offsets from pos), r7 c, r9 -s (the
+@ table vector), r8:r10 v = c dy - s dx (Q32.32, high:low), r11 r + 1,
+@ r12 w (the hitbox half-width, fxl__hit_width). Out: Z clear (r5 = 1)
+@ for a hit, Z set (r5 = 0) for a miss. Keeps r0-r3, r11; uses r4-r10,
+@ r12, lr.
+@ The hitbox of fxl__laser_hitbox is [u_lo, u_hi] x [-V, V] grown by
+@ `round` (box: V = w, round 0; capsule: V = 0, round w), u's span [0, L]
+@ (emitter) or [-L/2, L/2] (centre), so with H = L 2^15 (L/2 in Q32.32,
+@ exact) and m = H (emitter) or 0 (centre), frame.c's distances beyond
+@ the rectangle are
+@     eu = max(u_lo - u, u - u_hi) = |u - m| - H,
+@     ev = max(-V - v, v - V)       = |v| - V 2^16,
+@ and with t = (r + round) 2^16 frame.c's test is: eu > t or ev > t miss;
+@ else eu + ev <= t hit (this is also its "eu <= 0 or ev <= 0" hit: then
+@ the other is at most t); else (both positive, beyond the diamond) the
+@ corner, fxl__corner_hit(eu, ev, t) (frame.c, ARM in ROM). Ranges: u, v
+@ below 2^48 in magnitude (32x32-bit products of |c|, |s| <= 2^16), H
+@ below 2^43 (L < 2^28): eu, ev, eu + ev fit 64 bits; r + round is taken
+@ as unsigned 32 bits (below 2^29 for a circle in the domain; for one out
+@ of it the loop ignores the answer, and it is defined anyway). The
+@ along pixel reject of laser_rest is left out: the exact test decides
+@ alone, and the answer is the same.
+
+    .section .iwram, "ax", %progbits, unique, 4
+    .align 2
+    .type fxl__rest_core, %function
+fxl__rest_core:
+    push    {r1, lr}
+    rsb     r9, r9, #0              @ s
+    smull   lr, r5, r7, r5          @ c dx (r5:lr)
+    smlal   lr, r5, r9, r6          @ u = c dx + s dy
+    ldr     r7, [r0, #-12]          @ L
+    mov     r6, r7, lsl #15         @ H = L 2^15 (r7:r6)
+    mov     r7, r7, lsr #17
+    tst     r4, #0x100              @ emitter: u - H
+    bne     1f
+    subs    lr, lr, r6
+    sbc     r5, r5, r7
+1:  mov     r9, r5, asr #31         @ |u - m|
+    eor     lr, lr, r9
+    eor     r5, r5, r9
+    subs    lr, lr, r9
+    sbc     r5, r5, r9
+    subs    lr, lr, r6              @ eu = |u - m| - H (r5:lr)
+    sbc     r5, r5, r7
+    ands    r6, r4, #0xFF           @ kind: box (0) V = w, capsule V = 0
+    moveq   r6, r12
+    movne   r6, #0
+    sub     r12, r12, r6            @ round = w - V
+    add     r12, r12, r11           @ r + round
+    sub     r12, r12, #1
+    mov     r9, r8, asr #31         @ |v|
+    eor     r10, r10, r9
+    eor     r8, r8, r9
+    subs    r10, r10, r9
+    sbc     r8, r8, r9
+    subs    r10, r10, r6, lsl #16   @ ev = |v| - V 2^16 (r8:r10)
+    sbc     r8, r8, r6, lsr #16
+    mov     r4, r12, lsl #16        @ t = (r + round) 2^16 (r12:r4)
+    mov     r12, r12, lsr #16
+    subs    r6, r4, r10             @ t - ev < 0: miss
+    sbcs    r6, r12, r8
+    blt     2f
+    subs    r6, r4, lr              @ t - eu < 0: miss
+    sbcs    r6, r12, r5
+    blt     2f
+    adds    r6, lr, r10             @ eu + ev <= t: hit
+    adc     r7, r5, r8
+    subs    r6, r4, r6
+    sbcs    r7, r12, r7
+    bge     3f
+    push    {r0-r3}                 @ the corner: fxl__corner_hit(eu, ev, t)
+    push    {r4, r12}
+    mov     r0, lr
+    mov     r1, r5
+    mov     r2, r10
+    mov     r3, r8
+    ldr     r12, =fxl__corner_hit
+    mov     lr, pc
+    bx      r12
+    add     sp, sp, #8
+    ands    r5, r0, #0xFF
+    pop     {r0-r3}
+    pop     {r1, pc}
+2:  movs    r5, #0
+    pop     {r1, pc}
+3:  movs    r5, #1
+    pop     {r1, pc}
+    .ltorg
+    .size fxl__rest_core, . - fxl__rest_core
+
+@ ---------------------------------------------------------------------------
+@ fxl__laser_rest: fxl__laser_rest_c (src/laser.c: laser_hits) for one
+@ laser that passed the checks of fxl__laser_fast_ok, for C callers (the
+@ fused sweep loop's poses, src/sweep.c): the loop's steps 3 and 4 above.
+@ The tests compare it with fxl__laser_rest_c.
+@
+@ bool fxl__laser_rest(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
+@   r0 l, r1 x, r2 y, r3 r.
+
+    .section .iwram, "ax", %progbits, unique, 5
+    .align 2
+    .global fxl__laser_rest
+    .type fxl__laser_rest, %function
+fxl__laser_rest:
+    push    {r3-r11, lr}            @ (ten: the stack stays 8-byte aligned)
+    ldmia   r0!, {r4-r10}           @ kind|anchor, x0, y0, angle, length, half_width, fraction
+    add     r11, r3, #1             @ r + 1
+    sub     r5, r1, r5              @ dx
+    sub     r6, r2, r6              @ dy
+    mov     r12, r9, lsr #16        @ w, as the loop
+    mul     r8, r12, r10
+    mov     r9, r9, lsl #16
+    mov     r9, r9, lsr #16
+    mul     r12, r9, r10
+    add     r12, r12, #0x8000
+    add     r12, r8, r12, lsr #16
+    ldr     lr, =fxl__sin_full
+    mov     r9, r7, lsl #20
+    ldr     r9, [lr, r9, lsr #18]   @ s
+    add     r7, r7, #1024
+    mov     r7, r7, lsl #20
+    ldr     r7, [lr, r7, lsr #18]   @ c
+    smull   r10, r8, r7, r6         @ v = c dy - s dx
+    rsb     r9, r9, #0
+    smlal   r10, r8, r9, r5
+    add     lr, r12, r11            @ h = ((w + r) >> 16) + 1
+    sub     lr, lr, #1
+    mov     lr, lr, lsr #16
+    add     lr, lr, #1
+    cmp     r8, lr
+    bge     1f
+    cmn     r8, lr
+    blt     1f
+    bl      fxl__rest_core
+    mov     r0, r5
+    pop     {r3-r11, lr}
+    bx      lr
+1:  mov     r0, #0
+    pop     {r3-r11, lr}
+    bx      lr
+    .ltorg
+    .size fxl__laser_rest, . - fxl__laser_rest
 
 @ ---------------------------------------------------------------------------
 @ fxl__box_head: the head of the exact box test of a straight laser's
