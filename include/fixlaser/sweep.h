@@ -51,14 +51,14 @@
  *     (fxl_sweep_turn), about 270 about another pivot or with a move
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
  *     bounds grown by the move). Near the player (a few px) each sweep
- *     is decided on the way (issue 20): about 880 a sweep about its
- *     reference point, 1,300 about another pivot, 1,620 pose to pose (at
- *     most 1,030 / 1,610 / 1,930 a sweep over a call). The poses that
+ *     is decided on the way (issue 20): about 790 a sweep about its
+ *     reference point, 1,340 about another pivot, 1,510 pose to pose (at
+ *     most 910 / 1,640 / 1,820 a sweep over a call). The poses that
  *     are lasers (the start pose; a turn about the reference point's end
  *     pose; pose to pose, the end pose and the middle one, with the radius
  *     cut by the table's error) give the common hits through
- *     fxl_lasers_vs_circle's per-laser test (IWRAM on the GBA, about 250
- *     a pose, called from Thumb code in ROM); then a proven 64-bit miss (both
+ *     fxl_lasers_vs_circle's per-laser test (on the GBA fast_arm.s's, in
+ *     IWRAM, called from Thumb code in ROM); then a proven 64-bit miss (both
  *     ends, or all four points of a move, beyond one side: the common
  *     near miss) before the preparation is built once, in ARM code in
  *     ROM, for the exact stages of the thin band. Of a near sweep's cost
