@@ -64,10 +64,15 @@ FXL__ALWAYS_INLINE bool fxl__frame_hit(const fxl_laser_prep *lp, int64_t u_q32, 
  * same test in its loop's code (the GBA: fast_arm.s, in IWRAM; the C one
  * then stays in ROM, the reference the tests compare it with). */
 bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+/* The same for the laser turned by `turn` steps (its angle + turn mod
+ * 2^32; a copy of it in C). */
+bool fxl__laser_rest_turn_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r, int32_t turn);
 #if FXL_PORT_LASERS_VS_CIRCLE
 bool fxl__laser_rest(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+bool fxl__laser_rest_turn(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r, int32_t turn);
 #else
 #define fxl__laser_rest fxl__laser_rest_c
+#define fxl__laser_rest_turn fxl__laser_rest_turn_c
 #endif
 
 /* a*a + b*b <= t*t (Q32.32 distances, each below 2^46), exactly: the

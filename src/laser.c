@@ -313,6 +313,16 @@ bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 }
 #endif
 
+/* frame.h: the laser turned by `turn` steps, a copy (the port's
+ * fxl__laser_rest_turn reads the laser in place). */
+FXL_WARM_CODE
+bool fxl__laser_rest_turn_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r, int32_t turn)
+{
+    fxl_laser p = *l;
+    p.angle = (fxl_angle)((uint32_t)l->angle + (uint32_t)turn);
+    return fxl__laser_rest_c(&p, x, y, r);
+}
+
 /* Many lasers against one circle: per laser, the checks of
  * fxl_laser_prepare and the test of fxl_laser_vs_circle, no prep stored.
  * In blocks of 32, two passes: the checks and the quadrant box for every

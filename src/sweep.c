@@ -1076,10 +1076,11 @@ FXL_ARM_CODE static bool turn_tail(const fxl_sweep_prep *sp, fxl_angle angle, in
 FXL__ALWAYS_INLINE bool pose_hit(const fxl_laser *l, fxl_vec2 pos, int32_t turn, fix16_t x,
                                  fix16_t y, fix16_t r)
 {
-    fxl_laser p = *l;
-    p.pos = pos;
-    p.angle = (fxl_angle)((uint32_t)l->angle + (uint32_t)turn);
-    return fxl__laser_rest(&p, x, y, r);
+    /* The test reads the circle only as its offset from the laser's pos
+     * (fxl__offset, mod 2^32): the circle moved by l->pos - pos is that
+     * offset from l->pos, the laser tested in place, no copy. */
+    return fxl__laser_rest_turn(l, fxl__wrap_add(x, fxl__offset(l->pos.x, pos.x)),
+                                fxl__wrap_add(y, fxl__offset(l->pos.y, pos.y)), r, turn);
 }
 
 /* The fused loop's near path for a simple sweep (turning about its own

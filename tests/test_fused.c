@@ -16,8 +16,10 @@ size_t fxl__circles_vs_circle_c(const fxl_circle *circles, size_t n, fxl_circle 
 fxl_result fxl__lasers_vs_circle_c(const fxl_laser *lasers, size_t n, fxl_circle circle,
                                    uint32_t *hit_bits, size_t *hits);
 bool fxl__laser_rest(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r);
+bool fxl__laser_rest_turn(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r, int32_t turn);
 #endif
 bool fxl__laser_rest_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r); /* src/frame.h */
+bool fxl__laser_rest_turn_c(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r, int32_t turn);
 
 /* Any int32, with the interesting values often. */
 static int32_t any32(fxlt_rng *rng)
@@ -580,13 +582,14 @@ static int32_t laser_touch_radius(const fxl_laser_prep *lp, fxl_vec2 c, int32_t 
 }
 
 /* The fused laser call's exact stage (fast_arm.s's rest_core on the GBA:
- * the frame test in registers, with no along reject) and the poses' test
- * fxl__laser_rest at the touching radius: the player beside a long side,
+ * the frame test in registers, with no along reject) and the poses' tests
+ * fxl__laser_rest and fxl__laser_rest_turn at the touching radius: the player beside a long side,
  * beyond an end, or diagonally off a corner of the hitbox (by up to 4 px
  * each way, boxes and capsules, both anchors), the least radius that hits
  * found with fxl_laser_prepare + fxl_laser_vs_circle, then the fused call
  * (the laser alone and in a block of others about the same player) and
- * fxl__laser_rest / fxl__laser_rest_c at that radius and one raw unit
+ * fxl__laser_rest, fxl__laser_rest_turn (the laser turned back from a
+ * random angle) and their C references at that radius and one raw unit
  * either side: the same bits as the single call, a miss below and a hit
  * at it. */
 static void lasers_touching(void)
@@ -641,9 +644,15 @@ static void lasers_touching(void)
                 count += h;
                 CHECK(((bits >> i) & 1u) == (h ? 1u : 0u));
                 if (want == FXL_OK) {
+                    /* and turned back from another angle (the sweep's poses) */
+                    int32_t turn = fxlt_range(&rng, -4096, 4096);
+                    fxl_laser back = l[i];
+                    back.angle = (fxl_angle)((uint32_t)l[i].angle - (uint32_t)turn);
                     CHECK_EQ(fxl__laser_rest_c(&l[i], p.c.x, p.c.y, p.r), h);
+                    CHECK_EQ(fxl__laser_rest_turn_c(&back, p.c.x, p.c.y, p.r, turn), h);
 #if FXL_PORT_LASERS_VS_CIRCLE
                     CHECK_EQ(fxl__laser_rest(&l[i], p.c.x, p.c.y, p.r), h);
+                    CHECK_EQ(fxl__laser_rest_turn(&back, p.c.x, p.c.y, p.r, turn), h);
 #endif
                 }
             }

@@ -516,14 +516,26 @@ fxl__rest_core:
 @
 @ bool fxl__laser_rest(const fxl_laser *l, fix16_t x, fix16_t y, fix16_t r)
 @   r0 l, r1 x, r2 y, r3 r.
+@ fxl__laser_rest_turn: the same for the laser turned by `turn` steps (its
+@ angle + turn, mod 2^32, as the C reference's copy: frame.h).
+@ bool fxl__laser_rest_turn(const fxl_laser *l, fix16_t x, fix16_t y,
+@                           fix16_t r, int32_t turn)
+@   r0 l, r1 x, r2 y, r3 r, [sp] turn.
 
     .section .iwram, "ax", %progbits, unique, 5
     .align 2
+    .global fxl__laser_rest_turn
+    .type fxl__laser_rest_turn, %function
+fxl__laser_rest_turn:
+    ldr     r12, [sp]               @ turn
+    b       1f
     .global fxl__laser_rest
     .type fxl__laser_rest, %function
 fxl__laser_rest:
-    push    {r3-r11, lr}            @ (ten: the stack stays 8-byte aligned)
+    mov     r12, #0
+1:  push    {r3-r11, lr}            @ (ten: the stack stays 8-byte aligned)
     ldmia   r0!, {r4-r10}           @ kind|anchor, x0, y0, angle, length, half_width, fraction
+    add     r7, r7, r12             @ angle + turn
     add     r11, r3, #1             @ r + 1
     sub     r5, r1, r5              @ dx
     sub     r6, r2, r6              @ dy
@@ -548,17 +560,18 @@ fxl__laser_rest:
     mov     lr, lr, lsr #16
     add     lr, lr, #1
     cmp     r8, lr
-    bge     1f
+    bge     2f
     cmn     r8, lr
-    blt     1f
+    blt     2f
     bl      fxl__rest_core
     mov     r0, r5
     pop     {r3-r11, lr}
     bx      lr
-1:  mov     r0, #0
+2:  mov     r0, #0
     pop     {r3-r11, lr}
     bx      lr
     .ltorg
+    .size fxl__laser_rest_turn, . - fxl__laser_rest_turn
     .size fxl__laser_rest, . - fxl__laser_rest
 
 @ ---------------------------------------------------------------------------
