@@ -52,8 +52,8 @@
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
  *     bounds grown by the move). Near the player (a few px) each sweep
  *     is decided on the way (issue 20): about 790 a sweep about its
- *     reference point, 1,340 about another pivot, 1,510 pose to pose (at
- *     most 910 / 1,640 / 1,820 a sweep over a call). The poses that
+ *     reference point, 1,350 about another pivot, 1,480 pose to pose (at
+ *     most 910 / 1,640 / 1,780 a sweep over a call). The poses that
  *     are lasers (the start pose; a turn about the reference point's end
  *     pose; pose to pose, the end pose and the middle one, with the radius
  *     cut by the table's error) give the common hits through
