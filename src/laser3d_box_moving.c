@@ -259,6 +259,15 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
         if (!fxl_laser3d_vs_aabb3(lp, hull))
             return false;
     }
+    if (lp->kind != FXL_LASER3D_BOX) {
+        /* the slab's and the tube's shadow's sure misses of the swept body
+         * (laser3d_box_moving_shadow.c), before the end's test */
+        int64_t rl[3], rh[3];
+        for (k = 0; k < 3; k++)
+            rl[k] = lo[k] - pos[k], rh[k] = hi[k] - pos[k];
+        if (fxl__laser3d_round_moving_apart(lp, rl, rh, v))
+            return false;
+    }
     if (fxl_laser3d_vs_aabb3(lp, end))
         return true; /* a hit at the end */
     for (k = 0; k < 3; k++)

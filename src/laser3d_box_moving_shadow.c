@@ -1,0 +1,169 @@
+/* laser3d_box_moving_shadow.c - a sure miss for the egg and the cylinder
+ * against a 3D box moving over the frame, in 64 bits, before the static
+ * test at the end, the bounding prism and the quick look
+ * (fxl_laser3d_vs_moving_aabb3; frame and domain as
+ * laser3d_box_moving_round.c's).
+ *
+ * Both shapes lie in the infinite tube u1^2 + u2^2 <= W^2 about the beam's
+ * axis and in the slab |u0| <= Lb (Lb = lp->box_len: the cylinder's L, the
+ * egg's Le; the egg's k >= 0), u = M X - (mid, 0, 0) the frame point (Q48,
+ * rows m_i Q32, X = P - pos raw). The swept body Z = B + [0, 1] v is the
+ * box's corner lo plus the generators g_k e_k (k = 0..2, g = hi - lo) and
+ * v, each times [0, 1]. Two sure misses:
+ *
+ * The slab: over Z, u0 runs from sum_k min(m0k lo_k, m0k hi_k) + min(0,
+ * d0) - mid to the same with max (d = M v); above Lb or below -Lb is a
+ * miss. In 64 bits: sum_k |m0k| <= 2^32.8 (row 0 has norm 2^32 up to the
+ * table's rounding), |lo|, |hi|, |v| <= 2^28: each end below 2^61.8 + mid
+ * (< 2^57), exact.
+ *
+ * The shadow: along the axis Z projects to the zonogon, doubled, 2S = {C +
+ * sum_k s_k G_k : s_k in [-1, 1]}, C = (m1, m2) . (lo + hi + v) (|lo + hi
+ * + v| = |hi_abs + to - 2 pos| <= 2^29, so |C| < 2^61.8), G_k = (m1k,
+ * m2k) g_k (below 2^60), G_3 = (d1, d2) (below 2^60.8); the tube's
+ * shadow is the disc of radius W. A direction a in the plane separates
+ * iff a . C - sum_k |a . G_k| > 2 W |a| (2S's least a . x against the
+ * doubled disc's greatest; strict: touching is a hit). Rounded: with s
+ * such that C, G and 2W are below 2^28 2^s, c = floor(C / 2^s), gam_k =
+ * floor(G_k / 2^s) (|.| <= 2^28) and a_i below 2^15: C = 2^s (c + phi),
+ * phi in [0, 1)^2, so a . C > 2^s (a . c - |a|_1) and |a . G_k| < 2^s
+ * (|a . gam_k| + |a|_1); with m = a . c - sum_k |a . gam_k| - 5 |a|_1
+ * (below 2^47) the true margin exceeds 2^s m, and m > 0 with m^2 >= w^2
+ * |a|^2, w = ceil(2W / 2^s) (<= 2^28), proves the gap (both sides in 128
+ * bits). Which a: the shadow's least distance to the axis is reached on
+ * an edge (normal to a generator) or at a vertex (then at the nearest of
+ * the 16 points c + sum +-gam_k, all in 2S), so the four normals and the
+ * nearest point's direction hold a certificate whenever the gap exceeds
+ * the rounding (about 5 |a|_1 2^s, a few 2^-20 px at the bench's sizes):
+ * the nearest point first, then the normals. Any a is sound: a miss here
+ * is a miss; not proven goes on to the exact path. */
+#include "fixlaser/laser3d.h"
+
+#include "laser3d_body.h"
+#include "util.h"
+#include "wide.h"
+
+/* The rounded shadow's test of direction a (see the top): true if proven
+ * apart. a (|a_i| < 2^31) is first scaled down (toward 0: any direction
+ * serves) below 2^10; with |c_i|, |gam_ki| <= 2^17 each dot product is
+ * below 2^28 and m below 2^30.4 (int32), m^2 below 2^60.8 and w^2 |a|^2
+ * (w <= 2^17) below 2^55 (int64). */
+FXL__ALWAYS_INLINE bool shadow_apart(int32_t a0, int32_t a1, const int32_t c[2], const int32_t gam[8], uint64_t w2)
+{
+    unsigned b = fxl__bits32(fxl__abs32(a0) | fxl__abs32(a1)), sh = b > 10u ? b - 10u : 0u;
+    int32_t x = (int32_t)(fxl__abs32(a0) >> sh), y = (int32_t)(fxl__abs32(a1) >> sh), m;
+    int k;
+    x = a0 < 0 ? -x : x, y = a1 < 0 ? -y : y;
+    m = x * c[0] + y * c[1];
+    if (m < 0)
+        x = -x, y = -y, m = -m; /* the side of the centre */
+    m -= 5 * (int32_t)(fxl__abs32(x) + fxl__abs32(y));
+    for (k = 0; k < 4; k++) {
+        int32_t p = x * gam[2 * k] + y * gam[2 * k + 1];
+        m -= p < 0 ? -p : p;
+    }
+    if (m <= 0)
+        return false;
+    return w2 * (uint64_t)(x * x + y * y) <= (uint64_t)((int64_t)m * m);
+}
+
+/* The point of the rounded shadow c + sum +-gam_k least along a: each
+ * generator's sign against a's (|.| <= 5 2^17 < 2^20; |a_i| < 2^20: the
+ * products below 2^38). */
+FXL__ALWAYS_INLINE void least_along(const int32_t a[2], const int32_t c[2], const int32_t gam[8], int32_t out[2])
+{
+    int k;
+    out[0] = c[0], out[1] = c[1];
+    for (k = 0; k < 4; k++) {
+        int64_t p = (int64_t)a[0] * gam[2 * k] + (int64_t)a[1] * gam[2 * k + 1];
+        if (p > 0)
+            out[0] -= gam[2 * k], out[1] -= gam[2 * k + 1];
+        else
+            out[0] += gam[2 * k], out[1] += gam[2 * k + 1];
+    }
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                     const int64_t v[3])
+{
+    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, c[2], gam[8], a[2], p[2];
+    int32_t l0 = (int32_t)lo[0], l1 = (int32_t)lo[1], l2 = (int32_t)lo[2];
+    int32_t g0 = (int32_t)(hi[0] - lo[0]), g1 = (int32_t)(hi[1] - lo[1]), g2 = (int32_t)(hi[2] - lo[2]);
+    int32_t v0 = (int32_t)v[0], v1 = (int32_t)v[1], v2 = (int32_t)v[2];
+    int64_t hl = (int64_t)cy * l0 + (int64_t)sy * l1, hv = (int64_t)cy * v0 + (int64_t)sy * v1;
+    int64_t cpcy = (int64_t)cp * cy, cpsy = (int64_t)cp * sy, spcy = (int64_t)sp * cy, spsy = (int64_t)sp * sy;
+    int64_t gg[5][2], e[4], mn, mx, un;
+    uint64_t mm = 0, w, kk = lp->kind == FXL_LASER3D_EGG ? (uint64_t)lp->egg_k : 0u;
+    unsigned sh, b;
+    int i, k;
+    /* Every value below is the frame image of a vector with int32
+     * components (|lo|, |hi|, |v| <= 2^28, g = hi - lo, every partial sum
+     * below a point of 2Z's: <= 2^29): below 2^61.8. h = cy X0 + sy X1
+     * (m0 = (cp h, -2^16 sp X2), m1 = 2^16 (cy X1 - sy X0), m2 = sp h +
+     * 2^16 cp X2). The slab: u0 over Z from u0(lo) plus each generator's
+     * u0 where negative to the same where positive. */
+    e[0] = cpcy * g0, e[1] = cpsy * g1, e[2] = -(int64_t)sp * g2 * 65536;
+    e[3] = cp * hv - (int64_t)sp * v2 * 65536; /* d0 */
+    mn = cp * hl - (int64_t)sp * l2 * 65536 - lp->mid, mx = mn;
+    for (k = 0; k < 4; k++) {
+        if (e[k] < 0)
+            mn += e[k];
+        else
+            mx += e[k];
+    }
+    if (lp->box_len < ((int64_t)1 << 61)) { /* bounded (an egg's k = 0: not) */
+        if (mn > lp->box_len || mx < -lp->box_len)
+            return true;
+    }
+    un = mn > 0 ? mn : mx < 0 ? -mx : 0; /* the least |u0| over Z (< 2^62) */
+    /* the shadow, doubled: C = 2 (m1, m2) . lo plus the generators g_k
+     * (m1k, m2k) and (d1, d2) */
+    gg[0][0] = -(int64_t)sy * g0 * 65536, gg[0][1] = spcy * g0;
+    gg[1][0] = (int64_t)cy * g1 * 65536, gg[1][1] = spsy * g1;
+    gg[2][0] = 0, gg[2][1] = (int64_t)cp * g2 * 65536;
+    gg[3][0] = ((int64_t)cy * v1 - (int64_t)sy * v0) * 65536;
+    gg[3][1] = sp * hv + (int64_t)cp * v2 * 65536;
+    gg[4][0] = ((int64_t)cy * l1 - (int64_t)sy * l0) * 131072;
+    gg[4][1] = (sp * hl + (int64_t)cp * l2 * 65536) * 2;
+    for (k = 0; k < 4; k++)
+        gg[4][0] += gg[k][0], gg[4][1] += gg[k][1];
+    w = (uint64_t)lp->half_wid * 2u;
+    for (k = 0; k < 5; k++)
+        mm |= fxl__abs64(gg[k][0]) | fxl__abs64(gg[k][1]);
+    b = fxl__bits64(mm | w);
+    sh = b > 17u ? b - 17u : 0u;
+    for (i = 0; i < 2; i++) {
+        c[i] = (int32_t)fxl__floor_shift(gg[4][i], sh);
+        for (k = 0; k < 4; k++)
+            gam[2 * k + i] = (int32_t)fxl__floor_shift(gg[k][i], sh);
+    }
+    /* w^2 at least (2 W' / 2^s)^2, W'^2 = W^2 - k' un^2 the tube's radius
+     * about the egg where |u0| >= un (the cylinder's k' = 0): (2W / 2^s)^2
+     * rounded up less k / 2^16 (2 un / 2^s)^2 rounded down (2 un / 2^s
+     * floored, capped at 2^31 - 1: lower is sound) */
+    w = (w + ((uint64_t)1 << sh) - 1u) >> sh; /* <= 2^17 */
+    w = w * w;
+    if (kk != 0 && un != 0) {
+        uint64_t ur = ((uint64_t)un * 2u) >> sh;
+        uint64_t cut;
+        ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
+        cut = ((ur * ur) >> 16) * kk;
+        if (cut > w)
+            return true; /* W'^2 < 0: the egg ends before |u0| = un */
+        w -= cut;
+    }
+    /* the least point along c, then along that point (the shadow's point
+     * nearest the axis, or near it), then the generators' normals */
+    least_along(c, c, gam, p);
+    if (shadow_apart(p[0], p[1], c, gam, w))
+        return true;
+    a[0] = p[0], a[1] = p[1];
+    least_along(a, c, gam, p);
+    if ((p[0] != a[0] || p[1] != a[1]) && shadow_apart(p[0], p[1], c, gam, w))
+        return true;
+    for (k = 0; k < 4; k++)
+        if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
+            return true;
+    return false;
+}
