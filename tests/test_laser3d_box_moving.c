@@ -246,14 +246,14 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxlt_printf("    %s: %u cases (%u at a touching position or one unit off, %u point boxes; "
                 "%u hits), %u disagreements, %u invariant failures\n",
                 name, ncases, touch, points, hits, bad, inv_bad);
-    if (kind != FXL_LASER3D_BOX)
+    if (kind != FXL_LASER3D_BOX) {
         fxlt_printf("    %s: the quick look alone decided %u (%u at a touching position or one unit off), "
                     "%u wrong\n",
                     name, q_dec, q_touch, q_bad);
-    if (kind != FXL_LASER3D_BOX)
         fxlt_printf("    %s: the shadow's sure miss alone decided %u (%u at a touching position or one unit "
                     "off), %u wrong\n",
                     name, a_dec, a_touch, a_bad);
+    }
     CHECK_EQ(bad, 0);
     CHECK_EQ(q_bad, 0);
     CHECK_EQ(a_bad, 0);
