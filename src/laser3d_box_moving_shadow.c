@@ -1,42 +1,53 @@
 /* laser3d_box_moving_shadow.c - a sure miss for the egg and the cylinder
- * against a 3D box moving over the frame, in 64 bits, before the static
- * test at the end, the bounding prism and the quick look
- * (fxl_laser3d_vs_moving_aabb3; frame and domain as
+ * against a 3D box moving over the frame, in 64 bits, run after the
+ * start's static test and before the end's, the bounding prism and the
+ * quick look (fxl_laser3d_vs_moving_aabb3; frame and domain as
  * laser3d_box_moving_round.c's).
  *
  * Both shapes lie in the infinite tube u1^2 + u2^2 <= W^2 about the beam's
  * axis and in the slab |u0| <= Lb (Lb = lp->box_len: the cylinder's L, the
- * egg's Le; the egg's k >= 0), u = M X - (mid, 0, 0) the frame point (Q48,
- * rows m_i Q32, X = P - pos raw). The swept body Z = B + [0, 1] v is the
- * box's corner lo plus the generators g_k e_k (k = 0..2, g = hi - lo) and
- * v, each times [0, 1]. Two sure misses:
+ * egg's Le; unbounded for an egg's k = 0), u = M X - (mid, 0, 0) the frame
+ * point (Q48, rows m_i Q32, X = P - pos raw). The swept body Z = B + [0,
+ * 1] v is the box's corner lo plus the generators g_k e_k (k = 0..2, g =
+ * hi - lo) and v, each times [0, 1]. Every frame value below is M times a
+ * vector of int32 components (|lo|, |hi|, |v| <= 2^28, every partial sum
+ * a doubled point of Z: <= 2^29) and sum_k |m_ik| <= 2^32.8: below
+ * 2^61.8, exact in int64 (products of the Q16 table values first: h = cy
+ * X0 + sy X1 below 2^45.5; m0 X = cp h - 2^16 sp X2, m1 X = 2^16 (cy X1 -
+ * sy X0), m2 X = sp h + 2^16 cp X2). Two sure misses:
  *
- * The slab: over Z, u0 runs from sum_k min(m0k lo_k, m0k hi_k) + min(0,
- * d0) - mid to the same with max (d = M v); above Lb or below -Lb is a
- * miss. In 64 bits: sum_k |m0k| <= 2^32.8 (row 0 has norm 2^32 up to the
- * table's rounding), |lo|, |hi|, |v| <= 2^28: each end below 2^61.8 + mid
- * (< 2^57), exact.
+ * The slab: over Z, u0 runs from u0(lo) plus the generators' u0 where
+ * negative (mn) to the same where positive (mx); mn > Lb or mx < -Lb is a
+ * miss (exact).
  *
  * The shadow: along the axis Z projects to the zonogon, doubled, 2S = {C +
- * sum_k s_k G_k : s_k in [-1, 1]}, C = (m1, m2) . (lo + hi + v) (|lo + hi
- * + v| = |hi_abs + to - 2 pos| <= 2^29, so |C| < 2^61.8), G_k = (m1k,
- * m2k) g_k (below 2^60), G_3 = (d1, d2) (below 2^60.8); the tube's
- * shadow is the disc of radius W. A direction a in the plane separates
- * iff a . C - sum_k |a . G_k| > 2 W |a| (2S's least a . x against the
- * doubled disc's greatest; strict: touching is a hit). Rounded: with s
- * such that C, G and 2W are below 2^28 2^s, c = floor(C / 2^s), gam_k =
- * floor(G_k / 2^s) (|.| <= 2^28) and a_i below 2^15: C = 2^s (c + phi),
- * phi in [0, 1)^2, so a . C > 2^s (a . c - |a|_1) and |a . G_k| < 2^s
- * (|a . gam_k| + |a|_1); with m = a . c - sum_k |a . gam_k| - 5 |a|_1
- * (below 2^47) the true margin exceeds 2^s m, and m > 0 with m^2 >= w^2
- * |a|^2, w = ceil(2W / 2^s) (<= 2^28), proves the gap (both sides in 128
- * bits). Which a: the shadow's least distance to the axis is reached on
- * an edge (normal to a generator) or at a vertex (then at the nearest of
- * the 16 points c + sum +-gam_k, all in 2S), so the four normals and the
- * nearest point's direction hold a certificate whenever the gap exceeds
- * the rounding (about 5 |a|_1 2^s, a few 2^-20 px at the bench's sizes):
- * the nearest point first, then the normals. Any a is sound: a miss here
- * is a miss; not proven goes on to the exact path. */
+ * sum_k s_k G_k : s_k in [-1, 1]}, C = (m1, m2) . (lo + hi + v), G_k =
+ * (m1k, m2k) g_k, G_3 = (d1, d2) (d = M v); the tube's shadow is the disc
+ * of radius W, and the egg's part of Z lies where |u0| >= un (Z's least
+ * |u0|, from mn and mx), within the tube of radius W'^2 = W^2 - k' un^2
+ * (k' = k / 2^16: k' u0^2 + u1^2 + u2^2 <= W^2); the cylinder's W' = W. A
+ * direction a in the plane separates iff a . C - sum_k |a . G_k| > 2 W'
+ * |a| (2S's least a . x against the doubled disc's greatest; strict:
+ * touching is a hit). Rounded: with s such that C, G and 2W are below
+ * 2^17 2^s, c = floor(C / 2^s), gam_k = floor(G_k / 2^s) (|.| <= 2^17)
+ * and a scaled down below 2^10: C = 2^s (c + phi), phi in [0, 1)^2, so a
+ * . C > 2^s (a . c - |a|_1) and |a . G_k| < 2^s (|a . gam_k| + |a|_1);
+ * with m = a . c - sum_k |a . gam_k| - 5 |a|_1 (each product below 2^28,
+ * m below 2^30.4: int32) the true margin exceeds 2^s m, and m > 0 with
+ * m^2 >= w |a|^2 proves the gap, w >= (2 W' / 2^s)^2: ceil(2W / 2^s)^2
+ * (<= 2^34) less floor(k (2 un / 2^s floored, capped at 2^31 - 1)^2 /
+ * 2^16) (lower bounds of what they stand for; w < 0: W'^2 < 0, the egg
+ * ends before |u0| = un, a miss); both sides below 2^61 (int64). Which
+ * a: the shadow's least distance to the axis is reached on an edge
+ * (normal to a generator) or at a vertex (the direction to it), so the
+ * four normals and the vertex least along c (most often the nearest)
+ * hold a certificate whenever the gap exceeds the rounding (about 7 2^s
+ * |a|, 2^-14 of the largest value) and the direction's (a below 2^10:
+ * about 2^-9 of the shadow's extent; a few hundredths of a px at the
+ * bench's sizes).
+ * Any a is sound: a miss here is a miss; not proven goes on to the exact
+ * path (the filter alone against the exact reference, at its own edge
+ * too: tests/test_laser3d_box_moving.c). */
 #include "fixlaser/laser3d.h"
 
 #include "laser3d_body.h"
@@ -87,7 +98,7 @@ FXL_ARM_CODE
 bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                                      const int64_t v[3])
 {
-    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, c[2], gam[8], a[2], p[2];
+    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, c[2], gam[8], p[2];
     int32_t l0 = (int32_t)lo[0], l1 = (int32_t)lo[1], l2 = (int32_t)lo[2];
     int32_t g0 = (int32_t)(hi[0] - lo[0]), g1 = (int32_t)(hi[1] - lo[1]), g2 = (int32_t)(hi[2] - lo[2]);
     int32_t v0 = (int32_t)v[0], v1 = (int32_t)v[1], v2 = (int32_t)v[2];
@@ -153,14 +164,10 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
             return true; /* W'^2 < 0: the egg ends before |u0| = un */
         w -= cut;
     }
-    /* the least point along c, then along that point (the shadow's point
-     * nearest the axis, or near it), then the generators' normals */
+    /* the least point along c (the shadow's point nearest the axis, or
+     * near it), then the generators' normals */
     least_along(c, c, gam, p);
     if (shadow_apart(p[0], p[1], c, gam, w))
-        return true;
-    a[0] = p[0], a[1] = p[1];
-    least_along(a, c, gam, p);
-    if ((p[0] != a[0] || p[1] != a[1]) && shadow_apart(p[0], p[1], c, gam, w))
         return true;
     for (k = 0; k < 4; k++)
         if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
