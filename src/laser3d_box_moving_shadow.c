@@ -94,6 +94,29 @@ FXL__ALWAYS_INLINE void least_along(const int32_t a[2], const int32_t c[2], cons
     }
 }
 
+/* The world's z axis, exactly: in the frame it is a = (-sp, 0, cp) (M's
+ * third column / 2^16), and -sp m0 + cp m2 = 2^16 p e_2 (p = cp^2 + sp^2),
+ * so a . u = 2^16 p X2 + sp mid; over the shape (|u0| <= Lb, u1^2 + u2^2
+ * <= W^2) |a . u| <= Lb |sp| + W |cp| (below 2^75; a's radial part (0,
+ * cp) is the one with a rational length). Over Z, X2 runs from lo2 +
+ * min(0, v2) to hi2 + max(0, v2) (|.| <= 2^29; p X2 below 2^61.1): apart
+ * on one side is a sure miss. In 128 bits. */
+FXL_ARM_CODE
+static bool world_z_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                          const int64_t v[3])
+{
+    int64_t cp = lp->cp, sp = lp->sp, p = cp * cp + sp * sp;
+    int64_t zlo = lo[2] + (v[2] < 0 ? v[2] : 0), zhi = hi[2] + (v[2] > 0 ? v[2] : 0);
+    fxl__i128 base = fxl__imul(sp, lp->mid), r;
+    if (lp->box_len >= ((int64_t)1 << 61))
+        return false; /* an egg's k = 0: unbounded */
+    r = fxl__i128_from(fxl__add(fxl__mul64((uint64_t)lp->box_len, fxl__abs64(sp)),
+                                fxl__mul64((uint64_t)lp->half_wid, fxl__abs64(cp))));
+    if (fxl__isign(fxl__isub(fxl__iadd(fxl__imul(p * zlo, 65536), base), r)) > 0)
+        return true; /* above */
+    return fxl__isign(fxl__iadd(fxl__iadd(fxl__imul(p * zhi, 65536), base), r)) < 0; /* below */
+}
+
 FXL_ARM_CODE
 bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                                      const int64_t v[3])
@@ -172,5 +195,5 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
     for (k = 0; k < 4; k++)
         if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
             return true;
-    return false;
+    return world_z_apart(lp, lo, hi, v);
 }
