@@ -101,6 +101,37 @@ FXL__ALWAYS_INLINE void least_along(const int32_t a[2], const int32_t c[2], cons
     }
 }
 
+/* The egg past its middle: with R = W' the egg's radius at |u0| = un and
+ * s = k' un / R the slope there (R(u0) = sqrt(W^2 - k' u0^2) is concave:
+ * below its tangent), every egg point with |u0| - un = y >= 0 has radius
+ * r <= R - s y, so a_r . u_r + al y <= |a_r| R for al <= s |a_r|. The
+ * body has y >= 0 throughout: min over 2Z of al y + a_r . u_r above 2R
+ * |a_r| is a sure miss. Rounded as the shadow (y's centre c0 and
+ * generators e0 too, below 2^17), a_r scaled down below 2^10, al =
+ * floor(isqrt(|a_r|^2) kk ur / (2^16 rr)) capped at 2^12 (kk ur <= 2^16 k'
+ * (2 un / 2^s), rr >= 2R / 2^s: al <= s |a_r|); m (below 2^32, int64) as
+ * the shadow's with 5 (al + |a_r|_1), and m^2 >= w |a_r|^2 (uint64). */
+FXL__ALWAYS_INLINE bool cone_apart(int32_t a0, int32_t a1, int32_t c0, const int32_t e0[4], const int32_t c[2],
+                                   const int32_t gam[8], uint64_t w, uint64_t kur, uint64_t rr)
+{
+    unsigned b = fxl__bits32(fxl__abs32(a0) | fxl__abs32(a1)), sh = b > 10u ? b - 10u : 0u;
+    int64_t x = (int64_t)(fxl__abs32(a0) >> sh), y = (int64_t)(fxl__abs32(a1) >> sh), al, m;
+    uint64_t q;
+    int k;
+    x = a0 < 0 ? -x : x, y = a1 < 0 ? -y : y;
+    if (x * c[0] + y * c[1] < 0)
+        x = -x, y = -y; /* toward the centre's side */
+    q = (uint64_t)(x * x + y * y);
+    al = (int64_t)(((uint64_t)fxl__isqrt32((uint32_t)q) * kur) / (rr << 16));
+    al = al > 4096 ? 4096 : al;
+    m = al * c0 + x * c[0] + y * c[1] - 5 * (al + (x < 0 ? -x : x) + (y < 0 ? -y : y));
+    for (k = 0; k < 4; k++) {
+        int64_t t = al * e0[k] + x * gam[2 * k] + y * gam[2 * k + 1];
+        m -= t < 0 ? -t : t;
+    }
+    return m > 0 && w * q <= (uint64_t)m * (uint64_t)m;
+}
+
 /* The world's z axis, exactly: in the frame it is a = (-sp, 0, cp) (M's
  * third column / 2^16), and -sp m0 + cp m2 = 2^16 p e_2 (p = cp^2 + sp^2),
  * so a . u = 2^16 p X2 + sp mid; over the shape (|u0| <= Lb, u1^2 + u2^2
@@ -172,6 +203,11 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
     w = (uint64_t)lp->half_wid * 2u;
     for (k = 0; k < 5; k++)
         mm |= fxl__abs64(gg[k][0]) | fxl__abs64(gg[k][1]);
+    if (kk != 0 && un != 0) { /* the egg's cone below: mx - mn and the e_k too */
+        mm |= (uint64_t)(mx - mn);
+        for (k = 0; k < 4; k++)
+            mm |= fxl__abs64(e[k]);
+    }
     b = fxl__bits64(mm | w);
     sh = b > 17u ? b - 17u : 0u;
     for (i = 0; i < 2; i++) {
@@ -202,5 +238,21 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
     for (k = 0; k < 4; k++)
         if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
             return true;
+    if (kk != 0 && un != 0 && w != 0) {
+        /* the egg's cone: the doubled body's u0 - un (mx - mn about its
+         * centre, the e_k; negated on the negative side), rounded as the
+         * shadow; ur >= 0 as in the cut above */
+        int32_t c0 = (int32_t)fxl__floor_shift(mx - mn, sh), e0[4];
+        uint64_t ur = ((uint64_t)un * 2u) >> sh, rr = fxl__isqrt64(w);
+        ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
+        rr += rr * rr < w ? 1u : 0u; /* ceil(sqrt(w)) >= 2R / 2^s */
+        for (k = 0; k < 4; k++)
+            e0[k] = (int32_t)fxl__floor_shift(mn > 0 ? e[k] : -e[k], sh);
+        if (cone_apart(p[0], p[1], c0, e0, c, gam, w, kk * ur, rr))
+            return true;
+        for (k = 0; k < 4; k++)
+            if (cone_apart(-gam[2 * k + 1], gam[2 * k], c0, e0, c, gam, w, kk * ur, rr))
+                return true;
+    }
     return world_z_apart(lp, lo, hi, v);
 }
