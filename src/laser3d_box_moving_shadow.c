@@ -108,11 +108,12 @@ FXL__ALWAYS_INLINE void least_along(const int32_t a[2], const int32_t c[2], cons
  * body has y >= 0 throughout: min over 2Z of al y + a_r . u_r above 2R
  * |a_r| is a sure miss. Rounded as the shadow (y's centre c0 and
  * generators e0 too, below 2^17), a_r scaled down below 2^10, al =
- * floor(isqrt(|a_r|^2) kk ur / (2^16 rr)) capped at 2^12 (kk ur <= 2^16 k'
- * (2 un / 2^s), rr >= 2R / 2^s: al <= s |a_r|); m (below 2^32, int64) as
- * the shadow's with 5 (al + |a_r|_1), and m^2 >= w |a_r|^2 (uint64). */
+ * floor(lb sl / 2^8) capped at 2^12, lb <= |a_r| and sl = floor(kk ur /
+ * (2^8 rr)) capped at 2^22 (kk ur <= 2^16 k' (2 un / 2^s), rr >= 2R /
+ * 2^s: sl <= 2^8 s, so al <= s |a_r|); m (below 2^32, int64) as the
+ * shadow's with 5 (al + |a_r|_1), and m^2 >= w |a_r|^2 (uint64). */
 FXL__ALWAYS_INLINE bool cone_apart(int32_t a0, int32_t a1, int32_t c0, const int32_t e0[4], const int32_t c[2],
-                                   const int32_t gam[8], uint64_t w, uint64_t kur, uint64_t rr)
+                                   const int32_t gam[8], uint64_t w, uint64_t sl)
 {
     unsigned b = fxl__bits32(fxl__abs32(a0) | fxl__abs32(a1)), sh = b > 10u ? b - 10u : 0u;
     int64_t x = (int64_t)(fxl__abs32(a0) >> sh), y = (int64_t)(fxl__abs32(a1) >> sh), al, m;
@@ -122,7 +123,14 @@ FXL__ALWAYS_INLINE bool cone_apart(int32_t a0, int32_t a1, int32_t c0, const int
     if (x * c[0] + y * c[1] < 0)
         x = -x, y = -y; /* toward the centre's side */
     q = (uint64_t)(x * x + y * y);
-    al = (int64_t)(((uint64_t)fxl__isqrt32((uint32_t)q) * kur) / (rr << 16));
+    {
+        /* |a_r| at least max(M, (M + n) 181 / 256) (M, n the larger and
+         * the smaller |component|; (M + n) / sqrt 2 <= |a_r|) */
+        uint64_t ax = fxl__abs64(x), ay = fxl__abs64(y), big = ax > ay ? ax : ay;
+        uint64_t lb = ((ax + ay) * 181u) >> 8;
+        lb = lb > big ? lb : big;
+        al = (int64_t)((lb * sl) >> 8); /* lb < 2^10.5, sl <= 2^22 */
+    }
     al = al > 4096 ? 4096 : al;
     m = al * c0 + x * c[0] + y * c[1] - 5 * (al + (x < 0 ? -x : x) + (y < 0 ? -y : y));
     for (k = 0; k < 4; k++) {
@@ -243,15 +251,17 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
          * centre, the e_k; negated on the negative side), rounded as the
          * shadow; ur >= 0 as in the cut above */
         int32_t c0 = (int32_t)fxl__floor_shift(mx - mn, sh), e0[4];
-        uint64_t ur = ((uint64_t)un * 2u) >> sh, rr = fxl__isqrt64(w);
+        uint64_t ur = ((uint64_t)un * 2u) >> sh, rr = fxl__isqrt64(w), sl;
         ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
         rr += rr * rr < w ? 1u : 0u; /* ceil(sqrt(w)) >= 2R / 2^s */
         for (k = 0; k < 4; k++)
             e0[k] = (int32_t)fxl__floor_shift(mn > 0 ? e[k] : -e[k], sh);
-        if (cone_apart(p[0], p[1], c0, e0, c, gam, w, kk * ur, rr))
+        sl = (kk * ur) / (rr << 8); /* 2^8 k' (2 un / 2^s) / (2R / 2^s) rounded down: <= 2^8 s */
+        sl = sl > ((uint64_t)1 << 22) ? (uint64_t)1 << 22 : sl;
+        if (cone_apart(p[0], p[1], c0, e0, c, gam, w, sl))
             return true;
         for (k = 0; k < 4; k++)
-            if (cone_apart(-gam[2 * k + 1], gam[2 * k], c0, e0, c, gam, w, kk * ur, rr))
+            if (cone_apart(-gam[2 * k + 1], gam[2 * k], c0, e0, c, gam, w, sl))
                 return true;
     }
     return world_z_apart(lp, lo, hi, v);
