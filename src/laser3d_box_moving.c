@@ -39,7 +39,8 @@
  * miss there is a miss); the static test at the end (a hit); then the
  * intervals above. Cylinder and egg: the ends by the static test (between
  * them, laser3d_box_moving_shadow.c's 64-bit sure miss of the whole swept
- * body: the slab, the shadow along the beam, the world's z), the path
+ * body: the slab, the shadow along the beam, the egg's cone, the world's
+ * z), the path
  * by the intervals on their bounding prisms (the box laser of the same L
  * and W; the egg's |x| <= Le, |y|, |z| <= W about the middle): a miss
  * there is a miss (the shape lies in its prism); a hit there goes on to
@@ -262,10 +263,11 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
             return false;
     }
     if (lp->kind != FXL_LASER3D_BOX) {
-        /* the slab's, the tube's shadow's and the world z's sure misses of
-         * the swept body (laser3d_box_moving_shadow.c), before the end's
-         * test (GBA bench: the cylinder's misses 89,800 -> 13,100 cycles,
-         * 85 of the egg's 93 36,000..59,000 -> 10,600..12,600) */
+        /* the slab's, the tube's shadow's, the egg's cone's and the world
+         * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
+         * before the end's test (GBA bench: the cylinder's misses up to
+         * 90,338 -> 16,614 cycles, the egg's 36,000..58,828 ->
+         * 11,000..23,149) */
         int64_t rl[3], rh[3];
         for (k = 0; k < 3; k++)
             rl[k] = lo[k] - pos[k], rh[k] = hi[k] - pos[k];

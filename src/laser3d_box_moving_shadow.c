@@ -14,7 +14,7 @@
  * a doubled point of Z: <= 2^29) and sum_k |m_ik| <= 2^32.8: below
  * 2^61.8, exact in int64 (products of the Q16 table values first: h = cy
  * X0 + sy X1 below 2^45.5; m0 X = cp h - 2^16 sp X2, m1 X = 2^16 (cy X1 -
- * sy X0), m2 X = sp h + 2^16 cp X2). Three sure misses, in this order:
+ * sy X0), m2 X = sp h + 2^16 cp X2). Four sure misses, in this order:
  *
  * The slab: over Z, u0 runs from u0(lo) plus the generators' u0 where
  * negative (mn) to the same where positive (mx); mn > Lb or mx < -Lb is a
@@ -47,14 +47,19 @@
  * bench's sizes).
  * Any a is sound: a miss here is a miss.
  *
+ * The egg's cone (cone_apart below): past its middle the egg lies below
+ * the tangent of its radius at the body's least |u0|, a tighter bound
+ * than the tube of radius W' near its tips.
+ *
  * The world's z axis (world_z_apart below, exact in 128 bits): what the
  * bounding prism's world axis would find for a box above or below the
  * shape near a cap, where the slab and the shadow cannot.
  *
  * Not proven goes on to the exact path (the filter alone against the
  * exact reference, at its own edge too: tests/test_laser3d_box_moving.c).
- * GBA (the bench's near boxes moving, the filter alone): a sure miss
- * 4,200 to 6,700 cycles, an unsure answer about 7,000. */
+ * GBA (the bench's near boxes moving, the filter alone): a sure miss by
+ * the shadow 4,200 to 6,700 cycles, by the egg's cone up to about 16,000,
+ * an unsure cylinder answer about 7,000. */
 #include "fixlaser/laser3d.h"
 
 #include "laser3d_body.h"

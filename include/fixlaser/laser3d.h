@@ -231,7 +231,8 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * the end's test a 64-bit sure miss (the slab |x| <= L (Le), the swept
  * body's shadow along the beam against the disc of radius W (the egg's
  * narrowed to its radius at the body's least |x|) by five directions with
- * every rounding bounded, the world's z axis exactly:
+ * every rounding bounded, past the egg's middle the cone below its
+ * radius's tangent, the world's z axis exactly:
  * src/laser3d_box_moving_shadow.c), a
  * quick look (a point of the swept body of about the least value of the
  * shape's quadratic, by rounded 64-bit descent: inside the shape a sure
@@ -246,13 +247,13 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * and the move (and their lines on a cap), every sign exact in up to
  * 333-bit integers (src/laser3d_box_moving_round.c). GBA (256 boxes at
  * the surface moving (3, -2, 1) px, median / max): box laser 2,469 /
- * 7,364 cycles, cylinder 2,570 / 16,287, egg 3,688 / 66,016 (before the
+ * 7,368 cycles, cylinder 2,570 / 16,614, egg 3,688 / 23,149 (before the
  * sure miss: 2,570 / 90,338 and 3,688 / 58,828; it decides all 17 of the
- * cylinder's misses, 13,100 to 16,300 cycles, the start's static test
- * about 6,100 of it, and 85 of the egg's 93, 10,600 to 12,600, where the
- * quick look took 36,000 to 59,000; the egg's other 8, near its tips, pay
- * it too and go on to the end's test and the quick look); the exact
- * stage, when the quick look cannot decide, up to about 1,500,000.
+ * cylinder's misses, 13,400 to 16,600 cycles, the start's static test
+ * about 6,100 of it, and all 93 of the egg's, 11,000 to 23,100 (the
+ * start's test 4,700), where the end's test and the quick look took
+ * 36,000 to 59,000); the exact stage, when the quick look cannot decide,
+ * up to about 1,500,000.
  * Domain: the box, `to` and the end box (to + hi - lo) within
  * +-FXL_COORD3_MAX; outside it a meaningless answer, never undefined
  * behaviour; an inverted box is never hit. */
