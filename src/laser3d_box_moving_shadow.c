@@ -256,13 +256,16 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
          * centre, the e_k; negated on the negative side), rounded as the
          * shadow; ur >= 0 as in the cut above */
         int32_t c0 = (int32_t)fxl__floor_shift(mx - mn, sh), e0[4];
-        uint64_t ur = ((uint64_t)un * 2u) >> sh, rr = fxl__isqrt64(w), sl;
+        uint64_t ur = ((uint64_t)un * 2u) >> sh, sl;
+        /* rr >= sqrt(w) >= 2R / 2^s: sqrt(w) = 2 sqrt(w / 4) < 2
+         * (isqrt(floor(w / 4)) + 1) (w <= 2^34; rr <= 2^17 + 2) */
+        uint32_t rr = 2u * (fxl__isqrt32((uint32_t)(w >> 2)) + 1u);
         ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
-        rr += rr * rr < w ? 1u : 0u; /* ceil(sqrt(w)) >= 2R / 2^s */
         for (k = 0; k < 4; k++)
             e0[k] = (int32_t)fxl__floor_shift(mn > 0 ? e[k] : -e[k], sh);
-        sl = (kk * ur) / (rr << 8); /* 2^8 k' (2 un / 2^s) / (2R / 2^s) rounded down: <= 2^8 s */
-        sl = sl > ((uint64_t)1 << 22) ? (uint64_t)1 << 22 : sl;
+        /* sl = floor(kk ur / (2^8 rr)) <= 2^8 s (kk ur <= 2^47), capped
+         * at 2^22 (lower is sound; the quotient then below 2^32) */
+        sl = kk * ur >= (uint64_t)(rr << 8) << 22 ? (uint64_t)1 << 22 : fxl__div64_32(kk * ur, rr << 8);
         if (cone_apart(p[0], p[1], c0, e0, c, gam, w, sl))
             return true;
         for (k = 0; k < 4; k++)
