@@ -266,8 +266,8 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
         /* the slab's, the tube's shadow's, the egg's cone's and the world
          * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
          * before the end's test (GBA bench: the cylinder's misses up to
-         * 90,338 -> 16,614 cycles, the egg's 36,000..58,828 ->
-         * 11,000..23,149) */
+         * 90,338 -> 16,610 cycles, the egg's 36,000..58,828 ->
+         * 11,100..22,556) */
         int64_t rl[3], rh[3];
         for (k = 0; k < 3; k++)
             rl[k] = lo[k] - pos[k], rh[k] = hi[k] - pos[k];

@@ -247,10 +247,10 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * and the move (and their lines on a cap), every sign exact in up to
  * 333-bit integers (src/laser3d_box_moving_round.c). GBA (256 boxes at
  * the surface moving (3, -2, 1) px, median / max): box laser 2,469 /
- * 7,368 cycles, cylinder 2,570 / 16,614, egg 3,688 / 23,149 (before the
+ * 7,368 cycles, cylinder 2,570 / 16,610, egg 3,688 / 22,556 (before the
  * sure miss: 2,570 / 90,338 and 3,688 / 58,828; it decides all 17 of the
  * cylinder's misses, 13,400 to 16,600 cycles, the start's static test
- * about 6,100 of it, and all 93 of the egg's, 11,000 to 23,100 (the
+ * about 6,100 of it, and all 93 of the egg's, 11,100 to 22,600 (the
  * start's test 4,700), where the end's test and the quick look took
  * 36,000 to 59,000); the exact stage, when the quick look cannot decide,
  * up to about 1,500,000.
