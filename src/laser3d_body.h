@@ -59,4 +59,10 @@ bool fxl__laser3d_cyl_moving(const fxl_laser3d_prep *lp, const int64_t lo[3], co
 int fxl__laser3d_round_moving_quick(const fxl_laser3d_prep *lp, const int64_t lo[3],
                                     const int64_t hi[3], const int64_t v[3]);
 
+/* src/laser3d_box_moving_shadow.c: a sure miss of the egg or the cylinder
+ * by the swept body (the same arguments; ends included): true when the
+ * slab or a direction across the beam proves a gap, false when unsure. */
+bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                     const int64_t v[3]);
+
 #endif

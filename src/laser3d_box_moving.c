@@ -37,7 +37,10 @@
  * the same side: a miss, as an interval below would find), then the
  * static test of the hull of both ends (the swept set lies in it, so a
  * miss there is a miss); the static test at the end (a hit); then the
- * intervals above. Cylinder and egg: the ends by the static test, the path
+ * intervals above. Cylinder and egg: the ends by the static test (between
+ * them, laser3d_box_moving_shadow.c's 64-bit sure miss of the whole swept
+ * body: the slab, the shadow along the beam, the egg's cone, the world's
+ * z), the path
  * by the intervals on their bounding prisms (the box laser of the same L
  * and W; the egg's |x| <= Le, |y|, |z| <= W about the middle): a miss
  * there is a miss (the shape lies in its prism); a hit there goes on to
@@ -257,6 +260,18 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
         hull.lo.y = (fix16_t)(v[1] < 0 ? t[1] : lo[1]), hull.hi.y = v[1] < 0 ? (fix16_t)hi[1] : end.hi.y;
         hull.lo.z = (fix16_t)(v[2] < 0 ? t[2] : lo[2]), hull.hi.z = v[2] < 0 ? (fix16_t)hi[2] : end.hi.z;
         if (!fxl_laser3d_vs_aabb3(lp, hull))
+            return false;
+    }
+    if (lp->kind != FXL_LASER3D_BOX) {
+        /* the slab's, the tube's shadow's, the egg's cone's and the world
+         * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
+         * before the end's test (GBA bench: the cylinder's misses up to
+         * 90,338 -> 16,610 cycles, the egg's 36,000..58,828 ->
+         * 11,100..22,556) */
+        int64_t rl[3], rh[3];
+        for (k = 0; k < 3; k++)
+            rl[k] = lo[k] - pos[k], rh[k] = hi[k] - pos[k];
+        if (fxl__laser3d_round_moving_apart(lp, rl, rh, v))
             return false;
     }
     if (fxl_laser3d_vs_aabb3(lp, end))

@@ -140,11 +140,36 @@ static void quick_alone(const fxl_laser3d_prep *p, fxl_aabb3 b, fxl_vec3 to, boo
     }
 }
 
+/* laser3d_box_moving_shadow.c's sure miss alone (the slab and the
+ * tube's shadow, in front of the end's test): true only for a miss of the
+ * whole swept body; sound for any in-domain move, ends included. */
+bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
+                                     const int64_t v[3]);
+
+/* That filter on the move b -> to, against the expected answer: counts
+ * decided (a sure miss) and wrong (a sure miss that hits). */
+static void apart_alone(const fxl_laser3d_prep *p, fxl_aabb3 b, fxl_vec3 to, bool want, uint32_t *decided,
+                        uint32_t *wrong)
+{
+    int64_t lo[3], hi[3], v[3];
+    if (p->kind == FXL_LASER3D_BOX || (to.x == b.lo.x && to.y == b.lo.y && to.z == b.lo.z))
+        return;
+    lo[0] = (int64_t)b.lo.x - p->pos.x, lo[1] = (int64_t)b.lo.y - p->pos.y, lo[2] = (int64_t)b.lo.z - p->pos.z;
+    hi[0] = (int64_t)b.hi.x - p->pos.x, hi[1] = (int64_t)b.hi.y - p->pos.y, hi[2] = (int64_t)b.hi.z - p->pos.z;
+    v[0] = (int64_t)to.x - b.lo.x, v[1] = (int64_t)to.y - b.lo.y, v[2] = (int64_t)to.z - b.lo.z;
+    if (fxl__laser3d_round_moving_apart(p, lo, hi, v)) {
+        ++*decided;
+        if (want)
+            ++*wrong;
+    }
+}
+
 static void property(fxl_laser3d_kind kind, const char *name)
 {
     fxlt_rng rng = fxlt_rng_for(name);
     uint32_t i, count = FXLT_CASES(FXLT_MOVEBOX3D_CASES), ncases = 0, bad = 0, hits = 0,
-                touch = 0, inv_bad = 0, points = 0, q_dec = 0, q_bad = 0, q_touch = 0;
+                touch = 0, inv_bad = 0, points = 0, q_dec = 0, q_bad = 0, q_touch = 0,
+                a_dec = 0, a_bad = 0, a_touch = 0;
     fxl_laser3d l = gen_laser3d(&rng, kind);
     fxl_laser3d_prep p;
     CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
@@ -166,6 +191,7 @@ static void property(fxl_laser3d_kind kind, const char *name)
         hits += got;
         want = expected(&l, &p, b, to);
         quick_alone(&p, b, to, want, &q_dec, &q_bad);
+        apart_alone(&p, b, to, want, &a_dec, &a_bad);
         if (got != want) {
             if (bad < 5)
                 fxlt_printf("    %s: disagreement case %u: core %d\n", name, i, got);
@@ -200,11 +226,13 @@ static void property(fxl_laser3d_kind kind, const char *name)
                 fxl_aabb3 bj = shifted(b, dir, s2[j]);
                 fxl_vec3 tj = moved(to, dir, s2[j]);
                 bool gj = fxl_laser3d_vs_moving_aabb3(&p, bj, tj), ej = expected(&l, &p, bj, tj);
-                uint32_t before = q_dec;
+                uint32_t before = q_dec, a_before = a_dec;
                 ncases++, touch++;
                 hits += gj;
                 quick_alone(&p, bj, tj, ej, &q_dec, &q_bad);
                 q_touch += q_dec - before;
+                apart_alone(&p, bj, tj, ej, &a_dec, &a_bad);
+                a_touch += a_dec - a_before;
                 if (gj != ej) {
                     if (bad < 5)
                         fxlt_printf("    %s: disagreement at touch, case %u side %d: core %d\n",
@@ -218,12 +246,17 @@ static void property(fxl_laser3d_kind kind, const char *name)
     fxlt_printf("    %s: %u cases (%u at a touching position or one unit off, %u point boxes; "
                 "%u hits), %u disagreements, %u invariant failures\n",
                 name, ncases, touch, points, hits, bad, inv_bad);
-    if (kind != FXL_LASER3D_BOX)
+    if (kind != FXL_LASER3D_BOX) {
         fxlt_printf("    %s: the quick look alone decided %u (%u at a touching position or one unit off), "
                     "%u wrong\n",
                     name, q_dec, q_touch, q_bad);
+        fxlt_printf("    %s: the shadow's sure miss alone decided %u (%u at a touching position or one unit "
+                    "off), %u wrong\n",
+                    name, a_dec, a_touch, a_bad);
+    }
     CHECK_EQ(bad, 0);
     CHECK_EQ(q_bad, 0);
+    CHECK_EQ(a_bad, 0);
     CHECK_EQ(inv_bad, 0);
     CHECK_EQ(big_faults(), 0);
 }
@@ -327,6 +360,69 @@ static void apart_band(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+static bool apart_of(const fxl_laser3d_prep *p, fxl_aabb3 b, fxl_vec3 to)
+{
+    uint32_t dec = 0, wrong = 0;
+    apart_alone(p, b, to, false, &dec, &wrong);
+    return dec != 0;
+}
+
+/* The shadow's sure miss at its own edge: a random move (cylinder and
+ * egg) shifted along a direction until the filter stops proving a miss,
+ * bisected to two shifts one raw unit apart; where it proves one, the
+ * reference must find a miss (and the core agree). */
+static void shadow_band_kind(fxl_laser3d_kind kind, const char *name)
+{
+    fxlt_rng rng = fxlt_rng_for(name);
+    uint32_t i, count = FXLT_CASES(FXLT_MOVEBOX3D_CASES), edges = 0, bad = 0;
+    fxl_laser3d l = gen_laser3d(&rng, kind);
+    fxl_laser3d_prep p;
+    CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+    for (i = 0; i < count; i++) {
+        fxl_aabb3 b;
+        fxl_vec3 to, step, dir;
+        int32_t n, lo_s = 0, hi_s = PX(40);
+        if (i % 16 == 15) {
+            l = gen_laser3d(&rng, kind);
+            CHECK_EQ(fxl_laser3d_prepare(&l, &p), FXL_OK);
+        }
+        b = random_box(&rng, &l);
+        to = move_end(&rng, b.lo, &step, &n);
+        dir.x = fxlt_range(&rng, -1, 1), dir.y = fxlt_range(&rng, -1, 1), dir.z = fxlt_range(&rng, -1, 1);
+        if (dir.x == 0 && dir.y == 0 && dir.z == 0)
+            dir.z = 1;
+        if (apart_of(&p, b, to) || !apart_of(&p, shifted(b, dir, hi_s), moved(to, dir, hi_s)))
+            continue; /* wanted: unsure at 0, a sure miss at 40 px */
+        while (hi_s - lo_s > 1) {
+            int32_t m = lo_s + (hi_s - lo_s) / 2;
+            if (apart_of(&p, shifted(b, dir, m), moved(to, dir, m)))
+                hi_s = m;
+            else
+                lo_s = m;
+        }
+        edges++;
+        {
+            fxl_aabb3 bh = shifted(b, dir, hi_s);
+            fxl_vec3 th = moved(to, dir, hi_s);
+            if (ref_laser3d_vs_moving_aabb3(&l, bh, th) || fxl_laser3d_vs_moving_aabb3(&p, bh, th)) {
+                if (bad < 5)
+                    fxlt_printf("    %s: a sure miss that hits, case %u\n", name, i);
+                bad++;
+            }
+        }
+    }
+    fxlt_printf("    %s: %u edges of the shadow's sure miss, %u wrong\n", name, edges, bad);
+    CHECK(edges > count / 16);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+static void shadow_band(void)
+{
+    shadow_band_kind(FXL_LASER3D_CYLINDER, "3D moving box vs cylinder, the shadow's edge");
+    shadow_band_kind(FXL_LASER3D_EGG, "3D moving box vs egg, the shadow's edge");
+}
+
 static void exact_cases(void)
 {
     /* Box laser about (0, 0, 0) along +x, L = 20, W = 5. */
@@ -408,6 +504,7 @@ static const fxlt_case cases[] = {
     {"egg_property", egg_property},
     {"apart_band", apart_band},
     {"misuse", misuse},
+    {"shadow_band", shadow_band},
 };
 
 const fxlt_suite fxlt_suite_laser3d_box_moving = {"laser3d_box_moving", cases,
