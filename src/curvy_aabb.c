@@ -385,6 +385,85 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box_exact(const mbox *g, const
     return false;
 }
 
+/* A sure hit in 64 bits: the box's point P (offsets from A, the box at
+ * the moment s = 1, or s = 0 for a segment that does not grow) lies in the
+ * segment's hull when 0 <= P.d <= |d|^2 and |P x d| <= rmin s, s =
+ * floor(|d|) (len1 - 1), rmin = min(r0, r1) the smaller hit width: then t
+ * = P.d / |d|^2 is in [0, 1], the foot t d lies on the segment, |P - t d|
+ * = |P x d| / |d| <= rmin <= r(t) (r is linear between r0 and r1), so P
+ * lies in the disk (t d, r(t)) of the hull (d != 0: s >= 1, len1 >= 2; a
+ * zero d has P.d = P x d = 0 for every P, no sure hit). At s = 1 the
+ * growing segment is whole (curvy.h), so the test holds for it too. P is the corner of
+ * the box nearest the line on the side the box lies (box_gap's), or the
+ * middle when the box straddles the line, at the moment nearer the line.
+ * Ranges: P's offsets below 2^32 + 2^29 (the box's, plus the move), |d| <
+ * 2^29: P x d and P.d below 2^62.1; rmin s < 2^28 2^30; |d|^2 < 2^59. */
+FXL__ALWAYS_INLINE bool sure_hit(const mbox *g, int64_t ax, int64_t ay, int32_t dx, int32_t dy,
+                                 uint32_t rmin, uint32_t len1, bool grows)
+{
+    int64_t x0 = (int64_t)g->b.lo.x - ax, y0 = (int64_t)g->b.lo.y - ay;
+    int64_t x1 = (int64_t)g->b.hi.x - ax, y1 = (int64_t)g->b.hi.y - ay;
+    int64_t lo = dx * (dx > 0 ? y0 : y1) - dy * (dy > 0 ? x1 : x0);
+    int64_t hi = dx * (dx > 0 ? y1 : y0) - dy * (dy > 0 ? x0 : x1);
+    int64_t cm = (int64_t)dx * g->my - (int64_t)dy * g->mx, px, py, cr, dot;
+    int64_t dd = (int64_t)dx * dx + (int64_t)dy * dy;
+    bool late; /* the moment s = 1 */
+    if (len1 < 2) /* |d| unknown, or d = 0 (P.d = P x d = 0 for every P) */
+        return false;
+    if (lo > 0) { /* the box on the + side: its lo corner, at s = 1 if it moves toward the line */
+        px = dy > 0 ? x1 : x0;
+        py = dx > 0 ? y0 : y1;
+        late = grows || cm < 0;
+    } else if (hi < 0) {
+        px = dy > 0 ? x0 : x1;
+        py = dx > 0 ? y1 : y0;
+        late = grows || cm > 0;
+    } else { /* straddling: the middle */
+        px = x0 + (x1 - x0) / 2;
+        py = y0 + (y1 - y0) / 2;
+        late = true;
+    }
+    if (late) {
+        px += g->mx;
+        py += g->my;
+    }
+    dot = px * dx + py * dy;
+    cr = px * dy - py * dx;
+    return dot >= 0 && dot <= dd && fxl__abs64(cr) <= (uint64_t)rmin * (len1 - 1u);
+}
+
+/* sure_hit for segment k, a -> b (len1: fxl__curvy_len1 of its d, 0
+ * for unknown: no sure hit), at its hit widths. */
+FXL__ALWAYS_INLINE bool sure_hit_seg(const mbox *g, const fxl_curvy *c, uint32_t k,
+                                     const fxl_curvy_node *a, const fxl_curvy_node *b, uint32_t len1)
+{
+    uint32_t r0, r1;
+    if (len1 < 2)
+        return false;
+    r0 = fxl__curvy_hit(c, k, a->half_width);
+    r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
+    return sure_hit(g, a->p.x, a->p.y, fxl__offset(b->p.x, a->p.x), fxl__offset(b->p.y, a->p.y),
+                    r0 < r1 ? r0 : r1, len1, k + 2u == c->count && c->grew);
+}
+
+/* sure_hit_seg for segment k, from node a (in the ring) to the next one,
+ * when it is live and not cut (out of line: a miss's rare path). */
+FXL_WARM_CODE FXL_NOINLINE static bool next_sure_hit(const mbox *g, const fxl_curvy *c, uint32_t k,
+                                                     const fxl_curvy_node *a)
+{
+    uint32_t s = (uint32_t)(a - c->nodes) + 1u;
+    const fxl_curvy_node *b;
+    int32_t dx, dy;
+    if (k + 1u >= c->count)
+        return false;
+    b = &c->nodes[s == c->cap ? 0u : s];
+    if ((b->flags & FXL_CURVY_CUT) != 0)
+        return false;
+    dx = fxl__offset(b->p.x, a->p.x);
+    dy = fxl__offset(b->p.y, a->p.y);
+    return sure_hit_seg(g, c, k, a, b, fxl__curvy_len1(dx, dy, b->seg_len));
+}
+
 /* One segment against the moving box: beside_box's miss first in 64 bits
  * at the clamped drawn half-widths, before the hit widths' taper and
  * fraction (few registers: most candidates the walk hands over end here).
@@ -409,6 +488,15 @@ FXL_WARM_CODE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t
     len1 = fxl__curvy_len1(dx, dy, b->seg_len);
     if (gap > (uint64_t)(wa > wb ? wa : wb) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
         return false;
+    /* The next segment's 64-bit sure hit before this one's exact test: a
+     * box skimming a bend passes the slab of both segments but may lie in
+     * the later one only (the exact test of the first then misses at full
+     * cost: the GBA row's max, 12,953 -> 10,494 cycles; its median 2,686
+     * -> 2,690). The answer is the same: some segment is hit. (This
+     * segment's own sure hit too measured 2,894 / 11,422: its exact test
+     * finds most hits about as soon.) */
+    if (next_sure_hit(g, c, k + 1u, b))
+        return true;
     return seg_moving_box_exact(g, c, k, a, b, gap, len1);
 }
 

@@ -581,6 +581,72 @@ static void moving_quick_slab(void)
     CHECK(hits > 0 && hits < cases);
 }
 
+/* The moving box's 64-bit sure hit of the next segment (curvy_aabb.c,
+ * next_sure_hit: a candidate segment's exact test waits for it). Three-node
+ * bent trails A -> B -> C (tapered, a hit fraction below 1, or neither;
+ * the newest segment growing or not), the second segment level or nearly
+ * so; boxes above or below it whose nearer edge sits within 2 raw units of
+ * its smaller hit width, their x within 2 raw units of B's or C's (the
+ * test's ends) or anywhere along, moving toward the line, away, or not:
+ * >= 20,000 cases against the reference. */
+static void moving_sure_hit(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy aabb sure hit");
+    uint32_t target = FXLT_CASES(20000), cases = 0, hits = 0, bad = 0;
+    trail *t = &T;
+    while (cases < target) {
+        fix16_t bx = PX(fxlt_range(&rng, -100, 100)), by = PX(fxlt_range(&rng, -100, 100));
+        int32_t dx = fxlt_range(&rng, PX(1), PX(30)) * (fxlt_below(&rng, 2) ? 1 : -1);
+        int32_t dy = fxlt_below(&rng, 2) ? 0 : fxlt_range(&rng, -PX(1), PX(1));
+        fix16_t w = fxlt_range(&rng, PX(1), PX(8));
+        int side = fxlt_below(&rng, 2) ? 1 : -1, e;
+        int64_t rmin;
+        init(t, 8, PX(8), 0);
+        push(t, bx + fxlt_range(&rng, -PX(20), PX(20)), by + fxlt_range(&rng, -PX(20), PX(20)), w);
+        push(t, bx, by, w);
+        push(t, bx + dx, by + dy, fxlt_below(&rng, 2) ? w : fxlt_range(&rng, PX(1), PX(8)));
+        if (fxlt_below(&rng, 3) == 0)
+            t->c.taper = fxlt_range(&rng, 1, PX(3));
+        if (fxlt_below(&rng, 3) == 0)
+            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.grew = false;
+        rmin = ref_curvy_width(&t->c, 1);
+        if (ref_curvy_width(&t->c, 2) < rmin)
+            rmin = ref_curvy_width(&t->c, 2);
+        for (e = -2; e <= 2; e++) {
+            int64_t bw = fxlt_range(&rng, 0, PX(5)), bh = fxlt_range(&rng, 0, PX(5)), x0;
+            int32_t mx = fxlt_below(&rng, 2) ? 0 : fxlt_range(&rng, -PX(3), PX(3));
+            int32_t my = fxlt_below(&rng, 2) ? 0 : side * fxlt_range(&rng, -PX(2), PX(2));
+            uint32_t where = fxlt_below(&rng, 3);
+            int64_t ex = fxlt_range(&rng, -2, 2), y = rmin + e;
+            fxl_aabb b;
+            if (y < 0)
+                continue;
+            x0 = where == 0 ? (int64_t)bx + ex : where == 1 ? (int64_t)bx + dx + ex
+                                                            : (int64_t)bx + fxlt_range(&rng, 0, dx < 0 ? -dx : dx) * (dx < 0 ? -1 : 1);
+            if (fxlt_below(&rng, 2) == 0)
+                x0 -= bw; /* the box's hi edge at that x */
+            b.lo.x = (fix16_t)x0;
+            b.hi.x = (fix16_t)(x0 + bw);
+            b.lo.y = (fix16_t)(side > 0 ? by + y : by - y - bh);
+            b.hi.y = (fix16_t)(side > 0 ? by + y + bh : by - y);
+            /* The box ends its move (or starts it) at that place. */
+            if (fxlt_below(&rng, 2) == 0) {
+                b.lo.x -= mx;
+                b.hi.x -= mx;
+                b.lo.y -= my;
+                b.hi.y -= my;
+            }
+            bad += one_moving(&t->c, b, mx, my, &hits);
+            cases++;
+        }
+    }
+    fxlt_printf("    %u cases, %u hits, %u disagreements\n", cases, hits, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(hits > 0 && hits < cases);
+}
+
 /* A zero move is the static test; a point box is the moving circle of
  * radius 0; the batch form is the single one; a box
  * ending on a hit static box is hit. */
@@ -698,6 +764,7 @@ static const fxlt_case curvy_aabb_cases[] = {
     {"moving_invariants", moving_invariants},
     {"moving_quick_slab", moving_quick_slab},
     {"wave_near", wave_near},
+    {"moving_sure_hit", moving_sure_hit},
 };
 
 const fxlt_suite fxlt_suite_curvy_aabb = {"curvy_aabb", curvy_aabb_cases, FXLT_COUNT(curvy_aabb_cases)};

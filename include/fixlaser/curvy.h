@@ -77,6 +77,19 @@
  * reads and grows its box copies there, every test reads the trail's box);
  * the nodes (20 bytes each) and the boxes may stay in EWRAM (boxes in IWRAM
  * measured 90 cycles off a near test, with the walk's loops in IWRAM).
+ * Where the near test's cycles go (bench ROM, callbacks cut short): the
+ * call and trail box 186, the walk's set-up and chunk scan about 565
+ * more, the node runs about 710 (with callbacks that return at once), the
+ * segment tests about 300. Measured slower, not kept: the walk as ARM code
+ * in ROM (near 2,596 / 4,435), the trail's box afresh as ARM code in ROM
+ * (push max 1,660), FXL_CURVY_CHUNK 16 (near unchanged, push max 1,247
+ * but the near box's max 7,795). For the moving circle (and the boss
+ * frame's curvy phase, whose worst frames are a slow head's short tapered
+ * segments, 4 to 6 of them beside the player, each passing the slab and
+ * decided by path_within), 64-bit filters in front of path_within each
+ * made the boss phase's max worse (13,997 -> 14,170 .. 15,178): the
+ * segments' boxes' distance, the capsule's rectangle along d, the disk
+ * about the segment's middle, an exact |m| for the path's band.
  *
  * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
@@ -300,10 +313,14 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * segment's line), then the static box test at the end (and at the start,
  * or along the growing tip), four linear constraints (the segment's start
  * swept over) and, per corner whose path box meets the segment's box, two
- * path-disk tests and a crossing test (GBA, 64-node trail, the near
- * player's box moving: median 2,686 cycles, max 12,953, 3,242 / 12,877
- * before its 64-bit slab came first; the static box 1,975 / 7,697; the
- * moving circle 2,257 / 6,854). */
+ * path-disk tests and a crossing test. Before that exact stage, a 64-bit
+ * sure hit of the next segment (the box's corner nearest its line, inside
+ * its inner band): a box skimming a bend passes both segments' slabs but
+ * may lie in the later one only, whose sure hit spares the earlier one's
+ * exact miss (GBA, 64-node trail, the near player's box moving: median
+ * 2,690 cycles, max 10,494; 2,686 / 12,953 without the sure hit, 3,242 /
+ * 12,877 before its 64-bit slab came first; the static box 1,975 / 7,697;
+ * the moving circle 2,257 / 6,854). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
