@@ -390,9 +390,10 @@ FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec
 }
 
 /* How many of the walls a search considers it keeps (the stop check of
- * move), and how many kept parts of inflated walls the check goes through
- * before a search costs less (its packed boxes skip most of them; GBA
- * bench ROM, move_circle: 12 parts). */
+ * move, and the search along a slide over point walls), and how many kept
+ * parts of inflated walls the check goes through before a search costs
+ * less (its packed boxes skip most of them; GBA bench ROM, move_circle: 12
+ * parts). */
 #define FXL__SEEN 32
 #define FXL__SEEN_PARTS 12u
 
@@ -404,7 +405,8 @@ typedef struct search {
     uint64_t num, den;
     int32_t fcx, fcy, mcx, mcy; /* the move's start cell and its cell offset (line_misses) */
     bool line_ok;               /* |mcx|, |mcy| < 2^13: line_misses may decide */
-    size_t nseen;                          /* point walls considered (their box met the move's) */
+    fxl_aabb cover;             /* Q16.16 the box of the last search's move */
+    size_t nseen;                          /* walls considered (their box met the move's) */
     const fxl_wall_prep *seen[FXL__SEEN]; /* the first FXL__SEEN of them */
 } search;
 
@@ -461,11 +463,16 @@ FXL__ALWAYS_INLINE void consider_behind(search *s, const fxl_wall_prep *w, int64
  * GBA move_point max 17,931 -> 17,619 cycles; inlined now, move_point
  * 10,317 -> 10,087, move_circle 19,673 -> 19,015). ARM code on the GBA
  * (its 64-bit products are single instructions there). */
-FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
+FXL__ALWAYS_INLINE void consider_body(search *s, const fxl_wall_prep *w)
 {
     int64_t d1 = side_in(w, s->to);
     if (d1 > 0)
         consider_behind(s, w, d1);
+}
+
+FXL_ARM_CODE static void consider(search *s, const fxl_wall_prep *w)
+{
+    consider_body(s, w);
 }
 
 /* Whether the coarse box at p may meet the move's (packed as m_hi, m_lo). */
@@ -577,6 +584,7 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     coarse_move(s->from, s->to, &m_hi, &m_lo);
     s->best = NULL;
     s->nseen = 0;
+    s->cover = box;
     if (group != 1)
         line_cells(s);
     while (left != 0) {
@@ -638,13 +646,24 @@ FXL__ALWAYS_INLINE bool seen_crossed(const search *s)
     return false;
 }
 
+/* Whether p lies in s->cover, the box of the move of the last search
+ * (search_body), whose walls s->seen keeps. */
+FXL__ALWAYS_INLINE bool in_cover(const search *s, fxl_vec2 p)
+{
+    return p.x >= s->cover.lo.x && p.x <= s->cover.hi.x && p.y >= s->cover.lo.y &&
+           p.y <= s->cover.hi.y;
+}
+
 /* Whether the walls the last search kept decide if the step from
  * s->from to the stop point x = s->to crosses a wall (the stop check),
- * right after that search over s->from -> target found the contact (at
+ * right after a search over s->from -> target found the contact (at
  * most `limit` kept). A crossed wall's segment meets the step, so its box meets the
  * step's box, and its coarse box the step's coarse box (first_crossing's
- * filters only skip walls that cannot cross). When x lies in the box of
- * from and target, the step's box lies in that search's move box: every
+ * filters only skip walls that cannot cross). s->cover, the box of the
+ * move of the search that kept the walls, holds s->from: it is that
+ * search's start (its move s->from -> target), or the start of a search
+ * kept_crossing decided inside s->cover. When x lies in it too, the
+ * step's box lies in that search's move box: every
  * wall that can cross the step met the move's box and was considered
  * (groups before a search's start missed the move's coarse box, so they
  * miss the step's too), so it is among the kept ones unless there were
@@ -654,12 +673,52 @@ FXL__ALWAYS_INLINE bool seen_crossed(const search *s)
  * parts were kept: move_circle max 23,521 -> 22,478 cycles with
  * scale_two32 inlined). Otherwise (x rounded out of the box, too many
  * walls) a search decides. */
-FXL__ALWAYS_INLINE bool seen_decide(const search *s, size_t limit, fxl_vec2 target)
+FXL__ALWAYS_INLINE bool seen_decide(const search *s, size_t limit)
 {
-    int32_t x = s->to.x, y = s->to.y;
-    return s->nseen <= limit && x >= fxl__min32(s->from.x, target.x) &&
-           x <= fxl__max32(s->from.x, target.x) && y >= fxl__min32(s->from.y, target.y) &&
-           y <= fxl__max32(s->from.y, target.y);
+    return s->nseen <= limit && in_cover(s, s->to);
+}
+
+/* The search along a slide s->from -> s->to (after a contact) over point
+ * walls, from the walls the last search kept, when they decide it: the
+ * index of the wall it crosses first, or -1; -2 when a search must
+ * decide. They do when that search kept them all (at most FXL__SEEN) and
+ * the slide's ends lie in B = s->cover, that search's move box: it
+ * considered every wall whose box meets B (search_body's
+ * coarse and exact box tests only skip walls whose box misses it, and the
+ * groups before its start missed B's coarse box), and a wall the slide
+ * crosses meets the slide, so its box meets the slide's box, which lies
+ * in B: it is a kept one. consider goes through them in the order the
+ * search met them (the walls' order: the first of equal crossings stays,
+ * as in search_body), past s->skip as search_body does; a kept wall whose
+ * box misses the slide's cannot cross it and is never chosen. The same
+ * answer without the scans (a slide's end usually lies in B: the slide
+ * takes the move's part along the wall, and a wall the move ran into
+ * head-on leaves little else). Not for inflated walls: line_misses skips
+ * groups a slide may still meet. s->seen and s->cover stay (the kept
+ * walls are still all that meet B, for the stop check of a contact found
+ * here and the search after it). GBA move_point max 9,535 -> 8,783
+ * cycles. Measured slower, not kept: each kept wall's box tested against
+ * the slide's first (max 8,801), this search inside contact_seen's ARM
+ * call (8,815), and for inflated walls, the kept parts narrowed to those
+ * meeting the slide's box as the next search's (move_circle max 18,258 ->
+ * 18,682, wall.h). */
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__wall_kept_searches;
+#endif
+
+FXL_ARM_CODE static long kept_crossing(search *s, const fxl_wall_prep *walls)
+{
+    size_t i;
+    if (s->nseen > FXL__SEEN || !in_cover(s, s->from) || !in_cover(s, s->to))
+        return -2;
+#ifdef FXL_TEST_HOOKS
+    fxl__wall_kept_searches++;
+#endif
+    s->best = NULL;
+    for (i = 0; i < s->nseen; i++)
+        if (s->seen[i] != s->skip)
+            consider_body(s, s->seen[i]);
+    return s->best == NULL ? -1 : (long)(s->best - walls);
 }
 
 /* A contact on wall w, whose crossing of s->from -> target the search
@@ -673,7 +732,7 @@ FXL_ARM_CODE static bool contact_seen(search *s, const fxl_wall_prep *w, fxl_vec
                                       size_t limit)
 {
     s->to = meet_known(w, s->from, target, s->num, s->den);
-    if (!seen_decide(s, limit, target))
+    if (!seen_decide(s, limit))
         return false;
     if (seen_crossed(s))
         s->to = s->from;
@@ -695,6 +754,7 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     fxl_move m;
     search s;
     long w;
+    size_t limit = group == 1 ? FXL__SEEN : FXL__SEEN_PARTS;
     if (touched != NULL) {
         size_t i;
         for (i = 0; i < (groups + 31) / 32; i++)
@@ -710,13 +770,8 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
     s.den = 1;
     m.contacts = 0;
     m.stopped = false;
-    /* After a contact, a slide of zero length (a move straight into a
-     * wall along an axis, or one that stayed put) crosses nothing (a
-     * crossing needs its start in front of or on a wall and its end
-     * strictly behind): no search. */
-    for (w = first_crossing(&s, walls, groups, group, start);;
-         w = s.to.x == s.from.x && s.to.y == s.from.y ? -1
-                                                      : first_crossing(&s, walls, groups, group, 0)) {
+    w = first_crossing(&s, walls, groups, group, start);
+    for (;;) {
         fxl_vec2 target;
         if (w < 0) {
             m.pos.x = s.to.x; /* the rest of the move crosses nothing */
@@ -748,13 +803,25 @@ FXL_NOINLINE static fxl_move move(const fxl_wall_prep *walls, size_t groups, siz
          * point's check, without testing it (GBA move_point max 10,014 ->
          * 9,838 cycles). */
         s.skip = &walls[w];
-        if (contact_seen(&s, &walls[w], target, group == 1 ? FXL__SEEN : FXL__SEEN_PARTS))
-            continue;
-        if (first_crossing(&s, walls, groups, group, 0) >= 0) {
-            s.to.x = s.from.x;
-            s.to.y = s.from.y;
+        if (!contact_seen(&s, &walls[w], target, limit)) {
+            if (first_crossing(&s, walls, groups, group, 0) >= 0) {
+                s.to.x = s.from.x;
+                s.to.y = s.from.y;
+            }
+            slide_into(&s, &walls[w], target);
         }
-        slide_into(&s, &walls[w], target);
+        /* After a contact, a slide of zero length (a move straight into a
+         * wall along an axis, or one that stayed put) crosses nothing (a
+         * crossing needs its start in front of or on a wall and its end
+         * strictly behind): no search. Along point walls the walls kept
+         * may decide the search (kept_crossing). */
+        if (s.to.x == s.from.x && s.to.y == s.from.y) {
+            w = -1;
+        } else {
+            w = group == 1 ? kept_crossing(&s, walls) : -2;
+            if (w == -2)
+                w = first_crossing(&s, walls, groups, group, 0);
+        }
     }
 }
 

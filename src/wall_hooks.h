@@ -20,6 +20,10 @@ void fxl__wall_scale_pair(int32_t vx, int32_t vy, uint64_t num, uint64_t den, bo
  * packing): true only if no point within one raw unit an axis of the
  * move's segment lies in the box's cells. */
 bool fxl__wall_line_misses(fxl_vec2 from, fxl_vec2 to, uint32_t coarse_lo, uint32_t coarse_hi);
+
+/* Searches along a slide that kept_crossing decided from the walls the
+ * search before kept (no scan), counted since the program started. */
+extern uint32_t fxl__wall_kept_searches;
 #endif
 
 #endif

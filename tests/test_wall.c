@@ -589,8 +589,8 @@ static int64_t model_side(const fxl_wall_prep *w, fxl_vec2 p)
     return (int64_t)w->ex * ((int64_t)p.y - w->a.y) - (int64_t)w->ey * ((int64_t)p.x - w->a.x);
 }
 
-static fxl_move model_move(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
-                           uint32_t *stop_rejects)
+static fxl_move model_move_touched(const fxl_wall_prep *walls, size_t n, fxl_vec2 from,
+                                   fxl_vec2 to, uint32_t *stop_rejects, uint32_t *touched)
 {
     fxl_move m;
     m.contacts = 0;
@@ -624,6 +624,8 @@ static fxl_move model_move(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, 
             return m;
         }
         m.contacts++;
+        if (touched != NULL)
+            touched[best / 32] |= (uint32_t)1 << (best % 32);
         x = fxl_wall_meet(&walls[best], from, to);
         for (i = 0; i < n; i++)
             if (fxl_wall_crosses(&walls[i], from, x)) {
@@ -635,6 +637,12 @@ static fxl_move model_move(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, 
         from = x;
         to = target;
     }
+}
+
+static fxl_move model_move(const fxl_wall_prep *walls, size_t n, fxl_vec2 from, fxl_vec2 to,
+                           uint32_t *stop_rejects)
+{
+    return model_move_touched(walls, n, from, to, stop_rejects, NULL);
 }
 
 /* fxl_move_point and fxl_move_circle against model_move in the rooms of
@@ -1040,6 +1048,123 @@ static void line_filter(void)
     CHECK(big_faults() == 0);
 }
 
+/* The search along a slide decided from the walls the search before kept
+ * (wall.c's kept_crossing, point walls, when the slide stays in that
+ * search's move box): point moves among 2 to 40 walls against
+ * model_move_touched, the end, contacts, stop flag and touched bits equal.
+ * Scenes: random walls in a 100 px square, chains of walls sharing their
+ * ends (corners the slides run into), rooms (rooms_never_leak's), and any
+ * of these with some walls listed twice (equal crossings: the first wall
+ * stays) or a copy one raw unit off; moves to anywhere near, to a wall's
+ * end or one raw unit off it, and from on a wall's line; and 34 to 40
+ * short walls in a 20 px square, whose moves keep more walls than the 32
+ * the stop check and kept_crossing may go through (a search decides). */
+static void kept_slides_match_model(void)
+{
+    fxlt_rng rng = fxlt_rng_for("kept_slides_match_model");
+    uint32_t moves = 0, bad = 0, contacts = 0, rejects = 0, target = FXLT_CASES(60000);
+    uint32_t kept0 = fxl__wall_kept_searches;
+    fxl_wall_prep *walls = room_walls;
+    room R;
+    while (moves < target) {
+        int kind = (int)fxlt_below(&rng, 5), n, i, k;
+        fix16_t reach = PX(40); /* random walls' length, an axis */
+        fix16_t cx = fxlt_range(&rng, PX(-200), PX(200)), cy = fxlt_range(&rng, PX(-200), PX(200));
+        if (kind == 0 || kind == 4) {
+            /* Random walls: every other one ends where the one before
+             * starts (a corner), the others point anywhere. Kind 4: 34 or
+             * more in a 20 px square (a move's box meets more than the 32
+             * the search keeps). */
+            fix16_t span = kind == 4 ? PX(10) : PX(50);
+            n = kind == 4 ? 34 + (int)fxlt_below(&rng, ROOM_MAX - 33) : 2 + (int)fxlt_below(&rng, ROOM_MAX - 1);
+            reach = kind == 4 ? PX(10) : reach;
+            kind = 0;
+            for (i = 0; i < n; i++)
+                R.v[i] = v2(cx + fxlt_range(&rng, -span, span), cy + fxlt_range(&rng, -span, span));
+        } else if (kind == 1) {
+            /* One chain of walls: corners in every direction (the last
+             * wall doubles back over the one before). */
+            n = 2 + (int)fxlt_below(&rng, ROOM_MAX - 1);
+            R.v[0] = v2(cx, cy);
+            for (i = 1; i < n; i++)
+                R.v[i] = v2(R.v[i - 1].x + fxlt_range(&rng, PX(-30), PX(30)),
+                            R.v[i - 1].y + fxlt_range(&rng, PX(-30), PX(30)));
+        } else {
+            make_room(&rng, &R, (int)fxlt_below(&rng, 4));
+            n = R.n;
+        }
+        for (i = 0; i < n; i++) {
+            fxl_wall w;
+            w.a = R.v[i];
+            w.b = kind == 1 ? R.v[i + 1 < n ? i + 1 : i - 1] : kind == 0 && (i & 1) ? R.v[i - 1] : R.v[(i + 1) % n];
+            if (kind == 0 && !(i & 1))
+                w.b = v2(w.a.x + fxlt_range(&rng, -reach, reach), w.a.y + fxlt_range(&rng, -reach, reach));
+            if (w.a.x == w.b.x && w.a.y == w.b.y)
+                w.b.x += 1;
+            CHECK_EQ(fxl_wall_prepare(&w, &walls[i]), FXL_OK);
+        }
+        /* Some walls again (equal crossings), or one raw unit off. */
+        for (k = (int)fxlt_below(&rng, 4); k > 0 && n < ROOM_MAX; k--) {
+            fxl_wall w;
+            int j = (int)fxlt_below(&rng, (uint32_t)n);
+            w.a = walls[j].a;
+            w.b = v2(w.a.x + walls[j].ex, w.a.y + walls[j].ey);
+            if (fxlt_below(&rng, 2)) {
+                fix16_t dx = fxlt_range(&rng, -1, 1), dy = fxlt_range(&rng, -1, 1);
+                w.a.x += dx, w.b.x += dx, w.a.y += dy, w.b.y += dy;
+            }
+            CHECK_EQ(fxl_wall_prepare(&w, &walls[n]), FXL_OK);
+            n++;
+        }
+        for (k = 0; k < 40; k++) {
+            const fxl_wall_prep *o = &walls[fxlt_below(&rng, (uint32_t)n)];
+            fxl_vec2 from, to;
+            fxl_move got, want;
+            uint32_t tg[2] = {0, 0}, tw[2] = {0, 0};
+            switch (fxlt_below(&rng, 3)) {
+            case 0: /* on a wall's line, at its middle */
+                from = v2(o->a.x + o->ex / 2, o->a.y + o->ey / 2);
+                break;
+            default:
+                from = v2(cx + fxlt_range(&rng, PX(-60), PX(60)), cy + fxlt_range(&rng, PX(-60), PX(60)));
+                break;
+            }
+            o = &walls[fxlt_below(&rng, (uint32_t)n)];
+            switch (fxlt_below(&rng, 3)) {
+            case 0: /* a wall's end, or one raw unit off it */
+                to = v2(o->a.x + o->ex + fxlt_range(&rng, -1, 1), o->a.y + o->ey + fxlt_range(&rng, -1, 1));
+                break;
+            case 1:
+                to = v2(o->a.x + fxlt_range(&rng, -1, 1), o->a.y + fxlt_range(&rng, -1, 1));
+                break;
+            default:
+                to = v2(from.x + fxlt_range(&rng, PX(-150), PX(150)), from.y + fxlt_range(&rng, PX(-150), PX(150)));
+                break;
+            }
+            got = fxl_move_point(walls, (size_t)n, from, to, tg);
+            want = model_move_touched(walls, (size_t)n, from, to, &rejects, tw);
+            moves++;
+            contacts += (uint32_t)want.contacts;
+            if (got.pos.x != want.pos.x || got.pos.y != want.pos.y || got.contacts != want.contacts ||
+                got.stopped != want.stopped || tg[0] != tw[0] || tg[1] != tw[1]) {
+                if (bad < 3)
+                    fxlt_printf("    differ: kind %d, %d walls, (%d,%d) -> (%d,%d): (%d,%d) %d %d %08x, "
+                                "model (%d,%d) %d %d %08x\n",
+                                kind, n, (int)from.x, (int)from.y, (int)to.x, (int)to.y, (int)got.pos.x,
+                                (int)got.pos.y, got.contacts, (int)got.stopped, (unsigned)tg[0],
+                                (int)want.pos.x, (int)want.pos.y, want.contacts, (int)want.stopped,
+                                (unsigned)tw[0]);
+                bad++;
+            }
+        }
+    }
+    fxlt_printf("    %u point moves, %u contacts, %u slides searched from the kept walls, %u stop points "
+                "rejected, %u disagreements\n",
+                moves, contacts, fxl__wall_kept_searches - kept0, rejects, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(fxl__wall_kept_searches - kept0 > contacts / 8);
+}
+
 static const fxlt_case cases[] = {
     {"side_and_crossing", side_and_crossing},
     {"errors", errors},
@@ -1056,6 +1181,7 @@ static const fxlt_case cases[] = {
     {"seeded_division", seeded_division},
     {"scale_band", scale_band},
     {"line_filter", line_filter},
+    {"kept_slides_match_model", kept_slides_match_model},
 };
 
 const fxlt_suite fxlt_suite_wall = {"wall", cases, FXLT_COUNT(cases)};

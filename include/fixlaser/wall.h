@@ -93,9 +93,11 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
  * that finds it, the stop point's check against the walls that search
  * kept, the exact stop and slide points (one Newton estimate of the
  * ratio each, a 32-bit filter in front of an exact two-candidate check)
- * and the search along the slide (GBA bench ROM, 16 walls, ARM code in
- * ROM: 693 cycles a free move; split by contacts, medians 670 free, 5,368
- * one contact, 9,407 two, 9,535 at most: a game budgets each contact). A
+ * and the search along the slide, which goes through the walls kept
+ * instead of all of them when the slide stays in the box of the move
+ * searched before (GBA bench ROM, 16 walls, ARM code in ROM: 693 cycles a
+ * free move; split by contacts, medians 670 free, 4,978 one contact, 8,622
+ * two, 8,783 at most: a game budgets each contact). A
  * move pushed straight into a wall along an axis (a held direction) slides
  * by zero and needs no search after its contact (4,405 -> 3,774 cycles for
  * a point, 5,730 -> 4,449 for a circle, 4 walls). */
@@ -126,8 +128,11 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * misses their common coarse box (written by fxl_walls_inflate), or when
  * the move's line passes clear of that box by two of its 2 px cells (a
  * 32-bit test). GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles
- * a free move; split by contacts, medians 814 free, 8,431 one contact,
- * 16,689 two, 18,299 at most. Measured slower, not kept: each part's own
+ * a free move; split by contacts, medians 814 free, 8,433 one contact,
+ * 16,636 two, 18,258 at most. Measured slower, not kept: the search along
+ * a slide through the parts kept, as for point walls, when line_misses
+ * skipped no group (one contact 8,433 -> 7,880, but two or more 16,636 ->
+ * 17,077 and the maximum 18,258 -> 18,707), each part's own
  * coarse box as a reject before its exact box (one contact 8,417 ->
  * 8,773), the stop check skipping the wall just hit (move_point one
  * contact -36, move_circle +11), FXL__SEEN_PARTS 9 or 16 (max 19,227 /
