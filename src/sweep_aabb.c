@@ -206,8 +206,15 @@ static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu,
     {
         int64_t gu = fxl__max64(fxl__beyond(ku, fxl__min64(au, bu), fxl__max64(au, bu)), 0);
         int64_t gv = fxl__max64(fxl__beyond(kv, fxl__min64(av, bv), fxl__max64(av, bv)), 0);
-        if (!fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t))
+        /* one excess beyond t, or both: the squares' quick bounds first
+         * (wide.h, 32x32 products; issue 20's tails) */
+        if (gu > t || gv > t)
             return false;
+        if (gu > 0 && gv > 0) {
+            int qk = t < ((int64_t)1 << 46) ? fxl__sumsq_quick((uint64_t)gu, (uint64_t)gv, (uint64_t)t) : -1;
+            if (qk == 0 || (qk < 0 && !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t)))
+                return false;
+        }
     }
     len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
     dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
