@@ -212,6 +212,13 @@ static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu,
             return false;
         if (gu > 0 && gv > 0) {
             int qk = t < ((int64_t)1 << 46) ? fxl__sumsq_quick((uint64_t)gu, (uint64_t)gv, (uint64_t)t) : -1;
+#ifdef FXL_TEST_HOOKS
+            if (fxl__hull_audit.on && qk >= 0) {
+                fxl__hull_audit.near_checked++;
+                fxl__hull_audit.near_wrong +=
+                    (qk > 0) != fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t) ? 1u : 0u;
+            }
+#endif
             if (qk == 0 || (qk < 0 && !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t)))
                 return false;
         }
@@ -240,6 +247,24 @@ static void range_n(const fxl__i128 *v, int n, fxl__i128 *lo, fxl__i128 *hi)
 static bool apart(fxl__i128 a, fxl__i128 b, fxl__i128 c, fxl__i128 d)
 {
     return fxl__isign(fxl__isub(b, c)) < 0 || fxl__isign(fxl__isub(d, a)) < 0;
+}
+
+/* The hull's fifth axis, perp(F(d)), in the frame: the 8 hull points'
+ * (pu, pv) and K's 4 corners' cross products with F(d) (128 bits) apart. */
+static bool perp_apart128(int32_t c, int32_t s, int64_t dx, int64_t dy, const int64_t *pu,
+                          const int64_t *pv, const int64_t *ku, const int64_t *kv)
+{
+    fxl__i128 pp[8], kp[4], plo, phi, klo, khi;
+    int64_t du, dv;
+    int i;
+    frame_of(c, s, dx, dy, &du, &dv);
+    for (i = 0; i < 8; i++)
+        pp[i] = fxl__isub(fxl__imul(du, pv[i]), fxl__imul(dv, pu[i]));
+    for (i = 0; i < 4; i++)
+        kp[i] = fxl__isub(fxl__imul(du, kv[i]), fxl__imul(dv, ku[i]));
+    range_n(pp, 8, &plo, &phi);
+    range_n(kp, 4, &klo, &khi);
+    return apart(plo, phi, klo, khi);
 }
 
 /* The hull of the box [x0, x1] x [y0, y1] and its copy moved by (dx, dy)
@@ -363,17 +388,14 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
         }
         klo = fxl__iadd(a0, b0), khi = fxl__iadd(a1, b1);
         sep = apart(fxl__imul(n, plo), fxl__imul(n, phi), klo, khi);
+#ifdef FXL_TEST_HOOKS
+        if (fxl__hull_audit.on) {
+            fxl__hull_audit.axis_checked++;
+            fxl__hull_audit.axis_wrong += perp_apart128(c, s, dx, dy, pu, pv, ku, kv) != sep ? 1u : 0u;
+        }
+#endif
     } else if (!sep && np > 4) {
-        fxl__i128 pp[8], kp[4], plo, phi, klo, khi;
-        int64_t du, dv;
-        frame_of(c, s, dx, dy, &du, &dv);
-        for (i = 0; i < 8; i++)
-            pp[i] = fxl__isub(fxl__imul(du, pv[i]), fxl__imul(dv, pu[i]));
-        for (k = 0; k < 4; k++)
-            kp[k] = fxl__isub(fxl__imul(du, kv[k]), fxl__imul(dv, ku[k]));
-        range_n(pp, 8, &plo, &phi);
-        range_n(kp, 4, &klo, &khi);
-        sep = apart(plo, phi, klo, khi);
+        sep = perp_apart128(c, s, dx, dy, pu, pv, ku, kv);
     }
     if (!sep)
         return true;
@@ -425,6 +447,7 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
 
 #ifdef FXL_TEST_HOOKS
 fxl__box_audit_t fxl__box_audit;
+fxl__hull_audit_t fxl__hull_audit;
 #endif
 
 /* The slide's quick stages in front of the hull (hull_hit): 0 (apart), 1
