@@ -331,15 +331,15 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
             /* The same in 64 bits, exact: |c|, |s| <= 2^16 and K's
              * bounds below 2^44 keep K's world values below 2^61, n <
              * 2^33 and the ranges below 2^29 the hull's below 2^62. */
-            int64_t kx[4], ky[4], lo, hi;
-            for (k = 0; k < 4; k++) {
-                kx[k] = c * ku[k] - s * kv[k];
-                ky[k] = s * ku[k] + c * kv[k];
-            }
-            range4_64(kx, &lo, &hi);
+            /* c a - s b and s a + c b are separable in K's a and b:
+             * their ranges over K's corners from 4 products (issue 20's
+             * tails; were 8 and two ranges of 4). */
+            int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+            int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+            int64_t lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
             sep = hi < n * xl || lo > n * xh;
             if (!sep) {
-                range4_64(ky, &lo, &hi);
+                lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
                 sep = hi < n * yl || lo > n * yh;
             }
         } else {
