@@ -625,8 +625,7 @@ FXL_ARM_CODE static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo,
 static bool pose_meets64(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
                          int64_t x1, int64_t y1, uint64_t n)
 {
-    int64_t u[4], v[4], lo, hi, ql, w;
-    int i;
+    int64_t lo, hi, ql, w;
     /* The root's bracket [ql, ql + w]: a table vector's length is 2^16
      * within 0.71 (each of c, s rounded by at most 1/2), so n in [65535^2,
      * 65537^2] gives [65535, 65537]; below 2^32, r = isqrt(n) gives [r, r
@@ -639,27 +638,29 @@ static bool pose_meets64(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t
         ql = (int64_t)fxl__isqrt32((uint32_t)n), w = 1;
     else
         ql = 4 * (int64_t)fxl__isqrt32((uint32_t)(n >> 4)), w = 4;
-    for (i = 0; i < 4; i++)
-        frame_of(c, s, (i & 1) ? x1 : x0, (i & 2) ? y1 : y0, &u[i], &v[i]);
-    range4_64(u, &lo, &hi);
-    if (q_apart(lo, hi, 65536, lp->u_lo, lp->u_hi, n, ql, w))
-        return false;
-    range4_64(v, &lo, &hi);
-    if (q_apart(lo, hi, 65536, lp->v_lo, lp->v_hi, n, ql, w))
-        return false;
-    for (i = 0; i < 4; i++) {
-        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
-        v[i] = c * a - s * b;
+    /* Every projection is separable in the two coordinates of the
+     * corners (c x + s y over the box's x and y, c a - s b over K's a and
+     * b): its range over the 4 corners from 4 products (issue 20's tails:
+     * were 8 and a 4-way range). */
+    {
+        int64_t cx0 = c * x0, cx1 = c * x1, sx0 = s * x0, sx1 = s * x1;
+        int64_t cy0 = c * y0, cy1 = c * y1, sy0 = s * y0, sy1 = s * y1;
+        lo = fxl__min64(cx0, cx1) + fxl__min64(sy0, sy1), hi = fxl__max64(cx0, cx1) + fxl__max64(sy0, sy1);
+        if (q_apart(lo, hi, 65536, lp->u_lo, lp->u_hi, n, ql, w))
+            return false;
+        lo = fxl__min64(cy0, cy1) - fxl__max64(sx0, sx1), hi = fxl__max64(cy0, cy1) - fxl__min64(sx0, sx1);
+        if (q_apart(lo, hi, 65536, lp->v_lo, lp->v_hi, n, ql, w))
+            return false;
     }
-    range4_64(v, &lo, &hi);
-    if (q_apart(lo, hi, 1, x0 * 65536, x1 * 65536, n, ql, w))
-        return false;
-    for (i = 0; i < 4; i++) {
-        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
-        v[i] = s * a + c * b;
+    {
+        int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+        int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+        lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
+        if (q_apart(lo, hi, 1, x0 * 65536, x1 * 65536, n, ql, w))
+            return false;
+        lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
+        return !q_apart(lo, hi, 1, y0 * 65536, y1 * 65536, n, ql, w);
     }
-    range4_64(v, &lo, &hi);
-    return !q_apart(lo, hi, 1, y0 * 65536, y1 * 65536, n, ql, w);
 }
 
 /* (A): the box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm) meets the
