@@ -1054,19 +1054,25 @@ FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, 
                                           int64_t y1, int64_t t)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr = 0, st, grow;
+    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr, st, grow;
+    int32_t ix0 = (int32_t)x0, ix1 = (int32_t)x1, iy0 = (int32_t)y0, iy1 = (int32_t)y1;
     int i;
-    for (i = 0; i < 4; i++) {
-        int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
-        int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
-        int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy), v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
-        int64_t r = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
+    /* c x + s y and c y - s x are separable in the corners' x and y: each
+     * table frame's ranges over B's 4 corners from 8 products (issue 20's
+     * tails: were 16), the same values. */
+    for (i = 0; i < 2; i++) {
+        int32_t c = i ? sp->cos1 : a->cos, s = i ? sp->sin1 : a->sin;
+        int64_t cx0 = (int64_t)c * ix0, cx1 = (int64_t)c * ix1, sx0 = (int64_t)s * ix0, sx1 = (int64_t)s * ix1;
+        int64_t cy0 = (int64_t)c * iy0, cy1 = (int64_t)c * iy1, sy0 = (int64_t)s * iy0, sy1 = (int64_t)s * iy1;
+        int64_t ul = fxl__min64(cx0, cx1) + fxl__min64(sy0, sy1), uh = fxl__max64(cx0, cx1) + fxl__max64(sy0, sy1);
+        int64_t vl = fxl__min64(cy0, cy1) - fxl__max64(sx0, sx1), vh = fxl__max64(cy0, cy1) - fxl__min64(sx0, sx1);
         if (i == 0)
-            ulo = uhi = u0, vlo = vhi = v0;
-        ulo = fxl__min64(ulo, fxl__min64(u0, u1)), uhi = fxl__max64(uhi, fxl__max64(u0, u1));
-        vlo = fxl__min64(vlo, fxl__min64(v0, v1)), vhi = fxl__max64(vhi, fxl__max64(v0, v1));
-        rr = fxl__max64(rr, r);
+            ulo = ul, uhi = uh, vlo = vl, vhi = vh;
+        else
+            ulo = fxl__min64(ulo, ul), uhi = fxl__max64(uhi, uh), vlo = fxl__min64(vlo, vl), vhi = fxl__max64(vhi, vh);
     }
+    rr = ((int64_t)fxl__max64(fxl__abs32(ix0), fxl__abs32(ix1)) + (int64_t)fxl__max64(fxl__abs32(iy0), fxl__abs32(iy1))) *
+         65536;
     st = (int64_t)fxl__abs32(sp->step) + 2;
     grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
     /* each arc's exact ends within (rr >> 16) + 3 of its table ends: the
