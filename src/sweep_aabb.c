@@ -141,6 +141,15 @@ static void frame_of(int32_t c, int32_t s, int64_t x, int64_t y, int64_t *u, int
     *v = c * y - s * x;
 }
 
+/* a^2 + b^2 <= t^2 for 0 < a, b <= t (below 2^63), exactly: the quick
+ * bounds of wide.h's fxl__sumsq_quick (32x32 products) first when t is
+ * below 2^46, the 128-bit squares only in their band (issue 20's tails). */
+static bool sumsq_le_quick(int64_t a, int64_t b, int64_t t)
+{
+    int qk = t < ((int64_t)1 << 46) ? fxl__sumsq_quick((uint64_t)a, (uint64_t)b, (uint64_t)t) : -1;
+    return qk >= 0 ? qk > 0 : fxl__sumsq_le((uint64_t)a, (uint64_t)b, (uint64_t)t);
+}
+
 /* The frame point (u, v) within t of K (exact; values below 2^52). */
 FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
 {
@@ -149,7 +158,7 @@ FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t
         return false;
     if (eu <= 0 || ev <= 0)
         return true;
-    return fxl__sumsq_le((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+    return sumsq_le_quick(eu, ev, t);
 }
 
 /* cross^2 <= t^2 len2 (len2 = du^2 + dv^2, t > 0), exactly: first with
