@@ -104,9 +104,11 @@
  * bracketed in 128 bits before the big squares (within); in front of
  * the hull, its frame ranges, the static box test of its bounding box and
  * of its end boxes (hull_quick). Measured on the GBA (near boxes, prepare
- * + test): max 100,274 -> 48,245 -> 27,268 cycles (turn about the
- * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * (pose to pose).
+ * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 cycles (turn about
+ * the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 ->
+ * 46,724 -> 39,813 (pose to pose; the last step: the hull's fifth axis in
+ * the world, the separable products of pose_meets64, turn_frame_apart and
+ * the hull's world axes, the quick squares of seg_near and point_near).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
