@@ -104,9 +104,11 @@
  * bracketed in 128 bits before the big squares (within); in front of
  * the hull, its frame ranges, the static box test of its bounding box and
  * of its end boxes (hull_quick). Measured on the GBA (near boxes, prepare
- * + test): max 100,274 -> 48,245 -> 27,268 cycles (turn about the
- * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * (pose to pose).
+ * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 cycles (turn about
+ * the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 ->
+ * 46,724 -> 39,813 (pose to pose; the last step: the hull's fifth axis in
+ * the world, the separable products of pose_meets64, turn_frame_apart and
+ * the hull's world axes, the quick squares of seg_near and point_near).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -141,6 +143,15 @@ static void frame_of(int32_t c, int32_t s, int64_t x, int64_t y, int64_t *u, int
     *v = c * y - s * x;
 }
 
+/* a^2 + b^2 <= t^2 for 0 < a, b <= t (below 2^63), exactly: the quick
+ * bounds of wide.h's fxl__sumsq_quick (32x32 products) first when t is
+ * below 2^46, the 128-bit squares only in their band (issue 20's tails). */
+static bool sumsq_le_quick(int64_t a, int64_t b, int64_t t)
+{
+    int qk = t < ((int64_t)1 << 46) ? fxl__sumsq_quick((uint64_t)a, (uint64_t)b, (uint64_t)t) : -1;
+    return qk >= 0 ? qk > 0 : fxl__sumsq_le((uint64_t)a, (uint64_t)b, (uint64_t)t);
+}
+
 /* The frame point (u, v) within t of K (exact; values below 2^52). */
 FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
 {
@@ -149,7 +160,7 @@ FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t
         return false;
     if (eu <= 0 || ev <= 0)
         return true;
-    return fxl__sumsq_le((uint64_t)eu, (uint64_t)ev, (uint64_t)t);
+    return sumsq_le_quick(eu, ev, t);
 }
 
 /* cross^2 <= t^2 len2 (len2 = du^2 + dv^2, t > 0), exactly: first with
@@ -206,8 +217,22 @@ static bool seg_near(int64_t ku, int64_t kv, int64_t au, int64_t av, int64_t bu,
     {
         int64_t gu = fxl__max64(fxl__beyond(ku, fxl__min64(au, bu), fxl__max64(au, bu)), 0);
         int64_t gv = fxl__max64(fxl__beyond(kv, fxl__min64(av, bv), fxl__max64(av, bv)), 0);
-        if (!fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t))
+        /* one excess beyond t, or both: the squares' quick bounds first
+         * (wide.h, 32x32 products; issue 20's tails) */
+        if (gu > t || gv > t)
             return false;
+        if (gu > 0 && gv > 0) {
+            int qk = t < ((int64_t)1 << 46) ? fxl__sumsq_quick((uint64_t)gu, (uint64_t)gv, (uint64_t)t) : -1;
+#ifdef FXL_TEST_HOOKS
+            if (fxl__hull_audit.on && qk >= 0) {
+                fxl__hull_audit.near_checked++;
+                fxl__hull_audit.near_wrong +=
+                    (qk > 0) != fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t) ? 1u : 0u;
+            }
+#endif
+            if (qk == 0 || (qk < 0 && !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t)))
+                return false;
+        }
     }
     len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
     dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
@@ -235,6 +260,24 @@ static bool apart(fxl__i128 a, fxl__i128 b, fxl__i128 c, fxl__i128 d)
     return fxl__isign(fxl__isub(b, c)) < 0 || fxl__isign(fxl__isub(d, a)) < 0;
 }
 
+/* The hull's fifth axis, perp(F(d)), in the frame: the 8 hull points'
+ * (pu, pv) and K's 4 corners' cross products with F(d) (128 bits) apart. */
+static bool perp_apart128(int32_t c, int32_t s, int64_t dx, int64_t dy, const int64_t *pu,
+                          const int64_t *pv, const int64_t *ku, const int64_t *kv)
+{
+    fxl__i128 pp[8], kp[4], plo, phi, klo, khi;
+    int64_t du, dv;
+    int i;
+    frame_of(c, s, dx, dy, &du, &dv);
+    for (i = 0; i < 8; i++)
+        pp[i] = fxl__isub(fxl__imul(du, pv[i]), fxl__imul(dv, pu[i]));
+    for (i = 0; i < 4; i++)
+        kp[i] = fxl__isub(fxl__imul(du, kv[i]), fxl__imul(dv, ku[i]));
+    range_n(pp, 8, &plo, &phi);
+    range_n(kp, 4, &klo, &khi);
+    return apart(plo, phi, klo, khi);
+}
+
 /* The hull of the box [x0, x1] x [y0, y1] and its copy moved by (dx, dy)
  * (Q16.16 offsets from the pose's pivot, any int32-derived values) against
  * the table pose of lp in the frame (c, s): the head of the file. With no
@@ -246,9 +289,9 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
                                     bool ends_out)
 {
     int64_t pu[8], pv[8], ku[4], kv[4];
-    int64_t t = (int64_t)lp->round * 65536, umin, umax, vmin, vmax, n;
+    int64_t t = (int64_t)lp->round * 65536, umin, umax, vmin, vmax, n, xl, xh, yl, yh;
     int i, k, np = (dx | dy) != 0 ? 8 : 4;
-    bool sep = false;
+    bool sep = false, small;
 
     if (t < 0)
         return false;
@@ -287,26 +330,27 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
     ku[0] = ku[2] = lp->u_lo, ku[1] = ku[3] = lp->u_hi;
     kv[0] = kv[1] = lp->v_lo, kv[2] = kv[3] = lp->v_hi;
     n = (int64_t)c * c + (int64_t)s * s;
+    /* the hull's x and y ranges (a box out of the domain may be inverted) */
+    xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1);
+    yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
+    xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
+    yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
+    small = below(lp->u_lo, 44) && below(lp->u_hi, 44) && below(lp->v_lo, 44) && below(lp->v_hi, 44) &&
+            below(xl, 29) && below(xh, 29) && below(yl, 29) && below(yh, 29) && n < ((int64_t)1 << 33);
     if (!sep) {
-        /* the hull's x and y ranges (a box out of the domain may be inverted) */
-        int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1);
-        int64_t yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
-        xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
-        yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
-        if (below(lp->u_lo, 44) && below(lp->u_hi, 44) && below(lp->v_lo, 44) && below(lp->v_hi, 44) &&
-            below(xl, 29) && below(xh, 29) && below(yl, 29) && below(yh, 29) && n < ((int64_t)1 << 33)) {
+        if (small) {
             /* The same in 64 bits, exact: |c|, |s| <= 2^16 and K's
              * bounds below 2^44 keep K's world values below 2^61, n <
              * 2^33 and the ranges below 2^29 the hull's below 2^62. */
-            int64_t kx[4], ky[4], lo, hi;
-            for (k = 0; k < 4; k++) {
-                kx[k] = c * ku[k] - s * kv[k];
-                ky[k] = s * ku[k] + c * kv[k];
-            }
-            range4_64(kx, &lo, &hi);
+            /* c a - s b and s a + c b are separable in K's a and b:
+             * their ranges over K's corners from 4 products (issue 20's
+             * tails; were 8 and two ranges of 4). */
+            int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+            int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+            int64_t lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
             sep = hi < n * xl || lo > n * xh;
             if (!sep) {
-                range4_64(ky, &lo, &hi);
+                lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
                 sep = hi < n * yl || lo > n * yh;
             }
         } else {
@@ -323,17 +367,46 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
             }
         }
     }
-    if (!sep && np > 4) {
-        fxl__i128 pp[8], kp[4], plo, phi, klo, khi;
-        int64_t du, dv;
-        frame_of(c, s, dx, dy, &du, &dv);
-        for (i = 0; i < 8; i++)
-            pp[i] = fxl__isub(fxl__imul(du, pv[i]), fxl__imul(dv, pu[i]));
-        for (k = 0; k < 4; k++)
-            kp[k] = fxl__isub(fxl__imul(du, kv[k]), fxl__imul(dv, ku[k]));
-        range_n(pp, 8, &plo, &phi);
-        range_n(kp, 4, &klo, &khi);
-        sep = apart(plo, phi, klo, khi);
+    if (!sep && np > 4 && small) {
+        /* The same axis in the world (issue 20's tails: 6 products in
+         * place of 24 in 128 bits; on the GBA a slide's hull test 13,100
+         * -> 7,100 cycles, the axis was 7,700 of them). F is
+         * a scaled rotation (det F = c^2 + s^2 = n), so a hull point's
+         * projection cross(F(d), F(p)) = n cross(d, p), and p + d's is
+         * p's: B's 4 corners give the hull's range, n times theirs. K's
+         * corner k: cross(F(d), k) = cross(d, F^T k) (F F^T = n I), with
+         * F^T (a, b) = (c a - s b, s a + c b): a (dx s - dy c) + b (dx c +
+         * dy s), linear in a and b, so K's range is the least and greatest
+         * of a over u_lo, u_hi plus those of b over v_lo, v_hi. The same
+         * values as below, exactly. Bounds (small): |x|, |y| < 2^29 and
+         * |dx|, |dy| < 2^30 (both ends of each range below 2^29), so
+         * cross(d, p) < 2^60; n < 2^33, the hull's ends below 2^93; |c|,
+         * |s| < 2^16.5, the coefficients below 2^48, K's bounds below
+         * 2^44, its values below 2^93. */
+        int64_t cd[4], plo, phi, ca = dx * s - dy * c, cb = dx * c + dy * s;
+        fxl__i128 a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
+        fxl__i128 b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb), klo, khi;
+        for (i = 0; i < 4; i++)
+            cd[i] = dx * ((i & 2) ? y1 : y0) - dy * ((i & 1) ? x1 : x0);
+        range4_64(cd, &plo, &phi);
+        if (fxl__isign(fxl__isub(a1, a0)) < 0) {
+            fxl__i128 w = a0;
+            a0 = a1, a1 = w;
+        }
+        if (fxl__isign(fxl__isub(b1, b0)) < 0) {
+            fxl__i128 w = b0;
+            b0 = b1, b1 = w;
+        }
+        klo = fxl__iadd(a0, b0), khi = fxl__iadd(a1, b1);
+        sep = apart(fxl__imul(n, plo), fxl__imul(n, phi), klo, khi);
+#ifdef FXL_TEST_HOOKS
+        if (fxl__hull_audit.on) {
+            fxl__hull_audit.axis_checked++;
+            fxl__hull_audit.axis_wrong += perp_apart128(c, s, dx, dy, pu, pv, ku, kv) != sep ? 1u : 0u;
+        }
+#endif
+    } else if (!sep && np > 4) {
+        sep = perp_apart128(c, s, dx, dy, pu, pv, ku, kv);
     }
     if (!sep)
         return true;
@@ -385,6 +458,7 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
 
 #ifdef FXL_TEST_HOOKS
 fxl__box_audit_t fxl__box_audit;
+fxl__hull_audit_t fxl__hull_audit;
 #endif
 
 /* The slide's quick stages in front of the hull (hull_hit): 0 (apart), 1
@@ -562,8 +636,7 @@ FXL_ARM_CODE static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo,
 static bool pose_meets64(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
                          int64_t x1, int64_t y1, uint64_t n)
 {
-    int64_t u[4], v[4], lo, hi, ql, w;
-    int i;
+    int64_t lo, hi, ql, w;
     /* The root's bracket [ql, ql + w]: a table vector's length is 2^16
      * within 0.71 (each of c, s rounded by at most 1/2), so n in [65535^2,
      * 65537^2] gives [65535, 65537]; below 2^32, r = isqrt(n) gives [r, r
@@ -576,27 +649,29 @@ static bool pose_meets64(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t
         ql = (int64_t)fxl__isqrt32((uint32_t)n), w = 1;
     else
         ql = 4 * (int64_t)fxl__isqrt32((uint32_t)(n >> 4)), w = 4;
-    for (i = 0; i < 4; i++)
-        frame_of(c, s, (i & 1) ? x1 : x0, (i & 2) ? y1 : y0, &u[i], &v[i]);
-    range4_64(u, &lo, &hi);
-    if (q_apart(lo, hi, 65536, lp->u_lo, lp->u_hi, n, ql, w))
-        return false;
-    range4_64(v, &lo, &hi);
-    if (q_apart(lo, hi, 65536, lp->v_lo, lp->v_hi, n, ql, w))
-        return false;
-    for (i = 0; i < 4; i++) {
-        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
-        v[i] = c * a - s * b;
+    /* Every projection is separable in the two coordinates of the
+     * corners (c x + s y over the box's x and y, c a - s b over K's a and
+     * b): its range over the 4 corners from 4 products (issue 20's tails:
+     * were 8 and a 4-way range). */
+    {
+        int64_t cx0 = c * x0, cx1 = c * x1, sx0 = s * x0, sx1 = s * x1;
+        int64_t cy0 = c * y0, cy1 = c * y1, sy0 = s * y0, sy1 = s * y1;
+        lo = fxl__min64(cx0, cx1) + fxl__min64(sy0, sy1), hi = fxl__max64(cx0, cx1) + fxl__max64(sy0, sy1);
+        if (q_apart(lo, hi, 65536, lp->u_lo, lp->u_hi, n, ql, w))
+            return false;
+        lo = fxl__min64(cy0, cy1) - fxl__max64(sx0, sx1), hi = fxl__max64(cy0, cy1) - fxl__min64(sx0, sx1);
+        if (q_apart(lo, hi, 65536, lp->v_lo, lp->v_hi, n, ql, w))
+            return false;
     }
-    range4_64(v, &lo, &hi);
-    if (q_apart(lo, hi, 1, x0 * 65536, x1 * 65536, n, ql, w))
-        return false;
-    for (i = 0; i < 4; i++) {
-        int64_t a = (i & 1) ? lp->u_hi : lp->u_lo, b = (i & 2) ? lp->v_hi : lp->v_lo;
-        v[i] = s * a + c * b;
+    {
+        int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+        int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+        lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
+        if (q_apart(lo, hi, 1, x0 * 65536, x1 * 65536, n, ql, w))
+            return false;
+        lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
+        return !q_apart(lo, hi, 1, y0 * 65536, y1 * 65536, n, ql, w);
     }
-    range4_64(v, &lo, &hi);
-    return !q_apart(lo, hi, 1, y0 * 65536, y1 * 65536, n, ql, w);
 }
 
 /* (A): the box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm) meets the
@@ -990,19 +1065,25 @@ FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, 
                                           int64_t y1, int64_t t)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr = 0, st, grow;
+    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr, st, grow;
+    int32_t ix0 = (int32_t)x0, ix1 = (int32_t)x1, iy0 = (int32_t)y0, iy1 = (int32_t)y1;
     int i;
-    for (i = 0; i < 4; i++) {
-        int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
-        int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
-        int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy), v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
-        int64_t r = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
+    /* c x + s y and c y - s x are separable in the corners' x and y: each
+     * table frame's ranges over B's 4 corners from 8 products (issue 20's
+     * tails: were 16), the same values. */
+    for (i = 0; i < 2; i++) {
+        int32_t c = i ? sp->cos1 : a->cos, s = i ? sp->sin1 : a->sin;
+        int64_t cx0 = (int64_t)c * ix0, cx1 = (int64_t)c * ix1, sx0 = (int64_t)s * ix0, sx1 = (int64_t)s * ix1;
+        int64_t cy0 = (int64_t)c * iy0, cy1 = (int64_t)c * iy1, sy0 = (int64_t)s * iy0, sy1 = (int64_t)s * iy1;
+        int64_t ul = fxl__min64(cx0, cx1) + fxl__min64(sy0, sy1), uh = fxl__max64(cx0, cx1) + fxl__max64(sy0, sy1);
+        int64_t vl = fxl__min64(cy0, cy1) - fxl__max64(sx0, sx1), vh = fxl__max64(cy0, cy1) - fxl__min64(sx0, sx1);
         if (i == 0)
-            ulo = uhi = u0, vlo = vhi = v0;
-        ulo = fxl__min64(ulo, fxl__min64(u0, u1)), uhi = fxl__max64(uhi, fxl__max64(u0, u1));
-        vlo = fxl__min64(vlo, fxl__min64(v0, v1)), vhi = fxl__max64(vhi, fxl__max64(v0, v1));
-        rr = fxl__max64(rr, r);
+            ulo = ul, uhi = uh, vlo = vl, vhi = vh;
+        else
+            ulo = fxl__min64(ulo, ul), uhi = fxl__max64(uhi, uh), vlo = fxl__min64(vlo, vl), vhi = fxl__max64(vhi, vh);
     }
+    rr = ((int64_t)fxl__max64(fxl__abs32(ix0), fxl__abs32(ix1)) + (int64_t)fxl__max64(fxl__abs32(iy0), fxl__abs32(iy1))) *
+         65536;
     st = (int64_t)fxl__abs32(sp->step) + 2;
     grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
     /* each arc's exact ends within (rr >> 16) + 3 of its table ends: the

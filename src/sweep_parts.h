@@ -189,4 +189,18 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
 bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
                     int32_t bx, int32_t by, int32_t r);
 
+
+#ifdef FXL_TEST_HOOKS
+/* sweep_aabb.c's audit of the hull test's 64-bit forms (test builds only):
+ * with fxl__hull_audit.on, each moving hull whose fifth axis took the
+ * world form (offsets below 2^29) runs the 128-bit frame form too
+ * (axis_checked; axis_wrong where they differ), and each corner-to-edge
+ * box distance the quick 32x32 bounds settle runs the 128-bit squares
+ * (near_checked, near_wrong). */
+typedef struct fxl__hull_audit_t {
+    bool on;
+    uint32_t axis_checked, axis_wrong, near_checked, near_wrong;
+} fxl__hull_audit_t;
+extern fxl__hull_audit_t fxl__hull_audit;
+#endif
 #endif

@@ -593,6 +593,53 @@ static void static_laser_agrees(void)
     }
 }
 
+/* The hull test's 64-bit forms alone against their 128-bit ones (issue
+ * 20's tails; sweep_aabb.c's fxl__hull_audit, test builds): pose-to-pose
+ * sweeps and moving boxes near them, with the touching cases and one raw
+ * unit off in four directions, against the reference; every moving hull
+ * whose fifth axis took the world form and every corner-to-edge box
+ * distance the quick bounds settled is decided the 128-bit way too. */
+static void hull_filters_audit(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.hull_filters_audit");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(2000);
+#ifdef FXL_TEST_HOOKS
+    fxl__hull_audit.on = true;
+    fxl__hull_audit.axis_checked = fxl__hull_audit.axis_wrong = 0;
+    fxl__hull_audit.near_checked = fxl__hull_audit.near_wrong = 0;
+#endif
+    for (i = 0; i < 2u * n; i++) {
+        bool moving = (i & 1u) != 0;
+        fxl_sweep s = gen_sweep(&rng, moving ? GEN_MOVING : GEN_POSE);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = b.lo;
+        if (moving) {
+            to = gen_move_end(&rng, b.lo, false);
+            if (!in_domain(b, to))
+                to = b.lo;
+        }
+        agree(&t, &s, &sp, b, to, moving);
+        touch_four(&rng, &t, &s, &sp, b, to, moving, false);
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__hull_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
+                "fifth axis %u checked, %u wrong; box distance %u checked, %u wrong\n",
+                t.cases, t.touch, t.hits, t.disagree, fxl__hull_audit.axis_checked,
+                fxl__hull_audit.axis_wrong, fxl__hull_audit.near_checked, fxl__hull_audit.near_wrong);
+    CHECK_EQ(fxl__hull_audit.axis_wrong, 0);
+    CHECK_EQ(fxl__hull_audit.near_wrong, 0);
+    CHECK(fxl__hull_audit.axis_checked > 0);
+    CHECK(fxl__hull_audit.near_checked > 0);
+#else
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t.cases, t.touch, t.hits, t.disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
@@ -610,6 +657,7 @@ static const fxlt_case cases[] = {
     {"property_moving", property_moving},
     {"property_still_slides", property_still_slides},
     {"property_moving_slides", property_moving_slides},
+    {"hull_filters_audit", hull_filters_audit},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};
