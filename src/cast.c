@@ -513,12 +513,39 @@ FXL__ALWAYS_INLINE long room_cast_walls(const fxl_room_wall *w, uint32_t mask, c
     return best;
 }
 
-/* room_cast_walls with the sidedness a constant in each copy. */
+/* room_cast_walls with the sidedness a constant in each copy. With
+ * FXL_PORT_ROOM_CAST (the GBA port) this is fxl__room_cast_mask_c, the
+ * reference the tests compare the port's kernel with. */
+#if FXL_PORT_ROOM_CAST
+ROOM_EXACT long fxl__room_cast_mask_c(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
+                                      bool two_sided, int32_t *fl)
+#else
 ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
                                       bool two_sided, int32_t *fl)
+#endif
 {
     return two_sided ? room_cast_walls(w, mask, r, true, fl) : room_cast_walls(w, mask, r, false, fl);
 }
+
+#if FXL_PORT_ROOM_CAST
+/* cast_parts.h: room_earlier for the port's kernel. */
+ROOM_EXACT bool fxl__room_earlier_nd(const uint64_t *cand, const uint64_t *best)
+{
+    return room_earlier(cand[1], cand[0], best[1], best[0]);
+}
+
+/* The port's kernel (port/gba/cast_arm.s: the same walls and u* as
+ * room_cast_walls), then floor(u*) of the wall it found: the same
+ * division as room_cast_walls'. */
+ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
+                                      bool two_sided, int32_t *fl)
+{
+    uint64_t nd[2];
+    long best = fxl__room_cast_walls_port(w, mask, r, two_sided ? 1u : 0u, nd);
+    *fl = best < 0 ? r->len : (int32_t)floor_div(nd[1], nd[0]);
+    return best;
+}
+#endif
 
 /* A cast's rules (a single leg): no reference point, no wall to skip. */
 FXL__ALWAYS_INLINE void cast_rules(fxl__rules *rules, fxl_vec2 pos)
