@@ -534,17 +534,16 @@ ROOM_EXACT bool fxl__room_earlier_nd(const uint64_t *cand, const uint64_t *best)
     return room_earlier(cand[1], cand[0], best[1], best[0]);
 }
 
-/* The port's kernel (port/gba/cast_arm.s: the same walls and u* as
- * room_cast_walls), then floor(u*) of the wall it found: the same
- * division as room_cast_walls'. */
-ROOM_EXACT static long room_cast_mask(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
-                                      bool two_sided, int32_t *fl)
+/* cast_parts.h: floor(u*) (floor_div) for the port's kernel when its own
+ * division's check fails (never seen). */
+ROOM_EXACT int32_t fxl__room_floor_nd(const uint64_t *best)
 {
-    uint64_t nd[2];
-    long best = fxl__room_cast_walls_port(w, mask, r, two_sided ? 1u : 0u, nd);
-    *fl = best < 0 ? r->len : (int32_t)floor_div(nd[1], nd[0]);
-    return best;
+    return (int32_t)floor_div(best[1], best[0]);
 }
+
+/* The room cast's search is the port's (cast_arm.s: the same walls,
+ * u* and floor(u*) as room_cast_walls; ARM in ROM). */
+#define room_cast_mask fxl__room_cast_walls_port
 #endif
 
 /* A cast's rules (a single leg): no reference point, no wall to skip. */

@@ -166,16 +166,17 @@ long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bo
 /* The port's room cast kernel (port/gba/cast_arm.s): the first wall of
  * mask (an indexed room's candidates) the centre line of r (p, dx, dy with
  * |dx|, |dy| <= 65536, len) meets within its length, as cast.c's
- * room_cast_walls, -1 if none; nd[0] = d, nd[1] = n of its u* = 65536 n /
- * d. fxl__room_cast_mask_c: cast.c's C search (the kernel with the
- * division; *fl the clipped length), the tests' reference. */
+ * room_cast_walls, -1 if none; *fl the clipped length (floor(u*), or
+ * len). fxl__room_cast_mask_c: cast.c's C search, the tests' reference. */
 long fxl__room_cast_walls_port(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
-                               unsigned two_sided, uint64_t nd[2]);
+                               bool two_sided, int32_t *fl);
 long fxl__room_cast_mask_c(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r, bool two_sided,
                            int32_t *fl);
-/* Whether cand's u* (cand[1] / cand[0], as nd) comes strictly before
- * best's: the kernel's later walls (cast.c, 128-bit products). */
+/* For the kernel (cast.c), each u* as nd: nd[0] = d, nd[1] = n, u* =
+ * 65536 n / d: whether cand's comes strictly before best's (128-bit
+ * products), and floor(u*) of best (the C's division). */
 bool fxl__room_earlier_nd(const uint64_t *cand, const uint64_t *best);
+int32_t fxl__room_floor_nd(const uint64_t *best);
 #endif
 
 long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,

@@ -483,8 +483,8 @@ static int64_t ref_floor(ref_q u)
 }
 
 #if FXL_PORT_ROOM_CAST
-/* The port's room cast kernel (fxl__room_cast_walls_port, then floor(u*)
- * of its wall) against cast.c's C search (fxl__room_cast_mask_c) on the
+/* The port's room cast kernel (fxl__room_cast_walls_port: the wall and
+ * floor(u*)) against cast.c's C search (fxl__room_cast_mask_c) on the
  * first 32 packed walls of a scene, one- and two-sided, with every wall
  * and with a random subset as the mask (an index's candidates); returns
  * the disagreements, *found counts the walls found. */
@@ -502,18 +502,9 @@ static uint32_t port_vs_c(const fxl_room_wall *packed, int m, const fxl_laser *l
     for (t = 0; t < 4; t++) {
         uint32_t mask = t < 2 ? all : sub;
         bool two = (t & 1) != 0;
-        uint64_t nd[2];
         int32_t fl_c, fl_p;
         long kc = fxl__room_cast_mask_c(packed, mask, &r, two, &fl_c);
-        long kp = fxl__room_cast_walls_port(packed, mask, &r, two ? 1u : 0u, nd);
-        if (kp >= 0) {
-            fxl__frac u;
-            u.num = nd[1];
-            u.den = nd[0];
-            fl_p = u.den == 0 ? -1 : fxl__frac_floor(u, NULL);
-        } else {
-            fl_p = r.len;
-        }
+        long kp = fxl__room_cast_walls_port(packed, mask, &r, two, &fl_p);
         if (kc != kp || fl_c != fl_p) {
             if (bad < 3)
                 fxlt_printf("    port kernel: wall %d (C %d), length %d (C %d)\n", (int)kp, (int)kc,

@@ -3,17 +3,16 @@
 @ fxl__room_cast_walls_port: the centre line's search through the walls of
 @ an indexed room's candidate mask, exactly as src/cast.c's room_cast_walls
 @ (compiled there as fxl__room_cast_mask_c when FXL_PORT_ROOM_CAST is set;
-@ the test suite compares the two, the GBA test ROM included), but for the
-@ division, which the caller (cast.c's room_cast_mask) makes once, for the
-@ wall this returns. GCC's code for the same loop spills (35 to 40
-@ instructions a candidate); here a candidate rejected beside its ends
-@ costs 25, one met 38, every value in registers.
+@ the test suite compares the two, the GBA test ROM included), with its
+@ division. GCC's code for the same loop spills (35 to 40 instructions a
+@ candidate); here a candidate rejected beside its ends costs 25, one met
+@ 38, every value in registers.
 @
 @ long fxl__room_cast_walls_port(const fxl_room_wall *w, uint32_t mask,
-@                                const fxl__ray *r, unsigned two_sided,
-@                                uint64_t nd[2])
-@ returns the first wall (-1: none); nd[0] = d, nd[1] = n of its u* =
-@ 65536 n / d (d > 0), unset when none.
+@                                const fxl__ray *r, bool two_sided,
+@                                int32_t *fl)
+@ returns the first wall (-1: none); *fl = floor(u*) of it (the clipped
+@ length), or the ray's length when none.
 @
 @ Per candidate wall i (the mask's bits, lowest first; w[i]: a at +8,
 @ b - a = (ex, ey) at +16), with the ray's p, (dx, dy) and len, the
@@ -39,9 +38,10 @@
 @   r9  &w[0].a          r10 fxl__bit_index (de Bruijn table)
 @   r11 its multiplier 0x077CB531
 @   r0-r5, r12, lr  the candidate's a, b - a, products
-@ Stack (after push {r4-r11, lr} and sub 44; 8-byte aligned for the call):
-@   [sp]  px   [sp, #4] py   [sp, #8] len   [sp, #12] nd
+@ Stack (after push {r4-r11, lr} and sub 60; 8-byte aligned for the calls):
+@   [sp]  px   [sp, #4] py   [sp, #8] len   [sp, #12] fl
 @   [sp, #16] the best index   [sp, #24] the candidate's d, n (16 bytes)
+@   [sp, #40] the best's d, n (16 bytes)
 
     .syntax unified
     .arm
@@ -123,10 +123,10 @@
     bcc     \miss
 .endm
 
-@ The candidate (d, n in r0, r1, r12, lr) becomes the best: nd, [sp, #16].
+@ The candidate (d, n in r0, r1, r12, lr) becomes the best: [sp, #40], [sp, #16].
 .macro BEST
-    ldr     r3, [sp, #12]
-    stm     r3, {r0, r1, r12, lr}   @ nd[0] = d, nd[1] = n
+    add     r3, sp, #40
+    stm     r3, {r0, r1, r12, lr}   @ d, n
     INDEX   r2
     str     r2, [sp, #16]
 .endm
@@ -137,14 +137,14 @@
     add     r2, sp, #24
     stm     r2, {r0, r1, r12, lr}   @ the candidate's d, n
     mov     r0, r2
-    ldr     r1, [sp, #12]           @ nd: the best's
+    add     r1, sp, #40             @ the best's
     bl      fxl__room_earlier_nd
     cmp     r0, #0
     beq     \next
     add     r0, sp, #24
     ldm     r0, {r0, r1, r2, r3}
-    ldr     r12, [sp, #12]
-    stm     r12, {r0, r1, r2, r3}   @ nd = the candidate's d, n
+    add     r12, sp, #40
+    stm     r12, {r0, r1, r2, r3}   @ the best = the candidate's d, n
     INDEX   r2
     str     r2, [sp, #16]
     b       \next
@@ -152,10 +152,10 @@
 
 fxl__room_cast_walls_port:
     push    {r4-r11, lr}
-    ldr     r12, [sp, #36]          @ nd
-    sub     sp, sp, #44
+    ldr     r12, [sp, #36]          @ fl
+    sub     sp, sp, #60
     ldm     r2, {r4, r5, r6, r7, r8} @ px, py, dx, dy, len
-    stm     sp, {r4, r5, r8, r12}   @ px, py, len, nd
+    stm     sp, {r4, r5, r8, r12}   @ px, py, len, fl
     rsb     r7, r7, #0              @ -dy
     add     r9, r0, #8
     ldr     r10, =fxl__bit_index
@@ -222,13 +222,117 @@ fxl__room_cast_walls_port:
     LATER   .Ltwo_later_next
 
 .Lnone:
+    ldm     sp, {r0, r1, r2, r3}
+    str     r2, [r3]                @ *fl = len
     mvn     r0, #0                  @ -1: no wall
-    add     sp, sp, #44
+    add     sp, sp, #60
     pop     {r4-r11, lr}
     bx      lr
+
+@ floor(u*) = floor(65536 n / d) of the best, as cast.c's floor_div (the
+@ same steps, so its proof holds: d < 2^56, n < 2^12 d, the quotient below
+@ 2^28): d normalised to dt = d 2^z / 2^32 (top bit set; the leading zeros
+@ by two steps and the clz8 table), r ~ 2^63 / dt from the recip table and
+@ two Newton steps, y = 65536 n 2^z / 2^32, q = (y r) >> 63, within [Q - 2,
+@ Q + 1]; the remainder 65536 n - q d (64 bits, exact) put in [0, d) by a
+@ step down or two up, else (never seen; d >= 2^56 cannot come from a table
+@ direction) fxl__room_floor_nd, the C's division.
 .Ldone:
-    ldr     r0, [sp, #16]
-    add     sp, sp, #44
+    add     r0, sp, #40
+    ldm     r0, {r0, r1, r2, r3}    @ dl, dh, nl, nh
+    movs    r4, r1, lsr #24
+    bne     .Lslow                  @ d >= 2^56
+    movs    r5, r1
+    moveq   r5, r0                  @ dh = 0: dl (not 0: d > 0)
+    moveq   r6, #32
+    movne   r6, #0
+    cmp     r5, #0x10000
+    movcc   r5, r5, lsl #16
+    addcc   r6, r6, #16
+    cmp     r5, #0x1000000
+    movcc   r5, r5, lsl #8
+    addcc   r6, r6, #8
+    ldr     r8, =fxl__atan + 2052   @ clz8 (struct fxl__atan_tables, angle_table.h)
+    ldrb    r7, [r8, r5, lsr #24]   @ the top byte's leading zeros
+    mov     r5, r5, lsl r7
+    add     r6, r6, r7              @ z
+    cmp     r1, #0
+    rsbne   r7, r6, #32
+    orrne   r5, r5, r0, lsr r7      @ dt = (dh << z) | (dl >> (32 - z))
+    ldr     r8, =fxl__atan + 3844 - 4096 @ recip, less its 2048 first indices
+    mov     r7, r5, lsr #20
+    add     r7, r8, r7, lsl #1
+    ldrh    r7, [r7]
+    mov     r7, r7, lsl #16         @ r
+    umull   r9, r10, r5, r7
+    rsbs    r9, r9, #0
+    rsc     r10, r10, #0x80000000   @ e = 2^63 - dt r
+    mov     r9, r9, lsr #21
+    orr     r9, r9, r10, lsl #11    @ e >> 21 (32 bits)
+    umull   r10, r11, r7, r9
+    add     r7, r7, r11, lsr #10    @ r += (r (e >> 21)) >> 42
+    umull   r9, r10, r5, r7
+    rsbs    r9, r9, #0
+    rsc     r10, r10, #0x80000000
+    mov     r9, r9, lsr #21
+    orr     r9, r9, r10, lsl #11
+    umull   r10, r11, r7, r9
+    add     r7, r7, r11, lsr #10    @ the second step
+    subs    r8, r6, #16             @ s = z - 16
+    bmi     1f
+    rsb     r9, r8, #32
+    mov     r11, r3, lsl r8
+    orr     r11, r11, r2, lsr r9
+    sub     r9, r8, #32
+    orr     r11, r11, r2, lsl r9    @ y_hi = n << s (a shift by 32 or more: 0)
+    mov     r10, r2, lsl r8         @ y_lo
+    b       2f
+1:  rsb     r8, r8, #0              @ t = 16 - z
+    rsb     r9, r8, #32
+    mov     r10, r2, lsr r8
+    orr     r10, r10, r3, lsl r9    @ y_lo = n >> t
+    mov     r11, r3, lsr r8         @ y_hi
+2:  umull   r8, r9, r10, r7         @ y_lo r (its high word)
+    umull   r8, r12, r11, r7        @ y_hi r
+    adds    r8, r8, r9
+    adc     r12, r12, #0
+    mov     r8, r8, lsr #31
+    orr     r8, r8, r12, lsl #1     @ q = (y_hi r + (y_lo r >> 32)) >> 31
+    umull   r9, r10, r8, r0         @ q dl
+    mul     r11, r8, r1             @ q dh (mod 2^32)
+    mov     r12, r3, lsl #16
+    orr     r12, r12, r2, lsr #16
+    rsbs    r9, r9, r2, lsl #16
+    sbc     r10, r12, r10
+    sub     r10, r10, r11           @ R = 65536 n - q d (mod 2^64)
+    cmp     r10, #0
+    blt     3f
+    subs    r11, r9, r0
+    sbcs    r12, r10, r1
+    bcc     4f                      @ R < d: q
+    add     r8, r8, #1
+    subs    r9, r11, r0
+    sbcs    r10, r12, r1
+    addcs   r8, r8, #1              @ R - d >= d: up again
+    subscs  r11, r9, r0
+    sbcscs  r12, r10, r1
+    bcc     4f
+    b       .Lslow                  @ still >= d
+3:  adds    r9, r9, r0
+    adc     r10, r10, r1
+    sub     r8, r8, #1              @ negative: a step down
+    subs    r11, r9, r0
+    sbcs    r12, r10, r1
+    bcs     .Lslow                  @ not below d (or still negative)
+4:  mov     r0, r8
+    b       5f
+.Lslow:
+    add     r0, sp, #40
+    bl      fxl__room_floor_nd
+5:  ldr     r1, [sp, #12]
+    str     r0, [r1]                @ *fl = floor(u*)
+    ldr     r0, [sp, #16]           @ the best
+    add     sp, sp, #60
     pop     {r4-r11, lr}
     bx      lr
 
