@@ -92,6 +92,36 @@
     bmi     \miss                   @ behind the start
 .endm
 
+@ One-sided: T first (T < 0 misses whatever D's sign: D > 0 is needed and
+@ then t < 0), then D > 0 and T <= D, and M >= 0: d, n in r0, r1, r12, lr,
+@ or on to \miss (the same answer as FETCH and AHEAD, fewer products for
+@ a wall beside its start).
+.macro ONESIDED miss
+    INDEX   r0
+    rsb     r0, r0, r0, lsl #3      @ 7 i
+    add     r0, r9, r0, lsl #2      @ &w[i].a
+    ldm     r0, {r2, r3, r4, r5}    @ ax, ay, ex, ey
+    ldm     sp, {r12, lr}           @ px, py
+    sub     r2, r2, r12             @ rx
+    sub     r3, r3, lr              @ ry
+    smull   r12, lr, r3, r6         @ ry dx
+    smlals  r12, lr, r2, r7         @ T = ry dx - rx dy (N: its sign)
+    bmi     \miss                   @ T < 0
+    smull   r0, r1, r5, r6
+    smlals  r0, r1, r4, r7          @ E = -D
+    bpl     \miss                   @ D <= 0
+    rsbs    r0, r0, #0
+    rsc     r1, r1, #0              @ d = D
+    subs    r12, r0, r12
+    sbcs    lr, r1, lr
+    bcc     \miss                   @ T > d
+    smull   r12, lr, r3, r4         @ ry ex
+    smull   r3, r4, r2, r5          @ rx ey
+    subs    r12, r12, r3
+    sbcs    lr, lr, r4              @ M
+    bmi     \miss
+.endm
+
 @ Two-sided, D < 0 (r0, r1 = E = -D = d): T and M turned, or on to \miss.
 .macro TURNED miss
     TVALUE
@@ -167,9 +197,7 @@ fxl__room_cast_walls_port:
 
 @ ---- one-sided: the first wall met within the length ----
 .Lone_test:
-    FETCH
-    bpl     .Lone_next              @ D <= 0
-    AHEAD   .Lone_next
+    ONESIDED .Lone_next
     WITHIN  .Lone_next
     BEST
     b       .Lone_later_next
@@ -184,9 +212,7 @@ fxl__room_cast_walls_port:
     sub     r0, r8, #1
     ands    r8, r8, r0
     beq     .Ldone
-    FETCH
-    bpl     .Lone_later_next
-    AHEAD   .Lone_later_next
+    ONESIDED .Lone_later_next
     LATER   .Lone_later_next
 
 @ ---- two-sided: the first wall met within the length ----
