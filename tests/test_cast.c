@@ -499,6 +499,9 @@ static uint32_t port_vs_c(const fxl_room_wall *packed, int m, const fxl_laser *l
     r.dx = c;
     r.dy = sn;
     r.len = l->length;
+    r.reach = 0; /* (unread by both searches) */
+    r.box.lo = r.box.hi = l->pos;
+    r.m_lo = r.m_hi = 0;
     for (t = 0; t < 4; t++) {
         uint32_t mask = t < 2 ? all : sub;
         bool two = (t & 1) != 0;
