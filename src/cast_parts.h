@@ -162,6 +162,23 @@ long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bo
  * direction to the nearest of 4096 steps (within 1/2 step): the same
  * answer, near the same list; one-sided, the walls the ray heads to the
  * front of (by their angles) skip the exact tests. */
+#if FXL_PORT_ROOM_CAST
+/* The port's room cast kernel (port/gba/cast_arm.s): the first wall of
+ * mask (an indexed room's candidates) the centre line of r (p, dx, dy with
+ * |dx|, |dy| <= 65536, len) meets within its length, as cast.c's
+ * room_cast_walls, -1 if none; *fl the clipped length (floor(u*), or
+ * len). fxl__room_cast_mask_c: cast.c's C search, the tests' reference. */
+long fxl__room_cast_walls_port(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
+                               bool two_sided, int32_t *fl);
+long fxl__room_cast_mask_c(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r, bool two_sided,
+                           int32_t *fl);
+/* For the kernel (cast.c), each u* as nd: nd[0] = d, nd[1] = n, u* =
+ * 65536 n / d: whether cand's comes strictly before best's (128-bit
+ * products), and floor(u*) of best (the C's division). */
+bool fxl__room_earlier_nd(const uint64_t *cand, const uint64_t *best);
+int32_t fxl__room_floor_nd(const uint64_t *best);
+#endif
+
 long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                           const fxl__rules *rules, fxl__frac *u, fxl__near *near);
 

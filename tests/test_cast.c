@@ -482,6 +482,44 @@ static int64_t ref_floor(ref_q u)
     return lo;
 }
 
+#if FXL_PORT_ROOM_CAST
+/* The port's room cast kernel (fxl__room_cast_walls_port: the wall and
+ * floor(u*)) against cast.c's C search (fxl__room_cast_mask_c) on the
+ * first 32 packed walls of a scene, one- and two-sided, with every wall
+ * and with a random subset as the mask (an index's candidates); returns
+ * the disagreements, *found counts the walls found. */
+static uint32_t port_vs_c(const fxl_room_wall *packed, int m, const fxl_laser *l, int32_t c,
+                          int32_t sn, fxlt_rng *rng, uint32_t *found)
+{
+    uint32_t bad = 0, all = m >= 32 ? 0xFFFFFFFFu : ((uint32_t)1 << m) - 1u;
+    uint32_t sub = all & (uint32_t)fxlt_next(rng);
+    int t;
+    fxl__ray r;
+    r.p = l->pos;
+    r.dx = c;
+    r.dy = sn;
+    r.len = l->length;
+    r.reach = 0; /* (unread by both searches) */
+    r.box.lo = r.box.hi = l->pos;
+    r.m_lo = r.m_hi = 0;
+    for (t = 0; t < 4; t++) {
+        uint32_t mask = t < 2 ? all : sub;
+        bool two = (t & 1) != 0;
+        int32_t fl_c, fl_p;
+        long kc = fxl__room_cast_mask_c(packed, mask, &r, two, &fl_c);
+        long kp = fxl__room_cast_walls_port(packed, mask, &r, two, &fl_p);
+        if (kc != kp || fl_c != fl_p) {
+            if (bad < 3)
+                fxlt_printf("    port kernel: wall %d (C %d), length %d (C %d)\n", (int)kp, (int)kc,
+                            (int)fl_p, (int)fl_c);
+            bad++;
+        }
+        *found += kc >= 0;
+    }
+    return bad;
+}
+#endif
+
 /* fxl_room_cast in the bands its exact stage decides (cast.c: room_meets,
  * the first wall's 96-bit comparison with the length, room_earlier, and
  * room_ray_init's packed box), against the reference and fxl_laser_cast:
@@ -498,6 +536,9 @@ static void room_cast_bands(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_cast_bands");
     uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, at_len = 0, over = 0, tie = 0, moved = 0;
+#if FXL_PORT_ROOM_CAST
+    uint32_t port_bad = 0, port_hits = 0;
+#endif
     fxl_wall *w = room_w;
     fxl_wall_prep *p = room_p;
     fxl_room_wall *packed = room_packed;
@@ -590,6 +631,9 @@ static void room_cast_bands(void)
         }
         CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
         flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
+#if FXL_PORT_ROOM_CAST
+        port_bad += port_vs_c(packed, m, &s.l, c, sn, &rng, &port_hits);
+#endif
         k = ref_first_within(&s, c, sn, w, m, &best, &tie);
         if (fxl_room_cast(&room, &s.l, flags, &b, NULL) != FXL_OK ||
             fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, NULL) != FXL_OK || b.wall != k ||
@@ -609,6 +653,12 @@ static void room_cast_bands(void)
                 "      u* = length), %u free a unit short, %u ties at the same u*: %u disagreements\n",
                 n, moved, hits, at_len, over, tie, bad);
     CHECK_EQ(bad, 0);
+#if FXL_PORT_ROOM_CAST
+    fxlt_printf("    the port's kernel against the C search: %u searches (%u walls found): %u\n"
+                "      disagreements\n", 4 * n, port_hits, port_bad);
+    CHECK_EQ(port_bad, 0);
+    CHECK(port_hits > 0 || n < 1000);
+#endif
     CHECK(at_len > 0 || n < 20000);
     CHECK(tie > 0 || n < 20000);
     CHECK_EQ(big_faults(), 0);

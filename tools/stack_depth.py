@@ -54,7 +54,10 @@ INDIRECT = '__indirect_call'
 #     tail call: that function's depth, not added to 72). The jump sits in
 #     walk_fast's code but only fxl_chain_make reaches it (walk_fast, passed
 #     its walk, returns before it).
+#   fxl__room_cast_walls_port (port/gba/cast_arm.s, ROM): push {r4-r11,
+#     lr} 36, sub sp 44: 80, plus fxl__room_earlier_nd's (C) depth.
 ASM_FRAMES = {'fxl_circles_vs_circle': 64, 'fxl_lasers_vs_circle': 80,
+              'fxl__room_cast_walls_port': 80,
               'src/chain.c:walk_fast': 56, 'fxl_chain_make': 72}
 # Naked functions that branch into another's code: {function: the other}.
 SHARED_CODE = {'fxl_chain_make': 'src/chain.c:walk_fast'}
@@ -211,7 +214,7 @@ def main():
 
     # What GCC did not see: the port's assembly, naked functions, runtime.
     asm = {}  # {title: (frame bound, raw calls)}
-    for obj in glob.glob(os.path.join(build, 'port', 'gba', 'fast_arm.o')):
+    for obj in glob.glob(os.path.join(build, 'port', 'gba', '*_arm.o')):
         for name, v in disasm_functions(obj).items():
             if name.startswith('fxl'):
                 asm[name] = v

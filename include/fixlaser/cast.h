@@ -218,32 +218,40 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * (8,364 bytes of it in the boss ROM; its frame's 4 casts, 2 of them
  * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
  * the index, a room cast took 1,468 cycles median, max 2,150).
- * Cost (GBA, the benchmark's 16-walled room, default build, measured with
- * timer reads between the steps): a room cast 2,222 cycles median (max
- * 3,896; 2,651 and 4,125 before this layout, 3,174 and 4,674 before the
- * index and floor_div): the call 108 (the benchmark's, timed with an
- * empty body), the pointer and laser checks 120, the table's cos and sin
- * 51, the ray and its box's coarse values 264 (Thumb, 32-bit products;
- * the box up to 2 raw units wider than the exact one), the index 198
- * (four slab look-ups and the front set), the candidates' exact tests and
- * the division 1,393 (ARM: about 90 the call and its set-up, 8 to 10
- * instructions a candidate to pick its index, about 25 more to reject it
- * by D and T; the first wall met within the length is found by its
- * division, about 400: a 32-bit reciprocal of |D| and a multiply-back
- * check, exact, the 128-bit division only if that check fails, never
- * seen; the length is compared with that floor(u*), no 128-bit product,
- * and it is the clipped length; later walls that meet the line are
- * compared with the first in 128-bit products, and one that comes first
- * gets a division of its own: the max), the end point 112. Code fetched
- * from ROM (3/1 waitstates, about 4 cycles an ARM instruction, 6 to 8
- * measured with the branches; Thumb about 3.5) is most of it: 1,200 would
- * take the ARM part in IWRAM (-DFXL_ROOM_IWRAM=1 measured 1,468 before
- * this layout) or hand-scheduled ARM (about 25 instructions a candidate
- * against GCC's 35 to 40). (Measured slower: the whole call as ARM code
- * in ROM, 2,804 against 2,651; a shift loop over the mask in place of
- * the de Bruijn multiply; the end point in the ARM part; the slabs'
- * clamps without branches. A front set of 64 directions, 192 bytes more
- * a room, spared about 30 cycles.) 4
+ * Cost (GBA, the benchmark's 16-walled room, default build): a room cast
+ * 1,818 cycles median (max 2,877; 2,222 and 3,896 with the C search,
+ * 2,651 and 4,125 before this layout, 3,174 and 4,674 before the index
+ * and floor_div). The GBA port runs the candidates' search and the
+ * division as hand-scheduled ARM in ROM (port/gba/cast_arm.s,
+ * FXL_PORT_ROOM_CAST; the C search, fxl__room_cast_mask_c, stays the code
+ * everywhere else and the reference the port's tests compare it with):
+ * every value in registers, about 13 instructions to pick a candidate and
+ * reject it beside its start (T < 0, tested first one-sided), 25 beside
+ * its end, 38 to meet it and compare it with the length in 96 bits
+ * (65536 n <= len d); later walls that meet the line are compared with
+ * the first in 128-bit products (C), and the first's floor(u*) is
+ * cast.c's floor_div step for step (its reciprocal of |D| and
+ * multiply-back check, exact; the 128-bit division, in C, only if that
+ * check fails, never seen). The rest is Thumb: the call 108 (the
+ * benchmark's, timed with an empty body), the pointer and laser checks
+ * 120, the table's cos and sin 51, the ray and its box's coarse values
+ * about 230 (one product an axis, (h + 1) |dx|: at most 1 px wider than
+ * the exact box, 264 with the former two), the index 198 (four slab
+ * look-ups and the front set), the end point 112. Measured steps: 2,222
+ * (GCC's ARM search, 35 to 40 instructions a candidate, its division
+ * about 370) -> 1,989 with the port's loops -> 1,865 with its division
+ * (no C call between) -> 1,854 testing T first -> 1,818 with the
+ * one-product box. Code fetched from ROM (3/1 waitstates, about 4 cycles
+ * an ARM instruction, 6 to 8 measured with the branches; Thumb about 2 to
+ * 3.5) is most of it: 1,200 would take the ARM part in IWRAM
+ * (-DFXL_ROOM_IWRAM=1 measured 1,468 before this layout). (Measured
+ * slower: the ray's box and the slab look-ups in the port's ARM too,
+ * 2,003 against 1,989 (70 ARM instructions from ROM cost more than GCC's
+ * 130 Thumb ones); the whole call as GCC's ARM code in ROM, 2,804 against
+ * 2,651; a shift loop over the mask in place of the de Bruijn multiply;
+ * the end point in the ARM part; the slabs' clamps without branches. A
+ * front set of 64 directions, 192 bytes more a room, spared about 30
+ * cycles.) 4
  * bounces 16,584 median (max 46,672; 18,398 and 48,973 when the legs
  * passed over every packed wall), 4.0 legs a call (3.1 ending on a wall:
  * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);

@@ -192,4 +192,13 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #define FXL_INLINE static inline
 #endif
 
+/* FXL_PORT_ROOM_CAST: 1 when the port supplies the room cast's candidate
+ * search (the GBA port: hand-scheduled ARM in port/gba/cast_arm.s, in ROM,
+ * the same walls and u* as the C's; fxl_room_cast then divides once for
+ * the wall it finds). The core's C search is then built as
+ * fxl__room_cast_mask_c, the tests' reference. Default 0. */
+#ifndef FXL_PORT_ROOM_CAST
+#define FXL_PORT_ROOM_CAST 0
+#endif
+
 #endif /* FIXLASER_CONFIG_H */

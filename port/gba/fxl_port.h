@@ -175,6 +175,16 @@
 #define FXL_PORT_LASERS_VS_CIRCLE 1
 #endif
 
+/* FXL_PORT_ROOM_CAST: fxl_room_cast's candidate search comes from
+ * port/gba/cast_arm.s (ARM in ROM, every value in registers: about 25
+ * instructions a candidate against GCC's 35 to 40). 0 in a checked
+ * library too (gba.mk leaves the port's assembly out there). */
+#if defined(FXL_CHECKED) && FXL_CHECKED
+#define FXL_PORT_ROOM_CAST 0
+#else
+#define FXL_PORT_ROOM_CAST 1
+#endif
+
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
 #define FXL_ROM_DATA
