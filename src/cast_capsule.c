@@ -5,7 +5,7 @@
 #include "big.h"
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__line_floor_count[3];
+uint32_t fxl__line_floor_count[4];
 #endif
 
 /* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
@@ -354,6 +354,51 @@ FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
     }
 }
 
+/* line_floor's k and its two tests in 64-bit values, for the usual
+ * magnitudes (a wall and beam within a few thousand pixels): true when k
+ * = floor of the estimate is shown to have L_line in (k, k + 1) (a0 = A(k)
+ * > w (r + dr) >= w rho, and A(k + 1) <= 0 or < w (r - dr) <= w rho: the
+ * 128-bit tests' strict cases, the same proof); false hands everything to
+ * them (a touch or the thin band, a failed estimate, larger values), which
+ * decide as before. Given rho in [r - dr, r + dr] (sure), r > dr. Every
+ * value stays below 2^64: w < 2^31 and w (r + dr) = w rh 2^32 + w (r + dr
+ * mod 2^32) < 2^31 2^32 + 2^31 2^32 when w rh < 2^31 (rh = (r + dr) /
+ * 2^32, r + dr < 2^64: rsqrt_root's root of X < 2^126 is below 2^63 + 2);
+ * n = 65536 |N| < 2^64 for |N| < 2^48; k |D| = k dh 2^32 + k dl (k < len
+ * < 2^31, dh, dl the halves of |D|) below 2^64 when k dh < 2^32 and the
+ * sum does not wrap (tested). GBA bench: room width casts, capsule beams
+ * (see cast.h). */
+FXL__ALWAYS_INLINE bool line_k64(const wctx *x, uint64_t r, uint64_t dr, uint64_t an,
+                                 uint64_t ad, int64_t *k)
+{
+    uint64_t rr = r + dr, w = x->w, whi, wlo, wr, n, kq, kl, kh, kd, a0;
+    if ((uint64_t)(uint32_t)w * (uint32_t)(rr >> 32) >= ((uint64_t)1 << 31) || an >> 48 != 0)
+        return false;
+    whi = w * rr;
+    wlo = w * (r - dr);
+    wr = w * r;
+    n = an << 16;
+    if (n <= whi)
+        return false;
+    kq = quot(u128_of(n - wr), ad);
+    if (kq >= (uint64_t)x->len)
+        return false;
+    kl = kq * (uint32_t)ad;
+    kh = kq * (uint32_t)(ad >> 32);
+    if (kh >> 32 != 0)
+        return false;
+    kd = (kh << 32) + kl;
+    if (kd < kl || n <= kd)
+        return false;
+    a0 = n - kd; /* A(k) */
+    if (a0 <= whi)
+        return false;
+    if (a0 > ad && a0 - ad >= wlo) /* A(k + 1) > 0, not below w (r - dr) */
+        return false;
+    *k = (int64_t)kq;
+    return true;
+}
+
 /* floor(u*) when the capsule first touches the wall's line between its
  * ends (the common case), settled by 2 line_sign calls and the foot's
  * projection, no floor search: false when that cannot be shown (the
@@ -401,6 +446,11 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
            fxl__le128(fxl__mul64(r - dr, r - dr), X);
     if (!sure)
         FXL__LINE_FLOOR_COUNT(2);
+    if (sure && line_k64(x, r, dr, an, ad, &k)) {
+        FXL__LINE_FLOOR_COUNT(3);
+        t = -1;
+        goto foot;
+    }
     wlo = fxl__mul32_64((uint32_t)x->w, r - dr);
     whi = fxl__mul32_64((uint32_t)x->w, r + dr);
     /* n = 65536 |N| (|N| < 2^63: below 2^79), w r below 2^80. */
@@ -449,6 +499,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     t = s0 == 0 ? 0 : s1 == 0 ? 1 : -1;
     if (t == 0 && k < 1)
         return false;
+foot:
     /* A wall whose ends lie beyond opposite edges of the strip (|h| > Rh,
      * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
      * and T (within w of the core: |v| <= w) lies on it, strictly between
