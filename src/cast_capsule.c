@@ -5,7 +5,7 @@
 #include "big.h"
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__line_floor_count[4];
+uint32_t fxl__line_floor_count[5];
 #endif
 
 /* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
@@ -438,14 +438,35 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
         return false;
     /* rho within [r - dr, r + dr] when their squares bracket X (sure:
      * always, rsqrt_root within 2^-27 or 2 units): then A against w (r
-     * -+ dr) settles most tests in 128 bits, line_sign the rest. */
-    r = rsqrt_root(X);
+     * -+ dr) settles most tests in 128 bits, line_sign the rest. An
+     * axis-aligned wall (the usual room's) has rho = le sqrt(q), le = |b -
+     * a| = |ex| + |ey| <= 2^31, and sqrt(q) from one Newton step from
+     * 65536: r1 = (2^32 + q) / 2^17 >= sqrt(q) (the arithmetic mean of
+     * 65536 and q / 65536 against their geometric mean), r1 - sqrt(q) =
+     * (65536 - sqrt(q))^2 / 2^17, and |65536 - sqrt(q)| = |2^32 - q| /
+     * (65536 + sqrt(q)) <= 4 when |2^32 - q| <= 2^18 (every table vector:
+     * within 90,327), so sqrt(q) lies in [r1 - 2^-13, r1]. With r =
+     * floor(le r1) (le (2^32 + q) < 2^31 2^34, shifted down 17: below
+     * 2^48): le r1 in [r, r + 1), rho in [le r1 - le 2^-13, le r1], so in
+     * [r - dr, r + dr] for dr = le / 2^13 + 2 (rounded down), and r > dr:
+     * sure, no root, no squares. */
+    if ((sg->ex == 0 || sg->ey == 0) &&
+        x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) <= ((uint64_t)1 << 19)) {
+        uint64_t le = fxl__abs64(sg->ex) + fxl__abs64(sg->ey);
+        fxl__u128 p = fxl__mul32_64((uint32_t)le, ((uint64_t)1 << 32) + x->q);
+        r = (p.hi << 47) | (p.lo >> 17);
+        dr = (le >> 13) + 2;
+        sure = r > dr;
+        FXL__LINE_FLOOR_COUNT(4);
+    } else {
+        r = rsqrt_root(X);
+        dr = (r >> 26) + 2;
+        sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
+               fxl__le128(fxl__mul64(r - dr, r - dr), X);
+        if (!sure)
+            FXL__LINE_FLOOR_COUNT(2);
+    }
     sg->rho = r;
-    dr = (r >> 26) + 2;
-    sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
-           fxl__le128(fxl__mul64(r - dr, r - dr), X);
-    if (!sure)
-        FXL__LINE_FLOOR_COUNT(2);
     if (sure && line_k64(x, r, dr, an, ad, &k)) {
         FXL__LINE_FLOOR_COUNT(3);
         t = -1;

@@ -57,12 +57,17 @@ static int64_t jit(fxlt_rng *rng)
  * half-widths, walls up to 2^22 raw units a side of the touch, so that
  * line_floor's 64-bit tests (line_k64) meet their limits (|N| < 2^48, w
  * (r + dr) < 2^64, k |D| < 2^64) and hand over to the 128-bit ones. */
-static void line_floor_run(const char *tag, bool wide)
+/* axis: the wall horizontal or vertical (line_floor's root from sqrt(q)
+ * alone), at w from E_L = e + L d / 65536 (rounded) on the side the beam
+ * heads to, give or take 2 raw units, its ends a few steps either side of
+ * the foot, at any angle. */
+static void line_floor_run(const char *tag, bool wide, bool axis)
 {
     fxlt_rng rng = fxlt_rng_for(tag);
     uint32_t i, n = wide ? FXLT_CASES(50000) : FXLT_CASES(100000), bad = 0, hits = 0, whole = 0;
     uint32_t before0 = fxl__line_floor_count[0], before1 = fxl__line_floor_count[1],
-             before2 = fxl__line_floor_count[2], before3 = fxl__line_floor_count[3];
+             before2 = fxl__line_floor_count[2], before3 = fxl__line_floor_count[3],
+             before4 = fxl__line_floor_count[4];
     int32_t span = wide ? PX(8000) : PX(1000), far = wide ? PX(4000) : PX(300),
             wmax = wide ? PX(2000) : PX(8);
     for (i = 0; i < n; i++) {
@@ -90,6 +95,19 @@ static void line_floor_run(const char *tag, bool wide)
             int64_t Tu = L + nu + jit(&rng), Tv = nv + jit(&rng);
             w.a = frame_pt(e, c, s, Tu - sa * tu, Tv - sa * tv);
             w.b = frame_pt(e, c, s, Tu + sb * tu, Tv + sb * tv);
+        }
+        if (axis) {
+            int64_t fx = e.x + ((L * c + 32768) >> 16), fy = e.y + ((L * s + 32768) >> 16);
+            int64_t hw = 5 * t;
+            if ((m & 1) != 0) { /* horizontal: y = fy +- hw */
+                int64_t y = fy + (s >= 0 ? hw : -hw) + jit(&rng);
+                w.a = fxl_vec2_make((fix16_t)clamp_c(fx - 5 * sa), (fix16_t)clamp_c(y));
+                w.b = fxl_vec2_make((fix16_t)clamp_c(fx + 5 * sb), (fix16_t)clamp_c(y));
+            } else {
+                int64_t x = fx + (c >= 0 ? hw : -hw) + jit(&rng);
+                w.a = fxl_vec2_make((fix16_t)clamp_c(x), (fix16_t)clamp_c(fy - 5 * sa));
+                w.b = fxl_vec2_make((fix16_t)clamp_c(x), (fix16_t)clamp_c(fy + 5 * sb));
+            }
         }
         if (fxlt_below(&rng, 2) == 0) {
             fxl_vec2 q = w.a;
@@ -127,10 +145,12 @@ static void line_floor_run(const char *tag, bool wide)
     fxlt_printf("      settled by line_floor %u (k shown in 64 bits %u), by the search %u\n",
                 fxl__line_floor_count[0] - before0, fxl__line_floor_count[3] - before3,
                 fxl__line_floor_count[1] - before1);
-    fxlt_printf("      (roots not bracketed: %u); %u disagreements\n",
-                fxl__line_floor_count[2] - before2, bad);
+    fxlt_printf("      (roots not bracketed: %u, from sqrt(q): %u); %u disagreements\n",
+                fxl__line_floor_count[2] - before2, fxl__line_floor_count[4] - before4, bad);
     CHECK_EQ(bad, 0);
     CHECK(fxl__line_floor_count[3] - before3 > 0);
+    if (axis)
+        CHECK(fxl__line_floor_count[4] - before4 > n / 4);
     if (wide) /* the 128-bit tests settled some too */
         CHECK(fxl__line_floor_count[3] - before3 < fxl__line_floor_count[0] - before0);
     CHECK_EQ(fxl__line_floor_count[2] - before2, 0); /* rsqrt_root's precision */
@@ -139,12 +159,18 @@ static void line_floor_run(const char *tag, bool wide)
 
 static void line_floor_band(void)
 {
-    line_floor_run("line_floor_band", false);
+    line_floor_run("line_floor_band", false, false);
 }
 
 static void line_floor_wide(void)
 {
-    line_floor_run("line_floor_wide", true);
+    line_floor_run("line_floor_wide", true, false);
+}
+
+static void line_floor_axis(void)
+{
+    line_floor_run("line_floor_axis", false, true);
+    line_floor_run("line_floor_axis_wide", true, true);
 }
 
 /* ---- the room's width cast (fxl_room_cast_width) ----------------------- */
@@ -359,6 +385,7 @@ static const fxlt_case cases[] = {
     {"line_floor_band", line_floor_band},
     {"room_vs_reference", room_vs_reference},
     {"line_floor_wide", line_floor_wide},
+    {"line_floor_axis", line_floor_axis},
 };
 
 const fxlt_suite fxlt_suite_cast_width = {"cast_width", cases, FXLT_COUNT(cases)};
