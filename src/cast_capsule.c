@@ -8,77 +8,6 @@
 uint32_t fxl__line_floor_count[5];
 #endif
 
-/* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
- * steps unrolled (its first loop would stop at bit 2^28), the same root,
- * 15 steps without the loop's branches. */
-#define ROOT_STEP(b)                     \
-    do {                                 \
-        if (v >= root + (b)) {           \
-            v -= root + (b);             \
-            root = (root >> 1) + (b);    \
-        } else {                         \
-            root >>= 1;                  \
-        }                                \
-    } while (0)
-FXL__ALWAYS_INLINE uint32_t isqrt_top(uint32_t v)
-{
-    uint32_t root = 0;
-    ROOT_STEP(1u << 28);
-    ROOT_STEP(1u << 26);
-    ROOT_STEP(1u << 24);
-    ROOT_STEP(1u << 22);
-    ROOT_STEP(1u << 20);
-    ROOT_STEP(1u << 18);
-    ROOT_STEP(1u << 16);
-    ROOT_STEP(1u << 14);
-    ROOT_STEP(1u << 12);
-    ROOT_STEP(1u << 10);
-    ROOT_STEP(1u << 8);
-    ROOT_STEP(1u << 6);
-    ROOT_STEP(1u << 4);
-    ROOT_STEP(1u << 2);
-    ROOT_STEP(1u);
-    return root;
-}
-#undef ROOT_STEP
-
-/* About sqrt(v) for v < 2^126, within 2^-29 or so (for estimates): v =
- * t 4^k with t in [2^60, 2^62); the root of t's top word bit by bit (15
- * bits), then one Newton step (x + t / x) / 2, the division by products. */
-FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
-{
-    int k = 0;
-    uint64_t t = v.lo;
-    uint32_t x;
-    unsigned z;
-    if (v.hi != 0) {
-        k = (int)((fxl__bits64(v.hi) + 1u) / 2u); /* v.hi < 4^k */
-        t = k == 32 ? v.hi : (v.hi << (64 - 2 * k)) | (v.lo >> (2 * k));
-    } else if (t == 0) {
-        return 0;
-    }
-    z = fxl__clz64(t) & ~1u; /* an even shift: t in [2^62, 2^64) */
-    t <<= z;
-    k -= (int)(z / 2u);
-    t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
-    k += 1;
-    /* The Newton step x + (t - x^2) / (2 x) from x = root 2^16 (within
-     * 2^-14 below sqrt(t)), its quotient e / (root 2^17) by fxl_atan2's
-     * reciprocal table (angle_table.c: recip[(v >> 20) - 2048] is 2^47 / v
-     * from below, within 2^-11, for v = root 2^17 in [2^31, 2^32)): e <
-     * (2 root + 1) 2^32 < 2^48 and the entry below 2^16, so their product
-     * fits. The step's own error (2^-29) and the entry's (2^-11 of a
-     * correction within 2^-14 of x) leave x within 2^-24 of sqrt(t), below
-     * 2^31 + 2: an estimate's precision, two divisions spared. */
-    x = isqrt_top((uint32_t)(t >> 32));
-    {
-        uint64_t e = t - ((uint64_t)(x * x) << 32);
-        uint32_t rcp = fxl__atan.recip[(x >> 3) - 2048u];
-        x = (x << 16) + (uint32_t)((e * rcp) >> 47);
-    }
-    return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
-}
-
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
  * the two ends' values times 2^15 (rounded; within 2^-8 of the value
  * across the interval), for rsqrt_root's first guess. */
@@ -106,7 +35,7 @@ static const uint16_t rsqrt_seed[192] FXL_ROM_DATA = {
 
 /* About sqrt(v) for 0 < v < 2^126, within 2^-27 or so (for line_floor,
  * which brackets it by squares: its precision is speed, never an answer):
- * v = t 4^k as in sqrt_est with t in [2^62, 2^64), s = T / 2^32 its top
+ * v = t 4^k (k chosen so that t lies in [2^62, 2^64)), s = T / 2^32 its top
  * word (in [1/4, 1)); r = 1 / sqrt(s) from rsqrt_seed (2^-8) and two
  * Newton steps r (3 - s r^2) / 2 (2^-15, then the 32-bit products'
  * truncations, about 2^-29; products only: no division, no bit-by-bit
@@ -142,6 +71,14 @@ FXL__ALWAYS_INLINE uint64_t rsqrt_root(fxl__u128 v)
     /* Rounded to nearest when shifted down (a whole root, as q |b - a|^2
      * is for the axis directions, comes out whole, not one less). */
     return k >= 0 ? t << k : (t + ((uint64_t)1 << (-k - 1))) >> -k;
+}
+
+/* rsqrt_root out of line, for capsule_guess's estimates (sqrt_est's
+ * bit-by-bit root and its Newton step before: the floor search's tail
+ * casts about 400 cycles a root slower on the GBA). */
+FXL_ARM_CODE static uint64_t root_est(fxl__u128 v)
+{
+    return rsqrt_root(v);
 }
 
 /* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
@@ -292,6 +229,21 @@ FXL__ALWAYS_INLINE bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L
 
 
 
+/* About floor(n / d), clamped to +-2^29 (estimates): div_est with
+ * quot's first quotient (within a few units) instead of the exact one,
+ * its product and remainder spared. */
+FXL__ALWAYS_INLINE int64_t div_q(fxl__i128 n, uint64_t d)
+{
+    fxl__u128 m = fxl__iabs(n), d29; /* d 2^29, by shifts */
+    int64_t q;
+    d29.hi = d >> 35;
+    d29.lo = d << 29;
+    if (fxl__le128(d29, m))
+        return is_neg(n) ? -((int64_t)1 << 29) : (int64_t)1 << 29;
+    q = (int64_t)quot(m, d);
+    return is_neg(n) ? -q - 1 : q;
+}
+
 /* An estimate of the capsule's u*: the least of the features' first
  * contacts, each from square roots of their top bits (a few units off): a
  * wall end in the strip at (u, v) is touched at u - sqrt(w^2 - v^2), the
@@ -309,20 +261,20 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const w
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
     if (ubf == INT64_MIN)
-        ubf = div_est(ubn, ub.den);
+        ubf = div_q(ubn, ub.den);
     best = ubf;
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
         if (in_strip(x, h)) {
             uint64_t y = fxl__abs64(h) << 16;
-            uint64_t r = sqrt_est(fxl__mul64(x->R - y, x->R + y));
-            best = fxl__min64(best, div_est(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
+            uint64_t r = root_est(fxl__mul64(x->R - y, x->R + y));
+            best = fxl__min64(best, div_q(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
         }
     }
     /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product;
      * line_floor's root when it worked it out (an estimate either way). */
-    rho = sg->rho != 0 ? sg->rho : sqrt_est(fxl__mul64(x->q, len2));
+    rho = sg->rho != 0 ? sg->rho : root_est(fxl__mul64(x->q, len2));
     if (rho != 0) {
         /* The touching point's h: -sign(D) w G / rho times q / 65536. */
         uint64_t t = quot(fxl__mul32_64((uint32_t)x->w, (uint64_t)f->G), rho);
@@ -332,7 +284,7 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const w
             fxl__i128 cn = cross_num(x, f, f->D > 0 ? -1 : 1);
             /* Where the wall enters the strip on that side is often the
              * box's u* itself: the same quotient, not worked out again. */
-            int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_est(cn, ad);
+            int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_q(cn, ad);
             t = quot(fxl__mul32_64((uint32_t)x->w, ad), rho + (uint64_t)f->G);
             best = fxl__min64(best, un - (int64_t)t);
         }
