@@ -81,6 +81,12 @@ FXL_ARM_CODE static uint64_t root_est(fxl__u128 v)
     return rsqrt_root(v);
 }
 
+/* rsqrt_root of a 64-bit value, for cast_aabb.c's guesses. */
+FXL_ARM_CODE uint64_t fxl__root_est64(uint64_t v)
+{
+    return rsqrt_root(u128_of(v));
+}
+
 /* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
 FXL__ALWAYS_INLINE int point_sign(const wctx *x, int64_t px, int64_t py)
 {

@@ -280,6 +280,10 @@ extern uint32_t fxl__line_floor_count[5];
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
 #endif
 
+/* About sqrt(v), within 2 units (rounded; 2^-27 of it above 2^56): an
+ * estimate's root, products only (cast_capsule.c's rsqrt_root). */
+uint64_t fxl__root_est64(uint64_t v);
+
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
  * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */
 int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
