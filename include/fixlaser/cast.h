@@ -390,8 +390,9 @@ bool fxl_bounce_vs_aabb(const fxl_laser *laser, const fxl_bounce *legs, size_t n
  * 2 at worst), and the winner one division. Measured on the GBA (the
  * benchmark's 16 boxes, the walls' boxes of its room, 300 px beams):
  * centre line 6,126 cycles median (max 10,170); the box laser's width
- * 7,677 (max 14,565); the capsule's width 9,054 (max 30,941; 13,160 and
- * 33,125 before the estimate's quick floor). */
+ * 7,677 (max 14,565); the capsule's width 9,018 (max 27,125; 13,160 and
+ * 33,125 before the estimate's quick floor, 9,054 and 30,941 with a
+ * digit-by-digit root for a corner's estimate). */
 
 /* fxl_laser_cast against n boxes (Q16.16): the same result (out->wall the
  * box's index) and errors, box and capsule lasers, FXL_CAST_WIDTH too. */
