@@ -24,6 +24,7 @@
 
 #include "angle_table.h"
 #include "cast_parts.h"
+#include "cast_width.h" /* fxl__root_est64 */
 #include "util.h"
 #include "wide.h"
 
@@ -457,7 +458,7 @@ FXL__ALWAYS_INLINE int64_t cap_guess(const fxl_aabb *b, int32_t ex, int32_t ey, 
             uk -= uk * dl / ((int64_t)1 << 32);
             vk -= vk * dl / ((int64_t)1 << 32);
             if (vk < w) {
-                g = uk - (int64_t)fxl__isqrt64((uint64_t)w * (uint64_t)w - (uint64_t)(vk * vk));
+                g = uk - (int64_t)fxl__root_est64((uint64_t)w * (uint64_t)w - (uint64_t)(vk * vk));
             }
         }
     }

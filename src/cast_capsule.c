@@ -5,79 +5,8 @@
 #include "big.h"
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__line_floor_count[3];
+uint32_t fxl__line_floor_count[5];
 #endif
-
-/* floor(sqrt(v)) for v in [2^28, 2^30): fxl__isqrt32's digit-by-digit
- * steps unrolled (its first loop would stop at bit 2^28), the same root,
- * 15 steps without the loop's branches. */
-#define ROOT_STEP(b)                     \
-    do {                                 \
-        if (v >= root + (b)) {           \
-            v -= root + (b);             \
-            root = (root >> 1) + (b);    \
-        } else {                         \
-            root >>= 1;                  \
-        }                                \
-    } while (0)
-FXL__ALWAYS_INLINE uint32_t isqrt_top(uint32_t v)
-{
-    uint32_t root = 0;
-    ROOT_STEP(1u << 28);
-    ROOT_STEP(1u << 26);
-    ROOT_STEP(1u << 24);
-    ROOT_STEP(1u << 22);
-    ROOT_STEP(1u << 20);
-    ROOT_STEP(1u << 18);
-    ROOT_STEP(1u << 16);
-    ROOT_STEP(1u << 14);
-    ROOT_STEP(1u << 12);
-    ROOT_STEP(1u << 10);
-    ROOT_STEP(1u << 8);
-    ROOT_STEP(1u << 6);
-    ROOT_STEP(1u << 4);
-    ROOT_STEP(1u << 2);
-    ROOT_STEP(1u);
-    return root;
-}
-#undef ROOT_STEP
-
-/* About sqrt(v) for v < 2^126, within 2^-29 or so (for estimates): v =
- * t 4^k with t in [2^60, 2^62); the root of t's top word bit by bit (15
- * bits), then one Newton step (x + t / x) / 2, the division by products. */
-FXL_ARM_CODE static uint64_t sqrt_est(fxl__u128 v)
-{
-    int k = 0;
-    uint64_t t = v.lo;
-    uint32_t x;
-    unsigned z;
-    if (v.hi != 0) {
-        k = (int)((fxl__bits64(v.hi) + 1u) / 2u); /* v.hi < 4^k */
-        t = k == 32 ? v.hi : (v.hi << (64 - 2 * k)) | (v.lo >> (2 * k));
-    } else if (t == 0) {
-        return 0;
-    }
-    z = fxl__clz64(t) & ~1u; /* an even shift: t in [2^62, 2^64) */
-    t <<= z;
-    k -= (int)(z / 2u);
-    t >>= 2; /* [2^60, 2^62): x below 2^31, t / x below 2^32 */
-    k += 1;
-    /* The Newton step x + (t - x^2) / (2 x) from x = root 2^16 (within
-     * 2^-14 below sqrt(t)), its quotient e / (root 2^17) by fxl_atan2's
-     * reciprocal table (angle_table.c: recip[(v >> 20) - 2048] is 2^47 / v
-     * from below, within 2^-11, for v = root 2^17 in [2^31, 2^32)): e <
-     * (2 root + 1) 2^32 < 2^48 and the entry below 2^16, so their product
-     * fits. The step's own error (2^-29) and the entry's (2^-11 of a
-     * correction within 2^-14 of x) leave x within 2^-24 of sqrt(t), below
-     * 2^31 + 2: an estimate's precision, two divisions spared. */
-    x = isqrt_top((uint32_t)(t >> 32));
-    {
-        uint64_t e = t - ((uint64_t)(x * x) << 32);
-        uint32_t rcp = fxl__atan.recip[(x >> 3) - 2048u];
-        x = (x << 16) + (uint32_t)((e * rcp) >> 47);
-    }
-    return k >= 0 ? (uint64_t)x << k : (uint64_t)x >> -k;
-}
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
  * the two ends' values times 2^15 (rounded; within 2^-8 of the value
@@ -106,7 +35,7 @@ static const uint16_t rsqrt_seed[192] FXL_ROM_DATA = {
 
 /* About sqrt(v) for 0 < v < 2^126, within 2^-27 or so (for line_floor,
  * which brackets it by squares: its precision is speed, never an answer):
- * v = t 4^k as in sqrt_est with t in [2^62, 2^64), s = T / 2^32 its top
+ * v = t 4^k (k chosen so that t lies in [2^62, 2^64)), s = T / 2^32 its top
  * word (in [1/4, 1)); r = 1 / sqrt(s) from rsqrt_seed (2^-8) and two
  * Newton steps r (3 - s r^2) / 2 (2^-15, then the 32-bit products'
  * truncations, about 2^-29; products only: no division, no bit-by-bit
@@ -142,6 +71,20 @@ FXL__ALWAYS_INLINE uint64_t rsqrt_root(fxl__u128 v)
     /* Rounded to nearest when shifted down (a whole root, as q |b - a|^2
      * is for the axis directions, comes out whole, not one less). */
     return k >= 0 ? t << k : (t + ((uint64_t)1 << (-k - 1))) >> -k;
+}
+
+/* rsqrt_root out of line, for capsule_guess's estimates (sqrt_est's
+ * bit-by-bit root and its Newton step before: the floor search's tail
+ * casts about 400 cycles a root slower on the GBA). */
+FXL_ARM_CODE static uint64_t root_est(fxl__u128 v)
+{
+    return rsqrt_root(v);
+}
+
+/* rsqrt_root of a 64-bit value, for cast_aabb.c's guesses. */
+FXL_ARM_CODE uint64_t fxl__root_est64(uint64_t v)
+{
+    return rsqrt_root(u128_of(v));
 }
 
 /* sign(|P|^2 - R2) for an offset P in 65536 times world units. */
@@ -292,6 +235,21 @@ FXL__ALWAYS_INLINE bool misses(const wctx *x, const wseg *sg, wval ub, int64_t L
 
 
 
+/* About floor(n / d), clamped to +-2^29 (estimates): div_est with
+ * quot's first quotient (within a few units) instead of the exact one,
+ * its product and remainder spared. */
+FXL__ALWAYS_INLINE int64_t div_q(fxl__i128 n, uint64_t d)
+{
+    fxl__u128 m = fxl__iabs(n), d29; /* d 2^29, by shifts */
+    int64_t q;
+    d29.hi = d >> 35;
+    d29.lo = d << 29;
+    if (fxl__le128(d29, m))
+        return is_neg(n) ? -((int64_t)1 << 29) : (int64_t)1 << 29;
+    q = (int64_t)quot(m, d);
+    return is_neg(n) ? -q - 1 : q;
+}
+
 /* An estimate of the capsule's u*: the least of the features' first
  * contacts, each from square roots of their top bits (a few units off): a
  * wall end in the strip at (u, v) is touched at u - sqrt(w^2 - v^2), the
@@ -309,20 +267,20 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const w
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
     if (ubf == INT64_MIN)
-        ubf = div_est(ubn, ub.den);
+        ubf = div_q(ubn, ub.den);
     best = ubf;
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
         if (in_strip(x, h)) {
             uint64_t y = fxl__abs64(h) << 16;
-            uint64_t r = sqrt_est(fxl__mul64(x->R - y, x->R + y));
-            best = fxl__min64(best, div_est(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
+            uint64_t r = root_est(fxl__mul64(x->R - y, x->R + y));
+            best = fxl__min64(best, div_q(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
         }
     }
     /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product;
      * line_floor's root when it worked it out (an estimate either way). */
-    rho = sg->rho != 0 ? sg->rho : sqrt_est(fxl__mul64(x->q, len2));
+    rho = sg->rho != 0 ? sg->rho : root_est(fxl__mul64(x->q, len2));
     if (rho != 0) {
         /* The touching point's h: -sign(D) w G / rho times q / 65536. */
         uint64_t t = quot(fxl__mul32_64((uint32_t)x->w, (uint64_t)f->G), rho);
@@ -332,7 +290,7 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const w
             fxl__i128 cn = cross_num(x, f, f->D > 0 ? -1 : 1);
             /* Where the wall enters the strip on that side is often the
              * box's u* itself: the same quotient, not worked out again. */
-            int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_est(cn, ad);
+            int64_t un = ub.den == ad && cn.hi == ubn.hi && cn.lo == ubn.lo ? ubf : div_q(cn, ad);
             t = quot(fxl__mul32_64((uint32_t)x->w, ad), rho + (uint64_t)f->G);
             best = fxl__min64(best, un - (int64_t)t);
         }
@@ -352,6 +310,51 @@ FXL__ALWAYS_INLINE void za_set(const wctx *x, wseg *sg, fxl__u128 X)
         sg->za_m = za.m;
         sg->za_e = za.e;
     }
+}
+
+/* line_floor's k and its two tests in 64-bit values, for the usual
+ * magnitudes (a wall and beam within a few thousand pixels): true when k
+ * = floor of the estimate is shown to have L_line in (k, k + 1) (a0 = A(k)
+ * > w (r + dr) >= w rho, and A(k + 1) <= 0 or < w (r - dr) <= w rho: the
+ * 128-bit tests' strict cases, the same proof); false hands everything to
+ * them (a touch or the thin band, a failed estimate, larger values), which
+ * decide as before. Given rho in [r - dr, r + dr] (sure), r > dr. Every
+ * value stays below 2^64: w < 2^31 and w (r + dr) = w rh 2^32 + w (r + dr
+ * mod 2^32) < 2^31 2^32 + 2^31 2^32 when w rh < 2^31 (rh = (r + dr) /
+ * 2^32, r + dr < 2^64: rsqrt_root's root of X < 2^126 is below 2^63 + 2);
+ * n = 65536 |N| < 2^64 for |N| < 2^48; k |D| = k dh 2^32 + k dl (k < len
+ * < 2^31, dh, dl the halves of |D|) below 2^64 when k dh < 2^32 and the
+ * sum does not wrap (tested). GBA bench: room width casts, capsule beams
+ * (see cast.h). */
+FXL__ALWAYS_INLINE bool line_k64(const wctx *x, uint64_t r, uint64_t dr, uint64_t an,
+                                 uint64_t ad, int64_t *k)
+{
+    uint64_t rr = r + dr, w = x->w, whi, wlo, wr, n, kq, kl, kh, kd, a0;
+    if ((uint64_t)(uint32_t)w * (uint32_t)(rr >> 32) >= ((uint64_t)1 << 31) || an >> 48 != 0)
+        return false;
+    whi = w * rr;
+    wlo = w * (r - dr);
+    wr = w * r;
+    n = an << 16;
+    if (n <= whi)
+        return false;
+    kq = quot(u128_of(n - wr), ad);
+    if (kq >= (uint64_t)x->len)
+        return false;
+    kl = kq * (uint32_t)ad;
+    kh = kq * (uint32_t)(ad >> 32);
+    if (kh >> 32 != 0)
+        return false;
+    kd = (kh << 32) + kl;
+    if (kd < kl || n <= kd)
+        return false;
+    a0 = n - kd; /* A(k) */
+    if (a0 <= whi)
+        return false;
+    if (a0 > ad && a0 - ad >= wlo) /* A(k + 1) > 0, not below w (r - dr) */
+        return false;
+    *k = (int64_t)kq;
+    return true;
 }
 
 /* floor(u*) when the capsule first touches the wall's line between its
@@ -393,14 +396,40 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
         return false;
     /* rho within [r - dr, r + dr] when their squares bracket X (sure:
      * always, rsqrt_root within 2^-27 or 2 units): then A against w (r
-     * -+ dr) settles most tests in 128 bits, line_sign the rest. */
-    r = rsqrt_root(X);
+     * -+ dr) settles most tests in 128 bits, line_sign the rest. An
+     * axis-aligned wall (the usual room's) has rho = le sqrt(q), le = |b -
+     * a| = |ex| + |ey| <= 2^31, and sqrt(q) from one Newton step from
+     * 65536: r1 = (2^32 + q) / 2^17 >= sqrt(q) (the arithmetic mean of
+     * 65536 and q / 65536 against their geometric mean), r1 - sqrt(q) =
+     * (65536 - sqrt(q))^2 / 2^17, and |65536 - sqrt(q)| = |2^32 - q| /
+     * (65536 + sqrt(q)) <= 4 when |2^32 - q| <= 2^18 (every table vector:
+     * within 90,327), so sqrt(q) lies in [r1 - 2^-13, r1]. With r =
+     * floor(le r1) (le (2^32 + q) < 2^31 2^34, shifted down 17: below
+     * 2^48): le r1 in [r, r + 1), rho in [le r1 - le 2^-13, le r1], so in
+     * [r - dr, r + dr] for dr = le / 2^13 + 2 (rounded down), and r > dr:
+     * sure, no root, no squares. */
+    if ((sg->ex == 0 || sg->ey == 0) &&
+        x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) <= ((uint64_t)1 << 19)) {
+        uint64_t le = fxl__abs64(sg->ex) + fxl__abs64(sg->ey);
+        fxl__u128 p = fxl__mul32_64((uint32_t)le, ((uint64_t)1 << 32) + x->q);
+        r = (p.hi << 47) | (p.lo >> 17);
+        dr = (le >> 13) + 2;
+        sure = r > dr;
+        FXL__LINE_FLOOR_COUNT(4);
+    } else {
+        r = rsqrt_root(X);
+        dr = (r >> 26) + 2;
+        sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
+               fxl__le128(fxl__mul64(r - dr, r - dr), X);
+        if (!sure)
+            FXL__LINE_FLOOR_COUNT(2);
+    }
     sg->rho = r;
-    dr = (r >> 26) + 2;
-    sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
-           fxl__le128(fxl__mul64(r - dr, r - dr), X);
-    if (!sure)
-        FXL__LINE_FLOOR_COUNT(2);
+    if (sure && line_k64(x, r, dr, an, ad, &k)) {
+        FXL__LINE_FLOOR_COUNT(3);
+        t = -1;
+        goto foot;
+    }
     wlo = fxl__mul32_64((uint32_t)x->w, r - dr);
     whi = fxl__mul32_64((uint32_t)x->w, r + dr);
     /* n = 65536 |N| (|N| < 2^63: below 2^79), w r below 2^80. */
@@ -449,6 +478,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     t = s0 == 0 ? 0 : s1 == 0 ? 1 : -1;
     if (t == 0 && k < 1)
         return false;
+foot:
     /* A wall whose ends lie beyond opposite edges of the strip (|h| > Rh,
      * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
      * and T (within w of the core: |v| <= w) lies on it, strictly between

@@ -38,9 +38,11 @@
  * cast_capsule.c): when the round end first touches the wall's line
  * between its ends, u* = (65536 |N| - w rho) / |D| (rho = sqrt(q |b -
  * a|^2)); its floor k from an approximate root and quotient, proven by
- * the line's distance at k and k + 1 (128-bit comparisons against the
- * root's bracket, line_sign in the thin band between) and the foot's place
- * between the ends.
+ * the line's distance at k and k + 1 (comparisons against the root's
+ * bracket: in 64 bits for the usual magnitudes, line_k64, else in 128;
+ * line_sign in the thin band between) and the foot's place between the
+ * ends. An axis-aligned wall's root is |b - a| sqrt(q), sqrt(q) from one
+ * Newton step from 65536 (within 2^-13: no root, no squares).
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
@@ -56,8 +58,13 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,689 cycles median (max 8,717), capsule casts 6,799
- * (max 25,987), the two mixed 6,217 (max 21,423); over the prepared
+ * room box casts 4,685 cycles median (max 8,713), capsule casts 5,742
+ * (max 22,645), the two mixed 5,348 (max 20,465; before line_k64 and the
+ * axis walls' root: capsule 6,795, max 25,983, mixed 6,213; line_k64 alone
+ * took capsule casts to 6,303, the axis root to 5,742; line_k64 out of
+ * line was slower, 5,778; the floor search's estimate by rsqrt_root and
+ * quot instead of the bit-by-bit root and the exact quotient: capsule max
+ * 23,795 -> 22,645); over the prepared
  * walls (fxl_laser_cast, EWRAM in the bench) 5,275, 7,383 and 6,697
  * (max 23,648), as the room's before the index; before this design (the
  * strip inside box_first, the floor search for every capsule) 5,826 and

@@ -268,15 +268,21 @@ uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsi
 #endif
 
 /* Test builds: how many floors line_floor settled ([0]) and left to the
- * floor search ([1]), and how many of its roots the squares did not
- * bracket ([2]: never, if rsqrt_root is as precise as it claims)
+ * floor search ([1]), how many of its roots the squares did not bracket
+ * ([2]: never, if rsqrt_root is as precise as it claims), how many
+ * times its 64-bit tests (line_k64) showed k ([3]), and how many axis
+ * walls' roots came without rsqrt_root ([4])
  * (cast_capsule.c; tests/test_cast_width.c). */
 #ifdef FXL_TEST_HOOKS
-extern uint32_t fxl__line_floor_count[3];
+extern uint32_t fxl__line_floor_count[5];
 #define FXL__LINE_FLOOR_COUNT(k) (fxl__line_floor_count[k]++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
 #endif
+
+/* About sqrt(v), within 2 units (rounded; 2^-27 of it above 2^56): an
+ * estimate's root, products only (cast_capsule.c's rsqrt_root). */
+uint64_t fxl__root_est64(uint64_t v);
 
 /* sign(dist(E_L, wall) - w) for the capsule's front centre E_L, and whether
  * E_L approaches the wall's nearest point as L grows (cast_capsule.c). */

@@ -53,27 +53,37 @@ static int64_t jit(fxlt_rng *rng)
  * the touching point T = (L, 0) + n, n = t (3, +-4) or t (4, +-3) in the
  * frame (|n| = w = 5 t), the wall along n's normal from T - sa tau to T +
  * sb tau; the cast against the reference's predicates. */
-static void line_floor_band(void)
+/* wide: the same at up to 8,000 px (emitter), 4,000 px (length) and 2,000 px
+ * half-widths, walls up to 2^22 raw units a side of the touch, so that
+ * line_floor's 64-bit tests (line_k64) meet their limits (|N| < 2^48, w
+ * (r + dr) < 2^64, k |D| < 2^64) and hand over to the 128-bit ones. */
+/* axis: the wall horizontal or vertical (line_floor's root from sqrt(q)
+ * alone), at w from E_L = e + L d / 65536 (rounded) on the side the beam
+ * heads to, give or take 2 raw units, its ends a few steps either side of
+ * the foot, at any angle. */
+static void line_floor_run(const char *tag, bool wide, bool axis)
 {
-    fxlt_rng rng = fxlt_rng_for("line_floor_band");
-    uint32_t i, n = FXLT_CASES(100000), bad = 0, hits = 0, whole = 0;
+    fxlt_rng rng = fxlt_rng_for(tag);
+    uint32_t i, n = wide ? FXLT_CASES(50000) : FXLT_CASES(100000), bad = 0, hits = 0, whole = 0;
     uint32_t before0 = fxl__line_floor_count[0], before1 = fxl__line_floor_count[1],
-             before2 = fxl__line_floor_count[2];
+             before2 = fxl__line_floor_count[2], before3 = fxl__line_floor_count[3],
+             before4 = fxl__line_floor_count[4];
+    int32_t span = wide ? PX(8000) : PX(1000), far = wide ? PX(4000) : PX(300),
+            wmax = wide ? PX(2000) : PX(8);
     for (i = 0; i < n; i++) {
         static const fxl_angle axes[4] = {0, 1024, 2048, 3072};
         fxl_angle a = fxlt_below(&rng, 4) != 0 ? axes[fxlt_below(&rng, 4)]
                                                : (fxl_angle)fxlt_below(&rng, 4096);
         int64_t c = fxl_cos(a), s = fxl_sin(a), t, L, nu, nv, tu, tv, sa, sb;
-        int32_t len = fxlt_range(&rng, 2, fxlt_below(&rng, 2) == 0 ? PX(300) : PX(20));
-        fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -PX(1000), PX(1000)),
-                                   fxlt_range(&rng, -PX(1000), PX(1000)));
+        int32_t len = fxlt_range(&rng, 2, fxlt_below(&rng, 2) == 0 ? far : PX(20));
+        fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -span, span), fxlt_range(&rng, -span, span));
         fxl_wall w;
         fxl_wall_prep p;
         fxl_laser l;
         fxl_cast out;
         bool two = fxlt_below(&rng, 2) == 0, ok;
         unsigned m = fxlt_below(&rng, 4);
-        t = fxlt_below(&rng, 2) == 0 ? fxlt_range(&rng, 1, 40) : fxlt_range(&rng, 1, PX(8) / 5);
+        t = fxlt_below(&rng, 2) == 0 ? fxlt_range(&rng, 1, 40) : fxlt_range(&rng, 1, wmax / 5);
         L = fxlt_range(&rng, 1, len - 1);
         nu = (m < 2 ? 3 : 4) * t;
         nv = (m < 2 ? 4 : 3) * t * ((m & 1) != 0 ? -1 : 1);
@@ -85,6 +95,19 @@ static void line_floor_band(void)
             int64_t Tu = L + nu + jit(&rng), Tv = nv + jit(&rng);
             w.a = frame_pt(e, c, s, Tu - sa * tu, Tv - sa * tv);
             w.b = frame_pt(e, c, s, Tu + sb * tu, Tv + sb * tv);
+        }
+        if (axis) {
+            int64_t fx = e.x + ((L * c + 32768) >> 16), fy = e.y + ((L * s + 32768) >> 16);
+            int64_t hw = 5 * t;
+            if ((m & 1) != 0) { /* horizontal: y = fy +- hw */
+                int64_t y = fy + (s >= 0 ? hw : -hw) + jit(&rng);
+                w.a = fxl_vec2_make((fix16_t)clamp_c(fx - 5 * sa), (fix16_t)clamp_c(y));
+                w.b = fxl_vec2_make((fix16_t)clamp_c(fx + 5 * sb), (fix16_t)clamp_c(y));
+            } else {
+                int64_t x = fx + (c >= 0 ? hw : -hw) + jit(&rng);
+                w.a = fxl_vec2_make((fix16_t)clamp_c(x), (fix16_t)clamp_c(fy - 5 * sa));
+                w.b = fxl_vec2_make((fix16_t)clamp_c(x), (fix16_t)clamp_c(fy + 5 * sb));
+            }
         }
         if (fxlt_below(&rng, 2) == 0) {
             fxl_vec2 q = w.a;
@@ -117,15 +140,37 @@ static void line_floor_band(void)
             bad++;
         }
     }
-    fxlt_printf("    line floor: %u casts, %u stopped (%u touching at a whole unit); floors\n", n,
+    fxlt_printf("    %s: %u casts, %u stopped (%u touching at a whole unit); floors\n", tag, n,
                 hits, whole);
-    fxlt_printf("      settled by line_floor %u, by the search %u (roots not bracketed: %u);\n",
-                fxl__line_floor_count[0] - before0, fxl__line_floor_count[1] - before1,
-                fxl__line_floor_count[2] - before2);
-    fxlt_printf("      %u disagreements\n", bad);
+    fxlt_printf("      settled by line_floor %u (k shown in 64 bits %u), by the search %u\n",
+                fxl__line_floor_count[0] - before0, fxl__line_floor_count[3] - before3,
+                fxl__line_floor_count[1] - before1);
+    fxlt_printf("      (roots not bracketed: %u, from sqrt(q): %u); %u disagreements\n",
+                fxl__line_floor_count[2] - before2, fxl__line_floor_count[4] - before4, bad);
     CHECK_EQ(bad, 0);
+    CHECK(fxl__line_floor_count[3] - before3 > 0);
+    if (axis)
+        CHECK(fxl__line_floor_count[4] - before4 > n / 4);
+    if (wide) /* the 128-bit tests settled some too */
+        CHECK(fxl__line_floor_count[3] - before3 < fxl__line_floor_count[0] - before0);
     CHECK_EQ(fxl__line_floor_count[2] - before2, 0); /* rsqrt_root's precision */
     CHECK_EQ(big_faults(), 0);
+}
+
+static void line_floor_band(void)
+{
+    line_floor_run("line_floor_band", false, false);
+}
+
+static void line_floor_wide(void)
+{
+    line_floor_run("line_floor_wide", true, false);
+}
+
+static void line_floor_axis(void)
+{
+    line_floor_run("line_floor_axis", false, true);
+    line_floor_run("line_floor_axis_wide", true, true);
 }
 
 /* ---- the room's width cast (fxl_room_cast_width) ----------------------- */
@@ -339,6 +384,8 @@ static void room_vs_reference(void)
 static const fxlt_case cases[] = {
     {"line_floor_band", line_floor_band},
     {"room_vs_reference", room_vs_reference},
+    {"line_floor_wide", line_floor_wide},
+    {"line_floor_axis", line_floor_axis},
 };
 
 const fxlt_suite fxlt_suite_cast_width = {"cast_width", cases, FXLT_COUNT(cases)};

@@ -91,9 +91,9 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,906 median, max 4,392); a width cast 6,660 median (max
- * 23,790; through a room, fxl_room_cast_width: 6,213 median, box beams
- * 4,685, capsule beams 6,795, max 21,419); 4 bounces 21,313 median (max
+ * stops it (2,906 median, max 4,392); a width cast 6,059 median (max
+ * 22,814; through a room, fxl_room_cast_width: 5,348 median, box beams
+ * 4,685, capsule beams 5,742, max 20,465); 4 bounces 21,313 median (max
  * 50,964)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
@@ -398,8 +398,9 @@ bool fxl_bounce_vs_aabb(const fxl_laser *laser, const fxl_bounce *legs, size_t n
  * 2 at worst), and the winner one division. Measured on the GBA (the
  * benchmark's 16 boxes, the walls' boxes of its room, 300 px beams):
  * centre line 6,126 cycles median (max 10,170); the box laser's width
- * 7,677 (max 14,565); the capsule's width 9,054 (max 30,941; 13,160 and
- * 33,125 before the estimate's quick floor). */
+ * 7,677 (max 14,565); the capsule's width 9,018 (max 27,125; 13,160 and
+ * 33,125 before the estimate's quick floor, 9,054 and 30,941 with a
+ * digit-by-digit root for a corner's estimate). */
 
 /* fxl_laser_cast against n boxes (Q16.16): the same result (out->wall the
  * box's index) and errors, box and capsule lasers, FXL_CAST_WIDTH too. */
