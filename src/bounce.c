@@ -130,27 +130,28 @@ FXL__ALWAYS_INLINE bool reduce_dir(const fxl_wall_prep *w, int64_t *ex, int64_t 
 
 /* floor(u*) for the wall w the ray meets (u its fraction |N| / |D| from
  * the search), rc set up for axis_floor (fxl__frac_floor's answer, which
- * the general case calls). With w's direction reduced (reduce_dir, e = 2^s
- * e') and |dx|, |dy| < 2^17: N = rx ey - ry ex = 2^s N' and D = dx ey - dy
- * ex = 2^s D' exactly (N' = rx ey' - ry ex', D' = dx ey' - dy ex', rx, ry
- * as fxl__consider_at's on 32 bits, its products exact in 64 bits), so u*
- * = 65536 |N'| / |D'|, the same rational: u becomes (|N'|, |D'|), whose
+ * the general case calls). With w's direction reduced (e = 2^s e', s the
+ * trailing zero bits of |ex| | |ey|, |ex'|, |ey'| < 2^14: walls between
+ * whole pixels) and |dx|, |dy| < 2^17: N = rx ey - ry ex = 2^s N' and D =
+ * dx ey - dy ex = 2^s D' exactly (N' = rx ey' - ry ex', D' = dx ey' - dy
+ * ex'), so u* = 65536 |N'| / |D'| with |N'| = |N| / 2^s and |D'| = |D| /
+ * 2^s (shifts, exact), the same rational: u becomes (|N'|, |D'|), whose
  * floors (here and axis_floor's) are the same numbers. |D'| < 2 2^17 2^14
  * = 2^32 (D' != 0: D != 0 for the wall met), |N'| <= len |D'| / 65536 <
  * 2^44 (u* <= len < 2^28), so div_small applies (65536 |N'| < 2^60,
- * quotient floor(u*) < 2^28) and axis_floor's num |d| < 2^44 2^17 < 2^63
- * does too. ARM code on the GBA. */
+ * quotient floor(u*) < 2^28; checked: |N'| < 2^13 |D'|) and axis_floor's
+ * num |d| < 2^44 2^17 < 2^63 does too. ARM code on the GBA. */
 FXL_ARM_CODE static int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac *u,
                                        fxl__recip *rc)
 {
-    int64_t ex, ey;
-    if (fxl__abs32(r->dx) < 131072u && fxl__abs32(r->dy) < 131072u && reduce_dir(w, &ex, &ey)) {
-        int64_t rx = fxl__u2i32((uint32_t)w->a.x - (uint32_t)r->p.x);
-        int64_t ry = fxl__u2i32((uint32_t)w->a.y - (uint32_t)r->p.y);
-        uint64_t aD = fxl__abs64((int64_t)r->dx * ey - (int64_t)r->dy * ex);
-        uint64_t aN = fxl__abs64(rx * ey - ry * ex);
+    uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey), v = ax | ay;
+    if (v != 0 && fxl__abs32(r->dx) < 131072u && fxl__abs32(r->dy) < 131072u &&
+        !FXL__NO_REDUCE) {
+        uint32_t s = fxl__low_bit(v, fxl__bit_mul_get()); /* the trailing zero bits of v */
+        uint64_t aN = u->num >> s, aD = u->den >> s;
         bool e;
-        if (aD != 0 && aN < aD * 8192u) { /* u* < 2^29: always for the wall met */
+        if ((ax >> s) < 16384u && (ay >> s) < 16384u && aD < ((uint64_t)1 << 32) &&
+            aN < aD * 8192u) { /* (always, for the wall met, when e' is that short) */
             u->num = aN;
             u->den = aD;
             fxl__recip_init(rc, aD);
@@ -811,9 +812,9 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
              * the length and the point from one small division (axis_meet,
              * 4 bounces 19,288 -> 18,340 cycles median on the GBA); else
              * meet_floor and axis_floor (64-bit divisions by the reduced
-             * D' off a wall between whole pixels: GBA max 46,672 ->
-             * 44,005, the boss frame's two calls 47,825 -> 46,667 median;
-             * else fxl__frac_floor's 128-bit ones). */
+             * D' off a wall between whole pixels: GBA 16,584 -> 16,467
+             * median, max 46,672 -> 43,081, the boss frame's two calls
+             * 47,825 -> 46,044; else fxl__frac_floor's 128-bit ones). */
             const fxl_wall_prep *ww = &walls[w];
             int64_t along = 0;
             bool done = (ww->ex == 0 || ww->ey == 0) && fxl__abs32(ray.dx) < 131072u &&
