@@ -338,10 +338,244 @@ static void big_rooms_agree(void)
     CHECK(fxl__bounce_audit.skips > 0);
 }
 
+/* ---- bounce.c's reduced divisions ----------------------------------------
+ * Off a slanted wall whose direction is 2^s e' with |ex'|, |ey'| < 2^14
+ * (walls between whole pixels), bounce.c divides by the reduced D' (64-bit
+ * divisions) instead of D (128-bit) for the leg's length, its end and the
+ * reflection: the same rationals. Checked against the 128-bit path
+ * (fxl__bounce_no_reduce) and, for meetings built on the grid, against the
+ * known point. */
+
+/* A slanted wall of direction e' 2^s, e' often at the reduction's bound
+ * (16383) or one past it (16384); false when fxl_wall_prepare refuses it. */
+static bool reduced_wall(fxlt_rng *rng, fxl_wall *wl, fxl_wall_prep *w, int32_t *ex1,
+                         int32_t *ey1, unsigned *s)
+{
+    uint32_t how = fxlt_below(rng, 4);
+    int32_t a = how == 0 ? 16383 + (int32_t)fxlt_below(rng, 2) : fxlt_range(rng, 1, 300);
+    int32_t b = how == 1 ? 16383 + (int32_t)fxlt_below(rng, 2) : fxlt_range(rng, 1, 300);
+    *ex1 = fxlt_below(rng, 2) == 0 ? a : -a;
+    *ey1 = fxlt_below(rng, 2) == 0 ? b : -b;
+    *s = fxlt_below(rng, 17);
+    if (((int64_t)a << *s) >= ((int64_t)1 << 29) || ((int64_t)b << *s) >= ((int64_t)1 << 29))
+        *s = 0;
+    wl->a = v2(fxlt_range(rng, -PX(500), PX(500)), fxlt_range(rng, -PX(500), PX(500)));
+    wl->b = v2(wl->a.x + (int64_t)*ex1 * ((int64_t)1 << *s),
+               wl->a.y + (int64_t)*ey1 * ((int64_t)1 << *s));
+    return fxl_wall_prepare(wl, w) == FXL_OK;
+}
+
+/* A direction for the reduced tests: pick_dir's (2^15 long or more: its
+ * cos and sin come from two angles), or one at the bound on |d| (131071)
+ * or one past it (131072) on an axis. */
+static void reduced_dir(fxlt_rng *rng, int32_t *dx, int32_t *dy)
+{
+    do
+        pick_dir(rng, dx, dy);
+    while ((int64_t)*dx * *dx + (int64_t)*dy * *dy < ((int64_t)1 << 30));
+    if (fxlt_below(rng, 4) == 0) {
+        int32_t m = 131071 + (int32_t)fxlt_below(rng, 2);
+        m = fxlt_below(rng, 2) == 0 ? m : -m;
+        if (fxlt_below(rng, 2) == 0)
+            *dx = m;
+        else
+            *dy = m;
+    }
+}
+
+/* Meetings with slanted walls: fxl__bounce_meet (length, end floors and
+ * exactness) with the reduced divisions == without; rays aimed at a point
+ * q = a + j e' of the wall from c whole steps of d back (u* = 65536 c, the
+ * point q exactly), or that start moved one raw unit off. */
+static void reduced_meets(void)
+{
+    fxlt_rng rng = fxlt_rng_for("reduced_meets");
+    uint32_t n = 0, target = FXLT_CASES(100000), bad = 0, reduced = 0, on_grid = 0, tries = 0;
+    while (n < target && tries < 50u * target) {
+        fxl_wall wl;
+        fxl_wall_prep w;
+        int32_t ex1, ey1, dx, dy, c;
+        unsigned s;
+        int64_t j, qx, qy, rx, ry, D, T, N, x0, y0, x1, y1;
+        bool xe0, ye0, xe1, ye1, off;
+        fxl__frac u;
+        fxl__ray r;
+        fxl_vec2 p;
+        int32_t L0, L1;
+        tries++;
+        if (!reduced_wall(&rng, &wl, &w, &ex1, &ey1, &s))
+            continue;
+        reduced_dir(&rng, &dx, &dy);
+        j = fxlt_range(&rng, 0, (int32_t)1 << s);
+        qx = wl.a.x + j * ex1;
+        qy = wl.a.y + j * ey1;
+        c = fxlt_range(&rng, 0, 1500);
+        p = v2(qx - (int64_t)c * dx, qy - (int64_t)c * dy);
+        off = fxlt_below(&rng, 2) == 0;
+        if (off) {
+            if (fxlt_below(&rng, 2) == 0)
+                p.x += fxlt_below(&rng, 2) == 0 ? 1 : -1;
+            else
+                p.y += fxlt_below(&rng, 2) == 0 ? 1 : -1;
+        }
+        /* fxl__consider_at's meeting, on 64 bits (domain values) */
+        rx = (int64_t)w.a.x - p.x;
+        ry = (int64_t)w.a.y - p.y;
+        D = (int64_t)dx * w.ey - (int64_t)dy * w.ex;
+        T = rx * dy - ry * dx;
+        N = rx * w.ey - ry * w.ex;
+        if (D == 0 || (D < 0 ? (T > 0 || T < D) : (T < 0 || T > D)) ||
+            (D < 0 ? N > 0 : N < 0))
+            continue; /* not met */
+        u.num = (uint64_t)(N < 0 ? -N : N);
+        u.den = (uint64_t)(D < 0 ? -D : D);
+        if (u.num > (u.den << 12))
+            continue; /* beyond FXL_SIZE_MAX */
+        fxl__ray_init(&r, p, dx, dy, FXL_SIZE_MAX, 1);
+        fxl__bounce_no_reduce = true;
+        L0 = fxl__bounce_meet(&r, &w, u, &x0, &xe0, &y0, &ye0);
+        fxl__bounce_no_reduce = false;
+        L1 = fxl__bounce_meet(&r, &w, u, &x1, &xe1, &y1, &ye1);
+        if (L0 != L1 || x0 != x1 || y0 != y1 || xe0 != xe1 || ye0 != ye1 ||
+            (!off && (L1 != 65536 * c || x1 != qx || y1 != qy || !xe1 || !ye1))) {
+            if (bad < 4)
+                fxlt_printf("    reduced meet differs: wall (%d, %d) + (%d, %d) << %u, p (%d, %d), "
+                            "d (%d, %d): L %d / %d\n",
+                            (int)wl.a.x, (int)wl.a.y, (int)ex1, (int)ey1, s, (int)p.x, (int)p.y,
+                            (int)dx, (int)dy, (int)L0, (int)L1);
+            bad++;
+        }
+        reduced += fxl__abs32(ex1) < 16384u && fxl__abs32(ey1) < 16384u &&
+                   fxl__abs32(dx) < 131072u && fxl__abs32(dy) < 131072u;
+        on_grid += !off;
+        n++;
+    }
+    fxlt_printf("    reduced meets: %u meetings (%u on the grid, %u within the reduction's "
+                "bounds): %u differ from the 128-bit path\n",
+                n, on_grid, reduced, bad);
+    CHECK_EQ(n, target);
+    CHECK_EQ(bad, 0);
+    CHECK(reduced > 0 && reduced < n);
+}
+
+/* Reflections off slanted walls: with the reduced division == without
+ * (direction, side, steadiness). */
+static void reduced_reflections(void)
+{
+    fxlt_rng rng = fxlt_rng_for("reduced_reflections");
+    uint32_t n = 0, target = FXLT_CASES(100000), bad = 0;
+    while (n < target) {
+        fxl_wall wl;
+        fxl_wall_prep w;
+        int32_t ex1, ey1, dx, dy, ax, ay, bx, by;
+        unsigned s;
+        bool sa, sb;
+        int ca, cb;
+        if (!reduced_wall(&rng, &wl, &w, &ex1, &ey1, &s))
+            continue;
+        reduced_dir(&rng, &dx, &dy);
+        if (fxlt_below(&rng, 4) == 0) { /* any direction below 2^17 and 2^15 long or more */
+            do {
+                dx = fxlt_range(&rng, -131071, 131071);
+                dy = fxlt_range(&rng, -131071, 131071);
+            } while ((int64_t)dx * dx + (int64_t)dy * dy < ((int64_t)1 << 30));
+        }
+        ax = bx = dx;
+        ay = by = dy;
+        fxl__bounce_no_reduce = true;
+        ca = fxl__bounce_reflect(&w, &ax, &ay, &sa);
+        fxl__bounce_no_reduce = false;
+        cb = fxl__bounce_reflect(&w, &bx, &by, &sb);
+        if (ca != cb || ax != bx || ay != by || sa != sb) {
+            if (bad < 4)
+                fxlt_printf("    reduced reflection differs: e (%d, %d) << %u, d (%d, %d): "
+                            "(%d, %d) / (%d, %d)\n",
+                            (int)ex1, (int)ey1, s, (int)dx, (int)dy, (int)ax, (int)ay, (int)bx,
+                            (int)by);
+            bad++;
+        }
+        n++;
+    }
+    fxlt_printf("    reduced reflections: %u, %u differ from the 128-bit path\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
+/* Whole bounces in rooms of slanted walls between whole pixels (a box of
+ * 300 px about the start and up to 12 walls inside): fxl_laser_bounce's
+ * and fxl_room_bounce's legs with the reduced divisions == without, with
+ * bounce.c's audit on. */
+static void reduced_rooms(void)
+{
+    fxlt_rng rng = fxlt_rng_for("reduced_rooms");
+    uint32_t casts = 0, target = FXLT_CASES(5000), bad = 0, legs_n = 0;
+    fxl_wall w[16];
+    fxl_wall_prep prep[16];
+    fxl_room_wall packed[16];
+    fxl_bounce a[12], b[12];
+    fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
+    fxl__bounce_audit.on = true;
+    while (casts < target) {
+        fxl_room room;
+        int64_t cx = PX(fxlt_range(&rng, -500, 500)), cy = PX(fxlt_range(&rng, -500, 500));
+        int64_t h = PX(150);
+        int n = 4 + (int)fxlt_below(&rng, 13), i, k;
+        for (i = 0; i < n - 4; i++) {
+            w[i].a = v2(cx + PX(fxlt_range(&rng, -140, 140)), cy + PX(fxlt_range(&rng, -140, 140)));
+            w[i].b = v2(w[i].a.x + PX(fxlt_range(&rng, -40, 40)),
+                        w[i].a.y + PX(fxlt_range(&rng, -40, 40)));
+            if (w[i].a.x == w[i].b.x && w[i].a.y == w[i].b.y)
+                w[i].b.x += PX(1);
+        }
+        w[n - 4].a = v2(cx - h, cy - h), w[n - 4].b = v2(cx - h, cy + h);
+        w[n - 3].a = v2(cx - h, cy + h), w[n - 3].b = v2(cx + h, cy + h);
+        w[n - 2].a = v2(cx + h, cy + h), w[n - 2].b = v2(cx + h, cy - h);
+        w[n - 1].a = v2(cx + h, cy - h), w[n - 1].b = v2(cx - h, cy - h);
+        for (i = 0; i < n; i++)
+            (void)fxl_wall_prepare(&w[i], &prep[i]);
+        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        for (k = 0; k < 4; k++) {
+            size_t na = 0, nb = 0, j;
+            unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
+            int maxb = (int)fxlt_below(&rng, 9);
+            fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
+                            cy + fxlt_range(&rng, -PX(140), PX(140)));
+            fxl_angle ang = (fxl_angle)fxlt_below(&rng, 4096);
+            fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, p, ang,
+                                                 fxlt_range(&rng, 0, (int32_t)PX(1500)), 0);
+            bool room_way = k >= 2, same;
+            fxl_result ra, rb;
+            fxl__bounce_no_reduce = true;
+            ra = room_way ? fxl_room_bounce(&room, &l, flags, maxb, a, 12, &na)
+                          : fxl_laser_bounce(&l, prep, (size_t)n, flags, maxb, a, 12, &na);
+            fxl__bounce_no_reduce = false;
+            rb = room_way ? fxl_room_bounce(&room, &l, flags, maxb, b, 12, &nb)
+                          : fxl_laser_bounce(&l, prep, (size_t)n, flags, maxb, b, 12, &nb);
+            same = ra == rb && na == nb;
+            for (j = 0; same && j < na && j < 12; j++)
+                same = a[j].start.x == b[j].start.x && a[j].start.y == b[j].start.y &&
+                       a[j].end.x == b[j].end.x && a[j].end.y == b[j].end.y &&
+                       a[j].dx == b[j].dx && a[j].dy == b[j].dy && a[j].angle == b[j].angle &&
+                       a[j].length == b[j].length && a[j].wall == b[j].wall;
+            bad += !same;
+            legs_n += (uint32_t)na;
+            casts++;
+        }
+    }
+    fxl__bounce_audit.on = false;
+    fxlt_printf("    slanted whole-pixel rooms: %u bounces (%u legs): %u differ from the "
+                "128-bit path; %u reachability checks skipped, %u of them wrong\n",
+                casts, legs_n, bad, fxl__bounce_audit.skips, fxl__bounce_audit.wrong);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(fxl__bounce_audit.wrong, 0);
+}
+
 static const fxlt_case cases[] = {
     {"bench_room_legs", bench_room_legs},
     {"search_agrees", search_agrees},
     {"big_rooms_agree", big_rooms_agree},
+    {"reduced_meets", reduced_meets},
+    {"reduced_reflections", reduced_reflections},
+    {"reduced_rooms", reduced_rooms},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};

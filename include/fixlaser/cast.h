@@ -93,12 +93,15 @@
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
  * stops it (2,906 median, max 4,392); a width cast 6,059 median (max
  * 22,814; through a room, fxl_room_cast_width: 5,348 median, box beams
- * 4,685, capsule beams 5,742, max 20,465); 4 bounces 21,313 median (max
- * 50,964)
+ * 4,685, capsule beams 5,742, max 20,465); 4 bounces 21,307 median (max
+ * 46,582)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
- * a direction component, below 2^17, in 64 bits).
+ * a direction component, below 2^17, in 64 bits; off another wall between
+ * whole pixels, whose direction is 2^s e' with |ex'|, |ey'| < 2^14, the
+ * divisions are by the reduced D' = dx ey' - dy ex' and |e'|^2, in 64
+ * bits too: the same rationals; else 128-bit).
  * Walls whose boxes miss the beam's cost a packed 32-bit test each; the
  * exact tests run for the rest only. The room calls below are faster. */
 #ifndef FIXLASER_CAST_H
@@ -252,8 +255,9 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the end point in the ARM part; the slabs' clamps without branches. A
  * front set of 64 directions, 192 bytes more a room, spared about 30
  * cycles.) 4
- * bounces 16,584 median (max 46,672; 18,398 and 48,973 when the legs
- * passed over every packed wall), 4.0 legs a call (3.1 ending on a wall:
+ * bounces 16,467 median (max 43,081; 16,584 and 46,672 before the reduced
+ * divisions off slanted walls, 18,398 and 48,973 when the legs passed
+ * over every packed wall), 4.0 legs a call (3.1 ending on a wall:
  * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);
  * measured with timer reads between the steps (means, tails included,
  * each read about 40), a call spends about 8,750 in the leg searches
@@ -263,8 +267,13 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * end placed, off another 1,450 and 4,600 (128-bit divisions), 800 on a
  * free end, per bounce about 900 on the reflection and the next leg's
  * rules, and per leg 150 on its angle (fxl_atan2 only off a slanted wall)
- * and 220 on its ray's set-up. The boss frame's 400 px beams
- * (tests/bench/boss.c) cost about 24,000 a call: 4.4 legs (155 of 256
+ * and 220 on its ray's set-up. Re-measured so (1,025 legs): a leg's
+ * search spends about 390 on its call and slab look-ups, 370 on the
+ * candidates' packed tests, 1,400 on the band and exact tests; off a
+ * slanted wall between whole pixels the reduced divisions took the end
+ * placed from 1,900 to 1,560 a leg and the reflections' share from 2,790
+ * to 2,570 a call. The boss frame's 400 px beams
+ * (tests/bench/boss.c) cost about 23,000 a call: 4.4 legs (155 of 256
  * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
  * exact tests (2.1 at 300 px: the box of a leg's length left holds more
  * of the room) and 1.1 legs a call end on walls not axis-aligned (0.6). A
