@@ -30,6 +30,24 @@ static fxl_vec2 v2(int64_t x, int64_t y)
 }
 
 /* The benchmark's room (tests/bench/bench_kinds.c). */
+/* Four walls round the square of half-side h about (cx, cy), fronts inwards
+   (y down: the interior on each wall's left). */
+static void box_walls(fxl_wall *w, int64_t cx, int64_t cy, int64_t h)
+{
+    w[0].a = v2(cx - h, cy - h), w[0].b = v2(cx - h, cy + h);
+    w[1].a = v2(cx - h, cy + h), w[1].b = v2(cx + h, cy + h);
+    w[2].a = v2(cx + h, cy + h), w[2].b = v2(cx + h, cy - h);
+    w[3].a = v2(cx + h, cy - h), w[3].b = v2(cx - h, cy - h);
+}
+
+/* Two legs equal in every field. */
+static bool same_leg(const fxl_bounce *a, const fxl_bounce *b)
+{
+    return a->start.x == b->start.x && a->start.y == b->start.y && a->end.x == b->end.x &&
+           a->end.y == b->end.y && a->dx == b->dx && a->dy == b->dy && a->angle == b->angle &&
+           a->length == b->length && a->wall == b->wall;
+}
+
 static int bench_room(fxl_wall *w)
 {
     static const int16_t c[16][4] = {
@@ -303,10 +321,7 @@ static void big_rooms_agree(void)
         pick_dir(&rng, &dx, &dy);
         random_walls(&rng, w, n - 4, p, dx, dy, len);
         /* a box around the start, fronts inwards (y down: interior on the left) */
-        w[n - 4].a = v2(p.x - h, p.y - h), w[n - 4].b = v2(p.x - h, p.y + h);
-        w[n - 3].a = v2(p.x - h, p.y + h), w[n - 3].b = v2(p.x + h, p.y + h);
-        w[n - 2].a = v2(p.x + h, p.y + h), w[n - 2].b = v2(p.x + h, p.y - h);
-        w[n - 1].a = v2(p.x + h, p.y - h), w[n - 1].b = v2(p.x - h, p.y - h);
+        box_walls(&w[n - 4], p.x, p.y, h);
         for (i = 0; i < n; i++)
             (void)fxl_wall_prepare(&w[i], &prep[i]);
         CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, BW, &room), FXL_OK);
@@ -319,10 +334,7 @@ static void big_rooms_agree(void)
             fxl_result rb = fxl_room_bounce(&room, &l, flags, maxb, b, 12, &nb);
             bool same = ra == rb && na == nb;
             for (j = 0; same && j < na && j < 12; j++)
-                same = a[j].start.x == b[j].start.x && a[j].start.y == b[j].start.y &&
-                       a[j].end.x == b[j].end.x && a[j].end.y == b[j].end.y &&
-                       a[j].dx == b[j].dx && a[j].dy == b[j].dy && a[j].angle == b[j].angle &&
-                       a[j].length == b[j].length && a[j].wall == b[j].wall;
+                same = same_leg(&a[j], &b[j]);
             bad += !same;
             legs_n += (uint32_t)na;
             casts++;
@@ -526,10 +538,7 @@ static void reduced_rooms(void)
             if (w[i].a.x == w[i].b.x && w[i].a.y == w[i].b.y)
                 w[i].b.x += PX(1);
         }
-        w[n - 4].a = v2(cx - h, cy - h), w[n - 4].b = v2(cx - h, cy + h);
-        w[n - 3].a = v2(cx - h, cy + h), w[n - 3].b = v2(cx + h, cy + h);
-        w[n - 2].a = v2(cx + h, cy + h), w[n - 2].b = v2(cx + h, cy - h);
-        w[n - 1].a = v2(cx + h, cy - h), w[n - 1].b = v2(cx - h, cy - h);
+        box_walls(&w[n - 4], cx, cy, h);
         for (i = 0; i < n; i++)
             (void)fxl_wall_prepare(&w[i], &prep[i]);
         CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
@@ -552,10 +561,7 @@ static void reduced_rooms(void)
                           : fxl_laser_bounce(&l, prep, (size_t)n, flags, maxb, b, 12, &nb);
             same = ra == rb && na == nb;
             for (j = 0; same && j < na && j < 12; j++)
-                same = a[j].start.x == b[j].start.x && a[j].start.y == b[j].start.y &&
-                       a[j].end.x == b[j].end.x && a[j].end.y == b[j].end.y &&
-                       a[j].dx == b[j].dx && a[j].dy == b[j].dy && a[j].angle == b[j].angle &&
-                       a[j].length == b[j].length && a[j].wall == b[j].wall;
+                same = same_leg(&a[j], &b[j]);
             bad += !same;
             legs_n += (uint32_t)na;
             casts++;

@@ -152,6 +152,14 @@ static bool in_domain(fxl_aabb b, fxl_vec2 to)
            (int64_t)to.y + (b.hi.y - b.lo.y) <= FXL_COORD_MAX;
 }
 
+/* A random end for the moving box's lo corner, or lo itself when that end
+ * leaves the domain. */
+static fxl_vec2 move_end(fxlt_rng *rng, fxl_aabb b)
+{
+    fxl_vec2 to = gen_move_end(rng, b.lo, false);
+    return in_domain(b, to) ? to : b.lo;
+}
+
 /* The box (and its end lo) moved by (dx, dy) raw units, or false when that
  * leaves the domain. */
 static bool moved_box(fxl_aabb b, fxl_vec2 to, int64_t dx, int64_t dy, fxl_aabb *ob, fxl_vec2 *oto)
@@ -209,13 +217,8 @@ static void box_property(gen_motion motion, bool moving)
         fxl_sweep s = gen_sweep(&rng, motion);
         fxl_sweep_prep sp = prep(&s);
         fxl_aabb b = gen_box(&rng, &s);
-        fxl_vec2 to = b.lo;
         int64_t dx, dy;
-        if (moving) {
-            to = gen_move_end(&rng, b.lo, false);
-            if (!in_domain(b, to))
-                to = b.lo;
-        }
+        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
         agree(&t, &s, &sp, b, to, moving);
         dx = (int64_t)fxlt_range(&rng, -2, 2);
         dy = (int64_t)fxlt_range(&rng, -2, 2);
@@ -358,13 +361,8 @@ static void property_moving_slides(void)
         fxl_sweep s = gen_sweep(&rng, kinds[i & 1]);
         fxl_sweep_prep sp = prep(&s);
         fxl_aabb b = gen_box(&rng, &s);
-        fxl_vec2 to = b.lo;
         bool moving = (i & 2) != 0;
-        if (moving) {
-            to = gen_move_end(&rng, b.lo, false);
-            if (!in_domain(b, to))
-                to = b.lo;
-        }
+        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
         agree(&t, &s, &sp, b, to, moving);
         touch_four(&rng, &t, &s, &sp, b, to, moving, false);
     }
@@ -614,12 +612,7 @@ static void hull_filters_audit(void)
         fxl_sweep s = gen_sweep(&rng, moving ? GEN_MOVING : GEN_POSE);
         fxl_sweep_prep sp = prep(&s);
         fxl_aabb b = gen_box(&rng, &s);
-        fxl_vec2 to = b.lo;
-        if (moving) {
-            to = gen_move_end(&rng, b.lo, false);
-            if (!in_domain(b, to))
-                to = b.lo;
-        }
+        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
         agree(&t, &s, &sp, b, to, moving);
         touch_four(&rng, &t, &s, &sp, b, to, moving, false);
     }
