@@ -120,25 +120,17 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_exact(const mov *g, const fxl_
 }
 
 /* The point p lies within R of the segment from 0 to d (dd = |d|^2, lo
- * <= |d| <= hi), exactly. The nearest point is 0 when p.d <= 0, d when p.d >= dd
- * (the end distances, squared, exact in 64 bits), else p's foot on the
- * segment, at distance |p x d| / |d|: within R when |p x d| <= R lo,
- * beyond when |p x d| > R hi, and in between (a band of hi - lo units of
- * |d|) when (p x d)^2 <= R^2 dd, in 128 bits. Ranges (path_within):
- * |p| < 2^30 + 2^29 per axis, |d| <= 2^28 per axis: p.d, p x d < 2^60, the
- * squared distances below 2^63, dd < 2^57; R < 2^29, hi < 2^30. */
-FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, uint64_t dd,
-                               uint64_t rr, uint32_t r, uint32_t lo, uint32_t hi)
+ * <= |d| <= hi), exactly, t = p.d given. The nearest point is 0 when t <=
+ * 0, d when t >= dd (the end distances, squared, exact in 64 bits), else
+ * p's foot on the segment, at distance |p x d| / |d|: within R when |p x
+ * d| <= R lo, beyond when |p x d| > R hi, and in between (a band of hi - lo
+ * units of |d|) when (p x d)^2 <= R^2 dd, in 128 bits (line_within).
+ * Ranges (path_within): |p| < 2^30 + 2^29 per axis, |d| <= 2^28 per axis:
+ * p.d, p x d < 2^60, the squared distances below 2^63, dd < 2^57; R <
+ * 2^29, hi < 2^30. */
+FXL__ALWAYS_INLINE bool line_within(uint64_t cr, uint64_t dd, uint64_t rr, uint32_t r, uint32_t lo,
+                                    uint32_t hi)
 {
-    int64_t t = px * dx + py * dy;
-    uint64_t cr;
-    if (t <= 0)
-        return (uint64_t)(px * px) + (uint64_t)(py * py) <= rr;
-    if ((uint64_t)t >= dd) {
-        int64_t ux = px - dx, uy = py - dy;
-        return (uint64_t)(ux * ux) + (uint64_t)(uy * uy) <= rr;
-    }
-    cr = fxl__abs64(px * dy - py * dx);
     if (cr <= (uint64_t)r * lo)
         return true;
     if (cr > (uint64_t)r * hi)
@@ -146,24 +138,60 @@ FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, u
     return fxl__le128(fxl__sq(cr), fxl__mul64(rr, dd));
 }
 
+FXL__ALWAYS_INLINE bool pt_seg_t(int64_t px, int64_t py, int64_t t, int32_t dx, int32_t dy,
+                                 uint64_t dd, uint64_t rr, uint32_t r, uint32_t lo, uint32_t hi)
+{
+    if (t <= 0)
+        return (uint64_t)(px * px) + (uint64_t)(py * py) <= rr;
+    if ((uint64_t)t >= dd) {
+        int64_t ux = px - dx, uy = py - dy;
+        return (uint64_t)(ux * ux) + (uint64_t)(uy * uy) <= rr;
+    }
+    return line_within(fxl__abs64(px * dy - py * dx), dd, rr, r, lo, hi);
+}
+
+FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, uint64_t dd,
+                               uint64_t rr, uint32_t r, uint32_t lo, uint32_t hi)
+{
+    return pt_seg_t(px, py, px * dx + py * dy, dx, dy, dd, rr, r, lo, hi);
+}
+
 /* True iff a point moving from q to q + m comes within r of the segment
  * from 0 to d, exactly, for a path wholly on one side of the segment's
- * line (cross(d, q) and cross(d, q + m) nonzero, of one sign) and a
- * segment of known length, s = floor(|d|). The path and the segment are
- * then disjoint, and the distance between two disjoint segments is the
- * least of the four distances from an end of one to the other (pt_seg: s
- * <= |d| < s + 1; for the path, |m| lies between max(|mx|, |my|) and
- * fxl__len_bound(m)). Ranges: |q| <= 2^30, |d|, |m| <= 2^28 per axis, so
- * q1 = q + m and B - q0 = d - q lie within 2^30 + 2^28; r < 2^29. */
+ * line (cross(d, q) and cross(d, q + m) nonzero, of one sign; m_cr the
+ * lesser of their magnitudes) and a segment of known length, s =
+ * floor(|d|). The path and the segment are then disjoint, and the
+ * distance between two disjoint segments is the least of the four
+ * distances from an end of one to the other (pt_seg: s <= |d| < s + 1;
+ * for the path, |m| lies between max(|mx|, |my|) and fxl__len_bound(m)).
+ * Fewer when the path's ends project alike (t0 = q.d, t1 = (q + m).d =
+ * t0 + m.d; t is affine along the path, so every point of it projects
+ * between them): both inside [0, dd], every point's nearest point of the
+ * segment is its foot on the line, at distance |cross| / |d|, affine and
+ * of one sign along the path: the least is at an end, m_cr / |d| (the two
+ * end tests of c0 and c1 in one, the ends A and B not needed); both <= 0,
+ * every point's nearest is A: the path's distance to A alone; both >= dd,
+ * to B alone. Ranges: |q| <= 2^30, |d|, |m| <= 2^28 per axis, so q1 = q +
+ * m and B - q0 = d - q lie within 2^30 + 2^28; r < 2^29; |t0|, |m.d| <
+ * 2^59 + 2^57, so t1 < 2^61; m_cr < 2^60. */
 FXL_WARM_CODE FXL_NOINLINE static bool path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy,
-                                                   int32_t mx, int32_t my, uint32_t r, uint32_t s)
+                                                   int32_t mx, int32_t my, uint32_t r, uint32_t s,
+                                                   uint64_t m_cr)
 {
     uint64_t rr = (uint64_t)r * r;
     uint64_t dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy);
     uint64_t mm = (uint64_t)((int64_t)mx * mx) + (uint64_t)((int64_t)my * my);
     uint32_t mlo = fxl__maxu32(fxl__abs32(mx), fxl__abs32(my)), mhi = fxl__len_bound(mx, my);
-    return pt_seg(qx, qy, dx, dy, dd, rr, r, s, s + 1u) ||                          /* c0 */
-           pt_seg((int64_t)qx + mx, (int64_t)qy + my, dx, dy, dd, rr, r, s, s + 1u) || /* c1 */
+    int64_t t0 = (int64_t)qx * dx + (int64_t)qy * dy;
+    int64_t t1 = t0 + ((int64_t)mx * dx + (int64_t)my * dy);
+    if (t0 >= 0 && t1 >= 0 && (uint64_t)t0 <= dd && (uint64_t)t1 <= dd)
+        return line_within(m_cr, dd, rr, r, s, s + 1u);
+    if (t0 <= 0 && t1 <= 0)
+        return pt_seg(-(int64_t)qx, -(int64_t)qy, mx, my, mm, rr, r, mlo, mhi); /* A */
+    if (t0 >= 0 && t1 >= 0 && (uint64_t)t0 >= dd && (uint64_t)t1 >= dd)
+        return pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, rr, r, mlo, mhi); /* B */
+    return pt_seg_t(qx, qy, t0, dx, dy, dd, rr, r, s, s + 1u) ||                      /* c0 */
+           pt_seg_t((int64_t)qx + mx, (int64_t)qy + my, t1, dx, dy, dd, rr, r, s, s + 1u) || /* c1 */
            pt_seg(-(int64_t)qx, -(int64_t)qy, mx, my, mm, rr, r, mlo, mhi) ||      /* A */
            pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, rr, r, mlo, mhi); /* B */
 }
@@ -240,7 +268,7 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
     if (len1 != 0) {
         /* The same slab at rm (tapered nodes, a fraction below 1). */
         if (m > (uint64_t)rm * len1 ||
-            !path_within(qx, qy, dx, dy, g->mx, g->my, rm, len1 - 1u))
+            !path_within(qx, qy, dx, dy, g->mx, g->my, rm, len1 - 1u, m))
             return false;
         if (!(k + 2u == c->count && c->grew))
             return r0 == r1 || seg_moving_tapered(g, qx, qy, dx, dy, r0, r1, len1);

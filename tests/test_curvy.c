@@ -1118,6 +1118,99 @@ static void moving_flat(void)
     CHECK(band >= target);
 }
 
+/* path_within's short cuts (curvy_swept.c): the path's ends both
+ * projecting inside the segment (the line distance of the nearer end
+ * alone), both behind A (A's distance to the path alone) or both beyond B
+ * (B's alone). Two- and three-node trails as moving_flat's, paths beside
+ * the newest segment picked for each class in turn, the touching radius
+ * and one raw unit below; for the inside class also radii putting
+ * min(|cross|) in the band between rm s and rm (s + 1) and one unit either
+ * side: >= 10,000 touching cases of each class and 10,000 band radii
+ * against the reference. */
+static void moving_flat_parts(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy moving flat parts");
+    uint32_t target = FXLT_CASES(10000), cls[3] = {0, 0, 0}, band = 0, hits = 0, bad = 0, inv = 0;
+    uint32_t tries = 0;
+    trail *t = &T;
+    while ((cls[0] < target || cls[1] < target || cls[2] < target || band < target) &&
+           tries++ < 200 * target + 1000) {
+        fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
+        fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
+        fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
+        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r, e;
+        int64_t t0, t1, dd, cr, lo, hi, rlo, rhi;
+        int k;
+        fxl_vec2 p, to;
+        init(t, 8, PX(8), 0);
+        if (fxlt_below(&rng, 2))
+            push(t, ax - fxlt_range(&rng, 0, PX(20)), ay + fxlt_range(&rng, -PX(20), PX(20)), w0);
+        push(t, ax, ay, w0);
+        push(t, bx, by, w1);
+        if (fxlt_below(&rng, 4) == 0)
+            t->c.taper = fxlt_range(&rng, 1, PX(3));
+        if (fxlt_below(&rng, 4) == 0)
+            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
+        if (fxlt_below(&rng, 2) == 0)
+            t->c.grew = false;
+        p = v2(ax + fxlt_range(&rng, -PX(30), PX(60)), ay + fxlt_range(&rng, -PX(30), PX(60)));
+        to = v2(p.x + fxlt_range(&rng, -PX(12), PX(12)), p.y + fxlt_range(&rng, -PX(12), PX(12)));
+        qx = (int64_t)p.x - ax;
+        qy = (int64_t)p.y - ay;
+        mx = (int64_t)to.x - p.x;
+        my = (int64_t)to.y - p.y;
+        s0 = dx * qy - dy * qx;
+        s1 = dx * (qy + my) - dy * (qx + mx);
+        if (s0 == 0 || s1 == 0 || (s0 > 0) != (s1 > 0))
+            continue;
+        dd = dx * dx + dy * dy;
+        t0 = qx * dx + qy * dy;
+        t1 = t0 + mx * dx + my * dy;
+        /* Each end: 0 projecting inside, 1 behind A, 2 beyond B. */
+        k = t0 < 0 ? 1 : t0 > dd ? 2 : 0;
+        if ((t1 < 0 ? 1 : t1 > dd ? 2 : 0) != k)
+            k = -1;
+        if (k < 0 || (cls[k] >= target && (k != 0 || band >= target)))
+            continue;
+        r = ref_curvy_touch_moving(&t->c, p.x, p.y, to);
+        if (cls[k] < target && r <= FXL_SIZE_MAX) {
+            bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)r), to, &hits, &inv);
+            cls[k]++;
+            if (r > 0)
+                bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)r - 1), to, &hits, &inv);
+        }
+        if (k != 0 || band >= target)
+            continue;
+        hw = ref_curvy_width(&t->c, t->c.count - 2);
+        if (ref_curvy_width(&t->c, t->c.count - 1) > hw)
+            hw = ref_curvy_width(&t->c, t->c.count - 1);
+        cr = (s0 < 0 ? -s0 : s0) < (s1 < 0 ? -s1 : s1) ? (s0 < 0 ? -s0 : s0) : (s1 < 0 ? -s1 : s1);
+        lo = fxl_curvy_node_at(&t->c, t->c.count - 1)->seg_len;
+        hi = lo + 1;
+        if (lo == 0)
+            continue;
+        rlo = (cr + hi - 1) / hi;
+        rhi = cr / lo;
+        if (rhi < rlo || rhi - hw < 0 || rlo - hw > FXL_SIZE_MAX)
+            continue;
+        r = rlo + (int64_t)fxlt_below(&rng, (uint32_t)(rhi - rlo + 1));
+        band++;
+        for (e = -1; e <= 1; e++) {
+            int64_t rr = r - hw + e;
+            if (rr < 0 || rr > FXL_SIZE_MAX)
+                continue;
+            bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)rr), to, &hits, &inv);
+        }
+    }
+    fxlt_printf("    touching: %u inside, %u behind A, %u beyond B; %u radii in the band, %u hits, "
+                "%u disagreements, %u invariant breaks\n",
+                cls[0], cls[1], cls[2], band, hits, bad, inv);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(inv, 0);
+    CHECK(cls[0] >= target && cls[1] >= target && cls[2] >= target);
+    CHECK(band >= target);
+}
+
 /* ---- quads ------------------------------------------------------------------------------------ */
 
 static int64_t drawn_width(const fxl_curvy *c, uint32_t k)
@@ -1431,6 +1524,7 @@ static const fxlt_case curvy_cases[] = {
     {"quads", quads},
     {"extreme_inputs", extreme_inputs},
     {"contracts", contracts},
+    {"moving_flat_parts", moving_flat_parts},
 };
 
 const fxlt_suite fxlt_suite_curvy = {"curvy", curvy_cases, FXLT_COUNT(curvy_cases)};
