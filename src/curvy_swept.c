@@ -216,6 +216,14 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_tapered(const mov *g, int32_t 
            fxl__curvy_capsule(fxl__wrap_add(qx, mx), fxl__wrap_add(qy, my), dx, dy, r0, r1, len1);
 }
 
+/* The hit half-widths of segment k's nodes (fxl__curvy_hit), h_k in the
+ * low word, h_k+1 in the high one: 32-bit work, so plain code (Thumb on
+ * the GBA, where it runs from ROM in fewer cycles than ARM code). */
+FXL_NOINLINE static uint64_t hit_pair(const fxl_curvy *c, uint32_t k, fix16_t wa, fix16_t wb)
+{
+    return fxl__curvy_hit(c, k, wa) | (uint64_t)fxl__curvy_hit(c, k + 1u, wb) << 32;
+}
+
 /* One segment against the moving circle: beside's 64-bit reject first, at
  * the clamped drawn half-widths, before the hit widths' taper and
  * fraction. The hit widths never exceed those (fxl__curvy_hit: the taper's
@@ -256,8 +264,11 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
         if (m > (uint64_t)((wa > wb ? wa : wb) + g->r) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
             return false;
     }
-    r0 = fxl__curvy_hit(c, k, a->half_width) + g->r;
-    r1 = fxl__curvy_hit(c, k + 1u, b->half_width) + g->r;
+    {
+        uint64_t h = hit_pair(c, k, a->half_width, b->half_width);
+        r0 = (uint32_t)h + g->r;
+        r1 = (uint32_t)(h >> 32) + g->r;
+    }
     /* len1 != 0: s0, s1 of one strict sign (so d != 0), the length known.
      * Every hull, tapered or growing, lies within rm = max(r0, r1) of the
      * segment AB (its disks (A + t d, r0 + t (r1 - r0)), t in [0, 1], have
