@@ -43,7 +43,9 @@
  * half-widths and the stored length first (64-bit, before the hit widths),
  * then, its path wholly on one side of the segment's line, the least of
  * four end-to-segment distances in 64 bits (a 128-bit compare only in a
- * one-unit band): the answer for an untapered segment, a sure miss for a
+ * one-unit band; one of them when the path's ends both project inside
+ * the segment, both behind its start or both beyond its end): the answer
+ * for an untapered segment, a sure miss for a
  * tapered or growing one (a tapered static one then only needs its end
  * disks and the path's ends); the full swept test (both ends in the
  * tapered hull, the end disks along the path, the crossing) only for the
@@ -59,8 +61,9 @@
  * apart, 4 px half-width) against a 2 px player: far (outside the trail's
  * box) 186; near (1..5 px from the hitbox) median 1,763, max 3,568 (the
  * walk alone about 1,550: chunk boxes and node loads from EWRAM, Thumb in
- * ROM); fxl_curvy_vs_moving_circle near median 2,257, max 6,854 (before
- * the 64-bit stages 2,454 / 8,334: each candidate ran the whole exact
+ * ROM); fxl_curvy_vs_moving_circle near median 2,245, max 5,976 (2,257 /
+ * 6,854 before the projections' short cut and the hit widths in Thumb;
+ * before the 64-bit stages 2,454 / 8,334: each candidate ran the whole exact
  * test, about 3,500 cycles of ARM code in ROM); fxl_curvy_push median
  * 713, max 1,487 (the push starting a chunk; a ring cleared and refilled
  * every frame pays less at its first push; of the median, about 140 are
@@ -77,19 +80,31 @@
  * reads and grows its box copies there, every test reads the trail's box);
  * the nodes (20 bytes each) and the boxes may stay in EWRAM (boxes in IWRAM
  * measured 90 cycles off a near test, with the walk's loops in IWRAM).
- * Where the near test's cycles go (bench ROM, callbacks cut short): the
- * call and trail box 186, the walk's set-up and chunk scan about 565
- * more, the node runs about 710 (with callbacks that return at once), the
- * segment tests about 300. Measured slower, not kept: the walk as ARM code
+ * Where the near test's median goes (bench ROM, cut short at each step):
+ * 391 up to the chunk scan (the call, the trail's box, the walk's set-up),
+ * the scan of the 9 chunk boxes about 350 more, the runs through the one
+ * or two chunks met about 800 (with callbacks that return at once: a
+ * chunk's set-up, 8 nodes' x loads, y codes where x passes, a callback
+ * into ARM code for each segment left), the segment tests about 210.
+ * Measured slower, not kept: the walk as ARM code
  * in ROM (near 2,596 / 4,435), the trail's box afresh as ARM code in ROM
  * (push max 1,660), FXL_CURVY_CHUNK 16 (near unchanged, push max 1,247
- * but the near box's max 7,795). For the moving circle (and the boss
- * frame's curvy phase, whose worst frames are a slow head's short tapered
- * segments, 4 to 6 of them beside the player, each passing the slab and
- * decided by path_within), 64-bit filters in front of path_within each
+ * but the near box's max 7,795); the chunk run inlined in the walk (near
+ * 1,750, moving 2,330 / 6,777), the chunk scan unrolled by two (near
+ * 1,882), a's y code kept from the segment before (near 1,905), a box
+ * filter at a tapered end's narrower width before each callback (near
+ * 1,835, the boss phase's max 13,700, its co-op max 15,928). For the
+ * moving circle (and the boss frame's curvy phase, whose worst frames, 220 to 229, are a slow head's
+ * short tapered segments, 5 to 7 candidates beside the player, each
+ * passing the slab and rejected by path_within, about 1,500 cycles a
+ * candidate of ARM code in ROM: the quick slab and hit widths some 850,
+ * path_within some 450), 64-bit filters in front of path_within each
  * made the boss phase's max worse (13,997 -> 14,170 .. 15,178): the
  * segments' boxes' distance, the capsule's rectangle along d, the disk
- * about the segment's middle, an exact |m| for the path's band.
+ * about the segment's middle, an exact |m| for the path's band; so did
+ * the path's own slab (both nodes beside the path's line, 13,785 ->
+ * 15,237) and seg_moving split after its quick slab (14,439; the bench
+ * row's median 2,193 but the boss's candidates pass the slab).
  *
  * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
@@ -320,7 +335,7 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * exact miss (GBA, 64-node trail, the near player's box moving: median
  * 2,690 cycles, max 10,494; 2,686 / 12,953 without the sure hit, 3,242 /
  * 12,877 before its 64-bit slab came first; the static box 1,975 / 7,697;
- * the moving circle 2,257 / 6,854). */
+ * the moving circle 2,245 / 5,976). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
