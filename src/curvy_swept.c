@@ -243,7 +243,6 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
                                      fxl_curvy_node *b)
 {
     const mov *g = (const mov *)ctx;
-    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width);
     int32_t qx = fxl__offset(g->x, a->p.x), qy = fxl__offset(g->y, a->p.y);
     int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
     int32_t ex = fxl__wrap_add(qx, g->mx), ey = fxl__wrap_add(qy, g->my);
@@ -259,9 +258,12 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
     s0 = (int64_t)dx * qy - (int64_t)dy * qx;
     s1 = (int64_t)dx * ey - (int64_t)dy * ex;
     if ((s0 > 0 && s1 > 0) || (s0 < 0 && s1 < 0)) {
+        /* The wider clamped half-width: the clamp grows with its input,
+         * so it is the clamp of the wider raw one. */
+        fix16_t wab = a->half_width > b->half_width ? a->half_width : b->half_width;
         m = fxl__minu64(fxl__abs64(s0), fxl__abs64(s1));
         len1 = fxl__curvy_len1(dx, dy, b->seg_len);
-        if (m > (uint64_t)((wa > wb ? wa : wb) + g->r) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
+        if (m > (uint64_t)(fxl__curvy_radius(wab) + g->r) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
             return false;
     }
     {
