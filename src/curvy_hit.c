@@ -284,16 +284,18 @@ FXL_WARM_CODE static bool seg_circle(void *ctx, const fxl_curvy *c, uint32_t k, 
                        fxl_curvy_node *b)
 {
     const circ *q = (const circ *)ctx;
-    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width);
+    /* The wider clamped half-width, clamped once (the clamp grows with its
+     * input). */
+    uint32_t rq = fxl__curvy_radius(a->half_width > b->half_width ? a->half_width : b->half_width) + q->r;
     int32_t qx = fxl__offset(q->x, a->p.x), qy = fxl__offset(q->y, a->p.y),
             dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
     uint32_t len1;
-    if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r))
+    if (fxl__slab_miss(qx, qy, dx, dy, rq))
         return false;
     /* The slab again at the segment's exact length (seg_len + 1 for |d|,
      * up to 12 % below fxl__len_bound's), once the quick one has passed. */
     len1 = fxl__curvy_len1(dx, dy, b->seg_len);
-    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->r, len1))
+    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, rq, len1))
         return false;
     return seg_circle_exact(q, c, k, a, b, qx, qy, dx, dy, len1);
 }
