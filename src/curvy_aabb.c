@@ -159,15 +159,18 @@ FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl
 {
     const sbox *q = (const sbox *)ctx;
     int64_t ax = a->p.x, ay = a->p.y;
-    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width), r0, r1;
+    /* The wider clamped half-width, clamped once (the clamp grows with its
+     * input). */
+    uint32_t rq = fxl__curvy_radius(a->half_width > b->half_width ? a->half_width : b->half_width) +
+                  q->rad, r0, r1;
     int32_t qx = fxl__offset(q->mx, a->p.x), qy = fxl__offset(q->my, a->p.y);
     int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
     uint32_t len1;
-    if (fxl__slab_miss(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad))
+    if (fxl__slab_miss(qx, qy, dx, dy, rq))
         return false;
     /* The slab again at the segment's exact length (fxl__curvy_len1). */
     len1 = fxl__curvy_len1(dx, dy, b->seg_len);
-    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, (wa > wb ? wa : wb) + q->rad, len1))
+    if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, rq, len1))
         return false;
     r0 = fxl__curvy_hit(c, k, a->half_width);
     r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
@@ -479,14 +482,17 @@ FXL_WARM_CODE static bool seg_moving_box(void *ctx, const fxl_curvy *c, uint32_t
     const mbox *g = (const mbox *)ctx;
     int64_t ax = a->p.x, ay = a->p.y;
     int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
-    uint32_t wa = fxl__curvy_radius(a->half_width), wb = fxl__curvy_radius(b->half_width), len1;
+    uint32_t len1;
     uint64_t gap;
     if (fxl__abs32(dx) >= (1u << 29) || fxl__abs32(dy) >= (1u << 29))
         return false; /* outside the domain (seg_vs_box says the same) */
     gap = box_gap((int64_t)g->b.lo.x - ax, (int64_t)g->b.lo.y - ay, (int64_t)g->b.hi.x - ax,
                   (int64_t)g->b.hi.y - ay, dx, dy, g->mx, g->my);
     len1 = fxl__curvy_len1(dx, dy, b->seg_len);
-    if (gap > (uint64_t)(wa > wb ? wa : wb) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
+    /* The wider clamped half-width: the clamp of the wider raw one. */
+    if (gap > (uint64_t)fxl__curvy_radius(a->half_width > b->half_width ? a->half_width
+                                                                         : b->half_width) *
+                  (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
         return false;
     /* The next segment's 64-bit sure hit before this one's exact test: a
      * box skimming a bend passes the slab of both segments but may lie in
