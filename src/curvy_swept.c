@@ -174,26 +174,34 @@ FXL__ALWAYS_INLINE bool pt_seg(int64_t px, int64_t py, int32_t dx, int32_t dy, u
  * to B alone. Ranges: |q| <= 2^30, |d|, |m| <= 2^28 per axis, so q1 = q +
  * m and B - q0 = d - q lie within 2^30 + 2^28; r < 2^29; |t0|, |m.d| <
  * 2^59 + 2^57, so t1 < 2^61; m_cr < 2^60. */
+/* p (an end of the segment, from the path's start) within r of the path
+ * from 0 to m: pt_seg with |m| between max(|mx|, |my|) and
+ * fxl__len_bound(m). */
+FXL__ALWAYS_INLINE bool pt_path(int64_t px, int64_t py, int32_t mx, int32_t my, uint32_t r)
+{
+    uint64_t mm = (uint64_t)((int64_t)mx * mx) + (uint64_t)((int64_t)my * my);
+    return pt_seg(px, py, mx, my, mm, (uint64_t)r * r, r,
+                  fxl__maxu32(fxl__abs32(mx), fxl__abs32(my)), fxl__len_bound(mx, my));
+}
+
 FXL_WARM_CODE FXL_NOINLINE static bool path_within(int32_t qx, int32_t qy, int32_t dx, int32_t dy,
                                                    int32_t mx, int32_t my, uint32_t r, uint32_t s,
                                                    uint64_t m_cr)
 {
-    uint64_t rr = (uint64_t)r * r;
-    uint64_t dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy);
-    uint64_t mm = (uint64_t)((int64_t)mx * mx) + (uint64_t)((int64_t)my * my);
-    uint32_t mlo = fxl__maxu32(fxl__abs32(mx), fxl__abs32(my)), mhi = fxl__len_bound(mx, my);
+    uint64_t dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy), rr;
     int64_t t0 = (int64_t)qx * dx + (int64_t)qy * dy;
     int64_t t1 = t0 + ((int64_t)mx * dx + (int64_t)my * dy);
     if (t0 >= 0 && t1 >= 0 && (uint64_t)t0 <= dd && (uint64_t)t1 <= dd)
-        return line_within(m_cr, dd, rr, r, s, s + 1u);
+        return line_within(m_cr, dd, (uint64_t)r * r, r, s, s + 1u);
     if (t0 <= 0 && t1 <= 0)
-        return pt_seg(-(int64_t)qx, -(int64_t)qy, mx, my, mm, rr, r, mlo, mhi); /* A */
+        return pt_path(-(int64_t)qx, -(int64_t)qy, mx, my, r); /* A */
     if (t0 >= 0 && t1 >= 0 && (uint64_t)t0 >= dd && (uint64_t)t1 >= dd)
-        return pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, rr, r, mlo, mhi); /* B */
+        return pt_path((int64_t)dx - qx, (int64_t)dy - qy, mx, my, r); /* B */
+    rr = (uint64_t)r * r;
     return pt_seg_t(qx, qy, t0, dx, dy, dd, rr, r, s, s + 1u) ||                      /* c0 */
            pt_seg_t((int64_t)qx + mx, (int64_t)qy + my, t1, dx, dy, dd, rr, r, s, s + 1u) || /* c1 */
-           pt_seg(-(int64_t)qx, -(int64_t)qy, mx, my, mm, rr, r, mlo, mhi) ||      /* A */
-           pt_seg((int64_t)dx - qx, (int64_t)dy - qy, mx, my, mm, rr, r, mlo, mhi); /* B */
+           pt_path(-(int64_t)qx, -(int64_t)qy, mx, my, r) ||                         /* A */
+           pt_path((int64_t)dx - qx, (int64_t)dy - qy, mx, my, r);                   /* B */
 }
 
 /* A tapered static segment (r0 != r1), the path wholly on one side of
