@@ -229,6 +229,11 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_tapered(const mov *g, int32_t 
  * the GBA, where it runs from ROM in fewer cycles than ARM code). */
 FXL_NOINLINE static uint64_t hit_pair(const fxl_curvy *c, uint32_t k, fix16_t wa, fix16_t wb)
 {
+    /* A hit fraction of exactly one leaves the drawn widths as they are:
+     * fxl__hit_width(h, 2^16) = (h >> 16) 2^16 + (((h & 0xFFFF) 2^16 +
+     * 2^15) >> 16) = h. */
+    if (c->hit_fraction == fix16_one)
+        return fxl__curvy_drawn(c, k, wa) | (uint64_t)fxl__curvy_drawn(c, k + 1u, wb) << 32;
     return fxl__curvy_hit(c, k, wa) | (uint64_t)fxl__curvy_hit(c, k + 1u, wb) << 32;
 }
 
