@@ -50,6 +50,11 @@ static inline uint32_t fxl__curvy_drawn(const fxl_curvy *c, uint32_t k, fix16_t 
 static inline uint32_t fxl__curvy_hit(const fxl_curvy *c, uint32_t k, fix16_t w)
 {
     uint32_t f = (uint32_t)c->hit_fraction;
+    /* A fraction of exactly one (the usual) leaves the drawn width as it
+     * is: fxl__hit_width(h, 2^16) = (h >> 16) 2^16 + (((h & 0xFFFF) 2^16 +
+     * 2^15) >> 16) = h. */
+    if (f == (uint32_t)fix16_one)
+        return fxl__curvy_drawn(c, k, w);
     if (f > (uint32_t)fix16_one)
         f = c->hit_fraction < 0 ? 0u : (uint32_t)fix16_one;
     return (uint32_t)fxl__hit_width((fix16_t)fxl__curvy_drawn(c, k, w), (fix16_t)f);
