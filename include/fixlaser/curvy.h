@@ -59,12 +59,14 @@
  * Measured on the GBA (ARM7TDMI cycles, mGBA, called from Thumb code in
  * ROM; docs/bench-gba.md): a 64-node trail (nodes and boxes in EWRAM, 3 px
  * apart, 4 px half-width) against a 2 px player: far (outside the trail's
- * box) 186; near (1..5 px from the hitbox) median 1,763, max 3,568 (the
+ * box) 186; near (1..5 px from the hitbox) median 1,756, max 3,486 (the
  * walk alone about 1,550: chunk boxes and node loads from EWRAM, Thumb in
- * ROM); fxl_curvy_vs_moving_circle near median 2,245, max 5,976 (2,257 /
- * 6,854 before the projections' short cut and the hit widths in Thumb;
- * before the 64-bit stages 2,454 / 8,334: each candidate ran the whole exact
- * test, about 3,500 cycles of ARM code in ROM); fxl_curvy_push median
+ * ROM); fxl_curvy_vs_moving_circle near median 2,213, max 5,540 (2,257 /
+ * 6,854 before path_within's projection classes, the hit widths in Thumb
+ * with a fraction of one taken as it is, one clamp of the wider raw
+ * half-width; before the 64-bit stages 2,454 / 8,334: each candidate ran
+ * the whole exact test, about 3,500 cycles of ARM code in ROM);
+ * fxl_curvy_push median
  * 713, max 1,487 (the push starting a chunk; a ring cleared and refilled
  * every frame pays less at its first push; of the median, about 140 are
  * the call, 100 the checks, 130 the square root with its call, 70 the box
@@ -94,11 +96,13 @@
  * 1,882), a's y code kept from the segment before (near 1,905), a box
  * filter at a tapered end's narrower width before each callback (near
  * 1,835, the boss phase's max 13,700, its co-op max 15,928). For the
- * moving circle (and the boss frame's curvy phase, whose worst frames, 220 to 229, are a slow head's
- * short tapered segments, 5 to 7 candidates beside the player, each
- * passing the slab and rejected by path_within, about 1,500 cycles a
- * candidate of ARM code in ROM: the quick slab and hit widths some 850,
- * path_within some 450), 64-bit filters in front of path_within each
+ * moving circle (and the boss frame's curvy phase, median 3,120, max
+ * 13,173 (4.22x; 13,997 before this session), whose worst frames, 220 to
+ * 229, are a slow head's short tapered segments, 5 to 7 candidates beside
+ * the player, each passing the slab and rejected by path_within, about
+ * 1,300 cycles a candidate of ARM code in ROM: the quick slab some 700,
+ * the hit widths and path_within some 300 each), 64-bit filters in front
+ * of path_within each
  * made the boss phase's max worse (13,997 -> 14,170 .. 15,178): the
  * segments' boxes' distance, the capsule's rectangle along d, the disk
  * about the segment's middle, an exact |m| for the path's band; so did
@@ -333,9 +337,10 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * its inner band): a box skimming a bend passes both segments' slabs but
  * may lie in the later one only, whose sure hit spares the earlier one's
  * exact miss (GBA, 64-node trail, the near player's box moving: median
- * 2,690 cycles, max 10,494; 2,686 / 12,953 without the sure hit, 3,242 /
- * 12,877 before its 64-bit slab came first; the static box 1,975 / 7,697;
- * the moving circle 2,245 / 5,976). */
+ * 2,607 cycles, max 10,294; 2,690 / 10,494 before the slabs clamped the
+ * wider raw half-width once, 2,686 / 12,953 without the sure hit, 3,242 /
+ * 12,877 before its 64-bit slab came first; the static box 1,951 / 7,565;
+ * the moving circle 2,213 / 5,540). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
