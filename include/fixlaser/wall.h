@@ -127,9 +127,17 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * wall's FXL_WALL_PARTS parts are skipped together when the move's box
  * misses their common coarse box (written by fxl_walls_inflate), or when
  * the move's line passes clear of that box by two of its 2 px cells (a
- * 32-bit test). GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles
- * a free move; split by contacts, medians 814 free, 8,433 one contact,
- * 16,636 two, 18,258 at most. Measured slower, not kept: the search along
+ * 32-bit test). A search after a contact whose move stays in the box of
+ * the search before goes through the groups that search met (at most 8)
+ * instead of scanning all of them. GBA bench ROM, 16 walls (144 parts in
+ * EWRAM): 839 cycles a free move; split by contacts, medians 814 free,
+ * 7,959 one contact, 16,381 two, 17,974 at most (a contact: about 3,500
+ * cycles for the search that finds it, 850 each for the stop and slide
+ * points, 800 for the stop point's check, 1,350 for the search along the
+ * slide). Measured slower, not kept: each part's exact box followed by
+ * its own line test in 2 px cells (one contact median 8,433 -> 7,807 but
+ * max 12,896 -> 14,169, two or more 16,636 -> 18,631: the test costs about
+ * what the exact tests it saves do), the search along
  * a slide through the parts kept, as for point walls, when line_misses
  * skipped no group (one contact 8,433 -> 7,880, but two or more 16,636 ->
  * 17,077 and the maximum 18,258 -> 18,707), each part's own
