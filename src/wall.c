@@ -538,12 +538,18 @@ FXL__ALWAYS_INLINE void coarse_move(fxl_vec2 from, fxl_vec2 to, uint32_t *m_hi, 
  * halves, X1 + 1, Y1 + 1 coarse_hi's), and a point of the move's segment
  * is A(s) + d with A(s) = Fc + s (Tc - Fc), Fc and Tc its ends' cells and
  * 0 <= d < 1 an axis; a point within one raw unit (2^-17 cells) an axis of
- * the segment too (the stop check's rounded stop points), d in (-2^-17, 1 +
- * 2^-17). Such a point in the box has A(s) in E = [X0 - 2, X1 + 2] x [Y0 -
- * 2, Y1 + 2]. The line through Fc and Tc (direction m = Tc - Fc) misses E
- * iff |m x (2C - 2Fc)| > |mx| H + |my| W, with 2C = (X0 + X1, Y0 + Y1) and
- * W = X1 - X0 + 4, H = Y1 - Y0 + 4 E's sides; then no wall of the box is
- * crossed by the move nor by such a step. Ranges: cells are 15 bits, so
+ * the segment too (the stop check's rounded stop points), d in [-2^-17, 1 +
+ * 2^-17]. Such a point in the box has A(s) in E = [X0 - 1 - 2^-17, X1 + 1 +
+ * 2^-17] x [Y0 - 1 - 2^-17, Y1 + 1 + 2^-17]. The line through Fc and Tc
+ * (direction m = Tc - Fc) misses E iff |m x (2C - 2Fc)| > |mx| H + |my| W,
+ * with 2C = (X0 + X1, Y0 + Y1) and W = X1 - X0 + 2 + 2^-16, H = Y1 - Y0 + 2
+ * + 2^-16 E's sides. The left side is a whole number L, the right one R +
+ * f with R = |mx| (Y1 - Y0 + 2) + |my| (X1 - X0 + 2) whole and f = (|mx| +
+ * |my|) 2^-16 < 1 (|mx|, |my| < 2^13 below), so L > R gives L >= R + 1 > R
+ * + f: the test is L > R, and then no wall of the box is crossed by the
+ * move nor by such a step. (A margin of 2 cells, W = X1 - X0 + 4, had
+ * measured one contact of fxl_move_circle at 7,959 cycles median, max
+ * 12,812; with this one 7,413 and 12,191.) Ranges: cells are 15 bits, so
  * |2C - 2Fc| < 2^17, W, H < 2^16, and with |mx|, |my| < 2^13 (line_ok;
  * otherwise no decision) every product is below 2^30, the cross product
  * and the right side below 2^31. */
@@ -557,8 +563,8 @@ FXL__ALWAYS_INLINE bool line_misses(const search *s, uint32_t clo, uint32_t chi)
     px = x0 + x1 - 2 * s->fcx;
     py = y0 + y1 - 2 * s->fcy;
     c = s->mcx * py - s->mcy * px;
-    reach = fxl__u2i32(fxl__abs32(s->mcx)) * (y1 - y0 + 4) +
-            fxl__u2i32(fxl__abs32(s->mcy)) * (x1 - x0 + 4);
+    reach = fxl__u2i32(fxl__abs32(s->mcx)) * (y1 - y0 + 2) +
+            fxl__u2i32(fxl__abs32(s->mcy)) * (x1 - x0 + 2);
     return c > reach || -c > reach;
 }
 

@@ -126,15 +126,16 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * (ceil(n/32) words, may be NULL) names the original walls hit. Each
  * wall's FXL_WALL_PARTS parts are skipped together when the move's box
  * misses their common coarse box (written by fxl_walls_inflate), or when
- * the move's line passes clear of that box by two of its 2 px cells (a
- * 32-bit test). A search after a contact whose move stays in the box of
+ * the move's line passes clear of that box grown by one of its 2 px cells
+ * (a 32-bit test; a margin of two cells had measured one contact at 7,959
+ * cycles median, 12,812 at most). A search after a contact whose move stays in the box of
  * the search before goes through the groups that search met (at most 8)
  * instead of scanning all of them. GBA bench ROM, 16 walls (144 parts in
  * EWRAM): 839 cycles a free move; split by contacts, medians 814 free,
- * 7,959 one contact, 16,381 two, 17,974 at most (a contact: about 3,500
- * cycles for the search that finds it, 850 each for the stop and slide
- * points, 800 for the stop point's check, 1,350 for the search along the
- * slide). Measured slower, not kept: each part's exact box followed by
+ * 7,413 one contact (12,191 at most), 16,381 two, 17,974 at most (a
+ * contact, on average: 3,400 cycles for the search that finds it, 850
+ * each for the stop and slide points, 800 for the stop point's check,
+ * 1,250 for the search along the slide). Measured slower, not kept: each part's exact box followed by
  * its own line test in 2 px cells (one contact median 8,433 -> 7,807 but
  * max 12,896 -> 14,169, two or more 16,636 -> 18,631: the test costs about
  * what the exact tests it saves do), the search along
