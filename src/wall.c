@@ -412,7 +412,8 @@ typedef struct search {
     fxl_aabb cover;             /* Q16.16 the box of the last search's move */
     size_t nseen;                          /* walls considered (their box met the move's) */
     const fxl_wall_prep *seen[FXL__SEEN]; /* the first FXL__SEEN of them */
-    size_t nlisted;              /* inflated walls: groups whose coarse box met cover's */
+    fxl_aabb list_cover;         /* Q16.16 inflated walls: the box of the last full search */
+    size_t nlisted;              /* groups whose coarse box met list_cover's */
     const fxl_wall_prep *listed[FXL__LISTED]; /* the first of them, in order (the list's
                                                 * entries past FXL__LISTED wrap) */
 } search;
@@ -580,10 +581,14 @@ FXL__ALWAYS_INLINE void line_cells(search *s)
 
 /* Whether p lies in s->cover, the box of the move of the last search
  * (search_body), whose walls s->seen keeps. */
+FXL__ALWAYS_INLINE bool in_box(const fxl_aabb *b, fxl_vec2 p)
+{
+    return p.x >= b->lo.x && p.x <= b->hi.x && p.y >= b->lo.y && p.y <= b->hi.y;
+}
+
 FXL__ALWAYS_INLINE bool in_cover(const search *s, fxl_vec2 p)
 {
-    return p.x >= s->cover.lo.x && p.x <= s->cover.hi.x && p.y >= s->cover.lo.y &&
-           p.y <= s->cover.hi.y;
+    return in_box(&s->cover, p);
 }
 
 /* The walls of one group (`group` walls from w) for search_body: those
@@ -629,6 +634,7 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     if (group != 1) {
         line_cells(s);
         s->nlisted = 0;
+        s->list_cover = box;
     }
     while (left != 0) {
         const fxl_wall_prep *w = walls + (groups - left) * group;
@@ -652,24 +658,30 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     return s->best == NULL ? -1 : (long)(s->best - walls);
 }
 
-/* search_body for inflated walls through the groups the search that set
- * s->cover listed, when they are all there (s->nlisted <= FXL__LISTED) and
- * the move's ends lie in s->cover: the move's box lies in that box, so its
- * coarse box in that box's coarse box, and a group whose coarse box missed
- * that one misses the move's (search_body would skip it); the groups
- * listed go through search_body's own tests in the same order: the same
- * answer, the same kept parts, without the scan of every group (GBA
- * bench ROM, 16 walls: the search along a slide 1,810 -> 1,348 cycles on
- * average; fxl_move_circle one contact median 8,433 -> 7,959, two or more
- * 16,636 -> 16,381, max 18,258 -> 17,974). s->cover becomes the
- * move's box, inside the old one, so the list still holds every group
- * whose coarse box meets it. -2 when the list does not decide. */
+/* search_body for inflated walls through the groups the last full search
+ * (search_body) listed, when they are all there (s->nlisted <=
+ * FXL__LISTED) and the move's ends lie in s->list_cover, that search's
+ * move box: the move's box lies in that box, so its coarse box in that
+ * box's coarse box, and a group whose coarse box missed that one misses
+ * the move's (search_body would skip it; the groups before that search's
+ * start missed it too); the groups listed go through search_body's own
+ * tests in the same order: the same answer, the same kept parts, without
+ * the scan of every group (GBA bench ROM, 16 walls: the search along a
+ * slide 1,810 -> 1,348 cycles on average; fxl_move_circle one contact
+ * median 8,433 -> 7,959, two or more 16,636 -> 16,381, max 18,258 ->
+ * 17,974). s->cover becomes the move's box (the kept parts'), and
+ * s->list_cover stays: the list holds every group whose coarse box meets
+ * any box inside it, so the searches after a second contact use it too
+ * (two or more contacts 16,381 -> 15,502 median, max 17,949 -> 17,021,
+ * against narrowing it to each listed search's box). -2 when the list
+ * does not decide. */
 FXL_NOINLINE static long search_listed(search *s, const fxl_wall_prep *walls)
 {
     fxl_aabb box;
     uint32_t m_hi, m_lo;
     size_t i;
-    if (s->nlisted > FXL__LISTED || !in_cover(s, s->from) || !in_cover(s, s->to))
+    if (s->nlisted > FXL__LISTED || !in_box(&s->list_cover, s->from) ||
+        !in_box(&s->list_cover, s->to))
         return -2;
     box = fxl__aabb_span(s->from, s->to);
     coarse_move(s->from, s->to, &m_hi, &m_lo);
