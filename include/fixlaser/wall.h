@@ -138,7 +138,10 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * not kept: each part's exact box followed by its own line test in 2 px
  * cells (one contact median 8,433 -> 7,807 but max 12,896 -> 14,169, two
  * or more 16,636 -> 18,631: the test costs about what the exact tests it
- * saves do), the parts' tests and exact tests of a group in one ARM call
+ * saves do; with the one-cell margin, in full searches of moves over 8
+ * cells only: one contact 7,429 -> 7,041, max 12,207 -> 11,399, but two
+ * or more 15,502 -> 16,095 and the free moves' max 3,182 -> 3,332, over 4x
+ * their median), the parts' tests and exact tests of a group in one ARM call
  * (one contact 7,959 -> 8,935), the search along a slide through the
  * parts kept, as for point walls, when line_misses skipped no group (one
  * contact 8,433 -> 7,880, but two or more 16,636 -> 17,077 and the
