@@ -24,6 +24,11 @@ bool fxl__wall_line_misses(fxl_vec2 from, fxl_vec2 to, uint32_t coarse_lo, uint3
 /* Searches along a slide that kept_crossing decided from the walls the
  * search before kept (no scan), counted since the program started. */
 extern uint32_t fxl__wall_kept_searches;
+
+/* Searches over inflated walls that went through the groups the search
+ * before listed (search_listed, no scan), counted since the program
+ * started. */
+extern uint32_t fxl__wall_listed_searches;
 #endif
 
 #endif

@@ -126,20 +126,32 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * (ceil(n/32) words, may be NULL) names the original walls hit. Each
  * wall's FXL_WALL_PARTS parts are skipped together when the move's box
  * misses their common coarse box (written by fxl_walls_inflate), or when
- * the move's line passes clear of that box by two of its 2 px cells (a
- * 32-bit test). GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles
- * a free move; split by contacts, medians 814 free, 8,433 one contact,
- * 16,636 two, 18,258 at most. Measured slower, not kept: the search along
- * a slide through the parts kept, as for point walls, when line_misses
- * skipped no group (one contact 8,433 -> 7,880, but two or more 16,636 ->
- * 17,077 and the maximum 18,258 -> 18,707), each part's own
- * coarse box as a reject before its exact box (one contact 8,417 ->
- * 8,773), the stop check skipping the wall just hit (move_point one
- * contact -36, move_circle +11), FXL__SEEN_PARTS 9 or 16 (max 19,227 /
- * the same with a worse one-contact max), and a slide along a wall on an
- * axis without its division (a push into an axis wall 3,774 -> 3,178, but
- * every other slide paid for the test: the rows' one-contact medians +57 /
- * +82, maxima +164). */
+ * the move's line passes clear of that box grown by one of its 2 px cells
+ * (a 32-bit test). A search after a contact whose move stays in the box
+ * of the last search over all groups goes through the groups that search
+ * met (at most 8) instead of scanning all of them. GBA bench ROM, 16
+ * walls (144 parts in EWRAM): 839 cycles a free move; split by contacts,
+ * medians 814 free, 7,429 one contact (12,207 at most), 15,502 two,
+ * 17,046 at most (a contact, on average: 3,400 cycles for the search
+ * that finds it, 850 each for the stop and slide points, 800 for the stop
+ * point's check, 1,250 for the search along the slide). Measured slower,
+ * not kept: each part's exact box followed by its own line test in 2 px
+ * cells (one contact median 8,433 -> 7,807 but max 12,896 -> 14,169, two
+ * or more 16,636 -> 18,631: the test costs about what the exact tests it
+ * saves do; with the one-cell margin, in full searches of moves over 8
+ * cells only: one contact 7,429 -> 7,041, max 12,207 -> 11,399, but two
+ * or more 15,502 -> 16,095 and the free moves' max 3,182 -> 3,332, over 4x
+ * their median), the parts' tests and exact tests of a group in one ARM call
+ * (one contact 7,959 -> 8,935), the search along a slide through the
+ * parts kept, as for point walls, when line_misses skipped no group (one
+ * contact 8,433 -> 7,880, but two or more 16,636 -> 17,077 and the
+ * maximum 18,258 -> 18,707), each part's own coarse box as a reject
+ * before its exact box (one contact 8,417 -> 8,773), the stop check
+ * skipping the wall just hit (move_point one contact -36, move_circle
+ * +11), FXL__SEEN_PARTS 8, 9 or 16 (max 19,121 / 19,227 / about the
+ * same), and a slide along a wall on an axis without its division (a
+ * push into an axis wall 3,774 -> 3,178, but every other slide paid for
+ * the test: the rows' one-contact medians +57 / +82, maxima +164). */
 fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
                          uint32_t *touched);
 
