@@ -186,8 +186,10 @@ FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const wwa
                                      bool two_sided, int64_t *ha, int64_t *D, int64_t *N)
 {
     int64_t hb;
-    *ha = wall_ha(x, wp);
     *D = wall_d(x, wp);
+    if (!two_sided && *D >= 0)
+        return false; /* one-sided: D < 0 needed whatever N (below) */
+    *ha = wall_ha(x, wp);
     hb = *ha + *D;
     if ((*ha > x->Rh && hb > x->Rh) || (*ha < -x->Rh && hb < -x->Rh))
         return false;
@@ -198,9 +200,13 @@ FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const wwa
 /* The same, then the frame (written out again: through eligible_hdn's
  * pointers the box casts ran 40 cycles slower). */
 FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const wwall *wp,
-                                      bool two_sided, wframe *f)
+                                      bool two_sided, bool d_first, wframe *f)
 {
-    int64_t ha = wall_ha(x, wp), D = wall_d(x, wp), hb = ha + D, N;
+    int64_t ha, D = wall_d(x, wp), hb, N;
+    if (d_first && !two_sided && D >= 0)
+        return false; /* one-sided: D < 0 needed whatever N (below) */
+    ha = wall_ha(x, wp);
+    hb = ha + D;
     if ((ha > x->Rh && hb > x->Rh) || (ha < -x->Rh && hb < -x->Rh))
         return false;
     N = wall_n_of(wp, r->p);
@@ -382,7 +388,7 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
     for (i = witer_next(&it, r, room, 0); i < n; i = witer_next(&it, r, room, i + 1)) {
         wframe f;
         wwall wv = witer_wall(&it, i, room);
-        if (!eligible_near(x, r, &wv, two_sided, &f) || !box_first(x, &f, &u) ||
+        if (!eligible_near(x, r, &wv, two_sided, !room, &f) || !box_first(x, &f, &u) ||
             !val_le_int(u, x->len))
             continue;
         /* u < bf: not bf den <= num. */
@@ -562,7 +568,7 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
             /* u*_box >= K = window: skipped below (g_low). */
             if (g_low(r, &it, i, &wv, room) >= Tw)
                 continue;
-            if (!eligible_near(x, r, &wv, two_sided, &f) || !box_first(x, &f, &u))
+            if (!eligible_near(x, r, &wv, two_sided, true, &f) || !box_first(x, &f, &u))
                 continue;
         } else {
             if (k >= nc)
