@@ -385,8 +385,9 @@ FXL__ALWAYS_INLINE bool line_k64(const wctx *x, uint64_t r, uint64_t dr, uint64_
  * axis-aligned beam meets an axis-aligned wall) is settled too, when the
  * foot at t lies strictly between the ends: u* = t, and the search would
  * give t - 1 plus the unit of a front touch, approaching (t >= 1). */
-FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t *out)
+FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, int64_t *out)
 {
+    fxl__u128 X; /* q |b - a|^2: an axis wall's line_k64 path never needs it */
     uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
     fxl__u128 n, wr, wlo, whi, kd, a0, adu = u128_of(ad);
     int64_t k, ha, hb;
@@ -415,8 +416,10 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
         r = (p.hi << 47) | (p.lo >> 17);
         dr = (le >> 13) + 2;
         sure = r > dr;
+        X.hi = X.lo = 0; /* worked out below only for za_set */
         FXL__LINE_FLOOR_COUNT(4);
     } else {
+        X = fxl__mul64(x->q, sg->len2);
         r = rsqrt_root(X);
         dr = (r >> 26) + 2;
         sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
@@ -452,6 +455,8 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     if (!sure || fxl__le128(a0, whi)) {
         if (sure && fxl__le128(a0, wlo))
             return false;
+        if (X.hi == 0 && X.lo == 0)
+            X = fxl__mul64(x->q, sg->len2);
         za_set(x, sg, X);
         s0 = line_sign(x, sg, fxl__i128_from(a0));
         if (s0 < 0)
@@ -465,6 +470,8 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
         if (!sure || !fxl__le128(a1, wlo) || (a1.hi == wlo.hi && a1.lo == wlo.lo)) {
             if (sure && fxl__le128(whi, a1))
                 return false;
+            if (X.hi == 0 && X.lo == 0)
+                X = fxl__mul64(x->q, sg->len2);
             za_set(x, sg, X);
             s1 = line_sign(x, sg, fxl__i128_from(a1));
             if (s1 > 0)
@@ -511,11 +518,11 @@ foot:
     return true;
 }
 
-/* line_floor out of line, X = q |b - a|^2 worked out once for its root
- * and za. */
+/* line_floor out of line (X = q |b - a|^2 worked out there once, for
+ * the root and za, and for an axis wall only when za is needed). */
 FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
 {
-    bool settled = line_floor(x, sg, fxl__mul64(x->q, sg->len2), out);
+    bool settled = line_floor(x, sg, out);
     FXL__LINE_FLOOR_COUNT(settled ? 0 : 1);
     return settled;
 }
