@@ -418,17 +418,6 @@ FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wa
     return box_pass(x, r, it, false, two_sided, false, length);
 }
 
-FXL_ARM_CODE static long box_cast_room(const wctx *x, const fxl__ray *r, const fxl_room *room,
-                                       uint32_t mask, bool two_sided, bool by_floor,
-                                       int32_t *length)
-{
-    witer it;
-    witer_room(&it, room->packed, room->n, mask);
-    if (by_floor)
-        return box_pass(x, r, it, true, two_sided, true, length);
-    return box_pass(x, r, it, true, two_sided, false, length);
-}
-
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -627,15 +616,6 @@ FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
     return capsule_pass(x, r, it, false, two_sided, length);
 }
 
-FXL_ARM_CODE static long capsule_cast_room(const wctx *x, const fxl__ray *r,
-                                           const fxl_room *room, uint32_t mask, bool two_sided,
-                                           int32_t *length)
-{
-    witer it;
-    witer_room(&it, room->packed, room->n, mask);
-    return capsule_pass(x, r, it, true, two_sided, length);
-}
-
 /* What every wall of the cast shares (the capsule's R2 aside). */
 FXL__ALWAYS_INLINE void wctx_init(wctx *x, const fxl__ray *r, int32_t w)
 {
@@ -671,17 +651,39 @@ FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_
 /* The same through an indexed room's packed walls (n <= FXL_ROOM_INDEXED),
  * those of mask only: a superset of the near walls that may be eligible
  * (fxl__room_cast_width). */
-FXL_ARM_CODE static long cast_width_room(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
-                                         const fxl_room *room, uint32_t mask, bool two_sided,
-                                         int32_t *length)
+FXL_ARM_CODE static long box_cast_room(const fxl__ray *r, int32_t w, const fxl_room *room,
+                                       uint32_t mask, bool two_sided, bool by_floor,
+                                       int32_t *length)
 {
     wctx x;
+    witer it;
     wctx_init(&x, r, w);
-    if (kind == FXL_LASER_CAPSULE && w > 0) {
-        x.R2 = fxl__mul64(x.w * x.w, x.q);
-        return capsule_cast_room(&x, r, room, mask, two_sided, length);
-    }
-    return box_cast_room(&x, r, room, mask, two_sided, kind == FXL_LASER_CAPSULE, length);
+    witer_room(&it, room->packed, room->n, mask);
+    if (by_floor)
+        return box_pass(&x, r, it, true, two_sided, true, length);
+    return box_pass(&x, r, it, true, two_sided, false, length);
+}
+
+FXL_ARM_CODE static long capsule_cast_room(const fxl__ray *r, int32_t w, const fxl_room *room,
+                                           uint32_t mask, bool two_sided, int32_t *length)
+{
+    wctx x;
+    witer it;
+    wctx_init(&x, r, w);
+    x.R2 = fxl__mul64(x.w * x.w, x.q);
+    witer_room(&it, room->packed, room->n, mask);
+    return capsule_pass(&x, r, it, true, two_sided, length);
+}
+
+/* (Each kind's ARM function sets up its own wctx: one call from the
+ * Thumb entry, not two.) */
+FXL__ALWAYS_INLINE long cast_width_room(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                                        const fxl_room *room, uint32_t mask, bool two_sided,
+                                        int32_t *length)
+{
+    if (kind == FXL_LASER_CAPSULE && w > 0)
+        return capsule_cast_room(r, w, room, mask, two_sided, length);
+    return box_cast_room(r, w, room, mask, two_sided, kind == FXL_LASER_CAPSULE, length);
 }
 
 /* The walls of an indexed room whose slabs meet the beam box's on both
