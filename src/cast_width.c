@@ -408,16 +408,6 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
 
 /* (by_floor a constant in each: the box's loop without the capsule's
  * branches.) */
-FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
-                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
-{
-    witer it;
-    witer_walls(&it, walls, n);
-    if (by_floor)
-        return box_pass(x, r, it, false, two_sided, true, length);
-    return box_pass(x, r, it, false, two_sided, false, length);
-}
-
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -607,15 +597,6 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
     return best;
 }
 
-FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
-                                      const fxl_wall_prep *walls, size_t n, bool two_sided,
-                                      int32_t *length)
-{
-    witer it;
-    witer_walls(&it, walls, n);
-    return capsule_pass(x, r, it, false, two_sided, length);
-}
-
 /* What every wall of the cast shares (the capsule's R2 aside). */
 FXL__ALWAYS_INLINE void wctx_init(wctx *x, const fxl__ray *r, int32_t w)
 {
@@ -633,19 +614,39 @@ FXL__ALWAYS_INLINE void wctx_init(wctx *x, const fxl__ray *r, int32_t w)
     x->R2.hi = x->R2.lo = 0;
 }
 
-/* Each wall near the beam's box and eligible gives its u*: the box keeps
- * the least exactly, the capsule the least floor. ARM code on the GBA. */
-FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
-                                  const fxl_wall_prep *walls, size_t n, bool two_sided,
-                                  int32_t *length)
+FXL_ARM_CODE static long box_cast(const fxl__ray *r, int32_t w, const fxl_wall_prep *walls,
+                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
 {
     wctx x;
+    witer it;
     wctx_init(&x, r, w);
-    if (kind == FXL_LASER_CAPSULE && w > 0) {
-        x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
-        return capsule_cast(&x, r, walls, n, two_sided, length);
-    }
-    return box_cast(&x, r, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
+    witer_walls(&it, walls, n);
+    if (by_floor)
+        return box_pass(&x, r, it, false, two_sided, true, length);
+    return box_pass(&x, r, it, false, two_sided, false, length);
+}
+
+FXL_ARM_CODE static long capsule_cast(const fxl__ray *r, int32_t w, const fxl_wall_prep *walls,
+                                      size_t n, bool two_sided, int32_t *length)
+{
+    wctx x;
+    witer it;
+    wctx_init(&x, r, w);
+    x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
+    witer_walls(&it, walls, n);
+    return capsule_pass(&x, r, it, false, two_sided, length);
+}
+
+/* Each wall near the beam's box and eligible gives its u*: the box keeps
+ * the least exactly, the capsule the least floor. The passes ARM code on
+ * the GBA, each setting up its wctx (this dispatch Thumb: one call into
+ * ARM, as the room's). */
+long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                     const fxl_wall_prep *walls, size_t n, bool two_sided, int32_t *length)
+{
+    if (kind == FXL_LASER_CAPSULE && w > 0)
+        return capsule_cast(r, w, walls, n, two_sided, length);
+    return box_cast(r, w, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
 }
 
 /* The same through an indexed room's packed walls (n <= FXL_ROOM_INDEXED),
