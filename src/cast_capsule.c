@@ -250,6 +250,15 @@ FXL__ALWAYS_INLINE int64_t div_q(fxl__i128 n, uint64_t d)
     return is_neg(n) ? -q - 1 : q;
 }
 
+/* A wall end's touch (the end in the strip at g, h): u - sqrt(w^2 - v^2)
+ * from approximate roots (an estimate). */
+FXL__ALWAYS_INLINE int64_t end_est(const wctx *x, int64_t g, int64_t h)
+{
+    uint64_t y = fxl__abs64(h) << 16;
+    uint64_t r = root_est(fxl__mul64(x->R - y, x->R + y));
+    return div_q(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q);
+}
+
 /* An estimate of the capsule's u*: the least of the features' first
  * contacts, each from square roots of their top bits (a few units off): a
  * wall end in the strip at (u, v) is touched at u - sqrt(w^2 - v^2), the
@@ -266,17 +275,25 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const w
     int k;
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
+    if (sg->corner != 0) {
+        /* line_floor found the line's touch with its foot beyond that end:
+         * the capsule first meets the wall there (the end's touch, when
+         * the end lies in the strip), its u*_box's quotient and the line's
+         * estimate spared (an estimate still: the search decides). The
+         * frame's a is the wall's b when flipped. */
+        bool at_b = (sg->corner == 2) != f->flipped;
+        h = at_b ? f->hb : f->ha;
+        if (in_strip(x, h))
+            return end_est(x, at_b ? f->gb : f->ga, h);
+    }
     if (ubf == INT64_MIN)
         ubf = div_q(ubn, ub.den);
     best = ubf;
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
-        if (in_strip(x, h)) {
-            uint64_t y = fxl__abs64(h) << 16;
-            uint64_t r = root_est(fxl__mul64(x->R - y, x->R + y));
-            best = fxl__min64(best, div_q(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
-        }
+        if (in_strip(x, h))
+            best = fxl__min64(best, end_est(x, g, h));
     }
     /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product;
      * line_floor's root when it worked it out (an estimate either way). */
@@ -504,9 +521,14 @@ foot:
         l16.hi = sg->len2 >> 48;
         l16.lo = sg->len2 << 16;
         if (t < 0) {
-            if (is_neg(dot0) || is_neg(dot1) || !fxl__le128(fxl__iabs(dot0), l16) ||
-                !fxl__le128(fxl__iabs(dot1), l16))
+            if (is_neg(dot0) || is_neg(dot1)) {
+                sg->corner = 1; /* the foot before a: a's touch, likely */
                 return false;
+            }
+            if (!fxl__le128(fxl__iabs(dot0), l16) || !fxl__le128(fxl__iabs(dot1), l16)) {
+                sg->corner = 2; /* beyond b */
+                return false;
+            }
         } else {
             fxl__i128 dt = t == 0 ? dot0 : dot1;
             fxl__u128 m = fxl__iabs(dt);
@@ -537,7 +559,8 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
-    za_set(x, sg, fxl__mul64(x->q, sg->len2));
+    if (sg->za_e == 0) /* (line_floor may have set it: its product spared) */
+        za_set(x, sg, fxl__mul64(x->q, sg->len2));
     g = capsule_guess(x, f, sg, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */

@@ -132,6 +132,9 @@ typedef struct wseg {
     int za_e;
     uint64_t rho; /* about sqrt(q |b - a|^2) from line_floor, for the floor
                    * search's estimate; 0: not worked out */
+    int corner;   /* line_floor found the line's touch beyond the end a (1)
+                   * or b (2): the floor search's estimate is that end's
+                   * touch alone; 0: not known */
 } wseg;
 
 /* A wall's values as the width tests read them (Q16.16 start a and b -
@@ -189,6 +192,7 @@ FXL__ALWAYS_INLINE void seg_setup_n(const wwall *w, fxl_vec2 e, int64_t D, int64
     sg->za_m = 0;
     sg->za_e = 0;
     sg->rho = 0;
+    sg->corner = 0;
 }
 
 FXL__ALWAYS_INLINE void seg_setup(const wwall *w, fxl_vec2 e, int64_t D, wseg *sg)
