@@ -374,6 +374,33 @@ FXL__ALWAYS_INLINE bool line_k64(const wctx *x, uint64_t r, uint64_t dr, uint64_
     return true;
 }
 
+/* An axis-aligned wall's root rho = |b - a| sqrt(q) as r, dr (line_floor
+ * below: rho in [r - dr, r + dr]), for the table's vectors (|q - 2^32| <=
+ * 2^18); false for other walls and vectors. */
+FXL__ALWAYS_INLINE bool axis_root(const wctx *x, const wseg *sg, uint64_t *r, uint64_t *dr)
+{
+    uint64_t le;
+    fxl__u128 p;
+    if ((sg->ex != 0 && sg->ey != 0) ||
+        x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) > ((uint64_t)1 << 19))
+        return false;
+    le = fxl__abs64(sg->ex) + fxl__abs64(sg->ey);
+    p = fxl__mul32_64((uint32_t)le, ((uint64_t)1 << 32) + x->q);
+    *r = (p.hi << 47) | (p.lo >> 17);
+    *dr = (le >> 13) + 2;
+    return true;
+}
+
+/* Whether the wall's ends lie beyond opposite edges of the strip (|h| >
+ * Rh, h = d x (p - e): |v| > w): then it holds the line's whole part in
+ * the strip (line_floor's foot). |c|, |s| < 2^30, |a - e| < 2^32:
+ * products below 2^62. */
+FXL__ALWAYS_INLINE bool across_strip(const wctx *x, const wseg *sg)
+{
+    int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
+    return (ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh);
+}
+
 /* floor(u*) when the capsule first touches the wall's line between its
  * ends (the common case), settled by 2 line_sign calls and the foot's
  * projection, no floor search: false when that cannot be shown (the
@@ -407,7 +434,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, int64_t *out)
     fxl__u128 X; /* q |b - a|^2: an axis wall's line_k64 path never needs it */
     uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
     fxl__u128 n, wr, wlo, whi, kd, a0, adu = u128_of(ad);
-    int64_t k, ha, hb;
+    int64_t k;
     int s0, s1, t;
     bool sure;
     if (sg->D == 0)
@@ -426,12 +453,7 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, int64_t *out)
      * 2^48): le r1 in [r, r + 1), rho in [le r1 - le 2^-13, le r1], so in
      * [r - dr, r + dr] for dr = le / 2^13 + 2 (rounded down), and r > dr:
      * sure, no root, no squares. */
-    if ((sg->ex == 0 || sg->ey == 0) &&
-        x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) <= ((uint64_t)1 << 19)) {
-        uint64_t le = fxl__abs64(sg->ex) + fxl__abs64(sg->ey);
-        fxl__u128 p = fxl__mul32_64((uint32_t)le, ((uint64_t)1 << 32) + x->q);
-        r = (p.hi << 47) | (p.lo >> 17);
-        dr = (le >> 13) + 2;
+    if (axis_root(x, sg, &r, &dr)) {
         sure = r > dr;
         X.hi = X.lo = 0; /* worked out below only for za_set */
         FXL__LINE_FLOOR_COUNT(4);
@@ -507,9 +529,7 @@ foot:
      * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
      * and T (within w of the core: |v| <= w) lies on it, strictly between
      * the ends. |c|, |s| < 2^30, |a - e| < 2^32: products below 2^62. */
-    ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax;
-    hb = ha + sg->D;
-    if (!((ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh))) {
+    if (!across_strip(x, sg)) {
         /* Else dot(k) and dot(k + 1) = dot(k) + d . (b - a): both within
          * [0, 65536 |b - a|^2] (no touch), or dot(t) strictly within. */
         int64_t px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536,
@@ -540,6 +560,26 @@ foot:
     return true;
 }
 
+/* line_floor's usual case alone (an axis-aligned wall across the strip,
+ * k shown by line_k64): the same steps, the same floor, in a small
+ * function of its own (the whole line_floor's frame and spills spared);
+ * false leaves the wall to fxl__line_floor. The strip test first (2
+ * products: a wall not across it, as at a corner, leaves quickly). GBA bench: room width casts,
+ * capsule beams (cast.h). */
+FXL_ARM_CODE bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out)
+{
+    uint64_t r, dr;
+    int64_t k;
+    if (sg->D == 0 || !across_strip(x, sg) || !axis_root(x, sg, &r, &dr) || r <= dr ||
+        !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
+        return false;
+    FXL__LINE_FLOOR_COUNT(4);
+    FXL__LINE_FLOOR_COUNT(3);
+    FXL__LINE_FLOOR_COUNT(0);
+    *out = k;
+    return true;
+}
+
 /* line_floor out of line (X = q |b - a|^2 worked out there once, for
  * the root and za, and for an axis wall only when za is needed). */
 FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
@@ -559,7 +599,11 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
-    if (sg->za_e == 0) /* (line_floor may have set it: its product spared) */
+    /* za for the search's line_sign calls, unless line_floor set it, or
+     * found a corner (the search's front_sign calls near an end measure
+     * the distance to that end: line_sign, if ever called, works za out
+     * itself, the same answers). */
+    if (sg->za_e == 0 && sg->corner == 0)
         za_set(x, sg, fxl__mul64(x->q, sg->len2));
     g = capsule_guess(x, f, sg, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for

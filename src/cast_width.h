@@ -298,6 +298,10 @@ int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
  * false); may set sg's za_m, za_e (cast_capsule.c). */
 bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out);
 
+/* fxl__line_floor's usual case only (an axis-aligned wall across the
+ * strip, shown in 64 bits): the same floor, or false (cast_capsule.c). */
+bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out);
+
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
  * the caller has it, else INT64_MIN; sets sg's za_m, za_e unless set
