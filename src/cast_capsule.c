@@ -391,16 +391,6 @@ FXL__ALWAYS_INLINE bool axis_root(const wctx *x, const wseg *sg, uint64_t *r, ui
     return true;
 }
 
-/* Whether the wall's ends lie beyond opposite edges of the strip (|h| >
- * Rh, h = d x (p - e): |v| > w): then it holds the line's whole part in
- * the strip (line_floor's foot). |c|, |s| < 2^30, |a - e| < 2^32:
- * products below 2^62. */
-FXL__ALWAYS_INLINE bool across_strip(const wctx *x, const wseg *sg)
-{
-    int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
-    return (ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh);
-}
-
 /* floor(u*) when the capsule first touches the wall's line between its
  * ends (the common case), settled by 2 line_sign calls and the foot's
  * projection, no floor search: false when that cannot be shown (the
@@ -561,16 +551,18 @@ foot:
 }
 
 /* line_floor's usual case alone (an axis-aligned wall across the strip,
- * k shown by line_k64): the same steps, the same floor, in a small
+ * k shown by line_k64), for a wall across the strip (the caller's
+ * across_strip, inline: a wall not across it, as at a corner, leaves
+ * after 2 products, no call): the same steps, the same floor, in a small
  * function of its own (the whole line_floor's frame and spills spared);
- * false leaves the wall to fxl__line_floor. The strip test first (2
- * products: a wall not across it, as at a corner, leaves quickly). GBA bench: room width casts,
+ * false leaves the wall to fxl__line_floor. GBA bench: room width casts,
  * capsule beams (cast.h). */
 FXL_ARM_CODE bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out)
 {
     uint64_t r, dr;
     int64_t k;
-    if (sg->D == 0 || !across_strip(x, sg) || !axis_root(x, sg, &r, &dr) || r <= dr ||
+    FXL_ASSERT(across_strip(x, sg)); /* the caller's test (checked builds) */
+    if (sg->D == 0 || !axis_root(x, sg, &r, &dr) || r <= dr ||
         !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
         return false;
     FXL__LINE_FLOOR_COUNT(4);

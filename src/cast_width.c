@@ -498,7 +498,8 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
         wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
             seg_setup_n(&w0, r->p, D0, N0, &sg);
-            if (fxl__line_floor_fast(x, &sg, &L) || fxl__line_floor(x, &sg, &L)) {
+            if ((across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) ||
+                fxl__line_floor(x, &sg, &L)) {
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -571,7 +572,8 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
          * estimate's start for its wall (the same value: not worked out
          * again). */
         if ((long)i == tried ||
-            (!fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L))) {
+            (!(across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) &&
+             !fxl__line_floor(x, &sg, &L))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,

@@ -298,8 +298,19 @@ int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
  * false); may set sg's za_m, za_e (cast_capsule.c). */
 bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out);
 
-/* fxl__line_floor's usual case only (an axis-aligned wall across the
- * strip, shown in 64 bits): the same floor, or false (cast_capsule.c). */
+/* Whether the wall's ends lie beyond opposite edges of the strip (|h| >
+ * Rh, h = d x (p - e): |v| > w): then it holds the line's whole part in
+ * the strip (line_floor's foot). |c|, |s| < 2^30, |a - e| < 2^32:
+ * products below 2^62. */
+FXL__ALWAYS_INLINE bool across_strip(const wctx *x, const wseg *sg)
+{
+    int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
+    return (ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh);
+}
+
+/* fxl__line_floor's usual case only, for a wall across the strip
+ * (across_strip): an axis-aligned wall, k shown in 64 bits; the same
+ * floor, or false (cast_capsule.c). */
 bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
