@@ -5,7 +5,7 @@
 #include "big.h"
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__line_floor_count[5];
+uint32_t fxl__line_floor_count[6];
 #endif
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
@@ -568,6 +568,7 @@ FXL_ARM_CODE bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out)
     FXL__LINE_FLOOR_COUNT(4);
     FXL__LINE_FLOOR_COUNT(3);
     FXL__LINE_FLOOR_COUNT(0);
+    FXL__LINE_FLOOR_COUNT(5);
     *out = k;
     return true;
 }

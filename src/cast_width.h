@@ -274,11 +274,12 @@ uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsi
 /* Test builds: how many floors line_floor settled ([0]) and left to the
  * floor search ([1]), how many of its roots the squares did not bracket
  * ([2]: never, if rsqrt_root is as precise as it claims), how many
- * times its 64-bit tests (line_k64) showed k ([3]), and how many axis
- * walls' roots came without rsqrt_root ([4])
+ * times its 64-bit tests (line_k64) showed k ([3]), how many axis
+ * walls' roots came without rsqrt_root ([4]), and how many floors
+ * fxl__line_floor_fast settled ([5]; counted in [0], [3], [4] too)
  * (cast_capsule.c; tests/test_cast_width.c). */
 #ifdef FXL_TEST_HOOKS
-extern uint32_t fxl__line_floor_count[5];
+extern uint32_t fxl__line_floor_count[6];
 #define FXL__LINE_FLOOR_COUNT(k) (fxl__line_floor_count[k]++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
