@@ -408,6 +408,16 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
 
 /* (by_floor a constant in each: the box's loop without the capsule's
  * branches.) */
+/* w^2 q (the capsule's distances: front_sign, line_floor's and the
+ * search's exact tests) worked out before the first call that may read
+ * it: a capsule cast settled by fxl__line_floor_fast alone never does
+ * (wctx_init leaves it 0; w > 0 here, so w^2 q > 0 once set). */
+FXL__ALWAYS_INLINE void r2_need(wctx *x)
+{
+    if (x->R2.hi == 0 && x->R2.lo == 0)
+        x->R2 = fxl__mul64(x->w * x->w, x->q);
+}
+
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -419,7 +429,7 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
  * floor(least u*_box) + 1 + w, and the best so far + w), keeping the least
  * floor (the lower index among equal ones); from the first wall met at 0
  * on, nothing can take it. */
-FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src, bool room,
+FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool room,
                                      bool two_sided, int32_t *length)
 {
     witer it = src;
@@ -468,6 +478,7 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
             continue;
         if (near_emitter(x, &it, i, &wv, room, r->p)) {
             seg_setup_n(&wv, r->p, D, N, &sg);
+            r2_need(x);
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
@@ -499,7 +510,7 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
         if (zero < 0) {
             seg_setup_n(&w0, r->p, D0, N0, &sg);
             if ((across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) ||
-                fxl__line_floor(x, &sg, &L)) {
+                (r2_need(x), fxl__line_floor(x, &sg, &L))) {
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -565,6 +576,7 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
             continue;
         D = wall_d(x, &wv);
         seg_setup(&wv, r->p, D, &sg);
+        r2_need(x); /* for each call below but the fast path */
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
         /* The line's touch first (no frame needed), else the floor search;
@@ -635,7 +647,6 @@ FXL_ARM_CODE static long capsule_cast(const fxl__ray *r, int32_t w, const fxl_wa
     wctx x;
     witer it;
     wctx_init(&x, r, w);
-    x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
     witer_walls(&it, walls, n);
     return capsule_pass(&x, r, it, false, two_sided, length);
 }
@@ -674,7 +685,6 @@ FXL_ARM_CODE static long capsule_cast_room(const fxl__ray *r, int32_t w, const f
     wctx x;
     witer it;
     wctx_init(&x, r, w);
-    x.R2 = fxl__mul64(x.w * x.w, x.q);
     witer_room(&it, room->packed, room->n, mask);
     return capsule_pass(&x, r, it, true, two_sided, length);
 }
