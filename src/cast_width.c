@@ -42,7 +42,11 @@
  * bracket: in 64 bits for the usual magnitudes, line_k64, else in 128;
  * line_sign in the thin band between) and the foot's place between the
  * ends. An axis-aligned wall's root is |b - a| sqrt(q), sqrt(q) from one
- * Newton step from 65536 (within 2^-13: no root, no squares).
+ * Newton step from 65536 (within 2^-13: no root, no squares); such a
+ * wall across the strip, k shown by line_k64, is the usual room's case:
+ * fxl__line_floor_fast, the same steps in a small function, tried first.
+ * When line_floor finds the line's touch with its foot beyond an end
+ * (wseg.corner), the floor search starts from that end's touch alone.
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
@@ -58,8 +62,26 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,685 cycles median (max 8,713), capsule casts 5,742
- * (max 22,645), the two mixed 5,348 (max 20,465; before line_k64 and the
+ * room box casts 4,427 cycles median (max 8,443), capsule casts 5,063
+ * (max 19,918), the two mixed 4,777 (max 18,970); fxl_laser_cast's
+ * width cast 5,066 (max 19,939). Steps to these (mixed median, capsule
+ * max): a one-sided cast rejects a wall with D >= 0 before the strip test
+ * (not in the room's box pass, whose front set drops most of them: box
+ * beams 4,685 -> 4,711 with it) 5,348 -> 5,310; line_floor's X product
+ * only where read 5,159; one call from the Thumb entry into each kind's
+ * ARM pass, which sets up its own wctx, 5,041 (box 4,427); the corner
+ * estimate (wseg.corner: line_floor saw the line's touch with its foot
+ * beyond an end; 11 of the bench's 12 floor searches) capsule max 21,979
+ * -> 19,841; fxl__line_floor_fast (an axis wall across the strip, k in 64
+ * bits, a small function; tried after an inline across_strip) and no za
+ * for a corner's search 4,810 (4,949 and a capsule max of 22,631 with the
+ * strip test inside the call, after line_k64); R2 only when read 4,777.
+ * Measured slower: the first pass's D, N and ha kept for the second
+ * (stack arrays: capsule 5,371 -> 5,425, max 21,979 -> 22,435); the box
+ * pass inlined into the room's dispatch (box 4,484 but capsule 5,623).
+ * Earlier (the same rows): room box casts 4,685 cycles median (max
+ * 8,713), capsule casts 5,742 (max 22,645), the two mixed 5,348 (max
+ * 20,465; before line_k64 and the
  * axis walls' root: capsule 6,795, max 25,983, mixed 6,213; line_k64 alone
  * took capsule casts to 6,303, the axis root to 5,742; line_k64 out of
  * line was slower, 5,778; the floor search's estimate by rsqrt_root and
