@@ -62,8 +62,8 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,427 cycles median (max 8,443), capsule casts 5,063
- * (max 19,918), the two mixed 4,777 (max 18,970); fxl_laser_cast's
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 5,063
+ * (max 19,918), the two mixed 4,742 (max 18,970); fxl_laser_cast's
  * width cast 5,066 (max 19,939). Steps to these (mixed median, capsule
  * max): a one-sided cast rejects a wall with D >= 0 before the strip test
  * (not in the room's box pass, whose front set drops most of them: box
