@@ -5,7 +5,7 @@
 #include "big.h"
 
 #ifdef FXL_TEST_HOOKS
-uint32_t fxl__line_floor_count[5];
+uint32_t fxl__line_floor_count[6];
 #endif
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
@@ -250,6 +250,15 @@ FXL__ALWAYS_INLINE int64_t div_q(fxl__i128 n, uint64_t d)
     return is_neg(n) ? -q - 1 : q;
 }
 
+/* A wall end's touch (the end in the strip at g, h): u - sqrt(w^2 - v^2)
+ * from approximate roots (an estimate). */
+FXL__ALWAYS_INLINE int64_t end_est(const wctx *x, int64_t g, int64_t h)
+{
+    uint64_t y = fxl__abs64(h) << 16;
+    uint64_t r = root_est(fxl__mul64(x->R - y, x->R + y));
+    return div_q(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q);
+}
+
 /* An estimate of the capsule's u*: the least of the features' first
  * contacts, each from square roots of their top bits (a few units off): a
  * wall end in the strip at (u, v) is touched at u - sqrt(w^2 - v^2), the
@@ -266,17 +275,25 @@ FXL__ALWAYS_INLINE int64_t capsule_guess(const wctx *x, const wframe *f, const w
     int k;
     ubn.hi = (int64_t)ub.num.hi; /* below 2^16 */
     ubn.lo = ub.num.lo;
+    if (sg->corner != 0) {
+        /* line_floor found the line's touch with its foot beyond that end:
+         * the capsule first meets the wall there (the end's touch, when
+         * the end lies in the strip), its u*_box's quotient and the line's
+         * estimate spared (an estimate still: the search decides). The
+         * frame's a is the wall's b when flipped. */
+        bool at_b = (sg->corner == 2) != f->flipped;
+        h = at_b ? f->hb : f->ha;
+        if (in_strip(x, h))
+            return end_est(x, at_b ? f->gb : f->ga, h);
+    }
     if (ubf == INT64_MIN)
         ubf = div_q(ubn, ub.den);
     best = ubf;
     for (k = 0; k < 2; k++) {
         int64_t g = k != 0 ? f->gb : f->ga;
         h = k != 0 ? f->hb : f->ha;
-        if (in_strip(x, h)) {
-            uint64_t y = fxl__abs64(h) << 16;
-            uint64_t r = root_est(fxl__mul64(x->R - y, x->R + y));
-            best = fxl__min64(best, div_q(fxl__isub(end_num(g), fxl__i128_of((int64_t)r)), x->q));
-        }
+        if (in_strip(x, h))
+            best = fxl__min64(best, end_est(x, g, h));
     }
     /* rho^2 = G^2 + D^2 = q |b - a|^2 (Lagrange's identity): one product;
      * line_floor's root when it worked it out (an estimate either way). */
@@ -357,6 +374,23 @@ FXL__ALWAYS_INLINE bool line_k64(const wctx *x, uint64_t r, uint64_t dr, uint64_
     return true;
 }
 
+/* An axis-aligned wall's root rho = |b - a| sqrt(q) as r, dr (line_floor
+ * below: rho in [r - dr, r + dr]), for the table's vectors (|q - 2^32| <=
+ * 2^18); false for other walls and vectors. */
+FXL__ALWAYS_INLINE bool axis_root(const wctx *x, const wseg *sg, uint64_t *r, uint64_t *dr)
+{
+    uint64_t le;
+    fxl__u128 p;
+    if ((sg->ex != 0 && sg->ey != 0) ||
+        x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) > ((uint64_t)1 << 19))
+        return false;
+    le = fxl__abs64(sg->ex) + fxl__abs64(sg->ey);
+    p = fxl__mul32_64((uint32_t)le, ((uint64_t)1 << 32) + x->q);
+    *r = (p.hi << 47) | (p.lo >> 17);
+    *dr = (le >> 13) + 2;
+    return true;
+}
+
 /* floor(u*) when the capsule first touches the wall's line between its
  * ends (the common case), settled by 2 line_sign calls and the foot's
  * projection, no floor search: false when that cannot be shown (the
@@ -385,11 +419,12 @@ FXL__ALWAYS_INLINE bool line_k64(const wctx *x, uint64_t r, uint64_t dr, uint64_
  * axis-aligned beam meets an axis-aligned wall) is settled too, when the
  * foot at t lies strictly between the ends: u* = t, and the search would
  * give t - 1 plus the unit of a front touch, approaching (t >= 1). */
-FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t *out)
+FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, int64_t *out)
 {
+    fxl__u128 X; /* q |b - a|^2: an axis wall's line_k64 path never needs it */
     uint64_t ad = fxl__abs64(sg->D), an = fxl__abs64(sg->N), kq, r, dr;
     fxl__u128 n, wr, wlo, whi, kd, a0, adu = u128_of(ad);
-    int64_t k, ha, hb;
+    int64_t k;
     int s0, s1, t;
     bool sure;
     if (sg->D == 0)
@@ -408,15 +443,12 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
      * 2^48): le r1 in [r, r + 1), rho in [le r1 - le 2^-13, le r1], so in
      * [r - dr, r + dr] for dr = le / 2^13 + 2 (rounded down), and r > dr:
      * sure, no root, no squares. */
-    if ((sg->ex == 0 || sg->ey == 0) &&
-        x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) <= ((uint64_t)1 << 19)) {
-        uint64_t le = fxl__abs64(sg->ex) + fxl__abs64(sg->ey);
-        fxl__u128 p = fxl__mul32_64((uint32_t)le, ((uint64_t)1 << 32) + x->q);
-        r = (p.hi << 47) | (p.lo >> 17);
-        dr = (le >> 13) + 2;
+    if (axis_root(x, sg, &r, &dr)) {
         sure = r > dr;
+        X.hi = X.lo = 0; /* worked out below only for za_set */
         FXL__LINE_FLOOR_COUNT(4);
     } else {
+        X = fxl__mul64(x->q, sg->len2);
         r = rsqrt_root(X);
         dr = (r >> 26) + 2;
         sure = r > dr && fxl__le128(X, fxl__mul64(r + dr, r + dr)) &&
@@ -452,6 +484,8 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
     if (!sure || fxl__le128(a0, whi)) {
         if (sure && fxl__le128(a0, wlo))
             return false;
+        if (X.hi == 0 && X.lo == 0)
+            X = fxl__mul64(x->q, sg->len2);
         za_set(x, sg, X);
         s0 = line_sign(x, sg, fxl__i128_from(a0));
         if (s0 < 0)
@@ -465,6 +499,8 @@ FXL__ALWAYS_INLINE bool line_floor(const wctx *x, wseg *sg, fxl__u128 X, int64_t
         if (!sure || !fxl__le128(a1, wlo) || (a1.hi == wlo.hi && a1.lo == wlo.lo)) {
             if (sure && fxl__le128(whi, a1))
                 return false;
+            if (X.hi == 0 && X.lo == 0)
+                X = fxl__mul64(x->q, sg->len2);
             za_set(x, sg, X);
             s1 = line_sign(x, sg, fxl__i128_from(a1));
             if (s1 > 0)
@@ -483,9 +519,7 @@ foot:
      * h = d x (p - e): |v| > w) holds the line's whole part in the strip,
      * and T (within w of the core: |v| <= w) lies on it, strictly between
      * the ends. |c|, |s| < 2^30, |a - e| < 2^32: products below 2^62. */
-    ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax;
-    hb = ha + sg->D;
-    if (!((ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh))) {
+    if (!across_strip(x, sg)) {
         /* Else dot(k) and dot(k + 1) = dot(k) + d . (b - a): both within
          * [0, 65536 |b - a|^2] (no touch), or dot(t) strictly within. */
         int64_t px = (int64_t)(int32_t)k * x->c32 - sg->ax * 65536,
@@ -497,9 +531,14 @@ foot:
         l16.hi = sg->len2 >> 48;
         l16.lo = sg->len2 << 16;
         if (t < 0) {
-            if (is_neg(dot0) || is_neg(dot1) || !fxl__le128(fxl__iabs(dot0), l16) ||
-                !fxl__le128(fxl__iabs(dot1), l16))
+            if (is_neg(dot0) || is_neg(dot1)) {
+                sg->corner = 1; /* the foot before a: a's touch, likely */
                 return false;
+            }
+            if (!fxl__le128(fxl__iabs(dot0), l16) || !fxl__le128(fxl__iabs(dot1), l16)) {
+                sg->corner = 2; /* beyond b */
+                return false;
+            }
         } else {
             fxl__i128 dt = t == 0 ? dot0 : dot1;
             fxl__u128 m = fxl__iabs(dt);
@@ -511,11 +550,34 @@ foot:
     return true;
 }
 
-/* line_floor out of line, X = q |b - a|^2 worked out once for its root
- * and za. */
+/* line_floor's usual case alone (an axis-aligned wall across the strip,
+ * k shown by line_k64), for a wall across the strip (the caller's
+ * across_strip, inline: a wall not across it, as at a corner, leaves
+ * after 2 products, no call): the same steps, the same floor, in a small
+ * function of its own (the whole line_floor's frame and spills spared);
+ * false leaves the wall to fxl__line_floor. GBA bench: room width casts,
+ * capsule beams (cast.h). */
+FXL_ARM_CODE bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out)
+{
+    uint64_t r, dr;
+    int64_t k;
+    FXL_ASSERT(across_strip(x, sg)); /* the caller's test (checked builds) */
+    if (sg->D == 0 || !axis_root(x, sg, &r, &dr) || r <= dr ||
+        !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
+        return false;
+    FXL__LINE_FLOOR_COUNT(4);
+    FXL__LINE_FLOOR_COUNT(3);
+    FXL__LINE_FLOOR_COUNT(0);
+    FXL__LINE_FLOOR_COUNT(5);
+    *out = k;
+    return true;
+}
+
+/* line_floor out of line (X = q |b - a|^2 worked out there once, for
+ * the root and za, and for an axis wall only when za is needed). */
 FXL_ARM_CODE bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out)
 {
-    bool settled = line_floor(x, sg, fxl__mul64(x->q, sg->len2), out);
+    bool settled = line_floor(x, sg, out);
     FXL__LINE_FLOOR_COUNT(settled ? 0 : 1);
     return settled;
 }
@@ -530,7 +592,12 @@ FXL_ARM_CODE int64_t fxl__capsule_floor(const wctx *x, const wframe *f, wseg *sg
     int64_t lo = 0, hi = x->len, g, step, at = -1;
     bool entry = false, e = false;
     int fs, hs = 2;
-    za_set(x, sg, fxl__mul64(x->q, sg->len2));
+    /* za for the search's line_sign calls, unless line_floor set it, or
+     * found a corner (the search's front_sign calls near an end measure
+     * the distance to that end: line_sign, if ever called, works za out
+     * itself, the same answers). */
+    if (sg->za_e == 0 && sg->corner == 0)
+        za_set(x, sg, fxl__mul64(x->q, sg->len2));
     g = capsule_guess(x, f, sg, ub, ubf);
     /* hs, entry: fxl__front_sign at `at` (= hi when worked out there), for
      * the last step (the same call, the same answer). */

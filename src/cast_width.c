@@ -42,7 +42,11 @@
  * bracket: in 64 bits for the usual magnitudes, line_k64, else in 128;
  * line_sign in the thin band between) and the foot's place between the
  * ends. An axis-aligned wall's root is |b - a| sqrt(q), sqrt(q) from one
- * Newton step from 65536 (within 2^-13: no root, no squares).
+ * Newton step from 65536 (within 2^-13: no root, no squares); such a
+ * wall across the strip, k shown by line_k64, is the usual room's case:
+ * fxl__line_floor_fast, the same steps in a small function, tried first.
+ * When line_floor finds the line's touch with its foot beyond an end
+ * (wseg.corner), the floor search starts from that end's touch alone.
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
@@ -58,8 +62,28 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,685 cycles median (max 8,713), capsule casts 5,742
- * (max 22,645), the two mixed 5,348 (max 20,465; before line_k64 and the
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 5,063
+ * (max 19,918), the two mixed 4,742 (max 18,970); fxl_laser_cast's
+ * width cast 5,066 (max 19,939). Steps to these (mixed median, capsule
+ * max): a one-sided cast rejects a wall with D >= 0 before the strip test
+ * (not in the room's box pass, whose front set drops most of them: box
+ * beams 4,685 -> 4,711 with it) 5,348 -> 5,310; line_floor's X product
+ * only where read 5,159; one call from the Thumb entry into each kind's
+ * ARM pass, which sets up its own wctx, 5,041 (box 4,427); the corner
+ * estimate (wseg.corner: line_floor saw the line's touch with its foot
+ * beyond an end; 11 of the bench's 12 floor searches) capsule max 21,979
+ * -> 19,841; fxl__line_floor_fast (an axis wall across the strip, k in 64
+ * bits, a small function; tried after an inline across_strip) and no za
+ * for a corner's search 4,810 (4,949 and a capsule max of 22,631 with the
+ * strip test inside the call, after line_k64); R2 only when read 4,777;
+ * the box pass's last floor out of line (val_floor_out) 4,742 (box
+ * beams 4,427 -> 4,415).
+ * Measured slower: the first pass's D, N and ha kept for the second
+ * (stack arrays: capsule 5,371 -> 5,425, max 21,979 -> 22,435); the box
+ * pass inlined into the room's dispatch (box 4,484 but capsule 5,623).
+ * Earlier (the same rows): room box casts 4,685 cycles median (max
+ * 8,713), capsule casts 5,742 (max 22,645), the two mixed 5,348 (max
+ * 20,465; before line_k64 and the
  * axis walls' root: capsule 6,795, max 25,983, mixed 6,213; line_k64 alone
  * took capsule casts to 6,303, the axis root to 5,742; line_k64 out of
  * line was slower, 5,778; the floor search's estimate by rsqrt_root and
@@ -186,8 +210,10 @@ FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const wwa
                                      bool two_sided, int64_t *ha, int64_t *D, int64_t *N)
 {
     int64_t hb;
-    *ha = wall_ha(x, wp);
     *D = wall_d(x, wp);
+    if (!two_sided && *D >= 0)
+        return false; /* one-sided: D < 0 needed whatever N (below) */
+    *ha = wall_ha(x, wp);
     hb = *ha + *D;
     if ((*ha > x->Rh && hb > x->Rh) || (*ha < -x->Rh && hb < -x->Rh))
         return false;
@@ -198,9 +224,13 @@ FXL__ALWAYS_INLINE bool eligible_hdn(const wctx *x, const fxl__ray *r, const wwa
 /* The same, then the frame (written out again: through eligible_hdn's
  * pointers the box casts ran 40 cycles slower). */
 FXL__ALWAYS_INLINE bool eligible_near(const wctx *x, const fxl__ray *r, const wwall *wp,
-                                      bool two_sided, wframe *f)
+                                      bool two_sided, bool d_first, wframe *f)
 {
-    int64_t ha = wall_ha(x, wp), D = wall_d(x, wp), hb = ha + D, N;
+    int64_t ha, D = wall_d(x, wp), hb, N;
+    if (d_first && !two_sided && D >= 0)
+        return false; /* one-sided: D < 0 needed whatever N (below) */
+    ha = wall_ha(x, wp);
+    hb = ha + D;
     if ((ha > x->Rh && hb > x->Rh) || (ha < -x->Rh && hb < -x->Rh))
         return false;
     N = wall_n_of(wp, r->p);
@@ -365,6 +395,12 @@ FXL__ALWAYS_INLINE int64_t g_emitter(const fxl__ray *r)
     return (int64_t)r->dx * r->p.x + (int64_t)r->dy * r->p.y;
 }
 
+/* val_floor out of line (the box pass's last step). */
+FXL_ARM_CODE static int64_t val_floor_out(const wval *v)
+{
+    return val_floor(*v);
+}
+
 /* The box: every eligible wall's u*, the least kept exactly (the lower
  * index on a tie); a wall met at 0 ends the search. by_floor (a capsule of
  * half-width 0, whose u* is the box's): the capsule's rule instead, the
@@ -382,7 +418,7 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
     for (i = witer_next(&it, r, room, 0); i < n; i = witer_next(&it, r, room, i + 1)) {
         wframe f;
         wwall wv = witer_wall(&it, i, room);
-        if (!eligible_near(x, r, &wv, two_sided, &f) || !box_first(x, &f, &u) ||
+        if (!eligible_near(x, r, &wv, two_sided, !room, &f) || !box_first(x, &f, &u) ||
             !val_le_int(u, x->len))
             continue;
         /* u < bf: not bf den <= num. */
@@ -396,31 +432,20 @@ FXL__ALWAYS_INLINE long box_pass(const wctx *x, const fxl__ray *r, witer it, boo
                 break;
         }
     }
-    *length = (int32_t)(best < 0 ? x->len : by_floor ? bf : val_floor(bv));
+    *length = (int32_t)(best < 0 ? x->len : by_floor ? bf : val_floor_out(&bv));
     return best;
 }
 
 /* (by_floor a constant in each: the box's loop without the capsule's
  * branches.) */
-FXL_ARM_CODE static long box_cast(const wctx *x, const fxl__ray *r, const fxl_wall_prep *walls,
-                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
+/* w^2 q (the capsule's distances: front_sign, line_floor's and the
+ * search's exact tests) worked out before the first call that may read
+ * it: a capsule cast settled by fxl__line_floor_fast alone never does
+ * (wctx_init leaves it 0; w > 0 here, so w^2 q > 0 once set). */
+FXL__ALWAYS_INLINE void r2_need(wctx *x)
 {
-    witer it;
-    witer_walls(&it, walls, n);
-    if (by_floor)
-        return box_pass(x, r, it, false, two_sided, true, length);
-    return box_pass(x, r, it, false, two_sided, false, length);
-}
-
-FXL_ARM_CODE static long box_cast_room(const wctx *x, const fxl__ray *r, const fxl_room *room,
-                                       uint32_t mask, bool two_sided, bool by_floor,
-                                       int32_t *length)
-{
-    witer it;
-    witer_room(&it, room->packed, room->n, mask);
-    if (by_floor)
-        return box_pass(x, r, it, true, two_sided, true, length);
-    return box_pass(x, r, it, true, two_sided, false, length);
+    if (x->R2.hi == 0 && x->R2.lo == 0)
+        x->R2 = fxl__mul64(x->w * x->w, x->q);
 }
 
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
@@ -434,7 +459,7 @@ FXL_ARM_CODE static long box_cast_room(const wctx *x, const fxl__ray *r, const f
  * floor(least u*_box) + 1 + w, and the best so far + w), keeping the least
  * floor (the lower index among equal ones); from the first wall met at 0
  * on, nothing can take it. */
-FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src, bool room,
+FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool room,
                                      bool two_sided, int32_t *length)
 {
     witer it = src;
@@ -483,6 +508,7 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
             continue;
         if (near_emitter(x, &it, i, &wv, room, r->p)) {
             seg_setup_n(&wv, r->p, D, N, &sg);
+            r2_need(x);
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
@@ -513,7 +539,8 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
         wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
             seg_setup_n(&w0, r->p, D0, N0, &sg);
-            if (fxl__line_floor(x, &sg, &L)) {
+            if ((across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) ||
+                (r2_need(x), fxl__line_floor(x, &sg, &L))) {
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -562,7 +589,7 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
             /* u*_box >= K = window: skipped below (g_low). */
             if (g_low(r, &it, i, &wv, room) >= Tw)
                 continue;
-            if (!eligible_near(x, r, &wv, two_sided, &f) || !box_first(x, &f, &u))
+            if (!eligible_near(x, r, &wv, two_sided, true, &f) || !box_first(x, &f, &u))
                 continue;
         } else {
             if (k >= nc)
@@ -579,13 +606,16 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
             continue;
         D = wall_d(x, &wv);
         seg_setup(&wv, r->p, D, &sg);
+        r2_need(x); /* for each call below but the fast path */
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
         /* The line's touch first (no frame needed), else the floor search;
          * the least u*_box's div_est, when worked out above, is the
          * estimate's start for its wall (the same value: not worked out
          * again). */
-        if ((long)i == tried || !fxl__line_floor(x, &sg, &L)) {
+        if ((long)i == tried ||
+            (!(across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) &&
+             !fxl__line_floor(x, &sg, &L))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,
@@ -612,24 +642,6 @@ FXL__ALWAYS_INLINE long capsule_pass(const wctx *x, const fxl__ray *r, witer src
     return best;
 }
 
-FXL_ARM_CODE static long capsule_cast(const wctx *x, const fxl__ray *r,
-                                      const fxl_wall_prep *walls, size_t n, bool two_sided,
-                                      int32_t *length)
-{
-    witer it;
-    witer_walls(&it, walls, n);
-    return capsule_pass(x, r, it, false, two_sided, length);
-}
-
-FXL_ARM_CODE static long capsule_cast_room(const wctx *x, const fxl__ray *r,
-                                           const fxl_room *room, uint32_t mask, bool two_sided,
-                                           int32_t *length)
-{
-    witer it;
-    witer_room(&it, room->packed, room->n, mask);
-    return capsule_pass(x, r, it, true, two_sided, length);
-}
-
 /* What every wall of the cast shares (the capsule's R2 aside). */
 FXL__ALWAYS_INLINE void wctx_init(wctx *x, const fxl__ray *r, int32_t w)
 {
@@ -647,35 +659,75 @@ FXL__ALWAYS_INLINE void wctx_init(wctx *x, const fxl__ray *r, int32_t w)
     x->R2.hi = x->R2.lo = 0;
 }
 
-/* Each wall near the beam's box and eligible gives its u*: the box keeps
- * the least exactly, the capsule the least floor. ARM code on the GBA. */
-FXL_ARM_CODE long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
-                                  const fxl_wall_prep *walls, size_t n, bool two_sided,
-                                  int32_t *length)
+FXL_ARM_CODE static long box_cast(const fxl__ray *r, int32_t w, const fxl_wall_prep *walls,
+                                  size_t n, bool two_sided, bool by_floor, int32_t *length)
 {
     wctx x;
+    witer it;
     wctx_init(&x, r, w);
-    if (kind == FXL_LASER_CAPSULE && w > 0) {
-        x.R2 = fxl__mul64(x.w * x.w, x.q); /* the capsule's only */
-        return capsule_cast(&x, r, walls, n, two_sided, length);
-    }
-    return box_cast(&x, r, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
+    witer_walls(&it, walls, n);
+    if (by_floor)
+        return box_pass(&x, r, it, false, two_sided, true, length);
+    return box_pass(&x, r, it, false, two_sided, false, length);
+}
+
+FXL_ARM_CODE static long capsule_cast(const fxl__ray *r, int32_t w, const fxl_wall_prep *walls,
+                                      size_t n, bool two_sided, int32_t *length)
+{
+    wctx x;
+    witer it;
+    wctx_init(&x, r, w);
+    witer_walls(&it, walls, n);
+    return capsule_pass(&x, r, it, false, two_sided, length);
+}
+
+/* Each wall near the beam's box and eligible gives its u*: the box keeps
+ * the least exactly, the capsule the least floor. The passes ARM code on
+ * the GBA, each setting up its wctx (this dispatch Thumb: one call into
+ * ARM, as the room's). */
+long fxl__cast_width(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                     const fxl_wall_prep *walls, size_t n, bool two_sided, int32_t *length)
+{
+    if (kind == FXL_LASER_CAPSULE && w > 0)
+        return capsule_cast(r, w, walls, n, two_sided, length);
+    return box_cast(r, w, walls, n, two_sided, kind == FXL_LASER_CAPSULE, length);
 }
 
 /* The same through an indexed room's packed walls (n <= FXL_ROOM_INDEXED),
  * those of mask only: a superset of the near walls that may be eligible
  * (fxl__room_cast_width). */
-FXL_ARM_CODE static long cast_width_room(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
-                                         const fxl_room *room, uint32_t mask, bool two_sided,
-                                         int32_t *length)
+FXL_ARM_CODE static long box_cast_room(const fxl__ray *r, int32_t w, const fxl_room *room,
+                                       uint32_t mask, bool two_sided, bool by_floor,
+                                       int32_t *length)
 {
     wctx x;
+    witer it;
     wctx_init(&x, r, w);
-    if (kind == FXL_LASER_CAPSULE && w > 0) {
-        x.R2 = fxl__mul64(x.w * x.w, x.q);
-        return capsule_cast_room(&x, r, room, mask, two_sided, length);
-    }
-    return box_cast_room(&x, r, room, mask, two_sided, kind == FXL_LASER_CAPSULE, length);
+    witer_room(&it, room->packed, room->n, mask);
+    if (by_floor)
+        return box_pass(&x, r, it, true, two_sided, true, length);
+    return box_pass(&x, r, it, true, two_sided, false, length);
+}
+
+FXL_ARM_CODE static long capsule_cast_room(const fxl__ray *r, int32_t w, const fxl_room *room,
+                                           uint32_t mask, bool two_sided, int32_t *length)
+{
+    wctx x;
+    witer it;
+    wctx_init(&x, r, w);
+    witer_room(&it, room->packed, room->n, mask);
+    return capsule_pass(&x, r, it, true, two_sided, length);
+}
+
+/* (Each kind's ARM function sets up its own wctx: one call from the
+ * Thumb entry, not two.) */
+FXL__ALWAYS_INLINE long cast_width_room(const fxl__ray *r, fxl_laser_kind kind, int32_t w,
+                                        const fxl_room *room, uint32_t mask, bool two_sided,
+                                        int32_t *length)
+{
+    if (kind == FXL_LASER_CAPSULE && w > 0)
+        return capsule_cast_room(r, w, room, mask, two_sided, length);
+    return box_cast_room(r, w, room, mask, two_sided, kind == FXL_LASER_CAPSULE, length);
 }
 
 /* The walls of an indexed room whose slabs meet the beam box's on both

@@ -132,6 +132,9 @@ typedef struct wseg {
     int za_e;
     uint64_t rho; /* about sqrt(q |b - a|^2) from line_floor, for the floor
                    * search's estimate; 0: not worked out */
+    int corner;   /* line_floor found the line's touch beyond the end a (1)
+                   * or b (2): the floor search's estimate is that end's
+                   * touch alone; 0: not known */
 } wseg;
 
 /* A wall's values as the width tests read them (Q16.16 start a and b -
@@ -189,6 +192,7 @@ FXL__ALWAYS_INLINE void seg_setup_n(const wwall *w, fxl_vec2 e, int64_t D, int64
     sg->za_m = 0;
     sg->za_e = 0;
     sg->rho = 0;
+    sg->corner = 0;
 }
 
 FXL__ALWAYS_INLINE void seg_setup(const wwall *w, fxl_vec2 e, int64_t D, wseg *sg)
@@ -270,11 +274,12 @@ uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsi
 /* Test builds: how many floors line_floor settled ([0]) and left to the
  * floor search ([1]), how many of its roots the squares did not bracket
  * ([2]: never, if rsqrt_root is as precise as it claims), how many
- * times its 64-bit tests (line_k64) showed k ([3]), and how many axis
- * walls' roots came without rsqrt_root ([4])
+ * times its 64-bit tests (line_k64) showed k ([3]), how many axis
+ * walls' roots came without rsqrt_root ([4]), and how many floors
+ * fxl__line_floor_fast settled ([5]; counted in [0], [3], [4] too)
  * (cast_capsule.c; tests/test_cast_width.c). */
 #ifdef FXL_TEST_HOOKS
-extern uint32_t fxl__line_floor_count[5];
+extern uint32_t fxl__line_floor_count[6];
 #define FXL__LINE_FLOOR_COUNT(k) (fxl__line_floor_count[k]++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
@@ -293,6 +298,21 @@ int fxl__front_sign(const wctx *x, const wseg *sg, int64_t L, bool *entry);
  * wall's line between the ends and that can be shown cheaply (*out; else
  * false); may set sg's za_m, za_e (cast_capsule.c). */
 bool fxl__line_floor(const wctx *x, wseg *sg, int64_t *out);
+
+/* Whether the wall's ends lie beyond opposite edges of the strip (|h| >
+ * Rh, h = d x (p - e): |v| > w): then it holds the line's whole part in
+ * the strip (line_floor's foot). |c|, |s| < 2^30, |a - e| < 2^32:
+ * products below 2^62. */
+FXL__ALWAYS_INLINE bool across_strip(const wctx *x, const wseg *sg)
+{
+    int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
+    return (ha < -x->Rh && hb > x->Rh) || (ha > x->Rh && hb < -x->Rh);
+}
+
+/* fxl__line_floor's usual case only, for a wall across the strip
+ * (across_strip): an axis-aligned wall, k shown in 64 bits; the same
+ * floor, or false (cast_capsule.c). */
+bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when

@@ -67,7 +67,7 @@ static void line_floor_run(const char *tag, bool wide, bool axis)
     uint32_t i, n = wide ? FXLT_CASES(50000) : FXLT_CASES(100000), bad = 0, hits = 0, whole = 0;
     uint32_t before0 = fxl__line_floor_count[0], before1 = fxl__line_floor_count[1],
              before2 = fxl__line_floor_count[2], before3 = fxl__line_floor_count[3],
-             before4 = fxl__line_floor_count[4];
+             before4 = fxl__line_floor_count[4], before5 = fxl__line_floor_count[5];
     int32_t span = wide ? PX(8000) : PX(1000), far = wide ? PX(4000) : PX(300),
             wmax = wide ? PX(2000) : PX(8);
     for (i = 0; i < n; i++) {
@@ -145,12 +145,16 @@ static void line_floor_run(const char *tag, bool wide, bool axis)
     fxlt_printf("      settled by line_floor %u (k shown in 64 bits %u), by the search %u\n",
                 fxl__line_floor_count[0] - before0, fxl__line_floor_count[3] - before3,
                 fxl__line_floor_count[1] - before1);
-    fxlt_printf("      (roots not bracketed: %u, from sqrt(q): %u); %u disagreements\n",
-                fxl__line_floor_count[2] - before2, fxl__line_floor_count[4] - before4, bad);
+    fxlt_printf("      (roots not bracketed: %u, from sqrt(q): %u, by the fast path: %u); "
+                "%u disagreements\n",
+                fxl__line_floor_count[2] - before2, fxl__line_floor_count[4] - before4,
+                fxl__line_floor_count[5] - before5, bad);
     CHECK_EQ(bad, 0);
     CHECK(fxl__line_floor_count[3] - before3 > 0);
-    if (axis)
+    if (axis) {
         CHECK(fxl__line_floor_count[4] - before4 > n / 4);
+        CHECK(fxl__line_floor_count[5] - before5 > 0); /* the fast path checked too */
+    }
     if (wide) /* the 128-bit tests settled some too */
         CHECK(fxl__line_floor_count[3] - before3 < fxl__line_floor_count[0] - before0);
     CHECK_EQ(fxl__line_floor_count[2] - before2, 0); /* rsqrt_root's precision */
