@@ -23,7 +23,16 @@
  * inline 2^16-split 32-bit filter, |D|^2 only when needed, and a 46-bit
  * split of the products (medians -1 %, the worst sample +250 to +600: the
  * bigger function spills; a split helper GCC did not inline into this ARM
- * function was compiled as Thumb with __aeabi_lmul calls, +3,800). */
+ * function was compiled as Thumb with __aeabi_lmul calls, +3,800).
+ * Session 11: the corner stage's 128-bit products now run only in the
+ * band of a filter on 2^-8 px floors (fxl__slide_corner_quick, below; its
+ * slide part worked out once, at the first corner that needs it, and |D|^2
+ * at the first corner it leaves), and a capsule's crossing test skips its
+ * repeated corners: the worst slide of the bench's slide row went from
+ * 4,440 to about 2,950 cycles (the row's max 4,785 -> 3,526, median 936 ->
+ * 920). What remains of such a slide is the two end tests (about 770, in
+ * frame.c), the axis rejects (about 430: ARM code in ROM runs at about 6
+ * cycles an instruction) and the filter (about 350 + 300 a corner). */
 #include "sweep_parts.h"
 
 #include "big.h"
@@ -50,6 +59,87 @@ FXL_ARM_CODE static bool within_segment(fxl__i128 cr_q64, int64_t t_q32, fxl__i1
     return fxl__big_cmp(&lhs, &rhs) <= 0;
 }
 
+/* The corner filter (sweep_parts.h), in units of 2^-8 px: x' =
+ * floor(x / 2^24) for each Q32.32 value x, so x lies in [x', x' + 1)
+ * 2^24. It takes slides with |du|, |dv|, t below 2^38 (64 px: |du'|,
+ * |dv'|, t' <= 2^14) and corners with |eu|, |ev| below 2^39 (|eu'|,
+ * |ev'| <= 2^15; the slide's own corners have |eu| <= t + |du| < 2^39);
+ * anything larger is left to the exact stage. As in fxl__sweep_psign's
+ * proof, x = x' 2^24 + e (0 <= e < 2^24) gives |x y / 2^48 - x' y'| <
+ * |x'| + |y'| + 1, so with a = eu', b = ev', c = du', d = dv':
+ *   dot / 2^48   within bd = |a| + |b| + |c| + |d| + 2 of dot' = a c + b d,
+ *   cross / 2^48 within bd of cr' = c b - d a (cross = du ev - dv eu),
+ *   |D|^2 / 2^48 within bl = 2 |c| + 2 |d| + 2 of l' = c^2 + d^2
+ * (every bound strict). So dot' + bd <= 0 gives dot < 0, and l' - dot' +
+ * bl + bd <= 0 gives |D|^2 - dot < 0 (no inner foot: -1); dot' - bd >= 0
+ * and l' - dot' - bl - bd >= 0 make both strictly positive. Then, with
+ * the foot inside, |cross| / 2^48 lies in (cl, ch), cl = max(0, |cr'| -
+ * bd), ch = |cr'| + bd; |D|^2 / 2^48 in (ll, lh) (ll = max(0, l' - bl),
+ * lh = l' + bl > 0) and t / 2^24 in [t', t' + 1): cl^2 >= t1 = (t' + 1)^2
+ * lh gives cross^2 > t^2 |D|^2 (-1), ch^2 <= t0 = t'^2 ll gives cross^2 <
+ * t^2 |D|^2 (1). Sizes: |a|, |b| <= 2^15 and |c|, |d|, t' <= 2^14, so
+ * dot', cr' are at most 2^30 in magnitude, l' at most 2^29, bd below 2^17,
+ * every sum of them below 2^31 (int32); ch^2 below 2^61 and t1 below
+ * 2^58. The band is a few 2^-8 px of the distance (a relative 2^-8 for a
+ * reach of 1 px): the common near-corner cases (a slide of a few pixels
+ * past a corner) are decided here, in 32-bit products and two 32x32 ->
+ * 64 squares a corner. (A first form with a shift fitted to the values'
+ * bit length cost about 500 GBA cycles for the slide's part and 400 a
+ * corner: ARM code in ROM runs at about 6 cycles an instruction.)
+ * floor(x / 2^24) for a result below 2^31 in magnitude is the low word of
+ * the logical shift of x's two's complement (bits 24 .. 55 of x). */
+FXL__ALWAYS_INLINE int32_t slide_floor24(int64_t x_q32)
+{
+    uint32_t lo = (uint32_t)(uint64_t)x_q32, hi = (uint32_t)((uint64_t)x_q32 >> 32);
+    return fxl__u2i32((lo >> 24) | (hi << 8));
+}
+
+FXL_ARM_CODE FXL_NOINLINE void fxl__slide_quick_init(fxl__slide_quick *q, int64_t du_q32,
+                                                    int64_t dv_q32, int64_t t_q32)
+{
+    const uint64_t lim = (uint64_t)1 << 38;
+    int32_t tt, ll;
+    q->ok = t_q32 >= 0 && (uint64_t)t_q32 < lim && fxl__abs64(du_q32) < lim &&
+            fxl__abs64(dv_q32) < lim;
+    if (!q->ok)
+        return;
+    q->c = slide_floor24(du_q32), q->d = slide_floor24(dv_q32);
+    tt = slide_floor24(t_q32);
+    q->l = q->c * q->c + q->d * q->d;
+    q->bdc = (int32_t)(fxl__abs32(q->c) + fxl__abs32(q->d)) + 2;
+    q->bl = 2 * q->bdc - 2;
+    ll = q->l > q->bl ? q->l - q->bl : 0;
+    q->t1 = (uint64_t)((uint32_t)(tt + 1) * (uint32_t)(tt + 1)) * (uint32_t)(q->l + q->bl);
+    q->t0 = (uint64_t)((uint32_t)tt * (uint32_t)tt) * (uint32_t)ll;
+}
+
+FXL_ARM_CODE FXL_NOINLINE int fxl__slide_corner_quick(const fxl__slide_quick *q, int64_t eu_q32,
+                                                     int64_t ev_q32)
+{
+    int32_t a, b, dot, cr, bd;
+    uint32_t acr, cl, ch;
+    /* |eu|, |ev| < 2^39: the biased value's high word below 2^8 */
+    if (!q->ok || ((uint64_t)eu_q32 + ((uint64_t)1 << 39)) >> 40 != 0 ||
+        ((uint64_t)ev_q32 + ((uint64_t)1 << 39)) >> 40 != 0)
+        return 0;
+    a = slide_floor24(eu_q32), b = slide_floor24(ev_q32);
+    dot = a * q->c + b * q->d;
+    cr = q->c * b - q->d * a;
+    bd = (int32_t)(fxl__abs32(a) + fxl__abs32(b)) + q->bdc;
+    if (dot + bd <= 0 || q->l - dot + q->bl + bd <= 0)
+        return -1;
+    if (dot - bd < 0 || q->l - dot - q->bl - bd < 0)
+        return 0;
+    acr = fxl__abs32(cr);
+    ch = acr + (uint32_t)bd;
+    cl = acr > (uint32_t)bd ? acr - (uint32_t)bd : 0u;
+    if ((uint64_t)cl * cl >= q->t1)
+        return -1;
+    if ((uint64_t)ch * ch <= q->t0)
+        return 1;
+    return 0;
+}
+
 FXL_ARM_CODE
 bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, int32_t ay,
                     int32_t bx, int32_t by, int32_t r)
@@ -61,6 +151,8 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     int64_t cu_q32[4], cv_q32[4];
     int k;
     fxl__i128 len2_q64;
+    fxl__slide_quick sq;
+    bool len2_done = false, sq_done = false;
 
     if (t_q32 < 0)
         return false;
@@ -81,7 +173,12 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         fxl__max64(va_q32, vb_q32) >= lp->v_lo && fxl__min64(va_q32, vb_q32) <= lp->v_hi) {
         int pos = 0, neg = 0;
         for (k = 0; k < 4; k++) {
-            int side = fxl__sweep_psign(du_q32, cv_q32[k] - va_q32, dv_q32, cu_q32[k] - ua_q32);
+            int side;
+            /* A repeated corner (a capsule's core is a segment): its side
+             * again (issue 20's tails: a capsule's tip took four signs). */
+            if (((k & 1) != 0 && lp->v_lo == lp->v_hi) || ((k & 2) != 0 && lp->u_lo == lp->u_hi))
+                continue;
+            side = fxl__sweep_psign(du_q32, cv_q32[k] - va_q32, dv_q32, cu_q32[k] - ua_q32);
             pos |= side >= 0;
             neg |= side <= 0;
         }
@@ -89,10 +186,11 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
             return true;
     }
     /* A corner near an inner point of AB. */
-    len2_q64 = fxl__isub(fxl__imul(du_q32, du_q32), fxl__imul(-dv_q32, dv_q32));
+    len2_q64.hi = 0, len2_q64.lo = 0;
     for (k = 0; k < 4; k++) {
         int64_t eu_q32 = cu_q32[k] - ua_q32, ev_q32 = cv_q32[k] - va_q32;
         fxl__i128 dot_q64;
+        int quick;
         /* A repeated corner (a capsule's core is a segment, v_lo = v_hi):
          * once is enough (issue 20's tails: its 128-bit products again). */
         if (((k & 1) != 0 && lp->v_lo == lp->v_hi) || ((k & 2) != 0 && lp->u_lo == lp->u_hi))
@@ -103,6 +201,18 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         if (fxl__abs64(eu_q32) > (uint64_t)t_q32 + fxl__abs64(du_q32) ||
             fxl__abs64(ev_q32) > (uint64_t)t_q32 + fxl__abs64(dv_q32))
             continue;
+        /* The 64-bit filter first; the 128-bit products only in its band. */
+        if (!sq_done) /* once, at the first corner that needs it */
+            fxl__slide_quick_init(&sq, du_q32, dv_q32, t_q32), sq_done = true;
+        quick = fxl__slide_corner_quick(&sq, eu_q32, ev_q32);
+        if (quick != 0) {
+            if (quick > 0)
+                return true;
+            continue;
+        }
+        /* |D|^2 once, at the first corner the filter leaves (len2_done). */
+        if (!len2_done)
+            len2_q64 = fxl__isub(fxl__imul(du_q32, du_q32), fxl__imul(-dv_q32, dv_q32)), len2_done = true;
         dot_q64 = fxl__isub(fxl__imul(eu_q32, du_q32), fxl__imul(-ev_q32, dv_q32));
         if (fxl__isign(dot_q64) <= 0 || fxl__isign(fxl__isub(len2_q64, dot_q64)) <= 0)
             continue;
