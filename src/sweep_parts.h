@@ -193,7 +193,6 @@ int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *s
  * corner, -1 when it surely fails, 0 when only the exact products settle
  * it. Derivation and bounds in sweep_slide.c. */
 typedef struct fxl__slide_quick {
-    int64_t du, dv;   /* Q32.32 D, as given */
     uint64_t t1, t0;  /* (t' + 1)^2 (l' + bl), t'^2 max(0, l' - bl) */
     int32_t c, d;     /* floor(du / 2^24), floor(dv / 2^24): Q8 px */
     int32_t l, bl;    /* c^2 + d^2, 2 |c| + 2 |d| + 2 */
@@ -209,8 +208,10 @@ int fxl__slide_corner_quick(const fxl__slide_quick *q, int64_t eu_q32, int64_t e
  * corner's region of the rectangle, where that corner is the nearest
  * point for every point of AB): "the closed segment AB comes within t of
  * C" (|C - A| <= t, |C - B| <= t, or the corner question above), from
- * the same floors: 1 surely, -1 surely not, 0 only the exact stage. */
-int fxl__slide_point_quick(const fxl__slide_quick *q, int64_t eu_q32, int64_t ev_q32);
+ * the same floors (the same limits: |du|, |dv|, t below 64 px, the ends
+ * below 128 px): 1 surely, -1 surely not, 0 only the exact stage. */
+int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32, int64_t dv_q32,
+                           int64_t t_q32);
 
 /* A slide: true iff the circle of radius r whose offset from the beam's
  * reference point moves straight from a to b (Q16.16) touches the hitbox

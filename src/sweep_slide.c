@@ -94,10 +94,39 @@ FXL__ALWAYS_INLINE int32_t slide_floor24(int64_t x_q32)
     return fxl__u2i32((lo >> 24) | (hi << 8));
 }
 
-/* -2^39 <= x < 2^39: the biased value's high bits above 2^40 clear. */
+/* -2^39 <= x < 2^39 (2^(32 + k), k = 7; 6 for 2^38): floor(x / 2^32),
+ * the high word, in [-2^k, 2^k), so the high word plus 2^k (mod 2^32)
+ * below 2^(k + 1); one add and one compare. */
 FXL__ALWAYS_INLINE bool slide_small(int64_t x_q32)
 {
-    return ((uint64_t)x_q32 + ((uint64_t)1 << 39)) >> 40 == 0;
+    return (uint32_t)((uint64_t)x_q32 >> 32) + 0x80u < 0x100u;
+}
+
+FXL__ALWAYS_INLINE bool slide_small38(int64_t x_q32)
+{
+    return (uint32_t)((uint64_t)x_q32 >> 32) + 0x40u < 0x80u;
+}
+
+/* The corner question on the floors (a, b) of E and the slide's part
+ * (see fxl__slide_corner_quick's derivation above): -1, 0 or 1. */
+FXL__ALWAYS_INLINE int slide_corner_core(int32_t a, int32_t b, int32_t c, int32_t d, int32_t l,
+                                         int32_t bl, int32_t bdc, uint64_t t1, uint64_t t0)
+{
+    int32_t dot = a * c + b * d, cr = c * b - d * a;
+    int32_t bd = (int32_t)(fxl__abs32(a) + fxl__abs32(b)) + bdc;
+    uint32_t acr, cl, ch;
+    if (dot + bd <= 0 || l - dot + bl + bd <= 0)
+        return -1;
+    if (dot - bd < 0 || l - dot - bl - bd < 0)
+        return 0;
+    acr = fxl__abs32(cr);
+    ch = acr + (uint32_t)bd;
+    cl = acr > (uint32_t)bd ? acr - (uint32_t)bd : 0u;
+    if ((uint64_t)cl * cl >= t1)
+        return -1;
+    if ((uint64_t)ch * ch <= t0)
+        return 1;
+    return 0;
 }
 
 FXL_ARM_CODE FXL_NOINLINE void fxl__slide_quick_init(fxl__slide_quick *q, int64_t du_q32,
@@ -105,7 +134,6 @@ FXL_ARM_CODE FXL_NOINLINE void fxl__slide_quick_init(fxl__slide_quick *q, int64_
 {
     const uint64_t lim = (uint64_t)1 << 38;
     int32_t tt, ll;
-    q->du = du_q32, q->dv = dv_q32;
     q->ok = t_q32 >= 0 && (uint64_t)t_q32 < lim && fxl__abs64(du_q32) < lim &&
             fxl__abs64(dv_q32) < lim;
     if (!q->ok)
@@ -124,26 +152,10 @@ FXL_ARM_CODE FXL_NOINLINE void fxl__slide_quick_init(fxl__slide_quick *q, int64_
 FXL_ARM_CODE FXL_NOINLINE int fxl__slide_corner_quick(const fxl__slide_quick *q, int64_t eu_q32,
                                                      int64_t ev_q32)
 {
-    int32_t a, b, dot, cr, bd;
-    uint32_t acr, cl, ch;
     if (!q->ok || !slide_small(eu_q32) || !slide_small(ev_q32))
         return 0;
-    a = slide_floor24(eu_q32), b = slide_floor24(ev_q32);
-    dot = a * q->c + b * q->d;
-    cr = q->c * b - q->d * a;
-    bd = (int32_t)(fxl__abs32(a) + fxl__abs32(b)) + q->bdc;
-    if (dot + bd <= 0 || q->l - dot + q->bl + bd <= 0)
-        return -1;
-    if (dot - bd < 0 || q->l - dot - q->bl - bd < 0)
-        return 0;
-    acr = fxl__abs32(cr);
-    ch = acr + (uint32_t)bd;
-    cl = acr > (uint32_t)bd ? acr - (uint32_t)bd : 0u;
-    if ((uint64_t)cl * cl >= q->t1)
-        return -1;
-    if ((uint64_t)ch * ch <= q->t0)
-        return 1;
-    return 0;
+    return slide_corner_core(slide_floor24(eu_q32), slide_floor24(ev_q32), q->c, q->d, q->l, q->bl,
+                             q->bdc, q->t1, q->t0);
 }
 
 /* One end against the point, on the same floors: E = (eu, ev) in [a, a +
@@ -160,32 +172,46 @@ FXL__ALWAYS_INLINE int slide_end_quick(int32_t a, int32_t b, uint32_t t2, uint32
     return hi <= t2 ? 1 : lo >= t21 ? -1 : 0;
 }
 
-/* The point question (sweep_parts.h): the two ends, E_A = C - A and E_B =
- * C - B = E_A - D (both below 2^39 on each axis, else undecided), then
- * the corner question; -1 only when all three surely fail. */
-FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(const fxl__slide_quick *q, int64_t eu_q32,
-                                                    int64_t ev_q32)
+/* The point question (sweep_parts.h), in one pass (a first form through
+ * fxl__slide_quick_init and fxl__slide_corner_quick cost about 1,100 GBA
+ * cycles): the limits on the high words, the floors once, the two ends,
+ * E_A = C - A and E_B = C - B = E_A - D (both below 2^39 on each axis,
+ * else undecided), then the corner question; -1 only when all three
+ * surely fail. */
+FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32,
+                                                    int64_t dv_q32, int64_t t_q32)
 {
-    uint32_t t2, t21;
-    int ra, rb, rf;
     int64_t fu_q32, fv_q32;
-    if (!q->ok || !slide_small(eu_q32) || !slide_small(ev_q32))
+    int32_t a, b, c, d, tt, l, bdc, bl, ll;
+    uint32_t t2, t21;
+    int ra, rb;
+    if (t_q32 < 0 || !slide_small38(t_q32) || !slide_small38(du_q32) || !slide_small38(dv_q32) ||
+        !slide_small(eu_q32) || !slide_small(ev_q32))
         return 0;
-    fu_q32 = eu_q32 - q->du, fv_q32 = ev_q32 - q->dv; /* below 2^40 in magnitude */
+    fu_q32 = eu_q32 - du_q32, fv_q32 = ev_q32 - dv_q32; /* below 2^40 in magnitude */
     if (!slide_small(fu_q32) || !slide_small(fv_q32))
         return 0;
+    tt = slide_floor24(t_q32);
     /* t' < 2^14: both squares below 2^29 */
-    t2 = (uint32_t)(q->tt * q->tt), t21 = (uint32_t)((q->tt + 1) * (q->tt + 1));
-    ra = slide_end_quick(slide_floor24(eu_q32), slide_floor24(ev_q32), t2, t21);
+    t2 = (uint32_t)(tt * tt), t21 = (uint32_t)((tt + 1) * (tt + 1));
+    a = slide_floor24(eu_q32), b = slide_floor24(ev_q32);
+    ra = slide_end_quick(a, b, t2, t21);
     if (ra > 0)
         return 1;
     rb = slide_end_quick(slide_floor24(fu_q32), slide_floor24(fv_q32), t2, t21);
     if (rb > 0)
         return 1;
-    rf = fxl__slide_corner_quick(q, eu_q32, ev_q32);
-    if (rf > 0)
-        return 1;
-    return ra < 0 && rb < 0 && rf < 0 ? -1 : 0;
+    c = slide_floor24(du_q32), d = slide_floor24(dv_q32);
+    l = c * c + d * d;
+    bdc = (int32_t)(fxl__abs32(c) + fxl__abs32(d)) + 2;
+    bl = 2 * bdc - 2;
+    ll = l > bl ? l - bl : 0;
+    switch (slide_corner_core(a, b, c, d, l, bl, bdc, (uint64_t)t21 * (uint32_t)(l + bl),
+                              (uint64_t)t2 * (uint32_t)ll)) {
+    case 1: return 1;
+    case -1: return ra < 0 && rb < 0 ? -1 : 0;
+    default: return 0;
+    }
 }
 
 /* A slide that stays in one corner's region of K (issue 20's tails: a
@@ -197,11 +223,10 @@ FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(const fxl__slide_quick *q, 
  * point of AB has the same nearest point C and the slide hits iff the
  * closed segment AB comes within t of C: fxl__slide_point_quick's
  * question, which settles most such slides. 1 hit, -1 miss, 0 not
- * settled here (*sq then prepared when *sq_done). */
+ * settled here. */
 FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, int64_t ua_q32,
                                                   int64_t va_q32, int64_t ub_q32, int64_t vb_q32,
-                                                  int64_t t_q32, fxl__slide_quick *sq,
-                                                  bool *sq_done)
+                                                  int64_t t_q32)
 {
     int64_t cu_q32, cv_q32;
     if (ua_q32 >= lp->u_hi && ub_q32 >= lp->u_hi)
@@ -216,9 +241,8 @@ FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, int6
         cv_q32 = lp->v_lo;
     else
         return 0;
-    fxl__slide_quick_init(sq, ub_q32 - ua_q32, vb_q32 - va_q32, t_q32);
-    *sq_done = true;
-    return fxl__slide_point_quick(sq, cu_q32 - ua_q32, cv_q32 - va_q32);
+    return fxl__slide_point_quick(cu_q32 - ua_q32, cv_q32 - va_q32, ub_q32 - ua_q32,
+                                  vb_q32 - va_q32, t_q32);
 }
 
 FXL_ARM_CODE
@@ -243,7 +267,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         fxl__max64(va_q32, vb_q32) < lp->v_lo - t_q32 ||
         fxl__min64(va_q32, vb_q32) > lp->v_hi + t_q32)
         return false;
-    k = slide_region(lp, ua_q32, va_q32, ub_q32, vb_q32, t_q32, &sq, &sq_done);
+    k = slide_region(lp, ua_q32, va_q32, ub_q32, vb_q32, t_q32);
     if (k != 0)
         return k > 0;
     if (fxl__frame_test(lp, ua_q32, va_q32, r) || fxl__frame_test(lp, ub_q32, vb_q32, r))

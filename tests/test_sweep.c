@@ -1406,7 +1406,6 @@ static void slide_point_band(void)
         int64_t eu = rand_bits(&rng, 20 + fxlt_below(&rng, 20 + over));
         int64_t ev = rand_bits(&rng, 20 + fxlt_below(&rng, 20 + over));
         int64_t t = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
-        fxl__slide_quick q;
         big dot, len2, cr, ea2, eb2, t2;
         int quick, ref;
         if (t < 0)
@@ -1427,8 +1426,7 @@ static void slide_point_band(void)
                 t = 0;
             touching++;
         }
-        fxl__slide_quick_init(&q, du, dv, t);
-        quick = fxl__slide_point_quick(&q, eu, ev);
+        quick = fxl__slide_point_quick(eu, ev, du, dv, t);
         dot = big_add(big_mul(big_i64(eu), big_i64(du)), big_mul(big_i64(ev), big_i64(dv)));
         len2 = big_add(big_mul(big_i64(du), big_i64(du)), big_mul(big_i64(dv), big_i64(dv)));
         cr = big_add(big_mul(big_i64(du), big_i64(ev)), big_neg(big_mul(big_i64(dv), big_i64(eu))));
