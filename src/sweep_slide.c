@@ -24,15 +24,28 @@
  * split of the products (medians -1 %, the worst sample +250 to +600: the
  * bigger function spills; a split helper GCC did not inline into this ARM
  * function was compiled as Thumb with __aeabi_lmul calls, +3,800).
- * Session 11: the corner stage's 128-bit products now run only in the
- * band of a filter on 2^-8 px floors (fxl__slide_corner_quick, below; its
- * slide part worked out once, at the first corner that needs it, and |D|^2
- * at the first corner it leaves), and a capsule's crossing test skips its
- * repeated corners: the worst slide of the bench's slide row went from
- * 4,440 to about 2,950 cycles (the row's max 4,785 -> 3,526, median 936 ->
- * 920). What remains of such a slide is the two end tests (about 770, in
- * frame.c), the axis rejects (about 430: ARM code in ROM runs at about 6
- * cycles an instruction) and the filter (about 350 + 300 a corner). */
+ * Session 11 (issue 20's tails): the axis reject goes first (it covers
+ * the ends' misses too); a slide that stays in one corner's region of K
+ * is that corner against the segment, settled on 2^-8 px floors
+ * (fxl__slide_point_quick, below) before the end tests; and the corner
+ * stage's 128-bit products run only in the band of a filter on the same
+ * floors (fxl__slide_corner_quick; its slide part worked out once, at
+ * the first corner that needs it, |D|^2 at the first corner it leaves),
+ * a capsule's crossing test without its repeated corners. The bench's
+ * slide row went from 936 / 4,785 (median / max) to 643 / 2,053; its
+ * worst slide (circle 612 near sweep 13's emitter end) from 4,440 to
+ * about 1,700: the axis reject about 430 and the point filter about 800
+ * (ARM code in ROM runs at about 6 cycles an instruction; the filter as
+ * Thumb measured 1,125, a first form in three calls 1,100). The cost:
+ * an end hit the end tests took in IWRAM now pays the axis reject and
+ * the region check first (fxl_sweep_vs_aabb pose to pose near the box,
+ * whose enclosing circle's slides mostly hit at an end: median 2,955 ->
+ * about 4,040; far 3,708 -> 3,040). Measured, not kept: the end tests before the region test
+ * (that row 3,436, the slide row's max 2,675); the end tests first only
+ * outside a corner's region (that row 3,631, but its far twin 3,043 ->
+ * 4,176 and the slide row's median 643 -> 1,025: every check in ARM code
+ * in ROM costs about 200); an L1 end hit or an axis miss before the
+ * point filter (no gain on that row, +150 on the max). */
 #include "sweep_parts.h"
 
 #include "big.h"
