@@ -182,6 +182,37 @@ bool fxl__sweep_box(const fxl_sweep_prep *sp, uint32_t *mx, uint32_t *my, uint32
  * (sweep.c). */
 int fxl__sweep_witness(const fxl_sweep *sw, fxl_circle circle, fxl_sweep_prep *sp);
 
+/* The slide's question for one corner C of the rectangle (sweep_slide.c),
+ * on the values' top bits (issue 20's bounded tails: the 128-bit dot,
+ * cross and |D|^2 and the 256-bit squares only in a thin band): with E =
+ * C - A = (eu, ev), D = B - A = (du, dv) and t >= 0 (Q32.32), "C is within
+ * t of an inner point of AB" is dot = E.D > 0, |D|^2 - dot > 0 and
+ * cross(D, E)^2 <= t^2 |D|^2. fxl__slide_quick_init works out the slide's
+ * part once (ok false: |du|, |dv| or t 64 px or more, no filter);
+ * fxl__slide_corner_quick returns 1 when the question surely holds for a
+ * corner, -1 when it surely fails, 0 when only the exact products settle
+ * it. Derivation and bounds in sweep_slide.c. */
+typedef struct fxl__slide_quick {
+    uint64_t t1, t0;  /* (t' + 1)^2 (l' + bl), t'^2 max(0, l' - bl) */
+    int32_t c, d;     /* floor(du / 2^24), floor(dv / 2^24): Q8 px */
+    int32_t l, bl;    /* c^2 + d^2, 2 |c| + 2 |d| + 2 */
+    int32_t bdc;      /* |c| + |d| + 2 */
+    int32_t tt;       /* floor(t / 2^24) */
+    bool ok;
+} fxl__slide_quick;
+
+void fxl__slide_quick_init(fxl__slide_quick *q, int64_t du_q32, int64_t dv_q32, int64_t t_q32);
+int fxl__slide_corner_quick(const fxl__slide_quick *q, int64_t eu_q32, int64_t ev_q32);
+
+/* The whole slide against one point C alone (a slide that stays in a
+ * corner's region of the rectangle, where that corner is the nearest
+ * point for every point of AB): "the closed segment AB comes within t of
+ * C" (|C - A| <= t, |C - B| <= t, or the corner question above), from
+ * the same floors (the same limits: |du|, |dv|, t below 64 px, the ends
+ * below 128 px): 1 surely, -1 surely not, 0 only the exact stage. */
+int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32, int64_t dv_q32,
+                           int64_t t_q32);
+
 /* A slide: true iff the circle of radius r whose offset from the beam's
  * reference point moves straight from a to b (Q16.16) touches the hitbox
  * rectangle of lp (and its round) in the frame of the table vector (c, s)

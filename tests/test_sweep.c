@@ -1324,6 +1324,134 @@ static void property_tail_bands(void)
     CHECK_EQ(orc_faults(), 0);
 }
 
+/* fxl__slide_corner_quick (sweep_parts.h: the slide's corner question on
+ * 2^-8 px floors) ALONE against big integers: "C within t of an inner
+ * point of AB" is dot > 0, |D|^2 - dot > 0, cross^2 <= t^2 |D|^2 (exact
+ * products). Random slides and corners within the filter's limits (|du|,
+ * |dv|, t of 2^19 to 2^38, corners 2^19 to 2^39), one in 8 up to 8 times beyond
+ * them (which it must leave), and the touching cases: t the corner's distance to the line
+ * rounded down, up and one raw Q32.32 unit off each way, and corners with
+ * dot or |D|^2 - dot within a few units of 0. A decided case (1 or -1)
+ * must agree with the exact answer; the undecided ones go to the exact
+ * stage. */
+static void slide_corner_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("slide_corner_band");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, decided = 0, touching = 0, undecided = 0;
+    for (i = 0; i < n; i++) {
+        unsigned over = (i & 7) == 0 ? 3u : 0u; /* one case in 8 up to 8 times the limits */
+        int64_t du = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
+        int64_t dv = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
+        int64_t eu = rand_bits(&rng, 20 + fxlt_below(&rng, 20 + over));
+        int64_t ev = rand_bits(&rng, 20 + fxlt_below(&rng, 20 + over));
+        int64_t t = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
+        fxl__slide_quick q;
+        big dot, len2, cr, lhs, rhs;
+        int quick, ref;
+        if (t < 0)
+            t = -t;
+        if ((i & 3) == 1) { /* dot (or |D|^2 - dot) within a few units of 0 */
+            int64_t k = rand_bits(&rng, 8);
+            eu = -k * dv + fxlt_range(&rng, -3, 3), ev = k * du + fxlt_range(&rng, -3, 3);
+            if ((i & 4) != 0)
+                eu += du, ev += dv;
+        } else if ((i & 3) >= 2 && (du != 0 || dv != 0)) { /* t at the distance to the line */
+            double l = sqrt((double)du * (double)du + (double)dv * (double)dv);
+            double d = fabs((double)du * (double)ev - (double)dv * (double)eu) / l;
+            if (d < 9.0e18) {
+                t = (int64_t)d + fxlt_range(&rng, -2, 2);
+                touching++;
+            }
+            if (t < 0)
+                t = 0;
+        }
+        fxl__slide_quick_init(&q, du, dv, t);
+        quick = fxl__slide_corner_quick(&q, eu, ev);
+        dot = big_add(big_mul(big_i64(eu), big_i64(du)), big_mul(big_i64(ev), big_i64(dv)));
+        len2 = big_add(big_mul(big_i64(du), big_i64(du)), big_mul(big_i64(dv), big_i64(dv)));
+        cr = big_add(big_mul(big_i64(du), big_i64(ev)), big_neg(big_mul(big_i64(dv), big_i64(eu))));
+        lhs = big_mul(cr, cr);
+        rhs = big_mul(big_mul(big_i64(t), big_i64(t)), len2);
+        ref = big_cmp(dot, big_i64(0)) > 0 && big_cmp(len2, dot) > 0 && big_cmp(lhs, rhs) <= 0;
+        if (quick == 0) {
+            undecided++;
+            continue;
+        }
+        decided++;
+        bad += (quick > 0) != (ref != 0);
+    }
+    fxlt_printf("    slide corner filter: %u cases (%u at the touching distance), %u decided, %u left "
+                "to the exact stage, %u wrong\n", n, touching, decided, undecided, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(decided > n / 8);
+    CHECK(undecided > 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* fxl__slide_point_quick (sweep_parts.h: a slide in one corner's region,
+ * the closed segment AB against the point C on 2^-8 px floors) ALONE
+ * against big integers: the exact answer is |E_A|^2 <= t^2 or |E_B|^2 <=
+ * t^2 (E_A = C - A = (eu, ev), E_B = E_A - D) or the corner question of
+ * slide_corner_band. Random cases as there, and the touching ones: t at
+ * |E_A| or |E_B| (a double's root) and one raw Q32.32 unit off each way,
+ * and t at the distance to the line. Decided cases must agree. */
+static void slide_point_band(void)
+{
+    fxlt_rng rng = fxlt_rng_for("slide_point_band");
+    uint32_t i, n = FXLT_CASES(200000), bad = 0, decided = 0, touching = 0, undecided = 0;
+    for (i = 0; i < n; i++) {
+        unsigned over = (i & 7) == 0 ? 3u : 0u;
+        int64_t du = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
+        int64_t dv = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
+        int64_t eu = rand_bits(&rng, 20 + fxlt_below(&rng, 20 + over));
+        int64_t ev = rand_bits(&rng, 20 + fxlt_below(&rng, 20 + over));
+        int64_t t = rand_bits(&rng, 20 + fxlt_below(&rng, 19 + over));
+        big dot, len2, cr, ea2, eb2, t2;
+        int quick, ref;
+        if (t < 0)
+            t = -t;
+        if ((i & 3) != 0) { /* t at one of the three distances, -2 .. +2 units */
+            double d;
+            if ((i & 3) == 1)
+                d = sqrt((double)eu * (double)eu + (double)ev * (double)ev);
+            else if ((i & 3) == 2)
+                d = sqrt((double)(eu - du) * (double)(eu - du) + (double)(ev - dv) * (double)(ev - dv));
+            else
+                d = (du != 0 || dv != 0)
+                        ? fabs((double)du * (double)ev - (double)dv * (double)eu) /
+                              sqrt((double)du * (double)du + (double)dv * (double)dv)
+                        : 0.0;
+            t = (int64_t)d + fxlt_range(&rng, -2, 2);
+            if (t < 0)
+                t = 0;
+            touching++;
+        }
+        quick = fxl__slide_point_quick(eu, ev, du, dv, t);
+        dot = big_add(big_mul(big_i64(eu), big_i64(du)), big_mul(big_i64(ev), big_i64(dv)));
+        len2 = big_add(big_mul(big_i64(du), big_i64(du)), big_mul(big_i64(dv), big_i64(dv)));
+        cr = big_add(big_mul(big_i64(du), big_i64(ev)), big_neg(big_mul(big_i64(dv), big_i64(eu))));
+        t2 = big_mul(big_i64(t), big_i64(t));
+        ea2 = big_add(big_mul(big_i64(eu), big_i64(eu)), big_mul(big_i64(ev), big_i64(ev)));
+        eb2 = big_add(big_mul(big_i64(eu - du), big_i64(eu - du)),
+                      big_mul(big_i64(ev - dv), big_i64(ev - dv)));
+        ref = big_cmp(ea2, t2) <= 0 || big_cmp(eb2, t2) <= 0 ||
+              (big_cmp(dot, big_i64(0)) > 0 && big_cmp(len2, dot) > 0 &&
+               big_cmp(big_mul(cr, cr), big_mul(t2, len2)) <= 0);
+        if (quick == 0) {
+            undecided++;
+            continue;
+        }
+        decided++;
+        bad += (quick > 0) != (ref != 0);
+    }
+    fxlt_printf("    slide point filter: %u cases (%u at a touching distance), %u decided, %u left "
+                "to the exact stage, %u wrong\n", n, touching, decided, undecided, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(decided > n / 8);
+    CHECK(undecided > 0);
+    CHECK_EQ(big_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"corner_touch_exact", corner_touch_exact},
@@ -1348,6 +1476,8 @@ static const fxlt_case cases[] = {
     {"sq_le_band", sq_le_band},
     {"roots_exact", roots_exact},
     {"property_pivot_core", property_pivot_core},
+    {"slide_corner_band", slide_corner_band},
+    {"slide_point_band", slide_point_band},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};

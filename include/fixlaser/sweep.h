@@ -69,10 +69,14 @@
  *     about 680 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
- *     reaches about 6,800 (a circle grazing a corner of the beam, left to
- *     the exact middle), other motions reach about 10,400 (slide and
- *     turn), 14,000 (the middle of a long turn, rarely) and 12,000 (a
- *     moving circle near a slide and a turn).
+ *     reaches about 6,800 (a circle grazing a corner of the beam: about
+ *     4,300 in the turn's rejects and witnesses, 2,500 in the exact
+ *     middle); a slide about 2,100 (median 650: a slide that stays in one
+ *     corner's region of the hitbox is that corner against the segment,
+ *     settled on 2^-8 px floors, and a corner's 128-bit products run
+ *     only in a filter's band), a slide and a turn about 6,300 (median
+ *     1,460), a moving circle near both about 7,600 (median 1,470), and
+ *     the middle of a long turn 14,000 (rarely).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
  *     about 1,000 once per call, then about 120 per circle).
