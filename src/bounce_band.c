@@ -67,10 +67,11 @@
 #include "angle_table.h"
 #include "hitbox.h"
 
+#if !FXL_PORT_BOUNCE_BAND || defined(FXL_TEST_HOOKS)
 /* The band and exact tests of the listed walls, in index order (cast.c's
  * consider_band_list: cast_parts.h's fxl__consider_band_at), then the
  * band's answer (fxl__band_clear). ARM code on the GBA (one call a
- * leg). */
+ * leg); with FXL_PORT_BOUNCE_BAND, the port's reference (test builds). */
 FXL_ARM_CODE static bool bb_list(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *idx,
                                  size_t count, bool two_sided, const fxl__rules *rules,
                                  fxl__search *s)
@@ -93,6 +94,41 @@ FXL_ARM_CODE static bool bb_list(const fxl__ray *r, const fxl_room_wall *w, cons
     }
     return fxl__band_clear(r, &bd, s->best, &s->u);
 }
+#endif
+
+#if FXL_PORT_BOUNCE_BAND
+/* Test builds: with fxl__bounce_band_c set, the C list (bb_list) instead
+ * of the port's kernel (the suite compares the two). */
+#ifdef FXL_TEST_HOOKS
+bool fxl__bounce_band_c;
+#endif
+
+/* bb_list's answer, from the port's kernel (port/gba/bounce_arm.s:
+ * fxl__consider_band_at's band part exactly, and fxl__consider_at's tests
+ * up to the first wall taken within the length; the walls after it that
+ * pass the first tests, or from the first met at N = 0 on, deferred in
+ * index order): fxl__consider_at on the deferred walls only, from the
+ * kernel's best (the others it rejects at those tests), then the band's
+ * answer. idx ends with 0xFFFFFFFF. */
+FXL_ARM_CODE static bool bb_port(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *idx,
+                                 bool two_sided, const fxl__rules *rules, fxl__search *s)
+{
+    fxl__band bd;
+    uint32_t met[FXL_ROOM_INDEXED], c = fxl__bounce_band_port(w, idx, r, &bd, two_sided, met, s), k;
+    if (two_sided) {
+        for (k = 0; k < c; k++) {
+            const fxl_room_wall *p = &w[met[k]];
+            fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, met[k], rules, s, true);
+        }
+    } else {
+        for (k = 0; k < c; k++) {
+            const fxl_room_wall *p = &w[met[k]];
+            fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, met[k], rules, s, false);
+        }
+    }
+    return fxl__band_clear(r, &bd, s->best, &s->u);
+}
+#endif
 
 /* The candidates in 32-bit code (Thumb on the GBA): the slab look-ups
  * less, one-sided, the direction's front set; each wall's packed box test
@@ -105,8 +141,13 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
     uint32_t mask = fxl__room_mask_ray(room, r, ra, two_sided), m_hi = r->m_hi, m_lo = r->m_lo,
              k = fxl__bit_mul_get();
     uint32_t ra2 = (uint32_t)ra + 2u, lim = two_sided ? 0u : 2045u;
-    uint32_t idx[FXL_ROOM_INDEXED], *o = idx;
+    uint32_t idx[FXL_ROOM_INDEXED + 1], *o = idx;
     fxl__search s;
+    /* The wall the leg left: its band and exact tests do nothing (both
+     * skip rules->skip, cast_parts.h), so it is taken off the candidates
+     * (an indexed room's walls are below FXL_ROOM_INDEXED: one bit). */
+    if (rules->skip >= 0)
+        mask &= ~((uint32_t)1 << (uint32_t)rules->skip);
     while (mask != 0) {
         uint32_t i = fxl__low_bit(mask, k);
         const fxl_room_wall *p = &w[i];
@@ -118,7 +159,17 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
     s.best = -1;
     s.u.num = (uint64_t)r->len;
     s.u.den = 65536u;
+#if FXL_PORT_BOUNCE_BAND
+    *o = 0xFFFFFFFFu;
+#ifdef FXL_TEST_HOOKS
+    if (fxl__bounce_band_c)
+        *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
+    else
+#endif
+        *clear = o == idx || bb_port(r, w, idx, two_sided, rules, &s);
+#else
     *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
+#endif
     u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
     u->den = s.u.den;
     return s.best;
