@@ -61,7 +61,15 @@
  * Bruijn table (fxl__low_bit) are shared too. Measured when this file's
  * twins of them were merged into these (the benchmark's room):
  * fxl_room_bounce 16,693 -> 16,584 cycles median (the shared
- * fxl__consider_at's shorter compare against the length). */
+ * fxl__consider_at's shorter compare against the length).
+ *
+ * The GBA port (FXL_PORT_BOUNCE_BAND) runs the band and exact tests of
+ * the listed walls in port/gba/bounce_arm.s (hand-scheduled ARM in ROM,
+ * the same walls in the same order: the same wall, u* and clear); the
+ * list stays this file's Thumb loop (the loop in the kernel's ARM, from
+ * ROM, measured slower: 15,787 against 15,568). fxl_room_bounce 16,467
+ * -> 14,826 cycles median, max 43,081 -> 41,393 (bench_room's 16 walls);
+ * the boss frame's two calls 46,044 -> 41,539. */
 #include "bounce_band.h"
 
 #include "angle_table.h"
@@ -103,18 +111,18 @@ FXL_ARM_CODE static bool bb_list(const fxl__ray *r, const fxl_room_wall *w, cons
 bool fxl__bounce_band_c;
 #endif
 
-/* bb_list's answer, from the port's kernel (port/gba/bounce_arm.s:
- * fxl__consider_band_at's band part exactly, and fxl__consider_at's tests
- * up to the first wall taken within the length; the walls after it that
- * pass the first tests, or from the first met at N = 0 on, deferred in
- * index order): fxl__consider_at on the deferred walls only, from the
- * kernel's best (the others it rejects at those tests), then the band's
- * answer. idx ends with 0xFFFFFFFF. */
-FXL_ARM_CODE static bool bb_port(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *idx,
-                                 bool two_sided, const fxl__rules *rules, fxl__search *s)
+/* After the port's kernel (port/gba/bounce_arm.s: fxl__consider_band_at's
+ * band part exactly, and fxl__consider_at's tests up to the first wall
+ * taken within the length) listed c > 0 walls (those after the one taken
+ * that pass the first tests, or from the first met at N = 0 on, in index
+ * order): fxl__consider_at on them, from the kernel's best (the walls not
+ * listed it rejects at those tests), then the band's answer. With none
+ * listed the kernel gives the band's answer itself. */
+FXL_ARM_CODE static bool bb_rest(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *met,
+                                 uint32_t c, bool two_sided, const fxl__rules *rules,
+                                 fxl__search *s, const fxl__band *bd)
 {
-    fxl__band bd;
-    uint32_t met[FXL_ROOM_INDEXED], c = fxl__bounce_band_port(w, idx, r, &bd, two_sided, met, s), k;
+    uint32_t k;
     if (two_sided) {
         for (k = 0; k < c; k++) {
             const fxl_room_wall *p = &w[met[k]];
@@ -126,7 +134,7 @@ FXL_ARM_CODE static bool bb_port(const fxl__ray *r, const fxl_room_wall *w, cons
             fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, met[k], rules, s, false);
         }
     }
-    return fxl__band_clear(r, &bd, s->best, &s->u);
+    return fxl__band_clear(r, bd, s->best, &s->u);
 }
 #endif
 
@@ -166,7 +174,14 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
         *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
     else
 #endif
-        *clear = o == idx || bb_port(r, w, idx, two_sided, rules, &s);
+        if (o == idx) {
+            *clear = true;
+        } else {
+            fxl__band bd;
+            uint32_t met[FXL_ROOM_INDEXED];
+            uint32_t v = fxl__bounce_band_port(w, idx, r, &bd, two_sided, met, &s);
+            *clear = v < 2u ? v != 0u : bb_rest(r, w, met, v >> 1, two_sided, rules, &s, &bd);
+        }
 #else
     *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
 #endif

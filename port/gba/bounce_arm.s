@@ -10,19 +10,22 @@
 @ rules at the start: fxl__start_stops), are listed in index order for
 @ bounce_band.c's C, which runs fxl__consider_at on them from the
 @ kernel's best (strictly earlier replaces it: the same best, ties to the
-@ lower index, as the C over every wall in order), then fxl__band_clear.
-@ Compiled for FXL_PORT_BOUNCE_BAND (fxl_port.h); the suite compares the
-@ search with bounce_band.c's C list (bb_list) and with cast.c's pass.
+@ lower index, as the C over every wall in order), then fxl__band_clear;
+@ when none is listed (most legs) the kernel gives fxl__band_clear's
+@ answer itself (.Lclear). Compiled for FXL_PORT_BOUNCE_BAND (fxl_port.h);
+@ the suite compares the search with bounce_band.c's C list (bb_list) and
+@ with cast.c's pass (bounce.port_kernel_agrees, the GBA test ROM too).
 @
 @ uint32_t fxl__bounce_band_port(const fxl_room_wall *w, const uint32_t *idx,
 @                                const fxl__ray *r, fxl__band *bd,
 @                                uint32_t two_sided, uint32_t *met,
 @                                fxl__search *s)
 @ idx: the candidates (packed box met, angle filter passed, the wall the
-@ leg left taken off), increasing, ended by 0xFFFFFFFF; writes bd (b =
+@ leg left taken off), increasing, ended by 0xFFFFFFFF; writes s (best, u
+@ = n / d) when it takes a wall (else s is left: best -1, u the length)
+@ and met[]; returns 2 c for c > 0 walls listed (bd then written: b =
 @ |dx| + |dy|, lo1, lo2, i1 as fxl__consider_band_at leaves them after
-@ the walls in order), s (best, u = n / d) when it takes a wall (else s
-@ is left: best -1, u the length), met[]; returns how many listed.
+@ the walls in order), else fxl__band_clear's answer, 1 or 0.
 @
 @ Per candidate i (w[i]: a at +8, (ex, ey) = b - a at +16), with the ray's
 @ p, (dx, dy): rx, ry = a - p (mod 2^32, as the C), E = dy ex - dx ey =
@@ -261,18 +264,90 @@ fxl__bounce_band_port:
     b       .Lnext
 
 .Ldone:
-    add     r0, sp, #24
-    ldm     r0, {r0, r1, r2, r3, r12} @ lo1, lo2, i1
-    ldr     lr, [sp, #56]           @ bd
-    str     r7, [lr]
-    mov     r4, #0
-    str     r4, [lr, #4]            @ b (below 2^31 as an int64)
-    add     lr, lr, #8
-    stm     lr, {r0, r1, r2, r3, r12} @ lo1, lo2, i1
     ldr     r0, [sp, #44]
     ldr     r1, [sp, #48]
-    sub     r0, r0, r1
-    mov     r0, r0, lsr #2          @ how many listed
+    subs    r0, r0, r1
+    beq     .Lclear                 @ none deferred: the band's answer here
+    mov     r0, r0, lsr #1          @ 2 (how many listed)
+    add     r1, sp, #24
+    ldm     r1, {r1, r2, r3, r12, lr} @ lo1, lo2, i1
+    ldr     r4, [sp, #56]           @ bd
+    str     r7, [r4]
+    mov     r5, #0
+    str     r5, [r4, #4]            @ b (below 2^31 as an int64)
+    add     r4, r4, #8
+    stm     r4, {r1, r2, r3, r12, lr} @ lo1, lo2, i1
+    b       .Lout
+
+@ fxl__band_clear (cast_parts.h) for the best (none: u = len / 65536):
+@ lo = lo2 if i1 is the best, else lo1; INT64_MAX: clear; m = lo - b
+@ (mod 2^64, as the C's fxl__wsub64) < 0: not; else clear iff num |d|^2
+@ <= m den, |d|^2 = dx^2 + dy^2 < 2^61, 128-bit products (64 x 64 bits
+@ in four UMULL/UMLAL: al bl + (al bh + ah bl) 2^32 + ah bh 2^64).
+.Lclear:
+    ldr     r8, [sp, #68]           @ the best (-1: none)
+    ldr     r1, [sp, #40]           @ i1
+    cmp     r1, r8
+    addeq   r1, sp, #32             @ lo2
+    addne   r1, sp, #24             @ lo1
+    ldm     r1, {r2, r3}            @ lo
+    mvn     r1, #0x80000000
+    cmp     r3, r1
+    cmneq   r2, #1
+    moveq   r0, #1                  @ INT64_MAX: no wall in the band
+    beq     .Lout
+    subs    r2, r2, r7
+    sbcs    r3, r3, #0              @ m = lo - b
+    movmi   r0, #0
+    bmi     .Lout
+    smull   r10, r11, r4, r4
+    smlal   r10, r11, r5, r5        @ |d|^2
+    cmp     r8, #0
+    blt     .Lnobest
+    add     r0, sp, #72
+    ldm     r0, {r0, r1, r4, r5}    @ d, n
+    umull   r6, r7, r2, r0          @ m d: r6..r9
+    mov     r8, #0
+    umlal   r7, r8, r2, r1
+    mov     r9, #0
+    umlal   r7, r9, r3, r0
+    adds    r8, r8, r9
+    mov     r9, #0
+    adc     r9, r9, #0
+    umlal   r8, r9, r3, r1
+    umull   r0, r1, r4, r10         @ n |d|^2: r0..r3
+    mov     r2, #0
+    umlal   r1, r2, r4, r11
+    mov     r3, #0
+    umlal   r1, r3, r5, r10
+    adds    r2, r2, r3
+    mov     r3, #0
+    adc     r3, r3, #0
+    umlal   r2, r3, r5, r11
+    subs    r6, r6, r0
+    sbcs    r7, r7, r1
+    sbcs    r8, r8, r2
+    sbcs    r9, r9, r3              @ m d - n |d|^2: no borrow iff clear
+    movcs   r0, #1
+    movcc   r0, #0
+    b       .Lout
+.Lnobest:                           @ len |d|^2 <= 65536 m (96 bits)
+    ldr     r0, [sp, #64]           @ len
+    umull   r12, lr, r0, r10
+    mov     r1, #0
+    umlal   lr, r1, r0, r11         @ len |d|^2: r12, lr, r1
+    mov     r6, r2, lsl #16
+    mov     r7, r3, lsl #16
+    orr     r7, r7, r2, lsr #16
+    mov     r8, r3, lsr #16         @ 65536 m: r6, r7, r8
+    subs    r6, r6, r12
+    sbcs    r7, r7, lr
+    sbcs    r8, r8, r1
+    movcs   r0, #1
+    movcc   r0, #0
+
+@ r0: the answer; s gets the best taken, if any.
+.Lout:
     ldr     r1, [sp, #68]
     cmp     r1, #0
     blt     4f
