@@ -68,8 +68,8 @@
  * the same walls in the same order: the same wall, u* and clear); the
  * list stays this file's Thumb loop (the loop in the kernel's ARM, from
  * ROM, measured slower: 15,787 against 15,568). fxl_room_bounce 16,467
- * -> 14,826 cycles median, max 43,081 -> 41,393 (bench_room's 16 walls);
- * the boss frame's two calls 46,044 -> 41,539. */
+ * -> 14,766 cycles median, max 43,081 -> 41,293 (bench_room's 16 walls);
+ * the boss frame's two calls 46,044 -> 41,399. */
 #include "bounce_band.h"
 
 #include "angle_table.h"

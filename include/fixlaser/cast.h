@@ -255,7 +255,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the end point in the ARM part; the slabs' clamps without branches. A
  * front set of 64 directions, 192 bytes more a room, spared about 30
  * cycles.) 4
- * bounces 14,826 median (max 41,393, the port's leg kernel below; 16,467
+ * bounces 14,766 median (max 41,293, the port's leg kernel below; 16,467
  * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before the reduced
  * divisions off slanted walls, 18,398 and 48,973 when the legs passed
  * over every packed wall), 4.0 legs a call (3.1 ending on a wall:
@@ -283,11 +283,11 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * 1,025), about 815 a leg for its 2.1 candidates against 1,400; the
  * wall left is taken off the index's mask. 4 bounces 16,467 -> 15,568
  * median with the C's fxl__consider_at and fxl__band_clear after the
- * kernel (810 and 320 a leg), 14,826 with both in it; max 43,081 ->
- * 41,393. (Measured slower: the packed tests and angle filter in the
+ * kernel (810 and 320 a leg), 14,826 with both in it, 14,766 reading
+ * its stack arguments in place; max 43,081 -> 41,293. (Measured slower: the packed tests and angle filter in the
  * kernel too, 19 ARM instructions a wall from ROM against the Thumb
  * loop: 15,787 against 15,568.) The boss frame's 400 px beams
- * (tests/bench/boss.c) cost about 20,800 a call (23,000 before the
+ * (tests/bench/boss.c) cost about 20,700 a call (23,000 before the
  * port's kernel): 4.4 legs (155 of 256
  * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
  * exact tests (2.1 at 300 px: the box of a leg's length left holds more

@@ -49,9 +49,10 @@
 @   r10 px  r11 py  r0-r3, r12, lr  the candidate
 @ Stack (after push {r4-r11, lr} and sub 88):
 @   [sp] rx  [4] ry  [8] ex  [12] ey  [16] E (8 bytes)
-@   [24] lo1 (8)  [32] lo2 (8)  [40] i1  [44] met (next)  [48] met (start)
-@   [52] two_sided  [56] bd  [60] s  [64] len  [68] the best taken (-1:
-@   none yet, -2: a wall deferred first)  [72] its d, n (16 bytes)
+@   [24] lo1 (8)  [32] lo2 (8)  [40] i1  [48] met (start)  [56] bd
+@   [64] len  [68] the best taken (-1: none yet, -2: a wall deferred
+@   first)  [72] its d, n (16 bytes); the arguments above the saved
+@   registers: [124] two_sided, [128] met (the list's next), [132] s
 
     .syntax unified
     .arm
@@ -63,15 +64,10 @@
 fxl__bounce_band_port:
     push    {r4-r11, lr}
     sub     sp, sp, #88
-    ldr     r12, [sp, #124]         @ two_sided
-    ldr     lr, [sp, #128]          @ met
-    str     r12, [sp, #52]
-    str     lr, [sp, #44]
-    str     lr, [sp, #48]
+    ldr     lr, [sp, #128]          @ met (the argument's slot: the list's next)
     str     r3, [sp, #56]           @ bd
-    ldr     r12, [sp, #132]         @ s
+    str     lr, [sp, #48]
     ldr     lr, [r2, #16]           @ len
-    str     r12, [sp, #60]
     str     lr, [sp, #64]
     mvn     r12, #0
     str     r12, [sp, #68]          @ no best, nothing deferred
@@ -152,7 +148,7 @@ fxl__bounce_band_port:
     b       .Lproj
     @ D > 0 (two-sided only): T >= 0, Tb <= 0, N >= 0
 .Ldpos:
-    ldr     r12, [sp, #52]
+    ldr     r12, [sp, #124]         @ two_sided
     cmp     r12, #0
     beq     .Lproj                  @ one-sided: heading to the front
     cmp     r3, #0
@@ -215,9 +211,9 @@ fxl__bounce_band_port:
     streq   r2, [sp, #68]           @ -2: deferred, no best
 .Ldefer:
     ldr     r0, [r8, #-4]           @ i
-    ldr     r1, [sp, #44]
+    ldr     r1, [sp, #128]
     str     r0, [r1], #4
-    str     r1, [sp, #44]           @ listed
+    str     r1, [sp, #128]          @ listed
 
 @ The band's projections: P = rx dx + ry dy (r12, lr), Pb = P + ex dx +
 @ ey dy (r0, r1).
@@ -264,7 +260,7 @@ fxl__bounce_band_port:
     b       .Lnext
 
 .Ldone:
-    ldr     r0, [sp, #44]
+    ldr     r0, [sp, #128]
     ldr     r1, [sp, #48]
     subs    r0, r0, r1
     beq     .Lclear                 @ none deferred: the band's answer here
@@ -351,7 +347,7 @@ fxl__bounce_band_port:
     ldr     r1, [sp, #68]
     cmp     r1, #0
     blt     4f
-    ldr     r3, [sp, #60]           @ s
+    ldr     r3, [sp, #132]          @ s
     str     r1, [r3]                @ s->best
     add     r2, sp, #72
     ldm     r2, {r1, r2, r12, lr}   @ d, n
