@@ -61,16 +61,25 @@
  * Bruijn table (fxl__low_bit) are shared too. Measured when this file's
  * twins of them were merged into these (the benchmark's room):
  * fxl_room_bounce 16,693 -> 16,584 cycles median (the shared
- * fxl__consider_at's shorter compare against the length). */
+ * fxl__consider_at's shorter compare against the length).
+ *
+ * The GBA port (FXL_PORT_BOUNCE_BAND) runs the band and exact tests of
+ * the listed walls in port/gba/bounce_arm.s (hand-scheduled ARM in ROM,
+ * the same walls in the same order: the same wall, u* and clear); the
+ * list stays this file's Thumb loop (the loop in the kernel's ARM, from
+ * ROM, measured slower: 15,787 against 15,568). fxl_room_bounce 16,467
+ * -> 14,766 cycles median, max 43,081 -> 41,293 (bench_room's 16 walls);
+ * the boss frame's two calls 46,044 -> 41,399. */
 #include "bounce_band.h"
 
 #include "angle_table.h"
 #include "hitbox.h"
 
+#if !FXL_PORT_BOUNCE_BAND || defined(FXL_TEST_HOOKS)
 /* The band and exact tests of the listed walls, in index order (cast.c's
  * consider_band_list: cast_parts.h's fxl__consider_band_at), then the
  * band's answer (fxl__band_clear). ARM code on the GBA (one call a
- * leg). */
+ * leg); with FXL_PORT_BOUNCE_BAND, the port's reference (test builds). */
 FXL_ARM_CODE static bool bb_list(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *idx,
                                  size_t count, bool two_sided, const fxl__rules *rules,
                                  fxl__search *s)
@@ -93,6 +102,41 @@ FXL_ARM_CODE static bool bb_list(const fxl__ray *r, const fxl_room_wall *w, cons
     }
     return fxl__band_clear(r, &bd, s->best, &s->u);
 }
+#endif
+
+#if FXL_PORT_BOUNCE_BAND
+/* Test builds: with fxl__bounce_band_c set, the C list (bb_list) instead
+ * of the port's kernel (the suite compares the two). */
+#ifdef FXL_TEST_HOOKS
+bool fxl__bounce_band_c;
+#endif
+
+/* After the port's kernel (port/gba/bounce_arm.s: fxl__consider_band_at's
+ * band part exactly, and fxl__consider_at's tests up to the first wall
+ * taken within the length) listed c > 0 walls (those after the one taken
+ * that pass the first tests, or from the first met at N = 0 on, in index
+ * order): fxl__consider_at on them, from the kernel's best (the walls not
+ * listed it rejects at those tests), then the band's answer. With none
+ * listed the kernel gives the band's answer itself. */
+FXL_ARM_CODE static bool bb_rest(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *met,
+                                 uint32_t c, bool two_sided, const fxl__rules *rules,
+                                 fxl__search *s, const fxl__band *bd)
+{
+    uint32_t k;
+    if (two_sided) {
+        for (k = 0; k < c; k++) {
+            const fxl_room_wall *p = &w[met[k]];
+            fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, met[k], rules, s, true);
+        }
+    } else {
+        for (k = 0; k < c; k++) {
+            const fxl_room_wall *p = &w[met[k]];
+            fxl__consider_at(r, p->a.x, p->a.y, p->ex, p->ey, met[k], rules, s, false);
+        }
+    }
+    return fxl__band_clear(r, bd, s->best, &s->u);
+}
+#endif
 
 /* The candidates in 32-bit code (Thumb on the GBA): the slab look-ups
  * less, one-sided, the direction's front set; each wall's packed box test
@@ -105,8 +149,13 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
     uint32_t mask = fxl__room_mask_ray(room, r, ra, two_sided), m_hi = r->m_hi, m_lo = r->m_lo,
              k = fxl__bit_mul_get();
     uint32_t ra2 = (uint32_t)ra + 2u, lim = two_sided ? 0u : 2045u;
-    uint32_t idx[FXL_ROOM_INDEXED], *o = idx;
+    uint32_t idx[FXL_ROOM_INDEXED + 1], *o = idx;
     fxl__search s;
+    /* The wall the leg left: its band and exact tests do nothing (both
+     * skip rules->skip, cast_parts.h), so it is taken off the candidates
+     * (an indexed room's walls are below FXL_ROOM_INDEXED: one bit). */
+    if (rules->skip >= 0)
+        mask &= ~((uint32_t)1 << (uint32_t)rules->skip);
     while (mask != 0) {
         uint32_t i = fxl__low_bit(mask, k);
         const fxl_room_wall *p = &w[i];
@@ -118,7 +167,24 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
     s.best = -1;
     s.u.num = (uint64_t)r->len;
     s.u.den = 65536u;
+#if FXL_PORT_BOUNCE_BAND
+    *o = 0xFFFFFFFFu;
+#ifdef FXL_TEST_HOOKS
+    if (fxl__bounce_band_c)
+        *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
+    else
+#endif
+        if (o == idx) {
+            *clear = true;
+        } else {
+            fxl__band bd;
+            uint32_t met[FXL_ROOM_INDEXED];
+            uint32_t v = fxl__bounce_band_port(w, idx, r, &bd, two_sided, met, &s);
+            *clear = v < 2u ? v != 0u : bb_rest(r, w, met, v >> 1, two_sided, rules, &s, &bd);
+        }
+#else
     *clear = o == idx || bb_list(r, w, idx, (size_t)(o - idx), two_sided, rules, &s);
+#endif
     u->num = s.u.num; /* field by field: a struct copy is a memcpy call in Thumb */
     u->den = s.u.den;
     return s.best;

@@ -15,6 +15,24 @@ long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, boo
  * no FXL__NEAR_MARK): every wall whose packed box meets r's. */
 void fxl__bounce_near_list(const fxl_room *room, const fxl__ray *r, fxl__near *near);
 
+#if FXL_PORT_BOUNCE_BAND
+/* The port's leg kernel (port/gba/bounce_arm.s): for the candidates idx
+ * (increasing, the wall left off, ended by 0xFFFFFFFF): s (best -1, u the
+ * length) as fxl__consider_at leaves it up to the first wall taken, and
+ * the walls that pass fxl__consider_at's first tests (the signs of D, T,
+ * T - D and N) after it, or from the first at N = 0 on, in met[] in
+ * order: 2 c for c > 0 of them (bd then as fxl__consider_band_at leaves
+ * it: b, lo1, lo2, i1), else fxl__band_clear's answer (1: clear, 0: not;
+ * bd not written). */
+uint32_t fxl__bounce_band_port(const fxl_room_wall *w, const uint32_t *idx, const fxl__ray *r,
+                               fxl__band *bd, uint32_t two_sided, uint32_t *met, fxl__search *s);
+#ifdef FXL_TEST_HOOKS
+/* With it set, fxl__bounce_search takes bounce_band.c's C list instead
+ * (test builds only: the suite compares the two). */
+extern bool fxl__bounce_band_c;
+#endif
+#endif
+
 #ifdef FXL_TEST_HOOKS
 /* bounce.c's test hooks (test builds only): with fxl__bounce_no_reduce
  * set, its reduced divisions are not taken (the 128-bit ones instead).

@@ -575,6 +575,109 @@ static void reduced_rooms(void)
     CHECK_EQ(fxl__bounce_audit.wrong, 0);
 }
 
+/* One search by fxl__bounce_search (the port's kernel where the port has
+ * one, FXL_PORT_BOUNCE_BAND) and by bounce_band.c's C list (the hook),
+ * against each other and the pass; returns whether all three agree. */
+static bool port_c_pass(const fxl_room *room, fxl_vec2 p, int32_t dx, int32_t dy, int32_t len,
+                        bool two, const fxl__rules *rules, uint32_t *found)
+{
+    fxl__ray r;
+    fxl__frac ua, ub, uc;
+    fxl__near na;
+    bool ca, cb, cc;
+    long wa, wb, wc;
+    int32_t ra = fxl_atan2(dy, dx);
+    fxl__ray_init(&r, p, dx, dy, len, 1);
+    wa = fxl__room_first_wall_band(room, &r, ra, two, rules, &ua, &na, &ca);
+    wb = fxl__bounce_search(room, &r, ra, two, rules, &ub, &cb);
+#if FXL_PORT_BOUNCE_BAND
+    fxl__bounce_band_c = true;
+#endif
+    wc = fxl__bounce_search(room, &r, ra, two, rules, &uc, &cc);
+#if FXL_PORT_BOUNCE_BAND
+    fxl__bounce_band_c = false;
+#endif
+    *found += wb >= 0;
+    return wa == wb && wb == wc && ua.num == ub.num && ua.den == ub.den && ub.num == uc.num &&
+           ub.den == uc.den && ca == cb && cb == cc;
+}
+
+/* The port's leg kernel (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND: the
+ * GBA port) against bounce_band.c's C list and the pass, on the
+ * benchmark's room's legs (as bench_room_legs, one- and two-sided, the
+ * bounce's rules and random ones) and on random rooms of 1 to 32 walls (as
+ * search_agrees: walls at the band's distance from the line and through
+ * the start included): the same wall, u* and clear. Without the port the
+ * C list twice (the same comparison with the pass). */
+static void port_kernel_agrees(void)
+{
+    fxlt_rng rng = fxlt_rng_for("port_kernel_agrees");
+    uint32_t rooms = 0, target = FXLT_CASES(25000), searches = 0, found = 0, bad = 0;
+    fxl_wall w[BW];
+    fxl_wall_prep prep[BW];
+    fxl_room_wall packed[BW];
+    fxl_bounce legs[8];
+    fxl_room room;
+    int i, n = bench_room(w);
+    for (i = 0; i < n; i++)
+        CHECK_EQ(fxl_wall_prepare(&w[i], &prep[i]), FXL_OK);
+    CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, BW, &room), FXL_OK);
+    for (i = 0; i < 256; i++) {
+        fxl_vec2 e = v2(PX(20 + (i * 37) % 120), PX(20 + (i * 53) % 120));
+        fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, e, (fxl_angle)((i * 293) & 4095),
+                                             (fix16_t)PX(300 + (i & 1) * 100), 0);
+        size_t count = 0, k;
+        int32_t left = l.length;
+        unsigned flags = (i & 2) ? FXL_CAST_TWO_SIDED : 0u;
+        CHECK_EQ(fxl_room_bounce(&room, &l, flags, 4, legs, 8, &count), FXL_OK);
+        for (k = 0; k < count; k++) {
+            fxl__rules rules;
+            const fxl_bounce *g = &legs[k];
+            int t;
+            rules.has_ref = k > 0;
+            rules.on_line = k > 0;
+            rules.skip = k > 0 ? legs[k - 1].wall : -1;
+            rules.sx = k > 0 ? prep[legs[k - 1].wall].ex : 0;
+            rules.sy = k > 0 ? prep[legs[k - 1].wall].ey : 0;
+            rules.ref = k > 0 ? legs[k - 1].start : l.pos;
+            for (t = 0; t < 3; t++) {
+                if (t == 2)
+                    pick_rules(&rng, prep, n, g->start, &rules);
+                bad += !port_c_pass(&room, g->start, g->dx, g->dy, left, t == 1, &rules, &found);
+                searches++;
+            }
+            left -= legs[k].length;
+        }
+    }
+    while (rooms < target) {
+        fxl_vec2 p;
+        int32_t dx, dy, len;
+        int m = 1 + (int)fxlt_below(&rng, BW), k;
+        p.x = fxlt_range(&rng, -PX(2000), PX(2000));
+        p.y = fxlt_range(&rng, -PX(2000), PX(2000));
+        pick_dir(&rng, &dx, &dy);
+        len = fxlt_range(&rng, 0, (int32_t)PX(600));
+        random_walls(&rng, w, m, p, dx, dy, len);
+        for (i = 0; i < m; i++)
+            (void)fxl_wall_prepare(&w[i], &prep[i]);
+        CHECK_EQ(fxl_room_prepare(prep, (size_t)m, packed, BW, &room), FXL_OK);
+        rooms++;
+        for (k = 0; k < 4; k++) {
+            fxl__rules rules;
+            pick_rules(&rng, prep, m, p, &rules);
+            bad += !port_c_pass(&room, p, dx, dy, len, fxlt_below(&rng, 2) == 0, &rules, &found);
+            searches++;
+            if (k == 1)
+                pick_dir(&rng, &dx, &dy);
+        }
+    }
+    fxlt_printf("    %s: %u searches (%u found a wall), %u rooms: %u disagreements\n",
+                FXL_PORT_BOUNCE_BAND ? "port kernel vs C list vs pass" : "C list vs pass",
+                searches, found, rooms, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(found > 0);
+}
+
 static const fxlt_case cases[] = {
     {"bench_room_legs", bench_room_legs},
     {"search_agrees", search_agrees},
@@ -582,6 +685,7 @@ static const fxlt_case cases[] = {
     {"reduced_meets", reduced_meets},
     {"reduced_reflections", reduced_reflections},
     {"reduced_rooms", reduced_rooms},
+    {"port_kernel_agrees", port_kernel_agrees},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};

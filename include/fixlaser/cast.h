@@ -255,7 +255,8 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the end point in the ARM part; the slabs' clamps without branches. A
  * front set of 64 directions, 192 bytes more a room, spared about 30
  * cycles.) 4
- * bounces 16,467 median (max 43,081; 16,584 and 46,672 before the reduced
+ * bounces 14,766 median (max 41,293, the port's leg kernel below; 16,467
+ * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before the reduced
  * divisions off slanted walls, 18,398 and 48,973 when the legs passed
  * over every packed wall), 4.0 legs a call (3.1 ending on a wall:
  * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);
@@ -272,8 +273,22 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * candidates' packed tests, 1,400 on the band and exact tests; off a
  * slanted wall between whole pixels the reduced divisions took the end
  * placed from 1,900 to 1,560 a leg and the reflections' share from 2,790
- * to 2,570 a call. The boss frame's 400 px beams
- * (tests/bench/boss.c) cost about 23,000 a call: 4.4 legs (155 of 256
+ * to 2,570 a call. The GBA port runs a leg's band and exact tests as
+ * hand-scheduled ARM in ROM (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND;
+ * src/bounce_band.c's C list stays the code everywhere else and the
+ * reference the port's tests compare it with): per candidate the band
+ * test, the signs of D, T, T - D and N, the first wall's 96-bit
+ * comparison with the length, and the band's answer (128-bit products)
+ * when no later wall needs the C's strict comparison (133 legs in
+ * 1,025), about 815 a leg for its 2.1 candidates against 1,400; the
+ * wall left is taken off the index's mask. 4 bounces 16,467 -> 15,568
+ * median with the C's fxl__consider_at and fxl__band_clear after the
+ * kernel (810 and 320 a leg), 14,826 with both in it, 14,766 reading
+ * its stack arguments in place; max 43,081 -> 41,293. (Measured slower: the packed tests and angle filter in the
+ * kernel too, 19 ARM instructions a wall from ROM against the Thumb
+ * loop: 15,787 against 15,568.) The boss frame's 400 px beams
+ * (tests/bench/boss.c) cost about 20,700 a call (23,000 before the
+ * port's kernel): 4.4 legs (155 of 256
  * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
  * exact tests (2.1 at 300 px: the box of a leg's length left holds more
  * of the room) and 1.1 legs a call end on walls not axis-aligned (0.6). A

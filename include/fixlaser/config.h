@@ -201,4 +201,13 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #define FXL_PORT_ROOM_CAST 0
 #endif
 
+/* FXL_PORT_BOUNCE_BAND: 1 when the port supplies the band and first tests
+ * of a bounce leg's candidates in an indexed room (the GBA port:
+ * hand-scheduled ARM in port/gba/bounce_arm.s, in ROM; the same walls,
+ * band and u* as src/bounce_band.c's C list, which stays the code
+ * everywhere else and the tests' reference). Default 0. */
+#ifndef FXL_PORT_BOUNCE_BAND
+#define FXL_PORT_BOUNCE_BAND 0
+#endif
+
 #endif /* FIXLASER_CONFIG_H */

@@ -185,6 +185,15 @@
 #define FXL_PORT_ROOM_CAST 1
 #endif
 
+/* FXL_PORT_BOUNCE_BAND: a bounce leg's band and first tests come from
+ * port/gba/bounce_arm.s (ARM in ROM, src/bounce_band.c's C list the
+ * reference). 0 in a checked library (gba.mk leaves it out there). */
+#if defined(FXL_CHECKED) && FXL_CHECKED
+#define FXL_PORT_BOUNCE_BAND 0
+#else
+#define FXL_PORT_BOUNCE_BAND 1
+#endif
+
 /* FXL_ROM_DATA: large constant tables. Empty: ordinary const data goes to
  * .rodata, which gba.ld keeps in cartridge ROM (read directly, no copy).   */
 #define FXL_ROM_DATA

@@ -202,7 +202,7 @@ $(GBA_LIBFIXMATH): $(FIXMATH_SRC_STAMP) $(GBA_PORT_DIR)/gba.mk
 GBA_CORE_SRCS ?= $(wildcard src/*.c)
 # The port's own routines for the library (config FXL_PORT_* in fxl_port.h;
 # none in a checked library, whose portable loops check their inputs).
-GBA_PORT_LIB_SRCS ?= $(if $(filter 1,$(CHECKED)),,$(GBA_PORT_DIR)/fast_arm.s $(GBA_PORT_DIR)/cast_arm.s)
+GBA_PORT_LIB_SRCS ?= $(if $(filter 1,$(CHECKED)),,$(GBA_PORT_DIR)/fast_arm.s $(GBA_PORT_DIR)/cast_arm.s $(GBA_PORT_DIR)/bounce_arm.s)
 GBA_CORE_OBJS = $(patsubst %.c,$(GBA_BUILD)/%.o,$(GBA_CORE_SRCS)) \
 	$(patsubst %.s,$(GBA_BUILD)/%.o,$(GBA_PORT_LIB_SRCS))
 GBA_LIBFIXLASER := $(GBA_BUILD)/libfixlaser.a
