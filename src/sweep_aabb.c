@@ -877,15 +877,22 @@ FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64
                                        int64_t hu, int64_t lv, int64_t hv)
 {
     int64_t du = qu - pu, dv = qv - pv;
-    int k, pos = 0, neg = 0;
+    int k;
+    bool nonpos = false, nonneg = false;
     if (lu > hu || lv > hv || fxl__max64(pu, qu) < lu || fxl__min64(pu, qu) > hu ||
         fxl__max64(pv, qv) < lv || fxl__min64(pv, qv) > hv)
         return false;
+    /* Not all four strictly on one side: settled as soon as a corner on
+     * or below the line and one on or above it are seen (issue 20's
+     * tails: a crossing box stops after two or three signs, each an
+     * exact sign of 128-bit products at worst). */
     for (k = 0; k < 4; k++) {
         int sg = fxl__sweep_psign(du, ((k & 2) ? hv : lv) - pv, dv, ((k & 1) ? hu : lu) - pu);
-        pos += sg > 0, neg += sg < 0;
+        nonpos = nonpos || sg <= 0, nonneg = nonneg || sg >= 0;
+        if (nonpos && nonneg)
+            return true;
     }
-    return pos < 4 && neg < 4;
+    return false;
 }
 
 /* Surely within r (r > 0) of the point (ku, kv): some point of the
@@ -920,8 +927,9 @@ FXL_ARM_CODE static bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int
                                          int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
 {
     int k;
+    /* (with t = 0 the two boxes are one: asked once) */
     if (seg_meets_box(pu, pv, qu, qv, lu + g, hu - g, lv - t + g, hv + t - g) ||
-        seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g))
+        (t != 0 && seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g)))
         return true;
     if (t <= g)
         return false;
