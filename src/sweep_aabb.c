@@ -873,8 +873,8 @@ static int64_t shr16(fxl__i128 v)
  * of a segment and a box are the box's two and the segment's normal, so it
  * meets iff the boxes overlap and the box's corners are not all strictly
  * on one side of the segment's line (fxl__sweep_psign, exact). */
-FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
-                                       int64_t hu, int64_t lv, int64_t hv)
+FXL__ALWAYS_INLINE bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
+                                      int64_t hu, int64_t lv, int64_t hv)
 {
     int64_t du = qu - pu, dv = qv - pv;
     int k;
@@ -901,8 +901,8 @@ FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64
  * |cross| <= r lo, lo = max(a, floor((a + b) / 256) 181) <= sqrt(len2)
  * (within()'s bracket): the distance |cross| / sqrt(len2) <= r. False may
  * still be near (a filter for sure hits). */
-FXL_ARM_CODE static bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
-                                         int64_t qv, int64_t r)
+FXL__ALWAYS_INLINE bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
+                                        int64_t qv, int64_t r)
 {
     int64_t du = qu - pu, dv = qv - pv, eu = ku - pu, ev = kv - pv;
     uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
@@ -922,9 +922,12 @@ FXL_ARM_CODE static bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int
 
 /* Every point of the chord from (pu, pv) to (qu, qv) has a point of its arc
  * within g (Q32.32): true when the chord surely comes deeper than g into
- * the rectangle [lu, hu] x [lv, hv] grown by t (the arc then meets it). */
-FXL_ARM_CODE static bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
-                                         int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
+ * the rectangle [lu, hu] x [lv, hv] grown by t (the arc then meets it).
+ * It, seg_meets_box and seg_surely_near inline (issue 20's tails: their
+ * 7 to 10 int64 arguments went through the stack; measured, circle_misses
+ * inline in its two callers cost the turns more than it saved). */
+FXL__ALWAYS_INLINE bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
+                                        int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
 {
     int k;
     /* (with t = 0 the two boxes are one: asked once) */
@@ -963,8 +966,8 @@ FXL_ARM_CODE static bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int
  * int64 on the stack, about 1,100 GBA cycles a call in ROM ARM code, 4 a
  * near turn's (B)). */
 FXL__ALWAYS_INLINE bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d,
-                                    int64_t grow, int64_t klu, int64_t khu, int64_t klv, int64_t khv,
-                                    int64_t t)
+                                   int64_t grow, int64_t klu, int64_t khu, int64_t klv, int64_t khv,
+                                   int64_t t)
 {
     bool vside = vlo > d || vhi < -d, uside = ulo > d || uhi < -d;
     int64_t uup = (vside || uhi < -d) ? d : grow, udown = (vside || ulo > d) ? d : grow;
