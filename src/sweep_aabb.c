@@ -153,7 +153,7 @@ static bool sumsq_le_quick(int64_t a, int64_t b, int64_t t)
 }
 
 /* The frame point (u, v) within t of K (exact; values below 2^52). */
-FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
+FXL__ALWAYS_INLINE bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
 {
     int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
     if (eu > t || ev > t)
@@ -487,8 +487,8 @@ fxl__hull_audit_t fxl__hull_audit;
  * rectangle below 2^48 (the pose's table vector is the sweep's). (The
  * static test's moving form, fxl__hitbox_vs_moving_aabb, measured 5 to
  * 40 times slower than the hull here: not used.) */
-FXL_ARM_CODE static int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                   int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
     /* G (offsets below 2^34 each, no overflow) */
     int64_t gx0 = x0 + (dx < 0 ? dx : 0), gx1 = x1 + (dx > 0 ? dx : 0);
@@ -614,8 +614,8 @@ static int q_sign(int64_t alpha, int64_t beta, int64_t ql, int64_t w)
  * cannot tell. m is 2^16 (the box's frame values against K) or 1 (K's
  * world values against the box's, blo and bhi then 2^16 times the box's).
  * The caller's bounds keep |lo m|, |hi m| < 2^62 and |blo|, |bhi| < 2^44. */
-FXL_ARM_CODE static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi,
-                                 uint64_t n, int64_t ql, int64_t w)
+FXL__ALWAYS_INLINE bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi,
+                                uint64_t n, int64_t ql, int64_t w)
 {
     int sg = q_sign(hi * m, blo, ql, w);
     if (sg == 2)
@@ -1124,8 +1124,8 @@ FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, 
  * 2^47 before growing, kmax below 2^50); else true (no reject). Measured
  * on the GBA: ~700 cycles where exact_pose_meets takes 2,400 to 4,400;
  * pose to pose near boxes (prepare + test) max 48,467 -> 46,724. */
-FXL_ARM_CODE static bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_t x0, int64_t y0, int64_t x1,
-                                   int64_t y1)
+FXL__ALWAYS_INLINE bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_t x0, int64_t y0, int64_t x1,
+                                  int64_t y1)
 {
     fxl_laser_prep p;
     fxl_aabb b;
