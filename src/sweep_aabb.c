@@ -532,8 +532,8 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
 }
 
 /* The hull test (hull_edges) after hull_quick's stages. */
-FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+FXL__ALWAYS_INLINE bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                 int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
     int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy);
 #ifdef FXL_TEST_HOOKS
@@ -1075,8 +1075,8 @@ FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int
  * grown by t along u or v, no point of B comes within t of K in any
  * direction of the turn. True when that settles a miss. Values: frame
  * values below 2^50, rr below 2^49, grow below 2^51. */
-FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
-                                          int64_t y1, int64_t t)
+FXL__ALWAYS_INLINE bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
+                                         int64_t y1, int64_t t)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr, st, grow;
@@ -1253,7 +1253,7 @@ static int64_t half64(int64_t v)
 
 /* The box lo..hi whose lo runs to `to` (Q16.16; to = lo: a fixed box)
  * against the whole motion of sp. */
-static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
+FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t p0x = a->pos.x, p0y = a->pos.y;
