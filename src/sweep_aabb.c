@@ -1005,8 +1005,8 @@ FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int
 
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
  * [x0, x1] x [y0, y1] in Q32.32 about Pm. */
-FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
-                                        int64_t y0, int64_t x1, int64_t y1, int64_t t)
+FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
+                                       int64_t y0, int64_t x1, int64_t y1, int64_t t)
 {
     corner_arc m;
     fxl__u128 r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
