@@ -1158,8 +1158,8 @@ FXL__ALWAYS_INLINE bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_t
 /* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
  * range) meets the turn M: (A), (B), (C) of the head of the file.
  * framed: turn_frame_apart has been asked already (and said no). */
-FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
-                                      int64_t y1, bool framed)
+FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
+                                     int64_t y1, bool framed)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
