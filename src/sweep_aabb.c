@@ -104,11 +104,15 @@
  * bracketed in 128 bits before the big squares (within); in front of
  * the hull, its frame ranges, the static box test of its bounding box and
  * of its end boxes (hull_quick). Measured on the GBA (near boxes, prepare
- * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 cycles (turn about
- * the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 ->
- * 46,724 -> 39,813 (pose to pose; the last step: the hull's fifth axis in
- * the world, the separable products of pose_meets64, turn_frame_apart and
- * the hull's world axes, the quick squares of seg_near and point_near).
+ * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 -> 22,371 cycles
+ * (turn about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 ->
+ * 62,149 -> 46,724 -> 39,813 -> 32,505 (pose to pose; the step before the
+ * last: the hull's fifth axis in the world, the separable products of
+ * pose_meets64, turn_frame_apart and the hull's world axes, the quick
+ * squares of seg_near and point_near; the last: one_box's end-pose sure
+ * hits for a moving pivot, seg_meets_box's early answer, and the helpers
+ * with int64 arguments inline, box_motion_hit in ARM: in ROM ARM code a
+ * call's stack arguments cost about as much as the helper's work).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
