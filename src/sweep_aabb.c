@@ -104,11 +104,15 @@
  * bracketed in 128 bits before the big squares (within); in front of
  * the hull, its frame ranges, the static box test of its bounding box and
  * of its end boxes (hull_quick). Measured on the GBA (near boxes, prepare
- * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 cycles (turn about
- * the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 ->
- * 46,724 -> 39,813 (pose to pose; the last step: the hull's fifth axis in
- * the world, the separable products of pose_meets64, turn_frame_apart and
- * the hull's world axes, the quick squares of seg_near and point_near).
+ * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 -> 22,371 cycles
+ * (turn about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 ->
+ * 62,149 -> 46,724 -> 39,813 -> 32,505 (pose to pose; the step before the
+ * last: the hull's fifth axis in the world, the separable products of
+ * pose_meets64, turn_frame_apart and the hull's world axes, the quick
+ * squares of seg_near and point_near; the last: one_box's end-pose sure
+ * hits for a moving pivot, seg_meets_box's early answer, and the helpers
+ * with int64 arguments inline, box_motion_hit in ARM: in ROM ARM code a
+ * call's stack arguments cost about as much as the helper's work).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -153,7 +157,7 @@ static bool sumsq_le_quick(int64_t a, int64_t b, int64_t t)
 }
 
 /* The frame point (u, v) within t of K (exact; values below 2^52). */
-FXL_ARM_CODE static bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
+FXL__ALWAYS_INLINE bool point_near(const fxl_laser_prep *lp, int64_t u, int64_t v, int64_t t)
 {
     int64_t eu = fxl__beyond(u, lp->u_lo, lp->u_hi), ev = fxl__beyond(v, lp->v_lo, lp->v_hi);
     if (eu > t || ev > t)
@@ -487,8 +491,8 @@ fxl__hull_audit_t fxl__hull_audit;
  * rectangle below 2^48 (the pose's table vector is the sweep's). (The
  * static test's moving form, fxl__hitbox_vs_moving_aabb, measured 5 to
  * 40 times slower than the hull here: not used.) */
-FXL_ARM_CODE static int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                   int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
     /* G (offsets below 2^34 each, no overflow) */
     int64_t gx0 = x0 + (dx < 0 ? dx : 0), gx1 = x1 + (dx > 0 ? dx : 0);
@@ -532,8 +536,8 @@ FXL_ARM_CODE static int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t 
 }
 
 /* The hull test (hull_edges) after hull_quick's stages. */
-FXL_ARM_CODE static bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+FXL__ALWAYS_INLINE bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
+                                 int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
     int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy);
 #ifdef FXL_TEST_HOOKS
@@ -614,8 +618,8 @@ static int q_sign(int64_t alpha, int64_t beta, int64_t ql, int64_t w)
  * cannot tell. m is 2^16 (the box's frame values against K) or 1 (K's
  * world values against the box's, blo and bhi then 2^16 times the box's).
  * The caller's bounds keep |lo m|, |hi m| < 2^62 and |blo|, |bhi| < 2^44. */
-FXL_ARM_CODE static bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi,
-                                 uint64_t n, int64_t ql, int64_t w)
+FXL__ALWAYS_INLINE bool q_apart(int64_t lo, int64_t hi, int64_t m, int64_t blo, int64_t bhi,
+                                uint64_t n, int64_t ql, int64_t w)
 {
     int sg = q_sign(hi * m, blo, ql, w);
     if (sg == 2)
@@ -873,19 +877,26 @@ static int64_t shr16(fxl__i128 v)
  * of a segment and a box are the box's two and the segment's normal, so it
  * meets iff the boxes overlap and the box's corners are not all strictly
  * on one side of the segment's line (fxl__sweep_psign, exact). */
-FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
-                                       int64_t hu, int64_t lv, int64_t hv)
+FXL__ALWAYS_INLINE bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
+                                      int64_t hu, int64_t lv, int64_t hv)
 {
     int64_t du = qu - pu, dv = qv - pv;
-    int k, pos = 0, neg = 0;
+    int k;
+    bool nonpos = false, nonneg = false;
     if (lu > hu || lv > hv || fxl__max64(pu, qu) < lu || fxl__min64(pu, qu) > hu ||
         fxl__max64(pv, qv) < lv || fxl__min64(pv, qv) > hv)
         return false;
+    /* Not all four strictly on one side: settled as soon as a corner on
+     * or below the line and one on or above it are seen (issue 20's
+     * tails: a crossing box stops after two or three signs, each an
+     * exact sign of 128-bit products at worst). */
     for (k = 0; k < 4; k++) {
         int sg = fxl__sweep_psign(du, ((k & 2) ? hv : lv) - pv, dv, ((k & 1) ? hu : lu) - pu);
-        pos += sg > 0, neg += sg < 0;
+        nonpos = nonpos || sg <= 0, nonneg = nonneg || sg >= 0;
+        if (nonpos && nonneg)
+            return true;
     }
-    return pos < 4 && neg < 4;
+    return false;
 }
 
 /* Surely within r (r > 0) of the point (ku, kv): some point of the
@@ -894,8 +905,8 @@ FXL_ARM_CODE static bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64
  * |cross| <= r lo, lo = max(a, floor((a + b) / 256) 181) <= sqrt(len2)
  * (within()'s bracket): the distance |cross| / sqrt(len2) <= r. False may
  * still be near (a filter for sure hits). */
-FXL_ARM_CODE static bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
-                                         int64_t qv, int64_t r)
+FXL__ALWAYS_INLINE bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
+                                        int64_t qv, int64_t r)
 {
     int64_t du = qu - pu, dv = qv - pv, eu = ku - pu, ev = kv - pv;
     uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
@@ -915,13 +926,17 @@ FXL_ARM_CODE static bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int
 
 /* Every point of the chord from (pu, pv) to (qu, qv) has a point of its arc
  * within g (Q32.32): true when the chord surely comes deeper than g into
- * the rectangle [lu, hu] x [lv, hv] grown by t (the arc then meets it). */
-FXL_ARM_CODE static bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
-                                         int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
+ * the rectangle [lu, hu] x [lv, hv] grown by t (the arc then meets it).
+ * It, seg_meets_box and seg_surely_near inline (issue 20's tails: their
+ * 7 to 10 int64 arguments went through the stack; measured, circle_misses
+ * inline in its two callers cost the turns more than it saved). */
+FXL__ALWAYS_INLINE bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
+                                        int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
 {
     int k;
+    /* (with t = 0 the two boxes are one: asked once) */
     if (seg_meets_box(pu, pv, qu, qv, lu + g, hu - g, lv - t + g, hv + t - g) ||
-        seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g))
+        (t != 0 && seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g)))
         return true;
     if (t <= g)
         return false;
@@ -950,10 +965,13 @@ FXL_ARM_CODE static bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int
  * < -d (a crossing is then u's minimum): the u range grows upwards by d
  * instead of grow; likewise downwards (every u > d), and for v. The arcs
  * lie in the box so grown; its per-axis gaps gu, gv to the rectangle
- * (below 2^54) bound their distance from below by sqrt(gu^2 + gv^2). */
-FXL_ARM_CODE static bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d,
-                                    int64_t grow, int64_t klu, int64_t khu, int64_t klv, int64_t khv,
-                                    int64_t t)
+ * (below 2^54) bound their distance from below by sqrt(gu^2 + gv^2).
+ * Inline in its three callers (issue 20's tails: a call passed its 11
+ * int64 on the stack, about 1,100 GBA cycles a call in ROM ARM code, 4 a
+ * near turn's (B)). */
+FXL__ALWAYS_INLINE bool arcs_apart(int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi, int64_t d,
+                                   int64_t grow, int64_t klu, int64_t khu, int64_t klv, int64_t khv,
+                                   int64_t t)
 {
     bool vside = vlo > d || vhi < -d, uside = ulo > d || uhi < -d;
     int64_t uup = (vside || uhi < -d) ? d : grow, udown = (vside || ulo > d) ? d : grow;
@@ -991,8 +1009,8 @@ FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int
 
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
  * [x0, x1] x [y0, y1] in Q32.32 about Pm. */
-FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
-                                        int64_t y0, int64_t x1, int64_t y1, int64_t t)
+FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int64_t b, int64_t x0,
+                                       int64_t y0, int64_t x1, int64_t y1, int64_t t)
 {
     corner_arc m;
     fxl__u128 r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
@@ -1061,8 +1079,8 @@ FXL_ARM_CODE static bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int
  * grown by t along u or v, no point of B comes within t of K in any
  * direction of the turn. True when that settles a miss. Values: frame
  * values below 2^50, rr below 2^49, grow below 2^51. */
-FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
-                                          int64_t y1, int64_t t)
+FXL__ALWAYS_INLINE bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
+                                         int64_t y1, int64_t t)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr, st, grow;
@@ -1110,8 +1128,8 @@ FXL_ARM_CODE static bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, 
  * 2^47 before growing, kmax below 2^50); else true (no reject). Measured
  * on the GBA: ~700 cycles where exact_pose_meets takes 2,400 to 4,400;
  * pose to pose near boxes (prepare + test) max 48,467 -> 46,724. */
-FXL_ARM_CODE static bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_t x0, int64_t y0, int64_t x1,
-                                   int64_t y1)
+FXL__ALWAYS_INLINE bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_t x0, int64_t y0, int64_t x1,
+                                  int64_t y1)
 {
     fxl_laser_prep p;
     fxl_aabb b;
@@ -1144,8 +1162,8 @@ FXL_ARM_CODE static bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_
 /* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
  * range) meets the turn M: (A), (B), (C) of the head of the file.
  * framed: turn_frame_apart has been asked already (and said no). */
-FXL_ARM_CODE static bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
-                                      int64_t y1, bool framed)
+FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
+                                     int64_t y1, bool framed)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
@@ -1239,7 +1257,7 @@ static int64_t half64(int64_t v)
 
 /* The box lo..hi whose lo runs to `to` (Q16.16; to = lo: a fixed box)
  * against the whole motion of sp. */
-static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
+FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t p0x = a->pos.x, p0y = a->pos.y;
@@ -1335,8 +1353,31 @@ FXL__ALWAYS_INLINE bool box_circles(fxl_aabb box, fxl_circle *in, fxl_circle *ou
     return true;
 }
 
+static bool corner_witness(const fxl_sweep_prep *sp, fxl_aabb box);
+
+/* The inscribed circle (box_circles': inside the box at every pose) in
+ * the beam at the first or last moment (the start table pose about the
+ * pivot, the end one about pivot + move; fxl__frame_test, exact): a sure
+ * hit. Offsets exact for a box in the domain. */
+FXL_ARM_CODE static bool disk_witness(const fxl_sweep_prep *sp, fxl_circle in)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int32_t qx = fxl__offset(in.c.x, a->pos.x), qy = fxl__offset(in.c.y, a->pos.y);
+    int32_t ex = fxl__offset(in.c.x, sp->pivot1.x), ey = fxl__offset(in.c.y, sp->pivot1.y);
+    return fxl__frame_test(a, fxl__along(a->cos, a->sin, qx, qy), fxl__across(a->cos, a->sin, qx, qy), in.r) ||
+           fxl__frame_test(a, fxl__along(sp->cos1, sp->sin1, ex, ey), fxl__across(sp->cos1, sp->sin1, ex, ey),
+                           in.r);
+}
+
 /* The single tests: the two circles first (a far box costs the circle's
- * reject), then the exact stages. */
+ * reject), then the exact stages. A fixed box against a sweep whose pivot
+ * moves takes corner_witness's sure hits (its corners in the beam at the
+ * first or last moment) in place of the inscribed circle's exact test:
+ * for such a sweep that test is the moving circle's whole exact test
+ * (two slides and a turn), and on the GBA it cost the near pose-to-pose
+ * sweeps that reach the exact stages about 2,400 to 7,800 cycles (issue
+ * 20's tails; measured, sweeps turning about a fixed pivot keep it: there
+ * it costs 600 to 3,400 and settles more of their hits). */
 FXL__ALWAYS_INLINE bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
 {
     fxl_circle in, out;
@@ -1351,8 +1392,15 @@ FXL__ALWAYS_INLINE bool one_box(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2
         if (to.x == box.lo.x && to.y == box.lo.y) {
             if (!fxl_sweep_vs_circle(sp, out))
                 return false;
-            if (in_ok && fxl_sweep_vs_circle(sp, in))
+            if (sp->pivot1.x != sp->from.pos.x || sp->pivot1.y != sp->from.pos.y) {
+                /* (corner_witness's offsets are exact for a box in the
+                 * domain: out of it, the exact stages alone) */
+                if (fxl_aabb_check(box) == FXL_OK &&
+                    ((in_ok && disk_witness(sp, in)) || corner_witness(sp, box)))
+                    return true;
+            } else if (in_ok && fxl_sweep_vs_circle(sp, in)) {
                 return true;
+            }
         } else if (dx >= -FXL_COORD_MAX && dx <= FXL_COORD_MAX && dy >= -FXL_COORD_MAX &&
                    dy <= FXL_COORD_MAX) {
             fxl_vec2 d = fxl_vec2_make((fix16_t)dx, (fix16_t)dy);
@@ -1457,6 +1505,19 @@ FXL_ARM_CODE static bool corner_witness(const fxl_sweep_prep *sp, fxl_aabb box)
     }
     return false;
 }
+
+#ifdef FXL_TEST_HOOKS
+/* one_box's sure hits for a fixed box and a moving pivot (disk_witness,
+ * corner_witness), alone: tests/test_sweep_aabb.c's end_witness_sound. */
+bool fxl__box_end_witness(const fxl_sweep_prep *sp, fxl_aabb box)
+{
+    fxl_circle in, out;
+    bool in_ok;
+    if (fxl_aabb_check(box) != FXL_OK || !box_circles(box, &in, &out, &in_ok))
+        return false;
+    return (in_ok && disk_witness(sp, in)) || corner_witness(sp, box);
+}
+#endif
 
 /* Many sweeps against one box: a tight enclosing circle through
  * fxl_sweeps_vs_circle first (its rejects without a preparation, on the

@@ -228,6 +228,11 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
  * (axis_checked; axis_wrong where they differ), and each corner-to-edge
  * box distance the quick 32x32 bounds settle runs the 128-bit squares
  * (near_checked, near_wrong). */
+/* sweep_aabb.c's one_box sure hits for a fixed box against a sweep whose
+ * pivot moves (the inscribed circle and the corners in the first and last
+ * table poses), alone (test builds only). */
+bool fxl__box_end_witness(const fxl_sweep_prep *sp, fxl_aabb box);
+
 typedef struct fxl__hull_audit_t {
     bool on;
     uint32_t axis_checked, axis_wrong, near_checked, near_wrong;

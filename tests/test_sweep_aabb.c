@@ -633,6 +633,70 @@ static void hull_filters_audit(void)
     CHECK_EQ(t.disagree, 0);
 }
 
+#ifdef FXL_TEST_HOOKS
+/* A box the end witness (fxl__box_end_witness) calls a hit must hit (the
+ * reference): counted in *decided, wrong ones in *wrong. */
+static void witness_case(const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b, uint32_t *boxes,
+                         uint32_t *decided, uint32_t *wrong)
+{
+    (*boxes)++;
+    if (fxl__box_end_witness(sp, b)) {
+        (*decided)++;
+        *wrong += ref_sweep_vs_moving_aabb(s, b, b.lo) ? 0u : 1u;
+    }
+}
+#endif
+
+/* one_box's sure hits for a fixed box against a sweep whose pivot moves
+ * (the inscribed circle and the box's corners in the first and last table
+ * poses; issue 20's tails), alone against the reference: random boxes
+ * near slides and poses, and the boxes at touching and one raw unit off
+ * along a random direction (bisection by the library's answer). */
+static void end_witness_sound(void)
+{
+#ifdef FXL_TEST_HOOKS
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.end_witness_sound");
+    uint32_t i, n = FXLT_CASES(4000), boxes = 0, touch = 0, decided = 0, wrong = 0;
+    for (i = 0; i < n; i++) {
+        fxl_sweep s = gen_sweep(&rng, (i & 1) != 0 ? GEN_POSE : GEN_SLIDE);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_aabb b = gen_box(&rng, &s), m;
+        fxl_vec2 mt;
+        int64_t lo = 0, hi = (int64_t)1 << 26, ax = (int64_t)s.laser.pos.x - b.lo.x;
+        int64_t ay = (int64_t)s.laser.pos.y - b.lo.y, dx = fxlt_range(&rng, -3, 3), dy = fxlt_range(&rng, -3, 3);
+        witness_case(&s, &sp, b, &boxes, &decided, &wrong);
+        if ((dx | dy) == 0)
+            dx = 1;
+        /* touch_cases' bisection: lo a hit, hi a miss, one step apart */
+        if (!moved_box(b, b.lo, ax, ay, &m, &mt) || !fxl_sweep_vs_aabb(&sp, m) ||
+            !moved_box(b, b.lo, ax + dx * hi, ay + dy * hi, &m, &mt) || fxl_sweep_vs_aabb(&sp, m))
+            continue;
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (!moved_box(b, b.lo, ax + dx * mid, ay + dy * mid, &m, &mt))
+                break;
+            if (fxl_sweep_vs_aabb(&sp, m))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        if (hi - lo > 1)
+            continue;
+        touch += 2;
+        if (moved_box(b, b.lo, ax + dx * lo, ay + dy * lo, &m, &mt))
+            witness_case(&s, &sp, m, &boxes, &decided, &wrong);
+        if (moved_box(b, b.lo, ax + dx * hi, ay + dy * hi, &m, &mt))
+            witness_case(&s, &sp, m, &boxes, &decided, &wrong);
+    }
+    fxlt_printf("    %u boxes (%u at touching and one raw unit off), %u decided hits, %u wrong\n", boxes, touch,
+                decided, wrong);
+    CHECK_EQ(wrong, 0);
+    CHECK(decided > 0);
+#else
+    fxlt_printf("    (test builds only: FXL_TEST_HOOKS)\n");
+#endif
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
@@ -651,6 +715,7 @@ static const fxlt_case cases[] = {
     {"property_still_slides", property_still_slides},
     {"property_moving_slides", property_moving_slides},
     {"hull_filters_audit", hull_filters_audit},
+    {"end_witness_sound", end_witness_sound},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};

@@ -196,13 +196,17 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * the fused call takes the inscribed circle's sure hits at the start,
  * middle and end poses and the box's corners at the end poses, preparing
  * each sweep once on the way, and runs the exact stages for the rest:
- * about 2,020 a sweep about its reference point, 2,930 about another
- * pivot, 3,040 pose to pose (at most 2,540 / 4,780 / 4,080 a sweep over a
- * call); the single test (prepare + test) about 3,000 typically, at most
- * about 25,000 turning about the reference point and 40,000 pose to pose
- * (a near box whose slides and turn each run their exact stages, all in
- * 64-bit ARM code in ROM). The batch forms work the motion's bounding
- * box out once per call (fxl__sweep_box) and reject far boxes against it. */
+ * about 1,910 a sweep about its reference point, 2,790 about another
+ * pivot, 2,840 pose to pose (at most 2,370 / 4,470 / 3,800 a sweep over a
+ * call); the single test (prepare + test) about 3,900 typically turning
+ * about the reference point and 2,700 pose to pose, at most about 22,400
+ * and 32,500 (a near box whose slides and turn each run their exact
+ * stages, all in 64-bit ARM code in ROM). A fixed box against a sweep
+ * whose pivot moves takes, after the enclosing circle, the inscribed
+ * circle's and the box's corners' sure hits at the first and last poses
+ * instead of the inscribed circle's exact test. The batch forms work the
+ * motion's bounding box out once per call (fxl__sweep_box) and reject far
+ * boxes against it. */
 
 /* True iff the (fixed) box touches the beam at some moment of the motion. */
 bool fxl_sweep_vs_aabb(const fxl_sweep_prep *sp, fxl_aabb box);
