@@ -115,34 +115,41 @@ FXL__ALWAYS_INLINE void least_along(const int32_t a[2], const int32_t c[2], cons
  * generators e0 too, below 2^17), a_r scaled down below 2^10, al =
  * floor(lb sl / 2^8) capped at 2^12, lb <= |a_r| and sl = floor(kk ur /
  * (2^8 rr)) capped at 2^22 (kk ur <= 2^16 k' (2 un / 2^s), rr >= 2R /
- * 2^s: sl <= 2^8 s, so al <= s |a_r|); m (below 2^32, int64) as the
- * shadow's with 5 (al + |a_r|_1), and m^2 >= w |a_r|^2 (uint64). */
+ * 2^s: sl <= 2^8 s, so al <= s |a_r|); m as the shadow's with 5 (al +
+ * |a_r|_1), and m^2 >= w |a_r|^2 (uint64). In 32 bits: |c0|, |e0_k|,
+ * |c_i|, |gam_ki| <= 2^17 (s chosen so), |x|, |y| < 2^10, al <= 2^12, so
+ * m's positive part and each |t_k| are below 2^29 + 2^28 = 2^29.6; m
+ * only falls from there, so stopping at m <= 0 (the answer then: no)
+ * keeps every partial m within +-2^29.6 (int32; the same answers as the
+ * int64 sums). */
 FXL__ALWAYS_INLINE bool cone_apart(int32_t a0, int32_t a1, int32_t c0, const int32_t e0[4], const int32_t c[2],
                                    const int32_t gam[8], uint64_t w, uint64_t sl)
 {
     unsigned b = fxl__bits32(fxl__abs32(a0) | fxl__abs32(a1)), sh = b > 10u ? b - 10u : 0u;
-    int64_t x = (int64_t)(fxl__abs32(a0) >> sh), y = (int64_t)(fxl__abs32(a1) >> sh), al, m;
-    uint64_t q;
+    int32_t x = (int32_t)(fxl__abs32(a0) >> sh), y = (int32_t)(fxl__abs32(a1) >> sh), al, m;
+    uint32_t ax, ay;
     int k;
     x = a0 < 0 ? -x : x, y = a1 < 0 ? -y : y;
     if (x * c[0] + y * c[1] < 0)
         x = -x, y = -y; /* toward the centre's side */
-    q = (uint64_t)(x * x + y * y);
+    ax = fxl__abs32(x), ay = fxl__abs32(y);
     {
         /* |a_r| at least max(M, (M + n) 181 / 256) (M, n the larger and
          * the smaller |component|; (M + n) / sqrt 2 <= |a_r|) */
-        uint64_t ax = fxl__abs64(x), ay = fxl__abs64(y), big = ax > ay ? ax : ay;
-        uint64_t lb = ((ax + ay) * 181u) >> 8;
+        uint32_t big = ax > ay ? ax : ay, lb = ((ax + ay) * 181u) >> 8;
+        uint64_t a64;
         lb = lb > big ? lb : big;
-        al = (int64_t)((lb * sl) >> 8); /* lb < 2^10.5, sl <= 2^22 */
+        a64 = ((uint64_t)lb * sl) >> 8; /* lb < 2^10.5, sl <= 2^22 */
+        al = a64 > 4096u ? 4096 : (int32_t)a64;
     }
-    al = al > 4096 ? 4096 : al;
-    m = al * c0 + x * c[0] + y * c[1] - 5 * (al + (x < 0 ? -x : x) + (y < 0 ? -y : y));
+    m = al * c0 + x * c[0] + y * c[1] - 5 * (al + (int32_t)ax + (int32_t)ay);
     for (k = 0; k < 4; k++) {
-        int64_t t = al * e0[k] + x * gam[2 * k] + y * gam[2 * k + 1];
+        int32_t t = al * e0[k] + x * gam[2 * k] + y * gam[2 * k + 1];
+        if (m <= 0)
+            return false;
         m -= t < 0 ? -t : t;
     }
-    return m > 0 && w * q <= (uint64_t)m * (uint64_t)m;
+    return m > 0 && w * (uint64_t)(uint32_t)(x * x + y * y) <= (uint64_t)m * (uint64_t)m;
 }
 
 /* The world's z axis, exactly: in the frame it is a = (-sp, 0, cp) (M's
