@@ -160,11 +160,11 @@ FXL__ALWAYS_INLINE bool cone_apart(int32_t a0, int32_t a1, int32_t c0, const int
  * min(0, v2) to hi2 + max(0, v2) (|.| <= 2^29; p X2 below 2^61.1): apart
  * on one side is a sure miss. In 128 bits. */
 FXL_ARM_CODE
-static bool world_z_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
-                          const int64_t v[3])
+static bool world_z_apart(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                          const int32_t v[3])
 {
     int64_t cp = lp->cp, sp = lp->sp, p = cp * cp + sp * sp;
-    int64_t zlo = lo[2] + (v[2] < 0 ? v[2] : 0), zhi = hi[2] + (v[2] > 0 ? v[2] : 0);
+    int64_t zlo = (int64_t)lo[2] + (v[2] < 0 ? v[2] : 0), zhi = (int64_t)hi[2] + (v[2] > 0 ? v[2] : 0);
     fxl__i128 base = fxl__imul(sp, lp->mid), r;
     if (lp->box_len >= ((int64_t)1 << 61))
         return false; /* an egg's k = 0: unbounded */
@@ -175,14 +175,29 @@ static bool world_z_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const
     return fxl__isign(fxl__iadd(fxl__iadd(fxl__imul(p * zhi, 65536), base), r)) < 0; /* below */
 }
 
-FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                       const int32_t v[3]);
+
+/* The int64 form (the tests' and laser3d_body.h's): the same values, each
+ * within +-2^28 (the shapes' frame; see the top). */
 bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
                                      const int64_t v[3])
 {
+    int32_t l[3], h[3], w[3];
+    int k;
+    for (k = 0; k < 3; k++)
+        l[k] = (int32_t)lo[k], h[k] = (int32_t)hi[k], w[k] = (int32_t)v[k];
+    return fxl__laser3d_round_moving_apart32(lp, l, h, w);
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                       const int32_t v[3])
+{
     int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, c[2], gam[8], p[2];
-    int32_t l0 = (int32_t)lo[0], l1 = (int32_t)lo[1], l2 = (int32_t)lo[2];
-    int32_t g0 = (int32_t)(hi[0] - lo[0]), g1 = (int32_t)(hi[1] - lo[1]), g2 = (int32_t)(hi[2] - lo[2]);
-    int32_t v0 = (int32_t)v[0], v1 = (int32_t)v[1], v2 = (int32_t)v[2];
+    int32_t l0 = lo[0], l1 = lo[1], l2 = lo[2];
+    int32_t g0 = hi[0] - lo[0], g1 = hi[1] - lo[1], g2 = hi[2] - lo[2];
+    int32_t v0 = v[0], v1 = v[1], v2 = v[2];
     int64_t hl = (int64_t)cy * l0 + (int64_t)sy * l1, hv = (int64_t)cy * v0 + (int64_t)sy * v1;
     int64_t cpcy = (int64_t)cp * cy, cpsy = (int64_t)cp * sy, spcy = (int64_t)sp * cy, spsy = (int64_t)sp * sy;
     int64_t gg[5][2], e[4], mn, mx, un;
