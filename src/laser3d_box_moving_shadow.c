@@ -66,6 +66,18 @@
 #include "util.h"
 #include "wide.h"
 
+/* floor(v / 2^s) (0 <= s <= 63) for a v whose floor lies within +-2^31
+ * (here +-2^17: s is chosen so), without a branch on the sign or a 64-bit
+ * result: v + 2^63 (the sign bit flipped) is non-negative with the floor
+ * floor(v / 2^s) + 2^(63 - s); modulo 2^32 that is the shifted sum's low
+ * word, 2^(63 - s) being 0 there for s < 32, so the low word less it is
+ * the floor modulo 2^32, exact in int32. */
+FXL__ALWAYS_INLINE int32_t floor_low(int64_t v, unsigned s)
+{
+    uint32_t q = (uint32_t)(((uint64_t)v ^ ((uint64_t)1 << 63)) >> s);
+    return fxl__u2i32(q - (s >= 32u ? 0x80000000u >> (s - 32u) : 0u));
+}
+
 /* The rounded shadow's test of direction a (see the top): true if proven
  * apart. a (|a_i| < 2^31) is first scaled down (toward 0: any direction
  * serves) below 2^10; with |c_i|, |gam_ki| <= 2^17 each dot product is
@@ -246,9 +258,9 @@ bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t
     b = fxl__bits64(mm | w);
     sh = b > 17u ? b - 17u : 0u;
     for (i = 0; i < 2; i++) {
-        c[i] = (int32_t)fxl__floor_shift(gg[4][i], sh);
+        c[i] = floor_low(gg[4][i], sh);
         for (k = 0; k < 4; k++)
-            gam[2 * k + i] = (int32_t)fxl__floor_shift(gg[k][i], sh);
+            gam[2 * k + i] = floor_low(gg[k][i], sh);
     }
     /* w^2 at least (2 W' / 2^s)^2, W'^2 = W^2 - k' un^2 the tube's radius
      * about the egg where |u0| >= un (the cylinder's k' = 0): (2W / 2^s)^2
@@ -277,14 +289,14 @@ bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t
         /* the egg's cone: the doubled body's u0 - un (mx - mn about its
          * centre, the e_k; negated on the negative side), rounded as the
          * shadow; ur >= 0 as in the cut above */
-        int32_t c0 = (int32_t)fxl__floor_shift(mx - mn, sh), e0[4];
+        int32_t c0 = floor_low(mx - mn, sh), e0[4];
         uint64_t ur = ((uint64_t)un * 2u) >> sh, sl;
         /* rr >= sqrt(w) >= 2R / 2^s: sqrt(w) = 2 sqrt(w / 4) < 2
          * (isqrt(floor(w / 4)) + 1) (w <= 2^34; rr <= 2^17 + 2) */
         uint32_t rr = 2u * (fxl__isqrt32((uint32_t)(w >> 2)) + 1u);
         ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
         for (k = 0; k < 4; k++)
-            e0[k] = (int32_t)fxl__floor_shift(mn > 0 ? e[k] : -e[k], sh);
+            e0[k] = floor_low(mn > 0 ? e[k] : -e[k], sh);
         /* sl = floor(kk ur / (2^8 rr)) <= 2^8 s (kk ur <= 2^47), capped
          * at 2^22 (lower is sound; the quotient then below 2^32) */
         sl = kk * ur >= (uint64_t)(rr << 8) << 22 ? (uint64_t)1 << 22 : fxl__div64_32(kk * ur, rr << 8);
