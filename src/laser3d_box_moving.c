@@ -53,6 +53,7 @@
 #include "batch.h"
 #include "domain.h"
 #include "laser3d_body.h"
+#include "laser3d_box_moving_shadow.h"
 #include "wide.h"
 
 /* laser3d_box.c: the box laser's static test naming quick()'s axis apart
@@ -67,11 +68,6 @@ bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0
  * (laser3d_near.c: 1 a sure hit, -1 a sure miss, 0 unsure). */
 int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3], int part);
 int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
-
-/* laser3d_box_moving_shadow.c: fxl__laser3d_round_moving_apart with the
- * box's corners minus pos and the move in int32 (|.| <= 2^28). */
-bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
-                                       const int32_t v[3]);
 
 static void limbs4(fxl__u128 v, uint32_t out[4])
 {
@@ -245,6 +241,7 @@ static bool round_moving(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, const
     int32_t l[3], h[3], b[3], g[3], v[3], rl[3], rh[3];
     int64_t lo[3], hi[3], vv[3], bb[3], gg[3];
     fxl_aabb3 end;
+    fxl__shadow st;
     int k, sure;
     l[0] = clamp27s(box->lo.x), l[1] = clamp27s(box->lo.y), l[2] = clamp27s(box->lo.z);
     h[0] = clamp27s(box->hi.x), h[1] = clamp27s(box->hi.y), h[2] = clamp27s(box->hi.z);
@@ -253,18 +250,25 @@ static bool round_moving(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, const
     rh[0] = h[0] - lp->pos.x, rh[1] = h[1] - lp->pos.y, rh[2] = h[2] - lp->pos.z;
     for (k = 0; k < 3; k++)
         b[k] = rl[k] + rh[k], g[k] = h[k] - l[k];
-    /* the start: a hit is a hit */
-    if (lp->kind == FXL_LASER3D_CYLINDER && fxl__laser3d_round_quick(lp, b, g, 1) > 0)
-        return true;
+    /* the start: a hit is a hit. The cylinder's inscribed ball first
+     * (most boxes at its surface), then the shadow's first part (the
+     * slab, the world's z beyond a cap, the normal along the shadow's
+     * centre: a sure miss of the whole swept body, so of the start too,
+     * for less than the near look's miss) */
+    if (lp->kind == FXL_LASER3D_CYLINDER) {
+        if (fxl__laser3d_round_quick(lp, b, g, 1) > 0)
+            return true;
+        if (fxl__laser3d_round_moving_apart_first(lp, rl, rh, v, &st))
+            return false;
+    }
     sure = fxl__laser3d_near(lp, b, g);
     if (sure > 0 || (sure == 0 && fxl_laser3d_vs_aabb3(lp, *box)))
         return true;
     /* the slab's, the tube's shadow's, the egg's cone's and the world
      * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
-     * before the end's test (GBA bench: the cylinder's misses up to
-     * 90,338 -> 16,610 cycles, the egg's 36,000..58,828 ->
-     * 11,100..22,556) */
-    if (fxl__laser3d_round_moving_apart32(lp, rl, rh, v))
+     * before the end's test (the cylinder's rest of it) */
+    if (lp->kind == FXL_LASER3D_CYLINDER ? fxl__laser3d_round_moving_apart_rest(lp, rl, rh, v, &st)
+                                         : fxl__laser3d_round_moving_apart32(lp, rl, rh, v))
         return false;
     /* the end box (clamped: in the domain it is exact) */
     end.lo.x = l[0] + v[0], end.lo.y = l[1] + v[1], end.lo.z = l[2] + v[2];

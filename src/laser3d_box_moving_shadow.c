@@ -63,6 +63,7 @@
 #include "fixlaser/laser3d.h"
 
 #include "laser3d_body.h"
+#include "laser3d_box_moving_shadow.h"
 #include "util.h"
 #include "wide.h"
 
@@ -187,9 +188,6 @@ static bool world_z_apart(const fxl_laser3d_prep *lp, const int32_t lo[3], const
     return fxl__isign(fxl__iadd(fxl__iadd(fxl__imul(p * zhi, 65536), base), r)) < 0; /* below */
 }
 
-bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
-                                       const int32_t v[3]);
-
 /* The int64 form (the tests' and laser3d_body.h's): the same values, each
  * within +-2^28 (the shapes' frame; see the top). */
 bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t lo[3], const int64_t hi[3],
@@ -202,20 +200,42 @@ bool fxl__laser3d_round_moving_apart(const fxl_laser3d_prep *lp, const int64_t l
     return fxl__laser3d_round_moving_apart32(lp, l, h, w);
 }
 
-FXL_ARM_CODE
-bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
-                                       const int32_t v[3])
+/* The normal most nearly along c (|n . c| / |n|_1 greatest; any choice
+ * is sound, this one only the likeliest witness: a box beside the tube
+ * faces it with an edge across c). c scaled down below 2^10 first (its
+ * direction is all that counts), so |n . c| < 2^28 and |n|_1 <= 2^18:
+ * 32-bit dot products, the ratios compared by 64-bit cross products. */
+FXL__ALWAYS_INLINE int best_normal(const int32_t c[2], const int32_t gam[8])
 {
-    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, c[2], gam[8], p[2];
+    unsigned b = fxl__bits32(fxl__abs32(c[0]) | fxl__abs32(c[1])), sh = b > 10u ? b - 10u : 0u;
+    int32_t x = (int32_t)(fxl__abs32(c[0]) >> sh), y = (int32_t)(fxl__abs32(c[1]) >> sh);
+    uint32_t bn = 0, bd = 1;
+    int k, best = 0;
+    x = c[0] < 0 ? -x : x, y = c[1] < 0 ? -y : y;
+    for (k = 0; k < 4; k++) {
+        uint32_t n = fxl__abs32(gam[2 * k] * y - gam[2 * k + 1] * x);
+        uint32_t l1 = fxl__abs32(gam[2 * k]) + fxl__abs32(gam[2 * k + 1]);
+        if (l1 != 0 && (uint64_t)n * bd > (uint64_t)bn * l1)
+            bn = n, bd = l1, best = k;
+    }
+    return best;
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                           const int32_t v[3], fxl__shadow *st)
+{
+    int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, *c = st->c, *gam = st->gam;
     int32_t l0 = lo[0], l1 = lo[1], l2 = lo[2];
     int32_t g0 = hi[0] - lo[0], g1 = hi[1] - lo[1], g2 = hi[2] - lo[2];
     int32_t v0 = v[0], v1 = v[1], v2 = v[2];
     int64_t hl = (int64_t)cy * l0 + (int64_t)sy * l1, hv = (int64_t)cy * v0 + (int64_t)sy * v1;
     int64_t cpcy = (int64_t)cp * cy, cpsy = (int64_t)cp * sy, spcy = (int64_t)sp * cy, spsy = (int64_t)sp * sy;
-    int64_t gg[5][2], e[4], mn, mx, un;
+    int64_t gg[5][2], *e = st->e, mn, mx, un;
     uint64_t mm = 0, w, kk = lp->kind == FXL_LASER3D_EGG ? (uint64_t)lp->egg_k : 0u;
     unsigned sh, b;
     int i, k;
+    st->z_done = false;
     /* Every value below is the frame image of a vector with int32
      * components (|lo|, |hi|, |v| <= 2^28, g = hi - lo, every partial sum
      * below a point of 2Z's: <= 2^29): below 2^61.8. h = cy X0 + sy X1
@@ -234,6 +254,13 @@ bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t
     if (lp->box_len < ((int64_t)1 << 61)) { /* bounded (an egg's k = 0: not) */
         if (mn > lp->box_len || mx < -lp->box_len)
             return true;
+        /* beyond a cap plane the shadow (the tube's) cannot see the cap:
+         * the world's z first (the prism's witness there) */
+        if (mn < -lp->box_len || mx > lp->box_len) {
+            st->z_done = true;
+            if (world_z_apart(lp, lo, hi, v))
+                return true;
+        }
     }
     un = mn > 0 ? mn : mx < 0 ? -mx : 0; /* the least |u0| over Z (< 2^62) */
     /* the shadow, doubled: C = 2 (m1, m2) . lo plus the generators g_k
@@ -277,34 +304,62 @@ bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t
             return true; /* W'^2 < 0: the egg ends before |u0| = un */
         w -= cut;
     }
+    st->w = w, st->kk = kk, st->sh = sh, st->mn = mn, st->mx = mx, st->un = un;
+    /* the normal most nearly along c first */
+    k = st->first = best_normal(c, gam);
+    return shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w);
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart_rest(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                          const int32_t v[3], const fxl__shadow *st)
+{
+    const int32_t *c = st->c, *gam = st->gam;
+    int32_t p[2];
+    uint64_t w = st->w, kk = st->kk;
+    int64_t un = st->un;
+    int k, f = st->first;
     /* the least point along c (the shadow's point nearest the axis, or
-     * near it), then the generators' normals */
+     * near it), then the other normals */
     least_along(c, c, gam, p);
     if (shadow_apart(p[0], p[1], c, gam, w))
         return true;
     for (k = 0; k < 4; k++)
-        if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
+        if (k != f && shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
             return true;
     if (kk != 0 && un != 0 && w != 0) {
         /* the egg's cone: the doubled body's u0 - un (mx - mn about its
          * centre, the e_k; negated on the negative side), rounded as the
          * shadow; ur >= 0 as in the cut above */
-        int32_t c0 = floor_low(mx - mn, sh), e0[4];
+        unsigned sh = st->sh;
+        int32_t c0 = floor_low(st->mx - st->mn, sh), e0[4];
         uint64_t ur = ((uint64_t)un * 2u) >> sh, sl;
         /* rr >= sqrt(w) >= 2R / 2^s: sqrt(w) = 2 sqrt(w / 4) < 2
          * (isqrt(floor(w / 4)) + 1) (w <= 2^34; rr <= 2^17 + 2) */
         uint32_t rr = 2u * (fxl__isqrt32((uint32_t)(w >> 2)) + 1u);
         ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
         for (k = 0; k < 4; k++)
-            e0[k] = floor_low(mn > 0 ? e[k] : -e[k], sh);
+            e0[k] = floor_low(st->mn > 0 ? st->e[k] : -st->e[k], sh);
         /* sl = floor(kk ur / (2^8 rr)) <= 2^8 s (kk ur <= 2^47), capped
          * at 2^22 (lower is sound; the quotient then below 2^32) */
         sl = kk * ur >= (uint64_t)(rr << 8) << 22 ? (uint64_t)1 << 22 : fxl__div64_32(kk * ur, rr << 8);
+        /* the normal along c first here too */
+        if (cone_apart(-gam[2 * f + 1], gam[2 * f], c0, e0, c, gam, w, sl))
+            return true;
         if (cone_apart(p[0], p[1], c0, e0, c, gam, w, sl))
             return true;
         for (k = 0; k < 4; k++)
-            if (cone_apart(-gam[2 * k + 1], gam[2 * k], c0, e0, c, gam, w, sl))
+            if (k != f && cone_apart(-gam[2 * k + 1], gam[2 * k], c0, e0, c, gam, w, sl))
                 return true;
     }
-    return world_z_apart(lp, lo, hi, v);
+    return !st->z_done && world_z_apart(lp, lo, hi, v);
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                       const int32_t v[3])
+{
+    fxl__shadow st;
+    return fxl__laser3d_round_moving_apart_first(lp, lo, hi, v, &st) ||
+           fxl__laser3d_round_moving_apart_rest(lp, lo, hi, v, &st);
 }
