@@ -79,6 +79,24 @@ FXL__ALWAYS_INLINE int32_t floor_low(int64_t v, unsigned s)
     return fxl__u2i32(q - (s >= 32u ? 0x80000000u >> (s - 32u) : 0u));
 }
 
+/* floor_low of n values, the branch on s taken once: for s >= 32 the
+ * floor is that of the high word H = floor(v / 2^32) (signed) by 2^(s -
+ * 32), H + 2^31 (its sign bit flipped) shifted less 2^(31 - (s - 32)),
+ * exact modulo 2^32 (the floor fits). */
+FXL__ALWAYS_INLINE void floor_all(const int64_t *x, int n, unsigned s, int32_t *out)
+{
+    int i;
+    if (s >= 32u) {
+        unsigned t = s - 32u;
+        uint32_t k = 0x80000000u >> t;
+        for (i = 0; i < n; i++)
+            out[i] = fxl__u2i32((((uint32_t)((uint64_t)x[i] >> 32) ^ 0x80000000u) >> t) - k);
+    } else {
+        for (i = 0; i < n; i++)
+            out[i] = floor_low(x[i], s);
+    }
+}
+
 /* The rounded shadow's test of direction a (see the top): true if proven
  * apart. a (|a_i| < 2^31) is first scaled down (toward 0: any direction
  * serves) below 2^10; with |c_i|, |gam_ki| <= 2^17 each dot product is
@@ -234,7 +252,7 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     int64_t gg[5][2], *e = st->e, mn, mx, un;
     uint64_t mm = 0, w, kk = lp->kind == FXL_LASER3D_EGG ? (uint64_t)lp->egg_k : 0u;
     unsigned sh, b;
-    int i, k;
+    int k;
     st->z_done = false;
     /* Every value below is the frame image of a vector with int32
      * components (|lo|, |hi|, |v| <= 2^28, g = hi - lo, every partial sum
@@ -254,13 +272,6 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     if (lp->box_len < ((int64_t)1 << 61)) { /* bounded (an egg's k = 0: not) */
         if (mn > lp->box_len || mx < -lp->box_len)
             return true;
-        /* beyond a cap plane the shadow (the tube's) cannot see the cap:
-         * the world's z first (the prism's witness there) */
-        if (mn < -lp->box_len || mx > lp->box_len) {
-            st->z_done = true;
-            if (world_z_apart(lp, lo, hi, v))
-                return true;
-        }
     }
     un = mn > 0 ? mn : mx < 0 ? -mx : 0; /* the least |u0| over Z (< 2^62) */
     /* the shadow, doubled: C = 2 (m1, m2) . lo plus the generators g_k
@@ -284,11 +295,8 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     }
     b = fxl__bits64(mm | w);
     sh = b > 17u ? b - 17u : 0u;
-    for (i = 0; i < 2; i++) {
-        c[i] = floor_low(gg[4][i], sh);
-        for (k = 0; k < 4; k++)
-            gam[2 * k + i] = floor_low(gg[k][i], sh);
-    }
+    floor_all(&gg[0][0], 8, sh, gam); /* gam_k = (gg[k][0], gg[k][1]) */
+    floor_all(&gg[4][0], 2, sh, c);
     /* w^2 at least (2 W' / 2^s)^2, W'^2 = W^2 - k' un^2 the tube's radius
      * about the egg where |u0| >= un (the cylinder's k' = 0): (2W / 2^s)^2
      * rounded up less k / 2^16 (2 un / 2^s)^2 rounded down (2 un / 2^s
@@ -307,7 +315,15 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     st->w = w, st->kk = kk, st->sh = sh, st->mn = mn, st->mx = mx, st->un = un;
     /* the normal most nearly along c first */
     k = st->first = best_normal(c, gam);
-    return shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w);
+    if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
+        return true;
+    /* beyond a cap's plane the shadow (the tube's) cannot see the cap:
+     * there the world's z (the prism's witness) next */
+    if (lp->box_len < ((int64_t)1 << 61) && (mn < -lp->box_len || mx > lp->box_len)) {
+        st->z_done = true;
+        return world_z_apart(lp, lo, hi, v);
+    }
+    return false;
 }
 
 FXL_ARM_CODE
@@ -319,6 +335,30 @@ bool fxl__laser3d_round_moving_apart_rest(const fxl_laser3d_prep *lp, const int3
     uint64_t w = st->w, kk = st->kk;
     int64_t un = st->un;
     int k, f = st->first;
+    int32_t c0 = 0, e0[4] = {0, 0, 0, 0};
+    uint64_t sl = 0;
+    bool cone = kk != 0 && un != 0 && w != 0;
+    if (cone) {
+        /* the egg's cone (past its middle a tighter bound than the
+         * shadow's tube; with the normal along c first, then after the
+         * shadow's least point and other normals): the doubled body's u0
+         * - un (mx - mn about its centre, the e_k; negated on the negative
+         * side), rounded as the shadow; ur >= 0 as in the cut above */
+        unsigned sh = st->sh;
+        uint64_t ur = ((uint64_t)un * 2u) >> sh;
+        /* rr >= sqrt(w) >= 2R / 2^s: sqrt(w) = 2 sqrt(w / 4) < 2
+         * (isqrt(floor(w / 4)) + 1) (w <= 2^34; rr <= 2^17 + 2) */
+        uint32_t rr = 2u * (fxl__isqrt32((uint32_t)(w >> 2)) + 1u);
+        c0 = floor_low(st->mx - st->mn, sh);
+        ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
+        for (k = 0; k < 4; k++)
+            e0[k] = floor_low(st->mn > 0 ? st->e[k] : -st->e[k], sh);
+        /* sl = floor(kk ur / (2^8 rr)) <= 2^8 s (kk ur <= 2^47), capped
+         * at 2^22 (lower is sound; the quotient then below 2^32) */
+        sl = kk * ur >= (uint64_t)(rr << 8) << 22 ? (uint64_t)1 << 22 : fxl__div64_32(kk * ur, rr << 8);
+        if (cone_apart(-gam[2 * f + 1], gam[2 * f], c0, e0, c, gam, w, sl))
+            return true;
+    }
     /* the least point along c (the shadow's point nearest the axis, or
      * near it), then the other normals */
     least_along(c, c, gam, p);
@@ -327,25 +367,7 @@ bool fxl__laser3d_round_moving_apart_rest(const fxl_laser3d_prep *lp, const int3
     for (k = 0; k < 4; k++)
         if (k != f && shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
             return true;
-    if (kk != 0 && un != 0 && w != 0) {
-        /* the egg's cone: the doubled body's u0 - un (mx - mn about its
-         * centre, the e_k; negated on the negative side), rounded as the
-         * shadow; ur >= 0 as in the cut above */
-        unsigned sh = st->sh;
-        int32_t c0 = floor_low(st->mx - st->mn, sh), e0[4];
-        uint64_t ur = ((uint64_t)un * 2u) >> sh, sl;
-        /* rr >= sqrt(w) >= 2R / 2^s: sqrt(w) = 2 sqrt(w / 4) < 2
-         * (isqrt(floor(w / 4)) + 1) (w <= 2^34; rr <= 2^17 + 2) */
-        uint32_t rr = 2u * (fxl__isqrt32((uint32_t)(w >> 2)) + 1u);
-        ur = ur > 0x7FFFFFFFu ? 0x7FFFFFFFu : ur;
-        for (k = 0; k < 4; k++)
-            e0[k] = floor_low(st->mn > 0 ? st->e[k] : -st->e[k], sh);
-        /* sl = floor(kk ur / (2^8 rr)) <= 2^8 s (kk ur <= 2^47), capped
-         * at 2^22 (lower is sound; the quotient then below 2^32) */
-        sl = kk * ur >= (uint64_t)(rr << 8) << 22 ? (uint64_t)1 << 22 : fxl__div64_32(kk * ur, rr << 8);
-        /* the normal along c first here too */
-        if (cone_apart(-gam[2 * f + 1], gam[2 * f], c0, e0, c, gam, w, sl))
-            return true;
+    if (cone) {
         if (cone_apart(p[0], p[1], c0, e0, c, gam, w, sl))
             return true;
         for (k = 0; k < 4; k++)
