@@ -239,9 +239,16 @@ FXL__ALWAYS_INLINE int best_normal(const int32_t c[2], const int32_t gam[8])
     return best;
 }
 
+/* The first part (defer: the public one) or, not deferred, the set-up
+ * the rest needs when the first part deferred it. A body crossing a cap's
+ * plane (where the tube's shadow cannot see the cap) tries the world's z
+ * first (the prism's witness there), and deferred stops there: the
+ * shadow's set-up waits for the rest (st->first = -1), after the near
+ * look. Otherwise the set-up, the normal along c, then the world's z for
+ * such a body when not yet tried. */
 FXL_ARM_CODE
-bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
-                                           const int32_t v[3], fxl__shadow *st)
+static bool first_part(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3], const int32_t v[3],
+                       fxl__shadow *st, bool defer)
 {
     int32_t cy = lp->cy, sy = lp->sy, cp = lp->cp, sp = lp->sp, *c = st->c, *gam = st->gam;
     int32_t l0 = lo[0], l1 = lo[1], l2 = lo[2];
@@ -252,8 +259,8 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     int64_t gg[5][2], *e = st->e, mn, mx, un;
     uint64_t mm = 0, w, kk = lp->kind == FXL_LASER3D_EGG ? (uint64_t)lp->egg_k : 0u;
     unsigned sh, b;
+    bool cap;
     int k;
-    st->z_done = false;
     /* Every value below is the frame image of a vector with int32
      * components (|lo|, |hi|, |v| <= 2^28, g = hi - lo, every partial sum
      * below a point of 2Z's: <= 2^29): below 2^61.8. h = cy X0 + sy X1
@@ -272,6 +279,11 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     if (lp->box_len < ((int64_t)1 << 61)) { /* bounded (an egg's k = 0: not) */
         if (mn > lp->box_len || mx < -lp->box_len)
             return true;
+    }
+    cap = lp->box_len < ((int64_t)1 << 61) && (mn < -lp->box_len || mx > lp->box_len);
+    if (cap && defer) {
+        st->z_done = true, st->first = -1;
+        return world_z_apart(lp, lo, hi, v);
     }
     un = mn > 0 ? mn : mx < 0 ? -mx : 0; /* the least |u0| over Z (< 2^62) */
     /* the shadow, doubled: C = 2 (m1, m2) . lo plus the generators g_k
@@ -317,9 +329,7 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
     k = st->first = best_normal(c, gam);
     if (shadow_apart(-gam[2 * k + 1], gam[2 * k], c, gam, w))
         return true;
-    /* beyond a cap's plane the shadow (the tube's) cannot see the cap:
-     * there the world's z (the prism's witness) next */
-    if (lp->box_len < ((int64_t)1 << 61) && (mn < -lp->box_len || mx > lp->box_len)) {
+    if (cap && !st->z_done) {
         st->z_done = true;
         return world_z_apart(lp, lo, hi, v);
     }
@@ -327,17 +337,37 @@ bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int
 }
 
 FXL_ARM_CODE
-bool fxl__laser3d_round_moving_apart_rest(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
-                                          const int32_t v[3], const fxl__shadow *st)
+bool fxl__laser3d_round_moving_apart_first(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                           const int32_t v[3], fxl__shadow *st)
 {
-    const int32_t *c = st->c, *gam = st->gam;
+    st->z_done = false;
+    return first_part(lp, lo, hi, v, st, true);
+}
+
+FXL_ARM_CODE
+bool fxl__laser3d_round_moving_apart_rest(const fxl_laser3d_prep *lp, const int32_t lo[3], const int32_t hi[3],
+                                          const int32_t v[3], const fxl__shadow *st0)
+{
+    fxl__shadow st1;
+    const fxl__shadow *st = st0;
+    const int32_t *c, *gam;
     int32_t p[2];
-    uint64_t w = st->w, kk = st->kk;
-    int64_t un = st->un;
-    int k, f = st->first;
+    uint64_t w, kk;
+    int64_t un;
     int32_t c0 = 0, e0[4] = {0, 0, 0, 0};
     uint64_t sl = 0;
-    bool cone = kk != 0 && un != 0 && w != 0;
+    bool cone;
+    int k, f;
+    if (st0->first < 0) {
+        /* the first part stopped at the world's z: the set-up and the
+         * normal along c now */
+        st1.z_done = true;
+        if (first_part(lp, lo, hi, v, &st1, false))
+            return true;
+        st = &st1;
+    }
+    c = st->c, gam = st->gam, w = st->w, kk = st->kk, un = st->un, f = st->first;
+    cone = kk != 0 && un != 0 && w != 0;
     if (cone) {
         /* the egg's cone (past its middle a tighter bound than the
          * shadow's tube; with the normal along c first, then after the
@@ -382,6 +412,6 @@ bool fxl__laser3d_round_moving_apart32(const fxl_laser3d_prep *lp, const int32_t
                                        const int32_t v[3])
 {
     fxl__shadow st;
-    return fxl__laser3d_round_moving_apart_first(lp, lo, hi, v, &st) ||
-           fxl__laser3d_round_moving_apart_rest(lp, lo, hi, v, &st);
+    st.z_done = false; /* the first part not deferred: the slab once */
+    return first_part(lp, lo, hi, v, &st, false) || fxl__laser3d_round_moving_apart_rest(lp, lo, hi, v, &st);
 }
