@@ -271,10 +271,10 @@ static bool round_moving(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, const
     /* the slab's, the tube's shadow's, the egg's cone's and the world
      * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
      * before the end's test (the cylinder's rest of it). GBA bench (near
-     * boxes moving, max): cylinder 16,610 -> 9,975 cycles (its misses
+     * boxes moving, max): cylinder 16,610 -> 9,897 cycles (its misses
      * 13,400..16,600 -> 4,300..7,300 by the first part; the hits the ball
      * leaves to the near look pay the first part: up to 10,000), egg
-     * 22,556 -> 13,325 */
+     * 22,556 -> 13,207 */
     if (lp->kind == FXL_LASER3D_CYLINDER ? fxl__laser3d_round_moving_apart_rest(lp, rl, rh, v, &st)
                                          : fxl__laser3d_round_moving_apart32(lp, rl, rh, v))
         return false;

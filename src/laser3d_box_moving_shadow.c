@@ -34,8 +34,10 @@
  * (k' = k / 2^16: k' u0^2 + u1^2 + u2^2 <= W^2); the cylinder's W' = W. A
  * direction a in the plane separates iff a . C - sum_k |a . G_k| > 2 W'
  * |a| (2S's least a . x against the doubled disc's greatest; strict:
- * touching is a hit). Rounded: with s such that C, G and 2W are below
- * 2^17 2^s, c = floor(C / 2^s), gam_k = floor(G_k / 2^s) (|.| <= 2^17)
+ * touching is a hit). Rounded: with s such that C, G and 2W are at most
+ * 2^17 2^s (s from the bits of their one's complement magnitudes, v or
+ * -v - 1: below 2^b, so |v| <= 2^b), c = floor(C / 2^s), gam_k =
+ * floor(G_k / 2^s) (|.| <= 2^17)
  * and a scaled down below 2^10: C = 2^s (c + phi), phi in [0, 1)^2, so a
  * . C > 2^s (a . c - |a|_1) and |a . G_k| < 2^s (|a . gam_k| + |a|_1);
  * with m = a . c - sum_k |a . gam_k| - 5 |a|_1 (each product below 2^28,
@@ -73,6 +75,13 @@
 #include "laser3d_box_moving_shadow.h"
 #include "util.h"
 #include "wide.h"
+
+/* v's one's complement magnitude (v, or -v - 1 for v < 0, without a
+ * carry): below 2^b gives |v| <= 2^b (see the top). */
+FXL__ALWAYS_INLINE uint64_t mag1(int64_t v)
+{
+    return v < 0 ? ~(uint64_t)v : (uint64_t)v;
+}
 
 /* floor(v / 2^s) (0 <= s <= 63) for a v whose floor lies within +-2^31
  * (here +-2^17: s is chosen so), without a branch on the sign or a 64-bit
@@ -309,11 +318,11 @@ static bool first_part(const fxl_laser3d_prep *lp, const int32_t lo[3], const in
         gg[4][0] += gg[k][0], gg[4][1] += gg[k][1];
     w = (uint64_t)lp->half_wid * 2u;
     for (k = 0; k < 5; k++)
-        mm |= fxl__abs64(gg[k][0]) | fxl__abs64(gg[k][1]);
+        mm |= mag1(gg[k][0]) | mag1(gg[k][1]);
     if (kk != 0 && un != 0) { /* the egg's cone below: mx - mn and the e_k too */
         mm |= (uint64_t)(mx - mn);
         for (k = 0; k < 4; k++)
-            mm |= fxl__abs64(e[k]);
+            mm |= mag1(e[k]);
     }
     b = fxl__bits64(mm | w);
     sh = b > 17u ? b - 17u : 0u;
