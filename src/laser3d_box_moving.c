@@ -37,10 +37,17 @@
  * the same side: a miss, as an interval below would find), then the
  * static test of the hull of both ends (the swept set lies in it, so a
  * miss there is a miss); the static test at the end (a hit); then the
- * intervals above. Cylinder and egg: the ends by the static test (between
- * them, laser3d_box_moving_shadow.c's 64-bit sure miss of the whole swept
- * body: the slab, the shadow along the beam, the egg's cone, the world's
- * z), the path
+ * intervals above. Cylinder and egg (round_moving, in 32 bits up to the
+ * shadow): the start by the static test's own first stages (the
+ * cylinder's inscribed ball, the near look; the whole static test only
+ * when they are unsure), the end by the static test (between them,
+ * laser3d_box_moving_shadow.c's 64-bit sure miss of the whole swept body:
+ * the slab, the shadow along the beam, the egg's cone, the world's z; the
+ * cylinder runs its first part, the slab, the world's z beyond a cap or
+ * the shadow's direction most nearly along its centre, between the
+ * inscribed ball and the near look: a miss there is a miss of the start
+ * too, for less than the near look's miss, 4,000 cycles on the GBA),
+ * the path
  * by the intervals on their bounding prisms (the box laser of the same L
  * and W; the egg's |x| <= Le, |y|, |z| <= W about the middle): a miss
  * there is a miss (the shape lies in its prism); a hit there goes on to
@@ -50,6 +57,7 @@
 #include "batch.h"
 #include "domain.h"
 #include "laser3d_body.h"
+#include "laser3d_box_moving_shadow.h"
 #include "wide.h"
 
 /* laser3d_box.c: the box laser's static test naming quick()'s axis apart
@@ -57,6 +65,13 @@
  * sure gap from two boxes on one side. */
 int fxl__laser3d_box_vs(const fxl_laser3d_prep *lp, fxl_aabb3 box);
 bool fxl__laser3d_box_apart(const fxl_laser3d_prep *lp, int code, fxl_aabb3 box0, fxl_aabb3 box1);
+
+/* laser3d_box.c's first stages of the cylinder's and the egg's static
+ * test (b = lo + hi - 2 pos, g = hi - lo, clamped as there): the
+ * inscribed ball's sure hit (part 1: 1 a hit, else 0) and the near look
+ * (laser3d_near.c: 1 a sure hit, -1 a sure miss, 0 unsure). */
+int fxl__laser3d_round_quick(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3], int part);
+int fxl__laser3d_near(const fxl_laser3d_prep *lp, const int32_t b[3], const int32_t g[3]);
 
 static void limbs4(fxl__u128 v, uint32_t out[4])
 {
@@ -208,27 +223,103 @@ static bool far_axis(fix16_t lo, fix16_t hi, fix16_t to, fix16_t mid, uint32_t h
     return (lo > mid + h && to > mid + h) || (hi < mid - h && end_hi < mid - h);
 }
 
+/* clamp27 in 32 bits: an int32 coordinate within +-2^27 */
+static int32_t clamp27s(fix16_t v)
+{
+    return v < -((int32_t)1 << 27) ? -((int32_t)1 << 27) : v > ((int32_t)1 << 27) ? (int32_t)1 << 27 : v;
+}
+
+/* The cylinder and the egg (fxl_laser3d_vs_moving_aabb3 below, the box
+ * not inverted, the move not zero). The start's static test by its first
+ * stages, as fxl_laser3d_vs_aabb3 runs them for these shapes
+ * (laser3d_box.c's round_vs: the cylinder's inscribed ball, then the near
+ * look; each a proven answer), the whole static test only when they are
+ * unsure; then the shadow's sure miss, the end's static test, the egg's
+ * quick look, the prism, the cylinder's quick look and the exact stage.
+ * In 32 bits up to the shadow: clamped to +-2^27 (pos within it too), b
+ * = lo + hi - 2 pos (|.| <= 2^29), g = hi - lo, v = to - lo and lo - pos
+ * (<= 2^28). */
+FXL_ARM_CODE FXL_NOINLINE
+static bool round_moving(const fxl_laser3d_prep *lp, const fxl_aabb3 *box, const fxl_vec3 *to)
+{
+    int32_t l[3], h[3], b[3], g[3], v[3], rl[3], rh[3];
+    int64_t lo[3], hi[3], vv[3], bb[3], gg[3];
+    fxl_aabb3 end;
+    fxl__shadow st;
+    int k, sure;
+    l[0] = clamp27s(box->lo.x), l[1] = clamp27s(box->lo.y), l[2] = clamp27s(box->lo.z);
+    h[0] = clamp27s(box->hi.x), h[1] = clamp27s(box->hi.y), h[2] = clamp27s(box->hi.z);
+    v[0] = clamp27s(to->x) - l[0], v[1] = clamp27s(to->y) - l[1], v[2] = clamp27s(to->z) - l[2];
+    rl[0] = l[0] - lp->pos.x, rl[1] = l[1] - lp->pos.y, rl[2] = l[2] - lp->pos.z;
+    rh[0] = h[0] - lp->pos.x, rh[1] = h[1] - lp->pos.y, rh[2] = h[2] - lp->pos.z;
+    for (k = 0; k < 3; k++)
+        b[k] = rl[k] + rh[k], g[k] = h[k] - l[k];
+    /* the start: a hit is a hit. The cylinder's inscribed ball first
+     * (most boxes at its surface), then the shadow's first part (the
+     * slab, the world's z beyond a cap, the normal along the shadow's
+     * centre: a sure miss of the whole swept body, so of the start too,
+     * for less than the near look's miss) */
+    if (lp->kind == FXL_LASER3D_CYLINDER) {
+        if (fxl__laser3d_round_quick(lp, b, g, 1) > 0)
+            return true;
+        if (fxl__laser3d_round_moving_apart_first(lp, rl, rh, v, &st))
+            return false;
+    }
+    sure = fxl__laser3d_near(lp, b, g);
+    if (sure > 0 || (sure == 0 && fxl_laser3d_vs_aabb3(lp, *box)))
+        return true;
+    /* the slab's, the tube's shadow's, the egg's cone's and the world
+     * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
+     * before the end's test (the cylinder's rest of it). GBA bench (near
+     * boxes moving, max): cylinder 16,610 -> 9,897 cycles (its misses
+     * 13,400..16,600 -> 4,300..7,300 by the first part; the hits the ball
+     * leaves to the near look pay the first part: up to 10,000), egg
+     * 22,556 -> 13,207 */
+    if (lp->kind == FXL_LASER3D_CYLINDER ? fxl__laser3d_round_moving_apart_rest(lp, rl, rh, v, &st)
+                                         : fxl__laser3d_round_moving_apart32(lp, rl, rh, v))
+        return false;
+    /* the end box (clamped: in the domain it is exact) */
+    end.lo.x = l[0] + v[0], end.lo.y = l[1] + v[1], end.lo.z = l[2] + v[2];
+    end.hi.x = clamp27s(end.lo.x + g[0]), end.hi.y = clamp27s(end.lo.y + g[1]);
+    end.hi.z = clamp27s(end.lo.z + g[2]);
+    if (fxl_laser3d_vs_aabb3(lp, end))
+        return true; /* a hit at the end */
+    for (k = 0; k < 3; k++)
+        lo[k] = rl[k], hi[k] = rh[k], vv[k] = v[k], bb[k] = b[k], gg[k] = g[k];
+    if (lp->kind == FXL_LASER3D_EGG) {
+        /* the egg's quick look before the prism: it decides most paths
+         * (sound either way) for less than the prism's 15 axes (GBA
+         * bench, near boxes: up to about 57,000 cycles). Not the
+         * cylinder's: its descent sees only u1, u2, so a path beyond a
+         * cap is the prism's to reject (quick first: GBA bench max 95,742
+         * -> 116,423, one path left unsure) */
+        int q = fxl__laser3d_round_moving_quick(lp, lo, hi, vv);
+        if (q != 0)
+            return q > 0;
+    }
+    if (!swept_meets(lp, bb, gg, vv))
+        return false; /* the prism (the egg's bounding one) missed: exact */
+    if (lp->kind != FXL_LASER3D_EGG) {
+        int q = fxl__laser3d_round_moving_quick(lp, lo, hi, vv);
+        if (q != 0)
+            return q > 0;
+    }
+    return lp->kind == FXL_LASER3D_EGG ? fxl__laser3d_egg_moving(lp, lo, hi, vv)
+                                       : fxl__laser3d_cyl_moving(lp, lo, hi, vv);
+}
+
+/* The box laser (fxl_laser3d_vs_moving_aabb3 below, the box not
+ * inverted, the move not zero), in a frame of its own (the round shapes'
+ * deep exact stages do not stack on it). The start: a hit is a hit; a
+ * miss names quick()'s axis apart, when it found one (laser3d_box.c). */
 FXL_ARM_CODE
-bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to)
+static bool box_moving(const fxl_laser3d_prep *lp, const fxl_aabb3 *bx, const fxl_vec3 *tp)
 {
     int64_t lo[3], hi[3], t[3], pos[3], b[3], g[3], v[3];
-    fxl_aabb3 end;
+    fxl_aabb3 end, hull, box = *bx;
+    fxl_vec3 to = *tp;
     int k, start;
-    FXL_ASSERT(lp != NULL && to.x >= -FXL_COORD3_MAX && to.x <= FXL_COORD3_MAX &&
-               to.y >= -FXL_COORD3_MAX && to.y <= FXL_COORD3_MAX && to.z >= -FXL_COORD3_MAX &&
-               to.z <= FXL_COORD3_MAX);
-    if (to.x == box.lo.x && to.y == box.lo.y && to.z == box.lo.z)
-        return fxl_laser3d_vs_aabb3(lp, box); /* no move: the static test */
-    if (lp->kind != FXL_LASER3D_EGG &&
-        (far_axis(box.lo.x, box.hi.x, to.x, lp->bb_mid.x, lp->bb_half[0]) ||
-         far_axis(box.lo.y, box.hi.y, to.y, lp->bb_mid.y, lp->bb_half[1]) ||
-         far_axis(box.lo.z, box.hi.z, to.z, lp->bb_mid.z, lp->bb_half[2])))
-        return false;
-    if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
-        return false; /* inverted: empty */
-    /* the start: a hit is a hit; the box laser's miss names quick()'s
-     * axis apart, when it found one (laser3d_box.c) */
-    start = lp->kind == FXL_LASER3D_BOX ? fxl__laser3d_box_vs(lp, box) : fxl_laser3d_vs_aabb3(lp, box);
+    start = fxl__laser3d_box_vs(lp, box);
     if (start > 0)
         return true;
     lo[0] = clamp27(box.lo.x), lo[1] = clamp27(box.lo.y), lo[2] = clamp27(box.lo.z);
@@ -254,52 +345,33 @@ bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_
      * its world axis z: 10,382 cycles before, 7,444 after). */
     if (start < 0 && fxl__laser3d_box_apart(lp, start, box, end))
         return false;
-    if (lp->kind == FXL_LASER3D_BOX) {
-        fxl_aabb3 hull; /* of both ends: Z lies in it, so a miss is a miss */
-        hull.lo.x = (fix16_t)(v[0] < 0 ? t[0] : lo[0]), hull.hi.x = v[0] < 0 ? (fix16_t)hi[0] : end.hi.x;
-        hull.lo.y = (fix16_t)(v[1] < 0 ? t[1] : lo[1]), hull.hi.y = v[1] < 0 ? (fix16_t)hi[1] : end.hi.y;
-        hull.lo.z = (fix16_t)(v[2] < 0 ? t[2] : lo[2]), hull.hi.z = v[2] < 0 ? (fix16_t)hi[2] : end.hi.z;
-        if (!fxl_laser3d_vs_aabb3(lp, hull))
-            return false;
-    }
-    if (lp->kind != FXL_LASER3D_BOX) {
-        /* the slab's, the tube's shadow's, the egg's cone's and the world
-         * z's sure misses of the swept body (laser3d_box_moving_shadow.c),
-         * before the end's test (GBA bench: the cylinder's misses up to
-         * 90,338 -> 16,610 cycles, the egg's 36,000..58,828 ->
-         * 11,100..22,556) */
-        int64_t rl[3], rh[3];
-        for (k = 0; k < 3; k++)
-            rl[k] = lo[k] - pos[k], rh[k] = hi[k] - pos[k];
-        if (fxl__laser3d_round_moving_apart(lp, rl, rh, v))
-            return false;
-    }
+    /* the hull of both ends: Z lies in it, so a miss is a miss */
+    hull.lo.x = (fix16_t)(v[0] < 0 ? t[0] : lo[0]), hull.hi.x = v[0] < 0 ? (fix16_t)hi[0] : end.hi.x;
+    hull.lo.y = (fix16_t)(v[1] < 0 ? t[1] : lo[1]), hull.hi.y = v[1] < 0 ? (fix16_t)hi[1] : end.hi.y;
+    hull.lo.z = (fix16_t)(v[2] < 0 ? t[2] : lo[2]), hull.hi.z = v[2] < 0 ? (fix16_t)hi[2] : end.hi.z;
+    if (!fxl_laser3d_vs_aabb3(lp, hull))
+        return false;
     if (fxl_laser3d_vs_aabb3(lp, end))
         return true; /* a hit at the end */
-    for (k = 0; k < 3; k++)
-        lo[k] -= pos[k], hi[k] -= pos[k];
-    if (lp->kind == FXL_LASER3D_EGG) {
-        /* the egg's quick look before the prism: it decides most paths
-         * (sound either way) for less than the prism's 15 axes (GBA
-         * bench, near boxes: up to about 57,000 cycles). Not the
-         * cylinder's: its descent sees only u1, u2, so a path beyond a
-         * cap is the prism's to reject (quick first: GBA bench max 95,742
-         * -> 116,423, one path left unsure) */
-        int q = fxl__laser3d_round_moving_quick(lp, lo, hi, v);
-        if (q != 0)
-            return q > 0;
-    }
-    if (!swept_meets(lp, b, g, v))
-        return false; /* the prism (the egg's bounding one) missed: exact */
-    if (lp->kind == FXL_LASER3D_BOX)
-        return true;
-    if (lp->kind != FXL_LASER3D_EGG) {
-        int q = fxl__laser3d_round_moving_quick(lp, lo, hi, v);
-        if (q != 0)
-            return q > 0;
-    }
-    return lp->kind == FXL_LASER3D_EGG ? fxl__laser3d_egg_moving(lp, lo, hi, v)
-                                       : fxl__laser3d_cyl_moving(lp, lo, hi, v);
+    return swept_meets(lp, b, g, v); /* the prism: exact */
+}
+
+FXL_ARM_CODE
+bool fxl_laser3d_vs_moving_aabb3(const fxl_laser3d_prep *lp, fxl_aabb3 box, fxl_vec3 to)
+{
+    FXL_ASSERT(lp != NULL && to.x >= -FXL_COORD3_MAX && to.x <= FXL_COORD3_MAX &&
+               to.y >= -FXL_COORD3_MAX && to.y <= FXL_COORD3_MAX && to.z >= -FXL_COORD3_MAX &&
+               to.z <= FXL_COORD3_MAX);
+    if (to.x == box.lo.x && to.y == box.lo.y && to.z == box.lo.z)
+        return fxl_laser3d_vs_aabb3(lp, box); /* no move: the static test */
+    if (lp->kind != FXL_LASER3D_EGG &&
+        (far_axis(box.lo.x, box.hi.x, to.x, lp->bb_mid.x, lp->bb_half[0]) ||
+         far_axis(box.lo.y, box.hi.y, to.y, lp->bb_mid.y, lp->bb_half[1]) ||
+         far_axis(box.lo.z, box.hi.z, to.z, lp->bb_mid.z, lp->bb_half[2])))
+        return false;
+    if (box.lo.x > box.hi.x || box.lo.y > box.hi.y || box.lo.z > box.hi.z)
+        return false; /* inverted: empty */
+    return lp->kind == FXL_LASER3D_BOX ? box_moving(lp, &box, &to) : round_moving(lp, &box, &to);
 }
 
 size_t fxl_laser3d_vs_moving_aabb3s(const fxl_laser3d_prep *lp, const fxl_aabb3 *from,

@@ -225,15 +225,18 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * test's 15 separating axes the moments of no gap are an interval of t;
  * the move hits iff those meet within [0, 1], in integers behind proven
  * filters: src/laser3d_box_moving.c). Cylinder and egg: exact too: each
- * end by fxl_laser3d_vs_aabb3, the path against the bounding prism (the
- * cylinder's square prism |y|, |z| <= W; the egg's box |x| <= Le, |y|,
- * |z| <= W about the middle, Le as above; a miss there is a miss), before
- * the end's test a 64-bit sure miss (the slab |x| <= L (Le), the swept
- * body's shadow along the beam against the disc of radius W (the egg's
- * narrowed to its radius at the body's least |x|) by five directions with
- * every rounding bounded, past the egg's middle the cone below its
- * radius's tangent, the world's z axis exactly:
- * src/laser3d_box_moving_shadow.c), a
+ * end by fxl_laser3d_vs_aabb3 (the start by its first stages: the
+ * cylinder's inscribed ball, the near look), the path against the
+ * bounding prism (the cylinder's square prism |y|, |z| <= W; the egg's
+ * box |x| <= Le, |y|, |z| <= W about the middle, Le as above; a miss
+ * there is a miss), before the end's test a 64-bit sure miss (the slab |x|
+ * <= L (Le), the swept body's shadow along the beam against the disc of
+ * radius W (the egg's narrowed to its radius at the body's least |x|) by
+ * five directions with every rounding bounded, past the egg's middle the
+ * cone below its radius's tangent, the world's z axis exactly:
+ * src/laser3d_box_moving_shadow.c; the cylinder runs its first part, the
+ * slab, the world's z beyond a cap or the direction most nearly along
+ * the shadow's centre, between the inscribed ball and the near look), a
  * quick look (a point of the swept body of about the least value of the
  * shape's quadratic, by rounded 64-bit descent: inside the shape a sure
  * hit, the shape's gradient plane there, tried after each of the first
@@ -246,14 +249,15 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * (and where they cross a cap) and the 12 parallelograms of a box edge
  * and the move (and their lines on a cap), every sign exact in up to
  * 333-bit integers (src/laser3d_box_moving_round.c). GBA (256 boxes at
- * the surface moving (3, -2, 1) px, median / max): box laser 2,469 /
- * 7,368 cycles, cylinder 2,570 / 16,610, egg 3,688 / 22,556 (before the
+ * the surface moving (3, -2, 1) px, median / max): box laser 2,516 /
+ * 7,495 cycles, cylinder 2,505 / 9,897, egg 3,619 / 13,207 (before the
  * sure miss: 2,570 / 90,338 and 3,688 / 58,828; it decides all 17 of the
- * cylinder's misses, 13,400 to 16,600 cycles, the start's static test
- * about 6,100 of it, and all 93 of the egg's, 11,100 to 22,600 (the
- * start's test 4,700), where the end's test and the quick look took
- * 36,000 to 59,000); the exact stage, when the quick look cannot decide,
- * up to about 1,500,000.
+ * cylinder's misses, 4,300 to 7,300 cycles by its first part before the
+ * start's near look, and all 93 of the egg's, 9,900 to 13,400 (the
+ * start's near look about 4,100 of it); the cylinder's 63 hits the
+ * inscribed ball cannot prove pay the first part, 7,200 to 10,000); the
+ * exact stage, when the quick look cannot decide, up to about 1,500,000.
+ * Stack: 3.0 KB at the deepest (tools/stack_depth.py).
  * Domain: the box, `to` and the end box (to + hi - lo) within
  * +-FXL_COORD3_MAX; outside it a meaningless answer, never undefined
  * behaviour; an inverted box is never hit. */
