@@ -1278,11 +1278,12 @@ static int full_rest(const fxl_sweep *sw, fxl_circle circle)
 }
 
 /* What the fused loop does with a sweep its rejects left (the one call
- * out of its IWRAM code, in ROM: near sweeps only). First the sure hits
- * at the poses that are lasers (pose_hit, exact): a simple sweep's start
- * and end poses (look LOOK_SIMPLE); the start pose of a turn about
- * another pivot; for a sweep that moves about laser.pos (fxl_sweep_to_pose's)
- * the three poses of witness_body: the start pose, the end pose (the
+ * out of its IWRAM code, in ROM: near sweeps only), after fxl__sweep_near
+ * found no hit at the start pose (look LOOK_SIMPLE or LOOK_GENERAL: the
+ * laser itself; LOOK_NONE: nothing tested). First the sure hits at the
+ * other poses that are lasers (pose_hit, exact): a simple sweep's end
+ * pose (look LOOK_SIMPLE); for a sweep that moves about laser.pos
+ * (fxl_sweep_to_pose's) the other two poses of witness_body: the end pose (the
  * laser at pos + move turned by step), and its middle witness (|step| >=
  * 2) the laser at pos + floor(move / 2) turned by step / 2 against the
  * circle of radius r - cut, cut middle_witness's for the same offset gm =
@@ -1298,25 +1299,23 @@ static int full_rest(const fxl_sweep *sw, fxl_circle circle)
 #define LOOK_NONE 0
 #define LOOK_SIMPLE 1
 #define LOOK_GENERAL 2
-FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
+int fxl__sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look);
+FXL_NOINLINE int fxl__sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
     fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;
     bool own;
     if (look == LOOK_SIMPLE) {
-        if (fxl__laser_rest(l, x, y, r) || pose_hit(l, l->pos, m->step, x, y, r))
+        if (pose_hit(l, l->pos, m->step, x, y, r))
             return 1;
         return simple_rest(sw, circle) ? 1 : 0;
     }
     if (look != LOOK_GENERAL)
         return full_rest(sw, circle);
     /* (the loop's LOOK_GENERAL: only with a circle in the domain) */
-    if ((m->move.x | m->move.y) == 0) {
-        if (fxl__laser_rest(l, x, y, r))
-            return 1;
+    if ((m->move.x | m->move.y) == 0)
         return near_turn(sw, circle) ? 1 : 0;
-    }
     own = l->pos.x == m->pivot.x && l->pos.y == m->pivot.y;
     if (own) {
         /* pos + floor(move / 2) (fxl__asr32: half_floor in 32 bits) and
@@ -1329,14 +1328,32 @@ FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int l
         int32_t cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
         if ((m->step <= -2 || m->step >= 2) && r >= cut && pose_hit(l, pm, m->step / 2, x, y, r - cut))
             return 1;
-        if (fxl__laser_rest(l, x, y, r) ||
-            pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
+        if (pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
             return 1;
     }
     if (moving_far(sw, circle))
         return 0;
     return near_moving(sw, circle, !own) ? 1 : 0;
 }
+
+/* What the fused loop calls for a sweep its rejects left: the sure hit of
+ * the start pose first (the laser itself, as fxl_laser_vs_circle decides
+ * it: fxl__laser_rest, which the GBA keeps in IWRAM), then sweep_rest
+ * (look LOOK_NONE: sweep_rest alone, the laser not checked). The GBA's is
+ * fast_arm.s's (in IWRAM next to fxl__laser_rest, a tail call to
+ * fxl__sweep_rest in ROM; issue 20: the same test in sweep_rest took
+ * about 90 GBA cycles more a near sweep, in the loop's C 200 bytes more
+ * of IWRAM). 1 hit, 0 miss, or minus the refusal code. */
+#if FXL_PORT_LASERS_VS_CIRCLE
+int fxl__sweep_near(const fxl_sweep *sw, fxl_circle circle, int look);
+#else
+static int fxl__sweep_near(const fxl_sweep *sw, fxl_circle circle, int look)
+{
+    if (look != LOOK_NONE && fxl__laser_rest(&sw->laser, circle.c.x, circle.c.y, circle.r))
+        return 1;
+    return fxl__sweep_rest(sw, circle, look);
+}
+#endif
 
 /* Many sweeps against one fixed circle: as fxl_sweep_prepare and
  * fxl_sweep_vs_circle for each, with the rejects worked out from the
@@ -1376,7 +1393,7 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
                     look = ok ? LOOK_GENERAL : LOOK_NONE;
                 }
             }
-            h = sweep_rest(sw, circle, look);
+            h = fxl__sweep_near(sw, circle, look);
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;
             if (h > 0 && ok) {
