@@ -47,13 +47,14 @@
  * COSTS (GBA cycles, ARM7TDMI, docs/bench-gba.md; the answers never depend
  * on the path taken):
  *   - Many sweeps against the player: fxl_sweeps_vs_circle, no preparation
- *     for a far sweep: about 200 a sweep turning about its reference point
+ *     for a far sweep: about 215 a sweep turning about its reference point
  *     (fxl_sweep_turn), about 270 about another pivot or with a move
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
  *     bounds grown by the move). Near the player (a few px) each sweep
- *     is decided on the way (issue 20): about 735 a sweep about its
- *     reference point, 1,285 about another pivot, 1,405 pose to pose (at
- *     most 870 / 1,600 / 1,690 a sweep over a call). The poses that
+ *     is decided on the way (issue 20): about 525 a sweep about its
+ *     reference point (its rejects in 1/256 px, as tight as the exact
+ *     stage's first miss), 1,285 about another pivot, 1,405 pose to pose
+ *     (at most 630 / 1,600 / 1,690 a sweep over a call). The poses that
  *     are lasers (the start pose, tested first from IWRAM; a turn about
  *     the reference point's end pose; pose to pose, the middle one, with
  *     the radius cut by the table's error, and the end pose) give the
