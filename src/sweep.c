@@ -1250,41 +1250,54 @@ FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle, boo
  * convex) and so beyond v_hi + t: no hit; the turn's two ends do, which
  * is turn_far's first test: no hit; and with step 0, F0(g0) and F0(g1) =
  * F1(g1) do. The same below lv = min(v_lo - t, 0) - m and along the beam.
- * Values below 2^50 (fill()'s, turn_far's): no overflow. */
+ * In 1/256 px, 32-bit compares (issue 20: the 64-bit form, about 1,500
+ * GBA cycles of ARM code in ROM, was half the near pose-to-pose cost):
+ * with p(x) = floor(x / 2^24) (fxl__px256; frame values below 2^49) and
+ * o8 = p(o) across, v_hi + t = o + S 2^16 (S = w + r, box and capsule
+ * alike: V + round = w), floor(a + b) <= floor(a) + floor(b) + 1 gives
+ * p(hv) + 1 <= max(o8 + (S >> 8) + 1, 0) + (m >> 24) + 2, so p(x) at
+ * least that puts x > hv; and p(lv) >= min(o8 - (S >> 8) - 1, 0) - (m >>
+ * 24) - 1, so p(x) below that puts x < (p(x) + 1) 2^24 <= lv. Along the
+ * beam the same with ahead (or behind) + r + round for S, ahead and
+ * behind rounded up as the loop's (L or L / 2 + 1). m = |gm.x| + |gm.y| +
+ * 1 is below 2^32 (gm within 3 2^30 both ways together); the sums of
+ * sizes below 2^31 (each below 2^29). What it lets through (a band of a
+ * few 1/256 px more than the 64-bit form's) near_moving decides. */
 FXL_ARM_CODE static bool moving_far(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    fxl_laser_prep a;
     int32_t c0, s0, c1, s1;
     /* the offsets exact, as in witness_body (sweep_general_ok) */
     int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
     int32_t qx = gx - half_floor(m->move.x), qy = gy - half_floor(m->move.y);
     int32_t ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
     int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
-    int64_t t_q32, m_q32, x0, x1, x2, x3, lo, hi;
+    uint32_t w = (uint32_t)fxl__hit_width(l->half_width, l->hit_fraction), r = (uint32_t)circle.r;
+    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : w;
+    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    /* (m >> 24) + 1, m = arc_margin(gm) below 2^32 */
+    int32_t mk = (int32_t)((fxl__abs32(qx) + fxl__abs32(qy) + 1u) >> 24) + 1;
+    int32_t o8, x0, x1, x2, x3, lo, hi;
 
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &c1, &s1);
-    fxl__laser_hitbox(l, &a);
-    if ((ox | oy) != 0) {
-        int64_t ou = fxl__along(c0, s0, ox, oy), ov = fxl__across(c0, s0, ox, oy);
-        a.u_lo += ou, a.u_hi += ou;
-        a.v_lo += ov, a.v_hi += ov;
-    }
-    t_q32 = ((int64_t)circle.r + a.round) * 65536;
-    m_q32 = arc_margin(qx, qy);
-    x0 = fxl__across(c0, s0, gx, gy), x1 = fxl__across(c0, s0, qx, qy);
-    x2 = fxl__across(c1, s1, qx, qy), x3 = fxl__across(c1, s1, ex, ey);
-    lo = fxl__min64(fxl__min64(x0, x1), fxl__min64(x2, x3));
-    hi = fxl__max64(fxl__max64(x0, x1), fxl__max64(x2, x3));
-    if (lo > fxl__max64(a.v_hi + t_q32, 0) + m_q32 || hi < fxl__min64(a.v_lo - t_q32, 0) - m_q32)
+    o8 = fxl__px256(fxl__across(c0, s0, ox, oy));
+    x0 = fxl__px256(fxl__across(c0, s0, gx, gy)), x1 = fxl__px256(fxl__across(c0, s0, qx, qy));
+    x2 = fxl__px256(fxl__across(c1, s1, qx, qy)), x3 = fxl__px256(fxl__across(c1, s1, ex, ey));
+    lo = fxl__min32(fxl__min32(x0, x1), fxl__min32(x2, x3));
+    hi = fxl__max32(fxl__max32(x0, x1), fxl__max32(x2, x3));
+    if (lo >= fxl__max32(o8 + (int32_t)((w + r) >> 8) + 1, 0) + mk + 1 ||
+        hi < fxl__min32(o8 - (int32_t)((w + r) >> 8) - 1, 0) - mk)
         return true;
-    x0 = fxl__along(c0, s0, gx, gy), x1 = fxl__along(c0, s0, qx, qy);
-    x2 = fxl__along(c1, s1, qx, qy), x3 = fxl__along(c1, s1, ex, ey);
-    lo = fxl__min64(fxl__min64(x0, x1), fxl__min64(x2, x3));
-    hi = fxl__max64(fxl__max64(x0, x1), fxl__max64(x2, x3));
-    return lo > fxl__max64(a.u_hi + t_q32, 0) + m_q32 || hi < fxl__min64(a.u_lo - t_q32, 0) - m_q32;
+    o8 = fxl__px256(fxl__along(c0, s0, ox, oy));
+    x0 = fxl__px256(fxl__along(c0, s0, gx, gy)), x1 = fxl__px256(fxl__along(c0, s0, qx, qy));
+    x2 = fxl__px256(fxl__along(c1, s1, qx, qy)), x3 = fxl__px256(fxl__along(c1, s1, ex, ey));
+    lo = fxl__min32(fxl__min32(x0, x1), fxl__min32(x2, x3));
+    hi = fxl__max32(fxl__max32(x0, x1), fxl__max32(x2, x3));
+    return lo >= fxl__max32(o8 + (int32_t)((ahead + r + rnd) >> 8) + 1, 0) + mk + 1 ||
+           hi < fxl__min32(o8 - (int32_t)((behind + r + rnd) >> 8) - 1, 0) - mk;
 }
 
 /* The full path: fxl_sweep_prepare and the exact test. */

@@ -53,15 +53,15 @@
  *     bounds grown by the move). Near the player (a few px) each sweep
  *     is decided on the way (issue 20): about 525 a sweep about its
  *     reference point (its rejects in 1/256 px, as tight as the exact
- *     stage's first miss), 1,285 about another pivot, 1,405 pose to pose
- *     (at most 630 / 1,600 / 1,690 a sweep over a call). The poses that
+ *     stage's first miss), 1,285 about another pivot, 1,295 pose to pose
+ *     (at most 630 / 1,600 / 1,585 a sweep over a call). The poses that
  *     are lasers (the start pose, tested first from IWRAM; a turn about
  *     the reference point's end pose; pose to pose, the middle one, with
  *     the radius cut by the table's error, and the end pose) give the
  *     common hits through fxl_lasers_vs_circle's per-laser test (on the
  *     GBA fast_arm.s's, in IWRAM; the later poses called from Thumb code
- *     in ROM); then a proven 64-bit miss (both
- *     ends, or all four points of a move, beyond one side: the common
+ *     in ROM); then a proven miss (both ends beyond one side, in 64-bit
+ *     arithmetic, or all four points of a move, in 1/256 px: the common
  *     near miss) before the preparation is built once, in ARM code in
  *     ROM, for the exact stages of the thin band. Of a near sweep's cost
  *     about 320 is the loop's pixel rejects and the call out of IWRAM.
