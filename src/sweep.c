@@ -1352,17 +1352,22 @@ FXL_NOINLINE int fxl__sweep_rest(const fxl_sweep *sw, fxl_circle circle, int loo
         return near_turn(sw, circle) ? 1 : 0;
     own = l->pos.x == m->pivot.x && l->pos.y == m->pivot.y;
     if (own) {
-        /* pos + floor(move / 2) (fxl__asr32: half_floor in 32 bits) and
-         * pos + move, exact (sweep_general_ok) */
-        fxl_vec2 pm = fxl_vec2_make(l->pos.x + fxl__asr32(m->move.x, 1), l->pos.y + fxl__asr32(m->move.y, 1));
+        /* pos + move and pos + floor(move / 2) (fxl__asr32: half_floor in
+         * 32 bits), exact (sweep_general_ok). The end pose first (issue 20:
+         * GBA pose-to-pose near row 1,295 -> 1,225 a sweep with the middle
+         * pose after it; no cut to work out first) */
+        fxl_vec2 pm;
+        uint32_t g;
+        int32_t cut;
+        if (pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
+            return 1;
+        pm = fxl_vec2_make(l->pos.x + fxl__asr32(m->move.x, 1), l->pos.y + fxl__asr32(m->move.y, 1));
         /* middle_witness's cut, ceil(g / 2^16) for g = |gm.x| + |gm.y| +
          * 1, in 32 bits: the offsets are below 2^31 - 2^29 (a circle in
          * the domain, pm within +-2^29), so g < 2^32 */
-        uint32_t g = fxl__abs32(fxl__offset(x, pm.x)) + fxl__abs32(fxl__offset(y, pm.y)) + 1u;
-        int32_t cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
+        g = fxl__abs32(fxl__offset(x, pm.x)) + fxl__abs32(fxl__offset(y, pm.y)) + 1u;
+        cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
         if ((m->step <= -2 || m->step >= 2) && r >= cut && pose_hit(l, pm, m->step / 2, x, y, r - cut))
-            return 1;
-        if (pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
             return 1;
     }
     if (moving_far(sw, circle))

@@ -53,11 +53,11 @@
  *     bounds grown by the move). Near the player (a few px) each sweep
  *     is decided on the way (issue 20): about 525 a sweep about its
  *     reference point (its rejects in 1/256 px, as tight as the exact
- *     stage's first miss), 1,285 about another pivot, 1,295 pose to pose
- *     (at most 630 / 1,600 / 1,585 a sweep over a call). The poses that
+ *     stage's first miss), 1,285 about another pivot, 1,225 pose to pose
+ *     (at most 630 / 1,600 / 1,525 a sweep over a call). The poses that
  *     are lasers (the start pose, tested first from IWRAM; a turn about
- *     the reference point's end pose; pose to pose, the middle one, with
- *     the radius cut by the table's error, and the end pose) give the
+ *     the reference point's end pose; pose to pose, the end pose and the
+ *     middle one, with the radius cut by the table's error) give the
  *     common hits through fxl_lasers_vs_circle's per-laser test (on the
  *     GBA fast_arm.s's, in IWRAM; the later poses called from Thumb code
  *     in ROM); then a proven miss (both ends beyond one side, in 64-bit
