@@ -32,6 +32,15 @@ FXL__ALWAYS_INLINE int32_t fxl__pixels(int64_t v_q32)
     return h >> 31 != 0 ? -(int32_t)(~h) - 1 : (int32_t)h;
 }
 
+/* floor(v / 2^24): a Q32.32 frame value in 1/256 px, for |v| < 2^55
+ * (bits 24..55 of v, bit 55 its sign; frame values of 32x32-bit products
+ * are below 2^49), written as fxl__pixels. */
+FXL__ALWAYS_INLINE int32_t fxl__px256(int64_t v_q32)
+{
+    uint32_t h = (uint32_t)((uint64_t)v_q32 >> 24);
+    return h >> 31 != 0 ? -(int32_t)(~h) - 1 : (int32_t)h;
+}
+
 /* Distance (Q32.32) of a frame coordinate beyond [lo, hi]; <= 0 inside. */
 FXL__ALWAYS_INLINE int64_t fxl__beyond(int64_t x_q32, int64_t lo_q32, int64_t hi_q32)
 {

@@ -793,50 +793,71 @@ FXL__ALWAYS_INLINE bool sweep_simple(const fxl_sweep *sw)
 }
 
 /* The fused loop's first look at a simple sweep turning about its own
- * reference point: turn_far's rejects in whole pixels, from registers.
- * With p(x) = floor(x / 2^32) (a frame value in pixels) and the bounds of
- * turn_far grown by the reach and the margin m < 2^32, a value x is beyond
- * a bound b > 0 if p(x) >= p(b) + 1, and below a bound b < 0 if p(x) < p(b);
- * in Q16.16 sizes those are p(b) + 1 <= (size >> 16) + 2 and p(b) >=
- * -(size >> 16) - 2, sizes being w + r across the beam (box and capsule
- * alike), the core's reach along it plus r + round. A sweep about another
- * pivot goes to the full path. */
+ * reference point: turn_far's first rejects (ends_far) in 1/256 px, from
+ * registers. ends_far, for the rectangle about laser.pos (fxl__laser_hitbox:
+ * it spans 0 both ways), rejects when both ends' frame values lie beyond
+ * b = S 2^16 + m on one side, S = w + r across the beam (box and capsule
+ * alike: V + round = w), the core's reach along it plus r + round along,
+ * m = |qx| + |qy| + 1 (arc_margin, below 2^32: the offsets of a circle in
+ * the domain from a laser.pos within +-2^29 are below 3 2^30 together).
+ * With p(x) = floor(x / 2^24) (fxl__px256) and K = (S >> 8) + (m >> 24) +
+ * 2 >= p(b) + 1 (floor(a + c) <= floor(a) + floor(c) + 1; sweep_margin256
+ * gives (m >> 24) + 2 or more, sweep_along's S is ahead or behind + r +
+ * round, ahead >= the core's reach rounded up): p(x) >= K puts
+ * x >= (p(b) + 1) 2^24 > b, and p(x) < -K, so p(x) <= -p(b) - 2, puts x
+ * < (p(x) + 1) 2^24 <= -(p(b) + 1) 2^24 < -b: both are ends_far's strict
+ * tests. Issue 20: in whole pixels (K = (S >> 16) + 2) the band of 1 to
+ * 3 px the rejects let through cost about 900 GBA cycles a sweep in
+ * simple_rest, where ends_far then rejected 9 sweeps in 10. A sweep about
+ * another pivot goes to the full path. (For a circle out of the domain the
+ * loop ignores the answer: the sums are taken mod 2^32.) */
+FXL__ALWAYS_INLINE int32_t sweep_margin256(int32_t qx, int32_t qy)
+{
+    /* x ^ floor(x / 2^31) is |x| for x >= 0 and |x| - 1 below: the sum
+     * of the two is at least m - 3, (m >> 24) <= (sum >> 24) + 1 */
+    uint32_t ax = (uint32_t)qx ^ (uint32_t)fxl__asr32(qx, 31);
+    uint32_t ay = (uint32_t)qy ^ (uint32_t)fxl__asr32(qy, 31);
+    return (int32_t)((ax + ay) >> 24) + 3;
+}
+
 /* The along half of sweep_maybe, out of line: only the sweeps that pass
  * the across half get here, so it reads the table vectors again rather
- * than have the loop keep them. w: the hit width (Q16.16). */
+ * than have the loop keep them. rr: r + round (Q16.16, mod 2^32); mk:
+ * sweep_margin256's. */
 FXL_IWRAM_CODE
-static bool sweep_along(const fxl_sweep *sw, int32_t qx, int32_t qy, fix16_t r, int32_t w)
+static bool sweep_along(const fxl_sweep *sw, int32_t qx, int32_t qy, uint32_t rr, int32_t mk)
 {
     const fxl_laser *l = &sw->laser;
     int32_t c0, s0, c1, s1;
-    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w;
+    uint32_t len = (uint32_t)l->length;
     uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
     uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
-    int32_t hu_px = (int32_t)((ahead + (uint32_t)r + rnd) >> 16) + 2;
-    int32_t lu_px = -(int32_t)((behind + (uint32_t)r + rnd) >> 16) - 2;
-    int32_t u0_px, u1_px;
+    int32_t hu = (int32_t)((ahead + rr) >> 8) + mk;
+    int32_t lu = -(int32_t)((behind + rr) >> 8) - mk;
+    int32_t u0, u1;
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
-    u0_px = fxl__pixels(fxl__along(c0, s0, qx, qy));
-    u1_px = fxl__pixels(fxl__along(c1, s1, qx, qy));
-    return !((u0_px >= hu_px && u1_px >= hu_px) || (u0_px < lu_px && u1_px < lu_px));
+    u0 = fxl__px256(fxl__along(c0, s0, qx, qy));
+    u1 = fxl__px256(fxl__along(c1, s1, qx, qy));
+    return !((u0 >= hu && u1 >= hu) || (u0 < lu && u1 < lu));
 }
 
 FXL__ALWAYS_INLINE bool sweep_maybe(const fxl_sweep *sw, fix16_t x, fix16_t y, fix16_t r)
 {
     const fxl_laser *l = &sw->laser;
-    int32_t c0, s0, c1, s1, w, qx, qy, hv_px, v0_px, v1_px;
+    int32_t c0, s0, c1, s1, w, qx, qy, mk, hv, v0, v1;
 
     w = fxl__hit_width(l->half_width, l->hit_fraction);
     qx = fxl__offset(x, sw->motion.pivot.x), qy = fxl__offset(y, sw->motion.pivot.y);
-    hv_px = (int32_t)(((uint32_t)w + (uint32_t)r) >> 16) + 2;
+    mk = sweep_margin256(qx, qy);
+    hv = (int32_t)(((uint32_t)w + (uint32_t)r) >> 8) + mk;
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)sw->motion.step), &c1, &s1);
-    v0_px = fxl__pixels(fxl__across(c0, s0, qx, qy));
-    v1_px = fxl__pixels(fxl__across(c1, s1, qx, qy));
-    if (FXL__LIKELY((v0_px >= hv_px && v1_px >= hv_px) || (v0_px < -hv_px && v1_px < -hv_px)))
+    v0 = fxl__px256(fxl__across(c0, s0, qx, qy));
+    v1 = fxl__px256(fxl__across(c1, s1, qx, qy));
+    if (FXL__LIKELY((v0 >= hv && v1 >= hv) || (v0 < -hv && v1 < -hv)))
         return false;
-    return sweep_along(sw, qx, qy, r, w);
+    return sweep_along(sw, qx, qy, (uint32_t)r + (l->kind == FXL_LASER_BOX ? 0u : (uint32_t)w), mk);
 }
 
 /* The rest of fxl_sweep_prepare's checks for any motion that passed
@@ -1229,41 +1250,54 @@ FXL_ARM_CODE static bool near_moving(const fxl_sweep *sw, fxl_circle circle, boo
  * convex) and so beyond v_hi + t: no hit; the turn's two ends do, which
  * is turn_far's first test: no hit; and with step 0, F0(g0) and F0(g1) =
  * F1(g1) do. The same below lv = min(v_lo - t, 0) - m and along the beam.
- * Values below 2^50 (fill()'s, turn_far's): no overflow. */
+ * In 1/256 px, 32-bit compares (issue 20: the 64-bit form, about 1,500
+ * GBA cycles of ARM code in ROM, was half the near pose-to-pose cost):
+ * with p(x) = floor(x / 2^24) (fxl__px256; frame values below 2^49) and
+ * o8 = p(o) across, v_hi + t = o + S 2^16 (S = w + r, box and capsule
+ * alike: V + round = w), floor(a + b) <= floor(a) + floor(b) + 1 gives
+ * p(hv) + 1 <= max(o8 + (S >> 8) + 1, 0) + (m >> 24) + 2, so p(x) at
+ * least that puts x > hv; and p(lv) >= min(o8 - (S >> 8) - 1, 0) - (m >>
+ * 24) - 1, so p(x) below that puts x < (p(x) + 1) 2^24 <= lv. Along the
+ * beam the same with ahead (or behind) + r + round for S, ahead and
+ * behind rounded up as the loop's (L or L / 2 + 1). m = |gm.x| + |gm.y| +
+ * 1 is below 2^32 (gm within 3 2^30 both ways together); the sums of
+ * sizes below 2^31 (each below 2^29). What it lets through (a band of a
+ * few 1/256 px more than the 64-bit form's) near_moving decides. */
 FXL_ARM_CODE static bool moving_far(const fxl_sweep *sw, fxl_circle circle)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
-    fxl_laser_prep a;
     int32_t c0, s0, c1, s1;
     /* the offsets exact, as in witness_body (sweep_general_ok) */
     int32_t gx = fxl__offset(circle.c.x, m->pivot.x), gy = fxl__offset(circle.c.y, m->pivot.y);
     int32_t qx = gx - half_floor(m->move.x), qy = gy - half_floor(m->move.y);
     int32_t ex = (int32_t)((int64_t)gx - m->move.x), ey = (int32_t)((int64_t)gy - m->move.y);
     int32_t ox = fxl__offset(l->pos.x, m->pivot.x), oy = fxl__offset(l->pos.y, m->pivot.y);
-    int64_t t_q32, m_q32, x0, x1, x2, x3, lo, hi;
+    uint32_t w = (uint32_t)fxl__hit_width(l->half_width, l->hit_fraction), r = (uint32_t)circle.r;
+    uint32_t len = (uint32_t)l->length, rnd = l->kind == FXL_LASER_BOX ? 0u : w;
+    uint32_t ahead = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : len;
+    uint32_t behind = l->anchor == FXL_ANCHOR_CENTRE ? (len >> 1) + 1u : 0u;
+    /* (m >> 24) + 1, m = arc_margin(gm) below 2^32 */
+    int32_t mk = (int32_t)((fxl__abs32(qx) + fxl__abs32(qy) + 1u) >> 24) + 1;
+    int32_t o8, x0, x1, x2, x3, lo, hi;
 
     fxl__sincos(l->angle, &c0, &s0);
     fxl__sincos((int32_t)((uint32_t)l->angle + (uint32_t)m->step), &c1, &s1);
-    fxl__laser_hitbox(l, &a);
-    if ((ox | oy) != 0) {
-        int64_t ou = fxl__along(c0, s0, ox, oy), ov = fxl__across(c0, s0, ox, oy);
-        a.u_lo += ou, a.u_hi += ou;
-        a.v_lo += ov, a.v_hi += ov;
-    }
-    t_q32 = ((int64_t)circle.r + a.round) * 65536;
-    m_q32 = arc_margin(qx, qy);
-    x0 = fxl__across(c0, s0, gx, gy), x1 = fxl__across(c0, s0, qx, qy);
-    x2 = fxl__across(c1, s1, qx, qy), x3 = fxl__across(c1, s1, ex, ey);
-    lo = fxl__min64(fxl__min64(x0, x1), fxl__min64(x2, x3));
-    hi = fxl__max64(fxl__max64(x0, x1), fxl__max64(x2, x3));
-    if (lo > fxl__max64(a.v_hi + t_q32, 0) + m_q32 || hi < fxl__min64(a.v_lo - t_q32, 0) - m_q32)
+    o8 = fxl__px256(fxl__across(c0, s0, ox, oy));
+    x0 = fxl__px256(fxl__across(c0, s0, gx, gy)), x1 = fxl__px256(fxl__across(c0, s0, qx, qy));
+    x2 = fxl__px256(fxl__across(c1, s1, qx, qy)), x3 = fxl__px256(fxl__across(c1, s1, ex, ey));
+    lo = fxl__min32(fxl__min32(x0, x1), fxl__min32(x2, x3));
+    hi = fxl__max32(fxl__max32(x0, x1), fxl__max32(x2, x3));
+    if (lo >= fxl__max32(o8 + (int32_t)((w + r) >> 8) + 1, 0) + mk + 1 ||
+        hi < fxl__min32(o8 - (int32_t)((w + r) >> 8) - 1, 0) - mk)
         return true;
-    x0 = fxl__along(c0, s0, gx, gy), x1 = fxl__along(c0, s0, qx, qy);
-    x2 = fxl__along(c1, s1, qx, qy), x3 = fxl__along(c1, s1, ex, ey);
-    lo = fxl__min64(fxl__min64(x0, x1), fxl__min64(x2, x3));
-    hi = fxl__max64(fxl__max64(x0, x1), fxl__max64(x2, x3));
-    return lo > fxl__max64(a.u_hi + t_q32, 0) + m_q32 || hi < fxl__min64(a.u_lo - t_q32, 0) - m_q32;
+    o8 = fxl__px256(fxl__along(c0, s0, ox, oy));
+    x0 = fxl__px256(fxl__along(c0, s0, gx, gy)), x1 = fxl__px256(fxl__along(c0, s0, qx, qy));
+    x2 = fxl__px256(fxl__along(c1, s1, qx, qy)), x3 = fxl__px256(fxl__along(c1, s1, ex, ey));
+    lo = fxl__min32(fxl__min32(x0, x1), fxl__min32(x2, x3));
+    hi = fxl__max32(fxl__max32(x0, x1), fxl__max32(x2, x3));
+    return lo >= fxl__max32(o8 + (int32_t)((ahead + r + rnd) >> 8) + 1, 0) + mk + 1 ||
+           hi < fxl__min32(o8 - (int32_t)((behind + r + rnd) >> 8) - 1, 0) - mk;
 }
 
 /* The full path: fxl_sweep_prepare and the exact test. */
@@ -1278,11 +1312,12 @@ static int full_rest(const fxl_sweep *sw, fxl_circle circle)
 }
 
 /* What the fused loop does with a sweep its rejects left (the one call
- * out of its IWRAM code, in ROM: near sweeps only). First the sure hits
- * at the poses that are lasers (pose_hit, exact): a simple sweep's start
- * and end poses (look LOOK_SIMPLE); the start pose of a turn about
- * another pivot; for a sweep that moves about laser.pos (fxl_sweep_to_pose's)
- * the three poses of witness_body: the start pose, the end pose (the
+ * out of its IWRAM code, in ROM: near sweeps only), after fxl__sweep_near
+ * found no hit at the start pose (look LOOK_SIMPLE or LOOK_GENERAL: the
+ * laser itself; LOOK_NONE: nothing tested). First the sure hits at the
+ * other poses that are lasers (pose_hit, exact): a simple sweep's end
+ * pose (look LOOK_SIMPLE); for a sweep that moves about laser.pos
+ * (fxl_sweep_to_pose's) the other two poses of witness_body: the end pose (the
  * laser at pos + move turned by step), and its middle witness (|step| >=
  * 2) the laser at pos + floor(move / 2) turned by step / 2 against the
  * circle of radius r - cut, cut middle_witness's for the same offset gm =
@@ -1298,45 +1333,66 @@ static int full_rest(const fxl_sweep *sw, fxl_circle circle)
 #define LOOK_NONE 0
 #define LOOK_SIMPLE 1
 #define LOOK_GENERAL 2
-FXL_NOINLINE static int sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
+int fxl__sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look);
+FXL_NOINLINE int fxl__sweep_rest(const fxl_sweep *sw, fxl_circle circle, int look)
 {
     const fxl_laser *l = &sw->laser;
     const fxl_motion *m = &sw->motion;
     fix16_t x = circle.c.x, y = circle.c.y, r = circle.r;
     bool own;
     if (look == LOOK_SIMPLE) {
-        if (fxl__laser_rest(l, x, y, r) || pose_hit(l, l->pos, m->step, x, y, r))
+        if (pose_hit(l, l->pos, m->step, x, y, r))
             return 1;
         return simple_rest(sw, circle) ? 1 : 0;
     }
     if (look != LOOK_GENERAL)
         return full_rest(sw, circle);
     /* (the loop's LOOK_GENERAL: only with a circle in the domain) */
-    if ((m->move.x | m->move.y) == 0) {
-        if (fxl__laser_rest(l, x, y, r))
-            return 1;
+    if ((m->move.x | m->move.y) == 0)
         return near_turn(sw, circle) ? 1 : 0;
-    }
     own = l->pos.x == m->pivot.x && l->pos.y == m->pivot.y;
     if (own) {
-        /* pos + floor(move / 2) (fxl__asr32: half_floor in 32 bits) and
-         * pos + move, exact (sweep_general_ok) */
-        fxl_vec2 pm = fxl_vec2_make(l->pos.x + fxl__asr32(m->move.x, 1), l->pos.y + fxl__asr32(m->move.y, 1));
+        /* pos + move and pos + floor(move / 2) (fxl__asr32: half_floor in
+         * 32 bits), exact (sweep_general_ok). The end pose first (issue 20:
+         * GBA pose-to-pose near row 1,295 -> 1,225 a sweep with the middle
+         * pose after it; no cut to work out first) */
+        fxl_vec2 pm;
+        uint32_t g;
+        int32_t cut;
+        if (pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
+            return 1;
+        pm = fxl_vec2_make(l->pos.x + fxl__asr32(m->move.x, 1), l->pos.y + fxl__asr32(m->move.y, 1));
         /* middle_witness's cut, ceil(g / 2^16) for g = |gm.x| + |gm.y| +
          * 1, in 32 bits: the offsets are below 2^31 - 2^29 (a circle in
          * the domain, pm within +-2^29), so g < 2^32 */
-        uint32_t g = fxl__abs32(fxl__offset(x, pm.x)) + fxl__abs32(fxl__offset(y, pm.y)) + 1u;
-        int32_t cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
+        g = fxl__abs32(fxl__offset(x, pm.x)) + fxl__abs32(fxl__offset(y, pm.y)) + 1u;
+        cut = (int32_t)((g >> 16) + ((g & 0xFFFFu) != 0u ? 1u : 0u));
         if ((m->step <= -2 || m->step >= 2) && r >= cut && pose_hit(l, pm, m->step / 2, x, y, r - cut))
-            return 1;
-        if (fxl__laser_rest(l, x, y, r) ||
-            pose_hit(l, fxl_vec2_make(l->pos.x + m->move.x, l->pos.y + m->move.y), m->step, x, y, r))
             return 1;
     }
     if (moving_far(sw, circle))
         return 0;
     return near_moving(sw, circle, !own) ? 1 : 0;
 }
+
+/* What the fused loop calls for a sweep its rejects left: the sure hit of
+ * the start pose first (the laser itself, as fxl_laser_vs_circle decides
+ * it: fxl__laser_rest, which the GBA keeps in IWRAM), then sweep_rest
+ * (look LOOK_NONE: sweep_rest alone, the laser not checked). The GBA's is
+ * fast_arm.s's (in IWRAM next to fxl__laser_rest, a tail call to
+ * fxl__sweep_rest in ROM; issue 20: the same test in sweep_rest took
+ * about 90 GBA cycles more a near sweep, in the loop's C 200 bytes more
+ * of IWRAM). 1 hit, 0 miss, or minus the refusal code. */
+#if FXL_PORT_LASERS_VS_CIRCLE
+int fxl__sweep_near(const fxl_sweep *sw, fxl_circle circle, int look);
+#else
+static int fxl__sweep_near(const fxl_sweep *sw, fxl_circle circle, int look)
+{
+    if (look != LOOK_NONE && fxl__laser_rest(&sw->laser, circle.c.x, circle.c.y, circle.r))
+        return 1;
+    return fxl__sweep_rest(sw, circle, look);
+}
+#endif
 
 /* Many sweeps against one fixed circle: as fxl_sweep_prepare and
  * fxl_sweep_vs_circle for each, with the rejects worked out from the
@@ -1376,7 +1432,7 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
                     look = ok ? LOOK_GENERAL : LOOK_NONE;
                 }
             }
-            h = sweep_rest(sw, circle, look);
+            h = fxl__sweep_near(sw, circle, look);
             if (h < 0 && first == FXL_OK)
                 first = (fxl_result)-h;
             if (h > 0 && ok) {

@@ -515,6 +515,68 @@ static void sweeps_edge_touching(void)
                 round, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], tested, hit);
 }
 
+/* The fused loop's rejects of a sweep turning about its reference point,
+ * in 1/256 px (sweep.c: sweep_maybe, sweep_along, sweep_margin256) at
+ * touching: beams up to 4,000 px long (the arc margin m of 256 px or more
+ * from laser.pos), the player within a few px of the hitbox's edge, beside
+ * it or beyond an end, at the start, middle or end pose; the least radius
+ * that hits with the single call, then the fused call at it and one raw
+ * unit either side (block_at_touch). */
+static void sweeps_fine_rejects(void)
+{
+    fxl_sweep *s = sweep_pool;
+    uint32_t bits[2];
+    fxlt_rng rng = fxlt_rng_for("sweeps_fine_rejects");
+    uint32_t round, far = 0, hit = 0, tested = 0;
+    for (round = 0; round < 4000u / (FXLT_PROPERTY_DIVISOR > 1 ? 20u : 1u) + 20u; round++) {
+        fxl_vec2 c = fxl_vec2_make(fxlt_range(&rng, -PX(2000), PX(2000)), fxlt_range(&rng, -PX(2000), PX(2000)));
+        fxl_laser_kind kind = (fxl_laser_kind)fxlt_below(&rng, 2);
+        fxl_angle angle = (fxl_angle)fxlt_below(&rng, 4096);
+        int32_t len = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, PX(20), PX(300))
+                                                : fxlt_range(&rng, PX(256), PX(4000));
+        int32_t hw = fxlt_range(&rng, PX(1), PX(6));
+        int32_t step = fxlt_below(&rng, 8) == 0 ? fxlt_range(&rng, -2048, 2048)
+                                                : fxlt_range(&rng, 1, 40) * (fxlt_below(&rng, 2) != 0 ? 1 : -1);
+        uint32_t pose = fxlt_below(&rng, 3), where = fxlt_below(&rng, 4);
+        int32_t turn = pose == 0 ? 0 : pose == 1 ? step / 2 : step, u, v, rs;
+        fix16_t co = fxl_cos(angle), sn = fxl_sin(angle);
+        fxl_laser l;
+        fxl_sweep_prep sp;
+        size_t n, i;
+        /* the player at frame point (u, v) of the pose at `angle`: beside
+         * the beam, or beyond its far or near end */
+        u = where < 2 ? fxlt_range(&rng, 0, len)
+                      : where == 2 ? fxlt_range(&rng, len - PX(2), len + PX(6)) : fxlt_range(&rng, -PX(6), PX(2));
+        v = (fxlt_below(&rng, 2) != 0 ? 1 : -1) * (where < 2 ? hw + fxlt_range(&rng, -PX(3), PX(3))
+                                                             : fxlt_range(&rng, 0, hw + PX(3)));
+        l = fxl_laser_from_emitter(kind,
+                                   fxl_vec2_make(c.x - (fix16_t)(((int64_t)co * u - (int64_t)sn * v) >> 16),
+                                                 c.y - (fix16_t)(((int64_t)sn * u + (int64_t)co * v) >> 16)),
+                                   (fxl_angle)(angle - turn), len, hw);
+        l.hit_fraction = fxlt_range(&rng, fix16_one / 2, fix16_one);
+        if (fxlt_below(&rng, 2) == 0) { /* centre-anchored: the same beam */
+            l.anchor = FXL_ANCHOR_CENTRE;
+            l.pos.x += (fix16_t)(((int64_t)fxl_cos(l.angle) * (len / 2)) >> 16);
+            l.pos.y += (fix16_t)(((int64_t)fxl_sin(l.angle) * (len / 2)) >> 16);
+        }
+        s[0] = fxl_sweep_turn(&l, step);
+        if (fxl_sweep_prepare(&s[0], &sp) != FXL_OK)
+            continue;
+        {
+            int64_t dx = (int64_t)c.x - l.pos.x, dy = (int64_t)c.y - l.pos.y;
+            if ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) >= PX(256))
+                far++;
+        }
+        rs = least_hit_radius(&sp, c, PX(16));
+        n = 1 + fxlt_below(&rng, 4); /* the same sweep again in the block */
+        for (i = 1; i < n; i++)
+            s[i] = s[0];
+        block_at_touch(s, n, c, rs, PX(16), bits, &hit, &tested);
+    }
+    fxlt_printf("    %u rounds (%u with the player 256 px or more from laser.pos), %u sweeps tested, %u hits\n",
+                round, far, tested, hit);
+}
+
 /* fxl_sweep_to_pose's step and saturated move (sweep.c: 32-bit, no
  * library call) against their definitions (fxl_angle_diff, the int64
  * difference clamped to int32), the laser and pivot copied, for any int32
@@ -676,6 +738,7 @@ static const fxlt_case cases[] = {
     {"to_pose_fields", to_pose_fields},
     {"big_radius_scale", big_radius_scale},
     {"lasers_touching", lasers_touching},
+    {"sweeps_fine_rejects", sweeps_fine_rejects},
 };
 
 const fxlt_suite fxlt_suite_fused = {"fused", cases, FXLT_COUNT(cases)};

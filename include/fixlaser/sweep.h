@@ -47,22 +47,24 @@
  * COSTS (GBA cycles, ARM7TDMI, docs/bench-gba.md; the answers never depend
  * on the path taken):
  *   - Many sweeps against the player: fxl_sweeps_vs_circle, no preparation
- *     for a far sweep: about 200 a sweep turning about its reference point
+ *     for a far sweep: about 215 a sweep turning about its reference point
  *     (fxl_sweep_turn), about 270 about another pivot or with a move
  *     (fxl_sweep_turn_about, fxl_sweep_to_pose: one more offset to rotate,
  *     bounds grown by the move). Near the player (a few px) each sweep
- *     is decided on the way (issue 20): about 790 a sweep about its
- *     reference point, 1,350 about another pivot, 1,480 pose to pose (at
- *     most 910 / 1,640 / 1,780 a sweep over a call). The poses that
- *     are lasers (the start pose; a turn about the reference point's end
- *     pose; pose to pose, the end pose and the middle one, with the radius
- *     cut by the table's error) give the common hits through
- *     fxl_lasers_vs_circle's per-laser test (on the GBA fast_arm.s's, in
- *     IWRAM, called from Thumb code in ROM); then a proven 64-bit miss (both
- *     ends, or all four points of a move, beyond one side: the common
+ *     is decided on the way (issue 20): about 525 a sweep about its
+ *     reference point (its rejects in 1/256 px, as tight as the exact
+ *     stage's first miss), 1,285 about another pivot, 1,225 pose to pose
+ *     (at most 630 / 1,600 / 1,525 a sweep over a call). The poses that
+ *     are lasers (the start pose, tested first from IWRAM; a turn about
+ *     the reference point's end pose; pose to pose, the end pose and the
+ *     middle one, with the radius cut by the table's error) give the
+ *     common hits through fxl_lasers_vs_circle's per-laser test (on the
+ *     GBA fast_arm.s's, in IWRAM; the later poses called from Thumb code
+ *     in ROM); then a proven miss (both ends beyond one side, in 64-bit
+ *     arithmetic, or all four points of a move, in 1/256 px: the common
  *     near miss) before the preparation is built once, in ARM code in
  *     ROM, for the exact stages of the thin band. Of a near sweep's cost
- *     about 430 is the loop's pixel rejects and the call out of IWRAM.
+ *     about 320 is the loop's pixel rejects and the call out of IWRAM.
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
  *     (2^29) on an axis always takes the exact stage (same answer).
  *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle

@@ -575,6 +575,35 @@ fxl__laser_rest:
     .size fxl__laser_rest, . - fxl__laser_rest
 
 @ ---------------------------------------------------------------------------
+@ fxl__sweep_near: what the fused sweep loop (src/sweep.c) calls for a
+@ sweep its pixel rejects left: with look != 0 (LOOK_NONE) the start pose,
+@ the laser itself, through fxl__laser_rest (a hit: 1), then a tail call
+@ to fxl__sweep_rest (Thumb, ROM) with the same arguments. Its C twin is
+@ sweep.c's portable fxl__sweep_near.
+@
+@ int fxl__sweep_near(const fxl_sweep *sw, fxl_circle circle, int look)
+@   r0 sw (the laser is its first field), r1-r3 circle (x, y, r), [sp] look.
+
+    .section .iwram, "ax", %progbits, unique, 6
+    .align 2
+    .global fxl__sweep_near
+    .type fxl__sweep_near, %function
+fxl__sweep_near:
+    ldr     r12, [sp]               @ look
+    cmp     r12, #0
+    beq     1f
+    push    {r0-r3, r12, lr}
+    bl      fxl__laser_rest
+    cmp     r0, #0
+    pop     {r0-r3, r12, lr}        @ (the flags stay)
+    movne   r0, #1
+    bxne    lr
+1:  ldr     r12, =fxl__sweep_rest
+    bx      r12
+    .ltorg
+    .size fxl__sweep_near, . - fxl__sweep_near
+
+@ ---------------------------------------------------------------------------
 @ fxl__box_head: the head of the exact box test of a straight laser's
 @ hitbox (src/laser_aabb.c: offsets30, then lean_head; that C, compiled as
 @ fxl__box_head_c, is the reference the tests compare it with), for the
