@@ -153,6 +153,19 @@ static void pick_rules(fxlt_rng *rng, const fxl_wall_prep *w, int n, fxl_vec2 p,
     }
 }
 
+/* The rules of leg k of a bounce (legs from fxl_room_bounce): after a
+ * bounce, the wall left, on its line, the leg before's start as the side
+ * reference; the first leg none (its reference the emitter). */
+static void leg_rules(fxl__rules *rules, const fxl_bounce *legs, size_t k, const fxl_wall_prep *prep, fxl_vec2 pos)
+{
+    rules->has_ref = k > 0;
+    rules->on_line = k > 0;
+    rules->skip = k > 0 ? legs[k - 1].wall : -1;
+    rules->sx = k > 0 ? prep[legs[k - 1].wall].ex : 0;
+    rules->sy = k > 0 ? prep[legs[k - 1].wall].ey : 0;
+    rules->ref = k > 0 ? legs[k - 1].start : pos;
+}
+
 /* The benchmark's room: each leg of its 256 bounces (fxl_room_bounce, 4
  * bounces, 300 px), searched from the leg's start along its direction for
  * the length left, with the rules of the bounce (the wall left, the
@@ -186,12 +199,7 @@ static void bench_room_legs(void)
                   legs[k].length == ref[k].length && legs[k].wall == ref[k].wall);
         for (k = 0; k < count; k++) {
             fxl__rules rules;
-            rules.has_ref = k > 0;
-            rules.on_line = k > 0;
-            rules.skip = k > 0 ? legs[k - 1].wall : -1;
-            rules.sx = k > 0 ? prep[legs[k - 1].wall].ex : 0;
-            rules.sy = k > 0 ? prep[legs[k - 1].wall].ey : 0;
-            rules.ref = k > 0 ? legs[k - 1].start : l.pos;
+            leg_rules(&rules, legs, k, prep, l.pos);
             const fxl_bounce *g = &legs[k];
             search_both(&room, g->start, g->dx, g->dy, left, flags != 0, &rules, &ag);
             search_both(&room, g->start, g->dx, g->dy, left, flags == 0, &rules, &ag);
@@ -256,6 +264,25 @@ static int random_walls(fxlt_rng *rng, fxl_wall *w, int n, fxl_vec2 p, int32_t d
     return n;
 }
 
+/* A random room of 1 to BW walls (random_walls') about a random ray from
+ * p (within 2000 px of the origin; pick_dir's direction (dx, dy); length
+ * len, 0 to 600 px), its walls prepared and packed into room. Returns the
+ * number of walls. */
+static int ray_room(fxlt_rng *rng, fxl_wall *w, fxl_wall_prep *prep, fxl_room_wall *packed, fxl_room *room,
+                    fxl_vec2 *p, int32_t *dx, int32_t *dy, int32_t *len)
+{
+    int n = 1 + (int)fxlt_below(rng, BW), i;
+    p->x = fxlt_range(rng, -PX(2000), PX(2000));
+    p->y = fxlt_range(rng, -PX(2000), PX(2000));
+    pick_dir(rng, dx, dy);
+    *len = fxlt_range(rng, 0, (int32_t)PX(600));
+    random_walls(rng, w, n, *p, *dx, *dy, *len);
+    for (i = 0; i < n; i++)
+        (void)fxl_wall_prepare(&w[i], &prep[i]);
+    CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, BW, room), FXL_OK);
+    return n;
+}
+
 /* Random rooms of 1 to 32 walls about random rays (directions as
  * pick_dir's, lengths 0 to 600 px), random rules, one- and two-sided. */
 static void search_agrees(void)
@@ -270,15 +297,7 @@ static void search_agrees(void)
         fxl_room room;
         fxl_vec2 p;
         int32_t dx, dy, len;
-        int n = 1 + (int)fxlt_below(&rng, BW), i, k;
-        p.x = fxlt_range(&rng, -PX(2000), PX(2000));
-        p.y = fxlt_range(&rng, -PX(2000), PX(2000));
-        pick_dir(&rng, &dx, &dy);
-        len = fxlt_range(&rng, 0, (int32_t)PX(600));
-        random_walls(&rng, w, n, p, dx, dy, len);
-        for (i = 0; i < n; i++)
-            (void)fxl_wall_prepare(&w[i], &prep[i]);
-        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, BW, &room), FXL_OK);
+        int n = ray_room(&rng, w, prep, packed, &room, &p, &dx, &dy, &len), k;
         rooms++;
         for (k = 0; k < 4; k++) {
             fxl__rules rules;
@@ -634,12 +653,7 @@ static void port_kernel_agrees(void)
             fxl__rules rules;
             const fxl_bounce *g = &legs[k];
             int t;
-            rules.has_ref = k > 0;
-            rules.on_line = k > 0;
-            rules.skip = k > 0 ? legs[k - 1].wall : -1;
-            rules.sx = k > 0 ? prep[legs[k - 1].wall].ex : 0;
-            rules.sy = k > 0 ? prep[legs[k - 1].wall].ey : 0;
-            rules.ref = k > 0 ? legs[k - 1].start : l.pos;
+            leg_rules(&rules, legs, k, prep, l.pos);
             for (t = 0; t < 3; t++) {
                 if (t == 2)
                     pick_rules(&rng, prep, n, g->start, &rules);
@@ -652,15 +666,7 @@ static void port_kernel_agrees(void)
     while (rooms < target) {
         fxl_vec2 p;
         int32_t dx, dy, len;
-        int m = 1 + (int)fxlt_below(&rng, BW), k;
-        p.x = fxlt_range(&rng, -PX(2000), PX(2000));
-        p.y = fxlt_range(&rng, -PX(2000), PX(2000));
-        pick_dir(&rng, &dx, &dy);
-        len = fxlt_range(&rng, 0, (int32_t)PX(600));
-        random_walls(&rng, w, m, p, dx, dy, len);
-        for (i = 0; i < m; i++)
-            (void)fxl_wall_prepare(&w[i], &prep[i]);
-        CHECK_EQ(fxl_room_prepare(prep, (size_t)m, packed, BW, &room), FXL_OK);
+        int m = ray_room(&rng, w, prep, packed, &room, &p, &dx, &dy, &len), k;
         rooms++;
         for (k = 0; k < 4; k++) {
             fxl__rules rules;

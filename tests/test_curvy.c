@@ -1022,6 +1022,51 @@ static void moving_slab_band(void)
  * hi: lo, hi = s, s + 1 for the segment, max(|mx|, |my|) and
  * fxl__len_bound's for the path) and one unit either side: >= 20,000
  * cases of each against the reference. */
+/* A trail ending in the segment a -> b (half-widths w0, w1), sometimes
+ * with a node before a, a taper, a hit fraction, not grown; the player's
+ * move p -> to near it. */
+static void flat_trail(trail *t, fxlt_rng *rng, fxl_vec2 a, fxl_vec2 b, fix16_t w0, fix16_t w1, fxl_vec2 *p,
+                       fxl_vec2 *to)
+{
+    init(t, 8, PX(8), 0);
+    if (fxlt_below(rng, 2))
+        push(t, a.x - fxlt_range(rng, 0, PX(20)), a.y + fxlt_range(rng, -PX(20), PX(20)), w0);
+    push(t, a.x, a.y, w0);
+    push(t, b.x, b.y, w1);
+    if (fxlt_below(rng, 4) == 0)
+        t->c.taper = fxlt_range(rng, 1, PX(3));
+    if (fxlt_below(rng, 4) == 0)
+        t->c.hit_fraction = fxlt_range(rng, 0, fix16_one);
+    if (fxlt_below(rng, 2) == 0)
+        t->c.grew = false;
+    *p = v2(a.x + fxlt_range(rng, -PX(30), PX(60)), a.y + fxlt_range(rng, -PX(30), PX(60)));
+    *to = v2(p->x + fxlt_range(rng, -PX(12), PX(12)), p->y + fxlt_range(rng, -PX(12), PX(12)));
+}
+
+/* A radius in the distance band of a flat move (rm lo < cr <= rm hi, the
+ * path's distance from the line bracketed: rm from ceil(cr / hi) to
+ * floor(cr / lo)) less the half-width hw, and one raw unit either side,
+ * each checked by moving_case. False when the band is empty. */
+static bool radius_band(trail *t, fxl_vec2 p, fxl_vec2 to, int64_t cr, int64_t lo, int64_t hi, int64_t hw,
+                        fxlt_rng *rng, uint32_t *bad, uint32_t *hits, uint32_t *inv)
+{
+    int64_t rlo, rhi, r, e;
+    if (lo == 0)
+        return false;
+    rlo = (cr + hi - 1) / hi;
+    rhi = cr / lo;
+    if (rhi < rlo || rhi - hw < 0 || rlo - hw > FXL_SIZE_MAX)
+        return false;
+    r = rlo + (int64_t)fxlt_below(rng, (uint32_t)(rhi - rlo + 1));
+    for (e = -1; e <= 1; e++) {
+        int64_t rr = r - hw + e;
+        if (rr < 0 || rr > FXL_SIZE_MAX)
+            continue;
+        *bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)rr), to, hits, inv);
+    }
+    return true;
+}
+
 static void moving_flat(void)
 {
     fxlt_rng rng = fxlt_rng_for("curvy moving flat");
@@ -1032,23 +1077,11 @@ static void moving_flat(void)
         fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
         fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
         fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
-        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r, e;
-        int64_t px, py, ux, uy, tt, ll, cr, lo, hi, rlo, rhi;
+        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r;
+        int64_t px, py, ux, uy, tt, ll, cr, lo, hi;
         fxl_vec2 p, to;
         int which;
-        init(t, 8, PX(8), 0);
-        if (fxlt_below(&rng, 2))
-            push(t, ax - fxlt_range(&rng, 0, PX(20)), ay + fxlt_range(&rng, -PX(20), PX(20)), w0);
-        push(t, ax, ay, w0);
-        push(t, bx, by, w1);
-        if (fxlt_below(&rng, 4) == 0)
-            t->c.taper = fxlt_range(&rng, 1, PX(3));
-        if (fxlt_below(&rng, 4) == 0)
-            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
-        if (fxlt_below(&rng, 2) == 0)
-            t->c.grew = false;
-        p = v2(ax + fxlt_range(&rng, -PX(30), PX(60)), ay + fxlt_range(&rng, -PX(30), PX(60)));
-        to = v2(p.x + fxlt_range(&rng, -PX(12), PX(12)), p.y + fxlt_range(&rng, -PX(12), PX(12)));
+        flat_trail(t, &rng, v2(ax, ay), v2(bx, by), w0, w1, &p, &to);
         if (fxlt_below(&rng, 16) == 0)
             to = p;
         qx = (int64_t)p.x - ax;
@@ -1093,21 +1126,8 @@ static void moving_flat(void)
             lo = ax2 > ay2 ? ax2 : ay2;
             hi = lo + (ax2 + ay2 - lo) / 2 + 1;
         }
-        if (lo == 0)
-            continue;
-        /* rm lo < cr <= rm hi... : rm from ceil(cr / hi) to floor(cr / lo). */
-        rlo = (cr + hi - 1) / hi;
-        rhi = cr / lo;
-        if (rhi < rlo || rhi - hw < 0 || rlo - hw > FXL_SIZE_MAX)
-            continue;
-        r = rlo + (int64_t)fxlt_below(&rng, (uint32_t)(rhi - rlo + 1));
-        band++;
-        for (e = -1; e <= 1; e++) {
-            int64_t rr = r - hw + e;
-            if (rr < 0 || rr > FXL_SIZE_MAX)
-                continue;
-            bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)rr), to, &hits, &inv);
-        }
+        if (radius_band(t, p, to, cr, lo, hi, hw, &rng, &bad, &hits, &inv))
+            band++;
     }
     fxlt_printf("    %u at the touching radius, %u radii in a distance band, %u hits, %u disagreements, "
                 "%u invariant breaks\n",
@@ -1138,23 +1158,11 @@ static void moving_flat_parts(void)
         fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
         fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
         fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
-        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r, e;
-        int64_t t0, t1, dd, cr, lo, hi, rlo, rhi;
+        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r;
+        int64_t t0, t1, dd, cr, lo, hi;
         int k;
         fxl_vec2 p, to;
-        init(t, 8, PX(8), 0);
-        if (fxlt_below(&rng, 2))
-            push(t, ax - fxlt_range(&rng, 0, PX(20)), ay + fxlt_range(&rng, -PX(20), PX(20)), w0);
-        push(t, ax, ay, w0);
-        push(t, bx, by, w1);
-        if (fxlt_below(&rng, 4) == 0)
-            t->c.taper = fxlt_range(&rng, 1, PX(3));
-        if (fxlt_below(&rng, 4) == 0)
-            t->c.hit_fraction = fxlt_range(&rng, 0, fix16_one);
-        if (fxlt_below(&rng, 2) == 0)
-            t->c.grew = false;
-        p = v2(ax + fxlt_range(&rng, -PX(30), PX(60)), ay + fxlt_range(&rng, -PX(30), PX(60)));
-        to = v2(p.x + fxlt_range(&rng, -PX(12), PX(12)), p.y + fxlt_range(&rng, -PX(12), PX(12)));
+        flat_trail(t, &rng, v2(ax, ay), v2(bx, by), w0, w1, &p, &to);
         qx = (int64_t)p.x - ax;
         qy = (int64_t)p.y - ay;
         mx = (int64_t)to.x - p.x;
@@ -1187,20 +1195,8 @@ static void moving_flat_parts(void)
         cr = (s0 < 0 ? -s0 : s0) < (s1 < 0 ? -s1 : s1) ? (s0 < 0 ? -s0 : s0) : (s1 < 0 ? -s1 : s1);
         lo = fxl_curvy_node_at(&t->c, t->c.count - 1)->seg_len;
         hi = lo + 1;
-        if (lo == 0)
-            continue;
-        rlo = (cr + hi - 1) / hi;
-        rhi = cr / lo;
-        if (rhi < rlo || rhi - hw < 0 || rlo - hw > FXL_SIZE_MAX)
-            continue;
-        r = rlo + (int64_t)fxlt_below(&rng, (uint32_t)(rhi - rlo + 1));
-        band++;
-        for (e = -1; e <= 1; e++) {
-            int64_t rr = r - hw + e;
-            if (rr < 0 || rr > FXL_SIZE_MAX)
-                continue;
-            bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)rr), to, &hits, &inv);
-        }
+        if (radius_band(t, p, to, cr, lo, hi, hw, &rng, &bad, &hits, &inv))
+            band++;
     }
     fxlt_printf("    touching: %u inside, %u behind A, %u beyond B; %u radii in the band, %u hits, "
                 "%u disagreements, %u invariant breaks\n",

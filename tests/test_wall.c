@@ -1048,6 +1048,55 @@ static void line_filter(void)
     CHECK(big_faults() == 0);
 }
 
+/* A scene for the slide tests, around (cx, cy), of the given kind (drawn
+ * by the caller): 0 and 4, random walls, every other one ending where the
+ * one before starts (a corner), the others pointing anywhere (kind 4: 34
+ * or more in a 20 px square, so that a move's box meets more walls than a
+ * search keeps; *kind becomes 0); 1, one chain of walls with corners in
+ * every direction (the last doubling back over the one before); 2 and 3,
+ * a room (make_room). Then up to 3 walls listed again (equal crossings),
+ * some of them one raw unit off. Writes the walls to raw; returns how many. */
+static int slide_scene(fxlt_rng *rng, int *kind, fix16_t cx, fix16_t cy, fxl_wall *raw)
+{
+    room R;
+    fix16_t reach = PX(40); /* random walls' length, an axis */
+    int n, i, k;
+    if (*kind == 0 || *kind == 4) {
+        fix16_t span = *kind == 4 ? PX(10) : PX(50);
+        n = *kind == 4 ? 34 + (int)fxlt_below(rng, ROOM_MAX - 33) : 2 + (int)fxlt_below(rng, ROOM_MAX - 1);
+        reach = *kind == 4 ? PX(10) : reach;
+        *kind = 0;
+        for (i = 0; i < n; i++)
+            R.v[i] = v2(cx + fxlt_range(rng, -span, span), cy + fxlt_range(rng, -span, span));
+    } else if (*kind == 1) {
+        n = 2 + (int)fxlt_below(rng, ROOM_MAX - 1);
+        R.v[0] = v2(cx, cy);
+        for (i = 1; i < n; i++)
+            R.v[i] = v2(R.v[i - 1].x + fxlt_range(rng, PX(-30), PX(30)), R.v[i - 1].y + fxlt_range(rng, PX(-30), PX(30)));
+    } else {
+        make_room(rng, &R, (int)fxlt_below(rng, 4));
+        n = R.n;
+    }
+    for (i = 0; i < n; i++) {
+        raw[i].a = R.v[i];
+        raw[i].b = *kind == 1 ? R.v[i + 1 < n ? i + 1 : i - 1] : *kind == 0 && (i & 1) ? R.v[i - 1] : R.v[(i + 1) % n];
+        if (*kind == 0 && !(i & 1))
+            raw[i].b = v2(raw[i].a.x + fxlt_range(rng, -reach, reach), raw[i].a.y + fxlt_range(rng, -reach, reach));
+        if (raw[i].a.x == raw[i].b.x && raw[i].a.y == raw[i].b.y)
+            raw[i].b.x += 1;
+    }
+    for (k = (int)fxlt_below(rng, 4); k > 0 && n < ROOM_MAX; k--) {
+        int j = (int)fxlt_below(rng, (uint32_t)n);
+        raw[n] = raw[j];
+        if (fxlt_below(rng, 2)) {
+            fix16_t dx = fxlt_range(rng, -1, 1), dy = fxlt_range(rng, -1, 1);
+            raw[n].a.x += dx, raw[n].b.x += dx, raw[n].a.y += dy, raw[n].b.y += dy;
+        }
+        n++;
+    }
+    return n;
+}
+
 /* The search along a slide decided from the walls the search before kept
  * (wall.c's kept_crossing, point walls, when the slide stays in that
  * search's move box): point moves among 2 to 40 walls against
@@ -1065,57 +1114,13 @@ static void kept_slides_match_model(void)
     uint32_t moves = 0, bad = 0, contacts = 0, rejects = 0, target = FXLT_CASES(60000);
     uint32_t kept0 = fxl__wall_kept_searches;
     fxl_wall_prep *walls = room_walls;
-    room R;
+    fxl_wall raw[ROOM_MAX];
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 5), n, i, k;
-        fix16_t reach = PX(40); /* random walls' length, an axis */
         fix16_t cx = fxlt_range(&rng, PX(-200), PX(200)), cy = fxlt_range(&rng, PX(-200), PX(200));
-        if (kind == 0 || kind == 4) {
-            /* Random walls: every other one ends where the one before
-             * starts (a corner), the others point anywhere. Kind 4: 34 or
-             * more in a 20 px square (a move's box meets more than the 32
-             * the search keeps). */
-            fix16_t span = kind == 4 ? PX(10) : PX(50);
-            n = kind == 4 ? 34 + (int)fxlt_below(&rng, ROOM_MAX - 33) : 2 + (int)fxlt_below(&rng, ROOM_MAX - 1);
-            reach = kind == 4 ? PX(10) : reach;
-            kind = 0;
-            for (i = 0; i < n; i++)
-                R.v[i] = v2(cx + fxlt_range(&rng, -span, span), cy + fxlt_range(&rng, -span, span));
-        } else if (kind == 1) {
-            /* One chain of walls: corners in every direction (the last
-             * wall doubles back over the one before). */
-            n = 2 + (int)fxlt_below(&rng, ROOM_MAX - 1);
-            R.v[0] = v2(cx, cy);
-            for (i = 1; i < n; i++)
-                R.v[i] = v2(R.v[i - 1].x + fxlt_range(&rng, PX(-30), PX(30)),
-                            R.v[i - 1].y + fxlt_range(&rng, PX(-30), PX(30)));
-        } else {
-            make_room(&rng, &R, (int)fxlt_below(&rng, 4));
-            n = R.n;
-        }
-        for (i = 0; i < n; i++) {
-            fxl_wall w;
-            w.a = R.v[i];
-            w.b = kind == 1 ? R.v[i + 1 < n ? i + 1 : i - 1] : kind == 0 && (i & 1) ? R.v[i - 1] : R.v[(i + 1) % n];
-            if (kind == 0 && !(i & 1))
-                w.b = v2(w.a.x + fxlt_range(&rng, -reach, reach), w.a.y + fxlt_range(&rng, -reach, reach));
-            if (w.a.x == w.b.x && w.a.y == w.b.y)
-                w.b.x += 1;
-            CHECK_EQ(fxl_wall_prepare(&w, &walls[i]), FXL_OK);
-        }
-        /* Some walls again (equal crossings), or one raw unit off. */
-        for (k = (int)fxlt_below(&rng, 4); k > 0 && n < ROOM_MAX; k--) {
-            fxl_wall w;
-            int j = (int)fxlt_below(&rng, (uint32_t)n);
-            w.a = walls[j].a;
-            w.b = v2(w.a.x + walls[j].ex, w.a.y + walls[j].ey);
-            if (fxlt_below(&rng, 2)) {
-                fix16_t dx = fxlt_range(&rng, -1, 1), dy = fxlt_range(&rng, -1, 1);
-                w.a.x += dx, w.b.x += dx, w.a.y += dy, w.b.y += dy;
-            }
-            CHECK_EQ(fxl_wall_prepare(&w, &walls[n]), FXL_OK);
-            n++;
-        }
+        n = slide_scene(&rng, &kind, cx, cy, raw);
+        for (i = 0; i < n; i++)
+            CHECK_EQ(fxl_wall_prepare(&raw[i], &walls[i]), FXL_OK);
         for (k = 0; k < 40; k++) {
             const fxl_wall_prep *o = &walls[fxlt_below(&rng, (uint32_t)n)];
             fxl_vec2 from, to;
@@ -1182,45 +1187,11 @@ static void listed_slides_match_model(void)
     uint32_t moves = 0, bad = 0, contacts = 0, rejects = 0, target = FXLT_CASES(40000);
     uint32_t listed0 = fxl__wall_listed_searches;
     fxl_wall raw[ROOM_MAX];
-    room R;
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 5), n, i, k;
-        fix16_t reach = PX(40), r = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 1, 64) : fxlt_range(&rng, 1, PX(6));
+        fix16_t r = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 1, 64) : fxlt_range(&rng, 1, PX(6));
         fix16_t cx = fxlt_range(&rng, PX(-200), PX(200)), cy = fxlt_range(&rng, PX(-200), PX(200));
-        if (kind == 0 || kind == 4) {
-            fix16_t span = kind == 4 ? PX(10) : PX(50);
-            n = kind == 4 ? 34 + (int)fxlt_below(&rng, ROOM_MAX - 33) : 2 + (int)fxlt_below(&rng, ROOM_MAX - 1);
-            reach = kind == 4 ? PX(10) : reach;
-            kind = 0;
-            for (i = 0; i < n; i++)
-                R.v[i] = v2(cx + fxlt_range(&rng, -span, span), cy + fxlt_range(&rng, -span, span));
-        } else if (kind == 1) {
-            n = 2 + (int)fxlt_below(&rng, ROOM_MAX - 1);
-            R.v[0] = v2(cx, cy);
-            for (i = 1; i < n; i++)
-                R.v[i] = v2(R.v[i - 1].x + fxlt_range(&rng, PX(-30), PX(30)),
-                            R.v[i - 1].y + fxlt_range(&rng, PX(-30), PX(30)));
-        } else {
-            make_room(&rng, &R, (int)fxlt_below(&rng, 4));
-            n = R.n;
-        }
-        for (i = 0; i < n; i++) {
-            raw[i].a = R.v[i];
-            raw[i].b = kind == 1 ? R.v[i + 1 < n ? i + 1 : i - 1] : kind == 0 && (i & 1) ? R.v[i - 1] : R.v[(i + 1) % n];
-            if (kind == 0 && !(i & 1))
-                raw[i].b = v2(raw[i].a.x + fxlt_range(&rng, -reach, reach), raw[i].a.y + fxlt_range(&rng, -reach, reach));
-            if (raw[i].a.x == raw[i].b.x && raw[i].a.y == raw[i].b.y)
-                raw[i].b.x += 1;
-        }
-        for (k = (int)fxlt_below(&rng, 4); k > 0 && n < ROOM_MAX; k--) {
-            int j = (int)fxlt_below(&rng, (uint32_t)n);
-            raw[n] = raw[j];
-            if (fxlt_below(&rng, 2)) {
-                fix16_t dx = fxlt_range(&rng, -1, 1), dy = fxlt_range(&rng, -1, 1);
-                raw[n].a.x += dx, raw[n].b.x += dx, raw[n].a.y += dy, raw[n].b.y += dy;
-            }
-            n++;
-        }
+        n = slide_scene(&rng, &kind, cx, cy, raw);
         CHECK_EQ(fxl_walls_inflate(raw, (size_t)n, r, room_inflated, ROOM_MAX * FXL_WALL_PARTS), FXL_OK);
         for (k = 0; k < 40; k++) {
             const fxl_wall *o = &raw[fxlt_below(&rng, (uint32_t)n)];
