@@ -1077,7 +1077,7 @@ static void moving_flat(void)
         fix16_t ax = PX(fxlt_range(&rng, -100, 100)), ay = PX(fxlt_range(&rng, -100, 100));
         fix16_t bx = ax + fxlt_range(&rng, -PX(40), PX(40)), by = ay + fxlt_range(&rng, -PX(40), PX(40));
         fix16_t w0 = fxlt_range(&rng, 0, PX(8)), w1 = fxlt_below(&rng, 2) ? w0 : fxlt_range(&rng, 0, PX(8));
-        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw, r;
+        int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay, qx, qy, mx, my, s0, s1, hw;
         int64_t px, py, ux, uy, tt, ll, cr, lo, hi;
         fxl_vec2 p, to;
         int which;
@@ -1096,7 +1096,7 @@ static void moving_flat(void)
         if (ref_curvy_width(&t->c, t->c.count - 1) > hw)
             hw = ref_curvy_width(&t->c, t->c.count - 1);
         if (touching < target) {
-            r = ref_curvy_touch_moving(&t->c, p.x, p.y, to);
+            int64_t r = ref_curvy_touch_moving(&t->c, p.x, p.y, to);
             if (r <= FXL_SIZE_MAX) {
                 bad += moving_case(t, fxl_circle_make(p.x, p.y, (fix16_t)r), to, &hits, &inv);
                 touching++;
