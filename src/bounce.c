@@ -685,8 +685,8 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     size_t k = 0;
     int bounces = 0;
     bool more = false, steady;
-    int32_t dx, dy, dx0 = 0, dy0 = 0;
-    fxl_angle prev_angle = 0;
+    int32_t dx, dy;
+    fxl_angle next = 0; /* the next leg's angle (set with its direction) */
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
     {
@@ -726,8 +726,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * angle, whose fxl_atan2 is that angle (tests/test_angle.c,
          * atan2_inverts_table): each leg's angle is fxl_atan2 of its
          * direction, as next_angle needs. */
-        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK)
-                           : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : next;
         /* pl.clear: every wall whose box met the leg's, but the wall
          * left (rules.skip) and the wall met, has both ends beyond b =
          * |dx| + |dy| on one side of the leg's line (side values S(q) =
@@ -854,13 +853,23 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         }
         dx = ray.dx;
         dy = ray.dy;
-        prev_angle = leg.angle;
-        dx0 = dx;
-        dy0 = dy;
-        if (steady && (walls[w].ex == 0 || walls[w].ey == 0))
+        if (steady && (walls[w].ex == 0 || walls[w].ey == 0)) {
             pl.left_side = reflect_axis(&walls[w], &dx, &dy);
-        else
+            /* next_angle's answer with no compares: reflect_axis negated
+             * exactly one component (dy off ey = 0, dx off ex = 0), so
+             * with ray.dx, ray.dy != 0 next_angle takes its
+             * same-magnitudes case with only that sign flipped: -a for y,
+             * 2048 - a for x (mod 4096). */
+            if (ray.dx != 0 && ray.dy != 0)
+                next = (fxl_angle)((walls[w].ey == 0 ? 0u - (uint32_t)leg.angle
+                                                     : 2048u - (uint32_t)leg.angle) &
+                                   FXL_ANGLE_MASK);
+            else
+                next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+        } else {
             pl.left_side = reflect(&walls[w], &dx, &dy, &steady);
+            next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+        }
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
     *count = k;
