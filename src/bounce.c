@@ -825,7 +825,19 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
             leg.end = bounce_point(&ray, u, leg.length, &rc, ww, &pl, &came, done, along,
                                    along_exact);
         }
-        legs[k++] = leg;
+        {
+            /* Field by field: the struct assignment was a memcpy call. */
+            fxl_bounce *o = &legs[k++];
+            o->start.x = leg.start.x;
+            o->start.y = leg.start.y;
+            o->end.x = leg.end.x;
+            o->end.y = leg.end.y;
+            o->dx = leg.dx;
+            o->dy = leg.dy;
+            o->angle = leg.angle;
+            o->length = leg.length;
+            o->wall = leg.wall;
+        }
         ray.len -= leg.length;
         if (w < 0 || bounces >= max_bounces || ray.len == 0)
             break;
