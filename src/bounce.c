@@ -198,12 +198,13 @@ FXL_ARM_CODE static int64_t axis_at(int32_t p, int32_t d, int64_t t, bool *exact
  * values (below 2^31 2^32), so its sign is the signs' product. */
 FXL__ALWAYS_INLINE int side_of(const fxl_wall_prep *w, fxl_vec2 q)
 {
+    /* (The sign of q.y - a.y by comparing the two: no 64-bit difference.) */
     if (w->ey == 0) {
-        int d = fxl__sign64((int64_t)q.y - w->a.y);
+        int d = (q.y > w->a.y) - (q.y < w->a.y);
         return w->ex > 0 ? d : w->ex < 0 ? -d : 0;
     }
     if (w->ex == 0) {
-        int d = fxl__sign64((int64_t)q.x - w->a.x);
+        int d = (q.x > w->a.x) - (q.x < w->a.x);
         return w->ey > 0 ? -d : d;
     }
     return fxl__side_of(w, q);
@@ -306,8 +307,11 @@ FXL__ALWAYS_INLINE bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *
  * loop: pl.clear). */
 FXL__ALWAYS_INLINE bool far_from(fxl_vec2 p, fxl_vec2 c)
 {
-    int64_t x = (int64_t)c.x - p.x, y = (int64_t)c.y - p.y;
-    return x >= 1024 || x <= -1024 || y >= 1024 || y <= -1024;
+    /* |c - p| per axis in 32 bits: the larger less the smaller, exact as
+     * an unsigned number (below 2^32). */
+    uint32_t x = c.x > p.x ? (uint32_t)c.x - (uint32_t)p.x : (uint32_t)p.x - (uint32_t)c.x;
+    uint32_t y = c.y > p.y ? (uint32_t)c.y - (uint32_t)p.y : (uint32_t)p.y - (uint32_t)c.y;
+    return x >= 1024u || y >= 1024u;
 }
 
 /* Whether c may end the leg: on side `side` of wall `hit` or on its line
