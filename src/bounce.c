@@ -98,12 +98,29 @@ FXL_ARM_CODE static int32_t axis_meet(const fxl__ray *r, const fxl_wall_prep *w,
     int32_t across = horiz ? fxl__u2i32((uint32_t)w->a.y - (uint32_t)r->p.y)
                            : fxl__u2i32((uint32_t)w->a.x - (uint32_t)r->p.x);
     int32_t dn = horiz ? r->dy : r->dx, da = horiz ? r->dx : r->dy, pa = horiz ? r->p.x : r->p.y;
-    uint64_t m = fxl__abs32(across);
+    uint64_t m = fxl__abs32(across), n, e;
+    uint32_t adn = fxl__abs32(dn), ada = fxl__abs32(da);
     fxl__recip rc;
     uint32_t L, q;
-    fxl__recip_init(&rc, fxl__abs32(dn));
+    fxl__recip_init(&rc, adn);
     L = div_small(&rc, m << 16, &ex);
-    q = div_small(&rc, m * fxl__abs32(da), &ex);
+    /* q = floor(n / |dn|), n = m |da|, from L rather than a second
+     * division: with t = 65536 m / |dn| (L = floor(t) <= t < L + 1),
+     * n / |dn| = t |da| / 65536, and q0 = floor(L |da| / 65536) is at most
+     * q and n / |dn| - L |da| / 65536 < |da| / 65536 < 2 (|da| < 2^17), so
+     * q - q0 <= 2: the remainder e = n - q0 |dn| (>= 0, exact in 64 bits:
+     * n < 2^48) is below 3 |dn|, at most two subtractions. (Out of the
+     * domain, L clamped: div_small.) */
+    n = m * ada;
+    q = (uint32_t)(((uint64_t)L * ada) >> 16);
+    e = n - (uint64_t)q * adn;
+    if (FXL__UNLIKELY(e >= (uint64_t)3 * adn)) {
+        q = div_small(&rc, n, &ex);
+    } else {
+        for (; e >= adn; e -= adn)
+            q++;
+        ex = e == 0;
+    }
     *exact = ex;
     *along = (int64_t)pa + (da < 0 ? -(int64_t)q - (ex ? 0 : 1) : (int64_t)q);
     return (int32_t)L;
