@@ -98,12 +98,29 @@ FXL_ARM_CODE static int32_t axis_meet(const fxl__ray *r, const fxl_wall_prep *w,
     int32_t across = horiz ? fxl__u2i32((uint32_t)w->a.y - (uint32_t)r->p.y)
                            : fxl__u2i32((uint32_t)w->a.x - (uint32_t)r->p.x);
     int32_t dn = horiz ? r->dy : r->dx, da = horiz ? r->dx : r->dy, pa = horiz ? r->p.x : r->p.y;
-    uint64_t m = fxl__abs32(across);
+    uint64_t m = fxl__abs32(across), n, e;
+    uint32_t adn = fxl__abs32(dn), ada = fxl__abs32(da);
     fxl__recip rc;
     uint32_t L, q;
-    fxl__recip_init(&rc, fxl__abs32(dn));
+    fxl__recip_init(&rc, adn);
     L = div_small(&rc, m << 16, &ex);
-    q = div_small(&rc, m * fxl__abs32(da), &ex);
+    /* q = floor(n / |dn|), n = m |da|, from L rather than a second
+     * division: with t = 65536 m / |dn| (L = floor(t) <= t < L + 1),
+     * n / |dn| = t |da| / 65536, and q0 = floor(L |da| / 65536) is at most
+     * q and n / |dn| - L |da| / 65536 < |da| / 65536 < 2 (|da| < 2^17), so
+     * q - q0 <= 2: the remainder e = n - q0 |dn| (>= 0, exact in 64 bits:
+     * n < 2^48) is below 3 |dn|, at most two subtractions. (Out of the
+     * domain, L clamped: div_small.) */
+    n = m * ada;
+    q = (uint32_t)(((uint64_t)L * ada) >> 16);
+    e = n - (uint64_t)q * adn;
+    if (FXL__UNLIKELY(e >= (uint64_t)3 * adn)) {
+        q = div_small(&rc, n, &ex);
+    } else {
+        for (; e >= adn; e -= adn)
+            q++;
+        ex = e == 0;
+    }
     *exact = ex;
     *along = (int64_t)pa + (da < 0 ? -(int64_t)q - (ex ? 0 : 1) : (int64_t)q);
     return (int32_t)L;
@@ -198,12 +215,13 @@ FXL_ARM_CODE static int64_t axis_at(int32_t p, int32_t d, int64_t t, bool *exact
  * values (below 2^31 2^32), so its sign is the signs' product. */
 FXL__ALWAYS_INLINE int side_of(const fxl_wall_prep *w, fxl_vec2 q)
 {
+    /* (The sign of q.y - a.y by comparing the two: no 64-bit difference.) */
     if (w->ey == 0) {
-        int d = fxl__sign64((int64_t)q.y - w->a.y);
+        int d = (q.y > w->a.y) - (q.y < w->a.y);
         return w->ex > 0 ? d : w->ex < 0 ? -d : 0;
     }
     if (w->ex == 0) {
-        int d = fxl__sign64((int64_t)q.x - w->a.x);
+        int d = (q.x > w->a.x) - (q.x < w->a.x);
         return w->ey > 0 ? -d : d;
     }
     return fxl__side_of(w, q);
@@ -306,8 +324,11 @@ FXL__ALWAYS_INLINE bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *
  * loop: pl.clear). */
 FXL__ALWAYS_INLINE bool far_from(fxl_vec2 p, fxl_vec2 c)
 {
-    int64_t x = (int64_t)c.x - p.x, y = (int64_t)c.y - p.y;
-    return x >= 1024 || x <= -1024 || y >= 1024 || y <= -1024;
+    /* |c - p| per axis in 32 bits: the larger less the smaller, exact as
+     * an unsigned number (below 2^32). */
+    uint32_t x = c.x > p.x ? (uint32_t)c.x - (uint32_t)p.x : (uint32_t)p.x - (uint32_t)c.x;
+    uint32_t y = c.y > p.y ? (uint32_t)c.y - (uint32_t)p.y : (uint32_t)p.y - (uint32_t)c.y;
+    return x >= 1024u || y >= 1024u;
 }
 
 /* Whether c may end the leg: on side `side` of wall `hit` or on its line
@@ -685,8 +706,8 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     size_t k = 0;
     int bounces = 0;
     bool more = false, steady;
-    int32_t dx, dy, dx0 = 0, dy0 = 0;
-    fxl_angle prev_angle = 0;
+    int32_t dx, dy;
+    fxl_angle next = 0; /* the next leg's angle (set with its direction) */
     if (laser == NULL || count == NULL || (legs == NULL && cap != 0) || (walls == NULL && n != 0))
         return FXL_ERR_NULL;
     {
@@ -726,8 +747,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
          * angle, whose fxl_atan2 is that angle (tests/test_angle.c,
          * atan2_inverts_table): each leg's angle is fxl_atan2 of its
          * direction, as next_angle needs. */
-        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK)
-                           : next_angle(prev_angle, dx0, dy0, ray.dx, ray.dy);
+        leg.angle = k == 0 ? (laser->angle & FXL_ANGLE_MASK) : next;
         /* pl.clear: every wall whose box met the leg's, but the wall
          * left (rules.skip) and the wall met, has both ends beyond b =
          * |dx| + |dy| on one side of the leg's line (side values S(q) =
@@ -826,7 +846,19 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
             leg.end = bounce_point(&ray, u, leg.length, &rc, ww, &pl, &came, done, along,
                                    along_exact);
         }
-        legs[k++] = leg;
+        {
+            /* Field by field: the struct assignment was a memcpy call. */
+            fxl_bounce *o = &legs[k++];
+            o->start.x = leg.start.x;
+            o->start.y = leg.start.y;
+            o->end.x = leg.end.x;
+            o->end.y = leg.end.y;
+            o->dx = leg.dx;
+            o->dy = leg.dy;
+            o->angle = leg.angle;
+            o->length = leg.length;
+            o->wall = leg.wall;
+        }
         ray.len -= leg.length;
         if (w < 0 || bounces >= max_bounces || ray.len == 0)
             break;
@@ -854,13 +886,23 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         }
         dx = ray.dx;
         dy = ray.dy;
-        prev_angle = leg.angle;
-        dx0 = dx;
-        dy0 = dy;
-        if (steady && (walls[w].ex == 0 || walls[w].ey == 0))
+        if (steady && (walls[w].ex == 0 || walls[w].ey == 0)) {
             pl.left_side = reflect_axis(&walls[w], &dx, &dy);
-        else
+            /* next_angle's answer with no compares: reflect_axis negated
+             * exactly one component (dy off ey = 0, dx off ex = 0), so
+             * with ray.dx, ray.dy != 0 next_angle takes its
+             * same-magnitudes case with only that sign flipped: -a for y,
+             * 2048 - a for x (mod 4096). */
+            if (ray.dx != 0 && ray.dy != 0)
+                next = (fxl_angle)((walls[w].ey == 0 ? 0u - (uint32_t)leg.angle
+                                                     : 2048u - (uint32_t)leg.angle) &
+                                   FXL_ANGLE_MASK);
+            else
+                next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+        } else {
             pl.left_side = reflect(&walls[w], &dx, &dy, &steady);
+            next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+        }
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
     *count = k;

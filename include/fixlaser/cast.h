@@ -255,7 +255,8 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the end point in the ARM part; the slabs' clamps without branches. A
  * front set of 64 directions, 192 bytes more a room, spared about 30
  * cycles.) 4
- * bounces 14,766 median (max 41,293, the port's leg kernel below; 16,467
+ * bounces 14,077 median (max 41,070; 14,766 and 41,293 before the
+ * steps off the search below, with the port's leg kernel below; 16,467
  * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before the reduced
  * divisions off slanted walls, 18,398 and 48,973 when the legs passed
  * over every packed wall), 4.0 legs a call (3.1 ending on a wall:
@@ -286,9 +287,28 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * kernel (810 and 320 a leg), 14,826 with both in it, 14,766 reading
  * its stack arguments in place; max 43,081 -> 41,293. (Measured slower: the packed tests and angle filter in the
  * kernel too, 19 ARM instructions a wall from ROM against the Thumb
- * loop: 15,787 against 15,568.) The boss frame's 400 px beams
- * (tests/bench/boss.c) cost about 20,700 a call (23,000 before the
- * port's kernel): 4.4 legs (155 of 256
+ * loop: 15,787 against 15,568.) Off the search, timed again (means a
+ * call, each read about 50): 790 at the entry, 2,500 on the lengths
+ * (axis_meet about 780 a leg, meet_floor 970), 2,600 on the ends placed
+ * (690 a leg off an axis-aligned wall, 2,000 off another: two 64-bit
+ * floors; the reachability searches ran for 43 ends in 1,025, the
+ * spare-the-check band held for 982 legs), 680 on a free end, per bounce
+ * about 350 on the next leg's rules, 350 on the reflection, 260 on the
+ * ray's set-up. Steps since, 14,766 -> 14,077 median: the next leg's
+ * angle worked out with its reflection (-a or 2048 - a off an
+ * axis-aligned wall, no compares; the loop no longer keeps the old
+ * direction live across the search: 14,505), each leg written field by
+ * field (a struct assignment is a memcpy call in Thumb: 14,322), the
+ * axis-aligned side and far_from tests in 32 bits (14,125), axis_meet's
+ * coordinate along the wall from the length with at most two
+ * subtractions instead of a second division (14,077). (Measured and
+ * not kept: axis_meet's reciprocals kept from leg to leg, the reflection
+ * off an axis-aligned wall keeping |dx|, |dy|: 14,728 against 14,766,
+ * max 41,357; each leg built in the caller's array in place, 14,039
+ * against 14,077 but max 41,096 and the boss frame's max up; a slanted
+ * wall's two 64-bit floors in one ARM call, 14,103, max 41,250.) The boss
+ * frame's 400 px beams (tests/bench/boss.c) cost about 19,800 a call
+ * (20,700 before those steps, 23,000 before the port's kernel): 4.4 legs (155 of 256
  * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
  * exact tests (2.1 at 300 px: the box of a leg's length left holds more
  * of the room) and 1.1 legs a call end on walls not axis-aligned (0.6). A
