@@ -467,8 +467,8 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     wval u, umin;
     long best = -1, zero = -1, tried = -1;
     int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
-    bool any = false, over = false, pend = false, seen = false;
-    size_t i, k, nc = 0, i0 = 0;
+    bool any = false, over = false, pend = false, seen = false, umin_first;
+    size_t i, k, nc = 0, i0 = 0, ku = 0;
     int64_t ha0 = 0, D0 = 0, N0 = 0;
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
@@ -489,6 +489,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
             }                                 \
             if (!any || !val_le(umin, u)) {   \
                 umin = u;                     \
+                ku = nc - 1u; /* (not over) */ \
                 any = true;                   \
             }                                 \
         }                                     \
@@ -555,11 +556,15 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
         return -1;
     }
     /* The window: 1 + w + floor(least u*_box) (0 once a wall is met at 0),
-     * or with a single wall to look at (nothing to skip but walls beyond
+     * or with the list alone to look at (nothing to skip but walls beyond
      * len + 1 + w, which the capsule of length len misses: u* >= u*_box -
-     * w), 1 + w + len, the least u*_box's quotient spared. */
+     * w), 1 + w + len, the least u*_box's quotient spared: the list's
+     * least u*_box's wall first (umin_first; a single wall, or ku), whose
+     * floor bf <= floor(least u*_box) then bounds the others below,
+     * tighter. */
     window = 1 + (int64_t)x->w;
-    if (zero < 0 && !over && nc == 1) {
+    umin_first = zero < 0 && !over;
+    if (umin_first) {
         window += x->len;
     } else if (zero < 0) {
         fxl__i128 m;
@@ -592,18 +597,27 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
             if (!eligible_near(x, r, &wv, two_sided, true, &f) || !box_first(x, &f, &u))
                 continue;
         } else {
+            size_t kk;
             if (k >= nc)
                 break;
-            i = cand_i[k];
-            u = cand_u[k];
+            /* (umin_first) ku, then the others in index order. */
+            kk = !umin_first ? k : k == 0 ? ku : k <= ku ? k - 1u : k;
+            i = cand_i[kk];
+            u = cand_u[kk];
             wv = witer_wall(&it, i, room);
         }
-        /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
-        if (best >= 0)
-            window = fxl__min64(window, bf + (int64_t)x->w);
-        /* window <= len + w + 1 < 2^32: two 32x32 -> 64 products. */
-        if (fxl__le128(fxl__mul32_64((uint32_t)window, u.den), u.num))
-            continue;
+        /* u* >= u*_box - w: skip a wall that cannot reach the least floor
+         * (u*_box >= bf + w: floor(u*) >= bf, not below the best's; a
+         * wall of lower index than the best's (umin_first) needs u*_box >=
+         * bf + w + 1: floor(u*) > bf). window, its bound, <= len + w + 1 <
+         * 2^32: two 32x32 -> 64 products. */
+        {
+            int64_t wk = window;
+            if (best >= 0)
+                wk = fxl__min64(wk, bf + (int64_t)x->w + ((long)i < best ? 1 : 0));
+            if (fxl__le128(fxl__mul32_64((uint32_t)wk, u.den), u.num))
+                continue;
+        }
         D = wall_d(x, &wv);
         seg_setup(&wv, r->p, D, &sg);
         r2_need(x); /* for each call below but the fast path */
@@ -624,14 +638,15 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
                                        ? umin_floor
                                        : INT64_MIN);
         }
-        if (best < 0 || L < bf) {
+        /* The least floor, the lower index among equal ones (umin_first
+         * visits ku before lower indices). */
+        if (best < 0 || L < bf || (L == bf && (long)i < best)) {
             best = (long)i;
             bf = L;
-            if (L == 0)
-                break;
-            window = fxl__min64(window, bf + (int64_t)x->w);
+            if (L == 0 && (!umin_first || k >= ku))
+                break; /* no lower index left to visit */
             if (over)
-                Tw = g_bound(x, window, ge);
+                Tw = g_bound(x, fxl__min64(window, bf + (int64_t)x->w), ge);
         }
     }
     if (zero >= 0 && (best < 0 || bf > 0)) {
