@@ -628,8 +628,8 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
          * estimate's start for its wall (the same value: not worked out
          * again). */
         if ((long)i == tried ||
-            (!(across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) &&
-             !fxl__line_floor(x, &sg, &L))) {
+            (across_strip(x, &sg) ? !fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L)
+                                  : fxl__corner_first(x, &sg) || !fxl__line_floor(x, &sg, &L))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,

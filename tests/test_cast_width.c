@@ -410,7 +410,7 @@ static int64_t isqrt_t(int64_t v)
 static void capsule_equal_floors(void)
 {
     fxlt_rng rng = fxlt_rng_for("capsule_equal_floors");
-    uint32_t i, n = FXLT_CASES(20000), bad = 0, ties = 0, later = 0;
+    uint32_t i, n = FXLT_CASES(20000), bad = 0, ties = 0, later = 0, corners = fxl__corner_count;
     static const int64_t fr[8] = {0, 1, 2, 65534, 65535, 65536, 65537, 32768};
     fxl_wall w[4];
     fxl_wall_prep p[4];
@@ -486,12 +486,15 @@ static void capsule_equal_floors(void)
             later += first;
         }
     }
+    corners = fxl__corner_count - corners;
     fxlt_printf("    equal floors: %u casts, %u with a later wall of the answer's floor, %u of them\n"
-                "      with a lesser u*_box than the answer's; %u disagreements\n",
-                n, ties, later, bad);
+                "      with a lesser u*_box than the answer's; %u walls sent to the floor search\n"
+                "      by fxl__corner_first; %u disagreements\n",
+                n, ties, later, corners, bad);
     CHECK_EQ(bad, 0);
     CHECK(ties > 0);
     CHECK(later > 0);
+    CHECK(corners > 0);
     CHECK_EQ(big_faults(), 0);
 }
 
