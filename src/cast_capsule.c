@@ -7,6 +7,7 @@
 #ifdef FXL_TEST_HOOKS
 uint32_t fxl__line_floor_count[6];
 uint32_t fxl__corner_count;
+uint32_t fxl__line_end_count;
 #endif
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
@@ -660,6 +661,42 @@ FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
         return false;
     sg->corner = low == a_low ? 1 : 2;
     FXL__CORNER_COUNT();
+    return true;
+}
+
+/* fxl__line_floor_fast for an axis-aligned wall not across the strip
+ * (whose line's touch fxl__corner_first did not guess beyond an end): the
+ * same k (line_k64), then line_floor's foot test (dot(k) and dot(k + 1) =
+ * dot(k) + G within [0, 65536 |b - a|^2]) in 64 bits: the wall's one
+ * nonzero side e (|e| < 2^23: 65536 e^2 < 2^62) times px or py (below
+ * 2^62: line_floor's), the product kept below 2^61 by their bit counts,
+ * |G| < 2^62 (|c|, |s| < 2^30, |e| < 2^32): the sum below 2^63. False
+ * leaves the wall to fxl__line_floor (larger values, a failed k, a foot
+ * beyond an end). */
+FXL_ARM_CODE bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out)
+{
+    uint64_t r, dr, l16;
+    int64_t k, p, e, dot0, dot1;
+    if (sg->D == 0 || !axis_root(x, sg, &r, &dr) || r <= dr ||
+        !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
+        return false;
+    e = sg->ex != 0 ? sg->ex : sg->ey;
+    p = sg->ex != 0 ? (int64_t)(int32_t)k * x->c32 - sg->ax * 65536
+                    : (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
+    if (fxl__bits64(fxl__abs64(e)) > 23u ||
+        fxl__bits64(fxl__abs64(p)) + fxl__bits64(fxl__abs64(e)) > 61u)
+        return false;
+    dot0 = p * e;
+    dot1 = dot0 + ((int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey);
+    l16 = sg->len2 << 16;
+    if (dot0 < 0 || dot1 < 0 || (uint64_t)dot0 > l16 || (uint64_t)dot1 > l16)
+        return false;
+    FXL__LINE_FLOOR_COUNT(4);
+    FXL__LINE_FLOOR_COUNT(3);
+    FXL__LINE_FLOOR_COUNT(0);
+    FXL__LINE_FLOOR_COUNT(5);
+    FXL__LINE_END_COUNT();
+    *out = k;
     return true;
 }
 

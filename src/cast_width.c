@@ -629,7 +629,9 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
          * again). */
         if ((long)i == tried ||
             (across_strip(x, &sg) ? !fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L)
-                                  : fxl__corner_first(x, &sg) || !fxl__line_floor(x, &sg, &L))) {
+                                  : fxl__corner_first(x, &sg) ||
+                                        (!fxl__line_floor_end(x, &sg, &L) &&
+                                         !fxl__line_floor(x, &sg, &L)))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,

@@ -410,7 +410,8 @@ static int64_t isqrt_t(int64_t v)
 static void capsule_equal_floors(void)
 {
     fxlt_rng rng = fxlt_rng_for("capsule_equal_floors");
-    uint32_t i, n = FXLT_CASES(20000), bad = 0, ties = 0, later = 0, corners = fxl__corner_count;
+    uint32_t i, n = FXLT_CASES(20000), bad = 0, ties = 0, later = 0, corners = fxl__corner_count,
+             ends = fxl__line_end_count;
     static const int64_t fr[8] = {0, 1, 2, 65534, 65535, 65536, 65537, 32768};
     fxl_wall w[4];
     fxl_wall_prep p[4];
@@ -433,9 +434,15 @@ static void capsule_equal_floors(void)
             int64_t t = L + (fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, 131072)
                                                       : fr[fxlt_below(&rng, 8)]);
             int64_t out = hw + fxlt_range(&rng, PX(1), PX(8));
-            if (fxlt_below(&rng, 2) == 0) { /* across the strip */
+            unsigned kind = fxlt_below(&rng, 3);
+            if (kind == 0) { /* across the strip */
                 w[mm].a = frame_pt(e, c, s, t + hw, -out);
                 w[mm].b = frame_pt(e, c, s, t + hw, out);
+            } else if (kind == 1) { /* axis-aligned, from a point in the strip */
+                int32_t lw = fxlt_range(&rng, PX(1), PX(40)) * (fxlt_below(&rng, 2) == 0 ? 1 : -1);
+                w[mm].a = frame_pt(e, c, s, t + hw, fxlt_range(&rng, (int32_t)-hw, (int32_t)hw));
+                w[mm].b = fxlt_below(&rng, 2) == 0 ? fxl_vec2_make((fix16_t)clamp_c((int64_t)w[mm].a.x + lw), w[mm].a.y)
+                                                   : fxl_vec2_make(w[mm].a.x, (fix16_t)clamp_c((int64_t)w[mm].a.y + lw));
             } else { /* an end in the strip near an edge */
                 int64_t v = hw - fxlt_range(&rng, 0, (int32_t)(hw / 4)), sg;
                 sg = fxlt_below(&rng, 2) == 0 ? 1 : -1;
@@ -487,14 +494,17 @@ static void capsule_equal_floors(void)
         }
     }
     corners = fxl__corner_count - corners;
+    ends = fxl__line_end_count - ends;
     fxlt_printf("    equal floors: %u casts, %u with a later wall of the answer's floor, %u of them\n"
                 "      with a lesser u*_box than the answer's; %u walls sent to the floor search\n"
-                "      by fxl__corner_first; %u disagreements\n",
-                n, ties, later, corners, bad);
+                "      by fxl__corner_first,\n",
+                n, ties, later, corners);
+    fxlt_printf("      %u floors by fxl__line_floor_end; %u disagreements\n", ends, bad);
     CHECK_EQ(bad, 0);
     CHECK(ties > 0);
     CHECK(later > 0);
     CHECK(corners > 0);
+    CHECK(ends > 0);
     CHECK_EQ(big_faults(), 0);
 }
 
