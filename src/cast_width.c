@@ -46,12 +46,17 @@
  * wall across the strip, k shown by line_k64, is the usual room's case:
  * fxl__line_floor_fast, the same steps in a small function, tried first.
  * When line_floor finds the line's touch with its foot beyond an end
- * (wseg.corner), the floor search starts from that end's touch alone.
+ * (wseg.corner), the floor search starts from that end's touch alone;
+ * for a wall not across the strip fxl__corner_first guesses that case
+ * first (the touching point's h against the ends', 32x32 products; a
+ * guess: the search decides), and fxl__line_floor_end settles an axis
+ * wall's line touch as fxl__line_floor_fast, its foot tested in 64 bits.
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
- * the first pass's list of walls (up to CAND_MAX), else every wall again
+ * the first pass's list of walls (up to CAND_MAX; the least u*_box's
+ * first, its floor the others' bound), else every wall again
  * behind a 2-product filter (g_low). The first pass keeps its first wall
  * waiting (its h at a, D and N only): a wall alone goes to line_floor
  * straight away, no frame, u*_box or quotient. Each pass tests the walls'
@@ -62,10 +67,24 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,415 cycles median (max 8,487), capsule casts 5,063
- * (max 19,918), the two mixed 4,742 (max 18,970); fxl_laser_cast's
- * width cast 5,066 (max 19,939). Steps to these (mixed median, capsule
- * max): a one-sided cast rejects a wall with D >= 0 before the strip test
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 5,041
+ * (max 19,034), the two mixed 4,742 (max 17,037); fxl_laser_cast's
+ * width cast 5,078 (max 17,850). The second round's steps (the tails:
+ * corners where two or three walls are eligible): the second pass visits
+ * the least u*_box's wall first (umin_first), its floor bounding the
+ * others, the least u*_box's exact quotient spared (capsule max 19,918 ->
+ * 19,461, fxl_laser_cast's 19,939 -> 19,413); fxl__corner_first guesses
+ * (32x32 products, speed only) that a wall not across the strip is first
+ * met at an end, sending it to the search without line_floor (about 3,000
+ * cycles; all 12 of the bench's corners, none of its 31 line touches; with
+ * approx_mul's 128-bit approximations the guess cost about 1,000 cycles a
+ * wall, slower for the line touches: capsule max 20,356) mixed max 18,588
+ * -> 17,037, fxl_laser_cast's 19,413 -> 17,884; fxl__line_floor_end
+ * (line_k64 and the foot in 64 bits for an axis wall not across the strip)
+ * capsule max 19,396 -> 19,034. The capsule max is now the pillar's corner
+ * (cast 98): three eligible walls, one floor by line_floor_end, one by the
+ * search (two front_sign calls), the first pass about 6,300. Steps of the
+ * first round (mixed median, capsule max): a one-sided cast rejects a wall with D >= 0 before the strip test
  * (not in the room's box pass, whose front set drops most of them: box
  * beams 4,685 -> 4,711 with it) 5,348 -> 5,310; line_floor's X product
  * only where read 5,159; one call from the Thumb entry into each kind's
@@ -454,7 +473,8 @@ FXL__ALWAYS_INLINE void r2_need(wctx *x)
 
 /* The capsule, in two passes. First the least u*_box over the eligible
  * walls (u* lies in [u*_box - w, u*_box]), and the first wall whose
- * emitter's disk meets it (u* = 0). Then, in index order, the floor of
+ * emitter's disk meets it (u* = 0). Then, in index order (from the
+ * list: the least u*_box's wall first, umin_first), the floor of
  * u* for the walls whose u*_box leaves room for the least floor (below
  * floor(least u*_box) + 1 + w, and the best so far + w), keeping the least
  * floor (the lower index among equal ones); from the first wall met at 0
