@@ -501,8 +501,10 @@ static void capsule_equal_floors(void)
                 n, ties, later, corners);
     fxlt_printf("      %u floors by fxl__line_floor_end; %u disagreements\n", ends, bad);
     CHECK_EQ(bad, 0);
-    CHECK(ties > 0);
-    CHECK(later > 0);
+    if (n >= 2000) { /* (the GBA suite's 40 casts may have no tie) */
+        CHECK(ties > 0);
+        CHECK(later > 0);
+    }
     CHECK(corners > 0);
     CHECK(ends > 0);
     CHECK_EQ(big_faults(), 0);
