@@ -6,6 +6,8 @@
 
 #ifdef FXL_TEST_HOOKS
 uint32_t fxl__line_floor_count[6];
+uint32_t fxl__corner_count;
+uint32_t fxl__line_end_count;
 #endif
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
@@ -569,6 +571,131 @@ FXL_ARM_CODE bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out)
     FXL__LINE_FLOOR_COUNT(3);
     FXL__LINE_FLOOR_COUNT(0);
     FXL__LINE_FLOOR_COUNT(5);
+    *out = k;
+    return true;
+}
+
+/* sign(M - |h|), 2 when unclear (within about 1/64), for M = (R / 65536)
+ * |G| / rho, rho = sqrt(G^2 + D^2) (Lagrange's identity: rho^2 = q |b -
+ * a|^2), g = |G|, dd = |D| shifted down alike (below 2^15), the ratio
+ * kept: M < Rh + 1 (|G| <= rho), so |h| > Rh + 1 gives -1; else h and Rh
+ * shifted down alike to 16 bits, and M > |h| iff g^2 Rh^2 > h^2 (g^2 +
+ * dd^2): 32x32 -> 64 products (below 2^62 and 2^63). A guess's test. */
+FXL__ALWAYS_INLINE int corner_cmp(const wctx *x, uint64_t g2, uint64_t s2, int64_t h)
+{
+    uint64_t ah = fxl__abs64(h), rh = (uint64_t)x->Rh, a, b;
+    unsigned sh;
+    if (ah > rh + 1u)
+        return -1;
+    sh = fxl__bits64(rh) > 16u ? fxl__bits64(rh) - 16u : 0u;
+    rh >>= sh;
+    ah >>= sh;
+    a = g2 * (rh * rh);
+    b = (ah * ah) * s2;
+    if (a > b + (b >> 6))
+        return 1;
+    if (b > a + (a >> 6))
+        return -1;
+    return 2;
+}
+
+/* A guess (speed only: whatever it says, the floor search or line_floor
+ * decides the floor exactly) that the capsule first meets a wall not
+ * across the strip at an end in the strip, so that line_floor (which
+ * would find its line's touch with the foot beyond that end, about 3,000
+ * GBA cycles) is not tried: sg->corner set as line_floor sets it (1: a,
+ * 2: b), the search starting from that end's touch. The round end first
+ * reaches the line at T, h_T = -sign(D G) M, M = w |G| q / (65536 rho)
+ * (capsule_guess's) = (R / 65536) |G| / rho; h runs linearly from ha to hb
+ * = ha + D along the wall, and T lies beyond the end whose h is the least
+ * (greatest) when h_T is below (above) it (corner_cmp; unclear: no
+ * guess). |c|, |s| < 2^30, |a - e|, |b - a| < 2^32: products below 2^62
+ * (across_strip's, frame_setup's G). */
+FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
+{
+    int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
+    int64_t G = (int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey, lo, hi;
+    uint64_t g = fxl__abs64(G), dd = fxl__abs64(sg->D), g2, s2;
+    unsigned sh;
+    bool neg, low, a_low = ha <= hb;
+    int t;
+    if (sg->D == 0 || G == 0)
+        return false;
+    sh = fxl__bits64(g | dd) > 15u ? fxl__bits64(g | dd) - 15u : 0u;
+    g >>= sh;
+    dd >>= sh;
+    g2 = g * g;
+    s2 = g2 + dd * dd;
+    neg = (sg->D > 0) == (G > 0); /* h_T < 0 */
+    lo = a_low ? ha : hb;
+    hi = a_low ? hb : ha;
+    if (neg) {
+        /* h_T < lo: lo >= 0 > h_T, or both below 0 and M > |lo|. */
+        if (lo >= 0) {
+            low = true;
+        } else {
+            t = corner_cmp(x, g2, s2, lo);
+            if (t == 2)
+                return false;
+            low = t > 0;
+            /* Else h_T > hi: both below 0 and M < |hi|. */
+            if (!low && (hi >= 0 || corner_cmp(x, g2, s2, hi) >= 0))
+                return false;
+        }
+    } else {
+        /* h_T > hi: hi <= 0 < h_T, or both above 0 and M > hi. */
+        if (hi <= 0) {
+            low = false;
+        } else {
+            t = corner_cmp(x, g2, s2, hi);
+            if (t == 2)
+                return false;
+            low = t <= 0;
+            /* Else h_T < lo: both above 0 and M < lo. */
+            if (low && (lo <= 0 || corner_cmp(x, g2, s2, lo) >= 0))
+                return false;
+        }
+    }
+    /* The end beyond which T lies: in the strip (its touch the estimate). */
+    if (!in_strip(x, low ? lo : hi))
+        return false;
+    sg->corner = low == a_low ? 1 : 2;
+    FXL__CORNER_COUNT();
+    return true;
+}
+
+/* fxl__line_floor_fast for an axis-aligned wall not across the strip
+ * (whose line's touch fxl__corner_first did not guess beyond an end): the
+ * same k (line_k64), then line_floor's foot test (dot(k) and dot(k + 1) =
+ * dot(k) + G within [0, 65536 |b - a|^2]) in 64 bits: the wall's one
+ * nonzero side e (|e| < 2^23: 65536 e^2 < 2^62) times px or py (below
+ * 2^62: line_floor's), the product kept below 2^61 by their bit counts,
+ * |G| < 2^62 (|c|, |s| < 2^30, |e| < 2^32): the sum below 2^63. False
+ * leaves the wall to fxl__line_floor (larger values, a failed k, a foot
+ * beyond an end). */
+FXL_ARM_CODE bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out)
+{
+    uint64_t r, dr, l16;
+    int64_t k, p, e, dot0, dot1;
+    if (sg->D == 0 || !axis_root(x, sg, &r, &dr) || r <= dr ||
+        !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
+        return false;
+    e = sg->ex != 0 ? sg->ex : sg->ey;
+    p = sg->ex != 0 ? (int64_t)(int32_t)k * x->c32 - sg->ax * 65536
+                    : (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
+    if (fxl__bits64(fxl__abs64(e)) > 23u ||
+        fxl__bits64(fxl__abs64(p)) + fxl__bits64(fxl__abs64(e)) > 61u)
+        return false;
+    dot0 = p * e;
+    dot1 = dot0 + ((int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey);
+    l16 = sg->len2 << 16;
+    if (dot0 < 0 || dot1 < 0 || (uint64_t)dot0 > l16 || (uint64_t)dot1 > l16)
+        return false;
+    FXL__LINE_FLOOR_COUNT(4);
+    FXL__LINE_FLOOR_COUNT(3);
+    FXL__LINE_FLOOR_COUNT(0);
+    FXL__LINE_FLOOR_COUNT(5);
+    FXL__LINE_END_COUNT();
     *out = k;
     return true;
 }

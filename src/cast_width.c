@@ -46,12 +46,17 @@
  * wall across the strip, k shown by line_k64, is the usual room's case:
  * fxl__line_floor_fast, the same steps in a small function, tried first.
  * When line_floor finds the line's touch with its foot beyond an end
- * (wseg.corner), the floor search starts from that end's touch alone.
+ * (wseg.corner), the floor search starts from that end's touch alone;
+ * for a wall not across the strip fxl__corner_first guesses that case
+ * first (the touching point's h against the ends', 32x32 products; a
+ * guess: the search decides), and fxl__line_floor_end settles an axis
+ * wall's line touch as fxl__line_floor_fast, its foot tested in 64 bits.
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
- * the first pass's list of walls (up to CAND_MAX), else every wall again
+ * the first pass's list of walls (up to CAND_MAX; the least u*_box's
+ * first, its floor the others' bound), else every wall again
  * behind a 2-product filter (g_low). The first pass keeps its first wall
  * waiting (its h at a, D and N only): a wall alone goes to line_floor
  * straight away, no frame, u*_box or quotient. Each pass tests the walls'
@@ -62,10 +67,24 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,415 cycles median (max 8,487), capsule casts 5,063
- * (max 19,918), the two mixed 4,742 (max 18,970); fxl_laser_cast's
- * width cast 5,066 (max 19,939). Steps to these (mixed median, capsule
- * max): a one-sided cast rejects a wall with D >= 0 before the strip test
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 5,041
+ * (max 19,034), the two mixed 4,742 (max 17,037); fxl_laser_cast's
+ * width cast 5,078 (max 17,850). The second round's steps (the tails:
+ * corners where two or three walls are eligible): the second pass visits
+ * the least u*_box's wall first (umin_first), its floor bounding the
+ * others, the least u*_box's exact quotient spared (capsule max 19,918 ->
+ * 19,461, fxl_laser_cast's 19,939 -> 19,413); fxl__corner_first guesses
+ * (32x32 products, speed only) that a wall not across the strip is first
+ * met at an end, sending it to the search without line_floor (about 3,000
+ * cycles; all 12 of the bench's corners, none of its 31 line touches; with
+ * approx_mul's 128-bit approximations the guess cost about 1,000 cycles a
+ * wall, slower for the line touches: capsule max 20,356) mixed max 18,588
+ * -> 17,037, fxl_laser_cast's 19,413 -> 17,884; fxl__line_floor_end
+ * (line_k64 and the foot in 64 bits for an axis wall not across the strip)
+ * capsule max 19,396 -> 19,034. The capsule max is now the pillar's corner
+ * (cast 98): three eligible walls, one floor by line_floor_end, one by the
+ * search (two front_sign calls), the first pass about 6,300. Steps of the
+ * first round (mixed median, capsule max): a one-sided cast rejects a wall with D >= 0 before the strip test
  * (not in the room's box pass, whose front set drops most of them: box
  * beams 4,685 -> 4,711 with it) 5,348 -> 5,310; line_floor's X product
  * only where read 5,159; one call from the Thumb entry into each kind's
@@ -454,7 +473,8 @@ FXL__ALWAYS_INLINE void r2_need(wctx *x)
 
 /* The capsule, in two passes. First the least u*_box over the eligible
  * walls (u* lies in [u*_box - w, u*_box]), and the first wall whose
- * emitter's disk meets it (u* = 0). Then, in index order, the floor of
+ * emitter's disk meets it (u* = 0). Then, in index order (from the
+ * list: the least u*_box's wall first, umin_first), the floor of
  * u* for the walls whose u*_box leaves room for the least floor (below
  * floor(least u*_box) + 1 + w, and the best so far + w), keeping the least
  * floor (the lower index among equal ones); from the first wall met at 0
@@ -467,8 +487,8 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     wval u, umin;
     long best = -1, zero = -1, tried = -1;
     int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
-    bool any = false, over = false, pend = false, seen = false;
-    size_t i, k, nc = 0, i0 = 0;
+    bool any = false, over = false, pend = false, seen = false, umin_first;
+    size_t i, k, nc = 0, i0 = 0, ku = 0;
     int64_t ha0 = 0, D0 = 0, N0 = 0;
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
@@ -489,6 +509,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
             }                                 \
             if (!any || !val_le(umin, u)) {   \
                 umin = u;                     \
+                ku = nc - 1u; /* (not over) */ \
                 any = true;                   \
             }                                 \
         }                                     \
@@ -555,11 +576,15 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
         return -1;
     }
     /* The window: 1 + w + floor(least u*_box) (0 once a wall is met at 0),
-     * or with a single wall to look at (nothing to skip but walls beyond
+     * or with the list alone to look at (nothing to skip but walls beyond
      * len + 1 + w, which the capsule of length len misses: u* >= u*_box -
-     * w), 1 + w + len, the least u*_box's quotient spared. */
+     * w), 1 + w + len, the least u*_box's quotient spared: the list's
+     * least u*_box's wall first (umin_first; a single wall, or ku), whose
+     * floor bf <= floor(least u*_box) then bounds the others below,
+     * tighter. */
     window = 1 + (int64_t)x->w;
-    if (zero < 0 && !over && nc == 1) {
+    umin_first = zero < 0 && !over;
+    if (umin_first) {
         window += x->len;
     } else if (zero < 0) {
         fxl__i128 m;
@@ -592,18 +617,27 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
             if (!eligible_near(x, r, &wv, two_sided, true, &f) || !box_first(x, &f, &u))
                 continue;
         } else {
+            size_t kk;
             if (k >= nc)
                 break;
-            i = cand_i[k];
-            u = cand_u[k];
+            /* (umin_first) ku, then the others in index order. */
+            kk = !umin_first ? k : k == 0 ? ku : k <= ku ? k - 1u : k;
+            i = cand_i[kk];
+            u = cand_u[kk];
             wv = witer_wall(&it, i, room);
         }
-        /* u* >= u*_box - w: skip a wall that cannot reach the least floor. */
-        if (best >= 0)
-            window = fxl__min64(window, bf + (int64_t)x->w);
-        /* window <= len + w + 1 < 2^32: two 32x32 -> 64 products. */
-        if (fxl__le128(fxl__mul32_64((uint32_t)window, u.den), u.num))
-            continue;
+        /* u* >= u*_box - w: skip a wall that cannot reach the least floor
+         * (u*_box >= bf + w: floor(u*) >= bf, not below the best's; a
+         * wall of lower index than the best's (umin_first) needs u*_box >=
+         * bf + w + 1: floor(u*) > bf). window, its bound, <= len + w + 1 <
+         * 2^32: two 32x32 -> 64 products. */
+        {
+            int64_t wk = window;
+            if (best >= 0)
+                wk = fxl__min64(wk, bf + (int64_t)x->w + ((long)i < best ? 1 : 0));
+            if (fxl__le128(fxl__mul32_64((uint32_t)wk, u.den), u.num))
+                continue;
+        }
         D = wall_d(x, &wv);
         seg_setup(&wv, r->p, D, &sg);
         r2_need(x); /* for each call below but the fast path */
@@ -614,8 +648,10 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
          * estimate's start for its wall (the same value: not worked out
          * again). */
         if ((long)i == tried ||
-            (!(across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) &&
-             !fxl__line_floor(x, &sg, &L))) {
+            (across_strip(x, &sg) ? !fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L)
+                                  : fxl__corner_first(x, &sg) ||
+                                        (!fxl__line_floor_end(x, &sg, &L) &&
+                                         !fxl__line_floor(x, &sg, &L)))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,
@@ -624,14 +660,15 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
                                        ? umin_floor
                                        : INT64_MIN);
         }
-        if (best < 0 || L < bf) {
+        /* The least floor, the lower index among equal ones (umin_first
+         * visits ku before lower indices). */
+        if (best < 0 || L < bf || (L == bf && (long)i < best)) {
             best = (long)i;
             bf = L;
-            if (L == 0)
-                break;
-            window = fxl__min64(window, bf + (int64_t)x->w);
+            if (L == 0 && (!umin_first || k >= ku))
+                break; /* no lower index left to visit */
             if (over)
-                Tw = g_bound(x, window, ge);
+                Tw = g_bound(x, fxl__min64(window, bf + (int64_t)x->w), ge);
         }
     }
     if (zero >= 0 && (best < 0 || bf > 0)) {

@@ -281,8 +281,16 @@ uint32_t fxl__room_width_mask(const fxl_room *room, const fxl_laser *laser, unsi
 #ifdef FXL_TEST_HOOKS
 extern uint32_t fxl__line_floor_count[6];
 #define FXL__LINE_FLOOR_COUNT(k) (fxl__line_floor_count[k]++)
+/* How many walls fxl__corner_first sent to the floor search. */
+extern uint32_t fxl__corner_count;
+#define FXL__CORNER_COUNT() (fxl__corner_count++)
+/* How many floors fxl__line_floor_end settled. */
+extern uint32_t fxl__line_end_count;
+#define FXL__LINE_END_COUNT() (fxl__line_end_count++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
+#define FXL__CORNER_COUNT() ((void)0)
+#define FXL__LINE_END_COUNT() ((void)0)
 #endif
 
 /* About sqrt(v), within 2 units (rounded; 2^-27 of it above 2^56): an
@@ -313,6 +321,15 @@ FXL__ALWAYS_INLINE bool across_strip(const wctx *x, const wseg *sg)
  * (across_strip): an axis-aligned wall, k shown in 64 bits; the same
  * floor, or false (cast_capsule.c). */
 bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out);
+
+/* The same for an axis-aligned wall not across the strip, its foot's
+ * place tested in 64 bits; the same floor, or false (cast_capsule.c). */
+bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out);
+
+/* Whether the capsule likely first meets the wall (not across the strip)
+ * at an end in the strip, setting sg's corner as line_floor would (a
+ * guess, for speed: the floor search decides; cast_capsule.c). */
+bool fxl__corner_first(const wctx *x, wseg *sg);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
