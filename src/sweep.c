@@ -241,35 +241,53 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
  * sign of a frame value places each direction (cross(S, D)), the
  * rectangle's other coordinate range must hold 0, and [lo, hi] is its own
  * range along D grown by t. */
-/* One direction of axis_hit: on the arc and spanned, lo <= R <= hi with
- * R^2 = q2 2^32: hi rounded down, lo up (raw units). */
-FXL__ALWAYS_INLINE bool axis_try(bool on, int64_t lo_q32, int64_t hi_q32, uint64_t q2_q32)
+/* One direction of axis_hit, on the arc and spanned: lo <= R <= hi with
+ * R^2 = q2 2^32: hi rounded down, lo up (raw units), each below 2^31 or no
+ * answer (false); the squares as 32 x 32 -> 64-bit products (one UMULL
+ * each on ARM; issue 20's tails: in 64 x 64-bit products and with the
+ * four directions inlined, axis_hit was 386 ARM instructions in ROM,
+ * about 600 GBA cycles for a turn whose middle it could not settle). */
+FXL__ALWAYS_INLINE bool axis_try(int64_t lo_q32, int64_t hi_q32, uint64_t q2_q32)
 {
-    int64_t h, l;
-    if (!on)
+    uint32_t h, l;
+    if (hi_q32 < 0 || (hi_q32 >> 16) > 0x7FFFFFFF)
         return false;
-    h = fxl__floor_shift(hi_q32, 16), l = -fxl__floor_shift(-lo_q32, 16);
-    return h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
-           (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l)));
+    h = (uint32_t)(hi_q32 >> 16);
+    if (q2_q32 > (uint64_t)h * h)
+        return false;
+    if (lo_q32 <= 0)
+        return true;
+    if (((lo_q32 + 65535) >> 16) > 0x7FFFFFFF) /* lo below 2^50: no overflow */
+        return false;
+    l = (uint32_t)((lo_q32 + 65535) >> 16);
+    return q2_q32 >= (uint64_t)l * l;
 }
 
 FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
                                    int32_t qy, int64_t t_q32)
 {
-    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    uint64_t q2_q32;
     /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u,
      * cross(S, (0,-1)) = -u; the frame point turns by -step: D on the arc
      * iff cross(S0, D) <= 0 <= cross(S1, D) for step > 0, the reverse for
-     * step < 0 (signs times sg = sign(step) make it one test). */
+     * step < 0 (signs times sg = sign(step) make it one test). The
+     * directions on the arc and spanned first (most calls have none). */
     int sg = step > 0 ? 1 : -1;
     int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
     int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
-    bool span_v = a->v_lo <= 0 && a->v_hi >= 0, span_u = a->u_lo <= 0 && a->u_hi >= 0;
-    return (span_v && axis_try(s0v >= 0 && s1v <= 0, a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
-           (span_v && axis_try(s0v <= 0 && s1v >= 0, -a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
-           (span_u && axis_try(s0u <= 0 && s1u >= 0, a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
-           (span_u && axis_try(s0u >= 0 && s1u <= 0, -a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32));
+    unsigned on = 0;
+    if (a->v_lo <= 0 && a->v_hi >= 0)
+        on = (s0v >= 0 && s1v <= 0 ? 1u : 0u) | (s0v <= 0 && s1v >= 0 ? 2u : 0u);
+    if (a->u_lo <= 0 && a->u_hi >= 0)
+        on |= (s0u <= 0 && s1u >= 0 ? 4u : 0u) | (s0u >= 0 && s1u <= 0 ? 8u : 0u);
+    if (on == 0)
+        return false;
+    q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    return ((on & 1u) != 0 && axis_try(a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
+           ((on & 2u) != 0 && axis_try(-a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
+           ((on & 4u) != 0 && axis_try(a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
+           ((on & 8u) != 0 && axis_try(-a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32));
 }
 
 /* A sound shortcut for a hit in the middle of a turn: the beam at the
