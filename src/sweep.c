@@ -241,35 +241,53 @@ FXL__ALWAYS_INLINE int64_t arc_margin(int32_t qx, int32_t qy)
  * sign of a frame value places each direction (cross(S, D)), the
  * rectangle's other coordinate range must hold 0, and [lo, hi] is its own
  * range along D grown by t. */
-/* One direction of axis_hit: on the arc and spanned, lo <= R <= hi with
- * R^2 = q2 2^32: hi rounded down, lo up (raw units). */
-FXL__ALWAYS_INLINE bool axis_try(bool on, int64_t lo_q32, int64_t hi_q32, uint64_t q2_q32)
+/* One direction of axis_hit, on the arc and spanned: lo <= R <= hi with
+ * R^2 = q2 2^32: hi rounded down, lo up (raw units), each below 2^31 or no
+ * answer (false); the squares as 32 x 32 -> 64-bit products (one UMULL
+ * each on ARM; issue 20's tails: in 64 x 64-bit products and with the
+ * four directions inlined, axis_hit was 386 ARM instructions in ROM,
+ * about 600 GBA cycles for a turn whose middle it could not settle). */
+FXL__ALWAYS_INLINE bool axis_try(int64_t lo_q32, int64_t hi_q32, uint64_t q2_q32)
 {
-    int64_t h, l;
-    if (!on)
+    uint32_t h, l;
+    if (hi_q32 < 0 || (hi_q32 >> 16) > 0x7FFFFFFF)
         return false;
-    h = fxl__floor_shift(hi_q32, 16), l = -fxl__floor_shift(-lo_q32, 16);
-    return h >= 0 && h <= 0x7FFFFFFF && q2_q32 <= (uint64_t)(h * h) &&
-           (l <= 0 || (l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)(l * l)));
+    h = (uint32_t)(hi_q32 >> 16);
+    if (q2_q32 > (uint64_t)h * h)
+        return false;
+    if (lo_q32 <= 0)
+        return true;
+    if (((lo_q32 + 65535) >> 16) > 0x7FFFFFFF) /* lo below 2^50: no overflow */
+        return false;
+    l = (uint32_t)((lo_q32 + 65535) >> 16);
+    return q2_q32 >= (uint64_t)l * l;
 }
 
 FXL_WARM_CODE static bool axis_hit(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
                                    int32_t qy, int64_t t_q32)
 {
-    uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    uint64_t q2_q32;
     /* cross(S, (1,0)) = -v, cross(S, (-1,0)) = v, cross(S, (0,1)) = u,
      * cross(S, (0,-1)) = -u; the frame point turns by -step: D on the arc
      * iff cross(S0, D) <= 0 <= cross(S1, D) for step > 0, the reverse for
-     * step < 0 (signs times sg = sign(step) make it one test). */
+     * step < 0 (signs times sg = sign(step) make it one test). The
+     * directions on the arc and spanned first (most calls have none). */
     int sg = step > 0 ? 1 : -1;
     int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
     int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
-    bool span_v = a->v_lo <= 0 && a->v_hi >= 0, span_u = a->u_lo <= 0 && a->u_hi >= 0;
-    return (span_v && axis_try(s0v >= 0 && s1v <= 0, a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
-           (span_v && axis_try(s0v <= 0 && s1v >= 0, -a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
-           (span_u && axis_try(s0u <= 0 && s1u >= 0, a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
-           (span_u && axis_try(s0u >= 0 && s1u <= 0, -a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32));
+    unsigned on = 0;
+    if (a->v_lo <= 0 && a->v_hi >= 0)
+        on = (s0v >= 0 && s1v <= 0 ? 1u : 0u) | (s0v <= 0 && s1v >= 0 ? 2u : 0u);
+    if (a->u_lo <= 0 && a->u_hi >= 0)
+        on |= (s0u <= 0 && s1u >= 0 ? 4u : 0u) | (s0u >= 0 && s1u <= 0 ? 8u : 0u);
+    if (on == 0)
+        return false;
+    q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    return ((on & 1u) != 0 && axis_try(a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
+           ((on & 2u) != 0 && axis_try(-a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
+           ((on & 4u) != 0 && axis_try(a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
+           ((on & 8u) != 0 && axis_try(-a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32));
 }
 
 /* A sound shortcut for a hit in the middle of a turn: the beam at the
@@ -315,26 +333,31 @@ FXL__ALWAYS_INLINE bool middle_witness(const fxl_laser_prep *box, fxl_angle angl
  * within t of K: a miss. Every value is below 2^50 in magnitude (frame
  * values below 2^49, m and (k + 1) 2^16 below 2^48): no overflow, and
  * fxl__sumsq_le takes values below 2^62. */
-FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
-                                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
-                                      int32_t qy, int64_t t_q32)
+/* The axis directions on the arc, as axis_hit: cross(S, D) is -v for D =
+ * (1, 0), v for (-1, 0), u for (0, 1), -u for (0, -1); with the point
+ * turning by -step, D is on the arc iff cross(S0, D) <= 0 <= cross(S1, D)
+ * (step > 0; the reverse for step < 0). */
+FXL__ALWAYS_INLINE void arc_axes(int32_t step, int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                 int64_t v1_q32, bool on[4])
+{
+    int sg = step > 0 ? 1 : -1;
+    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
+    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
+    on[0] = s0v >= 0 && s1v <= 0;
+    on[1] = s0v <= 0 && s1v >= 0;
+    on[2] = s0u <= 0 && s1u >= 0;
+    on[3] = s0u >= 0 && s1u <= 0;
+}
+
+/* arc_box_miss's test given arc_axes' directions. */
+FXL__ALWAYS_INLINE bool arc_box_core(const fxl_laser_prep *a, const bool on[4], int64_t u0_q32,
+                                     int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                     int32_t qy, int64_t t_q32)
 {
     int64_t m_q32 = arc_margin(qx, qy);
     int64_t ulo = fxl__min64(u0_q32, u1_q32) - m_q32, uhi = fxl__max64(u0_q32, u1_q32) + m_q32;
     int64_t vlo = fxl__min64(v0_q32, v1_q32) - m_q32, vhi = fxl__max64(v0_q32, v1_q32) + m_q32;
     int64_t gu, gv;
-    /* The axis directions on the arc, as axis_hit: cross(S, D) is -v for
-     * D = (1, 0), v for (-1, 0), u for (0, 1), -u for (0, -1); with the
-     * point turning by -step, D is on the arc iff cross(S0, D) <= 0 <=
-     * cross(S1, D) (step > 0; the reverse for step < 0). */
-    int sg = step > 0 ? 1 : -1;
-    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
-    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
-    bool on[4];
-    on[0] = s0v >= 0 && s1v <= 0;
-    on[1] = s0v <= 0 && s1v >= 0;
-    on[2] = s0u <= 0 && s1u >= 0;
-    on[3] = s0u >= 0 && s1u <= 0;
     if (on[0] || on[1] || on[2] || on[3]) {
         /* R <= (M + mn / 2 + 1) 2^16 with M, mn the larger and smaller of
          * |qx|, |qy| ((M + mn/2)^2 = M^2 + M mn + mn^2/4 >= M^2 + mn^2 as
@@ -373,6 +396,40 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
             return false;
     }
     return !fxl__sumsq_le((uint64_t)gu, (uint64_t)gv, (uint64_t)t_q32);
+}
+
+FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                      int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                      int32_t qy, int64_t t_q32)
+{
+    bool on[4];
+    arc_axes(step, u0_q32, v0_q32, u1_q32, v1_q32, on);
+    return arc_box_core(a, on, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32);
+}
+
+/* arc_box_miss and axis_hit in one call for turn_hit (issue 20's tails:
+ * a circle that the beam's axis sweeps over, past both end beams, paid
+ * about 1,150 GBA cycles in arc_box_miss's box before axis_hit's yes,
+ * and each call worked out the directions on the arc again): the
+ * directions once, axis_hit's sure hits on them first (a few 32 x 32 ->
+ * 64-bit squares), then the box's sure miss. 1 a hit, 0 a miss, -1 for
+ * the exact middle; both are sound, so the order changes no answer. */
+FXL_ARM_CODE static int arc_settle(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                   int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                   int32_t qy, int64_t t_q32)
+{
+    bool on[4];
+    arc_axes(step, u0_q32, v0_q32, u1_q32, v1_q32, on);
+    if (on[0] || on[1] || on[2] || on[3]) {
+        uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+        bool span_v = a->v_lo <= 0 && a->v_hi >= 0, span_u = a->u_lo <= 0 && a->u_hi >= 0;
+        if ((span_v && on[0] && axis_try(a->u_lo - t_q32, a->u_hi + t_q32, q2_q32)) ||
+            (span_v && on[1] && axis_try(-a->u_hi - t_q32, t_q32 - a->u_lo, q2_q32)) ||
+            (span_u && on[2] && axis_try(a->v_lo - t_q32, a->v_hi + t_q32, q2_q32)) ||
+            (span_u && on[3] && axis_try(-a->v_hi - t_q32, t_q32 - a->v_lo, q2_q32)))
+            return 1;
+    }
+    return arc_box_core(a, on, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ? 0 : -1;
 }
 
 /* |v| (Q32.32) in raw units (2^-16 px) rounded up; below 2^48. */
@@ -510,6 +567,7 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     int64_t u1_q32 = fxl__along(sp->cos1, sp->sin1, qx, qy);
     int64_t v1_q32 = fxl__across(sp->cos1, sp->sin1, qx, qy);
     int64_t t_q32 = ((int64_t)r + a->round) * 65536;
+    int settled;
 
     if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
                  arc_margin(qx, qy), sp->step))
@@ -520,10 +578,10 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
         return true;
     if (sp->step == 0 || t_q32 < 0)
         return false;
-    if (arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
-        return false;
-    return axis_hit(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32) ||
-           middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
+    settled = arc_settle(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32);
+    if (settled >= 0)
+        return settled == 1;
+    return middle_exact(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
 }
 
 /* The whole motion for a circle whose offsets from the pivot are g0 at the

@@ -68,17 +68,26 @@
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
  *     (2^29) on an axis always takes the exact stage (same answer).
  *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle
- *     about 680 per circle. A circle near the turn's middle or a slide's
+ *     about 665 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
- *     reaches about 6,800 (a circle grazing a corner of the beam: about
- *     4,300 in the turn's rejects and witnesses, 2,500 in the exact
- *     middle); a slide about 2,100 (median 650: a slide that stays in one
+ *     reaches about 6,200 (a circle grazing a corner of the beam: about
+ *     3,700 in the turn's rejects and witnesses, 2,500 in the exact
+ *     middle; a circle the beam's axis sweeps over past both end beams
+ *     about 2,600, the axis witness tried before the arc's box in one
+ *     call); a slide about 2,100 (median 650: a slide that stays in one
  *     corner's region of the hitbox is that corner against the segment,
  *     settled on 2^-8 px floors, and a corner's 128-bit products run
  *     only in a filter's band), a slide and a turn about 6,300 (median
- *     1,460), a moving circle near both about 7,600 (median 1,470), and
- *     the middle of a long turn 14,000 (rarely).
+ *     1,450), a moving circle near both about 7,300 (median 1,460), and
+ *     the middle of a long turn 14,000 (rarely). Measured and not kept
+ *     (issue 20, GBA median / max): the arc's box in 1/256 px 32-bit
+ *     bounds before its 64-bit test (turn maxima -40, box +13, moving
+ *     circle +120: the 64-bit test was not the cost); turn_hit's stages
+ *     past its rejects out of line (medians 665 -> 596 a circle, 650 ->
+ *     590 a turn, but every turn maximum +100: the ratio rule);
+ *     fxl__frame_hit's inline reject before each end beam (+24 median,
+ *     +180 turn maxima: registers).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
  *     about 1,000 once per call, then about 120 per circle).
