@@ -636,8 +636,8 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
 FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int32_t *dy,
                                         bool *steady)
 {
-    int64_t x = *dx, y = *dy, rex, rey, dt;
-    uint64_t l2, m2;
+    int64_t x = *dx, y = *dy, rex, rey;
+    uint64_t m2;
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey);
     int32_t rx, ry;
     int came, k;
@@ -649,6 +649,8 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
         rx = w->ey == w->ex ? *dy : fxl__u2i32(0u - (uint32_t)*dy);
         ry = w->ey == w->ex ? *dx : fxl__u2i32(0u - (uint32_t)*dx);
     } else {
+        int64_t dt;
+        uint64_t l2;
         if (fxl__abs64(x) >= 131072u || fxl__abs64(y) >= 131072u || !reduce_dir(w, &rex, &rey))
             return 2;
         dt = x * rex + y * rey;
@@ -991,9 +993,11 @@ int32_t fxl__bounce_meet(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac u,
     return L;
 }
 
+bool fxl__bounce_no_lean;
+
 int fxl__bounce_reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy, bool *steady)
 {
-    int c = reflect_reduced(w, dx, dy, steady); /* as bounce's loop */
+    int c = fxl__bounce_no_lean ? 2 : reflect_reduced(w, dx, dy, steady); /* as bounce's loop */
     return c != 2 ? c : reflect(w, dx, dy, steady);
 }
 #endif
