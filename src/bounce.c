@@ -671,7 +671,8 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
     }
     *dx = rx;
     *dy = ry;
-    *steady = steady_len(rx, ry);
+    /* steady_len: m2 above when no step moved a component. */
+    *steady = k == 0 || steady_len(rx, ry);
     return came;
 }
 
