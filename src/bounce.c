@@ -649,15 +649,23 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
         rx = w->ey == w->ex ? *dy : fxl__u2i32(0u - (uint32_t)*dy);
         ry = w->ey == w->ex ? *dx : fxl__u2i32(0u - (uint32_t)*dx);
     } else {
+        /* reflect's reduced branch in 32-bit factors (the same integers):
+         * |dx|, |dy| <= 131071 and |ex'|, |ey'| <= 16383, so each product
+         * of dt is below 2^31 in magnitude (131071 * 16383 < 2^31 - 1) and
+         * l2 = |e'|^2 <= 2 * 16383^2 < 2^30. */
         int64_t dt;
-        uint64_t l2;
-        if (fxl__abs64(x) >= 131072u || fxl__abs64(y) >= 131072u || !reduce_dir(w, &rex, &rey))
+        uint32_t l2;
+        int32_t e1x, e1y;
+        if (fxl__abs32(*dx) >= 131072u || fxl__abs32(*dy) >= 131072u ||
+            !reduce_dir(w, &rex, &rey))
             return 2;
-        dt = x * rex + y * rey;
-        l2 = (uint64_t)(rex * rex + rey * rey);
+        e1x = (int32_t)rex;
+        e1y = (int32_t)rey;
+        dt = (int64_t)(*dx * e1x) + (int64_t)(*dy * e1y);
+        l2 = (uint32_t)(e1x * e1x + e1y * e1y);
         fxl__recip_init(&rc, l2);
-        rx = round_small(2 * dt * rex - x * (int64_t)l2, &rc);
-        ry = round_small(2 * dt * rey - y * (int64_t)l2, &rc);
+        rx = round_small(2 * dt * e1x - (int64_t)*dx * l2, &rc);
+        ry = round_small(2 * dt * e1y - (int64_t)*dy * l2, &rc);
     }
     m2 = (uint64_t)((int64_t)rx * rx + (int64_t)ry * ry);
     if (m2 < (uint64_t)65472 * 65472 || m2 > (uint64_t)65600 * 65600)
