@@ -40,8 +40,10 @@ extern bool fxl__bounce_band_c;
  * meeting point's coordinates (*xe, *ye: whether whole) for the wall w
  * the ray meets (not axis-aligned), u = |N| / |D| its fraction, as bounce
  * works them out; fxl__bounce_reflect: the reflection off w (the side the
- * beam came from; the direction and its steadiness written). */
+ * beam came from; the direction and its steadiness written), with
+ * fxl__bounce_no_lean set by reflect alone (not reflect_reduced first). */
 extern bool fxl__bounce_no_reduce;
+extern bool fxl__bounce_no_lean;
 int32_t fxl__bounce_meet(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac u, int64_t *x,
                          bool *xe, int64_t *y, bool *ye);
 int fxl__bounce_reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy, bool *steady);

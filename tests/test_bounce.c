@@ -684,6 +684,86 @@ static void port_kernel_agrees(void)
     CHECK(found > 0);
 }
 
+/* Reflections through the loop's dispatch (reflect_reduced first, then
+ * reflect) == reflect alone (direction, side, steadiness): walls
+ * axis-aligned, 45-degree (any length, raw units too), slanted between
+ * whole pixels (reduced_wall) or of any raw direction; directions from the
+ * table, at and past the reduction's bound, or any (short ones scaled
+ * back). */
+static void lean_reflections(void)
+{
+    fxlt_rng rng = fxlt_rng_for("lean_reflections");
+    uint32_t n = 0, target = FXLT_CASES(100000), bad = 0, kinds[4] = {0, 0, 0, 0};
+    while (n < target) {
+        fxl_wall wl;
+        fxl_wall_prep w;
+        int32_t ex1, ey1, dx, dy, ax, ay, bx, by;
+        unsigned s;
+        uint32_t kind = fxlt_below(&rng, 4);
+        bool sa, sb;
+        int ca, cb;
+        if (kind == 2) {
+            if (!reduced_wall(&rng, &wl, &w, &ex1, &ey1, &s))
+                continue;
+        } else {
+            int32_t m = fxlt_below(&rng, 2) == 0 ? fxlt_range(&rng, 1, 1 << 20)
+                                                 : (int32_t)PX(fxlt_range(&rng, 1, 300));
+            wl.a = v2(fxlt_range(&rng, -PX(500), PX(500)), fxlt_range(&rng, -PX(500), PX(500)));
+            if (kind == 0) {
+                ex1 = fxlt_below(&rng, 2) == 0 ? m : 0;
+                ey1 = ex1 == 0 ? m : 0;
+            } else if (kind == 1) {
+                ex1 = m;
+                ey1 = fxlt_below(&rng, 2) == 0 ? m : -m;
+            } else {
+                ex1 = fxlt_range(&rng, -(1 << 24), 1 << 24);
+                ey1 = fxlt_range(&rng, -(1 << 24), 1 << 24);
+            }
+            if (fxlt_below(&rng, 2) == 0) {
+                ex1 = -ex1;
+                ey1 = -ey1;
+            }
+            wl.b = v2((int64_t)wl.a.x + ex1, (int64_t)wl.a.y + ey1);
+            if (fxl_wall_prepare(&wl, &w) != FXL_OK)
+                continue;
+        }
+        switch (fxlt_below(&rng, 4)) {
+        case 0:
+            reduced_dir(&rng, &dx, &dy);
+            break;
+        case 1:
+            dx = fxlt_range(&rng, -131072, 131072);
+            dy = fxlt_range(&rng, -131072, 131072);
+            break;
+        default:
+            pick_dir(&rng, &dx, &dy);
+            break;
+        }
+        if (dx == 0 && dy == 0)
+            continue;
+        ax = bx = dx;
+        ay = by = dy;
+        fxl__bounce_no_lean = true;
+        ca = fxl__bounce_reflect(&w, &ax, &ay, &sa);
+        fxl__bounce_no_lean = false;
+        cb = fxl__bounce_reflect(&w, &bx, &by, &sb);
+        if (ca != cb || ax != bx || ay != by || sa != sb) {
+            if (bad < 4)
+                fxlt_printf("    lean reflection differs: e (%d, %d), d (%d, %d): (%d, %d) / "
+                            "(%d, %d)\n",
+                            (int)w.ex, (int)w.ey, (int)dx, (int)dy, (int)ax, (int)ay, (int)bx,
+                            (int)by);
+            bad++;
+        }
+        kinds[kind]++;
+        n++;
+    }
+    fxlt_printf("    lean reflections: %u (axis-aligned %u, 45-degree %u, whole-pixel slanted %u, "
+                "raw %u), %u differ from reflect alone\n",
+                n, kinds[0], kinds[1], kinds[2], kinds[3], bad);
+    CHECK_EQ(bad, 0);
+}
+
 static const fxlt_case cases[] = {
     {"bench_room_legs", bench_room_legs},
     {"search_agrees", search_agrees},
@@ -692,6 +772,7 @@ static const fxlt_case cases[] = {
     {"reduced_reflections", reduced_reflections},
     {"reduced_rooms", reduced_rooms},
     {"port_kernel_agrees", port_kernel_agrees},
+    {"lean_reflections", lean_reflections},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};

@@ -256,7 +256,7 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * the end point in the ARM part; the slabs' clamps without branches. A
  * front set of 64 directions, 192 bytes more a room, spared about 30
  * cycles.) 4
- * bounces 14,077 median (max 41,070; 14,766 and 41,293 before the
+ * bounces 14,040 median (max 39,838; 14,766 and 41,293 before the
  * steps off the search below, with the port's leg kernel below; 16,467
  * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before the reduced
  * divisions off slanted walls, 18,398 and 48,973 when the legs passed
@@ -307,8 +307,27 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * off an axis-aligned wall keeping |dx|, |dy|: 14,728 against 14,766,
  * max 41,357; each leg built in the caller's array in place, 14,039
  * against 14,077 but max 41,096 and the boss frame's max up; a slanted
- * wall's two 64-bit floors in one ARM call, 14,103, max 41,250.) The boss
- * frame's 400 px beams (tests/bench/boss.c) cost about 19,800 a call
+ * wall's two 64-bit floors in one ARM call, 14,103, max 41,250.) The
+ * boss frame's dear calls (timer reads, calls above 30,000 cycles, 8 % of
+ * them: 36,500 a call, 5 legs, 2.7 off slanted walls) spent 15,300 on the
+ * searches (3,050 a leg against 2,000 in the others), per slanted leg 810
+ * on its length, 2,250 on its end (side 240, the two floors 740, the end
+ * placed 730), 1,700 on its reflection and 490 on its angle (fxl_atan2),
+ * and 2,470 on reachability searches (1.4 a call, 1,800 each; 0.12 in
+ * the others). The reflection off a 45-degree wall or a slanted one
+ * between whole pixels now runs as a lean ARM function of its own
+ * (reflect_reduced) before reflect, whose prologue and 128-bit set-up cost
+ * more than the work: 14,077 / 41,070 -> 14,040 / 40,334, the boss
+ * frame's worst 124,015 -> 123,041; its steadiness from its m2 and its
+ * products in 32-bit factors, 39,838 and 122,260. (Measured and not kept: a side filter
+ * in front of the reachability search, both ends strictly on one side of
+ * each near wall's line, max 40,334 -> 41,732 (it rarely decides: the
+ * near walls are those whose lines the end nearly touches); axis_floor's
+ * 128-bit division in a function of its own, boss worst 123,041 ->
+ * 123,333; the on-line side test after a bounce spared when the end is
+ * the preferred corner off a slanted wall (strictly off the line), boss
+ * worst 123,228 but the bounce median 41,140 -> 41,613.) The boss
+ * frame's 400 px beams (tests/bench/boss.c) cost about 19,650 a call
  * (20,700 before those steps, 23,000 before the port's kernel): 4.4 legs (155 of 256
  * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
  * exact tests (2.1 at 300 px: the box of a leg's length left holds more
