@@ -1048,6 +1048,24 @@ static void line_filter(void)
     CHECK(big_faults() == 0);
 }
 
+/* 1 when a move and the model's differ (end, contacts, stop flag, touched
+ * walls' first 64 bits), printing the first three (r: the mover's radius,
+ * 0 for a point). */
+static uint32_t move_differs(int kind, int n, fix16_t r, fxl_vec2 from, fxl_vec2 to, fxl_move got,
+                             const uint32_t *tg, fxl_move want, const uint32_t *tw, uint32_t bad)
+{
+    if (got.pos.x == want.pos.x && got.pos.y == want.pos.y && got.contacts == want.contacts &&
+        got.stopped == want.stopped && tg[0] == tw[0] && tg[1] == tw[1])
+        return 0;
+    if (bad < 3)
+        fxlt_printf("    differ: kind %d, %d walls, r %d, (%d,%d) -> (%d,%d): (%d,%d) %d %d %08x, "
+                    "model (%d,%d) %d %d %08x\n",
+                    kind, n, (int)r, (int)from.x, (int)from.y, (int)to.x, (int)to.y, (int)got.pos.x,
+                    (int)got.pos.y, got.contacts, (int)got.stopped, (unsigned)tg[0], (int)want.pos.x,
+                    (int)want.pos.y, want.contacts, (int)want.stopped, (unsigned)tw[0]);
+    return 1;
+}
+
 /* A scene for the slide tests, around (cx, cy), of the given kind (drawn
  * by the caller): 0 and 4, random walls, every other one ending where the
  * one before starts (a corner), the others pointing anywhere (kind 4: 34
@@ -1150,17 +1168,7 @@ static void kept_slides_match_model(void)
             want = model_move_touched(walls, (size_t)n, from, to, &rejects, tw);
             moves++;
             contacts += (uint32_t)want.contacts;
-            if (got.pos.x != want.pos.x || got.pos.y != want.pos.y || got.contacts != want.contacts ||
-                got.stopped != want.stopped || tg[0] != tw[0] || tg[1] != tw[1]) {
-                if (bad < 3)
-                    fxlt_printf("    differ: kind %d, %d walls, (%d,%d) -> (%d,%d): (%d,%d) %d %d %08x, "
-                                "model (%d,%d) %d %d %08x\n",
-                                kind, n, (int)from.x, (int)from.y, (int)to.x, (int)to.y, (int)got.pos.x,
-                                (int)got.pos.y, got.contacts, (int)got.stopped, (unsigned)tg[0],
-                                (int)want.pos.x, (int)want.pos.y, want.contacts, (int)want.stopped,
-                                (unsigned)tw[0]);
-                bad++;
-            }
+            bad += move_differs(kind, n, 0, from, to, got, tg, want, tw, bad);
         }
     }
     fxlt_printf("    %u point moves, %u contacts, %u slides searched from the kept walls, %u stop points "
@@ -1223,17 +1231,7 @@ static void listed_slides_match_model(void)
                     tw[i / FXL_WALL_PARTS / 32] |= (uint32_t)1 << (i / FXL_WALL_PARTS % 32);
             moves++;
             contacts += (uint32_t)want.contacts;
-            if (got.pos.x != want.pos.x || got.pos.y != want.pos.y || got.contacts != want.contacts ||
-                got.stopped != want.stopped || tg[0] != tw[0] || tg[1] != tw[1]) {
-                if (bad < 3)
-                    fxlt_printf("    differ: kind %d, %d walls, r %d, (%d,%d) -> (%d,%d): (%d,%d) %d %d %08x, "
-                                "model (%d,%d) %d %d %08x\n",
-                                kind, n, (int)r, (int)from.x, (int)from.y, (int)to.x, (int)to.y, (int)got.pos.x,
-                                (int)got.pos.y, got.contacts, (int)got.stopped, (unsigned)tg[0],
-                                (int)want.pos.x, (int)want.pos.y, want.contacts, (int)want.stopped,
-                                (unsigned)tw[0]);
-                bad++;
-            }
+            bad += move_differs(kind, n, r, from, to, got, tg, want, tw, bad);
         }
     }
     fxlt_printf("    %u circle moves, %u contacts, %u searches through the groups listed, %u stop points "
