@@ -1048,6 +1048,20 @@ static void line_filter(void)
     CHECK(big_faults() == 0);
 }
 
+/* Where a slide test's move goes: a wall's end or its start, or one raw
+ * unit off, or anywhere within 150 px of from. */
+static fxl_vec2 slide_target(fxlt_rng *rng, const fxl_wall *o, fxl_vec2 from)
+{
+    switch (fxlt_below(rng, 3)) {
+    case 0:
+        return v2(o->b.x + fxlt_range(rng, -1, 1), o->b.y + fxlt_range(rng, -1, 1));
+    case 1:
+        return v2(o->a.x + fxlt_range(rng, -1, 1), o->a.y + fxlt_range(rng, -1, 1));
+    default:
+        return v2(from.x + fxlt_range(rng, PX(-150), PX(150)), from.y + fxlt_range(rng, PX(-150), PX(150)));
+    }
+}
+
 /* 1 when a move and the model's differ (end, contacts, stop flag, touched
  * walls' first 64 bits), printing the first three (r: the mover's radius,
  * 0 for a point). */
@@ -1152,18 +1166,7 @@ static void kept_slides_match_model(void)
                 from = v2(cx + fxlt_range(&rng, PX(-60), PX(60)), cy + fxlt_range(&rng, PX(-60), PX(60)));
                 break;
             }
-            o = &walls[fxlt_below(&rng, (uint32_t)n)];
-            switch (fxlt_below(&rng, 3)) {
-            case 0: /* a wall's end, or one raw unit off it */
-                to = v2(o->a.x + o->ex + fxlt_range(&rng, -1, 1), o->a.y + o->ey + fxlt_range(&rng, -1, 1));
-                break;
-            case 1:
-                to = v2(o->a.x + fxlt_range(&rng, -1, 1), o->a.y + fxlt_range(&rng, -1, 1));
-                break;
-            default:
-                to = v2(from.x + fxlt_range(&rng, PX(-150), PX(150)), from.y + fxlt_range(&rng, PX(-150), PX(150)));
-                break;
-            }
+            to = slide_target(&rng, &raw[fxlt_below(&rng, (uint32_t)n)], from);
             got = fxl_move_point(walls, (size_t)n, from, to, tg);
             want = model_move_touched(walls, (size_t)n, from, to, &rejects, tw);
             moves++;
@@ -1212,18 +1215,7 @@ static void listed_slides_match_model(void)
                 from = v2(o->a.x + (o->b.x - o->a.x) / 2, o->a.y + (o->b.y - o->a.y) / 2);
             else
                 from = v2(cx + fxlt_range(&rng, PX(-60), PX(60)), cy + fxlt_range(&rng, PX(-60), PX(60)));
-            o = &raw[fxlt_below(&rng, (uint32_t)n)];
-            switch (fxlt_below(&rng, 3)) {
-            case 0: /* a wall's end, or one raw unit off it */
-                to = v2(o->b.x + fxlt_range(&rng, -1, 1), o->b.y + fxlt_range(&rng, -1, 1));
-                break;
-            case 1:
-                to = v2(o->a.x + fxlt_range(&rng, -1, 1), o->a.y + fxlt_range(&rng, -1, 1));
-                break;
-            default:
-                to = v2(from.x + fxlt_range(&rng, PX(-150), PX(150)), from.y + fxlt_range(&rng, PX(-150), PX(150)));
-                break;
-            }
+            to = slide_target(&rng, &raw[fxlt_below(&rng, (uint32_t)n)], from);
             got = fxl_move_circle(room_inflated, (size_t)n, from, to, tg);
             want = model_move_touched(room_inflated, (size_t)n * FXL_WALL_PARTS, from, to, &rejects, tp);
             for (i = 0; i < n * FXL_WALL_PARTS; i++)
