@@ -56,59 +56,16 @@
  * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
  * the trail's box worked out afresh from the live chunks' boxes.
  *
- * Measured on the GBA (ARM7TDMI cycles, mGBA, called from Thumb code in
- * ROM; docs/bench-gba.md): a 64-node trail (nodes and boxes in EWRAM, 3 px
- * apart, 4 px half-width) against a 2 px player: far (outside the trail's
- * box) 186; near (1..5 px from the hitbox) median 1,756, max 3,486 (the
- * walk alone about 1,550: chunk boxes and node loads from EWRAM, Thumb in
- * ROM); fxl_curvy_vs_moving_circle near median 2,213, max 5,540 (2,257 /
- * 6,854 before path_within's projection classes, the hit widths in Thumb
- * with a fraction of one taken as it is, one clamp of the wider raw
- * half-width; before the 64-bit stages 2,454 / 8,334: each candidate ran
- * the whole exact test, about 3,500 cycles of ARM code in ROM);
- * fxl_curvy_push median
- * 713, max 1,487 (the push starting a chunk; a ring cleared and refilled
- * every frame pays less at its first push; of the median, about 140 are
- * the call, 100 the checks, 130 the square root with its call, 70 the box
- * updates, the rest the ring's bookkeeping and the node's five stores to
- * EWRAM: measured by cutting the push short). A frame's cost for one
- * laser is thus about a push plus a far test, and a few thousand cycles
- * while the player skims it. Placement: the push's square root is
- * FXL_IWRAM_CODE (304 bytes of IWRAM), the push itself plain code in ROM
- * (as FXL_IWRAM_CODE too it measured 495 cycles for 760 more bytes of
- * IWRAM, which the boss frame's budget does not have), the walk plain code in ROM
- * (Thumb: measured faster there than ARM in ROM), the exact tests
- * FXL_WARM_CODE. Keep the fxl_curvy itself in IWRAM if you can (the push
- * reads and grows its box copies there, every test reads the trail's box);
- * the nodes (20 bytes each) and the boxes may stay in EWRAM (boxes in IWRAM
- * measured 90 cycles off a near test, with the walk's loops in IWRAM).
- * Where the near test's median goes (bench ROM, cut short at each step):
- * 391 up to the chunk scan (the call, the trail's box, the walk's set-up),
- * the scan of the 9 chunk boxes about 350 more, the runs through the one
- * or two chunks met about 800 (with callbacks that return at once: a
- * chunk's set-up, 8 nodes' x loads, y codes where x passes, a callback
- * into ARM code for each segment left), the segment tests about 210.
- * Measured slower, not kept: the walk as ARM code
- * in ROM (near 2,596 / 4,435), the trail's box afresh as ARM code in ROM
- * (push max 1,660), FXL_CURVY_CHUNK 16 (near unchanged, push max 1,247
- * but the near box's max 7,795); the chunk run inlined in the walk (near
- * 1,750, moving 2,330 / 6,777), the chunk scan unrolled by two (near
- * 1,882), a's y code kept from the segment before (near 1,905), a box
- * filter at a tapered end's narrower width before each callback (near
- * 1,835, the boss phase's max 13,700, its co-op max 15,928). For the
- * moving circle (and the boss frame's curvy phase, median 3,120, max
- * 13,173 (4.22x; 13,997 before this session), whose worst frames, 220 to
- * 229, are a slow head's short tapered segments, 5 to 7 candidates beside
- * the player, each passing the slab and rejected by path_within, about
- * 1,300 cycles a candidate of ARM code in ROM: the quick slab some 700,
- * the hit widths and path_within some 300 each), 64-bit filters in front
- * of path_within each
- * made the boss phase's max worse (13,997 -> 14,170 .. 15,178): the
- * segments' boxes' distance, the capsule's rectangle along d, the disk
- * about the segment's middle, an exact |m| for the path's band; so did
- * the path's own slab (both nodes beside the path's line, 13,785 ->
- * 15,237) and seg_moving split after its quick slab (14,439; the bench
- * row's median 2,193 but the boss's candidates pass the slab).
+ * Placement (GBA port): the push's square root is FXL_IWRAM_CODE (304
+ * bytes of IWRAM), the push and the walk plain Thumb code in ROM (measured
+ * faster there than ARM code in ROM), the exact tests FXL_WARM_CODE. Keep
+ * the fxl_curvy itself in IWRAM if you can (the push reads and grows its
+ * box copies there, every test reads the trail's box); the nodes (20 bytes
+ * each) and the boxes may stay in EWRAM. A frame's cost for one laser is
+ * about a push plus a far test, and a few thousand cycles while the player
+ * skims it: the current figures are docs/bench-gba.md's curvy rows, and
+ * docs/tuning.md ("Curvy lasers") keeps where the cycles go and what was
+ * measured slower.
  *
  * Domain. Node positions within +-FXL_COORD_MAX; two consecutive nodes at
  * most FXL_SIZE_MAX apart on each axis (a longer push is refused); node
