@@ -250,12 +250,8 @@ size_t fxl_laser3d_vs_moving_spheres(const fxl_laser3d_prep *lp, const fxl_spher
  * and the move (and their lines on a cap), every sign exact in up to
  * 333-bit integers (src/laser3d_box_moving_round.c). GBA (256 boxes at
  * the surface moving (3, -2, 1) px, median / max): box laser 2,516 /
- * 7,495 cycles, cylinder 2,505 / 9,897, egg 3,619 / 13,207 (before the
- * sure miss: 2,570 / 90,338 and 3,688 / 58,828; it decides all 17 of the
- * cylinder's misses, 4,300 to 7,300 cycles by its first part before the
- * start's near look, and all 93 of the egg's, 9,900 to 13,400 (the
- * start's near look about 4,100 of it); the cylinder's 63 hits the
- * inscribed ball cannot prove pay the first part, 7,200 to 10,000); the
+ * 7,495 cycles, cylinder 2,505 / 9,897, egg 3,619 / 13,207 (current
+ * figures: docs/bench-gba.md; where they go: docs/tuning.md); the
  * exact stage, when the quick look cannot decide, up to about 1,500,000.
  * Stack: 3.0 KB at the deepest (tools/stack_depth.py).
  * Domain: the box, `to` and the end box (to + hi - lo) within
