@@ -142,6 +142,15 @@ FXL__ALWAYS_INLINE int slide_corner_core(int32_t a, int32_t b, int32_t c, int32_
     return 0;
 }
 
+/* slide_corner_core's line bound alone: cl^2 >= t1 (cross^2 > t^2 |D|^2,
+ * see there), on the same floors and sizes. */
+FXL__ALWAYS_INLINE bool line_far(int32_t a, int32_t b, int32_t c, int32_t d, int32_t bdc, uint64_t t1)
+{
+    uint32_t acr = fxl__abs32(c * b - d * a), bd = fxl__abs32(a) + fxl__abs32(b) + (uint32_t)bdc;
+    uint32_t cl = acr > bd ? acr - bd : 0u;
+    return (uint64_t)cl * cl >= t1;
+}
+
 FXL_ARM_CODE FXL_NOINLINE void fxl__slide_quick_init(fxl__slide_quick *q, int64_t du_q32,
                                                     int64_t dv_q32, int64_t t_q32)
 {
@@ -201,23 +210,32 @@ FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_
     if (t_q32 < 0 || !slide_small38(t_q32) || !slide_small38(du_q32) || !slide_small38(dv_q32) ||
         !slide_small(eu_q32) || !slide_small(ev_q32))
         return 0;
-    fu_q32 = eu_q32 - du_q32, fv_q32 = ev_q32 - dv_q32; /* below 2^40 in magnitude */
-    if (!slide_small(fu_q32) || !slide_small(fv_q32))
-        return 0;
     tt = slide_floor24(t_q32);
     /* t' < 2^14: both squares below 2^29 */
     t2 = (uint32_t)(tt * tt), t21 = (uint32_t)((tt + 1) * (tt + 1));
     a = slide_floor24(eu_q32), b = slide_floor24(ev_q32);
+    c = slide_floor24(du_q32), d = slide_floor24(dv_q32);
+    l = c * c + d * d;
+    bdc = (int32_t)(fxl__abs32(c) + fxl__abs32(d)) + 2;
+    bl = 2 * bdc - 2;
+    /* The line first (issue 20's tails: a circle passing a tip, both ends
+     * just beyond t, took both end tests before this): slide_corner_core's
+     * bound cl^2 >= t1 says cross^2 > t^2 |D|^2 whatever dot is, that is
+     * C lies farther than t from the whole line through A and B (cl^2 >=
+     * t1 >= lh > 0 gives cross != 0, so D != 0), hence from every point
+     * of the segment, its ends included: a sure miss, no end test needed.
+     * The same sizes as there (|a|, |b| <= 2^15, |c|, |d| <= 2^14). */
+    if (line_far(a, b, c, d, bdc, (uint64_t)t21 * (uint32_t)(l + bl)))
+        return -1;
+    fu_q32 = eu_q32 - du_q32, fv_q32 = ev_q32 - dv_q32; /* below 2^40 in magnitude */
+    if (!slide_small(fu_q32) || !slide_small(fv_q32))
+        return 0;
     ra = slide_end_quick(a, b, t2, t21);
     if (ra > 0)
         return 1;
     rb = slide_end_quick(slide_floor24(fu_q32), slide_floor24(fv_q32), t2, t21);
     if (rb > 0)
         return 1;
-    c = slide_floor24(du_q32), d = slide_floor24(dv_q32);
-    l = c * c + d * d;
-    bdc = (int32_t)(fxl__abs32(c) + fxl__abs32(d)) + 2;
-    bl = 2 * bdc - 2;
     ll = l > bl ? l - bl : 0;
     switch (slide_corner_core(a, b, c, d, l, bl, bdc, (uint64_t)t21 * (uint32_t)(l + bl),
                               (uint64_t)t2 * (uint32_t)ll)) {
