@@ -200,8 +200,8 @@ FXL__ALWAYS_INLINE int slide_end_quick(int32_t a, int32_t b, uint32_t t2, uint32
  * E_A = C - A and E_B = C - B = E_A - D (both below 2^39 on each axis,
  * else undecided), then the corner question; -1 only when all three
  * surely fail. */
-FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32,
-                                                    int64_t dv_q32, int64_t t_q32)
+FXL__ALWAYS_INLINE int slide_point_body(int64_t eu_q32, int64_t ev_q32, int64_t du_q32, int64_t dv_q32,
+                                         int64_t t_q32)
 {
     int64_t fu_q32, fv_q32;
     int32_t a, b, c, d, tt, l, bdc, bl, ll;
@@ -245,6 +245,12 @@ FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_
     }
 }
 
+FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32,
+                                                    int64_t dv_q32, int64_t t_q32)
+{
+    return slide_point_body(eu_q32, ev_q32, du_q32, dv_q32, t_q32);
+}
+
 /* A slide that stays in one corner's region of K (issue 20's tails: a
  * circle passing a beam's tip, whose end tests alone cost about 770 GBA
  * cycles): the nearest point of K to a frame point P is (clamp(u_P, u_lo,
@@ -255,10 +261,10 @@ FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_
  * closed segment AB comes within t of C: fxl__slide_point_quick's
  * question, which settles most such slides. 1 hit, -1 miss, 0 not
  * settled here. */
-FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, int64_t ua_q32,
-                                                  int64_t va_q32, int64_t ub_q32, int64_t vb_q32,
+FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, const int64_t *ends_q32,
                                                   int64_t t_q32)
 {
+    int64_t ua_q32 = ends_q32[0], va_q32 = ends_q32[1], ub_q32 = ends_q32[2], vb_q32 = ends_q32[3];
     int64_t cu_q32, cv_q32;
     if (ua_q32 >= lp->u_hi && ub_q32 >= lp->u_hi)
         cu_q32 = lp->u_hi;
@@ -272,8 +278,8 @@ FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, int6
         cv_q32 = lp->v_lo;
     else
         return 0;
-    return fxl__slide_point_quick(cu_q32 - ua_q32, cv_q32 - va_q32, ub_q32 - ua_q32,
-                                  vb_q32 - va_q32, t_q32);
+    return slide_point_body(cu_q32 - ua_q32, cv_q32 - va_q32, ub_q32 - ua_q32, vb_q32 - va_q32,
+                            t_q32);
 }
 
 FXL_ARM_CODE
@@ -284,7 +290,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     int64_t ub_q32 = fxl__along(c, s, bx, by), vb_q32 = fxl__across(c, s, bx, by);
     int64_t t_q32 = ((int64_t)r + lp->round) * 65536;
     int64_t du_q32 = ub_q32 - ua_q32, dv_q32 = vb_q32 - va_q32;
-    int64_t cu_q32[4], cv_q32[4];
+    int64_t cu_q32[4], cv_q32[4], ends_q32[4];
     int k;
     fxl__i128 len2_q64;
     fxl__slide_quick sq;
@@ -298,7 +304,8 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         fxl__max64(va_q32, vb_q32) < lp->v_lo - t_q32 ||
         fxl__min64(va_q32, vb_q32) > lp->v_hi + t_q32)
         return false;
-    k = slide_region(lp, ua_q32, va_q32, ub_q32, vb_q32, t_q32);
+    ends_q32[0] = ua_q32, ends_q32[1] = va_q32, ends_q32[2] = ub_q32, ends_q32[3] = vb_q32;
+    k = slide_region(lp, ends_q32, t_q32);
     if (k != 0)
         return k > 0;
     if (fxl__frame_test(lp, ua_q32, va_q32, r) || fxl__frame_test(lp, ub_q32, vb_q32, r))
