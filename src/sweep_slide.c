@@ -45,7 +45,19 @@
  * outside a corner's region (that row 3,631, but its far twin 3,043 ->
  * 4,176 and the slide row's median 643 -> 1,025: every check in ARM code
  * in ROM costs about 200); an L1 end hit or an axis miss before the
- * point filter (no gain on that row, +150 on the max). */
+ * point filter (no gain on that row, +150 on the max).
+ * Session 12 (issue 20's tails): the point filter tests the line through
+ * A and B first (a corner farther than t from the whole line needs no end
+ * test), and slide_region takes the ends by pointer with the filter
+ * inline (no second call with ten argument words): the region path of a
+ * slide passing a tip 1,100 -> 800 cycles; slide and turn one test max
+ * 6,336 -> 5,628 (median 1,452), a moving circle 7,284 -> 7,002, a slide
+ * 2,053 -> 1,985. Measured, not kept: the region test inline in
+ * fxl__slide_hit on the axis reject's min and max (max 5,605, but every
+ * slide's median +28: the bigger function spills before its reject), the
+ * axis reject as pairs of compares without min / max (+8 a slide), and
+ * the end tests and corners split into a function of their own (medians
+ * +60). */
 #include "sweep_parts.h"
 
 #include "big.h"
