@@ -49,10 +49,11 @@
  * Session 12 (issue 20's tails): the point filter tests the line through
  * A and B first (a corner farther than t from the whole line needs no end
  * test), and slide_region takes the ends by pointer with the filter
- * inline (no second call with ten argument words): the region path of a
+ * inline (no second call with ten argument words), and a foot surely
+ * outside AB takes the nearer end's test alone: the region path of a
  * slide passing a tip 1,100 -> 800 cycles; slide and turn one test max
- * 6,336 -> 5,628 (median 1,452), a moving circle 7,284 -> 7,002, a slide
- * 2,053 -> 1,985. Measured, not kept: the region test inline in
+ * 6,336 -> 5,580 (median 1,452), a moving circle 7,284 -> 6,770, a slide
+ * 2,053 -> 1,871. Measured, not kept: the region test inline in
  * fxl__slide_hit on the axis reject's min and max (max 5,605, but every
  * slide's median +28: the bigger function spills before its reject), the
  * axis reject as pairs of compares without min / max (+8 a slide), and
@@ -216,7 +217,7 @@ FXL__ALWAYS_INLINE int slide_point_body(int64_t eu_q32, int64_t ev_q32, int64_t 
                                          int64_t t_q32)
 {
     int64_t fu_q32, fv_q32;
-    int32_t a, b, c, d, tt, l, bdc, bl, ll;
+    int32_t a, b, c, d, tt, l, bdc, bl, ll, dot, bd;
     uint32_t t2, t21;
     int ra, rb;
     if (t_q32 < 0 || !slide_small38(t_q32) || !slide_small38(du_q32) || !slide_small38(dv_q32) ||
@@ -242,6 +243,16 @@ FXL__ALWAYS_INLINE int slide_point_body(int64_t eu_q32, int64_t ev_q32, int64_t 
     fu_q32 = eu_q32 - du_q32, fv_q32 = ev_q32 - dv_q32; /* below 2^40 in magnitude */
     if (!slide_small(fu_q32) || !slide_small(fv_q32))
         return 0;
+    /* The foot surely outside AB (slide_corner_core's first bounds: dot <
+     * 0, or |D|^2 - dot < 0): the point of the closed segment nearest to C
+     * is then A (or B), so the answer is that end's alone (one end test,
+     * not two). */
+    dot = a * c + b * d;
+    bd = (int32_t)(fxl__abs32(a) + fxl__abs32(b)) + bdc;
+    if (dot + bd <= 0)
+        return slide_end_quick(a, b, t2, t21);
+    if (l - dot + bl + bd <= 0)
+        return slide_end_quick(slide_floor24(fu_q32), slide_floor24(fv_q32), t2, t21);
     ra = slide_end_quick(a, b, t2, t21);
     if (ra > 0)
         return 1;
