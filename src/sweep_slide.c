@@ -45,7 +45,20 @@
  * outside a corner's region (that row 3,631, but its far twin 3,043 ->
  * 4,176 and the slide row's median 643 -> 1,025: every check in ARM code
  * in ROM costs about 200); an L1 end hit or an axis miss before the
- * point filter (no gain on that row, +150 on the max). */
+ * point filter (no gain on that row, +150 on the max).
+ * Session 12 (issue 20's tails): the point filter tests the line through
+ * A and B first (a corner farther than t from the whole line needs no end
+ * test), and slide_region takes the ends by pointer with the filter
+ * inline (no second call with ten argument words), and a foot surely
+ * outside AB takes the nearer end's test alone: the region path of a
+ * slide passing a tip 1,100 -> 800 cycles; slide and turn one test max
+ * 6,336 -> 5,580 (median 1,452), a moving circle 7,284 -> 6,770, a slide
+ * 2,053 -> 1,871. Measured, not kept: the region test inline in
+ * fxl__slide_hit on the axis reject's min and max (max 5,605, but every
+ * slide's median +28: the bigger function spills before its reject), the
+ * axis reject as pairs of compares without min / max (+8 a slide), and
+ * the end tests and corners split into a function of their own (medians
+ * +60). */
 #include "sweep_parts.h"
 
 #include "big.h"
@@ -142,6 +155,15 @@ FXL__ALWAYS_INLINE int slide_corner_core(int32_t a, int32_t b, int32_t c, int32_
     return 0;
 }
 
+/* slide_corner_core's line bound alone: cl^2 >= t1 (cross^2 > t^2 |D|^2,
+ * see there), on the same floors and sizes. */
+FXL__ALWAYS_INLINE bool line_far(int32_t a, int32_t b, int32_t c, int32_t d, int32_t bdc, uint64_t t1)
+{
+    uint32_t acr = fxl__abs32(c * b - d * a), bd = fxl__abs32(a) + fxl__abs32(b) + (uint32_t)bdc;
+    uint32_t cl = acr > bd ? acr - bd : 0u;
+    return (uint64_t)cl * cl >= t1;
+}
+
 FXL_ARM_CODE FXL_NOINLINE void fxl__slide_quick_init(fxl__slide_quick *q, int64_t du_q32,
                                                     int64_t dv_q32, int64_t t_q32)
 {
@@ -191,33 +213,52 @@ FXL__ALWAYS_INLINE int slide_end_quick(int32_t a, int32_t b, uint32_t t2, uint32
  * E_A = C - A and E_B = C - B = E_A - D (both below 2^39 on each axis,
  * else undecided), then the corner question; -1 only when all three
  * surely fail. */
-FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32,
-                                                    int64_t dv_q32, int64_t t_q32)
+FXL__ALWAYS_INLINE int slide_point_body(int64_t eu_q32, int64_t ev_q32, int64_t du_q32, int64_t dv_q32,
+                                         int64_t t_q32)
 {
     int64_t fu_q32, fv_q32;
-    int32_t a, b, c, d, tt, l, bdc, bl, ll;
+    int32_t a, b, c, d, tt, l, bdc, bl, ll, dot, bd;
     uint32_t t2, t21;
     int ra, rb;
     if (t_q32 < 0 || !slide_small38(t_q32) || !slide_small38(du_q32) || !slide_small38(dv_q32) ||
         !slide_small(eu_q32) || !slide_small(ev_q32))
         return 0;
-    fu_q32 = eu_q32 - du_q32, fv_q32 = ev_q32 - dv_q32; /* below 2^40 in magnitude */
-    if (!slide_small(fu_q32) || !slide_small(fv_q32))
-        return 0;
     tt = slide_floor24(t_q32);
     /* t' < 2^14: both squares below 2^29 */
     t2 = (uint32_t)(tt * tt), t21 = (uint32_t)((tt + 1) * (tt + 1));
     a = slide_floor24(eu_q32), b = slide_floor24(ev_q32);
+    c = slide_floor24(du_q32), d = slide_floor24(dv_q32);
+    l = c * c + d * d;
+    bdc = (int32_t)(fxl__abs32(c) + fxl__abs32(d)) + 2;
+    bl = 2 * bdc - 2;
+    /* The line first (issue 20's tails: a circle passing a tip, both ends
+     * just beyond t, took both end tests before this): slide_corner_core's
+     * bound cl^2 >= t1 says cross^2 > t^2 |D|^2 whatever dot is, that is
+     * C lies farther than t from the whole line through A and B (cl^2 >=
+     * t1 >= lh > 0 gives cross != 0, so D != 0), hence from every point
+     * of the segment, its ends included: a sure miss, no end test needed.
+     * The same sizes as there (|a|, |b| <= 2^15, |c|, |d| <= 2^14). */
+    if (line_far(a, b, c, d, bdc, (uint64_t)t21 * (uint32_t)(l + bl)))
+        return -1;
+    fu_q32 = eu_q32 - du_q32, fv_q32 = ev_q32 - dv_q32; /* below 2^40 in magnitude */
+    if (!slide_small(fu_q32) || !slide_small(fv_q32))
+        return 0;
+    /* The foot surely outside AB (slide_corner_core's first bounds: dot <
+     * 0, or |D|^2 - dot < 0): the point of the closed segment nearest to C
+     * is then A (or B), so the answer is that end's alone (one end test,
+     * not two). */
+    dot = a * c + b * d;
+    bd = (int32_t)(fxl__abs32(a) + fxl__abs32(b)) + bdc;
+    if (dot + bd <= 0)
+        return slide_end_quick(a, b, t2, t21);
+    if (l - dot + bl + bd <= 0)
+        return slide_end_quick(slide_floor24(fu_q32), slide_floor24(fv_q32), t2, t21);
     ra = slide_end_quick(a, b, t2, t21);
     if (ra > 0)
         return 1;
     rb = slide_end_quick(slide_floor24(fu_q32), slide_floor24(fv_q32), t2, t21);
     if (rb > 0)
         return 1;
-    c = slide_floor24(du_q32), d = slide_floor24(dv_q32);
-    l = c * c + d * d;
-    bdc = (int32_t)(fxl__abs32(c) + fxl__abs32(d)) + 2;
-    bl = 2 * bdc - 2;
     ll = l > bl ? l - bl : 0;
     switch (slide_corner_core(a, b, c, d, l, bl, bdc, (uint64_t)t21 * (uint32_t)(l + bl),
                               (uint64_t)t2 * (uint32_t)ll)) {
@@ -225,6 +266,12 @@ FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_
     case -1: return ra < 0 && rb < 0 ? -1 : 0;
     default: return 0;
     }
+}
+
+FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_q32, int64_t du_q32,
+                                                    int64_t dv_q32, int64_t t_q32)
+{
+    return slide_point_body(eu_q32, ev_q32, du_q32, dv_q32, t_q32);
 }
 
 /* A slide that stays in one corner's region of K (issue 20's tails: a
@@ -237,10 +284,10 @@ FXL_ARM_CODE FXL_NOINLINE int fxl__slide_point_quick(int64_t eu_q32, int64_t ev_
  * closed segment AB comes within t of C: fxl__slide_point_quick's
  * question, which settles most such slides. 1 hit, -1 miss, 0 not
  * settled here. */
-FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, int64_t ua_q32,
-                                                  int64_t va_q32, int64_t ub_q32, int64_t vb_q32,
+FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, const int64_t *ends_q32,
                                                   int64_t t_q32)
 {
+    int64_t ua_q32 = ends_q32[0], va_q32 = ends_q32[1], ub_q32 = ends_q32[2], vb_q32 = ends_q32[3];
     int64_t cu_q32, cv_q32;
     if (ua_q32 >= lp->u_hi && ub_q32 >= lp->u_hi)
         cu_q32 = lp->u_hi;
@@ -254,8 +301,8 @@ FXL_ARM_CODE FXL_NOINLINE static int slide_region(const fxl_laser_prep *lp, int6
         cv_q32 = lp->v_lo;
     else
         return 0;
-    return fxl__slide_point_quick(cu_q32 - ua_q32, cv_q32 - va_q32, ub_q32 - ua_q32,
-                                  vb_q32 - va_q32, t_q32);
+    return slide_point_body(cu_q32 - ua_q32, cv_q32 - va_q32, ub_q32 - ua_q32, vb_q32 - va_q32,
+                            t_q32);
 }
 
 FXL_ARM_CODE
@@ -266,7 +313,7 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
     int64_t ub_q32 = fxl__along(c, s, bx, by), vb_q32 = fxl__across(c, s, bx, by);
     int64_t t_q32 = ((int64_t)r + lp->round) * 65536;
     int64_t du_q32 = ub_q32 - ua_q32, dv_q32 = vb_q32 - va_q32;
-    int64_t cu_q32[4], cv_q32[4];
+    int64_t cu_q32[4], cv_q32[4], ends_q32[4];
     int k;
     fxl__i128 len2_q64;
     fxl__slide_quick sq;
@@ -280,7 +327,8 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
         fxl__max64(va_q32, vb_q32) < lp->v_lo - t_q32 ||
         fxl__min64(va_q32, vb_q32) > lp->v_hi + t_q32)
         return false;
-    k = slide_region(lp, ua_q32, va_q32, ub_q32, vb_q32, t_q32);
+    ends_q32[0] = ua_q32, ends_q32[1] = va_q32, ends_q32[2] = ub_q32, ends_q32[3] = vb_q32;
+    k = slide_region(lp, ends_q32, t_q32);
     if (k != 0)
         return k > 0;
     if (fxl__frame_test(lp, ua_q32, va_q32, r) || fxl__frame_test(lp, ub_q32, vb_q32, r))

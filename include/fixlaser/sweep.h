@@ -75,11 +75,12 @@
  *     3,700 in the turn's rejects and witnesses, 2,500 in the exact
  *     middle; a circle the beam's axis sweeps over past both end beams
  *     about 2,600, the axis witness tried before the arc's box in one
- *     call); a slide about 2,100 (median 650: a slide that stays in one
+ *     call); a slide about 1,900 (median 650: a slide that stays in one
  *     corner's region of the hitbox is that corner against the segment,
- *     settled on 2^-8 px floors, and a corner's 128-bit products run
- *     only in a filter's band), a slide and a turn about 6,300 (median
- *     1,450), a moving circle near both about 7,300 (median 1,460), and
+ *     settled on 2^-8 px floors, its line first, and a corner's 128-bit
+ *     products run only in a filter's band), a slide and a turn about
+ *     5,600 (median 1,450), a moving circle near both about 6,800 (median
+ *     1,460; its worst is a turn's middle between two slides), and
  *     the middle of a long turn 14,000 (rarely). Measured and not kept
  *     (issue 20, GBA median / max): the arc's box in 1/256 px 32-bit
  *     bounds before its 64-bit test (turn maxima -40, box +13, moving
