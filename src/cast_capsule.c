@@ -8,6 +8,7 @@
 uint32_t fxl__line_floor_count[6];
 uint32_t fxl__corner_count;
 uint32_t fxl__line_end_count;
+uint32_t fxl__line_end_corner_count;
 #endif
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
@@ -667,30 +668,45 @@ FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
 /* fxl__line_floor_fast for an axis-aligned wall not across the strip
  * (whose line's touch fxl__corner_first did not guess beyond an end): the
  * same k (line_k64), then line_floor's foot test (dot(k) and dot(k + 1) =
- * dot(k) + G within [0, 65536 |b - a|^2]) in 64 bits: the wall's one
- * nonzero side e (|e| < 2^23: 65536 e^2 < 2^62) times px or py (below
- * 2^62: line_floor's), the product kept below 2^61 by their bit counts,
- * |G| < 2^62 (|c|, |s| < 2^30, |e| < 2^32): the sum below 2^63. False
- * leaves the wall to fxl__line_floor (larger values, a failed k, a foot
- * beyond an end). */
+ * dot(k) + G within [0, 65536 |b - a|^2]) without a product: the wall's
+ * one nonzero side e (|b - a| = |e|, G = c e or s e) makes dot(k) = p e,
+ * dot(k + 1) = (p + c) e (or (p + s) e) and 65536 |b - a|^2 = 65536 e^2,
+ * so each dot lies in [0, 65536 e^2] iff its factor p (p + c) lies in [0,
+ * 65536 e] for e > 0, in [65536 e, 0] for e < 0 (dividing by e, exactly):
+ * |p| < 2^62 (|k c| < 2^61, 65536 |a - e| < 2^48), |c| < 2^30, 65536 |e|
+ * < 2^47, every value within int64 (was: the products in 64 bits when
+ * |e| < 2^23 only, the room's long outer walls to fxl__line_floor, which
+ * worked out the same k again). A foot beyond an end sets sg->corner as
+ * line_floor would (the same k, the same dots: line_floor's test with the
+ * same answer) and its estimate's rho, and the caller's fxl__line_floor,
+ * which would find just that, is spared (sg->corner != 0 on return). False
+ * with sg->corner 0 leaves the wall to fxl__line_floor (larger values, a
+ * failed k). */
 FXL_ARM_CODE bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out)
 {
-    uint64_t r, dr, l16;
-    int64_t k, p, e, dot0, dot1;
+    uint64_t r, dr;
+    int64_t k, p, pc, e, l;
     if (sg->D == 0 || !axis_root(x, sg, &r, &dr) || r <= dr ||
         !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
         return false;
     e = sg->ex != 0 ? sg->ex : sg->ey;
     p = sg->ex != 0 ? (int64_t)(int32_t)k * x->c32 - sg->ax * 65536
                     : (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
-    if (fxl__bits64(fxl__abs64(e)) > 23u ||
-        fxl__bits64(fxl__abs64(p)) + fxl__bits64(fxl__abs64(e)) > 61u)
+    pc = p + (sg->ex != 0 ? x->c32 : x->s32);
+    if (e < 0) {
+        p = -p;
+        pc = -pc;
+        e = -e;
+    }
+    l = e * 65536;
+    /* line_floor's order: a dot below 0 first (the end a), then beyond
+     * 65536 |b - a|^2 (the end b). */
+    if (p < 0 || pc < 0 || p > l || pc > l) {
+        sg->corner = p < 0 || pc < 0 ? 1 : 2;
+        sg->rho = r;
+        FXL__LINE_END_CORNER_COUNT();
         return false;
-    dot0 = p * e;
-    dot1 = dot0 + ((int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey);
-    l16 = sg->len2 << 16;
-    if (dot0 < 0 || dot1 < 0 || (uint64_t)dot0 > l16 || (uint64_t)dot1 > l16)
-        return false;
+    }
     FXL__LINE_FLOOR_COUNT(4);
     FXL__LINE_FLOOR_COUNT(3);
     FXL__LINE_FLOOR_COUNT(0);

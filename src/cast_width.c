@@ -50,7 +50,10 @@
  * for a wall not across the strip fxl__corner_first guesses that case
  * first (the touching point's h against the ends', 32x32 products; a
  * guess: the search decides), and fxl__line_floor_end settles an axis
- * wall's line touch as fxl__line_floor_fast, its foot tested in 64 bits.
+ * wall's line touch as fxl__line_floor_fast, its foot tested without a
+ * product (any length; a foot beyond an end goes to the search with
+ * sg.corner set, fxl__line_floor spared). A wall alone (the first pass's
+ * waiting wall) takes the same steps (floor_rest).
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
@@ -467,6 +470,21 @@ FXL__ALWAYS_INLINE void r2_need(wctx *x)
         x->R2 = fxl__mul64(x->w * x->w, x->q);
 }
 
+/* The waiting wall's floor when fxl__line_floor_fast (tried first,
+ * inline) has not settled it: the second pass's steps (a wall not across
+ * the strip: fxl__corner_first's guess, then fxl__line_floor_end, whose
+ * foot beyond an end spares fxl__line_floor), out of line (in the pass,
+ * the capsule casts' median paid 6 cycles for them). False leaves the
+ * wall to the floor search, sg->corner and rho its estimate's start. */
+FXL_ARM_CODE static bool floor_rest(wctx *x, wseg *sg, int64_t *L)
+{
+    if (across_strip(x, sg))
+        return r2_need(x), fxl__line_floor(x, sg, L);
+    return !fxl__corner_first(x, sg) &&
+           (fxl__line_floor_end(x, sg, L) ||
+            (sg->corner == 0 && (r2_need(x), fxl__line_floor(x, sg, L))));
+}
+
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -490,6 +508,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     bool any = false, over = false, pend = false, seen = false, umin_first;
     size_t i, k, nc = 0, i0 = 0, ku = 0;
     int64_t ha0 = 0, D0 = 0, N0 = 0;
+    wseg sg0; /* the waiting wall's, when tried (its estimate's start) */
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
     wval cand_u[CAND_MAX];
@@ -555,13 +574,12 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     }
     if (pend) {
         int64_t L;
-        wseg sg;
         wframe f;
         wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
-            seg_setup_n(&w0, r->p, D0, N0, &sg);
-            if ((across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) ||
-                (r2_need(x), fxl__line_floor(x, &sg, &L))) {
+            seg_setup_n(&w0, r->p, D0, N0, &sg0);
+            if ((across_strip(x, &sg0) && fxl__line_floor_fast(x, &sg0, &L)) ||
+                floor_rest(x, &sg0, &L)) {
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -639,7 +657,10 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
                 continue;
         }
         D = wall_d(x, &wv);
-        seg_setup(&wv, r->p, D, &sg);
+        if ((long)i == tried)
+            sg = sg0;
+        else
+            seg_setup(&wv, r->p, D, &sg);
         r2_need(x); /* for each call below but the fast path */
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
@@ -651,7 +672,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
             (across_strip(x, &sg) ? !fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L)
                                   : fxl__corner_first(x, &sg) ||
                                         (!fxl__line_floor_end(x, &sg, &L) &&
-                                         !fxl__line_floor(x, &sg, &L)))) {
+                                         (sg.corner != 0 || !fxl__line_floor(x, &sg, &L))))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,

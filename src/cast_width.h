@@ -287,10 +287,15 @@ extern uint32_t fxl__corner_count;
 /* How many floors fxl__line_floor_end settled. */
 extern uint32_t fxl__line_end_count;
 #define FXL__LINE_END_COUNT() (fxl__line_end_count++)
+/* How many walls fxl__line_floor_end left to the floor search with their
+ * foot beyond an end (sg->corner set, fxl__line_floor spared). */
+extern uint32_t fxl__line_end_corner_count;
+#define FXL__LINE_END_CORNER_COUNT() (fxl__line_end_corner_count++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
 #define FXL__CORNER_COUNT() ((void)0)
 #define FXL__LINE_END_COUNT() ((void)0)
+#define FXL__LINE_END_CORNER_COUNT() ((void)0)
 #endif
 
 /* About sqrt(v), within 2 units (rounded; 2^-27 of it above 2^56): an
