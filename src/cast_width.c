@@ -48,8 +48,9 @@
  * When line_floor finds the line's touch with its foot beyond an end
  * (wseg.corner), the floor search starts from that end's touch alone;
  * for a wall not across the strip fxl__corner_first guesses that case
- * first (the touching point's h against the ends', 32x32 products; a
- * guess: the search decides), and fxl__line_floor_end settles an axis
+ * first (the touching point's h against the ends', 32x32 products; an
+ * axis wall's from w |s| or w |c|, fxl__corner_axis; a guess: the search
+ * decides), and fxl__line_floor_end settles an axis
  * wall's line touch as fxl__line_floor_fast, its foot tested without a
  * product (any length; a foot beyond an end goes to the search with
  * sg.corner set, fxl__line_floor spared). A wall alone (the first pass's
@@ -480,7 +481,7 @@ FXL_ARM_CODE static bool floor_rest(wctx *x, wseg *sg, int64_t *L)
 {
     if (across_strip(x, sg))
         return r2_need(x), fxl__line_floor(x, sg, L);
-    return !fxl__corner_first(x, sg) &&
+    return !(sg->ex == 0 || sg->ey == 0 ? fxl__corner_axis(x, sg) : fxl__corner_first(x, sg)) &&
            (fxl__line_floor_end(x, sg, L) ||
             (sg->corner == 0 && (r2_need(x), fxl__line_floor(x, sg, L))));
 }
@@ -670,7 +671,8 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
          * again). */
         if ((long)i == tried ||
             (across_strip(x, &sg) ? !fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L)
-                                  : fxl__corner_first(x, &sg) ||
+                                  : ((wv.ex == 0 || wv.ey == 0) ? fxl__corner_axis(x, &sg)
+                                                                : fxl__corner_first(x, &sg)) ||
                                         (!fxl__line_floor_end(x, &sg, &L) &&
                                          (sg.corner != 0 || !fxl__line_floor(x, &sg, &L))))) {
             if (!over)

@@ -335,6 +335,8 @@ bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out);
  * at an end in the strip, setting sg's corner as line_floor would (a
  * guess, for speed: the floor search decides; cast_capsule.c). */
 bool fxl__corner_first(const wctx *x, wseg *sg);
+/* The same for an axis-aligned wall (sg->ex or sg->ey 0). */
+bool fxl__corner_axis(const wctx *x, wseg *sg);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when
