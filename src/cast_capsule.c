@@ -625,7 +625,6 @@ FXL__ALWAYS_INLINE bool corner_guess(const wctx *x, wseg *sg, bool axis)
     int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
     int64_t G = (int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey, lo, hi;
     uint64_t g = fxl__abs64(G), dd = fxl__abs64(sg->D), g2, s2, m = 0;
-    unsigned sh;
     bool neg, low, a_low = ha <= hb;
     int t;
     if (sg->D == 0 || G == 0)
@@ -639,7 +638,7 @@ FXL__ALWAYS_INLINE bool corner_guess(const wctx *x, wseg *sg, bool axis)
         m = x->w * (uint64_t)(uint32_t)fxl__abs64(sg->ex == 0 ? x->s32 : x->c32);
         g2 = s2 = 0;
     } else {
-        sh = fxl__bits64(g | dd) > 15u ? fxl__bits64(g | dd) - 15u : 0u;
+        unsigned sh = fxl__bits64(g | dd) > 15u ? fxl__bits64(g | dd) - 15u : 0u;
         g >>= sh;
         dd >>= sh;
         g2 = g * g;
