@@ -71,9 +71,30 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,415 cycles median (max 8,487), capsule casts 5,041
- * (max 19,034), the two mixed 4,742 (max 17,037); fxl_laser_cast's
- * width cast 5,078 (max 17,850). The second round's steps (the tails:
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 5,021
+ * (max 18,199), the two mixed 4,742 (max 17,037); fxl_laser_cast's
+ * width cast 5,074 (max 17,830). The third round's steps (capsule median
+ * and max; mixed max): fxl__line_floor_end's foot without a product, for
+ * walls of any length (the room's outer walls went on to fxl__line_floor,
+ * which worked out the same k again: about 2,200 cycles a cast that met
+ * one at a corner), its foot beyond an end sparing fxl__line_floor, and
+ * the waiting wall taking the same steps (floor_rest) 5,041 -> 5,021,
+ * 19,034 -> 18,658, 17,037 -> 17,007; fxl__corner_axis (the guess for an
+ * axis wall, about 650 cycles against 1,100) 18,658 -> 18,199, the mixed
+ * max (a slanted wall's corner, cast 83: the dispatch) 17,007 -> 17,037.
+ * Profiled (timer reads; the rows' tails): a cast with two eligible
+ * walls pays about 1,100 a wall for the first pass's frame and u*_box
+ * (700-1,000 of it CAND_ADD's box_first and val_le); a slanted wall's
+ * fxl__line_floor about 4,300 (the call 650, rsqrt_root 720, the root's
+ * bracket 480, line_k64 820, the foot 900); a corner's search about
+ * 4,800 (capsule_guess's end_est 1,500, two front_sign calls 1,000-1,400
+ * each). Measured and not kept: fxl__line_floor_end before the corner
+ * guess (capsule max 18,191 but mixed 17,195); the axis guess inside
+ * fxl__corner_first (mixed max 17,199 or 17,107); val_le comparing the
+ * numerators alone when the denominators are equal (capsule max 18,432,
+ * but box beams 4,415 -> 4,454, mixed max 17,099); line_floor's foot in
+ * 64 bits when the products fit (no row moved, boss worst frame +14).
+ * The second round's steps (the tails:
  * corners where two or three walls are eligible): the second pass visits
  * the least u*_box's wall first (umin_first), its floor bounding the
  * others, the least u*_box's exact quotient spared (capsule max 19,918 ->
@@ -86,8 +107,9 @@
  * -> 17,037, fxl_laser_cast's 19,413 -> 17,884; fxl__line_floor_end
  * (line_k64 and the foot in 64 bits for an axis wall not across the strip)
  * capsule max 19,396 -> 19,034. The capsule max is now the pillar's corner
- * (cast 98): three eligible walls, one floor by line_floor_end, one by the
- * search (two front_sign calls), the first pass about 6,300. Steps of the
+ * (cast 98): three eligible walls, the first pass about 6,300, one floor
+ * by the search (two front_sign calls), one by line_floor_end after
+ * fxl__corner_axis's no. Steps of the
  * first round (mixed median, capsule max): a one-sided cast rejects a wall with D >= 0 before the strip test
  * (not in the room's box pass, whose front set drops most of them: box
  * beams 4,685 -> 4,711 with it) 5,348 -> 5,310; line_floor's X product
