@@ -93,7 +93,14 @@
  * fxl__corner_first (mixed max 17,199 or 17,107); val_le comparing the
  * numerators alone when the denominators are equal (capsule max 18,432,
  * but box beams 4,415 -> 4,454, mixed max 17,099); line_floor's foot in
- * 64 bits when the products fit (no row moved, boss worst frame +14).
+ * 64 bits when the products fit (no row moved, boss worst frame +14);
+ * the first pass's list ordered by top bits (a 32x64 key instead of
+ * val_le; the exact least kept only once the list overflows): maxes
+ * down (capsule 18,199 -> 17,462 to 17,900, mixed 17,037 -> 16,288 to
+ * 16,770, boss worst frame 121,818 -> 121,126 to 121,608) but every
+ * capsule cast 45 to 270 cycles slower, the single-wall ones too
+ * (capsule_pass 1 KB larger: capsule median 5,021 -> 5,086 to 5,130,
+ * fxl_laser_cast's 5,074 -> 5,203 to 5,263), inline or out of line.
  * The second round's steps (the tails:
  * corners where two or three walls are eligible): the second pass visits
  * the least u*_box's wall first (umin_first), its floor bounding the
