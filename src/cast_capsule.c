@@ -8,6 +8,7 @@
 uint32_t fxl__line_floor_count[6];
 uint32_t fxl__corner_count;
 uint32_t fxl__line_end_count;
+uint32_t fxl__line_end_corner_count;
 #endif
 
 /* 1 / sqrt(s) for s in [i / 256, (i + 1) / 256), i = 64..255: the mean of
@@ -581,10 +582,18 @@ FXL_ARM_CODE bool fxl__line_floor_fast(const wctx *x, wseg *sg, int64_t *out)
  * kept: M < Rh + 1 (|G| <= rho), so |h| > Rh + 1 gives -1; else h and Rh
  * shifted down alike to 16 bits, and M > |h| iff g^2 Rh^2 > h^2 (g^2 +
  * dd^2): 32x32 -> 64 products (below 2^62 and 2^63). A guess's test. */
-FXL__ALWAYS_INLINE int corner_cmp(const wctx *x, uint64_t g2, uint64_t s2, int64_t h)
+FXL__ALWAYS_INLINE int corner_cmp(const wctx *x, uint64_t g2, uint64_t s2, bool axis, uint64_t m,
+                                   int64_t h)
 {
     uint64_t ah = fxl__abs64(h), rh = (uint64_t)x->Rh, a, b;
     unsigned sh;
+    if (axis) {
+        /* An axis wall's M (corner_guess): m within 2^-14 of it, inside
+         * the same margin of 1/64. */
+        if (ah > m + (m >> 6))
+            return -1;
+        return m > ah + (ah >> 6) ? 1 : 2;
+    }
     if (ah > rh + 1u)
         return -1;
     sh = fxl__bits64(rh) > 16u ? fxl__bits64(rh) - 16u : 0u;
@@ -611,21 +620,30 @@ FXL__ALWAYS_INLINE int corner_cmp(const wctx *x, uint64_t g2, uint64_t s2, int64
  * (greatest) when h_T is below (above) it (corner_cmp; unclear: no
  * guess). |c|, |s| < 2^30, |a - e|, |b - a| < 2^32: products below 2^62
  * (across_strip's, frame_setup's G). */
-FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
+FXL__ALWAYS_INLINE bool corner_guess(const wctx *x, wseg *sg, bool axis)
 {
     int64_t ha = (int64_t)x->c32 * sg->ay - (int64_t)x->s32 * sg->ax, hb = ha + sg->D;
     int64_t G = (int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey, lo, hi;
-    uint64_t g = fxl__abs64(G), dd = fxl__abs64(sg->D), g2, s2;
-    unsigned sh;
+    uint64_t g = fxl__abs64(G), dd = fxl__abs64(sg->D), g2, s2, m = 0;
     bool neg, low, a_low = ha <= hb;
     int t;
     if (sg->D == 0 || G == 0)
         return false;
-    sh = fxl__bits64(g | dd) > 15u ? fxl__bits64(g | dd) - 15u : 0u;
-    g >>= sh;
-    dd >>= sh;
-    g2 = g * g;
-    s2 = g2 + dd * dd;
+    if (axis) {
+        /* An axis wall: |G| / rho = |s| / sqrt(q) along y (G = s ey, rho
+         * = sqrt(q) |ey|), |c| / sqrt(q) along x, so M = w |s| sqrt(q) /
+         * 65536 (w |c| ...), within 2^-14 of m = w |s| (w |c|) for the
+         * table's vectors (|sqrt(q) - 65536| <= 4): no normalising shifts
+         * (w < 2^31, |c|, |s| <= 2^16: m below 2^47). */
+        m = x->w * (uint64_t)(uint32_t)fxl__abs64(sg->ex == 0 ? x->s32 : x->c32);
+        g2 = s2 = 0;
+    } else {
+        unsigned sh = fxl__bits64(g | dd) > 15u ? fxl__bits64(g | dd) - 15u : 0u;
+        g >>= sh;
+        dd >>= sh;
+        g2 = g * g;
+        s2 = g2 + dd * dd;
+    }
     neg = (sg->D > 0) == (G > 0); /* h_T < 0 */
     lo = a_low ? ha : hb;
     hi = a_low ? hb : ha;
@@ -634,12 +652,12 @@ FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
         if (lo >= 0) {
             low = true;
         } else {
-            t = corner_cmp(x, g2, s2, lo);
+            t = corner_cmp(x, g2, s2, axis, m, lo);
             if (t == 2)
                 return false;
             low = t > 0;
             /* Else h_T > hi: both below 0 and M < |hi|. */
-            if (!low && (hi >= 0 || corner_cmp(x, g2, s2, hi) >= 0))
+            if (!low && (hi >= 0 || corner_cmp(x, g2, s2, axis, m, hi) >= 0))
                 return false;
         }
     } else {
@@ -647,12 +665,12 @@ FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
         if (hi <= 0) {
             low = false;
         } else {
-            t = corner_cmp(x, g2, s2, hi);
+            t = corner_cmp(x, g2, s2, axis, m, hi);
             if (t == 2)
                 return false;
             low = t <= 0;
             /* Else h_T < lo: both above 0 and M < lo. */
-            if (low && (lo <= 0 || corner_cmp(x, g2, s2, lo) >= 0))
+            if (low && (lo <= 0 || corner_cmp(x, g2, s2, axis, m, lo) >= 0))
                 return false;
         }
     }
@@ -664,33 +682,62 @@ FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
     return true;
 }
 
+FXL_ARM_CODE bool fxl__corner_first(const wctx *x, wseg *sg)
+{
+    return corner_guess(x, sg, false);
+}
+
+/* The same for an axis-aligned wall (sg->ex or sg->ey 0), M from w |s|
+ * or w |c| (corner_guess): about 650 GBA cycles against the general
+ * guess's 1,100 (a function of its own: the general one's code as it
+ * was, the slanted walls' corners no slower). */
+FXL_ARM_CODE bool fxl__corner_axis(const wctx *x, wseg *sg)
+{
+    return corner_guess(x, sg, true);
+}
+
 /* fxl__line_floor_fast for an axis-aligned wall not across the strip
  * (whose line's touch fxl__corner_first did not guess beyond an end): the
  * same k (line_k64), then line_floor's foot test (dot(k) and dot(k + 1) =
- * dot(k) + G within [0, 65536 |b - a|^2]) in 64 bits: the wall's one
- * nonzero side e (|e| < 2^23: 65536 e^2 < 2^62) times px or py (below
- * 2^62: line_floor's), the product kept below 2^61 by their bit counts,
- * |G| < 2^62 (|c|, |s| < 2^30, |e| < 2^32): the sum below 2^63. False
- * leaves the wall to fxl__line_floor (larger values, a failed k, a foot
- * beyond an end). */
+ * dot(k) + G within [0, 65536 |b - a|^2]) without a product: the wall's
+ * one nonzero side e (|b - a| = |e|, G = c e or s e) makes dot(k) = p e,
+ * dot(k + 1) = (p + c) e (or (p + s) e) and 65536 |b - a|^2 = 65536 e^2,
+ * so each dot lies in [0, 65536 e^2] iff its factor p (p + c) lies in [0,
+ * 65536 e] for e > 0, in [65536 e, 0] for e < 0 (dividing by e, exactly):
+ * |p| < 2^62 (|k c| < 2^61, 65536 |a - e| < 2^48), |c| < 2^30, 65536 |e|
+ * < 2^47, every value within int64 (was: the products in 64 bits when
+ * |e| < 2^23 only, the room's long outer walls to fxl__line_floor, which
+ * worked out the same k again). A foot beyond an end sets sg->corner as
+ * line_floor would (the same k, the same dots: line_floor's test with the
+ * same answer) and its estimate's rho, and the caller's fxl__line_floor,
+ * which would find just that, is spared (sg->corner != 0 on return). False
+ * with sg->corner 0 leaves the wall to fxl__line_floor (larger values, a
+ * failed k). */
 FXL_ARM_CODE bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out)
 {
-    uint64_t r, dr, l16;
-    int64_t k, p, e, dot0, dot1;
+    uint64_t r, dr;
+    int64_t k, p, pc, e, l;
     if (sg->D == 0 || !axis_root(x, sg, &r, &dr) || r <= dr ||
         !line_k64(x, r, dr, fxl__abs64(sg->N), fxl__abs64(sg->D), &k))
         return false;
     e = sg->ex != 0 ? sg->ex : sg->ey;
     p = sg->ex != 0 ? (int64_t)(int32_t)k * x->c32 - sg->ax * 65536
                     : (int64_t)(int32_t)k * x->s32 - sg->ay * 65536;
-    if (fxl__bits64(fxl__abs64(e)) > 23u ||
-        fxl__bits64(fxl__abs64(p)) + fxl__bits64(fxl__abs64(e)) > 61u)
+    pc = p + (sg->ex != 0 ? x->c32 : x->s32);
+    if (e < 0) {
+        p = -p;
+        pc = -pc;
+        e = -e;
+    }
+    l = e * 65536;
+    /* line_floor's order: a dot below 0 first (the end a), then beyond
+     * 65536 |b - a|^2 (the end b). */
+    if (p < 0 || pc < 0 || p > l || pc > l) {
+        sg->corner = p < 0 || pc < 0 ? 1 : 2;
+        sg->rho = r;
+        FXL__LINE_END_CORNER_COUNT();
         return false;
-    dot0 = p * e;
-    dot1 = dot0 + ((int64_t)x->c32 * sg->ex + (int64_t)x->s32 * sg->ey);
-    l16 = sg->len2 << 16;
-    if (dot0 < 0 || dot1 < 0 || (uint64_t)dot0 > l16 || (uint64_t)dot1 > l16)
-        return false;
+    }
     FXL__LINE_FLOOR_COUNT(4);
     FXL__LINE_FLOOR_COUNT(3);
     FXL__LINE_FLOOR_COUNT(0);

@@ -48,9 +48,13 @@
  * When line_floor finds the line's touch with its foot beyond an end
  * (wseg.corner), the floor search starts from that end's touch alone;
  * for a wall not across the strip fxl__corner_first guesses that case
- * first (the touching point's h against the ends', 32x32 products; a
- * guess: the search decides), and fxl__line_floor_end settles an axis
- * wall's line touch as fxl__line_floor_fast, its foot tested in 64 bits.
+ * first (the touching point's h against the ends', 32x32 products; an
+ * axis wall's from w |s| or w |c|, fxl__corner_axis; a guess: the search
+ * decides), and fxl__line_floor_end settles an axis
+ * wall's line touch as fxl__line_floor_fast, its foot tested without a
+ * product (any length; a foot beyond an end goes to the search with
+ * sg.corner set, fxl__line_floor spared). A wall alone (the first pass's
+ * waiting wall) takes the same steps (floor_rest).
  *
  * Cost: the box is one pass; the capsule two, the first finding the least
  * u*_box, the second working out floor(u*) only for the walls whose
@@ -67,9 +71,37 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,415 cycles median (max 8,487), capsule casts 5,041
- * (max 19,034), the two mixed 4,742 (max 17,037); fxl_laser_cast's
- * width cast 5,078 (max 17,850). The second round's steps (the tails:
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 5,021
+ * (max 18,199), the two mixed 4,742 (max 17,037); fxl_laser_cast's
+ * width cast 5,074 (max 17,830). The third round's steps (capsule median
+ * and max; mixed max): fxl__line_floor_end's foot without a product, for
+ * walls of any length (the room's outer walls went on to fxl__line_floor,
+ * which worked out the same k again: about 2,200 cycles a cast that met
+ * one at a corner), its foot beyond an end sparing fxl__line_floor, and
+ * the waiting wall taking the same steps (floor_rest) 5,041 -> 5,021,
+ * 19,034 -> 18,658, 17,037 -> 17,007; fxl__corner_axis (the guess for an
+ * axis wall, about 650 cycles against 1,100) 18,658 -> 18,199, the mixed
+ * max (a slanted wall's corner, cast 83: the dispatch) 17,007 -> 17,037.
+ * Profiled (timer reads; the rows' tails): a cast with two eligible
+ * walls pays about 1,100 a wall for the first pass's frame and u*_box
+ * (700-1,000 of it CAND_ADD's box_first and val_le); a slanted wall's
+ * fxl__line_floor about 4,300 (the call 650, rsqrt_root 720, the root's
+ * bracket 480, line_k64 820, the foot 900); a corner's search about
+ * 4,800 (capsule_guess's end_est 1,500, two front_sign calls 1,000-1,400
+ * each). Measured and not kept: fxl__line_floor_end before the corner
+ * guess (capsule max 18,191 but mixed 17,195); the axis guess inside
+ * fxl__corner_first (mixed max 17,199 or 17,107); val_le comparing the
+ * numerators alone when the denominators are equal (capsule max 18,432,
+ * but box beams 4,415 -> 4,454, mixed max 17,099); line_floor's foot in
+ * 64 bits when the products fit (no row moved, boss worst frame +14);
+ * the first pass's list ordered by top bits (a 32x64 key instead of
+ * val_le; the exact least kept only once the list overflows): maxes
+ * down (capsule 18,199 -> 17,462 to 17,900, mixed 17,037 -> 16,288 to
+ * 16,770, boss worst frame 121,818 -> 121,126 to 121,608) but every
+ * capsule cast 45 to 270 cycles slower, the single-wall ones too
+ * (capsule_pass 1 KB larger: capsule median 5,021 -> 5,086 to 5,130,
+ * fxl_laser_cast's 5,074 -> 5,203 to 5,263), inline or out of line.
+ * The second round's steps (the tails:
  * corners where two or three walls are eligible): the second pass visits
  * the least u*_box's wall first (umin_first), its floor bounding the
  * others, the least u*_box's exact quotient spared (capsule max 19,918 ->
@@ -82,8 +114,9 @@
  * -> 17,037, fxl_laser_cast's 19,413 -> 17,884; fxl__line_floor_end
  * (line_k64 and the foot in 64 bits for an axis wall not across the strip)
  * capsule max 19,396 -> 19,034. The capsule max is now the pillar's corner
- * (cast 98): three eligible walls, one floor by line_floor_end, one by the
- * search (two front_sign calls), the first pass about 6,300. Steps of the
+ * (cast 98): three eligible walls, the first pass about 6,300, one floor
+ * by the search (two front_sign calls), one by line_floor_end after
+ * fxl__corner_axis's no. Steps of the
  * first round (mixed median, capsule max): a one-sided cast rejects a wall with D >= 0 before the strip test
  * (not in the room's box pass, whose front set drops most of them: box
  * beams 4,685 -> 4,711 with it) 5,348 -> 5,310; line_floor's X product
@@ -467,6 +500,21 @@ FXL__ALWAYS_INLINE void r2_need(wctx *x)
         x->R2 = fxl__mul64(x->w * x->w, x->q);
 }
 
+/* The waiting wall's floor when fxl__line_floor_fast (tried first,
+ * inline) has not settled it: the second pass's steps (a wall not across
+ * the strip: fxl__corner_first's guess, then fxl__line_floor_end, whose
+ * foot beyond an end spares fxl__line_floor), out of line (in the pass,
+ * the capsule casts' median paid 6 cycles for them). False leaves the
+ * wall to the floor search, sg->corner and rho its estimate's start. */
+FXL_ARM_CODE static bool floor_rest(wctx *x, wseg *sg, int64_t *L)
+{
+    if (across_strip(x, sg))
+        return r2_need(x), fxl__line_floor(x, sg, L);
+    return !(sg->ex == 0 || sg->ey == 0 ? fxl__corner_axis(x, sg) : fxl__corner_first(x, sg)) &&
+           (fxl__line_floor_end(x, sg, L) ||
+            (sg->corner == 0 && (r2_need(x), fxl__line_floor(x, sg, L))));
+}
+
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -490,6 +538,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     bool any = false, over = false, pend = false, seen = false, umin_first;
     size_t i, k, nc = 0, i0 = 0, ku = 0;
     int64_t ha0 = 0, D0 = 0, N0 = 0;
+    wseg sg0; /* the waiting wall's, when tried (its estimate's start) */
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
     wval cand_u[CAND_MAX];
@@ -555,13 +604,12 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     }
     if (pend) {
         int64_t L;
-        wseg sg;
         wframe f;
         wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
-            seg_setup_n(&w0, r->p, D0, N0, &sg);
-            if ((across_strip(x, &sg) && fxl__line_floor_fast(x, &sg, &L)) ||
-                (r2_need(x), fxl__line_floor(x, &sg, &L))) {
+            seg_setup_n(&w0, r->p, D0, N0, &sg0);
+            if ((across_strip(x, &sg0) && fxl__line_floor_fast(x, &sg0, &L)) ||
+                floor_rest(x, &sg0, &L)) {
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -639,7 +687,10 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
                 continue;
         }
         D = wall_d(x, &wv);
-        seg_setup(&wv, r->p, D, &sg);
+        if ((long)i == tried)
+            sg = sg0;
+        else
+            seg_setup(&wv, r->p, D, &sg);
         r2_need(x); /* for each call below but the fast path */
         if (!val_le_int(u, x->len) && fxl__front_sign(x, &sg, x->len, &entry) > 0)
             continue; /* the capsule of length len misses it */
@@ -649,9 +700,10 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
          * again). */
         if ((long)i == tried ||
             (across_strip(x, &sg) ? !fxl__line_floor_fast(x, &sg, &L) && !fxl__line_floor(x, &sg, &L)
-                                  : fxl__corner_first(x, &sg) ||
+                                  : ((wv.ex == 0 || wv.ey == 0) ? fxl__corner_axis(x, &sg)
+                                                                : fxl__corner_first(x, &sg)) ||
                                         (!fxl__line_floor_end(x, &sg, &L) &&
-                                         !fxl__line_floor(x, &sg, &L)))) {
+                                         (sg.corner != 0 || !fxl__line_floor(x, &sg, &L))))) {
             if (!over)
                 frame_setup(x, &wv, D, sg.N, &f);
             L = fxl__capsule_floor(x, &f, &sg, u,

@@ -287,10 +287,15 @@ extern uint32_t fxl__corner_count;
 /* How many floors fxl__line_floor_end settled. */
 extern uint32_t fxl__line_end_count;
 #define FXL__LINE_END_COUNT() (fxl__line_end_count++)
+/* How many walls fxl__line_floor_end left to the floor search with their
+ * foot beyond an end (sg->corner set, fxl__line_floor spared). */
+extern uint32_t fxl__line_end_corner_count;
+#define FXL__LINE_END_CORNER_COUNT() (fxl__line_end_corner_count++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
 #define FXL__CORNER_COUNT() ((void)0)
 #define FXL__LINE_END_COUNT() ((void)0)
+#define FXL__LINE_END_CORNER_COUNT() ((void)0)
 #endif
 
 /* About sqrt(v), within 2 units (rounded; 2^-27 of it above 2^56): an
@@ -330,6 +335,8 @@ bool fxl__line_floor_end(const wctx *x, wseg *sg, int64_t *out);
  * at an end in the strip, setting sg's corner as line_floor would (a
  * guess, for speed: the floor search decides; cast_capsule.c). */
 bool fxl__corner_first(const wctx *x, wseg *sg);
+/* The same for an axis-aligned wall (sg->ex or sg->ey 0). */
+bool fxl__corner_axis(const wctx *x, wseg *sg);
 
 /* floor(u*) of the capsule for a wall that misses the emitter's disk and
  * meets the capsule of length len; ub its u*_box, ubf div_est of ub when

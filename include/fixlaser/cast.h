@@ -91,10 +91,10 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,906 median, max 4,392); a width cast 5,078 median (max
- * 17,850; through a room, fxl_room_cast_width: 4,742 median, max 17,037;
- * box beams 4,415, max 8,487; capsule beams 5,041, max 19,034: two walls
- * at a pillar's corner, each worked out); 4 bounces 21,307 median (max
+ * stops it (2,906 median, max 4,392); a width cast 5,074 median (max
+ * 17,830; through a room, fxl_room_cast_width: 4,742 median, max 17,037;
+ * box beams 4,415, max 8,487; capsule beams 5,021, max 18,199: walls at
+ * a pillar's corner, two worked out); 4 bounces 21,307 median (max
  * 46,582)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
