@@ -340,13 +340,15 @@ FXL__ALWAYS_INLINE bool middle_witness(const fxl_laser_prep *box, fxl_angle angl
 FXL__ALWAYS_INLINE void arc_axes(int32_t step, int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
                                  int64_t v1_q32, bool on[4])
 {
-    int sg = step > 0 ? 1 : -1;
-    int s0u = sg * fxl__sign64(u0_q32), s1u = sg * fxl__sign64(u1_q32);
-    int s0v = sg * fxl__sign64(v0_q32), s1v = sg * fxl__sign64(v1_q32);
-    on[0] = s0v >= 0 && s1v <= 0;
-    on[1] = s0v <= 0 && s1v >= 0;
-    on[2] = s0u <= 0 && s1u >= 0;
-    on[3] = s0u >= 0 && s1u <= 0;
+    /* step <= 0 (sg = -1): the same tests with the ends swapped, written
+     * as plain compares (issue 20's tails: the products of signs were
+     * about 60 ARM instructions in ROM). */
+    int64_t ua = step > 0 ? u0_q32 : u1_q32, ub = step > 0 ? u1_q32 : u0_q32;
+    int64_t va = step > 0 ? v0_q32 : v1_q32, vb = step > 0 ? v1_q32 : v0_q32;
+    on[0] = va >= 0 && vb <= 0;
+    on[1] = va <= 0 && vb >= 0;
+    on[2] = ua <= 0 && ub >= 0;
+    on[3] = ua >= 0 && ub <= 0;
 }
 
 /* arc_box_miss's test given arc_axes' directions. */
@@ -406,6 +408,79 @@ FXL_ARM_CODE static bool arc_box_miss(const fxl_laser_prep *a, int32_t step, int
     arc_axes(step, u0_q32, v0_q32, u1_q32, v1_q32, on);
     return arc_box_core(a, on, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32);
 }
+
+/* A frame point (u, v) (Q32.32) against K (+) disk(TT 2^24), in 1/256 px
+ * and 32 x 32 -> 64-bit squares: true only when it lies outside. Frame
+ * values are below 2^49 (|c|, |s| <= 2^16 times int32 offsets) and so
+ * are the rectangle's bounds, so their fxl__px256 floors are exact and
+ * below 2^25. With U = floor(u / 2^24) and A0, A1 the floors of a0, a1:
+ * a0 - u > (A0 - U - 1) 2^24 and u - a1 > (U - A1 - 1) 2^24, so the
+ * distance along, max(a0 - u, u - a1, 0), is at least EU 2^24, EU =
+ * max(A0 - U - 1, U - A1 - 1, 0) (the same across, EV); EU^2 + EV^2 > TT^2
+ * then puts the point farther than TT 2^24 from K (EU, EV below 2^26 and
+ * TT below 2^25: the squares below 2^53). */
+FXL__ALWAYS_INLINE bool px256_out(const fxl_laser_prep *a, int64_t u_q32, int64_t v_q32,
+                                  uint32_t tt)
+{
+    int32_t u = fxl__px256(u_q32), v = fxl__px256(v_q32);
+    int32_t eu = fxl__max32(fxl__max32(fxl__px256(a->u_lo) - u, u - fxl__px256(a->u_hi)) - 1, 0);
+    int32_t ev = fxl__max32(fxl__max32(fxl__px256(a->v_lo) - v, v - fxl__px256(a->v_hi)) - 1, 0);
+    return (uint64_t)((int64_t)eu * eu) + (uint64_t)((int64_t)ev * ev) > (uint64_t)tt * tt;
+}
+
+/* A sure miss of a turn whose end beams both missed, ahead of the arc's
+ * box (issue 20's tails: a circle just behind the emitter, or past the
+ * tip of a thin beam off its axis, went through the arc's box, side_miss,
+ * the exact ends and set-up before sweep_turn.c's behind_miss or far_miss
+ * settled it: up to 6,200 GBA cycles of a 665 median). behind: the
+ * rectangle in u >= 0 (u_lo >= 0), both ends in u < 0 and |step| <= 1024
+ * (the caller's signs), and R > t: behind_miss, R > t iff q2 = |q|^2 (raw
+ * units squared, R^2 = q2 2^32) exceeds th^2, th = r + round the reach in
+ * raw units (t = th 2^16 >= 0, th < 2^32). Otherwise far_miss on the same
+ * values (fxl__turn_far_core). Both prove the middle misses once E0, E1
+ * are outside K'; E_i lies within band = |qx| + |qy| + 1 (Q32.32) of S_i
+ * (sweep_turn.c's head), so S_i outside K (+) disk(t + band) settles that
+ * (and the end beams' own miss): px256_out with TT = ceil(th / 2^8) +
+ * floor(band / 2^24) + 1, TT 2^24 > t + band (TT < 2^25). Then the start
+ * pose, the end pose and the middle all miss. */
+FXL_ARM_CODE static bool quick_miss(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                    int32_t qy, int64_t t_q32, bool behind)
+{
+    uint64_t th = (uint64_t)t_q32 >> 16, band, q2;
+    uint32_t tt;
+    q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+    if (behind ? q2 <= th * th
+               : !fxl__turn_far_core(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32, v0_q32,
+                                     u1_q32, v1_q32))
+        return false;
+    band = (uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u;
+    tt = (uint32_t)((th + 255u) >> 8) + (uint32_t)(band >> 24) + 1u;
+    return px256_out(a, u0_q32, v0_q32, tt) && px256_out(a, u1_q32, v1_q32, tt);
+}
+
+/* quick_miss's gate, inline: every circle past the end beams pays it, so
+ * the circle's signs first and only the two common cases (issue 20: with
+ * every side's behind_miss and far_miss's every case gated here, the
+ * turns' maxima about a pivot off the beam and of a moving circle rose
+ * 250 to 380 GBA cycles): behind the emitter side (u0, u1 < 0 <= u_lo),
+ * or past the tip off the axis (u0, u1 > u_hi > 0, v0 and v1 of one
+ * strict sign; for cost only, far_miss checks its own conditions). */
+FXL__ALWAYS_INLINE bool turn_quick(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                   int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                   int32_t qy, int64_t t_q32)
+{
+    if (u0_q32 < 0 && u1_q32 < 0)
+        return a->u_lo >= 0 && step >= -1024 && step <= 1024 &&
+               quick_miss(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32, true);
+    return u0_q32 > a->u_hi && u1_q32 > a->u_hi && a->u_hi > 0 &&
+           ((v0_q32 > 0 && v1_q32 > 0) || (v0_q32 < 0 && v1_q32 < 0)) &&
+           quick_miss(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32, false);
+}
+
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__turn_quick_misses;
+#endif
 
 /* arc_box_miss and axis_hit in one call for turn_hit (issue 20's tails:
  * a circle that the beam's axis sweeps over, past both end beams, paid
@@ -555,6 +630,25 @@ FXL__ALWAYS_INLINE bool middle_exact(const fxl_sweep_prep *sp, int32_t qx, int32
     return fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
 }
 
+/* A middle the quick misses settled: false (and, in test builds with the
+ * audit on, the exact middle run too and counted if it disagrees). */
+FXL__ALWAYS_INLINE bool quick_audit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy,
+                                    int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                    int64_t v1_q32, int32_t r)
+{
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_quick_misses++;
+    if (fxl__turn_audit.on) {
+        fxl__turn_audit.filtered++;
+        fxl__turn_audit.wrong +=
+            fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r) ? 1u : 0u;
+    }
+#else
+    (void)sp, (void)qx, (void)qy, (void)u0_q32, (void)v0_q32, (void)u1_q32, (void)v1_q32, (void)r;
+#endif
+    return false;
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -578,6 +672,9 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
         return true;
     if (sp->step == 0 || t_q32 < 0)
         return false;
+    /* The middle's common sure misses before the arc's box (quick_miss). */
+    if (turn_quick(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
+        return quick_audit(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
     settled = arc_settle(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32);
     if (settled >= 0)
         return settled == 1;

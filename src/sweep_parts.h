@@ -131,6 +131,60 @@ static inline uint32_t fxl__sweep_root32(fxl__u128 x, unsigned *h)
                                                           : (x.lo >> e) | (x.hi << (64u - e))));
 }
 
+/* sweep_turn.c's far_miss on scalars (its proof there; sweep.c's turn_hit
+ * runs it too, before the arc's box): step the turn, q = (qx, qy) the
+ * circle's offset (Q16.16) with q2 = |q|^2 (raw units squared), [b0, b1]
+ * the rectangle across and t the reach (Q32.32), (u_i, v_i) the frame
+ * values S_i (Q32.32). True only when every point of K_A is nearer the
+ * pivot than R - t (the middle misses once both ends are outside K'). */
+static inline bool fxl__turn_far_core(int32_t step, int32_t qx, int32_t qy, uint64_t q2,
+                                      int64_t b0, int64_t b1, int64_t t, int64_t u0, int64_t v0,
+                                      int64_t u1, int64_t v1)
+{
+    const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
+    uint64_t r2, b, bh, th, tl, rh, hi, lo;
+    if (step < -1024 || step > 1024)
+        return false;
+    if (fxl__sign64(v0) * fxl__sign64(v1) <= 0)
+        return false;
+    hi = fxl__abs32(qx), lo = fxl__abs32(qy);
+    if (hi < lo)
+        b = hi, hi = lo, lo = b;
+    rh = (hi + (lo + 1u) / 2u + 4095u) >> 12;
+    b = fxl__abs64(b0) > fxl__abs64(b1) ? fxl__abs64(b0) : fxl__abs64(b1);
+    bh = (b + up) >> 28;
+    th = ((uint64_t)t + up) >> 28;
+    tl = (uint64_t)t >> 28;
+    r2 = q2 >> 24;
+    if (rh > lim || th > lim || bh > lim)
+        return false;
+    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
+     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
+    {
+        uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
+        uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw, uw, vw;
+        uint64_t uh, vl;
+        int64_t l;
+        if (r2w <= thw * thw)
+            return false;
+        l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);
+        if (l <= 0)
+            return false;
+        lw = (uint32_t)l;
+        uh = (fxl__abs64(u0) + up) >> 28, vl = fxl__abs64(v0) >> 28;
+        if (uh > lim || vl > lim)
+            return false;
+        uw = (uint32_t)uh, vw = (uint32_t)vl;
+        if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
+            return false;
+        uh = (fxl__abs64(u1) + up) >> 28, vl = fxl__abs64(v1) >> 28;
+        if (uh > lim || vl > lim)
+            return false;
+        uw = (uint32_t)uh, vw = (uint32_t)vl;
+        return (uint64_t)(vw * vw) * lw > (uint64_t)b2 * (uw * uw);
+    }
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the
@@ -155,6 +209,13 @@ typedef struct fxl__turn_audit_t {
     uint32_t pivot_checked, pivot_wrong;
 } fxl__turn_audit_t;
 extern fxl__turn_audit_t fxl__turn_audit;
+#endif
+
+/* sweep.c's count of the turns its quick_miss settled (behind_miss and
+ * far_miss ahead of the arc's box; test builds only: FXL_TEST_HOOKS), for
+ * the tests' coverage checks. */
+#ifdef FXL_TEST_HOOKS
+extern uint32_t fxl__turn_quick_misses;
 #endif
 
 /* sweep_aabb.c's audit of its static slides (test builds only:

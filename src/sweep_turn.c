@@ -463,47 +463,9 @@ static bool behind_miss(const turn *m)
  * exact stage decides whatever this leaves. */
 static bool far_miss(const turn *m)
 {
-    const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
-    uint64_t q2 = (m->r2.hi << 32) | (m->r2.lo >> 32), r2, b, bh, th, tl, rh, hi, lo;
-    if (m->step < -1024 || m->step > 1024)
-        return false;
-    if (fxl__sign64(m->s[0][1]) * fxl__sign64(m->s[1][1]) <= 0)
-        return false;
-    hi = fxl__abs32(m->qx), lo = fxl__abs32(m->qy);
-    if (hi < lo)
-        b = hi, hi = lo, lo = b;
-    rh = (hi + (lo + 1u) / 2u + 4095u) >> 12;
-    b = fxl__abs64(m->b0) > fxl__abs64(m->b1) ? fxl__abs64(m->b0) : fxl__abs64(m->b1);
-    bh = (b + up) >> 28;
-    th = ((uint64_t)m->t + up) >> 28;
-    tl = (uint64_t)m->t >> 28;
-    r2 = q2 >> 24;
-    if (rh > lim || th > lim || bh > lim)
-        return false;
-    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
-     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
-    {
-        uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
-        uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw;
-        int64_t l;
-        int i;
-        if (r2w <= thw * thw)
-            return false;
-        l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);
-        if (l <= 0)
-            return false;
-        lw = (uint32_t)l;
-        for (i = 0; i < 2; i++) {
-            uint64_t uh = (fxl__abs64(m->s[i][0]) + up) >> 28, vl = fxl__abs64(m->s[i][1]) >> 28;
-            uint32_t uw, vw;
-            if (uh > lim || vl > lim)
-                return false;
-            uw = (uint32_t)uh, vw = (uint32_t)vl;
-            if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
-                return false;
-        }
-    }
-    return true;
+    uint64_t q2 = (m->r2.hi << 32) | (m->r2.lo >> 32);
+    return fxl__turn_far_core(m->step, m->qx, m->qy, q2, m->b0, m->b1, m->t, m->s[0][0],
+                              m->s[0][1], m->s[1][0], m->s[1][1]);
 }
 
 #ifdef FXL_TEST_HOOKS

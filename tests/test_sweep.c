@@ -1513,6 +1513,68 @@ static void slide_line_band(void)
     CHECK_EQ(big_faults(), 0);
 }
 
+/* sweep.c's quick_miss (issue 20's tails: behind_miss and far_miss ahead
+ * of the arc's box, their ends checked in 1/256 px) at its bands: turns
+ * about the emitter, the middle and an off-beam pivot, the circle's
+ * centre just behind the pivot (the opposite directions, up to 64 steps
+ * beyond the turn's, within two reaches) or past the beam's far end (its
+ * directions, within a reach of the farthest point), at the smallest
+ * touching radius and one below and at a random radius, against the
+ * oracle; with the audit on (test builds) every middle a filter calls a
+ * miss also runs the exact stage, which must agree, and quick_miss must
+ * have settled some (a fifth of the cases or more in full-size runs). */
+static void property_quick_bands(void)
+{
+    fxlt_rng rng = fxlt_rng_for("property_quick_bands");
+    uint32_t i, n = FXLT_CASES(100000), skipped = 0;
+    ptally t = {0, 0, 0, 0, 0, 0, 0};
+    pcase k;
+#ifdef FXL_TEST_HOOKS
+    uint32_t quick0 = fxl__turn_quick_misses;
+#endif
+    pivot_start(&rng, &k, true);
+    for (i = 0; i < n; i++) {
+        int32_t reach, dist, step;
+        fxl_angle a;
+        pivot_next_kind(&rng, &k, i);
+        reach = pivot_reach(&k);
+        step = k.s.motion.step;
+        a = k.s.laser.angle + (fxl_angle)fxlt_range(&rng, step < 0 ? step - 64 : -64,
+                                                   step < 0 ? 64 : step + 64);
+        if ((i & 1) != 0) { /* past the far end */
+            int64_t far = fxl__max64(k.sp.from.u_hi, -k.sp.from.u_lo) / 65536;
+            if (-k.sp.from.u_lo > k.sp.from.u_hi)
+                a += 2048;
+            dist = (int32_t)fxl__sat32(far + fxlt_range(&rng, 0, reach));
+        } else { /* just behind the pivot, off to a side */
+            a += 2048 + fxlt_range(&rng, -256, 256);
+            dist = fxlt_range(&rng, reach / 2, 3 * reach);
+        }
+        a &= 4095;
+        if (!pivot_case(&rng, &t, &k, a, dist, reach))
+            skipped++;
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_audit.on = false;
+    fxlt_printf("    quick bands: %u cases (%u outside the domain skipped), %u touching, %u "
+                "disagreements with the oracle, batch differs in %u; %u turns quick_miss "
+                "settled, %u middles the filters called a miss, %u of them a hit for the exact "
+                "stage\n", t.cases, skipped, t.hits, t.disagree, batch_disagree,
+                fxl__turn_quick_misses - quick0, fxl__turn_audit.filtered, fxl__turn_audit.wrong);
+    CHECK_EQ(fxl__turn_audit.wrong, 0);
+    CHECK(fxl__turn_quick_misses - quick0 > 0);
+    if (FXLT_PROPERTY_DIVISOR == 1)
+        CHECK(fxl__turn_quick_misses - quick0 >= n / 100);
+#else
+    fxlt_printf("    quick bands: %u cases (%u outside the domain skipped), %u touching, %u "
+                "disagreements with the oracle, batch differs in %u\n",
+                t.cases, skipped, t.hits, t.disagree, batch_disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+    CHECK_EQ(batch_disagree, 0);
+    CHECK_EQ(orc_faults(), 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"corner_touch_exact", corner_touch_exact},
@@ -1540,6 +1602,7 @@ static const fxlt_case cases[] = {
     {"slide_corner_band", slide_corner_band},
     {"slide_point_band", slide_point_band},
     {"slide_line_band", slide_line_band},
+    {"property_quick_bands", property_quick_bands},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};

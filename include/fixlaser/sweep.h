@@ -68,19 +68,22 @@
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
  *     (2^29) on an axis always takes the exact stage (same answer).
  *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle
- *     about 665 per circle. A circle near the turn's middle or a slide's
+ *     about 660 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
- *     reaches about 6,200 (a circle grazing a corner of the beam: about
- *     3,700 in the turn's rejects and witnesses, 2,500 in the exact
- *     middle; a circle the beam's axis sweeps over past both end beams
- *     about 2,600, the axis witness tried before the arc's box in one
- *     call); a slide about 1,900 (median 650: a slide that stays in one
- *     corner's region of the hitbox is that corner against the segment,
- *     settled on 2^-8 px floors, its line first, and a corner's 128-bit
- *     products run only in a filter's band), a slide and a turn about
- *     5,600 (median 1,450), a moving circle near both about 6,800 (median
- *     1,460; its worst is a turn's middle between two slides), and
+ *     reaches about 3,200 (a circle just past a thin beam's tip or just
+ *     behind its emitter: about 1,550 in the turn's rejects and end
+ *     beams, then the middle's sure misses behind the emitter and past
+ *     the tip, in 32/64 bits ahead of the arc's box, about 900 to 1,600;
+ *     through the box, side_miss and the exact ends they took 6,200; a
+ *     circle the beam's axis sweeps over past both end beams about 2,500,
+ *     the axis witness tried before the arc's box in one call); a slide
+ *     about 1,900 (median 650: a slide that stays in one corner's region
+ *     of the hitbox is that corner against the segment, settled on 2^-8
+ *     px floors, its line first, and a corner's 128-bit products run only
+ *     in a filter's band), a slide and a turn about 5,600 (median 1,440),
+ *     a moving circle near both about 7,000 (median 1,440; its worst is a
+ *     turn's middle between two slides), and
  *     the middle of a long turn 14,000 (rarely). Measured and not kept
  *     (issue 20, GBA median / max): the arc's box in 1/256 px 32-bit
  *     bounds before its 64-bit test (turn maxima -40, box +13, moving
@@ -88,7 +91,12 @@
  *     past its rejects out of line (medians 665 -> 596 a circle, 650 ->
  *     590 a turn, but every turn maximum +100: the ratio rule);
  *     fxl__frame_hit's inline reject before each end beam (+24 median,
- *     +180 turn maxima: registers).
+ *     +180 turn maxima: registers); the middle's sure misses gated for
+ *     every side and both ends of the beam (+250 to +380 on the maxima
+ *     about a pivot off the beam and of a moving circle: every circle
+ *     past the end beams pays the gate), or tried after the arc's box
+ *     (maxima 4,540 box, 3,580 capsule); sweep_turn.c's Thumb filters as
+ *     ARM in ROM (+80 on their worst samples).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
  *     about 1,000 once per call, then about 120 per circle).
