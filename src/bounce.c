@@ -135,7 +135,7 @@ FXL__ALWAYS_INLINE bool reduce_dir(const fxl_wall_prep *w, int64_t *ex, int64_t 
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey), v = ax | ay, s;
     if (v == 0 || FXL__NO_REDUCE)
         return false;
-    s = 31u - fxl__clz32(v & (0u - v)); /* the trailing zero bits of v */
+    s = fxl__low_bit(v, fxl__bit_mul_get()); /* the trailing zero bits of v */
     ax >>= s;
     ay >>= s;
     if (ax >= 16384u || ay >= 16384u)
