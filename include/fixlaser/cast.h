@@ -312,7 +312,15 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * when the end is the preferred corner off a slanted wall (the boss
  * frame's bounce median 41,140 -> 41,613); the end's floors as 32-bit
  * wrapping values through bounce_point and place_end instead of 64-bit
- * ones (13,771 -> 13,719 median but max 37,462 -> 37,560).) The boss
+ * ones (13,771 -> 13,719 median but max 37,462 -> 37,560); the free end's
+ * two floors in one ARM call (13,715); the reachability checks of a leg
+ * whose band is not clear over the band walls the kernel lists (near the
+ * line, not behind the start) instead of the near list, far ends only
+ * (max 36,801 -> 35,694, boss worst 116,258 -> 115,610, but median 13,645
+ * -> 13,891, the boss frame's 80,173 -> 80,715). Beware of the frame's
+ * layout when measuring: a 4-byte field added to bounce.c's placing
+ * struct, unused, took 13,645 -> 15,496 (8, 16 or 32 bytes: no change).)
+ * The boss
  * frame's dear calls (timer reads, calls above 30,000 cycles, 112 of
  * 1,920: 5 legs, 3.5 off slanted walls) spend about 2,900 a leg on the
  * searches and, per slanted leg, 1,240 on its length and floors, 1,690 on
