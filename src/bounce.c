@@ -136,6 +136,9 @@ FXL__ALWAYS_INLINE bool reduce_dir(const fxl_wall_prep *w, int64_t *ex, int64_t 
     if (v == 0 || FXL__NO_REDUCE)
         return false;
     s = fxl__low_bit(v, fxl__bit_mul_get()); /* the trailing zero bits of v */
+    /* (s <= 31: the look-up's values are 0..31; cppcheck's value flow
+     * takes one from the comparison below.) */
+    /* cppcheck-suppress shiftTooManyBits */
     ax >>= s;
     ay >>= s;
     if (ax >= 16384u || ay >= 16384u)
