@@ -135,7 +135,10 @@ FXL__ALWAYS_INLINE bool reduce_dir(const fxl_wall_prep *w, int64_t *ex, int64_t 
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey), v = ax | ay, s;
     if (v == 0 || FXL__NO_REDUCE)
         return false;
-    s = 31u - fxl__clz32(v & (0u - v)); /* the trailing zero bits of v */
+    s = fxl__low_bit(v, fxl__bit_mul_get()); /* the trailing zero bits of v */
+    /* (s <= 31: the look-up's values are 0..31; cppcheck's value flow
+     * takes one from the comparison below.) */
+    /* cppcheck-suppress shiftTooManyBits */
     ax >>= s;
     ay >>= s;
     if (ax >= 16384u || ay >= 16384u)
@@ -176,6 +179,52 @@ FXL_ARM_CODE static int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w
         }
     }
     return fxl__frac_floor(*u, rc);
+}
+
+/* axis_floor's answer (p + num d / den = lo + f, 0 <= f < 1, exact iff f
+ * = 0) from the length L = floor(t), t = 65536 num / den, for meet_floor's
+ * reduced fractions (den < 2^32, num < 2^13 den < 2^45, so L < 2^29) and
+ * |d| < 2^17, as axis_meet's coordinate along the wall: num |d| / den =
+ * t |d| / 65536 and q0 = floor(L |d| / 65536) <= q = floor(num |d| / den);
+ * num |d| / den - L |d| / 65536 = (t - L) |d| / 65536 < |d| / 65536 < 2,
+ * so q < q0 + 3: the remainder e = num |d| - q0 den (>= 0; num |d| < 2^62,
+ * q0 den < 2^30 2^32 = 2^62, exact in 64 bits) is below 3 den, at most
+ * two subtractions. The same floor as div_small's, no reciprocal product. */
+FXL__ALWAYS_INLINE int64_t axis_from_len(int32_t p, int32_t d, uint64_t num, uint32_t den,
+                                         uint32_t L, bool *exact)
+{
+    uint32_t ad = fxl__abs32(d);
+    uint32_t q = (uint32_t)(((uint64_t)L * ad) >> 16);
+    uint64_t e = num * ad - (uint64_t)q * den;
+    for (; e >= den; e -= den)
+        q++;
+    *exact = e == 0;
+    return (int64_t)p + (d < 0 ? -(int64_t)q - (*exact ? 0 : 1) : (int64_t)q);
+}
+
+/* The meeting with a wall not axis-aligned (or a ray out of axis_meet's
+ * domain): the leg's length floor(u*) and the floors of the point's
+ * coordinates (*x, *xe, *y, *ye: axis_floor's answers), in one ARM call.
+ * Off a wall whose direction reduces (meet_floor's 64-bit branch), the
+ * coordinates come from the length (axis_from_len: the same floors)
+ * instead of two more divisions (GBA: about 740 cycles a slanted end
+ * for the two axis_floor calls); else meet_floor and axis_floor. */
+FXL_ARM_CODE static int32_t meet_point(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac *u,
+                                       int64_t *x, bool *xe, int64_t *y, bool *ye)
+{
+    fxl__recip rc;
+    int32_t L = meet_floor(r, w, u, &rc);
+    /* (num < 2^13 den: u* < 2^29, so L = floor(u*) exactly, below 2^29,
+     * and num < 2^45, as axis_from_len needs.) */
+    if ((u->den >> 32) == 0 && u->num < u->den * 8192u && fxl__abs32(r->dx) < 131072u &&
+        fxl__abs32(r->dy) < 131072u && !FXL__NO_REDUCE) {
+        *x = axis_from_len(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
+        *y = axis_from_len(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+    } else {
+        *x = axis_floor(r->p.x, r->dx, u->num, &rc, xe);
+        *y = axis_floor(r->p.y, r->dy, u->num, &rc, ye);
+    }
+    return L;
 }
 
 #ifdef FXL_TEST_HOOKS
@@ -427,11 +476,11 @@ FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, 
  * rounded towards the side the leg came from (the side of p, `side`): the
  * wall's side value -ey x + ex y moves towards it when x moves against
  * sign(ey side) and y with sign(ex side); along an axis it does not
- * depend on, towards p. With done, the wall is axis-aligned and axis_meet
- * gave the coordinate along it (along, along_exact): no division here. */
-static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fxl__recip *rc,
-                             const fxl_wall_prep *w, placing *pl, int *side_out, bool done,
-                             int64_t along, bool along_exact)
+ * depend on, towards p. The floors of its coordinates come from the
+ * caller (axis_meet's along an axis-aligned wall, both meet_point's
+ * else): (ax, axe), (ay, aye); across an axis-aligned wall its own. */
+static fxl_vec2 bounce_point(const fxl__ray *r, int32_t L, const fxl_wall_prep *w, placing *pl,
+                             int *side_out, int64_t ax, bool axe, int64_t ay, bool aye)
 {
     int side = side_of(w, r->p);
     *side_out = side;
@@ -444,20 +493,16 @@ static fxl_vec2 bounce_point(const fxl__ray *r, fxl__frac u, int32_t L, const fx
     if (w->ex == 0) {
         x0 = w->a.x;
         xe = true;
-    } else if (done) {
-        x0 = along; /* axis_meet's (ey = 0) */
-        xe = along_exact;
     } else {
-        x0 = axis_floor(r->p.x, r->dx, u.num, rc, &xe);
+        x0 = ax;
+        xe = axe;
     }
     if (w->ey == 0) {
         y0 = w->a.y;
         ye = true;
-    } else if (done) {
-        y0 = along; /* axis_meet's (ex = 0) */
-        ye = along_exact;
     } else {
-        y0 = axis_floor(r->p.y, r->dy, u.num, rc, &ye);
+        y0 = ay;
+        ye = aye;
     }
     xup = w->ey != 0 ? (w->ey > 0) != (side > 0) : r->dx < 0;
     yup = w->ex != 0 ? (w->ex > 0) == (side > 0) : r->dy < 0;
@@ -800,7 +845,6 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     for (;;) {
         fxl_bounce leg;
         fxl__frac u;
-        fxl__recip rc;
         long w;
         int came = 0;
         pl.near.count = 0;
@@ -892,20 +936,23 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
             /* Off an axis-aligned wall (the common case in a game's room),
              * the length and the point from one small division (axis_meet,
              * 4 bounces 19,288 -> 18,340 cycles median on the GBA); else
-             * meet_floor and axis_floor (64-bit divisions by the reduced
-             * D' off a wall between whole pixels: GBA 16,584 -> 16,467
-             * median, max 46,672 -> 43,081, the boss frame's two calls
-             * 47,825 -> 46,044; else fxl__frac_floor's 128-bit ones). */
+             * meet_point (64-bit divisions by the reduced D' off a wall
+             * between whole pixels: GBA 16,584 -> 16,467 median, max 46,672
+             * -> 43,081, the boss frame's two calls 47,825 -> 46,044; the
+             * point's floors from the length there; else fxl__frac_floor's
+             * 128-bit ones). */
             const fxl_wall_prep *ww = &walls[w];
-            int64_t along = 0;
-            bool done = (ww->ex == 0 || ww->ey == 0) && fxl__abs32(ray.dx) < 131072u &&
-                        fxl__abs32(ray.dy) < 131072u, along_exact = false;
-            if (done)
-                leg.length = axis_meet(&ray, ww, &along, &along_exact);
-            else
-                leg.length = meet_floor(&ray, ww, &u, &rc);
-            leg.end = bounce_point(&ray, u, leg.length, &rc, ww, &pl, &came, done, along,
-                                   along_exact);
+            int64_t ax, ay;
+            bool axe, aye;
+            if ((ww->ex == 0 || ww->ey == 0) && fxl__abs32(ray.dx) < 131072u &&
+                fxl__abs32(ray.dy) < 131072u) {
+                leg.length = axis_meet(&ray, ww, &ax, &axe);
+                ay = ax; /* along the wall: the axis across takes the wall's own */
+                aye = axe;
+            } else {
+                leg.length = meet_point(&ray, ww, &u, &ax, &axe, &ay, &aye);
+            }
+            leg.end = bounce_point(&ray, leg.length, ww, &pl, &came, ax, axe, ay, aye);
         }
         {
             /* Field by field: the struct assignment was a memcpy call. */
@@ -995,11 +1042,7 @@ fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigne
 int32_t fxl__bounce_meet(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac u, int64_t *x,
                          bool *xe, int64_t *y, bool *ye)
 {
-    fxl__recip rc;
-    int32_t L = meet_floor(r, w, &u, &rc);
-    *x = axis_floor(r->p.x, r->dx, u.num, &rc, xe);
-    *y = axis_floor(r->p.y, r->dy, u.num, &rc, ye);
-    return L;
+    return meet_point(r, w, &u, x, xe, y, ye);
 }
 
 bool fxl__bounce_no_lean;

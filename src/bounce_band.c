@@ -69,7 +69,11 @@
  * list stays this file's Thumb loop (the loop in the kernel's ARM, from
  * ROM, measured slower: 15,787 against 15,568). fxl_room_bounce 16,467
  * -> 14,766 cycles median, max 43,081 -> 41,293 (bench_room's 16 walls);
- * the boss frame's two calls 46,044 -> 41,399. */
+ * the boss frame's two calls 46,044 -> 41,399. The kernel's own strict
+ * comparison of a later wall with the best (128-bit products; before, it
+ * listed that wall and every later one for this file's C, 133 legs in
+ * 1,025): 14,040 -> 13,771 median, max 39,838 -> 37,462; the boss
+ * frame's two calls 39,283 -> 38,205 (max 70,231 -> 65,719). */
 #include "bounce_band.h"
 
 #include "angle_table.h"
@@ -112,10 +116,9 @@ bool fxl__bounce_band_c;
 #endif
 
 /* After the port's kernel (port/gba/bounce_arm.s: fxl__consider_band_at's
- * band part exactly, and fxl__consider_at's tests up to the first wall
- * taken within the length) listed c > 0 walls (those after the one taken
- * that pass the first tests, or from the first met at N = 0 on, in index
- * order): fxl__consider_at on them, from the kernel's best (the walls not
+ * band part exactly, and fxl__consider_at up to the first wall met at N =
+ * 0) listed c > 0 walls (those that pass the first tests from that one
+ * on, in index order): fxl__consider_at on them, from the kernel's best (the walls not
  * listed it rejects at those tests), then the band's answer. With none
  * listed the kernel gives the band's answer itself. */
 FXL_ARM_CODE static bool bb_rest(const fxl__ray *r, const fxl_room_wall *w, const uint32_t *met,

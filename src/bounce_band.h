@@ -18,9 +18,10 @@ void fxl__bounce_near_list(const fxl_room *room, const fxl__ray *r, fxl__near *n
 #if FXL_PORT_BOUNCE_BAND
 /* The port's leg kernel (port/gba/bounce_arm.s): for the candidates idx
  * (increasing, the wall left off, ended by 0xFFFFFFFF): s (best -1, u the
- * length) as fxl__consider_at leaves it up to the first wall taken, and
- * the walls that pass fxl__consider_at's first tests (the signs of D, T,
- * T - D and N) after it, or from the first at N = 0 on, in met[] in
+ * length) as fxl__consider_at leaves it up to the first wall met at N = 0
+ * (its strict comparisons included), and the walls that pass
+ * fxl__consider_at's first tests (the signs of D, T, T - D and N) from
+ * that one on, in met[] in
  * order: 2 c for c > 0 of them (bd then as fxl__consider_band_at leaves
  * it: b, lo1, lo2, i1), else fxl__band_clear's answer (1: clear, 0: not;
  * bd not written). */

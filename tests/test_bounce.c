@@ -764,6 +764,73 @@ static void lean_reflections(void)
     CHECK_EQ(bad, 0);
 }
 
+/* The port's kernel's strict comparison of a later wall with the best
+ * (bounce_arm.s, .Learlier) against the C list and the pass, on rays met
+ * by 2 to 6 walls crossing at one point X = p + k d exactly on the ray (u
+ * = 65536 k: ties, which go to the lower index), or a raw unit off it, or
+ * a few pixels along, some ending there (corners), in random index order,
+ * some beyond the length; one- and two-sided, no rules or random ones.
+ * Without the port the C list twice (as port_kernel_agrees). */
+static void kernel_earlier(void)
+{
+    fxlt_rng rng = fxlt_rng_for("kernel_earlier");
+    uint32_t rays = 0, target = FXLT_CASES(20000), found = 0, bad = 0;
+    fxl_wall w[6];
+    fxl_wall_prep prep[6];
+    fxl_room_wall packed[6];
+    while (rays < target) {
+        fxl_room room;
+        fxl__rules rules;
+        fxl_vec2 p = v2(0, 0), x;
+        int32_t dx, dy, k, len;
+        int n = 2 + (int)fxlt_below(&rng, 5), i;
+        p.x = fxlt_range(&rng, -PX(500), PX(500)); /* one draw per statement */
+        p.y = fxlt_range(&rng, -PX(500), PX(500));
+        pick_dir(&rng, &dx, &dy);
+        k = fxlt_range(&rng, 1, 300);
+        x = v2((int64_t)p.x + (int64_t)k * dx, (int64_t)p.y + (int64_t)k * dy);
+        len = (int32_t)(65536 * k) + fxlt_range(&rng, -PX(4), PX(40));
+        len = len < 0 ? 0 : len;
+        for (i = 0; i < n; i++) {
+            uint32_t how = fxlt_below(&rng, 4);
+            int64_t tx = x.x, ty = x.y, m0, m1;
+            int32_t ex = fxlt_range(&rng, -2000, 2000), ey = fxlt_range(&rng, -2000, 2000);
+            if (how == 1) {
+                if (fxlt_below(&rng, 2) == 0)
+                    tx += fxlt_range(&rng, -1, 1);
+                else
+                    ty += fxlt_range(&rng, -1, 1);
+            } else if (how == 2) {
+                int32_t j = fxlt_range(&rng, -3, 3);
+                tx += (int64_t)j * dx;
+                ty += (int64_t)j * dy;
+            }
+            if (ex == 0 && ey == 0)
+                ex = 1;
+            m0 = fxlt_below(&rng, 4) == 0 ? 0 : fxlt_range(&rng, 1, 4000);
+            m1 = fxlt_below(&rng, 4) == 0 ? 0 : fxlt_range(&rng, 1, 4000);
+            if (m0 == 0 && m1 == 0)
+                m1 = 1;
+            w[i].a = v2(tx - m0 * ex, ty - m0 * ey);
+            w[i].b = v2(tx + m1 * ex, ty + m1 * ey);
+            (void)fxl_wall_prepare(&w[i], &prep[i]);
+        }
+        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 6, &room), FXL_OK);
+        pick_rules(&rng, prep, n, p, &rules);
+        if (fxlt_below(&rng, 2) == 0)
+            rules.skip = -1, rules.has_ref = false, rules.on_line = false;
+        bad += !port_c_pass(&room, p, dx, dy, len, false, &rules, &found);
+        bad += !port_c_pass(&room, p, dx, dy, len, true, &rules, &found);
+        rays++;
+    }
+    fxlt_printf("    %s: %u rays crossed at one point (%u searches found a wall): %u "
+                "disagreements\n",
+                FXL_PORT_BOUNCE_BAND ? "port kernel vs C list vs pass" : "C list vs pass", rays,
+                found, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(found > 0);
+}
+
 static const fxlt_case cases[] = {
     {"bench_room_legs", bench_room_legs},
     {"search_agrees", search_agrees},
@@ -773,6 +840,7 @@ static const fxlt_case cases[] = {
     {"reduced_rooms", reduced_rooms},
     {"port_kernel_agrees", port_kernel_agrees},
     {"lean_reflections", lean_reflections},
+    {"kernel_earlier", kernel_earlier},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};

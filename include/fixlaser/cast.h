@@ -94,8 +94,8 @@
  * stops it (2,906 median, max 4,392); a width cast 5,074 median (max
  * 17,830; through a room, fxl_room_cast_width: 4,742 median, max 17,037;
  * box beams 4,415, max 8,487; capsule beams 5,021, max 18,199: walls at
- * a pillar's corner, two worked out); 4 bounces 21,307 median (max
- * 46,582)
+ * a pillar's corner, two worked out); 4 bounces 20,359 median (max
+ * 44,177)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
@@ -255,80 +255,80 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * 2,651; a shift loop over the mask in place of the de Bruijn multiply;
  * the end point in the ARM part; the slabs' clamps without branches. A
  * front set of 64 directions, 192 bytes more a room, spared about 30
- * cycles.) 4
- * bounces 14,040 median (max 39,838; 14,766 and 41,293 before the
- * steps off the search below, with the port's leg kernel below; 16,467
- * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before the reduced
- * divisions off slanted walls, 18,398 and 48,973 when the legs passed
- * over every packed wall), 4.0 legs a call (3.1 ending on a wall:
- * 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others);
- * measured with timer reads between the steps (means, tails included,
- * each read about 40), a call spends about 8,750 in the leg searches
- * (2,200 a leg: the index and the packed tests about 580, Thumb; the band
- * and exact tests of 2.1 candidates about 1,430, ARM), off an
- * axis-aligned wall about 770 on the length (axis_meet) and 760 on the
- * end placed, off another 1,450 and 4,600 (128-bit divisions), 800 on a
- * free end, per bounce about 900 on the reflection and the next leg's
- * rules, and per leg 150 on its angle (fxl_atan2 only off a slanted wall)
- * and 220 on its ray's set-up. Re-measured so (1,025 legs): a leg's
- * search spends about 390 on its call and slab look-ups, 370 on the
- * candidates' packed tests, 1,400 on the band and exact tests; off a
- * slanted wall between whole pixels the reduced divisions took the end
- * placed from 1,900 to 1,560 a leg and the reflections' share from 2,790
- * to 2,570 a call. The GBA port runs a leg's band and exact tests as
- * hand-scheduled ARM in ROM (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND;
- * src/bounce_band.c's C list stays the code everywhere else and the
- * reference the port's tests compare it with): per candidate the band
- * test, the signs of D, T, T - D and N, the first wall's 96-bit
- * comparison with the length, and the band's answer (128-bit products)
- * when no later wall needs the C's strict comparison (133 legs in
- * 1,025), about 815 a leg for its 2.1 candidates against 1,400; the
- * wall left is taken off the index's mask. 4 bounces 16,467 -> 15,568
- * median with the C's fxl__consider_at and fxl__band_clear after the
- * kernel (810 and 320 a leg), 14,826 with both in it, 14,766 reading
- * its stack arguments in place; max 43,081 -> 41,293. (Measured slower: the packed tests and angle filter in the
- * kernel too, 19 ARM instructions a wall from ROM against the Thumb
- * loop: 15,787 against 15,568.) Off the search, timed again (means a
- * call, each read about 50): 790 at the entry, 2,500 on the lengths
- * (axis_meet about 780 a leg, meet_floor 970), 2,600 on the ends placed
- * (690 a leg off an axis-aligned wall, 2,000 off another: two 64-bit
- * floors; the reachability searches ran for 43 ends in 1,025, the
- * spare-the-check band held for 982 legs), 680 on a free end, per bounce
- * about 350 on the next leg's rules, 350 on the reflection, 260 on the
- * ray's set-up. Steps since, 14,766 -> 14,077 median: the next leg's
- * angle worked out with its reflection (-a or 2048 - a off an
- * axis-aligned wall, no compares; the loop no longer keeps the old
- * direction live across the search: 14,505), each leg written field by
- * field (a struct assignment is a memcpy call in Thumb: 14,322), the
- * axis-aligned side and far_from tests in 32 bits (14,125), axis_meet's
- * coordinate along the wall from the length with at most two
- * subtractions instead of a second division (14,077). (Measured and
- * not kept: axis_meet's reciprocals kept from leg to leg, the reflection
- * off an axis-aligned wall keeping |dx|, |dy|: 14,728 against 14,766,
- * max 41,357; each leg built in the caller's array in place, 14,039
- * against 14,077 but max 41,096 and the boss frame's max up; a slanted
- * wall's two 64-bit floors in one ARM call, 14,103, max 41,250.) The
- * boss frame's dear calls (timer reads, calls above 30,000 cycles, 8 % of
- * them: 36,500 a call, 5 legs, 2.7 off slanted walls) spent 15,300 on the
- * searches (3,050 a leg against 2,000 in the others), per slanted leg 810
- * on its length, 2,250 on its end (side 240, the two floors 740, the end
- * placed 730), 1,700 on its reflection and 490 on its angle (fxl_atan2),
- * and 2,470 on reachability searches (1.4 a call, 1,800 each; 0.12 in
- * the others). The reflection off a 45-degree wall or a slanted one
- * between whole pixels now runs as a lean ARM function of its own
- * (reflect_reduced) before reflect, whose prologue and 128-bit set-up cost
- * more than the work: 14,077 / 41,070 -> 14,040 / 40,334, the boss
- * frame's worst 124,015 -> 123,041; its steadiness from its m2 and its
- * products in 32-bit factors, 39,838 and 122,260. (Measured and not kept: a side filter
- * in front of the reachability search, both ends strictly on one side of
- * each near wall's line, max 40,334 -> 41,732 (it rarely decides: the
- * near walls are those whose lines the end nearly touches); axis_floor's
- * 128-bit division in a function of its own, boss worst 123,041 ->
- * 123,333; the on-line side test after a bounce spared when the end is
- * the preferred corner off a slanted wall (strictly off the line), boss
- * worst 123,228 but the bounce median 41,140 -> 41,613.) The boss
- * frame's 400 px beams (tests/bench/boss.c) cost about 19,650 a call
- * (20,700 before those steps, 23,000 before the port's kernel): 4.4 legs (155 of 256
+ * cycles.)
+ * 4 bounces 13,645 median (max 36,801; 14,040 and 39,838 before this
+ * round's steps below, 14,766 and 41,293 before the last round's, 16,467
+ * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before
+ * the reduced divisions off slanted walls, 18,398 and 48,973 when the
+ * legs passed over every packed wall), 4.0 legs a call (3.1 ending on a
+ * wall: 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others).
+ * Measured with timer reads between the steps (means, tails included,
+ * each read about 40), a call spends about 580 at its entry, 6,900 in the
+ * leg searches (1,715 a leg: the call and slab look-ups about 290 and the
+ * candidates' packed tests 360, Thumb; the band and exact tests of 2.1
+ * candidates about 1,000, ARM), off an axis-aligned wall about 640 on the
+ * length (axis_meet) and 530 on the end placed, off another about 660 on
+ * the length and 1,480 on the end (before meet_point), 680 on a free end,
+ * per bounce about 230 on the next leg's rules and 240 on the ray's
+ * set-up, and on the reflection and its angle 140 off an axis-aligned
+ * wall, 1,050 and 300 (fxl_atan2) off another. The GBA port runs a leg's
+ * band and exact tests as hand-scheduled ARM in ROM (port/gba/bounce_arm.s,
+ * FXL_PORT_BOUNCE_BAND; src/bounce_band.c's C list stays the code
+ * everywhere else and the reference the port's tests compare it with):
+ * per candidate the band test, the signs of D, T, T - D and N, the first
+ * wall's 96-bit comparison with the length, a later wall's strict
+ * comparison with the best (128-bit products), and the band's answer
+ * (128-bit products); only from a wall met at N = 0 (the start's rules)
+ * on are the walls left to the C. Steps, 16,467 -> 13,645 median: the
+ * kernel with the C's fxl__consider_at and fxl__band_clear after it
+ * (15,568), both in it (14,826), its stack arguments read in place
+ * (14,766); the next leg's angle worked out with its reflection (-a or
+ * 2048 - a off an axis-aligned wall, no compares: 14,505), each leg
+ * written field by field (a struct assignment is a memcpy call in Thumb:
+ * 14,322), the axis-aligned side and far_from tests in 32 bits (14,125),
+ * axis_meet's coordinate along the wall from the length with at most two
+ * subtractions instead of a second division (14,077), the reflection off
+ * a 45-degree wall or a slanted one between whole pixels as a lean ARM
+ * function of its own (reflect_reduced, before reflect, whose prologue and
+ * 128-bit set-up cost more than the work: 14,040, max 41,070 -> 39,838
+ * with its steadiness from its m2 and its products in 32-bit factors);
+ * then the kernel's own strict comparison of a later wall with the best
+ * (before, that wall and every later one went to the C's bb_rest, 133
+ * legs in 1,025: 13,771, max 37,462), a slanted wall's length and the
+ * bounce point's two floors in one ARM call, the floors from the length
+ * as axis_meet's (meet_point, instead of two axis_floor calls and their
+ * reciprocal products: 13,649, max 36,855), reduce_dir's trailing zeros
+ * by the de Bruijn look-up (13,645, max 36,801). (Measured and not kept:
+ * the packed tests and angle filter in the kernel too, 19 ARM
+ * instructions a wall from ROM against the Thumb loop (15,787 against
+ * 15,568); axis_meet's reciprocals kept from leg to leg (14,728 against
+ * 14,766, max 41,357); each leg built in the caller's array in place
+ * (14,039 against 14,077 but max 41,096); a slanted wall's two 64-bit
+ * floors in one ARM call with their divisions (14,103, max 41,250); a
+ * side filter in front of the reachability search, both ends strictly on
+ * one side of each near wall's line (max 40,334 -> 41,732: it rarely
+ * decides); axis_floor's 128-bit division in a function of its own (boss
+ * worst 123,041 -> 123,333); the on-line side test after a bounce spared
+ * when the end is the preferred corner off a slanted wall (the boss
+ * frame's bounce median 41,140 -> 41,613); the end's floors as 32-bit
+ * wrapping values through bounce_point and place_end instead of 64-bit
+ * ones (13,771 -> 13,719 median but max 37,462 -> 37,560); the free end's
+ * two floors in one ARM call (13,715); the reachability checks of a leg
+ * whose band is not clear over the band walls the kernel lists (near the
+ * line, not behind the start) instead of the near list, far ends only
+ * (max 36,801 -> 35,694, boss worst 116,258 -> 115,610, but median 13,645
+ * -> 13,891, the boss frame's 80,173 -> 80,715). Beware of the frame's
+ * layout when measuring: a 4-byte field added to bounce.c's placing
+ * struct, unused, took 13,645 -> 15,496 (8, 16 or 32 bytes: no change).)
+ * The boss
+ * frame's dear calls (timer reads, calls above 30,000 cycles, 112 of
+ * 1,920: 5 legs, 3.5 off slanted walls) spend about 2,900 a leg on the
+ * searches and, per slanted leg, 1,240 on its length and floors, 1,690 on
+ * its end, 1,380 on its reflection and 400 on its angle (fxl_atan2); 1.6
+ * reachability searches a call at 1,730 each (8.6 near walls each, none
+ * blocked in the frame's 416). The boss frame's 400 px beams
+ * (tests/bench/boss.c) cost about 18,900 a call (19,650 before this
+ * round's steps, 23,000 before the port's kernel): 4.4 legs (155 of 256
  * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
  * exact tests (2.1 at 300 px: the box of a leg's length left holds more
  * of the room) and 1.1 legs a call end on walls not axis-aligned (0.6). A

@@ -5,14 +5,15 @@
 @ fxl__consider_at's tests up to the first wall taken, every value in
 @ registers or on the stack: the signs of D, T, T - D and N, then, for
 @ the first wall that passes them with N != 0, the comparison with the
-@ length (65536 n <= len d, 96 bits, as the C). The walls that pass the
-@ sign tests after the one taken, or from the first with N = 0 on (the
-@ rules at the start: fxl__start_stops), are listed in index order for
-@ bounce_band.c's C, which runs fxl__consider_at on them from the
-@ kernel's best (strictly earlier replaces it: the same best, ties to the
-@ lower index, as the C over every wall in order), then fxl__band_clear;
-@ when none is listed (most legs) the kernel gives fxl__band_clear's
-@ answer itself (.Lclear). Compiled for FXL_PORT_BOUNCE_BAND (fxl_port.h);
+@ length (65536 n <= len d, 96 bits, as the C); a later wall that passes
+@ them with N != 0 gets the C's strict comparison with the best (128-bit
+@ products, .Learlier: strictly earlier replaces it, ties to the lower
+@ index). The walls that pass the sign tests from the first with N = 0
+@ on (the rules at the start: fxl__start_stops) are listed in index order
+@ for bounce_band.c's C, which runs fxl__consider_at on them from the
+@ kernel's best (the same best as the C over every wall in order), then
+@ fxl__band_clear; when none is listed (most legs) the kernel gives
+@ fxl__band_clear's answer itself (.Lclear). Compiled for FXL_PORT_BOUNCE_BAND (fxl_port.h);
 @ the suite compares the search with bounce_band.c's C list (bb_list) and
 @ with cast.c's pass (bounce.port_kernel_agrees, the GBA test ROM too).
 @
@@ -52,7 +53,8 @@
 @   [24] lo1 (8)  [32] lo2 (8)  [40] i1  [48] met (start)  [56] bd
 @   [64] len  [68] the best taken (-1: none yet, -2: a wall deferred
 @   first)  [72] its d, n (16 bytes); the arguments above the saved
-@   registers: [124] two_sided, [128] met (the list's next), [132] s
+@   registers: [124] two_sided, [128] met (the list's next), [132] s;
+@   .Learlier keeps r4, r5 at [44], [52] and r7, r10 in E's slot
 
     .syntax unified
     .arm
@@ -166,7 +168,7 @@ fxl__bounce_band_port:
     beq     .Lzero
     ldr     r2, [sp, #68]
     cmn     r2, #1
-    bne     .Ldefer                 @ a best already, or a wall deferred
+    bne     .Lbetter_pos            @ a best already, or a wall deferred
     ldr     r0, [sp, #16]
     ldr     r1, [sp, #20]
     rsbs    r0, r0, #0
@@ -175,7 +177,7 @@ fxl__bounce_band_port:
 .Lmetn:                             @ D < 0, N < 0: d = E, n = -N
     ldr     r2, [sp, #68]
     cmn     r2, #1
-    bne     .Ldefer
+    bne     .Lbetter_neg
     rsbs    r12, r12, #0
     rsc     lr, lr, #0
     ldr     r0, [sp, #16]
@@ -201,6 +203,78 @@ fxl__bounce_band_port:
     bcc     .Lproj                  @ beyond the length: not taken
     ldr     r0, [r8, #-4]
     str     r0, [sp, #68]           @ the best
+    b       .Lproj
+@ A later wall met (N != 0) with a best taken and none listed yet:
+@ fxl__consider_at's strict comparison, strictly earlier iff n_b d > n
+@ d_b (the best's n_b / d_b; n, d, n_b, d_b below 2^63, so both
+@ products below 2^126), worked out as B - A = n d_b - n_b d (mod
+@ 2^128, |B - A| < 2^126: the top word's sign is its sign), 64 x 64 bits
+@ in four UMULL/UMLAL each. Once a wall is listed, every later one is too
+@ (the C then keeps the order: ties go to the wall seen first).
+.Lbetter_neg:                       @ D < 0, N < 0: n = -N, d = E
+    ldr     r0, [sp, #128]
+    ldr     r1, [sp, #48]
+    cmp     r0, r1
+    bne     .Ldefer                 @ a wall listed before it
+    rsbs    r12, r12, #0
+    rsc     lr, lr, #0
+    ldr     r0, [sp, #16]
+    ldr     r1, [sp, #20]
+    b       .Learlier
+.Lbetter_pos:                       @ D > 0, N > 0: n = N, d = -E
+    ldr     r0, [sp, #128]
+    ldr     r1, [sp, #48]
+    cmp     r0, r1
+    bne     .Ldefer
+    ldr     r0, [sp, #16]
+    ldr     r1, [sp, #20]
+    rsbs    r0, r0, #0
+    rsc     r1, r1, #0
+.Learlier:                          @ d (r0, r1), n (r12, lr)
+    str     r4, [sp, #44]
+    str     r5, [sp, #52]
+    str     r7, [sp, #20]           @ (E's slot: read no more for this wall)
+    str     r10, [sp, #16]
+    ldr     r2, [sp, #80]
+    ldr     r3, [sp, #84]           @ n_b
+    umull   r4, r5, r2, r0          @ A = n_b d: r4..r7
+    mov     r6, #0
+    umlal   r5, r6, r2, r1
+    mov     r7, #0
+    umlal   r5, r7, r3, r0
+    adds    r6, r6, r7
+    mov     r7, #0
+    adc     r7, r7, #0
+    umlal   r6, r7, r3, r1
+    ldr     r10, [sp, #72]          @ d_b low
+    umull   r2, r3, r12, r10
+    rsbs    r4, r4, r2
+    rscs    r5, r5, r3
+    rscs    r6, r6, #0
+    rsc     r7, r7, #0              @ n_l d_bl - A
+    umull   r2, r3, lr, r10
+    adds    r5, r5, r2
+    adcs    r6, r6, r3
+    adc     r7, r7, #0              @ + n_h d_bl 2^32
+    ldr     r10, [sp, #76]          @ d_b high
+    umull   r2, r3, r12, r10
+    adds    r5, r5, r2
+    adcs    r6, r6, r3
+    adc     r7, r7, #0              @ + n_l d_bh 2^32
+    umull   r2, r3, lr, r10
+    adds    r6, r6, r2
+    adc     r7, r7, r3              @ + n_h d_bh 2^64: B - A
+    cmp     r7, #0
+    ldr     r4, [sp, #44]
+    ldr     r5, [sp, #52]
+    ldr     r7, [sp, #20]
+    ldr     r10, [sp, #16]
+    rsb     r6, r4, #0              @ (the loads and rsb keep the flags)
+    bge     .Lproj                  @ B >= A: not strictly earlier
+    add     r2, sp, #72
+    stm     r2, {r0, r1, r12, lr}   @ d, n
+    ldr     r0, [r8, #-4]
+    str     r0, [sp, #68]           @ the new best
     b       .Lproj
 @ N = 0: the rules at the start (C); it and every later wall that passes
 @ are deferred (so the C's strict comparisons see them in index order).
