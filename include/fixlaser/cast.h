@@ -210,128 +210,28 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * for them; EWRAM (16-bit bus, 2 wait states) costs about 4 cycles more
  * per word read (the prepared walls the bounces, and the width casts of
  * rooms too large for the index, also read may stay in EWRAM). The code
- * stays in ROM (Thumb, the exact tests ARM)
- * by default. Built with -DFXL_ROOM_SCAN_IWRAM=1 (config.h), the pass over
- * the packed walls (their packed boxes and angles, every wall every leg
- * and every cast in a room too large for the index) is ARM code in IWRAM
- * (148 bytes; about 25 cycles a wall): 4 bounces 18,402 -> 17,384 cycles
- * median and a room cast 3,174 -> 2,871, measured before the index served
- * them (an indexed room's casts and bounces now skip the pass). Built
- * with -DFXL_ROOM_IWRAM=1, the room's search,
- * its indexed cast's tests and fxl_room_cast run as ARM code from IWRAM
- * (8,364 bytes of it in the boss ROM; its frame's 4 casts, 2 of them
- * centre lines, 28,210 -> 25,500 cycles median; before the pass moved and
- * the index, a room cast took 1,468 cycles median, max 2,150).
- * Cost (GBA, the benchmark's 16-walled room, default build): a room cast
- * 1,818 cycles median (max 2,877; 2,222 and 3,896 with the C search,
- * 2,651 and 4,125 before this layout, 3,174 and 4,674 before the index
- * and floor_div). The GBA port runs the candidates' search and the
- * division as hand-scheduled ARM in ROM (port/gba/cast_arm.s,
- * FXL_PORT_ROOM_CAST; the C search, fxl__room_cast_mask_c, stays the code
- * everywhere else and the reference the port's tests compare it with):
- * every value in registers, about 13 instructions to pick a candidate and
- * reject it beside its start (T < 0, tested first one-sided), 25 beside
- * its end, 38 to meet it and compare it with the length in 96 bits
- * (65536 n <= len d); later walls that meet the line are compared with
- * the first in 128-bit products (C), and the first's floor(u*) is
- * cast.c's floor_div step for step (its reciprocal of |D| and
- * multiply-back check, exact; the 128-bit division, in C, only if that
- * check fails, never seen). The rest is Thumb: the call 108 (the
- * benchmark's, timed with an empty body), the pointer and laser checks
- * 120, the table's cos and sin 51, the ray and its box's coarse values
- * about 230 (one product an axis, (h + 1) |dx|: at most 1 px wider than
- * the exact box, 264 with the former two), the index 198 (four slab
- * look-ups and the front set), the end point 112. Measured steps: 2,222
- * (GCC's ARM search, 35 to 40 instructions a candidate, its division
- * about 370) -> 1,989 with the port's loops -> 1,865 with its division
- * (no C call between) -> 1,854 testing T first -> 1,818 with the
- * one-product box. Code fetched from ROM (3/1 waitstates, about 4 cycles
- * an ARM instruction, 6 to 8 measured with the branches; Thumb about 2 to
- * 3.5) is most of it: 1,200 would take the ARM part in IWRAM
- * (-DFXL_ROOM_IWRAM=1 measured 1,468 before this layout). (Measured
- * slower: the ray's box and the slab look-ups in the port's ARM too,
- * 2,003 against 1,989 (70 ARM instructions from ROM cost more than GCC's
- * 130 Thumb ones); the whole call as GCC's ARM code in ROM, 2,804 against
- * 2,651; a shift loop over the mask in place of the de Bruijn multiply;
- * the end point in the ARM part; the slabs' clamps without branches. A
- * front set of 64 directions, 192 bytes more a room, spared about 30
- * cycles.)
- * 4 bounces 13,645 median (max 36,801; 14,040 and 39,838 before this
- * round's steps below, 14,766 and 41,293 before the last round's, 16,467
- * and 43,081 with the C's band and exact tests, 16,584 and 46,672 before
- * the reduced divisions off slanted walls, 18,398 and 48,973 when the
- * legs passed over every packed wall), 4.0 legs a call (3.1 ending on a
- * wall: 2.5 on axis-aligned walls, 0.3 on 45-degree ones, 0.3 on others).
- * Measured with timer reads between the steps (means, tails included,
- * each read about 40), a call spends about 580 at its entry, 6,900 in the
- * leg searches (1,715 a leg: the call and slab look-ups about 290 and the
- * candidates' packed tests 360, Thumb; the band and exact tests of 2.1
- * candidates about 1,000, ARM), off an axis-aligned wall about 640 on the
- * length (axis_meet) and 530 on the end placed, off another about 660 on
- * the length and 1,480 on the end (before meet_point), 680 on a free end,
- * per bounce about 230 on the next leg's rules and 240 on the ray's
- * set-up, and on the reflection and its angle 140 off an axis-aligned
- * wall, 1,050 and 300 (fxl_atan2) off another. The GBA port runs a leg's
- * band and exact tests as hand-scheduled ARM in ROM (port/gba/bounce_arm.s,
- * FXL_PORT_BOUNCE_BAND; src/bounce_band.c's C list stays the code
- * everywhere else and the reference the port's tests compare it with):
- * per candidate the band test, the signs of D, T, T - D and N, the first
- * wall's 96-bit comparison with the length, a later wall's strict
- * comparison with the best (128-bit products), and the band's answer
- * (128-bit products); only from a wall met at N = 0 (the start's rules)
- * on are the walls left to the C. Steps, 16,467 -> 13,645 median: the
- * kernel with the C's fxl__consider_at and fxl__band_clear after it
- * (15,568), both in it (14,826), its stack arguments read in place
- * (14,766); the next leg's angle worked out with its reflection (-a or
- * 2048 - a off an axis-aligned wall, no compares: 14,505), each leg
- * written field by field (a struct assignment is a memcpy call in Thumb:
- * 14,322), the axis-aligned side and far_from tests in 32 bits (14,125),
- * axis_meet's coordinate along the wall from the length with at most two
- * subtractions instead of a second division (14,077), the reflection off
- * a 45-degree wall or a slanted one between whole pixels as a lean ARM
- * function of its own (reflect_reduced, before reflect, whose prologue and
- * 128-bit set-up cost more than the work: 14,040, max 41,070 -> 39,838
- * with its steadiness from its m2 and its products in 32-bit factors);
- * then the kernel's own strict comparison of a later wall with the best
- * (before, that wall and every later one went to the C's bb_rest, 133
- * legs in 1,025: 13,771, max 37,462), a slanted wall's length and the
- * bounce point's two floors in one ARM call, the floors from the length
- * as axis_meet's (meet_point, instead of two axis_floor calls and their
- * reciprocal products: 13,649, max 36,855), reduce_dir's trailing zeros
- * by the de Bruijn look-up (13,645, max 36,801). (Measured and not kept:
- * the packed tests and angle filter in the kernel too, 19 ARM
- * instructions a wall from ROM against the Thumb loop (15,787 against
- * 15,568); axis_meet's reciprocals kept from leg to leg (14,728 against
- * 14,766, max 41,357); each leg built in the caller's array in place
- * (14,039 against 14,077 but max 41,096); a slanted wall's two 64-bit
- * floors in one ARM call with their divisions (14,103, max 41,250); a
- * side filter in front of the reachability search, both ends strictly on
- * one side of each near wall's line (max 40,334 -> 41,732: it rarely
- * decides); axis_floor's 128-bit division in a function of its own (boss
- * worst 123,041 -> 123,333); the on-line side test after a bounce spared
- * when the end is the preferred corner off a slanted wall (the boss
- * frame's bounce median 41,140 -> 41,613); the end's floors as 32-bit
- * wrapping values through bounce_point and place_end instead of 64-bit
- * ones (13,771 -> 13,719 median but max 37,462 -> 37,560); the free end's
- * two floors in one ARM call (13,715); the reachability checks of a leg
- * whose band is not clear over the band walls the kernel lists (near the
- * line, not behind the start) instead of the near list, far ends only
- * (max 36,801 -> 35,694, boss worst 116,258 -> 115,610, but median 13,645
- * -> 13,891, the boss frame's 80,173 -> 80,715). Beware of the frame's
- * layout when measuring: a 4-byte field added to bounce.c's placing
- * struct, unused, took 13,645 -> 15,496 (8, 16 or 32 bytes: no change).)
- * The boss
- * frame's dear calls (timer reads, calls above 30,000 cycles, 112 of
- * 1,920: 5 legs, 3.5 off slanted walls) spend about 2,900 a leg on the
- * searches and, per slanted leg, 1,240 on its length and floors, 1,690 on
- * its end, 1,380 on its reflection and 400 on its angle (fxl_atan2); 1.6
- * reachability searches a call at 1,730 each (8.6 near walls each, none
- * blocked in the frame's 416). The boss frame's 400 px beams
- * (tests/bench/boss.c) cost about 18,900 a call (19,650 before this
- * round's steps, 23,000 before the port's kernel): 4.4 legs (155 of 256
- * beams use the 4 bounces, 90 at 300 px), 3.7 candidates a leg reach the
- * exact tests (2.1 at 300 px: the box of a leg's length left holds more
- * of the room) and 1.1 legs a call end on walls not axis-aligned (0.6). A
+ * stays in ROM (Thumb, the exact tests ARM) by default; config.h's
+ * FXL_ROOM_SCAN_IWRAM (the pass over the packed walls, 148 bytes of
+ * IWRAM, for rooms too large for the index) and FXL_ROOM_IWRAM (the
+ * room's search and fxl_room_cast, about 8 KiB of IWRAM) move it to IWRAM
+ * as ARM code.
+ * Cost (GBA, default build): the GBA port runs a room cast's candidate
+ * search and its floor division as hand-scheduled ARM in ROM
+ * (port/gba/cast_arm.s, FXL_PORT_ROOM_CAST), and a bounce leg's band and
+ * exact tests likewise (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND); the
+ * C (fxl__room_cast_mask_c, src/bounce_band.c) stays the code everywhere
+ * else and the reference the port's tests compare them with. A room cast
+ * costs about two thirds of fxl_laser_cast's centre line, mostly ROM
+ * fetches (the ARM part in IWRAM would take it near 1,200 cycles). A
+ * bounce costs about 4 legs' searches plus, per bounce, the bounce point
+ * and the reflection: a leg off an axis-aligned or 45-degree wall is
+ * cheap (exact reflection, one 64-bit division), one off a slanted wall
+ * costs about three times as much (its length, end and reflection in
+ * wider integers, its angle by fxl_atan2), and a leg whose end lies near
+ * another wall's line pays a reachability search. The current figures
+ * are docs/bench-gba.md's room rows and the boss frame's cast and bounce
+ * phases; docs/tuning.md ("Casts and bounces") keeps the profiles, the
+ * steps that made them and what was measured slower. A
  * game casting only centre lines links about 23 KB less code than with
  * fxl_laser_cast. */
 
