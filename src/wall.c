@@ -638,7 +638,12 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     }
     while (left != 0) {
         const fxl_wall_prep *w = walls + (groups - left) * group;
-        left = group == 1 ? scan_walls(w, left, m_hi, m_lo) : scan_inflated(w, left, m_hi, m_lo);
+        /* scan_body inlined here (the search's own copy): a search
+         * resumes its scan after each group that passes, and the call
+         * of scan_walls / scan_inflated cost about 100 cycles each time
+         * (GBA bench ROM, move_circle one contact median 7,429 -> 7,213,
+         * move_point 4,978 -> 4,792). */
+        left = scan_body(w, left, group, m_hi, m_lo);
         if (left == 0)
             break;
         w = walls + (groups - left) * group;
