@@ -592,19 +592,39 @@ FXL__ALWAYS_INLINE bool in_cover(const search *s, fxl_vec2 p)
 }
 
 /* The walls of one group (`group` walls from w) for search_body: those
- * whose exact box meets the move's box are kept and considered. */
+ * whose exact box meets the move's box are kept and considered, in order.
+ * An inflated wall's FXL_WALL_PARTS parts unrolled (constant offsets, no
+ * loop: GBA bench ROM, move_circle one contact median 7,213 -> 7,027, two
+ * or more 15,267 -> 14,949). */
+FXL__ALWAYS_INLINE void part_body(search *s, const fxl_wall_prep *w, const fxl_aabb *box)
+{
+    if (fxl__aabb_meets(&w->box, box)) {
+        if (s->nseen < FXL__SEEN)
+            s->seen[s->nseen] = w;
+        s->nseen++;
+        if (w != s->skip)
+            consider(s, w);
+    }
+}
+
 FXL__ALWAYS_INLINE void group_body(search *s, const fxl_wall_prep *w, size_t group,
                                    const fxl_aabb *box)
 {
     const fxl_wall_prep *gend;
+    if (group == FXL_WALL_PARTS) {
+        part_body(s, w, box);
+        part_body(s, w + 1, box);
+        part_body(s, w + 2, box);
+        part_body(s, w + 3, box);
+        part_body(s, w + 4, box);
+        part_body(s, w + 5, box);
+        part_body(s, w + 6, box);
+        part_body(s, w + 7, box);
+        part_body(s, w + 8, box);
+        return;
+    }
     for (gend = w + group; w < gend; w++)
-        if (fxl__aabb_meets(&w->box, box)) {
-            if (s->nseen < FXL__SEEN)
-                s->seen[s->nseen] = w;
-            s->nseen++;
-            if (w != s->skip)
-                consider(s, w);
-        }
+        part_body(s, w, box);
 }
 
 #ifdef FXL_TEST_HOOKS
