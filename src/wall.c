@@ -689,12 +689,18 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
  * move box: the move's box lies in that box, so its coarse box in that
  * box's coarse box, and a group whose coarse box missed that one misses
  * the move's (search_body would skip it; the groups before that search's
- * start missed it too); the groups listed go through search_body's own
- * tests in the same order: the same answer, the same kept parts, without
- * the scan of every group (GBA bench ROM, 16 walls: the search along a
- * slide 1,810 -> 1,348 cycles on average; fxl_move_circle one contact
- * median 8,433 -> 7,959, two or more 16,636 -> 16,381, max 18,258 ->
- * 17,974). s->cover becomes the move's box (the kept parts'), and
+ * start missed it too); the groups listed go through search_body's tests
+ * in the same order, without the scan of every group (GBA bench ROM, 16
+ * walls: the search along a slide 1,810 -> 1,348 cycles on average;
+ * fxl_move_circle one contact median 8,433 -> 7,959, two or more 16,636
+ * -> 16,381, max 18,258 -> 17,974), and without line_misses: a group it
+ * would skip has no part the move can cross, so the same answer; the
+ * parts kept are search_body's and those of such groups whose box meets
+ * the move's, still every part that can cross a step inside that box
+ * (the stop check). The line test skipped few groups of these short
+ * moves and cost about 190 cycles a group (move_circle one contact
+ * median 7,027 -> 6,832, two or more 14,949 -> 14,813, max 16,738 ->
+ * 16,140). s->cover becomes the move's box (the kept parts'), and
  * s->list_cover stays: the list holds every group whose coarse box meets
  * any box inside it, so the searches after a second contact use it too
  * (two or more contacts 16,381 -> 15,502 median, max 17,949 -> 17,021,
@@ -713,10 +719,9 @@ FXL_NOINLINE static long search_listed(search *s, const fxl_wall_prep *walls)
     s->best = NULL;
     s->nseen = 0;
     s->cover = box;
-    line_cells(s);
     for (i = 0; i < s->nlisted; i++) {
         const fxl_wall_prep *w = s->listed[i];
-        if (coarse_meets(w, m_hi, m_lo) && !line_misses(s, w->coarse_lo, w->coarse_hi))
+        if (coarse_meets(w, m_hi, m_lo))
             group_body(s, w, FXL_WALL_PARTS, &box);
     }
 #ifdef FXL_TEST_HOOKS
