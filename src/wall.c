@@ -847,7 +847,10 @@ uint32_t fxl__wall_kept_searches;
 FXL_ARM_CODE static long kept_crossing(search *s, const fxl_wall_prep *walls)
 {
     size_t i;
-    if (s->nseen > FXL__SEEN || !in_cover(s, s->from) || !in_cover(s, s->to))
+    /* s->from is in s->cover: it is the stop point contact_seen found in
+     * it (seen_decide), or the start or stop point of the stop check's
+     * search, whose move box s->cover then is. */
+    if (s->nseen > FXL__SEEN || !in_cover(s, s->to))
         return -2;
 #ifdef FXL_TEST_HOOKS
     fxl__wall_kept_searches++;
