@@ -723,8 +723,11 @@ FXL_NOINLINE static long search_listed(search *s, const fxl_wall_prep *walls)
     fxl_aabb box;
     uint32_t m_hi, m_lo;
     size_t i;
-    if (s->nlisted > FXL__LISTED || !in_box(&s->list_cover, s->from) ||
-        !in_box(&s->list_cover, s->to))
+    /* s->from lies in s->list_cover for a move in the domain: it is the
+     * start of the full search that set it, a stop point between the ends
+     * of a search's move inside it, or the start of such a move (a slide's
+     * end is tested below before its search goes through the list). */
+    if (s->nlisted > FXL__LISTED || !in_box(&s->list_cover, s->to))
         return -2;
     box = fxl__aabb_span(s->from, s->to);
     coarse_move(s->from, s->to, &m_hi, &m_lo);
