@@ -96,10 +96,11 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
  * and the search along the slide, which goes through the walls kept
  * instead of all of them when the slide stays in the box of the move
  * searched before (GBA bench ROM, 16 walls, ARM code in ROM: 693 cycles a
- * free move; split by contacts, medians 670 free, 4,729 one contact, 8,310
- * two, 8,393 at most: a game budgets each contact; a contact, on average:
- * 830 cycles for the stop point, 960 for the slide, 400 for the stop
- * point's check, 600 for the search along the slide). A
+ * free move; split by contacts, medians 670 free, 4,573 one contact, 8,004
+ * two, 8,089 at most: a game budgets each contact; a contact, on average:
+ * 1,400 cycles for the search that finds it, 850 for the stop point, 880
+ * for the slide, 380 for the stop point's check, 530 for the search along
+ * the slide). A
  * move pushed straight into a wall along an axis (a held direction) slides
  * by zero and needs no search after its contact (4,405 -> 3,774 cycles for
  * a point, 5,730 -> 4,449 for a circle, 4 walls). */
@@ -133,10 +134,10 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * of the last search over all groups goes through the groups that search
  * met (at most 8) instead of scanning all of them, without the line
  * test. GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles a free
- * move; split by contacts, medians 814 free, 6,832 one contact (11,507 at
- * most), 14,813 two, 16,140 at most (a contact, on average: 3,300 cycles
- * for the search that finds it, 830 for the stop point, 960 for the
- * slide, 770 for the stop point's check, 970 for the search along the
+ * move; split by contacts, medians 814 free, 6,666 one contact (11,333 at
+ * most), 14,507 two, 15,846 at most (a contact, on average: 3,300 cycles
+ * for the search that finds it, 850 for the stop point, 880 for the
+ * slide, 750 for the stop point's check, 940 for the search along the
  * slide; the rest of a second contact's cost is the full search that
  * follows when the slide leaves the box of the first move: 3 in 4
  * two-contact moves of the bench). Contacts stay far above 4x a free
