@@ -356,14 +356,15 @@ FXL__ALWAYS_INLINE fxl_vec2 meet_known(const fxl_wall_prep *w, fxl_vec2 from, fx
 }
 
 /* The slide's body: x + e ((to - x) . e) / |e|^2 rounded towards the
- * front, in *out; false (out untouched) when x, to or that point is
- * outside the domain. */
-FXL__ALWAYS_INLINE bool slide_body(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to, fxl_vec2 *out)
+ * front, in *out; false (out untouched) when that point is outside the
+ * domain, or (check) x or to is. */
+FXL__ALWAYS_INLINE bool slide_body(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to, fxl_vec2 *out,
+                                   bool check)
 {
     int64_t dot, nx, ny;
     int32_t ox, oy, sx, sy;
     uint64_t mag;
-    if (!fxl__vec_ok(x) || !fxl__vec_ok(to))
+    if (check && (!fxl__vec_ok(x) || !fxl__vec_ok(to)))
         return false; /* outside the domain: no slide */
     /* In the domain to - x fits int32: two 32x32->64 products. */
     dot = fxl__u2i((uint64_t)((int64_t)w->ex * fxl__offset(to.x, x.x)) +
@@ -386,7 +387,7 @@ FXL__ALWAYS_INLINE bool slide_body(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 
 FXL_ARM_CODE fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to)
 {
     fxl_vec2 out;
-    return slide_body(w, x, to, &out) ? out : x;
+    return slide_body(w, x, to, &out, true) ? out : x;
 }
 
 /* How many of the walls a search considers it keeps (the stop check of
@@ -421,12 +422,23 @@ typedef struct search {
 /* The slide of a contact on the search's own points (no fxl_vec2 passed
  * or returned: ARM code on the GBA, called from the Thumb move): from the
  * stop point x = s->to, the rest of the move to target along w: s->from =
- * x, s->to = fxl_wall_slide(w, x, target). */
+ * x, s->to = fxl_wall_slide(w, x, target), without slide_body's check of x
+ * and target against the domain. For a move in the domain it always
+ * passes (every point the move reaches is in it: its ends; a stop point
+ * lies between its step's ends on each axis; a slide's end passed
+ * slide_body's own check), so the same answers (GBA bench ROM: move_point
+ * one contact median 4,729 -> 4,655, move_circle 6,832 -> 6,758; the same
+ * check once a move, in the Thumb move, cost more than it saved). Outside
+ * the domain (a meaningless answer) slide_body stays defined and short
+ * (walls from fxl_wall_prepare or fxl_walls_inflate: |e_i| < 2^31):
+ * to - x wraps to an int32 offset d, dot = e . d is exact in int64, and
+ * |e_i dot| / |e|^2 <= |d| < 2^31.5, so scale_round's quotient stays
+ * below 2^32 (its remainder correction takes a few steps). */
 FXL__ALWAYS_INLINE void slide_step(search *s, const fxl_wall_prep *w, fxl_vec2 target)
 {
     fxl_vec2 x = s->to, out;
     s->from = x;
-    if (slide_body(w, x, target, &out))
+    if (slide_body(w, x, target, &out, false))
         s->to = out;
 }
 
@@ -592,19 +604,39 @@ FXL__ALWAYS_INLINE bool in_cover(const search *s, fxl_vec2 p)
 }
 
 /* The walls of one group (`group` walls from w) for search_body: those
- * whose exact box meets the move's box are kept and considered. */
+ * whose exact box meets the move's box are kept and considered, in order.
+ * An inflated wall's FXL_WALL_PARTS parts unrolled (constant offsets, no
+ * loop: GBA bench ROM, move_circle one contact median 7,213 -> 7,027, two
+ * or more 15,267 -> 14,949). */
+FXL__ALWAYS_INLINE void part_body(search *s, const fxl_wall_prep *w, const fxl_aabb *box)
+{
+    if (fxl__aabb_meets(&w->box, box)) {
+        if (s->nseen < FXL__SEEN)
+            s->seen[s->nseen] = w;
+        s->nseen++;
+        if (w != s->skip)
+            consider(s, w);
+    }
+}
+
 FXL__ALWAYS_INLINE void group_body(search *s, const fxl_wall_prep *w, size_t group,
                                    const fxl_aabb *box)
 {
     const fxl_wall_prep *gend;
+    if (group == FXL_WALL_PARTS) {
+        part_body(s, w, box);
+        part_body(s, w + 1, box);
+        part_body(s, w + 2, box);
+        part_body(s, w + 3, box);
+        part_body(s, w + 4, box);
+        part_body(s, w + 5, box);
+        part_body(s, w + 6, box);
+        part_body(s, w + 7, box);
+        part_body(s, w + 8, box);
+        return;
+    }
     for (gend = w + group; w < gend; w++)
-        if (fxl__aabb_meets(&w->box, box)) {
-            if (s->nseen < FXL__SEEN)
-                s->seen[s->nseen] = w;
-            s->nseen++;
-            if (w != s->skip)
-                consider(s, w);
-        }
+        part_body(s, w, box);
 }
 
 #ifdef FXL_TEST_HOOKS
@@ -638,7 +670,12 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     }
     while (left != 0) {
         const fxl_wall_prep *w = walls + (groups - left) * group;
-        left = group == 1 ? scan_walls(w, left, m_hi, m_lo) : scan_inflated(w, left, m_hi, m_lo);
+        /* scan_body inlined here (the search's own copy): a search
+         * resumes its scan after each group that passes, and the call
+         * of scan_walls / scan_inflated cost about 100 cycles each time
+         * (GBA bench ROM, move_circle one contact median 7,429 -> 7,213,
+         * move_point 4,978 -> 4,792). */
+        left = scan_body(w, left, group, m_hi, m_lo);
         if (left == 0)
             break;
         w = walls + (groups - left) * group;
@@ -664,12 +701,18 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
  * move box: the move's box lies in that box, so its coarse box in that
  * box's coarse box, and a group whose coarse box missed that one misses
  * the move's (search_body would skip it; the groups before that search's
- * start missed it too); the groups listed go through search_body's own
- * tests in the same order: the same answer, the same kept parts, without
- * the scan of every group (GBA bench ROM, 16 walls: the search along a
- * slide 1,810 -> 1,348 cycles on average; fxl_move_circle one contact
- * median 8,433 -> 7,959, two or more 16,636 -> 16,381, max 18,258 ->
- * 17,974). s->cover becomes the move's box (the kept parts'), and
+ * start missed it too); the groups listed go through search_body's tests
+ * in the same order, without the scan of every group (GBA bench ROM, 16
+ * walls: the search along a slide 1,810 -> 1,348 cycles on average;
+ * fxl_move_circle one contact median 8,433 -> 7,959, two or more 16,636
+ * -> 16,381, max 18,258 -> 17,974), and without line_misses: a group it
+ * would skip has no part the move can cross, so the same answer; the
+ * parts kept are search_body's and those of such groups whose box meets
+ * the move's, still every part that can cross a step inside that box
+ * (the stop check). The line test skipped few groups of these short
+ * moves and cost about 190 cycles a group (move_circle one contact
+ * median 7,027 -> 6,832, two or more 14,949 -> 14,813, max 16,738 ->
+ * 16,140). s->cover becomes the move's box (the kept parts'), and
  * s->list_cover stays: the list holds every group whose coarse box meets
  * any box inside it, so the searches after a second contact use it too
  * (two or more contacts 16,381 -> 15,502 median, max 17,949 -> 17,021,
@@ -680,18 +723,20 @@ FXL_NOINLINE static long search_listed(search *s, const fxl_wall_prep *walls)
     fxl_aabb box;
     uint32_t m_hi, m_lo;
     size_t i;
-    if (s->nlisted > FXL__LISTED || !in_box(&s->list_cover, s->from) ||
-        !in_box(&s->list_cover, s->to))
+    /* s->from lies in s->list_cover for a move in the domain: it is the
+     * start of the full search that set it, a stop point between the ends
+     * of a search's move inside it, or the start of such a move (a slide's
+     * end is tested below before its search goes through the list). */
+    if (s->nlisted > FXL__LISTED || !in_box(&s->list_cover, s->to))
         return -2;
     box = fxl__aabb_span(s->from, s->to);
     coarse_move(s->from, s->to, &m_hi, &m_lo);
     s->best = NULL;
     s->nseen = 0;
     s->cover = box;
-    line_cells(s);
     for (i = 0; i < s->nlisted; i++) {
         const fxl_wall_prep *w = s->listed[i];
-        if (coarse_meets(w, m_hi, m_lo) && !line_misses(s, w->coarse_lo, w->coarse_hi))
+        if (coarse_meets(w, m_hi, m_lo))
             group_body(s, w, FXL_WALL_PARTS, &box);
     }
 #ifdef FXL_TEST_HOOKS
@@ -765,11 +810,18 @@ FXL__ALWAYS_INLINE bool seen_crossed(const search *s)
  * the same answer without the scans (point walls: GBA move_point max
  * 17,619 -> 15,765 cycles; inflated walls when at most FXL__SEEN_PARTS
  * parts were kept: move_circle max 23,521 -> 22,478 cycles with
- * scale_two32 inlined). Otherwise (x rounded out of the box, too many
- * walls) a search decides. */
+ * scale_two32 inlined). Otherwise (too many walls) a search decides. x
+ * always lies in s->cover for a move in the domain, so it is not tested:
+ * target lies in it too (the end of that search's move, or a slide's end
+ * kept_crossing found in it), and x lies between s->from and target on
+ * each axis (x = s->from + m t rounded with 0 <= t < 1: the rounding of a
+ * value in [0, |m|) stays in [0, |m|]), so in the box of the two (GBA
+ * bench ROM: move_point one contact median 4,607 -> 4,573, move_circle
+ * 6,758 -> 6,714). Outside the domain (wrapped offsets) x may lie
+ * elsewhere: a meaningless answer, still defined. */
 FXL__ALWAYS_INLINE bool seen_decide(const search *s, size_t limit)
 {
-    return s->nseen <= limit && in_cover(s, s->to);
+    return s->nseen <= limit;
 }
 
 /* The search along a slide s->from -> s->to (after a contact) over point
@@ -795,7 +847,9 @@ FXL__ALWAYS_INLINE bool seen_decide(const search *s, size_t limit)
  * the slide's first (max 8,801), this search inside contact_seen's ARM
  * call (8,815), and for inflated walls, the kept parts narrowed to those
  * meeting the slide's box as the next search's (move_circle max 18,258 ->
- * 18,682, wall.h). */
+ * 18,682, wall.h). Each kept wall goes through consider's own ARM call,
+ * not inlined here (a smaller frame, fewer registers saved: move_point
+ * one contact median 4,792 -> 4,729, two or more 8,394 -> 8,310). */
 #ifdef FXL_TEST_HOOKS
 uint32_t fxl__wall_kept_searches;
 #endif
@@ -803,7 +857,10 @@ uint32_t fxl__wall_kept_searches;
 FXL_ARM_CODE static long kept_crossing(search *s, const fxl_wall_prep *walls)
 {
     size_t i;
-    if (s->nseen > FXL__SEEN || !in_cover(s, s->from) || !in_cover(s, s->to))
+    /* s->from is in s->cover: it is the stop point contact_seen found in
+     * it (seen_decide), or the start or stop point of the stop check's
+     * search, whose move box s->cover then is. */
+    if (s->nseen > FXL__SEEN || !in_cover(s, s->to))
         return -2;
 #ifdef FXL_TEST_HOOKS
     fxl__wall_kept_searches++;
@@ -811,7 +868,7 @@ FXL_ARM_CODE static long kept_crossing(search *s, const fxl_wall_prep *walls)
     s->best = NULL;
     for (i = 0; i < s->nseen; i++)
         if (s->seen[i] != s->skip)
-            consider_body(s, s->seen[i]);
+            consider(s, s->seen[i]);
     return s->best == NULL ? -1 : (long)(s->best - walls);
 }
 

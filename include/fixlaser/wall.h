@@ -96,8 +96,11 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
  * and the search along the slide, which goes through the walls kept
  * instead of all of them when the slide stays in the box of the move
  * searched before (GBA bench ROM, 16 walls, ARM code in ROM: 693 cycles a
- * free move; split by contacts, medians 670 free, 4,978 one contact, 8,622
- * two, 8,783 at most: a game budgets each contact). A
+ * free move; split by contacts, medians 670 free, 4,573 one contact, 8,004
+ * two, 8,089 at most: a game budgets each contact; a contact, on average:
+ * 1,400 cycles for the search that finds it, 850 for the stop point, 880
+ * for the slide, 380 for the stop point's check, 530 for the search along
+ * the slide). A
  * move pushed straight into a wall along an axis (a held direction) slides
  * by zero and needs no search after its contact (4,405 -> 3,774 cycles for
  * a point, 5,730 -> 4,449 for a circle, 4 walls). */
@@ -129,29 +132,40 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * the move's line passes clear of that box grown by one of its 2 px cells
  * (a 32-bit test). A search after a contact whose move stays in the box
  * of the last search over all groups goes through the groups that search
- * met (at most 8) instead of scanning all of them. GBA bench ROM, 16
- * walls (144 parts in EWRAM): 839 cycles a free move; split by contacts,
- * medians 814 free, 7,429 one contact (12,207 at most), 15,502 two,
- * 17,046 at most (a contact, on average: 3,400 cycles for the search
- * that finds it, 850 each for the stop and slide points, 800 for the stop
- * point's check, 1,250 for the search along the slide). Measured slower,
- * not kept: each part's exact box followed by its own line test in 2 px
- * cells (one contact median 8,433 -> 7,807 but max 12,896 -> 14,169, two
- * or more 16,636 -> 18,631: the test costs about what the exact tests it
- * saves do; with the one-cell margin, in full searches of moves over 8
- * cells only: one contact 7,429 -> 7,041, max 12,207 -> 11,399, but two
- * or more 15,502 -> 16,095 and the free moves' max 3,182 -> 3,332, over 4x
- * their median), the parts' tests and exact tests of a group in one ARM call
- * (one contact 7,959 -> 8,935), the search along a slide through the
- * parts kept, as for point walls, when line_misses skipped no group (one
- * contact 8,433 -> 7,880, but two or more 16,636 -> 17,077 and the
- * maximum 18,258 -> 18,707), each part's own coarse box as a reject
- * before its exact box (one contact 8,417 -> 8,773), the stop check
- * skipping the wall just hit (move_point one contact -36, move_circle
- * +11), FXL__SEEN_PARTS 8, 9 or 16 (max 19,121 / 19,227 / about the
- * same), and a slide along a wall on an axis without its division (a
- * push into an axis wall 3,774 -> 3,178, but every other slide paid for
- * the test: the rows' one-contact medians +57 / +82, maxima +164). */
+ * met (at most 8) instead of scanning all of them, without the line
+ * test. GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles a free
+ * move; split by contacts, medians 814 free, 6,666 one contact (11,333 at
+ * most), 14,507 two, 15,846 at most (a contact, on average: 3,300 cycles
+ * for the search that finds it, 850 for the stop point, 880 for the
+ * slide, 750 for the stop point's check, 940 for the search along the
+ * slide; the rest of a second contact's cost is the full search that
+ * follows when the slide leaves the box of the first move: 3 in 4
+ * two-contact moves of the bench). Contacts stay far above 4x a free
+ * move: each pays two exact roundings and tests every part near its
+ * path. Measured slower, not kept: each part's exact box followed by its
+ * own line test in 2 px cells (one contact median 8,433 -> 7,807 but max
+ * 12,896 -> 14,169, two or more 16,636 -> 18,631); with the one-cell
+ * margin, in full searches of moves over 8 cells only (one contact 7,429
+ * -> 7,041 but two or more 15,502 -> 16,095 and the free moves' max over
+ * 4x their median); the line test only for moves over 2 to 16 cells (two
+ * or more 14,813 -> 14,549, but one contact 6,832 -> 6,872 and its max
+ * up); a group's parts and exact tests in one ARM call (one contact 7,959
+ * -> 8,935; unrolled, 7,027 -> 7,812); the search along a slide through
+ * the parts kept, as for point walls (two or more 16,636 -> 17,077); each
+ * part's own coarse box before its exact box (8,417 -> 8,773); a group
+ * skipped when the move stays 1 px in front of its shifted front's line
+ * (6,832 -> 7,478: it rarely skips the groups the line test keeps); the
+ * listed groups gathered for the move's box grown by 4 to 32 px (or to
+ * whole 2 px cells) so that more searches after a second contact use
+ * them (one contact 7,213 -> 7,280 .. 8,847, two or more not lower: the
+ * slides leave the box by more); the stop check or the slide as ARM calls
+ * of their own (max 16,140 -> 16,378; one contact 6,832 -> 6,913); the
+ * stop check skipping the wall just hit (move_point one contact -36,
+ * move_circle +11); FXL__SEEN_PARTS 8, 9 or 16 (max 19,121 / 19,227 /
+ * about the same); and a slide along a wall on an axis without its
+ * division (a push into an axis wall 3,774 -> 3,178, but every other
+ * slide paid for the test: the rows' one-contact medians +57 / +82,
+ * maxima +164). */
 fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
                          uint32_t *touched);
 
