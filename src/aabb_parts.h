@@ -17,6 +17,13 @@
  * 0 <= round < 2^29, the table vector of fxl__laser_prep_ok. Exact. */
 bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
 
+/* The same test for lp's hitbox with pos (0, 0) and the table vector (c,
+ * s) in place of lp's (a sweep's other pose), against the box xy = x0, x1,
+ * y0, y1 (Q16.16 offsets from the pivot, x0 <= x1, y0 <= y1, within
+ * FXL_COORD_MAX): fxl__hitbox_vs_aabb's answer for that copy, without
+ * making it. */
+bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4]);
+
 /* True iff the box moving by (mx, my) (Q16.16, |.| < 2^32: it ends at
  * box + m) touches lp's hit region at some moment: the box swept along the
  * segment against the region, exact (laser_aabb_moving.c). Same fields and

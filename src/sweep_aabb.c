@@ -497,8 +497,7 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
     /* G (offsets below 2^34 each, no overflow) */
     int64_t gx0 = x0 + (dx < 0 ? dx : 0), gx1 = x1 + (dx > 0 ? dx : 0);
     int64_t gy0 = y0 + (dy < 0 ? dy : 0), gy1 = y1 + (dy > 0 ? dy : 0);
-    fxl_laser_prep p;
-    fxl_aabb b;
+    int32_t xy[4];
     if (!(x0 <= x1 && y0 <= y1 && gx0 >= -FXL_COORD_MAX && gx1 <= FXL_COORD_MAX && gy0 >= -FXL_COORD_MAX &&
           gy1 <= FXL_COORD_MAX && lp->round >= 0 && lp->round < ((int32_t)1 << 29) && below(lp->u_lo, 48) &&
           below(lp->u_hi, 48) && below(lp->v_lo, 48) && below(lp->v_hi, 48)))
@@ -519,20 +518,18 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
         if ((dv < 0 ? hi : hi + dv) < lp->v_lo - t || (dv < 0 ? lo + dv : lo) > lp->v_hi + t)
             return 0;
     }
-    p = *lp;
-    p.pos.x = p.pos.y = 0;
-    p.cos = c, p.sin = s;
-    b.lo.x = (fix16_t)gx0, b.lo.y = (fix16_t)gy0, b.hi.x = (fix16_t)gx1, b.hi.y = (fix16_t)gy1;
-    if (!fxl__hitbox_vs_aabb(&p, b))
+    /* the static test of the pose (lp's hitbox about the origin in the
+     * frame (c, s)) without a copy of lp (fxl__hitbox_vs_offsets) */
+    xy[0] = (int32_t)gx0, xy[1] = (int32_t)gx1, xy[2] = (int32_t)gy0, xy[3] = (int32_t)gy1;
+    if (!fxl__hitbox_vs_offsets(lp, c, s, xy))
         return 0;
     if ((dx | dy) == 0)
         return 1;
-    b.lo.x = (fix16_t)x0, b.lo.y = (fix16_t)y0, b.hi.x = (fix16_t)x1, b.hi.y = (fix16_t)y1;
-    if (fxl__hitbox_vs_aabb(&p, b))
+    xy[0] = (int32_t)x0, xy[1] = (int32_t)x1, xy[2] = (int32_t)y0, xy[3] = (int32_t)y1;
+    if (fxl__hitbox_vs_offsets(lp, c, s, xy))
         return 1;
-    b.lo.x = (fix16_t)(x0 + dx), b.lo.y = (fix16_t)(y0 + dy);
-    b.hi.x = (fix16_t)(x1 + dx), b.hi.y = (fix16_t)(y1 + dy);
-    return fxl__hitbox_vs_aabb(&p, b) ? 1 : 2;
+    xy[0] = (int32_t)(x0 + dx), xy[1] = (int32_t)(x1 + dx), xy[2] = (int32_t)(y0 + dy), xy[3] = (int32_t)(y1 + dy);
+    return fxl__hitbox_vs_offsets(lp, c, s, xy) ? 1 : 2;
 }
 
 /* The hull test (hull_edges) after hull_quick's stages. */
