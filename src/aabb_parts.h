@@ -48,4 +48,16 @@ int fxl__box_head_c(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4]
 int fxl__box_head(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4], int64_t puv[4]);
 #endif
 
+#ifdef FXL_TEST_HOOKS
+/* sweep_aabb.c's audit of the turns' skipped start pose (test builds
+ * only): with fxl__pose_audit.on, each turn whose exact start pose lies
+ * in the table one (pose_in_table) runs that pose's exact test anyway:
+ * checked counts them, wrong those where it meets the box. */
+typedef struct fxl__pose_audit_t {
+    bool on;
+    uint32_t checked, wrong;
+} fxl__pose_audit_t;
+extern fxl__pose_audit_t fxl__pose_audit;
+#endif
+
 #endif
