@@ -24,6 +24,13 @@ bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
  * making it. */
 bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4]);
 
+/* Its checks of lp alone, for many tests with one lp: true when the
+ * 32x32 form applies to lp (uv[0..3] written); then
+ * fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv) gives
+ * fxl__hitbox_vs_offsets' answer (uv[4..5] written). */
+bool fxl__hitbox_lean_uv(const fxl_laser_prep *lp, int32_t uv[6]);
+bool fxl__hitbox_vs_offsets_uv(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4], int32_t uv[6]);
+
 /* True iff the box moving by (mx, my) (Q16.16, |.| < 2^32: it ends at
  * box + m) touches lp's hit region at some moment: the box swept along the
  * segment against the region, exact (laser_aabb_moving.c). Same fields and

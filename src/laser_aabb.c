@@ -488,12 +488,22 @@ FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
  * tests' slides and poses (sweep_aabb.c: in ROM ARM code the copy, a
  * memcpy of the 76-byte prep, and the box's set-up cost about as much as
  * lean's stages; issue 20's tails). */
-FXL_ARM_CODE bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4])
+/* lean's checks of lp's hitbox alone: true, with the rectangle over 2^15
+ * in uv[0..3], when round is below 2^29, the bounds are mantissas (2^15
+ * U, |U| < 2^29) and a rounded hitbox's core lies on v = 0. */
+bool fxl__hitbox_lean_uv(const fxl_laser_prep *lp, int32_t uv[6])
 {
-    int32_t uv[6];
-    if ((uint32_t)c + 65536u > 131072u || (uint32_t)s + 65536u > 131072u || (uint32_t)lp->round >= (1u << 29) ||
-        !mantissa(lp->u_lo, &uv[0]) || !mantissa(lp->u_hi, &uv[1]) || !mantissa(lp->v_lo, &uv[2]) ||
-        !mantissa(lp->v_hi, &uv[3]) || (lp->round != 0 && (uv[2] | uv[3]) != 0) ||
+    return (uint32_t)lp->round < (1u << 29) && mantissa(lp->u_lo, &uv[0]) && mantissa(lp->u_hi, &uv[1]) &&
+           mantissa(lp->v_lo, &uv[2]) && mantissa(lp->v_hi, &uv[3]) && (lp->round == 0 || (uv[2] | uv[3]) == 0);
+}
+
+/* fxl__hitbox_vs_offsets after fxl__hitbox_lean_uv(lp, uv) said true (its
+ * checks of lp not made again: issue 20's tails, a sweep's slides make up
+ * to six of these tests with one lp); uv[4], uv[5] are written. */
+FXL_ARM_CODE bool fxl__hitbox_vs_offsets_uv(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4],
+                                            int32_t uv[6])
+{
+    if ((uint32_t)c + 65536u > 131072u || (uint32_t)s + 65536u > 131072u ||
         (uint32_t)xy[0] + (1u << 30) >= (1u << 31) || (uint32_t)xy[1] + (1u << 30) >= (1u << 31) ||
         (uint32_t)xy[2] + (1u << 30) >= (1u << 31) || (uint32_t)xy[3] + (1u << 30) >= (1u << 31)) {
         fxl_laser_prep p = *lp;
@@ -505,6 +515,20 @@ FXL_ARM_CODE bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, in
     }
     uv[4] = c, uv[5] = s;
     return lean(lp, xy, uv);
+}
+
+FXL_ARM_CODE bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4])
+{
+    int32_t uv[6];
+    if (!fxl__hitbox_lean_uv(lp, uv)) {
+        fxl_laser_prep p = *lp;
+        fxl_aabb b;
+        p.pos.x = p.pos.y = 0;
+        p.cos = c, p.sin = s;
+        b.lo.x = xy[0], b.hi.x = xy[1], b.lo.y = xy[2], b.hi.y = xy[3];
+        return hitbox_rom(&p, b);
+    }
+    return fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv);
 }
 
 /* The inner disk's accept: a disk inside the box that touches lp's hit

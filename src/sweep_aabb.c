@@ -465,6 +465,13 @@ fxl__box_audit_t fxl__box_audit;
 fxl__hull_audit_t fxl__hull_audit;
 #endif
 
+/* The static box test of the pose (c, s) about the origin: uv from
+ * fxl__hitbox_lean_uv (true) or NULL (aabb_parts.h: the same answer). */
+FXL__ALWAYS_INLINE bool static_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4], int32_t *uv)
+{
+    return uv != NULL ? fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv) : fxl__hitbox_vs_offsets(lp, c, s, xy);
+}
+
 /* The slide's quick stages in front of the hull (hull_hit): 0 (apart), 1
  * (they meet) or 2 (undecided: B and B + d found apart, hull_edges with
  * ends_out decides); -1 when the offsets are out of their ranges.
@@ -492,15 +499,18 @@ fxl__hull_audit_t fxl__hull_audit;
  * static test's moving form, fxl__hitbox_vs_moving_aabb, measured 5 to
  * 40 times slower than the hull here: not used.) */
 FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
     /* G (offsets below 2^34 each, no overflow) */
     int64_t gx0 = x0 + (dx < 0 ? dx : 0), gx1 = x1 + (dx > 0 ? dx : 0);
     int64_t gy0 = y0 + (dy < 0 ? dy : 0), gy1 = y1 + (dy > 0 ? dy : 0);
     int32_t xy[4];
+    /* (uv: fxl__hitbox_lean_uv said true of lp, whose checks imply those
+     * of lp here: round in [0, 2^29), the bounds below 2^44) */
     if (!(x0 <= x1 && y0 <= y1 && gx0 >= -FXL_COORD_MAX && gx1 <= FXL_COORD_MAX && gy0 >= -FXL_COORD_MAX &&
-          gy1 <= FXL_COORD_MAX && lp->round >= 0 && lp->round < ((int32_t)1 << 29) && below(lp->u_lo, 48) &&
-          below(lp->u_hi, 48) && below(lp->v_lo, 48) && below(lp->v_hi, 48)))
+          gy1 <= FXL_COORD_MAX &&
+          (uv != NULL || (lp->round >= 0 && lp->round < ((int32_t)1 << 29) && below(lp->u_lo, 48) &&
+                          below(lp->u_hi, 48) && below(lp->v_lo, 48) && below(lp->v_hi, 48)))))
         return -1;
     if ((dx | dy) != 0) {
         /* H's frame ranges: |c|, |s| <= 65537 and offsets below 2^31, so
@@ -519,24 +529,25 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
             return 0;
     }
     /* the static test of the pose (lp's hitbox about the origin in the
-     * frame (c, s)) without a copy of lp (fxl__hitbox_vs_offsets) */
+     * frame (c, s)) without a copy of lp (fxl__hitbox_vs_offsets), lp's
+     * checks made once a motion when uv is given */
     xy[0] = (int32_t)gx0, xy[1] = (int32_t)gx1, xy[2] = (int32_t)gy0, xy[3] = (int32_t)gy1;
-    if (!fxl__hitbox_vs_offsets(lp, c, s, xy))
+    if (!static_hit(lp, c, s, xy, uv))
         return 0;
     if ((dx | dy) == 0)
         return 1;
     xy[0] = (int32_t)x0, xy[1] = (int32_t)x1, xy[2] = (int32_t)y0, xy[3] = (int32_t)y1;
-    if (fxl__hitbox_vs_offsets(lp, c, s, xy))
+    if (static_hit(lp, c, s, xy, uv))
         return 1;
     xy[0] = (int32_t)(x0 + dx), xy[1] = (int32_t)(x1 + dx), xy[2] = (int32_t)(y0 + dy), xy[3] = (int32_t)(y1 + dy);
-    return fxl__hitbox_vs_offsets(lp, c, s, xy) ? 1 : 2;
+    return static_hit(lp, c, s, xy, uv) ? 1 : 2;
 }
 
 /* The hull test (hull_edges) after hull_quick's stages. */
 FXL__ALWAYS_INLINE bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                 int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+                                 int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
-    int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy);
+    int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy, uv);
 #ifdef FXL_TEST_HOOKS
     if (fxl__box_audit.on && q >= 0) {
         bool full = hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false);
@@ -1306,9 +1317,12 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
     int64_t x0 = (int64_t)box.lo.x - p0x, y0 = (int64_t)box.lo.y - p0y;
     int64_t x1 = (int64_t)box.hi.x - p0x, y1 = (int64_t)box.hi.y - p0y;
     int64_t hex, hey, hmx, hmy;
+    int32_t uvs[6], *uv;
     bool still;
-    if (sp->step == 0)
-        return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my);
+    if (sp->step == 0) {
+        uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
+        return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my, uv);
+    }
     hex = half64(ex), hey = half64(ey);
     hmx = sp->half_move.x, hmy = sp->half_move.y;
     /* A turn with no relative move (the box still, or moving with the
@@ -1317,14 +1331,16 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
     still = hex == hmx && hey == hmy && ex - hex == mx - hmx && ey - hey == my - hmy;
     if (still && turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
         return false;
+    /* lp's checks for the slides' static tests, once */
+    uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
     /* Slide 1: the start pose about P0, the box from B0 by hex - hmx. */
-    if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy))
+    if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy, uv))
         return true;
     /* About Pm = P0 + half_move, the box at B0 + half its move. */
     x0 += hex - hmx, x1 += hex - hmx, y0 += hey - hmy, y1 += hey - hmy;
     /* Slide 2: the end pose about Pm, the box by the rest of both moves. */
     if (hull_hit(a, sp->cos1, sp->sin1, x0, y0, x1, y1, (ex - hex) - (mx - hmx),
-                 (ey - hey) - (my - hmy)))
+                 (ey - hey) - (my - hmy), uv))
         return true;
     return turn_box_hit(sp, x0, y0, x1, y1, still);
 }
