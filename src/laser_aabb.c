@@ -379,10 +379,18 @@ FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4
     uint32_t hi = round + (round >> 16) + 1u, lo = round - (round >> 16) - 1u;
     int64_t t = (int64_t)round * 65536, th = 65537 * t;
     int i;
-    for (i = 0; i < 4; i++) {
-        int32_t x = xy[i & 1], y = xy[2 + (i >> 1)];
-        if (fxl__frame_test(lp, (int64_t)c * x + (int64_t)s * y, (int64_t)c * y - (int64_t)s * x, 0))
-            return true;
+    /* P wholly beyond an end u_e of the core along u (pu[0] >= u_hi or
+     * pu[1] <= u_lo): for p in P and s on the core, (p.u - s.u)^2 >= (p.u -
+     * u_e)^2, so no point of the core is nearer p than that end, and the
+     * ends' test below decides alone (a corner of P within t of the core
+     * is within t of the end): P's corners are not asked (issue 20's
+     * tails: a box beyond a capsule's end, four calls). */
+    if (pu[0] < lp->u_hi && pu[1] > lp->u_lo) {
+        for (i = 0; i < 4; i++) {
+            int32_t x = xy[i & 1], y = xy[2 + (i >> 1)];
+            if (fxl__frame_test(lp, (int64_t)c * x + (int64_t)s * y, (int64_t)c * y - (int64_t)s * x, 0))
+                return true;
+        }
     }
     if (pv[0] - t > 0 || pv[1] + t < 0)
         return false; /* the core's line (v = 0) beyond P's v range grown by t */
