@@ -384,7 +384,9 @@ FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4
      * u_e)^2, so no point of the core is nearer p than that end, and the
      * ends' test below decides alone (a corner of P within t of the core
      * is within t of the end): P's corners are not asked (issue 20's
-     * tails: a box beyond a capsule's end, four calls). */
+     * tails: a box beyond a capsule's end, four calls; measured, a |v| <=
+     * t check before each call instead cost the laser's near max 135 GBA
+     * cycles more). */
     if (pu[0] < lp->u_hi && pu[1] > lp->u_lo) {
         for (i = 0; i < 4; i++) {
             int32_t x = xy[i & 1], y = xy[2 + (i >> 1)];

@@ -107,7 +107,7 @@
  * prep and its checks once a motion (fxl__hitbox_vs_offsets_uv); (A) left
  * out where the table start pose holds the exact one (pose_in_table).
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
- * -> 27,268 -> 24,916 -> 22,371 -> 19,738 cycles (turn about the
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 cycles (turn about the
  * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
  * -> 39,813 -> 32,505 -> 25,342 (pose to pose; the step before the
  * last: the hull's fifth axis in the world, the separable products of
@@ -116,10 +116,13 @@
  * hits for a moving pivot, seg_meets_box's early answer, and the helpers
  * with int64 arguments inline, box_motion_hit in ARM: in ROM ARM code a
  * call's stack arguments cost about as much as the helper's work; the
- * last: the static tests and pose_in_table. Measured slower and not used:
+ * last: the static tests, pose_in_table and laser_aabb.c's capsule end
+ * skip. Measured slower and not used:
  * hoisting (B)'s squares of kmax and kmin out of its loop, +124 on the
- * turn's max; fxl__sumsq_quick in arcs_apart, +330; lean_round's corner
- * tests inline in ROM in place of frame.c's IWRAM call, +380).
+ * turn's max; fxl__sumsq_quick in arcs_apart, +330; (B)'s loop as an ARM
+ * function of its own, +336; the turn before slide 2, +12,800 (slide 2's
+ * hits then ran the turn); lean_round's corner tests inline in ROM in
+ * place of frame.c's IWRAM call, +380).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
