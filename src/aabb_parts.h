@@ -17,6 +17,20 @@
  * 0 <= round < 2^29, the table vector of fxl__laser_prep_ok. Exact. */
 bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box);
 
+/* The same test for lp's hitbox with pos (0, 0) and the table vector (c,
+ * s) in place of lp's (a sweep's other pose), against the box xy = x0, x1,
+ * y0, y1 (Q16.16 offsets from the pivot, x0 <= x1, y0 <= y1, within
+ * FXL_COORD_MAX): fxl__hitbox_vs_aabb's answer for that copy, without
+ * making it. */
+bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4]);
+
+/* Its checks of lp alone, for many tests with one lp: true when the
+ * 32x32 form applies to lp (uv[0..3] written); then
+ * fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv) gives
+ * fxl__hitbox_vs_offsets' answer (uv[4..5] written). */
+bool fxl__hitbox_lean_uv(const fxl_laser_prep *lp, int32_t uv[6]);
+bool fxl__hitbox_vs_offsets_uv(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4], int32_t uv[6]);
+
 /* True iff the box moving by (mx, my) (Q16.16, |.| < 2^32: it ends at
  * box + m) touches lp's hit region at some moment: the box swept along the
  * segment against the region, exact (laser_aabb_moving.c). Same fields and
@@ -39,6 +53,18 @@ bool fxl__prep_box_near(const fxl_laser_prep *lp, fxl_aabb box);
 int fxl__box_head_c(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4], int64_t puv[4]);
 #if FXL_PORT_LASERS_VS_CIRCLE
 int fxl__box_head(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4], int64_t puv[4]);
+#endif
+
+#ifdef FXL_TEST_HOOKS
+/* sweep_aabb.c's audit of the turns' skipped start pose (test builds
+ * only): with fxl__pose_audit.on, each turn whose exact start pose lies
+ * in the table one (pose_in_table) runs that pose's exact test anyway:
+ * checked counts them, wrong those where it meets the box. */
+typedef struct fxl__pose_audit_t {
+    bool on;
+    uint32_t checked, wrong;
+} fxl__pose_audit_t;
+extern fxl__pose_audit_t fxl__pose_audit;
 #endif
 
 #endif

@@ -367,20 +367,32 @@ FXL__ALWAYS_INLINE int64_t k_times(int32_t d, int32_t x)
 }
 
 /* A capsule's rounded part (disjoint from its core): a corner of P within
- * t of the core, or an end of the core within t of P. uv = U0, U1; pu, pv
- * P's ranges. */
-FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[2],
-                                      const int64_t pu[2], const int64_t pv[2])
+ * t of the core, or an end of the core within t of P. uv = U0, U1, V0, V1,
+ * c, s: the rectangle over 2^15, then the frame's table vector (lp->cos,
+ * lp->sin, or another pose's for fxl__hitbox_vs_offsets: lp's own are not
+ * read; in uv to keep the arguments in registers); pu, pv P's ranges. */
+FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[6],
+                                    const int64_t pu[2], const int64_t pv[2])
 {
-    int32_t c = lp->cos, s = lp->sin, d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
+    int32_t c = uv[4], s = uv[5], d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
     uint32_t round = (uint32_t)lp->round;
     uint32_t hi = round + (round >> 16) + 1u, lo = round - (round >> 16) - 1u;
     int64_t t = (int64_t)round * 65536, th = 65537 * t;
     int i;
-    for (i = 0; i < 4; i++) {
-        int32_t x = xy[i & 1], y = xy[2 + (i >> 1)];
-        if (fxl__frame_test(lp, (int64_t)c * x + (int64_t)s * y, (int64_t)c * y - (int64_t)s * x, 0))
-            return true;
+    /* P wholly beyond an end u_e of the core along u (pu[0] >= u_hi or
+     * pu[1] <= u_lo): for p in P and s on the core, (p.u - s.u)^2 >= (p.u -
+     * u_e)^2, so no point of the core is nearer p than that end, and the
+     * ends' test below decides alone (a corner of P within t of the core
+     * is within t of the end): P's corners are not asked (issue 20's
+     * tails: a box beyond a capsule's end, four calls; measured, a |v| <=
+     * t check before each call instead cost the laser's near max 135 GBA
+     * cycles more). */
+    if (pu[0] < lp->u_hi && pu[1] > lp->u_lo) {
+        for (i = 0; i < 4; i++) {
+            int32_t x = xy[i & 1], y = xy[2 + (i >> 1)];
+            if (fxl__frame_test(lp, (int64_t)c * x + (int64_t)s * y, (int64_t)c * y - (int64_t)s * x, 0))
+                return true;
+        }
     }
     if (pv[0] - t > 0 || pv[1] + t < 0)
         return false; /* the core's line (v = 0) beyond P's v range grown by t */
@@ -412,9 +424,9 @@ FXL_ARM_CODE static bool lean_round(const fxl_laser_prep *lp, const int32_t xy[4
  * ranges into pu and pv, then the two rejects and the side accept.
  * Returns 0 (no hit), 1 (a hit) or 2 (undecided: lean_tail decides).
  * xy = x0, x1, y0, y1 (offsets from pos). */
-FXL__ALWAYS_INLINE int lean_head(const fxl_laser_prep *lp, const int32_t xy[4], int64_t pu[2], int64_t pv[2])
+FXL__ALWAYS_INLINE int lean_head(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4], int64_t pu[2],
+                                 int64_t pv[2])
 {
-    int32_t c = lp->cos, s = lp->sin;
     int64_t t = (int64_t)lp->round * 65536;
     span(c, s, xy[0], xy[1], xy[2], xy[3], pu);
     if (pu[1] < lp->u_lo - t || pu[0] > lp->u_hi + t)
@@ -433,11 +445,11 @@ FXL__ALWAYS_INLINE int lean_head(const fxl_laser_prep *lp, const int32_t xy[4], 
 
 /* The rest of the lean test after lean_head (its pu and pv): the box's
  * axes, then a capsule's rounded part. uv = U0, U1, V0, V1 (the rectangle
- * over 2^15). */
-FXL_NOINLINE FXL_ARM_CODE static bool lean_tail(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[4],
+ * over 2^15), c, s (lean_round's). */
+FXL_NOINLINE FXL_ARM_CODE static bool lean_tail(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[6],
                                                 const int64_t pu[2], const int64_t pv[2])
 {
-    int32_t c = lp->cos, s = lp->sin;
+    int32_t c = uv[4], s = uv[5];
     if (pu[1] >= lp->u_lo && pu[0] <= lp->u_hi && pv[1] >= lp->v_lo && pv[0] <= lp->v_hi) {
         /* the box's axes: R's ranges of c u - s v and s u + c v over 2^15 */
         int32_t d = fxl__u2i32((uint32_t)c * (uint32_t)c + (uint32_t)s * (uint32_t)s);
@@ -454,11 +466,11 @@ FXL_NOINLINE FXL_ARM_CODE static bool lean_tail(const fxl_laser_prep *lp, const 
     return lean_round(lp, xy, uv, pu, pv);
 }
 
-/* The lean test: lean_head, then lean_tail. */
-FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[4])
+/* The lean test: lean_head, then lean_tail (uv as theirs). */
+FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], const int32_t uv[6])
 {
     int64_t pu[2], pv[2];
-    int h = lean_head(lp, xy, pu, pv);
+    int h = lean_head(lp, uv[4], uv[5], xy, pu, pv);
     if (h != 2)
         return h != 0;
     return lean_tail(lp, xy, uv, pu, pv);
@@ -467,7 +479,7 @@ FXL_ARM_CODE static bool lean(const fxl_laser_prep *lp, const int32_t xy[4], con
 /* The exact test: the lean one when its ranges hold, else hitbox_rom. */
 FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
 {
-    int32_t xy[4], uv[4];
+    int32_t xy[4], uv[6];
     if ((uint32_t)lp->cos + 65536u > 131072u || (uint32_t)lp->sin + 65536u > 131072u ||
         (uint32_t)lp->round >= (1u << 29) || !mantissa(lp->u_lo, &uv[0]) || !mantissa(lp->u_hi, &uv[1]) ||
         !mantissa(lp->v_lo, &uv[2]) || !mantissa(lp->v_hi, &uv[3]) ||
@@ -475,7 +487,58 @@ FXL_ARM_CODE bool fxl__hitbox_vs_aabb(const fxl_laser_prep *lp, fxl_aabb box)
         !offset30(box.hi.x, lp->pos.x, &xy[1]) || !offset30(box.lo.y, lp->pos.y, &xy[2]) ||
         !offset30(box.hi.y, lp->pos.y, &xy[3]))
         return hitbox_rom(lp, box);
+    uv[4] = lp->cos, uv[5] = lp->sin;
     return lean(lp, xy, uv);
+}
+
+/* fxl__hitbox_vs_aabb for the copy of lp with pos (0, 0) and table vector
+ * (c, s), against the box x0..x1, y0..y1 (xy, Q16.16 offsets): the same
+ * checks and stages on the same values, so the same answer, without the
+ * copy (built only for hitbox_rom, out of lean's ranges). For the swept
+ * tests' slides and poses (sweep_aabb.c: in ROM ARM code the copy, a
+ * memcpy of the 76-byte prep, and the box's set-up cost about as much as
+ * lean's stages; issue 20's tails). */
+/* lean's checks of lp's hitbox alone: true, with the rectangle over 2^15
+ * in uv[0..3], when round is below 2^29, the bounds are mantissas (2^15
+ * U, |U| < 2^29) and a rounded hitbox's core lies on v = 0. */
+bool fxl__hitbox_lean_uv(const fxl_laser_prep *lp, int32_t uv[6])
+{
+    return (uint32_t)lp->round < (1u << 29) && mantissa(lp->u_lo, &uv[0]) && mantissa(lp->u_hi, &uv[1]) &&
+           mantissa(lp->v_lo, &uv[2]) && mantissa(lp->v_hi, &uv[3]) && (lp->round == 0 || (uv[2] | uv[3]) == 0);
+}
+
+/* fxl__hitbox_vs_offsets after fxl__hitbox_lean_uv(lp, uv) said true (its
+ * checks of lp not made again: issue 20's tails, a sweep's slides make up
+ * to six of these tests with one lp); uv[4], uv[5] are written. */
+FXL_ARM_CODE bool fxl__hitbox_vs_offsets_uv(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4],
+                                            int32_t uv[6])
+{
+    if ((uint32_t)c + 65536u > 131072u || (uint32_t)s + 65536u > 131072u ||
+        (uint32_t)xy[0] + (1u << 30) >= (1u << 31) || (uint32_t)xy[1] + (1u << 30) >= (1u << 31) ||
+        (uint32_t)xy[2] + (1u << 30) >= (1u << 31) || (uint32_t)xy[3] + (1u << 30) >= (1u << 31)) {
+        fxl_laser_prep p = *lp;
+        fxl_aabb b;
+        p.pos.x = p.pos.y = 0;
+        p.cos = c, p.sin = s;
+        b.lo.x = xy[0], b.hi.x = xy[1], b.lo.y = xy[2], b.hi.y = xy[3];
+        return hitbox_rom(&p, b);
+    }
+    uv[4] = c, uv[5] = s;
+    return lean(lp, xy, uv);
+}
+
+FXL_ARM_CODE bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4])
+{
+    int32_t uv[6];
+    if (!fxl__hitbox_lean_uv(lp, uv)) {
+        fxl_laser_prep p = *lp;
+        fxl_aabb b;
+        p.pos.x = p.pos.y = 0;
+        p.cos = c, p.sin = s;
+        b.lo.x = xy[0], b.hi.x = xy[1], b.lo.y = xy[2], b.hi.y = xy[3];
+        return hitbox_rom(&p, b);
+    }
+    return fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv);
 }
 
 /* The inner disk's accept: a disk inside the box that touches lp's hit
@@ -588,11 +651,12 @@ typedef struct fused_box {
 FXL_NOINLINE FXL_ARM_CODE static bool fused_tail(const fxl_laser_prep *lp, const fxl_laser *l, const int32_t xy[4],
                                                  const int64_t pu[2], const int64_t pv[2])
 {
-    int32_t uv[4], len = l->length;
+    int32_t uv[6], len = l->length;
     uv[0] = l->anchor == FXL_ANCHOR_EMITTER ? 0 : -len;
     uv[1] = l->anchor == FXL_ANCHOR_EMITTER ? 2 * len : len;
     uv[3] = l->kind == FXL_LASER_BOX ? 2 * lp->width : 0;
     uv[2] = -uv[3];
+    uv[4] = lp->cos, uv[5] = lp->sin;
     return lean_tail(lp, xy, uv, pu, pv);
 }
 
@@ -614,7 +678,7 @@ int fxl__box_head_c(const fxl_laser_prep *lp, const fxl_aabb *box, int32_t xy[4]
 {
     if (!offsets30(box, lp->pos, xy))
         return 3;
-    return lean_head(lp, xy, puv, puv + 2);
+    return lean_head(lp, lp->cos, lp->sin, xy, puv, puv + 2);
 }
 
 #if FXL_PORT_LASERS_VS_CIRCLE

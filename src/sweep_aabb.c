@@ -103,16 +103,26 @@
  * the moving hull's boundary edges only, and the corner-to-edge distance
  * bracketed in 128 bits before the big squares (within); in front of
  * the hull, its frame ranges, the static box test of its bounding box and
- * of its end boxes (hull_quick). Measured on the GBA (near boxes, prepare
- * + test): max 100,274 -> 48,245 -> 27,268 -> 24,916 -> 22,371 cycles
- * (turn about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 ->
- * 62,149 -> 46,724 -> 39,813 -> 32,505 (pose to pose; the step before the
+ * of its end boxes (hull_quick), the static tests without a copy of the
+ * prep and its checks once a motion (fxl__hitbox_vs_offsets_uv); (A) left
+ * out where the table start pose holds the exact one (pose_in_table).
+ * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 cycles (turn about the
+ * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
+ * -> 39,813 -> 32,505 -> 25,342 (pose to pose; the step before the
  * last: the hull's fifth axis in the world, the separable products of
  * pose_meets64, turn_frame_apart and the hull's world axes, the quick
  * squares of seg_near and point_near; the last: one_box's end-pose sure
  * hits for a moving pivot, seg_meets_box's early answer, and the helpers
  * with int64 arguments inline, box_motion_hit in ARM: in ROM ARM code a
- * call's stack arguments cost about as much as the helper's work).
+ * call's stack arguments cost about as much as the helper's work; the
+ * last: the static tests, pose_in_table and laser_aabb.c's capsule end
+ * skip. Measured slower and not used:
+ * hoisting (B)'s squares of kmax and kmin out of its loop, +124 on the
+ * turn's max; fxl__sumsq_quick in arcs_apart, +330; (B)'s loop as an ARM
+ * function of its own, +336; the turn before slide 2, +12,800 (slide 2's
+ * hits then ran the turn); lean_round's corner tests inline in ROM in
+ * place of frame.c's IWRAM call, +380).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -465,6 +475,13 @@ fxl__box_audit_t fxl__box_audit;
 fxl__hull_audit_t fxl__hull_audit;
 #endif
 
+/* The static box test of the pose (c, s) about the origin: uv from
+ * fxl__hitbox_lean_uv (true) or NULL (aabb_parts.h: the same answer). */
+FXL__ALWAYS_INLINE bool static_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4], int32_t *uv)
+{
+    return uv != NULL ? fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv) : fxl__hitbox_vs_offsets(lp, c, s, xy);
+}
+
 /* The slide's quick stages in front of the hull (hull_hit): 0 (apart), 1
  * (they meet) or 2 (undecided: B and B + d found apart, hull_edges with
  * ends_out decides); -1 when the offsets are out of their ranges.
@@ -492,16 +509,18 @@ fxl__hull_audit_t fxl__hull_audit;
  * static test's moving form, fxl__hitbox_vs_moving_aabb, measured 5 to
  * 40 times slower than the hull here: not used.) */
 FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
     /* G (offsets below 2^34 each, no overflow) */
     int64_t gx0 = x0 + (dx < 0 ? dx : 0), gx1 = x1 + (dx > 0 ? dx : 0);
     int64_t gy0 = y0 + (dy < 0 ? dy : 0), gy1 = y1 + (dy > 0 ? dy : 0);
-    fxl_laser_prep p;
-    fxl_aabb b;
+    int32_t xy[4];
+    /* (uv: fxl__hitbox_lean_uv said true of lp, whose checks imply those
+     * of lp here: round in [0, 2^29), the bounds below 2^44) */
     if (!(x0 <= x1 && y0 <= y1 && gx0 >= -FXL_COORD_MAX && gx1 <= FXL_COORD_MAX && gy0 >= -FXL_COORD_MAX &&
-          gy1 <= FXL_COORD_MAX && lp->round >= 0 && lp->round < ((int32_t)1 << 29) && below(lp->u_lo, 48) &&
-          below(lp->u_hi, 48) && below(lp->v_lo, 48) && below(lp->v_hi, 48)))
+          gy1 <= FXL_COORD_MAX &&
+          (uv != NULL || (lp->round >= 0 && lp->round < ((int32_t)1 << 29) && below(lp->u_lo, 48) &&
+                          below(lp->u_hi, 48) && below(lp->v_lo, 48) && below(lp->v_hi, 48)))))
         return -1;
     if ((dx | dy) != 0) {
         /* H's frame ranges: |c|, |s| <= 65537 and offsets below 2^31, so
@@ -519,27 +538,26 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
         if ((dv < 0 ? hi : hi + dv) < lp->v_lo - t || (dv < 0 ? lo + dv : lo) > lp->v_hi + t)
             return 0;
     }
-    p = *lp;
-    p.pos.x = p.pos.y = 0;
-    p.cos = c, p.sin = s;
-    b.lo.x = (fix16_t)gx0, b.lo.y = (fix16_t)gy0, b.hi.x = (fix16_t)gx1, b.hi.y = (fix16_t)gy1;
-    if (!fxl__hitbox_vs_aabb(&p, b))
+    /* the static test of the pose (lp's hitbox about the origin in the
+     * frame (c, s)) without a copy of lp (fxl__hitbox_vs_offsets), lp's
+     * checks made once a motion when uv is given */
+    xy[0] = (int32_t)gx0, xy[1] = (int32_t)gx1, xy[2] = (int32_t)gy0, xy[3] = (int32_t)gy1;
+    if (!static_hit(lp, c, s, xy, uv))
         return 0;
     if ((dx | dy) == 0)
         return 1;
-    b.lo.x = (fix16_t)x0, b.lo.y = (fix16_t)y0, b.hi.x = (fix16_t)x1, b.hi.y = (fix16_t)y1;
-    if (fxl__hitbox_vs_aabb(&p, b))
+    xy[0] = (int32_t)x0, xy[1] = (int32_t)x1, xy[2] = (int32_t)y0, xy[3] = (int32_t)y1;
+    if (static_hit(lp, c, s, xy, uv))
         return 1;
-    b.lo.x = (fix16_t)(x0 + dx), b.lo.y = (fix16_t)(y0 + dy);
-    b.hi.x = (fix16_t)(x1 + dx), b.hi.y = (fix16_t)(y1 + dy);
-    return fxl__hitbox_vs_aabb(&p, b) ? 1 : 2;
+    xy[0] = (int32_t)(x0 + dx), xy[1] = (int32_t)(x1 + dx), xy[2] = (int32_t)(y0 + dy), xy[3] = (int32_t)(y1 + dy);
+    return static_hit(lp, c, s, xy, uv) ? 1 : 2;
 }
 
 /* The hull test (hull_edges) after hull_quick's stages. */
 FXL__ALWAYS_INLINE bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
-                                 int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+                                 int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
-    int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy);
+    int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy, uv);
 #ifdef FXL_TEST_HOOKS
     if (fxl__box_audit.on && q >= 0) {
         bool full = hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false);
@@ -1159,6 +1177,39 @@ FXL__ALWAYS_INLINE bool pose_near(const fxl_laser_prep *a, int64_t kmax, int64_t
     return near;
 }
 
+#ifdef FXL_TEST_HOOKS
+fxl__pose_audit_t fxl__pose_audit;
+#endif
+
+/* (A) needs no test: the exact start pose's rectangle lies in the table
+ * start pose (issue 20's tails: (A) cost the near turns 1,200 to 3,400
+ * GBA cycles). In the table frame F (world offset p to F(p), Q32.32) the
+ * table pose T_0 is K (+) disk(t), and (A)'s rectangle is sigma K (p at
+ * exact frame point F(p) / sigma, sigma = sqrt(n) / 2^16, n = c^2 + s^2).
+ * sigma K lies in K (+) disk(t) when
+ *  - n <= 2^32 (sigma <= 1) and the pivot (the frame's origin) is in K
+ *    (+) disk(t), convex: sigma q = sigma q + (1 - sigma) 0 for q in K;
+ *    the origin is taken there on a side band: inside K's u range and
+ *    within t of its v range, or the other way round; or
+ *  - n in [65535^2, 65537^2] (every table vector's: sigma within 2^-16 of
+ *    1) and floor(qm / 2^16) + 1 <= t, qm = kmax - t = max |u| + max |v|
+ *    over K (>= |q|, below 2^50): |sigma q - q| = |sigma - 1| |q| <= qm /
+ *    2^16 <= t (a capsule's round is far above a beam's length / 2^16).
+ * box_motion_hit reaches the turn only after slide 1, whose end is B
+ * about Pm in T_0 (the same offsets), missed: so B misses (A)'s
+ * rectangle. */
+FXL__ALWAYS_INLINE bool pose_in_table(const fxl_laser_prep *a, int64_t kmax)
+{
+    int64_t t = (int64_t)a->round * 65536;
+    int64_t eu = fxl__beyond(0, a->u_lo, a->u_hi), ev = fxl__beyond(0, a->v_lo, a->v_hi);
+    uint64_t n = (uint64_t)((int64_t)a->cos * a->cos) + (uint64_t)((int64_t)a->sin * a->sin); /* < 2^64 */
+    if (t < 0)
+        return false;
+    if (n >= (uint64_t)65535 * 65535 && n <= (uint64_t)65537 * 65537 && kmax >= t && ((kmax - t) >> 16) + 1 <= t)
+        return true;
+    return n <= ((uint64_t)1 << 32) && ((eu <= 0 && ev <= t) || (ev <= 0 && eu <= t));
+}
+
 /* The box [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the domain's
  * range) meets the turn M: (A), (B), (C) of the head of the file.
  * framed: turn_frame_apart has been asked already (and said no). */
@@ -1191,9 +1242,19 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
      * the box moves relative to the pivot (framed: it does not, slide 1
      * ended in T_0 about Pm, which missed, and the grown T_0 mostly
      * meets B there: measured, the reject only added to the near turns'
-     * max). */
-    if ((framed || pose_near(a, kmax, x0, y0, x1, y1)) && exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
-        return true;
+     * max). Skipped when the exact pose lies in the table one
+     * (pose_in_table: then B, which slide 1's end put apart from the
+     * table pose, is apart from it too). */
+    if (!pose_in_table(a, kmax)) {
+        if ((framed || pose_near(a, kmax, x0, y0, x1, y1)) && exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1))
+            return true;
+    }
+#ifdef FXL_TEST_HOOKS
+    else if (fxl__pose_audit.on) {
+        fxl__pose_audit.checked++;
+        fxl__pose_audit.wrong += exact_pose_meets(a, a->cos, a->sin, x0, y0, x1, y1) ? 1u : 0u;
+    }
+#endif
     /* (B): the corners. */
     for (i = 0; i < 4; i++) {
         int32_t qx = (int32_t)((i & 1) ? x1 : x0), qy = (int32_t)((i & 2) ? y1 : y0);
@@ -1266,9 +1327,12 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
     int64_t x0 = (int64_t)box.lo.x - p0x, y0 = (int64_t)box.lo.y - p0y;
     int64_t x1 = (int64_t)box.hi.x - p0x, y1 = (int64_t)box.hi.y - p0y;
     int64_t hex, hey, hmx, hmy;
+    int32_t uvs[6], *uv;
     bool still;
-    if (sp->step == 0)
-        return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my);
+    if (sp->step == 0) {
+        uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
+        return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my, uv);
+    }
     hex = half64(ex), hey = half64(ey);
     hmx = sp->half_move.x, hmy = sp->half_move.y;
     /* A turn with no relative move (the box still, or moving with the
@@ -1277,14 +1341,16 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
     still = hex == hmx && hey == hmy && ex - hex == mx - hmx && ey - hey == my - hmy;
     if (still && turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
         return false;
+    /* lp's checks for the slides' static tests, once */
+    uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
     /* Slide 1: the start pose about P0, the box from B0 by hex - hmx. */
-    if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy))
+    if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, hex - hmx, hey - hmy, uv))
         return true;
     /* About Pm = P0 + half_move, the box at B0 + half its move. */
     x0 += hex - hmx, x1 += hex - hmx, y0 += hey - hmy, y1 += hey - hmy;
     /* Slide 2: the end pose about Pm, the box by the rest of both moves. */
     if (hull_hit(a, sp->cos1, sp->sin1, x0, y0, x1, y1, (ex - hex) - (mx - hmx),
-                 (ey - hey) - (my - hmy)))
+                 (ey - hey) - (my - hmy), uv))
         return true;
     return turn_box_hit(sp, x0, y0, x1, y1, still);
 }

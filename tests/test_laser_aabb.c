@@ -634,6 +634,58 @@ static void box_head(void)
 #endif
 }
 
+/* A capsule's rounded ends (laser_aabb.c's lean_round: a box whose frame
+ * image lies wholly beyond an end of the core along the beam asks that
+ * end alone; issue 20's tails): capsules, boxes of 0..4 px started on an
+ * end of the core (a point of the hitbox: within a raw unit and the
+ * table's scale of it) and shifted along a random direction to the last
+ * hit by the single test and one raw unit on (bisection), both against
+ * the reference, by the single test and the fused call. */
+static void capsule_ends(void)
+{
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    fxlt_rng rng = fxlt_rng_for("laser_aabb.capsule_ends");
+    box_tally t = {0, 0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(20000) > 0 ? FXLT_CASES(20000) : 1;
+    for (i = 0; i < n; i++) {
+        fxl_laser l = gen_laser(&rng, FXL_LASER_CAPSULE);
+        fxl_laser_prep p = prep(l);
+        const int *d = dirs[fxlt_below(&rng, 8)];
+        /* the end: pos + F^T (u_e, 0) / 2^32 (Q16.16) */
+        /* (within a few raw units: ue / 2^16 truncated, |c|, |s| <= 65537) */
+        int64_t ue = (fxlt_below(&rng, 2) != 0 ? p.u_hi : p.u_lo) / 65536;
+        int64_t ex = (int64_t)p.pos.x + (int64_t)p.cos * ue / 65536;
+        int64_t ey = (int64_t)p.pos.y + (int64_t)p.sin * ue / 65536;
+        int32_t hx = fxlt_range(&rng, 0, PX(4)), hy = fxlt_range(&rng, 0, PX(4));
+        int64_t lo = 0, hi = (int64_t)1 << 26;
+        fxl_aabb b, in, out;
+        if (ex - hx < -FXL_COORD_MAX || ex + hx > FXL_COORD_MAX || ey - hy < -FXL_COORD_MAX ||
+            ey + hy > FXL_COORD_MAX) {
+            t.skipped++;
+            continue;
+        }
+        b = box_make((fix16_t)(ex - hx), (fix16_t)(ey - hy), (fix16_t)(ex + hx), (fix16_t)(ey + hy));
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (shifted(b, mid, d[0], d[1], &in) && fxl_laser_vs_aabb(&p, in))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        if (!shifted(b, lo, d[0], d[1], &in) || !shifted(b, lo + 1, d[0], d[1], &out)) {
+            t.skipped++;
+            continue;
+        }
+        t.touching += 2;
+        compare(&t, &l, &p, in);
+        compare(&t, &l, &p, out);
+        fused_compare(&t, &l, in);
+        fused_compare(&t, &l, out);
+    }
+    report("capsule ends", &t);
+    CHECK(t.touching > 0);
+}
+
 static const fxlt_case cases[] = {
     {"touching_cardinal", touching_cardinal},
     {"single_property", single_property},
@@ -643,6 +695,7 @@ static const fxlt_case cases[] = {
     {"fused", fused},
     {"fused_reference", fused_reference},
     {"box_head", box_head},
+    {"capsule_ends", capsule_ends},
 };
 
 const fxlt_suite fxlt_suite_laser_aabb = {"laser_aabb", cases, FXLT_COUNT(cases)};

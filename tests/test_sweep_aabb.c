@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "ref_sweep_aabb.h"
 
+#include "../src/aabb_parts.h"
 #include "../src/sweep_parts.h"
 
 #ifndef FXLT_BOX_SWEEP_CASES
@@ -697,6 +698,51 @@ static void end_witness_sound(void)
 #endif
 }
 
+/* The turns' exact start pose left out when its rectangle lies in the
+ * table start pose (sweep_aabb.c's pose_in_table; issue 20's tails),
+ * audited (fxl__pose_audit, test builds): turns about the emitter, the
+ * middle (the pivot in the beam) and a pivot off the beam, pose to pose
+ * and moving boxes, with the
+ * touching cases and one raw unit off in four directions, against the
+ * reference; every turn that left the pose out runs its exact test
+ * anyway, which must find the box apart. */
+static void pose_skip_sound(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.pose_skip_sound");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(1000) > 0 ? FXLT_CASES(1000) : 1; /* a case in every divided run */
+#ifdef FXL_TEST_HOOKS
+    fxl__pose_audit.on = true;
+    fxl__pose_audit.checked = fxl__pose_audit.wrong = 0;
+#endif
+    for (i = 0; i < 5u * n; i++) {
+        gen_motion m = i % 5u == 0   ? GEN_TURN_EMITTER
+                       : i % 5u == 1 ? GEN_TURN_MIDDLE
+                       : i % 5u == 2 ? GEN_TURN_OFFBEAM
+                       : i % 5u == 3 ? GEN_POSE
+                                     : GEN_MOVING;
+        bool moving = m == GEN_MOVING;
+        fxl_sweep s = gen_sweep(&rng, m);
+        fxl_sweep_prep sp = prep(&s);
+        fxl_aabb b = gen_box(&rng, &s);
+        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
+        agree(&t, &s, &sp, b, to, moving);
+        touch_four(&rng, &t, &s, &sp, b, to, moving, false);
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__pose_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
+                "start pose left out %u times, %u of them meeting the box\n",
+                t.cases, t.touch, t.hits, t.disagree, fxl__pose_audit.checked, fxl__pose_audit.wrong);
+    CHECK_EQ(fxl__pose_audit.wrong, 0);
+    CHECK(fxl__pose_audit.checked > 0);
+#else
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t.cases, t.touch, t.hits, t.disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
@@ -716,6 +762,7 @@ static const fxlt_case cases[] = {
     {"property_moving_slides", property_moving_slides},
     {"hull_filters_audit", hull_filters_audit},
     {"end_witness_sound", end_witness_sound},
+    {"pose_skip_sound", pose_skip_sound},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};

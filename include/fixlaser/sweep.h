@@ -216,12 +216,15 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * the fused call takes the inscribed circle's sure hits at the start,
  * middle and end poses and the box's corners at the end poses, preparing
  * each sweep once on the way, and runs the exact stages for the rest:
- * about 1,910 a sweep about its reference point, 2,790 about another
- * pivot, 2,840 pose to pose (at most 2,370 / 4,470 / 3,800 a sweep over a
+ * about 1,630 a sweep about its reference point, 2,700 about another
+ * pivot, 2,560 pose to pose (at most 2,050 / 4,370 / 3,400 a sweep over a
  * call); the single test (prepare + test) about 3,900 typically turning
- * about the reference point and 2,700 pose to pose, at most about 22,400
- * and 32,500 (a near box whose slides and turn each run their exact
- * stages, all in 64-bit ARM code in ROM). A fixed box against a sweep
+ * about the reference point and 3,200 pose to pose, at most about 19,200
+ * and 25,300 (a near box whose slides and turn each run their exact
+ * stages, all in 64-bit ARM code in ROM; the turn's exact start pose is
+ * left out where the table start pose, which the slide before it
+ * tested, holds it: every capsule, and the box lasers with |t_0| <= 2^16
+ * turning about a point of the beam). A fixed box against a sweep
  * whose pivot moves takes, after the enclosing circle, the inscribed
  * circle's and the box's corners' sure hits at the first and last poses
  * instead of the inscribed circle's exact test. The batch forms work the
