@@ -142,30 +142,8 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * follows when the slide leaves the box of the first move: 3 in 4
  * two-contact moves of the bench). Contacts stay far above 4x a free
  * move: each pays two exact roundings and tests every part near its
- * path. Measured slower, not kept: each part's exact box followed by its
- * own line test in 2 px cells (one contact median 8,433 -> 7,807 but max
- * 12,896 -> 14,169, two or more 16,636 -> 18,631); with the one-cell
- * margin, in full searches of moves over 8 cells only (one contact 7,429
- * -> 7,041 but two or more 15,502 -> 16,095 and the free moves' max over
- * 4x their median); the line test only for moves over 2 to 16 cells (two
- * or more 14,813 -> 14,549, but one contact 6,832 -> 6,872 and its max
- * up); a group's parts and exact tests in one ARM call (one contact 7,959
- * -> 8,935; unrolled, 7,027 -> 7,812); the search along a slide through
- * the parts kept, as for point walls (two or more 16,636 -> 17,077); each
- * part's own coarse box before its exact box (8,417 -> 8,773); a group
- * skipped when the move stays 1 px in front of its shifted front's line
- * (6,832 -> 7,478: it rarely skips the groups the line test keeps); the
- * listed groups gathered for the move's box grown by 4 to 32 px (or to
- * whole 2 px cells) so that more searches after a second contact use
- * them (one contact 7,213 -> 7,280 .. 8,847, two or more not lower: the
- * slides leave the box by more); the stop check or the slide as ARM calls
- * of their own (max 16,140 -> 16,378; one contact 6,832 -> 6,913); the
- * stop check skipping the wall just hit (move_point one contact -36,
- * move_circle +11); FXL__SEEN_PARTS 8, 9 or 16 (max 19,121 / 19,227 /
- * about the same); and a slide along a wall on an axis without its
- * division (a push into an axis wall 3,774 -> 3,178, but every other
- * slide paid for the test: the rows' one-contact medians +57 / +82,
- * maxima +164). */
+ * path (docs/tuning.md, "Movers", keeps the profile and what was
+ * measured slower). */
 fxl_move fxl_move_circle(const fxl_wall_prep *inflated, size_t n, fxl_vec2 from, fxl_vec2 to,
                          uint32_t *touched);
 
