@@ -475,6 +475,67 @@ static void null_inputs(void)
     fxlt_expect_asserts(false);
 }
 
+/* The batch's sure miss of a motion that moves (sweep.c's motion_far,
+ * ahead of motion_hit) against the single call near touching: sweeps that
+ * slide, slide and turn, or turn about another pivot; circles at points
+ * about the swept region, each at the touching radius (the least r the
+ * single call hits: a hit grows with r) and one raw unit below it, among
+ * others about the region; the batch's bits equal the single call's. */
+static void moving_batch_touching(void)
+{
+    static const gen_motion motions[4] = {GEN_SLIDE, GEN_POSE, GEN_MOVING, GEN_TURN_OFFBEAM};
+    fxlt_rng rng = fxlt_rng_for("batch.moving_batch_touching");
+    uint32_t round, n = FXLT_CASES(3000), touching = 0, hits = 0;
+    for (round = 0; round < n; round++) {
+        fxl_sweep s = gen_sweep(&rng, motions[round % 4u]);
+        fxl_sweep_prep sp;
+        fxl_circle c[N];
+        uint32_t bits[3];
+        size_t i, got, want = 0;
+
+        CHECK_EQ(fxl_sweep_prepare(&s, &sp), FXL_OK);
+        for (i = 0; i < N; i += 2) {
+            fxl_circle k;
+            int32_t hi = PX(64);
+            k.c = gen_sweep_point(&rng, &s);
+            k.r = hi;
+            if (fxl_sweep_vs_circle(&sp, k)) {
+                /* the least r in [0, hi] that hits (lo misses, unless 0 hits) */
+                k.r = 0;
+                if (fxl_sweep_vs_circle(&sp, k)) {
+                    hi = 0;
+                } else {
+                    int32_t lo = 0;
+                    while (hi - lo > 1) {
+                        k.r = lo + (hi - lo) / 2;
+                        if (fxl_sweep_vs_circle(&sp, k))
+                            hi = k.r;
+                        else
+                            lo = k.r;
+                    }
+                    touching++;
+                }
+                c[i] = k, c[i].r = hi;
+                c[i + 1] = k, c[i + 1].r = hi > 0 ? hi - 1 : 0;
+            } else {
+                c[i] = k, c[i].r = (int32_t)fxlt_range(&rng, 0, PX(8));
+                c[i + 1] = k, c[i + 1].c = gen_sweep_point(&rng, &s);
+            }
+        }
+        got = fxl_sweep_vs_circles(&sp, c, N, bits);
+        for (i = 0; i < N; i++) {
+            uint32_t one = (uint32_t)fxl_sweep_vs_circle(&sp, c[i]);
+            CHECK_EQ((bits[i >> 5] >> (i & 31u)) & 1u, one);
+            want += one;
+        }
+        CHECK_EQ(got, want);
+        hits += (uint32_t)got;
+    }
+    CHECK(hits > 0 && touching > 0);
+    if (n >= 3000u) /* full-size runs: the touching band well covered */
+        CHECK(touching > 20000u);
+}
+
 static const fxlt_case cases[] = {
     {"laser_check", laser_check},
     {"laser_moving_circle", laser_moving_circle},
@@ -484,6 +545,7 @@ static const fxlt_case cases[] = {
     {"round_scale_regression", round_scale_regression},
     {"domain_edges", domain_edges},
     {"null_inputs", null_inputs},
+    {"moving_batch_touching", moving_batch_touching},
 };
 
 const fxlt_suite fxlt_suite_batch = {"batch", cases, FXLT_COUNT(cases)};

@@ -99,7 +99,10 @@
  *     ARM in ROM (+80 on their worst samples).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
- *     about 1,000 once per call, then about 120 per circle).
+ *     about 1,000 once per call, then about 120 per circle; a sweep that
+ *     moves takes a proven miss of its slides and turn, the four frame
+ *     points in 1/256 px (ARM, ROM), before the exact pieces: a slide and
+ *     a turn about 140 a circle, at most 480; as IWRAM code 104 / 311).
  *   - Motions, cheapest first: a turn about the reference point; a turn
  *     about another pivot; a slide; a slide and a turn (two slides and a
  *     turn, each exact); a moving circle adds a slide of its own.
