@@ -84,19 +84,8 @@
  *     in a filter's band), a slide and a turn about 5,600 (median 1,440),
  *     a moving circle near both about 7,000 (median 1,440; its worst is a
  *     turn's middle between two slides), and
- *     the middle of a long turn 14,000 (rarely). Measured and not kept
- *     (issue 20, GBA median / max): the arc's box in 1/256 px 32-bit
- *     bounds before its 64-bit test (turn maxima -40, box +13, moving
- *     circle +120: the 64-bit test was not the cost); turn_hit's stages
- *     past its rejects out of line (medians 665 -> 596 a circle, 650 ->
- *     590 a turn, but every turn maximum +100: the ratio rule);
- *     fxl__frame_hit's inline reject before each end beam (+24 median,
- *     +180 turn maxima: registers); the middle's sure misses gated for
- *     every side and both ends of the beam (+250 to +380 on the maxima
- *     about a pivot off the beam and of a moving circle: every circle
- *     past the end beams pays the gate), or tried after the arc's box
- *     (maxima 4,540 box, 3,580 capsule); sweep_turn.c's Thumb filters as
- *     ARM in ROM (+80 on their worst samples).
+ *     the middle of a long turn 14,000 (rarely; docs/tuning.md,
+ *     "Sweeps", keeps what was measured and not kept).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
  *     about 1,000 once per call, then about 120 per circle; a sweep that
