@@ -1013,7 +1013,15 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
              * cycles); else reflect. */
             int c = reflect_reduced(&walls[w], &dx, &dy, &steady);
             pl.left_side = c != 2 ? c : reflect(&walls[w], &dx, &dy, &steady);
-            next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+            /* next_angle's answer is fxl_atan2's (its cases are shortcuts
+             * to the same step); off a wall neither axis-aligned nor at 45
+             * degrees its shortcuts rarely apply (the mirror image of a
+             * slanted wall keeps or swaps the magnitudes only by chance):
+             * the call straight away, without its compares. */
+            if (fxl__abs32(walls[w].ex) != fxl__abs32(walls[w].ey))
+                next = fxl_atan2(dy, dx);
+            else
+                next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
         }
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
