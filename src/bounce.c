@@ -1018,10 +1018,29 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
              * degrees its shortcuts rarely apply (the mirror image of a
              * slanted wall keeps or swaps the magnitudes only by chance):
              * the call straight away, without its compares. */
-            if (fxl__abs32(walls[w].ex) != fxl__abs32(walls[w].ey))
+            if (fxl__abs32(walls[w].ex) != fxl__abs32(walls[w].ey)) {
                 next = fxl_atan2(dy, dx);
-            else
+            } else if (steady && ray.dx != 0 && ray.dy != 0 &&
+                       (walls[w].ey == walls[w].ex ? dx == ray.dy && dy == ray.dx
+                                                   : (uint32_t)dx == 0u - (uint32_t)ray.dy &&
+                                                         (uint32_t)dy == 0u - (uint32_t)ray.dx)) {
+                /* Off a 45-degree wall, reflect's swap (s y0, s x0), s =
+                 * +-1 (ey = s ex), as written: next_angle's answer with no
+                 * call. Its swapped-magnitudes case (x0, y0 != 0) takes
+                 * r = 1024 - a from (y0, x0), then for s = 1 no sign
+                 * flipped: 1024 - a; for s = -1 both flipped (y0, x0 != 0):
+                 * 2048 - r = 1024 + a, then -(1024 + a) = 3072 - a (mod
+                 * 4096); its same-magnitudes case, taken first when |x0|
+                 * = |y0|, gives fxl_atan2's answer too. The negations
+                 * wrap, but steady puts the new components within 65600
+                 * of 0, so equal mod 2^32 is equal (next_angle's 64-bit
+                 * compares). */
+                next = (fxl_angle)(((walls[w].ey == walls[w].ex ? 1024u : 3072u) -
+                                    (uint32_t)leg.angle) &
+                                   FXL_ANGLE_MASK);
+            } else {
                 next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+            }
         }
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }
