@@ -17,8 +17,10 @@
 
 /* Test builds (FXL_TEST_HOOKS, tests/test_bounce.c): with
  * fxl__bounce_no_reduce set, the reduced divisions below (reduce_dir,
- * axis_floor's 64-bit one) are not taken, so the suite can compare their
- * answers with the 128-bit ones. A game's build has neither. */
+ * axis_floor's 64-bit one) are not taken, nor the side of a leg's start
+ * from the search's u (bounce's loop), so the suite can compare their
+ * answers with the 128-bit ones and side_of's. A game's build has
+ * neither. */
 #ifdef FXL_TEST_HOOKS
 bool fxl__bounce_no_reduce;
 #define FXL__NO_REDUCE FXL__UNLIKELY(fxl__bounce_no_reduce)
@@ -480,10 +482,8 @@ FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, 
  * caller (axis_meet's along an axis-aligned wall, both meet_point's
  * else): (ax, axe), (ay, aye); across an axis-aligned wall its own. */
 static fxl_vec2 bounce_point(const fxl__ray *r, int32_t L, const fxl_wall_prep *w, placing *pl,
-                             int *side_out, int64_t ax, bool axe, int64_t ay, bool aye)
+                             int side, int64_t ax, bool axe, int64_t ay, bool aye)
 {
-    int side = side_of(w, r->p);
-    *side_out = side;
     bool xe, ye, xup, yup;
     int64_t x0, y0;
     if (side == 0)
@@ -949,10 +949,28 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
                 leg.length = axis_meet(&ray, ww, &ax, &axe);
                 ay = ax; /* along the wall: the axis across takes the wall's own */
                 aye = axe;
+                came = side_of(ww, ray.p);
             } else {
+                uint32_t rx = (uint32_t)ww->a.x - (uint32_t)ray.p.x,
+                         ry = (uint32_t)ww->a.y - (uint32_t)ray.p.y,
+                         wrap = (((uint32_t)ww->a.x ^ (uint32_t)ray.p.x) & ((uint32_t)ww->a.x ^ rx)) |
+                                (((uint32_t)ww->a.y ^ (uint32_t)ray.p.y) & ((uint32_t)ww->a.y ^ ry));
                 leg.length = meet_point(&ray, ww, &u, &ax, &axe, &ay, &aye);
+                /* The side of the leg's start, side_of(w, p) = sign(S(p)),
+                 * S(p) = ex (p.y - a.y) - ey (p.x - a.x) = rx ey - ry ex
+                 * with (rx, ry) = a - p: the search's N (cast_parts.h's
+                 * fxl__consider_at, the port's kernel alike) when a - p
+                 * does not wrap on 32 bits (checked: the difference's sign
+                 * against a's and p's), and one-sided the search takes a
+                 * wall only with D < 0 and N <= 0, u = |N| / |D| (meet_floor
+                 * shifts both by the same s: num stays 0 iff |N| = 0). So
+                 * -1 if u > 0, else 0, with no call. */
+                if (!two && !FXL__NO_REDUCE && (wrap >> 31) == 0u)
+                    came = u.num != 0 ? -1 : 0;
+                else
+                    came = side_of(ww, ray.p);
             }
-            leg.end = bounce_point(&ray, leg.length, ww, &pl, &came, ax, axe, ay, aye);
+            leg.end = bounce_point(&ray, leg.length, ww, &pl, came, ax, axe, ay, aye);
         }
         {
             /* Field by field: the struct assignment was a memcpy call. */

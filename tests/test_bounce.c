@@ -905,6 +905,86 @@ static void leg_angles(void)
         CHECK(off45 >= 1000);
 }
 
+/* One-sided bounces (the side of each leg's start off a slanted wall from
+ * the search's u, bounce.c's loop) against side_of's (fxl__bounce_no_reduce
+ * set: the call, and the 128-bit divisions): rooms of slanted and
+ * 45-degree walls at the coordinate range's corners (a - p up to 2^31 -
+ * 1 on an axis) and about the origin, a quarter of the lasers fired from
+ * a wall's end or a point on its line (met at u = 0), both searches. */
+static void start_sides(void)
+{
+    fxlt_rng rng = fxlt_rng_for("start_sides");
+    uint32_t casts = 0, target = FXLT_CASES(5000), bad = 0, legs_n = 0, slanted = 0, at0 = 0;
+    fxl_wall w[16];
+    fxl_wall_prep prep[16];
+    fxl_room_wall packed[16];
+    fxl_bounce a[12], b[12];
+    while (casts < target) {
+        fxl_room room;
+        int corner = (int)fxlt_below(&rng, 5);
+        int64_t e = (int64_t)FXL_COORD_MAX - PX(160);
+        int64_t cx = corner == 4 ? 0 : (corner & 1) ? e : -e, cy = corner == 4 ? 0 : (corner & 2) ? e : -e;
+        int64_t h = PX(150);
+        int n = 4 + (int)fxlt_below(&rng, 13), i, k;
+        for (i = 0; i < n - 4; i++) {
+            int64_t l = PX(fxlt_range(&rng, 5, 40));
+            w[i].a = v2(cx + PX(fxlt_range(&rng, -140, 140)), cy + PX(fxlt_range(&rng, -140, 140)));
+            if (fxlt_below(&rng, 2) == 0)
+                w[i].b = v2(w[i].a.x + (fxlt_below(&rng, 2) == 0 ? l : -l),
+                            w[i].a.y + (fxlt_below(&rng, 2) == 0 ? l : -l));
+            else
+                w[i].b = v2(w[i].a.x + fxlt_range(&rng, -PX(40), PX(40)),
+                            w[i].a.y + fxlt_range(&rng, -PX(40), PX(40)) + 1);
+        }
+        box_walls(&w[n - 4], cx, cy, h);
+        for (i = 0; i < n; i++)
+            (void)fxl_wall_prepare(&w[i], &prep[i]);
+        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        for (k = 0; k < 4; k++) {
+            size_t na = 0, nb = 0, j;
+            fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
+                            cy + fxlt_range(&rng, -PX(140), PX(140)));
+            fxl_angle ang = (fxl_angle)fxlt_below(&rng, 4096);
+            fxl_laser l;
+            bool room_way = k >= 2, same;
+            fxl_result ra, rb;
+            if (n > 4 && fxlt_below(&rng, 4) == 0) {
+                /* from a slanted wall's end or a point on its line */
+                const fxl_wall *q = &w[fxlt_below(&rng, (uint32_t)(n - 4))];
+                int32_t t = fxlt_range(&rng, -2, 2);
+                p = v2((int64_t)q->a.x + t * ((int64_t)q->b.x - q->a.x),
+                       (int64_t)q->a.y + t * ((int64_t)q->b.y - q->a.y));
+            }
+            l = fxl_laser_from_emitter(FXL_LASER_BOX, p, ang, fxlt_range(&rng, 0, (int32_t)PX(1500)),
+                                       0);
+            fxl__bounce_no_reduce = true;
+            ra = room_way ? fxl_room_bounce(&room, &l, 0u, 8, a, 12, &na)
+                          : fxl_laser_bounce(&l, prep, (size_t)n, 0u, 8, a, 12, &na);
+            fxl__bounce_no_reduce = false;
+            rb = room_way ? fxl_room_bounce(&room, &l, 0u, 8, b, 12, &nb)
+                          : fxl_laser_bounce(&l, prep, (size_t)n, 0u, 8, b, 12, &nb);
+            same = ra == rb && na == nb;
+            for (j = 0; same && j < na && j < 12; j++)
+                same = same_leg(&a[j], &b[j]);
+            for (j = 0; j < na && j < 12; j++)
+                if (a[j].wall >= 0 && prep[a[j].wall].ex != 0 && prep[a[j].wall].ey != 0) {
+                    slanted++;
+                    at0 += a[j].length == 0;
+                }
+            bad += !same;
+            legs_n += (uint32_t)na;
+            casts++;
+        }
+    }
+    fxlt_printf("    %u one-sided bounces (%u legs, %u ending on slanted walls, %u of them at "
+                "once): %u differ from side_of's\n",
+                casts, legs_n, slanted, at0, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(slanted > 0);
+    if (FXLT_PROPERTY_DIVISOR == 1)
+        CHECK(at0 > 0);
+}
+
 static const fxlt_case cases[] = {
     {"bench_room_legs", bench_room_legs},
     {"search_agrees", search_agrees},
@@ -916,6 +996,7 @@ static const fxlt_case cases[] = {
     {"lean_reflections", lean_reflections},
     {"kernel_earlier", kernel_earlier},
     {"leg_angles", leg_angles},
+    {"start_sides", start_sides},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};
