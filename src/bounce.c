@@ -288,13 +288,14 @@ typedef struct placing {
     const fxl__rules *rules;
     int left_side; /* the side of wall rules->skip the leg heads to (when skip >= 0) */
     bool clear;    /* every end considered is reachable (see bounce's loop) */
+    bool away;     /* the leg heads to side left_side of the wall left by a step or more */
     fxl__near near;
 } placing;
 
 /* Test builds (FXL_TEST_HOOKS, tests/test_room.c): with
  * fxl__bounce_audit.on, each end whose reachability check `clear` spares is
  * checked anyway: skips counts them, wrong those the check would have
- * refused. A game's build has neither the variable nor the test. */
+ * refused (and likewise back_through's side test that pl.away spares). A game's build has neither the variable nor the test. */
 #ifdef FXL_TEST_HOOKS
 fxl__bounce_audit_t fxl__bounce_audit;
 #define FXL__AUDITING FXL__UNLIKELY(fxl__bounce_audit.on)
@@ -356,6 +357,17 @@ static bool back_through_along(fxl_vec2 from, fxl_vec2 to, const placing *pl,
     return false;
 }
 
+/* Whether c lies 1024 raw units or more from p on an axis (see bounce's
+ * loop: pl.clear). */
+FXL__ALWAYS_INLINE bool far_from(fxl_vec2 p, fxl_vec2 c)
+{
+    /* |c - p| per axis in 32 bits: the larger less the smaller, exact as
+     * an unsigned number (below 2^32). */
+    uint32_t x = c.x > p.x ? (uint32_t)c.x - (uint32_t)p.x : (uint32_t)p.x - (uint32_t)c.x;
+    uint32_t y = c.y > p.y ? (uint32_t)c.y - (uint32_t)p.y : (uint32_t)p.y - (uint32_t)c.y;
+    return x >= 1024u || y >= 1024u;
+}
+
 /* Whether the segment from -> to goes back through the wall the leg left
  * (rules->skip), or a wall along its line, which the leg's rules skip: the
  * leg heads to side pl->left_side of that line, but a rounded end within a
@@ -366,20 +378,19 @@ FXL__ALWAYS_INLINE bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *
     if (pl->rules->skip < 0)
         return false;
     s = &pl->walls[pl->rules->skip];
+    if (pl->away && far_from(from, to)) {
+        /* on side left_side (bounce's loop: pl.away); test builds audit it */
+#ifdef FXL_TEST_HOOKS
+        if (FXL__AUDITING) {
+            fxl__bounce_audit.skips++;
+            fxl__bounce_audit.wrong += side_of(s, to) == -pl->left_side ? 1u : 0u;
+        }
+#endif
+        return false;
+    }
     if (side_of(s, to) != -pl->left_side)
         return false; /* the common case: on the leg's side */
     return back_through_along(from, to, pl, s);
-}
-
-/* Whether c lies 1024 raw units or more from p on an axis (see bounce's
- * loop: pl.clear). */
-FXL__ALWAYS_INLINE bool far_from(fxl_vec2 p, fxl_vec2 c)
-{
-    /* |c - p| per axis in 32 bits: the larger less the smaller, exact as
-     * an unsigned number (below 2^32). */
-    uint32_t x = c.x > p.x ? (uint32_t)c.x - (uint32_t)p.x : (uint32_t)p.x - (uint32_t)c.x;
-    uint32_t y = c.y > p.y ? (uint32_t)c.y - (uint32_t)p.y : (uint32_t)p.y - (uint32_t)c.y;
-    return x >= 1024u || y >= 1024u;
 }
 
 /* Whether c may end the leg: on side `side` of wall `hit` or on its line
@@ -837,6 +848,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     pl.two = two;
     pl.rules = &rules;
     pl.left_side = 0;
+    pl.away = false;
     rules.has_ref = false;
     rules.on_line = false;
     rules.skip = -1;
@@ -1014,6 +1026,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         dy = ray.dy;
         if (steady && (walls[w].ex == 0 || walls[w].ey == 0)) {
             pl.left_side = reflect_axis(&walls[w], &dx, &dy);
+            pl.away = false;
             /* next_angle's answer with no compares: reflect_axis negated
              * exactly one component (dy off ey = 0, dx off ex = 0), so
              * with ray.dx, ray.dy != 0 next_angle takes its
@@ -1058,6 +1071,33 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
                                    FXL_ANGLE_MASK);
             } else {
                 next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+            }
+            /* pl.away: back_through's side test spared for far ends. The
+             * wall left, s = walls[w], slanted, its packed angle wa =
+             * fxl_atan2(ey, ex) and the leg's next = fxl_atan2(dy, dx),
+             * each the nearest step to the true angle (within 1/2 step
+             * and 1e-11 turn): with (next - wa) mod 4096 in [2, 2046]
+             * (left_side 1) or (wa - next) mod 4096 there (left_side -1),
+             * the true angle from e to d is in [1, 2047] steps the one
+             * way or the other, so left_side (e x d) >= |e| |d| sin(1
+             * step) > 0.0015 |e| |d|. The leg's start p is on side
+             * left_side of s's line or on it (the last leg's end: its
+             * side checks, bounce_point, or p itself at u = 0), and every
+             * end c place_end considers is within one raw unit on each
+             * axis (strictly) of a point e' = p + (u' / 65536) d of the
+             * leg's line (see pl.clear above), c = p aside (not far):
+             * S(c) - S(p) = e x (c - p) = (u' / 65536) (e x d) + e x (c -
+             * e'), the first term > |e' - p| 0.0015 |e| > 1.5 |e| in
+             * left_side's sign when c is 1024 raw units or more from p
+             * on an axis (|e' - p| > 1023), the second below |ex| + |ey|
+             * <= 1.42 |e|: S(c) strictly on side left_side, so
+             * back_through's test side_of(s, c) != -left_side holds. Only
+             * with the room's packed angles. */
+            if (room != NULL && walls[w].ex != 0 && walls[w].ey != 0 && !FXL__NO_REDUCE) {
+                uint32_t wa = (uint32_t)room->packed[w].angle, na = (uint32_t)next;
+                pl.away = (((pl.left_side > 0 ? na - wa : wa - na) - 2u) & 4095u) < 2045u;
+            } else {
+                pl.away = false;
             }
         }
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);

@@ -919,6 +919,8 @@ static void start_sides(void)
     fxl_wall_prep prep[16];
     fxl_room_wall packed[16];
     fxl_bounce a[12], b[12];
+    fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
+    fxl__bounce_audit.on = true;
     while (casts < target) {
         fxl_room room;
         int corner = (int)fxlt_below(&rng, 5);
@@ -976,10 +978,14 @@ static void start_sides(void)
             casts++;
         }
     }
+    fxl__bounce_audit.on = false;
     fxlt_printf("    %u one-sided bounces (%u legs, %u ending on slanted walls, %u of them at "
-                "once): %u differ from side_of's\n",
-                casts, legs_n, slanted, at0, bad);
+                "once): %u differ from side_of's; %u checks skipped (reachability, side of "
+                "the wall left), %u of them wrong\n",
+                casts, legs_n, slanted, at0, bad, fxl__bounce_audit.skips,
+                fxl__bounce_audit.wrong);
     CHECK_EQ(bad, 0);
+    CHECK_EQ(fxl__bounce_audit.wrong, 0);
     CHECK(slanted > 0);
     if (FXLT_PROPERTY_DIVISOR == 1)
         CHECK(at0 > 0);
