@@ -17,8 +17,10 @@
 
 /* Test builds (FXL_TEST_HOOKS, tests/test_bounce.c): with
  * fxl__bounce_no_reduce set, the reduced divisions below (reduce_dir,
- * axis_floor's 64-bit one) are not taken, so the suite can compare their
- * answers with the 128-bit ones. A game's build has neither. */
+ * axis_floor's 64-bit one) are not taken, nor the side of a leg's start
+ * from the search's u (bounce's loop), so the suite can compare their
+ * answers with the 128-bit ones and side_of's. A game's build has
+ * neither. */
 #ifdef FXL_TEST_HOOKS
 bool fxl__bounce_no_reduce;
 #define FXL__NO_REDUCE FXL__UNLIKELY(fxl__bounce_no_reduce)
@@ -286,13 +288,14 @@ typedef struct placing {
     const fxl__rules *rules;
     int left_side; /* the side of wall rules->skip the leg heads to (when skip >= 0) */
     bool clear;    /* every end considered is reachable (see bounce's loop) */
+    bool away;     /* the leg heads to side left_side of the wall left by a step or more */
     fxl__near near;
 } placing;
 
 /* Test builds (FXL_TEST_HOOKS, tests/test_room.c): with
  * fxl__bounce_audit.on, each end whose reachability check `clear` spares is
  * checked anyway: skips counts them, wrong those the check would have
- * refused. A game's build has neither the variable nor the test. */
+ * refused (and likewise back_through's side test that pl.away spares). A game's build has neither the variable nor the test. */
 #ifdef FXL_TEST_HOOKS
 fxl__bounce_audit_t fxl__bounce_audit;
 #define FXL__AUDITING FXL__UNLIKELY(fxl__bounce_audit.on)
@@ -354,6 +357,17 @@ static bool back_through_along(fxl_vec2 from, fxl_vec2 to, const placing *pl,
     return false;
 }
 
+/* Whether c lies 1024 raw units or more from p on an axis (see bounce's
+ * loop: pl.clear). */
+FXL__ALWAYS_INLINE bool far_from(fxl_vec2 p, fxl_vec2 c)
+{
+    /* |c - p| per axis in 32 bits: the larger less the smaller, exact as
+     * an unsigned number (below 2^32). */
+    uint32_t x = c.x > p.x ? (uint32_t)c.x - (uint32_t)p.x : (uint32_t)p.x - (uint32_t)c.x;
+    uint32_t y = c.y > p.y ? (uint32_t)c.y - (uint32_t)p.y : (uint32_t)p.y - (uint32_t)c.y;
+    return x >= 1024u || y >= 1024u;
+}
+
 /* Whether the segment from -> to goes back through the wall the leg left
  * (rules->skip), or a wall along its line, which the leg's rules skip: the
  * leg heads to side pl->left_side of that line, but a rounded end within a
@@ -364,20 +378,19 @@ FXL__ALWAYS_INLINE bool back_through(fxl_vec2 from, fxl_vec2 to, const placing *
     if (pl->rules->skip < 0)
         return false;
     s = &pl->walls[pl->rules->skip];
+    if (pl->away && far_from(from, to)) {
+        /* on side left_side (bounce's loop: pl.away); test builds audit it */
+#ifdef FXL_TEST_HOOKS
+        if (FXL__AUDITING) {
+            fxl__bounce_audit.skips++;
+            fxl__bounce_audit.wrong += side_of(s, to) == -pl->left_side ? 1u : 0u;
+        }
+#endif
+        return false;
+    }
     if (side_of(s, to) != -pl->left_side)
         return false; /* the common case: on the leg's side */
     return back_through_along(from, to, pl, s);
-}
-
-/* Whether c lies 1024 raw units or more from p on an axis (see bounce's
- * loop: pl.clear). */
-FXL__ALWAYS_INLINE bool far_from(fxl_vec2 p, fxl_vec2 c)
-{
-    /* |c - p| per axis in 32 bits: the larger less the smaller, exact as
-     * an unsigned number (below 2^32). */
-    uint32_t x = c.x > p.x ? (uint32_t)c.x - (uint32_t)p.x : (uint32_t)p.x - (uint32_t)c.x;
-    uint32_t y = c.y > p.y ? (uint32_t)c.y - (uint32_t)p.y : (uint32_t)p.y - (uint32_t)c.y;
-    return x >= 1024u || y >= 1024u;
 }
 
 /* Whether c may end the leg: on side `side` of wall `hit` or on its line
@@ -480,10 +493,8 @@ FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, 
  * caller (axis_meet's along an axis-aligned wall, both meet_point's
  * else): (ax, axe), (ay, aye); across an axis-aligned wall its own. */
 static fxl_vec2 bounce_point(const fxl__ray *r, int32_t L, const fxl_wall_prep *w, placing *pl,
-                             int *side_out, int64_t ax, bool axe, int64_t ay, bool aye)
+                             int side, int64_t ax, bool axe, int64_t ay, bool aye)
 {
-    int side = side_of(w, r->p);
-    *side_out = side;
     bool xe, ye, xup, yup;
     int64_t x0, y0;
     if (side == 0)
@@ -837,6 +848,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
     pl.two = two;
     pl.rules = &rules;
     pl.left_side = 0;
+    pl.away = false;
     rules.has_ref = false;
     rules.on_line = false;
     rules.skip = -1;
@@ -949,10 +961,28 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
                 leg.length = axis_meet(&ray, ww, &ax, &axe);
                 ay = ax; /* along the wall: the axis across takes the wall's own */
                 aye = axe;
+                came = side_of(ww, ray.p);
             } else {
+                uint32_t rx = (uint32_t)ww->a.x - (uint32_t)ray.p.x,
+                         ry = (uint32_t)ww->a.y - (uint32_t)ray.p.y,
+                         wrap = (((uint32_t)ww->a.x ^ (uint32_t)ray.p.x) & ((uint32_t)ww->a.x ^ rx)) |
+                                (((uint32_t)ww->a.y ^ (uint32_t)ray.p.y) & ((uint32_t)ww->a.y ^ ry));
                 leg.length = meet_point(&ray, ww, &u, &ax, &axe, &ay, &aye);
+                /* The side of the leg's start, side_of(w, p) = sign(S(p)),
+                 * S(p) = ex (p.y - a.y) - ey (p.x - a.x) = rx ey - ry ex
+                 * with (rx, ry) = a - p: the search's N (cast_parts.h's
+                 * fxl__consider_at, the port's kernel alike) when a - p
+                 * does not wrap on 32 bits (checked: the difference's sign
+                 * against a's and p's), and one-sided the search takes a
+                 * wall only with D < 0 and N <= 0, u = |N| / |D| (meet_floor
+                 * shifts both by the same s: num stays 0 iff |N| = 0). So
+                 * -1 if u > 0, else 0, with no call. */
+                if (!two && !FXL__NO_REDUCE && (wrap >> 31) == 0u)
+                    came = u.num != 0 ? -1 : 0;
+                else
+                    came = side_of(ww, ray.p);
             }
-            leg.end = bounce_point(&ray, leg.length, ww, &pl, &came, ax, axe, ay, aye);
+            leg.end = bounce_point(&ray, leg.length, ww, &pl, came, ax, axe, ay, aye);
         }
         {
             /* Field by field: the struct assignment was a memcpy call. */
@@ -996,6 +1026,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         dy = ray.dy;
         if (steady && (walls[w].ex == 0 || walls[w].ey == 0)) {
             pl.left_side = reflect_axis(&walls[w], &dx, &dy);
+            pl.away = false;
             /* next_angle's answer with no compares: reflect_axis negated
              * exactly one component (dy off ey = 0, dx off ex = 0), so
              * with ray.dx, ray.dy != 0 next_angle takes its
@@ -1013,7 +1044,61 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
              * cycles); else reflect. */
             int c = reflect_reduced(&walls[w], &dx, &dy, &steady);
             pl.left_side = c != 2 ? c : reflect(&walls[w], &dx, &dy, &steady);
-            next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+            /* next_angle's answer is fxl_atan2's (its cases are shortcuts
+             * to the same step); off a wall neither axis-aligned nor at 45
+             * degrees its shortcuts rarely apply (the mirror image of a
+             * slanted wall keeps or swaps the magnitudes only by chance):
+             * the call straight away, without its compares. */
+            if (fxl__abs32(walls[w].ex) != fxl__abs32(walls[w].ey)) {
+                next = fxl_atan2(dy, dx);
+            } else if (steady && ray.dx != 0 && ray.dy != 0 &&
+                       (walls[w].ey == walls[w].ex ? dx == ray.dy && dy == ray.dx
+                                                   : (uint32_t)dx == 0u - (uint32_t)ray.dy &&
+                                                         (uint32_t)dy == 0u - (uint32_t)ray.dx)) {
+                /* Off a 45-degree wall, reflect's swap (s y0, s x0), s =
+                 * +-1 (ey = s ex), as written: next_angle's answer with no
+                 * call. Its swapped-magnitudes case (x0, y0 != 0) takes
+                 * r = 1024 - a from (y0, x0), then for s = 1 no sign
+                 * flipped: 1024 - a; for s = -1 both flipped (y0, x0 != 0):
+                 * 2048 - r = 1024 + a, then -(1024 + a) = 3072 - a (mod
+                 * 4096); its same-magnitudes case, taken first when |x0|
+                 * = |y0|, gives fxl_atan2's answer too. The negations
+                 * wrap, but steady puts the new components within 65600
+                 * of 0, so equal mod 2^32 is equal (next_angle's 64-bit
+                 * compares). */
+                next = (fxl_angle)(((walls[w].ey == walls[w].ex ? 1024u : 3072u) -
+                                    (uint32_t)leg.angle) &
+                                   FXL_ANGLE_MASK);
+            } else {
+                next = next_angle(leg.angle, ray.dx, ray.dy, dx, dy);
+            }
+            /* pl.away: back_through's side test spared for far ends. The
+             * wall left, s = walls[w], slanted, its packed angle wa =
+             * fxl_atan2(ey, ex) and the leg's next = fxl_atan2(dy, dx),
+             * each the nearest step to the true angle (within 1/2 step
+             * and 1e-11 turn): with (next - wa) mod 4096 in [2, 2046]
+             * (left_side 1) or (wa - next) mod 4096 there (left_side -1),
+             * the true angle from e to d is in [1, 2047] steps the one
+             * way or the other, so left_side (e x d) >= |e| |d| sin(1
+             * step) > 0.0015 |e| |d|. The leg's start p is on side
+             * left_side of s's line or on it (the last leg's end: its
+             * side checks, bounce_point, or p itself at u = 0), and every
+             * end c place_end considers is within one raw unit on each
+             * axis (strictly) of a point e' = p + (u' / 65536) d of the
+             * leg's line (see pl.clear above), c = p aside (not far):
+             * S(c) - S(p) = e x (c - p) = (u' / 65536) (e x d) + e x (c -
+             * e'), the first term > |e' - p| 0.0015 |e| > 1.5 |e| in
+             * left_side's sign when c is 1024 raw units or more from p
+             * on an axis (|e' - p| > 1023), the second below |ex| + |ey|
+             * <= 1.42 |e|: S(c) strictly on side left_side, so
+             * back_through's test side_of(s, c) != -left_side holds. Only
+             * with the room's packed angles. */
+            if (room != NULL && walls[w].ex != 0 && walls[w].ey != 0 && !FXL__NO_REDUCE) {
+                uint32_t wa = (uint32_t)room->packed[w].angle, na = (uint32_t)next;
+                pl.away = (((pl.left_side > 0 ? na - wa : wa - na) - 2u) & 4095u) < 2045u;
+            } else {
+                pl.away = false;
+            }
         }
         fxl__ray_init(&ray, leg.end, dx, dy, ray.len, 1);
     }

@@ -831,6 +831,166 @@ static void kernel_earlier(void)
     CHECK(found > 0);
 }
 
+/* Every leg's angle == fxl_atan2 of its direction (bounce.c's shortcuts:
+ * off an axis-aligned wall, off a 45-degree one, the call straight away
+ * off other slanted walls) in rooms of 45-degree walls of both slopes
+ * (whole pixels or raw lengths), other slanted walls and a box, lasers at
+ * any angle (a quarter of them at multiples of 512 steps, directions with
+ * a 0 or equal components), both searches. */
+static void leg_angles(void)
+{
+    fxlt_rng rng = fxlt_rng_for("leg_angles");
+    uint32_t casts = 0, target = FXLT_CASES(5000), bad = 0, legs_n = 0, off45 = 0;
+    fxl_wall w[16];
+    fxl_wall_prep prep[16];
+    fxl_room_wall packed[16];
+    fxl_bounce a[12];
+    while (casts < target) {
+        fxl_room room;
+        int64_t cx = PX(fxlt_range(&rng, -500, 500)), cy = PX(fxlt_range(&rng, -500, 500));
+        int64_t h = PX(150);
+        int n = 4 + (int)fxlt_below(&rng, 13), i, k;
+        for (i = 0; i < n - 4; i++) {
+            int64_t l = fxlt_below(&rng, 2) == 0 ? PX(fxlt_range(&rng, 5, 40))
+                                                 : fxlt_range(&rng, PX(5), PX(40));
+            int kind = (int)fxlt_below(&rng, 3);
+            w[i].a = v2(cx + PX(fxlt_range(&rng, -140, 140)), cy + PX(fxlt_range(&rng, -140, 140)));
+            if (kind == 2)
+                w[i].b = v2(w[i].a.x + PX(fxlt_range(&rng, -40, 40)),
+                            w[i].a.y + PX(fxlt_range(&rng, -40, 40)) + 1);
+            else
+                w[i].b = v2(w[i].a.x + (fxlt_below(&rng, 2) == 0 ? l : -l),
+                            w[i].a.y + (kind == 0 ? l : -l));
+        }
+        box_walls(&w[n - 4], cx, cy, h);
+        for (i = 0; i < n; i++)
+            (void)fxl_wall_prepare(&w[i], &prep[i]);
+        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        for (k = 0; k < 4; k++) {
+            size_t na = 0, j;
+            unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
+            fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
+                            cy + fxlt_range(&rng, -PX(140), PX(140)));
+            fxl_angle ang = fxlt_below(&rng, 4) == 0 ? (fxl_angle)(512 * fxlt_below(&rng, 8))
+                                                     : (fxl_angle)fxlt_below(&rng, 4096);
+            fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, p, ang,
+                                                 fxlt_range(&rng, 0, (int32_t)PX(1500)), 0);
+            fxl_result r = k >= 2 ? fxl_room_bounce(&room, &l, flags, 8, a, 12, &na)
+                                  : fxl_laser_bounce(&l, prep, (size_t)n, flags, 8, a, 12, &na);
+            if (r != FXL_OK && r != FXL_ERR_CAPACITY)
+                bad++;
+            for (j = 0; j < na && j < 12; j++) {
+                if (a[j].angle != fxl_atan2(a[j].dy, a[j].dx)) {
+                    if (bad < 3)
+                        fxlt_printf("    leg %u: d (%d, %d) angle %d, fxl_atan2 %d\n",
+                                    (unsigned)j, (int)a[j].dx, (int)a[j].dy, (int)a[j].angle,
+                                    (int)fxl_atan2(a[j].dy, a[j].dx));
+                    bad++;
+                }
+                if (j > 0) {
+                    const fxl_wall_prep *q = &prep[a[j - 1].wall];
+                    off45 += q->ex != 0 && (q->ex == q->ey || q->ex == -q->ey);
+                }
+            }
+            legs_n += (uint32_t)na;
+            casts++;
+        }
+    }
+    fxlt_printf("    %u bounces (%u legs, %u off 45-degree walls): %u angles differ from "
+                "fxl_atan2\n",
+                casts, legs_n, off45, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(off45 > 0);
+    if (FXLT_PROPERTY_DIVISOR == 1)
+        CHECK(off45 >= 1000);
+}
+
+/* One-sided bounces (the side of each leg's start off a slanted wall from
+ * the search's u, bounce.c's loop) against side_of's (fxl__bounce_no_reduce
+ * set: the call, and the 128-bit divisions): rooms of slanted and
+ * 45-degree walls at the coordinate range's corners (a - p up to 2^31 -
+ * 1 on an axis) and about the origin, a quarter of the lasers fired from
+ * a wall's end or a point on its line (met at u = 0), both searches. */
+static void start_sides(void)
+{
+    fxlt_rng rng = fxlt_rng_for("start_sides");
+    uint32_t casts = 0, target = FXLT_CASES(5000), bad = 0, legs_n = 0, slanted = 0, at0 = 0;
+    fxl_wall w[16];
+    fxl_wall_prep prep[16];
+    fxl_room_wall packed[16];
+    fxl_bounce a[12], b[12];
+    fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
+    fxl__bounce_audit.on = true;
+    while (casts < target) {
+        fxl_room room;
+        int corner = (int)fxlt_below(&rng, 5);
+        int64_t e = (int64_t)FXL_COORD_MAX - PX(160);
+        int64_t cx = corner == 4 ? 0 : (corner & 1) ? e : -e, cy = corner == 4 ? 0 : (corner & 2) ? e : -e;
+        int64_t h = PX(150);
+        int n = 4 + (int)fxlt_below(&rng, 13), i, k;
+        for (i = 0; i < n - 4; i++) {
+            int64_t l = PX(fxlt_range(&rng, 5, 40));
+            w[i].a = v2(cx + PX(fxlt_range(&rng, -140, 140)), cy + PX(fxlt_range(&rng, -140, 140)));
+            if (fxlt_below(&rng, 2) == 0)
+                w[i].b = v2(w[i].a.x + (fxlt_below(&rng, 2) == 0 ? l : -l),
+                            w[i].a.y + (fxlt_below(&rng, 2) == 0 ? l : -l));
+            else
+                w[i].b = v2(w[i].a.x + fxlt_range(&rng, -PX(40), PX(40)),
+                            w[i].a.y + fxlt_range(&rng, -PX(40), PX(40)) + 1);
+        }
+        box_walls(&w[n - 4], cx, cy, h);
+        for (i = 0; i < n; i++)
+            (void)fxl_wall_prepare(&w[i], &prep[i]);
+        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        for (k = 0; k < 4; k++) {
+            size_t na = 0, nb = 0, j;
+            fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
+                            cy + fxlt_range(&rng, -PX(140), PX(140)));
+            fxl_angle ang = (fxl_angle)fxlt_below(&rng, 4096);
+            fxl_laser l;
+            bool room_way = k >= 2, same;
+            fxl_result ra, rb;
+            if (n > 4 && fxlt_below(&rng, 4) == 0) {
+                /* from a slanted wall's end or a point on its line */
+                const fxl_wall *q = &w[fxlt_below(&rng, (uint32_t)(n - 4))];
+                int32_t t = fxlt_range(&rng, -2, 2);
+                p = v2((int64_t)q->a.x + t * ((int64_t)q->b.x - q->a.x),
+                       (int64_t)q->a.y + t * ((int64_t)q->b.y - q->a.y));
+            }
+            l = fxl_laser_from_emitter(FXL_LASER_BOX, p, ang, fxlt_range(&rng, 0, (int32_t)PX(1500)),
+                                       0);
+            fxl__bounce_no_reduce = true;
+            ra = room_way ? fxl_room_bounce(&room, &l, 0u, 8, a, 12, &na)
+                          : fxl_laser_bounce(&l, prep, (size_t)n, 0u, 8, a, 12, &na);
+            fxl__bounce_no_reduce = false;
+            rb = room_way ? fxl_room_bounce(&room, &l, 0u, 8, b, 12, &nb)
+                          : fxl_laser_bounce(&l, prep, (size_t)n, 0u, 8, b, 12, &nb);
+            same = ra == rb && na == nb;
+            for (j = 0; same && j < na && j < 12; j++)
+                same = same_leg(&a[j], &b[j]);
+            for (j = 0; j < na && j < 12; j++)
+                if (a[j].wall >= 0 && prep[a[j].wall].ex != 0 && prep[a[j].wall].ey != 0) {
+                    slanted++;
+                    at0 += a[j].length == 0;
+                }
+            bad += !same;
+            legs_n += (uint32_t)na;
+            casts++;
+        }
+    }
+    fxl__bounce_audit.on = false;
+    fxlt_printf("    %u one-sided bounces (%u legs, %u ending on slanted walls, %u of them at "
+                "once): %u differ from side_of's; %u checks skipped (reachability, side of "
+                "the wall left), %u of them wrong\n",
+                casts, legs_n, slanted, at0, bad, fxl__bounce_audit.skips,
+                fxl__bounce_audit.wrong);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(fxl__bounce_audit.wrong, 0);
+    CHECK(slanted > 0);
+    if (FXLT_PROPERTY_DIVISOR == 1)
+        CHECK(at0 > 0);
+}
+
 static const fxlt_case cases[] = {
     {"bench_room_legs", bench_room_legs},
     {"search_agrees", search_agrees},
@@ -841,6 +1001,8 @@ static const fxlt_case cases[] = {
     {"port_kernel_agrees", port_kernel_agrees},
     {"lean_reflections", lean_reflections},
     {"kernel_earlier", kernel_earlier},
+    {"leg_angles", leg_angles},
+    {"start_sides", start_sides},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};
