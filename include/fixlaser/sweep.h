@@ -81,8 +81,8 @@
  *     about 1,900 (median 650: a slide that stays in one corner's region
  *     of the hitbox is that corner against the segment, settled on 2^-8
  *     px floors, its line first, and a corner's 128-bit products run only
- *     in a filter's band), a slide and a turn about 5,600 (median 1,440),
- *     a moving circle near both about 7,000 (median 1,440; its worst is a
+ *     in a filter's band), a slide and a turn about 5,100 (median 1,475),
+ *     a moving circle near both about 6,900 (median 1,480; its worst is a
  *     turn's middle between two slides), and
  *     the middle of a long turn 14,000 (rarely; docs/tuning.md,
  *     "Sweeps", keeps what was measured and not kept).
