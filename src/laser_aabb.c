@@ -507,6 +507,18 @@ bool fxl__hitbox_lean_uv(const fxl_laser_prep *lp, int32_t uv[6])
            mantissa(lp->v_lo, &uv[2]) && mantissa(lp->v_hi, &uv[3]) && (lp->round == 0 || (uv[2] | uv[3]) == 0);
 }
 
+/* The offsets' box against a copy of lp turned to (c, s) about the
+ * origin: the general test, for what lean does not take. */
+FXL_ARM_CODE static bool offsets_rom(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4])
+{
+    fxl_laser_prep p = *lp;
+    fxl_aabb b;
+    p.pos.x = p.pos.y = 0;
+    p.cos = c, p.sin = s;
+    b.lo.x = xy[0], b.hi.x = xy[1], b.lo.y = xy[2], b.hi.y = xy[3];
+    return hitbox_rom(&p, b);
+}
+
 /* fxl__hitbox_vs_offsets after fxl__hitbox_lean_uv(lp, uv) said true (its
  * checks of lp not made again: issue 20's tails, a sweep's slides make up
  * to six of these tests with one lp); uv[4], uv[5] are written. */
@@ -516,12 +528,7 @@ FXL_ARM_CODE bool fxl__hitbox_vs_offsets_uv(const fxl_laser_prep *lp, int32_t c,
     if ((uint32_t)c + 65536u > 131072u || (uint32_t)s + 65536u > 131072u ||
         (uint32_t)xy[0] + (1u << 30) >= (1u << 31) || (uint32_t)xy[1] + (1u << 30) >= (1u << 31) ||
         (uint32_t)xy[2] + (1u << 30) >= (1u << 31) || (uint32_t)xy[3] + (1u << 30) >= (1u << 31)) {
-        fxl_laser_prep p = *lp;
-        fxl_aabb b;
-        p.pos.x = p.pos.y = 0;
-        p.cos = c, p.sin = s;
-        b.lo.x = xy[0], b.hi.x = xy[1], b.lo.y = xy[2], b.hi.y = xy[3];
-        return hitbox_rom(&p, b);
+        return offsets_rom(lp, c, s, xy);
     }
     uv[4] = c, uv[5] = s;
     return lean(lp, xy, uv);
@@ -531,12 +538,7 @@ FXL_ARM_CODE bool fxl__hitbox_vs_offsets(const fxl_laser_prep *lp, int32_t c, in
 {
     int32_t uv[6];
     if (!fxl__hitbox_lean_uv(lp, uv)) {
-        fxl_laser_prep p = *lp;
-        fxl_aabb b;
-        p.pos.x = p.pos.y = 0;
-        p.cos = c, p.sin = s;
-        b.lo.x = xy[0], b.hi.x = xy[1], b.lo.y = xy[2], b.hi.y = xy[3];
-        return hitbox_rom(&p, b);
+        return offsets_rom(lp, c, s, xy);
     }
     return fxl__hitbox_vs_offsets_uv(lp, c, s, xy, uv);
 }

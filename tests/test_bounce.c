@@ -531,6 +531,29 @@ static void reduced_reflections(void)
     CHECK_EQ(bad, 0);
 }
 
+/* The bounce of l (through the room, or the n prepared walls when room is
+ * NULL) with bounce.c's reduced divisions and shortcuts off (into a, na
+ * legs) and on: true when both give the same result and legs. */
+static bool reduced_same(const fxl_room *room, const fxl_wall_prep *prep, int n, const fxl_laser *l,
+                         unsigned flags, int maxb, fxl_bounce a[12], size_t *na)
+{
+    fxl_bounce b[12];
+    size_t nb = 0, j;
+    fxl_result ra, rb;
+    bool same;
+    *na = 0;
+    fxl__bounce_no_reduce = true;
+    ra = room != NULL ? fxl_room_bounce(room, l, flags, maxb, a, 12, na)
+                      : fxl_laser_bounce(l, prep, (size_t)n, flags, maxb, a, 12, na);
+    fxl__bounce_no_reduce = false;
+    rb = room != NULL ? fxl_room_bounce(room, l, flags, maxb, b, 12, &nb)
+                      : fxl_laser_bounce(l, prep, (size_t)n, flags, maxb, b, 12, &nb);
+    same = ra == rb && *na == nb;
+    for (j = 0; same && j < *na && j < 12; j++)
+        same = same_leg(&a[j], &b[j]);
+    return same;
+}
+
 /* Whole bounces in rooms of slanted walls between whole pixels (a box of
  * 300 px about the start and up to 12 walls inside): fxl_laser_bounce's
  * and fxl_room_bounce's legs with the reduced divisions == without, with
@@ -542,7 +565,7 @@ static void reduced_rooms(void)
     fxl_wall w[16];
     fxl_wall_prep prep[16];
     fxl_room_wall packed[16];
-    fxl_bounce a[12], b[12];
+    fxl_bounce a[12];
     fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
     fxl__bounce_audit.on = true;
     while (casts < target) {
@@ -562,7 +585,7 @@ static void reduced_rooms(void)
             (void)fxl_wall_prepare(&w[i], &prep[i]);
         CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
         for (k = 0; k < 4; k++) {
-            size_t na = 0, nb = 0, j;
+            size_t na = 0;
             unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
             int maxb = (int)fxlt_below(&rng, 9);
             fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
@@ -570,18 +593,8 @@ static void reduced_rooms(void)
             fxl_angle ang = (fxl_angle)fxlt_below(&rng, 4096);
             fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, p, ang,
                                                  fxlt_range(&rng, 0, (int32_t)PX(1500)), 0);
-            bool room_way = k >= 2, same;
-            fxl_result ra, rb;
-            fxl__bounce_no_reduce = true;
-            ra = room_way ? fxl_room_bounce(&room, &l, flags, maxb, a, 12, &na)
-                          : fxl_laser_bounce(&l, prep, (size_t)n, flags, maxb, a, 12, &na);
-            fxl__bounce_no_reduce = false;
-            rb = room_way ? fxl_room_bounce(&room, &l, flags, maxb, b, 12, &nb)
-                          : fxl_laser_bounce(&l, prep, (size_t)n, flags, maxb, b, 12, &nb);
-            same = ra == rb && na == nb;
-            for (j = 0; same && j < na && j < 12; j++)
-                same = same_leg(&a[j], &b[j]);
-            bad += !same;
+            bool room_way = k >= 2;
+            bad += !reduced_same(room_way ? &room : NULL, prep, n, &l, flags, maxb, a, &na);
             legs_n += (uint32_t)na;
             casts++;
         }
@@ -918,7 +931,7 @@ static void start_sides(void)
     fxl_wall w[16];
     fxl_wall_prep prep[16];
     fxl_room_wall packed[16];
-    fxl_bounce a[12], b[12];
+    fxl_bounce a[12];
     fxl__bounce_audit.skips = fxl__bounce_audit.wrong = 0;
     fxl__bounce_audit.on = true;
     while (casts < target) {
@@ -943,13 +956,12 @@ static void start_sides(void)
             (void)fxl_wall_prepare(&w[i], &prep[i]);
         CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
         for (k = 0; k < 4; k++) {
-            size_t na = 0, nb = 0, j;
+            size_t na = 0, j;
             fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
                             cy + fxlt_range(&rng, -PX(140), PX(140)));
             fxl_angle ang = (fxl_angle)fxlt_below(&rng, 4096);
             fxl_laser l;
             bool room_way = k >= 2, same;
-            fxl_result ra, rb;
             if (n > 4 && fxlt_below(&rng, 4) == 0) {
                 /* from a slanted wall's end or a point on its line */
                 const fxl_wall *q = &w[fxlt_below(&rng, (uint32_t)(n - 4))];
@@ -959,15 +971,7 @@ static void start_sides(void)
             }
             l = fxl_laser_from_emitter(FXL_LASER_BOX, p, ang, fxlt_range(&rng, 0, (int32_t)PX(1500)),
                                        0);
-            fxl__bounce_no_reduce = true;
-            ra = room_way ? fxl_room_bounce(&room, &l, 0u, 8, a, 12, &na)
-                          : fxl_laser_bounce(&l, prep, (size_t)n, 0u, 8, a, 12, &na);
-            fxl__bounce_no_reduce = false;
-            rb = room_way ? fxl_room_bounce(&room, &l, 0u, 8, b, 12, &nb)
-                          : fxl_laser_bounce(&l, prep, (size_t)n, 0u, 8, b, 12, &nb);
-            same = ra == rb && na == nb;
-            for (j = 0; same && j < na && j < 12; j++)
-                same = same_leg(&a[j], &b[j]);
+            same = reduced_same(room_way ? &room : NULL, prep, n, &l, 0u, 8, a, &na);
             for (j = 0; j < na && j < 12; j++)
                 if (a[j].wall >= 0 && prep[a[j].wall].ex != 0 && prep[a[j].wall].ey != 0) {
                     slanted++;

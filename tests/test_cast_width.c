@@ -399,6 +399,42 @@ static int64_t isqrt_t(int64_t v)
     return lo;
 }
 
+/* Keeps wall w[*mm], its ends swapped at random, when it prepares. */
+static void keep_wall(fxlt_rng *rng, fxl_wall *w, fxl_wall_prep *p, int *mm)
+{
+    if (fxlt_below(rng, 2) == 0) {
+        fxl_vec2 q = w[*mm].a;
+        w[*mm].a = w[*mm].b;
+        w[*mm].b = q;
+    }
+    if (fxl_wall_prepare(&w[*mm], &p[*mm]) == FXL_OK)
+        (*mm)++;
+}
+
+/* The capsule l cast by its width through the mm walls as a room (packed,
+ * cap entries) and as prepared walls: both casts must give the same wall
+ * and length, and that answer must be the exact one (room_capsule_agrees).
+ * Counts and shows (the first three) disagreements; b gets the room's. */
+static bool capsule_casts_agree(const char *what, uint32_t i, const fxl_laser *l, const fxl_wall *w,
+                                const fxl_wall_prep *p, fxl_room_wall *packed, size_t cap, int mm,
+                                bool two, fxl_cast *b, uint32_t *bad)
+{
+    fxl_room room;
+    fxl_cast a;
+    unsigned flags = two ? FXL_CAST_TWO_SIDED : 0u;
+    CHECK_EQ(fxl_room_prepare(p, (size_t)mm, packed, cap, &room), FXL_OK);
+    CHECK_EQ(fxl_room_cast_width(&room, l, flags, b, NULL), FXL_OK);
+    CHECK_EQ(fxl_laser_cast(l, p, (size_t)mm, flags | FXL_CAST_WIDTH, &a, NULL), FXL_OK);
+    if (a.wall == b->wall && a.length == b->length &&
+        room_capsule_agrees(l, w, mm, two, b->wall, b->length))
+        return true;
+    if (*bad < 3)
+        fxlt_printf("    %s: case %u (%d walls): wall %d (cast %d), length %d (cast %d)\n", what, i,
+                    mm, (int)b->wall, (int)a.wall, (int)b->length, (int)a.length);
+    (*bad)++;
+    return false;
+}
+
 /* Capsule casts where several walls share the least floor, whole and one
  * unit off: walls across the strip (u* = u - w, u*_box = u) and short
  * walls whose end pokes into the strip near an edge (u* = u - sqrt(w^2 -
@@ -417,9 +453,8 @@ static void capsule_equal_floors(void)
     fxl_wall_prep p[4];
     fxl_room_wall packed[4];
     for (i = 0; i < n; i++) {
-        fxl_room room;
         fxl_laser l;
-        fxl_cast a, b;
+        fxl_cast b;
         fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -PX(500), PX(500)),
                                    fxlt_range(&rng, -PX(500), PX(500)));
         fxl_angle ang = fxlt_below(&rng, 2) == 0 ? (fxl_angle)(1024 * fxlt_below(&rng, 4))
@@ -429,7 +464,6 @@ static void capsule_equal_floors(void)
         int64_t L = fxlt_range(&rng, PX(4), PX(200));
         int m = (int)fxlt_range(&rng, 2, 4), j, k, mm = 0;
         bool two = fxlt_below(&rng, 2) == 0;
-        unsigned flags = two ? FXL_CAST_TWO_SIDED : 0u;
         for (j = 0; j < m; j++) {
             int64_t t = L + (fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, 131072)
                                                       : fr[fxlt_below(&rng, 8)]);
@@ -449,28 +483,12 @@ static void capsule_equal_floors(void)
                 w[mm].a = frame_pt(e, c, s, t + isqrt_t(hw * hw - v * v), sg * v);
                 w[mm].b = frame_pt(e, c, s, t + isqrt_t(hw * hw - v * v), sg * out);
             }
-            if (fxlt_below(&rng, 2) == 0) {
-                fxl_vec2 q = w[mm].a;
-                w[mm].a = w[mm].b;
-                w[mm].b = q;
-            }
-            if (fxl_wall_prepare(&w[mm], &p[mm]) == FXL_OK)
-                mm++;
+            keep_wall(&rng, w, p, &mm);
         }
         l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, e, ang, (int32_t)(L + 3 * hw + PX(4)),
                                    (int32_t)hw);
-        CHECK_EQ(fxl_room_prepare(p, (size_t)mm, packed, 4, &room), FXL_OK);
-        CHECK_EQ(fxl_room_cast_width(&room, &l, flags, &b, NULL), FXL_OK);
-        CHECK_EQ(fxl_laser_cast(&l, p, (size_t)mm, flags | FXL_CAST_WIDTH, &a, NULL), FXL_OK);
-        if (a.wall != b.wall || a.length != b.length ||
-            !room_capsule_agrees(&l, w, mm, two, b.wall, b.length)) {
-            if (bad < 3)
-                fxlt_printf("    equal floors: case %u (%d walls): wall %d (cast %d), length %d "
-                            "(cast %d)\n",
-                            i, mm, (int)b.wall, (int)a.wall, (int)b.length, (int)a.length);
-            bad++;
+        if (!capsule_casts_agree("equal floors", i, &l, w, p, packed, 4, mm, two, &b, &bad))
             continue;
-        }
         k = (int)b.wall;
         if (k < 0)
             continue;
@@ -530,9 +548,8 @@ static void capsule_long_axis(void)
     fxl_wall_prep p[3];
     fxl_room_wall packed[3];
     for (i = 0; i < n; i++) {
-        fxl_room room;
         fxl_laser l;
-        fxl_cast a, b;
+        fxl_cast b;
         fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -PX(300), PX(300)),
                                    fxlt_range(&rng, -PX(300), PX(300)));
         fxl_angle ang = fxlt_below(&rng, 2) == 0 ? (fxl_angle)(1024 * fxlt_below(&rng, 4))
@@ -542,7 +559,6 @@ static void capsule_long_axis(void)
         int64_t L = fxlt_range(&rng, PX(4), PX(200));
         int m = (int)fxlt_range(&rng, 1, 3), j, mm = 0;
         bool two = fxlt_below(&rng, 2) == 0;
-        unsigned flags = two ? FXL_CAST_TWO_SIDED : 0u;
         for (j = 0; j < m; j++) {
             int64_t t = L + (fxlt_below(&rng, 3) == 0 ? fxlt_range(&rng, 0, 131072)
                                                       : fr[fxlt_below(&rng, 6)]);
@@ -562,27 +578,11 @@ static void capsule_long_axis(void)
             w[mm].b = along_x
                           ? fxl_vec2_make((fix16_t)clamp_c((int64_t)w[mm].a.x + lw), w[mm].a.y)
                           : fxl_vec2_make(w[mm].a.x, (fix16_t)clamp_c((int64_t)w[mm].a.y + lw));
-            if (fxlt_below(&rng, 2) == 0) {
-                fxl_vec2 q = w[mm].a;
-                w[mm].a = w[mm].b;
-                w[mm].b = q;
-            }
-            if (fxl_wall_prepare(&w[mm], &p[mm]) == FXL_OK)
-                mm++;
+            keep_wall(&rng, w, p, &mm);
         }
         l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, e, ang, (int32_t)(L + 3 * hw + PX(4)),
                                    (int32_t)hw);
-        CHECK_EQ(fxl_room_prepare(p, (size_t)mm, packed, 3, &room), FXL_OK);
-        CHECK_EQ(fxl_room_cast_width(&room, &l, flags, &b, NULL), FXL_OK);
-        CHECK_EQ(fxl_laser_cast(&l, p, (size_t)mm, flags | FXL_CAST_WIDTH, &a, NULL), FXL_OK);
-        if (a.wall != b.wall || a.length != b.length ||
-            !room_capsule_agrees(&l, w, mm, two, b.wall, b.length)) {
-            if (bad < 3)
-                fxlt_printf("    long axis: case %u (%d walls): wall %d (cast %d), length %d "
-                            "(cast %d)\n",
-                            i, mm, (int)b.wall, (int)a.wall, (int)b.length, (int)a.length);
-            bad++;
-        }
+        (void)capsule_casts_agree("long axis", i, &l, w, p, packed, 3, mm, two, &b, &bad);
     }
     ends = fxl__line_end_count - ends;
     corners = fxl__line_end_corner_count - corners;

@@ -1174,6 +1174,18 @@ static bool pivot_case(fxlt_rng *rng, ptally *t, pcase *k, fxl_angle a, int32_t 
     return true;
 }
 
+/* The closing lines the pivot property tests share: their tally, and the
+ * oracle's and the batch form's agreement. */
+static void pivot_report(const char *what, const ptally *t, uint32_t skipped)
+{
+    fxlt_printf("    %s: %u cases (%u outside the domain skipped), %u touching, "
+                "%u disagreements with the oracle, batch differs in %u\n",
+                what, t->cases, skipped, t->hits, t->disagree, batch_disagree);
+    CHECK_EQ(t->disagree, 0);
+    CHECK_EQ(batch_disagree, 0);
+    CHECK_EQ(orc_faults(), 0);
+}
+
 /* The middle of a turn about a point of the core (the emitter, the
  * middle: the pivot inside the core rectangle), which sweep_turn.c's
  * pivot_in_middle decides by the corners alone (issue 20's tails): the
@@ -1215,24 +1227,16 @@ static void property_pivot_core(void)
         if (!pivot_case(&rng, &t, &k, a, dist, reach))
             skipped++;
     }
+    pivot_report("pivot in the core", &t, skipped);
 #ifdef FXL_TEST_HOOKS
     fxl__turn_audit.on = false;
-    fxlt_printf("    pivot in the core: %u cases (%u outside the domain skipped), %u touching, "
-                "%u disagreements with the oracle, batch differs in %u; %u middles by the "
-                "corners, %u of them otherwise for the general stage\n",
-                t.cases, skipped, t.hits, t.disagree, batch_disagree,
+    fxlt_printf("    pivot in the core: %u middles by the corners, %u of them otherwise for "
+                "the general stage\n",
                 fxl__turn_audit.pivot_checked, fxl__turn_audit.pivot_wrong);
     CHECK_EQ(fxl__turn_audit.pivot_wrong, 0);
     CHECK_EQ(fxl__turn_audit.wrong, 0);
     CHECK(fxl__turn_audit.pivot_checked > 0);
-#else
-    fxlt_printf("    pivot in the core: %u cases (%u outside the domain skipped), %u touching, "
-                "%u disagreements with the oracle, batch differs in %u\n",
-                t.cases, skipped, t.hits, t.disagree, batch_disagree);
 #endif
-    CHECK_EQ(t.disagree, 0);
-    CHECK_EQ(batch_disagree, 0);
-    CHECK_EQ(orc_faults(), 0);
 }
 
 /* The middle of a turn near its pivot, where arc_box_miss (sweep.c) and
@@ -1256,12 +1260,7 @@ static void property_near_pivot(void)
         if (!pivot_case(&rng, &t, &k, a, dist, reach))
             skipped++;
     }
-    fxlt_printf("    near the pivot: %u cases (%u outside the domain skipped), %u touching, "
-                "%u disagreements with the oracle, batch differs in %u\n",
-                t.cases, skipped, t.hits, t.disagree, batch_disagree);
-    CHECK_EQ(t.disagree, 0);
-    CHECK_EQ(batch_disagree, 0);
-    CHECK_EQ(orc_faults(), 0);
+    pivot_report("near the pivot", &t, skipped);
 }
 
 /* The middle's 64-bit miss filters (sweep_turn.c: behind_miss, far_miss;
@@ -1554,25 +1553,17 @@ static void property_quick_bands(void)
         if (!pivot_case(&rng, &t, &k, a, dist, reach))
             skipped++;
     }
+    pivot_report("quick bands", &t, skipped);
 #ifdef FXL_TEST_HOOKS
     fxl__turn_audit.on = false;
-    fxlt_printf("    quick bands: %u cases (%u outside the domain skipped), %u touching, %u "
-                "disagreements with the oracle, batch differs in %u; %u turns quick_miss "
-                "settled, %u middles the filters called a miss, %u of them a hit for the exact "
-                "stage\n", t.cases, skipped, t.hits, t.disagree, batch_disagree,
+    fxlt_printf("    quick bands: %u turns quick_miss settled, %u middles the filters called "
+                "a miss, %u of them a hit for the exact stage\n",
                 fxl__turn_quick_misses - quick0, fxl__turn_audit.filtered, fxl__turn_audit.wrong);
     CHECK_EQ(fxl__turn_audit.wrong, 0);
     CHECK(fxl__turn_quick_misses - quick0 > 0);
     if (FXLT_PROPERTY_DIVISOR == 1)
         CHECK(fxl__turn_quick_misses - quick0 >= n / 100);
-#else
-    fxlt_printf("    quick bands: %u cases (%u outside the domain skipped), %u touching, %u "
-                "disagreements with the oracle, batch differs in %u\n",
-                t.cases, skipped, t.hits, t.disagree, batch_disagree);
 #endif
-    CHECK_EQ(t.disagree, 0);
-    CHECK_EQ(batch_disagree, 0);
-    CHECK_EQ(orc_faults(), 0);
 }
 
 static const fxlt_case cases[] = {

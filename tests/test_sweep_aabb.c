@@ -343,6 +343,18 @@ static void property_still_slides(void)
     slides_report(&t, "static slides");
 }
 
+/* A random sweep of motion m against a random box, fixed or moving, and
+ * the box moved to touch it at four places: each against the reference. */
+static void box_case(fxlt_rng *rng, btally *t, gen_motion m, bool moving)
+{
+    fxl_sweep s = gen_sweep(rng, m);
+    fxl_sweep_prep sp = prep(&s);
+    fxl_aabb b = gen_box(rng, &s);
+    fxl_vec2 to = moving ? move_end(rng, b) : b.lo;
+    agree(t, &s, &sp, b, to, moving);
+    touch_four(rng, t, &s, &sp, b, to, moving, false);
+}
+
 /* The moving slides (sweep_aabb.c's hull_quick: the hull's frame ranges,
  * the static box test of its bounding box, then of its two end boxes, in
  * front of the hull's edges): translations and poses to pose with fixed
@@ -359,13 +371,7 @@ static void property_moving_slides(void)
     static const gen_motion kinds[2] = {GEN_SLIDE, GEN_POSE};
     slides_audit_start();
     for (i = 0; i < n; i++) {
-        fxl_sweep s = gen_sweep(&rng, kinds[i & 1]);
-        fxl_sweep_prep sp = prep(&s);
-        fxl_aabb b = gen_box(&rng, &s);
-        bool moving = (i & 2) != 0;
-        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
-        agree(&t, &s, &sp, b, to, moving);
-        touch_four(&rng, &t, &s, &sp, b, to, moving, false);
+        box_case(&rng, &t, kinds[i & 1], (i & 2) != 0);
     }
     slides_report(&t, "slides audited");
 }
@@ -610,12 +616,7 @@ static void hull_filters_audit(void)
 #endif
     for (i = 0; i < 2u * n; i++) {
         bool moving = (i & 1u) != 0;
-        fxl_sweep s = gen_sweep(&rng, moving ? GEN_MOVING : GEN_POSE);
-        fxl_sweep_prep sp = prep(&s);
-        fxl_aabb b = gen_box(&rng, &s);
-        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
-        agree(&t, &s, &sp, b, to, moving);
-        touch_four(&rng, &t, &s, &sp, b, to, moving, false);
+        box_case(&rng, &t, moving ? GEN_MOVING : GEN_POSE, moving);
     }
 #ifdef FXL_TEST_HOOKS
     fxl__hull_audit.on = false;
@@ -721,13 +722,7 @@ static void pose_skip_sound(void)
                        : i % 5u == 2 ? GEN_TURN_OFFBEAM
                        : i % 5u == 3 ? GEN_POSE
                                      : GEN_MOVING;
-        bool moving = m == GEN_MOVING;
-        fxl_sweep s = gen_sweep(&rng, m);
-        fxl_sweep_prep sp = prep(&s);
-        fxl_aabb b = gen_box(&rng, &s);
-        fxl_vec2 to = moving ? move_end(&rng, b) : b.lo;
-        agree(&t, &s, &sp, b, to, moving);
-        touch_four(&rng, &t, &s, &sp, b, to, moving, false);
+        box_case(&rng, &t, m, m == GEN_MOVING);
     }
 #ifdef FXL_TEST_HOOKS
     fxl__pose_audit.on = false;
