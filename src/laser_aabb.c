@@ -509,7 +509,7 @@ bool fxl__hitbox_lean_uv(const fxl_laser_prep *lp, int32_t uv[6])
 
 /* The offsets' box against a copy of lp turned to (c, s) about the
  * origin: the general test, for what lean does not take. */
-FXL_ARM_CODE static bool offsets_rom(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4])
+FXL__ALWAYS_INLINE bool offsets_rom(const fxl_laser_prep *lp, int32_t c, int32_t s, const int32_t xy[4])
 {
     fxl_laser_prep p = *lp;
     fxl_aabb b;
