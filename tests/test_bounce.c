@@ -40,6 +40,19 @@ static void box_walls(fxl_wall *w, int64_t cx, int64_t cy, int64_t h)
     w[3].a = v2(cx + h, cy - h), w[3].b = v2(cx - h, cy - h);
 }
 
+/* A room of n walls whose last four are box_walls about (cx, cy): every
+ * wall prepared (a degenerate one is left as fxl_wall_prepare wrote it)
+ * and packed into packed (16 entries). */
+static void boxed_room(fxl_wall *w, fxl_wall_prep *prep, fxl_room_wall *packed, int n, int64_t cx,
+                       int64_t cy, int64_t h, fxl_room *room)
+{
+    int i;
+    box_walls(&w[n - 4], cx, cy, h);
+    for (i = 0; i < n; i++)
+        (void)fxl_wall_prepare(&w[i], &prep[i]);
+    CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, room), FXL_OK);
+}
+
 /* Two legs equal in every field. */
 static bool same_leg(const fxl_bounce *a, const fxl_bounce *b)
 {
@@ -489,6 +502,23 @@ static void reduced_meets(void)
     CHECK(reduced > 0 && reduced < n);
 }
 
+/* fxl__bounce_reflect of (dx, dy) off w with the path *off names switched
+ * off (into a) and on (into b): true when both give the same case,
+ * direction and steadiness. */
+static bool reflect_same(const fxl_wall_prep *w, bool *off, int32_t dx, int32_t dy, int32_t a[2],
+                         int32_t b[2])
+{
+    bool sa, sb;
+    int ca, cb;
+    a[0] = b[0] = dx;
+    a[1] = b[1] = dy;
+    *off = true;
+    ca = fxl__bounce_reflect(w, &a[0], &a[1], &sa);
+    *off = false;
+    cb = fxl__bounce_reflect(w, &b[0], &b[1], &sb);
+    return ca == cb && a[0] == b[0] && a[1] == b[1] && sa == sb;
+}
+
 /* Reflections off slanted walls: with the reduced division == without
  * (direction, side, steadiness). */
 static void reduced_reflections(void)
@@ -498,10 +528,8 @@ static void reduced_reflections(void)
     while (n < target) {
         fxl_wall wl;
         fxl_wall_prep w;
-        int32_t ex1, ey1, dx, dy, ax, ay, bx, by;
+        int32_t ex1, ey1, dx, dy, a[2], b[2];
         unsigned s;
-        bool sa, sb;
-        int ca, cb;
         if (!reduced_wall(&rng, &wl, &w, &ex1, &ey1, &s))
             continue;
         reduced_dir(&rng, &dx, &dy);
@@ -511,18 +539,12 @@ static void reduced_reflections(void)
                 dy = fxlt_range(&rng, -131071, 131071);
             } while ((int64_t)dx * dx + (int64_t)dy * dy < ((int64_t)1 << 30));
         }
-        ax = bx = dx;
-        ay = by = dy;
-        fxl__bounce_no_reduce = true;
-        ca = fxl__bounce_reflect(&w, &ax, &ay, &sa);
-        fxl__bounce_no_reduce = false;
-        cb = fxl__bounce_reflect(&w, &bx, &by, &sb);
-        if (ca != cb || ax != bx || ay != by || sa != sb) {
+        if (!reflect_same(&w, &fxl__bounce_no_reduce, dx, dy, a, b)) {
             if (bad < 4)
                 fxlt_printf("    reduced reflection differs: e (%d, %d) << %u, d (%d, %d): "
                             "(%d, %d) / (%d, %d)\n",
-                            (int)ex1, (int)ey1, s, (int)dx, (int)dy, (int)ax, (int)ay, (int)bx,
-                            (int)by);
+                            (int)ex1, (int)ey1, s, (int)dx, (int)dy, (int)a[0], (int)a[1],
+                            (int)b[0], (int)b[1]);
             bad++;
         }
         n++;
@@ -580,10 +602,7 @@ static void reduced_rooms(void)
             if (w[i].a.x == w[i].b.x && w[i].a.y == w[i].b.y)
                 w[i].b.x += PX(1);
         }
-        box_walls(&w[n - 4], cx, cy, h);
-        for (i = 0; i < n; i++)
-            (void)fxl_wall_prepare(&w[i], &prep[i]);
-        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        boxed_room(w, prep, packed, n, cx, cy, h, &room);
         for (k = 0; k < 4; k++) {
             size_t na = 0;
             unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
@@ -710,11 +729,9 @@ static void lean_reflections(void)
     while (n < target) {
         fxl_wall wl;
         fxl_wall_prep w;
-        int32_t ex1, ey1, dx, dy, ax, ay, bx, by;
+        int32_t ex1, ey1, dx, dy, a[2], b[2];
         unsigned s;
         uint32_t kind = fxlt_below(&rng, 4);
-        bool sa, sb;
-        int ca, cb;
         if (kind == 2) {
             if (!reduced_wall(&rng, &wl, &w, &ex1, &ey1, &s))
                 continue;
@@ -754,18 +771,12 @@ static void lean_reflections(void)
         }
         if (dx == 0 && dy == 0)
             continue;
-        ax = bx = dx;
-        ay = by = dy;
-        fxl__bounce_no_lean = true;
-        ca = fxl__bounce_reflect(&w, &ax, &ay, &sa);
-        fxl__bounce_no_lean = false;
-        cb = fxl__bounce_reflect(&w, &bx, &by, &sb);
-        if (ca != cb || ax != bx || ay != by || sa != sb) {
+        if (!reflect_same(&w, &fxl__bounce_no_lean, dx, dy, a, b)) {
             if (bad < 4)
                 fxlt_printf("    lean reflection differs: e (%d, %d), d (%d, %d): (%d, %d) / "
                             "(%d, %d)\n",
-                            (int)w.ex, (int)w.ey, (int)dx, (int)dy, (int)ax, (int)ay, (int)bx,
-                            (int)by);
+                            (int)w.ex, (int)w.ey, (int)dx, (int)dy, (int)a[0], (int)a[1],
+                            (int)b[0], (int)b[1]);
             bad++;
         }
         kinds[kind]++;
@@ -875,10 +886,7 @@ static void leg_angles(void)
                 w[i].b = v2(w[i].a.x + (fxlt_below(&rng, 2) == 0 ? l : -l),
                             w[i].a.y + (kind == 0 ? l : -l));
         }
-        box_walls(&w[n - 4], cx, cy, h);
-        for (i = 0; i < n; i++)
-            (void)fxl_wall_prepare(&w[i], &prep[i]);
-        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        boxed_room(w, prep, packed, n, cx, cy, h, &room);
         for (k = 0; k < 4; k++) {
             size_t na = 0, j;
             unsigned flags = fxlt_below(&rng, 2) == 0 ? 0u : FXL_CAST_TWO_SIDED;
@@ -951,10 +959,7 @@ static void start_sides(void)
                 w[i].b = v2(w[i].a.x + fxlt_range(&rng, -PX(40), PX(40)),
                             w[i].a.y + fxlt_range(&rng, -PX(40), PX(40)) + 1);
         }
-        box_walls(&w[n - 4], cx, cy, h);
-        for (i = 0; i < n; i++)
-            (void)fxl_wall_prepare(&w[i], &prep[i]);
-        CHECK_EQ(fxl_room_prepare(prep, (size_t)n, packed, 16, &room), FXL_OK);
+        boxed_room(w, prep, packed, n, cx, cy, h, &room);
         for (k = 0; k < 4; k++) {
             size_t na = 0, j;
             fxl_vec2 p = v2(cx + fxlt_range(&rng, -PX(140), PX(140)),
