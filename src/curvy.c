@@ -5,9 +5,11 @@
  * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
  *
  * Placement (GBA): a game pushes every curvy laser every frame; the square
- * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 713
- * cycles a push (bench ROM; 745 before its checks were one fast test, 735
- * before that test was shifts instead of compares with FXL_COORD_MAX),
+ * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 703
+ * cycles a push (bench ROM; 713 before the head's and the new tail's nodes
+ * were found from the written slot's pointer, 745 before its checks were
+ * one fast test, 735 before that test was shifts instead of compares with
+ * FXL_COORD_MAX),
  * against 902 with the root as ARM code in ROM,
  * and 495 with the push in IWRAM too, which costs 760 more bytes of IWRAM:
  * more than a game playing every laser kind can spare within 4 KiB of
