@@ -5,9 +5,11 @@
  * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
  *
  * Placement (GBA): a game pushes every curvy laser every frame; the square
- * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 713
- * cycles a push (bench ROM; 745 before its checks were one fast test, 735
- * before that test was shifts instead of compares with FXL_COORD_MAX),
+ * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 703
+ * cycles a push (bench ROM; 713 before the head's and the new tail's nodes
+ * were found from the written slot's pointer, 745 before its checks were
+ * one fast test, 735 before that test was shifts instead of compares with
+ * FXL_COORD_MAX),
  * against 902 with the root as ARM code in ROM,
  * and 495 with the push in IWRAM too, which costs 760 more bytes of IWRAM:
  * more than a game playing every laser kind can spare within 4 KiB of
@@ -320,10 +322,10 @@ FXL_IWRAM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
 /* Why a push is refused, once the fast check in fxl_curvy_push failed:
  * the checks in curvy.h's order (the position, then the half-width's sign,
  * range and width_max). Out of line: a refusal is rare. */
-FXL_NOINLINE static fxl_result push_refusal(const fxl_curvy *c, fxl_vec2 head, fix16_t w)
+FXL_NOINLINE static fxl_result push_refusal(const fxl_curvy *c, int32_t x, int32_t y, fix16_t w)
 {
     fxl_result res;
-    if (!fxl__vec_ok(head))
+    if (!fxl__vec_ok(fxl_vec2_make(x, y)))
         return FXL_ERR_COORD_RANGE;
     res = fxl__check_size(w, FXL_ERR_WIDTH_NEGATIVE, FXL_ERR_WIDTH_RANGE);
     if (res == FXL_OK && w > c->width_max)
@@ -360,26 +362,31 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
         ux = (ux + sx) ^ sx;
         uy = (uy + sy) ^ sy;
         if (((ux | uy) >> 30 | (uint32_t)w >> 28) != 0 || w > c->width_max)
-            return push_refusal(c, head, w);
+            return push_refusal(c, x, y, w);
     }
     length = (uint32_t)c->length;
     s = tail + count; /* the slot to write */
     if (s >= cap)
         s -= cap;
+    n = &nodes[s];
     if (count > 0) {
         /* The head in slot s - 1; both in the domain: exact offsets. */
-        const fxl_curvy_node *h = &nodes[s == 0 ? cap - 1u : s - 1u];
+        const fxl_curvy_node *h = (s == 0 ? nodes + cap : n) - 1;
         uint32_t ax = fxl__abs32(fxl__offset(x, h->p.x)), ay = fxl__abs32(fxl__offset(y, h->p.y));
         if (ax > (uint32_t)FXL_SIZE_MAX || ay > (uint32_t)FXL_SIZE_MAX)
             return FXL_ERR_LENGTH_RANGE;
         seg = seg_length(ax, ay);
         if (count == cap) { /* slot s holds node 0: drop it */
-            tail = s + 1u == cap ? 0u : s + 1u;
+            const fxl_curvy_node *t = n + 1;
+            tail = s + 1u;
+            if (tail == cap) {
+                tail = 0;
+                t = nodes;
+            }
             count--;
-            length -= (uint32_t)nodes[tail].seg_len; /* the new node 0's */
+            length -= (uint32_t)t->seg_len; /* the new node 0's */
         }
     }
-    n = &nodes[s];
     n->p.x = x;
     n->p.y = y;
     n->half_width = w;

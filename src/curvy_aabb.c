@@ -172,8 +172,7 @@ FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl
     len1 = fxl__curvy_len1(dx, dy, b->seg_len);
     if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, rq, len1))
         return false;
-    r0 = fxl__curvy_hit(c, k, a->half_width);
-    r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
+    fxl__curvy_hit_pair(c, k, a->half_width, b->half_width, &r0, &r1);
     if (fxl__curvy_capsule(qx, qy, dx, dy, r0 + q->h, r1 + q->h, len1))
         return true;
     return seg_vs_box((int64_t)q->b.lo.x - ax, (int64_t)q->b.lo.y - ay, (int64_t)q->b.hi.x - ax,
@@ -356,16 +355,21 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_box_exact(const mbox *g, const
                                                             const fxl_curvy_node *b, uint64_t gap,
                                                             uint32_t len1)
 {
-    uint32_t r0 = fxl__curvy_hit(c, k, a->half_width), r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
-    int64_t ax = a->p.x, ay = a->p.y, r = r0 > r1 ? r0 : r1;
+    uint32_t r0, r1;
+    int64_t ax = a->p.x, ay = a->p.y, r;
     int64_t x0 = (int64_t)g->b.lo.x - ax, y0 = (int64_t)g->b.lo.y - ay;
     int64_t x1 = (int64_t)g->b.hi.x - ax, y1 = (int64_t)g->b.hi.y - ay;
     int32_t dx = fxl__offset(b->p.x, a->p.x), dy = fxl__offset(b->p.y, a->p.y);
     int32_t mx = g->mx, my = g->my;
     bool grows = k + 2u == c->count && c->grew;
-    int64_t sx0 = (dx < 0 ? dx : 0) - r, sx1 = (dx > 0 ? dx : 0) + r; /* the segment's box */
-    int64_t sy0 = (dy < 0 ? dy : 0) - r, sy1 = (dy > 0 ? dy : 0) + r;
+    int64_t sx0, sx1, sy0, sy1;
     int i;
+    fxl__curvy_hit_pair(c, k, a->half_width, b->half_width, &r0, &r1);
+    r = r0 > r1 ? r0 : r1;
+    sx0 = (dx < 0 ? dx : 0) - r; /* the segment's box */
+    sx1 = (dx > 0 ? dx : 0) + r;
+    sy0 = (dy < 0 ? dy : 0) - r;
+    sy1 = (dy > 0 ? dy : 0) + r;
     if (beside_box(gap, dx, dy, (uint32_t)r))
         return false;
     /* The two end positions first (most hits of the near rows end there),
@@ -443,8 +447,7 @@ FXL__ALWAYS_INLINE bool sure_hit_seg(const mbox *g, const fxl_curvy *c, uint32_t
     uint32_t r0, r1;
     if (len1 < 2)
         return false;
-    r0 = fxl__curvy_hit(c, k, a->half_width);
-    r1 = fxl__curvy_hit(c, k + 1u, b->half_width);
+    fxl__curvy_hit_pair(c, k, a->half_width, b->half_width, &r0, &r1);
     return sure_hit(g, a->p.x, a->p.y, fxl__offset(b->p.x, a->p.x), fxl__offset(b->p.y, a->p.y),
                     r0 < r1 ? r0 : r1, len1, k + 2u == c->count && c->grew);
 }

@@ -262,8 +262,7 @@ FXL__ALWAYS_INLINE bool seg_test(const circ *q, const fxl_curvy *c, uint32_t k,
     len1 = fxl__curvy_len1(dx, dy, b->seg_len);
     if (len1 != 0 && fxl__slab_miss_len(qx, qy, dx, dy, (wa > wb ? wa : wb) + r, len1))
         return false;
-    ha = fxl__curvy_hit(c, k, a->half_width);
-    hb = fxl__curvy_hit(c, k + 1u, b->half_width);
+    fxl__curvy_hit_pair(c, k, a->half_width, b->half_width, &ha, &hb);
     return capsule_core(qx, qy, dx, dy, ha + r, hb + r, len1);
 }
 
@@ -274,7 +273,8 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_circle_exact(const circ *q, const fxl
                                                         int32_t qy, int32_t dx, int32_t dy,
                                                         uint32_t len1)
 {
-    uint32_t ha = fxl__curvy_hit(c, k, a->half_width), hb = fxl__curvy_hit(c, k + 1u, b->half_width);
+    uint32_t ha, hb;
+    fxl__curvy_hit_pair(c, k, a->half_width, b->half_width, &ha, &hb);
     return capsule_core(qx, qy, dx, dy, ha + q->r, hb + q->r, len1);
 }
 

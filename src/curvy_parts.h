@@ -116,6 +116,41 @@ static inline uint32_t fxl__curvy_radius(fix16_t r)
     return (uint32_t)r > (uint32_t)FXL_SIZE_MAX ? (r < 0 ? 0u : (uint32_t)FXL_SIZE_MAX) : (uint32_t)r;
 }
 
+/* The hit half-widths of live segment k's nodes (k + 1 < count), *h0 =
+ * h_k and *h1 = h_k+1, fxl__curvy_hit of each, for ARM code
+ * (FXL_WARM_CODE), which has a 32x32->64 multiply: one product a node
+ * instead of Thumb's two halves and their tests. At a hit fraction of
+ * exactly one (the usual) the hit widths are the drawn ones, and
+ * fxl__curvy_drawn is min(u, taper n), n = 1 + e: n = 1 + min(k, back) for
+ * node k (back = count - 1 - k >= 1) and 1 + min(k + 1, back - 1) for node
+ * k + 1, both at most 2^15 (count <= 65535), so taper n < 2^47 in 64 bits.
+ * Its halves hi = (taper >> 16) n and lo = (taper & 0xFFFF) n, both below
+ * 2^32 then, make hi 2^16 + lo = taper n: it takes that when hi < 2^12, lo
+ * < 2^28 (the sum below 2^29, no wrap) and the sum is below u; otherwise
+ * taper n >= 2^28 > u (u <= FXL_SIZE_MAX) and it keeps u, as the min does;
+ * taper 0 keeps u. (tests/test_curvy.c's hit_pair_widths compares the two.) */
+FXL__ALWAYS_INLINE void fxl__curvy_hit_pair(const fxl_curvy *c, uint32_t k, fix16_t wa,
+                                            fix16_t wb, uint32_t *h0, uint32_t *h1)
+{
+    if (c->hit_fraction == fix16_one) {
+        uint32_t taper = (uint32_t)c->taper, back = c->count - 1u - k;
+        uint32_t u0 = fxl__curvy_radius(wa), u1 = fxl__curvy_radius(wb);
+        if (taper != 0) {
+            uint64_t t0 = (uint64_t)taper * ((k < back ? k : back) + 1u);
+            uint64_t t1 = (uint64_t)taper * ((k + 1u < back - 1u ? k + 1u : back - 1u) + 1u);
+            if (t0 < u0)
+                u0 = (uint32_t)t0;
+            if (t1 < u1)
+                u1 = (uint32_t)t1;
+        }
+        *h0 = u0;
+        *h1 = u1;
+    } else {
+        *h0 = fxl__curvy_hit(c, k, wa);
+        *h1 = fxl__curvy_hit(c, k + 1u, wb);
+    }
+}
+
 /* True iff a point of a moving point's path strictly between its ends lies
  * within R of a disk's centre, p = start - centre (|p| < 2^31, |m| < 2^28
  * per axis, R < 2^30): the nearest point of the line is inner iff

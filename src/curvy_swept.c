@@ -224,16 +224,12 @@ FXL_WARM_CODE FXL_NOINLINE static bool seg_moving_tapered(const mov *g, int32_t 
            fxl__curvy_capsule(fxl__wrap_add(qx, mx), fxl__wrap_add(qy, my), dx, dy, r0, r1, len1);
 }
 
-/* The hit half-widths of segment k's nodes (fxl__curvy_hit), h_k in the
- * low word, h_k+1 in the high one: 32-bit work, so plain code (Thumb on
- * the GBA, where it runs from ROM in fewer cycles than ARM code). */
+/* The hit half-widths of segment k's nodes (fxl__curvy_hit) at a hit
+ * fraction other than one, h_k in the low word, h_k+1 in the high one:
+ * 32-bit work, so plain code (Thumb on the GBA, where it runs from ROM in
+ * fewer cycles than ARM code), out of seg_moving's way. */
 FXL_NOINLINE static uint64_t hit_pair(const fxl_curvy *c, uint32_t k, fix16_t wa, fix16_t wb)
 {
-    /* A hit fraction of exactly one leaves the drawn widths as they are:
-     * fxl__hit_width(h, 2^16) = (h >> 16) 2^16 + (((h & 0xFFFF) 2^16 +
-     * 2^15) >> 16) = h. */
-    if (c->hit_fraction == fix16_one)
-        return fxl__curvy_drawn(c, k, wa) | (uint64_t)fxl__curvy_drawn(c, k + 1u, wb) << 32;
     return fxl__curvy_hit(c, k, wa) | (uint64_t)fxl__curvy_hit(c, k + 1u, wb) << 32;
 }
 
@@ -279,11 +275,15 @@ FXL_WARM_CODE static bool seg_moving(void *ctx, const fxl_curvy *c, uint32_t k, 
         if (m > (uint64_t)(fxl__curvy_radius(wab) + g->r) * (len1 != 0 ? len1 : fxl__len_bound(dx, dy)))
             return false;
     }
-    {
+    if (c->hit_fraction == fix16_one) {
+        fxl__curvy_hit_pair(c, k, a->half_width, b->half_width, &r0, &r1);
+    } else {
         uint64_t h = hit_pair(c, k, a->half_width, b->half_width);
-        r0 = (uint32_t)h + g->r;
-        r1 = (uint32_t)(h >> 32) + g->r;
+        r0 = (uint32_t)h;
+        r1 = (uint32_t)(h >> 32);
     }
+    r0 += g->r;
+    r1 += g->r;
     /* len1 != 0: s0, s1 of one strict sign (so d != 0), the length known.
      * Every hull, tapered or growing, lies within rm = max(r0, r1) of the
      * segment AB (its disks (A + t d, r0 + t (r1 - r0)), t in [0, 1], have

@@ -7,6 +7,7 @@
  * band, cuts, quads; and every public function fed extreme int32 values. */
 #include <math.h>
 
+#include "../src/curvy_parts.h" /* fxl__curvy_hit_pair, fxl__curvy_hit */
 #include "bigint.h"
 #include "harness.h"
 #include "ref_curvy.h"
@@ -337,6 +338,85 @@ static void widths(void)
     CHECK_EQ(fxl_curvy_hit_width(&t->c, 4), 3); /* 5 raw * 0.5 = 2.5: 3 */
     t->c.harmless = true;
     CHECK_EQ(fxl_curvy_hit_width(&t->c, 4), 0);
+}
+
+/* fxl__curvy_hit_pair (the ARM tests' hit widths: one 64-bit product a
+ * node at a fraction of one) against fxl__curvy_hit node by node, and the
+ * reference's widths on live segments: random trails, tapers whose product
+ * equals a node's width (and one raw unit either side), and, on a bare
+ * fxl_curvy (the helper reads count, taper and hit_fraction only), every
+ * combination of extreme counts, live segments' indices (its domain),
+ * tapers (the split products' hi >= 2^12 and lo >= 2^28 cases, negative
+ * ones read as unsigned) and widths. */
+static void pair_same(const fxl_curvy *c, uint32_t k, fix16_t wa, fix16_t wb)
+{
+    uint32_t h0 = 0xDEADu, h1 = 0xBEEFu;
+    fxl__curvy_hit_pair(c, k, wa, wb, &h0, &h1);
+    CHECK_EQ(h0, fxl__curvy_hit(c, k, wa));
+    CHECK_EQ(h1, fxl__curvy_hit(c, k + 1u, wb));
+}
+
+static void hit_pair_widths(void)
+{
+    static const uint32_t counts[] = {2u, 3u, 17u, 4097u, 8193u, 65535u};
+    static const fix16_t tapers[] = {0, 1, 0xFFFF, 0x10000, 0x10001, 0x123456, FXL_SIZE_MAX,
+                                     FXL_SIZE_MAX + 1, INT32_MAX, -1, INT32_MIN};
+    static const fix16_t ws[] = {INT32_MIN, -1, 0, 1, PX(4), FXL_SIZE_MAX, FXL_SIZE_MAX + 1,
+                                 INT32_MAX};
+    static const fix16_t fracs[] = {fix16_one, fix16_one / 2, fix16_one - 1, 0};
+    fxlt_rng rng = fxlt_rng_for("curvy.hit_pair_widths");
+    trail *t = &T;
+    fxl_curvy bare;
+    size_t ci, ti, wi, fi;
+    int round;
+    for (round = 0; round < 60; round++) {
+        uint32_t n = (uint32_t)fxlt_range(&rng, 2, 40), k;
+        init(t, CAP_MAX, PX(8), 0);
+        for (k = 0; k < n; k++)
+            push(t, PX(3 * (int32_t)k), PX(fxlt_range(&rng, 0, 9)), fxlt_range(&rng, 0, PX(8)));
+        t->c.taper = round % 4 == 0 ? 0 : fxlt_range(&rng, 1, round % 4 == 1 ? PX(3) : FXL_SIZE_MAX);
+        t->c.hit_fraction = round % 3 == 0 ? fxlt_range(&rng, 0, fix16_one) : fix16_one;
+        if (round % 5 == 1 && n >= 3) {
+            /* A taper whose product is exactly node k's width, or a raw
+             * unit off: the min's tie and its two sides. */
+            uint32_t kk = (uint32_t)fxlt_range(&rng, 0, (int32_t)n - 1), e = kk < n - 1u - kk ? kk : n - 1u - kk;
+            fix16_t tp = (fix16_t)fxlt_range(&rng, 1, PX(1));
+            fxl_curvy_node_at(&t->c, kk)->half_width = (fix16_t)((uint32_t)tp * (1u + e) - 1u + (uint32_t)(round % 3));
+            t->c.taper = tp;
+        }
+        for (k = 0; k + 1u < t->c.count; k++) {
+            fix16_t wa = fxl_curvy_node_at(&t->c, k)->half_width, wb = fxl_curvy_node_at(&t->c, k + 1u)->half_width;
+            uint32_t h0, h1;
+            pair_same(&t->c, k, wa, wb);
+            fxl__curvy_hit_pair(&t->c, k, wa, wb, &h0, &h1);
+            CHECK_EQ(h0, ref_curvy_width(&t->c, k));
+            CHECK_EQ(h1, ref_curvy_width(&t->c, k + 1u));
+        }
+    }
+    bare = T.c;
+    for (ci = 0; ci < FXLT_COUNT(counts); ci++)
+        for (ti = 0; ti < FXLT_COUNT(tapers); ti++)
+            for (fi = 0; fi < FXLT_COUNT(fracs); fi++) {
+                uint32_t cnt = counts[ci];
+                const uint32_t ks[] = {0u, 1u, cnt / 2u - 1u, cnt / 2u, cnt - 2u, 4094u, 4095u, 8191u};
+                size_t kj;
+                bare.count = cnt;
+                bare.taper = tapers[ti];
+                bare.hit_fraction = fracs[fi];
+                for (kj = 0; kj < FXLT_COUNT(ks); kj++)
+                    if (ks[kj] + 1u < cnt) /* live segments only (the helper's domain) */
+                        for (wi = 0; wi < FXLT_COUNT(ws); wi++)
+                            pair_same(&bare, ks[kj], ws[wi], ws[FXLT_COUNT(ws) - 1u - wi]);
+            }
+    for (round = 0; round < 4000; round++) {
+        bare.count = (uint32_t)fxlt_range(&rng, 2, 65535);
+        bare.taper = (fix16_t)fxlt_next(&rng);
+        if (round & 1)
+            bare.taper = (fix16_t)((uint32_t)bare.taper >> fxlt_range(&rng, 0, 31));
+        bare.hit_fraction = round % 3 == 0 ? fxlt_range(&rng, 0, fix16_one) : fix16_one;
+        pair_same(&bare, (uint32_t)fxlt_range(&rng, 0, (int32_t)bare.count - 2), (fix16_t)fxlt_next(&rng),
+                  fxlt_range(&rng, 0, FXL_SIZE_MAX));
+    }
 }
 
 /* ---- exact unit cases --------------------------------------------------------------------- */
@@ -1506,6 +1586,7 @@ static const fxlt_case curvy_cases[] = {
     {"seg_len_exact", seg_len_exact},
     {"unbounded_length", unbounded_length},
     {"widths", widths},
+    {"hit_pair_widths", hit_pair_widths},
     {"straight_and_joints", straight_and_joints},
     {"bends_and_wraps", bends_and_wraps},
     {"static_vs_reference", static_vs_reference},
