@@ -175,6 +175,10 @@
  * front_sign, line_sign, sqrt_est: 5.4 KB) 6,696 and 14,879. */
 #include "cast_width.h"
 
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__settle_count[3];
+#endif
+
 /* The box's u* for the wall: false if the rectangle never meets it.
  * Inline (GBA bench: box casts 6,011 -> 5,826 cycles median, for about
  * 1.3 KB more ROM). */
@@ -571,17 +575,44 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     for (i = witer_next(&it, r, room, 0); i < n; i = witer_next(&it, r, room, i + 1)) {
         wframe f;
         wseg sg;
-        bool entry;
-        int64_t ha, D, N;
+        bool entry, set = false;
+        int64_t ha, D, N, L;
         wwall wv = witer_wall(&it, i, room);
         if (!eligible_hdn(x, r, &wv, two_sided, &ha, &D, &N))
             continue;
         if (near_emitter(x, &it, i, &wv, room, r->p)) {
             seg_setup_n(&wv, r->p, D, N, &sg);
+            set = true;
             r2_need(x);
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
+            }
+        }
+        /* (Room casts.) An axis-aligned wall across the strip
+         * (across_strip's test, from ha and hb = ha + D) whose floor
+         * fxl__line_floor_fast shows is settled here: no frame, u*_box or
+         * list entry. That floor is exact for any eligible wall that
+         * misses the emitter's disk (tested above), u*_box aside: the
+         * waiting wall's argument; the search's answer is the least floor
+         * over the eligible walls, the lower index among equal ones, and
+         * settled walls come in index order, so a later one replaces the
+         * best only with a lower floor. The best so far (best, bf) is then
+         * the second pass's start: its skips (u*_box >= bf + w, + 1 below
+         * best's index) and replacements are the same rules with one more
+         * wall already visited. A wall the fast path cannot show (a touch
+         * at a whole unit, k >= len) goes on as before. */
+        if (room && (wv.ex == 0 || wv.ey == 0) &&
+            ((ha < -x->Rh && ha + D > x->Rh) || (ha > x->Rh && ha + D < -x->Rh))) {
+            if (!set)
+                seg_setup_n(&wv, r->p, D, N, &sg);
+            if (fxl__line_floor_fast(x, &sg, &L)) {
+                FXL__SETTLE_COUNT(0);
+                if (best < 0 || L < bf) {
+                    best = (long)i;
+                    bf = L;
+                }
+                continue;
             }
         }
         if (!seen) {
@@ -608,8 +639,18 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
         wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
             seg_setup_n(&w0, r->p, D0, N0, &sg0);
-            if ((across_strip(x, &sg0) && fxl__line_floor_fast(x, &sg0, &L)) ||
+            /* (A room's fast path was tried above, for an axis wall.) */
+            if ((!room && across_strip(x, &sg0) && fxl__line_floor_fast(x, &sg0, &L)) ||
                 floor_rest(x, &sg0, &L)) {
+                /* Against the settled walls' best: the lesser floor, the
+                 * lower index among equal ones. */
+                if (best >= 0) {
+                    FXL__SETTLE_COUNT(1);
+                    if (bf < L || (bf == L && best < (long)i0)) {
+                        *length = (int32_t)bf;
+                        return best;
+                    }
+                }
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -620,9 +661,13 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     }
 #undef CAND_ADD
     if (!any && zero < 0) {
-        *length = (int32_t)x->len;
-        return -1;
+        *length = (int32_t)bf; /* len when none settled */
+        return best;
     }
+#ifdef FXL_TEST_HOOKS
+    if (best >= 0)
+        FXL__SETTLE_COUNT(2);
+#endif
     /* The window: 1 + w + floor(least u*_box) (0 once a wall is met at 0),
      * or with the list alone to look at (nothing to skip but walls beyond
      * len + 1 + w, which the capsule of length len misses: u* >= u*_box -
