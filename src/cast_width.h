@@ -291,8 +291,8 @@ extern uint32_t fxl__line_end_count;
  * foot beyond an end (sg->corner set, fxl__line_floor spared). */
 extern uint32_t fxl__line_end_corner_count;
 #define FXL__LINE_END_CORNER_COUNT() (fxl__line_end_corner_count++)
-/* Room capsule casts (cast_width.c): walls settled by
- * fxl__line_floor_fast in the first pass ([0]), waiting walls' floors
+/* Capsule casts (cast_width.c): walls settled by axis_floor in the
+ * first pass ([0]), waiting walls' floors
  * compared with a settled best ([1]), second passes started from a
  * settled best ([2]). */
 extern uint32_t fxl__settle_count[3];

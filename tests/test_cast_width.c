@@ -598,9 +598,9 @@ static void capsule_long_axis(void)
     CHECK_EQ(big_faults(), 0);
 }
 
-/* Room capsule casts with walls the first pass settles by
- * fxl__line_floor_fast (axis-aligned walls across the strip, met off a
- * whole unit: cast_width.c) beside walls it cannot (a wall from a point
+/* Capsule casts with walls the first pass settles by axis_floor
+ * (axis-aligned walls across the strip, met off a whole unit:
+ * cast_width.c) beside walls it cannot (a wall from a point
  * in the strip, an end near an edge, a slanted wall across the strip, a
  * touch at a whole unit, a wall whose touch lies at or beyond the
  * length), 2 to 6 walls in random index order. An axis wall's floor F
@@ -609,9 +609,8 @@ static void capsule_long_axis(void)
  * kinds), a second axis wall too, or the first again 0 to 2 raw units
  * off (settled walls of equal floors); lengths at F or just past, or
  * beyond.
- * fxl_room_cast_width (the settled walls) and fxl_laser_cast (no
- * settling: the two-pass search alone) against the reference's floor and
- * wall rule, and each settled path taken: a settled wall, a waiting
+ * fxl_room_cast_width and fxl_laser_cast against each other and the
+ * reference's floor and wall rule, and each settled path taken: a settled wall, a waiting
  * wall's floor against a settled best, a second pass started from one. */
 static fxl_wall axis_across(fxlt_rng *rng, fxl_vec2 e, int32_t c, int32_t s, int64_t u, int64_t hw)
 {
