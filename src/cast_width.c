@@ -61,9 +61,12 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX; the least u*_box's
  * first, its floor the others' bound), else every wall again
- * behind a 2-product filter (g_low). The first pass keeps its first wall
- * waiting (its h at a, D and N only): a wall alone goes to line_floor
- * straight away, no frame, u*_box or quotient. Each pass tests the walls'
+ * behind a 2-product filter (g_low). The first pass settles an
+ * axis-aligned wall across the strip by axis_floor (its floor from the
+ * line's touch with the wall's length cancelled; the least such floor
+ * the second pass's start), and keeps its first other wall waiting (its h
+ * at a, D and N only): a wall alone goes to line_floor straight away, no
+ * frame, u*_box or quotient. Each pass tests the walls'
  * packed coarse boxes (next_near, unrolled), then the strip from h at the
  * ends (4 products: of the walls near a beam's box most lie wholly beyond
  * one edge of its narrow strip), then the eligibility (N). A room's width
@@ -71,9 +74,24 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,415 cycles median (max 8,487), capsule casts 5,021
- * (max 18,199), the two mixed 4,742 (max 17,037); fxl_laser_cast's
- * width cast 5,074 (max 17,830). The third round's steps (capsule median
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 4,617
+ * (max 17,555), the two mixed 4,451 (max 16,305); fxl_laser_cast's
+ * width cast 4,898 (max 16,948). The fourth round's steps (capsule
+ * median and max): an axis-aligned wall across the strip settled in the
+ * first pass (by fxl__line_floor_fast, room casts: no frame, u*_box or
+ * list entry for it; casts with two or three eligible walls about 2,000
+ * cycles faster) 5,021 -> 5,001, 18,199 -> 17,977; axis_floor there
+ * instead (the wall's length cancelled: a division by |c| or |s| and
+ * two 64-bit tests, w sqrt(q) bracketed once a cast) 4,617, 17,571;
+ * the same for the prepared walls (fxl_laser_cast 5,081 -> 4,898, max
+ * 17,822 -> 16,948). Measured and not kept: the first step for any wall
+ * across the strip (a slanted one fails the fast path: capsule 4,985,
+ * but the boss frame's worst frame +164), and for the prepared walls
+ * too (fxl_laser_cast 5,074 -> 5,152); the first eligible wall left
+ * waiting as before, later ones settled (5,079, max 18,235); a second-
+ * pass wall's floor skipped when the capsule of the best's floor (+ 1
+ * below its index) misses it (front_sign: it never did in the bench,
+ * max 18,199 -> 19,921). The third round's steps (capsule median
  * and max; mixed max): fxl__line_floor_end's foot without a product, for
  * walls of any length (the room's outer walls went on to fxl__line_floor,
  * which worked out the same k again: about 2,200 cycles a cast that met
