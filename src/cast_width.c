@@ -61,9 +61,12 @@
  * u*_box lies within w + 1 of it (u* lies in [u*_box - w, u*_box]): from
  * the first pass's list of walls (up to CAND_MAX; the least u*_box's
  * first, its floor the others' bound), else every wall again
- * behind a 2-product filter (g_low). The first pass keeps its first wall
- * waiting (its h at a, D and N only): a wall alone goes to line_floor
- * straight away, no frame, u*_box or quotient. Each pass tests the walls'
+ * behind a 2-product filter (g_low). The first pass settles an
+ * axis-aligned wall across the strip by axis_floor (its floor from the
+ * line's touch with the wall's length cancelled; the least such floor
+ * the second pass's start), and keeps its first other wall waiting (its h
+ * at a, D and N only): a wall alone goes to line_floor straight away, no
+ * frame, u*_box or quotient. Each pass tests the walls'
  * packed coarse boxes (next_near, unrolled), then the strip from h at the
  * ends (4 products: of the walls near a beam's box most lie wholly beyond
  * one edge of its narrow strip), then the eligibility (N). A room's width
@@ -71,9 +74,24 @@
  * (width_mask) instead, reading the packed walls. On the GBA (bench ROM,
  * 16-wall room, 300 px beams, 3 px half-width; the code ARM in ROM, so
  * fetch-bound: about 5 cycles an instruction, 12 more a taken branch):
- * room box casts 4,415 cycles median (max 8,487), capsule casts 5,021
- * (max 18,199), the two mixed 4,742 (max 17,037); fxl_laser_cast's
- * width cast 5,074 (max 17,830). The third round's steps (capsule median
+ * room box casts 4,415 cycles median (max 8,487), capsule casts 4,617
+ * (max 17,555), the two mixed 4,451 (max 16,305); fxl_laser_cast's
+ * width cast 4,898 (max 16,948). The fourth round's steps (capsule
+ * median and max): an axis-aligned wall across the strip settled in the
+ * first pass (by fxl__line_floor_fast, room casts: no frame, u*_box or
+ * list entry for it; casts with two or three eligible walls about 2,000
+ * cycles faster) 5,021 -> 5,001, 18,199 -> 17,977; axis_floor there
+ * instead (the wall's length cancelled: a division by |c| or |s| and
+ * two 64-bit tests, w sqrt(q) bracketed once a cast) 4,617, 17,571;
+ * the same for the prepared walls (fxl_laser_cast 5,081 -> 4,898, max
+ * 17,822 -> 16,948). Measured and not kept: the first step for any wall
+ * across the strip (a slanted one fails the fast path: capsule 4,985,
+ * but the boss frame's worst frame +164), and for the prepared walls
+ * too (fxl_laser_cast 5,074 -> 5,152); the first eligible wall left
+ * waiting as before, later ones settled (5,079, max 18,235); a second-
+ * pass wall's floor skipped when the capsule of the best's floor (+ 1
+ * below its index) misses it (front_sign: it never did in the bench,
+ * max 18,199 -> 19,921). The third round's steps (capsule median
  * and max; mixed max): fxl__line_floor_end's foot without a product, for
  * walls of any length (the room's outer walls went on to fxl__line_floor,
  * which worked out the same k again: about 2,200 cycles a cast that met
@@ -174,6 +192,10 @@
  * 4,065 cycles and capsule casts in 8,488; the leaves only (box_first,
  * front_sign, line_sign, sqrt_est: 5.4 KB) 6,696 and 14,879. */
 #include "cast_width.h"
+
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__settle_count[3];
+#endif
 
 /* The box's u* for the wall: false if the rectangle never meets it.
  * Inline (GBA bench: box casts 6,011 -> 5,826 cycles median, for about
@@ -515,6 +537,65 @@ FXL_ARM_CODE static bool floor_rest(wctx *x, wseg *sg, int64_t *L)
             (sg->corner == 0 && (r2_need(x), fxl__line_floor(x, sg, L))));
 }
 
+/* w sqrt(q) bracketed for axis_floor, once a cast: whi >= w sqrt(q) >=
+ * wlo, integers, or whi = INT64_MAX (axis_floor then never settles) when
+ * q lies farther than 2^18 from 2^32. For such q (every table vector),
+ * sqrt(q) lies in [r1 - 2^-13, r1], r1 = (2^32 + q) / 2^17 (axis_root's
+ * bound, cast_capsule.c), so w r1 = w 2^15 + R / 2^17 (R = w q) and w (r1
+ * - 2^-13) = w 2^15 + (R - 16 w) / 2^17 bracket it: whi the ceiling of
+ * the first, wlo the floor of the second (R < 2^31 (2^32 + 2^18) < 2^64,
+ * R - 16 w = w (q - 16) >= 0; both below 2^48). */
+FXL__ALWAYS_INLINE void axis_bracket(const wctx *x, int64_t *whi, int64_t *wlo)
+{
+    if (x->q - (((uint64_t)1 << 32) - ((uint64_t)1 << 18)) > ((uint64_t)1 << 19)) {
+        *whi = INT64_MAX;
+        *wlo = 0;
+        return;
+    }
+    *whi = (int64_t)((x->w << 15) + (x->R >> 17) + ((x->R & 0x1FFFFu) != 0 ? 1u : 0u));
+    *wlo = (int64_t)((x->w << 15) + ((x->R - 16u * x->w) >> 17));
+}
+
+/* floor(u*) for an eligible axis-aligned wall across the strip (the
+ * capsule's first pass; its emitter's disk missed), or false: line_floor's
+ * L_line with the wall's length cancelled. For a wall along y (ex = 0), D
+ * = c ey and N = (ax - px) ey, so |N| = X |ey| with X = |ax - px|, |D| =
+ * |c| |ey| and rho = |ey| sqrt(q): L_line = (65536 |N| - w rho) / |D| =
+ * (65536 X - w sqrt(q)) / |c| (along x, ey = 0: X = |ay - py|, |s|); the
+ * beam heads to the wall (eligible: N D >= 0, the sign of (ax - px) c).
+ * With a(L) = 65536 X - L |c| (|D| = |c| |ey| > 0 scales A(L) = |ey|
+ * a(L)): a(k) > whi >= w sqrt(q) gives L_line > k; a(k + 1) < wlo <= w
+ * sqrt(q), or a(k + 1) <= 0, gives L_line < k + 1; so k = floor(L_line),
+ * strictly inside, and with k < len the capsule of length k + 1 <= len
+ * meets the wall: line_floor's proof (the foot on the wall, which lies
+ * across the strip) makes k its floor, as fxl__line_floor_fast's would.
+ * k from quot's estimate (any value: the tests decide, false when they
+ * do not show it). Magnitudes: X < 2^32, 65536 X < 2^48; 65536 X - whi
+ * >= len |c| means L_line >= len (w sqrt(q) <= whi): false, so the
+ * numerator stays below len |c| < 2^47 and the estimate below len (quot's
+ * shifted numerator below 2^63); k |c| < 2^47. */
+FXL_ARM_CODE static bool axis_floor(const wctx *x, const wwall *w, fxl_vec2 e, int64_t whi,
+                                    int64_t wlo, int64_t *out)
+{
+    bool along_y = w->ex == 0;
+    int64_t X = along_y ? (int64_t)w->ax - e.x : (int64_t)w->ay - e.y, n, a0, a1;
+    uint32_t cabs = fxl__abs32(along_y ? x->c32 : x->s32);
+    uint64_t kq;
+    n = (X < 0 ? -X : X) * 65536;
+    if (cabs == 0 || n <= whi ||
+        (uint64_t)(n - whi) >= (uint64_t)(uint32_t)x->len * cabs)
+        return false;
+    kq = quot(u128_of((uint64_t)(n - whi)), cabs);
+    if (kq >= (uint64_t)x->len)
+        return false;
+    a0 = n - (int64_t)(kq * cabs);
+    a1 = a0 - (int64_t)cabs;
+    if (a0 <= whi || (a1 > 0 && a1 >= wlo))
+        return false;
+    *out = (int64_t)kq;
+    return true;
+}
+
 /* The first pass keeps up to CAND_MAX walls for the second (a list on
  * the stack, 28 bytes a wall on the GBA). */
 #define CAND_MAX 8
@@ -537,7 +618,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     int64_t bf = x->len, window, ge = x->ge, Tw = INT64_MAX, umin_floor = INT64_MIN;
     bool any = false, over = false, pend = false, seen = false, umin_first;
     size_t i, k, nc = 0, i0 = 0, ku = 0;
-    int64_t ha0 = 0, D0 = 0, N0 = 0;
+    int64_t ha0 = 0, D0 = 0, N0 = 0, whi = INT64_MAX, wlo = 0;
     wseg sg0; /* the waiting wall's, when tried (its estimate's start) */
     /* The first pass's walls with a u*_box, in index order, for the second
      * (over: more than CAND_MAX, the second pass works them out again). */
@@ -545,6 +626,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     size_t cand_i[CAND_MAX];
     umin.num.hi = umin.num.lo = 0;
     umin.den = 1;
+    axis_bracket(x, &whi, &wlo);
     /* A wall with a u*_box: listed, and the least kept. */
 #define CAND_ADD(wi, fr)                      \
     do {                                      \
@@ -572,7 +654,7 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
         wframe f;
         wseg sg;
         bool entry;
-        int64_t ha, D, N;
+        int64_t ha, D, N, L;
         wwall wv = witer_wall(&it, i, room);
         if (!eligible_hdn(x, r, &wv, two_sided, &ha, &D, &N))
             continue;
@@ -582,6 +664,30 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
             if (fxl__front_sign(x, &sg, 0, &entry) <= 0) {
                 zero = (long)i;
                 break;
+            }
+        }
+        /* An axis-aligned wall across the strip (across_strip's test,
+         * from ha and hb = ha + D) whose floor axis_floor shows is settled
+         * here: no wseg, frame, u*_box or list entry. That floor is exact
+         * for any eligible wall that misses the emitter's disk (tested
+         * above), u*_box aside: the waiting wall's argument; the answer is
+         * the least floor over the eligible walls, the lower index among
+         * equal ones, and settled walls come in index order, so a later
+         * one replaces the best only with a lower floor. The best so far
+         * (best, bf) is then the second pass's start: its skips (u*_box >=
+         * bf + w, + 1 below best's index) and replacements are the same
+         * rules with one more wall already visited. A wall axis_floor
+         * cannot show (a touch at a whole unit, k >= len) goes on as
+         * before. */
+        if ((wv.ex == 0 || wv.ey == 0) &&
+            ((ha < -x->Rh && ha + D > x->Rh) || (ha > x->Rh && ha + D < -x->Rh))) {
+            if (axis_floor(x, &wv, r->p, whi, wlo, &L)) {
+                FXL__SETTLE_COUNT(0);
+                if (best < 0 || L < bf) {
+                    best = (long)i;
+                    bf = L;
+                }
+                continue;
             }
         }
         if (!seen) {
@@ -608,8 +714,18 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
         wwall w0 = witer_wall(&it, i0, room);
         if (zero < 0) {
             seg_setup_n(&w0, r->p, D0, N0, &sg0);
-            if ((across_strip(x, &sg0) && fxl__line_floor_fast(x, &sg0, &L)) ||
-                floor_rest(x, &sg0, &L)) {
+            /* (axis_floor tried above: fxl__line_floor_fast, for axis
+             * walls only, is spared.) */
+            if (floor_rest(x, &sg0, &L)) {
+                /* Against the settled walls' best: the lesser floor, the
+                 * lower index among equal ones. */
+                if (best >= 0) {
+                    FXL__SETTLE_COUNT(1);
+                    if (bf < L || (bf == L && best < (long)i0)) {
+                        *length = (int32_t)bf;
+                        return best;
+                    }
+                }
                 *length = (int32_t)L;
                 return (long)i0;
             }
@@ -620,9 +736,13 @@ FXL__ALWAYS_INLINE long capsule_pass(wctx *x, const fxl__ray *r, witer src, bool
     }
 #undef CAND_ADD
     if (!any && zero < 0) {
-        *length = (int32_t)x->len;
-        return -1;
+        *length = (int32_t)bf; /* len when none settled */
+        return best;
     }
+#ifdef FXL_TEST_HOOKS
+    if (best >= 0)
+        FXL__SETTLE_COUNT(2);
+#endif
     /* The window: 1 + w + floor(least u*_box) (0 once a wall is met at 0),
      * or with the list alone to look at (nothing to skip but walls beyond
      * len + 1 + w, which the capsule of length len misses: u* >= u*_box -

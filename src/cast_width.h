@@ -291,8 +291,15 @@ extern uint32_t fxl__line_end_count;
  * foot beyond an end (sg->corner set, fxl__line_floor spared). */
 extern uint32_t fxl__line_end_corner_count;
 #define FXL__LINE_END_CORNER_COUNT() (fxl__line_end_corner_count++)
+/* Capsule casts (cast_width.c): walls settled by axis_floor in the
+ * first pass ([0]), waiting walls' floors
+ * compared with a settled best ([1]), second passes started from a
+ * settled best ([2]). */
+extern uint32_t fxl__settle_count[3];
+#define FXL__SETTLE_COUNT(k) (fxl__settle_count[k]++)
 #else
 #define FXL__LINE_FLOOR_COUNT(k) ((void)0)
+#define FXL__SETTLE_COUNT(k) ((void)0)
 #define FXL__CORNER_COUNT() ((void)0)
 #define FXL__LINE_END_COUNT() ((void)0)
 #define FXL__LINE_END_CORNER_COUNT() ((void)0)

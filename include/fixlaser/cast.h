@@ -91,9 +91,9 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,906 median, max 4,392); a width cast 5,074 median (max
- * 17,830; through a room, fxl_room_cast_width: 4,742 median, max 17,037;
- * box beams 4,415, max 8,487; capsule beams 5,021, max 18,199: walls at
+ * stops it (2,906 median, max 4,392); a width cast 4,898 median (max
+ * 16,948; through a room, fxl_room_cast_width: 4,451 median, max 16,305;
+ * box beams 4,415, max 8,487; capsule beams 4,617, max 17,555: walls at
  * a pillar's corner, two worked out); 4 bounces 20,404 median (max
  * 42,905)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
