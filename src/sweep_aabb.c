@@ -104,25 +104,32 @@
  * bracketed in 128 bits before the big squares (within); in front of
  * the hull, its frame ranges, the static box test of its bounding box and
  * of its end boxes (hull_quick), the static tests without a copy of the
- * prep and its checks once a motion (fxl__hitbox_vs_offsets_uv); (A) left
+ * prep and its checks once a motion (fxl__hitbox_vs_offsets_uv); behind
+ * them, with the end boxes apart, a box laser's hull by its fifth axis
+ * alone (hull_thin) and a capsule's by the connectors alone; (A) left
  * out where the table start pose holds the exact one (pose_in_table).
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
  * -> 27,268 -> 24,916 -> 22,371 -> 19,154 cycles (turn about the
  * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * -> 39,813 -> 32,505 -> 25,342 (pose to pose; the step before the
- * last: the hull's fifth axis in the world, the separable products of
- * pose_meets64, turn_frame_apart and the hull's world axes, the quick
- * squares of seg_near and point_near; the last: one_box's end-pose sure
- * hits for a moving pivot, seg_meets_box's early answer, and the helpers
- * with int64 arguments inline, box_motion_hit in ARM: in ROM ARM code a
- * call's stack arguments cost about as much as the helper's work; the
- * last: the static tests, pose_in_table and laser_aabb.c's capsule end
- * skip. Measured slower and not used:
- * hoisting (B)'s squares of kmax and kmin out of its loop, +124 on the
- * turn's max; fxl__sumsq_quick in arcs_apart, +330; (B)'s loop as an ARM
- * function of its own, +336; the turn before slide 2, +12,800 (slide 2's
- * hits then ran the turn); lean_round's corner tests inline in ROM in
- * place of frame.c's IWRAM call, +380).
+ * -> 39,813 -> 32,505 -> 25,342 -> 22,834 (pose to pose; the third step
+ * from the end: the hull's fifth axis in the world, the separable
+ * products of pose_meets64, turn_frame_apart and the hull's world axes,
+ * the quick squares of seg_near and point_near; the next: one_box's
+ * end-pose sure hits for a moving pivot, seg_meets_box's early answer,
+ * and the helpers with int64 arguments inline, box_motion_hit in ARM: in
+ * ROM ARM code a call's stack arguments cost about as much as the
+ * helper's work; the next: the static tests, pose_in_table and
+ * laser_aabb.c's capsule end skip; the last (session 13): hull_thin and
+ * the connectors alone). Measured slower and not used: seg_near's last
+ * stage in 32x32 products with a floor-shift error bound (1,900 cycles
+ * against the 128-bit stage's 1,700: ROM ARM code pays per instruction,
+ * not per multiply); hull_thin inline in box_motion_hit (6,200 against
+ * 2,900 as its own ARM function: registers); hoisting (B)'s squares of
+ * kmax and kmin out of its loop, +124 on the turn's max; fxl__sumsq_quick
+ * in arcs_apart, +330; (B)'s loop as an ARM function of its own, +336;
+ * the turn before slide 2, +12,800 (slide 2's hits then ran the turn);
+ * lean_round's corner tests inline in ROM in place of frame.c's IWRAM
+ * call, +380).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -292,6 +299,38 @@ static bool perp_apart128(int32_t c, int32_t s, int64_t dx, int64_t dy, const in
     return apart(plo, phi, klo, khi);
 }
 
+/* The bounds of hull_edges' 64-bit world axes (its small case): K's
+ * below 2^44, the hull's x and y ranges below 2^29, n below 2^33. */
+FXL__ALWAYS_INLINE bool hull_small(const fxl_laser_prep *lp, int64_t xl, int64_t xh, int64_t yl, int64_t yh, int64_t n)
+{
+    return below(lp->u_lo, 44) && below(lp->u_hi, 44) && below(lp->v_lo, 44) && below(lp->v_hi, 44) &&
+           below(xl, 29) && below(xh, 29) && below(yl, 29) && below(yh, 29) && n < ((int64_t)1 << 33);
+}
+
+/* The hull's fifth axis, perp(F(d)), separating it from K (true), in
+ * the world (hull_edges' small case: the bounds stated there hold). */
+FXL__ALWAYS_INLINE bool perp_apart_world(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
+                                         int64_t x1, int64_t y1, int64_t dx, int64_t dy, int64_t n)
+{
+    int i;
+    int64_t cd[4], plo, phi, ca = dx * s - dy * c, cb = dx * c + dy * s;
+    fxl__i128 a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
+    fxl__i128 b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb), klo, khi;
+    for (i = 0; i < 4; i++)
+        cd[i] = dx * ((i & 2) ? y1 : y0) - dy * ((i & 1) ? x1 : x0);
+    range4_64(cd, &plo, &phi);
+    if (fxl__isign(fxl__isub(a1, a0)) < 0) {
+        fxl__i128 w = a0;
+        a0 = a1, a1 = w;
+    }
+    if (fxl__isign(fxl__isub(b1, b0)) < 0) {
+        fxl__i128 w = b0;
+        b0 = b1, b1 = w;
+    }
+    klo = fxl__iadd(a0, b0), khi = fxl__iadd(a1, b1);
+    return apart(fxl__imul(n, plo), fxl__imul(n, phi), klo, khi);
+}
+
 /* The hull of the box [x0, x1] x [y0, y1] and its copy moved by (dx, dy)
  * (Q16.16 offsets from the pose's pivot, any int32-derived values) against
  * the table pose of lp in the frame (c, s): the head of the file. With no
@@ -349,8 +388,7 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
     yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
     xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
-    small = below(lp->u_lo, 44) && below(lp->u_hi, 44) && below(lp->v_lo, 44) && below(lp->v_hi, 44) &&
-            below(xl, 29) && below(xh, 29) && below(yl, 29) && below(yh, 29) && n < ((int64_t)1 << 33);
+    small = hull_small(lp, xl, xh, yl, yh, n);
     if (!sep) {
         if (small) {
             /* The same in 64 bits, exact: |c|, |s| <= 2^16 and K's
@@ -397,22 +435,7 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
          * cross(d, p) < 2^60; n < 2^33, the hull's ends below 2^93; |c|,
          * |s| < 2^16.5, the coefficients below 2^48, K's bounds below
          * 2^44, its values below 2^93. */
-        int64_t cd[4], plo, phi, ca = dx * s - dy * c, cb = dx * c + dy * s;
-        fxl__i128 a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
-        fxl__i128 b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb), klo, khi;
-        for (i = 0; i < 4; i++)
-            cd[i] = dx * ((i & 2) ? y1 : y0) - dy * ((i & 1) ? x1 : x0);
-        range4_64(cd, &plo, &phi);
-        if (fxl__isign(fxl__isub(a1, a0)) < 0) {
-            fxl__i128 w = a0;
-            a0 = a1, a1 = w;
-        }
-        if (fxl__isign(fxl__isub(b1, b0)) < 0) {
-            fxl__i128 w = b0;
-            b0 = b1, b1 = w;
-        }
-        klo = fxl__iadd(a0, b0), khi = fxl__iadd(a1, b1);
-        sep = apart(fxl__imul(n, plo), fxl__imul(n, phi), klo, khi);
+        sep = perp_apart_world(lp, c, s, x0, y0, x1, y1, dx, dy, n);
 #ifdef FXL_TEST_HOOKS
         if (fxl__hull_audit.on) {
             fxl__hull_audit.axis_checked++;
@@ -453,6 +476,23 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
                     keep |= 256u << i;
             }
         }
+        /* ends_out: B and B + d are each beyond t of K (the caller's
+         * exact static tests), and edges 0-3 lie in B, 4-7 in B + d, so
+         * no corner of K is within t of them: the connectors alone (issue
+         * 20's tails: exact, no test skipped that could say near). */
+#ifdef FXL_TEST_HOOKS
+        if (ends_out && fxl__hull_audit.on) {
+            for (k = 0; k < (lp->v_lo == lp->v_hi ? 2 : 4); k++)
+                for (i = 0; i < 8; i++)
+                    if (((keep >> i) & 1u) != 0) {
+                        fxl__hull_audit.ends_checked++;
+                        fxl__hull_audit.ends_wrong +=
+                            seg_near(ku[k], kv[k], pu[ea[i]], pv[ea[i]], pu[eb[i]], pv[eb[i]], t) ? 1u : 0u;
+                    }
+        }
+#endif
+        if (ends_out)
+            keep &= 0xF00u;
         nk = lp->v_lo == lp->v_hi ? 2 : 4;
         for (k = 0; k < nk; k++) {
             /* Every edge lies in H, inside H's frame box [umin, umax] x
@@ -553,11 +593,47 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
     return static_hit(lp, c, s, xy, uv) ? 1 : 2;
 }
 
-/* The hull test (hull_edges) after hull_quick's stages. */
+/* hull_quick's undecided case (2) for a box laser (round 0), in front of
+ * hull_edges: 1 (they meet) or 0 (apart), -1 when the bounds of its
+ * world axis do not hold. With t = 0 the question is the separating-axis
+ * test of H against K alone, and hull_quick has settled four of its five
+ * axes: its frame ranges are H's exact u and v ranges (F linear: B's
+ * plus F(d) on its side), checked against K grown by t = 0, so neither u
+ * nor v separates; and its exact static test found H's bounding box G
+ * meeting K, while H's x and y ranges are G's (G is the box of H's
+ * corners), so they overlap K's on x and y too. Only perp(F(d)) is left:
+ * hull_edges' world form of it (exact, the same bounds). On the GBA it
+ * leaves out hull_edges' frame points and three of its axes (issue 20's
+ * tails: about 3,000 to 5,000 cycles on the pose-to-pose box slides). */
+FXL_ARM_CODE static int hull_thin(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
+                                 int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+{
+    int64_t n = (int64_t)c * c + (int64_t)s * s;
+    int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1), yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
+    xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
+    yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
+    if (!hull_small(lp, xl, xh, yl, yh, n))
+        return -1;
+    return perp_apart_world(lp, c, s, x0, y0, x1, y1, dx, dy, n) ? 0 : 1;
+}
+
+/* The hull test (hull_edges) after hull_quick's stages (and hull_thin's
+ * for a box laser). */
 FXL__ALWAYS_INLINE bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
     int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy, uv);
+    if (q == 2 && lp->round == 0) {
+        int h = hull_thin(lp, c, s, x0, y0, x1, y1, dx, dy);
+#ifdef FXL_TEST_HOOKS
+        if (fxl__hull_audit.on && h >= 0) {
+            fxl__hull_audit.thin_checked++;
+            fxl__hull_audit.thin_wrong += (h > 0) != hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false) ? 1u : 0u;
+        }
+#endif
+        if (h >= 0)
+            q = h;
+    }
 #ifdef FXL_TEST_HOOKS
     if (fxl__box_audit.on && q >= 0) {
         bool full = hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false);

@@ -288,7 +288,10 @@ bool fxl__slide_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int32_t ax, 
  * world form (offsets below 2^29) runs the 128-bit frame form too
  * (axis_checked; axis_wrong where they differ), and each corner-to-edge
  * box distance the quick 32x32 bounds settle runs the 128-bit squares
- * (near_checked, near_wrong). */
+ * (near_checked, near_wrong); each box laser's slide hull_thin settles
+ * runs the whole hull test (thin_checked, thin_wrong), and with the ends
+ * apart each distance of a corner of K to an edge of B or B + d, left
+ * out, is taken (ends_checked; ends_wrong where near). */
 /* sweep_aabb.c's one_box sure hits for a fixed box against a sweep whose
  * pivot moves (the inscribed circle and the corners in the first and last
  * table poses), alone (test builds only). */
@@ -297,6 +300,7 @@ bool fxl__box_end_witness(const fxl_sweep_prep *sp, fxl_aabb box);
 typedef struct fxl__hull_audit_t {
     bool on;
     uint32_t axis_checked, axis_wrong, near_checked, near_wrong;
+    uint32_t thin_checked, thin_wrong, ends_checked, ends_wrong;
 } fxl__hull_audit_t;
 extern fxl__hull_audit_t fxl__hull_audit;
 #endif

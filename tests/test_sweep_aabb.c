@@ -603,7 +603,10 @@ static void static_laser_agrees(void)
  * sweeps and moving boxes near them, with the touching cases and one raw
  * unit off in four directions, against the reference; every moving hull
  * whose fifth axis took the world form and every corner-to-edge box
- * distance the quick bounds settled is decided the 128-bit way too. */
+ * distance the quick bounds settled is decided the 128-bit way too, every
+ * box laser's slide hull_thin settled by the whole hull test, and every
+ * corner-to-edge distance to B or B + d the ends-apart hull leaves out
+ * is taken (none may be near). */
 static void hull_filters_audit(void)
 {
     fxlt_rng rng = fxlt_rng_for("sweep_aabb.hull_filters_audit");
@@ -613,6 +616,8 @@ static void hull_filters_audit(void)
     fxl__hull_audit.on = true;
     fxl__hull_audit.axis_checked = fxl__hull_audit.axis_wrong = 0;
     fxl__hull_audit.near_checked = fxl__hull_audit.near_wrong = 0;
+    fxl__hull_audit.thin_checked = fxl__hull_audit.thin_wrong = 0;
+    fxl__hull_audit.ends_checked = fxl__hull_audit.ends_wrong = 0;
 #endif
     for (i = 0; i < 2u * n; i++) {
         bool moving = (i & 1u) != 0;
@@ -624,10 +629,18 @@ static void hull_filters_audit(void)
                 "fifth axis %u checked, %u wrong; box distance %u checked, %u wrong\n",
                 t.cases, t.touch, t.hits, t.disagree, fxl__hull_audit.axis_checked,
                 fxl__hull_audit.axis_wrong, fxl__hull_audit.near_checked, fxl__hull_audit.near_wrong);
+    fxlt_printf("    box laser slides by the fifth axis alone %u checked, %u wrong; "
+                "edges of the ends apart %u checked, %u near\n",
+                fxl__hull_audit.thin_checked, fxl__hull_audit.thin_wrong, fxl__hull_audit.ends_checked,
+                fxl__hull_audit.ends_wrong);
     CHECK_EQ(fxl__hull_audit.axis_wrong, 0);
     CHECK_EQ(fxl__hull_audit.near_wrong, 0);
+    CHECK_EQ(fxl__hull_audit.thin_wrong, 0);
+    CHECK_EQ(fxl__hull_audit.ends_wrong, 0);
     CHECK(fxl__hull_audit.axis_checked > 0);
     CHECK(fxl__hull_audit.near_checked > 0);
+    CHECK(fxl__hull_audit.thin_checked > 0);
+    CHECK(fxl__hull_audit.ends_checked > 0);
 #else
     fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
                 t.cases, t.touch, t.hits, t.disagree);
