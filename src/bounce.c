@@ -709,19 +709,26 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
          * |dx|, |dy| <= 131071 and |ex'|, |ey'| <= 16383, so each product
          * of dt is below 2^31 in magnitude (131071 * 16383 < 2^31 - 1) and
          * l2 = |e'|^2 <= 2 * 16383^2 < 2^30. */
-        int64_t dt;
         uint32_t l2;
-        int32_t e1x, e1y;
+        int32_t e1x, e1y, ca, cb;
         if (fxl__abs32(*dx) >= 131072u || fxl__abs32(*dy) >= 131072u ||
             !reduce_dir(w, &rex, &rey))
             return 2;
         e1x = (int32_t)rex;
         e1y = (int32_t)rey;
-        dt = (int64_t)(*dx * e1x) + (int64_t)(*dy * e1y);
         l2 = (uint32_t)(e1x * e1x + e1y * e1y);
+        /* The numerators 2 dt ex' - x l2 and 2 dt ey' - y l2 (dt = x ex'
+         * + y ey') are x (ex'^2 - ey'^2) + y 2 ex' ey' and x 2 ex' ey' - y
+         * (ex'^2 - ey'^2), the same integers: ca = ex'^2 - ey'^2 and cb =
+         * 2 ex' ey' below 2^29 in magnitude (|ex'|, |ey'| <= 16383), so
+         * 32-bit factors, each product below 2^46, their sums exact in 64
+         * bits: two 32x32 -> 64 products a component instead of a 64-bit
+         * dt times a factor. */
+        ca = e1x * e1x - e1y * e1y;
+        cb = 2 * e1x * e1y;
         fxl__recip_init(&rc, l2);
-        rx = round_small(2 * dt * e1x - (int64_t)*dx * l2, &rc);
-        ry = round_small(2 * dt * e1y - (int64_t)*dy * l2, &rc);
+        rx = round_small((int64_t)*dx * ca + (int64_t)*dy * cb, &rc);
+        ry = round_small((int64_t)*dx * cb - (int64_t)*dy * ca, &rc);
     }
     m2 = (uint64_t)((int64_t)rx * rx + (int64_t)ry * ry);
     if (m2 < (uint64_t)65472 * 65472 || m2 > (uint64_t)65600 * 65600)
