@@ -162,9 +162,10 @@ FXL__ALWAYS_INLINE bool reduce_dir(const fxl_wall_prep *w, int64_t *ex, int64_t 
  * = 2^32 (D' != 0: D != 0 for the wall met), |N'| <= len |D'| / 65536 <
  * 2^44 (u* <= len < 2^28), so div_small applies (65536 |N'| < 2^60,
  * quotient floor(u*) < 2^28; checked: |N'| < 2^13 |D'|) and axis_floor's
- * num |d| < 2^44 2^17 < 2^63 does too. ARM code on the GBA. */
-FXL_ARM_CODE static int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac *u,
-                                       fxl__recip *rc)
+ * num |d| < 2^44 2^17 < 2^63 does too. Inline in meet_point (its only
+ * caller, ARM code on the GBA): the call and its spills spared. */
+FXL__ALWAYS_INLINE int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac *u,
+                                      fxl__recip *rc)
 {
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey), v = ax | ay;
     if (v != 0 && fxl__abs32(r->dx) < 131072u && fxl__abs32(r->dy) < 131072u &&
