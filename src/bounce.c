@@ -680,6 +680,55 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
     return came;
 }
 
+/* reflect_reduced's divisor den = |e'|^2, 5 <= den < 2^30 (|ex'|, |ey'|
+ * in [1, 16383], not equal): dt = den 2^z normalised into [2^31, 2^32)
+ * (*z = its leading zero bits) and r about 2^63 / dt with one Newton step
+ * where fxl__recip_init takes two. The table's r0 = floor(2^27 / (j + 1))
+ * 2^16, j = dt >> 20 (angle_table.c), is at most 2^63 / dt and dt r0 / 2^63
+ * = 1 - delta with delta < 2^-11 + 2^-15; the step's exact value r0 (1 +
+ * delta) has dt r / 2^63 = 1 - delta^2, and its two floors only lower it:
+ * r <= 2^63 / dt, r >= (2^63 / dt) (1 - 2^-21) (delta^2 < 2^-21.8, the
+ * floors under 2 units of r >= 2^31). e = 2^63 - dt r0 < 2^52.1: e >> 21
+ * fits 32 bits. */
+FXL__ALWAYS_INLINE uint32_t recip_one(uint32_t den, unsigned *z)
+{
+    unsigned s = fxl__clz32(den);
+    uint32_t dt = den << s, r = (uint32_t)fxl__atan.recip[(dt >> 20) - 2048u] << 16;
+    uint64_t e = ((uint64_t)1 << 63) - (uint64_t)dt * r;
+    *z = s;
+    return r + (uint32_t)(((uint64_t)r * (uint32_t)(e >> 21)) >> 42);
+}
+
+/* round_small's answer (n / den to nearest, halves away from zero) for
+ * reflect_reduced: |n| < 2^47, den < 2^30 and |n / den| < 2^18 (n / den
+ * is a component of the exact mirror image of d, whose length is |d| <
+ * 2^17 sqrt 2), (r, z) from recip_one. With m = |n|: m 2^z < 2^18 den
+ * 2^z < 2^50 (exact in 64 bits), h = (m 2^z) >> 32 < 2^18 and q0 = floor(h
+ * r / 2^31) (one 32x32 -> 64 product where div_small_rem takes two) is at
+ * most floor(m / den) (r <= 2^63 / dt, h 2^32 <= m 2^z) and below it by
+ * less than 2^18 2^-21 + 2 + 1 (r's error, the dropped low word of m 2^z
+ * below 2^32 / dt <= 2 units, the floor): the remainder m - q0 den (q0
+ * den < 2^19 2^30, exact) into [0, den) a den at a time, at most three
+ * steps (both ways, as div_small_rem, whatever the estimate), then the
+ * same rounding as round_small's. */
+FXL__ALWAYS_INLINE int32_t round_refl(int64_t n, uint32_t den, uint32_t r, unsigned z)
+{
+    uint64_t m = fxl__abs64(n), p, e;
+    uint32_t q = (uint32_t)((((m << z) >> 32) * r) >> 31);
+    p = (uint64_t)q * den;
+    if (p <= m) {
+        for (e = m - p; e >= den; e -= den)
+            q++; /* the remainder into [0, den) */
+    } else {
+        for (e = p - m; e > den; e -= den)
+            q--; /* minus the remainder into (0, den] */
+        q--;
+        e = den - e;
+    }
+    q += e >= den - e ? 1u : 0u;
+    return fxl__neg_if32(q, n < 0);
+}
+
 /* reflect's answers off a wall not axis-aligned (ex, ey != 0): a
  * 45-degree one (|ex| = |ey|), or one whose direction reduces
  * (reduce_dir) for |dx|, |dy| < 2^17, when the rounded mirror image needs
@@ -698,7 +747,6 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey);
     int32_t rx, ry;
     int came, k;
-    fxl__recip rc;
     if (ax == 0 || ay == 0)
         return 2;
     if (ax == ay) {
@@ -712,6 +760,8 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
          * l2 = |e'|^2 <= 2 * 16383^2 < 2^30. */
         uint32_t l2;
         int32_t e1x, e1y, ca, cb;
+        uint32_t r;
+        unsigned z;
         if (fxl__abs32(*dx) >= 131072u || fxl__abs32(*dy) >= 131072u ||
             !reduce_dir(w, &rex, &rey))
             return 2;
@@ -727,9 +777,9 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
          * dt times a factor. */
         ca = e1x * e1x - e1y * e1y;
         cb = 2 * e1x * e1y;
-        fxl__recip_init(&rc, l2);
-        rx = round_small((int64_t)*dx * ca + (int64_t)*dy * cb, &rc);
-        ry = round_small((int64_t)*dx * cb - (int64_t)*dy * ca, &rc);
+        r = recip_one(l2, &z);
+        rx = round_refl((int64_t)*dx * ca + (int64_t)*dy * cb, l2, r, z);
+        ry = round_refl((int64_t)*dx * cb - (int64_t)*dy * ca, l2, r, z);
     }
     m2 = (uint64_t)((int64_t)rx * rx + (int64_t)ry * ry);
     if (m2 < (uint64_t)65472 * 65472 || m2 > (uint64_t)65600 * 65600)
