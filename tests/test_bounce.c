@@ -788,6 +788,62 @@ static void lean_reflections(void)
     CHECK_EQ(bad, 0);
 }
 
+/* reflect_reduced's divisions by |e'|^2 (recip_one's one Newton step,
+ * round_refl's one-product estimate) at their bounds: reduced directions
+ * e' from |e'|^2 = 5 to near 2^29 (components 1 .. 16383, both signs,
+ * l2 odd and even), shifted by 2^s, against every table direction (or a
+ * sweep of them: the lengths reflect_reduced keeps, so its answers are
+ * the ones compared) and the 131071 bound on an axis: the loop's dispatch
+ * == reflect alone. */
+static void lean_reflection_bounds(void)
+{
+    static const int32_t e[][2] = {{1, 2},         {2, 1},         {1, 3},     {3, 5},
+                                   {16383, 1},     {1, 16383},     {16383, 2}, {16383, 16382},
+                                   {16382, 16383}, {16383, 16381}, {12345, 16383}, {8191, 16383}};
+    static const unsigned sh[] = {0, 3, 12};
+    uint32_t cases = FXLT_CASES(4096u), step = cases == 0 ? 4096u : 4096u / cases, n = 0,
+             bad = 0;
+    size_t i, j, g;
+    for (i = 0; i < sizeof e / sizeof e[0]; i++)
+        for (g = 0; g < 4; g++)
+            for (j = 0; j < sizeof sh / sizeof sh[0]; j++) {
+                fxl_wall wl;
+                fxl_wall_prep w;
+                int32_t ex1 = (g & 1) ? -e[i][0] : e[i][0], ey1 = (g & 2) ? -e[i][1] : e[i][1];
+                uint32_t a;
+                if (((int64_t)16383 << sh[j]) >= ((int64_t)1 << 29))
+                    continue;
+                wl.a = v2(PX(3), -PX(7));
+                wl.b = v2(wl.a.x + (int64_t)ex1 * ((int64_t)1 << sh[j]),
+                          wl.a.y + (int64_t)ey1 * ((int64_t)1 << sh[j]));
+                if (fxl_wall_prepare(&wl, &w) != FXL_OK)
+                    continue;
+                for (a = 0; a < 4096u + 4u; a += a < 4096u ? step : 1u) {
+                    int32_t dx, dy, p[2], q[2];
+                    if (a < 4096u) {
+                        dx = fxl_cos((fxl_angle)a);
+                        dy = fxl_sin((fxl_angle)a);
+                    } else { /* the bound on an axis, each sign */
+                        dx = (a & 1u) ? 0 : ((a & 2u) ? -131071 : 131071);
+                        dy = (a & 1u) ? ((a & 2u) ? -131071 : 131071) : 0;
+                    }
+                    if (!reflect_same(&w, &fxl__bounce_no_lean, dx, dy, p, q)) {
+                        if (bad < 4)
+                            fxlt_printf("    bound reflection differs: e (%d, %d), d (%d, %d): "
+                                        "(%d, %d) / (%d, %d)\n",
+                                        (int)w.ex, (int)w.ey, (int)dx, (int)dy, (int)p[0],
+                                        (int)p[1], (int)q[0], (int)q[1]);
+                        bad++;
+                    }
+                    n++;
+                }
+            }
+    fxlt_printf("    lean reflections at the bounds: %u, %u differ from reflect alone\n", n,
+                bad);
+    CHECK_EQ(bad, 0);
+    CHECK(n > 0);
+}
+
 /* The port's kernel's strict comparison of a later wall with the best
  * (bounce_arm.s, .Learlier) against the C list and the pass, on rays met
  * by 2 to 6 walls crossing at one point X = p + k d exactly on the ray (u
@@ -1009,6 +1065,7 @@ static const fxlt_case cases[] = {
     {"reduced_rooms", reduced_rooms},
     {"port_kernel_agrees", port_kernel_agrees},
     {"lean_reflections", lean_reflections},
+    {"lean_reflection_bounds", lean_reflection_bounds},
     {"kernel_earlier", kernel_earlier},
     {"leg_angles", leg_angles},
     {"start_sides", start_sides},
