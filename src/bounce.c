@@ -32,12 +32,18 @@ bool fxl__bounce_no_reduce;
  * 0) and a quotient below 2^29; *rem gets the remainder n - q den.
  * fxl__recip_divrem's estimate and correction in 64 bits instead of 128:
  * n 2^-k is about quotient dt < 2^29 2^32 = 2^61, and q den < 2^29 2^32.
- * The loops settle the estimate's few units (tests/test_room.c,
+ * The estimate from nt's high word h = nt >> 32 alone (one 32x32 -> 64
+ * product, not two): r <= 2^63 / dt (fxl__recip_init's table value and
+ * Newton steps from below, their floors only lowering it) and h 2^32 <=
+ * nt, so q0 = floor(h r / 2^31) <= nt / dt = n / den; the low word's share
+ * (nt - h 2^32) / dt < 2^32 / 2^31 = 2, r's error under 2^29 2^-30 and the
+ * floor put q0 less than 4 below the quotient. The loops settle the
+ * estimate's few units, either way (tests/test_room.c,
  * bounce_div_small). */
 FXL__ALWAYS_INLINE uint32_t div_small_rem(const fxl__recip *rc, uint64_t n, uint64_t *rem)
 {
     uint64_t nt = n << -rc->k, p, e;
-    uint32_t q = (uint32_t)((((nt >> 32) * rc->r) + (((nt & 0xFFFFFFFFu) * rc->r) >> 32)) >> 31);
+    uint32_t q = (uint32_t)(((nt >> 32) * rc->r) >> 31);
     uint32_t d = (uint32_t)rc->den;
     q = q > (1u << 29) ? (1u << 29) : q;
     p = (uint64_t)q * d;
