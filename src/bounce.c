@@ -694,8 +694,12 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
  * = 1 - delta with delta < 2^-11 + 2^-15; the step's exact value r0 (1 +
  * delta) has dt r / 2^63 = 1 - delta^2, and its two floors only lower it:
  * r <= 2^63 / dt, r >= (2^63 / dt) (1 - 2^-21) (delta^2 < 2^-21.8, the
- * floors under 2 units of r >= 2^31). e = 2^63 - dt r0 < 2^52.1: e >> 21
- * fits 32 bits. */
+ * floors under 2 units of r >= 2^31). In detail: r0 = floor(2^27 / (j +
+ * 1)) 2^16 <= 2^43 / (j + 1) and dt < (j + 1) 2^20, so x = dt r0 / 2^63 <
+ * 1; r0 >= 2^43 / (j + 1) - 2^16 and dt >= j 2^20 (j >= 2048), so 1 - x
+ * <= 1 / 2049 + 2^-15 < 2^-10.99; the step's floors (e >> 21, then >> 42)
+ * keep r <= r0 (2 - x), whose dt r / 2^63 <= x (2 - x) = 1 - (1 - x)^2.
+ * e = 2^63 - dt r0 < 2^52.1: e >> 21 fits 32 bits. */
 FXL__ALWAYS_INLINE uint32_t recip_one(uint32_t den, unsigned *z)
 {
     unsigned s = fxl__clz32(den);
@@ -711,26 +715,20 @@ FXL__ALWAYS_INLINE uint32_t recip_one(uint32_t den, unsigned *z)
  * 2^17 sqrt 2), (r, z) from recip_one. With m = |n|: m 2^z < 2^18 den
  * 2^z < 2^50 (exact in 64 bits), h = (m 2^z) >> 32 < 2^18 and q0 = floor(h
  * r / 2^31) (one 32x32 -> 64 product where div_small_rem takes two) is at
- * most floor(m / den) (r <= 2^63 / dt, h 2^32 <= m 2^z) and below it by
- * less than 2^18 2^-21 + 2 + 1 (r's error, the dropped low word of m 2^z
- * below 2^32 / dt <= 2 units, the floor): the remainder m - q0 den (q0
- * den < 2^19 2^30, exact) into [0, den) a den at a time, at most three
- * steps (both ways, as div_small_rem, whatever the estimate), then the
- * same rounding as round_small's. */
+ * most floor(m / den) = q (r <= 2^63 / dt, h 2^32 <= m 2^z) and q - q0 <
+ * 2^32 / dt + h (2^32 / dt) 2^-21.98 + 1 + 1 <= 2 + 0.06 + 1.01 (the
+ * dropped low word of m 2^z, r's error (2^63 / dt)(1 - x)^2 and its floors
+ * under 1.01, the floor): q - q0 <= 3, so the remainder m - q0 den is in
+ * [0, 4 den), below 2^32: exact as the 32-bit difference of m's and q0
+ * den's low words. Into [0, den) a den at a time (at most three steps),
+ * then the same rounding as round_small's. */
 FXL__ALWAYS_INLINE int32_t round_refl(int64_t n, uint32_t den, uint32_t r, unsigned z)
 {
-    uint64_t m = fxl__abs64(n), p, e;
+    uint64_t m = fxl__abs64(n);
     uint32_t q = (uint32_t)((((m << z) >> 32) * r) >> 31);
-    p = (uint64_t)q * den;
-    if (p <= m) {
-        for (e = m - p; e >= den; e -= den)
-            q++; /* the remainder into [0, den) */
-    } else {
-        for (e = p - m; e > den; e -= den)
-            q--; /* minus the remainder into (0, den] */
-        q--;
-        e = den - e;
-    }
+    uint32_t e = (uint32_t)m - q * den;
+    for (; e >= den; e -= den)
+        q++; /* the remainder into [0, den) */
     q += e >= den - e ? 1u : 0u;
     return fxl__neg_if32(q, n < 0);
 }
