@@ -118,9 +118,19 @@ FXL_ARM_CODE static int32_t axis_meet(const fxl__ray *r, const fxl_wall_prep *w,
      * q and n / |dn| - L |da| / 65536 < |da| / 65536 < 2 (|da| < 2^17), so
      * q - q0 <= 2: the remainder e = n - q0 |dn| (>= 0, exact in 64 bits:
      * n < 2^48) is below 3 |dn|, at most two subtractions. (Out of the
-     * domain, L clamped: div_small.) */
-    n = m * ada;
+     * domain, L clamped: div_small.) With m < 2^13 |dn| (t < 2^29: L the
+     * exact floor), e < 3 |dn| < 2^19 is the 32-bit difference of n's and
+     * q0 |dn|'s low words: no 64-bit product. */
     q = (uint32_t)(((uint64_t)L * ada) >> 16);
+    if (FXL__LIKELY((uint32_t)m < (adn << 13))) {
+        uint32_t e32 = (uint32_t)m * ada - q * adn;
+        for (; e32 >= adn; e32 -= adn)
+            q++;
+        *exact = e32 == 0;
+        *along = (int64_t)pa + (da < 0 ? -(int64_t)q - (e32 == 0 ? 0 : 1) : (int64_t)q);
+        return (int32_t)L;
+    }
+    n = m * ada;
     e = n - (uint64_t)q * adn;
     if (FXL__UNLIKELY(e >= (uint64_t)3 * adn)) {
         q = div_small(&rc, n, &ex);

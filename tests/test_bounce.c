@@ -844,6 +844,71 @@ static void lean_reflection_bounds(void)
     CHECK(n > 0);
 }
 
+/* floor(a / b), b > 0. */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return q * b > a ? q - 1 : q;
+}
+
+/* axis_meet (fxl__bounce_axis_meet) about its 32-bit remainder's bound:
+ * the distance across the wall m = 2^13 |dn| + j, j in -2 .. 2 (t = 65536
+ * m / |dn| about 2^29: the 32-bit path below, the 64-bit one from 2^29
+ * on), |dn| and |da| from 1 to 131071, each sign and both orientations,
+ * against the exact floors: L = floor(65536 m / |dn|), the point's
+ * coordinate along the wall pa + floor(m da / |dn|) (over |dn|, of m's
+ * sign as dn's), exact iff |dn| divides m da. */
+static void axis_meet_bounds(void)
+{
+    static const int32_t dns[] = {1, 2, 3, 7, 1000, 46341, 65535, 65536, 131071};
+    static const int32_t das[] = {0, 1, 5, 46341, 65536, 131071};
+    uint32_t n = 0, bad = 0;
+    size_t i, j;
+    int g, k;
+    for (i = 0; i < sizeof dns / sizeof dns[0]; i++)
+        for (j = 0; j < sizeof das / sizeof das[0]; j++)
+            for (g = 0; g < 8; g++)
+                for (k = -2; k <= 2; k++) {
+                    bool vertical = (g & 1) != 0, exact;
+                    int32_t dn = (g & 2) ? -dns[i] : dns[i], da = (g & 4) ? -das[j] : das[j];
+                    int64_t m = ((int64_t)dns[i] << 13) + k, r = dn < 0 ? -m : m, along, num;
+                    fxl_vec2 p = v2(-PX(3), PX(5));
+                    fxl_wall w;
+                    fxl_wall_prep wp;
+                    fxl__ray ray;
+                    int32_t L;
+                    if (m <= 0)
+                        continue;
+                    if (vertical) {
+                        w.a = v2(p.x + r, -PX(40));
+                        w.b = v2(w.a.x, PX(40));
+                        fxl__ray_init(&ray, p, dn, da, FXL_SIZE_MAX, 1);
+                    } else {
+                        w.a = v2(-PX(40), p.y + r);
+                        w.b = v2(PX(40), w.a.y);
+                        fxl__ray_init(&ray, p, da, dn, FXL_SIZE_MAX, 1);
+                    }
+                    if (fxl_wall_prepare(&w, &wp) != FXL_OK)
+                        continue; /* beyond the domain's coordinates (|dn| near 2^17) */
+                    L = fxl__bounce_axis_meet(&ray, &wp, &along, &exact);
+                    num = m * da;
+                    if ((int64_t)L != floor_div(m * 65536, dns[i]) ||
+                        along != (vertical ? p.y : p.x) + floor_div(num, dns[i]) ||
+                        exact != (num % dns[i] == 0)) {
+                        if (bad < 4)
+                            fxlt_printf("    axis_meet differs: dn %d da %d m %lld vertical %d: L "
+                                        "%ld along %lld exact %d\n",
+                                        (int)dn, (int)da, (long long)m, (int)vertical, (long)L,
+                                        (long long)along, (int)exact);
+                        bad++;
+                    }
+                    n++;
+                }
+    fxlt_printf("    axis_meet about 2^29: %u meetings, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(n > 0);
+}
+
 /* The port's kernel's strict comparison of a later wall with the best
  * (bounce_arm.s, .Learlier) against the C list and the pass, on rays met
  * by 2 to 6 walls crossing at one point X = p + k d exactly on the ray (u
@@ -1066,6 +1131,7 @@ static const fxlt_case cases[] = {
     {"port_kernel_agrees", port_kernel_agrees},
     {"lean_reflections", lean_reflections},
     {"lean_reflection_bounds", lean_reflection_bounds},
+    {"axis_meet_bounds", axis_meet_bounds},
     {"kernel_earlier", kernel_earlier},
     {"leg_angles", leg_angles},
     {"start_sides", start_sides},
