@@ -221,6 +221,21 @@ FXL__ALWAYS_INLINE int64_t axis_from_len(int32_t p, int32_t d, uint64_t num, uin
     return (int64_t)p + (d < 0 ? -(int64_t)q - (*exact ? 0 : 1) : (int64_t)q);
 }
 
+/* axis_from_len for den < 2^30: the remainder e = num |d| - q0 den, in
+ * [0, 3 den) (axis_from_len), is below 2^32, so the 32-bit difference of
+ * the two products' low words: no 64-bit product. */
+FXL__ALWAYS_INLINE int64_t axis_from_len32(int32_t p, int32_t d, uint64_t num, uint32_t den,
+                                           uint32_t L, bool *exact)
+{
+    uint32_t ad = fxl__abs32(d);
+    uint32_t q = (uint32_t)(((uint64_t)L * ad) >> 16);
+    uint32_t e = (uint32_t)num * ad - q * den;
+    for (; e >= den; e -= den)
+        q++;
+    *exact = e == 0;
+    return (int64_t)p + (d < 0 ? -(int64_t)q - (*exact ? 0 : 1) : (int64_t)q);
+}
+
 /* The meeting with a wall not axis-aligned (or a ray out of axis_meet's
  * domain): the leg's length floor(u*) and the floors of the point's
  * coordinates (*x, *xe, *y, *ye: axis_floor's answers), in one ARM call.
@@ -237,8 +252,13 @@ FXL_ARM_CODE static int32_t meet_point(const fxl__ray *r, const fxl_wall_prep *w
      * and num < 2^45, as axis_from_len needs.) */
     if ((u->den >> 32) == 0 && u->num < u->den * 8192u && fxl__abs32(r->dx) < 131072u &&
         fxl__abs32(r->dy) < 131072u && !FXL__NO_REDUCE) {
-        *x = axis_from_len(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
-        *y = axis_from_len(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+        if (u->den < ((uint64_t)1 << 30)) {
+            *x = axis_from_len32(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
+            *y = axis_from_len32(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+        } else {
+            *x = axis_from_len(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
+            *y = axis_from_len(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+        }
     } else {
         *x = axis_floor(r->p.x, r->dx, u->num, &rc, xe);
         *y = axis_floor(r->p.y, r->dy, u->num, &rc, ye);
