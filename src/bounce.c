@@ -60,6 +60,21 @@ FXL__ALWAYS_INLINE uint32_t div_small_rem(const fxl__recip *rc, uint64_t n, uint
     return q;
 }
 
+/* floor(n / den) as div_small_rem's, for a quotient known below 2^29 and
+ * den < 2^30: its estimate q0 is at most the quotient and less than 4
+ * below it, so the remainder n - q0 den is in [0, 4 den), below 2^32: the
+ * 32-bit difference of n's and q0 den's low words, settled in 32 bits (no
+ * 64-bit product, no clamp: q0 below 2^29 already). */
+FXL__ALWAYS_INLINE uint32_t div_small32(const fxl__recip *rc, uint64_t n)
+{
+    uint64_t nt = n << -rc->k;
+    uint32_t q = (uint32_t)(((nt >> 32) * rc->r) >> 31), d = (uint32_t)rc->den;
+    uint32_t e = (uint32_t)n - q * d;
+    for (; e >= d; e -= d)
+        q++; /* the remainder into [0, den) */
+    return q;
+}
+
 /* The same, *exact telling whether den divides n. */
 FXL__ALWAYS_INLINE uint32_t div_small(const fxl__recip *rc, uint64_t n, bool *exact)
 {
@@ -111,7 +126,6 @@ FXL_ARM_CODE static int32_t axis_meet(const fxl__ray *r, const fxl_wall_prep *w,
     fxl__recip rc;
     uint32_t L, q;
     fxl__recip_init(&rc, adn);
-    L = div_small(&rc, m << 16, &ex);
     /* q = floor(n / |dn|), n = m |da|, from L rather than a second
      * division: with t = 65536 m / |dn| (L = floor(t) <= t < L + 1),
      * n / |dn| = t |da| / 65536, and q0 = floor(L |da| / 65536) is at most
@@ -121,15 +135,20 @@ FXL_ARM_CODE static int32_t axis_meet(const fxl__ray *r, const fxl_wall_prep *w,
      * domain, L clamped: div_small.) With m < 2^13 |dn| (t < 2^29: L the
      * exact floor), e < 3 |dn| < 2^19 is the 32-bit difference of n's and
      * q0 |dn|'s low words: no 64-bit product. */
-    q = (uint32_t)(((uint64_t)L * ada) >> 16);
     if (FXL__LIKELY((uint32_t)m < (adn << 13))) {
-        uint32_t e32 = (uint32_t)m * ada - q * adn;
+        /* (L below 2^29 and |dn| < 2^17: div_small32.) */
+        uint32_t e32;
+        L = div_small32(&rc, m << 16);
+        q = (uint32_t)(((uint64_t)L * ada) >> 16);
+        e32 = (uint32_t)m * ada - q * adn;
         for (; e32 >= adn; e32 -= adn)
             q++;
         *exact = e32 == 0;
         *along = (int64_t)pa + (da < 0 ? -(int64_t)q - (e32 == 0 ? 0 : 1) : (int64_t)q);
         return (int32_t)L;
     }
+    L = div_small(&rc, m << 16, &ex);
+    q = (uint32_t)(((uint64_t)L * ada) >> 16);
     n = m * ada;
     e = n - (uint64_t)q * adn;
     if (FXL__UNLIKELY(e >= (uint64_t)3 * adn)) {
