@@ -213,6 +213,9 @@ FXL__ALWAYS_INLINE int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w,
             u->num = aN;
             u->den = aD;
             fxl__recip_init(rc, aD);
+            /* (quotient below 2^29: div_small32 for a divisor below 2^30) */
+            if (aD < ((uint64_t)1 << 30))
+                return (int32_t)div_small32(rc, aN << 16);
             return (int32_t)div_small(rc, aN << 16, &e);
         }
     }
@@ -293,6 +296,15 @@ uint32_t fxl__bounce_div_small(uint64_t den, uint64_t n, bool *exact)
     fxl__recip rc;
     fxl__recip_init(&rc, den);
     return div_small(&rc, n, exact);
+}
+
+/* (tests/test_bounce.c, declared there: div_small32 likewise.) */
+uint32_t fxl__bounce_div_small32(uint32_t den, uint64_t n);
+uint32_t fxl__bounce_div_small32(uint32_t den, uint64_t n)
+{
+    fxl__recip rc;
+    fxl__recip_init(&rc, den);
+    return div_small32(&rc, n);
 }
 
 int32_t fxl__bounce_axis_meet(const fxl__ray *r, const fxl_wall_prep *w, int64_t *along,

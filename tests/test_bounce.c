@@ -909,6 +909,42 @@ static void axis_meet_bounds(void)
     CHECK(n > 0);
 }
 
+/* bounce.c's div_small32 (test builds). */
+uint32_t fxl__bounce_div_small32(uint32_t den, uint64_t n);
+
+/* div_small32 (floor(n / den) for a quotient below 2^29 and den < 2^30,
+ * its remainder in 32 bits) against the exact quotient: divisors 1 ..
+ * 2^30 - 1 (powers of two, their neighbours, any), quotients up to 2^29 -
+ * 1, remainders 0, 1, den - 1 or any. */
+static void div_small32_bounds(void)
+{
+    fxlt_rng rng = fxlt_rng_for("div_small32_bounds");
+    uint32_t n = FXLT_CASES(400000), k, bad = 0;
+    for (k = 0; k < n; k++) {
+        uint32_t how = fxlt_below(&rng, 4), pick = fxlt_below(&rng, 4);
+        int b = (int)fxlt_below(&rng, 30);
+        uint64_t den, q, rem;
+        if (how == 0)
+            den = (uint64_t)1 << b;
+        else if (how == 1)
+            den = ((uint64_t)1 << b) + (fxlt_below(&rng, 2) == 0 ? 1u : (uint64_t)-1);
+        else if (how == 2)
+            den = ((uint64_t)1 << 30) - 1u - fxlt_below(&rng, 4);
+        else
+            den = 1u + (fxlt_next(&rng) & (((uint64_t)2 << b) - 1u));
+        if (den == 0 || den >= ((uint64_t)1 << 30))
+            den = ((uint64_t)1 << 30) - 1u;
+        q = fxlt_below(&rng, 8) == 0 ? (1u << 29) - 1u - fxlt_below(&rng, 4)
+                                     : fxlt_next(&rng) & ((1u << fxlt_below(&rng, 30)) - 1u);
+        q = q >= (1u << 29) ? (1u << 29) - 1u : q;
+        rem = pick == 0 ? 0u : pick == 1 ? (den > 1 ? 1u : 0u) : pick == 2 ? den - 1u
+                                                                  : fxlt_next(&rng) % den;
+        bad += fxl__bounce_div_small32((uint32_t)den, q * den + rem) != q;
+    }
+    fxlt_printf("    div_small32: %u divisions, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
 /* The port's kernel's strict comparison of a later wall with the best
  * (bounce_arm.s, .Learlier) against the C list and the pass, on rays met
  * by 2 to 6 walls crossing at one point X = p + k d exactly on the ray (u
@@ -1132,6 +1168,7 @@ static const fxlt_case cases[] = {
     {"lean_reflections", lean_reflections},
     {"lean_reflection_bounds", lean_reflection_bounds},
     {"axis_meet_bounds", axis_meet_bounds},
+    {"div_small32_bounds", div_small32_bounds},
     {"kernel_earlier", kernel_earlier},
     {"leg_angles", leg_angles},
     {"start_sides", start_sides},
