@@ -801,8 +801,8 @@ static void lean_reflection_bounds(void)
                                    {16383, 1},     {1, 16383},     {16383, 2}, {16383, 16382},
                                    {16382, 16383}, {16383, 16381}, {12345, 16383}, {8191, 16383}};
     static const unsigned sh[] = {0, 3, 12};
-    uint32_t cases = FXLT_CASES(4096u), step = cases == 0 ? 4096u : 4096u / cases, n = 0,
-             bad = 0;
+    /* (every angle at the full count, a sweep of about FXLT_CASES(4096) else) */
+    uint32_t step = 4096u / (FXLT_CASES(4096u) + 1u) + 1u, n = 0, bad = 0;
     size_t i, j, g;
     for (i = 0; i < sizeof e / sizeof e[0]; i++)
         for (g = 0; g < 4; g++)
@@ -818,8 +818,10 @@ static void lean_reflection_bounds(void)
                           wl.a.y + (int64_t)ey1 * ((int64_t)1 << sh[j]));
                 if (fxl_wall_prepare(&wl, &w) != FXL_OK)
                     continue;
-                for (a = 0; a < 4096u + 4u; a += a < 4096u ? step : 1u) {
+                for (a = 0; a < 4096u + 4u; a++) {
                     int32_t dx, dy, p[2], q[2];
+                    if (a < 4096u && a % step != 0)
+                        continue;
                     if (a < 4096u) {
                         dx = fxl_cos((fxl_angle)a);
                         dy = fxl_sin((fxl_angle)a);
