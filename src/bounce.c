@@ -32,12 +32,18 @@ bool fxl__bounce_no_reduce;
  * 0) and a quotient below 2^29; *rem gets the remainder n - q den.
  * fxl__recip_divrem's estimate and correction in 64 bits instead of 128:
  * n 2^-k is about quotient dt < 2^29 2^32 = 2^61, and q den < 2^29 2^32.
- * The loops settle the estimate's few units (tests/test_room.c,
+ * The estimate from nt's high word h = nt >> 32 alone (one 32x32 -> 64
+ * product, not two): r <= 2^63 / dt (fxl__recip_init's table value and
+ * Newton steps from below, their floors only lowering it) and h 2^32 <=
+ * nt, so q0 = floor(h r / 2^31) <= nt / dt = n / den; the low word's share
+ * (nt - h 2^32) / dt < 2^32 / 2^31 = 2, r's error under 2^29 2^-30 and the
+ * floor put q0 less than 4 below the quotient. The loops settle the
+ * estimate's few units, either way (tests/test_room.c,
  * bounce_div_small). */
 FXL__ALWAYS_INLINE uint32_t div_small_rem(const fxl__recip *rc, uint64_t n, uint64_t *rem)
 {
     uint64_t nt = n << -rc->k, p, e;
-    uint32_t q = (uint32_t)((((nt >> 32) * rc->r) + (((nt & 0xFFFFFFFFu) * rc->r) >> 32)) >> 31);
+    uint32_t q = (uint32_t)(((nt >> 32) * rc->r) >> 31);
     uint32_t d = (uint32_t)rc->den;
     q = q > (1u << 29) ? (1u << 29) : q;
     p = (uint64_t)q * d;
@@ -51,6 +57,21 @@ FXL__ALWAYS_INLINE uint32_t div_small_rem(const fxl__recip *rc, uint64_t n, uint
         e = d - e;
     }
     *rem = e;
+    return q;
+}
+
+/* floor(n / den) as div_small_rem's, for a quotient known below 2^29 and
+ * den < 2^30: its estimate q0 is at most the quotient and less than 4
+ * below it, so the remainder n - q0 den is in [0, 4 den), below 2^32: the
+ * 32-bit difference of n's and q0 den's low words, settled in 32 bits (no
+ * 64-bit product, no clamp: q0 below 2^29 already). */
+FXL__ALWAYS_INLINE uint32_t div_small32(const fxl__recip *rc, uint64_t n)
+{
+    uint64_t nt = n << -rc->k;
+    uint32_t q = (uint32_t)(((nt >> 32) * rc->r) >> 31), d = (uint32_t)rc->den;
+    uint32_t e = (uint32_t)n - q * d;
+    for (; e >= d; e -= d)
+        q++; /* the remainder into [0, den) */
     return q;
 }
 
@@ -105,16 +126,30 @@ FXL_ARM_CODE static int32_t axis_meet(const fxl__ray *r, const fxl_wall_prep *w,
     fxl__recip rc;
     uint32_t L, q;
     fxl__recip_init(&rc, adn);
-    L = div_small(&rc, m << 16, &ex);
     /* q = floor(n / |dn|), n = m |da|, from L rather than a second
      * division: with t = 65536 m / |dn| (L = floor(t) <= t < L + 1),
      * n / |dn| = t |da| / 65536, and q0 = floor(L |da| / 65536) is at most
      * q and n / |dn| - L |da| / 65536 < |da| / 65536 < 2 (|da| < 2^17), so
      * q - q0 <= 2: the remainder e = n - q0 |dn| (>= 0, exact in 64 bits:
      * n < 2^48) is below 3 |dn|, at most two subtractions. (Out of the
-     * domain, L clamped: div_small.) */
-    n = m * ada;
+     * domain, L clamped: div_small.) With m < 2^13 |dn| (t < 2^29: L the
+     * exact floor), e < 3 |dn| < 2^19 is the 32-bit difference of n's and
+     * q0 |dn|'s low words: no 64-bit product. */
+    if (FXL__LIKELY((uint32_t)m < (adn << 13))) {
+        /* (L below 2^29 and |dn| < 2^17: div_small32.) */
+        uint32_t e32;
+        L = div_small32(&rc, m << 16);
+        q = (uint32_t)(((uint64_t)L * ada) >> 16);
+        e32 = (uint32_t)m * ada - q * adn;
+        for (; e32 >= adn; e32 -= adn)
+            q++;
+        *exact = e32 == 0;
+        *along = (int64_t)pa + (da < 0 ? -(int64_t)q - (e32 == 0 ? 0 : 1) : (int64_t)q);
+        return (int32_t)L;
+    }
+    L = div_small(&rc, m << 16, &ex);
     q = (uint32_t)(((uint64_t)L * ada) >> 16);
+    n = m * ada;
     e = n - (uint64_t)q * adn;
     if (FXL__UNLIKELY(e >= (uint64_t)3 * adn)) {
         q = div_small(&rc, n, &ex);
@@ -162,9 +197,10 @@ FXL__ALWAYS_INLINE bool reduce_dir(const fxl_wall_prep *w, int64_t *ex, int64_t 
  * = 2^32 (D' != 0: D != 0 for the wall met), |N'| <= len |D'| / 65536 <
  * 2^44 (u* <= len < 2^28), so div_small applies (65536 |N'| < 2^60,
  * quotient floor(u*) < 2^28; checked: |N'| < 2^13 |D'|) and axis_floor's
- * num |d| < 2^44 2^17 < 2^63 does too. ARM code on the GBA. */
-FXL_ARM_CODE static int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac *u,
-                                       fxl__recip *rc)
+ * num |d| < 2^44 2^17 < 2^63 does too. Inline in meet_point (its only
+ * caller, ARM code on the GBA): the call and its spills spared. */
+FXL__ALWAYS_INLINE int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w, fxl__frac *u,
+                                      fxl__recip *rc)
 {
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey), v = ax | ay;
     if (v != 0 && fxl__abs32(r->dx) < 131072u && fxl__abs32(r->dy) < 131072u &&
@@ -177,6 +213,9 @@ FXL_ARM_CODE static int32_t meet_floor(const fxl__ray *r, const fxl_wall_prep *w
             u->num = aN;
             u->den = aD;
             fxl__recip_init(rc, aD);
+            /* (quotient below 2^29: div_small32 for a divisor below 2^30) */
+            if (aD < ((uint64_t)1 << 30))
+                return (int32_t)div_small32(rc, aN << 16);
             return (int32_t)div_small(rc, aN << 16, &e);
         }
     }
@@ -204,6 +243,21 @@ FXL__ALWAYS_INLINE int64_t axis_from_len(int32_t p, int32_t d, uint64_t num, uin
     return (int64_t)p + (d < 0 ? -(int64_t)q - (*exact ? 0 : 1) : (int64_t)q);
 }
 
+/* axis_from_len for den < 2^30: the remainder e = num |d| - q0 den, in
+ * [0, 3 den) (axis_from_len), is below 2^32, so the 32-bit difference of
+ * the two products' low words: no 64-bit product. */
+FXL__ALWAYS_INLINE int64_t axis_from_len32(int32_t p, int32_t d, uint64_t num, uint32_t den,
+                                           uint32_t L, bool *exact)
+{
+    uint32_t ad = fxl__abs32(d);
+    uint32_t q = (uint32_t)(((uint64_t)L * ad) >> 16);
+    uint32_t e = (uint32_t)num * ad - q * den;
+    for (; e >= den; e -= den)
+        q++;
+    *exact = e == 0;
+    return (int64_t)p + (d < 0 ? -(int64_t)q - (*exact ? 0 : 1) : (int64_t)q);
+}
+
 /* The meeting with a wall not axis-aligned (or a ray out of axis_meet's
  * domain): the leg's length floor(u*) and the floors of the point's
  * coordinates (*x, *xe, *y, *ye: axis_floor's answers), in one ARM call.
@@ -220,8 +274,13 @@ FXL_ARM_CODE static int32_t meet_point(const fxl__ray *r, const fxl_wall_prep *w
      * and num < 2^45, as axis_from_len needs.) */
     if ((u->den >> 32) == 0 && u->num < u->den * 8192u && fxl__abs32(r->dx) < 131072u &&
         fxl__abs32(r->dy) < 131072u && !FXL__NO_REDUCE) {
-        *x = axis_from_len(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
-        *y = axis_from_len(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+        if (u->den < ((uint64_t)1 << 30)) {
+            *x = axis_from_len32(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
+            *y = axis_from_len32(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+        } else {
+            *x = axis_from_len(r->p.x, r->dx, u->num, (uint32_t)u->den, (uint32_t)L, xe);
+            *y = axis_from_len(r->p.y, r->dy, u->num, (uint32_t)u->den, (uint32_t)L, ye);
+        }
     } else {
         *x = axis_floor(r->p.x, r->dx, u->num, &rc, xe);
         *y = axis_floor(r->p.y, r->dy, u->num, &rc, ye);
@@ -237,6 +296,15 @@ uint32_t fxl__bounce_div_small(uint64_t den, uint64_t n, bool *exact)
     fxl__recip rc;
     fxl__recip_init(&rc, den);
     return div_small(&rc, n, exact);
+}
+
+/* (tests/test_bounce.c, declared there: div_small32 likewise.) */
+uint32_t fxl__bounce_div_small32(uint32_t den, uint64_t n);
+uint32_t fxl__bounce_div_small32(uint32_t den, uint64_t n)
+{
+    fxl__recip rc;
+    fxl__recip_init(&rc, den);
+    return div_small32(&rc, n);
 }
 
 int32_t fxl__bounce_axis_meet(const fxl__ray *r, const fxl_wall_prep *w, int64_t *along,
@@ -679,6 +747,53 @@ FXL_ARM_CODE static int reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy
     return came;
 }
 
+/* reflect_reduced's divisor den = |e'|^2, 5 <= den < 2^30 (|ex'|, |ey'|
+ * in [1, 16383], not equal): dt = den 2^z normalised into [2^31, 2^32)
+ * (*z = its leading zero bits) and r about 2^63 / dt with one Newton step
+ * where fxl__recip_init takes two. The table's r0 = floor(2^27 / (j + 1))
+ * 2^16, j = dt >> 20 (angle_table.c), is at most 2^63 / dt and dt r0 / 2^63
+ * = 1 - delta with delta < 2^-11 + 2^-15; the step's exact value r0 (1 +
+ * delta) has dt r / 2^63 = 1 - delta^2, and its two floors only lower it:
+ * r <= 2^63 / dt, r >= (2^63 / dt) (1 - 2^-21) (delta^2 < 2^-21.8, the
+ * floors under 2 units of r >= 2^31). In detail: r0 = floor(2^27 / (j +
+ * 1)) 2^16 <= 2^43 / (j + 1) and dt < (j + 1) 2^20, so x = dt r0 / 2^63 <
+ * 1; r0 >= 2^43 / (j + 1) - 2^16 and dt >= j 2^20 (j >= 2048), so 1 - x
+ * <= 1 / 2049 + 2^-15 < 2^-10.99; the step's floors (e >> 21, then >> 42)
+ * keep r <= r0 (2 - x), whose dt r / 2^63 <= x (2 - x) = 1 - (1 - x)^2.
+ * e = 2^63 - dt r0 < 2^52.1: e >> 21 fits 32 bits. */
+FXL__ALWAYS_INLINE uint32_t recip_one(uint32_t den, unsigned *z)
+{
+    unsigned s = fxl__clz32(den);
+    uint32_t dt = den << s, r = (uint32_t)fxl__atan.recip[(dt >> 20) - 2048u] << 16;
+    uint64_t e = ((uint64_t)1 << 63) - (uint64_t)dt * r;
+    *z = s;
+    return r + (uint32_t)(((uint64_t)r * (uint32_t)(e >> 21)) >> 42);
+}
+
+/* round_small's answer (n / den to nearest, halves away from zero) for
+ * reflect_reduced: |n| < 2^47, den < 2^30 and |n / den| < 2^18 (n / den
+ * is a component of the exact mirror image of d, whose length is |d| <
+ * 2^17 sqrt 2), (r, z) from recip_one. With m = |n|: m 2^z < 2^18 den
+ * 2^z < 2^50 (exact in 64 bits), h = (m 2^z) >> 32 < 2^18 and q0 = floor(h
+ * r / 2^31) (one 32x32 -> 64 product where div_small_rem takes two) is at
+ * most floor(m / den) = q (r <= 2^63 / dt, h 2^32 <= m 2^z) and q - q0 <
+ * 2^32 / dt + h (2^32 / dt) 2^-21.98 + 1 + 1 <= 2 + 0.06 + 1.01 (the
+ * dropped low word of m 2^z, r's error (2^63 / dt)(1 - x)^2 and its floors
+ * under 1.01, the floor): q - q0 <= 3, so the remainder m - q0 den is in
+ * [0, 4 den), below 2^32: exact as the 32-bit difference of m's and q0
+ * den's low words. Into [0, den) a den at a time (at most three steps),
+ * then the same rounding as round_small's. */
+FXL__ALWAYS_INLINE int32_t round_refl(int64_t n, uint32_t den, uint32_t r, unsigned z)
+{
+    uint64_t m = fxl__abs64(n);
+    uint32_t q = (uint32_t)((((m << z) >> 32) * r) >> 31);
+    uint32_t e = (uint32_t)m - q * den;
+    for (; e >= den; e -= den)
+        q++; /* the remainder into [0, den) */
+    q += e >= den - e ? 1u : 0u;
+    return fxl__neg_if32(q, n < 0);
+}
+
 /* reflect's answers off a wall not axis-aligned (ex, ey != 0): a
  * 45-degree one (|ex| = |ey|), or one whose direction reduces
  * (reduce_dir) for |dx|, |dy| < 2^17, when the rounded mirror image needs
@@ -697,7 +812,6 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
     uint32_t ax = fxl__abs32(w->ex), ay = fxl__abs32(w->ey);
     int32_t rx, ry;
     int came, k;
-    fxl__recip rc;
     if (ax == 0 || ay == 0)
         return 2;
     if (ax == ay) {
@@ -709,19 +823,28 @@ FXL_ARM_CODE static int reflect_reduced(const fxl_wall_prep *w, int32_t *dx, int
          * |dx|, |dy| <= 131071 and |ex'|, |ey'| <= 16383, so each product
          * of dt is below 2^31 in magnitude (131071 * 16383 < 2^31 - 1) and
          * l2 = |e'|^2 <= 2 * 16383^2 < 2^30. */
-        int64_t dt;
         uint32_t l2;
-        int32_t e1x, e1y;
+        int32_t e1x, e1y, ca, cb;
+        uint32_t r;
+        unsigned z;
         if (fxl__abs32(*dx) >= 131072u || fxl__abs32(*dy) >= 131072u ||
             !reduce_dir(w, &rex, &rey))
             return 2;
         e1x = (int32_t)rex;
         e1y = (int32_t)rey;
-        dt = (int64_t)(*dx * e1x) + (int64_t)(*dy * e1y);
         l2 = (uint32_t)(e1x * e1x + e1y * e1y);
-        fxl__recip_init(&rc, l2);
-        rx = round_small(2 * dt * e1x - (int64_t)*dx * l2, &rc);
-        ry = round_small(2 * dt * e1y - (int64_t)*dy * l2, &rc);
+        /* The numerators 2 dt ex' - x l2 and 2 dt ey' - y l2 (dt = x ex'
+         * + y ey') are x (ex'^2 - ey'^2) + y 2 ex' ey' and x 2 ex' ey' - y
+         * (ex'^2 - ey'^2), the same integers: ca = ex'^2 - ey'^2 and cb =
+         * 2 ex' ey' below 2^29 in magnitude (|ex'|, |ey'| <= 16383), so
+         * 32-bit factors, each product below 2^46, their sums exact in 64
+         * bits: two 32x32 -> 64 products a component instead of a 64-bit
+         * dt times a factor. */
+        ca = e1x * e1x - e1y * e1y;
+        cb = 2 * e1x * e1y;
+        r = recip_one(l2, &z);
+        rx = round_refl((int64_t)*dx * ca + (int64_t)*dy * cb, l2, r, z);
+        ry = round_refl((int64_t)*dx * cb - (int64_t)*dy * ca, l2, r, z);
     }
     m2 = (uint64_t)((int64_t)rx * rx + (int64_t)ry * ry);
     if (m2 < (uint64_t)65472 * 65472 || m2 > (uint64_t)65600 * 65600)

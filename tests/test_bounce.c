@@ -788,6 +788,165 @@ static void lean_reflections(void)
     CHECK_EQ(bad, 0);
 }
 
+/* reflect_reduced's divisions by |e'|^2 (recip_one's one Newton step,
+ * round_refl's one-product estimate) at their bounds: reduced directions
+ * e' from |e'|^2 = 5 to near 2^29 (components 1 .. 16383, both signs,
+ * l2 odd and even), shifted by 2^s, against every table direction (or a
+ * sweep of them: the lengths reflect_reduced keeps, so its answers are
+ * the ones compared) and the 131071 bound on an axis: the loop's dispatch
+ * == reflect alone. */
+static void lean_reflection_bounds(void)
+{
+    static const int32_t e[][2] = {{1, 2},         {2, 1},         {1, 3},     {3, 5},
+                                   {16383, 1},     {1, 16383},     {16383, 2}, {16383, 16382},
+                                   {16382, 16383}, {16383, 16381}, {12345, 16383}, {8191, 16383}};
+    static const unsigned sh[] = {0, 3, 12};
+    /* (every angle at the full count, a sweep of about FXLT_CASES(4096) else) */
+    uint32_t step = 4096u / (FXLT_CASES(4096u) + 1u) + 1u, n = 0, bad = 0;
+    size_t i, j, g;
+    for (i = 0; i < sizeof e / sizeof e[0]; i++)
+        for (g = 0; g < 4; g++)
+            for (j = 0; j < sizeof sh / sizeof sh[0]; j++) {
+                fxl_wall wl;
+                fxl_wall_prep w;
+                int32_t ex1 = (g & 1) ? -e[i][0] : e[i][0], ey1 = (g & 2) ? -e[i][1] : e[i][1];
+                uint32_t a;
+                if (((int64_t)16383 << sh[j]) >= ((int64_t)1 << 29))
+                    continue;
+                wl.a = v2(PX(3), -PX(7));
+                wl.b = v2(wl.a.x + (int64_t)ex1 * ((int64_t)1 << sh[j]),
+                          wl.a.y + (int64_t)ey1 * ((int64_t)1 << sh[j]));
+                if (fxl_wall_prepare(&wl, &w) != FXL_OK)
+                    continue;
+                for (a = 0; a < 4096u + 4u; a++) {
+                    int32_t dx, dy, p[2], q[2];
+                    if (a < 4096u && a % step != 0)
+                        continue;
+                    if (a < 4096u) {
+                        dx = fxl_cos((fxl_angle)a);
+                        dy = fxl_sin((fxl_angle)a);
+                    } else { /* the bound on an axis, each sign */
+                        dx = (a & 1u) ? 0 : ((a & 2u) ? -131071 : 131071);
+                        dy = (a & 1u) ? ((a & 2u) ? -131071 : 131071) : 0;
+                    }
+                    if (!reflect_same(&w, &fxl__bounce_no_lean, dx, dy, p, q)) {
+                        if (bad < 4)
+                            fxlt_printf("    bound reflection differs: e (%d, %d), d (%d, %d): "
+                                        "(%d, %d) / (%d, %d)\n",
+                                        (int)w.ex, (int)w.ey, (int)dx, (int)dy, (int)p[0],
+                                        (int)p[1], (int)q[0], (int)q[1]);
+                        bad++;
+                    }
+                    n++;
+                }
+            }
+    fxlt_printf("    lean reflections at the bounds: %u, %u differ from reflect alone\n", n,
+                bad);
+    CHECK_EQ(bad, 0);
+    CHECK(n > 0);
+}
+
+/* floor(a / b), b > 0. */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return q * b > a ? q - 1 : q;
+}
+
+/* axis_meet (fxl__bounce_axis_meet) about its 32-bit remainder's bound:
+ * the distance across the wall m = 2^13 |dn| + j, j in -2 .. 2 (t = 65536
+ * m / |dn| about 2^29: the 32-bit path below, the 64-bit one from 2^29
+ * on), |dn| and |da| from 1 to 131071, each sign and both orientations,
+ * against the exact floors: L = floor(65536 m / |dn|), the point's
+ * coordinate along the wall pa + floor(m da / |dn|) (over |dn|, of m's
+ * sign as dn's), exact iff |dn| divides m da. */
+static void axis_meet_bounds(void)
+{
+    static const int32_t dns[] = {1, 2, 3, 7, 1000, 46341, 65535, 65536, 131071};
+    static const int32_t das[] = {0, 1, 5, 46341, 65536, 131071};
+    uint32_t n = 0, bad = 0;
+    size_t i, j;
+    int g, k;
+    for (i = 0; i < sizeof dns / sizeof dns[0]; i++)
+        for (j = 0; j < sizeof das / sizeof das[0]; j++)
+            for (g = 0; g < 8; g++)
+                for (k = -2; k <= 2; k++) {
+                    bool vertical = (g & 1) != 0, exact;
+                    int32_t dn = (g & 2) ? -dns[i] : dns[i], da = (g & 4) ? -das[j] : das[j];
+                    int64_t m = ((int64_t)dns[i] << 13) + k, r = dn < 0 ? -m : m, along, num;
+                    fxl_vec2 p = v2(-PX(3), PX(5));
+                    fxl_wall w;
+                    fxl_wall_prep wp;
+                    fxl__ray ray;
+                    int32_t L;
+                    if (m <= 0)
+                        continue;
+                    if (vertical) {
+                        w.a = v2(p.x + r, -PX(40));
+                        w.b = v2(w.a.x, PX(40));
+                        fxl__ray_init(&ray, p, dn, da, FXL_SIZE_MAX, 1);
+                    } else {
+                        w.a = v2(-PX(40), p.y + r);
+                        w.b = v2(PX(40), w.a.y);
+                        fxl__ray_init(&ray, p, da, dn, FXL_SIZE_MAX, 1);
+                    }
+                    if (fxl_wall_prepare(&w, &wp) != FXL_OK)
+                        continue; /* beyond the domain's coordinates (|dn| near 2^17) */
+                    L = fxl__bounce_axis_meet(&ray, &wp, &along, &exact);
+                    num = m * da;
+                    if ((int64_t)L != floor_div(m * 65536, dns[i]) ||
+                        along != (vertical ? p.y : p.x) + floor_div(num, dns[i]) ||
+                        exact != (num % dns[i] == 0)) {
+                        if (bad < 4)
+                            fxlt_printf("    axis_meet differs: dn %d da %d m %lld vertical %d: L "
+                                        "%ld along %lld exact %d\n",
+                                        (int)dn, (int)da, (long long)m, (int)vertical, (long)L,
+                                        (long long)along, (int)exact);
+                        bad++;
+                    }
+                    n++;
+                }
+    fxlt_printf("    axis_meet about 2^29: %u meetings, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(n > 0);
+}
+
+/* bounce.c's div_small32 (test builds). */
+uint32_t fxl__bounce_div_small32(uint32_t den, uint64_t n);
+
+/* div_small32 (floor(n / den) for a quotient below 2^29 and den < 2^30,
+ * its remainder in 32 bits) against the exact quotient: divisors 1 ..
+ * 2^30 - 1 (powers of two, their neighbours, any), quotients up to 2^29 -
+ * 1, remainders 0, 1, den - 1 or any. */
+static void div_small32_bounds(void)
+{
+    fxlt_rng rng = fxlt_rng_for("div_small32_bounds");
+    uint32_t n = FXLT_CASES(400000), k, bad = 0;
+    for (k = 0; k < n; k++) {
+        uint32_t how = fxlt_below(&rng, 4), pick = fxlt_below(&rng, 4);
+        int b = (int)fxlt_below(&rng, 30);
+        uint64_t den, q, rem;
+        if (how == 0)
+            den = (uint64_t)1 << b;
+        else if (how == 1)
+            den = ((uint64_t)1 << b) + (fxlt_below(&rng, 2) == 0 ? 1u : (uint64_t)-1);
+        else if (how == 2)
+            den = ((uint64_t)1 << 30) - 1u - fxlt_below(&rng, 4);
+        else
+            den = 1u + (fxlt_next(&rng) & (((uint64_t)2 << b) - 1u));
+        if (den == 0 || den >= ((uint64_t)1 << 30))
+            den = ((uint64_t)1 << 30) - 1u;
+        q = fxlt_below(&rng, 8) == 0 ? (1u << 29) - 1u - fxlt_below(&rng, 4)
+                                     : fxlt_next(&rng) & ((1u << fxlt_below(&rng, 30)) - 1u);
+        q = q >= (1u << 29) ? (1u << 29) - 1u : q;
+        rem = pick == 0 ? 0u : pick == 1 ? (den > 1 ? 1u : 0u) : pick == 2 ? den - 1u
+                                                                  : fxlt_next(&rng) % den;
+        bad += fxl__bounce_div_small32((uint32_t)den, q * den + rem) != q;
+    }
+    fxlt_printf("    div_small32: %u divisions, %u wrong\n", n, bad);
+    CHECK_EQ(bad, 0);
+}
+
 /* The port's kernel's strict comparison of a later wall with the best
  * (bounce_arm.s, .Learlier) against the C list and the pass, on rays met
  * by 2 to 6 walls crossing at one point X = p + k d exactly on the ray (u
@@ -1009,6 +1168,9 @@ static const fxlt_case cases[] = {
     {"reduced_rooms", reduced_rooms},
     {"port_kernel_agrees", port_kernel_agrees},
     {"lean_reflections", lean_reflections},
+    {"lean_reflection_bounds", lean_reflection_bounds},
+    {"axis_meet_bounds", axis_meet_bounds},
+    {"div_small32_bounds", div_small32_bounds},
     {"kernel_earlier", kernel_earlier},
     {"leg_angles", leg_angles},
     {"start_sides", start_sides},
