@@ -665,11 +665,6 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
     s->nseen = 0;
     s->cover = box;
     if (group != 1) {
-        line_cells(s);
-        s->nlisted = 0;
-        s->list_cover = box;
-    }
-    if (group != 1) {
         /* Inflated walls: the scan first lists the groups whose coarse
          * box meets the move's, in order, in a plain loop that does not
          * leave at each one (up to FXL__LISTED), then those groups go
@@ -680,19 +675,22 @@ FXL__ALWAYS_INLINE long search_body(search *s, const fxl_wall_prep *walls, size_
          * tests as that loop alone, so the same answer, s->seen and
          * s->listed; leaving and re-entering the unrolled scan at each
          * group that passed cost more than the list (GBA bench ROM,
-         * move_circle one contact median 6,666 -> 6,521, max 11,333 ->
-         * 10,962; two or more 14,507 -> 14,077, max 15,821 -> 15,524).
+         * move_circle one contact median 6,666 -> 6,545, max 11,333 ->
+         * 10,986; two or more 14,507 -> 14,077, max 15,821 -> 15,530).
          * Measured, not kept: the listing loop unrolled by 4 (one
          * contact 6,558, two or more 14,007, max 15,536) or by 2 (6,572,
          * 13,922, 15,507); the same list for point walls (one contact
          * 4,573 -> 4,667, two or more 8,004 -> 8,232; unrolled by 4,
          * 4,622 and 8,153: their scan leaves and re-enters cheaply). */
         const fxl_wall_prep **buf = s->listed;
-        const fxl_wall_prep *p = walls + start * group;
         size_t n = 0, i;
-        for (; left != 0 && n < FXL__LISTED; left--, p += group)
+        line_cells(s);
+        s->list_cover = box;
+        for (; left != 0 && n < FXL__LISTED; left--) {
+            const fxl_wall_prep *p = walls + (groups - left) * group;
             if (coarse_meets(p, m_hi, m_lo))
                 buf[n++] = p;
+        }
         s->nlisted = n;
         for (i = 0; i < n; i++) {
             const fxl_wall_prep *w = buf[i];
