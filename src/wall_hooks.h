@@ -29,6 +29,12 @@ extern uint32_t fxl__wall_kept_searches;
  * before listed (search_listed, no scan), counted since the program
  * started. */
 extern uint32_t fxl__wall_listed_searches;
+
+/* Full searches over inflated walls whose move's box met more groups'
+ * coarse boxes than the FXL__LISTED the scan lists first (the rest went
+ * through search_body's group-at-a-time scan), counted since the program
+ * started. */
+extern uint32_t fxl__wall_long_lists;
 #endif
 
 #endif

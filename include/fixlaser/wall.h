@@ -134,8 +134,8 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * of the last search over all groups goes through the groups that search
  * met (at most 8) instead of scanning all of them, without the line
  * test. GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles a free
- * move; split by contacts, medians 814 free, 6,666 one contact (11,333 at
- * most), 14,507 two, 15,846 at most (a contact, on average: 3,300 cycles
+ * move; split by contacts, medians 814 free, 6,545 one contact (10,986 at
+ * most), 14,077 two, 15,555 at most (a contact, on average: 3,100 cycles
  * for the search that finds it, 850 for the stop point, 880 for the
  * slide, 750 for the stop point's check, 940 for the search along the
  * slide; the rest of a second contact's cost is the full search that
