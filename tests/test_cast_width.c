@@ -435,6 +435,33 @@ static bool capsule_casts_agree(const char *what, uint32_t i, const fxl_laser *l
     return false;
 }
 
+/* One capsule beam of the floor tests: its emitter, angle (an axis one time
+ * in axis_one_in), half-width, length to the walls, wall count (2..m_max)
+ * and sidedness, drawn in this order from rng. */
+typedef struct {
+    fxl_vec2 e;
+    fxl_angle ang;
+    int32_t c, s;
+    int64_t hw, L;
+    int m;
+    bool two;
+} cap_beam;
+
+static cap_beam cap_beam_draw(fxlt_rng *rng, uint32_t axis_one_in, int m_max)
+{
+    cap_beam b;
+    b.e = fxl_vec2_make(fxlt_range(rng, -PX(500), PX(500)), fxlt_range(rng, -PX(500), PX(500)));
+    b.ang = fxlt_below(rng, axis_one_in) == 0 ? (fxl_angle)(1024 * fxlt_below(rng, 4))
+                                              : (fxl_angle)fxlt_below(rng, 4096);
+    b.c = fxl_cos(b.ang);
+    b.s = fxl_sin(b.ang);
+    b.hw = fxlt_below(rng, 2) == 0 ? PX(3) : fxlt_range(rng, PX(1), PX(12));
+    b.L = fxlt_range(rng, PX(4), PX(200));
+    b.m = (int)fxlt_range(rng, 2, m_max);
+    b.two = fxlt_below(rng, 2) == 0;
+    return b;
+}
+
 /* Capsule casts where several walls share the least floor, whole and one
  * unit off: walls across the strip (u* = u - w, u*_box = u) and short
  * walls whose end pokes into the strip near an edge (u* = u - sqrt(w^2 -
@@ -455,15 +482,13 @@ static void capsule_equal_floors(void)
     for (i = 0; i < n; i++) {
         fxl_laser l;
         fxl_cast b;
-        fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -PX(500), PX(500)),
-                                   fxlt_range(&rng, -PX(500), PX(500)));
-        fxl_angle ang = fxlt_below(&rng, 2) == 0 ? (fxl_angle)(1024 * fxlt_below(&rng, 4))
-                                                 : (fxl_angle)fxlt_below(&rng, 4096);
-        int32_t c = fxl_cos(ang), s = fxl_sin(ang);
-        int64_t hw = fxlt_below(&rng, 2) == 0 ? PX(3) : fxlt_range(&rng, PX(1), PX(12));
-        int64_t L = fxlt_range(&rng, PX(4), PX(200));
-        int m = (int)fxlt_range(&rng, 2, 4), j, k, mm = 0;
-        bool two = fxlt_below(&rng, 2) == 0;
+        cap_beam bm = cap_beam_draw(&rng, 2, 4);
+        fxl_vec2 e = bm.e;
+        fxl_angle ang = bm.ang;
+        int32_t c = bm.c, s = bm.s;
+        int64_t hw = bm.hw, L = bm.L;
+        int m = bm.m, j, k, mm = 0;
+        bool two = bm.two;
         for (j = 0; j < m; j++) {
             int64_t t = L + (fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, 131072)
                                                       : fr[fxlt_below(&rng, 8)]);
@@ -641,15 +666,13 @@ static void capsule_settled(void)
         fxl_laser l;
         fxl_cast b;
         fxl_room room;
-        fxl_vec2 e = fxl_vec2_make(fxlt_range(&rng, -PX(500), PX(500)),
-                                   fxlt_range(&rng, -PX(500), PX(500)));
-        fxl_angle ang = fxlt_below(&rng, 8) == 0 ? (fxl_angle)(1024 * fxlt_below(&rng, 4))
-                                                 : (fxl_angle)fxlt_below(&rng, 4096);
-        int32_t c = fxl_cos(ang), s = fxl_sin(ang);
-        int64_t hw = fxlt_below(&rng, 2) == 0 ? PX(3) : fxlt_range(&rng, PX(1), PX(12));
-        int64_t L = fxlt_range(&rng, PX(4), PX(200)), F, len;
-        int m = (int)fxlt_range(&rng, 2, 6), j, mm = 0, at;
-        bool two = fxlt_below(&rng, 2) == 0;
+        cap_beam bm = cap_beam_draw(&rng, 8, 6);
+        fxl_vec2 e = bm.e;
+        fxl_angle ang = bm.ang;
+        int32_t c = bm.c, s = bm.s;
+        int64_t hw = bm.hw, L = bm.L, F, len;
+        int m = bm.m, j, mm = 0, at;
+        bool two = bm.two;
         fxl_wall a0 = axis_across(&rng, e, c, s, L + hw, hw);
         fxl_wall_prep p0;
         /* F: the axis wall's floor alone (L when it does not prepare or
