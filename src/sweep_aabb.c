@@ -623,7 +623,6 @@ FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t 
     int64_t t = (int64_t)lp->round * 65536, n = (int64_t)c * c + (int64_t)s * s;
     int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1), yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
     int64_t cx[2], sx[2], cy[2], sy[2], du, dv, umin, umax, vmin, vmax;
-    int i, k, nk;
     xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
     if (t <= 0 || !hull_small(lp, xl, xh, yl, yh, n))
@@ -664,6 +663,7 @@ FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t 
         uint64_t m3 = big * 3405u + small * 2275u, m4 = (big + small) * 2896u;
         fxl__i128 len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
         fxl__u128 tm;
+        int i, k, nk;
         m = m > m1 ? m : m1, m = m > m2 ? m : m2, m = m > m3 ? m : m3, m = m > m4 ? m : m4;
         tm = fxl__mul64((uint64_t)t, m);
         nk = lp->v_lo == lp->v_hi ? 2 : 4;
