@@ -106,12 +106,14 @@
  * of its end boxes (hull_quick), the static tests without a copy of the
  * prep and its checks once a motion (fxl__hitbox_vs_offsets_uv); behind
  * them, with the end boxes apart, a box laser's hull by its fifth axis
- * alone (hull_thin) and a capsule's by the connectors alone; (A) left
- * out where the table start pose holds the exact one (pose_in_table).
+ * alone (hull_thin) and a capsule's by the connectors alone, in a lean
+ * function of its own with the connectors' root bracketed to 0.54 %
+ * once (hull_round); (A) left out where the table start pose holds the
+ * exact one (pose_in_table).
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
  * -> 27,268 -> 24,916 -> 22,371 -> 19,154 cycles (turn about the
  * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * -> 39,813 -> 32,505 -> 25,342 -> 22,834 (pose to pose; the third step
+ * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 (pose to pose; the fourth step
  * from the end: the hull's fifth axis in the world, the separable
  * products of pose_meets64, turn_frame_apart and the hull's world axes,
  * the quick squares of seg_near and point_near; the next: one_box's
@@ -119,8 +121,10 @@
  * and the helpers with int64 arguments inline, box_motion_hit in ARM: in
  * ROM ARM code a call's stack arguments cost about as much as the
  * helper's work; the next: the static tests, pose_in_table and
- * laser_aabb.c's capsule end skip; the last (session 13): hull_thin and
- * the connectors alone). Measured slower and not used: seg_near's last
+ * laser_aabb.c's capsule end skip; the next (session 13): hull_thin and
+ * the connectors alone; the last: hull_round, the capsule slides' worst
+ * 22,833 -> 21,300 and below, the row's max now a sample with no hull
+ * test). Measured slower and not used: seg_near's last
  * stage in 32x32 products with a floor-shift error bound (1,900 cycles
  * against the 128-bit stage's 1,700: ROM ARM code pays per instruction,
  * not per multiply); hull_thin inline in box_motion_hit (6,200 against
@@ -593,6 +597,123 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
     return static_hit(lp, c, s, xy, uv) ? 1 : 2;
 }
 
+/* hull_quick's undecided case (2) for a round laser (t > 0: a capsule,
+ * or a rectangle grown by t), in front of hull_edges: 1 (they meet) or 0
+ * (apart), -1 when the bounds of its world axes do not hold. The same
+ * answer as hull_edges with ends_out, from fewer values: H is within t
+ * of K iff they intersect or (disjoint convex polygons: the distance is
+ * reached at a vertex of one) a vertex of H is within t of K or a corner
+ * of K within t of H's boundary. H's vertices are corners of B or B + d,
+ * which hull_quick found beyond t of K (ends_out), and H's boundary is
+ * made of edges of B, of B + d (each beyond t of K, so no corner of K is
+ * within t of them) and of its boundary connectors: so the question is
+ * the separating-axis test of H against K itself (u, v, world x and y,
+ * perp(F(d)): hull_edges' small case, exactly its values and bounds),
+ * or K's corners (2 for a capsule's segment) against the boundary
+ * connectors alone (hull_edges' choice of them, its seg_near), these
+ * first (either says they meet: the order is free). Only the 2 to 4
+ * connector corners' frame points are made, not hull_edges' 8 points
+ * and its arrays (issue 20's tails: ROM ARM code pays per instruction;
+ * on the GBA a capsule's undecided slide took 8,000 to 9,500 cycles in
+ * hull_edges, 4,000 to 5,000 of them one corner-to-connector distance
+ * near touching). */
+FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
+                                  int64_t x1, int64_t y1, int64_t dx, int64_t dy)
+{
+    int64_t t = (int64_t)lp->round * 65536, n = (int64_t)c * c + (int64_t)s * s;
+    int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1), yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
+    int64_t cx[2], sx[2], cy[2], sy[2], du, dv, umin, umax, vmin, vmax;
+    xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
+    yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
+    if (t <= 0 || !hull_small(lp, xl, xh, yl, yh, n))
+        return -1;
+    /* H's frame ranges, as hull_edges (F linear, values below 2^52) */
+    cx[0] = c * x0, cx[1] = c * x1, sx[0] = s * x0, sx[1] = s * x1;
+    cy[0] = c * y0, cy[1] = c * y1, sy[0] = s * y0, sy[1] = s * y1;
+    frame_of(c, s, dx, dy, &du, &dv);
+    umin = fxl__min64(cx[0], cx[1]) + fxl__min64(sy[0], sy[1]) + fxl__min64(du, 0);
+    umax = fxl__max64(cx[0], cx[1]) + fxl__max64(sy[0], sy[1]) + fxl__max64(du, 0);
+    vmin = fxl__min64(cy[0], cy[1]) - fxl__max64(sx[0], sx[1]) + fxl__min64(dv, 0);
+    vmax = fxl__max64(cy[0], cy[1]) - fxl__min64(sx[0], sx[1]) + fxl__max64(dv, 0);
+    /* The boundary connectors (hull_edges' top and bottom corners, ties
+     * keeping both) against K's corners near H's frame box: seg_near's
+     * answer, its values shared by the connectors (all run along D =
+     * F(d) = (du, dv), d nonzero for hull_quick's case 2 and F of full
+     * rank: len2 = |D|^2 > 0 once), its tests in a cheaper order:
+     * seg_near is true iff 0 < dot < len2 and within(cross), i.e. |cross|
+     * <= t R (R = sqrt(len2)); its other rejects (the per-axis reach
+     * below, the box of A and B) are sound ones, needed by no answer.
+     * R bracketed tighter than within's first bracket (8 %; issue 20's
+     * tails: the touching corners went on to its root, about 4,500 GBA
+     * cycles): with a = max(|du|, |dv|) >= b = min, (a, b) at an angle
+     * in [0, 45] degrees, and M the greatest of a C_i + b S_i over C_i =
+     * floor(4096 cos(i pi / 16)), S_i = floor(4096 sin(i pi / 16)), i =
+     * 0..4: each term is at most 4096 (a cos + b sin) <= 4096 R (Cauchy-
+     * Schwarz), and the angle nearest (a, b), within pi / 32 of it, gives
+     * at least 4096 R cos(pi / 32) - (a + b) >= R (4076.28 - sqrt(2)) >
+     * 4074 R. So 4096 |cross| <= t M is within, 4074 |cross| > t M is
+     * not (0.54 % apart), within's exact stages decide the rest. Bounds
+     * (hull_small: |dx|, |dy| < 2^30, n < 2^33 so |c|, |s| < 2^16.5;
+     * hull_quick: round below 2^29): |du|, |dv| < 2^47.5, M < 2^61, t <
+     * 2^45 (t M below 2^106); the reach test keeps |eu|, |ev| < 2^48, so
+     * |cross| < 2^96.5 (times 4096 below 2^109). */
+    {
+        uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
+        uint64_t m = big * 4096u, m1 = big * 4017u + small * 799u, m2 = big * 3784u + small * 1567u;
+        uint64_t m3 = big * 3405u + small * 2275u, m4 = (big + small) * 2896u;
+        fxl__i128 len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
+        fxl__u128 tm;
+        int i, k, nk;
+        m = m > m1 ? m : m1, m = m > m2 ? m : m2, m = m > m3 ? m : m3, m = m > m4 ? m : m4;
+        tm = fxl__mul64((uint64_t)t, m);
+        nk = lp->v_lo == lp->v_hi ? 2 : 4;
+        for (i = 0; i < 4; i++) {
+            bool xb = (i & 1) != 0, yb = (i & 2) != 0;
+            bool top = (dy > 0 ? !xb : dy < 0 ? xb : true) && (dx > 0 ? yb : dx < 0 ? !yb : true);
+            bool bottom = (dy > 0 ? xb : dy < 0 ? !xb : true) && (dx > 0 ? !yb : dx < 0 ? yb : true);
+            int64_t pu, pv;
+            if (!top && !bottom)
+                continue;
+            pu = cx[i & 1] + sy[i >> 1], pv = cy[i >> 1] - sx[i & 1];
+            for (k = 0; k < nk; k++) {
+                int64_t eu = ((k & 1) ? lp->u_hi : lp->u_lo) - pu, ev = ((k & 2) ? lp->v_hi : lp->v_lo) - pv;
+                fxl__i128 cross, dot;
+                fxl__u128 x;
+                if (fxl__abs64(eu) > (uint64_t)t + ea || fxl__abs64(ev) > (uint64_t)t + eb)
+                    continue;
+                cross = fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu));
+                x = fxl__iabs(cross);
+                {
+                    fxl__u128 x4074 = fxl__mul64(x.lo, 4074u);
+                    x4074.hi += x.hi * 4074u;
+                    if (!fxl__le128(x4074, tm))
+                        continue;
+                }
+                dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
+                if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+                    continue;
+                x.hi = (x.hi << 12) | (x.lo >> 52), x.lo <<= 12;
+                if (fxl__le128(x, tm) || within(cross, t, du, dv, len2))
+                    return 1;
+            }
+        }
+    }
+    if (!(umax < lp->u_lo || umin > lp->u_hi || vmax < lp->v_lo || vmin > lp->v_hi)) {
+        /* world x and y (hull_edges' small case: the same 64-bit values) */
+        int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+        int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+        int64_t lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
+        bool sep = hi < n * xl || lo > n * xh;
+        if (!sep) {
+            lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
+            sep = hi < n * yl || lo > n * yh;
+        }
+        if (!sep && !perp_apart_world(lp, c, s, x0, y0, x1, y1, dx, dy, n))
+            return 1;
+    }
+    return 0;
+}
+
 /* hull_quick's undecided case (2) for a box laser (round 0), in front of
  * hull_edges: 1 (they meet) or 0 (apart), -1 when the bounds of its
  * world axis do not hold. With t = 0 the question is the separating-axis
@@ -604,7 +725,10 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
  * corners), so they overlap K's on x and y too. Only perp(F(d)) is left:
  * hull_edges' world form of it (exact, the same bounds). On the GBA it
  * leaves out hull_edges' frame points and three of its axes (issue 20's
- * tails: about 3,000 to 5,000 cycles on the pose-to-pose box slides). */
+ * tails: about 3,000 to 5,000 cycles on the pose-to-pose box slides).
+ * A round laser's (round > 0) goes to hull_round from here: one call
+ * site in hull_hit (a second call there, inlined three times in
+ * box_motion_hit, cost the box slides about 2,900 cycles: registers). */
 FXL_ARM_CODE static int hull_thin(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0, int64_t y0,
                                  int64_t x1, int64_t y1, int64_t dx, int64_t dy)
 {
@@ -612,23 +736,31 @@ FXL_ARM_CODE static int hull_thin(const fxl_laser_prep *lp, int32_t c, int32_t s
     int64_t xl = fxl__min64(x0, x1), xh = fxl__max64(x0, x1), yl = fxl__min64(y0, y1), yh = fxl__max64(y0, y1);
     xl = fxl__min64(xl, xl + dx), xh = fxl__max64(xh, xh + dx);
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
+    if (lp->round != 0) /* one call in hull_hit for both kinds */
+        return hull_round(lp, c, s, x0, y0, x1, y1, dx, dy);
     if (!hull_small(lp, xl, xh, yl, yh, n))
         return -1;
     return perp_apart_world(lp, c, s, x0, y0, x1, y1, dx, dy, n) ? 0 : 1;
 }
 
 /* The hull test (hull_edges) after hull_quick's stages (and hull_thin's
- * for a box laser). */
+ * for a box laser, hull_round's for a round one). */
 FXL__ALWAYS_INLINE bool hull_hit(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
                                  int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
     int q = hull_quick(lp, c, s, x0, y0, x1, y1, dx, dy, uv);
-    if (q == 2 && lp->round == 0) {
+    if (q == 2) {
         int h = hull_thin(lp, c, s, x0, y0, x1, y1, dx, dy);
 #ifdef FXL_TEST_HOOKS
         if (fxl__hull_audit.on && h >= 0) {
-            fxl__hull_audit.thin_checked++;
-            fxl__hull_audit.thin_wrong += (h > 0) != hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false) ? 1u : 0u;
+            /* (a round laser's also against hull_edges' ends-apart form,
+             * which it replaces where it answers: its own audit runs) */
+            bool wrong = (h > 0) != hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false) ||
+                         (lp->round != 0 && (h > 0) != hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, true));
+            if (lp->round == 0)
+                fxl__hull_audit.thin_checked++, fxl__hull_audit.thin_wrong += wrong ? 1u : 0u;
+            else
+                fxl__hull_audit.round_checked++, fxl__hull_audit.round_wrong += wrong ? 1u : 0u;
         }
 #endif
         if (h >= 0)

@@ -301,6 +301,7 @@ typedef struct fxl__hull_audit_t {
     bool on;
     uint32_t axis_checked, axis_wrong, near_checked, near_wrong;
     uint32_t thin_checked, thin_wrong, ends_checked, ends_wrong;
+    uint32_t round_checked, round_wrong;
 } fxl__hull_audit_t;
 extern fxl__hull_audit_t fxl__hull_audit;
 #endif

@@ -604,9 +604,11 @@ static void static_laser_agrees(void)
  * unit off in four directions, against the reference; every moving hull
  * whose fifth axis took the world form and every corner-to-edge box
  * distance the quick bounds settled is decided the 128-bit way too, every
- * box laser's slide hull_thin settled by the whole hull test, and every
- * corner-to-edge distance to B or B + d the ends-apart hull leaves out
- * is taken (none may be near). */
+ * box laser's slide hull_thin settled by the whole hull test, every
+ * round laser's slide hull_round settled (the connectors with its
+ * shared root bracket, and the hull's axes against the core) by the
+ * whole hull test too, and every corner-to-edge distance to B or B + d
+ * the ends-apart hull leaves out is taken (none may be near). */
 static void hull_filters_audit(void)
 {
     fxlt_rng rng = fxlt_rng_for("sweep_aabb.hull_filters_audit");
@@ -618,6 +620,7 @@ static void hull_filters_audit(void)
     fxl__hull_audit.near_checked = fxl__hull_audit.near_wrong = 0;
     fxl__hull_audit.thin_checked = fxl__hull_audit.thin_wrong = 0;
     fxl__hull_audit.ends_checked = fxl__hull_audit.ends_wrong = 0;
+    fxl__hull_audit.round_checked = fxl__hull_audit.round_wrong = 0;
 #endif
     for (i = 0; i < 2u * n; i++) {
         bool moving = (i & 1u) != 0;
@@ -637,6 +640,10 @@ static void hull_filters_audit(void)
     CHECK_EQ(fxl__hull_audit.near_wrong, 0);
     CHECK_EQ(fxl__hull_audit.thin_wrong, 0);
     CHECK_EQ(fxl__hull_audit.ends_wrong, 0);
+    fxlt_printf("    round laser slides by the connectors and the axes alone %u checked, %u wrong\n",
+                fxl__hull_audit.round_checked, fxl__hull_audit.round_wrong);
+    CHECK_EQ(fxl__hull_audit.round_wrong, 0);
+    CHECK(fxl__hull_audit.round_checked > 0);
     CHECK(fxl__hull_audit.axis_checked > 0);
     CHECK(fxl__hull_audit.near_checked > 0);
     CHECK(fxl__hull_audit.thin_checked > 0);
