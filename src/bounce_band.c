@@ -65,7 +65,8 @@
  *
  * The GBA port (FXL_PORT_BOUNCE_BAND) runs the band and exact tests of
  * the listed walls in port/gba/bounce_arm.s (hand-scheduled ARM in ROM,
- * the same walls in the same order: the same wall, u* and clear); the
+ * its candidates' loop in IWRAM; the same walls in the same order: the
+ * same wall, u* and clear); the
  * list stays this file's Thumb loop (the loop in the kernel's ARM, from
  * ROM, measured slower: 15,787 against 15,568). fxl_room_bounce 16,467
  * -> 14,766 cycles median, max 43,081 -> 41,293 (bench_room's 16 walls);

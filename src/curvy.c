@@ -5,15 +5,15 @@
  * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
  *
  * Placement (GBA): a game pushes every curvy laser every frame; the square
- * root is FXL_IWRAM_CODE (304 bytes) and the push plain code in ROM: 703
- * cycles a push (bench ROM; 713 before the head's and the new tail's nodes
- * were found from the written slot's pointer, 745 before its checks were
- * one fast test, 735 before that test was shifts instead of compares with
- * FXL_COORD_MAX),
- * against 902 with the root as ARM code in ROM,
- * and 495 with the push in IWRAM too, which costs 760 more bytes of IWRAM:
- * more than a game playing every laser kind can spare within 4 KiB of
- * library IWRAM (docs/bench-gba.md). */
+ * root is ARM code in ROM (FXL_ARM_CODE) and the push plain code in ROM:
+ * 871 cycles a push (bench ROM), against 703 with the root in IWRAM
+ * (FXL_IWRAM_CODE, 304 bytes; 713 before the head's and the new tail's
+ * nodes were found from the written slot's pointer, 745 before its checks
+ * were one fast test, 735 before that test was shifts instead of compares
+ * with FXL_COORD_MAX) and 495 with the push in IWRAM too (760 more bytes).
+ * Session 13 gave the root's 304 bytes of the boss frame's 4 KiB of
+ * library IWRAM to the bounce kernel's loop (port/gba/bounce_arm.s), which
+ * saves about 5 times the cycles a frame (docs/tuning.md). */
 #include "fixlaser/curvy.h"
 
 #include "curvy_parts.h"
@@ -271,7 +271,7 @@ FXL__ALWAYS_INLINE uint32_t rsqrt_step(uint32_t m, uint32_t y)
  * l / 2 is sqrt(v) within a unit or two, which the exact squares settle
  * (checked against fxl__isqrt64 for every v < 2^24, 2 * 10^7 random v of
  * every size, squares +-1, powers of two). */
-FXL_IWRAM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
+FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
 {
     uint64_t v = (uint64_t)ax * ax + (uint64_t)ay * ay;
     uint32_t top = (uint32_t)(v >> 32), m, y, r, j, f;

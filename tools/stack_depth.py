@@ -57,9 +57,12 @@ INDIRECT = '__indirect_call'
 #   fxl__room_cast_walls_port (port/gba/cast_arm.s, ROM): push {r4-r11,
 #     lr} 36, sub sp 44: 80, plus fxl__room_earlier_nd's (C) depth.
 #   fxl__bounce_band_port (port/gba/bounce_arm.s, ROM): push {r4-r11,
-#     lr} 36, sub sp 88: 124, no calls.
+#     lr} 36, sub sp 88: 124, no calls. fxl__bounce_band_loop (its
+#     candidates' loop, in IWRAM) is jumped to and jumps back, within that
+#     frame: 0.
 ASM_FRAMES = {'fxl_circles_vs_circle': 64, 'fxl_lasers_vs_circle': 80,
               'fxl__room_cast_walls_port': 80, 'fxl__bounce_band_port': 124,
+              'fxl__bounce_band_loop': 0,
               'src/chain.c:walk_fast': 56, 'fxl_chain_make': 72}
 # Naked functions that branch into another's code: {function: the other}.
 SHARED_CODE = {'fxl_chain_make': 'src/chain.c:walk_fast'}

@@ -218,9 +218,10 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * Cost (GBA, default build): the GBA port runs a room cast's candidate
  * search and its floor division as hand-scheduled ARM in ROM
  * (port/gba/cast_arm.s, FXL_PORT_ROOM_CAST), and a bounce leg's band and
- * exact tests likewise (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND); the
- * C (fxl__room_cast_mask_c, src/bounce_band.c) stays the code everywhere
- * else and the reference the port's tests compare them with. A room cast
+ * exact tests likewise (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND; its
+ * candidates' loop in IWRAM); the C (fxl__room_cast_mask_c,
+ * src/bounce_band.c) stays the code everywhere else and the reference
+ * the port's tests compare them with. A room cast
  * costs about two thirds of fxl_laser_cast's centre line, mostly ROM
  * fetches (the ARM part in IWRAM would take it near 1,200 cycles). A
  * bounce costs about 4 legs' searches plus, per bounce, the bounce point

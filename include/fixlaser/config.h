@@ -203,9 +203,10 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 
 /* FXL_PORT_BOUNCE_BAND: 1 when the port supplies the band and first tests
  * of a bounce leg's candidates in an indexed room (the GBA port:
- * hand-scheduled ARM in port/gba/bounce_arm.s, in ROM; the same walls,
- * band and u* as src/bounce_band.c's C list, which stays the code
- * everywhere else and the tests' reference). Default 0. */
+ * hand-scheduled ARM in port/gba/bounce_arm.s, in ROM but for its
+ * candidates' loop, in IWRAM; the same walls, band and u* as
+ * src/bounce_band.c's C list, which stays the code everywhere else and
+ * the tests' reference). Default 0. */
 #ifndef FXL_PORT_BOUNCE_BAND
 #define FXL_PORT_BOUNCE_BAND 0
 #endif

@@ -56,9 +56,10 @@
  * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
  * the trail's box worked out afresh from the live chunks' boxes.
  *
- * Placement (GBA port): the push's square root is FXL_IWRAM_CODE (304
- * bytes of IWRAM), the push and the walk plain Thumb code in ROM (measured
- * faster there than ARM code in ROM), the exact tests FXL_WARM_CODE. Keep
+ * Placement (GBA port): the push's square root is ARM code in ROM
+ * (FXL_ARM_CODE: no IWRAM), the push and the walk plain Thumb code in ROM
+ * (measured faster there than ARM code in ROM), the exact tests
+ * FXL_WARM_CODE. Keep
  * the fxl_curvy itself in IWRAM if you can (the push reads and grows its
  * box copies there, every test reads the trail's box); the nodes (20 bytes
  * each) and the boxes may stay in EWRAM. A frame's cost for one laser is

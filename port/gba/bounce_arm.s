@@ -1,4 +1,5 @@
-@ bounce_arm.s - the GBA port's bounce leg kernel: hand-scheduled ARM, in ROM.
+@ bounce_arm.s - the GBA port's bounce leg kernel: hand-scheduled ARM, in ROM
+@ but for the candidates' loop (its band test and projections: IWRAM).
 @
 @ fxl__bounce_band_port: the band test of src/bounce_band.c's candidates
 @ (cast_parts.h's fxl__consider_band_at, its band part, exactly) and
@@ -93,36 +94,7 @@ fxl__bounce_band_port:
     mvn     r12, #0                 @ i1 = -1
     add     lr, sp, #24
     stm     lr, {r0, r1, r2, r3, r12} @ lo1 = lo2 = INT64_MAX, i1
-
-.Lnext:
-    ldr     r0, [r8], #4            @ i
-    cmn     r0, #1
-    beq     .Ldone
-    rsb     r0, r0, r0, lsl #3      @ 7 i
-    add     r0, r9, r0, lsl #2      @ &w[i].a (28 bytes a wall)
-    ldm     r0, {r0, r1, r2, r3}    @ ax, ay, ex, ey
-    sub     r0, r0, r10             @ rx
-    sub     r1, r1, r11             @ ry
-    smull   r12, lr, r5, r2         @ dy ex
-    smlal   r12, lr, r6, r3         @ E = dy ex - dx ey = -D
-    stm     sp, {r0, r1, r2, r3, r12, lr} @ rx, ry, ex, ey, E
-    smull   r2, r3, r0, r5          @ rx dy
-    smlal   r2, r3, r1, r6          @ T = rx dy - ry dx
-    adds    r0, r2, r12
-    adc     r1, r3, lr              @ Tb = T - D = T + E
-    rsbs    r12, r2, r7
-    rscs    lr, r3, #0              @ b - T: lt iff T > b
-    bge     1f
-    rsbs    r12, r0, r7
-    rscs    lr, r1, #0
-    blt     .Lnext                  @ Tb > b too: beyond the band
-    b       .Lband
-1:  adds    r12, r2, r7
-    adcs    lr, r3, #0              @ T + b: lt iff T < -b
-    bge     .Lband
-    adds    r12, r0, r7
-    adcs    lr, r1, #0
-    blt     .Lnext                  @ Tb < -b too: beyond the band
+    ldr     pc, =.Lnext             @ the candidates' loop, in IWRAM
 
 @ Within the band: the first tests of fxl__consider_at (r0, r1 = Tb,
 @ r2, r3 = T), then the projections.
@@ -132,13 +104,13 @@ fxl__bounce_band_port:
     cmp     lr, #0
     blt     .Ldpos                  @ E < 0: D > 0
     orrs    r12, r12, lr
-    beq     .Lproj                  @ D = 0: parallel
+    ldreq   pc, =.Lproj             @ D = 0: parallel
     @ D < 0: T <= 0, Tb >= 0, N <= 0
     cmp     r1, #0
-    blt     .Lproj                  @ Tb < 0
+    ldrlt   pc, =.Lproj             @ Tb < 0
     rsbs    r12, r2, #0
     rscs    lr, r3, #0              @ 0 - T: lt iff T > 0
-    blt     .Lproj
+    ldrlt   pc, =.Lproj
     ldm     sp, {r0, r1, r2, r3}    @ rx, ry, ex, ey
     smull   r12, lr, r0, r3         @ rx ey
     smull   r0, r3, r1, r2          @ ry ex
@@ -147,23 +119,23 @@ fxl__bounce_band_port:
     blt     .Lmetn
     orrs    r0, r12, lr
     beq     .Lzero                  @ N = 0
-    b       .Lproj
+    ldr     pc, =.Lproj
     @ D > 0 (two-sided only): T >= 0, Tb <= 0, N >= 0
 .Ldpos:
     ldr     r12, [sp, #124]         @ two_sided
     cmp     r12, #0
-    beq     .Lproj                  @ one-sided: heading to the front
+    ldreq   pc, =.Lproj             @ one-sided: heading to the front
     cmp     r3, #0
-    blt     .Lproj                  @ T < 0
+    ldrlt   pc, =.Lproj             @ T < 0
     rsbs    r12, r0, #0
     rscs    lr, r1, #0              @ 0 - Tb: lt iff Tb > 0
-    blt     .Lproj
+    ldrlt   pc, =.Lproj
     ldm     sp, {r0, r1, r2, r3}
     smull   r12, lr, r0, r3
     smull   r0, r3, r1, r2
     subs    r12, r12, r0
     sbcs    lr, lr, r3              @ N: ge iff N >= 0
-    blt     .Lproj
+    ldrlt   pc, =.Lproj
     orrs    r0, r12, lr
     beq     .Lzero
     ldr     r2, [sp, #68]
@@ -200,10 +172,10 @@ fxl__bounce_band_port:
     subs    r2, r2, r0, lsl #16
     sbcs    r12, r12, r3
     sbcs    lr, lr, r1, lsr #16     @ len d - 65536 n: a borrow iff u* > len
-    bcc     .Lproj                  @ beyond the length: not taken
+    ldrcc   pc, =.Lproj             @ beyond the length: not taken
     ldr     r0, [r8, #-4]
     str     r0, [sp, #68]           @ the best
-    b       .Lproj
+    ldr     pc, =.Lproj
 @ A later wall met (N != 0) with a best taken and none listed yet:
 @ fxl__consider_at's strict comparison, strictly earlier iff n_b d > n
 @ d_b (the best's n_b / d_b; n, d, n_b, d_b below 2^63, so both
@@ -270,12 +242,12 @@ fxl__bounce_band_port:
     ldr     r7, [sp, #20]
     ldr     r10, [sp, #16]
     rsb     r6, r4, #0              @ (the loads and rsb keep the flags)
-    bge     .Lproj                  @ B >= A: not strictly earlier
+    ldrge   pc, =.Lproj             @ B >= A: not strictly earlier
     add     r2, sp, #72
     stm     r2, {r0, r1, r12, lr}   @ d, n
     ldr     r0, [r8, #-4]
     str     r0, [sp, #68]           @ the new best
-    b       .Lproj
+    ldr     pc, =.Lproj
 @ N = 0: the rules at the start (C); it and every later wall that passes
 @ are deferred (so the C's strict comparisons see them in index order).
 .Lzero:
@@ -288,50 +260,7 @@ fxl__bounce_band_port:
     ldr     r1, [sp, #128]
     str     r0, [r1], #4
     str     r1, [sp, #128]          @ listed
-
-@ The band's projections: P = rx dx + ry dy (r12, lr), Pb = P + ex dx +
-@ ey dy (r0, r1).
-.Lproj:
-    ldm     sp, {r0, r1, r2, r3}    @ rx, ry, ex, ey
-    smull   r12, lr, r0, r4         @ rx dx
-    smlal   r12, lr, r1, r5         @ P
-    smull   r0, r1, r2, r4          @ ex dx
-    smlal   r0, r1, r3, r5          @ ex dx + ey dy
-    adds    r0, r0, r12
-    adc     r1, r1, lr              @ Pb
-    adds    r2, r12, r7
-    adc     r3, lr, #0
-    subs    r2, r2, #1
-    sbcs    r3, r3, #0              @ P + b - 1: ge iff P > -b
-    bge     2f
-    adds    r2, r0, r7
-    adc     r3, r1, #0
-    subs    r2, r2, #1
-    sbcs    r3, r3, #0
-    blt     .Lnext                  @ both <= -b: wholly behind the start
-2:  subs    r2, r0, r12
-    sbcs    r3, r1, lr              @ lt iff Pb < P
-    movlt   r12, r0
-    movlt   lr, r1                  @ P = the least
-    ldr     r0, [sp, #24]
-    ldr     r1, [sp, #28]           @ lo1
-    subs    r2, r12, r0
-    sbcs    r3, lr, r1              @ lt iff P < lo1
-    bge     3f
-    str     r0, [sp, #32]
-    str     r1, [sp, #36]           @ lo2 = lo1
-    str     r12, [sp, #24]
-    str     lr, [sp, #28]           @ lo1 = P
-    ldr     r0, [r8, #-4]
-    str     r0, [sp, #40]           @ i1 = i
-    b       .Lnext
-3:  ldr     r0, [sp, #32]
-    ldr     r1, [sp, #36]           @ lo2
-    subs    r2, r12, r0
-    sbcs    r3, lr, r1              @ lt iff P < lo2
-    strlt   r12, [sp, #32]
-    strlt   lr, [sp, #36]           @ lo2 = P
-    b       .Lnext
+    ldr     pc, =.Lproj
 
 .Ldone:
     ldr     r0, [sp, #128]
@@ -432,5 +361,101 @@ fxl__bounce_band_port:
 4:  add     sp, sp, #88
     pop     {r4-r11, lr}
     bx      lr
-
+    .ltorg
     .size fxl__bounce_band_port, . - fxl__bounce_band_port
+
+
+@ The loop's hot part, in IWRAM: every candidate's band test (.Lnext) and
+@ the band's projections (.Lproj), 284 bytes with their literals (a
+@ section of its own named .iwram, as FXL_IWRAM_CODE's: fxl_port.h;
+@ --gc-sections keeps it with the kernel). The rest of the kernel stays
+@ in ROM; the two parts reach each other by loads of pc (ARM to ARM, no
+@ state change; out of a branch's reach, and conditional ones have no
+@ linker stubs). Measured (session 13, docs/tuning.md): the boss frame
+@ 77,537 -> 75,948 cycles median, worst 110,387 -> 107,124, and
+@ fxl_room_bounce 13,255 -> 12,639 (max 33,421 -> 32,007), within the
+@ frame's 4 KiB of library IWRAM (curvy.c's seg_length went to ROM for
+@ it); the whole kernel in IWRAM (1,288 bytes) took 4,934 off the median
+@ but does not fit.
+    .section .iwram, "ax", %progbits, unique, 1
+    .align 2
+    @ fxl__bounce_band_loop: a name and size for make size's tables (and
+    @ tools/stack_depth.py: jumped to, not called; the kernel's frame).
+    .type fxl__bounce_band_loop, %function
+fxl__bounce_band_loop:
+.Lnext:
+    ldr     r0, [r8], #4            @ i
+    cmn     r0, #1
+    ldreq   pc, =.Ldone
+    rsb     r0, r0, r0, lsl #3      @ 7 i
+    add     r0, r9, r0, lsl #2      @ &w[i].a (28 bytes a wall)
+    ldm     r0, {r0, r1, r2, r3}    @ ax, ay, ex, ey
+    sub     r0, r0, r10             @ rx
+    sub     r1, r1, r11             @ ry
+    smull   r12, lr, r5, r2         @ dy ex
+    smlal   r12, lr, r6, r3         @ E = dy ex - dx ey = -D
+    stm     sp, {r0, r1, r2, r3, r12, lr} @ rx, ry, ex, ey, E
+    smull   r2, r3, r0, r5          @ rx dy
+    smlal   r2, r3, r1, r6          @ T = rx dy - ry dx
+    adds    r0, r2, r12
+    adc     r1, r3, lr              @ Tb = T - D = T + E
+    rsbs    r12, r2, r7
+    rscs    lr, r3, #0              @ b - T: lt iff T > b
+    bge     1f
+    rsbs    r12, r0, r7
+    rscs    lr, r1, #0
+    blt     .Lnext                  @ Tb > b too: beyond the band
+    ldr     pc, =.Lband
+1:  adds    r12, r2, r7
+    adcs    lr, r3, #0              @ T + b: lt iff T < -b
+    ldrge   pc, =.Lband
+    adds    r12, r0, r7
+    adcs    lr, r1, #0
+    blt     .Lnext                  @ Tb < -b too: beyond the band
+    ldr     pc, =.Lband
+
+@ The band's projections: P = rx dx + ry dy (r12, lr), Pb = P + ex dx +
+@ ey dy (r0, r1).
+.Lproj:
+    ldm     sp, {r0, r1, r2, r3}    @ rx, ry, ex, ey
+    smull   r12, lr, r0, r4         @ rx dx
+    smlal   r12, lr, r1, r5         @ P
+    smull   r0, r1, r2, r4          @ ex dx
+    smlal   r0, r1, r3, r5          @ ex dx + ey dy
+    adds    r0, r0, r12
+    adc     r1, r1, lr              @ Pb
+    adds    r2, r12, r7
+    adc     r3, lr, #0
+    subs    r2, r2, #1
+    sbcs    r3, r3, #0              @ P + b - 1: ge iff P > -b
+    bge     2f
+    adds    r2, r0, r7
+    adc     r3, r1, #0
+    subs    r2, r2, #1
+    sbcs    r3, r3, #0
+    blt     .Lnext                  @ both <= -b: wholly behind the start
+2:  subs    r2, r0, r12
+    sbcs    r3, r1, lr              @ lt iff Pb < P
+    movlt   r12, r0
+    movlt   lr, r1                  @ P = the least
+    ldr     r0, [sp, #24]
+    ldr     r1, [sp, #28]           @ lo1
+    subs    r2, r12, r0
+    sbcs    r3, lr, r1              @ lt iff P < lo1
+    bge     3f
+    str     r0, [sp, #32]
+    str     r1, [sp, #36]           @ lo2 = lo1
+    str     r12, [sp, #24]
+    str     lr, [sp, #28]           @ lo1 = P
+    ldr     r0, [r8, #-4]
+    str     r0, [sp, #40]           @ i1 = i
+    b       .Lnext
+3:  ldr     r0, [sp, #32]
+    ldr     r1, [sp, #36]           @ lo2
+    subs    r2, r12, r0
+    sbcs    r3, lr, r1              @ lt iff P < lo2
+    strlt   r12, [sp, #32]
+    strlt   lr, [sp, #36]           @ lo2 = P
+    b       .Lnext
+    .ltorg
+    .size fxl__bounce_band_loop, . - fxl__bounce_band_loop
