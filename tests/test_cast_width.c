@@ -667,32 +667,28 @@ static void capsule_settled(void)
         fxl_cast b;
         fxl_room room;
         cap_beam bm = cap_beam_draw(&rng, 8, 6);
-        fxl_vec2 e = bm.e;
-        fxl_angle ang = bm.ang;
-        int32_t c = bm.c, s = bm.s;
-        int64_t hw = bm.hw, L = bm.L, F, len;
-        int m = bm.m, j, mm = 0, at;
-        bool two = bm.two;
-        fxl_wall a0 = axis_across(&rng, e, c, s, L + hw, hw);
+        int64_t F, len;
+        int j, mm = 0, at;
+        fxl_wall a0 = axis_across(&rng, bm.e, bm.c, bm.s, bm.L + bm.hw, bm.hw);
         fxl_wall_prep p0;
         /* F: the axis wall's floor alone (L when it does not prepare or
          * is not met). */
-        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, e, ang, (int32_t)(L + 3 * hw + PX(4)),
-                                   (int32_t)hw);
-        F = L;
+        l = fxl_laser_from_emitter(FXL_LASER_CAPSULE, bm.e, bm.ang,
+                                   (int32_t)(bm.L + 3 * bm.hw + PX(4)), (int32_t)bm.hw);
+        F = bm.L;
         if (fxl_wall_prepare(&a0, &p0) == FXL_OK) {
             CHECK_EQ(fxl_room_prepare(&p0, 1, packed, 6, &room), FXL_OK);
             CHECK_EQ(fxl_room_cast_width(&room, &l, FXL_CAST_TWO_SIDED, &b, NULL), FXL_OK);
             if (b.wall == 0)
                 F = b.length;
         }
-        for (j = 1; j < m; j++) {
+        for (j = 1; j < bm.m; j++) {
             int64_t t = F + (fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, 131072)
                                                       : fr[fxlt_below(&rng, 8)]);
-            int64_t out = hw + fxlt_range(&rng, PX(1), PX(8));
+            int64_t out = bm.hw + fxlt_range(&rng, PX(1), PX(8));
             unsigned kind = fxlt_below(&rng, 5);
             if (kind == 0) { /* another axis wall */
-                w[mm] = axis_across(&rng, e, c, s, t + hw, hw);
+                w[mm] = axis_across(&rng, bm.e, bm.c, bm.s, t + bm.hw, bm.hw);
             } else if (kind == 4) { /* the axis wall again, 0 to 2 raw units off */
                 int32_t d = fxlt_range(&rng, -2, 2);
                 w[mm] = a0;
@@ -702,17 +698,18 @@ static void capsule_settled(void)
                     w[mm].a.y = w[mm].b.y = (fix16_t)clamp_c((int64_t)a0.a.y + d);
             } else if (kind == 1) { /* axis-aligned, from a point in the strip */
                 int32_t lw = fxlt_range(&rng, PX(1), PX(40)) * (fxlt_below(&rng, 2) == 0 ? 1 : -1);
-                w[mm].a = frame_pt(e, c, s, t + hw, fxlt_range(&rng, (int32_t)-hw, (int32_t)hw));
+                w[mm].a = frame_pt(bm.e, bm.c, bm.s, t + bm.hw,
+                                   fxlt_range(&rng, (int32_t)-bm.hw, (int32_t)bm.hw));
                 w[mm].b = fxlt_below(&rng, 2) == 0 ? fxl_vec2_make((fix16_t)clamp_c((int64_t)w[mm].a.x + lw), w[mm].a.y)
                                                    : fxl_vec2_make(w[mm].a.x, (fix16_t)clamp_c((int64_t)w[mm].a.y + lw));
             } else if (kind == 2) { /* an end in the strip near an edge */
-                int64_t v = hw - fxlt_range(&rng, 0, (int32_t)(hw / 4)), sg;
+                int64_t v = bm.hw - fxlt_range(&rng, 0, (int32_t)(bm.hw / 4)), sg;
                 sg = fxlt_below(&rng, 2) == 0 ? 1 : -1;
-                w[mm].a = frame_pt(e, c, s, t + isqrt_t(hw * hw - v * v), sg * v);
-                w[mm].b = frame_pt(e, c, s, t + isqrt_t(hw * hw - v * v), sg * out);
+                w[mm].a = frame_pt(bm.e, bm.c, bm.s, t + isqrt_t(bm.hw * bm.hw - v * v), sg * v);
+                w[mm].b = frame_pt(bm.e, bm.c, bm.s, t + isqrt_t(bm.hw * bm.hw - v * v), sg * out);
             } else { /* square to the beam, across the strip: a whole-unit touch */
-                w[mm].a = frame_pt(e, c, s, t + hw, -out);
-                w[mm].b = frame_pt(e, c, s, t + hw, out);
+                w[mm].a = frame_pt(bm.e, bm.c, bm.s, t + bm.hw, -out);
+                w[mm].b = frame_pt(bm.e, bm.c, bm.s, t + bm.hw, out);
             }
             keep_wall(&rng, w, p, &mm);
         }
@@ -730,22 +727,23 @@ static void capsule_settled(void)
             }
         switch (fxlt_below(&rng, 3)) {
         case 0: len = F + fr[fxlt_below(&rng, 5)]; break; /* at the floor, or just off */
-        case 1: len = F + fxlt_range(&rng, 0, (int32_t)(2 * hw)); break;
-        default: len = F + 3 * hw + PX(4); break;
+        case 1: len = F + fxlt_range(&rng, 0, (int32_t)(2 * bm.hw)); break;
+        default: len = F + 3 * bm.hw + PX(4); break;
         }
         if (len < 0)
             len = 0;
         l.length = (int32_t)len;
         for (j = 0; j < mm; j++)
             CHECK_EQ(fxl_wall_prepare(&w[j], &p[j]), FXL_OK);
-        if (!capsule_casts_agree("settled", i, &l, w, p, packed, 6, mm, two, &b, &bad) ||
+        if (!capsule_casts_agree("settled", i, &l, w, p, packed, 6, mm, bm.two, &b, &bad) ||
             b.wall < 0)
             continue;
         /* Another wall met with the answer's floor. */
         for (j = 0; j < mm; j++)
-            if (j != (int)b.wall && ref_eligible(c, s, w[j], two, ref_came(e, w[j], -1)) &&
-                ref_capsule_meets(e, c, s, (int32_t)hw, w[j], l.length) &&
-                !ref_capsule_before(e, c, s, (int32_t)hw, w[j], (int64_t)b.length + 1)) {
+            if (j != (int)b.wall &&
+                ref_eligible(bm.c, bm.s, w[j], bm.two, ref_came(bm.e, w[j], -1)) &&
+                ref_capsule_meets(bm.e, bm.c, bm.s, (int32_t)bm.hw, w[j], l.length) &&
+                !ref_capsule_before(bm.e, bm.c, bm.s, (int32_t)bm.hw, w[j], (int64_t)b.length + 1)) {
                 ties++;
                 break;
             }
