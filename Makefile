@@ -99,10 +99,13 @@ include port/gba/demo.mk
 
 # Every Debian package any target needs; installed when missing. clang and
 # libclang-rt-14-dev: the fuzz targets (clang 14's libFuzzer, ASan and UBSan
-# runtimes are in libclang-rt-14-dev, which clang-14 only recommends).
+# runtimes are in libclang-rt-14-dev, which clang-14 only recommends);
+# libc6-dev-m68k-cross and libc6-dev-mipsel-cross: the retro test builds'
+# C library headers, which the cross compilers only recommend (deps.sh
+# installs without recommends).
 DEBIAN_PACKAGES := $(sort gcc g++ make libc6-dev libfixmath-dev cppcheck pkg-config cmake valgrind libpng-dev python3-minimal \
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-arm qemu-system-misc gcc-12-multilib \
-	clang libclang-rt-14-dev gcc-m68k-linux-gnu gcc-mipsel-linux-gnu qemu-user $(GBA_DEBIAN_PACKAGES))
+	clang libclang-rt-14-dev gcc-m68k-linux-gnu libc6-dev-m68k-cross gcc-mipsel-linux-gnu libc6-dev-mipsel-cross qemu-user $(GBA_DEBIAN_PACKAGES))
 
 deps:
 	@FXL_PACKAGES="$(DEBIAN_PACKAGES)" sh tools/deps.sh
