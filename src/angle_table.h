@@ -27,14 +27,16 @@ extern const int64_t fxl__atan_turn48[FXL_ATAN_STEPS];
 extern const struct fxl__atan_tables fxl__atan FXL_ROM_DATA;
 #if FXL_SIN_FULL
 extern const int32_t fxl__sin_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA;
+extern const int32_t fxl__cos_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA;
 #endif
 
 /* Both table values of angle a at once, exactly fxl_cos(a) and fxl_sin(a). */
 FXL__ALWAYS_INLINE void fxl__sincos(int32_t a, int32_t *cos_out, int32_t *sin_out)
 {
 #if FXL_SIN_FULL
-    *sin_out = fxl__sin_full[(uint32_t)a & 4095u];
-    *cos_out = fxl__sin_full[((uint32_t)a + 1024u) & 4095u];
+    uint32_t k = (uint32_t)a & 4095u; /* one folded index for both */
+    *sin_out = fxl__sin_full[k];
+    *cos_out = fxl__cos_full[k];
 #else
     /* One quadrant reduction, the two quarter-table reads r and 1024 - r,
      * then swap and signs by quadrant (the carry adds back the stored

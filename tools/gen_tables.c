@@ -139,10 +139,12 @@ int main(void)
     printf(" *   (the table's direction vectors have length 1 within %.2e).\n",
            (double)worst / 4294967296.0 / 2.0);
     printf(" *\n");
-    printf(" * fxl__sin_full: the whole wave, 4096 entries of int32_t (16384 bytes),\n");
-    printf(" *   entry k = round(65536 * sin(2*pi*k/4096)) for k = 0..4095: the same\n");
-    printf(" *   values as the quarter table, one read per sine or cosine. Compiled only\n");
-    printf(" *   with FXL_SIN_FULL (include/fixlaser/config.h; the GBA port sets it).\n");
+    printf(" * fxl__sin_full, fxl__cos_full: the whole waves, 4096 entries of int32_t\n");
+    printf(" *   each (16384 bytes each), entry k = round(65536 * sin(2*pi*k/4096)) and\n");
+    printf(" *   round(65536 * cos(2*pi*k/4096)) = the sine's entry (k + 1024) mod 4096,\n");
+    printf(" *   for k = 0..4095: the same values as the quarter table, one read per\n");
+    printf(" *   sine or cosine from the same folded index. Compiled only with\n");
+    printf(" *   FXL_SIN_FULL (include/fixlaser/config.h; the GBA port sets it).\n");
     printf(" *\n");
     printf(" * fxl__atan_turn48: atan(2^-i) for i = 0..%d in units of 2^-48 turn,\n",
            ATAN_ITERS - 1);
@@ -184,6 +186,10 @@ int main(void)
     printf("const int32_t fxl__sin_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA = {");
     for (k = 0; k < STEPS; k++)
         printf("%s%6ld,", (k % 10) ? " " : "\n    ", sin_q16(k));
+    printf("\n};\n\n");
+    printf("const int32_t fxl__cos_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA = {");
+    for (k = 0; k < STEPS; k++)
+        printf("%s%6ld,", (k % 10) ? " " : "\n    ", sin_q16((k + QUARTER) % STEPS));
     printf("\n};\n#endif\n\n");
     printf("const int64_t fxl__atan_turn48[FXL_ATAN_STEPS] = {");
     for (k = 0; k < ATAN_ITERS; k++) {

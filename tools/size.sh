@@ -48,8 +48,8 @@ echo "the next table gives what that is for a few kinds of game, docs/bench-gba.
 echo "each benchmark ROM keeps."
 echo
 echo "angle_table's .rodata: the quarter-wave sine table (2048 bytes; every target), the"
-echo "full-wave table the GBA port selects for a one-load fxl_sin/fxl_cos (FXL_SIN_FULL,"
-echo "16384 bytes of ROM), and fxl_atan2's tables (7940 bytes of boundary tangents,"
+echo "full-wave sine and cosine tables the GBA port selects for a one-load fxl_sin and fxl_cos"
+echo "(FXL_SIN_FULL, 16384 bytes of ROM each), and fxl_atan2's tables (7940 bytes of boundary tangents,"
 echo "reciprocals and first guesses, and the 40-entry CORDIC table of its fallback)."
 echo
 lm=$(${arm}objdump -d build/mcu/m0plus/laser.o | grep -c 'bl.*__aeabi_lmul' || true)

@@ -22,10 +22,12 @@ typedef int32_t fxl_angle;
 /* Internal: the generated tables behind fxl_sin and fxl_cos
  * (src/angle_table.c): the quarter wave, 1024 uint16_t round(65536 sin(2 pi
  * k / 4096)) mod 65536 (the three entries equal to 65536 stored as 0 plus a
- * carry), and with FXL_SIN_FULL the whole wave as 4096 int32_t. */
+ * carry), and with FXL_SIN_FULL the whole sine and cosine waves as 4096
+ * int32_t each. */
 extern const uint16_t fxl__sin_quarter[1024];
 #if FXL_SIN_FULL
 extern const int32_t fxl__sin_full[4096];
+extern const int32_t fxl__cos_full[4096];
 #endif
 
 /* sin(2*pi*a/4096) as Q16.16, exactly round(65536*sin) of the true value.
@@ -44,10 +46,15 @@ FXL_INLINE fix16_t fxl_sin(fxl_angle a)
 #endif
 }
 
-/* cos(2*pi*a/4096) as Q16.16, exactly round(65536*cos) of the true value. */
+/* cos(2*pi*a/4096) as Q16.16, exactly round(65536*cos) of the true value.
+ * Inline, as fxl_sin (FXL_SIN_FULL: a read of the cosine table). */
 FXL_INLINE fix16_t fxl_cos(fxl_angle a)
 {
+#if FXL_SIN_FULL
+    return fxl__cos_full[(uint32_t)a & 4095u];
+#else
     return fxl_sin((fxl_angle)((uint32_t)a + 1024u));
+#endif
 }
 
 /* (cos a, sin a) as Q16.16: the beam direction used by every laser. */

@@ -152,8 +152,9 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 #define FXL_ROM_DATA
 #endif
 
-/* FXL_SIN_FULL: 1 keeps the whole sine wave as a 16 KiB table (4096
- * int32_t) so that fxl_sin and fxl_cos are a single read; 0 (default) keeps
+/* FXL_SIN_FULL: 1 keeps the whole sine and cosine waves as two 16 KiB tables
+ * (4096 int32_t each) so that fxl_sin and fxl_cos are each a single read of
+ * the same folded index; 0 (default) keeps
  * only the quarter wave (2 KiB) and folds the angle into it. Same values
  * either way. The GBA port sets it (cartridge ROM is plentiful there). */
 #ifndef FXL_SIN_FULL

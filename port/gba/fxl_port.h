@@ -155,7 +155,7 @@
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_port_assert_failed(#cond, __FILE__, __LINE__))
 #endif
 
-/* FXL_SIN_FULL: the whole-wave sine table (16 KiB of ROM) makes
+/* FXL_SIN_FULL: the whole-wave sine and cosine tables (32 KiB of ROM) make
  * fxl_sin/fxl_cos one load. */
 #define FXL_SIN_FULL 1
 
