@@ -556,37 +556,58 @@ FXL__ALWAYS_INLINE void cast_rules(fxl__rules *rules, fxl_vec2 pos)
     rules->ref = pos;
 }
 
+/* fxl__room_slab of the coarse value of coordinate v (coarse.h), from
+ * the room's base (org 2^17 with its top bit turned: room.c) and shift
+ * (sh + 17), with no coarse value: with u = v + 2^31 (mod 2^32; coarse(v)
+ * = floor(u / 2^17)) and B = org 2^17 (< 2^32, its 17 low bits 0), u < B
+ * iff coarse(v) < org, i.e. v < base as int32 values (base = B - 2^31);
+ * else floor((coarse(v) - org) / 2^sh) = floor((u - B) / 2^(sh + 17)) and
+ * u - B = v - base mod 2^32, in [0, 2^32). coarse(v) = org gives slab 0
+ * both ways. sh <= 14 (room.c: the extent is below 2^15): a shift below
+ * 32. */
+FXL__ALWAYS_INLINE uint32_t room_slab_of(int32_t v, int32_t base, uint32_t shift)
+{
+    uint32_t s = v < base ? 0u : ((uint32_t)v - (uint32_t)base) >> shift;
+    return s < FXL_ROOM_SLABS - 1u ? s : FXL_ROOM_SLABS - 1u;
+}
+
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
  * 65536) and the length (what room_cast_walls reads; the boxes and reach
- * are left unset), and the coarse values (coarse.h) of a box holding the
- * centre line, for fxl__room_mask: the line's offset along an axis, u m /
- * 65536 for u in [0, len] and m = |dx|, is bounded by ox = (h + 1) m with
- * len = h 65536 + l, l < 65536 (one 32-bit product: len m / 65536 < (h +
- * 1) m, or 0 = ox for m = 0), at most m (1 px) more than the exact box's
- * floor(len m / 65536) + 1 (fxl__ray_init). Each wall the line meets
- * holds the meeting point, which the box holds too: the two coarse boxes
- * meet (coarse values are floors by 2^17 of integer bounds of that point),
- * so the wall is in the slabs' mask; a wider box only adds candidates for
- * the exact tests. (Measured against the former bound h m + ((l (m / 2))
- * >> 15) + 2, two products: GBA room cast 1,854 -> 1,818 median.) Start
- * within the domain, len <= FXL_SIZE_MAX: every value below 2^31 in
- * magnitude. */
-FXL__ALWAYS_INLINE void room_ray_init(fxl__ray *r, fxl_vec2 p, int32_t dx, int32_t dy,
-                                      int32_t len, uint32_t *cxl, uint32_t *cxh, uint32_t *cyl,
-                                      uint32_t *cyh)
+ * are left unset), and fxl__room_mask's candidates for a box holding the
+ * centre line: the line's offset along an axis, u m / 65536 for u in [0,
+ * len] and m = |dx|, is bounded by ox = (h + 1) m with len = h 65536 + l,
+ * l < 65536 (one 32-bit product: len m / 65536 < (h + 1) m, or 0 = ox for
+ * m = 0), at most m (1 px) more than the exact box's floor(len m / 65536)
+ * + 1 (fxl__ray_init). Each wall the line meets holds the meeting point,
+ * which the box holds too: the two coarse boxes meet (coarse values are
+ * floors by 2^17 of integer bounds of that point), so the wall is in the
+ * slabs' mask; a wider box only adds candidates for the exact tests.
+ * (Measured against the former bound h m + ((l (m / 2)) >> 15) + 2, two
+ * products: GBA room cast 1,854 -> 1,818 median.) The slabs come from the
+ * box's corners by room_slab_of: fxl__room_mask's look-ups for their
+ * coarse values. Start within the domain, len <= FXL_SIZE_MAX: every value
+ * below 2^31 in magnitude. */
+FXL__ALWAYS_INLINE uint32_t room_ray_mask(const fxl_room *room, fxl__ray *r, fxl_vec2 p,
+                                          int32_t dx, int32_t dy, int32_t len, int32_t ra,
+                                          bool two_sided)
 {
+    /* sx, sy: all ones for a negative component (no branches); the box
+     * from l = p - o (negative) or p to l + o. */
     uint32_t h1 = ((uint32_t)len >> 16) + 1u;
-    uint32_t ox = h1 * fxl__abs32(dx), oy = h1 * fxl__abs32(dy);
-    uint32_t lx = (uint32_t)p.x - (dx < 0 ? ox : 0u), hx = (uint32_t)p.x + (dx < 0 ? 0u : ox);
-    uint32_t ly = (uint32_t)p.y - (dy < 0 ? oy : 0u), hy = (uint32_t)p.y + (dy < 0 ? 0u : oy);
+    uint32_t sx = 0u - ((uint32_t)dx >> 31), sy = 0u - ((uint32_t)dy >> 31);
+    uint32_t ox = h1 * (((uint32_t)dx ^ sx) - sx), oy = h1 * (((uint32_t)dy ^ sy) - sy);
+    uint32_t lx = (uint32_t)p.x - (ox & sx), hx = lx + ox;
+    uint32_t ly = (uint32_t)p.y - (oy & sy), hy = ly + oy;
+    uint32_t m;
     r->p = p;
     r->dx = dx;
     r->dy = dy;
     r->len = len;
-    *cxl = fxl__coarse(fxl__u2i32(lx));
-    *cxh = fxl__coarse(fxl__u2i32(hx));
-    *cyl = fxl__coarse(fxl__u2i32(ly));
-    *cyh = fxl__coarse(fxl__u2i32(hy));
+    m = room->x_lo[room_slab_of(fxl__u2i32(hx), room->base_x, room->shift_x)] &
+        room->x_hi[room_slab_of(fxl__u2i32(lx), room->base_x, room->shift_x)] &
+        room->y_lo[room_slab_of(fxl__u2i32(hy), room->base_y, room->shift_y)] &
+        room->y_hi[room_slab_of(fxl__u2i32(ly), room->base_y, room->shift_y)];
+    return two_sided ? m : m & ~room->front[(uint32_t)ra >> 8];
 }
 
 /* fxl_room_cast's search of a room too large for the index: room_search
@@ -607,35 +628,112 @@ static long room_cast_all(const fxl_room *room, const fxl_laser *laser, unsigned
                        &rules, &u, NULL, len);
 }
 
-/* The centre line's cast through a room: fxl_laser_cast's, with the
- * room's search (an indexed room: the candidates of fxl__room_mask, then
- * room_cast_mask). */
-ROOM_ENTRY fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
-                                    unsigned flags, fxl_cast *out, fxl_laser *clipped)
+/* fxl__cast_along with no branches (sg: all ones for c < 0, then 0x8000
+ * + sg = 0x7FFF mod 2^32 with l m + 0x7FFF < 2^32, and p - v as p + (v ^
+ * sg) - sg mod 2^32): the same value. */
+FXL__ALWAYS_INLINE int32_t room_along(int32_t p, int32_t L, int32_t c)
+{
+    uint32_t sg = 0u - ((uint32_t)c >> 31);
+    uint32_t m = ((uint32_t)c ^ sg) - sg, l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
+    uint32_t v = h * m + ((l * m + 0x8000u + sg) >> 16);
+    return fxl__u2i32((uint32_t)p + ((v ^ sg) - sg));
+}
+
+/* The centre line's cast through an indexed room (the candidates of
+ * fxl__room_mask, then room_cast_mask) for a checked call. */
+FXL__ALWAYS_INLINE void room_cast_indexed(const fxl_room *room, const fxl_laser *laser,
+                                          unsigned flags, fxl_cast *out, fxl_laser *clipped)
+{
+    bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
+    fxl__ray ray;
+    long wall;
+    int32_t len, c, s;
+    uint32_t mask;
+    fxl__sincos(laser->angle, &c, &s);
+    mask = room_ray_mask(room, &ray, laser->pos, c, s, laser->length,
+                         laser->angle & FXL_ANGLE_MASK, two);
+    wall = room_cast_mask(room->packed, mask, &ray, two, &len);
+    out->length = len; /* fxl__cast_answer, the end point by room_along */
+    out->wall = (int32_t)wall;
+    out->point.x = room_along(laser->pos.x, len, ray.dx);
+    out->point.y = room_along(laser->pos.y, len, ray.dy);
+    if (clipped != NULL) {
+        *clipped = *laser;
+        clipped->length = len;
+    }
+}
+
+/* fxl_room_cast's every case but the common one (out of line, so that the
+ * common path's branches stay short: each check a branch not taken). With
+ * FXL_PORT_ROOM_CAST the port's fxl_room_cast (port/gba/cast_arm.s, Thumb)
+ * is the common case and calls this for the rest; the C below is then
+ * fxl__room_cast_c, the reference the tests compare it with. */
+#if FXL_PORT_ROOM_CAST
+#define ROOM_CAST_SLOW fxl__room_cast_slow
+#define ROOM_CAST_ENTRY fxl__room_cast_c
+
+/* The offsets and constants the port's fxl_room_cast reads. */
+typedef char fxl__room_cast_layout[
+    (offsetof(fxl_room, packed) == 4 && offsetof(fxl_room, n) == 8 &&
+     offsetof(fxl_room, x_lo) == 28 && offsetof(fxl_room, x_hi) == 60 &&
+     offsetof(fxl_room, y_lo) == 92 && offsetof(fxl_room, y_hi) == 124 &&
+     offsetof(fxl_room, front) == 156 && offsetof(fxl_room, base_x) == 220 &&
+     offsetof(fxl_room, base_y) == 224 && offsetof(fxl_room, shift_x) == 228 &&
+     offsetof(fxl_room, shift_y) == 232 && sizeof(fxl_laser_kind) == 1 &&
+     sizeof(fxl_laser_anchor) == 1 && offsetof(fxl_laser, anchor) == 1 &&
+     offsetof(fxl_laser, pos) == 4 && offsetof(fxl_laser, angle) == 12 &&
+     offsetof(fxl_laser, length) == 16 && offsetof(fxl_laser, half_width) == 20 &&
+     offsetof(fxl_laser, hit_fraction) == 24 && sizeof(fxl_laser) == 28 &&
+     offsetof(fxl_cast, length) == 0 && offsetof(fxl_cast, wall) == 4 &&
+     offsetof(fxl_cast, point) == 8 && offsetof(fxl__ray, len) == 16 &&
+     FXL_ANCHOR_EMITTER == 0 && FXL_CAST_TWO_SIDED == 1u && FXL_ROOM_INDEXED == 32 &&
+     FXL_ROOM_SLABS == 8 && FXL_ROOM_TURNS == 16 && FXL_SIN_FULL &&
+     FXL_COORD_MAX == 0x3FFFFFFF && FXL_SIZE_MAX == 0x0FFFFFFF)
+        ? 1
+        : -1];
+#else
+#define ROOM_CAST_SLOW room_cast_slow
+#define ROOM_CAST_ENTRY fxl_room_cast
+static
+#endif
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+fxl_result ROOM_CAST_SLOW(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                          fxl_cast *out, fxl_laser *clipped)
 {
     long wall;
     int32_t len, c, s;
-    if (FXL__UNLIKELY(room == NULL || laser == NULL || out == NULL ||
-                      (room->packed == NULL && room->n != 0)))
+    if (room == NULL || laser == NULL || out == NULL || (room->packed == NULL && room->n != 0))
         return FXL_ERR_NULL;
     {
         fxl_result res = fxl__cast_laser_ok(laser);
-        if (FXL__UNLIKELY(res != FXL_OK))
+        if (res != FXL_OK)
             return res;
     }
-    fxl__sincos(laser->angle, &c, &s);
-    if (FXL__LIKELY(room->n <= FXL_ROOM_INDEXED)) {
-        bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
-        fxl__ray ray;
-        uint32_t xl, xh, yl, yh;
-        room_ray_init(&ray, laser->pos, c, s, laser->length, &xl, &xh, &yl, &yh);
-        wall = room_cast_mask(
-            room->packed, fxl__room_mask(room, xl, xh, yl, yh, laser->angle & FXL_ANGLE_MASK, two),
-            &ray, two, &len);
-    } else {
-        wall = room_cast_all(room, laser, flags, c, s, &len);
+    if (room->n <= FXL_ROOM_INDEXED) {
+        room_cast_indexed(room, laser, flags, out, clipped);
+        return FXL_OK;
     }
+    fxl__sincos(laser->angle, &c, &s);
+    wall = room_cast_all(room, laser, flags, c, s, &len);
     fxl__cast_answer(laser, wall, len, c, s, out, clipped);
+    return FXL_OK;
+}
+
+/* The centre line's cast through a room: fxl_laser_cast's, with the
+ * room's search (an indexed room: the candidates of fxl__room_mask, then
+ * room_cast_mask). The common case (pointers set, an indexed room with
+ * its packed walls, a laser fxl__laser_fast_ok passes fired from its
+ * emitter) here; the rest, errors included, in room_cast_slow. */
+ROOM_ENTRY fxl_result ROOM_CAST_ENTRY(const fxl_room *room, const fxl_laser *laser,
+                                      unsigned flags, fxl_cast *out, fxl_laser *clipped)
+{
+    if (FXL__UNLIKELY(room == NULL || laser == NULL || out == NULL || room->packed == NULL ||
+                      room->n > FXL_ROOM_INDEXED || !fxl__laser_fast_ok(laser) ||
+                      laser->anchor != FXL_ANCHOR_EMITTER))
+        return ROOM_CAST_SLOW(room, laser, flags, out, clipped);
+    room_cast_indexed(room, laser, flags, out, clipped);
     return FXL_OK;
 }
 

@@ -177,6 +177,13 @@ long fxl__room_cast_mask_c(const fxl_room_wall *w, uint32_t mask, const fxl__ray
  * products), and floor(u*) of best (the C's division). */
 bool fxl__room_earlier_nd(const uint64_t *cand, const uint64_t *best);
 int32_t fxl__room_floor_nd(const uint64_t *best);
+/* cast.c's fxl_room_cast, the reference the port's (cast_arm.s, Thumb)
+ * is compared with, and its every case but the common one, which the
+ * port's calls. */
+fxl_result fxl__room_cast_c(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                            fxl_cast *out, fxl_laser *clipped);
+fxl_result fxl__room_cast_slow(const fxl_room *room, const fxl_laser *laser, unsigned flags,
+                               fxl_cast *out, fxl_laser *clipped);
 #endif
 
 long fxl__room_first_wall(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,

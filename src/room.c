@@ -24,6 +24,8 @@ static void room_index(const fxl_room_wall *w, size_t n, fxl_room *out)
     for (s = 0; s < FXL_ROOM_TURNS; s++)
         out->front[s] = 0;
     out->org_x = out->org_y = out->sh_x = out->sh_y = 0;
+    out->base_x = out->base_y = 0;
+    out->shift_x = out->shift_y = 0;
     if (n > FXL_ROOM_INDEXED)
         return;
     for (i = 0; i < n; i++) {
@@ -42,6 +44,12 @@ static void room_index(const fxl_room_wall *w, size_t n, fxl_room *out)
         out->sh_x++;
     while (y1 > y0 && ((y1 - y0) >> out->sh_y) >= FXL_ROOM_SLABS)
         out->sh_y++;
+    /* cast.c's room_slab_of: org 2^17 as a Q16.16 coordinate (coarse.h's
+     * order: the top bit turned), and the slab's size as a shift. */
+    out->base_x = fxl__u2i32((x0 << 17) ^ 0x80000000u);
+    out->base_y = fxl__u2i32((y0 << 17) ^ 0x80000000u);
+    out->shift_x = out->sh_x + 17u;
+    out->shift_y = out->sh_y + 17u;
     for (i = 0; i < n; i++) {
         uint32_t bit = 1u << i;
         uint32_t xl = fxl__room_slab(fxl__coarse_lo_of(w[i].coarse_lo, 1), x0, out->sh_x);

@@ -5,6 +5,8 @@
  * reference), extreme or meaningless inputs (no undefined behaviour:
  * the suite runs under UBSan), and the width cast's 64 x 32-bit product
  * against long multiplication. */
+#include <string.h>
+
 #include "harness.h"
 #include "ref_cast.h"
 
@@ -661,6 +663,158 @@ static void room_cast_bands(void)
 #endif
     CHECK(at_len > 0 || n < 20000);
     CHECK(tie > 0 || n < 20000);
+    CHECK_EQ(big_faults(), 0);
+}
+
+/* fxl_room_cast through rooms of axis-aligned walls (for those the
+ * port's kernel divides by the direction's component alone, ex or ey
+ * cancelled: port/gba/cast_arm.s; its b = 65536 case at the axes) against
+ * the reference and fxl_laser_cast: 2 to 32 horizontal and vertical walls
+ * a whole number of pixels from the emitter (a raw unit off one time in
+ * three), either way round, one- or two-sided; directions at the axes and
+ * at multiples of 45 degrees and up to 3 steps off them (|cos| or |sin|
+ * 65536, or down to 101 raw units), or any; the length floor(u*) - 1,
+ * floor(u*) or floor(u*) + 1 of the first wall the line meets at any u
+ * (u* a whole unit often: along an axis); a room of up to 40 walls one
+ * time in eight (the pass). With the port (FXL_PORT_ROOM_CAST), its
+ * fxl_room_cast (Thumb, cast_arm.s) against cast.c's fxl__room_cast_c,
+ * answers and clipped lasers, with the call or the laser broken one time
+ * in four (each check that sends the port to the C). */
+static void room_axis_walls(void)
+{
+    fxlt_rng rng = fxlt_rng_for("room_axis_walls");
+    uint32_t i, n = FXLT_CASES(200000) + 400, bad = 0, hits = 0, whole = 0, tie = 0, axis = 0;
+#if FXL_PORT_ROOM_CAST
+    uint32_t port_bad = 0, broken = 0;
+#endif
+    fxl_wall *w = room_w;
+    fxl_wall_prep *p = room_p;
+    fxl_room_wall *packed = room_packed;
+    for (i = 0; i < n; i++) {
+        scene s;
+        fxl_room room;
+        fxl_cast a, b;
+        ref_q best = ref_int(0);
+        long k;
+        int m = fxlt_below(&rng, 8) == 0 ? (int)fxlt_range(&rng, 2, ROOMW)
+                                         : (int)fxlt_range(&rng, 2, FXL_ROOM_INDEXED);
+        int j;
+        unsigned flags;
+        int32_t c, sn;
+        int64_t x = fxlt_range(&rng, PX(-3000), PX(3000)), y = fxlt_range(&rng, PX(-3000), PX(3000));
+        fxl_angle ang;
+        uint32_t t0 = 0;
+        switch (fxlt_below(&rng, 3)) {
+        case 0: ang = (fxl_angle)fxlt_below(&rng, 4) * 1024 + (fxl_angle)fxlt_range(&rng, -3, 3); break;
+        case 1: ang = (fxl_angle)fxlt_below(&rng, 8) * 512 + (fxl_angle)fxlt_range(&rng, -3, 3); break;
+        default: ang = (fxl_angle)fxlt_next(&rng); break;
+        }
+        c = fxl_cos(ang);
+        sn = fxl_sin(ang);
+        axis += c == 65536 || c == -65536 || sn == 65536 || sn == -65536;
+        s.l = beam(fxlt_below(&rng, 2) == 0 ? FXL_LASER_BOX : FXL_LASER_CAPSULE, x, y, ang,
+                   FXL_SIZE_MAX, 0);
+        s.two = fxlt_below(&rng, 2) == 0;
+        s.n = 0;
+        for (j = 0; j < m; j++) {
+            int64_t d = PX(fxlt_range(&rng, -400, 400)) +
+                        (fxlt_below(&rng, 3) == 0 ? fxlt_range(&rng, -1, 1) : 0);
+            int64_t lo = fxlt_range(&rng, PX(-600), PX(600)), span = fxlt_range(&rng, 1, PX(800));
+            fxl_vec2 A, B;
+            if (fxlt_below(&rng, 2) == 0) {
+                A = v2(x + lo, y + d);
+                B = v2(x + lo + span, y + d);
+            } else {
+                A = v2(x + d, y + lo);
+                B = v2(x + d, y + lo + span);
+            }
+            if (fxlt_below(&rng, 2) == 0) {
+                fxl_vec2 T = A;
+                A = B;
+                B = T;
+            }
+            w[j].a = A;
+            w[j].b = B;
+            CHECK_EQ(fxl_wall_prepare(&w[j], &p[j]), FXL_OK);
+        }
+        k = ref_first_within(&s, c, sn, w, m, &best, &t0);
+        if (k >= 0) {
+            int64_t F = ref_floor(best) + fxlt_range(&rng, -1, 1);
+            s.l.length = (fix16_t)(F < 0 ? 0 : F > FXL_SIZE_MAX ? FXL_SIZE_MAX : F);
+        } else {
+            s.l.length = fxlt_range(&rng, 0, PX(1500));
+        }
+        best = ref_int(0);
+        k = ref_first_within(&s, c, sn, w, m, &best, &tie);
+        CHECK_EQ(fxl_room_prepare(p, (size_t)m, packed, ROOMW, &room), FXL_OK);
+        flags = s.two ? FXL_CAST_TWO_SIDED : 0u;
+        if (fxl_room_cast(&room, &s.l, flags, &b, NULL) != FXL_OK ||
+            fxl_laser_cast(&s.l, p, (size_t)m, flags, &a, NULL) != FXL_OK || b.wall != k ||
+            !length_agrees(&s, k, best, b.length) || a.wall != b.wall || a.length != b.length ||
+            a.point.x != b.point.x || a.point.y != b.point.y) {
+            if (bad < 3)
+                fxlt_printf("    axis walls: case %u (%d walls, angle %d): wall %d (ref %d), length %d\n",
+                            i, m, (int)ang, (int)b.wall, (int)k, (int)b.length);
+            bad++;
+            continue;
+        }
+        hits += k >= 0;
+        whole += k >= 0 && ref_q_cmp_int(best, b.length) == 0;
+#if FXL_PORT_ROOM_CAST
+        {
+            const fxl_room *rp = &room;
+            fxl_laser l = s.l, cp, cc;
+            fxl_cast op, oc;
+            fxl_cast *outp = &op, *outc = &oc;
+            fxl_laser *clp = fxlt_below(&rng, 2) == 0 ? &cp : NULL, *clc = clp != NULL ? &cc : NULL;
+            fxl_result rp_, rc_;
+            unsigned f = flags | (fxlt_below(&rng, 4) == 0 ? 0x10u : 0u);
+            memset(&op, 0x5A, sizeof op);
+            memset(&oc, 0x5A, sizeof oc);
+            memset(&cp, 0xA5, sizeof cp);
+            memset(&cc, 0xA5, sizeof cc);
+            if (fxlt_below(&rng, 4) == 0) {
+                broken++;
+                switch (fxlt_below(&rng, 12)) {
+                case 0: rp = NULL; break;
+                case 1: outp = outc = NULL; break;
+                case 2: l.kind = (fxl_laser_kind)2; break;
+                case 3: l.anchor = FXL_ANCHOR_CENTRE; break;
+                case 4: l.length = fxlt_below(&rng, 2) == 0 ? -1 : FXL_SIZE_MAX + 1; break;
+                case 5: l.half_width = FXL_SIZE_MAX + 1; break;
+                case 6: l.hit_fraction = fix16_one + 1; break;
+                case 7: l.pos.x = fxlt_below(&rng, 2) == 0 ? FXL_COORD_MAX + 1 : -FXL_COORD_MAX - 1; break;
+                case 8: l.pos.y = fxlt_below(&rng, 2) == 0 ? FXL_COORD_MAX + 1 : -FXL_COORD_MAX - 1; break;
+                case 9: l.hit_fraction = fix16_one; l.half_width = FXL_SIZE_MAX; break;
+                case 10: l.pos.x = fxlt_below(&rng, 2) == 0 ? FXL_COORD_MAX : -FXL_COORD_MAX; break;
+                default: room.packed = NULL; break;
+                }
+            }
+            rp_ = fxl_room_cast(rp, &l, f, outp, clp);
+            rc_ = fxl__room_cast_c(rp, &l, f, outc, clc);
+            if (rp_ != rc_ || memcmp(&op, &oc, sizeof op) != 0 ||
+                (clp != NULL && memcmp(&cp, &cc, sizeof cp) != 0)) {
+                if (port_bad < 3)
+                    fxlt_printf("    axis walls: case %u: the port's fxl_room_cast %d (C %d), wall %d "
+                                "(C %d), length %d (C %d)\n", i, (int)rp_, (int)rc_, (int)op.wall,
+                                (int)oc.wall, (int)op.length, (int)oc.length);
+                port_bad++;
+            }
+        }
+#endif
+    }
+    fxlt_printf("    axis walls: %u casts (%u along an axis), %u stopped (%u at a whole unit, %u ties\n"
+                "      at the same u*): %u disagreements\n", n, axis, hits, whole, tie, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(hits > n / 4);
+    CHECK(whole > 0);
+    CHECK(axis > 0);
+#if FXL_PORT_ROOM_CAST
+    fxlt_printf("    the port's fxl_room_cast against the C's: %u calls (%u broken): %u disagreements\n",
+                n, broken, port_bad);
+    CHECK_EQ(port_bad, 0);
+    CHECK(broken > 0);
+#endif
     CHECK_EQ(big_faults(), 0);
 }
 
@@ -1847,6 +2001,7 @@ static const fxlt_case cases[] = {
     {"centre_vs_reference", centre_vs_reference},
     {"room_centre_vs_reference", room_centre_vs_reference},
     {"room_cast_bands", room_cast_bands},
+    {"room_axis_walls", room_axis_walls},
     {"box_vs_reference", box_vs_reference},
     {"capsule_vs_reference", capsule_vs_reference},
     {"zero_width_is_centre", zero_width_is_centre},

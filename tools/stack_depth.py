@@ -55,13 +55,20 @@ INDIRECT = '__indirect_call'
 #     walk_fast's code but only fxl_chain_make reaches it (walk_fast, passed
 #     its walk, returns before it).
 #   fxl__room_cast_walls_port (port/gba/cast_arm.s, ROM): push {r4-r11,
-#     lr} 36, sub sp 44: 80, plus fxl__room_earlier_nd's (C) depth.
+#     lr} 36, sub sp 60: 96, plus fxl__room_earlier_nd's (C) depth.
+#   fxl_room_cast (cast_arm.s, Thumb in ROM): push {r4-r7, lr} 20, sub sp
+#     44: 64, plus fxl__room_cast_walls_port's or fxl__room_cast_slow's
+#     (C), each called through bx r4 (the second from
+#     fxl__room_cast_port_slow, code before the entry that fxl_room_cast
+#     branches to, within its frame: 0).
 #   fxl__bounce_band_port (port/gba/bounce_arm.s, ROM): push {r4-r11,
 #     lr} 36, sub sp 88: 124, no calls. fxl__bounce_band_loop (its
 #     candidates' loop, in IWRAM) is jumped to and jumps back, within that
 #     frame: 0.
 ASM_FRAMES = {'fxl_circles_vs_circle': 64, 'fxl_lasers_vs_circle': 80,
-              'fxl__room_cast_walls_port': 80, 'fxl__bounce_band_port': 124,
+              'fxl__room_cast_walls_port': 96, 'fxl_room_cast': 64,
+              'fxl__room_cast_port_slow': 0,
+              'fxl__bounce_band_port': 124,
               'fxl__bounce_band_loop': 0,
               'src/chain.c:walk_fast': 56, 'fxl_chain_make': 72}
 # Naked functions that branch into another's code: {function: the other}.

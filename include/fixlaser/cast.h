@@ -216,14 +216,14 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * room's search and fxl_room_cast, about 8 KiB of IWRAM) move it to IWRAM
  * as ARM code.
  * Cost (GBA, default build): the GBA port runs a room cast's candidate
- * search and its floor division as hand-scheduled ARM in ROM
+ * search and its floor division as hand-scheduled ARM in ROM, and the
+ * rest of fxl_room_cast's common case as hand-written Thumb
  * (port/gba/cast_arm.s, FXL_PORT_ROOM_CAST), and a bounce leg's band and
  * exact tests likewise (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND; its
- * candidates' loop in IWRAM); the C (fxl__room_cast_mask_c,
- * src/bounce_band.c) stays the code everywhere else and the reference
- * the port's tests compare them with. A room cast
- * costs about two thirds of fxl_laser_cast's centre line, mostly ROM
- * fetches (the ARM part in IWRAM would take it near 1,200 cycles). A
+ * candidates' loop in IWRAM); the C (fxl__room_cast_c,
+ * fxl__room_cast_mask_c, src/bounce_band.c) stays the code everywhere
+ * else and the reference the port's tests compare them with. A room cast
+ * costs about half of fxl_laser_cast's centre line, mostly ROM fetches. A
  * bounce costs about 4 legs' searches plus, per bounce, the bounce point
  * and the reflection: a leg off an axis-aligned or 45-degree wall is
  * cheap (exact reflection, one 64-bit division), one off a slanted wall
@@ -252,7 +252,7 @@ typedef struct fxl_room_wall {
  * FXL_ROOM_INDEXED walls) an index of them as bit sets, bit i for wall i:
  * the room's walls' coarse boxes (wall.h) cut into FXL_ROOM_SLABS slabs
  * along each axis, and the turn into FXL_ROOM_TURNS directions.
- * fxl_room_prepare fills it all (220 bytes with 32-bit pointers). */
+ * fxl_room_prepare fills it all (236 bytes with 32-bit pointers). */
 typedef struct fxl_room {
     const fxl_wall_prep *walls;  /* the prepared walls (kept, not copied: bounces and width
                                   * casts read them) */
@@ -264,6 +264,9 @@ typedef struct fxl_room {
     uint32_t x_hi[FXL_ROOM_SLABS]; /* walls whose box ends in slab s or after along x */
     uint32_t y_lo[FXL_ROOM_SLABS], y_hi[FXL_ROOM_SLABS]; /* the same along y */
     uint32_t front[FXL_ROOM_TURNS]; /* walls every beam of direction s heads to the front of */
+    int32_t base_x, base_y;   /* Q16.16 x, y where slab 0's coarse values end: the slabs of
+                               * a coordinate, for fxl_room_cast (cast.c) */
+    uint32_t shift_x, shift_y; /* sh_x + 17, sh_y + 17: a slab in Q16.16 units */
 } fxl_room;
 
 /* Packs n prepared walls (fxl_wall_prepare or fxl_walls_inflate) into

@@ -195,9 +195,11 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
 
 /* FXL_PORT_ROOM_CAST: 1 when the port supplies the room cast's candidate
  * search (the GBA port: hand-scheduled ARM in port/gba/cast_arm.s, in ROM,
- * the same walls and u* as the C's; fxl_room_cast then divides once for
- * the wall it finds). The core's C search is then built as
- * fxl__room_cast_mask_c, the tests' reference. Default 0. */
+ * the same walls and u* as the C's, with the division for the wall it
+ * finds) and fxl_room_cast's common case (there as hand-written Thumb,
+ * calling the core's C for every other case). The core's C search and
+ * fxl_room_cast are then built as fxl__room_cast_mask_c and
+ * fxl__room_cast_c, the tests' references. Default 0. */
 #ifndef FXL_PORT_ROOM_CAST
 #define FXL_PORT_ROOM_CAST 0
 #endif

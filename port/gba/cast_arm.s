@@ -50,7 +50,8 @@
     .global fxl__room_cast_walls_port
     .type fxl__room_cast_walls_port, %function
 
-@ The candidate's index, from the mask's lowest bit, into \reg.
+@ 7 times the candidate's index (its offset in words: 28 bytes a wall),
+@ from the mask's lowest bit into \reg (the de Bruijn look-up, .Lbit7).
 .macro INDEX reg
     rsb     \reg, r8, #0
     and     \reg, \reg, r8
@@ -61,7 +62,6 @@
 @ The candidate's a and b - a (r2-r5) and E = -D (r0, r1; N: its sign).
 .macro FETCH
     INDEX   r0
-    rsb     r0, r0, r0, lsl #3      @ 7 i
     add     r0, r9, r0, lsl #2      @ &w[i].a (28 bytes a wall)
     ldm     r0, {r2, r3, r4, r5}    @ ax, ay, ex, ey
     smull   r0, r1, r5, r6          @ ey dx
@@ -98,7 +98,6 @@
 @ a wall beside its start).
 .macro ONESIDED miss
     INDEX   r0
-    rsb     r0, r0, r0, lsl #3      @ 7 i
     add     r0, r9, r0, lsl #2      @ &w[i].a
     ldm     r0, {r2, r3, r4, r5}    @ ax, ay, ex, ey
     ldm     sp, {r12, lr}           @ px, py
@@ -158,7 +157,7 @@
     add     r3, sp, #40
     stm     r3, {r0, r1, r12, lr}   @ d, n
     INDEX   r2
-    str     r2, [sp, #16]
+    str     r2, [sp, #16]           @ 7 i
 .endm
 
 @ A later candidate met the line (d, n in r0, r1, r12, lr): it becomes the
@@ -188,7 +187,7 @@ fxl__room_cast_walls_port:
     stm     sp, {r4, r5, r8, r12}   @ px, py, len, fl
     rsb     r7, r7, #0              @ -dy
     add     r9, r0, #8
-    ldr     r10, =fxl__bit_index
+    ldr     r10, =.Lbit7
     ldr     r11, =0x077CB531
     movs    r8, r1
     beq     .Lnone
@@ -264,6 +263,72 @@ fxl__room_cast_walls_port:
 @ step down or two up, else (never seen; d >= 2^56 cannot come from a table
 @ direction) fxl__room_floor_nd, the C's division.
 .Ldone:
+    ldr     r4, [sp, #16]           @ 7 best
+    add     r4, r9, r4, lsl #2      @ &w[best].a
+    ldm     r4, {r0, r1, r2, r3}    @ ax, ay, ex, ey
+    cmp     r3, #0
+    cmpne   r2, #0
+    bne     .Lgeneral               @ not axis-aligned
+    ldm     sp, {r4, r5}            @ px, py
+    cmp     r3, #0
+    subeq   r0, r1, r5              @ ey = 0: a = ry, b = dy
+    rsbeq   r1, r7, #0
+    subne   r0, r0, r4              @ ex = 0: a = rx, b = dx
+    movne   r1, r6
+    cmp     r1, #0
+    rsblt   r1, r1, #0
+    rsblt   r0, r0, #0              @ b = |b| (1..65536), a = |a| (a / b = n / d >= 0)
+    cmp     r1, #0x10000
+    beq     5f                      @ b = 65536: floor(u*) = a (in r0)
+    mov     r5, r1, lsl #16         @ b < 2^16: normalised from 16 leading zeros on
+    mov     r6, #0
+    cmp     r5, #0x1000000
+    movcc   r5, r5, lsl #8
+    movcc   r6, #8
+    ldr     r8, =fxl__atan + 2052   @ clz8
+    ldrb    r7, [r8, r5, lsr #24]
+    mov     r5, r5, lsl r7          @ bt = b 2^z (top bit set; its 16 low bits 0)
+    add     r6, r6, r7              @ z - 16 (0..15)
+    sub     r8, r8, #2304           @ recip (fxl__atan + 3844), less its 2048 first indices
+    mov     r7, r5, lsr #20
+    add     r7, r8, r7, lsl #1
+    ldrh    r7, [r7]
+    mov     r7, r7, lsl #16         @ r
+    umull   r9, r10, r5, r7
+    rsbs    r9, r9, #0
+    rsc     r10, r10, #0x80000000   @ e = 2^63 - bt r
+    mov     r9, r9, lsr #21
+    orr     r9, r9, r10, lsl #11
+    umull   r10, r11, r7, r9
+    add     r7, r7, r11, lsr #10    @ r += (r (e >> 21)) >> 42
+    umull   r9, r10, r5, r7
+    rsbs    r9, r9, #0
+    rsc     r10, r10, #0x80000000
+    mov     r9, r9, lsr #21
+    orr     r9, r9, r10, lsl #11
+    umull   r10, r11, r7, r9
+    add     r7, r7, r11, lsr #10    @ the second step
+    mov     r2, r0, lsl r6          @ y_hi = a 2^(z - 16) (y_lo = 0)
+    umull   r3, r12, r2, r7
+    mov     r8, r3, lsr #31
+    orr     r8, r8, r12, lsl #1     @ q = (y_hi r) >> 31
+    mul     r9, r8, r1
+    rsb     r9, r9, r0, lsl #16     @ R = 65536 a - q b (|R| < 2^31: exact mod 2^32)
+    cmp     r9, #0
+    addlt   r9, r9, r1
+    sublt   r8, r8, #1              @ negative: a step down
+    cmp     r9, r1
+    subcs   r9, r9, r1
+    addcs   r8, r8, #1
+    cmp     r9, r1
+    subcs   r9, r9, r1
+    addcs   r8, r8, #1              @ up once or twice
+    cmp     r9, r1
+    bcs     .Lgeneral               @ not in [0, b) (never: the proof above)
+    mov     r0, r8
+    b       5f
+
+.Lgeneral:
     add     r0, sp, #40
     ldm     r0, {r0, r1, r2, r3}    @ dl, dh, nl, nh
     movs    r4, r1, lsr #24
@@ -285,7 +350,7 @@ fxl__room_cast_walls_port:
     cmp     r1, #0
     rsbne   r7, r6, #32
     orrne   r5, r5, r0, lsr r7      @ dt = (dh << z) | (dl >> (32 - z))
-    ldr     r8, =fxl__atan + 3844 - 4096 @ recip, less its 2048 first indices
+    sub     r8, r8, #2304           @ recip (fxl__atan + 3844), less its 2048 first indices
     mov     r7, r5, lsr #20
     add     r7, r8, r7, lsl #1
     ldrh    r7, [r7]
@@ -357,10 +422,278 @@ fxl__room_cast_walls_port:
     bl      fxl__room_floor_nd
 5:  ldr     r1, [sp, #12]
     str     r0, [r1]                @ *fl = floor(u*)
-    ldr     r0, [sp, #16]           @ the best
+    ldr     r0, [sp, #16]           @ 7 best
+    add     r1, r0, r0, lsl #3      @ 63 i
+    add     r0, r0, r1, lsl #2      @ 259 i = 256 i + 3 i, 3 i < 256 (i < 32)
+    mov     r0, r0, lsr #8          @ the best
     add     sp, sp, #60
     pop     {r4-r11, lr}
     bx      lr
 
     .ltorg
     .size fxl__room_cast_walls_port, . - fxl__room_cast_walls_port
+
+@ 7 times cast.c's fxl__bit_index (de Bruijn: the index of bit b is at
+@ (b 0x077CB531) >> 27): a wall's offset in words.
+    .section .rodata.fxl__room_bit7, "a", %progbits
+.Lbit7:
+    .byte   0, 7, 196, 14, 203, 98, 168, 21, 210, 154, 140, 105, 175, 119, 28, 56
+    .byte   217, 189, 91, 161, 147, 133, 112, 49, 182, 84, 126, 42, 77, 35, 70, 63
+
+@ ---------------------------------------------------------------------------
+@ fxl_room_cast (FXL_PORT_ROOM_CAST): the common case as hand-written Thumb
+@ in ROM, the same steps as cast.c's fxl__room_cast_c (its C, which GCC
+@ compiles with its values shuffled through the high registers): the
+@ checks (every pointer set, an indexed room with packed walls, a laser
+@ fxl__laser_fast_ok passes fired from its emitter: kind <= 1 and anchor
+@ 0); any that fails goes to cast.c's fxl__room_cast_slow (the C's every
+@ case, errors included); then the table's cos and sin (FXL_SIN_FULL),
+@ room_ray_mask's box and slab look-ups (room_slab_of, from the room's
+@ base and shift) less the front set, the kernel above, and the answer
+@ (room_along's end point, *clipped). cast.c checks the offsets read here.
+@
+@ fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
+@                          unsigned flags, fxl_cast *out, fxl_laser *clipped)
+@
+@ Frame (push {r4-r7, lr}, sub 44: 64 bytes, 8-byte aligned for the calls):
+@   [sp] the kernel's fifth argument (&fl)   [sp, #4] fl
+@   [sp, #8] the ray: px, py, dx, dy, len (fxl__ray's first fields)
+@   [sp, #28] out   [sp, #32] laser   [sp, #36] two-sided
+@   [sp, #40] the front set's walls to drop   [sp, #64] clipped
+
+    .syntax divided
+    .thumb
+    .section .text.fxl_room_cast, "ax", %progbits
+    .align 2
+    .global fxl_room_cast
+    .type fxl_room_cast, %function
+
+@ The slab (0..7) of coordinate \v (room_slab_of: 0 below base \b, else
+@ (v - b) >> \s clamped to 7), then \v = the word at \off + 4 slab of room
+@ (r0). The two clamps branch to stubs after the return (.Lrc_zero_\n,
+@ .Lrc_seven_\n), so that a slab within 0..7 takes no branch.
+.macro SLAB v, b, s, off, n
+    sub     \v, \b                  @ the flags of cmp v, b
+    blt     .Lrc_zero_\n            @ below base (signed): slab 0
+    lsr     \v, \s
+    cmp     \v, #7
+    bhi     .Lrc_seven_\n
+.Lrc_slab_\n:
+    lsl     \v, \v, #2
+    add     \v, r0
+    ldr     \v, [\v, #\off]
+.endm
+
+@ SLAB's stubs.
+.macro SLAB_STUBS v, n
+.Lrc_zero_\n:
+    mov     \v, #0
+    b       .Lrc_slab_\n
+.Lrc_seven_\n:
+    mov     \v, #7
+    b       .Lrc_slab_\n
+.endm
+
+@ Every other case: cast.c's C (r0-r3 still the arguments). Before the
+@ entry, within reach of the checks' conditional branches (a local symbol
+@ of its own: tools/stack_depth.py's frame 0, fxl_room_cast's frame).
+    .thumb_func
+    .type fxl__room_cast_port_slow, %function
+fxl__room_cast_port_slow:
+.Lrc_slow:
+    ldr     r4, [sp, #64]
+    str     r4, [sp, #0]            @ clipped
+    ldr     r4, =fxl__room_cast_slow
+    bl      .Lrc_bx_r4
+    add     sp, #44
+    pop     {r4-r7}
+    pop     {r3}
+    bx      r3
+.Lrc_bx_r4:
+    bx      r4
+    .size fxl__room_cast_port_slow, . - fxl__room_cast_port_slow
+
+    .thumb_func
+fxl_room_cast:
+    push    {r4-r7, lr}
+    sub     sp, #44
+    cmp     r0, #0
+    beq     .Lrc_slow
+    cmp     r1, #0
+    beq     .Lrc_slow
+    cmp     r3, #0
+    beq     .Lrc_slow
+    ldr     r4, [r0, #4]            @ room->packed
+    cmp     r4, #0
+    beq     .Lrc_slow
+    ldr     r4, [r0, #8]            @ room->n
+    cmp     r4, #32
+    bhi     .Lrc_slow               @ above FXL_ROOM_INDEXED
+    ldrb    r4, [r1, #0]            @ kind
+    ldrb    r5, [r1, #1]            @ anchor
+    lsr     r4, r4, #1
+    orr     r4, r5
+    bne     .Lrc_slow               @ kind > 1 or anchor not FXL_ANCHOR_EMITTER
+    ldr     r4, [r1, #16]           @ length
+    ldr     r5, [r1, #20]           @ half_width
+    orr     r5, r4
+    lsr     r5, r5, #28
+    bne     .Lrc_slow               @ above FXL_SIZE_MAX
+    ldr     r5, [r1, #24]           @ hit_fraction
+    mov     r6, #1
+    lsl     r6, r6, #16
+    cmp     r5, r6
+    bhi     .Lrc_slow               @ above 1
+    ldr     r5, =0x3FFFFFFF         @ FXL_COORD_MAX
+    lsl     r6, r5, #1
+    ldr     r7, [r1, #4]            @ pos.x
+    add     r7, r5
+    cmp     r7, r6
+    bhi     .Lrc_slow
+    ldr     r7, [r1, #8]            @ pos.y
+    add     r7, r5
+    cmp     r7, r6
+    bhi     .Lrc_slow
+    str     r3, [sp, #28]           @ out
+    str     r1, [sp, #32]           @ laser
+    str     r4, [sp, #24]           @ ray.len
+    ldr     r5, [r1, #4]
+    ldr     r6, [r1, #8]
+    str     r5, [sp, #8]            @ ray.p
+    str     r6, [sp, #12]
+    ldr     r7, [r1, #12]           @ angle
+    ldr     r6, =fxl__sin_full
+    lsl     r5, r7, #20
+    lsr     r5, r5, #18
+    ldr     r3, [r6, r5]            @ dy = sin
+    mov     r5, #1
+    lsl     r5, r5, #10
+    add     r5, r7
+    lsl     r5, r5, #20
+    lsr     r5, r5, #18
+    ldr     r5, [r6, r5]            @ dx = cos
+    str     r5, [sp, #16]
+    str     r3, [sp, #20]
+    mov     r6, #1
+    and     r2, r6                  @ FXL_CAST_TWO_SIDED
+    str     r2, [sp, #36]
+    mov     r1, #0                  @ two-sided: no front set
+    cmp     r2, #0
+    bne     1f
+    lsl     r1, r7, #20
+    lsr     r1, r1, #28             @ (angle & 4095) >> 8
+    lsl     r1, r1, #2
+    add     r1, #156
+    ldr     r1, [r0, r1]            @ room->front[...]
+1:  str     r1, [sp, #40]
+    lsr     r4, r4, #16
+    add     r4, #1                  @ h1 = (len >> 16) + 1
+    asr     r6, r5, #31             @ sx: all ones for dx < 0
+    eor     r5, r6
+    sub     r5, r6                  @ |dx|
+    mul     r5, r4                  @ ox
+    and     r6, r5
+    ldr     r1, [sp, #8]
+    sub     r1, r6                  @ lx = px - (ox & sx)
+    add     r5, r1                  @ hx = lx + ox
+    mov     r6, r0
+    add     r6, #220                @ &room->base_x
+    ldr     r2, [r6, #0]            @ base_x
+    ldr     r7, [r6, #8]            @ shift_x
+    SLAB    r1, r2, r7, 60, 1       @ x_hi[slab(lx)]
+    SLAB    r5, r2, r7, 28, 2       @ x_lo[slab(hx)]
+    and     r1, r5
+    asr     r6, r3, #31             @ sy
+    eor     r3, r6
+    sub     r3, r6                  @ |dy|
+    mul     r3, r4                  @ oy
+    and     r6, r3
+    ldr     r5, [sp, #12]
+    sub     r5, r6                  @ ly
+    add     r3, r5                  @ hy
+    mov     r6, r0
+    add     r6, #220
+    ldr     r2, [r6, #4]            @ base_y
+    ldr     r7, [r6, #12]           @ shift_y
+    SLAB    r5, r2, r7, 124, 3      @ y_hi[slab(ly)]
+    and     r1, r5
+    SLAB    r3, r2, r7, 92, 4       @ y_lo[slab(hy)]
+    and     r1, r3
+    ldr     r2, [sp, #40]
+    bic     r1, r2                  @ the candidates
+    ldr     r0, [r0, #4]            @ room->packed
+    add     r2, sp, #8              @ the ray
+    ldr     r3, [sp, #36]           @ two-sided
+    add     r4, sp, #4
+    str     r4, [sp, #0]            @ &fl
+    ldr     r4, =fxl__room_cast_walls_port
+    bl      .Lrc_bx_r4
+    ldr     r2, [sp, #4]            @ len = fl
+    ldr     r3, [sp, #28]           @ out
+    str     r2, [r3, #0]            @ out->length
+    str     r0, [r3, #4]            @ out->wall
+    lsl     r4, r2, #16
+    lsr     r4, r4, #16             @ l
+    lsr     r5, r2, #16             @ h
+    mov     r2, #128
+    lsl     r2, r2, #8              @ 0x8000
+    ldr     r1, [sp, #32]           @ laser
+    ldr     r6, [sp, #16]           @ dx
+    asr     r7, r6, #31             @ sg
+    eor     r6, r7
+    sub     r6, r7                  @ m = |dx|
+    mov     r0, r6
+    mul     r0, r4                  @ l m
+    add     r0, r2
+    add     r0, r7                  @ + 0x8000 + sg (0x7FFF for dx < 0)
+    lsr     r0, r0, #16
+    mul     r6, r5                  @ h m
+    add     r0, r6                  @ v
+    eor     r0, r7
+    sub     r0, r7                  @ v or -v
+    ldr     r6, [r1, #4]
+    add     r0, r6
+    str     r0, [r3, #8]            @ out->point.x
+    ldr     r6, [sp, #20]           @ dy
+    asr     r7, r6, #31
+    eor     r6, r7
+    sub     r6, r7
+    mov     r0, r6
+    mul     r0, r4
+    add     r0, r2
+    add     r0, r7
+    lsr     r0, r0, #16
+    mul     r6, r5
+    add     r0, r6
+    eor     r0, r7
+    sub     r0, r7
+    ldr     r6, [r1, #8]
+    add     r0, r6
+    str     r0, [r3, #12]           @ out->point.y
+    ldr     r4, [sp, #64]           @ clipped
+    cmp     r4, #0
+    beq     .Lrc_ok
+    ldmia   r1!, {r0, r2, r3}       @ *clipped = *laser (28 bytes)
+    stmia   r4!, {r0, r2, r3}
+    ldmia   r1!, {r0, r2, r3}
+    stmia   r4!, {r0, r2, r3}
+    ldr     r0, [r1]
+    str     r0, [r4]
+    ldr     r4, [sp, #64]
+    ldr     r0, [sp, #4]
+    str     r0, [r4, #16]           @ clipped->length = len
+.Lrc_ok:
+    mov     r0, #0                  @ FXL_OK
+.Lrc_ret:
+    add     sp, #44
+    pop     {r4-r7}
+    pop     {r3}
+    bx      r3
+
+    SLAB_STUBS r1, 1
+    SLAB_STUBS r5, 2
+    SLAB_STUBS r5, 3
+    SLAB_STUBS r3, 4
+
+    .ltorg
+    .size fxl_room_cast, . - fxl_room_cast

@@ -177,8 +177,10 @@
 
 /* FXL_PORT_ROOM_CAST: fxl_room_cast's candidate search comes from
  * port/gba/cast_arm.s (ARM in ROM, every value in registers: about 25
- * instructions a candidate against GCC's 35 to 40). 0 in a checked
- * library too (gba.mk leaves the port's assembly out there). */
+ * instructions a candidate against GCC's 35 to 40), and its common case
+ * around it (Thumb in ROM: the checks, box, slab look-ups and end point in
+ * about half GCC's instructions). 0 in a checked library too (gba.mk
+ * leaves the port's assembly out there). */
 #if defined(FXL_CHECKED) && FXL_CHECKED
 #define FXL_PORT_ROOM_CAST 0
 #else
