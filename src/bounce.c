@@ -1298,3 +1298,26 @@ int fxl__bounce_reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy, bool *
     return c != 2 ? c : reflect(w, dx, dy, steady);
 }
 #endif
+
+#ifdef FXL_TEST_HOOKS
+/* Test builds (tests/test_bounce.c, declared there): axis_at32 and
+ * axis_at (free_end's floors: the 32-bit products against the 64-bit
+ * one), and on_line_of (rules.on_line's test against side_of's). */
+uint32_t fxl__bounce_axis_at32(int32_t p, int32_t d, uint32_t t, bool *exact, bool *upper);
+uint32_t fxl__bounce_axis_at32(int32_t p, int32_t d, uint32_t t, bool *exact, bool *upper)
+{
+    return axis_at32(p, d, t, exact, upper);
+}
+
+int64_t fxl__bounce_axis_at(int32_t p, int32_t d, int64_t t, bool *exact, bool *upper);
+int64_t fxl__bounce_axis_at(int32_t p, int32_t d, int64_t t, bool *exact, bool *upper)
+{
+    return axis_at(p, d, t, exact, upper);
+}
+
+bool fxl__bounce_on_line(const fxl_wall_prep *w, fxl_vec2 q);
+bool fxl__bounce_on_line(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    return on_line_of(w, q);
+}
+#endif
