@@ -971,9 +971,10 @@ static fxl_angle next_angle(fxl_angle a, int32_t x0, int32_t y0, int32_t x, int3
  * with no length left, or cap legs are written; each leg's first wall by
  * the room's search when room is not NULL (the same answer). Thumb code on
  * the GBA but for the products. */
-static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, size_t n,
-                         const fxl_room *room, unsigned flags, int max_bounces, fxl_bounce *legs,
-                         size_t cap, size_t *count)
+FXL__SHORT_CALL static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
+                                         size_t n, const fxl_room *room, unsigned flags,
+                                         int max_bounces, fxl_bounce *legs, size_t cap,
+                                         size_t *count)
 {
     bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
     fxl__rules rules;

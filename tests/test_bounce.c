@@ -996,9 +996,9 @@ static void free_end_floors(void)
         whole += e2 ? 1u : 0u;
         if (a != (uint32_t)(uint64_t)b || e1 != e2 || u1 != u2) {
             if (bad < 5)
-                fxlt_printf("    differ: p %d d %d t %u: %u %d %d against %u %d %d\n", (int)p, (int)d,
-                            (unsigned)t, (unsigned)a, (int)e1, (int)u1, (unsigned)(uint64_t)b,
-                            (int)e2, (int)u2);
+                fxlt_printf("    differ: p %d d %d t %u: %u %d %d against %u %d %d\n", (int)p,
+                            (int)d, (unsigned)t, (unsigned)a, (int)e1, (int)u1,
+                            (unsigned)(uint64_t)b, (int)e2, (int)u2);
             bad++;
         }
     }
@@ -1034,8 +1034,8 @@ static void on_line_tests(void)
         on += fxl__side_of(&w, q) == 0 ? 1u : 0u;
         if (fxl__bounce_on_line(&w, q) != (fxl__side_of(&w, q) == 0)) {
             if (bad < 5)
-                fxlt_printf("    differ: a (%d, %d) e (%d, %d) q (%d, %d)\n", (int)w.a.x, (int)w.a.y,
-                            (int)w.ex, (int)w.ey, (int)q.x, (int)q.y);
+                fxlt_printf("    differ: a (%d, %d) e (%d, %d) q (%d, %d)\n", (int)w.a.x,
+                            (int)w.a.y, (int)w.ex, (int)w.ey, (int)q.x, (int)q.y);
             bad++;
         }
     }
