@@ -324,6 +324,29 @@ FXL_ARM_CODE static int64_t axis_at(int32_t p, int32_t d, int64_t t, bool *exact
     return (int64_t)p + fxl__floor_shift(o, 16);
 }
 
+/* axis_at's answers for 0 <= t < 2^32 (free_end's t = the length left,
+ * 0..FXL_SIZE_MAX), the floor's low 32 bits (place_end keeps only those),
+ * in 32-bit products (inline in the Thumb loop: no ARM call): with m =
+ * |d| = mh 2^16 + ml and t = th 2^16 + tl, t m = th mh 2^32 + (th ml + tl
+ * mh) 2^16 + tl ml, so Q = floor(t m / 2^16) = th mh 2^16 + th ml + tl mh
+ * + floor(tl ml / 2^16) (mod 2^32; tl ml < 2^32) and f = (tl ml) mod 2^16
+ * is t m mod 2^16. For d >= 0, o = t d has o mod 2^16 = f and floor(o /
+ * 2^16) = Q; for d < 0, o = -(Q 2^16 + f): o mod 2^16 = -f mod 2^16 and
+ * floor(o / 2^16) = -Q - (f != 0). */
+FXL__ALWAYS_INLINE uint32_t axis_at32(int32_t p, int32_t d, uint32_t t, bool *exact, bool *upper)
+{
+    uint32_t m = fxl__abs32(d), ml = m & 0xFFFFu, mh = m >> 16, tl = t & 0xFFFFu, th = t >> 16;
+    uint32_t lo = tl * ml, f = lo & 0xFFFFu;
+    uint32_t q = ((th * mh) << 16) + th * ml + tl * mh + (lo >> 16);
+    if (d < 0) {
+        q = 0u - q - (f != 0 ? 1u : 0u);
+        f = (0u - f) & 0xFFFFu;
+    }
+    *exact = f == 0;
+    *upper = (f & 0x8000u) != 0;
+    return (uint32_t)p + q;
+}
+
 /* fxl__side_of (the sign of w's side value of q), an axis-aligned wall's
  * without the call and its products (inline: the Thumb calls of the leg's
  * small steps, their arguments and frames, cost more than the steps; with
@@ -344,6 +367,19 @@ FXL__ALWAYS_INLINE int side_of(const fxl_wall_prep *w, fxl_vec2 q)
         return w->ey > 0 ? -d : d;
     }
     return fxl__side_of(w, q);
+}
+
+/* Whether q lies on w's line (side_of(w, q) == 0): for an axis-aligned
+ * wall (ey = 0: side_of is the sign of q.y - a.y times that of ex != 0;
+ * ex = 0 likewise) the coordinates' equality, no signs; else
+ * fxl__side_of's. */
+FXL__ALWAYS_INLINE bool on_line_of(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    if (w->ey == 0)
+        return q.y == w->a.y;
+    if (w->ex == 0)
+        return q.x == w->a.x;
+    return fxl__side_of(w, q) == 0;
 }
 
 /* What the end of a leg is placed with: the walls, the leg's rules, and
@@ -488,8 +524,8 @@ FXL__ALWAYS_INLINE bool end_ok(const fxl__ray *r, fxl_vec2 c, const placing *pl,
 
 /* place_end past its preferred corner: the corners with y, x, both
  * switched, then the points back along the ray (place_end). */
-static fxl_vec2 place_end_rest(const fxl__ray *r, int64_t t, int64_t x0, bool xexact, bool xup,
-                               int64_t y0, bool yexact, bool yup, const placing *pl,
+static fxl_vec2 place_end_rest(const fxl__ray *r, int32_t t, uint32_t x0, bool xexact, bool xup,
+                               uint32_t y0, bool yexact, bool yup, const placing *pl,
                                const fxl_wall_prep *hit, int side)
 {
     int64_t back;
@@ -503,8 +539,8 @@ static fxl_vec2 place_end_rest(const fxl__ray *r, int64_t t, int64_t x0, bool xe
         fxl_vec2 c;
         if ((ax && xexact) || (ay && yexact))
             continue;
-        c.x = (fix16_t)(x0 + (!xexact && xup != ax ? 1 : 0));
-        c.y = (fix16_t)(y0 + (!yexact && yup != ay ? 1 : 0));
+        c.x = fxl__u2i32(x0 + (!xexact && xup != ax ? 1u : 0u));
+        c.y = fxl__u2i32(y0 + (!yexact && yup != ay ? 1u : 0u));
         if (end_ok(r, c, pl, chit, side))
             return c;
     }
@@ -528,8 +564,8 @@ static fxl_vec2 place_end_rest(const fxl__ray *r, int64_t t, int64_t x0, bool xe
  * t - 4 ... rounded towards the start on each axis, the first accepted;
  * else the start. The preferred corner inline (the common case), the
  * rest apart. */
-FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, bool xexact,
-                                      bool xup, int64_t y0, bool yexact, bool yup,
+FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int32_t t, uint32_t x0, bool xexact,
+                                      bool xup, uint32_t y0, bool yexact, bool yup,
                                       const placing *pl, const fxl_wall_prep *hit, int side)
 {
     /* The preferred corner needs no side test against the wall met (end_ok
@@ -545,9 +581,9 @@ FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, 
      * and that axis exact: the same.) The free end has no wall met. */
     fxl_vec2 c0;
     if (xexact && yexact)
-        return fxl_vec2_make((fix16_t)x0, (fix16_t)y0);
-    c0.x = (fix16_t)(x0 + (!xexact && xup ? 1 : 0));
-    c0.y = (fix16_t)(y0 + (!yexact && yup ? 1 : 0));
+        return fxl_vec2_make(fxl__u2i32(x0), fxl__u2i32(y0));
+    c0.x = fxl__u2i32(x0 + (!xexact && xup ? 1u : 0u));
+    c0.y = fxl__u2i32(y0 + (!yexact && yup ? 1u : 0u));
     if (end_ok(r, c0, pl, NULL, side))
         return c0;
     return place_end_rest(r, t, x0, xexact, xup, y0, yexact, yup, pl, hit, side);
@@ -561,23 +597,23 @@ FXL__ALWAYS_INLINE fxl_vec2 place_end(const fxl__ray *r, int64_t t, int64_t x0, 
  * caller (axis_meet's along an axis-aligned wall, both meet_point's
  * else): (ax, axe), (ay, aye); across an axis-aligned wall its own. */
 static fxl_vec2 bounce_point(const fxl__ray *r, int32_t L, const fxl_wall_prep *w, placing *pl,
-                             int side, int64_t ax, bool axe, int64_t ay, bool aye)
+                             int side, uint32_t ax, bool axe, uint32_t ay, bool aye)
 {
     bool xe, ye, xup, yup;
-    int64_t x0, y0;
+    uint32_t x0, y0;
     if (side == 0)
         return r->p; /* met at u = 0 */
     /* On an axis-aligned wall's line the exact point's coordinate across
      * it is the wall's own (whole, exact): no division for that axis. */
     if (w->ex == 0) {
-        x0 = w->a.x;
+        x0 = (uint32_t)w->a.x;
         xe = true;
     } else {
         x0 = ax;
         xe = axe;
     }
     if (w->ey == 0) {
-        y0 = w->a.y;
+        y0 = (uint32_t)w->a.y;
         ye = true;
     } else {
         y0 = ay;
@@ -607,8 +643,8 @@ static fxl_vec2 bounce_point(const fxl__ray *r, int32_t L, const fxl_wall_prep *
 static fxl_vec2 free_end(const fxl__ray *r, const placing *pl)
 {
     bool xe, ye, xu, yu;
-    int64_t x0 = axis_at(r->p.x, r->dx, r->len, &xe, &xu);
-    int64_t y0 = axis_at(r->p.y, r->dy, r->len, &ye, &yu);
+    uint32_t x0 = axis_at32(r->p.x, r->dx, (uint32_t)r->len, &xe, &xu);
+    uint32_t y0 = axis_at32(r->p.y, r->dy, (uint32_t)r->len, &ye, &yu);
     return place_end(r, r->len, x0, xe, xu, y0, ye, yu, pl, NULL, 0);
 }
 
@@ -935,9 +971,10 @@ static fxl_angle next_angle(fxl_angle a, int32_t x0, int32_t y0, int32_t x, int3
  * with no length left, or cap legs are written; each leg's first wall by
  * the room's search when room is not NULL (the same answer). Thumb code on
  * the GBA but for the products. */
-static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, size_t n,
-                         const fxl_room *room, unsigned flags, int max_bounces, fxl_bounce *legs,
-                         size_t cap, size_t *count)
+FXL__SHORT_CALL static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls,
+                                         size_t n, const fxl_room *room, unsigned flags,
+                                         int max_bounces, fxl_bounce *legs, size_t cap,
+                                         size_t *count)
 {
     bool two = (flags & FXL_CAST_TWO_SIDED) != 0;
     fxl__rules rules;
@@ -1105,7 +1142,8 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
                 else
                     came = side_of(ww, ray.p);
             }
-            leg.end = bounce_point(&ray, leg.length, ww, &pl, came, ax, axe, ay, aye);
+            leg.end = bounce_point(&ray, leg.length, ww, &pl, came, (uint32_t)ax, axe,
+                                   (uint32_t)ay, aye);
         }
         {
             /* Field by field: the struct assignment was a memcpy call. */
@@ -1140,7 +1178,7 @@ static fxl_result bounce(const fxl_laser *laser, const fxl_wall_prep *walls, siz
         rules.skip = w;
         rules.sx = walls[w].ex;
         rules.sy = walls[w].ey;
-        rules.on_line = came != 0 && side_of(&walls[w], leg.end) == 0;
+        rules.on_line = came != 0 && on_line_of(&walls[w], leg.end);
         if (leg.end.x != ray.p.x || leg.end.y != ray.p.y) {
             rules.has_ref = true;
             rules.ref = ray.p;
@@ -1259,5 +1297,28 @@ int fxl__bounce_reflect(const fxl_wall_prep *w, int32_t *dx, int32_t *dy, bool *
 {
     int c = fxl__bounce_no_lean ? 2 : reflect_reduced(w, dx, dy, steady); /* as bounce's loop */
     return c != 2 ? c : reflect(w, dx, dy, steady);
+}
+#endif
+
+#ifdef FXL_TEST_HOOKS
+/* Test builds (tests/test_bounce.c, declared there): axis_at32 and
+ * axis_at (free_end's floors: the 32-bit products against the 64-bit
+ * one), and on_line_of (rules.on_line's test against side_of's). */
+uint32_t fxl__bounce_axis_at32(int32_t p, int32_t d, uint32_t t, bool *exact, bool *upper);
+uint32_t fxl__bounce_axis_at32(int32_t p, int32_t d, uint32_t t, bool *exact, bool *upper)
+{
+    return axis_at32(p, d, t, exact, upper);
+}
+
+int64_t fxl__bounce_axis_at(int32_t p, int32_t d, int64_t t, bool *exact, bool *upper);
+int64_t fxl__bounce_axis_at(int32_t p, int32_t d, int64_t t, bool *exact, bool *upper)
+{
+    return axis_at(p, d, t, exact, upper);
+}
+
+bool fxl__bounce_on_line(const fxl_wall_prep *w, fxl_vec2 q);
+bool fxl__bounce_on_line(const fxl_wall_prep *w, fxl_vec2 q)
+{
+    return on_line_of(w, q);
 }
 #endif

@@ -8,6 +8,17 @@
 /* fxl__room_first_wall_band's answer, u* and *clear for an indexed room
  * (n <= FXL_ROOM_INDEXED), without the near list (fxl__bounce_near_list
  * gives it, when needed). */
+/* FXL__SHORT_CALL: GCC on ARM, a plain BL (Thumb to Thumb within ROM on
+ * the GBA) where -mlong-calls would load the address and BX through a
+ * stub: for fxl__bounce_search (bounce.c's loop, once a leg: the boss
+ * frame's bounce calls about 40 cycles each) and bounce.c's bounce. */
+#if defined(__GNUC__) && defined(__arm__) && !defined(__clang__)
+#define FXL__SHORT_CALL __attribute__((short_call))
+#else
+#define FXL__SHORT_CALL
+#endif
+
+FXL__SHORT_CALL
 long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                         const fxl__rules *rules, fxl__frac *u, bool *clear);
 

@@ -947,6 +947,103 @@ static void div_small32_bounds(void)
     CHECK_EQ(bad, 0);
 }
 
+/* bounce.c's axis_at32, axis_at and on_line_of (test builds). */
+uint32_t fxl__bounce_axis_at32(int32_t p, int32_t d, uint32_t t, bool *exact, bool *upper);
+int64_t fxl__bounce_axis_at(int32_t p, int32_t d, int64_t t, bool *exact, bool *upper);
+bool fxl__bounce_on_line(const fxl_wall_prep *w, fxl_vec2 q);
+
+/* An int32 for the free end's axis: 0, +-1, the steady directions' range
+ * (+-65536, +-131071), the extremes, or any. */
+static int32_t edge_i32(fxlt_rng *rng)
+{
+    static const int64_t edges[] = {0,      1,      -1,      65535,      65536,     -65536,
+                                    131071, -131071, 131072, INT32_MAX, INT32_MIN, -65535};
+    uint32_t how = fxlt_below(rng, 4);
+    if (how == 0)
+        return (int32_t)edges[fxlt_below(rng, (uint32_t)(sizeof edges / sizeof edges[0]))];
+    if (how == 1)
+        return fxlt_range(rng, -131071, 131071);
+    return (int32_t)(uint32_t)fxlt_next(rng);
+}
+
+/* axis_at32 (the free end's floors in 32-bit products, bounce.c) against
+ * axis_at's 64-bit product: the floor's low 32 bits, exact and upper
+ * alike, for any int32 p and d and t in 0 .. 2^32 - 1 (the lengths
+ * 0..FXL_SIZE_MAX, their edges: 0, 1, 65535, 65536, multiples of 65536 and
+ * a unit either side, 2^28 - 1, 2^32 - 1). */
+static void free_end_floors(void)
+{
+    fxlt_rng rng = fxlt_rng_for("free_end_floors");
+    uint32_t n = FXLT_CASES(400000), k, bad = 0, whole = 0;
+    for (k = 0; k < n; k++) {
+        int32_t p = edge_i32(&rng), d = edge_i32(&rng);
+        uint32_t how = fxlt_below(&rng, 5), t;
+        bool e1, u1, e2, u2;
+        uint32_t a;
+        int64_t b;
+        if (how == 0)
+            t = (uint32_t)fxlt_below(&rng, 4) == 0 ? 0xFFFFFFFFu : (1u << 28) - 1u;
+        else if (how == 1)
+            t = (fxlt_below(&rng, 4096) << 16) + (uint32_t)fxlt_range(&rng, -1, 1);
+        else if (how == 2)
+            t = fxlt_below(&rng, 65537);
+        else if (how == 3)
+            t = (uint32_t)fxlt_next(&rng);
+        else
+            t = fxlt_below(&rng, 1u << 28);
+        a = fxl__bounce_axis_at32(p, d, t, &e1, &u1);
+        b = fxl__bounce_axis_at(p, d, (int64_t)t, &e2, &u2);
+        whole += e2 ? 1u : 0u;
+        if (a != (uint32_t)(uint64_t)b || e1 != e2 || u1 != u2) {
+            if (bad < 5)
+                fxlt_printf("    differ: p %d d %d t %u: %u %d %d against %u %d %d\n", (int)p,
+                            (int)d, (unsigned)t, (unsigned)a, (int)e1, (int)u1,
+                            (unsigned)(uint64_t)b, (int)e2, (int)u2);
+            bad++;
+        }
+    }
+    fxlt_printf("    free end floors: %u, %u whole, %u wrong\n", n, whole, bad);
+    CHECK(whole > 0);
+    CHECK_EQ(bad, 0);
+}
+
+/* on_line_of (rules.on_line's test, bounce.c) against fxl__side_of == 0:
+ * axis-aligned walls either way round (and slanted ones), points on the
+ * line, a raw unit either side, at the int32 extremes, or anywhere. */
+static void on_line_tests(void)
+{
+    fxlt_rng rng = fxlt_rng_for("on_line_tests");
+    static const fxl_wall_prep zero;
+    uint32_t n = FXLT_CASES(200000), k, bad = 0, on = 0;
+    for (k = 0; k < n; k++) {
+        fxl_wall_prep w;
+        fxl_vec2 q;
+        uint32_t kind = fxlt_below(&rng, 3), where = fxlt_below(&rng, 4);
+        int32_t l = edge_i32(&rng);
+        w = zero;
+        w.a.x = edge_i32(&rng);
+        w.a.y = edge_i32(&rng);
+        w.ex = kind == 1 ? 0 : (l != 0 ? l : 1);
+        w.ey = kind == 0 ? 0 : kind == 1 ? (l != 0 ? l : 1) : edge_i32(&rng);
+        q.x = edge_i32(&rng);
+        q.y = edge_i32(&rng);
+        if (where != 0 && kind == 0)
+            q.y = (int32_t)((uint32_t)w.a.y + (uint32_t)fxlt_range(&rng, -1, 1) * (where - 1u));
+        else if (where != 0 && kind == 1)
+            q.x = (int32_t)((uint32_t)w.a.x + (uint32_t)fxlt_range(&rng, -1, 1) * (where - 1u));
+        on += fxl__side_of(&w, q) == 0 ? 1u : 0u;
+        if (fxl__bounce_on_line(&w, q) != (fxl__side_of(&w, q) == 0)) {
+            if (bad < 5)
+                fxlt_printf("    differ: a (%d, %d) e (%d, %d) q (%d, %d)\n", (int)w.a.x,
+                            (int)w.a.y, (int)w.ex, (int)w.ey, (int)q.x, (int)q.y);
+            bad++;
+        }
+    }
+    fxlt_printf("    on line: %u points, %u on, %u wrong\n", n, on, bad);
+    CHECK(on > 0);
+    CHECK_EQ(bad, 0);
+}
+
 /* The port's kernel's strict comparison of a later wall with the best
  * (bounce_arm.s, .Learlier) against the C list and the pass, on rays met
  * by 2 to 6 walls crossing at one point X = p + k d exactly on the ray (u
@@ -1174,6 +1271,8 @@ static const fxlt_case cases[] = {
     {"kernel_earlier", kernel_earlier},
     {"leg_angles", leg_angles},
     {"start_sides", start_sides},
+    {"free_end_floors", free_end_floors},
+    {"on_line_tests", on_line_tests},
 };
 
 const fxlt_suite fxlt_suite_bounce = {"bounce", cases, FXLT_COUNT(cases)};

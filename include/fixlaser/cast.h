@@ -94,8 +94,8 @@
  * stops it (2,906 median, max 4,392); a width cast 4,898 median (max
  * 16,948; through a room, fxl_room_cast_width: 4,451 median, max 16,305;
  * box beams 4,415, max 8,487; capsule beams 4,617, max 17,555: walls at
- * a pillar's corner, two worked out); 4 bounces 20,040 median (max
- * 40,337)
+ * a pillar's corner, two worked out); 4 bounces 19,410 median (max
+ * 39,877)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
