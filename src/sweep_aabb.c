@@ -517,6 +517,7 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
 #ifdef FXL_TEST_HOOKS
 fxl__box_audit_t fxl__box_audit;
 fxl__hull_audit_t fxl__hull_audit;
+fxl__corner_audit_t fxl__corner_audit;
 #endif
 
 /* The static box test of the pose (c, s) about the origin: uv from
@@ -1126,28 +1127,51 @@ FXL__ALWAYS_INLINE bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_
 }
 
 /* Surely within r (r > 0) of the point (ku, kv): some point of the
- * segment from (pu, pv) to (qu, qv) (Q32.32, below 2^52). An end within r
- * (exact), or the foot of the perpendicular inside the segment with
- * |cross| <= r lo, lo = max(a, floor((a + b) / 256) 181) <= sqrt(len2)
- * (within()'s bracket): the distance |cross| / sqrt(len2) <= r. False may
- * still be near (a filter for sure hits). */
+ * segment from (pu, pv) to (qu, qv) (Q32.32, below 2^52), in 32x32 -> 64
+ * products (issue 20's tails: the form it replaced, an end's distance
+ * exactly then the foot's in 128-bit products with within()'s bracket,
+ * cost a capsule's near turn about 1,500 GBA cycles a corner; audited in
+ * test_sweep_aabb.c's corner_filters_audit). Offsets from the point (ku, kv) (the
+ * inputs below 2^52: exact in int64, below 2^53), floored to units of 2^h,
+ * h the least with every offset below 2^(h + 14) in size: x = x' 2^h + e,
+ * 0 <= e < 2^h, -2^14 <= x' < 2^14. Each end moves by less than sqrt(2)
+ * 2^h, and the distance from a point to a segment moves by at most the
+ * larger end move (the two segments lie within that of each other, point
+ * for point along their parameter), so dist < (dist' + sqrt(2)) 2^h, dist'
+ * the distance from the origin to the floored segment [e', f']. With m =
+ * floor(r / 2^h) - 2 >= 0, dist' <= m gives dist < (m + 1.5) 2^h <= r.
+ * dist' <= m exactly: m of 2^15 or more takes every end (|e'|^2 < 2^29);
+ * else an end within m (squares below 2^30), or the foot of the origin
+ * inside the segment (e'.d <= 0 <= f'.d, d = f' - e', the dot products
+ * below 2^31) and cross(e', d)^2 <= m^2 |d|^2 (cross below 2^30, both
+ * sides below 2^62). False may still be near. */
 FXL__ALWAYS_INLINE bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
-                                        int64_t qv, int64_t r)
+                                              int64_t qv, int64_t r)
 {
-    int64_t du = qu - pu, dv = qv - pv, eu = ku - pu, ev = kv - pv;
-    uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
-    uint64_t lo = ((big + small) >> 8) * 181u;
-    fxl__i128 len2, dot;
-    if (fxl__sumsq_le(fxl__abs64(eu), fxl__abs64(ev), (uint64_t)r) ||
-        fxl__sumsq_le(fxl__abs64(ku - qu), fxl__abs64(kv - qv), (uint64_t)r))
-        return true;
-    len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
-    dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
-    if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+    int64_t x[4], m;
+    int32_t e[4], du, dv, cr;
+    uint64_t big, m2;
+    unsigned h;
+    int i;
+    x[0] = pu - ku, x[1] = pv - kv, x[2] = qu - ku, x[3] = qv - kv;
+    big = fxl__abs64(x[0]) | fxl__abs64(x[1]) | fxl__abs64(x[2]) | fxl__abs64(x[3]);
+    h = big >> 14 == 0 ? 0u : 50u - fxl__clz64(big); /* big < 2^(64 - clz) <= 2^(h + 14) */
+    for (i = 0; i < 4; i++)
+        e[i] = fxl__u2i32((uint32_t)((uint64_t)x[i] >> h)); /* floor(x / 2^h) */
+    m = (r >> h) - 2; /* r > 0 */
+    if (m < 0)
         return false;
-    lo = lo > big ? lo : big;
-    return fxl__le128(fxl__iabs(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu))),
-                      fxl__mul64((uint64_t)r, lo));
+    if (m >= ((int64_t)1 << 15))
+        return true;
+    m2 = (uint64_t)(m * m);
+    if ((uint64_t)((int64_t)e[0] * e[0] + (int64_t)e[1] * e[1]) <= m2 ||
+        (uint64_t)((int64_t)e[2] * e[2] + (int64_t)e[3] * e[3]) <= m2)
+        return true;
+    du = e[2] - e[0], dv = e[3] - e[1];
+    if ((int64_t)e[0] * du + (int64_t)e[1] * dv > 0 || (int64_t)e[2] * du + (int64_t)e[3] * dv < 0)
+        return false;
+    cr = e[0] * dv - e[1] * du; /* below 2^30 in size */
+    return (uint64_t)((int64_t)cr * cr) <= m2 * (uint64_t)((int64_t)du * du + (int64_t)dv * dv);
 }
 
 /* Every point of the chord from (pu, pv) to (qu, qv) has a point of its arc
@@ -1173,8 +1197,20 @@ FXL__ALWAYS_INLINE bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int6
         if (fxl__max64(pu, qu) < ku - r || fxl__min64(pu, qu) > ku + r || fxl__max64(pv, qv) < kv - r ||
             fxl__min64(pv, qv) > kv + r)
             continue; /* the chord's box beyond r of the corner */
-        if (seg_surely_near(ku, kv, pu, pv, qu, qv, r))
+        if (seg_surely_near(ku, kv, pu, pv, qu, qv, r)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) {
+                fxl__corner_audit.near_checked++;
+                fxl__corner_audit.near_wrong +=
+                    fxl__sumsq_le(fxl__abs64(pu - ku), fxl__abs64(pv - kv), (uint64_t)r) ||
+                            fxl__sumsq_le(fxl__abs64(qu - ku), fxl__abs64(qv - kv), (uint64_t)r) ||
+                            seg_near(ku, kv, pu, pv, qu, qv, r)
+                        ? 0u
+                        : 1u;
+            }
+#endif
             return true;
+        }
     }
     return false;
 }
@@ -1223,14 +1259,32 @@ FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int
     unsigned h;
     if (r2.hi >> 34 != 0)
         return false;
-    rl = (int64_t)fxl__sweep_root32(r2, &h);
-    rh = (rl + 1) << h, rl <<= h;
     bx = fxl__max64(fxl__beyond(0, x0, x1), 0), by = fxl__max64(fxl__beyond(0, y0, y1), 0);
-    if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
-        return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */
     fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1));
     fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1));
+    if (t == 0) /* R^2 against the squares, exactly: no root (issue 20's tails) */
+        return !fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), r2) ||
+               !fxl__le128(r2, fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy)));
+    rl = (int64_t)fxl__sweep_root32(r2, &h);
+    rh = (rl + 1) << h, rl <<= h;
+    if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
+        return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */
     return rl > t && !fxl__le128(fxl__sq_signed(rl - t), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy)));
+}
+
+/* (C)'s arc of the corner (a, b) of K (r2 = a^2 + b^2) for arc_rect and
+ * arc_disk. */
+FXL__ALWAYS_INLINE void arc_setup(const fxl_sweep_prep *sp, int64_t a, int64_t b, fxl__u128 r2, corner_arc *m)
+{
+    int i;
+    fxl__big_u128(&m->r2, r2);
+    m->step_sign = sp->step > 0 ? 1 : -1;
+    for (i = 0; i < 2; i++) {
+        int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
+        fxl__big_i128(&m->sx[i], fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
+        fxl__big_i128(&m->sy[i], fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
+        fxl__big_i64(&m->n[i], (int64_t)c * c + (int64_t)s * s);
+    }
 }
 
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
@@ -1275,22 +1329,67 @@ FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int6
     }
     /* The annulus again with R bracketed and the box's exact distances
      * (last of the rejects: a square root). */
-    if (circle_misses(r2, x0, x1, y0, y1, t))
+    if (circle_misses(r2, x0, x1, y0, y1, t)) {
+#ifdef FXL_TEST_HOOKS
+        if (fxl__corner_audit.on && t == 0) {
+            arc_setup(sp, a, b, r2, &m);
+            fxl__corner_audit.misses_checked++;
+            fxl__corner_audit.misses_wrong += arc_rect(&m, x0, x1, y0, y1) ? 1u : 0u;
+        }
+#endif
         return false;
-    fxl__big_u128(&m.r2, r2);
-    m.step_sign = sp->step > 0 ? 1 : -1;
-    for (i = 0; i < 2; i++) {
-        int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
-        fxl__big_i128(&m.sx[i], fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
-        fxl__big_i128(&m.sy[i], fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
-        fxl__big_i64(&m.n[i], (int64_t)c * c + (int64_t)s * s);
     }
+    arc_setup(sp, a, b, r2, &m);
     if (t == 0)
         return arc_rect(&m, x0, x1, y0, y1);
     if (arc_rect(&m, x0 - t, x1 + t, y0, y1) || arc_rect(&m, x0, x1, y0 - t, y1 + t))
         return true;
     return arc_disk(&m, x0, y0, t) || arc_disk(&m, x1, y0, t) || arc_disk(&m, x0, y1, t) ||
            arc_disk(&m, x1, y1, t);
+}
+
+/* A sure hit of (B) with the pivot inside K (a0 <= 0 <= a1, b0 <= 0 <=
+ * b1: a turn about a point of the core): the point q (qx, qy Q16.16, q2 =
+ * qx^2 + qy^2; R = |q| 2^16 in Q32.32) of frame points S0 = (u0, v0), S1
+ * = (u1, v1) at the table ends (Q32.32, below 2^50) runs in the exact
+ * frame along the circle |X| = R over the arc's directions
+ * (fxl__turn_middle's derivation). A corner C of K whose direction is on
+ * that arc (the exact signs of cross(S_i, C), as sweep_turn.c's on_arc)
+ * with |C| + t >= R puts q in K' = K (+) disk(t) at C's direction: the
+ * segment from the pivot to C lies in K (convex, holding both), and with
+ * |C| >= R its point at distance R is the arc's point there, else (R - t
+ * <= |C| < R) C itself is within R - |C| <= t of it. In Q16.16 units,
+ * with floors (lx = floor(|cx| / 2^16) <= |cx| / 2^16, likewise ly, tl
+ * <= t / 2^16): lx^2 + ly^2 >= q2 gives |C| >= R, (max(lx, ly) + tl)^2 >=
+ * q2 gives |C| + t >= R (|C| >= max(|cx|, |cy|)). Taken for corners below
+ * 2^46 and t below 2^45 (the squares below 2^61); no root, no 128-bit
+ * value (issue 20's tails: the exact corner turn, circle_misses and
+ * fxl__turn_middle, cost a near box 6,000 to 8,000 GBA cycles). False
+ * may still hit. */
+FXL__ALWAYS_INLINE bool pivot_corner_witness(const fxl_laser_prep *a, uint64_t q2, int64_t t, int64_t u0,
+                                             int64_t v0, int64_t u1, int64_t v1, int32_t step)
+{
+    uint64_t tl = (uint64_t)t >> 16; /* t >= 0 */
+    int i;
+    if (t >= ((int64_t)1 << 45))
+        return false;
+    for (i = 0; i < 4; i++) {
+        int64_t cx = (i & 1) ? a->u_hi : a->u_lo, cy = (i & 2) ? a->v_hi : a->v_lo;
+        uint64_t lx = fxl__abs64(cx), ly = fxl__abs64(cy), lm;
+        int c0, c1;
+        if (((i & 1) && a->u_hi == a->u_lo) || ((i & 2) && a->v_hi == a->v_lo))
+            continue; /* a repeated corner (a capsule's core) */
+        if (lx >= ((uint64_t)1 << 46) || ly >= ((uint64_t)1 << 46))
+            continue;
+        lx >>= 16, ly >>= 16, lm = (lx > ly ? lx : ly) + tl; /* below 2^30, 2^30.1 */
+        if (lx * lx + ly * ly < q2 && lm * lm < q2)
+            continue;
+        c0 = fxl__sweep_psign(u0, cy, v0, cx);
+        c1 = fxl__sweep_psign(u1, cy, v1, cx);
+        if (step > 0 ? (c0 <= 0 && c1 >= 0) : (c0 >= 0 && c1 <= 0))
+            return true;
+    }
+    return false;
 }
 
 /* A cheap reject of the whole turn (issue 20's bounded tails): every point
@@ -1426,6 +1525,7 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
+    bool pin = a->u_lo <= 0 && a->u_hi >= 0 && a->v_lo <= 0 && a->v_hi >= 0;
     int i;
     if (!framed && turn_frame_apart(sp, x0, y0, x1, y1, t))
         return false;
@@ -1495,10 +1595,27 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
             if (chord_surely_in(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t, grow + 1))
                 return true;
         }
+        if (pin && pivot_corner_witness(a, (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), t, u0, v0,
+                                        u1, v1, sp->step)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) {
+                fxl__corner_audit.witness_checked++;
+                fxl__corner_audit.witness_wrong += fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0) ? 0u : 1u;
+            }
+#endif
+            return true;
+        }
         /* the corner's circle against K grown by t, R bracketed (the exact
          * frame keeps distances from the pivot; a square root: last) */
-        if (circle_misses(q2, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
+        if (circle_misses(q2, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on && t == 0) {
+                fxl__corner_audit.misses_checked++;
+                fxl__corner_audit.misses_wrong += fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0) ? 1u : 0u;
+            }
+#endif
             continue;
+        }
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }

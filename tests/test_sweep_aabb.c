@@ -758,6 +758,55 @@ static void pose_skip_sound(void)
     CHECK_EQ(t.disagree, 0);
 }
 
+/* The turn's corner filters (sweep_aabb.c, session 14; issue 20's tails)
+ * audited (fxl__corner_audit, test builds): turns about the emitter, the
+ * middle and a pivot off the beam, pose to pose and moving boxes, with
+ * the touching cases and one raw unit off in four directions, against
+ * the reference; every chord distance the 32-bit sure test calls near is
+ * taken exactly (an end within the reach, or seg_near's exact foot),
+ * every box corner the pivot-in-K witness puts in the turn runs
+ * fxl__turn_middle (it must hit), every box laser circle circle_misses
+ * rejects without a root runs the exact stage it skips (it must miss). */
+static void corner_filters_audit(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.corner_filters_audit");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(1500) > 0 ? FXLT_CASES(1500) : 1;
+#ifdef FXL_TEST_HOOKS
+    fxl__corner_audit.on = true;
+    fxl__corner_audit.near_checked = fxl__corner_audit.near_wrong = 0;
+    fxl__corner_audit.witness_checked = fxl__corner_audit.witness_wrong = 0;
+    fxl__corner_audit.misses_checked = fxl__corner_audit.misses_wrong = 0;
+#endif
+    for (i = 0; i < 5u * n; i++) {
+        gen_motion m = i % 5u == 0   ? GEN_TURN_EMITTER
+                       : i % 5u == 1 ? GEN_TURN_MIDDLE
+                       : i % 5u == 2 ? GEN_TURN_OFFBEAM
+                       : i % 5u == 3 ? GEN_POSE
+                                     : GEN_MOVING;
+        box_case(&rng, &t, m, m == GEN_MOVING);
+    }
+#ifdef FXL_TEST_HOOKS
+    fxl__corner_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n", t.cases,
+                t.touch, t.hits, t.disagree);
+    fxlt_printf("    chord near %u checked, %u wrong; pivot corner witness %u checked, %u wrong; "
+                "box laser circle misses %u checked, %u wrong\n",
+                fxl__corner_audit.near_checked, fxl__corner_audit.near_wrong, fxl__corner_audit.witness_checked,
+                fxl__corner_audit.witness_wrong, fxl__corner_audit.misses_checked, fxl__corner_audit.misses_wrong);
+    CHECK_EQ(fxl__corner_audit.near_wrong, 0);
+    CHECK_EQ(fxl__corner_audit.witness_wrong, 0);
+    CHECK_EQ(fxl__corner_audit.misses_wrong, 0);
+    CHECK(fxl__corner_audit.near_checked > 0);
+    CHECK(fxl__corner_audit.witness_checked > 0);
+    CHECK(fxl__corner_audit.misses_checked > 0);
+#else
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n", t.cases,
+                t.touch, t.hits, t.disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
@@ -778,6 +827,7 @@ static const fxlt_case cases[] = {
     {"hull_filters_audit", hull_filters_audit},
     {"end_witness_sound", end_witness_sound},
     {"pose_skip_sound", pose_skip_sound},
+    {"corner_filters_audit", corner_filters_audit},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};
