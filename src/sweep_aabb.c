@@ -1293,20 +1293,44 @@ FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int6
                                        int64_t y0, int64_t x1, int64_t y1, int64_t t)
 {
     corner_arc m;
-    fxl__u128 r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
+    fxl__u128 r2;
     int i;
     /* The annulus: every point of B (+) disk(t) is within ex, ey of the
-     * pivot per axis and at least gx, gy away (below 2^50 each). */
+     * pivot per axis and at least gx, gy away (below 2^50 each, multiples
+     * of 2^16: the box's offsets and t are Q16.16 values times 2^16). In
+     * raw units (issue 20's tails: the 128-bit squares cost about 500 GBA
+     * cycles a corner), for corners below 2^47: with a' = floor(|a| /
+     * 2^16), b' likewise (below 2^31), a'^2 + b'^2 <= |k|^2 / 2^32 <= (a'
+     * + 1)^2 + (b' + 1)^2 (squares below 2^63), so the first beyond (ex^2 +
+     * ey^2) / 2^32 or the second below (gx^2 + gy^2) / 2^32 (raw squares
+     * below 2^63 too) puts the corner's circle outside. */
     {
-        int64_t ex = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) + t;
-        int64_t ey = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) + t;
-        int64_t gx = fxl__max64(fxl__beyond(0, x0, x1) - t, 0);
-        int64_t gy = fxl__max64(fxl__beyond(0, y0, y1) - t, 0);
-        if (!fxl__le128(r2, fxl__add(fxl__sq_signed(ex), fxl__sq_signed(ey))))
-            return false;
-        if (!fxl__le128(fxl__add(fxl__sq_signed(gx), fxl__sq_signed(gy)), r2))
-            return false;
+        uint64_t ex = ((uint64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) + (uint64_t)t) >> 16;
+        uint64_t ey = ((uint64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) + (uint64_t)t) >> 16;
+        uint64_t gx = (uint64_t)fxl__max64(fxl__beyond(0, x0, x1) - t, 0) >> 16;
+        uint64_t gy = (uint64_t)fxl__max64(fxl__beyond(0, y0, y1) - t, 0) >> 16;
+        uint64_t ka = fxl__abs64(a), kb = fxl__abs64(b);
+        if (ka < ((uint64_t)1 << 47) && kb < ((uint64_t)1 << 47)) {
+            ka >>= 16, kb >>= 16;
+            if (ka * ka + kb * kb > ex * ex + ey * ey ||
+                (ka + 1u) * (ka + 1u) + (kb + 1u) * (kb + 1u) < gx * gx + gy * gy) {
+#ifdef FXL_TEST_HOOKS
+                if (fxl__corner_audit.on) {
+                    arc_setup(sp, a, b, fxl__add(fxl__sq_signed(a), fxl__sq_signed(b)), &m);
+                    fxl__corner_audit.ring_checked++;
+                    fxl__corner_audit.ring_wrong +=
+                        arc_rect(&m, x0 - t, x1 + t, y0, y1) || arc_rect(&m, x0, x1, y0 - t, y1 + t) ||
+                                arc_disk(&m, x0, y0, t) || arc_disk(&m, x1, y0, t) || arc_disk(&m, x0, y1, t) ||
+                                arc_disk(&m, x1, y1, t)
+                            ? 1u
+                            : 0u;
+                }
+#endif
+                return false;
+            }
+        }
     }
+    r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
     /* The chord's box: E_i = S_i / |t_i| lies within 1.1e-5 R + 1 of S_i /
      * 2^16 (|t_i| / 2^16 is 1 within 1.1e-5), and an arc of at most half a
      * turn within its sagitta R (1 - cos(theta / 2)) of its chord, so
@@ -1526,6 +1550,7 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
     bool pin = a->u_lo <= 0 && a->u_hi >= 0 && a->v_lo <= 0 && a->v_hi >= 0;
+    uint64_t kfar, knear;
     int i;
     if (!framed && turn_frame_apart(sp, x0, y0, x1, y1, t))
         return false;
@@ -1545,6 +1570,17 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
             return false; /* B beyond M's outer radius */
         if (kmin > 0 && !fxl__le128(fxl__sq_signed(kmin), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy))))
             return false; /* B inside M's inner radius */
+    }
+    /* The same ring for (B)'s corners in raw units (issue 20's tails: the
+     * 128-bit squares a corner cost more than the reject saved): with kf =
+     * ceil(kmax / 2^16) and kn = floor(kmin / 2^16) (below 2^31 for kmax
+     * below 2^47, else no reject), |q|^2 > kf^2 puts |q| 2^16 beyond kmax,
+     * |q|^2 < kn^2 within kmin. */
+    {
+        uint64_t kf = (uint64_t)((kmax + 65535) >> 16), kn = kmin > 0 ? (uint64_t)kmin >> 16 : 0u;
+        bool small = kmax < ((int64_t)1 << 47); /* kmin <= kmax */
+        kfar = small ? kf * kf : UINT64_MAX;
+        knear = small ? kn * kn : 0u;
     }
     /* (A), also the first witness of a hit, after pose_near's reject when
      * the box moves relative to the pivot (framed: it does not, slide 1
@@ -1569,16 +1605,22 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
         int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
         int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
         int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+        uint64_t qq = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy); /* |q|^2, raw units */
         fxl__u128 q2;
         /* (The corner in the table poses at the turn, (u0, v0) and (u1,
          * v1), is a point of slide 1's end and slide 2's start, which
          * box_motion_hit's exact hull tests said miss: no test here.) */
-        /* |q| 2^16 outside [kmin, kmax]: the corner is not in M */
-        q2.hi = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) >> 32;
-        q2.lo = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) << 32;
-        if (!fxl__le128(q2, fxl__sq_signed(kmax)) || (kmin > 0 && fxl__le128(q2, fxl__sq_signed(kmin)) &&
-                                                       !fxl__le128(fxl__sq_signed(kmin), q2)))
+        /* |q| 2^16 outside [kmin, kmax]: the corner is not in M (in raw
+         * units, kmin and kmax floored and ceiled: ring's) */
+        if (!framed && (qq > kfar || qq < knear)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) {
+                fxl__corner_audit.ring_checked++;
+                fxl__corner_audit.ring_wrong += fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0) ? 1u : 0u;
+            }
+#endif
             continue;
+        }
         /* The corner's frame arc lies in the box of (u0, v0), (u1, v1)
          * grown by its sagitta and the table scale (as the hitbox corners'
          * arcs below); beyond K grown by t there: not in M. */
@@ -1605,6 +1647,8 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
 #endif
             return true;
         }
+        q2.hi = qq >> 32;
+        q2.lo = qq << 32;
         /* the corner's circle against K grown by t, R bracketed (the exact
          * frame keeps distances from the pivot; a square root: last) */
         if (circle_misses(q2, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t)) {

@@ -312,11 +312,13 @@ extern fxl__hull_audit_t fxl__hull_audit;
  * pivot_corner_witness puts in the turn runs fxl__turn_middle
  * (witness_checked; witness_wrong where that misses), and each circle a
  * box laser's circle_misses rejects runs the exact stage it skips
- * (misses_checked; misses_wrong where that hits). */
+ * (misses_checked; misses_wrong where that hits); each corner the rings
+ * in raw units reject ((B)'s box corners, (C)'s corners of K) runs the
+ * exact stages after them (ring_checked; ring_wrong where they hit). */
 typedef struct fxl__corner_audit_t {
     bool on;
     uint32_t near_checked, near_wrong, witness_checked, witness_wrong;
-    uint32_t misses_checked, misses_wrong;
+    uint32_t misses_checked, misses_wrong, ring_checked, ring_wrong;
 } fxl__corner_audit_t;
 extern fxl__corner_audit_t fxl__corner_audit;
 #endif

@@ -766,7 +766,8 @@ static void pose_skip_sound(void)
  * taken exactly (an end within the reach, or seg_near's exact foot),
  * every box corner the pivot-in-K witness puts in the turn runs
  * fxl__turn_middle (it must hit), every box laser circle circle_misses
- * rejects without a root runs the exact stage it skips (it must miss). */
+ * rejects without a root runs the exact stage it skips (it must miss),
+ * and so does every corner the rings in raw units reject. */
 static void corner_filters_audit(void)
 {
     fxlt_rng rng = fxlt_rng_for("sweep_aabb.corner_filters_audit");
@@ -777,6 +778,7 @@ static void corner_filters_audit(void)
     fxl__corner_audit.near_checked = fxl__corner_audit.near_wrong = 0;
     fxl__corner_audit.witness_checked = fxl__corner_audit.witness_wrong = 0;
     fxl__corner_audit.misses_checked = fxl__corner_audit.misses_wrong = 0;
+    fxl__corner_audit.ring_checked = fxl__corner_audit.ring_wrong = 0;
 #endif
     for (i = 0; i < 5u * n; i++) {
         gen_motion m = i % 5u == 0   ? GEN_TURN_EMITTER
@@ -794,6 +796,10 @@ static void corner_filters_audit(void)
                 "box laser circle misses %u checked, %u wrong\n",
                 fxl__corner_audit.near_checked, fxl__corner_audit.near_wrong, fxl__corner_audit.witness_checked,
                 fxl__corner_audit.witness_wrong, fxl__corner_audit.misses_checked, fxl__corner_audit.misses_wrong);
+    fxlt_printf("    corners off the rings %u checked, %u wrong\n", fxl__corner_audit.ring_checked,
+                fxl__corner_audit.ring_wrong);
+    CHECK_EQ(fxl__corner_audit.ring_wrong, 0);
+    CHECK(fxl__corner_audit.ring_checked > 0);
     CHECK_EQ(fxl__corner_audit.near_wrong, 0);
     CHECK_EQ(fxl__corner_audit.witness_wrong, 0);
     CHECK_EQ(fxl__corner_audit.misses_wrong, 0);
