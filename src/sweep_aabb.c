@@ -1141,9 +1141,9 @@ FXL__ALWAYS_INLINE bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_
  * the distance from the origin to the floored segment [e', f']. With m =
  * floor(r / 2^h) - 2 >= 0, dist' <= m gives dist < (m + 1.5) 2^h <= r.
  * dist' <= m exactly: m of 2^15 or more takes every end (|e'|^2 < 2^29);
- * else an end within m (squares below 2^30), or the foot of the origin
- * inside the segment (e'.d <= 0 <= f'.d, d = f' - e', the dot products
- * below 2^31) and cross(e', d)^2 <= m^2 |d|^2 (cross below 2^30, both
+ * else an end within m (squares below 2^30), or with d = f' - e' nonzero
+ * the foot of the origin inside the segment (e'.d <= 0 <= f'.d, the dot
+ * products below 2^31) and cross(e', d)^2 <= m^2 |d|^2 (cross below 2^30, both
  * sides below 2^62). False may still be near. */
 FXL__ALWAYS_INLINE bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
                                               int64_t qv, int64_t r)
@@ -1168,11 +1168,21 @@ FXL__ALWAYS_INLINE bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int6
         (uint64_t)((int64_t)e[2] * e[2] + (int64_t)e[3] * e[3]) <= m2)
         return true;
     du = e[2] - e[0], dv = e[3] - e[1];
-    if ((int64_t)e[0] * du + (int64_t)e[1] * dv > 0 || (int64_t)e[2] * du + (int64_t)e[3] * dv < 0)
-        return false;
+    if ((du | dv) == 0 || (int64_t)e[0] * du + (int64_t)e[1] * dv > 0 || (int64_t)e[2] * du + (int64_t)e[3] * dv < 0)
+        return false; /* (a point: its end test was all) */
     cr = e[0] * dv - e[1] * du; /* below 2^30 in size */
     return (uint64_t)((int64_t)cr * cr) <= m2 * (uint64_t)((int64_t)du * du + (int64_t)dv * dv);
 }
+
+#ifdef FXL_TEST_HOOKS
+bool fxl__chord_near_check(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t r,
+                           bool *exact)
+{
+    *exact = fxl__sumsq_le(fxl__abs64(pu - ku), fxl__abs64(pv - kv), (uint64_t)r) ||
+             fxl__sumsq_le(fxl__abs64(qu - ku), fxl__abs64(qv - kv), (uint64_t)r) || seg_near(ku, kv, pu, pv, qu, qv, r);
+    return seg_surely_near(ku, kv, pu, pv, qu, qv, r);
+}
+#endif
 
 /* Every point of the chord from (pu, pv) to (qu, qv) has a point of its arc
  * within g (Q32.32): true when the chord surely comes deeper than g into

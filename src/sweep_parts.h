@@ -321,5 +321,11 @@ typedef struct fxl__corner_audit_t {
     uint32_t misses_checked, misses_wrong, ring_checked, ring_wrong;
 } fxl__corner_audit_t;
 extern fxl__corner_audit_t fxl__corner_audit;
+
+/* sweep_aabb.c's seg_surely_near alone (test builds only): its answer,
+ * and in *exact whether the point (ku, kv) is within r of the segment
+ * from (pu, pv) to (qu, qv) (Q32.32, below 2^52; r > 0), exactly. */
+bool fxl__chord_near_check(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t r,
+                           bool *exact);
 #endif
 #endif
