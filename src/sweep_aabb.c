@@ -109,11 +109,15 @@
  * alone (hull_thin) and a capsule's by the connectors alone, in a lean
  * function of its own with the connectors' root bracketed to 0.54 %
  * once (hull_round); (A) left out where the table start pose holds the
- * exact one (pose_in_table).
+ * exact one (pose_in_table); (session 14) the chord's sure distance in
+ * 32x32 products (seg_surely_near), the corner disks before the boxes,
+ * (B)'s sure hit from a corner of K on the arc when the pivot is in K
+ * (pivot_corner_witness), the rings of the turn and of (B)'s and (C)'s
+ * corners in raw units, circle_misses without a root for a box laser.
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
- * -> 27,268 -> 24,916 -> 22,371 -> 19,154 cycles (turn about the
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 cycles (turn about the
  * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 (pose to pose; the fourth step
+ * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 (pose to pose; the fifth step
  * from the end: the hull's fifth axis in the world, the separable
  * products of pose_meets64, turn_frame_apart and the hull's world axes,
  * the quick squares of seg_near and point_near; the next: one_box's
@@ -122,9 +126,10 @@
  * ROM ARM code a call's stack arguments cost about as much as the
  * helper's work; the next: the static tests, pose_in_table and
  * laser_aabb.c's capsule end skip; the next (session 13): hull_thin and
- * the connectors alone; the last: hull_round, the capsule slides' worst
+ * the connectors alone; the next: hull_round, the capsule slides' worst
  * 22,833 -> 21,300 and below, the row's max now a sample with no hull
- * test). Measured slower and not used: seg_near's last
+ * test; the last (session 14): the turn's corner filters, whose near
+ * capsule hits fell about 1,500). Measured slower and not used: seg_near's last
  * stage in 32x32 products with a floor-shift error bound (1,900 cycles
  * against the 128-bit stage's 1,700: ROM ARM code pays per instruction,
  * not per multiply); hull_thin inline in box_motion_hit (6,200 against
@@ -133,7 +138,13 @@
  * in arcs_apart, +330; (B)'s loop as an ARM function of its own, +336;
  * the turn before slide 2, +12,800 (slide 2's hits then ran the turn);
  * lean_round's corner tests inline in ROM in place of frame.c's IWRAM
- * call, +380).
+ * call, +380; session 14: arcs_apart in 32-bit values of 1/256 px, about
+ * 130 cycles a corner less but its 3 units of reject lost sent a near
+ * box laser to the exact stages, 38,125; a reject of the whole turn on
+ * the world axes from K's corners' arcs, 2,500 to 2,800 a near box; (B)'s
+ * ring left out everywhere, turn about the emitter -700 but pose to pose
+ * +470; (C)'s ends in 64-bit products, no sample moved; the witness's
+ * |C|^2 in 128 bits, 3,700 a corner).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -1179,7 +1190,8 @@ bool fxl__chord_near_check(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64
                            bool *exact)
 {
     *exact = fxl__sumsq_le(fxl__abs64(pu - ku), fxl__abs64(pv - kv), (uint64_t)r) ||
-             fxl__sumsq_le(fxl__abs64(qu - ku), fxl__abs64(qv - kv), (uint64_t)r) || seg_near(ku, kv, pu, pv, qu, qv, r);
+             fxl__sumsq_le(fxl__abs64(qu - ku), fxl__abs64(qv - kv), (uint64_t)r) ||
+             seg_near(ku, kv, pu, pv, qu, qv, r);
     return seg_surely_near(ku, kv, pu, pv, qu, qv, r);
 }
 #endif

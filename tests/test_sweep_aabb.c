@@ -791,7 +791,8 @@ static void chord_near_sound(void)
         int64_t m = (int64_t)(fxlt_next(&rng) % (uint64_t)(((int64_t)1 << fxlt_range(&rng, 0, 36)) / d[2] + 1));
         int64_t rho = (int64_t)(fxlt_next(&rng) % (((uint64_t)1 << fxlt_range(&rng, 20, 36)) / (uint64_t)d[2])) + 1;
         int64_t r = rho * d[2], off = fxlt_range(&rng, -1, 1);
-        int64_t pu = (int64_t)fxlt_range(&rng, -(1 << 30), 1 << 30) * 1024, pv = (int64_t)fxlt_range(&rng, -(1 << 30), 1 << 30) * 1024;
+        int64_t pu = (int64_t)fxlt_range(&rng, -(1 << 30), 1 << 30) * 1024;
+        int64_t pv = (int64_t)fxlt_range(&rng, -(1 << 30), 1 << 30) * 1024;
         int64_t qu = pu + d[0] * m, qv = pv + d[1] * m, ku, kv, big;
         uint32_t where = fxlt_below(&rng, 3);
         bool exact, got;
