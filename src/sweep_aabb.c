@@ -1322,9 +1322,10 @@ FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int6
      * raw units (issue 20's tails: the 128-bit squares cost about 500 GBA
      * cycles a corner), for corners below 2^47: with a' = floor(|a| /
      * 2^16), b' likewise (below 2^31), a'^2 + b'^2 <= |k|^2 / 2^32 <= (a'
-     * + 1)^2 + (b' + 1)^2 (squares below 2^63), so the first beyond (ex^2 +
-     * ey^2) / 2^32 or the second below (gx^2 + gy^2) / 2^32 (raw squares
-     * below 2^63 too) puts the corner's circle outside. */
+     * + 1)^2 + (b' + 1)^2 (below 2^63); with ex' = ex / 2^16 and the others
+     * likewise (exact; below 2^31.4 for a box in the domain, so every sum
+     * of two squares below 2^64), the first above ex'^2 + ey'^2 or the
+     * second below gx'^2 + gy'^2 puts the corner's circle outside. */
     {
         uint64_t ex = ((uint64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) + (uint64_t)t) >> 16;
         uint64_t ey = ((uint64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) + (uint64_t)t) >> 16;
