@@ -109,11 +109,15 @@
  * alone (hull_thin) and a capsule's by the connectors alone, in a lean
  * function of its own with the connectors' root bracketed to 0.54 %
  * once (hull_round); (A) left out where the table start pose holds the
- * exact one (pose_in_table).
+ * exact one (pose_in_table); (session 14) the chord's sure distance in
+ * 32x32 products (seg_surely_near), the corner disks before the boxes,
+ * (B)'s sure hit from a corner of K on the arc when the pivot is in K
+ * (pivot_corner_witness), the rings of the turn and of (B)'s and (C)'s
+ * corners in raw units, circle_misses without a root for a box laser.
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
- * -> 27,268 -> 24,916 -> 22,371 -> 19,154 cycles (turn about the
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 cycles (turn about the
  * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 (pose to pose; the fourth step
+ * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 (pose to pose; the fifth step
  * from the end: the hull's fifth axis in the world, the separable
  * products of pose_meets64, turn_frame_apart and the hull's world axes,
  * the quick squares of seg_near and point_near; the next: one_box's
@@ -122,9 +126,10 @@
  * ROM ARM code a call's stack arguments cost about as much as the
  * helper's work; the next: the static tests, pose_in_table and
  * laser_aabb.c's capsule end skip; the next (session 13): hull_thin and
- * the connectors alone; the last: hull_round, the capsule slides' worst
+ * the connectors alone; the next: hull_round, the capsule slides' worst
  * 22,833 -> 21,300 and below, the row's max now a sample with no hull
- * test). Measured slower and not used: seg_near's last
+ * test; the last (session 14): the turn's corner filters, whose near
+ * capsule hits fell about 1,500). Measured slower and not used: seg_near's last
  * stage in 32x32 products with a floor-shift error bound (1,900 cycles
  * against the 128-bit stage's 1,700: ROM ARM code pays per instruction,
  * not per multiply); hull_thin inline in box_motion_hit (6,200 against
@@ -133,7 +138,13 @@
  * in arcs_apart, +330; (B)'s loop as an ARM function of its own, +336;
  * the turn before slide 2, +12,800 (slide 2's hits then ran the turn);
  * lean_round's corner tests inline in ROM in place of frame.c's IWRAM
- * call, +380).
+ * call, +380; session 14: arcs_apart in 32-bit values of 1/256 px, about
+ * 130 cycles a corner less but its 3 units of reject lost sent a near
+ * box laser to the exact stages, 38,125; a reject of the whole turn on
+ * the world axes from K's corners' arcs, 2,500 to 2,800 a near box; (B)'s
+ * ring left out everywhere, turn about the emitter -700 but pose to pose
+ * +470; (C)'s ends in 64-bit products, no sample moved; the witness's
+ * |C|^2 in 128 bits, 3,700 a corner).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -517,6 +528,7 @@ FXL_ARM_CODE static bool hull_edges(const fxl_laser_prep *lp, int32_t c, int32_t
 #ifdef FXL_TEST_HOOKS
 fxl__box_audit_t fxl__box_audit;
 fxl__hull_audit_t fxl__hull_audit;
+fxl__corner_audit_t fxl__corner_audit;
 #endif
 
 /* The static box test of the pose (c, s) about the origin: uv from
@@ -1126,57 +1138,102 @@ FXL__ALWAYS_INLINE bool seg_meets_box(int64_t pu, int64_t pv, int64_t qu, int64_
 }
 
 /* Surely within r (r > 0) of the point (ku, kv): some point of the
- * segment from (pu, pv) to (qu, qv) (Q32.32, below 2^52). An end within r
- * (exact), or the foot of the perpendicular inside the segment with
- * |cross| <= r lo, lo = max(a, floor((a + b) / 256) 181) <= sqrt(len2)
- * (within()'s bracket): the distance |cross| / sqrt(len2) <= r. False may
- * still be near (a filter for sure hits). */
+ * segment from (pu, pv) to (qu, qv) (Q32.32, below 2^52), in 32x32 -> 64
+ * products (issue 20's tails: the form it replaced, an end's distance
+ * exactly then the foot's in 128-bit products with within()'s bracket,
+ * cost a capsule's near turn about 1,500 GBA cycles a corner; audited in
+ * test_sweep_aabb.c's corner_filters_audit). Offsets from the point (ku, kv) (the
+ * inputs below 2^52: exact in int64, below 2^53), floored to units of 2^h,
+ * h the least with every offset below 2^(h + 14) in size: x = x' 2^h + e,
+ * 0 <= e < 2^h, -2^14 <= x' < 2^14. Each end moves by less than sqrt(2)
+ * 2^h, and the distance from a point to a segment moves by at most the
+ * larger end move (the two segments lie within that of each other, point
+ * for point along their parameter), so dist < (dist' + sqrt(2)) 2^h, dist'
+ * the distance from the origin to the floored segment [e', f']. With m =
+ * floor(r / 2^h) - 2 >= 0, dist' <= m gives dist < (m + 1.5) 2^h <= r.
+ * dist' <= m exactly: m of 2^15 or more takes every end (|e'|^2 < 2^29);
+ * else an end within m (squares below 2^30), or with d = f' - e' nonzero
+ * the foot of the origin inside the segment (e'.d <= 0 <= f'.d, the dot
+ * products below 2^31) and cross(e', d)^2 <= m^2 |d|^2 (cross below 2^30, both
+ * sides below 2^62). False may still be near. */
 FXL__ALWAYS_INLINE bool seg_surely_near(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu,
-                                        int64_t qv, int64_t r)
+                                              int64_t qv, int64_t r)
 {
-    int64_t du = qu - pu, dv = qv - pv, eu = ku - pu, ev = kv - pv;
-    uint64_t ea = fxl__abs64(du), eb = fxl__abs64(dv), big = ea > eb ? ea : eb, small = ea > eb ? eb : ea;
-    uint64_t lo = ((big + small) >> 8) * 181u;
-    fxl__i128 len2, dot;
-    if (fxl__sumsq_le(fxl__abs64(eu), fxl__abs64(ev), (uint64_t)r) ||
-        fxl__sumsq_le(fxl__abs64(ku - qu), fxl__abs64(kv - qv), (uint64_t)r))
-        return true;
-    len2 = fxl__iadd(fxl__imul(du, du), fxl__imul(dv, dv));
-    dot = fxl__iadd(fxl__imul(eu, du), fxl__imul(ev, dv));
-    if (fxl__isign(dot) <= 0 || fxl__isign(fxl__isub(len2, dot)) <= 0)
+    int64_t x[4], m;
+    int32_t e[4], du, dv, cr;
+    uint64_t big, m2;
+    unsigned h;
+    int i;
+    x[0] = pu - ku, x[1] = pv - kv, x[2] = qu - ku, x[3] = qv - kv;
+    big = fxl__abs64(x[0]) | fxl__abs64(x[1]) | fxl__abs64(x[2]) | fxl__abs64(x[3]);
+    h = big >> 14 == 0 ? 0u : 50u - fxl__clz64(big); /* big < 2^(64 - clz) <= 2^(h + 14) */
+    for (i = 0; i < 4; i++)
+        e[i] = fxl__u2i32((uint32_t)((uint64_t)x[i] >> h)); /* floor(x / 2^h) */
+    m = (r >> h) - 2; /* r > 0 */
+    if (m < 0)
         return false;
-    lo = lo > big ? lo : big;
-    return fxl__le128(fxl__iabs(fxl__isub(fxl__imul(du, ev), fxl__imul(dv, eu))),
-                      fxl__mul64((uint64_t)r, lo));
+    if (m >= ((int64_t)1 << 15))
+        return true;
+    m2 = (uint64_t)(m * m);
+    if ((uint64_t)((int64_t)e[0] * e[0] + (int64_t)e[1] * e[1]) <= m2 ||
+        (uint64_t)((int64_t)e[2] * e[2] + (int64_t)e[3] * e[3]) <= m2)
+        return true;
+    du = e[2] - e[0], dv = e[3] - e[1];
+    if ((du | dv) == 0 || (int64_t)e[0] * du + (int64_t)e[1] * dv > 0 || (int64_t)e[2] * du + (int64_t)e[3] * dv < 0)
+        return false; /* (a point: its end test was all) */
+    cr = e[0] * dv - e[1] * du; /* below 2^30 in size */
+    return (uint64_t)((int64_t)cr * cr) <= m2 * (uint64_t)((int64_t)du * du + (int64_t)dv * dv);
 }
+
+#ifdef FXL_TEST_HOOKS
+bool fxl__chord_near_check(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t r,
+                           bool *exact)
+{
+    *exact = fxl__sumsq_le(fxl__abs64(pu - ku), fxl__abs64(pv - kv), (uint64_t)r) ||
+             fxl__sumsq_le(fxl__abs64(qu - ku), fxl__abs64(qv - kv), (uint64_t)r) ||
+             seg_near(ku, kv, pu, pv, qu, qv, r);
+    return seg_surely_near(ku, kv, pu, pv, qu, qv, r);
+}
+#endif
 
 /* Every point of the chord from (pu, pv) to (qu, qv) has a point of its arc
  * within g (Q32.32): true when the chord surely comes deeper than g into
  * the rectangle [lu, hu] x [lv, hv] grown by t (the arc then meets it).
  * It, seg_meets_box and seg_surely_near inline (issue 20's tails: their
  * 7 to 10 int64 arguments went through the stack; measured, circle_misses
- * inline in its two callers cost the turns more than it saved). */
+ * inline in its two callers cost the turns more than it saved). The
+ * corners' disks first (32x32 products), then the two boxes (exact signs
+ * of 128-bit products at worst): either says hit, the order is free
+ * (measured, the capsules' near hits 400 to 500 GBA cycles cheaper). */
 FXL__ALWAYS_INLINE bool chord_surely_in(int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t lu,
                                         int64_t hu, int64_t lv, int64_t hv, int64_t t, int64_t g)
 {
     int k;
-    /* (with t = 0 the two boxes are one: asked once) */
-    if (seg_meets_box(pu, pv, qu, qv, lu + g, hu - g, lv - t + g, hv + t - g) ||
-        (t != 0 && seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g)))
-        return true;
-    if (t <= g)
-        return false;
-    for (k = 0; k < 4; k++) {
+    for (k = 0; k < 4 && t > g; k++) {
         int64_t ku = (k & 1) ? hu : lu, kv = (k & 2) ? hv : lv, r = t - g;
         if (((k & 1) && hu == lu) || ((k & 2) && hv == lv))
             continue; /* a repeated corner (a capsule's core) */
         if (fxl__max64(pu, qu) < ku - r || fxl__min64(pu, qu) > ku + r || fxl__max64(pv, qv) < kv - r ||
             fxl__min64(pv, qv) > kv + r)
             continue; /* the chord's box beyond r of the corner */
-        if (seg_surely_near(ku, kv, pu, pv, qu, qv, r))
+        if (seg_surely_near(ku, kv, pu, pv, qu, qv, r)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) {
+                fxl__corner_audit.near_checked++;
+                fxl__corner_audit.near_wrong +=
+                    fxl__sumsq_le(fxl__abs64(pu - ku), fxl__abs64(pv - kv), (uint64_t)r) ||
+                            fxl__sumsq_le(fxl__abs64(qu - ku), fxl__abs64(qv - kv), (uint64_t)r) ||
+                            seg_near(ku, kv, pu, pv, qu, qv, r)
+                        ? 0u
+                        : 1u;
+            }
+#endif
             return true;
+        }
     }
-    return false;
+    /* (with t = 0 the two boxes are one: asked once) */
+    return seg_meets_box(pu, pv, qu, qv, lu + g, hu - g, lv - t + g, hv + t - g) ||
+           (t != 0 && seg_meets_box(pu, pv, qu, qv, lu - t + g, hu + t - g, lv + g, hv - g));
 }
 
 /* Arcs about the origin (the pivot), each under half a turn, whose ends lie
@@ -1223,14 +1280,32 @@ FXL_ARM_CODE static bool circle_misses(fxl__u128 r2, int64_t x0, int64_t x1, int
     unsigned h;
     if (r2.hi >> 34 != 0)
         return false;
-    rl = (int64_t)fxl__sweep_root32(r2, &h);
-    rh = (rl + 1) << h, rl <<= h;
     bx = fxl__max64(fxl__beyond(0, x0, x1), 0), by = fxl__max64(fxl__beyond(0, y0, y1), 0);
-    if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
-        return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */
     fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1));
     fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1));
+    if (t == 0) /* R^2 against the squares, exactly: no root (issue 20's tails) */
+        return !fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), r2) ||
+               !fxl__le128(r2, fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy)));
+    rl = (int64_t)fxl__sweep_root32(r2, &h);
+    rh = (rl + 1) << h, rl <<= h;
+    if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(rh + t)))
+        return true; /* (R + t)^2 < (rh + t)^2 < the distance squared */
     return rl > t && !fxl__le128(fxl__sq_signed(rl - t), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy)));
+}
+
+/* (C)'s arc of the corner (a, b) of K (r2 = a^2 + b^2) for arc_rect and
+ * arc_disk. */
+FXL__ALWAYS_INLINE void arc_setup(const fxl_sweep_prep *sp, int64_t a, int64_t b, fxl__u128 r2, corner_arc *m)
+{
+    int i;
+    fxl__big_u128(&m->r2, r2);
+    m->step_sign = sp->step > 0 ? 1 : -1;
+    for (i = 0; i < 2; i++) {
+        int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
+        fxl__big_i128(&m->sx[i], fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
+        fxl__big_i128(&m->sy[i], fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
+        fxl__big_i64(&m->n[i], (int64_t)c * c + (int64_t)s * s);
+    }
 }
 
 /* (C) for the corner (a, b) of K: the arc against B (+) disk(t), the box
@@ -1239,20 +1314,45 @@ FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int6
                                        int64_t y0, int64_t x1, int64_t y1, int64_t t)
 {
     corner_arc m;
-    fxl__u128 r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
+    fxl__u128 r2;
     int i;
     /* The annulus: every point of B (+) disk(t) is within ex, ey of the
-     * pivot per axis and at least gx, gy away (below 2^50 each). */
+     * pivot per axis and at least gx, gy away (below 2^50 each, multiples
+     * of 2^16: the box's offsets and t are Q16.16 values times 2^16). In
+     * raw units (issue 20's tails: the 128-bit squares cost about 500 GBA
+     * cycles a corner), for corners below 2^47: with a' = floor(|a| /
+     * 2^16), b' likewise (below 2^31), a'^2 + b'^2 <= |k|^2 / 2^32 <= (a'
+     * + 1)^2 + (b' + 1)^2 (below 2^63); with ex' = ex / 2^16 and the others
+     * likewise (exact; below 2^31.4 for a box in the domain, so every sum
+     * of two squares below 2^64), the first above ex'^2 + ey'^2 or the
+     * second below gx'^2 + gy'^2 puts the corner's circle outside. */
     {
-        int64_t ex = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) + t;
-        int64_t ey = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) + t;
-        int64_t gx = fxl__max64(fxl__beyond(0, x0, x1) - t, 0);
-        int64_t gy = fxl__max64(fxl__beyond(0, y0, y1) - t, 0);
-        if (!fxl__le128(r2, fxl__add(fxl__sq_signed(ex), fxl__sq_signed(ey))))
-            return false;
-        if (!fxl__le128(fxl__add(fxl__sq_signed(gx), fxl__sq_signed(gy)), r2))
-            return false;
+        uint64_t ex = ((uint64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) + (uint64_t)t) >> 16;
+        uint64_t ey = ((uint64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) + (uint64_t)t) >> 16;
+        uint64_t gx = (uint64_t)fxl__max64(fxl__beyond(0, x0, x1) - t, 0) >> 16;
+        uint64_t gy = (uint64_t)fxl__max64(fxl__beyond(0, y0, y1) - t, 0) >> 16;
+        uint64_t ka = fxl__abs64(a), kb = fxl__abs64(b);
+        if (ka < ((uint64_t)1 << 47) && kb < ((uint64_t)1 << 47)) {
+            ka >>= 16, kb >>= 16;
+            if (ka * ka + kb * kb > ex * ex + ey * ey ||
+                (ka + 1u) * (ka + 1u) + (kb + 1u) * (kb + 1u) < gx * gx + gy * gy) {
+#ifdef FXL_TEST_HOOKS
+                if (fxl__corner_audit.on) {
+                    arc_setup(sp, a, b, fxl__add(fxl__sq_signed(a), fxl__sq_signed(b)), &m);
+                    fxl__corner_audit.ring_checked++;
+                    fxl__corner_audit.ring_wrong +=
+                        arc_rect(&m, x0 - t, x1 + t, y0, y1) || arc_rect(&m, x0, x1, y0 - t, y1 + t) ||
+                                arc_disk(&m, x0, y0, t) || arc_disk(&m, x1, y0, t) || arc_disk(&m, x0, y1, t) ||
+                                arc_disk(&m, x1, y1, t)
+                            ? 1u
+                            : 0u;
+                }
+#endif
+                return false;
+            }
+        }
     }
+    r2 = fxl__add(fxl__sq_signed(a), fxl__sq_signed(b));
     /* The chord's box: E_i = S_i / |t_i| lies within 1.1e-5 R + 1 of S_i /
      * 2^16 (|t_i| / 2^16 is 1 within 1.1e-5), and an arc of at most half a
      * turn within its sagitta R (1 - cos(theta / 2)) of its chord, so
@@ -1275,22 +1375,67 @@ FXL__ALWAYS_INLINE bool corner_arc_hit(const fxl_sweep_prep *sp, int64_t a, int6
     }
     /* The annulus again with R bracketed and the box's exact distances
      * (last of the rejects: a square root). */
-    if (circle_misses(r2, x0, x1, y0, y1, t))
+    if (circle_misses(r2, x0, x1, y0, y1, t)) {
+#ifdef FXL_TEST_HOOKS
+        if (fxl__corner_audit.on && t == 0) {
+            arc_setup(sp, a, b, r2, &m);
+            fxl__corner_audit.misses_checked++;
+            fxl__corner_audit.misses_wrong += arc_rect(&m, x0, x1, y0, y1) ? 1u : 0u;
+        }
+#endif
         return false;
-    fxl__big_u128(&m.r2, r2);
-    m.step_sign = sp->step > 0 ? 1 : -1;
-    for (i = 0; i < 2; i++) {
-        int32_t c = i ? sp->cos1 : sp->from.cos, s = i ? sp->sin1 : sp->from.sin;
-        fxl__big_i128(&m.sx[i], fxl__isub(fxl__imul(c, a), fxl__imul(s, b)));
-        fxl__big_i128(&m.sy[i], fxl__iadd(fxl__imul(s, a), fxl__imul(c, b)));
-        fxl__big_i64(&m.n[i], (int64_t)c * c + (int64_t)s * s);
     }
+    arc_setup(sp, a, b, r2, &m);
     if (t == 0)
         return arc_rect(&m, x0, x1, y0, y1);
     if (arc_rect(&m, x0 - t, x1 + t, y0, y1) || arc_rect(&m, x0, x1, y0 - t, y1 + t))
         return true;
     return arc_disk(&m, x0, y0, t) || arc_disk(&m, x1, y0, t) || arc_disk(&m, x0, y1, t) ||
            arc_disk(&m, x1, y1, t);
+}
+
+/* A sure hit of (B) with the pivot inside K (a0 <= 0 <= a1, b0 <= 0 <=
+ * b1: a turn about a point of the core): the point q (qx, qy Q16.16, q2 =
+ * qx^2 + qy^2; R = |q| 2^16 in Q32.32) of frame points S0 = (u0, v0), S1
+ * = (u1, v1) at the table ends (Q32.32, below 2^50) runs in the exact
+ * frame along the circle |X| = R over the arc's directions
+ * (fxl__turn_middle's derivation). A corner C of K whose direction is on
+ * that arc (the exact signs of cross(S_i, C), as sweep_turn.c's on_arc)
+ * with |C| + t >= R puts q in K' = K (+) disk(t) at C's direction: the
+ * segment from the pivot to C lies in K (convex, holding both), and with
+ * |C| >= R its point at distance R is the arc's point there, else (R - t
+ * <= |C| < R) C itself is within R - |C| <= t of it. In Q16.16 units,
+ * with floors (lx = floor(|cx| / 2^16) <= |cx| / 2^16, likewise ly, tl
+ * <= t / 2^16): lx^2 + ly^2 >= q2 gives |C| >= R, (max(lx, ly) + tl)^2 >=
+ * q2 gives |C| + t >= R (|C| >= max(|cx|, |cy|)). Taken for corners below
+ * 2^46 and t below 2^45 (the squares below 2^61); no root, no 128-bit
+ * value (issue 20's tails: the exact corner turn, circle_misses and
+ * fxl__turn_middle, cost a near box 6,000 to 8,000 GBA cycles). False
+ * may still hit. */
+FXL__ALWAYS_INLINE bool pivot_corner_witness(const fxl_laser_prep *a, uint64_t q2, int64_t t, int64_t u0,
+                                             int64_t v0, int64_t u1, int64_t v1, int32_t step)
+{
+    uint64_t tl = (uint64_t)t >> 16; /* t >= 0 */
+    int i;
+    if (t >= ((int64_t)1 << 45))
+        return false;
+    for (i = 0; i < 4; i++) {
+        int64_t cx = (i & 1) ? a->u_hi : a->u_lo, cy = (i & 2) ? a->v_hi : a->v_lo;
+        uint64_t lx = fxl__abs64(cx), ly = fxl__abs64(cy), lm;
+        int c0, c1;
+        if (((i & 1) && a->u_hi == a->u_lo) || ((i & 2) && a->v_hi == a->v_lo))
+            continue; /* a repeated corner (a capsule's core) */
+        if (lx >= ((uint64_t)1 << 46) || ly >= ((uint64_t)1 << 46))
+            continue;
+        lx >>= 16, ly >>= 16, lm = (lx > ly ? lx : ly) + tl; /* below 2^30, 2^30.1 */
+        if (lx * lx + ly * ly < q2 && lm * lm < q2)
+            continue;
+        c0 = fxl__sweep_psign(u0, cy, v0, cx);
+        c1 = fxl__sweep_psign(u1, cy, v1, cx);
+        if (step > 0 ? (c0 <= 0 && c1 >= 0) : (c0 >= 0 && c1 <= 0))
+            return true;
+    }
+    return false;
 }
 
 /* A cheap reject of the whole turn (issue 20's bounded tails): every point
@@ -1426,6 +1571,8 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
 {
     const fxl_laser_prep *a = &sp->from;
     int64_t t = (int64_t)a->round * 65536, kmax, kmin;
+    bool pin = a->u_lo <= 0 && a->u_hi >= 0 && a->v_lo <= 0 && a->v_hi >= 0;
+    uint64_t kfar, knear;
     int i;
     if (!framed && turn_frame_apart(sp, x0, y0, x1, y1, t))
         return false;
@@ -1433,18 +1580,42 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
      * the pivot from K along u, along v) - t from the pivot and at most
      * max|a| + max|b| + t (Q32.32, the exact frame keeps lengths); every
      * point of B at least its own per-axis distances, at most max|x| +
-     * max|y| (Q16.16 times 2^16). All below 2^51. */
+     * max|y| (Q16.16 times 2^16). All below 2^51. In raw units (issue
+     * 20's tails: 128-bit squares), with kf = ceil(kmax / 2^16) and kn =
+     * floor(kmin / 2^16) (below 2^31 for kmax below 2^47, else no reject)
+     * and B's raw distances (offsets in the domain: below 2^31, the sums
+     * of squares below 2^63): bx^2 + by^2 > kf^2 puts B beyond kmax, fx^2 +
+     * fy^2 < kn^2 within kmin; and a corner of B with |q|^2 > kf^2 or
+     * below kn^2 (raw) is outside M ((B)'s ring). */
     {
+        uint64_t bx, by, fx, fy, kf, kn;
+        bool small;
         kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
                (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
         kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
-        int64_t bx = fxl__max64(fxl__beyond(0, x0, x1), 0) * 65536, by = fxl__max64(fxl__beyond(0, y0, y1), 0) * 65536;
-        int64_t fx = (int64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1)) * 65536;
-        int64_t fy = (int64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1)) * 65536;
-        if (!fxl__le128(fxl__add(fxl__sq_signed(bx), fxl__sq_signed(by)), fxl__sq_signed(kmax)))
-            return false; /* B beyond M's outer radius */
-        if (kmin > 0 && !fxl__le128(fxl__sq_signed(kmin), fxl__add(fxl__sq_signed(fx), fxl__sq_signed(fy))))
-            return false; /* B inside M's inner radius */
+        bx = (uint64_t)fxl__max64(fxl__beyond(0, x0, x1), 0), by = (uint64_t)fxl__max64(fxl__beyond(0, y0, y1), 0);
+        fx = (uint64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1));
+        fy = (uint64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1));
+        kf = (uint64_t)((kmax + 65535) >> 16), kn = kmin > 0 ? (uint64_t)kmin >> 16 : 0u;
+        small = kmax < ((int64_t)1 << 47); /* kmin <= kmax */
+        kfar = small ? kf * kf : UINT64_MAX;
+        knear = small ? kn * kn : 0u;
+        if (bx * bx + by * by > kfar || fx * fx + fy * fy < knear) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) { /* the same rejects in 128-bit squares (Q32.32) */
+                int64_t bq = (int64_t)bx * 65536, cq = (int64_t)by * 65536;
+                int64_t fq = (int64_t)fx * 65536, gq = (int64_t)fy * 65536;
+                fxl__corner_audit.ring_checked++;
+                fxl__corner_audit.ring_wrong +=
+                    !fxl__le128(fxl__add(fxl__sq_signed(bq), fxl__sq_signed(cq)), fxl__sq_signed(kmax)) ||
+                            (kmin > 0 &&
+                             !fxl__le128(fxl__sq_signed(kmin), fxl__add(fxl__sq_signed(fq), fxl__sq_signed(gq))))
+                        ? 0u
+                        : 1u;
+            }
+#endif
+            return false;
+        }
     }
     /* (A), also the first witness of a hit, after pose_near's reject when
      * the box moves relative to the pivot (framed: it does not, slide 1
@@ -1469,16 +1640,22 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
         int64_t u0 = fxl__along(a->cos, a->sin, qx, qy), v0 = fxl__across(a->cos, a->sin, qx, qy);
         int64_t u1 = fxl__along(sp->cos1, sp->sin1, qx, qy);
         int64_t v1 = fxl__across(sp->cos1, sp->sin1, qx, qy);
+        uint64_t qq = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy); /* |q|^2, raw units */
         fxl__u128 q2;
         /* (The corner in the table poses at the turn, (u0, v0) and (u1,
          * v1), is a point of slide 1's end and slide 2's start, which
          * box_motion_hit's exact hull tests said miss: no test here.) */
-        /* |q| 2^16 outside [kmin, kmax]: the corner is not in M */
-        q2.hi = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) >> 32;
-        q2.lo = ((uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy)) << 32;
-        if (!fxl__le128(q2, fxl__sq_signed(kmax)) || (kmin > 0 && fxl__le128(q2, fxl__sq_signed(kmin)) &&
-                                                       !fxl__le128(fxl__sq_signed(kmin), q2)))
+        /* |q| 2^16 outside [kmin, kmax]: the corner is not in M (in raw
+         * units, kmin and kmax floored and ceiled: ring's) */
+        if (!framed && (qq > kfar || qq < knear)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) {
+                fxl__corner_audit.ring_checked++;
+                fxl__corner_audit.ring_wrong += fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0) ? 1u : 0u;
+            }
+#endif
             continue;
+        }
         /* The corner's frame arc lies in the box of (u0, v0), (u1, v1)
          * grown by its sagitta and the table scale (as the hitbox corners'
          * arcs below); beyond K grown by t there: not in M. */
@@ -1495,10 +1672,29 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
             if (chord_surely_in(u0, v0, u1, v1, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t, grow + 1))
                 return true;
         }
+        if (pin && pivot_corner_witness(a, (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy), t, u0, v0,
+                                        u1, v1, sp->step)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on) {
+                fxl__corner_audit.witness_checked++;
+                fxl__corner_audit.witness_wrong += fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0) ? 0u : 1u;
+            }
+#endif
+            return true;
+        }
+        q2.hi = qq >> 32;
+        q2.lo = qq << 32;
         /* the corner's circle against K grown by t, R bracketed (the exact
          * frame keeps distances from the pivot; a square root: last) */
-        if (circle_misses(q2, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
+        if (circle_misses(q2, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t)) {
+#ifdef FXL_TEST_HOOKS
+            if (fxl__corner_audit.on && t == 0) {
+                fxl__corner_audit.misses_checked++;
+                fxl__corner_audit.misses_wrong += fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0) ? 1u : 0u;
+            }
+#endif
             continue;
+        }
         if (fxl__turn_middle(sp, qx, qy, u0, v0, u1, v1, 0))
             return true;
     }

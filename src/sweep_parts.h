@@ -304,5 +304,28 @@ typedef struct fxl__hull_audit_t {
     uint32_t round_checked, round_wrong;
 } fxl__hull_audit_t;
 extern fxl__hull_audit_t fxl__hull_audit;
+
+/* sweep_aabb.c's audit of the turn's corner filters (test builds only):
+ * with fxl__corner_audit.on, each distance of a corner of K to a chord
+ * that seg_surely_near_quick calls near is taken exactly (near_checked;
+ * near_wrong where it is beyond the reach), each corner of the box that
+ * pivot_corner_witness puts in the turn runs fxl__turn_middle
+ * (witness_checked; witness_wrong where that misses), and each circle a
+ * box laser's circle_misses rejects runs the exact stage it skips
+ * (misses_checked; misses_wrong where that hits); each corner the rings
+ * in raw units reject ((B)'s box corners, (C)'s corners of K) runs the
+ * exact stages after them (ring_checked; ring_wrong where they hit). */
+typedef struct fxl__corner_audit_t {
+    bool on;
+    uint32_t near_checked, near_wrong, witness_checked, witness_wrong;
+    uint32_t misses_checked, misses_wrong, ring_checked, ring_wrong;
+} fxl__corner_audit_t;
+extern fxl__corner_audit_t fxl__corner_audit;
+
+/* sweep_aabb.c's seg_surely_near alone (test builds only): its answer,
+ * and in *exact whether the point (ku, kv) is within r of the segment
+ * from (pu, pv) to (qu, qv) (Q32.32, below 2^52; r > 0), exactly. */
+bool fxl__chord_near_check(int64_t ku, int64_t kv, int64_t pu, int64_t pv, int64_t qu, int64_t qv, int64_t r,
+                           bool *exact);
 #endif
 #endif

@@ -758,6 +758,155 @@ static void pose_skip_sound(void)
     CHECK_EQ(t.disagree, 0);
 }
 
+/* The turn's corner filters (sweep_aabb.c, session 14; issue 20's tails)
+ * audited (fxl__corner_audit, test builds): turns about the emitter, the
+ * middle and a pivot off the beam, pose to pose and moving boxes, with
+ * the touching cases and one raw unit off in four directions, against
+ * the reference; every chord distance the 32-bit sure test calls near is
+ * taken exactly (an end within the reach, or seg_near's exact foot),
+ * every box corner the pivot-in-K witness puts in the turn runs
+ * fxl__turn_middle (it must hit), every box laser circle circle_misses
+ * rejects without a root runs the exact stage it skips (it must miss),
+ * and so does every corner the rings in raw units reject; then 200 near
+ * turns as the benchmark's (near_turn_case). */
+/* The chord's sure distance (sweep_aabb.c's seg_surely_near, 32x32
+ * products on floored offsets) alone against the exact distance, test
+ * builds: segments of up to 2^36 raw units (Q32.32: 16 px) along
+ * directions with integer lengths (so the distances below are exact),
+ * reaches r of 2^20 to 2^36, the point beyond an end along the segment,
+ * or across its middle, at r exactly and one length unit (1 to 29 raw
+ * units) either side, or at random within 2r: a near answer must be near
+ * (exact: an end within r, or seg_near's foot); and with 2^-10 of the
+ * offsets' size to spare it must answer near. */
+static void chord_near_sound(void)
+{
+#ifdef FXL_TEST_HOOKS
+    static const int32_t dirs[8][3] = {{1, 0, 1},   {0, 1, 1},    {3, 4, 5},   {4, -3, 5},
+                                       {5, 12, 13}, {-12, 5, 13}, {8, 15, 17}, {20, -21, 29}};
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.chord_near_sound");
+    uint32_t i, n = FXLT_CASES(200000) > 4000 ? FXLT_CASES(200000) : 4000, said = 0, near = 0, wrong = 0, slack = 0;
+    uint32_t touch = 0;
+    for (i = 0; i < n; i++) {
+        const int32_t *d = dirs[fxlt_below(&rng, 8)];
+        int64_t m = (int64_t)(fxlt_next(&rng) % (uint64_t)(((int64_t)1 << fxlt_range(&rng, 0, 36)) / d[2] + 1));
+        int64_t rho = (int64_t)(fxlt_next(&rng) % (((uint64_t)1 << fxlt_range(&rng, 20, 36)) / (uint64_t)d[2])) + 1;
+        int64_t r = rho * d[2], off = fxlt_range(&rng, -1, 1);
+        int64_t pu = (int64_t)fxlt_range(&rng, -(1 << 30), 1 << 30) * 1024;
+        int64_t pv = (int64_t)fxlt_range(&rng, -(1 << 30), 1 << 30) * 1024;
+        int64_t qu = pu + d[0] * m, qv = pv + d[1] * m, ku, kv, big;
+        uint32_t where = fxlt_below(&rng, 3);
+        bool exact, got;
+        if (where == 0) { /* at random within 2r of the middle */
+            ku = pu + d[0] * (m / 2) + (int64_t)(fxlt_next(&rng) % (uint64_t)(4 * r + 1)) - 2 * r;
+            kv = pv + d[1] * (m / 2) + (int64_t)(fxlt_next(&rng) % (uint64_t)(4 * r + 1)) - 2 * r;
+        } else if (where == 1) { /* beyond q along the segment: |k - q| = (rho + off) L */
+            ku = qu + d[0] * (rho + off), kv = qv + d[1] * (rho + off);
+            touch++;
+        } else { /* across the middle: (rho + off) L from the segment's line */
+            ku = pu + d[0] * (m / 2) - d[1] * (rho + off), kv = pv + d[1] * (m / 2) + d[0] * (rho + off);
+            touch++;
+        }
+        got = fxl__chord_near_check(ku, kv, pu, pv, qu, qv, r, &exact);
+        said += got ? 1u : 0u;
+        near += exact ? 1u : 0u;
+        wrong += got && !exact ? 1u : 0u;
+        /* with room to spare (the same point, the reach grown by 2^-10 of
+         * the offsets' size and 3 raw units) the sure answer must come */
+        big = (int64_t)(fxl__abs64(ku - pu) | fxl__abs64(kv - pv) | fxl__abs64(ku - qu) | fxl__abs64(kv - qv));
+        if (exact && !fxl__chord_near_check(ku, kv, pu, pv, qu, qv, r + (big >> 10) + 3, &exact))
+            slack++;
+    }
+    fxlt_printf("    %u points (%u at the reach and one unit off), %u near, %u said near, %u wrong, "
+                "%u missed with room to spare\n",
+                n, touch, near, said, wrong, slack);
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(slack, 0);
+    CHECK(said > n / 16);
+#else
+    fxlt_printf("    (test builds only: FXL_TEST_HOOKS)\n");
+#endif
+}
+
+/* A capsule (or a box laser) turning about its emitter by 8 to 40 steps
+ * and a 4 px box within 4 px of its hitbox's edge at the halfway pose,
+ * beside the beam or beyond an end (the benchmark's near turns: the
+ * chords of capsules' corners often reach the sure distance there). */
+static void near_turn_case(fxlt_rng *rng, btally *t, bool capsule)
+{
+    fxl_laser l = fxl_laser_from_emitter(capsule ? FXL_LASER_CAPSULE : FXL_LASER_BOX,
+                                         fxl_vec2_make(PX(120), PX(80)), (fxl_angle)fxlt_below(rng, 4096),
+                                         fxlt_range(rng, PX(120), PX(240)), fxlt_range(rng, PX(2), PX(6)));
+    int32_t step = fxlt_range(rng, 8, 40) * (fxlt_below(rng, 2) != 0 ? -1 : 1), w, u, v, d;
+    fxl_sweep s;
+    fxl_sweep_prep sp;
+    fix16_t c, sn;
+    fxl_vec2 p;
+    l.hit_fraction = fxlt_range(rng, fix16_one / 2, fix16_one);
+    l.angle -= step / 2;
+    s = fxl_sweep_turn(&l, step);
+    sp = prep(&s);
+    w = fix16_mul(l.half_width, l.hit_fraction);
+    d = fxlt_range(rng, -PX(4), PX(4)) + PX(2);
+    u = fxlt_range(rng, 0, l.length);
+    v = fxlt_below(rng, 2) != 0 ? w + d : -w - d;
+    if (fxlt_below(rng, 4) == 0) /* beyond an end */
+        u = fxlt_below(rng, 2) != 0 ? l.length + w + d : -w - d, v = fxlt_range(rng, -w, w);
+    c = fxl_cos(l.angle + step / 2);
+    sn = fxl_sin(l.angle + step / 2);
+    p.x = l.pos.x + (fix16_t)(((int64_t)c * u - (int64_t)sn * v) >> 16);
+    p.y = l.pos.y + (fix16_t)(((int64_t)sn * u + (int64_t)c * v) >> 16);
+    agree(t, &s, &sp, box_make(p.x - PX(2), p.y - PX(2), p.x + PX(2), p.y + PX(2)), fxl_vec2_make(0, 0), false);
+}
+
+static void corner_filters_audit(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.corner_filters_audit");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(1500) > 0 ? FXLT_CASES(1500) : 1;
+#ifdef FXL_TEST_HOOKS
+    fxl__corner_audit.on = true;
+    fxl__corner_audit.near_checked = fxl__corner_audit.near_wrong = 0;
+    fxl__corner_audit.witness_checked = fxl__corner_audit.witness_wrong = 0;
+    fxl__corner_audit.misses_checked = fxl__corner_audit.misses_wrong = 0;
+    fxl__corner_audit.ring_checked = fxl__corner_audit.ring_wrong = 0;
+#endif
+    for (i = 0; i < 5u * n; i++) {
+        gen_motion m = i % 5u == 0   ? GEN_TURN_EMITTER
+                       : i % 5u == 1 ? GEN_TURN_MIDDLE
+                       : i % 5u == 2 ? GEN_TURN_OFFBEAM
+                       : i % 5u == 3 ? GEN_POSE
+                                     : GEN_MOVING;
+        box_case(&rng, &t, m, m == GEN_MOVING);
+    }
+    for (i = 0; i < 200u; i++) /* not divided: the near chords are rare in the cases above */
+        near_turn_case(&rng, &t, (i & 3u) != 0);
+#ifdef FXL_TEST_HOOKS
+    fxl__corner_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n", t.cases,
+                t.touch, t.hits, t.disagree);
+    fxlt_printf("    chord near %u checked, %u wrong; pivot corner witness %u checked, %u wrong; "
+                "box laser circle misses %u checked, %u wrong\n",
+                fxl__corner_audit.near_checked, fxl__corner_audit.near_wrong, fxl__corner_audit.witness_checked,
+                fxl__corner_audit.witness_wrong, fxl__corner_audit.misses_checked, fxl__corner_audit.misses_wrong);
+    fxlt_printf("    corners off the rings %u checked, %u wrong\n", fxl__corner_audit.ring_checked,
+                fxl__corner_audit.ring_wrong);
+    CHECK_EQ(fxl__corner_audit.ring_wrong, 0);
+    CHECK(fxl__corner_audit.ring_checked > 0);
+    CHECK_EQ(fxl__corner_audit.near_wrong, 0);
+    CHECK_EQ(fxl__corner_audit.witness_wrong, 0);
+    CHECK_EQ(fxl__corner_audit.misses_wrong, 0);
+#if FXLT_PROPERTY_DIVISOR == 1 /* (chord_near_sound covers it in divided runs) */
+    CHECK(fxl__corner_audit.near_checked > 0);
+#endif
+    CHECK(fxl__corner_audit.witness_checked > 0);
+    CHECK(fxl__corner_audit.misses_checked > 0);
+#else
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n", t.cases,
+                t.touch, t.hits, t.disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
@@ -778,6 +927,8 @@ static const fxlt_case cases[] = {
     {"hull_filters_audit", hull_filters_audit},
     {"end_witness_sound", end_witness_sound},
     {"pose_skip_sound", pose_skip_sound},
+    {"corner_filters_audit", corner_filters_audit},
+    {"chord_near_sound", chord_near_sound},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};
