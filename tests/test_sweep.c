@@ -1625,10 +1625,10 @@ static void far_core_words(void)
          * always the 64-bit form's, and they agree below 2^43 */
         int64_t x = edge[e], far = (int64_t)1 << 40;
         uint64_t q2 = (uint64_t)((int64_t)(1 << 27) * (1 << 27));
-        bool a, b;
         int k;
         for (k = 0; k < 5; k++) {
             int64_t vals[5] = {1 << 20, 0, far, far, far};
+            bool a, b;
             vals[k] = k == 0 || k == 1 ? x : mag64(x);
             a = fxl__turn_far_core(100, 1 << 27, 0, q2, -vals[0], vals[0],
                                    vals[1] < 0 ? 0 : vals[1], vals[2] - far, vals[3],
