@@ -437,7 +437,7 @@ FXL__ALWAYS_INLINE bool px256_out(const fxl_laser_prep *a, int64_t u_q32, int64_
  * (the caller's signs), and R > t: behind_miss, R > t iff q2 = |q|^2 (raw
  * units squared, R^2 = q2 2^32) exceeds th^2, th = r + round the reach in
  * raw units (t = th 2^16 >= 0, th < 2^32). Otherwise far_miss on the same
- * values (fxl__turn_far_core). Both prove the middle misses once E0, E1
+ * values (fxl__turn_far_core32). Both prove the middle misses once E0, E1
  * are outside K'; E_i lies within band = |qx| + |qy| + 1 (Q32.32) of S_i
  * (sweep_turn.c's head), so S_i outside K (+) disk(t + band) settles that
  * (and the end beams' own miss): px256_out with TT = ceil(th / 2^8) +
@@ -451,8 +451,8 @@ FXL_ARM_CODE static bool quick_miss(const fxl_laser_prep *a, int32_t step, int64
     uint32_t tt;
     q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
     if (behind ? q2 <= th * th
-               : !fxl__turn_far_core(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32, v0_q32,
-                                     u1_q32, v1_q32))
+               : !fxl__turn_far_core32(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32,
+                                       v0_q32, u1_q32, v1_q32))
         return false;
     band = (uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u;
     tt = (uint32_t)((th + 255u) >> 8) + (uint32_t)(band >> 24) + 1u;

@@ -185,6 +185,98 @@ static inline bool fxl__turn_far_core(int32_t step, int32_t qx, int32_t qy, uint
     }
 }
 
+/* fxl__turn_far_core in 32-bit words (session 14): the same test, the
+ * same bounds (its proof), so the same answers but for a value of
+ * exactly 2^43 (then no filter); tests/test_sweep.c's far_core_words
+ * compares the two. sweep.c's quick_miss and sweep_turn.c's far_miss
+ * call this one. */
+
+/* floor(x / 2^28) of a Q32.32 value, from its two words (no 64-bit
+ * shift), through *f; true when |x| <= 2^43 - 1 or x = -2^43 (the high
+ * word in [-2^11, 2^11): then floor(x / 2^28) lies in [-2^15, 2^15), the
+ * shifted words are its two's complement). */
+static inline bool fxl__sweep_u28(int64_t x, int32_t *f)
+{
+    uint64_t w = (uint64_t)x;
+    uint32_t hi = (uint32_t)(w >> 32);
+    *f = fxl__u2i32((hi << 4) | ((uint32_t)w >> 28));
+    return hi + 0x800u < 0x1000u;
+}
+
+/* ceil(|x| / 2^28) and floor(|x| / 2^28) from f = floor(x / 2^28) and
+ * x's low 28 bits being nonzero (nz, 0 or 1), exactly: for x >= 0 they
+ * are f + nz and f; for x < 0, |x| / 2^28 lies in [-f - 1, -f) when nz
+ * (else it is -f), so they are -f and -f - nz. */
+static inline uint32_t fxl__sweep_ceil28(int32_t f, uint32_t nz)
+{
+    return f >= 0 ? (uint32_t)f + nz : 0u - (uint32_t)f;
+}
+
+static inline uint32_t fxl__sweep_floor28(int32_t f, uint32_t nz)
+{
+    return f >= 0 ? (uint32_t)f : 0u - (uint32_t)f - nz;
+}
+
+static inline bool fxl__turn_far_core32(int32_t step, int32_t qx, int32_t qy, uint64_t q2,
+                                      int64_t b0, int64_t b1, int64_t t, int64_t u0, int64_t v0,
+                                      int64_t u1, int64_t v1)
+{
+    /* The same bounds as fxl__turn_far_core (issue 20's tails: its 64-bit
+     * shifts and compares cost about 120 GBA cycles more in ROM),
+     * in 32-bit words: each value's floor(x / 2^28) from its two words
+     * (fxl__sweep_u28), its ceiling and floor of |x| / 2^28 exact
+     * (fxl__sweep_ceil28, fxl__sweep_floor28), and the 2^15 limit as the
+     * words' range (a value of 2^43 exactly now takes no filter: only
+     * stricter). */
+    const uint32_t lim = (uint32_t)1 << 15, low = ((uint32_t)1 << 28) - 1u;
+    uint32_t hi, lo, rh, bh, th, tl, r2w, b2, lw, uw, vw;
+    int32_t fb0, fb1, ft, fu, fv;
+    int64_t l;
+    if (step < -1024 || step > 1024)
+        return false;
+    if (fxl__sign64(v0) * fxl__sign64(v1) <= 0)
+        return false;
+    hi = fxl__abs32(qx), lo = fxl__abs32(qy);
+    if (hi < lo)
+        rh = hi, hi = lo, lo = rh;
+    /* hi + (lo + 1) / 2 + 4095 < 2^31 + 2^30 + 2^13: no wrap */
+    rh = (hi + (lo + 1u) / 2u + 4095u) >> 12;
+    if (!fxl__sweep_u28(b0, &fb0) || !fxl__sweep_u28(b1, &fb1) || !fxl__sweep_u28(t, &ft))
+        return false;
+    bh = fxl__sweep_ceil28(fb0, ((uint32_t)b0 & low) != 0u ? 1u : 0u);
+    th = fxl__sweep_ceil28(fb1, ((uint32_t)b1 & low) != 0u ? 1u : 0u);
+    bh = bh > th ? bh : th; /* ceil(max(|b0|, |b1|) / 2^28) */
+    th = fxl__sweep_ceil28(ft, ((uint32_t)t & low) != 0u ? 1u : 0u);
+    tl = fxl__sweep_floor28(ft, ((uint32_t)t & low) != 0u ? 1u : 0u);
+    if (rh > lim || th > lim || bh > lim)
+        return false;
+    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
+     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
+    r2w = (uint32_t)(q2 >> 24);
+    b2 = bh * bh;
+    if (r2w <= th * th)
+        return false;
+    l = (int64_t)((uint64_t)r2w + (uint64_t)(tl * tl)) - (int64_t)(2u * (uint64_t)th * rh + b2);
+    if (l <= 0)
+        return false;
+    lw = (uint32_t)l;
+    if (!fxl__sweep_u28(u0, &fu) || !fxl__sweep_u28(v0, &fv))
+        return false;
+    uw = fxl__sweep_ceil28(fu, ((uint32_t)u0 & low) != 0u ? 1u : 0u);
+    vw = fxl__sweep_floor28(fv, ((uint32_t)v0 & low) != 0u ? 1u : 0u);
+    if (uw > lim || vw > lim)
+        return false;
+    if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
+        return false;
+    if (!fxl__sweep_u28(u1, &fu) || !fxl__sweep_u28(v1, &fv))
+        return false;
+    uw = fxl__sweep_ceil28(fu, ((uint32_t)u1 & low) != 0u ? 1u : 0u);
+    vw = fxl__sweep_floor28(fv, ((uint32_t)v1 & low) != 0u ? 1u : 0u);
+    if (uw > lim || vw > lim)
+        return false;
+    return (uint64_t)(vw * vw) * lw > (uint64_t)b2 * (uw * uw);
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the

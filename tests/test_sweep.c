@@ -1566,6 +1566,87 @@ static void property_quick_bands(void)
 #endif
 }
 
+/* A value for far_core_words: random bits (up to 2^44, past the 2^43
+ * limit), a quarter of them on a 2^28 step (the floors' and ceilings'
+ * exact case), some just off it. */
+static int64_t far_value(fxlt_rng *rng, unsigned bits)
+{
+    int64_t v = rand_bits(rng, 1 + fxlt_below(rng, bits));
+    switch (fxlt_below(rng, 4)) {
+    case 0: return v - (int64_t)((uint64_t)v & 0x0FFFFFFFu);
+    case 1: return v - (int64_t)((uint64_t)v & 0x0FFFFFFFu) + fxlt_range(rng, -1, 1);
+    default: return v;
+    }
+}
+
+/* sweep_parts.h's fxl__turn_far_core32 (the 32-bit words form quick_miss
+ * and far_miss run) against fxl__turn_far_core, the 64-bit form of the
+ * same proof: the same answer on every input but a value of exactly 2^43
+ * (then the word form gives no filter: it may say no where the other
+ * says yes, never yes where it says no). Geometric draws (the circle off
+ * a thin beam's tip, ends off its axis) so that both answers occur, and
+ * the 2^43 edges. */
+/* |x| for the draws below (all far from INT64_MIN). */
+static int64_t mag64(int64_t x)
+{
+    return x < 0 ? -x : x;
+}
+
+static void far_core_words(void)
+{
+    fxlt_rng rng = fxlt_rng_for("far_core_words");
+    uint32_t i, n = FXLT_CASES(400000), bad = 0, yes = 0;
+    static const int64_t edge[] = {((int64_t)1 << 43) - 1, (int64_t)1 << 43,
+                                   -((int64_t)1 << 43), -((int64_t)1 << 43) - 1,
+                                   ((int64_t)1 << 43) - ((int64_t)1 << 28)};
+    size_t e;
+    for (i = 0; i < n; i++) {
+        int32_t step = fxlt_range(&rng, -1100, 1100);
+        int32_t qx = (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 28));
+        int32_t qy = (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 28));
+        uint64_t q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+        int64_t b0 = -mag64(far_value(&rng, 40)), b1 = mag64(far_value(&rng, 40));
+        int64_t t = mag64(far_value(&rng, 40));
+        int64_t u0 = far_value(&rng, 44), v0 = far_value(&rng, 44);
+        int64_t u1 = far_value(&rng, 44), v1 = far_value(&rng, 44);
+        bool a, b;
+        if ((i & 1) != 0) { /* the ends of one strict sign across, as the callers' */
+            v0 = mag64(v0) + 1, v1 = mag64(v1) + 1;
+            if ((i & 2) != 0)
+                v0 = -v0, v1 = -v1;
+        }
+        a = fxl__turn_far_core(step, qx, qy, q2, b0, b1, t, u0, v0, u1, v1);
+        b = fxl__turn_far_core32(step, qx, qy, q2, b0, b1, t, u0, v0, u1, v1);
+        bad += a != b ? 1u : 0u;
+        yes += b ? 1u : 0u;
+    }
+    for (e = 0; e < sizeof edge / sizeof edge[0]; e++) {
+        /* each of the values at an edge in turn: the word form's yes is
+         * always the 64-bit form's, and they agree below 2^43 */
+        int64_t x = edge[e], far = (int64_t)1 << 40;
+        uint64_t q2 = (uint64_t)((int64_t)(1 << 27) * (1 << 27));
+        int k;
+        for (k = 0; k < 5; k++) {
+            int64_t vals[5] = {1 << 20, 0, far, far, far};
+            bool a, b;
+            vals[k] = k == 0 || k == 1 ? x : mag64(x);
+            a = fxl__turn_far_core(100, 1 << 27, 0, q2, -vals[0], vals[0],
+                                   vals[1] < 0 ? 0 : vals[1], vals[2] - far, vals[3],
+                                   vals[4] - far, vals[3]);
+            b = fxl__turn_far_core32(100, 1 << 27, 0, q2, -vals[0], vals[0],
+                                     vals[1] < 0 ? 0 : vals[1], vals[2] - far, vals[3],
+                                     vals[4] - far, vals[3]);
+            bad += b && !a ? 1u : 0u;
+            if (mag64(x) < ((int64_t)1 << 43))
+                bad += a != b ? 1u : 0u;
+        }
+    }
+    fxlt_printf("    far core: %u inputs, %u settled by the word form, %u differing\n", n, yes,
+                bad);
+    CHECK_EQ(bad, 0);
+    CHECK(yes > n / 100);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"corner_touch_exact", corner_touch_exact},
@@ -1594,6 +1675,7 @@ static const fxlt_case cases[] = {
     {"slide_point_band", slide_point_band},
     {"slide_line_band", slide_line_band},
     {"property_quick_bands", property_quick_bands},
+    {"far_core_words", far_core_words},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};
