@@ -131,62 +131,9 @@ static inline uint32_t fxl__sweep_root32(fxl__u128 x, unsigned *h)
                                                           : (x.lo >> e) | (x.hi << (64u - e))));
 }
 
-/* sweep_turn.c's far_miss on scalars (its proof there; sweep.c's turn_hit
- * runs it too, before the arc's box): step the turn, q = (qx, qy) the
- * circle's offset (Q16.16) with q2 = |q|^2 (raw units squared), [b0, b1]
- * the rectangle across and t the reach (Q32.32), (u_i, v_i) the frame
- * values S_i (Q32.32). True only when every point of K_A is nearer the
- * pivot than R - t (the middle misses once both ends are outside K'). */
-static inline bool fxl__turn_far_core(int32_t step, int32_t qx, int32_t qy, uint64_t q2,
-                                      int64_t b0, int64_t b1, int64_t t, int64_t u0, int64_t v0,
-                                      int64_t u1, int64_t v1)
-{
-    const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
-    uint64_t r2, b, bh, th, tl, rh, hi, lo;
-    if (step < -1024 || step > 1024)
-        return false;
-    if (fxl__sign64(v0) * fxl__sign64(v1) <= 0)
-        return false;
-    hi = fxl__abs32(qx), lo = fxl__abs32(qy);
-    if (hi < lo)
-        b = hi, hi = lo, lo = b;
-    rh = (hi + (lo + 1u) / 2u + 4095u) >> 12;
-    b = fxl__abs64(b0) > fxl__abs64(b1) ? fxl__abs64(b0) : fxl__abs64(b1);
-    bh = (b + up) >> 28;
-    th = ((uint64_t)t + up) >> 28;
-    tl = (uint64_t)t >> 28;
-    r2 = q2 >> 24;
-    if (rh > lim || th > lim || bh > lim)
-        return false;
-    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
-     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
-    {
-        uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
-        uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw, uw, vw;
-        uint64_t uh, vl;
-        int64_t l;
-        if (r2w <= thw * thw)
-            return false;
-        l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);
-        if (l <= 0)
-            return false;
-        lw = (uint32_t)l;
-        uh = (fxl__abs64(u0) + up) >> 28, vl = fxl__abs64(v0) >> 28;
-        if (uh > lim || vl > lim)
-            return false;
-        uw = (uint32_t)uh, vw = (uint32_t)vl;
-        if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
-            return false;
-        uh = (fxl__abs64(u1) + up) >> 28, vl = fxl__abs64(v1) >> 28;
-        if (uh > lim || vl > lim)
-            return false;
-        uw = (uint32_t)uh, vw = (uint32_t)vl;
-        return (uint64_t)(vw * vw) * lw > (uint64_t)b2 * (uw * uw);
-    }
-}
-
-/* fxl__turn_far_core in 32-bit words (session 14): the same test, the
- * same bounds (its proof), so the same answers but for a value of
+/* sweep_turn.c's far_miss on scalars (its proof there) in 32-bit words
+ * (session 14; the 64-bit form it replaced is tests/test_sweep.c's
+ * ref_turn_far_core64): the same test, the same bounds, so the same answers but for a value of
  * exactly 2^43 (then no filter); tests/test_sweep.c's far_core_words
  * compares the two. sweep.c's quick_miss and sweep_turn.c's far_miss
  * call this one. */
@@ -221,7 +168,7 @@ static inline bool fxl__turn_far_core32(int32_t step, int32_t qx, int32_t qy, ui
                                       int64_t b0, int64_t b1, int64_t t, int64_t u0, int64_t v0,
                                       int64_t u1, int64_t v1)
 {
-    /* The same bounds as fxl__turn_far_core (issue 20's tails: its 64-bit
+    /* The same bounds as the 64-bit form (issue 20's tails: its 64-bit
      * shifts and compares cost about 120 GBA cycles more in ROM),
      * in 32-bit words: each value's floor(x / 2^28) from its two words
      * (fxl__sweep_u28), its ceiling and floor of |x| / 2^28 exact

@@ -1579,8 +1579,63 @@ static int64_t far_value(fxlt_rng *rng, unsigned bits)
     }
 }
 
+/* The 64-bit form of sweep_turn.c's far_miss on scalars, the core's until
+ * session 14, kept as the reference of fxl__turn_far_core32 (its proof there; sweep.c's turn_hit
+ * runs it too, before the arc's box): step the turn, q = (qx, qy) the
+ * circle's offset (Q16.16) with q2 = |q|^2 (raw units squared), [b0, b1]
+ * the rectangle across and t the reach (Q32.32), (u_i, v_i) the frame
+ * values S_i (Q32.32). True only when every point of K_A is nearer the
+ * pivot than R - t (the middle misses once both ends are outside K'). */
+static bool ref_turn_far_core64(int32_t step, int32_t qx, int32_t qy, uint64_t q2,
+                                      int64_t b0, int64_t b1, int64_t t, int64_t u0, int64_t v0,
+                                      int64_t u1, int64_t v1)
+{
+    const uint64_t lim = (uint64_t)1 << 15, up = ((uint64_t)1 << 28) - 1u;
+    uint64_t r2, b, bh, th, tl, rh, hi, lo;
+    if (step < -1024 || step > 1024)
+        return false;
+    if (fxl__sign64(v0) * fxl__sign64(v1) <= 0)
+        return false;
+    hi = fxl__abs32(qx), lo = fxl__abs32(qy);
+    if (hi < lo)
+        b = hi, hi = lo, lo = b;
+    rh = (hi + (lo + 1u) / 2u + 4095u) >> 12;
+    b = fxl__abs64(b0) > fxl__abs64(b1) ? fxl__abs64(b0) : fxl__abs64(b1);
+    bh = (b + up) >> 28;
+    th = ((uint64_t)t + up) >> 28;
+    tl = (uint64_t)t >> 28;
+    r2 = q2 >> 24;
+    if (rh > lim || th > lim || bh > lim)
+        return false;
+    /* From here in 32x32 -> 64 products (a single UMULL each on ARM): rh,
+     * th, tl, bh at most 2^15, so r2 <= R^2 / U^2 <= 2^30 and 0 < L < 2^31. */
+    {
+        uint32_t r2w = (uint32_t)r2, rhw = (uint32_t)rh, thw = (uint32_t)th, tlw = (uint32_t)tl;
+        uint32_t b2 = (uint32_t)bh * (uint32_t)bh, lw, uw, vw;
+        uint64_t uh, vl;
+        int64_t l;
+        if (r2w <= thw * thw)
+            return false;
+        l = (int64_t)((uint64_t)r2w + (uint64_t)(tlw * tlw)) - (int64_t)(2u * (uint64_t)thw * rhw + b2);
+        if (l <= 0)
+            return false;
+        lw = (uint32_t)l;
+        uh = (fxl__abs64(u0) + up) >> 28, vl = fxl__abs64(v0) >> 28;
+        if (uh > lim || vl > lim)
+            return false;
+        uw = (uint32_t)uh, vw = (uint32_t)vl;
+        if ((uint64_t)(vw * vw) * lw <= (uint64_t)b2 * (uw * uw))
+            return false;
+        uh = (fxl__abs64(u1) + up) >> 28, vl = fxl__abs64(v1) >> 28;
+        if (uh > lim || vl > lim)
+            return false;
+        uw = (uint32_t)uh, vw = (uint32_t)vl;
+        return (uint64_t)(vw * vw) * lw > (uint64_t)b2 * (uw * uw);
+    }
+}
+
 /* sweep_parts.h's fxl__turn_far_core32 (the 32-bit words form quick_miss
- * and far_miss run) against fxl__turn_far_core, the 64-bit form of the
+ * and far_miss run) against ref_turn_far_core64, the 64-bit form of the
  * same proof: the same answer on every input but a value of exactly 2^43
  * (then the word form gives no filter: it may say no where the other
  * says yes, never yes where it says no). Geometric draws (the circle off
@@ -1615,7 +1670,7 @@ static void far_core_words(void)
             if ((i & 2) != 0)
                 v0 = -v0, v1 = -v1;
         }
-        a = fxl__turn_far_core(step, qx, qy, q2, b0, b1, t, u0, v0, u1, v1);
+        a = ref_turn_far_core64(step, qx, qy, q2, b0, b1, t, u0, v0, u1, v1);
         b = fxl__turn_far_core32(step, qx, qy, q2, b0, b1, t, u0, v0, u1, v1);
         bad += a != b ? 1u : 0u;
         yes += b ? 1u : 0u;
@@ -1630,7 +1685,7 @@ static void far_core_words(void)
             int64_t vals[5] = {1 << 20, 0, far, far, far};
             bool a, b;
             vals[k] = k == 0 || k == 1 ? x : mag64(x);
-            a = fxl__turn_far_core(100, 1 << 27, 0, q2, -vals[0], vals[0],
+            a = ref_turn_far_core64(100, 1 << 27, 0, q2, -vals[0], vals[0],
                                    vals[1] < 0 ? 0 : vals[1], vals[2] - far, vals[3],
                                    vals[4] - far, vals[3]);
             b = fxl__turn_far_core32(100, 1 << 27, 0, q2, -vals[0], vals[0],
