@@ -5,9 +5,6 @@
 
 #include "cast_parts.h"
 
-/* fxl__room_first_wall_band's answer, u* and *clear for an indexed room
- * (n <= FXL_ROOM_INDEXED), without the near list (fxl__bounce_near_list
- * gives it, when needed). */
 /* FXL__SHORT_CALL: GCC on ARM, a plain BL (Thumb to Thumb within ROM on
  * the GBA) where -mlong-calls would load the address and BX through a
  * stub: for fxl__bounce_search (bounce.c's loop, once a leg: the boss
@@ -18,6 +15,9 @@
 #define FXL__SHORT_CALL
 #endif
 
+/* fxl__room_first_wall_band's answer, u* and *clear for an indexed room
+ * (n <= FXL_ROOM_INDEXED), without the near list (fxl__bounce_near_list
+ * gives it, when needed). */
 FXL__SHORT_CALL
 long fxl__bounce_search(const fxl_room *room, const fxl__ray *r, int32_t ra, bool two_sided,
                         const fxl__rules *rules, fxl__frac *u, bool *clear);

@@ -628,17 +628,6 @@ static long room_cast_all(const fxl_room *room, const fxl_laser *laser, unsigned
                        &rules, &u, NULL, len);
 }
 
-/* fxl__cast_along with no branches (sg: all ones for c < 0, then 0x8000
- * + sg = 0x7FFF mod 2^32 with l m + 0x7FFF < 2^32, and p - v as p + (v ^
- * sg) - sg mod 2^32): the same value. */
-FXL__ALWAYS_INLINE int32_t room_along(int32_t p, int32_t L, int32_t c)
-{
-    uint32_t sg = 0u - ((uint32_t)c >> 31);
-    uint32_t m = ((uint32_t)c ^ sg) - sg, l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
-    uint32_t v = h * m + ((l * m + 0x8000u + sg) >> 16);
-    return fxl__u2i32((uint32_t)p + ((v ^ sg) - sg));
-}
-
 /* The centre line's cast through an indexed room (the candidates of
  * fxl__room_mask, then room_cast_mask) for a checked call. */
 FXL__ALWAYS_INLINE void room_cast_indexed(const fxl_room *room, const fxl_laser *laser,
@@ -653,14 +642,7 @@ FXL__ALWAYS_INLINE void room_cast_indexed(const fxl_room *room, const fxl_laser 
     mask = room_ray_mask(room, &ray, laser->pos, c, s, laser->length,
                          laser->angle & FXL_ANGLE_MASK, two);
     wall = room_cast_mask(room->packed, mask, &ray, two, &len);
-    out->length = len; /* fxl__cast_answer, the end point by room_along */
-    out->wall = (int32_t)wall;
-    out->point.x = room_along(laser->pos.x, len, ray.dx);
-    out->point.y = room_along(laser->pos.y, len, ray.dy);
-    if (clipped != NULL) {
-        *clipped = *laser;
-        clipped->length = len;
-    }
+    fxl__cast_answer(laser, wall, len, ray.dx, ray.dy, out, clipped);
 }
 
 /* fxl_room_cast's every case but the common one (out of line, so that the

@@ -489,12 +489,15 @@ static inline fxl_result fxl__cast_laser_ok(const fxl_laser *laser)
 }
 
 /* The point emitter + L c / 65536 on one axis, rounded to nearest
- * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32. */
+ * (halves up), in 32-bit products: L = h 65536 + l with l c < 2^32.
+ * With no branches: sg all ones for c < 0, so 0x8000 + sg = 0x7FFF mod
+ * 2^32 (l m + 0x7FFF < 2^32) and p - v is p + (v ^ sg) - sg mod 2^32. */
 static inline int32_t fxl__cast_along(int32_t p, int32_t L, int32_t c)
 {
-    uint32_t m = fxl__abs32(c), l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
-    uint32_t v = h * m + ((l * m + (c < 0 ? 0x7FFFu : 0x8000u)) >> 16);
-    return c < 0 ? p - (int32_t)v : p + (int32_t)v;
+    uint32_t sg = 0u - ((uint32_t)c >> 31);
+    uint32_t m = ((uint32_t)c ^ sg) - sg, l = (uint32_t)L & 0xFFFFu, h = (uint32_t)L >> 16;
+    uint32_t v = h * m + ((l * m + 0x8000u + sg) >> 16);
+    return fxl__u2i32((uint32_t)p + ((v ^ sg) - sg));
 }
 
 /* A cast's answer: the first wall (-1: none), the clipped length len and

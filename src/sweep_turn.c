@@ -465,7 +465,7 @@ static bool far_miss(const turn *m)
 {
     uint64_t q2 = (m->r2.hi << 32) | (m->r2.lo >> 32);
     return fxl__turn_far_core32(m->step, m->qx, m->qy, q2, m->b0, m->b1, m->t, m->s[0][0],
-                              m->s[0][1], m->s[1][0], m->s[1][1]);
+                                m->s[0][1], m->s[1][0], m->s[1][1]);
 }
 
 #ifdef FXL_TEST_HOOKS

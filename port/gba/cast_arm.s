@@ -138,6 +138,31 @@
     rsc     lr, lr, #0              @ n = -M > 0
 .endm
 
+@ r7 = r, the reciprocal of the normalised divisor t in r5 (top bit set,
+@ its 16 low bits 0) to 2^63 / t from below: the table's first guess
+@ (r8 = fxl__atan + 2052 on entry) and two Newton steps. Clobbers r8-r11.
+.macro RECIP
+    sub     r8, r8, #2304           @ recip (fxl__atan + 3844), less its 2048 first indices
+    mov     r7, r5, lsr #20
+    add     r7, r8, r7, lsl #1
+    ldrh    r7, [r7]
+    mov     r7, r7, lsl #16         @ r
+    umull   r9, r10, r5, r7
+    rsbs    r9, r9, #0
+    rsc     r10, r10, #0x80000000   @ e = 2^63 - t r
+    mov     r9, r9, lsr #21
+    orr     r9, r9, r10, lsl #11
+    umull   r10, r11, r7, r9
+    add     r7, r7, r11, lsr #10    @ r += (r (e >> 21)) >> 42
+    umull   r9, r10, r5, r7
+    rsbs    r9, r9, #0
+    rsc     r10, r10, #0x80000000
+    mov     r9, r9, lsr #21
+    orr     r9, r9, r10, lsl #11
+    umull   r10, r11, r7, r9
+    add     r7, r7, r11, lsr #10    @ the second step
+.endm
+
 @ Within the length (65536 n <= len d), or on to \miss.
 .macro WITHIN miss
     ldr     r5, [sp, #8]            @ len
@@ -289,25 +314,7 @@ fxl__room_cast_walls_port:
     ldrb    r7, [r8, r5, lsr #24]
     mov     r5, r5, lsl r7          @ bt = b 2^z (top bit set; its 16 low bits 0)
     add     r6, r6, r7              @ z - 16 (0..15)
-    sub     r8, r8, #2304           @ recip (fxl__atan + 3844), less its 2048 first indices
-    mov     r7, r5, lsr #20
-    add     r7, r8, r7, lsl #1
-    ldrh    r7, [r7]
-    mov     r7, r7, lsl #16         @ r
-    umull   r9, r10, r5, r7
-    rsbs    r9, r9, #0
-    rsc     r10, r10, #0x80000000   @ e = 2^63 - bt r
-    mov     r9, r9, lsr #21
-    orr     r9, r9, r10, lsl #11
-    umull   r10, r11, r7, r9
-    add     r7, r7, r11, lsr #10    @ r += (r (e >> 21)) >> 42
-    umull   r9, r10, r5, r7
-    rsbs    r9, r9, #0
-    rsc     r10, r10, #0x80000000
-    mov     r9, r9, lsr #21
-    orr     r9, r9, r10, lsl #11
-    umull   r10, r11, r7, r9
-    add     r7, r7, r11, lsr #10    @ the second step
+    RECIP
     mov     r2, r0, lsl r6          @ y_hi = a 2^(z - 16) (y_lo = 0)
     umull   r3, r12, r2, r7
     mov     r8, r3, lsr #31
@@ -350,25 +357,7 @@ fxl__room_cast_walls_port:
     cmp     r1, #0
     rsbne   r7, r6, #32
     orrne   r5, r5, r0, lsr r7      @ dt = (dh << z) | (dl >> (32 - z))
-    sub     r8, r8, #2304           @ recip (fxl__atan + 3844), less its 2048 first indices
-    mov     r7, r5, lsr #20
-    add     r7, r8, r7, lsl #1
-    ldrh    r7, [r7]
-    mov     r7, r7, lsl #16         @ r
-    umull   r9, r10, r5, r7
-    rsbs    r9, r9, #0
-    rsc     r10, r10, #0x80000000   @ e = 2^63 - dt r
-    mov     r9, r9, lsr #21
-    orr     r9, r9, r10, lsl #11    @ e >> 21 (32 bits)
-    umull   r10, r11, r7, r9
-    add     r7, r7, r11, lsr #10    @ r += (r (e >> 21)) >> 42
-    umull   r9, r10, r5, r7
-    rsbs    r9, r9, #0
-    rsc     r10, r10, #0x80000000
-    mov     r9, r9, lsr #21
-    orr     r9, r9, r10, lsl #11
-    umull   r10, r11, r7, r9
-    add     r7, r7, r11, lsr #10    @ the second step
+    RECIP
     subs    r8, r6, #16             @ s = z - 16
     bmi     1f
     rsb     r9, r8, #32
@@ -450,7 +439,7 @@ fxl__room_cast_walls_port:
 @ case, errors included); then the table's cos and sin (FXL_SIN_FULL),
 @ room_ray_mask's box and slab look-ups (room_slab_of, from the room's
 @ base and shift) less the front set, the kernel above, and the answer
-@ (room_along's end point, *clipped). cast.c checks the offsets read here.
+@ (fxl__cast_along's end point, *clipped). cast.c checks the offsets read here.
 @
 @ fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
 @                          unsigned flags, fxl_cast *out, fxl_laser *clipped)
