@@ -663,8 +663,15 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     int64_t t_q32 = ((int64_t)r + a->round) * 65536;
     int settled;
 
-    if (turn_far(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
-                 arc_margin(qx, qy), sp->step))
+    /* turn_far with ends_far in 32-bit compares (sweep_parts.h: a weaker
+     * reject; the arc form still covers every case of ends_far). */
+    if (fxl__sweep_ends_far256(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo,
+                               a->v_hi, t_q32, qx, qy))
+        return false;
+    if ((a->u_lo - t_q32 > 0 || a->u_hi + t_q32 < 0 || a->v_lo - t_q32 > 0 ||
+         a->v_hi + t_q32 < 0) &&
+        turn_far_arc(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
+                     arc_margin(qx, qy), sp->step))
         return false;
     /* The end beam has the same rectangle (only its frame differs, and
      * u1_q32, v1_q32 are already in it). */

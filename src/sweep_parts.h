@@ -224,6 +224,55 @@ static inline bool fxl__turn_far_core32(int32_t step, int32_t qx, int32_t qy, ui
     return (uint64_t)(vw * vw) * lw > (uint64_t)b2 * (uw * uw);
 }
 
+/* sweep.c's ends_far (turn_far's first reject) in 32-bit compares of
+ * values in 1/256 px (session 15; issue 20's tails: the 64-bit bounds and
+ * compares, with their spills, cost every turn that gets past them about
+ * 600 GBA cycles in ROM). A weaker reject, never a wrong one: true only
+ * when ends_far is true. Inputs as turn_hit's: frame values u_i, v_i below
+ * 2^49, the rectangle's bounds below 2^50, |t| below 2^48 (Q32.32), qx,
+ * qy the offset (Q16.16), m = |qx| + |qy| + 1 (arc_margin).
+ * Proof. P(x) = floor(x / 2^24) (exact in int32 below 2^55). For any a,
+ * b: P(a + b) <= P(a) + P(b) + 1 and P(a - b) >= P(a) - P(b) - 1 (the
+ * remainders' sum or difference is within one step), P(max(x, 0)) =
+ * max(P(x), 0), P(min(x, 0)) = min(P(x), 0), and P(m) + 1 <= M =
+ * P(|qx|) + P(|qy|) + 2 (three remainders below 2 2^24). So with hv =
+ * max(v_hi + t, 0) + m (ends_far's), P(hv) <= H = max(P(v_hi) + P(t) +
+ * 1, 0) + M; and with lv = min(v_lo - t, 0) - m, P(lv) >= L = min(P(v_lo)
+ * - P(t) - 1, 0) - M. P(x) > H gives x >= (P(hv) + 1) 2^24 > hv; P(x) < L
+ * gives x < (P(x) + 1) 2^24 <= P(lv) 2^24 <= lv: each compare here
+ * implies ends_far's (the same along with u). Every value is below 2^27
+ * in magnitude: no overflow. tests/test_sweep.c's ends_far_words audits
+ * it against the 64-bit form. */
+static inline int32_t fxl__sweep_p24(int64_t x)
+{
+    return fxl__u2i32((uint32_t)((uint64_t)x >> 24));
+}
+
+static inline bool fxl__sweep_ends_far256(int64_t u0, int64_t v0, int64_t u1, int64_t v1,
+                                          int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi,
+                                          int64_t t, int32_t qx, int32_t qy)
+{
+    int32_t pt = fxl__sweep_p24(t) + 1;
+    int32_t m = (int32_t)(fxl__abs32(qx) >> 24) + (int32_t)(fxl__abs32(qy) >> 24) + 2;
+    int32_t a = fxl__sweep_p24(v0), b = fxl__sweep_p24(v1), h, l;
+    h = fxl__sweep_p24(vhi) + pt;
+    h = (h > 0 ? h : 0) + m;
+    if (a > h && b > h)
+        return true;
+    l = fxl__sweep_p24(vlo) - pt;
+    l = (l < 0 ? l : 0) - m;
+    if (a < l && b < l)
+        return true;
+    a = fxl__sweep_p24(u0), b = fxl__sweep_p24(u1);
+    h = fxl__sweep_p24(uhi) + pt;
+    h = (h > 0 ? h : 0) + m;
+    if (a > h && b > h)
+        return true;
+    l = fxl__sweep_p24(ulo) - pt;
+    l = (l < 0 ? l : 0) - m;
+    return a < l && b < l;
+}
+
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
  * qy) from the pivot (Q16.16) touches the beam turned rigidly through the
  * closed arc between the table directions of sp->from and sp->to (the

@@ -1647,6 +1647,70 @@ static int64_t mag64(int64_t x)
     return x < 0 ? -x : x;
 }
 
+/* sweep.c's ends_far in 64-bit compares (turn_far's first reject until
+ * session 15), the reference of fxl__sweep_ends_far256. */
+static bool ref_ends_far64(int64_t u0, int64_t v0, int64_t u1, int64_t v1, int64_t ulo,
+                           int64_t uhi, int64_t vlo, int64_t vhi, int64_t t, int32_t qx,
+                           int32_t qy)
+{
+    int64_t m = (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
+    int64_t hv = (vhi + t > 0 ? vhi + t : 0) + m, lv = (vlo - t < 0 ? vlo - t : 0) - m;
+    int64_t hu = (uhi + t > 0 ? uhi + t : 0) + m, lu = (ulo - t < 0 ? ulo - t : 0) - m;
+    return (v0 > hv && v1 > hv) || (v0 < lv && v1 < lv) || (u0 > hu && u1 > hu) ||
+           (u0 < lu && u1 < lu);
+}
+
+/* A value at (or a few 1/256 px and raw steps about) a bound b: the
+ * 1/256 px floors' edge cases. */
+static int64_t near_bound(fxlt_rng *rng, int64_t b)
+{
+    int64_t step = fxlt_below(rng, 2) != 0 ? ((int64_t)1 << 24) : 1;
+    return b + step * fxlt_range(rng, -3, 3) + fxlt_range(rng, -1, 1);
+}
+
+/* fxl__sweep_ends_far256 (sweep_parts.h) against the 64-bit ends_far: its
+ * yes must always be the 64-bit form's yes (it may say no where that one
+ * says yes: a weaker reject). Values at the bounds' edges (the bound grown
+ * by t and m, and their 1/256 px floors), qx, qy up to 2^31 (m's floor
+ * near its 2^24 steps), t of either sign. Fails with the bounds' + 1 or M's
+ * + 2 cut (tried: see docs/tuning.md). */
+static void ends_far_words(void)
+{
+    fxlt_rng rng = fxlt_rng_for("ends_far_words");
+    uint32_t i, n = FXLT_CASES(400000), bad = 0, yes = 0, lost = 0;
+    for (i = 0; i < n; i++) {
+        int32_t qx = (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 31));
+        int32_t qy = (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 31));
+        int64_t m = (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
+        int64_t ulo = rand_bits(&rng, 1 + fxlt_below(&rng, 49));
+        int64_t uhi = ulo + mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 49)));
+        int64_t vlo = rand_bits(&rng, 1 + fxlt_below(&rng, 49));
+        int64_t vhi = vlo + mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 49)));
+        int64_t t = fxlt_below(&rng, 8) == 0 ? -mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 40)))
+                                               : mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 47)));
+        int64_t hv = (vhi + t > 0 ? vhi + t : 0) + m, lv = (vlo - t < 0 ? vlo - t : 0) - m;
+        int64_t hu = (uhi + t > 0 ? uhi + t : 0) + m, lu = (ulo - t < 0 ? ulo - t : 0) - m;
+        int64_t e[4] = {hv, lv, hu, lu}, x[4];
+        int k;
+        bool a, b;
+        for (k = 0; k < 4; k++) /* each value near one of the four grown bounds, or random */
+            x[k] = fxlt_below(&rng, 4) == 0 ? rand_bits(&rng, 1 + fxlt_below(&rng, 49))
+                                            : near_bound(&rng, e[(k & 1) * 2 + fxlt_below(&rng, 2)]);
+        if ((i & 1) != 0) /* both ends beside one bound */
+            x[1] = near_bound(&rng, e[i & 2 ? 1 : 0]), x[3] = near_bound(&rng, e[i & 2 ? 1 : 0]);
+        a = ref_ends_far64(x[0], x[1], x[2], x[3], ulo, uhi, vlo, vhi, t, qx, qy);
+        b = fxl__sweep_ends_far256(x[0], x[1], x[2], x[3], ulo, uhi, vlo, vhi, t, qx, qy);
+        bad += b && !a ? 1u : 0u;
+        yes += b ? 1u : 0u;
+        lost += a && !b ? 1u : 0u;
+    }
+    fxlt_printf("    ends far: %u inputs, %u rejected by the 1/256 px form (%u more by the "
+                "64-bit one), %u rejected wrongly\n", n, yes, lost, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(yes > n / 8);
+    CHECK(lost > 0);
+}
+
 static void far_core_words(void)
 {
     fxlt_rng rng = fxlt_rng_for("far_core_words");
@@ -1731,6 +1795,7 @@ static const fxlt_case cases[] = {
     {"slide_line_band", slide_line_band},
     {"property_quick_bands", property_quick_bands},
     {"far_core_words", far_core_words},
+    {"ends_far_words", ends_far_words},
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};
