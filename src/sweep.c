@@ -428,6 +428,91 @@ FXL__ALWAYS_INLINE bool px256_out(const fxl_laser_prep *a, int64_t u_q32, int64_
     return (uint64_t)((int64_t)eu * eu) + (uint64_t)((int64_t)ev * ev) > (uint64_t)tt * tt;
 }
 
+/* sign(a b - c d) for values of 1/256 px P(x) = floor(x / 2^24) of
+ * Q32.32 values x below 2^50 (so |P(x)| below 2^26), when the floors can
+ * tell: 1 or -1, else 0. With x = P(x) 2^24 + e, 0 <= e < 2^24, x y / 2^48
+ * lies within |P(x)| + |P(y)| + 1 of P(x) P(y) (strictly), so D / 2^48
+ * (D = a b - c d) lies strictly within B = |P(a)| + |P(b)| + |P(c)| +
+ * |P(d)| + 2 of D' = P(a) P(b) - P(c) P(d): D' >= B gives D > 0, D' <= -B
+ * gives D < 0. Products below 2^52, B below 2^29: no overflow. */
+FXL__ALWAYS_INLINE int cross256(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    int64_t e = (int64_t)a * b - (int64_t)c * d;
+    int64_t bound = (int64_t)fxl__abs32(a) + fxl__abs32(b) + fxl__abs32(c) + fxl__abs32(d) + 2;
+    return e >= bound ? 1 : e <= -bound ? -1 : 0;
+}
+
+/* A sure miss of the middle of a turn past the tip of the beam, cheaper
+ * than far_miss (session 15; issue 20's tails: fxl__turn_far_core32 took
+ * about 1,200 GBA cycles in ROM on the worst samples of
+ * fxl_sweep_vs_circle, circles just past the tip of a thin beam and off
+ * its axis): both ends beyond the tip side and one long side, and the
+ * direction of the corner C between those sides off the arc.
+ * Proof. Take v0, v1 > 0 (the other case is its mirror, with v_lo) and C =
+ * (u_hi, v_hi), u_hi > 0 (the caller's gate). E_i lies on the ray of S_i
+ * within m = |qx| + |qy| + 1 of it (Q32.32; turn_far), so S_i beyond
+ * max(u_hi, 0) + m along and max(v_hi, 0) + m across (checked below in
+ * 1/256 px: P(x) = floor(x / 2^24), M = P(|qx|) + P(|qy|) + 2 > m / 2^24
+ * (three remainders below 2 2^24), and P(x) > max(P(h), 0) + M gives x >=
+ * (max(P(h), 0) + M + 1) 2^24 > max(h, 0) + m; the mirror P(x) < min(P(l),
+ * 0) - M gives x < min(l, 0) - m) puts E0, E1 in the open first quadrant,
+ * beyond u_hi and v_hi. The arc between them (the middle's frame points,
+ * radius R, sweep_turn.c) turns by at most a quarter turn plus the
+ * table's error (|step| <= 1024), less than the three quarters the other
+ * way round, so it stays in that quadrant, where u and v are monotone
+ * along it: every point X of it has u > u_hi and v > v_hi, and its
+ * nearest point in K is C, |X - C|^2 = R^2 + |C|^2 - 2 R |C| cos(phi_X -
+ * phi_C). C lies in the open right half plane (u_hi > 0), so phi_C -
+ * phi_X is within a half turn, and of one strict sign for the whole arc
+ * when cross(E0, C) and cross(E1, C) (the signs of sin(phi_C - phi_X);
+ * those of cross(S_i, C), E_i on the ray of S_i; cross256 gives them
+ * only when its floors can tell) agree and are not 0; then |X - C| grows
+ * with |phi_X - phi_C| and is least at an end. The ends lie farther than
+ * t from K (quick_miss's px256 tests, E_i within m of S_i), so every
+ * point of the arc does: the middle misses. tests/test_sweep.c's
+ * property_quick_bands audits it (the exact middle run on every turn
+ * quick_miss settles; it fails with the second end's sign test left
+ * out). */
+#ifdef FXL_TEST_HOOKS
+uint32_t fxl__turn_corner_misses;
+#endif
+FXL__ALWAYS_INLINE bool tip_corner(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
+                                   int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
+                                   int32_t qy)
+{
+    int32_t mm = (int32_t)(fxl__abs32(qx) >> 24) + (int32_t)(fxl__abs32(qy) >> 24) + 2;
+    int32_t b = fxl__max32(fxl__px256(a->u_hi), 0) + mm, p0, p1;
+    int64_t cv_q32;
+    int s0;
+    if (step < -1024 || step > 1024 || fxl__px256(u0_q32) <= b || fxl__px256(u1_q32) <= b)
+        return false;
+    p0 = fxl__px256(v0_q32), p1 = fxl__px256(v1_q32);
+    if (p0 > 0) {
+        b = fxl__max32(fxl__px256(a->v_hi), 0) + mm;
+        if (p0 <= b || p1 <= b)
+            return false;
+        cv_q32 = a->v_hi;
+    } else {
+        b = fxl__min32(fxl__px256(a->v_lo), 0) - mm;
+        if (p0 >= b || p1 >= b)
+            return false;
+        cv_q32 = a->v_lo;
+    }
+    /* cross(S_i, C) = u_i C.v - v_i C.u, its sign from the 1/256 px values
+     * (cross256) */
+    b = fxl__px256(cv_q32), mm = fxl__px256(a->u_hi);
+    s0 = cross256(fxl__px256(u0_q32), b, p0, mm);
+    if (s0 == 0 || cross256(fxl__px256(u1_q32), b, p1, mm) != s0)
+        return false;
+    return true;
+}
+
+/* turn_hit's frame values for quick_miss, by address (session 15: as
+ * arguments, GCC copied them into quick_miss's frame first). */
+typedef struct turn_vals {
+    int64_t u0, v0, u1, v1, t;
+} turn_vals;
+
 /* A sure miss of a turn whose end beams both missed, ahead of the arc's
  * box (issue 20's tails: a circle just behind the emitter, or past the
  * tip of a thin beam off its axis, went through the arc's box, side_miss,
@@ -437,26 +522,35 @@ FXL__ALWAYS_INLINE bool px256_out(const fxl_laser_prep *a, int64_t u_q32, int64_
  * (the caller's signs), and R > t: behind_miss, R > t iff q2 = |q|^2 (raw
  * units squared, R^2 = q2 2^32) exceeds th^2, th = r + round the reach in
  * raw units (t = th 2^16 >= 0, th < 2^32). Otherwise far_miss on the same
- * values (fxl__turn_far_core32). Both prove the middle misses once E0, E1
- * are outside K'; E_i lies within band = |qx| + |qy| + 1 (Q32.32) of S_i
- * (sweep_turn.c's head), so S_i outside K (+) disk(t + band) settles that
+ * values (tip_corner, then fxl__turn_far_core32). Each proves the middle
+ * misses once E0, E1 are outside K'; E_i lies within band = |qx| + |qy| +
+ * 1 (Q32.32) of S_i (sweep_turn.c's head), so S_i outside K (+) disk(t + band) settles that
  * (and the end beams' own miss): px256_out with TT = ceil(th / 2^8) +
  * floor(band / 2^24) + 1, TT 2^24 > t + band (TT < 2^25). Then the start
  * pose, the end pose and the middle all miss. */
-FXL_ARM_CODE static bool quick_miss(const fxl_laser_prep *a, int32_t step, int64_t u0_q32,
-                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
-                                    int32_t qy, int64_t t_q32, bool behind)
+FXL_ARM_CODE static bool quick_miss(const fxl_laser_prep *a, const turn_vals *f, int32_t step,
+                                    int32_t qx, int32_t qy, bool behind)
 {
+    int64_t u0_q32 = f->u0, v0_q32 = f->v0, u1_q32 = f->u1, v1_q32 = f->v1, t_q32 = f->t;
     uint64_t th = (uint64_t)t_q32 >> 16, band, q2;
     uint32_t tt;
+    bool corner = false;
     q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
     if (behind ? q2 <= th * th
-               : !fxl__turn_far_core32(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32,
-                                       v0_q32, u1_q32, v1_q32))
+               : !(corner = tip_corner(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy)) &&
+                     !fxl__turn_far_core32(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32,
+                                           v0_q32, u1_q32, v1_q32))
         return false;
     band = (uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u;
     tt = (uint32_t)((th + 255u) >> 8) + (uint32_t)(band >> 24) + 1u;
-    return px256_out(a, u0_q32, v0_q32, tt) && px256_out(a, u1_q32, v1_q32, tt);
+    if (!px256_out(a, u0_q32, v0_q32, tt) || !px256_out(a, u1_q32, v1_q32, tt))
+        return false;
+#ifdef FXL_TEST_HOOKS
+    fxl__turn_corner_misses += corner ? 1u : 0u;
+#else
+    (void)corner;
+#endif
+    return true;
 }
 
 /* quick_miss's gate, inline: every circle past the end beams pays it, so
@@ -470,12 +564,20 @@ FXL__ALWAYS_INLINE bool turn_quick(const fxl_laser_prep *a, int32_t step, int64_
                                    int64_t v0_q32, int64_t u1_q32, int64_t v1_q32, int32_t qx,
                                    int32_t qy, int64_t t_q32)
 {
-    if (u0_q32 < 0 && u1_q32 < 0)
-        return a->u_lo >= 0 && step >= -1024 && step <= 1024 &&
-               quick_miss(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32, true);
-    return u0_q32 > a->u_hi && u1_q32 > a->u_hi && a->u_hi > 0 &&
-           ((v0_q32 > 0 && v1_q32 > 0) || (v0_q32 < 0 && v1_q32 < 0)) &&
-           quick_miss(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32, false);
+    turn_vals f;
+    bool behind;
+    if (u0_q32 < 0 && u1_q32 < 0) {
+        if (a->u_lo < 0 || step < -1024 || step > 1024)
+            return false;
+        behind = true;
+    } else if (u0_q32 > a->u_hi && u1_q32 > a->u_hi && a->u_hi > 0 &&
+               ((v0_q32 > 0 && v1_q32 > 0) || (v0_q32 < 0 && v1_q32 < 0))) {
+        behind = false;
+    } else {
+        return false;
+    }
+    f.u0 = u0_q32, f.v0 = v0_q32, f.u1 = u1_q32, f.v1 = v1_q32, f.t = t_q32;
+    return quick_miss(a, &f, step, qx, qy, behind);
 }
 
 #ifdef FXL_TEST_HOOKS

@@ -304,6 +304,8 @@ extern fxl__turn_audit_t fxl__turn_audit;
  * the tests' coverage checks. */
 #ifdef FXL_TEST_HOOKS
 extern uint32_t fxl__turn_quick_misses;
+/* the turns among them that tip_corner settled (session 15) */
+extern uint32_t fxl__turn_corner_misses;
 #endif
 
 /* sweep_aabb.c's audit of its static slides (test builds only:

@@ -1529,7 +1529,7 @@ static void property_quick_bands(void)
     ptally t = {0, 0, 0, 0, 0, 0, 0};
     pcase k;
 #ifdef FXL_TEST_HOOKS
-    uint32_t quick0 = fxl__turn_quick_misses;
+    uint32_t quick0 = fxl__turn_quick_misses, corner0 = fxl__turn_corner_misses;
 #endif
     pivot_start(&rng, &k, true);
     for (i = 0; i < n; i++) {
@@ -1556,11 +1556,13 @@ static void property_quick_bands(void)
     pivot_report("quick bands", &t, skipped);
 #ifdef FXL_TEST_HOOKS
     fxl__turn_audit.on = false;
-    fxlt_printf("    quick bands: %u turns quick_miss settled, %u middles the filters called "
-                "a miss, %u of them a hit for the exact stage\n",
-                fxl__turn_quick_misses - quick0, fxl__turn_audit.filtered, fxl__turn_audit.wrong);
+    fxlt_printf("    quick bands: %u turns quick_miss settled (%u by tip_corner), %u middles "
+                "the filters called a miss, %u of them a hit for the exact stage\n",
+                fxl__turn_quick_misses - quick0, fxl__turn_corner_misses - corner0,
+                fxl__turn_audit.filtered, fxl__turn_audit.wrong);
     CHECK_EQ(fxl__turn_audit.wrong, 0);
     CHECK(fxl__turn_quick_misses - quick0 > 0);
+    CHECK(fxl__turn_corner_misses - corner0 > 0);
     if (FXLT_PROPERTY_DIVISOR == 1)
         CHECK(fxl__turn_quick_misses - quick0 >= n / 100);
 #endif
