@@ -1562,7 +1562,8 @@ static void property_quick_bands(void)
                 fxl__turn_audit.filtered, fxl__turn_audit.wrong);
     CHECK_EQ(fxl__turn_audit.wrong, 0);
     CHECK(fxl__turn_quick_misses - quick0 > 0);
-    CHECK(fxl__turn_corner_misses - corner0 > 0);
+    if (n >= 10000) /* about 1 in 300 cases: none in the GBA's short run */
+        CHECK(fxl__turn_corner_misses - corner0 > 0);
     if (FXLT_PROPERTY_DIVISOR == 1)
         CHECK(fxl__turn_quick_misses - quick0 >= n / 100);
 #endif
