@@ -1438,6 +1438,62 @@ FXL__ALWAYS_INLINE bool pivot_corner_witness(const fxl_laser_prep *a, uint64_t q
     return false;
 }
 
+/* BEHIND THE PIVOT (issue 20's bounded tails: a box just behind a
+ * capsule's emitter, turning about it, ran every stage of the motion,
+ * about 17,000 GBA cycles). Let K lie in u >= 0 (u_lo >= 0: the pivot at
+ * the core's start, an emitter) and be a box laser's rectangle (t = 0) or
+ * a capsule's core on v = 0. A frame point q = (u, v) with u < 0 then has
+ * dist(q, K) > 0 (t = 0) or, its nearest point of K being (u_lo, 0),
+ * dist(q, K)^2 = (u_lo - u)^2 + v^2 >= |q|^2: q is in K (+) disk(t) only
+ * if t > 0 and |q| <= t. Take a world offset p from the pivot, in raw
+ * units, in a table frame F(p) = (c x + s y, c y - s x) (Q32.32; |F(p)| =
+ * sqrt(n) |p| with n = c^2 + s^2 >= 65535^2) or in the turn's exact frame
+ * at a direction theta (|p| 2^16 long, u = p . e_theta 2^16). The u of
+ * either has the sign of p . e_theta, theta the frame's direction, linear
+ * in p: below 0 over the box B iff at B's corners. Over the turn's closed
+ * arc between the table directions (at most a half turn; sweep.h) p .
+ * e_theta < 0 throughout when it is at both ends: {theta : p . e_theta >=
+ * 0} is a closed half circle, which an arc of at most a half turn with
+ * both ends outside it cannot reach (it would cross all of it). So when
+ * the largest u of B's corners in both table frames is below 0 and every
+ * p in B has |p| > rq = round + floor(round / 2^15) + 1 (bx^2 + by^2 >
+ * rq^2, bx, by B's per-axis distances from the pivot), no point of B is
+ * in either table pose (sqrt(n) |p| / 2^16 >= 65535 |p| / 2^16 > round:
+ * round / 65535 < floor(round / 2^15) + 1) nor in any exact pose of the
+ * arc (|p| > round). behind_pivot asks K's side and the distance for B =
+ * [x0, x1] x [y0, y1] (Q16.16 offsets, taken below 2^31 in magnitude,
+ * as turn_frame_apart's int32 values: bx, by below 2^31, the squares'
+ * sum below 2^63, rq below 2^30; else no reject); turn_frame_apart has
+ * the largest u (its uhi, the two table frames' ranges merged). Its
+ * reject is one of the whole motion where box_motion_hit asks it for a
+ * box still relative to the pivot (the slides are the table end poses
+ * against the same offsets) and of the turn in turn_box_hit. Measured
+ * on the GBA (near boxes, prepare + test): that box behind the emitter
+ * 17,361 -> about 6,000 cycles; turn_frame_apart's other samples pay one
+ * compare of uhi. */
+#ifdef FXL_TEST_HOOKS
+fxl__behind_audit_t fxl__behind_audit;
+#endif
+
+FXL__ALWAYS_INLINE bool behind_pivot(const fxl_laser_prep *a, int64_t x0, int64_t x1, int64_t y0, int64_t y1)
+{
+    const int64_t lim = ((int64_t)1 << 31) - 1;
+    uint32_t r = (uint32_t)a->round, rq = r + (r >> 15) + 1u;
+    uint64_t bx = (uint64_t)fxl__max64(fxl__max64(x0, -x1), 0), by = (uint64_t)fxl__max64(fxl__max64(y0, -y1), 0);
+    bool hit;
+    if (a->u_lo < 0 || (r != 0 && (a->v_lo != 0 || a->v_hi != 0)) || r >= ((uint32_t)1 << 29) || x0 > x1 ||
+        y0 > y1 || x0 < -lim || x1 > lim || y0 < -lim || y1 > lim)
+        return false;
+    hit = bx * bx + by * by <= (uint64_t)rq * rq;
+#ifdef FXL_TEST_HOOKS
+    if (fxl__behind_audit.off)
+        return false;
+    if (fxl__behind_audit.on && !hit)
+        fxl__behind_audit.checked++;
+#endif
+    return !hit;
+}
+
 /* A cheap reject of the whole turn (issue 20's bounded tails): every point
  * p of the box B [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the
  * domain's range) runs in the beam's frame along an arc from its image in
@@ -1448,36 +1504,47 @@ FXL__ALWAYS_INLINE bool pivot_corner_witness(const fxl_laser_prep *a, uint64_t q
  * are parallelograms with B's corners' images as vertices, so every arc
  * lies in the box of the 8 corner images grown by that bound: beyond K
  * grown by t along u or v, no point of B comes within t of K in any
- * direction of the turn. True when that settles a miss. Values: frame
- * values below 2^50, rr below 2^49, grow below 2^51. */
+ * direction of the turn. True when that settles a miss; also when B is
+ * behind the pivot in both table frames (their largest u below 0) and
+ * behind_pivot settles it (session 15). Values: frame values below 2^50,
+ * rr below 2^49, grow below 2^51. */
 FXL__ALWAYS_INLINE bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
                                          int64_t y1, int64_t t)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr, st, grow;
+    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, grow;
+    uint32_t r32, st;
     int32_t ix0 = (int32_t)x0, ix1 = (int32_t)x1, iy0 = (int32_t)y0, iy1 = (int32_t)y1;
+    int32_t xl = ix0 < ix1 ? ix0 : ix1, xh = ix0 < ix1 ? ix1 : ix0, yl = iy0 < iy1 ? iy0 : iy1, yh = iy0 < iy1 ? iy1 : iy0;
     int i;
     /* c x + s y and c y - s x are separable in the corners' x and y: each
      * table frame's ranges over B's 4 corners from 8 products (issue 20's
-     * tails: were 16), the same values. */
+     * tails: were 16), the same values; min(c x0, c x1) is c xl for c >= 0,
+     * else c xh (xl, xh the least and greatest of x0, x1): the ends picked
+     * by the signs, no 64-bit compares. */
     for (i = 0; i < 2; i++) {
         int32_t c = i ? sp->cos1 : a->cos, s = i ? sp->sin1 : a->sin;
-        int64_t cx0 = (int64_t)c * ix0, cx1 = (int64_t)c * ix1, sx0 = (int64_t)s * ix0, sx1 = (int64_t)s * ix1;
-        int64_t cy0 = (int64_t)c * iy0, cy1 = (int64_t)c * iy1, sy0 = (int64_t)s * iy0, sy1 = (int64_t)s * iy1;
-        int64_t ul = fxl__min64(cx0, cx1) + fxl__min64(sy0, sy1), uh = fxl__max64(cx0, cx1) + fxl__max64(sy0, sy1);
-        int64_t vl = fxl__min64(cy0, cy1) - fxl__max64(sx0, sx1), vh = fxl__max64(cy0, cy1) - fxl__min64(sx0, sx1);
+        int64_t ul = (c >= 0 ? (int64_t)c * xl : (int64_t)c * xh) + (s >= 0 ? (int64_t)s * yl : (int64_t)s * yh);
+        int64_t uh = (c >= 0 ? (int64_t)c * xh : (int64_t)c * xl) + (s >= 0 ? (int64_t)s * yh : (int64_t)s * yl);
+        int64_t vl = (c >= 0 ? (int64_t)c * yl : (int64_t)c * yh) - (s >= 0 ? (int64_t)s * xh : (int64_t)s * xl);
+        int64_t vh = (c >= 0 ? (int64_t)c * yh : (int64_t)c * yl) - (s >= 0 ? (int64_t)s * xl : (int64_t)s * xh);
         if (i == 0)
             ulo = ul, uhi = uh, vlo = vl, vhi = vh;
         else
             ulo = fxl__min64(ulo, ul), uhi = fxl__max64(uhi, uh), vlo = fxl__min64(vlo, vl), vhi = fxl__max64(vhi, vh);
     }
-    rr = ((int64_t)fxl__max64(fxl__abs32(ix0), fxl__abs32(ix1)) + (int64_t)fxl__max64(fxl__abs32(iy0), fxl__abs32(iy1))) *
-         65536;
-    st = (int64_t)fxl__abs32(sp->step) + 2;
-    grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+    if (uhi < 0 && behind_pivot(a, x0, x1, y0, y1))
+        return true;
+    /* rr = r32 2^16, r32 = max|x| + max|y| below 2^32; (rr >> 21) + 1 =
+     * (r32 >> 5) + 1 below 2^27 + 1 and st^2 below 2^22: one 32x32 product
+     * (issue 20's tails: the same values as 64-bit products) */
+    r32 = (fxl__abs32(ix0) > fxl__abs32(ix1) ? fxl__abs32(ix0) : fxl__abs32(ix1)) +
+          (fxl__abs32(iy0) > fxl__abs32(iy1) ? fxl__abs32(iy0) : fxl__abs32(iy1));
+    st = fxl__abs32(sp->step) + 2u;
+    grow = (int64_t)((uint64_t)((r32 >> 5) + 1u) * (st * st)) + (int64_t)r32 + 2;
     /* each arc's exact ends within (rr >> 16) + 3 of its table ends: the
      * table frame scales by |t| / 2^16, 1 within 1.1e-5 < 2^-16 */
-    return arcs_apart(ulo, uhi, vlo, vhi, (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t);
+    return arcs_apart(ulo, uhi, vlo, vhi, (int64_t)r32 + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t);
 }
 
 /* (A)'s reject, false when B misses the exact start pose E_0 (about the
@@ -1588,19 +1655,25 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
      * fy^2 < kn^2 within kmin; and a corner of B with |q|^2 > kf^2 or
      * below kn^2 (raw) is outside M ((B)'s ring). */
     {
-        uint64_t bx, by, fx, fy, kf, kn;
+        /* (issue 20's tails: 32-bit values and 32x32 squares, each below
+         * 2^62; the offsets fit int32 for a box and a sweep in the domain,
+         * Bm and Pm lying between their ends; beyond it the answer is
+         * meaningless, never undefined: sweep.h) */
+        int32_t ix0 = (int32_t)x0, ix1 = (int32_t)x1, iy0 = (int32_t)y0, iy1 = (int32_t)y1;
+        uint32_t bx = ix0 > 0 ? (uint32_t)ix0 : ix1 < 0 ? fxl__abs32(ix1) : 0u;
+        uint32_t by = iy0 > 0 ? (uint32_t)iy0 : iy1 < 0 ? fxl__abs32(iy1) : 0u;
+        uint32_t fx = fxl__abs32(ix0) > fxl__abs32(ix1) ? fxl__abs32(ix0) : fxl__abs32(ix1);
+        uint32_t fy = fxl__abs32(iy0) > fxl__abs32(iy1) ? fxl__abs32(iy0) : fxl__abs32(iy1);
+        uint32_t kf, kn;
         bool small;
         kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
                (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
         kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
-        bx = (uint64_t)fxl__max64(fxl__beyond(0, x0, x1), 0), by = (uint64_t)fxl__max64(fxl__beyond(0, y0, y1), 0);
-        fx = (uint64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1));
-        fy = (uint64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1));
-        kf = (uint64_t)((kmax + 65535) >> 16), kn = kmin > 0 ? (uint64_t)kmin >> 16 : 0u;
         small = kmax < ((int64_t)1 << 47); /* kmin <= kmax */
-        kfar = small ? kf * kf : UINT64_MAX;
-        knear = small ? kn * kn : 0u;
-        if (bx * bx + by * by > kfar || fx * fx + fy * fy < knear) {
+        kf = small ? (uint32_t)((kmax + 65535) >> 16) : 0u, kn = small && kmin > 0 ? (uint32_t)(kmin >> 16) : 0u;
+        kfar = small ? (uint64_t)kf * kf : UINT64_MAX;
+        knear = (uint64_t)kn * kn;
+        if ((uint64_t)bx * bx + (uint64_t)by * by > kfar || (uint64_t)fx * fx + (uint64_t)fy * fy < knear) {
 #ifdef FXL_TEST_HOOKS
             if (fxl__corner_audit.on) { /* the same rejects in 128-bit squares (Q32.32) */
                 int64_t bq = (int64_t)bx * 65536, cq = (int64_t)by * 65536;
@@ -1660,10 +1733,12 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
          * grown by its sagitta and the table scale (as the hitbox corners'
          * arcs below); beyond K grown by t there: not in M. */
         {
-            int64_t rr = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
-            int64_t st = (int64_t)fxl__abs32(sp->step) + 2, grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+            /* rr = r32 2^16 (r32 = |qx| + |qy| below 2^32): grow in one 32x32
+             * product, as turn_frame_apart's */
+            uint32_t r32 = fxl__abs32(qx) + fxl__abs32(qy), st = fxl__abs32(sp->step) + 2u;
+            int64_t grow = (int64_t)((uint64_t)((r32 >> 5) + 1u) * (st * st)) + (int64_t)r32 + 2;
             if (arcs_apart(fxl__min64(u0, u1), fxl__max64(u0, u1), fxl__min64(v0, v1), fxl__max64(v0, v1),
-                           (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
+                           (int64_t)r32 + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
                 continue;
             /* A sure hit: every point of the chord has a point of the
              * exact arc within grow + 1 (the sagitta across the chord, the
