@@ -328,11 +328,14 @@ FXL__ALWAYS_INLINE bool perp_apart_world(const fxl_laser_prep *lp, int32_t c, in
                                          int64_t x1, int64_t y1, int64_t dx, int64_t dy, int64_t n)
 {
     int i;
-    int64_t cd[4], plo, phi, ca = dx * s - dy * c, cb = dx * c + dy * s;
+    /* (the bounds make every offset and move an int32: 32x32 products,
+     * the same values) */
+    int32_t idx = (int32_t)dx, idy = (int32_t)dy;
+    int64_t cd[4], plo, phi, ca = (int64_t)idx * s - (int64_t)idy * c, cb = (int64_t)idx * c + (int64_t)idy * s;
     fxl__i128 a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
     fxl__i128 b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb), klo, khi;
     for (i = 0; i < 4; i++)
-        cd[i] = dx * ((i & 2) ? y1 : y0) - dy * ((i & 1) ? x1 : x0);
+        cd[i] = (int64_t)idx * (int32_t)((i & 2) ? y1 : y0) - (int64_t)idy * (int32_t)((i & 1) ? x1 : x0);
     range4_64(cd, &plo, &phi);
     if (fxl__isign(fxl__isub(a1, a0)) < 0) {
         fxl__i128 w = a0;
@@ -540,7 +543,9 @@ FXL__ALWAYS_INLINE bool static_hit(const fxl_laser_prep *lp, int32_t c, int32_t 
 
 /* The slide's quick stages in front of the hull (hull_hit): 0 (apart), 1
  * (they meet) or 2 (undecided: B and B + d found apart, hull_edges with
- * ends_out decides); -1 when the offsets are out of their ranges.
+ * ends_out decides; for a box laser's moving slide, only the frame
+ * ranges asked, hull_thin decides); -1 when the offsets are out of their
+ * ranges.
  *
  * With no move the hull is the box, and the question is laser_aabb.c's
  * (aabb_parts.h: the box against the hit region of the pose, the same
@@ -563,7 +568,9 @@ FXL__ALWAYS_INLINE bool static_hit(const fxl_laser_prep *lp, int32_t c, int32_t 
  * fit int32: |d| <= 2 FXL_COORD_MAX < 2^31), round below 2^29, the
  * rectangle below 2^48 (the pose's table vector is the sweep's). (The
  * static test's moving form, fxl__hitbox_vs_moving_aabb, measured 5 to
- * 40 times slower than the hull here: not used.) */
+ * 40 times slower than the hull here: not used.) A box laser's moving
+ * slide stops after the frame ranges (2: hull_thin's axes decide it, B
+ * and B + d not asked). */
 FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
                                   int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
@@ -593,6 +600,8 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
         hi = (c >= 0 ? (int64_t)c * iy1 : (int64_t)c * iy0) - (s >= 0 ? (int64_t)s * ix0 : (int64_t)s * ix1);
         if ((dv < 0 ? hi : hi + dv) < lp->v_lo - t || (dv < 0 ? lo + dv : lo) > lp->v_hi + t)
             return 0;
+        if (t == 0)
+            return 2; /* a box laser: hull_thin's axes decide (no static test) */
     }
     /* the static test of the pose (lp's hitbox about the origin in the
      * frame (c, s)) without a copy of lp (fxl__hitbox_vs_offsets), lp's
@@ -639,10 +648,14 @@ FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t 
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
     if (t <= 0 || !hull_small(lp, xl, xh, yl, yh, n))
         return -1;
-    /* H's frame ranges, as hull_edges (F linear, values below 2^52) */
-    cx[0] = c * x0, cx[1] = c * x1, sx[0] = s * x0, sx[1] = s * x1;
-    cy[0] = c * y0, cy[1] = c * y1, sy[0] = s * y0, sy[1] = s * y1;
-    frame_of(c, s, dx, dy, &du, &dv);
+    /* H's frame ranges, as hull_edges (F linear, values below 2^52; the
+     * offsets below 2^29 and the move below 2^30 by hull_small: 32x32
+     * products, the same values) */
+    cx[0] = (int64_t)c * (int32_t)x0, cx[1] = (int64_t)c * (int32_t)x1;
+    sx[0] = (int64_t)s * (int32_t)x0, sx[1] = (int64_t)s * (int32_t)x1;
+    cy[0] = (int64_t)c * (int32_t)y0, cy[1] = (int64_t)c * (int32_t)y1;
+    sy[0] = (int64_t)s * (int32_t)y0, sy[1] = (int64_t)s * (int32_t)y1;
+    du = (int64_t)c * (int32_t)dx + (int64_t)s * (int32_t)dy, dv = (int64_t)c * (int32_t)dy - (int64_t)s * (int32_t)dx;
     umin = fxl__min64(cx[0], cx[1]) + fxl__min64(sy[0], sy[1]) + fxl__min64(du, 0);
     umax = fxl__max64(cx[0], cx[1]) + fxl__max64(sy[0], sy[1]) + fxl__max64(du, 0);
     vmin = fxl__min64(cy[0], cy[1]) - fxl__max64(sx[0], sx[1]) + fxl__min64(dv, 0);
@@ -726,18 +739,20 @@ FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t 
     return 0;
 }
 
-/* hull_quick's undecided case (2) for a box laser (round 0), in front of
- * hull_edges: 1 (they meet) or 0 (apart), -1 when the bounds of its
- * world axis do not hold. With t = 0 the question is the separating-axis
- * test of H against K alone, and hull_quick has settled four of its five
- * axes: its frame ranges are H's exact u and v ranges (F linear: B's
- * plus F(d) on its side), checked against K grown by t = 0, so neither u
- * nor v separates; and its exact static test found H's bounding box G
- * meeting K, while H's x and y ranges are G's (G is the box of H's
- * corners), so they overlap K's on x and y too. Only perp(F(d)) is left:
- * hull_edges' world form of it (exact, the same bounds). On the GBA it
- * leaves out hull_edges' frame points and three of its axes (issue 20's
- * tails: about 3,000 to 5,000 cycles on the pose-to-pose box slides).
+/* hull_quick's undecided case (2) for a box laser (round 0), in place of
+ * hull_edges: 1 (they meet) or 0 (apart). With t = 0 the question is the
+ * separating-axis test of H against K alone (five axes: u, v, world x
+ * and y, perp(F(d))), and hull_quick has settled two: its frame ranges
+ * are H's exact u and v ranges (F linear: B's plus F(d) on its side),
+ * checked against K grown by t = 0, so neither u nor v separates. H's x
+ * and y ranges are those of its corners, B's widened by d (G's); they
+ * and perp(F(d)) are asked here in hull_edges' world form (its small
+ * case: exact, the same values and bounds; out of those bounds
+ * hull_edges itself, in full). On the GBA it leaves out hull_edges'
+ * frame points and three of its axes (issue 20's tails: about 3,000 to
+ * 5,000 cycles on the pose-to-pose box slides), and (session 15) the
+ * static tests of G, B and B + d hull_quick made before (about 1,500
+ * each: the pose-to-pose near max 20,944 -> 19,829).
  * A round laser's (round > 0) goes to hull_round from here: one call
  * site in hull_hit (a second call there, inlined three times in
  * box_motion_hit, cost the box slides about 2,900 cycles: registers). */
@@ -750,8 +765,20 @@ FXL_ARM_CODE static int hull_thin(const fxl_laser_prep *lp, int32_t c, int32_t s
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
     if (lp->round != 0) /* one call in hull_hit for both kinds */
         return hull_round(lp, c, s, x0, y0, x1, y1, dx, dy);
-    if (!hull_small(lp, xl, xh, yl, yh, n))
-        return -1;
+    if (!hull_small(lp, xl, xh, yl, yh, n)) /* (no ends-apart shortcut: B and B + d not asked) */
+        return hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false) ? 1 : 0;
+    {
+        /* world x and y: H's x and y ranges are [xl, xh] and [yl, yh]
+         * (hull_round's, hull_edges' small case: the same 64-bit values) */
+        int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+        int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+        int64_t lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
+        if (hi < n * xl || lo > n * xh)
+            return 0;
+        lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
+        if (hi < n * yl || lo > n * yh)
+            return 0;
+    }
     return perp_apart_world(lp, c, s, x0, y0, x1, y1, dx, dy, n) ? 0 : 1;
 }
 
