@@ -332,11 +332,46 @@ FXL__ALWAYS_INLINE bool perp_apart_world(const fxl_laser_prep *lp, int32_t c, in
      * the same values) */
     int32_t idx = (int32_t)dx, idy = (int32_t)dy;
     int64_t cd[4], plo, phi, ca = (int64_t)idx * s - (int64_t)idy * c, cb = (int64_t)idx * c + (int64_t)idy * s;
-    fxl__i128 a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
-    fxl__i128 b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb), klo, khi;
+    fxl__i128 a0, a1, b0, b1, klo, khi;
     for (i = 0; i < 4; i++)
         cd[i] = (int64_t)idx * (int32_t)((i & 2) ? y1 : y0) - (int64_t)idy * (int32_t)((i & 1) ? x1 : x0);
     range4_64(cd, &plo, &phi);
+    if ((((uint64_t)lp->u_lo | (uint64_t)lp->u_hi | (uint64_t)lp->v_lo | (uint64_t)lp->v_hi) & 0x7FFFu) == 0) {
+        /* The 64-bit filter (session 15; issue 20's tails: the 128-bit
+         * products and compares below cost a box laser's slide about
+         * 2,000 GBA cycles). In units of 2^32: K's bounds are 2^15 U
+         * (|U| < 2^29: every prepared hitbox's; a multiple of 2^15 is
+         * asked), ca = 2^17 A + ra with 0 <= ra < 2^17 (|A| < 2^31), so
+         * u_lo ca / 2^32 = U A + U ra / 2^17 is within |U| of U A (below
+         * 2^60); klo and khi (a least or greatest of two such, plus one of
+         * two) within ek - 1 = max|U| + max|V| of kl and kh. n = 2^16 nn +
+         * rn, phi = 2^16 ph + rp (0 <= rn, rp < 2^16; nn < 2^17, |ph| <
+         * 2^44): n phi / 2^32 = nn ph + (nn rp + rn ph) / 2^16 + rn rp /
+         * 2^32 is within ep = nn + |ph| + 1 of nn ph (below 2^61); likewise
+         * n plo. So qh + ep < kl - ek is n phi < klo surely, qh - ep > kl
+         * + ek surely not, and the same for khi < n plo; only both
+         * undecided or a sure no to one and an undecided other go on.
+         * floor(v / 2^k) by shifts of non-negative values only. Sums below
+         * 2^62. */
+        int32_t ul = (int32_t)(lp->u_lo / 32768), uh = (int32_t)(lp->u_hi / 32768);
+        int32_t vl = (int32_t)(lp->v_lo / 32768), vh = (int32_t)(lp->v_hi / 32768);
+        int32_t ka = (int32_t)(ca >= 0 ? ca >> 17 : -((-(ca + 1)) >> 17) - 1);
+        int32_t kb = (int32_t)(cb >= 0 ? cb >> 17 : -((-(cb + 1)) >> 17) - 1);
+        int32_t nn = (int32_t)(n >> 16); /* n > 0 */
+        int64_t pl = plo >= 0 ? plo >> 16 : -((-(plo + 1)) >> 16) - 1;
+        int64_t ph = phi >= 0 ? phi >> 16 : -((-(phi + 1)) >> 16) - 1;
+        int64_t ea0 = (int64_t)ul * ka, ea1 = (int64_t)uh * ka, eb0 = (int64_t)vl * kb, eb1 = (int64_t)vh * kb;
+        int64_t kl = fxl__min64(ea0, ea1) + fxl__min64(eb0, eb1), kh = fxl__max64(ea0, ea1) + fxl__max64(eb0, eb1);
+        int64_t ek = (int64_t)(fxl__abs32(ul) > fxl__abs32(uh) ? fxl__abs32(ul) : fxl__abs32(uh)) +
+                     (int64_t)(fxl__abs32(vl) > fxl__abs32(vh) ? fxl__abs32(vl) : fxl__abs32(vh)) + 1;
+        int64_t ql = nn * pl, qh = nn * ph, ep = (int64_t)nn + (int64_t)fxl__max64((int64_t)fxl__abs64(pl), (int64_t)fxl__abs64(ph)) + 1;
+        if (qh + ep < kl - ek || kh + ek < ql - ep)
+            return true;
+        if (qh - ep > kl + ek && kh - ek > ql + ep)
+            return false;
+    }
+    a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
+    b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb);
     if (fxl__isign(fxl__isub(a1, a0)) < 0) {
         fxl__i128 w = a0;
         a0 = a1, a1 = w;
