@@ -113,11 +113,16 @@
  * 32x32 products (seg_surely_near), the corner disks before the boxes,
  * (B)'s sure hit from a corner of K on the arc when the pivot is in K
  * (pivot_corner_witness), the rings of the turn and of (B)'s and (C)'s
- * corners in raw units, circle_misses without a root for a box laser.
+ * corners in raw units, circle_misses without a root for a box laser;
+ * (session 15) the reject behind the pivot (behind_pivot, in
+ * turn_frame_apart), a box laser's moving slide by hull_thin's five axes
+ * (no static test), perp_apart_world's 64-bit filter, the ring, grow and
+ * hull_round's products in 32 bits.
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
- * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 cycles (turn about the
- * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 (pose to pose; the fifth step
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 -> 15,219 cycles (turn
+ * about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149
+ * -> 46,724 -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 ->
+ * 19,829 (pose to pose; the fifth step
  * from the end: the hull's fifth axis in the world, the separable
  * products of pose_meets64, turn_frame_apart and the hull's world axes,
  * the quick squares of seg_near and point_near; the next: one_box's
@@ -128,8 +133,10 @@
  * laser_aabb.c's capsule end skip; the next (session 13): hull_thin and
  * the connectors alone; the next: hull_round, the capsule slides' worst
  * 22,833 -> 21,300 and below, the row's max now a sample with no hull
- * test; the last (session 14): the turn's corner filters, whose near
- * capsule hits fell about 1,500). Measured slower and not used: seg_near's last
+ * test; the next (session 14): the turn's corner filters, whose near
+ * capsule hits fell about 1,500; the last (session 15): behind_pivot,
+ * the box laser's moving slides and the 32-bit values above). Measured
+ * slower and not used: seg_near's last
  * stage in 32x32 products with a floor-shift error bound (1,900 cycles
  * against the 128-bit stage's 1,700: ROM ARM code pays per instruction,
  * not per multiply); hull_thin inline in box_motion_hit (6,200 against
@@ -144,7 +151,12 @@
  * the world axes from K's corners' arcs, 2,500 to 2,800 a near box; (B)'s
  * ring left out everywhere, turn about the emitter -700 but pose to pose
  * +470; (C)'s ends in 64-bit products, no sample moved; the witness's
- * |C|^2 in 128 bits, 3,700 a corner).
+ * |C|^2 in 128 bits, 3,700 a corner; session 15: the behind reject on
+ * the whole motion at box_motion_hit's start, +600 inline and +800 out of
+ * line on every tail sample; the ring left out for a still box, 26,195;
+ * the ring with a 64-bit form beyond int32, +260 to +640; (B)'s corners
+ * ordered by the bisector's v; the end-pose witnesses behind per-pose
+ * frame ranges, pose to pose median 3,203 -> 3,737; tuning.md).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
