@@ -113,11 +113,16 @@
  * 32x32 products (seg_surely_near), the corner disks before the boxes,
  * (B)'s sure hit from a corner of K on the arc when the pivot is in K
  * (pivot_corner_witness), the rings of the turn and of (B)'s and (C)'s
- * corners in raw units, circle_misses without a root for a box laser.
+ * corners in raw units, circle_misses without a root for a box laser;
+ * (session 15) the reject behind the pivot (behind_pivot, in
+ * turn_frame_apart), a box laser's moving slide by hull_thin's five axes
+ * (no static test), perp_apart_world's 64-bit filter, the ring, grow and
+ * hull_round's products in 32 bits.
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
- * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 cycles (turn about the
- * emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149 -> 46,724
- * -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 (pose to pose; the fifth step
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 -> 15,219 cycles (turn
+ * about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149
+ * -> 46,724 -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 ->
+ * 19,829 (pose to pose; the fifth step
  * from the end: the hull's fifth axis in the world, the separable
  * products of pose_meets64, turn_frame_apart and the hull's world axes,
  * the quick squares of seg_near and point_near; the next: one_box's
@@ -128,8 +133,10 @@
  * laser_aabb.c's capsule end skip; the next (session 13): hull_thin and
  * the connectors alone; the next: hull_round, the capsule slides' worst
  * 22,833 -> 21,300 and below, the row's max now a sample with no hull
- * test; the last (session 14): the turn's corner filters, whose near
- * capsule hits fell about 1,500). Measured slower and not used: seg_near's last
+ * test; the next (session 14): the turn's corner filters, whose near
+ * capsule hits fell about 1,500; the last (session 15): behind_pivot,
+ * the box laser's moving slides and the 32-bit values above). Measured
+ * slower and not used: seg_near's last
  * stage in 32x32 products with a floor-shift error bound (1,900 cycles
  * against the 128-bit stage's 1,700: ROM ARM code pays per instruction,
  * not per multiply); hull_thin inline in box_motion_hit (6,200 against
@@ -144,7 +151,12 @@
  * the world axes from K's corners' arcs, 2,500 to 2,800 a near box; (B)'s
  * ring left out everywhere, turn about the emitter -700 but pose to pose
  * +470; (C)'s ends in 64-bit products, no sample moved; the witness's
- * |C|^2 in 128 bits, 3,700 a corner).
+ * |C|^2 in 128 bits, 3,700 a corner; session 15: the behind reject on
+ * the whole motion at box_motion_hit's start, +600 inline and +800 out of
+ * line on every tail sample; the ring left out for a still box, 26,195;
+ * the ring with a 64-bit form beyond int32, +260 to +640; (B)'s corners
+ * ordered by the bisector's v; the end-pose witnesses behind per-pose
+ * frame ranges, pose to pose median 3,203 -> 3,737; tuning.md).
  * Values: |k| < 2^48, S_i < 2^66, box offsets below 2^49 (Q32.32); the
  * largest square in a sign test is below 2^232 (big.h holds 256 bits). */
 #include "fixlaser/sweep.h"
@@ -328,12 +340,50 @@ FXL__ALWAYS_INLINE bool perp_apart_world(const fxl_laser_prep *lp, int32_t c, in
                                          int64_t x1, int64_t y1, int64_t dx, int64_t dy, int64_t n)
 {
     int i;
-    int64_t cd[4], plo, phi, ca = dx * s - dy * c, cb = dx * c + dy * s;
-    fxl__i128 a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
-    fxl__i128 b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb), klo, khi;
+    /* (the bounds make every offset and move an int32: 32x32 products,
+     * the same values) */
+    int32_t idx = (int32_t)dx, idy = (int32_t)dy;
+    int64_t cd[4], plo, phi, ca = (int64_t)idx * s - (int64_t)idy * c, cb = (int64_t)idx * c + (int64_t)idy * s;
+    fxl__i128 a0, a1, b0, b1, klo, khi;
     for (i = 0; i < 4; i++)
-        cd[i] = dx * ((i & 2) ? y1 : y0) - dy * ((i & 1) ? x1 : x0);
+        cd[i] = (int64_t)idx * (int32_t)((i & 2) ? y1 : y0) - (int64_t)idy * (int32_t)((i & 1) ? x1 : x0);
     range4_64(cd, &plo, &phi);
+    if ((((uint64_t)lp->u_lo | (uint64_t)lp->u_hi | (uint64_t)lp->v_lo | (uint64_t)lp->v_hi) & 0x7FFFu) == 0) {
+        /* The 64-bit filter (session 15; issue 20's tails: the 128-bit
+         * products and compares below cost a box laser's slide about
+         * 2,000 GBA cycles). In units of 2^32: K's bounds are 2^15 U
+         * (|U| < 2^29: every prepared hitbox's; a multiple of 2^15 is
+         * asked), ca = 2^17 A + ra with 0 <= ra < 2^17 (|A| < 2^31), so
+         * u_lo ca / 2^32 = U A + U ra / 2^17 is within |U| of U A (below
+         * 2^60); klo and khi (a least or greatest of two such, plus one of
+         * two) within ek - 1 = max|U| + max|V| of kl and kh. n = 2^16 nn +
+         * rn, phi = 2^16 ph + rp (0 <= rn, rp < 2^16; nn < 2^17, |ph| <
+         * 2^44): n phi / 2^32 = nn ph + (nn rp + rn ph) / 2^16 + rn rp /
+         * 2^32 is within ep = nn + |ph| + 1 of nn ph (below 2^61); likewise
+         * n plo. So qh + ep < kl - ek is n phi < klo surely, qh - ep > kl
+         * + ek surely not, and the same for khi < n plo; only both
+         * undecided or a sure no to one and an undecided other go on.
+         * floor(v / 2^k) by shifts of non-negative values only. Sums below
+         * 2^62. */
+        int32_t ul = (int32_t)(lp->u_lo / 32768), uh = (int32_t)(lp->u_hi / 32768);
+        int32_t vl = (int32_t)(lp->v_lo / 32768), vh = (int32_t)(lp->v_hi / 32768);
+        int32_t ka = (int32_t)(ca >= 0 ? ca >> 17 : -((-(ca + 1)) >> 17) - 1);
+        int32_t kb = (int32_t)(cb >= 0 ? cb >> 17 : -((-(cb + 1)) >> 17) - 1);
+        int32_t nn = (int32_t)(n >> 16); /* n > 0 */
+        int64_t pl = plo >= 0 ? plo >> 16 : -((-(plo + 1)) >> 16) - 1;
+        int64_t ph = phi >= 0 ? phi >> 16 : -((-(phi + 1)) >> 16) - 1;
+        int64_t ea0 = (int64_t)ul * ka, ea1 = (int64_t)uh * ka, eb0 = (int64_t)vl * kb, eb1 = (int64_t)vh * kb;
+        int64_t kl = fxl__min64(ea0, ea1) + fxl__min64(eb0, eb1), kh = fxl__max64(ea0, ea1) + fxl__max64(eb0, eb1);
+        int64_t ek = (int64_t)(fxl__abs32(ul) > fxl__abs32(uh) ? fxl__abs32(ul) : fxl__abs32(uh)) +
+                     (int64_t)(fxl__abs32(vl) > fxl__abs32(vh) ? fxl__abs32(vl) : fxl__abs32(vh)) + 1;
+        int64_t ql = nn * pl, qh = nn * ph, ep = (int64_t)nn + (int64_t)fxl__max64((int64_t)fxl__abs64(pl), (int64_t)fxl__abs64(ph)) + 1;
+        if (qh + ep < kl - ek || kh + ek < ql - ep)
+            return true;
+        if (qh - ep > kl + ek && kh - ek > ql + ep)
+            return false;
+    }
+    a0 = fxl__imul(lp->u_lo, ca), a1 = fxl__imul(lp->u_hi, ca);
+    b0 = fxl__imul(lp->v_lo, cb), b1 = fxl__imul(lp->v_hi, cb);
     if (fxl__isign(fxl__isub(a1, a0)) < 0) {
         fxl__i128 w = a0;
         a0 = a1, a1 = w;
@@ -540,7 +590,9 @@ FXL__ALWAYS_INLINE bool static_hit(const fxl_laser_prep *lp, int32_t c, int32_t 
 
 /* The slide's quick stages in front of the hull (hull_hit): 0 (apart), 1
  * (they meet) or 2 (undecided: B and B + d found apart, hull_edges with
- * ends_out decides); -1 when the offsets are out of their ranges.
+ * ends_out decides; for a box laser's moving slide, only the frame
+ * ranges asked, hull_thin decides); -1 when the offsets are out of their
+ * ranges.
  *
  * With no move the hull is the box, and the question is laser_aabb.c's
  * (aabb_parts.h: the box against the hit region of the pose, the same
@@ -563,7 +615,9 @@ FXL__ALWAYS_INLINE bool static_hit(const fxl_laser_prep *lp, int32_t c, int32_t 
  * fit int32: |d| <= 2 FXL_COORD_MAX < 2^31), round below 2^29, the
  * rectangle below 2^48 (the pose's table vector is the sweep's). (The
  * static test's moving form, fxl__hitbox_vs_moving_aabb, measured 5 to
- * 40 times slower than the hull here: not used.) */
+ * 40 times slower than the hull here: not used.) A box laser's moving
+ * slide stops after the frame ranges (2: hull_thin's axes decide it, B
+ * and B + d not asked). */
 FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s, int64_t x0,
                                   int64_t y0, int64_t x1, int64_t y1, int64_t dx, int64_t dy, int32_t *uv)
 {
@@ -593,6 +647,8 @@ FXL__ALWAYS_INLINE int hull_quick(const fxl_laser_prep *lp, int32_t c, int32_t s
         hi = (c >= 0 ? (int64_t)c * iy1 : (int64_t)c * iy0) - (s >= 0 ? (int64_t)s * ix0 : (int64_t)s * ix1);
         if ((dv < 0 ? hi : hi + dv) < lp->v_lo - t || (dv < 0 ? lo + dv : lo) > lp->v_hi + t)
             return 0;
+        if (t == 0)
+            return 2; /* a box laser: hull_thin's axes decide (no static test) */
     }
     /* the static test of the pose (lp's hitbox about the origin in the
      * frame (c, s)) without a copy of lp (fxl__hitbox_vs_offsets), lp's
@@ -639,10 +695,14 @@ FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t 
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
     if (t <= 0 || !hull_small(lp, xl, xh, yl, yh, n))
         return -1;
-    /* H's frame ranges, as hull_edges (F linear, values below 2^52) */
-    cx[0] = c * x0, cx[1] = c * x1, sx[0] = s * x0, sx[1] = s * x1;
-    cy[0] = c * y0, cy[1] = c * y1, sy[0] = s * y0, sy[1] = s * y1;
-    frame_of(c, s, dx, dy, &du, &dv);
+    /* H's frame ranges, as hull_edges (F linear, values below 2^52; the
+     * offsets below 2^29 and the move below 2^30 by hull_small: 32x32
+     * products, the same values) */
+    cx[0] = (int64_t)c * (int32_t)x0, cx[1] = (int64_t)c * (int32_t)x1;
+    sx[0] = (int64_t)s * (int32_t)x0, sx[1] = (int64_t)s * (int32_t)x1;
+    cy[0] = (int64_t)c * (int32_t)y0, cy[1] = (int64_t)c * (int32_t)y1;
+    sy[0] = (int64_t)s * (int32_t)y0, sy[1] = (int64_t)s * (int32_t)y1;
+    du = (int64_t)c * (int32_t)dx + (int64_t)s * (int32_t)dy, dv = (int64_t)c * (int32_t)dy - (int64_t)s * (int32_t)dx;
     umin = fxl__min64(cx[0], cx[1]) + fxl__min64(sy[0], sy[1]) + fxl__min64(du, 0);
     umax = fxl__max64(cx[0], cx[1]) + fxl__max64(sy[0], sy[1]) + fxl__max64(du, 0);
     vmin = fxl__min64(cy[0], cy[1]) - fxl__max64(sx[0], sx[1]) + fxl__min64(dv, 0);
@@ -726,18 +786,20 @@ FXL_ARM_CODE static int hull_round(const fxl_laser_prep *lp, int32_t c, int32_t 
     return 0;
 }
 
-/* hull_quick's undecided case (2) for a box laser (round 0), in front of
- * hull_edges: 1 (they meet) or 0 (apart), -1 when the bounds of its
- * world axis do not hold. With t = 0 the question is the separating-axis
- * test of H against K alone, and hull_quick has settled four of its five
- * axes: its frame ranges are H's exact u and v ranges (F linear: B's
- * plus F(d) on its side), checked against K grown by t = 0, so neither u
- * nor v separates; and its exact static test found H's bounding box G
- * meeting K, while H's x and y ranges are G's (G is the box of H's
- * corners), so they overlap K's on x and y too. Only perp(F(d)) is left:
- * hull_edges' world form of it (exact, the same bounds). On the GBA it
- * leaves out hull_edges' frame points and three of its axes (issue 20's
- * tails: about 3,000 to 5,000 cycles on the pose-to-pose box slides).
+/* hull_quick's undecided case (2) for a box laser (round 0), in place of
+ * hull_edges: 1 (they meet) or 0 (apart). With t = 0 the question is the
+ * separating-axis test of H against K alone (five axes: u, v, world x
+ * and y, perp(F(d))), and hull_quick has settled two: its frame ranges
+ * are H's exact u and v ranges (F linear: B's plus F(d) on its side),
+ * checked against K grown by t = 0, so neither u nor v separates. H's x
+ * and y ranges are those of its corners, B's widened by d (G's); they
+ * and perp(F(d)) are asked here in hull_edges' world form (its small
+ * case: exact, the same values and bounds; out of those bounds
+ * hull_edges itself, in full). On the GBA it leaves out hull_edges'
+ * frame points and three of its axes (issue 20's tails: about 3,000 to
+ * 5,000 cycles on the pose-to-pose box slides), and (session 15) the
+ * static tests of G, B and B + d hull_quick made before (about 1,500
+ * each: the pose-to-pose near max 20,944 -> 19,829).
  * A round laser's (round > 0) goes to hull_round from here: one call
  * site in hull_hit (a second call there, inlined three times in
  * box_motion_hit, cost the box slides about 2,900 cycles: registers). */
@@ -750,8 +812,20 @@ FXL_ARM_CODE static int hull_thin(const fxl_laser_prep *lp, int32_t c, int32_t s
     yl = fxl__min64(yl, yl + dy), yh = fxl__max64(yh, yh + dy);
     if (lp->round != 0) /* one call in hull_hit for both kinds */
         return hull_round(lp, c, s, x0, y0, x1, y1, dx, dy);
-    if (!hull_small(lp, xl, xh, yl, yh, n))
-        return -1;
+    if (!hull_small(lp, xl, xh, yl, yh, n)) /* (no ends-apart shortcut: B and B + d not asked) */
+        return hull_edges(lp, c, s, x0, y0, x1, y1, dx, dy, false) ? 1 : 0;
+    {
+        /* world x and y: H's x and y ranges are [xl, xh] and [yl, yh]
+         * (hull_round's, hull_edges' small case: the same 64-bit values) */
+        int64_t ca0 = c * lp->u_lo, ca1 = c * lp->u_hi, sa0 = s * lp->u_lo, sa1 = s * lp->u_hi;
+        int64_t cb0 = c * lp->v_lo, cb1 = c * lp->v_hi, sb0 = s * lp->v_lo, sb1 = s * lp->v_hi;
+        int64_t lo = fxl__min64(ca0, ca1) - fxl__max64(sb0, sb1), hi = fxl__max64(ca0, ca1) - fxl__min64(sb0, sb1);
+        if (hi < n * xl || lo > n * xh)
+            return 0;
+        lo = fxl__min64(sa0, sa1) + fxl__min64(cb0, cb1), hi = fxl__max64(sa0, sa1) + fxl__max64(cb0, cb1);
+        if (hi < n * yl || lo > n * yh)
+            return 0;
+    }
     return perp_apart_world(lp, c, s, x0, y0, x1, y1, dx, dy, n) ? 0 : 1;
 }
 
@@ -1438,6 +1512,62 @@ FXL__ALWAYS_INLINE bool pivot_corner_witness(const fxl_laser_prep *a, uint64_t q
     return false;
 }
 
+/* BEHIND THE PIVOT (issue 20's bounded tails: a box just behind a
+ * capsule's emitter, turning about it, ran every stage of the motion,
+ * about 17,000 GBA cycles). Let K lie in u >= 0 (u_lo >= 0: the pivot at
+ * the core's start, an emitter) and be a box laser's rectangle (t = 0) or
+ * a capsule's core on v = 0. A frame point q = (u, v) with u < 0 then has
+ * dist(q, K) > 0 (t = 0) or, its nearest point of K being (u_lo, 0),
+ * dist(q, K)^2 = (u_lo - u)^2 + v^2 >= |q|^2: q is in K (+) disk(t) only
+ * if t > 0 and |q| <= t. Take a world offset p from the pivot, in raw
+ * units, in a table frame F(p) = (c x + s y, c y - s x) (Q32.32; |F(p)| =
+ * sqrt(n) |p| with n = c^2 + s^2 >= 65535^2) or in the turn's exact frame
+ * at a direction theta (|p| 2^16 long, u = p . e_theta 2^16). The u of
+ * either has the sign of p . e_theta, theta the frame's direction, linear
+ * in p: below 0 over the box B iff at B's corners. Over the turn's closed
+ * arc between the table directions (at most a half turn; sweep.h) p .
+ * e_theta < 0 throughout when it is at both ends: {theta : p . e_theta >=
+ * 0} is a closed half circle, which an arc of at most a half turn with
+ * both ends outside it cannot reach (it would cross all of it). So when
+ * the largest u of B's corners in both table frames is below 0 and every
+ * p in B has |p| > rq = round + floor(round / 2^15) + 1 (bx^2 + by^2 >
+ * rq^2, bx, by B's per-axis distances from the pivot), no point of B is
+ * in either table pose (sqrt(n) |p| / 2^16 >= 65535 |p| / 2^16 > round:
+ * round / 65535 < floor(round / 2^15) + 1) nor in any exact pose of the
+ * arc (|p| > round). behind_pivot asks K's side and the distance for B =
+ * [x0, x1] x [y0, y1] (Q16.16 offsets, taken below 2^31 in magnitude,
+ * as turn_frame_apart's int32 values: bx, by below 2^31, the squares'
+ * sum below 2^63, rq below 2^30; else no reject); turn_frame_apart has
+ * the largest u (its uhi, the two table frames' ranges merged). Its
+ * reject is one of the whole motion where box_motion_hit asks it for a
+ * box still relative to the pivot (the slides are the table end poses
+ * against the same offsets) and of the turn in turn_box_hit. Measured
+ * on the GBA (near boxes, prepare + test): that box behind the emitter
+ * 17,361 -> about 6,000 cycles; turn_frame_apart's other samples pay one
+ * compare of uhi. */
+#ifdef FXL_TEST_HOOKS
+fxl__behind_audit_t fxl__behind_audit;
+#endif
+
+FXL__ALWAYS_INLINE bool behind_pivot(const fxl_laser_prep *a, int64_t x0, int64_t x1, int64_t y0, int64_t y1)
+{
+    const int64_t lim = ((int64_t)1 << 31) - 1;
+    uint32_t r = (uint32_t)a->round, rq = r + (r >> 15) + 1u;
+    uint64_t bx = (uint64_t)fxl__max64(fxl__max64(x0, -x1), 0), by = (uint64_t)fxl__max64(fxl__max64(y0, -y1), 0);
+    bool hit;
+    if (a->u_lo < 0 || (r != 0 && (a->v_lo != 0 || a->v_hi != 0)) || r >= ((uint32_t)1 << 29) || x0 > x1 ||
+        y0 > y1 || x0 < -lim || x1 > lim || y0 < -lim || y1 > lim)
+        return false;
+    hit = bx * bx + by * by <= (uint64_t)rq * rq;
+#ifdef FXL_TEST_HOOKS
+    if (fxl__behind_audit.off)
+        return false;
+    if (fxl__behind_audit.on && !hit)
+        fxl__behind_audit.checked++;
+#endif
+    return !hit;
+}
+
 /* A cheap reject of the whole turn (issue 20's bounded tails): every point
  * p of the box B [x0, x1] x [y0, y1] (Q16.16 offsets from Pm, in the
  * domain's range) runs in the beam's frame along an arc from its image in
@@ -1448,36 +1578,47 @@ FXL__ALWAYS_INLINE bool pivot_corner_witness(const fxl_laser_prep *a, uint64_t q
  * are parallelograms with B's corners' images as vertices, so every arc
  * lies in the box of the 8 corner images grown by that bound: beyond K
  * grown by t along u or v, no point of B comes within t of K in any
- * direction of the turn. True when that settles a miss. Values: frame
- * values below 2^50, rr below 2^49, grow below 2^51. */
+ * direction of the turn. True when that settles a miss; also when B is
+ * behind the pivot in both table frames (their largest u below 0) and
+ * behind_pivot settles it (session 15). Values: frame values below 2^50,
+ * rr below 2^49, grow below 2^51. */
 FXL__ALWAYS_INLINE bool turn_frame_apart(const fxl_sweep_prep *sp, int64_t x0, int64_t y0, int64_t x1,
                                          int64_t y1, int64_t t)
 {
     const fxl_laser_prep *a = &sp->from;
-    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, rr, st, grow;
+    int64_t ulo = 0, uhi = 0, vlo = 0, vhi = 0, grow;
+    uint32_t r32, st;
     int32_t ix0 = (int32_t)x0, ix1 = (int32_t)x1, iy0 = (int32_t)y0, iy1 = (int32_t)y1;
+    int32_t xl = ix0 < ix1 ? ix0 : ix1, xh = ix0 < ix1 ? ix1 : ix0, yl = iy0 < iy1 ? iy0 : iy1, yh = iy0 < iy1 ? iy1 : iy0;
     int i;
     /* c x + s y and c y - s x are separable in the corners' x and y: each
      * table frame's ranges over B's 4 corners from 8 products (issue 20's
-     * tails: were 16), the same values. */
+     * tails: were 16), the same values; min(c x0, c x1) is c xl for c >= 0,
+     * else c xh (xl, xh the least and greatest of x0, x1): the ends picked
+     * by the signs, no 64-bit compares. */
     for (i = 0; i < 2; i++) {
         int32_t c = i ? sp->cos1 : a->cos, s = i ? sp->sin1 : a->sin;
-        int64_t cx0 = (int64_t)c * ix0, cx1 = (int64_t)c * ix1, sx0 = (int64_t)s * ix0, sx1 = (int64_t)s * ix1;
-        int64_t cy0 = (int64_t)c * iy0, cy1 = (int64_t)c * iy1, sy0 = (int64_t)s * iy0, sy1 = (int64_t)s * iy1;
-        int64_t ul = fxl__min64(cx0, cx1) + fxl__min64(sy0, sy1), uh = fxl__max64(cx0, cx1) + fxl__max64(sy0, sy1);
-        int64_t vl = fxl__min64(cy0, cy1) - fxl__max64(sx0, sx1), vh = fxl__max64(cy0, cy1) - fxl__min64(sx0, sx1);
+        int64_t ul = (c >= 0 ? (int64_t)c * xl : (int64_t)c * xh) + (s >= 0 ? (int64_t)s * yl : (int64_t)s * yh);
+        int64_t uh = (c >= 0 ? (int64_t)c * xh : (int64_t)c * xl) + (s >= 0 ? (int64_t)s * yh : (int64_t)s * yl);
+        int64_t vl = (c >= 0 ? (int64_t)c * yl : (int64_t)c * yh) - (s >= 0 ? (int64_t)s * xh : (int64_t)s * xl);
+        int64_t vh = (c >= 0 ? (int64_t)c * yh : (int64_t)c * yl) - (s >= 0 ? (int64_t)s * xl : (int64_t)s * xh);
         if (i == 0)
             ulo = ul, uhi = uh, vlo = vl, vhi = vh;
         else
             ulo = fxl__min64(ulo, ul), uhi = fxl__max64(uhi, uh), vlo = fxl__min64(vlo, vl), vhi = fxl__max64(vhi, vh);
     }
-    rr = ((int64_t)fxl__max64(fxl__abs32(ix0), fxl__abs32(ix1)) + (int64_t)fxl__max64(fxl__abs32(iy0), fxl__abs32(iy1))) *
-         65536;
-    st = (int64_t)fxl__abs32(sp->step) + 2;
-    grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+    if (uhi < 0 && behind_pivot(a, x0, x1, y0, y1))
+        return true;
+    /* rr = r32 2^16, r32 = max|x| + max|y| below 2^32; (rr >> 21) + 1 =
+     * (r32 >> 5) + 1 below 2^27 + 1 and st^2 below 2^22: one 32x32 product
+     * (issue 20's tails: the same values as 64-bit products) */
+    r32 = (fxl__abs32(ix0) > fxl__abs32(ix1) ? fxl__abs32(ix0) : fxl__abs32(ix1)) +
+          (fxl__abs32(iy0) > fxl__abs32(iy1) ? fxl__abs32(iy0) : fxl__abs32(iy1));
+    st = fxl__abs32(sp->step) + 2u;
+    grow = (int64_t)((uint64_t)((r32 >> 5) + 1u) * (st * st)) + (int64_t)r32 + 2;
     /* each arc's exact ends within (rr >> 16) + 3 of its table ends: the
      * table frame scales by |t| / 2^16, 1 within 1.1e-5 < 2^-16 */
-    return arcs_apart(ulo, uhi, vlo, vhi, (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t);
+    return arcs_apart(ulo, uhi, vlo, vhi, (int64_t)r32 + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t);
 }
 
 /* (A)'s reject, false when B misses the exact start pose E_0 (about the
@@ -1588,19 +1729,25 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
      * fy^2 < kn^2 within kmin; and a corner of B with |q|^2 > kf^2 or
      * below kn^2 (raw) is outside M ((B)'s ring). */
     {
-        uint64_t bx, by, fx, fy, kf, kn;
+        /* (issue 20's tails: 32-bit values and 32x32 squares, each below
+         * 2^62; the offsets fit int32 for a box and a sweep in the domain,
+         * Bm and Pm lying between their ends; beyond it the answer is
+         * meaningless, never undefined: sweep.h) */
+        int32_t ix0 = (int32_t)x0, ix1 = (int32_t)x1, iy0 = (int32_t)y0, iy1 = (int32_t)y1;
+        uint32_t bx = ix0 > 0 ? (uint32_t)ix0 : ix1 < 0 ? fxl__abs32(ix1) : 0u;
+        uint32_t by = iy0 > 0 ? (uint32_t)iy0 : iy1 < 0 ? fxl__abs32(iy1) : 0u;
+        uint32_t fx = fxl__abs32(ix0) > fxl__abs32(ix1) ? fxl__abs32(ix0) : fxl__abs32(ix1);
+        uint32_t fy = fxl__abs32(iy0) > fxl__abs32(iy1) ? fxl__abs32(iy0) : fxl__abs32(iy1);
+        uint32_t kf, kn;
         bool small;
         kmax = (int64_t)fxl__max64((int64_t)fxl__abs64(a->u_lo), (int64_t)fxl__abs64(a->u_hi)) +
                (int64_t)fxl__max64((int64_t)fxl__abs64(a->v_lo), (int64_t)fxl__abs64(a->v_hi)) + t;
         kmin = fxl__max64(fxl__beyond(0, a->u_lo, a->u_hi), fxl__beyond(0, a->v_lo, a->v_hi)) - t;
-        bx = (uint64_t)fxl__max64(fxl__beyond(0, x0, x1), 0), by = (uint64_t)fxl__max64(fxl__beyond(0, y0, y1), 0);
-        fx = (uint64_t)fxl__max64((int64_t)fxl__abs64(x0), (int64_t)fxl__abs64(x1));
-        fy = (uint64_t)fxl__max64((int64_t)fxl__abs64(y0), (int64_t)fxl__abs64(y1));
-        kf = (uint64_t)((kmax + 65535) >> 16), kn = kmin > 0 ? (uint64_t)kmin >> 16 : 0u;
         small = kmax < ((int64_t)1 << 47); /* kmin <= kmax */
-        kfar = small ? kf * kf : UINT64_MAX;
-        knear = small ? kn * kn : 0u;
-        if (bx * bx + by * by > kfar || fx * fx + fy * fy < knear) {
+        kf = small ? (uint32_t)((kmax + 65535) >> 16) : 0u, kn = small && kmin > 0 ? (uint32_t)(kmin >> 16) : 0u;
+        kfar = small ? (uint64_t)kf * kf : UINT64_MAX;
+        knear = (uint64_t)kn * kn;
+        if ((uint64_t)bx * bx + (uint64_t)by * by > kfar || (uint64_t)fx * fx + (uint64_t)fy * fy < knear) {
 #ifdef FXL_TEST_HOOKS
             if (fxl__corner_audit.on) { /* the same rejects in 128-bit squares (Q32.32) */
                 int64_t bq = (int64_t)bx * 65536, cq = (int64_t)by * 65536;
@@ -1660,10 +1807,12 @@ FXL__ALWAYS_INLINE bool turn_box_hit(const fxl_sweep_prep *sp, int64_t x0, int64
          * grown by its sagitta and the table scale (as the hitbox corners'
          * arcs below); beyond K grown by t there: not in M. */
         {
-            int64_t rr = ((int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy)) * 65536;
-            int64_t st = (int64_t)fxl__abs32(sp->step) + 2, grow = ((rr >> 21) + 1) * st * st + (rr >> 16) + 2;
+            /* rr = r32 2^16 (r32 = |qx| + |qy| below 2^32): grow in one 32x32
+             * product, as turn_frame_apart's */
+            uint32_t r32 = fxl__abs32(qx) + fxl__abs32(qy), st = fxl__abs32(sp->step) + 2u;
+            int64_t grow = (int64_t)((uint64_t)((r32 >> 5) + 1u) * (st * st)) + (int64_t)r32 + 2;
             if (arcs_apart(fxl__min64(u0, u1), fxl__max64(u0, u1), fxl__min64(v0, v1), fxl__max64(v0, v1),
-                           (rr >> 16) + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
+                           (int64_t)r32 + 3, grow, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t))
                 continue;
             /* A sure hit: every point of the chord has a point of the
              * exact arc within grow + 1 (the sagitta across the chord, the

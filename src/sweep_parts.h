@@ -412,6 +412,16 @@ typedef struct fxl__corner_audit_t {
 } fxl__corner_audit_t;
 extern fxl__corner_audit_t fxl__corner_audit;
 
+/* sweep_aabb.c's reject behind the pivot (behind_pivot, in
+ * turn_frame_apart; test builds only): with fxl__behind_audit.on each
+ * reject counts in checked; with off set it rejects nothing (the exact
+ * stages decide), for the tests to compare the two answers. */
+typedef struct fxl__behind_audit_t {
+    bool on, off;
+    uint32_t checked;
+} fxl__behind_audit_t;
+extern fxl__behind_audit_t fxl__behind_audit;
+
 /* sweep_aabb.c's seg_surely_near alone (test builds only): its answer,
  * and in *exact whether the point (ku, kv) is within r of the segment
  * from (pu, pv) to (qu, qv) (Q32.32, below 2^52; r > 0), exactly. */

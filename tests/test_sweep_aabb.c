@@ -124,11 +124,29 @@ typedef struct btally {
     uint32_t cases, touch, hits, disagree;
 } btally;
 
+#ifdef FXL_TEST_HOOKS
+/* Answers the reject behind the pivot gave that its exact stages (the
+ * filter off) do not (agree, with fxl__behind_audit.on). */
+static uint32_t behind_wrong;
+#endif
+
 static void agree(btally *t, const fxl_sweep *s, const fxl_sweep_prep *sp, fxl_aabb b, fxl_vec2 to,
                   bool moving)
 {
+#ifdef FXL_TEST_HOOKS
+    uint32_t fired = fxl__behind_audit.checked;
+#endif
     bool got = moving ? fxl_sweep_vs_moving_aabb(sp, b, to) : fxl_sweep_vs_aabb(sp, b);
     bool want = ref_sweep_vs_moving_aabb(s, b, moving ? to : b.lo);
+#ifdef FXL_TEST_HOOKS
+    if (fxl__behind_audit.on && fxl__behind_audit.checked != fired) {
+        bool exact;
+        fxl__behind_audit.off = true;
+        exact = moving ? fxl_sweep_vs_moving_aabb(sp, b, to) : fxl_sweep_vs_aabb(sp, b);
+        fxl__behind_audit.off = false;
+        behind_wrong += exact != got ? 1u : 0u;
+    }
+#endif
     t->cases++;
     t->hits += want;
     if (got != want) {
@@ -907,6 +925,85 @@ static void corner_filters_audit(void)
     CHECK_EQ(t.disagree, 0);
 }
 
+/* A box or capsule laser turning about its emitter (or going pose to pose
+ * with it, the box fixed or moving up to 4 px a axis) and a box of 0 to 6
+ * px just behind the emitter at the halfway pose, its middle the round
+ * -2..4 px back and up to the round + 2 px aside; then the touching
+ * positions of a box starting on the emitter and moving straight back
+ * (the boundary of the emitter's end). */
+static void behind_case(fxlt_rng *rng, btally *t, uint32_t i)
+{
+    fxl_laser l = fxl_laser_from_emitter((i & 1) ? FXL_LASER_CAPSULE : FXL_LASER_BOX,
+                                         fxl_vec2_make(PX(120), PX(80)), (fxl_angle)fxlt_below(rng, 4096),
+                                         fxlt_range(rng, PX(40), PX(240)), fxlt_range(rng, PX(1), PX(8)));
+    int32_t step = fxlt_range(rng, 1, 200) * (fxlt_below(rng, 2) != 0 ? -1 : 1), w, d, lat, sz;
+    bool pose = (i & 2) != 0, moving = (i & 4) != 0;
+    fxl_sweep s;
+    fxl_sweep_prep sp;
+    fix16_t c, sn;
+    fxl_vec2 p, to;
+    fxl_aabb b;
+    if (fxlt_below(rng, 8) == 0)
+        step = fxlt_range(rng, -2048, 2048);
+    l.hit_fraction = fxlt_range(rng, fix16_one / 2, fix16_one);
+    if (pose) {
+        int32_t mx = fxlt_range(rng, -PX(4), PX(4)), my = fxlt_range(rng, -PX(4), PX(4));
+        s = fxl_sweep_to_pose(&l, fxl_vec2_make(l.pos.x + mx, l.pos.y + my),
+                              (fxl_angle)((uint32_t)l.angle + (uint32_t)step));
+    } else {
+        s = fxl_sweep_turn(&l, step);
+    }
+    sp = prep(&s);
+    w = fix16_mul(l.half_width, l.hit_fraction);
+    d = w + fxlt_range(rng, -PX(2), PX(4));
+    lat = fxlt_range(rng, -w - PX(2), w + PX(2));
+    sz = fxlt_below(rng, 3) == 0 ? 0 : fxlt_range(rng, 0, PX(6));
+    c = fxl_cos((fxl_angle)((uint32_t)l.angle + (uint32_t)(step / 2)));
+    sn = fxl_sin((fxl_angle)((uint32_t)l.angle + (uint32_t)(step / 2)));
+    p.x = l.pos.x + s.motion.move.x / 2 + (fix16_t)((-(int64_t)c * d - (int64_t)sn * lat) >> 16);
+    p.y = l.pos.y + s.motion.move.y / 2 + (fix16_t)((-(int64_t)sn * d + (int64_t)c * lat) >> 16);
+    b = box_make(p.x - sz / 2, p.y - sz / 2, p.x - sz / 2 + sz, p.y - sz / 2 + sz);
+    to = moving ? fxl_vec2_make(b.lo.x + fxlt_range(rng, -PX(4), PX(4)), b.lo.y + fxlt_range(rng, -PX(4), PX(4)))
+                : b.lo;
+    agree(t, &s, &sp, b, to, moving);
+    {
+        int64_t dx = -(int64_t)(c / 16384), dy = -(int64_t)(sn / 16384); /* straight back, -4..4 raw a step */
+        fxl_aabb z = box_make(l.pos.x, l.pos.y, l.pos.x + sz, l.pos.y + sz);
+        if ((dx | dy) == 0)
+            dx = 1;
+        touch_cases(t, &s, &sp, z, z.lo, dx, dy, false);
+        touch_cases(t, &s, &sp, z, z.lo, dx + fxlt_range(rng, -1, 1), dy + fxlt_range(rng, -1, 1), false);
+    }
+}
+
+/* The reject behind the pivot (sweep_aabb.c's behind_pivot): boxes just
+ * behind an emitter the beam turns about (behind_case), every answer
+ * against the reference; with the audit on (test builds) every box the
+ * reject settles is asked again with it off, the exact stages deciding:
+ * the two must agree, and some must be settled so. */
+static void behind_filter_audit(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.behind_filter_audit");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(4000) > 0 ? FXLT_CASES(4000) : 1;
+#ifdef FXL_TEST_HOOKS
+    fxl__behind_audit.on = true;
+    fxl__behind_audit.checked = 0;
+    behind_wrong = 0;
+#endif
+    for (i = 0; i < n; i++)
+        behind_case(&rng, &t, i);
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n", t.cases, t.touch,
+                t.hits, t.disagree);
+#ifdef FXL_TEST_HOOKS
+    fxl__behind_audit.on = false;
+    fxlt_printf("    behind the pivot %u rejected, %u wrong\n", fxl__behind_audit.checked, behind_wrong);
+    CHECK(fxl__behind_audit.checked > 0);
+    CHECK_EQ(behind_wrong, 0);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 static const fxlt_case cases[] = {
     {"passes_over", passes_over},
     {"slide_touch", slide_touch},
@@ -929,6 +1026,7 @@ static const fxlt_case cases[] = {
     {"pose_skip_sound", pose_skip_sound},
     {"corner_filters_audit", corner_filters_audit},
     {"chord_near_sound", chord_near_sound},
+    {"behind_filter_audit", behind_filter_audit},
 };
 
 const fxlt_suite fxlt_suite_sweep_aabb = {"sweep_aabb", cases, FXLT_COUNT(cases)};

@@ -211,8 +211,8 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * about 1,630 a sweep about its reference point, 2,700 about another
  * pivot, 2,560 pose to pose (at most 2,050 / 4,370 / 3,400 a sweep over a
  * call); the single test (prepare + test) about 3,900 typically turning
- * about the reference point and 3,200 pose to pose, at most about 19,200
- * and 25,300 (a near box whose slides and turn each run their exact
+ * about the reference point and 3,200 pose to pose, at most about 15,200
+ * and 19,800 (a near box whose slides and turn each run their exact
  * stages, all in 64-bit ARM code in ROM; the turn's exact start pose is
  * left out where the table start pose, which the slide before it
  * tested, holds it: every capsule, and the box lasers with |t_0| <= 2^16
