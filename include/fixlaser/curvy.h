@@ -52,11 +52,14 @@
  * rest. The moving box's segment likewise gets its slab at the clamped
  * widths and the stored length before the hit widths.
  * A push costs one exact integer square root
- * (a table, one Newton step and an exact settling: eight 32x32->64
- * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
- * the trail's box worked out afresh from the live chunks' boxes.
+ * (for a step of 1 to 32 px on its longer axis: a table, one Newton step
+ * and an exact settling in eight 32-bit products; other steps: eight
+ * 32x32->64 products) and O(1) box updates, plus, once every
+ * FXL_CURVY_CHUNK pushes, the trail's box worked out afresh from the live
+ * chunks' boxes.
  *
- * Placement (GBA port): the push's square root is ARM code in ROM
+ * Placement (GBA port): the push's square root is Thumb code in ROM for a
+ * step of 1 to 32 px, ARM code in ROM for others
  * (FXL_ARM_CODE: no IWRAM), the push and the walk plain Thumb code in ROM
  * (measured faster there than ARM code in ROM), the exact tests
  * FXL_WARM_CODE. Keep
