@@ -363,12 +363,8 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
 /* The push's root for a step of 1 to 32 px (curvy_parts.h): Thumb code in
  * ROM, a function of its own (inlined, the push's registers spill: 741
  * cycles a push against 711) called with a plain BL where -mlong-calls
- * would load its address and BX through a stub (746). */
-#if defined(__GNUC__) && defined(__arm__) && !defined(__clang__)
-#define FXL__CURVY_NEAR_CALL __attribute__((short_call))
-#else
-#define FXL__CURVY_NEAR_CALL
-#endif
+ * would load its address and BX through a stub (FXL__CURVY_NEAR_CALL;
+ * 746 with the stub). */
 FXL__CURVY_NEAR_CALL FXL_NOINLINE static uint32_t len_mid(uint32_t ax, uint32_t ay, uint32_t q)
 {
     return fxl__curvy_len_mid(ax, ay, q);

@@ -88,8 +88,18 @@ FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl_aabb *q)
 typedef bool (*fxl__curvy_seg_fn)(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                                   fxl_curvy_node *b);
 
+/* FXL__CURVY_NEAR_CALL: GCC on ARM, a plain BL where -mlong-calls would
+ * load the function's address and BX through a stub (bounce_band.h's
+ * FXL__SHORT_CALL): for Thumb code in ROM called from Thumb code in ROM. */
+#if defined(__GNUC__) && defined(__arm__) && !defined(__clang__)
+#define FXL__CURVY_NEAR_CALL __attribute__((short_call))
+#else
+#define FXL__CURVY_NEAR_CALL
+#endif
+
 /* fxl__curvy_walk for a trail of two nodes or more whose box meets q
  * (fxl__curvy_near). */
+FXL__CURVY_NEAR_CALL
 bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx);
 
