@@ -298,11 +298,11 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * its inner band): a box skimming a bend passes both segments' slabs but
  * may lie in the later one only, whose sure hit spares the earlier one's
  * exact miss (GBA, 64-node trail, the near player's box moving: median
- * 2,559 cycles, max 10,159 (2,607 / 10,207 before the walk's plain BL
- * calls); 2,690 / 10,494 before the slabs clamped the wider raw
- * half-width once, 2,686 / 12,953 without the sure hit, 3,242 / 12,877
- * before its 64-bit slab came first; the static box 1,884 / 7,306; the
- * moving circle 2,170 / 5,390). */
+ * 2,553 cycles, max 10,123 (2,607 / 10,207 before the walk's plain BL
+ * calls and counted segment index); 2,690 / 10,494 before the slabs
+ * clamped the wider raw half-width once, 2,686 / 12,953 without the sure
+ * hit, 3,242 / 12,877 before its 64-bit slab came first; the static box
+ * 1,878 / 7,262; the moving circle 2,164 / 5,250). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
