@@ -4,16 +4,19 @@
  * lengths, widths and cuts. The tests live in curvy_hit.c (static) and
  * curvy_swept.c (moving circles), the drawing quads in curvy_draw.c.
  *
- * Placement (GBA): a game pushes every curvy laser every frame; the square
- * root is ARM code in ROM (FXL_ARM_CODE) and the push plain code in ROM:
- * 871 cycles a push (bench ROM), against 703 with the root in IWRAM
- * (FXL_IWRAM_CODE, 304 bytes; 713 before the head's and the new tail's
- * nodes were found from the written slot's pointer, 745 before its checks
- * were one fast test, 735 before that test was shifts instead of compares
- * with FXL_COORD_MAX) and 495 with the push in IWRAM too (760 more bytes).
- * Session 13 gave the root's 304 bytes of the boss frame's 4 KiB of
- * library IWRAM to the bounce kernel's loop (port/gba/bounce_arm.s), which
- * saves about 5 times the cycles a frame (docs/tuning.md). */
+ * Placement (GBA): a game pushes every curvy laser every frame; the push
+ * is plain code in ROM, its square root for a step of 1 to 32 px a frame
+ * too (curvy_parts.h's fxl__curvy_len_mid: 32-bit products only, one
+ * table), other steps' ARM code in ROM (seg_length, FXL_ARM_CODE): 695
+ * cycles a push (bench ROM), 871 with every root in seg_length, 703 with
+ * seg_length in IWRAM (FXL_IWRAM_CODE, 304 bytes; 713 before the head's
+ * and the new tail's nodes were found from the written slot's pointer, 745
+ * before its checks were one fast test, 735 before that test was shifts
+ * instead of compares with FXL_COORD_MAX) and 495 with the push in IWRAM
+ * too (760 more bytes). Session 13 gave seg_length's 304 bytes of the boss
+ * frame's 4 KiB of library IWRAM to the bounce kernel's loop
+ * (port/gba/bounce_arm.s), which saves about 5 times the cycles a frame
+ * (docs/tuning.md). */
 #include "fixlaser/curvy.h"
 
 #include "curvy_parts.h"
@@ -229,6 +232,44 @@ FXL_NOINLINE static void chunk_start(fxl_curvy *c, uint32_t s, int32_t x, int32_
     trail_box(c, s);
 }
 
+/* curvy_parts.h's fxl__curvy_len_tab (its comment says what each entry
+ * holds). */
+const uint32_t fxl__curvy_len_tab[256] = {
+    0u, 2u, 3u, 3u, 4u, 4u, 4u, 4u, 5u, 5u, 5u, 5u, 5u, 5u, 5u, 5u, 6u, 6u, 6u, 6u, 6u, 6u, 6u, 6u,
+    6u, 6u, 6u, 6u, 6u, 6u, 6u, 6u, 1073743856u, 1090389969u, 1106788276u, 1122946968u,
+    1138876285u, 1154584419u, 1170083659u, 1185380147u, 1200480028u, 1215393542u, 1230126833u,
+    1244683996u, 1259075272u, 1273302709u, 1287372450u, 1301290641u, 1315061375u, 1328688750u,
+    1342178910u, 1355533902u, 1368757822u, 1381856815u, 1394832929u, 1407688211u, 1420426757u,
+    1433054711u, 1445570026u, 1457978845u, 1470281169u, 1482483141u, 1494586809u, 1506590125u,
+    1518501282u, 1530318231u, 1542045068u, 1553683842u, 1565234551u, 1576701293u, 1588086115u,
+    1599389018u, 1610614096u, 1621759303u, 1632828734u, 1643824437u, 1654748460u, 1665598756u,
+    1676379419u, 1687090451u, 1697735947u, 1708313859u, 1718826235u, 1729275123u, 1739660524u,
+    1749984484u, 1760249053u, 1770454230u, 1780600015u, 1790688456u, 1800719553u, 1810695355u,
+    1820617908u, 1830485166u, 1840301223u, 1850064033u, 1859775643u, 1869436053u, 1879049359u,
+    1888611465u, 1898126467u, 1907592317u, 1917013112u, 1926386802u, 1935715437u, 1944999015u,
+    1954239586u, 1963437149u, 1972589656u, 1981701203u, 1990769742u, 1999799369u, 2008788036u,
+    2017735743u, 2026642490u, 2035512373u, 2044343345u, 2053137452u, 2061892648u, 2070610979u,
+    2079292447u, 2087937051u, 2096548886u, 2105121810u, 2113661966u, 2122169354u, 2130639878u,
+    2139077634u, 2147484670u, 2155856890u, 2164196342u, 2172503026u, 2180778990u, 2189024234u,
+    2197238758u, 2205422563u, 2213575647u, 2221698012u, 2229791704u, 2237856724u, 2245893073u,
+    2253898701u, 2261877706u, 2269828039u, 2277749699u, 2285644736u, 2293513149u, 2301354937u,
+    2309168054u, 2316956595u, 2324718512u, 2332455853u, 2340166570u, 2347850663u, 2355512228u,
+    2363147169u, 2370757534u, 2378343323u, 2385906584u, 2393445269u, 2400959378u, 2408450959u,
+    2415920012u, 2423364490u, 2430786439u, 2438185860u, 2445562753u, 2452919167u, 2460251004u,
+    2467562361u, 2474853239u, 2482121588u, 2489367410u, 2496594799u, 2503799661u, 2510984042u,
+    2518147944u, 2525291365u, 2532414307u, 2539518816u, 2546602846u, 2553666395u, 2560711513u,
+    2567736151u, 2574742356u, 2581730130u, 2588697424u, 2595646286u, 2602578763u, 2609490761u,
+    2616384327u, 2623261509u, 2630120259u, 2636960576u, 2643782462u, 2650587964u, 2657375034u,
+    2664145720u, 2670897974u, 2677635892u, 2684355378u, 2691056432u, 2697743150u, 2704411436u,
+    2711065386u, 2717700904u, 2724322086u, 2730926884u, 2737515298u, 2744087328u, 2750645022u,
+    2757186332u, 2763711258u, 2770221848u, 2776718103u, 2783197973u, 2789663507u, 2796112657u,
+    2802547471u, 2808967949u, 2815374092u, 2821765898u, 2828143368u, 2834504454u, 2840853253u,
+    2847187715u, 2853507841u, 2859813632u, 2866107134u, 2872384252u, 2878649083u, 2884899577u,
+    2891137783u, 2897361654u, 2903573236u, 2909770482u, 2915955441u, 2922126063u, 2928284398u,
+    2934430444u, 2940562155u, 2946683625u, 2952790759u, 2958883558u, 2964966116u, 2971036387u,
+    2977092321u, 2983138016u, 2989171422u, 2995190493u, 3001199323u, 3007195866u, 3013180121u,
+    3019152087u, 3025113814u, 3031063252u};
+
 /* 2^46 / sqrt(j 2^25) = 2^33.5 / sqrt(j), rounded, j = 32 .. 128: the
  * knots of seg_length's first guess. */
 static const uint32_t rsqrt_knots[97] = {
@@ -319,6 +360,16 @@ FXL_ARM_CODE static uint32_t seg_length(uint32_t ax, uint32_t ay)
     return r;
 }
 
+/* The push's root for a step of 1 to 32 px (curvy_parts.h): Thumb code in
+ * ROM, a function of its own (inlined, the push's registers spill: 741
+ * cycles a push against 711) called with a plain BL where -mlong-calls
+ * would load its address and BX through a stub (FXL__CURVY_NEAR_CALL;
+ * 746 with the stub). */
+FXL__CURVY_NEAR_CALL FXL_NOINLINE static uint32_t len_mid(uint32_t ax, uint32_t ay, uint32_t q)
+{
+    return fxl__curvy_len_mid(ax, ay, q);
+}
+
 /* Why a push is refused, once the fast check in fxl_curvy_push failed:
  * the checks in curvy.h's order (the position, then the half-width's sign,
  * range and width_max). Out of line: a refusal is rare. */
@@ -375,7 +426,12 @@ fxl_result fxl_curvy_push(fxl_curvy *c, fxl_vec2 head, fix16_t half_width)
         uint32_t ax = fxl__abs32(fxl__offset(x, h->p.x)), ay = fxl__abs32(fxl__offset(y, h->p.y));
         if (ax > (uint32_t)FXL_SIZE_MAX || ay > (uint32_t)FXL_SIZE_MAX)
             return FXL_ERR_LENGTH_RANGE;
-        seg = seg_length(ax, ay);
+        /* A step of 1 to 32 px on its longer axis in 32-bit Thumb code
+         * (curvy_parts.h), others in seg_length's ARM code. */
+        if (((ax | ay) >> 16) - 1u < 31u)
+            seg = len_mid(ax, ay, (ax | ay) >> 16);
+        else
+            seg = seg_length(ax, ay);
         if (count == cap) { /* slot s holds node 0: drop it */
             const fxl_curvy_node *t = n + 1;
             tail = s + 1u;

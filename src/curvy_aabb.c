@@ -181,7 +181,7 @@ FXL_WARM_CODE static bool seg_box(void *ctx, const fxl_curvy *c, uint32_t k, fxl
 
 /* The walk for a box the trail's box meets (out of line: the far reject
  * stays a leaf). */
-FXL_NOINLINE static bool walk_box(const fxl_curvy *c, fxl_aabb box)
+FXL__CURVY_NEAR_CALL FXL_NOINLINE static bool walk_box(const fxl_curvy *c, fxl_aabb box)
 {
     sbox q = make_sbox(box);
     return fxl__curvy_walk_near(c, &box, seg_box, &q);

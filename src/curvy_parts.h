@@ -88,8 +88,18 @@ FXL__ALWAYS_INLINE bool fxl__curvy_near(const fxl_curvy *c, const fxl_aabb *q)
 typedef bool (*fxl__curvy_seg_fn)(void *ctx, const fxl_curvy *c, uint32_t k, fxl_curvy_node *a,
                                   fxl_curvy_node *b);
 
+/* FXL__CURVY_NEAR_CALL: GCC on ARM, a plain BL where -mlong-calls would
+ * load the function's address and BX through a stub (bounce_band.h's
+ * FXL__SHORT_CALL): for Thumb code in ROM called from Thumb code in ROM. */
+#if defined(__GNUC__) && defined(__arm__) && !defined(__clang__)
+#define FXL__CURVY_NEAR_CALL __attribute__((short_call))
+#else
+#define FXL__CURVY_NEAR_CALL
+#endif
+
 /* fxl__curvy_walk for a trail of two nodes or more whose box meets q
  * (fxl__curvy_near). */
+FXL__CURVY_NEAR_CALL
 bool fxl__curvy_walk_near(const fxl_curvy *c, const fxl_aabb *q, fxl__curvy_seg_fn fn,
                           void *ctx);
 
@@ -216,6 +226,74 @@ FXL__ALWAYS_INLINE uint32_t fxl__curvy_len1(int32_t dx, int32_t dy, fix16_t seg_
     dd = (uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy);
     ss = (uint64_t)s * s;
     return ss <= dd && dd - ss <= 2u * (uint64_t)s ? s + 1u : 0u;
+}
+
+/* fxl__curvy_len_mid's table (curvy.c), one array so that one address
+ * reaches both parts: entry i = 1..31 is the shift 2 + floor(log2 i);
+ * entry j = 32..255 the knot j of sqrt, T_j = floor(sqrt(j 2^23) 2^8)
+ * (2^22 .. 2^23.5), and its rise to the next, T_j+1 - T_j (2^14.5 ..
+ * 2^16), packed as (floor(T_j / 8) << 11) | floor((T_j+1 - T_j) / 32);
+ * entry 0 unused. */
+extern const uint32_t fxl__curvy_len_tab[256];
+
+/* floor(sqrt(ax^2 + ay^2)) exactly, for ax, ay < 2^28 whose q = (ax | ay)
+ * >> 16 lies in 1..31 (2^16 <= ax | ay < 2^21: the step of a head moving
+ * 1 to 32 px a frame on its longer axis), in 32-bit arithmetic only:
+ * Thumb code, no 32x32->64 product, two table loads. The derivation, with
+ * s = 2 + floor(log2 q) (2..6, the table's entry q), so that max(a, b)
+ * lies in [2^14, 2^15) for a = ax >> s, b = ay >> s:
+ * - w = a^2 + b^2 in [2^28, 2^31), j = w >> 23 in 32..255. With B =
+ *   floor(T_j / 8) and R = floor((T_j+1 - T_j) / 32), y = 2 B + floor(R f
+ *   / 2^12), f = bits 8..22 of w, is in units of 2^-6 the line from 8 B <=
+ *   T_j at slope 32 R <= the rise, taken at f / 2^15, at most w's position
+ *   between the knots: below the chord of sqrt between them, so below the
+ *   curve (sqrt is concave): y <= sqrt(w) 2^6. The chord lies below the
+ *   curve by at most h^2 / (32 x^1.5) <= 2^46 / 2^47 = 0.5 (h = 2^23, x >=
+ *   2^28); the floors of B, R and the product take off at most (8 + 32 +
+ *   4) / 2^8, w's low 8 bits 2^8 / 2^15: sqrt(w) - y / 2^6 < 0.68.
+ * - r0 = floor(y / 2^(6 - s)) <= 2^s sqrt(w) <= sqrt(v) (v = ax^2 + ay^2),
+ *   and sqrt(v) <= 2^s sqrt(w) + |(ax - 2^s a, ay - 2^s b)| < 2^s sqrt(w)
+ *   + 2^s sqrt(2): the gap D = sqrt(v) - r0 lies in [0, 2.1 2^s + 1),
+ *   below 136.
+ * - e = v - r0^2 = D (sqrt(v) + r0) < 136 * 2 * 2^21.5 < 2^31: the 32-bit
+ *   products, wrapping modulo 2^32, give it exactly.
+ * - D = e / (sqrt(v) + r0). The rise T_j+1 - T_j is 2^31 / (sqrt((j + 1)
+ *   2^23) + sqrt(j 2^23)) less a unit, and 32 R that less 32 (2^-9.5 of
+ *   it); that sum of roots is 2 sqrt(w) within 2^-7 of it (the roots
+ *   differ by at most 2^23 / (2 sqrt(2^28)) = 256, on a sum above 2^15);
+ *   sqrt(v) + r0 is 2^(s+1) sqrt(w) within 2^s 2.1 + 1 (2^-13.9 of it). So
+ *   d = floor(floor(e / 2^11) R / 2^(15 + s)) (the product below D
+ *   2^(s+15) 1.01 < 2^28.2) is D within 1.05 % of D (1.42) plus 2^-6 (e's
+ *   11 bits) plus 1 (the floor): r = r0 + d lies within 2.5 of sqrt(v).
+ * - v - r^2 = e - d (2 r0 + d) (d (2 r0 + d) < 2^30), exact: |v - r^2|
+ *   < 2^24.4 while r is within 3.5 of sqrt(v). r is the answer iff 0 <=
+ *   v - r^2 <= 2r (one unsigned compare); otherwise r steps down while
+ *   v - r^2 < 0 and up while v - r^2 > 2r (at most 3 steps, each keeping
+ *   v - r^2 exact): floor(sqrt(v)). (Measured: r0 + d is within one unit
+ *   of floor(sqrt(v)) over 10^8 random steps and every knot.)
+ * tests/test_curvy.c's len_mid compares it with fxl__isqrt64 (the q
+ * range's ends, every knot and its neighbours, Pythagorean lengths and
+ * squares a unit off, random steps). */
+FXL__ALWAYS_INLINE uint32_t fxl__curvy_len_mid(uint32_t ax, uint32_t ay, uint32_t q)
+{
+    const uint32_t *tab = fxl__curvy_len_tab;
+    uint32_t s = tab[q], a = ax >> s, b = ay >> s, w = a * a + b * b;
+    uint32_t k = tab[w >> 23], rise = k & 0x7FFu;
+    uint32_t r0 = (((k >> 11) << 1) + ((rise * ((w << 9) >> 17)) >> 12)) >> (6u - s);
+    uint32_t e = ax * ax + ay * ay - r0 * r0;
+    uint32_t d = ((e >> 11) * rise) >> (15u + s), r = r0 + d;
+    e -= d * (2u * r0 + d);
+    if (e > 2u * r) { /* v - r^2 outside 0..2r (unsigned: below 0 too) */
+        while ((int32_t)e < 0) {
+            r--;
+            e += 2u * r + 1u;
+        }
+        while (e > 2u * r) {
+            r++;
+            e -= 2u * r - 1u;
+        }
+    }
+    return r;
 }
 
 #endif

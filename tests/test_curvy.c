@@ -294,6 +294,72 @@ static void seg_len_exact(void)
     CHECK_EQ(bad, 0);
 }
 
+/* One case of len_mid: fxl__curvy_len_mid where the push takes it (q =
+ * (ax | ay) >> 16 in 1..31), against fxl__isqrt64 of the 64-bit sum. */
+static uint32_t len_mid_bad(uint32_t ax, uint32_t ay, uint32_t *tested)
+{
+    uint32_t q = (ax | ay) >> 16;
+    if (q - 1u >= 31u)
+        return 0;
+    (*tested)++;
+    return fxl__curvy_len_mid(ax, ay, q) != fxl__isqrt64((uint64_t)ax * ax + (uint64_t)ay * ay);
+}
+
+/* curvy_parts.h's fxl__curvy_len_mid (the push's square root for a step of
+ * 1 to 32 px) against fxl__isqrt64: the range's ends (ax | ay = 2^16 and
+ * 2^21 - 1, each axis), every knot of its table at every shift (w = a^2 +
+ * b^2 at j 2^23 and a unit of b either side, the dropped low bits all 0 or
+ * all 1), exact Pythagorean lengths and a raw unit off, squares and a unit
+ * off on one axis, random steps of each size. */
+static void len_mid(void)
+{
+    fxlt_rng rng = fxlt_rng_for("curvy.len_mid");
+    uint32_t n = FXLT_CASES(300000) + 100, i, s, j, bad = 0, tested = 0;
+    for (i = 0; i < 2048; i++) {
+        uint32_t u = i << 10, v = (1u << 21) - 1u - i;
+        bad += len_mid_bad(1u << 16, u, &tested) + len_mid_bad(u, 1u << 16, &tested);
+        bad += len_mid_bad((1u << 16) - 1u, (1u << 16) + i, &tested);
+        bad += len_mid_bad((1u << 21) - 1u, u, &tested) + len_mid_bad(u, (1u << 21) - 1u, &tested);
+        bad += len_mid_bad(v, v, &tested) + len_mid_bad(v, i, &tested);
+    }
+    for (s = 2; s <= 6; s++)
+        for (j = 32; j < 256; j++) {
+            /* a, b with max(a, b) in [2^14, 2^15) (the shift s) and a^2 +
+             * b^2 = j 2^23 or just below it (b's floor root). */
+            uint32_t a = (uint32_t)fxlt_range(&rng, 1 << 14, (1 << 15) - 1), b, db;
+            if ((uint64_t)a * a > (uint64_t)j << 23)
+                a = fxl__isqrt64((uint64_t)j << 23);
+            b = fxl__isqrt64(((uint64_t)j << 23) - (uint64_t)a * a);
+            for (db = 0; db < 3; db++) {
+                uint32_t bb = b + db - 1u, lo = (1u << s) - 1u;
+                if (bb >= (1u << 15) || (a < (1u << 14) && bb < (1u << 14)))
+                    continue;
+                bad += len_mid_bad(a << s, bb << s, &tested) + len_mid_bad((a << s) | lo, (bb << s) | lo, &tested);
+                bad += len_mid_bad(bb << s, (a << s) | lo, &tested);
+            }
+        }
+    for (i = 0; i < n; i++) {
+        uint32_t kind = fxlt_below(&rng, 3), ax, ay;
+        if (kind == 0) { /* (3k, 4k), a raw unit off on each axis */
+            uint32_t k = (uint32_t)fxlt_range(&rng, 1 << 14, ((1 << 21) - 2) / 4);
+            ax = 3u * k + (uint32_t)fxlt_range(&rng, -1, 1);
+            ay = 4u * k + (uint32_t)fxlt_range(&rng, -1, 1);
+        } else if (kind == 1) { /* a square on one axis, a unit off, a small other */
+            ax = (uint32_t)fxlt_range(&rng, 1 << 8, (1 << 10) + 400);
+            ax = ax * ax + (uint32_t)fxlt_range(&rng, -1, 1);
+            ay = (uint32_t)fxlt_range(&rng, 0, 3);
+        } else { /* any step of 2^16 .. 2^21 on its longer axis */
+            uint32_t m = (1u << fxlt_range(&rng, 16, 21)) - 1u;
+            ax = (uint32_t)fxlt_range(&rng, 0, (int32_t)m);
+            ay = (uint32_t)fxlt_range(&rng, 0, (int32_t)m);
+        }
+        bad += len_mid_bad(ax, ay, &tested) + len_mid_bad(ay, ax, &tested);
+    }
+    fxlt_printf("    %u roots in the fast range, %u not floor(sqrt)\n", tested, bad);
+    CHECK(tested > n);
+    CHECK_EQ(bad, 0);
+}
+
 /* A trail with no budget stays a fix16_t: the length is kept <= INT32_MAX. */
 static void unbounded_length(void)
 {
@@ -1584,6 +1650,7 @@ static const fxlt_case curvy_cases[] = {
     {"storage_and_errors", storage_and_errors},
     {"pushes_match_model", pushes_match_model},
     {"seg_len_exact", seg_len_exact},
+    {"len_mid", len_mid},
     {"unbounded_length", unbounded_length},
     {"widths", widths},
     {"hit_pair_widths", hit_pair_widths},

@@ -52,11 +52,14 @@
  * rest. The moving box's segment likewise gets its slab at the clamped
  * widths and the stored length before the hit widths.
  * A push costs one exact integer square root
- * (a table, one Newton step and an exact settling: eight 32x32->64
- * products) and O(1) box updates, plus, once every FXL_CURVY_CHUNK pushes,
- * the trail's box worked out afresh from the live chunks' boxes.
+ * (for a step of 1 to 32 px on its longer axis: a table, one Newton step
+ * and an exact settling in eight 32-bit products; other steps: eight
+ * 32x32->64 products) and O(1) box updates, plus, once every
+ * FXL_CURVY_CHUNK pushes, the trail's box worked out afresh from the live
+ * chunks' boxes.
  *
- * Placement (GBA port): the push's square root is ARM code in ROM
+ * Placement (GBA port): the push's square root is Thumb code in ROM for a
+ * step of 1 to 32 px, ARM code in ROM for others
  * (FXL_ARM_CODE: no IWRAM), the push and the walk plain Thumb code in ROM
  * (measured faster there than ARM code in ROM), the exact tests
  * FXL_WARM_CODE. Keep
@@ -295,10 +298,11 @@ size_t fxl_curvy_quads(const fxl_curvy *c, fxl_vec2 (*quads)[4], size_t cap);
  * its inner band): a box skimming a bend passes both segments' slabs but
  * may lie in the later one only, whose sure hit spares the earlier one's
  * exact miss (GBA, 64-node trail, the near player's box moving: median
- * 2,607 cycles, max 10,207; 2,690 / 10,494 before the slabs clamped the
- * wider raw half-width once, 2,686 / 12,953 without the sure hit, 3,242 /
- * 12,877 before its 64-bit slab came first; the static box 1,951 / 7,385;
- * the moving circle 2,218 / 5,450). */
+ * 2,553 cycles, max 10,123 (2,607 / 10,207 before the walk's plain BL
+ * calls and counted segment index); 2,690 / 10,494 before the slabs
+ * clamped the wider raw half-width once, 2,686 / 12,953 without the sure
+ * hit, 3,242 / 12,877 before its 64-bit slab came first; the static box
+ * 1,878 / 7,262; the moving circle 2,164 / 5,250). */
 
 /* True iff the box (Q16.16) touches or overlaps the live, uncut segments. */
 bool fxl_curvy_vs_aabb(const fxl_curvy *c, fxl_aabb box);
