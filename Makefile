@@ -203,7 +203,9 @@ test-san: $(H)/tests-san
 table-check: $(B)/tools/gen_tables
 	$(B)/tools/gen_tables > $(B)/angle_table.c
 	cmp src/angle_table.c $(B)/angle_table.c
-	@echo "table-check: src/angle_table.c matches tools/gen_tables"
+	$(B)/tools/gen_tables curvy > $(B)/curvy_table.c
+	cmp src/curvy_table.c $(B)/curvy_table.c
+	@echo "table-check: src/angle_table.c and src/curvy_table.c match tools/gen_tables"
 
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,style,performance,portability \

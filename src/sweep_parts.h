@@ -248,29 +248,27 @@ static inline int32_t fxl__sweep_p24(int64_t x)
     return fxl__u2i32((uint32_t)((uint64_t)x >> 24));
 }
 
+/* One axis of fxl__sweep_ends_far256: both ends' words a, b (1/256 px)
+ * beyond the box [lo, hi] grown by pt + m on the same side. */
+static inline bool fxl__sweep_far_axis256(int32_t a, int32_t b, int64_t lo, int64_t hi,
+                                          int32_t pt, int32_t m)
+{
+    int32_t h = fxl__sweep_p24(hi) + pt, l = fxl__sweep_p24(lo) - pt;
+    h = (h > 0 ? h : 0) + m;
+    if (a > h && b > h)
+        return true;
+    l = (l < 0 ? l : 0) - m;
+    return a < l && b < l;
+}
+
 static inline bool fxl__sweep_ends_far256(int64_t u0, int64_t v0, int64_t u1, int64_t v1,
                                           int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi,
                                           int64_t t, int32_t qx, int32_t qy)
 {
     int32_t pt = fxl__sweep_p24(t) + 1;
     int32_t m = (int32_t)(fxl__abs32(qx) >> 24) + (int32_t)(fxl__abs32(qy) >> 24) + 2;
-    int32_t a = fxl__sweep_p24(v0), b = fxl__sweep_p24(v1), h, l;
-    h = fxl__sweep_p24(vhi) + pt;
-    h = (h > 0 ? h : 0) + m;
-    if (a > h && b > h)
-        return true;
-    l = fxl__sweep_p24(vlo) - pt;
-    l = (l < 0 ? l : 0) - m;
-    if (a < l && b < l)
-        return true;
-    a = fxl__sweep_p24(u0), b = fxl__sweep_p24(u1);
-    h = fxl__sweep_p24(uhi) + pt;
-    h = (h > 0 ? h : 0) + m;
-    if (a > h && b > h)
-        return true;
-    l = fxl__sweep_p24(ulo) - pt;
-    l = (l < 0 ? l : 0) - m;
-    return a < l && b < l;
+    return fxl__sweep_far_axis256(fxl__sweep_p24(v0), fxl__sweep_p24(v1), vlo, vhi, pt, m) ||
+           fxl__sweep_far_axis256(fxl__sweep_p24(u0), fxl__sweep_p24(u1), ulo, uhi, pt, m);
 }
 
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,

@@ -91,11 +91,11 @@
  *
  * Cost (GBA, ARM7TDMI at 16.78 MHz, code in ROM; a 16-walled room): a cast
  * about 1,400 cycles when no wall is near the beam, 2,500-4,400 when one
- * stops it (2,906 median, max 4,392); a width cast 4,898 median (max
- * 16,948; through a room, fxl_room_cast_width: 4,451 median, max 16,305;
- * box beams 4,415, max 8,487; capsule beams 4,617, max 17,555: walls at
- * a pillar's corner, two worked out); 4 bounces 19,410 median (max
- * 39,877)
+ * stops it (2,865 median, max 4,360); a width cast 4,874 median (max
+ * 16,916; through a room, fxl_room_cast_width: 4,421 median, max 16,256;
+ * box beams 4,368, max 8,438; capsule beams 4,578, max 17,544: walls at
+ * a pillar's corner, two worked out); 4 bounces 19,409 median (max
+ * 39,876)
  * in the benchmark's room (a leg off an axis-aligned or a 45-degree wall
  * is cheaper: its reflection is exact, no division, and off an
  * axis-aligned one its length and bounce point come from one division by
@@ -310,9 +310,9 @@ fxl_result fxl_room_bounce(const fxl_room *room, const fxl_laser *laser, unsigne
  * a slab reject and a sure hit at bounds on the leg's length 2 % apart,
  * the ends' disks) and a 128-bit compare only between those bounds.
  * Measured on the GBA (a 4-bounce fxl_room_bounce's legs in the
- * benchmark's room, hit half-width 2.25 px, a player of radius 2 px): 519
- * cycles median (max 1,397) when no leg comes within 20 px, 1,030 (max
- * 2,608) beside a leg; in the boss frame the 2 lasers' legs against a
+ * benchmark's room, hit half-width 2.25 px, a player of radius 2 px): 500
+ * cycles median (max 1,378) when no leg comes within 20 px, 1,003 (max
+ * 2,581) beside a leg; in the boss frame the 2 lasers' legs against a
  * player cost about 1,700 cycles a frame (median) where pushing them
  * into curvy lasers and testing those cost about 10,200. A box
  * (fxl_bounce_vs_aabb) likewise: a leg whose box misses the box grown by h
@@ -365,8 +365,8 @@ bool fxl_bounce_vs_aabb(const fxl_laser *laser, const fxl_bounce *legs, size_t n
  * end arrives first, about 2 to 4 such tests from the estimate, log2(w) +
  * 2 at worst), and the winner one division. Measured on the GBA (the
  * benchmark's 16 boxes, the walls' boxes of its room, 300 px beams):
- * centre line 6,126 cycles median (max 10,170); the box laser's width
- * 7,677 (max 14,565); the capsule's width 9,018 (max 27,125; 13,160 and
+ * centre line 6,125 cycles median (max 10,169); the box laser's width
+ * 7,676 (max 14,564); the capsule's width 9,017 (max 27,124; 13,160 and
  * 33,125 before the estimate's quick floor, 9,054 and 30,941 with a
  * digit-by-digit root for a corner's estimate). */
 

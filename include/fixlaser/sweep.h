@@ -68,10 +68,10 @@
  *     A sweep whose laser.pos, pivot or pivot + move lies beyond +-8,192 px
  *     (2^29) on an axis always takes the exact stage (same answer).
  *   - One sweep: fxl_sweep_prepare about 930, then fxl_sweep_vs_circle
- *     about 660 per circle. A circle near the turn's middle or a slide's
+ *     about 600 per circle. A circle near the turn's middle or a slide's
  *     corner takes the exact stage, which 32/64-bit filters with proven
  *     bounds settle but for a thin band: a turn about the reference point
- *     reaches about 3,200 (a circle just past a thin beam's tip or just
+ *     reaches about 2,800 (a circle just past a thin beam's tip or just
  *     behind its emitter: about 1,550 in the turn's rejects and end
  *     beams, then the middle's sure misses behind the emitter and past
  *     the tip, in 32/64 bits ahead of the arc's box, about 900 to 1,600;
@@ -81,8 +81,8 @@
  *     about 1,900 (median 650: a slide that stays in one corner's region
  *     of the hitbox is that corner against the segment, settled on 2^-8
  *     px floors, its line first, and a corner's 128-bit products run only
- *     in a filter's band), a slide and a turn about 5,100 (median 1,475),
- *     a moving circle near both about 6,900 (median 1,480; its worst is a
+ *     in a filter's band), a slide and a turn about 5,000 (median 1,420),
+ *     a moving circle near both about 6,800 (median 1,420; its worst is a
  *     turn's middle between two slides), and
  *     the middle of a long turn 14,000 (rarely; docs/tuning.md,
  *     "Sweeps", keeps what was measured and not kept).
@@ -210,9 +210,9 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * each sweep once on the way, and runs the exact stages for the rest:
  * about 1,630 a sweep about its reference point, 2,700 about another
  * pivot, 2,560 pose to pose (at most 2,050 / 4,370 / 3,400 a sweep over a
- * call); the single test (prepare + test) about 3,900 typically turning
- * about the reference point and 3,200 pose to pose, at most about 15,200
- * and 19,800 (a near box whose slides and turn each run their exact
+ * call); the single test (prepare + test) about 3,400 typically turning
+ * about the reference point and 3,200 pose to pose, at most about 14,900
+ * and 19,700 (a near box whose slides and turn each run their exact
  * stages, all in 64-bit ARM code in ROM; the turn's exact start pose is
  * left out where the table start pose, which the slide before it
  * tested, holds it: every capsule, and the box lasers with |t_0| <= 2^16

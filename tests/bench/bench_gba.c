@@ -91,7 +91,7 @@ static BENCH_NOINLINE void rows_kinds(void)
     /* Issue 13's laser kinds: a 64-node curvy laser, casts in a 16-wall room. */
     row_t("curvy laser (64 nodes) vs a far player: fxl_curvy_vs_circle", "Thumb, ROM", bench_curvy(1), 300);
     row_t("curvy laser (64 nodes) vs a near player: fxl_curvy_vs_circle", "Thumb walk, exact test ARM, ROM", bench_curvy(2), 1000);
-    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "Thumb, ROM; sqrt ARM, ROM", bench_curvy(0), 400);
+    row_t("curvy laser: fxl_curvy_push (64-node ring, steady state)", "Thumb, ROM; sqrt Thumb, 1 KiB ROM table", bench_curvy(0), 400);
     row_t("first-wall cast, 16 walls: fxl_laser_cast (centre line)", "Thumb + ARM, ROM", bench_cast(0), 3000);
     row("curvy laser (64 nodes) vs a near player moving: fxl_curvy_vs_moving_circle", "Thumb + ARM, ROM", bench_curvy(4));
     row("curvy laser (64 nodes): fxl_curvy_vs_circles, per circle (1024 a call)", "Thumb + ARM, ROM", bench_curvy(3));
