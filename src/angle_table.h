@@ -25,6 +25,15 @@ struct fxl__atan_tables {
 extern const uint16_t fxl__sin_quarter[FXL_SIN_QUARTER_ENTRIES] FXL_ROM_DATA;
 extern const int64_t fxl__atan_turn48[FXL_ATAN_STEPS];
 extern const struct fxl__atan_tables fxl__atan FXL_ROM_DATA;
+#if FXL_PORT_ROOM_CAST
+/* The GBA port's room cast kernel's reciprocals of the directions'
+ * components (their contents: angle_table.c). */
+struct fxl__room_recip_tables {
+    uint8_t shift_rev[1024];
+    uint32_t r[1025]; /* at offset 1024 */
+};
+extern const struct fxl__room_recip_tables fxl__room_recip FXL_ROM_DATA;
+#endif
 #if FXL_SIN_FULL
 extern const int32_t fxl__sin_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA;
 extern const int32_t fxl__cos_full[FXL_SIN_FULL_ENTRIES] FXL_ROM_DATA;

@@ -572,8 +572,8 @@ FXL__ALWAYS_INLINE uint32_t room_slab_of(int32_t v, int32_t base, uint32_t shift
 }
 
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
- * 65536) and the length (what room_cast_walls reads; the boxes and reach
- * are left unset), and fxl__room_mask's candidates for a box holding the
+ * 65536) and the length (what room_cast_walls reads; the boxes are left
+ * unset, and reach too but with FXL_PORT_ROOM_CAST: the angle ra), and fxl__room_mask's candidates for a box holding the
  * centre line: the line's offset along an axis, u m / 65536 for u in [0,
  * len] and m = |dx|, is bounded by ox = (h + 1) m with len = h 65536 + l,
  * l < 65536 (one 32-bit product: len m / 65536 < (h + 1) m, or 0 = ox for
@@ -603,6 +603,9 @@ FXL__ALWAYS_INLINE uint32_t room_ray_mask(const fxl_room *room, fxl__ray *r, fxl
     r->dx = dx;
     r->dy = dy;
     r->len = len;
+#if FXL_PORT_ROOM_CAST
+    r->reach = ra; /* the direction's angle: the port's kernel divides by its table reciprocals */
+#endif
     m = room->x_lo[room_slab_of(fxl__u2i32(hx), room->base_x, room->shift_x)] &
         room->x_hi[room_slab_of(fxl__u2i32(lx), room->base_x, room->shift_x)] &
         room->y_lo[room_slab_of(fxl__u2i32(hy), room->base_y, room->shift_y)] &
@@ -662,12 +665,14 @@ typedef char fxl__room_cast_layout[
      offsetof(fxl_room, front) == 156 && offsetof(fxl_room, base_x) == 220 &&
      offsetof(fxl_room, base_y) == 224 && offsetof(fxl_room, shift_x) == 228 &&
      offsetof(fxl_room, shift_y) == 232 && sizeof(fxl_laser_kind) == 1 &&
-     sizeof(fxl_laser_anchor) == 1 && offsetof(fxl_laser, anchor) == 1 &&
+     sizeof(fxl_laser_anchor) == 1 && offsetof(fxl_laser, kind) == 0 &&
+     offsetof(fxl_laser, anchor) == 1 &&
      offsetof(fxl_laser, pos) == 4 && offsetof(fxl_laser, angle) == 12 &&
      offsetof(fxl_laser, length) == 16 && offsetof(fxl_laser, half_width) == 20 &&
      offsetof(fxl_laser, hit_fraction) == 24 && sizeof(fxl_laser) == 28 &&
      offsetof(fxl_cast, length) == 0 && offsetof(fxl_cast, wall) == 4 &&
      offsetof(fxl_cast, point) == 8 && offsetof(fxl__ray, len) == 16 &&
+     offsetof(fxl__ray, reach) == 20 &&
      FXL_ANCHOR_EMITTER == 0 && FXL_CAST_TWO_SIDED == 1u && FXL_ROOM_INDEXED == 32 &&
      FXL_ROOM_SLABS == 8 && FXL_ROOM_TURNS == 16 && FXL_SIN_FULL &&
      FXL_COORD_MAX == 0x3FFFFFFF && FXL_SIZE_MAX == 0x0FFFFFFF)

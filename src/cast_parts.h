@@ -164,10 +164,10 @@ long fxl__first_wall(const fxl__ray *r, const fxl_wall_prep *walls, size_t n, bo
  * front of (by their angles) skip the exact tests. */
 #if FXL_PORT_ROOM_CAST
 /* The port's room cast kernel (port/gba/cast_arm.s): the first wall of
- * mask (an indexed room's candidates) the centre line of r (p, dx, dy with
- * |dx|, |dy| <= 65536, len) meets within its length, as cast.c's
- * room_cast_walls, -1 if none; *fl the clipped length (floor(u*), or
- * len). fxl__room_cast_mask_c: cast.c's C search, the tests' reference. */
+ * mask (an indexed room's candidates) the centre line of r (p; dx, dy =
+ * fxl_cos, fxl_sin of the angle in r->reach; len) meets within its
+ * length, as cast.c's room_cast_walls, -1 if none; *fl the clipped length
+ * (floor(u*), or len). fxl__room_cast_mask_c: cast.c's C search, the tests' reference. */
 long fxl__room_cast_walls_port(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r,
                                bool two_sided, int32_t *fl);
 long fxl__room_cast_mask_c(const fxl_room_wall *w, uint32_t mask, const fxl__ray *r, bool two_sided,

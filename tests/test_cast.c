@@ -501,7 +501,7 @@ static uint32_t port_vs_c(const fxl_room_wall *packed, int m, const fxl_laser *l
     r.dx = c;
     r.dy = sn;
     r.len = l->length;
-    r.reach = 0; /* (unread by both searches) */
+    r.reach = l->angle; /* the port's kernel's reciprocal of dx or dy (cast_parts.h) */
     r.box.lo = r.box.hi = l->pos;
     r.m_lo = r.m_hi = 0;
     for (t = 0; t < 4; t++) {
@@ -519,6 +519,75 @@ static uint32_t port_vs_c(const fxl_room_wall *packed, int m, const fxl_laser *l
         *found += kc >= 0;
     }
     return bad;
+}
+#endif
+
+#if FXL_PORT_ROOM_CAST
+/* The port's kernel's division for an axis-aligned first wall (cast_arm.s:
+ * floor(65536 |a| / |b|) by angle_table.c's fxl__room_recip, b the
+ * direction's component): every table angle, a wall across x or y at a
+ * distance putting u* at or within 2 raw units of FXL_SIZE_MAX (the
+ * bound a < 2^12 b the shift relies on), of a whole multiple of 65536, or
+ * anywhere, either way round, one- and two-sided, against cast.c's C
+ * search (fxl__room_cast_mask_c). */
+static void room_axis_recip(void)
+{
+    fxlt_rng rng = fxlt_rng_for("room_axis_recip");
+    uint32_t bad = 0, met = 0;
+    int k, j;
+    static fxl_room_wall w[2];
+    for (k = 0; k < 4096; k++) {
+        int32_t c = fxl_cos(k), sn = fxl_sin(k);
+        for (j = 0; j < (FXLT_PROPERTY_DIVISOR > 1 ? 3 : 8); j++) {
+            bool across_x = (j & 1) == 0; /* a wall x = const: b = dx */
+            int32_t b = across_x ? c : sn, ab = b < 0 ? -b : b, fl_c, fl_p;
+            int64_t u, D, px = fxlt_range(&rng, -(1 << 28), 1 << 28),
+                          py = fxlt_range(&rng, -(1 << 28), 1 << 28);
+            fxl__ray r;
+            long kc, kp;
+            bool two = fxlt_below(&rng, 2) == 0;
+            if (ab == 0)
+                continue;
+            switch (fxlt_below(&rng, 4)) {
+            case 0: u = FXL_SIZE_MAX - fxlt_range(&rng, 0, 2); break;
+            case 1: u = (int64_t)65536 * fxlt_range(&rng, 0, FXL_SIZE_MAX >> 16); break;
+            case 2: u = fxlt_range(&rng, 0, 3); break;
+            default: u = fxlt_range(&rng, 0, FXL_SIZE_MAX); break;
+            }
+            D = (u * ab) >> 16; /* |a|: u* = 65536 |a| / |b| <= u */
+            D += fxlt_range(&rng, 0, 1);
+            if (b < 0)
+                D = -D;
+            if (across_x) {
+                w[0].a = v2(px + D, py + (fxlt_below(&rng, 2) == 0 ? -(1 << 29) : (1 << 29)));
+                w[0].ex = 0;
+                w[0].ey = w[0].a.y < py ? (1 << 30) : -(1 << 30);
+            } else {
+                w[0].a = v2(px + (fxlt_below(&rng, 2) == 0 ? -(1 << 29) : (1 << 29)), py + D);
+                w[0].ey = 0;
+                w[0].ex = w[0].a.x < px ? (1 << 30) : -(1 << 30);
+            }
+            r.p = v2(px, py);
+            r.dx = c;
+            r.dy = sn;
+            r.len = FXL_SIZE_MAX - (fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, 0, 3) : 0);
+            r.reach = k;
+            r.box.lo = r.box.hi = r.p;
+            r.m_lo = r.m_hi = 0;
+            kc = fxl__room_cast_mask_c(w, 1u, &r, two, &fl_c);
+            kp = fxl__room_cast_walls_port(w, 1u, &r, two, &fl_p);
+            met += kc >= 0;
+            if (kc != kp || fl_c != fl_p) {
+                if (bad < 3)
+                    fxlt_printf("    axis recip: angle %d: wall %d (C %d), length %d (C %d)\n", k,
+                                (int)kp, (int)kc, (int)fl_p, (int)fl_c);
+                bad++;
+            }
+        }
+    }
+    fxlt_printf("    axis recip: %u walls met: %u disagreements\n", met, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(met > 4096);
 }
 #endif
 
@@ -2002,6 +2071,9 @@ static const fxlt_case cases[] = {
     {"room_centre_vs_reference", room_centre_vs_reference},
     {"room_cast_bands", room_cast_bands},
     {"room_axis_walls", room_axis_walls},
+#if FXL_PORT_ROOM_CAST
+    {"room_axis_recip", room_axis_recip},
+#endif
     {"box_vs_reference", box_vs_reference},
     {"capsule_vs_reference", capsule_vs_reference},
     {"zero_width_is_centre", zero_width_is_centre},

@@ -182,6 +182,51 @@ static int curvy_tables(void)
     return 0;
 }
 
+/* src/angle_table.c's fxl__room_recip (the GBA port's room cast kernel,
+ * port/gba/cast_arm.s): for the quarter-wave index i = 1..1024 and b =
+ * sin_q16(i) (every |cos| and |sin| of the table's directions but 0), c =
+ * ceil(log2 b), the shift s = 20 - c and R = ceil(2^(28 + c) / b) < 2^29.
+ * Returns 1 if a bound the kernel relies on fails. */
+static int room_recip_table(void)
+{
+    static unsigned long r[QUARTER + 1];
+    static int sh[QUARTER + 1];
+    int i;
+    for (i = 1; i <= QUARTER; i++) {
+        uint64_t b = (uint64_t)sin_q16(i), R;
+        int c = 0;
+        while (((uint64_t)1 << c) < b)
+            c++;
+        R = (((uint64_t)1 << (28 + c)) + b - 1) / b;
+        if (b == 0 || b > 65536 || c < 7 || R < ((uint64_t)1 << 28) || R > ((uint64_t)1 << 29) ||
+            (i > 1 && b < (uint64_t)sin_q16(i - 1))) {
+            fprintf(stderr, "gen_tables: room recip entry %d out of bounds\n", i);
+            return 1;
+        }
+        r[i] = (unsigned long)R;
+        sh[i] = 20 - c;
+    }
+    printf("\n#if FXL_PORT_ROOM_CAST\n");
+    printf("/* fxl__room_recip: the GBA port's room cast kernel's division by a\n");
+    printf(" * direction's component (port/gba/cast_arm.s). For the quarter-wave index\n");
+    printf(" * i = 1..1024 and b = round(65536 sin(2 pi i / 4096)) (|cos| and |sin| of\n");
+    printf(" * every table direction but 0), c = ceil(log2 b) (7..16):\n");
+    printf(" *   r: %d uint32_t, entry i = ceil(2^(28 + c) / b), in [2^28, 2^29]\n",
+           QUARTER + 1);
+    printf(" *     (entry 0: 0, unused);\n");
+    printf(" *   shift_rev: %d uint8_t, entry 1024 - i = 20 - c (4..13), so that\n", QUARTER);
+    printf(" *     r's base less i addresses i's shift.\n");
+    printf(" */\n");
+    printf("const struct fxl__room_recip_tables fxl__room_recip FXL_ROM_DATA = {\n    {");
+    for (i = 0; i < QUARTER; i++)
+        printf("%s%2d,", (i % 16) ? " " : "\n        ", sh[QUARTER - i]);
+    printf("\n    },\n    {");
+    for (i = 0; i <= QUARTER; i++)
+        printf("%s%9luu,", (i % 6) ? " " : "\n        ", r[i]);
+    printf("\n    },\n};\n#endif\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const long double pi = 3.141592653589793238462643383279502884L;
@@ -296,5 +341,5 @@ int main(int argc, char **argv)
     for (k = 0; k < RECIP_ENTRIES; k++)
         printf("%s%5u,", (k % 10) ? " " : "\n        ", recip[k]);
     printf("\n    },\n};\n");
-    return 0;
+    return room_recip_table();
 }

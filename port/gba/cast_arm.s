@@ -11,6 +11,8 @@
 @ long fxl__room_cast_walls_port(const fxl_room_wall *w, uint32_t mask,
 @                                const fxl__ray *r, bool two_sided,
 @                                int32_t *fl)
+@ r->dx, r->dy: the table's cos and sin of the angle in r->reach (any int32;
+@ its 12 low bits are the step).
 @ returns the first wall (-1: none); *fl = floor(u*) of it (the clipped
 @ length), or the ray's length when none.
 @
@@ -40,13 +42,22 @@
 @   r0-r5, r12, lr  the candidate's a, b - a, products
 @ Stack (after push {r4-r11, lr} and sub 60; 8-byte aligned for the calls):
 @   [sp]  px   [sp, #4] py   [sp, #8] len   [sp, #12] fl
-@   [sp, #16] the best index   [sp, #24] the candidate's d, n (16 bytes)
+@   [sp, #16] the best index   [sp, #20] the angle (r->reach)
+@   [sp, #24] the candidate's d, n (16 bytes)
 @   [sp, #40] the best's d, n (16 bytes)
 
     .syntax unified
     .arm
     .section .text.fxl__room_cast_walls_port, "ax", %progbits
     .align 2
+
+@ 7 times cast.c's fxl__bit_index (de Bruijn: the index of bit b is at
+@ (b 0x077CB531) >> 27): a wall's offset in words. In the code's section,
+@ just before it: its address by adr, no literal load.
+.Lbit7:
+    .byte   0, 7, 196, 14, 203, 98, 168, 21, 210, 154, 140, 105, 175, 119, 28, 56
+    .byte   217, 189, 91, 161, 147, 133, 112, 49, 182, 84, 126, 42, 77, 35, 70, 63
+
     .global fxl__room_cast_walls_port
     .type fxl__room_cast_walls_port, %function
 
@@ -208,11 +219,12 @@ fxl__room_cast_walls_port:
     push    {r4-r11, lr}
     ldr     r12, [sp, #36]          @ fl
     sub     sp, sp, #60
-    ldm     r2, {r4, r5, r6, r7, r8} @ px, py, dx, dy, len
+    ldm     r2, {r4, r5, r6, r7, r8, r9} @ px, py, dx, dy, len, the angle
     stm     sp, {r4, r5, r8, r12}   @ px, py, len, fl
+    str     r9, [sp, #20]           @ the angle
     rsb     r7, r7, #0              @ -dy
     add     r9, r0, #8
-    ldr     r10, =.Lbit7
+    adr     r10, .Lbit7
     ldr     r11, =0x077CB531
     movs    r8, r1
     beq     .Lnone
@@ -287,54 +299,18 @@ fxl__room_cast_walls_port:
 @ Q + 1]; the remainder 65536 n - q d (64 bits, exact) put in [0, d) by a
 @ step down or two up, else (never seen; d >= 2^56 cannot come from a table
 @ direction) fxl__room_floor_nd, the C's division.
-.Ldone:
-    ldr     r4, [sp, #16]           @ 7 best
-    add     r4, r9, r4, lsl #2      @ &w[best].a
-    ldm     r4, {r0, r1, r2, r3}    @ ax, ay, ex, ey
-    cmp     r3, #0
-    cmpne   r2, #0
-    bne     .Lgeneral               @ not axis-aligned
-    ldm     sp, {r4, r5}            @ px, py
-    cmp     r3, #0
-    subeq   r0, r1, r5              @ ey = 0: a = ry, b = dy
-    rsbeq   r1, r7, #0
-    subne   r0, r0, r4              @ ex = 0: a = rx, b = dx
-    movne   r1, r6
-    cmp     r1, #0
-    rsblt   r1, r1, #0
-    rsblt   r0, r0, #0              @ b = |b| (1..65536), a = |a| (a / b = n / d >= 0)
-    cmp     r1, #0x10000
-    beq     5f                      @ b = 65536: floor(u*) = a (in r0)
-    mov     r5, r1, lsl #16         @ b < 2^16: normalised from 16 leading zeros on
-    mov     r6, #0
-    cmp     r5, #0x1000000
-    movcc   r5, r5, lsl #8
-    movcc   r6, #8
-    ldr     r8, =fxl__atan + 2052   @ clz8
-    ldrb    r7, [r8, r5, lsr #24]
-    mov     r5, r5, lsl r7          @ bt = b 2^z (top bit set; its 16 low bits 0)
-    add     r6, r6, r7              @ z - 16 (0..15)
-    RECIP
-    mov     r2, r0, lsl r6          @ y_hi = a 2^(z - 16) (y_lo = 0)
-    umull   r3, r12, r2, r7
-    mov     r8, r3, lsr #31
-    orr     r8, r8, r12, lsl #1     @ q = (y_hi r) >> 31
-    mul     r9, r8, r1
-    rsb     r9, r9, r0, lsl #16     @ R = 65536 a - q b (|R| < 2^31: exact mod 2^32)
-    cmp     r9, #0
-    addlt   r9, r9, r1
-    sublt   r8, r8, #1              @ negative: a step down
-    cmp     r9, r1
-    subcs   r9, r9, r1
-    addcs   r8, r8, #1
-    cmp     r9, r1
-    subcs   r9, r9, r1
-    addcs   r8, r8, #1              @ up once or twice
-    cmp     r9, r1
-    bcs     .Lgeneral               @ not in [0, b) (never: the proof above)
-    mov     r0, r8
-    b       5f
-
+@ An axis-aligned best (ex = 0 or ey = 0; n / d = a / b with a = rx, b = dx
+@ or a = ry, b = dy, signs taken off) skips that: b is a table direction's
+@ component, |sin k| for k = the ray's angle (r->reach: the angle, set by
+@ the callers) or angle + 1024, so b = sin_q16(i) for the quarter-wave
+@ index i (1..1024, b > 0), and angle_table.c's fxl__room_recip holds R =
+@ ceil(2^(28 + c) / b) and s = 20 - c, c = ceil(log2 b). The first wall is
+@ within the length, so 65536 a / b <= len < 2^28: a < 2^12 b <= 2^(12 + c)
+@ and a 2^s < 2^32. Then (a 2^s R) / 2^32 = 65536 a / b + e, 0 <= e < a 2^s
+@ / 2^32 < 1 (R is above 2^(28 + c) / b by less than 1): its floor q' is q
+@ or q + 1, the remainder 65536 a - q' b in [-b, b) (exact mod 2^32) and one
+@ step down gives q. (Before: b normalised, the recip table and two Newton
+@ steps as below: about 30 ARM instructions more.)
 .Lgeneral:
     add     r0, sp, #40
     ldm     r0, {r0, r1, r2, r3}    @ dl, dh, nl, nh
@@ -409,6 +385,44 @@ fxl__room_cast_walls_port:
 .Lslow:
     add     r0, sp, #40
     bl      fxl__room_floor_nd
+    b       5f
+
+@ The axis-aligned best (the comment above), falling through to the answer.
+.Ldone:
+    ldr     r4, [sp, #16]           @ 7 best
+    add     r4, r9, r4, lsl #2      @ &w[best].a
+    ldm     r4, {r0, r1, r2, r3}    @ ax, ay, ex, ey
+    cmp     r3, #0
+    cmpne   r2, #0
+    bne     .Lgeneral               @ not axis-aligned
+    ldm     sp, {r4, r5}            @ px, py
+    ldr     r12, [sp, #20]          @ the ray's angle
+    cmp     r3, #0
+    subeq   r0, r1, r5              @ ey = 0: a = ry, b = dy = sin(angle)
+    rsbeq   r1, r7, #0
+    subne   r0, r0, r4              @ ex = 0: a = rx, b = dx = sin(angle + 1024)
+    movne   r1, r6
+    addne   r12, r12, #1024
+    cmp     r1, #0
+    rsblt   r1, r1, #0
+    rsblt   r0, r0, #0              @ b = |b| (1..65536), a = |a| (a / b = n / d >= 0)
+    tst     r12, #1024
+    mov     r12, r12, lsl #22
+    mov     r12, r12, lsr #22       @ k mod 1024
+    rsbne   r12, r12, #1024         @ i: |sin k| = sin_q16(i), 1..1024 (b > 0)
+    ldr     r8, =fxl__room_recip + 1024
+    ldr     r3, [r8, r12, lsl #2]   @ R = ceil(2^(28 + c) / b), c = ceil(log2 b)
+    ldrb    r2, [r8, -r12]          @ s = 20 - c
+    mov     r4, r0, lsl r2          @ a 2^s < 2^32 (a < 2^12 b <= 2^(12 + c))
+    umull   r5, r8, r4, r3          @ q' = (a 2^s R) >> 32
+    mul     r9, r8, r1
+    rsb     r9, r9, r0, lsl #16     @ 65536 a - q' b (|.| < 2^17: exact mod 2^32)
+    cmp     r9, #0
+    addlt   r9, r9, r1
+    sublt   r8, r8, #1              @ q' = q + 1: a step down
+    cmp     r9, r1
+    bhs     .Lgeneral               @ not in [0, b) (never: the proof above)
+    mov     r0, r8
 5:  ldr     r1, [sp, #12]
     str     r0, [r1]                @ *fl = floor(u*)
     ldr     r0, [sp, #16]           @ 7 best
@@ -421,13 +435,6 @@ fxl__room_cast_walls_port:
 
     .ltorg
     .size fxl__room_cast_walls_port, . - fxl__room_cast_walls_port
-
-@ 7 times cast.c's fxl__bit_index (de Bruijn: the index of bit b is at
-@ (b 0x077CB531) >> 27): a wall's offset in words.
-    .section .rodata.fxl__room_bit7, "a", %progbits
-.Lbit7:
-    .byte   0, 7, 196, 14, 203, 98, 168, 21, 210, 154, 140, 105, 175, 119, 28, 56
-    .byte   217, 189, 91, 161, 147, 133, 112, 49, 182, 84, 126, 42, 77, 35, 70, 63
 
 @ ---------------------------------------------------------------------------
 @ fxl_room_cast (FXL_PORT_ROOM_CAST): the common case as hand-written Thumb
@@ -444,11 +451,11 @@ fxl__room_cast_walls_port:
 @ fxl_result fxl_room_cast(const fxl_room *room, const fxl_laser *laser,
 @                          unsigned flags, fxl_cast *out, fxl_laser *clipped)
 @
-@ Frame (push {r4-r7, lr}, sub 44: 64 bytes, 8-byte aligned for the calls):
+@ Frame (push {r4-r7, lr}, sub 52: 72 bytes, 8-byte aligned for the calls):
 @   [sp] the kernel's fifth argument (&fl)   [sp, #4] fl
-@   [sp, #8] the ray: px, py, dx, dy, len (fxl__ray's first fields)
-@   [sp, #28] out   [sp, #32] laser   [sp, #36] two-sided
-@   [sp, #40] the front set's walls to drop   [sp, #64] clipped
+@   [sp, #8] the ray: px, py, dx, dy, len, and in reach the angle (fxl__ray's
+@   first fields)   [sp, #32] laser   [sp, #36] two-sided
+@   [sp, #44] out   [sp, #72] clipped
 
     .syntax divided
     .thumb
@@ -490,11 +497,11 @@ fxl__room_cast_walls_port:
     .type fxl__room_cast_port_slow, %function
 fxl__room_cast_port_slow:
 .Lrc_slow:
-    ldr     r4, [sp, #64]
+    ldr     r4, [sp, #72]
     str     r4, [sp, #0]            @ clipped
     ldr     r4, =fxl__room_cast_slow
     bl      .Lrc_bx_r4
-    add     sp, #44
+    add     sp, #52
     pop     {r4-r7}
     pop     {r3}
     bx      r3
@@ -505,7 +512,7 @@ fxl__room_cast_port_slow:
     .thumb_func
 fxl_room_cast:
     push    {r4-r7, lr}
-    sub     sp, #44
+    sub     sp, #52
     cmp     r0, #0
     beq     .Lrc_slow
     cmp     r1, #0
@@ -518,10 +525,8 @@ fxl_room_cast:
     ldr     r4, [r0, #8]            @ room->n
     cmp     r4, #32
     bhi     .Lrc_slow               @ above FXL_ROOM_INDEXED
-    ldrb    r4, [r1, #0]            @ kind
-    ldrb    r5, [r1, #1]            @ anchor
+    ldrh    r4, [r1, #0]            @ kind | anchor << 8
     lsr     r4, r4, #1
-    orr     r4, r5
     bne     .Lrc_slow               @ kind > 1 or anchor not FXL_ANCHOR_EMITTER
     ldr     r4, [r1, #16]           @ length
     ldr     r5, [r1, #20]           @ half_width
@@ -533,8 +538,10 @@ fxl_room_cast:
     lsl     r6, r6, #16
     cmp     r5, r6
     bhi     .Lrc_slow               @ above 1
-    ldr     r5, =0x3FFFFFFF         @ FXL_COORD_MAX
-    lsl     r6, r5, #1
+    mov     r6, #1
+    lsl     r6, r6, #31
+    sub     r6, #2                  @ 2 FXL_COORD_MAX
+    lsr     r5, r6, #1              @ FXL_COORD_MAX
     ldr     r7, [r1, #4]            @ pos.x
     add     r7, r5
     cmp     r7, r6
@@ -543,7 +550,7 @@ fxl_room_cast:
     add     r7, r5
     cmp     r7, r6
     bhi     .Lrc_slow
-    str     r3, [sp, #28]           @ out
+    str     r3, [sp, #44]           @ out
     str     r1, [sp, #32]           @ laser
     str     r4, [sp, #24]           @ ray.len
     ldr     r5, [r1, #4]
@@ -551,30 +558,18 @@ fxl_room_cast:
     str     r5, [sp, #8]            @ ray.p
     str     r6, [sp, #12]
     ldr     r7, [r1, #12]           @ angle
+    str     r7, [sp, #28]           @ ray.reach: the angle (the kernel's)
     ldr     r6, =fxl__sin_full
     lsl     r5, r7, #20
     lsr     r5, r5, #18
     ldr     r3, [r6, r5]            @ dy = sin
-    mov     r5, #1
-    lsl     r5, r5, #10
-    add     r5, r7
-    lsl     r5, r5, #20
-    lsr     r5, r5, #18
+    ldr     r6, =fxl__cos_full
     ldr     r5, [r6, r5]            @ dx = cos
     str     r5, [sp, #16]
     str     r3, [sp, #20]
     mov     r6, #1
     and     r2, r6                  @ FXL_CAST_TWO_SIDED
     str     r2, [sp, #36]
-    mov     r1, #0                  @ two-sided: no front set
-    cmp     r2, #0
-    bne     1f
-    lsl     r1, r7, #20
-    lsr     r1, r1, #28             @ (angle & 4095) >> 8
-    lsl     r1, r1, #2
-    add     r1, #156
-    ldr     r1, [r0, r1]            @ room->front[...]
-1:  str     r1, [sp, #40]
     lsr     r4, r4, #16
     add     r4, #1                  @ h1 = (len >> 16) + 1
     asr     r6, r5, #31             @ sx: all ones for dx < 0
@@ -586,39 +581,44 @@ fxl_room_cast:
     sub     r1, r6                  @ lx = px - (ox & sx)
     add     r5, r1                  @ hx = lx + ox
     mov     r6, r0
-    add     r6, #220                @ &room->base_x
+    add     r6, #220                @ &room->base_x (kept for the y slabs)
     ldr     r2, [r6, #0]            @ base_x
     ldr     r7, [r6, #8]            @ shift_x
     SLAB    r1, r2, r7, 60, 1       @ x_hi[slab(lx)]
     SLAB    r5, r2, r7, 28, 2       @ x_lo[slab(hx)]
     and     r1, r5
-    asr     r6, r3, #31             @ sy
-    eor     r3, r6
-    sub     r3, r6                  @ |dy|
+    asr     r2, r3, #31             @ sy
+    eor     r3, r2
+    sub     r3, r2                  @ |dy|
     mul     r3, r4                  @ oy
-    and     r6, r3
+    and     r2, r3
     ldr     r5, [sp, #12]
-    sub     r5, r6                  @ ly
+    sub     r5, r2                  @ ly
     add     r3, r5                  @ hy
-    mov     r6, r0
-    add     r6, #220
     ldr     r2, [r6, #4]            @ base_y
     ldr     r7, [r6, #12]           @ shift_y
     SLAB    r5, r2, r7, 124, 3      @ y_hi[slab(ly)]
     and     r1, r5
     SLAB    r3, r2, r7, 92, 4       @ y_lo[slab(hy)]
     and     r1, r3
-    ldr     r2, [sp, #40]
+    ldr     r3, [sp, #36]           @ two-sided (the kernel's fourth argument)
+    cmp     r3, #0
+    bne     1f                      @ two-sided: no front set
+    ldr     r2, [sp, #28]           @ angle
+    lsl     r2, r2, #20
+    lsr     r2, r2, #28             @ (angle & 4095) >> 8
+    lsl     r2, r2, #2
+    add     r2, #156
+    ldr     r2, [r0, r2]            @ room->front[...]
     bic     r1, r2                  @ the candidates
-    ldr     r0, [r0, #4]            @ room->packed
+1:  ldr     r0, [r0, #4]            @ room->packed
     add     r2, sp, #8              @ the ray
-    ldr     r3, [sp, #36]           @ two-sided
     add     r4, sp, #4
     str     r4, [sp, #0]            @ &fl
     ldr     r4, =fxl__room_cast_walls_port
     bl      .Lrc_bx_r4
     ldr     r2, [sp, #4]            @ len = fl
-    ldr     r3, [sp, #28]           @ out
+    ldr     r3, [sp, #44]           @ out
     str     r2, [r3, #0]            @ out->length
     str     r0, [r3, #4]            @ out->wall
     lsl     r4, r2, #16
@@ -659,7 +659,7 @@ fxl_room_cast:
     ldr     r6, [r1, #8]
     add     r0, r6
     str     r0, [r3, #12]           @ out->point.y
-    ldr     r4, [sp, #64]           @ clipped
+    ldr     r4, [sp, #72]           @ clipped
     cmp     r4, #0
     beq     .Lrc_ok
     ldmia   r1!, {r0, r2, r3}       @ *clipped = *laser (28 bytes)
@@ -668,13 +668,13 @@ fxl_room_cast:
     stmia   r4!, {r0, r2, r3}
     ldr     r0, [r1]
     str     r0, [r4]
-    ldr     r4, [sp, #64]
+    ldr     r4, [sp, #72]
     ldr     r0, [sp, #4]
     str     r0, [r4, #16]           @ clipped->length = len
 .Lrc_ok:
     mov     r0, #0                  @ FXL_OK
 .Lrc_ret:
-    add     sp, #44
+    add     sp, #52
     pop     {r4-r7}
     pop     {r3}
     bx      r3
