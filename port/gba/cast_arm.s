@@ -538,25 +538,22 @@ fxl_room_cast:
     lsl     r6, r6, #16
     cmp     r5, r6
     bhi     .Lrc_slow               @ above 1
-    mov     r6, #1
-    lsl     r6, r6, #31
+    lsl     r6, r6, #15
     sub     r6, #2                  @ 2 FXL_COORD_MAX
     lsr     r5, r6, #1              @ FXL_COORD_MAX
     ldr     r7, [r1, #4]            @ pos.x
+    str     r7, [sp, #8]            @ ray.p (the slow path leaves it)
     add     r7, r5
     cmp     r7, r6
     bhi     .Lrc_slow
     ldr     r7, [r1, #8]            @ pos.y
+    str     r7, [sp, #12]
     add     r7, r5
     cmp     r7, r6
     bhi     .Lrc_slow
     str     r3, [sp, #44]           @ out
     str     r1, [sp, #32]           @ laser
     str     r4, [sp, #24]           @ ray.len
-    ldr     r5, [r1, #4]
-    ldr     r6, [r1, #8]
-    str     r5, [sp, #8]            @ ray.p
-    str     r6, [sp, #12]
     ldr     r7, [r1, #12]           @ angle
     str     r7, [sp, #28]           @ ray.reach: the angle (the kernel's)
     ldr     r6, =fxl__sin_full
@@ -567,8 +564,7 @@ fxl_room_cast:
     ldr     r5, [r6, r5]            @ dx = cos
     str     r5, [sp, #16]
     str     r3, [sp, #20]
-    mov     r6, #1
-    and     r2, r6                  @ FXL_CAST_TWO_SIDED
+    lsl     r2, r2, #31             @ FXL_CAST_TWO_SIDED in bit 31: nonzero iff set
     str     r2, [sp, #36]
     lsr     r4, r4, #16
     add     r4, #1                  @ h1 = (len >> 16) + 1
@@ -622,46 +618,46 @@ fxl_room_cast:
     str     r2, [r3, #0]            @ out->length
     str     r0, [r3, #4]            @ out->wall
     lsl     r4, r2, #16
-    lsr     r4, r4, #16             @ l
+    lsr     r4, r4, #17             @ l1 = l >> 1 (len = 65536 h + l)
+    lsl     r7, r2, #31
+    asr     r7, r7, #31             @ all ones for l odd
     lsr     r5, r2, #16             @ h
-    mov     r2, #128
-    lsl     r2, r2, #8              @ 0x8000
-    ldr     r1, [sp, #32]           @ laser
+    mov     r2, #1
+    lsl     r2, r2, #14             @ 2^14
+@ Each coordinate p + floor((len d + 2^15) / 2^16) (fxl__cast_along's end
+@ point, rounded half up), as h d + floor((2 t + e) / 2^16) = h d +
+@ floor((t + floor(e / 2)) / 2^15) for t = l1 d (|t| < 2^31), e = (l & 1) d
+@ + 2^15, floor(e / 2) = (l odd ? d >> 1 : 0) + 2^14: every sum below 2^31.
     ldr     r6, [sp, #16]           @ dx
-    asr     r7, r6, #31             @ sg
-    eor     r6, r7
-    sub     r6, r7                  @ m = |dx|
-    mov     r0, r6
-    mul     r0, r4                  @ l m
-    add     r0, r2
-    add     r0, r7                  @ + 0x8000 + sg (0x7FFF for dx < 0)
-    lsr     r0, r0, #16
-    mul     r6, r5                  @ h m
-    add     r0, r6                  @ v
-    eor     r0, r7
-    sub     r0, r7                  @ v or -v
-    ldr     r6, [r1, #4]
+    asr     r1, r6, #1
+    and     r1, r7
+    add     r1, r2                  @ floor(e / 2)
+    mov     r0, r4
+    mul     r0, r6                  @ t
+    add     r0, r1
+    asr     r0, r0, #15
+    mul     r6, r5                  @ h dx
+    add     r0, r6
+    ldr     r6, [sp, #8]            @ px
     add     r0, r6
     str     r0, [r3, #8]            @ out->point.x
     ldr     r6, [sp, #20]           @ dy
-    asr     r7, r6, #31
-    eor     r6, r7
-    sub     r6, r7
-    mov     r0, r6
-    mul     r0, r4
-    add     r0, r2
-    add     r0, r7
-    lsr     r0, r0, #16
+    asr     r1, r6, #1
+    and     r1, r7
+    add     r1, r2
+    mov     r0, r4
+    mul     r0, r6
+    add     r0, r1
+    asr     r0, r0, #15
     mul     r6, r5
     add     r0, r6
-    eor     r0, r7
-    sub     r0, r7
-    ldr     r6, [r1, #8]
+    ldr     r6, [sp, #12]           @ py
     add     r0, r6
     str     r0, [r3, #12]           @ out->point.y
     ldr     r4, [sp, #72]           @ clipped
     cmp     r4, #0
     beq     .Lrc_ok
+    ldr     r1, [sp, #32]           @ laser
     ldmia   r1!, {r0, r2, r3}       @ *clipped = *laser (28 bytes)
     stmia   r4!, {r0, r2, r3}
     ldmia   r1!, {r0, r2, r3}
