@@ -40,11 +40,13 @@
 @   r9  &w[0].a          r10 fxl__bit_index (de Bruijn table)
 @   r11 its multiplier 0x077CB531
 @   r0-r5, r12, lr  the candidate's a, b - a, products
-@ Stack (after push {r4-r11, lr} and sub 60; 8-byte aligned for the calls):
+@ Stack (after push {r4-r11, lr} and sub 68; 8-byte aligned for the calls):
 @   [sp]  px   [sp, #4] py   [sp, #8] len   [sp, #12] fl
 @   [sp, #16] the best index   [sp, #20] the angle (r->reach)
 @   [sp, #24] the candidate's d, n (16 bytes)
 @   [sp, #40] the best's d, n (16 bytes)
+@   [sp, #60] one-sided: where a wall met ahead goes, [sp, #64] where the
+@   empty mask goes (the IWRAM loop's exits)
 
     .syntax unified
     .arm
@@ -101,35 +103,6 @@
     subs    r12, r12, r3
     sbcs    lr, lr, r4              @ M (N: its sign, no overflow)
     bmi     \miss                   @ behind the start
-.endm
-
-@ One-sided: T first (T < 0 misses whatever D's sign: D > 0 is needed and
-@ then t < 0), then D > 0 and T <= D, and M >= 0: d, n in r0, r1, r12, lr,
-@ or on to \miss (the same answer as FETCH and AHEAD, fewer products for
-@ a wall beside its start).
-.macro ONESIDED miss
-    INDEX   r0
-    add     r0, r9, r0, lsl #2      @ &w[i].a
-    ldm     r0, {r2, r3, r4, r5}    @ ax, ay, ex, ey
-    ldm     sp, {r12, lr}           @ px, py
-    sub     r2, r2, r12             @ rx
-    sub     r3, r3, lr              @ ry
-    smull   r12, lr, r3, r6         @ ry dx
-    smlals  r12, lr, r2, r7         @ T = ry dx - rx dy (N: its sign)
-    bmi     \miss                   @ T < 0
-    smull   r0, r1, r5, r6
-    smlals  r0, r1, r4, r7          @ E = -D
-    bpl     \miss                   @ D <= 0
-    rsbs    r0, r0, #0
-    rsc     r1, r1, #0              @ d = D
-    subs    r12, r0, r12
-    sbcs    lr, r1, lr
-    bcc     \miss                   @ T > d
-    smull   r12, lr, r3, r4         @ ry ex
-    smull   r3, r4, r2, r5          @ rx ey
-    subs    r12, r12, r3
-    sbcs    lr, lr, r4              @ M
-    bmi     \miss
 .endm
 
 @ Two-sided, D < 0 (r0, r1 = E = -D = d): T and M turned, or on to \miss.
@@ -218,7 +191,7 @@
 fxl__room_cast_walls_port:
     push    {r4-r11, lr}
     ldr     r12, [sp, #36]          @ fl
-    sub     sp, sp, #60
+    sub     sp, sp, #68
     ldm     r2, {r4, r5, r6, r7, r8, r9} @ px, py, dx, dy, len, the angle
     stm     sp, {r4, r5, r8, r12}   @ px, py, len, fl
     str     r9, [sp, #20]           @ the angle
@@ -231,25 +204,48 @@ fxl__room_cast_walls_port:
     cmp     r3, #0
     bne     .Ltwo_test
 
-@ ---- one-sided: the first wall met within the length ----
-.Lone_test:
-    ONESIDED .Lone_next
-    WITHIN  .Lone_next
-    BEST
-    b       .Lone_later_next
-.Lone_next:
-    sub     r0, r8, #1
-    ands    r8, r8, r0
-    bne     .Lone_test
-    b       .Lnone
+@ ---- one-sided: the candidates' tests in IWRAM (.Liw_test below), to
+@ .Lone_met for a wall that meets the line ahead of it (T, D), to .Lnone
+@ when none is left ----
+    adr     r0, .Lone_met
+    adr     r1, .Lnone
+    add     r2, sp, #60
+    stm     r2, {r0, r1}
+    ldr     pc, =.Liw_test
 
-@ ---- one-sided: the walls after it ----
-.Lone_later_next:
-    sub     r0, r8, #1
-    ands    r8, r8, r0
-    beq     .Ldone
-    ONESIDED .Lone_later_next
-    LATER   .Lone_later_next
+.Lnone:
+    ldm     sp, {r0, r1, r2, r3}
+    str     r2, [r3]                @ *fl = len
+    mvn     r0, #0                  @ -1: no wall
+    add     sp, sp, #68
+    pop     {r4-r11, lr}
+    bx      lr
+
+@ The first wall met within the length: M (behind the start?), the length,
+@ then the walls after it (.Lone_later_met, .Ldone).
+.Lone_met:
+    smull   r12, lr, r3, r4         @ ry ex
+    smull   r3, r4, r2, r5          @ rx ey
+    subs    r12, r12, r3
+    sbcs    lr, lr, r4              @ M
+    bmi     .Lone_back              @ behind the start
+    WITHIN  .Lone_back
+    BEST
+    adr     r0, .Lone_later_met
+    adrl    r1, .Ldone
+    add     r2, sp, #60
+    stm     r2, {r0, r1}
+.Lone_back:
+    ldr     pc, =.Liw_next
+
+@ A later wall met ahead of the line's start: strictly earlier than the best?
+.Lone_later_met:
+    smull   r12, lr, r3, r4
+    smull   r3, r4, r2, r5
+    subs    r12, r12, r3
+    sbcs    lr, lr, r4              @ M
+    bmi     .Lone_back
+    LATER   .Lone_back
 
 @ ---- two-sided: the first wall met within the length ----
 .Ltwo_test:
@@ -283,13 +279,6 @@ fxl__room_cast_walls_port:
 3:  AHEAD   .Ltwo_later_next
     LATER   .Ltwo_later_next
 
-.Lnone:
-    ldm     sp, {r0, r1, r2, r3}
-    str     r2, [r3]                @ *fl = len
-    mvn     r0, #0                  @ -1: no wall
-    add     sp, sp, #60
-    pop     {r4-r11, lr}
-    bx      lr
 
 @ floor(u*) = floor(65536 n / d) of the best, as cast.c's floor_div (the
 @ same steps, so its proof holds: d < 2^56, n < 2^12 d, the quotient below
@@ -429,12 +418,52 @@ fxl__room_cast_walls_port:
     add     r1, r0, r0, lsl #3      @ 63 i
     add     r0, r0, r1, lsl #2      @ 259 i = 256 i + 3 i, 3 i < 256 (i < 32)
     mov     r0, r0, lsr #8          @ the best
-    add     sp, sp, #60
+    add     sp, sp, #68
     pop     {r4-r11, lr}
     bx      lr
 
     .ltorg
     .size fxl__room_cast_walls_port, . - fxl__room_cast_walls_port
+
+@ The one-sided candidates' tests, in IWRAM (96 bytes, a section of its own
+@ named .iwram as FXL_IWRAM_CODE's: fxl_port.h; --gc-sections keeps it with
+@ the kernel, whose literal names it): T first (T < 0 misses whatever D's
+@ sign: D > 0 is needed and then t < 0), then D > 0 and T <= D: a wall
+@ past those goes on to [sp, #60] (ROM: M, then the length or the best)
+@ with d in r0, r1, rx, ry in r2, r3, ex, ey in r4, r5; when the mask is
+@ empty, on to [sp, #64] (.Lnone or .Ldone). The ROM parts come back at
+@ .Liw_next (the candidate done) by loads of pc (ARM to ARM, no state
+@ change; out of a branch's reach).
+    .section .iwram, "ax", %progbits, unique, 1
+    .align 2
+    @ fxl__room_cast_loop: a name and size for make size's tables (and
+    @ tools/stack_depth.py: jumped to, not called; the kernel's frame).
+    .type fxl__room_cast_loop, %function
+fxl__room_cast_loop:
+.Liw_next:
+    sub     r0, r8, #1
+    ands    r8, r8, r0
+    ldreq   pc, [sp, #64]           @ no candidate left
+.Liw_test:
+    INDEX   r0
+    add     r0, r9, r0, lsl #2      @ &w[i].a
+    ldm     r0, {r2, r3, r4, r5}    @ ax, ay, ex, ey
+    ldm     sp, {r12, lr}           @ px, py
+    sub     r2, r2, r12             @ rx
+    sub     r3, r3, lr              @ ry
+    smull   r12, lr, r3, r6         @ ry dx
+    smlals  r12, lr, r2, r7         @ T = ry dx - rx dy (N: its sign)
+    bmi     .Liw_next               @ T < 0
+    smull   r0, r1, r5, r6
+    smlals  r0, r1, r4, r7          @ E = -D
+    bpl     .Liw_next               @ D <= 0
+    rsbs    r0, r0, #0
+    rsc     r1, r1, #0              @ d = D
+    subs    r12, r0, r12
+    sbcs    lr, r1, lr
+    bcc     .Liw_next               @ T > d
+    ldr     pc, [sp, #60]
+    .size fxl__room_cast_loop, . - fxl__room_cast_loop
 
 @ ---------------------------------------------------------------------------
 @ fxl_room_cast (FXL_PORT_ROOM_CAST): the common case as hand-written Thumb

@@ -105,7 +105,7 @@ static BENCH_NOINLINE void rows_kinds(void)
     row("first-box cast, 16 boxes, FXL_CAST_WIDTH (box lasers, 3 px half-width)", "Thumb + ARM, ROM", bench_cast(9));
     row("first-box cast, 16 boxes, FXL_CAST_WIDTH (capsule lasers, 3 px radius)", "Thumb + ARM, ROM", bench_cast(10));
     row_t("first-wall cast, 16 walls in a room (packed walls in IWRAM): fxl_room_cast (centre line)",
-          "Thumb + ARM, ROM", bench_cast(3), 1200);
+          "Thumb + ARM, ROM; candidates' loop ARM, IWRAM", bench_cast(3), 1200);
     row_t("first-wall cast, 16 walls in a room: fxl_room_cast_width", "Thumb + ARM, ROM",
           bench_cast(4), 5000);
     row("first-wall cast, 16 walls in a room: fxl_room_cast_width, box beams", "Thumb + ARM, ROM", bench_cast(6));
