@@ -45,8 +45,8 @@
 @   [sp, #16] the best index   [sp, #20] the angle (r->reach)
 @   [sp, #24] the candidate's d, n (16 bytes)
 @   [sp, #40] the best's d, n (16 bytes)
-@   [sp, #60] one-sided: where a wall met ahead goes, [sp, #64] where the
-@   empty mask goes (the IWRAM loop's exits)
+@   one-sided: [sp, #56] the IWRAM loop (.Liw_next), [sp, #60] where a
+@   wall met ahead goes, [sp, #64] where the empty mask goes (its exits)
 
     .syntax unified
     .arm
@@ -207,11 +207,12 @@ fxl__room_cast_walls_port:
 @ ---- one-sided: the candidates' tests in IWRAM (.Liw_test below), to
 @ .Lone_met for a wall that meets the line ahead of it (T, D), to .Lnone
 @ when none is left ----
-    adr     r0, .Lone_met
-    adr     r1, .Lnone
-    add     r2, sp, #60
-    stm     r2, {r0, r1}
-    ldr     pc, =.Liw_test
+    ldr     r0, =.Liw_next
+    adr     r1, .Lone_met
+    adr     r2, .Lnone
+    add     r3, sp, #56
+    stm     r3, {r0, r1, r2}        @ the loop, its two exits
+    add     pc, r0, #(.Liw_test - .Liw_next)
 
 .Lnone:
     ldm     sp, {r0, r1, r2, r3}
@@ -228,7 +229,7 @@ fxl__room_cast_walls_port:
     smull   r3, r4, r2, r5          @ rx ey
     subs    r12, r12, r3
     sbcs    lr, lr, r4              @ M
-    bmi     .Lone_back              @ behind the start
+    ldrmi   pc, [sp, #56]           @ behind the start: the next candidate
     WITHIN  .Lone_back
     BEST
     adr     r0, .Lone_later_met
@@ -236,7 +237,7 @@ fxl__room_cast_walls_port:
     add     r2, sp, #60
     stm     r2, {r0, r1}
 .Lone_back:
-    ldr     pc, =.Liw_next
+    ldr     pc, [sp, #56]           @ .Liw_next
 
 @ A later wall met ahead of the line's start: strictly earlier than the best?
 .Lone_later_met:
@@ -244,7 +245,7 @@ fxl__room_cast_walls_port:
     smull   r3, r4, r2, r5
     subs    r12, r12, r3
     sbcs    lr, lr, r4              @ M
-    bmi     .Lone_back
+    ldrmi   pc, [sp, #56]
     LATER   .Lone_back
 
 @ ---- two-sided: the first wall met within the length ----
