@@ -188,6 +188,18 @@
     b       \next
 .endm
 
+@ fxl__room_cast_walls_thumb: the kernel's entry from Thumb code (the port's
+@ fxl_room_cast: a BL here, the state changed by bx pc, no literal load
+@ of the kernel's address and no bx stub), just before it.
+    .thumb
+    .align 2
+    .thumb_func
+    .type fxl__room_cast_walls_thumb, %function
+fxl__room_cast_walls_thumb:
+    bx      pc
+    nop
+    .size fxl__room_cast_walls_thumb, . - fxl__room_cast_walls_thumb
+    .arm
 fxl__room_cast_walls_port:
     push    {r4-r11, lr}
     ldr     r12, [sp, #36]          @ fl
@@ -641,8 +653,7 @@ fxl_room_cast:
     add     r2, sp, #8              @ the ray
     add     r4, sp, #4
     str     r4, [sp, #0]            @ &fl
-    ldr     r4, =fxl__room_cast_walls_port
-    bl      .Lrc_bx_r4
+    bl      fxl__room_cast_walls_thumb
     ldr     r2, [sp, #4]            @ len = fl
     ldr     r3, [sp, #44]           @ out
     str     r2, [r3, #0]            @ out->length
