@@ -55,10 +55,15 @@ INDIRECT = '__indirect_call'
 #     walk_fast's code but only fxl_chain_make reaches it (walk_fast, passed
 #     its walk, returns before it).
 #   fxl__room_cast_walls_port (port/gba/cast_arm.s, ROM): push {r4-r11,
-#     lr} 36, sub sp 60: 96, plus fxl__room_earlier_nd's (C) depth.
+#     lr} 36, sub sp 68: 104, plus fxl__room_earlier_nd's (C) depth.
+#     fxl__room_cast_loop (its one-sided candidates' loop, in IWRAM) is
+#     jumped to and jumps back, within that frame: 0.
+#     fxl__room_cast_walls_thumb (its Thumb entry, bx pc, just before it)
+#     falls into it: 0, then the kernel's depth (FALLS_INTO). Before
+#     both, fxl__room_bit7 is data (the de Bruijn table): 0.
 #   fxl_room_cast (cast_arm.s, Thumb in ROM): push {r4-r7, lr} 20, sub sp
-#     44: 64, plus fxl__room_cast_walls_port's or fxl__room_cast_slow's
-#     (C), each called through bx r4 (the second from
+#     52: 72, plus fxl__room_cast_walls_thumb's (a BL) or
+#     fxl__room_cast_slow's (C, called through bx r4 from
 #     fxl__room_cast_port_slow, code before the entry that fxl_room_cast
 #     branches to, within its frame: 0).
 #   fxl__bounce_band_port (port/gba/bounce_arm.s, ROM): push {r4-r11,
@@ -66,11 +71,14 @@ INDIRECT = '__indirect_call'
 #     candidates' loop, in IWRAM) is jumped to and jumps back, within that
 #     frame: 0.
 ASM_FRAMES = {'fxl_circles_vs_circle': 64, 'fxl_lasers_vs_circle': 80,
-              'fxl__room_cast_walls_port': 96, 'fxl_room_cast': 64,
-              'fxl__room_cast_port_slow': 0,
+              'fxl__room_cast_walls_port': 104, 'fxl_room_cast': 72,
+              'fxl__room_cast_port_slow': 0, 'fxl__room_cast_loop': 0,
+              'fxl__room_cast_walls_thumb': 0, 'fxl__room_bit7': 0,
               'fxl__bounce_band_port': 124,
               'fxl__bounce_band_loop': 0,
               'src/chain.c:walk_fast': 56, 'fxl_chain_make': 72}
+# Entry stubs that fall into the function after them: {stub: function}.
+FALLS_INTO = {'fxl__room_cast_walls_thumb': 'fxl__room_cast_walls_port'}
 # Naked functions that branch into another's code: {function: the other}.
 SHARED_CODE = {'fxl_chain_make': 'src/chain.c:walk_fast'}
 NOT_CALLS = {('src/chain.c:walk_fast', 'fxl__chain_make_general')}
@@ -255,6 +263,11 @@ def main():
             note('SHARED_CODE names %s and %s, not both hand-written any more' % (f, g))
             continue
         calls[f] |= {c for c in asm[g][1] if c in frame and c not in (f, g)}
+    for f, g in FALLS_INTO.items():
+        if f not in asm or g not in asm:
+            note('FALLS_INTO names %s and %s, not both hand-written any more' % (f, g))
+            continue
+        calls[f].add(g)
     for f in sorted(set(ASM_FRAMES) - set(asm)):
         note('ASM_FRAMES names %s, not hand-written any more' % f)
     libgcc = subprocess.run([GCC] + ARCH + ['-print-libgcc-file-name'], check=True,

@@ -56,9 +56,12 @@
 @ 7 times cast.c's fxl__bit_index (de Bruijn: the index of bit b is at
 @ (b 0x077CB531) >> 27): a wall's offset in words. In the code's section,
 @ just before it: its address by adr, no literal load.
+    .type fxl__room_bit7, %object
+fxl__room_bit7:
 .Lbit7:
     .byte   0, 7, 196, 14, 203, 98, 168, 21, 210, 154, 140, 105, 175, 119, 28, 56
     .byte   217, 189, 91, 161, 147, 133, 112, 49, 182, 84, 126, 42, 77, 35, 70, 63
+    .size fxl__room_bit7, . - fxl__room_bit7
 
     .global fxl__room_cast_walls_port
     .type fxl__room_cast_walls_port, %function
