@@ -1,4 +1,5 @@
-@ cast_arm.s - the GBA port's room cast kernel: hand-scheduled ARM, in ROM.
+@ cast_arm.s - the GBA port's room cast kernel: hand-scheduled ARM, in ROM
+@ (its one-sided candidates' loop in IWRAM, 96 bytes).
 @
 @ fxl__room_cast_walls_port: the centre line's search through the walls of
 @ an indexed room's candidate mask, exactly as src/cast.c's room_cast_walls
@@ -6,7 +7,8 @@
 @ the test suite compares the two, the GBA test ROM included), with its
 @ division. GCC's code for the same loop spills (35 to 40 instructions a
 @ candidate); here a candidate rejected beside its ends costs 25, one met
-@ 38, every value in registers.
+@ 38, every value in registers; one-sided, the T and D tests of each
+@ candidate run from IWRAM (.Liw_test), the rest from ROM.
 @
 @ long fxl__room_cast_walls_port(const fxl_room_wall *w, uint32_t mask,
 @                                const fxl__ray *r, bool two_sided,

@@ -177,7 +177,8 @@
 
 /* FXL_PORT_ROOM_CAST: fxl_room_cast's candidate search comes from
  * port/gba/cast_arm.s (ARM in ROM, every value in registers: about 25
- * instructions a candidate against GCC's 35 to 40), and its common case
+ * instructions a candidate against GCC's 35 to 40; the one-sided
+ * candidates' first tests in IWRAM, 96 bytes), and its common case
  * around it (Thumb in ROM: the checks, box, slab look-ups and end point in
  * about half GCC's instructions). 0 in a checked library too (gba.mk
  * leaves the port's assembly out there). */
