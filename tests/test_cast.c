@@ -535,7 +535,7 @@ static void room_axis_recip(void)
     fxlt_rng rng = fxlt_rng_for("room_axis_recip");
     uint32_t bad = 0, met = 0;
     int k, j;
-    static fxl_room_wall w[2];
+    fxl_room_wall w[2];
     for (k = 0; k < 4096; k++) {
         int32_t c = fxl_cos(k), sn = fxl_sin(k);
         for (j = 0; j < (FXLT_PROPERTY_DIVISOR > 1 ? 3 : 8); j++) {
