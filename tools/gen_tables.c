@@ -195,10 +195,14 @@ static int room_recip_table(void)
     for (i = 1; i <= QUARTER; i++) {
         uint64_t b = (uint64_t)sin_q16(i), R;
         int c = 0;
+        if (b == 0 || b > 65536) {
+            fprintf(stderr, "gen_tables: room recip entry %d out of bounds\n", i);
+            return 1;
+        }
         while (((uint64_t)1 << c) < b)
             c++;
         R = (((uint64_t)1 << (28 + c)) + b - 1) / b;
-        if (b == 0 || b > 65536 || c < 7 || R < ((uint64_t)1 << 28) || R > ((uint64_t)1 << 29) ||
+        if (c < 7 || R < ((uint64_t)1 << 28) || R > ((uint64_t)1 << 29) ||
             (i > 1 && b < (uint64_t)sin_q16(i - 1))) {
             fprintf(stderr, "gen_tables: room recip entry %d out of bounds\n", i);
             return 1;
