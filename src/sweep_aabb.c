@@ -119,8 +119,9 @@
  * (no static test), perp_apart_world's 64-bit filter, the ring, grow and
  * hull_round's products in 32 bits.
  * Measured on the GBA (near boxes, prepare + test): max 100,274 -> 48,245
- * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 -> 15,219 cycles (turn
- * about the emitter), 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149
+ * -> 27,268 -> 24,916 -> 22,371 -> 19,154 -> 17,363 -> 15,219 -> 13,683
+ * cycles (turn about the emitter; the last, session 16: still_motion_hit),
+ * 385,471 -> 79,351 (about a pivot), 78,790 -> 62,149
  * -> 46,724 -> 39,813 -> 32,505 -> 25,342 -> 22,834 -> 22,451 -> 21,646 ->
  * 19,829 (pose to pose; the fifth step
  * from the end: the hull's fifth axis in the world, the separable
@@ -1869,6 +1870,61 @@ static int64_t half64(int64_t v)
     return v >= 0 ? v / 2 : -((1 - v) / 2);
 }
 
+/* box_motion_hit for a turn with no relative move (the box still, or
+ * moving with the pivot; the box's offsets from P0 = Pm): the slides are
+ * the table end poses, whose images of B are among turn_frame_apart's, so
+ * its reject settles the whole motion; else the slides are the static
+ * tests of B in the two table poses: hull_hit with no move, i.e.
+ * hull_quick's range checks (asked here once for both) and its static
+ * test of B (fxl__hitbox_vs_offsets_uv), called directly (issue 20's
+ * tails: hull_quick's 64-bit head, made for a moving hull, cost about
+ * 300 GBA cycles a pose); the same test on the same values, so the same
+ * answers (still_poses_audit); out of those ranges hull_hit as before.
+ * An ARM function of its own with its own copy of turn_box_hit (framed:
+ * no second reject), called before box_motion_hit's 64-bit set-up for a
+ * fixed box and pivot (the near turns' tails: about 500 cycles). */
+FXL_NOINLINE FXL_ARM_CODE static bool still_motion_hit(const fxl_sweep_prep *sp, const fxl_aabb *box)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int64_t x0 = (int64_t)box->lo.x - a->pos.x, y0 = (int64_t)box->lo.y - a->pos.y;
+    int64_t x1 = (int64_t)box->hi.x - a->pos.x, y1 = (int64_t)box->hi.y - a->pos.y;
+    int32_t uvs[6], *uv;
+    if (turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
+        return false;
+    uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
+    if (uv != NULL && x0 <= x1 && y0 <= y1 && x0 >= -FXL_COORD_MAX && x1 <= FXL_COORD_MAX &&
+        y0 >= -FXL_COORD_MAX && y1 <= FXL_COORD_MAX) {
+        int32_t xy[4];
+        xy[0] = (int32_t)x0, xy[1] = (int32_t)x1, xy[2] = (int32_t)y0, xy[3] = (int32_t)y1;
+#ifdef FXL_TEST_HOOKS
+        if (fxl__hull_audit.on || fxl__box_audit.on) {
+            /* both poses' direct tests against hull_hit's (the path they
+             * replace) and, as hull_hit's own audit, the hull's exact test */
+            int k;
+            for (k = 0; k < 2; k++) {
+                int32_t c = k ? sp->cos1 : a->cos, s = k ? sp->sin1 : a->sin;
+                bool q = fxl__hitbox_vs_offsets_uv(a, c, s, xy, uv);
+                if (fxl__hull_audit.on) {
+                    fxl__hull_audit.still_checked++;
+                    fxl__hull_audit.still_wrong += q != hull_hit(a, c, s, x0, y0, x1, y1, 0, 0, uv) ? 1u : 0u;
+                }
+                if (fxl__box_audit.on) {
+                    fxl__box_audit.checked++;
+                    fxl__box_audit.wrong += q != hull_edges(a, c, s, x0, y0, x1, y1, 0, 0, false) ? 1u : 0u;
+                }
+            }
+        }
+#endif
+        if (fxl__hitbox_vs_offsets_uv(a, a->cos, a->sin, xy, uv) ||
+            fxl__hitbox_vs_offsets_uv(a, sp->cos1, sp->sin1, xy, uv))
+            return true;
+    } else if (hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, 0, 0, uv) ||
+               hull_hit(a, sp->cos1, sp->sin1, x0, y0, x1, y1, 0, 0, uv)) {
+        return true;
+    }
+    return turn_box_hit(sp, x0, y0, x1, y1, true);
+}
+
 /* The box lo..hi whose lo runs to `to` (Q16.16; to = lo: a fixed box)
  * against the whole motion of sp. */
 FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, fxl_vec2 to)
@@ -1882,6 +1938,12 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
     int64_t hex, hey, hmx, hmy;
     int32_t uvs[6], *uv;
     bool still;
+    /* A fixed box and a fixed pivot (ex = ey = mx = my = 0 and half_move
+     * 0, so hex = hey = 0 and still below), dispatched first (before the
+     * offsets' 64-bit set-up) */
+    if (sp->pivot1.x == a->pos.x && sp->pivot1.y == a->pos.y && sp->step != 0 && to.x == box.lo.x &&
+        to.y == box.lo.y && sp->half_move.x == 0 && sp->half_move.y == 0)
+        return still_motion_hit(sp, &box);
     if (sp->step == 0) {
         uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
         return hull_hit(a, a->cos, a->sin, x0, y0, x1, y1, ex - mx, ey - my, uv);
@@ -1892,8 +1954,8 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
      * pivot): the slides are the table end poses, whose images of B are
      * among turn_frame_apart's, so its reject settles the whole motion. */
     still = hex == hmx && hey == hmy && ex - hex == mx - hmx && ey - hey == my - hmy;
-    if (still && turn_frame_apart(sp, x0, y0, x1, y1, (int64_t)a->round * 65536))
-        return false;
+    if (still)
+        return still_motion_hit(sp, &box);
     /* lp's checks for the slides' static tests, once */
     uv = fxl__hitbox_lean_uv(a, uvs) ? uvs : NULL;
     /* Slide 1: the start pose about P0, the box from B0 by hex - hmx. */
@@ -1905,7 +1967,7 @@ FXL_ARM_CODE static bool box_motion_hit(const fxl_sweep_prep *sp, fxl_aabb box, 
     if (hull_hit(a, sp->cos1, sp->sin1, x0, y0, x1, y1, (ex - hex) - (mx - hmx),
                  (ey - hey) - (my - hmy), uv))
         return true;
-    return turn_box_hit(sp, x0, y0, x1, y1, still);
+    return turn_box_hit(sp, x0, y0, x1, y1, false);
 }
 
 /* The reject: the box's path (lo..hi, and moved by (ex, ey)) against the

@@ -390,6 +390,8 @@ typedef struct fxl__hull_audit_t {
     uint32_t axis_checked, axis_wrong, near_checked, near_wrong;
     uint32_t thin_checked, thin_wrong, ends_checked, ends_wrong;
     uint32_t round_checked, round_wrong;
+    uint32_t still_checked, still_wrong; /* still_motion_hit's direct static tests against
+                                          * hull_hit's (session 16) */
 } fxl__hull_audit_t;
 extern fxl__hull_audit_t fxl__hull_audit;
 

@@ -673,6 +673,38 @@ static void hull_filters_audit(void)
     CHECK_EQ(t.disagree, 0);
 }
 
+/* A still box's turn (sweep_aabb.c's still_motion_hit, session 16): the
+ * static tests of the two table poses made directly, each against
+ * hull_hit's with no move (the path they replace), over turns about the
+ * emitter, the middle and a pivot off the beam with fixed boxes near them
+ * (and the touching ones and one raw unit off in four directions, against
+ * the reference). */
+static void still_poses_audit(void)
+{
+    fxlt_rng rng = fxlt_rng_for("sweep_aabb.still_poses_audit");
+    btally t = {0, 0, 0, 0};
+    uint32_t i, n = FXLT_CASES(3000);
+    static const gen_motion kinds[3] = {GEN_TURN_EMITTER, GEN_TURN_MIDDLE, GEN_TURN_OFFBEAM};
+#ifdef FXL_TEST_HOOKS
+    fxl__hull_audit.on = true;
+    fxl__hull_audit.still_checked = fxl__hull_audit.still_wrong = 0;
+#endif
+    for (i = 0; i < n; i++)
+        box_case(&rng, &t, kinds[i % 3u], false);
+#ifdef FXL_TEST_HOOKS
+    fxl__hull_audit.on = false;
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements; "
+                "table poses tested directly %u checked, %u wrong\n",
+                t.cases, t.touch, t.hits, t.disagree, fxl__hull_audit.still_checked, fxl__hull_audit.still_wrong);
+    CHECK(fxl__hull_audit.still_checked > 0);
+    CHECK_EQ(fxl__hull_audit.still_wrong, 0);
+#else
+    fxlt_printf("    %u cases (%u at touching and one raw unit off), %u hits, %u disagreements\n",
+                t.cases, t.touch, t.hits, t.disagree);
+#endif
+    CHECK_EQ(t.disagree, 0);
+}
+
 #ifdef FXL_TEST_HOOKS
 /* A box the end witness (fxl__box_end_witness) calls a hit must hit (the
  * reference): counted in *decided, wrong ones in *wrong. */
@@ -1022,6 +1054,7 @@ static const fxlt_case cases[] = {
     {"property_still_slides", property_still_slides},
     {"property_moving_slides", property_moving_slides},
     {"hull_filters_audit", hull_filters_audit},
+    {"still_poses_audit", still_poses_audit},
     {"end_witness_sound", end_witness_sound},
     {"pose_skip_sound", pose_skip_sound},
     {"corner_filters_audit", corner_filters_audit},
