@@ -1169,7 +1169,7 @@ FXL_IWRAM_CODE static int batch_turn_head(const fxl_laser_prep *a, const batch_t
 bool fxl__sweep_head_far_check(int32_t c0, int32_t s0, int32_t c1, int32_t s1, int32_t qx,
                                int32_t qy, int64_t t, const int32_t words[4], int32_t step)
 {
-    batch_turn b;
+    batch_turn b = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false};
     b.c0 = c0, b.s0 = s0, b.c1 = c1, b.s1 = s1, b.step = step;
     b.pulo = words[0], b.puhi = words[1], b.pvlo = words[2], b.pvhi = words[3];
     return head_far(&b, qx, qy, t);

@@ -1789,8 +1789,10 @@ static void head_far_words(void)
         qy = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, -2, 2)
                                       : (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 31));
         /* the frame values (frame.h's fxl__along, fxl__across) */
-        u0 = (int64_t)c0 * qx + (int64_t)s0 * qy, v0 = (int64_t)c0 * qy - (int64_t)s0 * qx;
-        u1 = (int64_t)c1 * qx + (int64_t)s1 * qy, v1 = (int64_t)c1 * qy - (int64_t)s1 * qx;
+        u0 = (int64_t)c0 * qx + (int64_t)s0 * qy;
+        v0 = (int64_t)c0 * qy - (int64_t)s0 * qx;
+        u1 = (int64_t)c1 * qx + (int64_t)s1 * qy;
+        v1 = (int64_t)c1 * qy - (int64_t)s1 * qx;
         m = (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
         t = fxlt_below(&rng, 8) == 0 ? -mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 40)))
                                      : mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 47)));
