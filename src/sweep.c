@@ -1025,13 +1025,195 @@ FXL_WARM_CODE static bool batch_moving(const fxl_sweep_prep *sp, fix16_t x, fix1
            motion_hit(sp, g0x, g0y, gmx, gmy, g1x, g1y, r);
 }
 
-/* fixed_hit for the batch: batch_moving for a motion that moves. */
-FXL__ALWAYS_INLINE bool batch_hit(const fxl_sweep_prep *sp, fix16_t x, fix16_t y, fix16_t r)
+/* turn_hit's head for the batch, in IWRAM ahead of the call (issue 20's
+ * tails: turn_hit is ARM code in ROM that loads and spills the whole prep
+ * first; its first reject cost about 600 GBA cycles a circle, an end
+ * beam's hit about 1,300 and a hit of the beam's axis sweeping over the
+ * circle about 2,700, and a long beam's box lets hundreds of circles
+ * through): 0 a miss, 1 a hit, -1 for batch_turn_rest (turn_hit's later
+ * stages, on the frame values left in *f). Its stages, on turn_hit's
+ * values (the offset q, the frame values u_i, v_i and the reach t as
+ * turn_hit works them out), the rectangle's values worked out once a
+ * batch (batch_turn_init):
+ *  - turn_far's rejects in 1/256 px (head_far, its proof there): a weaker
+ *    reject than turn_hit's, never a wrong one;
+ *  - the two end beams' frame tests (exact) and turn_hit's step-0 exit;
+ *  - arc_settle's sure hits along the beam's axis (arc_axes' on[0] and
+ *    on[1]; axis_try in raw units, axis_raw: the same test). They are
+ *    sound, as turn_quick's misses ahead of them in turn_hit are, so the
+ *    order changes no answer; the stages after the end beams need only
+ *    those to have missed (quick_miss, arc_settle, fxl__turn_middle), not
+ *    turn_far's rejects. */
+typedef struct batch_turn {
+    int64_t uhr, ulr;                 /* floor(u_hi / 2^16), ceil(u_lo / 2^16) */
+    int32_t c0, s0, c1, s1;           /* the two table vectors */
+    int32_t pulo, puhi, pvlo, pvhi;   /* P(u_lo), P(u_hi), P(v_lo), P(v_hi) */
+    int32_t round, step;
+    fix16_t px, py;                   /* the pivot */
+    bool span_v;                      /* v_lo <= 0 <= v_hi (arc_settle's) */
+} batch_turn;
+
+#ifdef FXL_TEST_HOOKS
+fxl__head_audit_t fxl__head_audit;
+#endif
+
+/* axis_try(lo, hi, q2) for lo = l 2^16 and hi = h 2^16 with l, h in raw
+ * units: for hi = u_hi + t, floor(hi / 2^16) = floor(u_hi / 2^16) + rr
+ * (t = rr 2^16, rr = r + round), and for lo = u_lo - t, ceil(lo / 2^16)
+ * = ceil(u_lo / 2^16) - rr (on[1]'s bounds -u_hi - t and t - u_lo the
+ * same, negated): axis_try's h, its sign and range, and its rounded-up lo
+ * and its sign, so the same answer. */
+FXL__ALWAYS_INLINE bool axis_raw(int64_t l, int64_t h, uint64_t q2_q32)
 {
-    if (sp->half_move.x == 0 && sp->half_move.y == 0 && sp->pivot1.x == sp->from.pos.x &&
-        sp->pivot1.y == sp->from.pos.y)
-        return turn_hit(sp, fxl__offset(x, sp->from.pos.x), fxl__offset(y, sp->from.pos.y), r);
-    return batch_moving(sp, x, y, r);
+    if (h < 0 || h > 0x7FFFFFFF || q2_q32 > (uint64_t)h * (uint64_t)h)
+        return false;
+    if (l <= 0)
+        return true;
+    return l <= 0x7FFFFFFF && q2_q32 >= (uint64_t)l * (uint64_t)l;
+}
+
+/* The head's reject: turn_hit's turn_far (fxl__sweep_ends_far256, then
+ * turn_far_arc) in 1/256 px, on the frame values u_i =
+ * fxl__along(c_i, s_i, qx, qy), v_i = fxl__across(...) (Q32.32, worked out
+ * here: the along ones only past the common reject across), b's words
+ * P(x) of the rectangle, the reach t and the step; true only when turn_far
+ * is true (a weaker reject, never a wrong
+ * one). ends_far's compares first, across first.
+ * Proof. fxl__sweep_ends_far256's compares as they are (its proof above:
+ * above max(P(hi) + pt, 0) + M, below min(P(lo) - pt, 0) - M). Then
+ * turn_far_arc's (sweep.c): a side's test "min(v0, v1) - m > v_hi + t"
+ * with the direction of v's least off the arc holds when min(P(v0),
+ * P(v1)) > P(v_hi) + pt + M: P(v) >= P(v_hi) + pt + M + 1 gives v - m >
+ * (P(v) - M) 2^24 >= (P(v_hi) + pt + 1) 2^24 > v_hi + t (v >= P(v) 2^24,
+ * m < M 2^24, t < pt 2^24); and "max(v0, v1) + m < v_lo - t" when
+ * max(P(v0), P(v1)) < P(v_lo) - pt - M: v + m < (P(v) + 1 + M) 2^24 <=
+ * (P(v_lo) - pt) 2^24 < v_lo - t; the same along u. A direction D is on
+ * the arc iff cross(S0, D) <= 0 <= cross(S1, D) (step >= 0; the ends
+ * swapped for step < 0; turn_far_arc's exact signs), and P keeps the
+ * signs, not strictly (P(x) <= 0 for x <= 0, P(x) >= 0 for x >= 0): the
+ * same test on the words puts on the arc every direction that is. So a
+ * side rejected here is rejected by turn_far_arc. Sums below 2^28: no
+ * overflow. tests/test_sweep.c's head_far_words compares it with the
+ * 64-bit turn_far (through fxl__sweep_head_far_check). */
+FXL__ALWAYS_INLINE bool head_far(const batch_turn *b, int32_t qx, int32_t qy, int64_t t_q32)
+{
+    int64_t v0_q32 = fxl__across(b->c0, b->s0, qx, qy), v1_q32 = fxl__across(b->c1, b->s1, qx, qy);
+    int64_t u0_q32, u1_q32;
+    int32_t m = fxl__sweep_m256(qx, qy), ptm = fxl__sweep_pt256(t_q32) + m;
+    int32_t pv0 = fxl__sweep_p24(v0_q32), pv1 = fxl__sweep_p24(v1_q32), pu0, pu1, ua, ub, va, vb;
+    int32_t vn = fxl__min32(pv0, pv1), vx = fxl__max32(pv0, pv1), un, ux;
+    int32_t hv = b->pvhi + ptm, lv = b->pvlo - ptm, hu, lu;
+    /* ends_far: above max(hv, M), below min(lv, -M) */
+    if ((vn > hv && vn > m) || (vx < lv && vx < -m))
+        return true;
+    u0_q32 = fxl__along(b->c0, b->s0, qx, qy), u1_q32 = fxl__along(b->c1, b->s1, qx, qy);
+    pu0 = fxl__sweep_p24(u0_q32), pu1 = fxl__sweep_p24(u1_q32);
+    un = fxl__min32(pu0, pu1), ux = fxl__max32(pu0, pu1);
+    hu = b->puhi + ptm, lu = b->pulo - ptm;
+    if ((un > hu && un > m) || (ux < lu && ux < -m))
+        return true;
+    /* turn_far_arc: the ends in the arc's order; above needs the
+     * direction of the axis's least off the arc, below its greatest's:
+     * across, down (0, -1) (cross(S, D) = -u) and up (0, 1) (u); along,
+     * left (-1, 0) (v) and right (1, 0) (-v) */
+    ua = b->step >= 0 ? pu0 : pu1, ub = b->step >= 0 ? pu1 : pu0;
+    va = b->step >= 0 ? pv0 : pv1, vb = b->step >= 0 ? pv1 : pv0;
+    return (vn > hv && !(ua >= 0 && ub <= 0)) || (vx < lv && !(ua <= 0 && ub >= 0)) ||
+           (un > hu && !(va <= 0 && vb >= 0)) || (ux < lu && !(va >= 0 && vb <= 0));
+}
+
+/* The head's audit (test builds): turn_hit on a circle the head's
+ * reject settled. */
+FXL__ALWAYS_INLINE int head_reject(int32_t qx, int32_t qy, int32_t r)
+{
+#ifdef FXL_TEST_HOOKS
+    if (fxl__head_audit.on) {
+        fxl__head_audit.checked++;
+        fxl__head_audit.wrong +=
+            fxl__head_audit.sp != NULL && turn_hit(fxl__head_audit.sp, qx, qy, r) ? 1u : 0u;
+    }
+#else
+    (void)qx, (void)qy, (void)r;
+#endif
+    return 0;
+}
+
+FXL_IWRAM_CODE static int batch_turn_head(const fxl_laser_prep *a, const batch_turn *b, fix16_t x,
+                                          fix16_t y, fix16_t r, turn_vals *f)
+{
+    int32_t qx = fxl__offset(x, b->px), qy = fxl__offset(y, b->py);
+    int64_t t_q32 = ((int64_t)r + b->round) * 65536;
+    int64_t u0_q32, v0_q32, u1_q32, v1_q32;
+    if (head_far(b, qx, qy, t_q32))
+        return head_reject(qx, qy, r);
+    /* (the same products as there: the compiler keeps them) */
+    u0_q32 = fxl__along(b->c0, b->s0, qx, qy), v0_q32 = fxl__across(b->c0, b->s0, qx, qy);
+    u1_q32 = fxl__along(b->c1, b->s1, qx, qy), v1_q32 = fxl__across(b->c1, b->s1, qx, qy);
+    if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))
+        return 1;
+    if (b->step == 0 || t_q32 < 0)
+        return 0;
+    if (b->span_v) {
+        int64_t vpa_q32 = b->step > 0 ? v0_q32 : v1_q32, vpb_q32 = b->step > 0 ? v1_q32 : v0_q32;
+        int64_t rr = (int64_t)r + b->round;
+        uint64_t q2_q32 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+        if ((vpa_q32 >= 0 && vpb_q32 <= 0 && axis_raw(b->ulr - rr, b->uhr + rr, q2_q32)) ||
+            (vpa_q32 <= 0 && vpb_q32 >= 0 && axis_raw(-rr - b->uhr, rr - b->ulr, q2_q32)))
+            return 1;
+    }
+    f->u0 = u0_q32, f->v0 = v0_q32, f->u1 = u1_q32, f->v1 = v1_q32, f->t = t_q32;
+    return -1;
+}
+
+#ifdef FXL_TEST_HOOKS
+bool fxl__sweep_head_far_check(int32_t c0, int32_t s0, int32_t c1, int32_t s1, int32_t qx,
+                               int32_t qy, int64_t t, const int32_t words[4], int32_t step)
+{
+    batch_turn b = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false};
+    b.c0 = c0, b.s0 = s0, b.c1 = c1, b.s1 = s1, b.step = step;
+    b.pulo = words[0], b.puhi = words[1], b.pvlo = words[2], b.pvhi = words[3];
+    return head_far(&b, qx, qy, t);
+}
+#endif
+
+/* turn_hit's stages after its head, on the frame values the head worked
+ * out (f): the quick misses, arc_settle, the exact middle, as there. */
+FXL_ARM_CODE static bool batch_turn_rest(const fxl_sweep_prep *sp, const turn_vals *f, int32_t qx,
+                                         int32_t qy, int32_t r)
+{
+    const fxl_laser_prep *a = &sp->from;
+    int settled;
+    if (turn_quick(a, sp->step, f->u0, f->v0, f->u1, f->v1, qx, qy, f->t))
+        return quick_audit(sp, qx, qy, f->u0, f->v0, f->u1, f->v1, r);
+    settled = arc_settle(a, sp->step, f->u0, f->v0, f->u1, f->v1, qx, qy, f->t);
+    if (settled >= 0)
+        return settled == 1;
+    return middle_exact(sp, qx, qy, f->u0, f->v0, f->u1, f->v1, r, f->t);
+}
+
+/* turn_hit's answer: batch_turn_head, then batch_turn_rest. */
+FXL__ALWAYS_INLINE bool batch_turn_hit(const fxl_sweep_prep *sp, const batch_turn *b, fix16_t x,
+                                       fix16_t y, fix16_t r)
+{
+    turn_vals f;
+    int h = batch_turn_head(&sp->from, b, x, y, r, &f);
+    if (h >= 0)
+        return h != 0;
+    return batch_turn_rest(sp, &f, fxl__offset(x, b->px), fxl__offset(y, b->py), r);
+}
+
+/* batch_turn's values for sp, out of the loop's IWRAM code; true for
+ * fixed_hit's turn alone (the pivot stays put). */
+FXL_ARM_CODE static bool batch_turn_init(const fxl_sweep_prep *sp, batch_turn *b)
+{
+    b->uhr = fxl__floor_shift(sp->from.u_hi, 16), b->ulr = -fxl__floor_shift(-sp->from.u_lo, 16);
+    b->c0 = sp->from.cos, b->s0 = sp->from.sin, b->c1 = sp->cos1, b->s1 = sp->sin1;
+    b->pulo = fxl__sweep_p24(sp->from.u_lo), b->puhi = fxl__sweep_p24(sp->from.u_hi);
+    b->pvlo = fxl__sweep_p24(sp->from.v_lo), b->pvhi = fxl__sweep_p24(sp->from.v_hi);
+    b->round = sp->from.round, b->step = sp->step, b->px = sp->from.pos.x, b->py = sp->from.pos.y;
+    b->span_v = sp->from.v_lo <= 0 && sp->from.v_hi >= 0;
+    return sp->half_move.x == 0 && sp->half_move.y == 0 && sp->pivot1.x == sp->from.pos.x &&
+           sp->pivot1.y == sp->from.pos.y;
 }
 
 /* The batch loops are copies, on purpose, of fxl_laser_vs_circles' (laser.c
@@ -1041,17 +1223,22 @@ size_t fxl_sweep_vs_circles(const fxl_sweep_prep *sp, const fxl_circle *circles,
                             uint32_t *hit_bits)
 {
     uint32_t mx = 0, my = 0, hx = 0, hy = 0;
-    bool boxed;
+    bool boxed, still;
     size_t i = 0, hits = 0;
+    batch_turn bt;
 
     FXL_ASSERT(sp != NULL && (circles != NULL || n == 0));
     boxed = fxl__sweep_box(sp, &mx, &my, &hx, &hy);
+    still = batch_turn_init(sp, &bt);
     while (i < n) {
         size_t end = n - i > 32u ? i + 32u : n;
         uint32_t word = 0, bit = 1;
         for (; i < end; i++, bit <<= 1) {
             fix16_t x = circles[i].c.x, y = circles[i].c.y, r = circles[i].r;
-            if ((!boxed || fxl__near_box(mx, my, hx, hy, x, y, r)) && batch_hit(sp, x, y, r)) {
+            /* fixed_hit's answer: the turn alone (batch_turn_hit) or
+             * batch_moving for a motion that moves */
+            if ((!boxed || fxl__near_box(mx, my, hx, hy, x, y, r)) &&
+                (still ? batch_turn_hit(sp, &bt, x, y, r) : batch_moving(sp, x, y, r))) {
                 word |= bit;
                 hits++;
             }

@@ -249,11 +249,12 @@ static inline int32_t fxl__sweep_p24(int64_t x)
 }
 
 /* One axis of fxl__sweep_ends_far256: both ends' words a, b (1/256 px)
- * beyond the box [lo, hi] grown by pt + m on the same side. */
-static inline bool fxl__sweep_far_axis256(int32_t a, int32_t b, int64_t lo, int64_t hi,
+ * beyond the box [lo, hi] (its words plo = P(lo), phi = P(hi)) grown by
+ * pt + m on the same side. */
+static inline bool fxl__sweep_far_axis256(int32_t a, int32_t b, int32_t plo, int32_t phi,
                                           int32_t pt, int32_t m)
 {
-    int32_t h = fxl__sweep_p24(hi) + pt, l = fxl__sweep_p24(lo) - pt;
+    int32_t h = phi + pt, l = plo - pt;
     h = (h > 0 ? h : 0) + m;
     if (a > h && b > h)
         return true;
@@ -261,14 +262,26 @@ static inline bool fxl__sweep_far_axis256(int32_t a, int32_t b, int64_t lo, int6
     return a < l && b < l;
 }
 
+/* pt = P(t) + 1 and M of the proof above, from t and the offset. */
+static inline int32_t fxl__sweep_pt256(int64_t t)
+{
+    return fxl__sweep_p24(t) + 1;
+}
+
+static inline int32_t fxl__sweep_m256(int32_t qx, int32_t qy)
+{
+    return (int32_t)(fxl__abs32(qx) >> 24) + (int32_t)(fxl__abs32(qy) >> 24) + 2;
+}
+
 static inline bool fxl__sweep_ends_far256(int64_t u0, int64_t v0, int64_t u1, int64_t v1,
                                           int64_t ulo, int64_t uhi, int64_t vlo, int64_t vhi,
                                           int64_t t, int32_t qx, int32_t qy)
 {
-    int32_t pt = fxl__sweep_p24(t) + 1;
-    int32_t m = (int32_t)(fxl__abs32(qx) >> 24) + (int32_t)(fxl__abs32(qy) >> 24) + 2;
-    return fxl__sweep_far_axis256(fxl__sweep_p24(v0), fxl__sweep_p24(v1), vlo, vhi, pt, m) ||
-           fxl__sweep_far_axis256(fxl__sweep_p24(u0), fxl__sweep_p24(u1), ulo, uhi, pt, m);
+    int32_t pt = fxl__sweep_pt256(t), m = fxl__sweep_m256(qx, qy);
+    return fxl__sweep_far_axis256(fxl__sweep_p24(v0), fxl__sweep_p24(v1), fxl__sweep_p24(vlo),
+                                  fxl__sweep_p24(vhi), pt, m) ||
+           fxl__sweep_far_axis256(fxl__sweep_p24(u0), fxl__sweep_p24(u1), fxl__sweep_p24(ulo),
+                                  fxl__sweep_p24(uhi), pt, m);
 }
 
 /* The middle of a turn: true iff the circle of radius r at offset q = (qx,
@@ -295,6 +308,25 @@ typedef struct fxl__turn_audit_t {
     uint32_t pivot_checked, pivot_wrong;
 } fxl__turn_audit_t;
 extern fxl__turn_audit_t fxl__turn_audit;
+#endif
+
+/* sweep.c's audit of fxl_sweep_vs_circles' head (batch_turn_head's
+ * rejects in 1/256 px; test builds only: FXL_TEST_HOOKS): with
+ * fxl__head_audit.on and sp the prep the batch is called with, each
+ * circle the head's reject settles runs turn_hit too: checked counts
+ * them, wrong those turn_hit calls a hit. */
+#ifdef FXL_TEST_HOOKS
+typedef struct fxl__head_audit_t {
+    bool on;
+    const fxl_sweep_prep *sp;
+    uint32_t checked, wrong;
+} fxl__head_audit_t;
+extern fxl__head_audit_t fxl__head_audit;
+/* sweep.c's head_far alone (the batch head's reject, test builds only),
+ * on the table vectors (c0, s0), (c1, s1), the offset q, the reach t, the
+ * rectangle's words P(u_lo), P(u_hi), P(v_lo), P(v_hi) and the step. */
+bool fxl__sweep_head_far_check(int32_t c0, int32_t s0, int32_t c1, int32_t s1, int32_t qx,
+                               int32_t qy, int64_t t, const int32_t words[4], int32_t step);
 #endif
 
 /* sweep.c's count of the turns its quick_miss settled (behind_miss and

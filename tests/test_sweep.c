@@ -436,6 +436,9 @@ static void batch_matches_single(void)
     static uint32_t bits[(700 + 31) / 32], bits2[(700 + 31) / 32];
     fxlt_rng rng = fxlt_rng_for("sweep_batch");
     uint32_t round, rounds = FXLT_PROPERTY_DIVISOR > 1 ? 12u : 300u, bad = 0, total = 0;
+#ifdef FXL_TEST_HOOKS
+    fxl__head_audit.checked = fxl__head_audit.wrong = 0;
+#endif
     for (round = 0; round < rounds; round++) {
         fxl_sweep s = gen_any_sweep(&rng);
         fxl_sweep_prep sp = prep(&s);
@@ -448,7 +451,14 @@ static void batch_matches_single(void)
         }
         for (i = 0; i < (n + 31) / 32; i++)
             bits[i] = bits2[i] = 0xA5A5A5A5u;
+#ifdef FXL_TEST_HOOKS
+        /* the batch head's rejects, each re-run through turn_hit */
+        fxl__head_audit.on = true, fxl__head_audit.sp = &sp;
+#endif
         got = fxl_sweep_vs_circles(&sp, circles, n, bits);
+#ifdef FXL_TEST_HOOKS
+        fxl__head_audit.on = false, fxl__head_audit.sp = NULL;
+#endif
         CHECK_EQ(fxl_sweep_vs_moving_circles(&sp, circles, ends, n, bits2),
                  fxl_sweep_vs_moving_circles(&sp, circles, ends, n, NULL));
         for (i = 0; i < n; i++) {
@@ -478,6 +488,12 @@ static void batch_matches_single(void)
     fxlt_printf("    batch: %u circles fixed and moving, %u bits differ from the single "
                 "tests\n", total, bad);
     CHECK_EQ(bad, 0);
+#ifdef FXL_TEST_HOOKS
+    fxlt_printf("    batch head: %u circles its 1/256 px reject settled, %u of them a hit "
+                "for turn_hit\n", fxl__head_audit.checked, fxl__head_audit.wrong);
+    CHECK_EQ(fxl__head_audit.wrong, 0);
+    CHECK(fxl__head_audit.checked > 0);
+#endif
 }
 
 /* Breaks one field of a sweep so that fxl_sweep_prepare refuses it. */
@@ -1714,6 +1730,103 @@ static void ends_far_words(void)
     CHECK(lost > 0);
 }
 
+#ifdef FXL_TEST_HOOKS
+/* sweep.c's turn_far in 64-bit values (ends_far, then turn_far_arc's four
+ * sides with their exact directions), the reference of the batch head's
+ * reject. */
+static bool ref_turn_far64(int64_t u0, int64_t v0, int64_t u1, int64_t v1, int64_t ulo,
+                           int64_t uhi, int64_t vlo, int64_t vhi, int64_t t, int32_t qx,
+                           int32_t qy, int32_t step)
+{
+    int64_t m = (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
+    int64_t ua = step >= 0 ? u0 : u1, ub = step >= 0 ? u1 : u0;
+    int64_t va = step >= 0 ? v0 : v1, vb = step >= 0 ? v1 : v0;
+    bool up = ua <= 0 && ub >= 0, down = ua >= 0 && ub <= 0;
+    bool right = va >= 0 && vb <= 0, left = va <= 0 && vb >= 0;
+    if (ref_ends_far64(u0, v0, u1, v1, ulo, uhi, vlo, vhi, t, qx, qy))
+        return true;
+    return (!up && (v0 > v1 ? v0 : v1) + m < vlo - t) ||
+           (!down && (v0 < v1 ? v0 : v1) - m > vhi + t) ||
+           (!left && (u0 < u1 ? u0 : u1) - m > uhi + t) ||
+           (!right && (u0 > u1 ? u0 : u1) + m < ulo - t);
+}
+
+/* A table-like vector: random components up to 2^16 in size, or one on an
+ * axis (then a frame value is an offset times 2^16: on zero exactly for a
+ * zero offset, the directions' edge case). */
+static void head_vector(fxlt_rng *rng, int32_t *c, int32_t *s)
+{
+    switch (fxlt_below(rng, 4)) {
+    case 0: *c = 65536, *s = 0; break;
+    case 1: *c = 0, *s = fxlt_below(rng, 2) != 0 ? 65536 : -65536; break;
+    default:
+        *c = fxlt_range(rng, -65536, 65536), *s = fxlt_range(rng, -65536, 65536);
+        break;
+    }
+}
+
+/* sweep.c's head_far (the batch head's reject, through
+ * fxl__sweep_head_far_check) against the 64-bit turn_far: its yes must
+ * always be that one's (a weaker reject: it may say no where turn_far
+ * says yes). The rectangle's sides placed at the values' grown bounds
+ * (the reach and the margin m off, a few 1/256 px and raw steps about
+ * them), offsets near zero (the directions' signs at their edge), steps
+ * of both signs. Fails with the arc's bound one 1/256 px loose or a
+ * direction's sign test strict (tried: see docs/tuning.md). */
+static void head_far_words(void)
+{
+    fxlt_rng rng = fxlt_rng_for("head_far_words");
+    uint32_t i, n = FXLT_CASES(400000), bad = 0, yes = 0, lost = 0, arc = 0;
+    for (i = 0; i < n; i++) {
+        int32_t c0, s0, c1, s1, qx, qy, step = fxlt_range(&rng, -2048, 2048), words[4];
+        int64_t u0, v0, u1, v1, m, t, b[4];
+        bool a, h;
+        int k;
+        head_vector(&rng, &c0, &s0);
+        head_vector(&rng, &c1, &s1);
+        qx = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, -2, 2)
+                                      : (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 31));
+        qy = fxlt_below(&rng, 4) == 0 ? fxlt_range(&rng, -2, 2)
+                                      : (int32_t)rand_bits(&rng, 1 + fxlt_below(&rng, 31));
+        /* the frame values (frame.h's fxl__along, fxl__across) */
+        u0 = (int64_t)c0 * qx + (int64_t)s0 * qy;
+        v0 = (int64_t)c0 * qy - (int64_t)s0 * qx;
+        u1 = (int64_t)c1 * qx + (int64_t)s1 * qy;
+        v1 = (int64_t)c1 * qy - (int64_t)s1 * qx;
+        m = (int64_t)fxl__abs32(qx) + (int64_t)fxl__abs32(qy) + 1;
+        t = fxlt_below(&rng, 8) == 0 ? -mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 40)))
+                                     : mag64(rand_bits(&rng, 1 + fxlt_below(&rng, 47)));
+        /* u_lo, u_hi, v_lo, v_hi: each at a side's grown bound of the
+         * values (the arc's: min - m - t above, max + m + t below), or
+         * random */
+        b[0] = (u0 > u1 ? u0 : u1) + m + t, b[1] = (u0 < u1 ? u0 : u1) - m - t;
+        b[2] = (v0 > v1 ? v0 : v1) + m + t, b[3] = (v0 < v1 ? v0 : v1) - m - t;
+        for (k = 0; k < 4; k++)
+            b[k] = fxlt_below(&rng, 4) == 0 ? rand_bits(&rng, 1 + fxlt_below(&rng, 49))
+                                            : near_bound(&rng, b[k]);
+        if (b[0] > b[1]) /* keep lo <= hi: move the one not at a bound */
+            b[(i & 1) != 0 ? 0 : 1] = b[(i & 1) != 0 ? 1 : 0];
+        if (b[2] > b[3])
+            b[(i & 2) != 0 ? 2 : 3] = b[(i & 2) != 0 ? 3 : 2];
+        for (k = 0; k < 4; k++)
+            words[k] = fxl__sweep_p24(b[k]);
+        a = ref_turn_far64(u0, v0, u1, v1, b[0], b[1], b[2], b[3], t, qx, qy, step);
+        h = fxl__sweep_head_far_check(c0, s0, c1, s1, qx, qy, t, words, step);
+        bad += h && !a ? 1u : 0u;
+        yes += h ? 1u : 0u;
+        lost += a && !h ? 1u : 0u;
+        arc += h && !ref_ends_far64(u0, v0, u1, v1, b[0], b[1], b[2], b[3], t, qx, qy) ? 1u : 0u;
+    }
+    fxlt_printf("    head far: %u inputs, %u rejected by the 1/256 px form (%u by its arc "
+                "sides; %u more by the 64-bit one), %u rejected wrongly\n",
+                n, yes, arc, lost, bad);
+    CHECK_EQ(bad, 0);
+    CHECK(yes > n / 8);
+    CHECK(arc > 0);
+    CHECK(lost > 0);
+}
+#endif
+
 static void far_core_words(void)
 {
     fxlt_rng rng = fxlt_rng_for("far_core_words");
@@ -1799,6 +1912,9 @@ static const fxlt_case cases[] = {
     {"property_quick_bands", property_quick_bands},
     {"far_core_words", far_core_words},
     {"ends_far_words", ends_far_words},
+#ifdef FXL_TEST_HOOKS
+    {"head_far_words", head_far_words},
+#endif
 };
 
 const fxlt_suite fxlt_suite_sweep = {"sweep", cases, FXLT_COUNT(cases)};
