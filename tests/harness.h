@@ -18,6 +18,18 @@
 #define FXL_EWRAM_BSS
 #endif
 
+/* One scratch buffer for the suites' largest arrays (the chain tests' two
+ * 4096-square lists, the wall tests' inflated rooms): a test case may use
+ * it from its start to its end and must not expect it to keep anything
+ * between cases. On the GBA it is in EWRAM, which could not hold each
+ * suite's own copy. */
+#define FXLT_SCRATCH_BYTES 131072u
+typedef union fxlt_scratch_mem {
+    uint64_t align;
+    unsigned char bytes[FXLT_SCRATCH_BYTES];
+} fxlt_scratch_mem;
+extern fxlt_scratch_mem fxlt_scratch;
+
 typedef void (*fxlt_fn)(void);
 
 typedef struct fxlt_case {

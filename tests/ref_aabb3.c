@@ -33,6 +33,7 @@
 #include "ref_aabb3.h"
 
 #include "bigint.h"
+#include "harness.h" /* FXL_EWRAM_BSS */
 #include "ref.h"
 
 static big bsub(big a, big b)
@@ -131,7 +132,7 @@ __attribute__((noinline)) static bool cylinder_ref(int64_t m[3][3], const int64_
                                                    const int64_t hi[3], const big *cen, big len,
                                                    big w)
 {
-    pt2 pts[32];
+    static pt2 pts[32] FXL_EWRAM_BSS; /* 5 KiB: off the GBA test ROM's 13 KiB stack */
     int n = 0, c, e, i, j, k;
     big w2 = big_mul(w, w);
     for (c = 0; c < 8; c++) {

@@ -91,26 +91,26 @@ static int qcmp(qn x, qn y)
     return sign_root(d.a, d.b, g_n);
 }
 
-static int orient(qp p, qp q, qp r)
+__attribute__((noinline)) static int orient(const qp *p, const qp *q, const qp *r)
 {
-    qn c = qsub(qmul(qsub(q.x, p.x), qsub(r.y, p.y)), qmul(qsub(q.y, p.y), qsub(r.x, p.x)));
+    qn c = qsub(qmul(qsub(q->x, p->x), qsub(r->y, p->y)), qmul(qsub(q->y, p->y), qsub(r->x, p->x)));
     return sign_root(c.a, c.b, g_n);
 }
 
-static bool between(qn a, qn b, qn v)
+static bool between(const qn *a, const qn *b, const qn *v)
 {
-    int ab = qcmp(a, b);
-    qn lo = ab <= 0 ? a : b, hi = ab <= 0 ? b : a;
-    return qcmp(lo, v) <= 0 && qcmp(v, hi) <= 0;
+    int ab = qcmp(*a, *b);
+    const qn *lo = ab <= 0 ? a : b, *hi = ab <= 0 ? b : a;
+    return qcmp(*lo, *v) <= 0 && qcmp(*v, *hi) <= 0;
 }
 
-static bool on_box(qp p, qp q, qp r)
+static bool on_box(const qp *p, const qp *q, const qp *r)
 {
-    return between(p.x, q.x, r.x) && between(p.y, q.y, r.y);
+    return between(&p->x, &q->x, &r->x) && between(&p->y, &q->y, &r->y);
 }
 
 /* Closed segments p1p2 and q1q2 meet. */
-static bool seg_seg(qp p1, qp p2, qp q1, qp q2)
+static bool seg_seg(const qp *p1, const qp *p2, const qp *q1, const qp *q2)
 {
     int d1 = orient(q1, q2, p1), d2 = orient(q1, q2, p2);
     int d3 = orient(p1, p2, q1), d4 = orient(p1, p2, q2);
@@ -128,27 +128,27 @@ static qp pt(qn x, qn y)
     return p;
 }
 
-static bool inside(qp p, qn x0, qn x1, qn y0, qn y1)
+static bool inside(const qp *p, const qn *r)
 {
-    return qcmp(x0, p.x) <= 0 && qcmp(p.x, x1) <= 0 && qcmp(y0, p.y) <= 0 && qcmp(p.y, y1) <= 0;
+    return qcmp(r[0], p->x) <= 0 && qcmp(p->x, r[1]) <= 0 && qcmp(r[2], p->y) <= 0 && qcmp(p->y, r[3]) <= 0;
 }
 
-/* The closed segment meets the closed rectangle. */
-static bool seg_rect(qp p1, qp p2, qn x0, qn x1, qn y0, qn y1)
+/* The closed segment meets the closed rectangle r = {x0, x1, y0, y1}. */
+__attribute__((noinline)) static bool seg_rect(const qp *p1, const qp *p2, const qn *r)
 {
     qp c[4];
     int i;
-    if (inside(p1, x0, x1, y0, y1) || inside(p2, x0, x1, y0, y1))
+    if (inside(p1, r) || inside(p2, r))
         return true;
-    c[0] = pt(x0, y0), c[1] = pt(x1, y0), c[2] = pt(x1, y1), c[3] = pt(x0, y1);
+    c[0] = pt(r[0], r[2]), c[1] = pt(r[1], r[2]), c[2] = pt(r[1], r[3]), c[3] = pt(r[0], r[3]);
     for (i = 0; i < 4; i++)
-        if (seg_seg(p1, p2, c[i], c[(i + 1) & 3]))
+        if (seg_seg(p1, p2, &c[i], &c[(i + 1) & 3]))
             return true;
     return false;
 }
 
 /* The integer segment AB within sqrt(r2) of C. */
-static bool seg_disk(big ax, big ay, big bx, big by, big cx, big cy, big r2)
+__attribute__((noinline)) static bool seg_disk(big ax, big ay, big bx, big by, big cx, big cy, big r2)
 {
     big dx = bsub(bx, ax), dy = bsub(by, ay), ex = bsub(cx, ax), ey = bsub(cy, ay);
     big dot = big_add(big_mul(ex, dx), big_mul(ey, dy));
@@ -169,44 +169,77 @@ typedef struct kbox {
     int64_t t;       /* Q32.32 reach */
 } kbox;
 
+/* Pieces of the slide, each out of line so that the big temporaries of
+ * one are not on the stack under another (the GBA test ROM's stack is
+ * 13 KB and shared with the library's IWRAM code). */
+
+/* (2) the first pose: the scaled corners W against the box. */
+__attribute__((noinline)) static bool first_pose_hits(const big *wx, const big *wy, const qn *box)
+{
+    big zero = bi(0);
+    int i;
+    for (i = 0; i < 4; i++) {
+        int j = (i + 1) & 3;
+        qp a, b;
+        a = pt(qmk(wx[i], zero), qmk(wy[i], zero)), b = pt(qmk(wx[j], zero), qmk(wy[j], zero));
+        if (seg_rect(&a, &b, box))
+            return true;
+    }
+    return false;
+}
+
+/* (3) one corner's path W -> E against the box grown by the reach R
+ * (r2 = R^2 n, world, scaled); disks only when the reach is positive. */
+__attribute__((noinline)) static bool corner_path_hits(const big *w, const big *e, const qn *box, const qn *R,
+                                                       const big *r2, bool disks)
+{
+    big zero = bi(0);
+    qp p1 = pt(qmk(w[0], zero), qmk(w[1], zero)), p2 = pt(qmk(e[0], zero), qmk(e[1], zero));
+    qn nr = qsub(qmk(zero, zero), *R), r[4];
+    r[0] = qsub(box[0], *R), r[1] = qsub(box[1], nr), r[2] = box[2], r[3] = box[3];
+    if (seg_rect(&p1, &p2, r))
+        return true;
+    r[0] = box[0], r[1] = box[1], r[2] = qsub(box[2], *R), r[3] = qsub(box[3], nr);
+    if (seg_rect(&p1, &p2, r))
+        return true;
+    if (disks) {
+        int j;
+        for (j = 0; j < 4; j++)
+            if (seg_disk(w[0], w[1], e[0], e[1], (j & 1) ? box[1].a : box[0].a, (j & 2) ? box[3].a : box[2].a,
+                         *r2))
+                return true;
+    }
+    return false;
+}
+
 /* A slide: the table pose (c, s) about the pivot, the box [x0, x1] x [y0,
  * y1] (Q16.16 offsets) moving by d relative to it. */
 static bool slide(const kbox *K, int32_t c, int32_t s, const int64_t bx[4], int64_t dx, int64_t dy)
 {
     int64_t n = (int64_t)c * c + (int64_t)s * s;
     big sig = bi(n), zero = bi(0);
-    qn X0, X1, Y0, Y1, R;
+    qn box[4], R; /* X0, X1, Y0, Y1 */
     big wx[4], wy[4], r2;
-    int i, j;
+    int i;
     g_n = bi(n);
-    X0 = qmk(big_mul(bi(bx[0]), sig), zero), X1 = qmk(big_mul(bi(bx[2]), sig), zero);
-    Y0 = qmk(big_mul(bi(bx[1]), sig), zero), Y1 = qmk(big_mul(bi(bx[3]), sig), zero);
+    box[0] = qmk(big_mul(bi(bx[0]), sig), zero), box[1] = qmk(big_mul(bi(bx[2]), sig), zero);
+    box[2] = qmk(big_mul(bi(bx[1]), sig), zero), box[3] = qmk(big_mul(bi(bx[3]), sig), zero);
     for (i = 0; i < 4; i++) {
         wx[i] = bsub(big_mul(bi(c), bi(K->k[i][0])), big_mul(bi(s), bi(K->k[i][1])));
         wy[i] = big_add(big_mul(bi(s), bi(K->k[i][0])), big_mul(bi(c), bi(K->k[i][1])));
     }
-    /* (2) the first pose */
-    for (i = 0; i < 4; i++) {
-        j = (i + 1) & 3;
-        if (seg_rect(pt(qmk(wx[i], zero), qmk(wy[i], zero)), pt(qmk(wx[j], zero), qmk(wy[j], zero)),
-                     X0, X1, Y0, Y1))
-            return true;
-    }
+    if (first_pose_hits(wx, wy, box))
+        return true;
     /* (3) K's corners' paths: W -> W - d sigma against the box grown by
      * the reach T sqrt(n) (world, scaled). */
     R = qmk(zero, bi(K->t));
     r2 = big_mul(big_mul(R.b, R.b), g_n);
     for (i = 0; i < 4; i++) {
-        big ex = bsub(wx[i], big_mul(bi(dx), sig)), ey = bsub(wy[i], big_mul(bi(dy), sig));
-        qp p1 = pt(qmk(wx[i], zero), qmk(wy[i], zero)), p2 = pt(qmk(ex, zero), qmk(ey, zero));
-        qn nr = qsub(qmk(zero, zero), R);
-        if (seg_rect(p1, p2, qsub(X0, R), qsub(X1, nr), Y0, Y1) ||
-            seg_rect(p1, p2, X0, X1, qsub(Y0, R), qsub(Y1, nr)))
+        big w[2], e[2];
+        w[0] = wx[i], w[1] = wy[i];
+        e[0] = bsub(wx[i], big_mul(bi(dx), sig)), e[1] = bsub(wy[i], big_mul(bi(dy), sig));
+        if (corner_path_hits(w, e, box, &R, &r2, K->t > 0))
             return true;
-        if (K->t > 0)
-            for (j = 0; j < 4; j++)
-                if (seg_disk(wx[i], wy[i], ex, ey, (j & 1) ? X1.a : X0.a, (j & 2) ? Y1.a : Y0.a, r2))
-                    return true;
     }
     return false;
 }
@@ -295,8 +328,10 @@ static bool turn(const kbox *K, fxl_angle angle, int32_t step, const int64_t bx[
     }
     for (i = 0; i < 4; i++) {
         int j = (i + 1) & 3;
-        if (seg_rect(pt(qmk(sx[i], zero), qmk(sy[i], zero)), pt(qmk(sx[j], zero), qmk(sy[j], zero)),
-                     qmk(zero, bi(X0)), qmk(zero, bi(X1)), qmk(zero, bi(Y0)), qmk(zero, bi(Y1))))
+        qp a = pt(qmk(sx[i], zero), qmk(sy[i], zero)), b = pt(qmk(sx[j], zero), qmk(sy[j], zero));
+        qn r[4];
+        r[0] = qmk(zero, bi(X0)), r[1] = qmk(zero, bi(X1)), r[2] = qmk(zero, bi(Y0)), r[3] = qmk(zero, bi(Y1));
+        if (seg_rect(&a, &b, r))
             return true;
     }
     /* (3) the arcs */

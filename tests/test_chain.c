@@ -12,8 +12,10 @@
 
 #define PX(v) ((fix16_t)((v) * 65536))
 
-static fxl_aabb boxes[FXL_CHAIN_MAX] FXL_EWRAM_BSS;
-static fxl_aabb other[FXL_CHAIN_MAX] FXL_EWRAM_BSS;
+/* Two lists of FXL_CHAIN_MAX squares, in the shared scratch buffer. */
+#define boxes ((fxl_aabb *)(void *)fxlt_scratch.bytes)
+#define other (boxes + FXL_CHAIN_MAX)
+typedef char scratch_holds_two_chains[2 * FXL_CHAIN_MAX * sizeof(fxl_aabb) <= FXLT_SCRATCH_BYTES ? 1 : -1];
 
 static void tan_table(void)
 {
@@ -325,7 +327,7 @@ static void fast_path_edges(void)
 
 /* The callback's squares go to `other` (the EWRAM of a GBA is 256 KiB). */
 typedef struct collect {
-    fxl_aabb *boxes;
+    fxl_aabb *squares;
     size_t n;
 } collect;
 
@@ -335,7 +337,7 @@ static void take(void *user, fxl_aabb box)
 {
     collect *c = (collect *)user;
     if (c->n < FXL_CHAIN_MAX)
-        c->boxes[c->n] = box;
+        c->squares[c->n] = box;
     c->n++;
 }
 
@@ -363,8 +365,8 @@ static void each_matches_make(void)
         CHECK_EQ(a, b);
         CHECK_EQ(got_each.n, b);
         for (k = 0; k < a && k < got_each.n; k++)
-            if (!same_box(boxes[k], got_each.boxes[k])) {
-                CHECK(same_box(boxes[k], got_each.boxes[k]));
+            if (!same_box(boxes[k], got_each.squares[k])) {
+                CHECK(same_box(boxes[k], got_each.squares[k]));
                 break;
             }
     }

@@ -478,7 +478,7 @@ static void bounce_stays_inside(void)
     fxlt_rng rng = fxlt_rng_for("bounce_stays_inside");
     uint32_t target = FXLT_CASES(FXLT_ROOM_ROOMS);
     room_stats st = {0, 0, 0, 0, 0};
-    static fxl_room_wall packed[RW];
+    static fxl_room_wall packed[RW] FXL_EWRAM_BSS;
     fxl_room room;
     troom R;
     room_differ = 0;
@@ -670,7 +670,7 @@ static void room_calls_agree(void)
 {
     fxlt_rng rng = fxlt_rng_for("room_calls_agree");
     uint32_t casts = 0, target = FXLT_CASES(100000), bad = 0, stopped = 0;
-    static fxl_room_wall packed[RW];
+    static fxl_room_wall packed[RW] FXL_EWRAM_BSS;
     troom R;
     while (casts < target) {
         fxl_room room;

@@ -402,7 +402,7 @@ static void forms_agree(void)
     fxlt_rng rng = fxlt_rng_for("sweep_aabb.forms_agree");
     static fxl_aabb boxes[40];
     static fxl_vec2 to[40];
-    static fxl_sweep sweeps[40];
+    static fxl_sweep sweeps[40] FXL_EWRAM_BSS;
     uint32_t bits[2], mbits[2], fbits[2], round, n = FXLT_CASES(300);
     size_t idx[40];
     for (round = 0; round < n; round++) {
@@ -511,7 +511,7 @@ static void witness_sound(void)
 static void fused_near(void)
 {
     fxlt_rng rng = fxlt_rng_for("sweep_aabb.fused_near");
-    static fxl_sweep sweeps[40];
+    static fxl_sweep sweeps[40] FXL_EWRAM_BSS;
     uint32_t round, n = FXLT_CASES(150) + 1u, hits = 0, swept = 0, bad = 0;
     for (round = 0; round < n; round++) {
         fxl_sweep s0 = gen_sweep(&rng, (gen_motion)fxlt_below(&rng, GEN_MOTIONS));

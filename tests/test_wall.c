@@ -273,7 +273,7 @@ static fix16_t coarse_coord(fxlt_rng *rng, fix16_t centre, fix16_t span)
 static void coarse_boxes(void)
 {
     static const fix16_t spans[] = {3, PX(1), PX(5), PX(300), FXL_COORD_MAX};
-    static fxl_wall_prep out[FXL_WALL_PARTS];
+    static fxl_wall_prep out[FXL_WALL_PARTS] FXL_EWRAM_BSS;
     fxlt_rng rng = fxlt_rng_for("coarse_boxes");
     uint32_t i, n = FXLT_CASES(200000), meet = 0, rejected = 0, missed = 0, unshared = 0;
     for (i = 0; i < n; i++) {
@@ -330,7 +330,9 @@ typedef struct room {
 /* A room's walls, prepared and inflated: one copy the room tests share
  * (EWRAM on the GBA, which has no room for two). */
 static fxl_wall_prep room_walls[ROOM_MAX] FXL_EWRAM_BSS;
-static fxl_wall_prep room_inflated[ROOM_MAX * FXL_WALL_PARTS] FXL_EWRAM_BSS;
+/* ROOM_MAX * FXL_WALL_PARTS inflated parts, in the shared scratch buffer */
+#define room_inflated ((fxl_wall_prep *)(void *)fxlt_scratch.bytes)
+typedef char scratch_holds_a_room[ROOM_MAX * FXL_WALL_PARTS * sizeof(fxl_wall_prep) <= FXLT_SCRATCH_BYTES ? 1 : -1];
 
 /* Inside or on the boundary, exactly: on an edge, or an odd number of edge
  * crossings of the ray to +x (half-open rule on y). */
@@ -500,7 +502,7 @@ static void circle_rooms_never_leak(void)
     uint32_t moves = 0, leaks = 0, overlaps = 0, contacts = 0, rooms = 0;
     uint32_t target = FXLT_CASES(1000000);
     fxl_wall_prep *inflated = room_inflated;
-    static fxl_wall walls[ROOM_MAX];
+    static fxl_wall walls[ROOM_MAX] FXL_EWRAM_BSS;
     double worst = 1e30;
     room R;
     while (moves < target) {
@@ -655,7 +657,7 @@ static void moves_match_model(void)
     fxlt_rng rng = fxlt_rng_for("moves_match_model");
     uint32_t moves = 0, bad = 0, contacts = 0, rejects = 0, target = FXLT_CASES(100000);
     fxl_wall_prep *walls = room_walls, *inflated = room_inflated;
-    static fxl_wall raw[ROOM_MAX];
+    static fxl_wall raw[ROOM_MAX] FXL_EWRAM_BSS;
     room R;
     while (moves < target) {
         int kind = (int)fxlt_below(&rng, 4), i, k;

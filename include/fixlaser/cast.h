@@ -218,7 +218,10 @@ fxl_result fxl_laser_bounce(const fxl_laser *laser, const fxl_wall_prep *walls, 
  * Cost (GBA, default build): the GBA port runs a room cast's candidate
  * search and its floor division as hand-scheduled ARM in ROM, and the
  * rest of fxl_room_cast's common case as hand-written Thumb
- * (port/gba/cast_arm.s, FXL_PORT_ROOM_CAST), and a bounce leg's band and
+ * (port/gba/cast_arm.s, FXL_PORT_ROOM_CAST: its one-sided candidates'
+ * loop, 96 bytes, in IWRAM; an axis-aligned beam's division by a 5 KiB
+ * ROM table of reciprocals, fxl__room_recip in src/angle_table.c, which
+ * only the port's build contains), and a bounce leg's band and
  * exact tests likewise (port/gba/bounce_arm.s, FXL_PORT_BOUNCE_BAND; its
  * candidates' loop in IWRAM); the C (fxl__room_cast_c,
  * fxl__room_cast_mask_c, src/bounce_band.c) stays the code everywhere

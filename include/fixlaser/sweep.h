@@ -88,7 +88,10 @@
  *     "Sweeps", keeps what was measured and not kept).
  *     Use the fused call for n sweeps against one circle, and the batch
  *     forms for one sweep against many circles (their bounding box costs
- *     about 1,000 once per call, then about 120 per circle; a sweep that
+ *     about 1,000 once per call; then a turn about a fixed pivot, any
+ *     pivot, about 65 to 105 a circle, at most about 250: its rejects, end
+ *     beams and axis hits in an ARM head in IWRAM, batch_turn_head, 1,340
+ *     bytes that a game calling fxl_sweep_vs_circles links; a sweep that
  *     moves takes a proven miss of its slides and turn, the four frame
  *     points in 1/256 px (ARM, ROM), before the exact pieces: a slide and
  *     a turn about 140 a circle, at most 480; as IWRAM code 104 / 311).
@@ -211,8 +214,8 @@ fxl_result fxl_sweeps_vs_circle(const fxl_sweep *sweeps, size_t n, fxl_circle ci
  * about 1,630 a sweep about its reference point, 2,700 about another
  * pivot, 2,560 pose to pose (at most 2,050 / 4,370 / 3,400 a sweep over a
  * call); the single test (prepare + test) about 3,400 typically turning
- * about the reference point and 3,200 pose to pose, at most about 14,900
- * and 19,700 (a near box whose slides and turn each run their exact
+ * about the reference point and 3,200 pose to pose, at most about 13,700
+ * and 19,600 (a near box whose slides and turn each run their exact
  * stages, all in 64-bit ARM code in ROM; the turn's exact start pose is
  * left out where the table start pose, which the slide before it
  * tested, holds it: every capsule, and the box lasers with |t_0| <= 2^16

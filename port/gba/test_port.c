@@ -5,7 +5,8 @@
  * by crt0.s at boot):
  *   0x0203FFF0  u32  magic 0x21434C46 ("FLC!" in memory order) once finished
  *   0x0203FFF4  u32  number of failures (0 = success)
- *   0x0203FFF8  u32  reserved (0)
+ *   0x0203FFF8  u32  the deepest the user stack went, bytes below the
+ *                    stack pointer of fxl_port_init (written at finish)
  *   0x0203FFFC  u32  reserved (0)
  * The failure count is written before the magic, so whoever sees the magic
  * sees the final count.
@@ -25,17 +26,68 @@
  * gba.ld's __iwram_top ends the static data): painted at init, checked at
  * finish. A deep call chain that ran into it would also have run over the
  * last static variables; the run then counts one more failure, whatever
- * the suite said. */
+ * the suite said. The rest of the free stack is painted too, so that the
+ * finish can tell how deep the stack went (the high-water mark) and fail
+ * the run while the suite still has less than FXL_STACK_SLACK bytes to
+ * spare: a test or an IWRAM function added later then fails here, with
+ * the figures, instead of corrupting the suite's static data. */
 extern char __iwram_top[];
 #define FXL_GUARD_WORDS 64u
 #define FXL_GUARD_WORD 0x5AC3A55Cu
+#ifndef FXL_STACK_SLACK
+#define FXL_STACK_SLACK 1024u /* -DFXL_STACK_SLACK=99999 prints the figures */
+#endif
+#define FXL_STATUS_STACK_ADDR 0x0203FFF8u
+
+static uintptr_t fxl_stack_entry; /* sp (about) at fxl_port_init */
+static uint32_t fxl_stack_words;  /* words painted above __iwram_top */
 
 static void fxl_guard_paint(void)
 {
     volatile uint32_t *g = (volatile uint32_t *)(void *)__iwram_top;
+    volatile uint32_t here = 0;
     uint32_t i;
-    for (i = 0; i < FXL_GUARD_WORDS; i++)
+    /* an address, kept as a number: nothing dereferences it later */
+    /* cppcheck-suppress danglingLifetime */
+    fxl_stack_entry = (uintptr_t)&here;
+    /* up to 64 bytes below this frame */
+    /* cppcheck-suppress danglingLifetime */
+    fxl_stack_words = (uint32_t)((fxl_stack_entry - 64u - (uintptr_t)__iwram_top) / 4u);
+    for (i = 0; i < fxl_stack_words; i++)
         g[i] = FXL_GUARD_WORD ^ i;
+}
+
+/* v in decimal, in buf (12 bytes); no printf (the size ROMs link this
+ * file without the harness) and no division (which would pull libgcc's
+ * into their tables). */
+static const char *fxl_dec(char *buf, uint32_t v)
+{
+    static const uint32_t tens[10] = {1000000000u, 100000000u, 10000000u, 1000000u, 100000u,
+                                      10000u,      1000u,      100u,      10u,      1u};
+    char *p = buf;
+    int i;
+    for (i = 0; i < 10; i++) {
+        char d = '0';
+        while (v >= tens[i]) {
+            v -= tens[i];
+            d++;
+        }
+        if (d != '0' || p != buf || i == 9)
+            *p++ = d;
+    }
+    *p = '\0';
+    return buf;
+}
+
+/* The lowest stack byte ever written: bytes of painted stack still intact
+ * above the guard band's start. */
+static uint32_t fxl_stack_untouched(void)
+{
+    const volatile uint32_t *g = (const volatile uint32_t *)(void *)__iwram_top;
+    uint32_t i = 0;
+    while (i < fxl_stack_words && g[i] == (FXL_GUARD_WORD ^ i))
+        i++;
+    return 4u * i;
 }
 
 static int fxl_guard_broken(void)
@@ -49,7 +101,7 @@ static int fxl_guard_broken(void)
 }
 
 /* The current, not yet sent, line (at most FXL_GBA_MGBA_DEBUG_MAX chars). */
-static char fxl_line[FXL_GBA_MGBA_DEBUG_MAX + 1];
+static char fxl_line[FXL_GBA_MGBA_DEBUG_MAX + 1] FXL_EWRAM_BSS; /* IWRAM is for the stack */
 static size_t fxl_line_len;
 
 static void fxl_line_flush(void)
@@ -95,6 +147,21 @@ void fxl_port_finish(int failed)
     if (fxl_guard_broken()) {
         fxl_port_write("FAIL the stack ran into the static data (port/gba/test_port.c guard)\n");
         failed++;
+    } else {
+        uint32_t untouched = fxl_stack_untouched();
+        uint32_t deepest = (uint32_t)(fxl_stack_entry - (uintptr_t)__iwram_top) - untouched;
+        *(volatile uint32_t *)FXL_STATUS_STACK_ADDR = deepest;
+        if (untouched < FXL_STACK_SLACK + 4u * FXL_GUARD_WORDS) {
+            char n[12];
+            fxl_port_write("FAIL the stack came within ");
+            fxl_port_write(fxl_dec(n, untouched));
+            fxl_port_write(" bytes of the static data (deepest ");
+            fxl_port_write(fxl_dec(n, deepest));
+            fxl_port_write(" bytes; port/gba/test_port.c wants ");
+            fxl_port_write(fxl_dec(n, FXL_STACK_SLACK + 4u * FXL_GUARD_WORDS));
+            fxl_port_write(" to spare)\n");
+            failed++;
+        }
     }
     *(volatile uint32_t *)FXL_STATUS_FAILED_ADDR = (uint32_t)failed;
     *(volatile uint32_t *)FXL_STATUS_MAGIC_ADDR = FXL_STATUS_MAGIC;
