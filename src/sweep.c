@@ -751,6 +751,29 @@ FXL__ALWAYS_INLINE bool quick_audit(const fxl_sweep_prep *sp, int32_t qx, int32_
     return false;
 }
 
+/* A turn turn_hit's arc box settled ahead of the end beams: false (and,
+ * in test builds with the audit on, both end beams and the exact middle
+ * run too, counted in arc_checked, and in arc_wrong if either hits). */
+FXL__ALWAYS_INLINE bool arc_audit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy,
+                                  int64_t u0_q32, int64_t v0_q32, int64_t u1_q32,
+                                  int64_t v1_q32, int32_t r, int64_t t_q32)
+{
+#ifdef FXL_TEST_HOOKS
+    if (fxl__turn_audit.on) {
+        const fxl_laser_prep *a = &sp->from;
+        bool hit = fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r);
+        if (!hit && sp->step != 0 && t_q32 >= 0)
+            hit = fxl__turn_middle(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r);
+        fxl__turn_audit.arc_checked++;
+        fxl__turn_audit.arc_wrong += hit ? 1u : 0u;
+    }
+#else
+    (void)sp, (void)qx, (void)qy, (void)u0_q32, (void)v0_q32, (void)u1_q32, (void)v1_q32, (void)r,
+        (void)t_q32;
+#endif
+    return false;
+}
+
 /* The turn about the pivot for a circle at offset q: the cheap rejects,
  * the two end beams, the axis shortcut, then (rarely) the exact middle.
  * With step 0 it is the static test of the start beam. */
@@ -770,11 +793,25 @@ static bool turn_hit(const fxl_sweep_prep *sp, int32_t qx, int32_t qy, int32_t r
     if (fxl__sweep_ends_far256(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo,
                                a->v_hi, t_q32, qx, qy))
         return false;
+    /* With the pivot outside the grown rectangle, turn_far's arc form, as
+     * arc_box_miss (session 17; issue 20's tails: a circle about a pivot
+     * off the beam that turn_far_arc let through paid it, about 600 GBA
+     * cycles, then the end beams, then arc_settle's box, about 1,100, that
+     * settled it). It rejects whatever turn_far_arc does: a side of
+     * turn_far_arc with its axis direction off the arc and both ends
+     * beyond it by more than m leaves that side's gap between the arc's
+     * box and K above t (the box is the ends' range grown by the same m,
+     * and grown to that axis only when the direction is on the arc). And
+     * it proves the end beams miss too: the box holds both table points
+     * S0 = (u0, v0), S1 (their ranges grown by m), so each S_i lies at
+     * least the box's gaps gu, gv beyond K along and across, and gu > t,
+     * gv > t or gu^2 + gv^2 > t^2 is fxl__frame_test's miss of S_i (eu >=
+     * gu, ev >= gv); t < 0 is a miss in both. Its miss of the middle is
+     * arc_box_miss's own proof. */
     if ((a->u_lo - t_q32 > 0 || a->u_hi + t_q32 < 0 || a->v_lo - t_q32 > 0 ||
          a->v_hi + t_q32 < 0) &&
-        turn_far_arc(u0_q32, v0_q32, u1_q32, v1_q32, a->u_lo, a->u_hi, a->v_lo, a->v_hi, t_q32,
-                     arc_margin(qx, qy), sp->step))
-        return false;
+        arc_box_miss(a, sp->step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy, t_q32))
+        return arc_audit(sp, qx, qy, u0_q32, v0_q32, u1_q32, v1_q32, r, t_q32);
     /* The end beam has the same rectangle (only its frame differs, and
      * u1_q32, v1_q32 are already in it). */
     if (fxl__frame_test(a, u0_q32, v0_q32, r) || fxl__frame_test(a, u1_q32, v1_q32, r))

@@ -306,6 +306,11 @@ typedef struct fxl__turn_audit_t {
      * corner test alone (pivot_in_middle) and by the general exact stage:
      * checked counts them, wrong where the two differ */
     uint32_t pivot_checked, pivot_wrong;
+    /* turns about a pivot off the beam settled by sweep.c's turn_hit in
+     * its arc box reject ahead of the end beams (session 17): each runs
+     * both end beams and the exact middle (arc_checked; arc_wrong those
+     * that hit) */
+    uint32_t arc_checked, arc_wrong;
 } fxl__turn_audit_t;
 extern fxl__turn_audit_t fxl__turn_audit;
 #endif

@@ -863,6 +863,7 @@ static void motion_property(gen_motion motion)
 #ifdef FXL_TEST_HOOKS
     fxl__turn_audit.on = true; /* the middle's miss filters checked as they go */
     fxl__turn_audit.filtered = fxl__turn_audit.wrong = 0;
+    fxl__turn_audit.arc_checked = fxl__turn_audit.arc_wrong = 0;
 #endif
     for (i = 0; i < n; i++) {
         fix16_t r;
@@ -909,7 +910,15 @@ static void motion_property(gen_motion motion)
     fxlt_printf("    %s: %u middles the 64-bit filters called a miss, %u of them a hit for the "
                 "exact stage\n", motion_names[motion], fxl__turn_audit.filtered,
                 fxl__turn_audit.wrong);
+    /* turn_hit's arc box ahead of the end beams (a pivot off the beam):
+     * each settled turn's end beams and exact middle run too */
+    fxlt_printf("    %s: %u turns the arc's box settled ahead of the end beams, %u of them "
+                "a hit for the end beams or the exact middle\n", motion_names[motion],
+                fxl__turn_audit.arc_checked, fxl__turn_audit.arc_wrong);
     CHECK_EQ(fxl__turn_audit.wrong, 0);
+    CHECK_EQ(fxl__turn_audit.arc_wrong, 0);
+    if (motion == GEN_TURN_OFFBEAM)
+        CHECK(fxl__turn_audit.arc_checked > 0);
 #endif
     CHECK_EQ(t.disagree, 0);
     CHECK_EQ(batch_disagree, 0);
