@@ -438,7 +438,9 @@ FXL__ALWAYS_INLINE bool px256_out(const fxl_laser_prep *a, int64_t u_q32, int64_
 FXL__ALWAYS_INLINE int cross256(int32_t a, int32_t b, int32_t c, int32_t d)
 {
     int64_t e = (int64_t)a * b - (int64_t)c * d;
-    int64_t bound = (int64_t)fxl__abs32(a) + fxl__abs32(b) + fxl__abs32(c) + fxl__abs32(d) + 2;
+    /* B in 32 bits (session 17: no carries): below 2^29, it never wraps */
+    int64_t bound =
+        (int64_t)(fxl__abs32(a) + fxl__abs32(b) + fxl__abs32(c) + fxl__abs32(d) + 2u);
     return e >= bound ? 1 : e <= -bound ? -1 : 0;
 }
 
@@ -535,12 +537,15 @@ FXL_ARM_CODE static bool quick_miss(const fxl_laser_prep *a, const turn_vals *f,
     uint64_t th = (uint64_t)t_q32 >> 16, band, q2;
     uint32_t tt;
     bool corner = false;
-    q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
-    if (behind ? q2 <= th * th
-               : !(corner = tip_corner(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy)) &&
-                     !fxl__turn_far_core32(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32,
+    if (!behind)
+        corner = tip_corner(a, step, u0_q32, v0_q32, u1_q32, v1_q32, qx, qy);
+    if (!corner) {
+        q2 = (uint64_t)((int64_t)qx * qx) + (uint64_t)((int64_t)qy * qy);
+        if (behind ? q2 <= th * th
+                   : !fxl__turn_far_core32(step, qx, qy, q2, a->v_lo, a->v_hi, t_q32, u0_q32,
                                            v0_q32, u1_q32, v1_q32))
-        return false;
+            return false;
+    }
     band = (uint64_t)fxl__abs32(qx) + fxl__abs32(qy) + 1u;
     tt = (uint32_t)((th + 255u) >> 8) + (uint32_t)(band >> 24) + 1u;
     if (!px256_out(a, u0_q32, v0_q32, tt) || !px256_out(a, u1_q32, v1_q32, tt))
