@@ -573,9 +573,10 @@ FXL__ALWAYS_INLINE uint32_t room_slab_of(int32_t v, int32_t base, uint32_t shift
 
 /* A room cast's ray: p, the direction (a table vector, |dx|, |dy| <=
  * 65536) and the length (what room_cast_walls reads; the boxes are left
- * unset, and reach too but with FXL_PORT_ROOM_CAST: the angle ra), and fxl__room_mask's candidates for a box holding the
- * centre line: the line's offset along an axis, u m / 65536 for u in [0,
- * len] and m = |dx|, is bounded by ox = (h + 1) m with len = h 65536 + l,
+ * unset, and reach too but with FXL_PORT_ROOM_CAST: the angle ra), and
+ * fxl__room_mask's candidates for a box holding the centre line: the
+ * line's offset along an axis, u m / 65536 for u in [0, len] and m =
+ * |dx|, is bounded by ox = (h + 1) m with len = h 65536 + l,
  * l < 65536 (one 32-bit product: len m / 65536 < (h + 1) m, or 0 = ox for
  * m = 0), at most m (1 px) more than the exact box's floor(len m / 65536)
  * + 1 (fxl__ray_init). Each wall the line meets holds the meeting point,

@@ -6,7 +6,8 @@
  *   0x0203FFF0  u32  magic 0x21434C46 ("FLC!" in memory order) once finished
  *   0x0203FFF4  u32  number of failures (0 = success)
  *   0x0203FFF8  u32  the deepest the user stack went, bytes below the
- *                    stack pointer of fxl_port_init (written at finish)
+ *                    stack pointer of fxl_port_init (written at finish;
+ *                    at least that when it overran)
  *   0x0203FFFC  u32  reserved (0)
  * The failure count is written before the magic, so whoever sees the magic
  * sees the final count.
@@ -90,16 +91,6 @@ static uint32_t fxl_stack_untouched(void)
     return 4u * i;
 }
 
-static int fxl_guard_broken(void)
-{
-    const volatile uint32_t *g = (const volatile uint32_t *)(void *)__iwram_top;
-    uint32_t i;
-    for (i = 0; i < FXL_GUARD_WORDS; i++)
-        if (g[i] != (FXL_GUARD_WORD ^ i))
-            return 1;
-    return 0;
-}
-
 /* The current, not yet sent, line (at most FXL_GBA_MGBA_DEBUG_MAX chars). */
 static char fxl_line[FXL_GBA_MGBA_DEBUG_MAX + 1] FXL_EWRAM_BSS; /* IWRAM is for the stack */
 static size_t fxl_line_len;
@@ -141,27 +132,26 @@ void fxl_port_write(const char *s)
 
 void fxl_port_finish(int failed)
 {
+    /* the guard band is the painted stack's first FXL_GUARD_WORDS */
+    uint32_t untouched = fxl_stack_untouched();
+    uint32_t deepest = (uint32_t)(fxl_stack_entry - (uintptr_t)__iwram_top) - untouched;
     if (fxl_line_len > 0) {
         fxl_line_flush();
     }
-    if (fxl_guard_broken()) {
+    *(volatile uint32_t *)FXL_STATUS_STACK_ADDR = deepest;
+    if (untouched < 4u * FXL_GUARD_WORDS) {
         fxl_port_write("FAIL the stack ran into the static data (port/gba/test_port.c guard)\n");
         failed++;
-    } else {
-        uint32_t untouched = fxl_stack_untouched();
-        uint32_t deepest = (uint32_t)(fxl_stack_entry - (uintptr_t)__iwram_top) - untouched;
-        *(volatile uint32_t *)FXL_STATUS_STACK_ADDR = deepest;
-        if (untouched < FXL_STACK_SLACK + 4u * FXL_GUARD_WORDS) {
-            char n[12];
-            fxl_port_write("FAIL the stack came within ");
-            fxl_port_write(fxl_dec(n, untouched));
-            fxl_port_write(" bytes of the static data (deepest ");
-            fxl_port_write(fxl_dec(n, deepest));
-            fxl_port_write(" bytes; port/gba/test_port.c wants ");
-            fxl_port_write(fxl_dec(n, FXL_STACK_SLACK + 4u * FXL_GUARD_WORDS));
-            fxl_port_write(" to spare)\n");
-            failed++;
-        }
+    } else if (untouched < FXL_STACK_SLACK + 4u * FXL_GUARD_WORDS) {
+        char n[12];
+        fxl_port_write("FAIL the stack came within ");
+        fxl_port_write(fxl_dec(n, untouched));
+        fxl_port_write(" bytes of the static data (deepest ");
+        fxl_port_write(fxl_dec(n, deepest));
+        fxl_port_write(" bytes; port/gba/test_port.c wants ");
+        fxl_port_write(fxl_dec(n, FXL_STACK_SLACK + 4u * FXL_GUARD_WORDS));
+        fxl_port_write(" to spare)\n");
+        failed++;
     }
     *(volatile uint32_t *)FXL_STATUS_FAILED_ADDR = (uint32_t)failed;
     *(volatile uint32_t *)FXL_STATUS_MAGIC_ADDR = FXL_STATUS_MAGIC;
