@@ -454,7 +454,10 @@ static bool back_through_along(fxl_vec2 from, fxl_vec2 to, const placing *pl,
         if (fxl__wsub64((int64_t)w->ex * s->ey, (int64_t)w->ey * s->ex) != 0 ||
             fxl__side_of(s, w->a) != 0)
             continue; /* not along the line */
-        dot = (int64_t)w->ex * s->ex + (int64_t)w->ey * s->ey;
+        /* exact in the domain (|ex|, |ey| < 2^31: each product below
+         * 2^62); a wall prepared by hand out of it wraps, defined
+         * (INT32_MIN^2 + INT32_MIN^2 = 2^63) */
+        dot = fxl__u2i((uint64_t)((int64_t)w->ex * s->ex) + (uint64_t)((int64_t)w->ey * s->ey));
         if (through(w, from, to, dot > 0 ? pl->left_side : -pl->left_side))
             return true;
     }

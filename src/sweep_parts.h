@@ -133,10 +133,12 @@ static inline uint32_t fxl__sweep_root32(fxl__u128 x, unsigned *h)
 
 /* sweep_turn.c's far_miss on scalars (its proof there) in 32-bit words
  * (session 14; the 64-bit form it replaced is tests/test_sweep.c's
- * ref_turn_far_core64): the same test, the same bounds, so the same answers but for a value of
- * exactly 2^43 (then no filter); tests/test_sweep.c's far_core_words
- * compares the two. sweep.c's quick_miss and sweep_turn.c's far_miss
- * call this one. */
+ * ref_turn_far_core64): the same test, the same bounds, so the same
+ * answers while every value is below 2^43 in magnitude; from 2^43 on this
+ * form takes no filter (the 64-bit one still filtered a floor below 2^43
+ * + 2^28): only stricter, never a wrong miss. tests/test_sweep.c's
+ * far_core_words compares the two. sweep.c's quick_miss and
+ * sweep_turn.c's far_miss call this one. */
 
 /* floor(x / 2^28) of a Q32.32 value, from its two words (no 64-bit
  * shift), through *f; true when |x| <= 2^43 - 1 or x = -2^43 (the high

@@ -152,10 +152,17 @@ int32_t fxlt_range(fxlt_rng *rng, int32_t lo, int32_t hi)
     return (int32_t)((int64_t)lo + (int64_t)((fxlt_next(rng) >> 11) % span));
 }
 
+static uint64_t seed_value = FXLT_SEED;
+
+void fxlt_seed(uint64_t seed)
+{
+    seed_value = seed;
+}
+
 fxlt_rng fxlt_rng_for(const char *test_name)
 {
     fxlt_rng r;
-    uint64_t h = FXLT_SEED;
+    uint64_t h = seed_value;
     while (*test_name != '\0')
         h = (h ^ (uint8_t)*test_name++) * UINT64_C(0x100000001B3);
     r.state = h;
@@ -211,7 +218,7 @@ int fxlt_run(const fxlt_suite *const *suites, size_t count)
     unsigned passed = 0, failed = 0, index = 0;
     size_t s, c;
 
-    fxlt_printf("fixlaser tests, seed 0x%llx\n", (unsigned long long)FXLT_SEED);
+    fxlt_printf("fixlaser tests, seed 0x%llx\n", (unsigned long long)seed_value);
     for (s = 0; s < count; s++) {
         for (c = 0; c < suites[s]->count; c++) {
             const fxlt_case *tc = &suites[s]->cases[c];

@@ -1905,6 +1905,51 @@ static void extremes(void)
     CHECK_EQ(odd, 0);
 }
 
+/* The case `make soak` found (seed 0x6f69625, extremes' draw 9431):
+ * after a bounce, an end on the far side of the wall left sent the search
+ * along that wall's line over every wall, and a hand-made wall with ex =
+ * ey = INT32_MIN overflowed the int64 dot product of the directions
+ * (undefined behaviour; now a wrapping sum). Fixed here so that every run
+ * takes it under UBSan. */
+static void extremes_back_along(void)
+{
+    static const int64_t f[6][11] = {
+        {2147483648, 2147483648, 1261493482, 1202303235, 2147483647, -1292995130,
+         905382018928477939, 2147483647, -1348369245, -137072757, 2058748229},
+        {2147516416, 4294967295, 416905195, 1592861643, 2147483647, 1039422045,
+         -3204449260269949922 /* 15242294813439601694 */, INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX},
+        {26995806, 1947590428, -1803958773, 366939099, -541694942, 626711775, 1006329682307437159,
+         2147483647, 1005655285, INT32_MIN, 450808932},
+        {3582665669, 3000203450, -1514897938, -1717579657, 786771887, 276209740,
+         1907868079143898655, -421702051, 1336196900, 111252525, 908977172},
+        {2782854383, 785862653, 1012479939, -1934167605, 1318799044, -1208002986,
+         -1868683841882358265 /* 16578060232827193351 */, -2133981758, -1400062036, 1010670230,
+         2107255204},
+        {2190887358, 3269223677, -1173918124, 2147483647, INT32_MIN, INT32_MIN, 776167080791908368,
+         1676554581, INT32_MIN, 2147483647, INT32_MIN}};
+    fxl_wall_prep p[6];
+    fxl_bounce g[10];
+    fxl_laser l = beam(FXL_LASER_BOX, FXL_COORD_MAX, 1, (fxl_angle)141722339, 215394848, 69625196);
+    size_t count = 0, k;
+    int64_t sum = 0;
+    int j;
+    for (j = 0; j < 6; j++) {
+        p[j].coarse_lo = (uint32_t)f[j][0];
+        p[j].coarse_hi = (uint32_t)f[j][1];
+        p[j].a = v2(f[j][2], f[j][3]);
+        p[j].ex = (int32_t)f[j][4];
+        p[j].ey = (int32_t)f[j][5];
+        p[j].len2 = (uint64_t)f[j][6];
+        p[j].box.lo = v2(f[j][7], f[j][8]);
+        p[j].box.hi = v2(f[j][9], f[j][10]);
+    }
+    CHECK(fxl_laser_bounce(&l, p, 6, FXL_CAST_TWO_SIDED, 9, g, 10, &count) == FXL_OK);
+    CHECK(count >= 1 && count <= 10);
+    for (k = 0; k < count && k < 10; k++)
+        sum += g[k].length;
+    CHECK(sum <= l.length);
+}
+
 /* Valid extremes against the reference: emitters in the domain's corners,
  * the longest and widest beams, walls anywhere in the domain. */
 static void extremes_vs_reference(void)
@@ -2085,6 +2130,7 @@ static const fxlt_case cases[] = {
     {"bounce_near_walls", bounce_near_walls},
     {"long_chain", long_chain},
     {"extremes", extremes},
+    {"extremes_back_along", extremes_back_along},
     {"extremes_vs_reference", extremes_vs_reference},
 };
 

@@ -11,6 +11,7 @@
 
 #include "bigint.h"
 #include "fixlaser.h"
+#include "polygon.h"
 
 #include "../src/cast_parts.h" /* fxl__bounce_audit */
 
@@ -198,55 +199,6 @@ static fxl_vec2 on_wall(fxlt_rng *rng, fxl_wall w)
     return v2(w.a.x + ex / g * k, w.a.y + ey / g * k);
 }
 
-static int sgn(int64_t v)
-{
-    return v < 0 ? -1 : v > 0 ? 1 : 0;
-}
-
-/* sign((b - a) x (c - a)); coordinates within 2^29. */
-static int orient(fxl_vec2 a, fxl_vec2 b, fxl_vec2 c)
-{
-    return sgn(((int64_t)b.x - a.x) * ((int64_t)c.y - a.y) -
-               ((int64_t)b.y - a.y) * ((int64_t)c.x - a.x));
-}
-
-static bool on_seg(fxl_vec2 a, fxl_vec2 b, fxl_vec2 c) /* c on the segment a b, collinear */
-{
-    return c.x >= (a.x < b.x ? a.x : b.x) && c.x <= (a.x > b.x ? a.x : b.x) &&
-           c.y >= (a.y < b.y ? a.y : b.y) && c.y <= (a.y > b.y ? a.y : b.y);
-}
-
-static bool segs_meet(fxl_vec2 a, fxl_vec2 b, fxl_vec2 c, fxl_vec2 d)
-{
-    int o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
-    if (o1 * o2 < 0 && o3 * o4 < 0)
-        return true;
-    return (o1 == 0 && on_seg(a, b, c)) || (o2 == 0 && on_seg(a, b, d)) ||
-           (o3 == 0 && on_seg(c, d, a)) || (o4 == 0 && on_seg(c, d, b));
-}
-
-/* Whether the outline is a simple polygon: distinct corners, edges that
- * meet only where neighbours share a corner, and no edge folding back. */
-static bool simple(const fxl_vec2 *v, int n)
-{
-    int i, j;
-    for (i = 0; i < n; i++) {
-        fxl_vec2 a = v[i], b = v[(i + 1) % n], c = v[(i + 2) % n];
-        if (a.x == b.x && a.y == b.y)
-            return false;
-        if (orient(a, b, c) == 0 && ((int64_t)b.x - a.x) * ((int64_t)c.x - b.x) +
-                                            ((int64_t)b.y - a.y) * ((int64_t)c.y - b.y) <= 0)
-            return false;
-        for (j = i + 2; j < n; j++) {
-            if (i == 0 && j == n - 1)
-                continue;
-            if (segs_meet(a, b, v[j], v[(j + 1) % n]))
-                return false;
-        }
-    }
-    return n >= 3;
-}
-
 /* The outline in screen order round a centre, listed so that the inside
  * is in front of every wall. kind 0: a rectangle of whole pixels; 1:
  * convex; 2: star-shaped; 3: convex with a wall of a few raw units; 4: a
@@ -318,7 +270,7 @@ static void make_room(fxlt_rng *rng, troom *R, int kind)
         }
     R->nv = n;
     R->n = 0;
-    if (!simple(R->v, n))
+    if (!fxlt_polygon_simple(R->v, n))
         return; /* no walls: the caller draws again */
     for (i = 0; i < n; i++)
         add_wall(R, R->v[i], R->v[(i + 1) % n]);
@@ -367,7 +319,7 @@ static void set_outline(troom *R, const fxl_vec2 *v, int n)
         }
     R->nv = n;
     R->n = 0;
-    if (!simple(R->v, n))
+    if (!fxlt_polygon_simple(R->v, n))
         return;
     for (i = 0; i < n; i++)
         add_wall(R, R->v[i], R->v[(i + 1) % n]);

@@ -6,6 +6,7 @@
 
 #include "bigint.h"
 #include "harness.h"
+#include "polygon.h"
 #include "ref.h"
 
 #include "../src/wall_hooks.h" /* wall.c's filters (FXL_TEST_HOOKS) */
@@ -373,11 +374,23 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
         R->v[2] = v2(cx + len, cy + 1);
         R->v[3] = v2(cx, cy + 1);
     } else {
-        double ang[ROOM_MAX], total = 0.0;
-        for (i = 0; i < n; i++) {
-            ang[i] = total + 0.05 + (double)fxlt_below(rng, 1000) / 1000.0;
-            total = ang[i];
-        }
+        double ang[ROOM_MAX] = {0.0}, total, gap;
+        /* Every angular gap between neighbouring corners (the wrap's too,
+         * 0.05 + ang[0]) below half a turn, with a margin: then the centre
+         * sees every wall from its front and the star is a simple loop.
+         * (A gap of half a turn or more lets the wall across it cut the
+         * walls on the other side: a bow tie, not a room; `make soak`
+         * found one that the mover rightly left.) */
+        do {
+            total = 0.0;
+            gap = 0.0;
+            for (i = 0; i < n; i++) {
+                ang[i] = total + 0.05 + (double)fxlt_below(rng, 1000) / 1000.0;
+                gap = ang[i] - total > gap ? ang[i] - total : gap;
+                total = ang[i];
+            }
+            gap = 0.05 + ang[0] > gap ? 0.05 + ang[0] : gap;
+        } while (kind != 0 && gap >= 0.45 * (total + 0.05));
         for (i = 0; i < n; i++) {
             double a = ang[i] / (total + 0.05) * 6.283185307179586;
             double rad = kind == 0 ? base : base * (0.3 + (double)fxlt_below(rng, 700) / 1000.0);
@@ -405,6 +418,7 @@ static void make_room(fxlt_rng *rng, room *R, int kind)
             R->v[R->n - 1 - i] = t;
         }
     }
+    CHECK(fxlt_polygon_simple(R->v, R->n)); /* the leak tests' premise: a closed room */
 }
 
 static void rooms_never_leak(void)

@@ -11,8 +11,11 @@
 void fxl_port_init(void)
 {
     const char *shard = getenv("FXLT_SHARD"); /* "k/n": make test's shards */
+    const char *seed = getenv("FXLT_SEED");   /* another seed: make soak */
     setvbuf(stdout, NULL, _IOLBF, 0);
     fxlt_only(getenv("FXLT_ONLY")); /* make test T=sweep,cast.bounce */
+    if (seed != NULL && *seed != '\0')
+        fxlt_seed((uint64_t)strtoull(seed, NULL, 0));
     if (shard != NULL) {
         char *end;
         unsigned long k = strtoul(shard, &end, 10);
