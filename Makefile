@@ -203,7 +203,8 @@ test-san: $(H)/tests-san
 
 # The property tests under other seeds (tests/harness.h, fxlt_seed): the whole
 # host suite once per seed in SEEDS (each about 40 s on two cores), a log per
-# seed in build/host/soak/; fails on the first seed with a failed test. The
+# seed in build/host/soak-<seed>.log (its shards' in build/host/soak/<seed>/);
+# fails on the first seed with a failed test. The
 # corpus hashes keep their own generator, so they hold under any seed.
 SEEDS ?= 1 2 3 4
 soak: $(H)/tests
