@@ -8,6 +8,8 @@
 #   make recipes     the integration recipes (docs/guide/integrate.md) built and run
 #   make install PREFIX=/usr/local
 #   make bench       scene and per-call cycle tables on the GBA (docs/bench-gba.md)
+#   make profile     the boss frame ROM's cycles per function under mGBA (PROFILE_ROM=bench:
+#                    the per-call ROM), in build/gba/boss-profile.txt (docs/tuning.md)
 #   make bench-host  the same under callgrind, instruction counts (docs/bench-host.md)
 #   make bench-m0plus the scene built for Cortex-M0+, run under QEMU (docs/m0plus.md)
 #   make scene-check the scene benchmark's hit lists against the exact oracle (host)
@@ -89,6 +91,7 @@ TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: api-check all demo example check deps install install-gba clean test test-san soak table-check cppcheck oracle-check \
+	profile profile-check \
 	gba-test gba-cpp-smoke install-check checked-check checked-check-gba bench bench-host bench-m0plus scene-check size mcu rotating pictures \
 	mcu-test
 
@@ -368,6 +371,21 @@ bench: deps $(GBA_BUILD)/fixlaser-bench.gba $(GBA_BUILD)/fixlaser-scene.gba $(GB
 	mv -f $(GBA_BUILD)/bench-gba.md docs/bench-gba.md
 	cat docs/bench-gba.md
 
+# make profile: a ROM run instruction by instruction under mGBA (gbarun -p,
+# tools/gbarun.c: Profiles): the cycles each function spent of its own, its
+# calls and callers, and its hottest addresses, in build/gba/<rom>-profile.txt
+# (PROFILE_ROM: boss, the default, bench or scene). The ROM's tables are the
+# same as unprofiled. make profile-check (part of make check) checks that on
+# the boss ROM, and that the profile adds up and counts calls.
+PROFILE_ROM ?= boss
+profile: deps $(GBA_BUILD)/fixlaser-$(PROFILE_ROM).gba $(GBARUN)
+	$(GBARUN) -q -f 100000 -p $(GBA_BUILD)/$(PROFILE_ROM)-profile.txt $(GBA_BUILD)/fixlaser-$(PROFILE_ROM).gba
+	@head -n 32 $(GBA_BUILD)/$(PROFILE_ROM)-profile.txt
+	@echo "profile: the whole profile is $(GBA_BUILD)/$(PROFILE_ROM)-profile.txt"
+
+profile-check: $(GBA_BUILD)/fixlaser-boss.gba $(GBARUN)
+	sh tools/profile_check.sh $(GBARUN) $(GBA_BUILD)/fixlaser-boss.gba $(GBA_BUILD)
+
 BENCH_HOST_OBJ := $(call tool_obj,$(BENCH_SRC) tests/bench/bench_host.c port/hosted/test_port.c)
 $(H)/bench_host: $(BENCH_HOST_OBJ) $(H)/libfixlaser.a
 	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
@@ -607,7 +625,7 @@ include-check:
 CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(H)/rotating $(H)/sweeppic \
 	$(H)/scene_host $(B)/tools/gen_tables $(FUZZ_BINS) $(addprefix mcu-,$(MCU_TARGETS)) \
 	$(MT_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(RETRO_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(GBA_BUILD)/fixlaser-tests.gba $(GBA_BUILD)/cpp-smoke.gba \
-	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM)
+	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM) $(GBA_BUILD)/fixlaser-boss.gba
 # The pool, longest first (processor seconds on the 2-core machine, idle:
 # gba-test ~100, host suite ~60, sanitizer suite ~35, each emulated target
 # 15..30, each lane ~25, each fuzz harness FUZZ_SMOKE_SECONDS).
@@ -641,6 +659,7 @@ check-lane-host:
 
 check-lane-targets:
 	$(MAKE) --no-print-directory gba-gc-check
+	$(MAKE) --no-print-directory profile-check
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory recipes
 	$(MAKE) --no-print-directory demo-check

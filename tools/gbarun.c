@@ -29,6 +29,21 @@
  *     gbarun: trap: src/beam.c:149: fixlaser: precondition failed: bp != NULL ...
  * mGBA's own "Illegal opcode" messages stay behind -v.
  *
+ * Profiles (-p): every instruction's cycles (mGBA's clock before and after
+ * it: wait states, prefetch and the events it ran into, interrupts
+ * included) go to the address it was fetched from; the ROM's own timer
+ * readings are the same as in a plain run (make profile-check). FILE lists
+ * each function that spent any (tab-separated): cycles, share of the run,
+ * instructions executed, calls (its first instruction run, a jump into it
+ * included) and its name with its address, most cycles first; then, for
+ * the functions that took 0.1 % or more, their callers (the function lr
+ * points into at entry) with their calls; then, for those with 1 % or
+ * more, their addresses that took 0.05 % or more (address, cycles,
+ * instructions), to read beside `arm-none-eabi-objdump -d`. Self time
+ * only: a call's cycles stay with its callee. Code outside ROM, IWRAM and
+ * EWRAM counts in the header's total only. Idle time (the CPU halted) is
+ * not profiled.
+ *
  * Exit status:
  *     0        the ROM finished and reported 0 failures
  *     1..125   the ROM finished with that many failures (125 = 125 or more)
@@ -61,6 +76,11 @@
  *     -e FILE.elf       the ROM's ELF, for function names in a trap report
  *                       (default: the ROM's name with .elf for .gba, when
  *                       that file exists)
+ *     -p FILE           profile: run instruction by instruction and write FILE,
+ *                       the cycles each function (ELF symbols) spent, its own
+ *                       code only (not its callees'), and its calls, most
+ *                       first, then its callers and hottest addresses (see
+ *                       Profiles); about 10 times slower than a plain run
  *     -q                quiet: do not print the ROM's debug output
  *     -v                verbose: also print mGBA's other log messages and a
  *                       summary line (stderr)
@@ -75,6 +95,7 @@
 /* flags.h first (see above). */
 #include <mgba/core/core.h>
 #include <mgba/core/log.h>
+#include <mgba/core/timing.h>
 #include <mgba/internal/arm/arm.h>
 
 #include <errno.h>
@@ -657,6 +678,271 @@ static void report_trap(void)
     }
 }
 
+/* ---- the profiler (-p) ----------------------------------------------------- */
+
+/* Cycles and instructions by address (halfword steps) for the three places
+ * code runs from: ROM (up to 32 MiB: the ROM file's size, set by main),
+ * IWRAM (32 KiB), EWRAM (256 KiB). */
+struct prof_region {
+    uint32_t base, size;
+    uint64_t *cycles;
+    uint32_t *count;
+};
+static struct prof_region prof_regions[3] = {
+    {0x08000000u, 0x02000000u, NULL, NULL},
+    {0x03000000u, 0x00008000u, NULL, NULL},
+    {0x02000000u, 0x00040000u, NULL, NULL},
+};
+static uint64_t prof_other, prof_total, prof_dropped;
+
+/* Calls: entries into each function (its first instruction executed, the
+ * caller named by lr), kept as (callee, caller) pairs in an open hash. */
+struct prof_call {
+    uint32_t callee, caller; /* function starts; 0: an empty slot */
+    uint64_t count;
+};
+#define PROF_CALLS 8192u
+static struct prof_call prof_calls[PROF_CALLS];
+static uint8_t *prof_entry; /* one bit per halfword of ROM and IWRAM: a function starts there */
+
+static size_t prof_entry_bit(uint32_t addr)
+{
+    if (addr >= 0x08000000u && addr < 0x0A000000u) {
+        return (addr - 0x08000000u) >> 1;
+    }
+    if (addr >= 0x03000000u && addr < 0x03008000u) {
+        return (0x02000000u >> 1) + ((addr - 0x03000000u) >> 1);
+    }
+    return (size_t)-1;
+}
+
+static void prof_entries_init(void)
+{
+    size_t i;
+    prof_entry = calloc(((0x02000000u + 0x8000u) >> 1) / 8 + 1, 1);
+    if (prof_entry == NULL) {
+        fprintf(stderr, "gbarun: out of memory for the profile\n");
+        exit(GBARUN_EXIT_ERROR);
+    }
+    for (i = 0; i < elf_sym_count; ++i) {
+        size_t b = prof_entry_bit(elf_syms[i].addr);
+        if (b != (size_t)-1) {
+            prof_entry[b >> 3] = (uint8_t)(prof_entry[b >> 3] | (1u << (b & 7u)));
+        }
+    }
+}
+
+static void prof_call(uint32_t callee, uint32_t lr)
+{
+    uint32_t caller = 0;
+    size_t h;
+    if (elf_function(lr & ~1u, &caller) == NULL) {
+        caller = 1; /* unknown */
+    }
+    h = ((callee * 2654435761u) ^ (caller * 40503u)) & (PROF_CALLS - 1u);
+    while (prof_calls[h].callee != 0 && (prof_calls[h].callee != callee || prof_calls[h].caller != caller)) {
+        h = (h + 1u) & (PROF_CALLS - 1u);
+        if (h == (((callee * 2654435761u) ^ (caller * 40503u)) & (PROF_CALLS - 1u))) {
+            prof_dropped++; /* full: counted in the header */
+            return;
+        }
+    }
+    prof_calls[h].callee = callee;
+    prof_calls[h].caller = caller;
+    prof_calls[h].count++;
+}
+
+static void prof_add(uint32_t addr, uint64_t cycles)
+{
+    size_t r;
+    prof_total += cycles;
+    for (r = 0; r < 3; ++r) {
+        struct prof_region *g = &prof_regions[r];
+        if (addr >= g->base && addr - g->base < g->size) {
+            size_t k = (addr - g->base) >> 1;
+            if (g->cycles == NULL) {
+                g->cycles = calloc(g->size >> 1, sizeof *g->cycles);
+                g->count = calloc(g->size >> 1, sizeof *g->count);
+                if (g->cycles == NULL || g->count == NULL) {
+                    fprintf(stderr, "gbarun: out of memory for the profile\n");
+                    exit(GBARUN_EXIT_ERROR);
+                }
+            }
+            g->cycles[k] += cycles;
+            g->count[k]++;
+            return;
+        }
+    }
+    prof_other += cycles;
+}
+
+/* One frame, an instruction at a time: the instruction about to run is
+ * two fetches behind the pc mGBA keeps (8 bytes in ARM, 4 in Thumb). */
+static void profile_frame(struct mCore *core)
+{
+    struct ARMCore *cpu = core->cpu;
+    uint32_t f0 = core->frameCounter(core);
+    if (prof_entry == NULL) {
+        prof_entries_init();
+    }
+    while (core->frameCounter(core) == f0) {
+        uint32_t pc;
+        uint64_t t0;
+        if (cpu->halted) {
+            /* Halted (waiting for an interrupt, or stopped at the end):
+             * mGBA's step would not move the frame on; idle time is not
+             * profiled. */
+            core->runFrame(core);
+            return;
+        }
+        pc = (uint32_t)cpu->gprs[ARM_PC] - (cpu->executionMode == MODE_THUMB ? 4u : 8u);
+        {
+            size_t b = prof_entry_bit(pc);
+            if (b != (size_t)-1 && (prof_entry[b >> 3] >> (b & 7u) & 1u) != 0) {
+                prof_call(pc, (uint32_t)cpu->gprs[ARM_LR]);
+            }
+        }
+        t0 = mTimingGlobalTime(core->timing);
+        core->step(core);
+        prof_add(pc, mTimingGlobalTime(core->timing) - t0);
+    }
+}
+
+struct prof_fn {
+    const char *name;
+    uint32_t start;
+    uint64_t cycles, count, calls;
+};
+
+static int prof_fn_cmp(const void *a, const void *b)
+{
+    const struct prof_fn *x = a, *y = b;
+    return x->cycles < y->cycles ? 1 : x->cycles > y->cycles ? -1 : 0;
+}
+
+/* A hot address: 0.05 % of the run or more. */
+struct prof_hot {
+    uint32_t addr, count;
+    uint64_t cycles;
+    const char *name; /* its function's, as in struct prof_fn */
+    uint32_t start;
+};
+
+static int profile_write(const char *path)
+{
+    struct prof_fn *fns = NULL;
+    struct prof_hot *hot = NULL;
+    size_t nfn = 0, nhot = 0, r, k, i;
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "gbarun: %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    /* One pass over the addresses run: the functions (in address order
+     * within each region) and the hot addresses. */
+    for (r = 0; r < 3; ++r) {
+        const struct prof_region *g = &prof_regions[r];
+        if (g->cycles == NULL) {
+            continue;
+        }
+        for (k = 0; k < (g->size >> 1); ++k) {
+            uint32_t addr = g->base + (uint32_t)(k << 1), start = addr;
+            const char *name;
+            if (g->count[k] == 0) {
+                continue;
+            }
+            name = elf_function(addr, &start);
+            if (name == NULL) {
+                name = "(no symbol)";
+            }
+            if (nfn == 0 || fns[nfn - 1].name != name || fns[nfn - 1].start != start) {
+                fns = xrealloc(fns, (nfn + 1) * sizeof *fns);
+                fns[nfn].name = name;
+                fns[nfn].start = start;
+                fns[nfn].cycles = fns[nfn].count = fns[nfn].calls = 0;
+                ++nfn;
+            }
+            fns[nfn - 1].cycles += g->cycles[k];
+            fns[nfn - 1].count += g->count[k];
+            if (g->cycles[k] * 2000 >= prof_total) {
+                hot = xrealloc(hot, (nhot + 1) * sizeof *hot);
+                hot[nhot].addr = addr;
+                hot[nhot].count = g->count[k];
+                hot[nhot].cycles = g->cycles[k];
+                hot[nhot].name = name;
+                hot[nhot].start = start;
+                ++nhot;
+            }
+        }
+    }
+    for (i = 0; i < nfn; ++i) {
+        for (k = 0; k < PROF_CALLS; ++k) {
+            if (prof_calls[k].callee == fns[i].start) {
+                fns[i].calls += prof_calls[k].count;
+            }
+        }
+    }
+    if (fns != NULL) {
+        qsort(fns, nfn, sizeof *fns, prof_fn_cmp);
+    }
+    fprintf(f, "# gbarun profile: %llu cycles (self time per function; %llu outside ROM, IWRAM and EWRAM)\n",
+            (unsigned long long)prof_total, (unsigned long long)prof_other);
+    if (prof_dropped != 0) {
+        fprintf(f, "# %llu calls not counted: more than %u (callee, caller) pairs\n",
+                (unsigned long long)prof_dropped, PROF_CALLS);
+    }
+    fprintf(f, "# cycles\tshare\tinstructions\tcalls\tfunction (address)\n");
+    for (i = 0; i < nfn; ++i) {
+        fprintf(f, "%llu\t%.2f%%\t%llu\t%llu\t%s (0x%08lx)\n", (unsigned long long)fns[i].cycles,
+                prof_total ? 100.0 * (double)fns[i].cycles / (double)prof_total : 0.0,
+                (unsigned long long)fns[i].count, (unsigned long long)fns[i].calls, fns[i].name,
+                (unsigned long)fns[i].start);
+    }
+    /* Who called the functions with 0.1 % or more, and how often. */
+    for (i = 0; i < nfn && prof_total != 0; ++i) {
+        if (fns[i].cycles * 1000 < prof_total) {
+            continue;
+        }
+        fprintf(f, "\n# %s: %llu calls, %.1f cycles of its own a call; callers:\n", fns[i].name,
+                (unsigned long long)fns[i].calls,
+                fns[i].calls ? (double)fns[i].cycles / (double)fns[i].calls : 0.0);
+        for (k = 0; k < PROF_CALLS; ++k) {
+            uint32_t st = 0;
+            const char *cn;
+            if (prof_calls[k].callee != fns[i].start) {
+                continue;
+            }
+            cn = prof_calls[k].caller == 1 ? NULL : elf_function(prof_calls[k].caller, &st);
+            fprintf(f, "%llu\t%s\n", (unsigned long long)prof_calls[k].count, cn != NULL ? cn : "(unknown)");
+        }
+    }
+    /* The hot addresses of the functions with 1 % or more. */
+    for (i = 0; i < nfn && prof_total != 0; ++i) {
+        if (fns[i].cycles * 100 < prof_total) {
+            continue;
+        }
+        fprintf(f, "\n# %s: address\tcycles\tinstructions (0.05 %% of the run or more)\n", fns[i].name);
+        for (k = 0; k < nhot; ++k) {
+            if (hot[k].name == fns[i].name && hot[k].start == fns[i].start) {
+                fprintf(f, "0x%08lx\t%llu\t%lu\n", (unsigned long)hot[k].addr,
+                        (unsigned long long)hot[k].cycles, (unsigned long)hot[k].count);
+            }
+        }
+    }
+    free(fns);
+    free(hot);
+    for (r = 0; r < 3; ++r) {
+        free(prof_regions[r].cycles);
+        free(prof_regions[r].count);
+    }
+    free(prof_entry);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "gbarun: %s: write error\n", path);
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 int main(int argc, char **argv)
@@ -666,6 +952,7 @@ int main(int argc, char **argv)
     const char *rom;
     const char *key_script = NULL;
     const char *elf = NULL;
+    const char *profile_path = NULL;
     long frame_limit = GBARUN_DEFAULT_FRAMES;
     long frame;
     size_t next_key = 0;
@@ -686,7 +973,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf("usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...\n"
-                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] ROM.gba\n"
+                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] [-p FILE] ROM.gba\n"
                    "  -f N            frame limit (default %ld); exit 124 when reached\n"
                    "  -s FRAME:FILE   PNG screenshot after frame FRAME (from 0); repeatable\n"
                    "  -a F:L:FILE     animated GIF of frames F..L (every second); repeatable\n"
@@ -694,6 +981,7 @@ int main(int argc, char **argv)
                    "  -k SCRIPT       key script, lines \"FRAME KEY+KEY...\" or \"FRAME NONE\"\n"
                    "                  (keys: A B SELECT START RIGHT LEFT UP DOWN R L)\n"
                    "  -e ROM.elf      symbols for a trap report (default: ROM.elf beside ROM.gba)\n"
+                   "  -p FILE         profile: cycles per function and address into FILE\n"
                    "  -q              do not print the ROM's debug output\n"
                    "  -v              print mGBA's other log messages to stderr\n"
                    "Exit: the ROM's failure count (0 = pass, at most 125), 124 on frame\n"
@@ -707,7 +995,8 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "-v") == 0) {
             opt_verbose = 1;
         } else if (strcmp(a, "-f") == 0 || strcmp(a, "-s") == 0 || strcmp(a, "-k") == 0 ||
-                   strcmp(a, "-a") == 0 || strcmp(a, "-x") == 0 || strcmp(a, "-e") == 0) {
+                   strcmp(a, "-a") == 0 || strcmp(a, "-x") == 0 || strcmp(a, "-e") == 0 ||
+                   strcmp(a, "-p") == 0) {
             if (i + 1 >= argc) {
                 die_usage("option needs an argument");
             }
@@ -721,6 +1010,8 @@ int main(int argc, char **argv)
                 add_anim(argv[i + 1]);
             } else if (a[1] == 'e') {
                 elf = argv[i + 1];
+            } else if (a[1] == 'p') {
+                profile_path = argv[i + 1];
             } else if (a[1] == 'x') {
                 long v;
                 if (!parse_long(argv[i + 1], &v) || v < 1 || v > 8) {
@@ -741,6 +1032,21 @@ int main(int argc, char **argv)
     rom = argv[i];
     if (key_script != NULL) {
         load_key_script(key_script);
+    }
+    if (profile_path != NULL) {
+        /* The profile's ROM region: the ROM file's size (mGBA maps it from
+         * 0x08000000), at most 32 MiB. */
+        FILE *f = fopen(rom, "rb");
+        long len = -1;
+        if (f != NULL) {
+            if (fseek(f, 0, SEEK_END) == 0) {
+                len = ftell(f);
+            }
+            fclose(f);
+        }
+        if (len > 0 && len < 0x02000000L) {
+            prof_regions[0].size = ((uint32_t)len + 1u) & ~1u;
+        }
     }
     if (elf != NULL) {
         if (!load_elf(elf)) {
@@ -827,7 +1133,11 @@ int main(int argc, char **argv)
             ++next_key;
         }
         core->setKeys(core, keys);
-        core->runFrame(core);
+        if (profile_path != NULL) {
+            profile_frame(core);
+        } else {
+            core->runFrame(core);
+        }
 
         for (s = 0; s < shot_count; ++s) {
             if (!shots[s].done && shots[s].frame == frame) {
@@ -861,6 +1171,9 @@ int main(int argc, char **argv)
     fflush(stdout);
 
     if (!write_anims(width, height)) {
+        ++errors;
+    }
+    if (profile_path != NULL && !profile_write(profile_path)) {
         ++errors;
     }
     for (s = 0; s < shot_count; ++s) {
