@@ -41,8 +41,11 @@
  * more, their addresses that took 0.05 % or more (address, cycles,
  * instructions), to read beside `arm-none-eabi-objdump -d`. Self time
  * only: a call's cycles stay with its callee. Code outside ROM, IWRAM and
- * EWRAM counts in the header's total only. Idle time (the CPU halted) is
- * not profiled.
+ * EWRAM counts in the header's total only. When the CPU halts (waiting for
+ * an interrupt), mGBA's single step cannot go on: the rest of that frame
+ * runs unprofiled, and the header counts its cycles. The benchmark ROMs run
+ * flat out and halt only once they are done; profile a game that waits for
+ * VBlank every frame with its wait taken out.
  *
  * Exit status:
  *     0        the ROM finished and reported 0 failures
@@ -693,7 +696,7 @@ static struct prof_region prof_regions[3] = {
     {0x03000000u, 0x00008000u, NULL, NULL},
     {0x02000000u, 0x00040000u, NULL, NULL},
 };
-static uint64_t prof_other, prof_total, prof_dropped;
+static uint64_t prof_other, prof_total, prof_dropped, prof_unprofiled;
 
 /* Calls: entries into each function (its first instruction executed, the
  * caller named by lr), kept as (callee, caller) pairs in an open hash. */
@@ -790,9 +793,12 @@ static void profile_frame(struct mCore *core)
         uint64_t t0;
         if (cpu->halted) {
             /* Halted (waiting for an interrupt, or stopped at the end):
-             * mGBA's step would not move the frame on; idle time is not
-             * profiled. */
+             * mGBA's step would not move the frame on, so the frame runs to
+             * its end unprofiled; its cycles are counted apart (the
+             * header's "unprofiled"), idle and any work after the wake. */
+            uint64_t h0 = mTimingGlobalTime(core->timing);
             core->runFrame(core);
+            prof_unprofiled += mTimingGlobalTime(core->timing) - h0;
             return;
         }
         pc = (uint32_t)cpu->gprs[ARM_PC] - (cpu->executionMode == MODE_THUMB ? 4u : 8u);
@@ -887,6 +893,10 @@ static int profile_write(const char *path)
     }
     fprintf(f, "# gbarun profile: %llu cycles (self time per function; %llu outside ROM, IWRAM and EWRAM)\n",
             (unsigned long long)prof_total, (unsigned long long)prof_other);
+    if (prof_unprofiled != 0) {
+        fprintf(f, "# %llu cycles unprofiled: the frames' rest after the CPU halted (idle, and any work after it woke)\n",
+                (unsigned long long)prof_unprofiled);
+    }
     if (prof_dropped != 0) {
         fprintf(f, "# %llu calls not counted: more than %u (callee, caller) pairs\n",
                 (unsigned long long)prof_dropped, PROF_CALLS);
