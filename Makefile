@@ -21,7 +21,8 @@
 #                    (/50), and an x86 -m32 build (/40, natively or under qemu-i386); each must pass every test
 #                    and print the host's corpus hash, the committed one
 #   make soak        the host suite's property tests under other seeds (SEEDS="1 2 3 4";
-#                    about 40 s a seed): a wider net than the committed seed's
+#                    about 40 s a seed): a wider net than the committed seed's (make check
+#                    runs one more seed, the commit's own: make check-seed)
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
 #                    shapes, chain, wall, laser3d, beam, curvy, cast; clang, ASan + UBSan, the
@@ -91,7 +92,7 @@ TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: api-check all demo example check deps install install-gba clean test test-san soak table-check cppcheck oracle-check \
-	profile profile-check \
+	profile profile-check check-seed \
 	gba-test gba-cpp-smoke install-check checked-check checked-check-gba bench bench-host bench-m0plus scene-check size mcu rotating pictures \
 	mcu-test
 
@@ -216,6 +217,18 @@ soak: $(H)/tests
 	    st=$$?; echo "seed $$s: $$(tail -n 1 $(H)/soak-$$s.log)"; \
 	    if [ $$st -ne 0 ]; then grep FAIL $(H)/soak-$$s.log; exit 1; fi; \
 	done
+
+# make check-seed (part of make check): the host suite once more under a seed
+# of the commit's own, its first 12 hex digits (FXLT_SEED=0x<them>), so each
+# commit's check meets property inputs the committed seed never draws; the
+# same commit always draws the same ones, and `make soak SEEDS=0x<them>`
+# replays a failure. Outside a git checkout it says so and passes.
+check-seed: $(H)/tests
+	@seed=$$(git rev-parse --short=12 HEAD 2>/dev/null) || seed=; \
+	if [ -z "$$seed" ]; then echo "check-seed: not a git checkout: skipped"; exit 0; fi; \
+	FXLT_SEED=0x$$seed sh tools/test_shards.sh $(H)/tests 1 $(H)/seed-check > $(H)/seed-check.log 2>&1; st=$$?; \
+	echo "check-seed: seed 0x$$seed: $$(tail -n 1 $(H)/seed-check.log) (log $(H)/seed-check.log)"; \
+	if [ $$st -ne 0 ]; then grep FAIL $(H)/seed-check.log; echo "check-seed: replay with make soak SEEDS=0x$$seed"; exit 1; fi
 
 # Regenerating the table must give the committed file, byte for byte.
 table-check: $(B)/tools/gen_tables
@@ -627,13 +640,14 @@ CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(
 	$(MT_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(RETRO_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(GBA_BUILD)/fixlaser-tests.gba $(GBA_BUILD)/cpp-smoke.gba \
 	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM) $(GBA_BUILD)/fixlaser-boss.gba
 # The pool, longest first (processor seconds on the 2-core machine, idle:
-# gba-test ~100, host suite ~60, sanitizer suite ~35, each emulated target
+# gba-test ~100, host suite ~60, the suite under the commit's seed ~60,
+# sanitizer suite ~35, each emulated target
 # 15..30, each lane ~25, each fuzz harness FUZZ_SMOKE_SECONDS).
 # Each is run by a sub-make from a target of its own with no prerequisite
 # (check-job-<step>), so make starts them in this order: a step's own
 # prerequisites (the emulated targets' FORCE'd flag notes) would otherwise
 # let the later, shorter steps start first.
-CHECK_POOL = gba-test check-host-suite test-san mcu-test-m0plus mcu-test-rv32 mcu-test-m68k mcu-test-m4 \
+CHECK_POOL = gba-test check-host-suite check-seed test-san mcu-test-m0plus mcu-test-rv32 mcu-test-m68k mcu-test-m4 \
 	mcu-test-mips check-lane-host check-lane-targets mcu-test-x86-32 $(FUZZ_MODULES:%=fuzz-run-%)
 .PHONY: check-build check-pool check-lane-host check-lane-targets check-host-suite
 check: deps
