@@ -207,28 +207,29 @@ test-san: $(H)/tests-san
 
 # The property tests under other seeds (tests/harness.h, fxlt_seed): the whole
 # host suite once per seed in SEEDS (each about 40 s on two cores), a log per
-# seed in build/host/soak-<seed>.log (its shards' in build/host/soak/<seed>/);
-# fails on the first seed with a failed test. The
-# corpus hashes keep their own generator, so they hold under any seed.
+# seed in build/host/soak-<seed>.log (its shards' in build/host/soak/<seed>/),
+# SOAK_SHARDS processes side by side; fails on the first seed with a failed
+# test. The corpus hashes keep their own generator, so they hold under any seed.
 SEEDS ?= 1 2 3 4
+SOAK_SHARDS ?= 4
 soak: $(H)/tests
 	@for s in $(SEEDS); do \
-	    FXLT_SEED=$$s sh tools/test_shards.sh $(H)/tests 4 $(H)/soak/$$s > $(H)/soak-$$s.log 2>&1; \
-	    st=$$?; echo "seed $$s: $$(tail -n 1 $(H)/soak-$$s.log)"; \
+	    FXLT_SEED=$$s sh tools/test_shards.sh $(H)/tests $(SOAK_SHARDS) $(H)/soak/$$s > $(H)/soak-$$s.log 2>&1; \
+	    st=$$?; echo "seed $$s: $$(tail -n 1 $(H)/soak-$$s.log) (log $(H)/soak-$$s.log)"; \
 	    if [ $$st -ne 0 ]; then grep FAIL $(H)/soak-$$s.log; exit 1; fi; \
 	done
 
-# make check-seed (part of make check): the host suite once more under a seed
-# of the commit's own, its first 12 hex digits (FXLT_SEED=0x<them>), so each
-# commit's check meets property inputs the committed seed never draws; the
-# same commit always draws the same ones, and `make soak SEEDS=0x<them>`
-# replays a failure. Outside a git checkout it says so and passes.
+# make check-seed (part of make check): make soak for one seed, the commit's
+# own, its first 12 hex digits (SEEDS=0x<them>; one process: make check's pool
+# runs its jobs two at a time), so each commit's check meets property inputs
+# the committed seed never draws; the same commit always draws the same ones,
+# and `make soak SEEDS=0x<them>` replays a failure. Outside a git checkout it
+# says so and passes.
 check-seed: $(H)/tests
 	@seed=$$(git rev-parse --short=12 HEAD 2>/dev/null) || seed=; \
 	if [ -z "$$seed" ]; then echo "check-seed: not a git checkout: skipped"; exit 0; fi; \
-	FXLT_SEED=0x$$seed sh tools/test_shards.sh $(H)/tests 1 $(H)/seed-check > $(H)/seed-check.log 2>&1; st=$$?; \
-	echo "check-seed: seed 0x$$seed: $$(tail -n 1 $(H)/seed-check.log) (log $(H)/seed-check.log)"; \
-	if [ $$st -ne 0 ]; then grep FAIL $(H)/seed-check.log; echo "check-seed: replay with make soak SEEDS=0x$$seed"; exit 1; fi
+	$(MAKE) --no-print-directory soak SEEDS=0x$$seed SOAK_SHARDS=1 || \
+	    { echo "check-seed: replay with make soak SEEDS=0x$$seed"; exit 1; }
 
 # Regenerating the table must give the committed file, byte for byte.
 table-check: $(B)/tools/gen_tables

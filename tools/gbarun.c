@@ -738,14 +738,15 @@ static void prof_entries_init(void)
 static void prof_call(uint32_t callee, uint32_t lr)
 {
     uint32_t caller = 0;
-    size_t h;
+    size_t h, first;
     if (elf_function(lr & ~1u, &caller) == NULL) {
         caller = 1; /* unknown */
     }
-    h = ((callee * 2654435761u) ^ (caller * 40503u)) & (PROF_CALLS - 1u);
+    first = ((callee * 2654435761u) ^ (caller * 40503u)) & (PROF_CALLS - 1u);
+    h = first;
     while (prof_calls[h].callee != 0 && (prof_calls[h].callee != callee || prof_calls[h].caller != caller)) {
         h = (h + 1u) & (PROF_CALLS - 1u);
-        if (h == (((callee * 2654435761u) ^ (caller * 40503u)) & (PROF_CALLS - 1u))) {
+        if (h == first) {
             prof_dropped++; /* full: counted in the header */
             return;
         }
