@@ -23,6 +23,8 @@
 #   make soak        the host suite's property tests under other seeds (SEEDS="1 2 3 4";
 #                    about 40 s a seed): a wider net than the committed seed's (make check
 #                    runs one more seed, the commit's own: make check-seed)
+#   make soak-gba    the GBA test ROM under other seeds (SEEDS; about 3 min a seed; make
+#                    check runs the commit's own seed: make check-seed-gba)
 #   make pictures    pictures of exact swept regions (docs/sweep-*.png)
 #   make fuzz        the libFuzzer harnesses (tests/fuzz/fuzz_<module>.c: laser, sweep,
 #                    shapes, chain, wall, laser3d, beam, curvy, cast; clang, ASan + UBSan, the
@@ -92,7 +94,7 @@ TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: api-check all demo example check deps install install-gba clean test test-san soak table-check cppcheck oracle-check \
-	profile profile-check check-seed \
+	profile profile-check check-seed check-seed-gba soak-gba \
 	gba-test gba-cpp-smoke install-check checked-check checked-check-gba bench bench-host bench-m0plus scene-check size mcu rotating pictures \
 	mcu-test
 
@@ -219,6 +221,18 @@ soak: $(H)/tests
 	    if [ $$st -ne 0 ]; then grep FAIL $(H)/soak-$$s.log; exit 1; fi; \
 	done
 
+# The GBA test ROM (its property counts divided by 500, the library as the
+# GBA runs it: hand-written ARM kernels, IWRAM code, no __int128) once per
+# seed in SEEDS under mGBA (gbarun -S patches the seed into the loaded ROM:
+# port/gba/test_port.c), about 3 minutes a seed on one core; a log per seed
+# in $(GBA_BUILD)/soak-<seed>.log; fails on the first seed with a failed test.
+soak-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
+	@for s in $(SEEDS); do \
+	    $(GBARUN) -S $$s $(GBA_BUILD)/fixlaser-tests.gba > $(GBA_BUILD)/soak-$$s.log 2>&1; \
+	    st=$$?; echo "gba seed $$s: $$(tail -n 1 $(GBA_BUILD)/soak-$$s.log) (log $(GBA_BUILD)/soak-$$s.log)"; \
+	    if [ $$st -ne 0 ]; then grep FAIL $(GBA_BUILD)/soak-$$s.log; exit 1; fi; \
+	done
+
 # make check-seed (part of make check): make soak for one seed, the commit's
 # own, its first 12 hex digits (SEEDS=0x<them>; one process: make check's pool
 # runs its jobs two at a time), so each commit's check meets property inputs
@@ -230,6 +244,15 @@ check-seed: $(H)/tests
 	if [ -z "$$seed" ]; then echo "check-seed: not a git checkout: skipped"; exit 0; fi; \
 	$(MAKE) --no-print-directory soak SEEDS=0x$$seed SOAK_SHARDS=1 || \
 	    { echo "check-seed: replay with make soak SEEDS=0x$$seed"; exit 1; }
+
+# make check-seed-gba (part of make check): the same seed for the GBA test
+# ROM (make soak-gba), so the library's GBA build (its ARM kernels) also
+# meets new property inputs with every commit.
+check-seed-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
+	@seed=$$(git rev-parse --short=12 HEAD 2>/dev/null) || seed=; \
+	if [ -z "$$seed" ]; then echo "check-seed-gba: not a git checkout: skipped"; exit 0; fi; \
+	$(MAKE) --no-print-directory soak-gba SEEDS=0x$$seed || \
+	    { echo "check-seed-gba: replay with make soak-gba SEEDS=0x$$seed"; exit 1; }
 
 # Regenerating the table must give the committed file, byte for byte.
 table-check: $(B)/tools/gen_tables
@@ -641,14 +664,15 @@ CHECK_BUILD = $(H)/libfixlaser.a $(H)/tests $(H)/tests-san $(H)/example_scene $(
 	$(MT_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(RETRO_TARGETS:%=$(B)/mcu-test/%/tests.elf) $(GBA_BUILD)/fixlaser-tests.gba $(GBA_BUILD)/cpp-smoke.gba \
 	$(GBARUN) $(GBAHDR) $(GBA_RT_INSTALL) $(GBA_RT_LIB) $(DEMO_ROM) $(GBA_BUILD)/fixlaser-boss.gba
 # The pool, longest first (processor seconds on the 2-core machine, idle:
-# gba-test ~100, host suite ~60, the suite under the commit's seed ~60,
+# gba-test ~170, the GBA ROM under the commit's seed ~170, host suite ~60,
+# the suite under the commit's seed ~60,
 # sanitizer suite ~35, each emulated target
 # 15..30, each lane ~25, each fuzz harness FUZZ_SMOKE_SECONDS).
 # Each is run by a sub-make from a target of its own with no prerequisite
 # (check-job-<step>), so make starts them in this order: a step's own
 # prerequisites (the emulated targets' FORCE'd flag notes) would otherwise
 # let the later, shorter steps start first.
-CHECK_POOL = gba-test check-host-suite check-seed test-san mcu-test-m0plus mcu-test-rv32 mcu-test-m68k mcu-test-m4 \
+CHECK_POOL = gba-test check-seed-gba check-host-suite check-seed test-san mcu-test-m0plus mcu-test-rv32 mcu-test-m68k mcu-test-m4 \
 	mcu-test-mips check-lane-host check-lane-targets mcu-test-x86-32 $(FUZZ_MODULES:%=fuzz-run-%)
 .PHONY: check-build check-pool check-lane-host check-lane-targets check-host-suite
 check: deps

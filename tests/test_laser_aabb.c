@@ -605,7 +605,7 @@ static void box_head(void)
                 (unsigned long)seen[0], (unsigned long)seen[1], (unsigned long)seen[2],
                 (unsigned long)seen[3]);
     report("box head", &t);
-    CHECK(seen[0] != 0 && seen[1] != 0 && seen[2] != 0 && seen[3] != 0);
+    CHECK_COVER(seen[0] != 0 && seen[1] != 0 && seen[2] != 0 && seen[3] != 0);
 #if FXL_PORT_LASERS_VS_CIRCLE
     {
         /* The port's routine against the C, many more cases than the

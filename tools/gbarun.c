@@ -3,7 +3,7 @@
  * the exit status.
  *
  *     gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...
- *            [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] ROM
+ *            [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-S SEED] ROM
  *
  * Output: every message the ROM sends through mGBA's debug registers
  * (log category "GBA Debug", any level) is printed to stdout as is, one line
@@ -28,6 +28,13 @@
  * arguments (r0 = condition, r1 = file, r2 = line):
  *     gbarun: trap: src/beam.c:149: fixlaser: precondition failed: bp != NULL ...
  * mGBA's own "Illegal opcode" messages stay behind -v.
+ *
+ * Seeds (-S SEED): the test ROM's property tests draw from another seed
+ * (decimal or 0x hex, not 0). gbarun finds the seed slot of
+ * port/gba/test_port.c in the ROM file (its 16-byte tag, exactly once)
+ * and writes the seed's low and high words after it into the loaded
+ * ROM (mGBA's patch write; the file is not changed), as the hosted
+ * port's FXLT_SEED: make check-seed, make soak-gba.
  *
  * Profiles (-p): every instruction's cycles (mGBA's clock before and after
  * it: wait states, prefetch and the events it ran into, interrupts
@@ -956,6 +963,55 @@ static int profile_write(const char *path)
 
 /* ---- main ------------------------------------------------------------------ */
 
+/* -S: the seed slot's tag (port/gba/test_port.c, fxl_seed_patch). */
+static const char seed_tag[16] = {'F', 'X', 'L', 'T', '-', 'S', 'E', 'E',
+                                  'D', '-', 'S', 'L', 'O', 'T', '-', '1'};
+
+/* Writes seed into the loaded ROM after the slot's tag, found in the ROM
+ * file exactly once (4-byte aligned, as the slot is); 0 on failure. */
+static int seed_patch(struct mCore *core, const char *rom, unsigned long long seed)
+{
+    FILE *f = fopen(rom, "rb");
+    unsigned char *data = NULL;
+    size_t len = 0, cap = 0, n, off = 0, at = 0, found = 0;
+    int k;
+    if (f == NULL) {
+        fprintf(stderr, "gbarun: %s: %s\n", rom, strerror(errno));
+        return 0;
+    }
+    do {
+        if (len == cap) {
+            cap = cap ? 2 * cap : 1u << 20;
+            data = xrealloc(data, cap);
+        }
+        n = fread(data + len, 1, cap - len, f);
+        len += n;
+    } while (n > 0);
+    fclose(f);
+    for (off = 0; off + sizeof seed_tag + 8 <= len; off += 4) {
+        if (memcmp(data + off, seed_tag, sizeof seed_tag) == 0) {
+            at = off;
+            found++;
+        }
+    }
+    free(data);
+    if (found != 1) {
+        fprintf(stderr, "gbarun: -S: %s has %s seed slot (port/gba/test_port.c)\n", rom,
+                found == 0 ? "no" : "more than one");
+        return 0;
+    }
+    for (k = 0; k < 8; k++) {
+        uint32_t addr = 0x08000000u + (uint32_t)(at + sizeof seed_tag) + (uint32_t)k;
+        uint8_t b = (uint8_t)(seed >> (8 * k));
+        core->rawWrite8(core, addr, -1, b);
+        if ((uint8_t)core->rawRead8(core, addr, -1) != b) {
+            fprintf(stderr, "gbarun: -S: the ROM did not take the seed at 0x%08lx\n", (unsigned long)addr);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     struct mLogger logger;
@@ -964,6 +1020,7 @@ int main(int argc, char **argv)
     const char *key_script = NULL;
     const char *elf = NULL;
     const char *profile_path = NULL;
+    unsigned long long seed = 0;
     long frame_limit = GBARUN_DEFAULT_FRAMES;
     long frame;
     size_t next_key = 0;
@@ -984,7 +1041,8 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf("usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...\n"
-                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] [-p FILE] ROM.gba\n"
+                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] [-p FILE]\n"
+                   "              [-S SEED] ROM.gba\n"
                    "  -f N            frame limit (default %ld); exit 124 when reached\n"
                    "  -s FRAME:FILE   PNG screenshot after frame FRAME (from 0); repeatable\n"
                    "  -a F:L:FILE     animated GIF of frames F..L (every second); repeatable\n"
@@ -993,6 +1051,7 @@ int main(int argc, char **argv)
                    "                  (keys: A B SELECT START RIGHT LEFT UP DOWN R L)\n"
                    "  -e ROM.elf      symbols for a trap report (default: ROM.elf beside ROM.gba)\n"
                    "  -p FILE         profile: cycles per function and address into FILE\n"
+                   "  -S SEED         the test ROM's property tests under SEED (not 0)\n"
                    "  -q              do not print the ROM's debug output\n"
                    "  -v              print mGBA's other log messages to stderr\n"
                    "Exit: the ROM's failure count (0 = pass, at most 125), 124 on frame\n"
@@ -1007,7 +1066,7 @@ int main(int argc, char **argv)
             opt_verbose = 1;
         } else if (strcmp(a, "-f") == 0 || strcmp(a, "-s") == 0 || strcmp(a, "-k") == 0 ||
                    strcmp(a, "-a") == 0 || strcmp(a, "-x") == 0 || strcmp(a, "-e") == 0 ||
-                   strcmp(a, "-p") == 0) {
+                   strcmp(a, "-p") == 0 || strcmp(a, "-S") == 0) {
             if (i + 1 >= argc) {
                 die_usage("option needs an argument");
             }
@@ -1023,6 +1082,13 @@ int main(int argc, char **argv)
                 elf = argv[i + 1];
             } else if (a[1] == 'p') {
                 profile_path = argv[i + 1];
+            } else if (a[1] == 'S') {
+                char *end;
+                errno = 0;
+                seed = strtoull(argv[i + 1], &end, 0);
+                if (errno != 0 || end == argv[i + 1] || *end != '\0' || seed == 0) {
+                    die_usage("-S wants a seed other than 0 (decimal or 0x hex)");
+                }
             } else if (a[1] == 'x') {
                 long v;
                 if (!parse_long(argv[i + 1], &v) || v < 1 || v > 8) {
@@ -1128,6 +1194,11 @@ int main(int argc, char **argv)
      * serves the SWIs. */
     core->opts.skipBios = true;
     core->reset(core);
+    if (seed != 0 && !seed_patch(core, rom, seed)) {
+        core->deinit(core);
+        free(video);
+        return GBARUN_EXIT_ERROR;
+    }
     /* Every undefined instruction passes through the CPU's hitIllegal hook
      * (mGBA's GBAIllegal logs it and raises the exception): gbarun's
      * records the first one, then lets mGBA go on to the end of the frame. */

@@ -11,6 +11,11 @@
  *   0x0203FFFC  u32  reserved (0)
  * The failure count is written before the magic, so whoever sees the magic
  * sees the final count.
+ *
+ * Seed: the property tests draw from the committed seed (tests/harness.h,
+ * FXLT_SEED) unless the ROM's seed slot below holds another: `gbarun -S
+ * SEED` writes it into the loaded ROM (make check-seed, make soak-gba),
+ * as the hosted port reads the FXLT_SEED environment variable.
  */
 #include "test_port.h"
 
@@ -39,6 +44,20 @@ extern char __iwram_top[];
 #define FXL_STACK_SLACK 1024u /* -DFXL_STACK_SLACK=99999 prints the figures */
 #endif
 #define FXL_STATUS_STACK_ADDR 0x0203FFF8u
+
+/* The seed slot: a tag gbarun finds in the ROM image, then the seed's low
+ * and high words (both 0: the committed seed). In ROM, read through a
+ * volatile lvalue so the compiler cannot fold the zeros in. */
+typedef struct fxl_seed_slot {
+    /* cppcheck-suppress unusedStructMember ; read by gbarun in the ROM file */
+    char tag[16];
+    uint32_t lo, hi;
+} fxl_seed_slot;
+/* Weak: the ROMs without the test harness (the demo, a game's) link no
+ * fxlt_seed, and the slot is never asked for there. */
+void fxlt_seed(uint64_t seed) __attribute__((weak));
+static const volatile fxl_seed_slot fxl_seed_patch = {
+    {'F', 'X', 'L', 'T', '-', 'S', 'E', 'E', 'D', '-', 'S', 'L', 'O', 'T', '-', '1'}, 0u, 0u};
 
 static uintptr_t fxl_stack_entry; /* sp (about) at fxl_port_init */
 static uint32_t fxl_stack_words;  /* words painted above __iwram_top */
@@ -108,6 +127,8 @@ void fxl_port_init(void)
     (void)fxl_gba_debug_enable();
     fxl_line_len = 0;
     fxl_guard_paint();
+    if ((fxl_seed_patch.lo | fxl_seed_patch.hi) != 0u && fxlt_seed != NULL)
+        fxlt_seed((uint64_t)fxl_seed_patch.hi << 32 | fxl_seed_patch.lo);
 #ifdef FXLT_GBA_ONLY
     fxlt_only(FXLT_GBA_ONLY); /* a ROM of some tests: -DFXLT_GBA_ONLY='"sweep,cast.bounce"' */
 #endif
