@@ -707,7 +707,7 @@ static void cover_property(void)
                     t[k].circles, t[k].hits, t[k].misses, (unsigned)ratio,
                     (unsigned)((ratio - floor(ratio)) * 100.0));
         CHECK_EQ(t[k].misses, 0);
-        CHECK(t[k].hits > 0);
+        CHECK_COVER(t[k].hits > 0);
     }
 }
 
@@ -773,7 +773,7 @@ static void cover_centre_anchor(void)
     fxlt_printf("    centre-anchored turns: %u circles, %u exact hits, %u missed (%u lasers "
                 "skipped)\n", n, hits, misses, refused);
     CHECK_EQ(misses, 0);
-    CHECK(hits > 0);
+    CHECK_COVER(hits > 0);
 }
 
 static void chain_vs_circle(void)

@@ -1092,7 +1092,7 @@ static void sq_le_band(void)
     fxlt_printf("    sq_le_quick: %u cases (%u near the boundary), %u left to the exact "
                 "stage, %u wrong\n", n, near, undecided, bad);
     CHECK_EQ(bad, 0);
-    CHECK(undecided > 0);
+    CHECK_COVER(undecided > 0);
     CHECK_EQ(big_faults(), 0);
 }
 
@@ -1337,7 +1337,7 @@ static void property_tail_bands(void)
                 t.cases, skipped, t.hits, t.disagree, batch_disagree, fxl__turn_audit.filtered,
                 fxl__turn_audit.wrong);
     CHECK_EQ(fxl__turn_audit.wrong, 0);
-    CHECK(fxl__turn_audit.filtered > 0);
+    CHECK_COVER(fxl__turn_audit.filtered > 0);
 #else
     fxlt_printf("    tail bands: %u cases (%u outside the domain skipped), %u touching, "
                 "%u disagreements with the oracle, batch differs in %u\n",
@@ -1407,8 +1407,8 @@ static void slide_corner_band(void)
     fxlt_printf("    slide corner filter: %u cases (%u at the touching distance), %u decided, %u left "
                 "to the exact stage, %u wrong\n", n, touching, decided, undecided, bad);
     CHECK_EQ(bad, 0);
-    CHECK(decided > n / 8);
-    CHECK(undecided > 0);
+    CHECK_COVER(decided > n / 8);
+    CHECK_COVER(undecided > 0);
     CHECK_EQ(big_faults(), 0);
 }
 
@@ -1471,8 +1471,8 @@ static void slide_point_band(void)
     fxlt_printf("    slide point filter: %u cases (%u at a touching distance), %u decided, %u left "
                 "to the exact stage, %u wrong\n", n, touching, decided, undecided, bad);
     CHECK_EQ(bad, 0);
-    CHECK(decided > n / 8);
-    CHECK(undecided > 0);
+    CHECK_COVER(decided > n / 8);
+    CHECK_COVER(undecided > 0);
     CHECK_EQ(big_faults(), 0);
 }
 
@@ -1531,9 +1531,9 @@ static void slide_line_band(void)
     fxlt_printf("    slide line test: %u cases, %u sure misses, %u sure hits, %u left to the "
                 "exact stage, %u wrong\n", n, sure_misses, sure_hits, undecided, bad);
     CHECK_EQ(bad, 0);
-    CHECK(sure_misses > 0);
+    CHECK_COVER(sure_misses > 0);
     CHECK(undecided > 0 || n < 1000);
-    CHECK(FXLT_CASES(200000) < 200000 || sure_misses > n / 8);
+    CHECK_COVER(FXLT_CASES(200000) < 200000 || sure_misses > n / 8);
     CHECK_EQ(big_faults(), 0);
 }
 
@@ -1588,9 +1588,9 @@ static void property_quick_bands(void)
     CHECK_EQ(fxl__turn_audit.wrong, 0);
     CHECK_COVER(fxl__turn_quick_misses - quick0 > 0);
     if (n >= 10000) /* about 1 in 300 cases: none in the GBA's short run */
-        CHECK(fxl__turn_corner_misses - corner0 > 0);
+        CHECK_COVER(fxl__turn_corner_misses - corner0 > 0);
     if (FXLT_PROPERTY_DIVISOR == 1)
-        CHECK(fxl__turn_quick_misses - quick0 >= n / 100);
+        CHECK_COVER(fxl__turn_quick_misses - quick0 >= n / 100);
 #endif
 }
 
@@ -1735,8 +1735,8 @@ static void ends_far_words(void)
     fxlt_printf("    ends far: %u inputs, %u rejected by the 1/256 px form (%u more by the "
                 "64-bit one), %u rejected wrongly\n", n, yes, lost, bad);
     CHECK_EQ(bad, 0);
-    CHECK(yes > n / 8);
-    CHECK(lost > 0);
+    CHECK_COVER(yes > n / 8);
+    CHECK_COVER(lost > 0);
 }
 
 #ifdef FXL_TEST_HOOKS
@@ -1831,8 +1831,8 @@ static void head_far_words(void)
                 n, yes, arc, lost, bad);
     CHECK_EQ(bad, 0);
     CHECK_COVER(yes > n / 8);
-    CHECK(arc > 0);
-    CHECK(lost > 0);
+    CHECK_COVER(arc > 0);
+    CHECK_COVER(lost > 0);
 }
 #endif
 
@@ -1898,7 +1898,7 @@ static void far_core_words(void)
     fxlt_printf("    far core: %u inputs, %u settled by the word form, %u differing\n", n, yes,
                 bad);
     CHECK_EQ(bad, 0);
-    CHECK(yes > n / 100);
+    CHECK_COVER(yes > n / 100);
 }
 
 static const fxlt_case cases[] = {

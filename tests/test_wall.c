@@ -131,7 +131,7 @@ static void meet_and_slide_reference(void)
     }
     fxlt_printf("    stop and slide points: %u crossing moves, within one raw step of the "
                 "double reference, never behind the wall\n", done);
-    CHECK(done > n / 20);
+    CHECK_COVER(done > n / 20);
 }
 
 /* Whether o is v * num / den rounded down (up = false) or up, exactly:
@@ -237,8 +237,8 @@ static void meet_and_slide_exact(void)
     }
     fxlt_printf("    exact stop and slide points: %u crossing moves (%u with a whole quotient), "
                 "all equal to the big-integer definitions\n", done, whole);
-    CHECK(done > n / 20);
-    CHECK(whole > done / 10);
+    CHECK_COVER(done > n / 20);
+    CHECK_COVER(whole > done / 10);
     CHECK(big_faults() == 0);
 }
 
@@ -315,8 +315,8 @@ static void coarse_boxes(void)
                 "%u of the others rejected\n", meet, missed, rejected);
     CHECK_EQ(missed, 0);
     CHECK_EQ(unshared, 0);
-    CHECK(rejected > n / 10);
-    CHECK(meet > n / 20);
+    CHECK_COVER(rejected > n / 10);
+    CHECK_COVER(meet > n / 20);
 }
 
 /* ---- rooms ---------------------------------------------------------------- */
@@ -877,7 +877,7 @@ static void pushes_match_model(void)
     }
     fxlt_printf("    pushes: %u moves, %u into a wall, %u disagreements\n", n, pushed, bad);
     CHECK_EQ(bad, 0);
-    CHECK(pushed > n / 2);
+    CHECK_COVER(pushed > n / 2);
 }
 
 /* div_estimate, the stop point's and the slide's division (no remainder
@@ -935,7 +935,7 @@ static void seeded_division(void)
     fxlt_printf("    division estimate: %u quotients, %u exact, at most %u short, %u out of bounds\n",
                 n, exact, worst, bad);
     CHECK_EQ(bad, 0);
-    CHECK(exact > n / 4);
+    CHECK_COVER(exact > n / 4);
 }
 
 /* scale_two32 (the stop point and the slide: v num / den rounded per axis)
@@ -988,7 +988,7 @@ static void scale_band(void)
     }
     fxlt_printf("    scale band: %u ratios (%u whole quotients), %u wrong\n", done, whole, bad);
     CHECK_EQ(bad, 0);
-    CHECK(whole > done / 20);
+    CHECK_COVER(whole > done / 20);
     CHECK(big_faults() == 0);
 }
 
@@ -1060,7 +1060,7 @@ static void line_filter(void)
     }
     fxlt_printf("    line filter: %u moves, %u boxes skipped, %u wrongly\n", n, skipped, bad);
     CHECK_EQ(bad, 0);
-    CHECK(skipped > n / 10);
+    CHECK_COVER(skipped > n / 10);
     CHECK(big_faults() == 0);
 }
 
@@ -1194,7 +1194,7 @@ static void kept_slides_match_model(void)
                 "rejected, %u disagreements\n",
                 moves, contacts, fxl__wall_kept_searches - kept0, rejects, bad);
     CHECK_EQ(bad, 0);
-    CHECK(fxl__wall_kept_searches - kept0 > contacts / 8);
+    CHECK_COVER(fxl__wall_kept_searches - kept0 > contacts / 8);
 }
 
 /* The searches over inflated walls that go through the groups the search
@@ -1250,10 +1250,10 @@ static void listed_slides_match_model(void)
     /* The full searches whose move's box met more groups than the scan
      * lists first (search_body's list, then its group-at-a-time scan):
      * the 34 to 40 short walls' scenes; in full-size runs only. */
-    CHECK(target < 10000 || fxl__wall_long_lists - long0 > moves / 100);
+    CHECK_COVER(target < 10000 || fxl__wall_long_lists - long0 > moves / 100);
     /* One in 8 contacts in full-size runs (host: 45 %); the reduced runs
      * (the GBA ROM's 80 moves: 17 of 111) only need one. */
-    CHECK(fxl__wall_listed_searches - listed0 > (target >= 10000 ? contacts / 8 : 0));
+    CHECK_COVER(fxl__wall_listed_searches - listed0 > (target >= 10000 ? contacts / 8 : 0));
 }
 
 static const fxlt_case cases[] = {
