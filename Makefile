@@ -214,12 +214,17 @@ test-san: $(H)/tests-san
 # test. The corpus hashes keep their own generator, so they hold under any seed.
 SEEDS ?= 1 2 3 4
 SOAK_SHARDS ?= 4
-soak: $(H)/tests
-	@for s in $(SEEDS); do \
-	    FXLT_SEED=$$s sh tools/test_shards.sh $(H)/tests $(SOAK_SHARDS) $(H)/soak/$$s > $(H)/soak-$$s.log 2>&1; \
-	    st=$$?; echo "seed $$s: $$(tail -n 1 $(H)/soak-$$s.log) (log $(H)/soak-$$s.log)"; \
-	    if [ $$st -ne 0 ]; then grep FAIL $(H)/soak-$$s.log; exit 1; fi; \
+# $(call soak_seeds,LABEL,LOG,RUN): RUN (a command of the seed $$s) once per
+# seed in SEEDS, its output in LOG-<seed>.log and its closing line printed
+# after LABEL and the seed; stops at the first seed whose run fails, with
+# that log's FAIL lines (soak, soak-gba).
+soak_seeds = @for s in $(SEEDS); do \
+	    $(3) > $(2)-$$s.log 2>&1; \
+	    st=$$?; echo "$(1) $$s: $$(tail -n 1 $(2)-$$s.log) (log $(2)-$$s.log)"; \
+	    if [ $$st -ne 0 ]; then grep FAIL $(2)-$$s.log; exit 1; fi; \
 	done
+soak: $(H)/tests
+	$(call soak_seeds,seed,$(H)/soak,FXLT_SEED=$$s sh tools/test_shards.sh $(H)/tests $(SOAK_SHARDS) $(H)/soak/$$s)
 
 # The GBA test ROM (its property counts divided by 500, the library as the
 # GBA runs it: hand-written ARM kernels, IWRAM code, no __int128) once per
@@ -227,11 +232,7 @@ soak: $(H)/tests
 # port/gba/test_port.c), about 3 minutes a seed on one core; a log per seed
 # in $(GBA_BUILD)/soak-<seed>.log; fails on the first seed with a failed test.
 soak-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
-	@for s in $(SEEDS); do \
-	    $(GBARUN) -S $$s $(GBA_BUILD)/fixlaser-tests.gba > $(GBA_BUILD)/soak-$$s.log 2>&1; \
-	    st=$$?; echo "gba seed $$s: $$(tail -n 1 $(GBA_BUILD)/soak-$$s.log) (log $(GBA_BUILD)/soak-$$s.log)"; \
-	    if [ $$st -ne 0 ]; then grep FAIL $(GBA_BUILD)/soak-$$s.log; exit 1; fi; \
-	done
+	$(call soak_seeds,gba seed,$(GBA_BUILD)/soak,$(GBARUN) -S $$s $(GBA_BUILD)/fixlaser-tests.gba)
 
 # make check-seed (part of make check): make soak for one seed, the commit's
 # own, its first 12 hex digits (SEEDS=0x<them>; one process: make check's pool

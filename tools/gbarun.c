@@ -31,10 +31,10 @@
  *
  * Seeds (-S SEED): the test ROM's property tests draw from another seed
  * (decimal or 0x hex, not 0). gbarun finds the seed slot of
- * port/gba/test_port.c in the ROM file (its 16-byte tag, exactly once)
- * and writes the seed's low and high words after it into the loaded
- * ROM (mGBA's patch write; the file is not changed), as the hosted
- * port's FXLT_SEED: make check-seed, make soak-gba.
+ * port/gba/test_port.c in the loaded ROM (its tag, port/gba/seed_slot.h,
+ * exactly once) and writes the seed's low and high words after it
+ * (mGBA's patch write; the file is not changed), as the hosted port's
+ * FXLT_SEED: make check-seed-gba, make soak-gba.
  *
  * Profiles (-p): every instruction's cycles (mGBA's clock before and after
  * it: wait states, prefetch and the events it ran into, interrupts
@@ -118,6 +118,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../port/gba/seed_slot.h"
 #include "gbarun_gif.h"
 
 #define GBARUN_STATUS_MAGIC_ADDR  0x0203FFF0u
@@ -691,7 +692,7 @@ static void report_trap(void)
 /* ---- the profiler (-p) ----------------------------------------------------- */
 
 /* Cycles and instructions by address (halfword steps) for the three places
- * code runs from: ROM (up to 32 MiB: the ROM file's size, set by main),
+ * code runs from: ROM (up to 32 MiB: the loaded ROM's size, set by main),
  * IWRAM (32 KiB), EWRAM (256 KiB). */
 struct prof_region {
     uint32_t base, size;
@@ -963,45 +964,34 @@ static int profile_write(const char *path)
 
 /* ---- main ------------------------------------------------------------------ */
 
-/* -S: the seed slot's tag (port/gba/test_port.c, fxl_seed_patch). */
-static const char seed_tag[16] = {'F', 'X', 'L', 'T', '-', 'S', 'E', 'E',
-                                  'D', '-', 'S', 'L', 'O', 'T', '-', '1'};
-
-/* Writes seed into the loaded ROM after the slot's tag, found in the ROM
- * file exactly once (4-byte aligned, as the slot is); 0 on failure. */
+/* Writes seed into the loaded ROM after the seed slot's tag
+ * (port/gba/seed_slot.h), found in it exactly once (4-byte aligned, as the
+ * slot is); 0 on failure. */
 static int seed_patch(struct mCore *core, const char *rom, unsigned long long seed)
 {
-    FILE *f = fopen(rom, "rb");
-    unsigned char *data = NULL;
-    size_t len = 0, cap = 0, n, off = 0, at = 0, found = 0;
+    uint32_t tag[FXL_SEED_SLOT_TAG_LEN / 4];
+    size_t len = core->romSize(core), off, at = 0, found = 0, w;
     int k;
-    if (f == NULL) {
-        fprintf(stderr, "gbarun: %s: %s\n", rom, strerror(errno));
-        return 0;
+    for (w = 0; w < FXL_SEED_SLOT_TAG_LEN / 4; w++) {
+        tag[w] = le32((const unsigned char *)FXL_SEED_SLOT_TAG + 4 * w);
     }
-    do {
-        if (len == cap) {
-            cap = cap ? 2 * cap : 1u << 20;
-            data = xrealloc(data, cap);
+    for (off = 0; off + FXL_SEED_SLOT_TAG_LEN + 8 <= len; off += 4) {
+        for (w = 0; w < FXL_SEED_SLOT_TAG_LEN / 4 &&
+                    core->rawRead32(core, 0x08000000u + (uint32_t)(off + 4 * w), -1) == tag[w];
+             w++) {
         }
-        n = fread(data + len, 1, cap - len, f);
-        len += n;
-    } while (n > 0);
-    fclose(f);
-    for (off = 0; off + sizeof seed_tag + 8 <= len; off += 4) {
-        if (memcmp(data + off, seed_tag, sizeof seed_tag) == 0) {
+        if (w == FXL_SEED_SLOT_TAG_LEN / 4) {
             at = off;
             found++;
         }
     }
-    free(data);
     if (found != 1) {
         fprintf(stderr, "gbarun: -S: %s has %s seed slot (port/gba/test_port.c)\n", rom,
                 found == 0 ? "no" : "more than one");
         return 0;
     }
     for (k = 0; k < 8; k++) {
-        uint32_t addr = 0x08000000u + (uint32_t)(at + sizeof seed_tag) + (uint32_t)k;
+        uint32_t addr = 0x08000000u + (uint32_t)(at + FXL_SEED_SLOT_TAG_LEN) + (uint32_t)k;
         uint8_t b = (uint8_t)(seed >> (8 * k));
         core->rawWrite8(core, addr, -1, b);
         if ((uint8_t)core->rawRead8(core, addr, -1) != b) {
@@ -1110,21 +1100,6 @@ int main(int argc, char **argv)
     if (key_script != NULL) {
         load_key_script(key_script);
     }
-    if (profile_path != NULL) {
-        /* The profile's ROM region: the ROM file's size (mGBA maps it from
-         * 0x08000000), at most 32 MiB. */
-        FILE *f = fopen(rom, "rb");
-        long len = -1;
-        if (f != NULL) {
-            if (fseek(f, 0, SEEK_END) == 0) {
-                len = ftell(f);
-            }
-            fclose(f);
-        }
-        if (len > 0 && len < 0x02000000L) {
-            prof_regions[0].size = ((uint32_t)len + 1u) & ~1u;
-        }
-    }
     if (elf != NULL) {
         if (!load_elf(elf)) {
             return GBARUN_EXIT_ERROR;
@@ -1188,6 +1163,14 @@ int main(int argc, char **argv)
         core->deinit(core);
         free(video);
         return GBARUN_EXIT_ERROR;
+    }
+    if (profile_path != NULL) {
+        /* The profile's ROM region: the loaded ROM's size (mGBA maps it
+         * from 0x08000000), at most 32 MiB. */
+        size_t len = core->romSize(core);
+        if (len > 0 && len < 0x02000000u) {
+            prof_regions[0].size = ((uint32_t)len + 1u) & ~1u;
+        }
     }
     /* Start at the cartridge entry point (0x08000000) without running the
      * boot animation; no BIOS file is loaded, mGBA's built-in (HLE) BIOS

@@ -14,7 +14,7 @@
  *
  * Seed: the property tests draw from the committed seed (tests/harness.h,
  * FXLT_SEED) unless the ROM's seed slot below holds another: `gbarun -S
- * SEED` writes it into the loaded ROM (make check-seed, make soak-gba),
+ * SEED` writes it into the loaded ROM (make check-seed-gba, make soak-gba),
  * as the hosted port reads the FXLT_SEED environment variable.
  */
 #include "test_port.h"
@@ -23,6 +23,7 @@
 
 #include "gba_hw.h"
 #include "harness.h" /* fxlt_only */
+#include "seed_slot.h"
 
 #define FXL_STATUS_MAGIC_ADDR  0x0203FFF0u
 #define FXL_STATUS_FAILED_ADDR 0x0203FFF4u
@@ -45,19 +46,18 @@ extern char __iwram_top[];
 #endif
 #define FXL_STATUS_STACK_ADDR 0x0203FFF8u
 
-/* The seed slot: a tag gbarun finds in the ROM image, then the seed's low
- * and high words (both 0: the committed seed). In ROM, read through a
- * volatile lvalue so the compiler cannot fold the zeros in. */
+/* The seed slot (seed_slot.h): a tag gbarun finds in the loaded ROM, then
+ * the seed's low and high words (both 0: the committed seed). In ROM, read
+ * through a volatile lvalue so the compiler cannot fold the zeros in. */
 typedef struct fxl_seed_slot {
-    /* cppcheck-suppress unusedStructMember ; read by gbarun in the ROM file */
-    char tag[16];
+    /* cppcheck-suppress unusedStructMember ; read by gbarun in the ROM */
+    char tag[FXL_SEED_SLOT_TAG_LEN];
     uint32_t lo, hi;
 } fxl_seed_slot;
 /* Weak: the ROMs without the test harness (the demo, a game's) link no
  * fxlt_seed, and the slot is never asked for there. */
 void fxlt_seed(uint64_t seed) __attribute__((weak));
-static const volatile fxl_seed_slot fxl_seed_patch = {
-    {'F', 'X', 'L', 'T', '-', 'S', 'E', 'E', 'D', '-', 'S', 'L', 'O', 'T', '-', '1'}, 0u, 0u};
+static const volatile fxl_seed_slot fxl_seed_patch = {FXL_SEED_SLOT_TAG, 0u, 0u};
 
 static uintptr_t fxl_stack_entry; /* sp (about) at fxl_port_init */
 static uint32_t fxl_stack_words;  /* words painted above __iwram_top */
@@ -127,8 +127,11 @@ void fxl_port_init(void)
     (void)fxl_gba_debug_enable();
     fxl_line_len = 0;
     fxl_guard_paint();
-    if ((fxl_seed_patch.lo | fxl_seed_patch.hi) != 0u && fxlt_seed != NULL)
-        fxlt_seed((uint64_t)fxl_seed_patch.hi << 32 | fxl_seed_patch.lo);
+    {
+        uint64_t seed = (uint64_t)fxl_seed_patch.hi << 32 | fxl_seed_patch.lo;
+        if (seed != 0u && fxlt_seed != NULL)
+            fxlt_seed(seed);
+    }
 #ifdef FXLT_GBA_ONLY
     fxlt_only(FXLT_GBA_ONLY); /* a ROM of some tests: -DFXLT_GBA_ONLY='"sweep,cast.bounce"' */
 #endif
