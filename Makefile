@@ -234,6 +234,10 @@ soak: $(H)/tests
 soak-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
 	$(call soak_seeds,gba seed,$(GBA_BUILD)/soak,$(GBARUN) -S $$s $(GBA_BUILD)/fixlaser-tests.gba)
 
+# The commit's seed: 0x and the first 12 hex digits of HEAD (empty outside a
+# git checkout), worked out only where a recipe asks for it.
+COMMIT_SEED = $(shell s=$$(git rev-parse --short=12 HEAD 2>/dev/null) && echo 0x$$s)
+
 # make check-seed (part of make check): make soak for one seed, the commit's
 # own, its first 12 hex digits (SEEDS=0x<them>; one process: make check's pool
 # runs its jobs two at a time), so each commit's check meets property inputs
@@ -241,10 +245,10 @@ soak-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
 # and `make soak SEEDS=0x<them>` replays a failure. Outside a git checkout it
 # says so and passes.
 check-seed: $(H)/tests
-	@seed=$$(git rev-parse --short=12 HEAD 2>/dev/null) || seed=; \
+	@seed=$(COMMIT_SEED); \
 	if [ -z "$$seed" ]; then echo "check-seed: not a git checkout: skipped"; exit 0; fi; \
-	$(MAKE) --no-print-directory soak SEEDS=0x$$seed SOAK_SHARDS=1 || \
-	    { echo "check-seed: replay with make soak SEEDS=0x$$seed"; exit 1; }
+	$(MAKE) --no-print-directory soak SEEDS=$$seed SOAK_SHARDS=1 || \
+	    { echo "check-seed: replay with make soak SEEDS=$$seed"; exit 1; }
 
 # make check-seed-gba (make check's GBA job): the GBA test ROM under the
 # commit's own seed (make soak-gba SEEDS=0x<its first 12 hex digits>), so the
@@ -253,11 +257,11 @@ check-seed: $(H)/tests
 # under the committed seed. One ROM run, not two: make gba-test runs the
 # committed seed (about 3 minutes more). Outside a git checkout: make gba-test.
 check-seed-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
-	@seed=$$(git rev-parse --short=12 HEAD 2>/dev/null) || seed=; \
+	@seed=$(COMMIT_SEED); \
 	if [ -z "$$seed" ]; then echo "check-seed-gba: not a git checkout: the committed seed"; \
 	    exec $(GBARUN) $(GBA_BUILD)/fixlaser-tests.gba; fi; \
-	$(MAKE) --no-print-directory soak-gba SEEDS=0x$$seed || \
-	    { echo "check-seed-gba: replay with make soak-gba SEEDS=0x$$seed"; exit 1; }
+	$(MAKE) --no-print-directory soak-gba SEEDS=$$seed || \
+	    { echo "check-seed-gba: replay with make soak-gba SEEDS=$$seed"; exit 1; }
 
 # Regenerating the table must give the committed file, byte for byte.
 table-check: $(B)/tools/gen_tables
@@ -592,6 +596,20 @@ FORCE:
 
 # The 68000 and the R3000 under qemu-user (make retro, retro-test, bench-retro).
 include tools/retro.mk
+
+# make check's emulated targets draw from the commit's seed too (FXLT_SEED:
+# the hosted port reads it, and tools/mcu_test.sh hands it to the QEMU
+# system emulators' programs by semihosting), so each commit's 32-bit,
+# big-endian and 64-bit-product-by-call paths meet new property inputs;
+# their divided counts report coverage as the GBA ROM's do (tests/harness.h,
+# CHECK_COVER), and their corpus hashes, which keep their own generator,
+# are compared with the committed one as before. The log names the seed
+# (its first lines); `FXLT_SEED=0x... make mcu-test-m68k` replays a failure,
+# and plain `make mcu-test` runs the committed seed. Outside a git
+# checkout: the committed seed.
+MT_SEEDED := $(addprefix mcu-test-,$(MT_TARGETS) $(RETRO_TARGETS))
+$(MT_SEEDED:%=check-job-%): check-job-%:
+	@FXLT_SEED=$(COMMIT_SEED) $(MAKE) --no-print-directory $*
 
 # The scene benchmark built for Cortex-M0+ (tests/bench/m0plus), run under
 # QEMU with instruction counting (semihosting output on its stderr; the

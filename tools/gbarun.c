@@ -11,7 +11,7 @@
  * them to stderr. gbarun's own diagnostics go to stderr.
  *
  * Completion: after every frame gbarun reads the ROM's status block in EWRAM
- * (port/gba/test_port.c):
+ * (port/gba/test_port.c; its addresses in port/gba/gbarun_abi.h):
  *     0x0203FFF0  u32  0x21434C46 ("FLC!") when the ROM has finished
  *     0x0203FFF4  u32  number of failures
  * and stops as soon as the magic appears.
@@ -31,7 +31,7 @@
  *
  * Seeds (-S SEED): the test ROM's property tests draw from another seed
  * (decimal or 0x hex, not 0). gbarun finds the seed slot of
- * port/gba/test_port.c in the loaded ROM (its tag, port/gba/seed_slot.h,
+ * port/gba/test_port.c in the loaded ROM (its tag, port/gba/gbarun_abi.h,
  * exactly once) and writes the seed's low and high words after it
  * (mGBA's patch write; the file is not changed), as the hosted port's
  * FXLT_SEED: make check-seed-gba, make soak-gba.
@@ -118,12 +118,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../port/gba/seed_slot.h"
+#include "../port/gba/gbarun_abi.h"
 #include "gbarun_gif.h"
-
-#define GBARUN_STATUS_MAGIC_ADDR  0x0203FFF0u
-#define GBARUN_STATUS_FAILED_ADDR 0x0203FFF4u
-#define GBARUN_STATUS_MAGIC       0x21434C46u
 
 #define GBARUN_EXIT_TIMEOUT 124
 #define GBARUN_EXIT_MAXFAIL 125
@@ -965,7 +961,7 @@ static int profile_write(const char *path)
 /* ---- main ------------------------------------------------------------------ */
 
 /* Writes seed into the loaded ROM after the seed slot's tag
- * (port/gba/seed_slot.h), found in it exactly once (4-byte aligned, as the
+ * (port/gba/gbarun_abi.h), found in it exactly once (4-byte aligned, as the
  * slot is); 0 on failure. */
 static int seed_patch(struct mCore *core, const char *rom, unsigned long long seed)
 {
@@ -1223,8 +1219,8 @@ int main(int argc, char **argv)
             status = GBARUN_EXIT_TRAP;
             break;
         }
-        if (core->rawRead32(core, GBARUN_STATUS_MAGIC_ADDR, -1) == GBARUN_STATUS_MAGIC) {
-            uint32_t failed = core->rawRead32(core, GBARUN_STATUS_FAILED_ADDR, -1);
+        if (core->rawRead32(core, FXL_STATUS_MAGIC_ADDR, -1) == FXL_STATUS_MAGIC) {
+            uint32_t failed = core->rawRead32(core, FXL_STATUS_FAILED_ADDR, -1);
             status = failed > GBARUN_EXIT_MAXFAIL ? GBARUN_EXIT_MAXFAIL : (int)failed;
             if (opt_verbose) {
                 fprintf(stderr, "gbarun: finished after %ld frames, %lu failures\n", frame + 1,

@@ -8,7 +8,11 @@
 #       "MCU-RUN NAME STATUS SECONDS CPU_SECONDS DIVISOR" (wall-clock time,
 #       and the processor time it used, which a busy machine does not
 #       inflate). Never fails itself, so that every target runs; `check`
-#       judges.
+#       judges. FXLT_SEED in the environment: the property tests' seed, read
+#       from there by the hosted port (the host, x86-32, the 68000, the
+#       R3000) and handed to a QEMU system emulator's program (Cortex-M,
+#       RV32: port/mcu/semihost.c) as the word seed=N of its semihosting
+#       command line.
 #   mcu_test.sh check CORPUS_HASH_H HOST_LOG LOG...
 #       prints one row per run (the suite's closing line, its corpus hash,
 #       seconds, divisor) and fails unless every run exited 0, closed with
@@ -20,6 +24,11 @@ case $1 in
 run)
     name=$2 div=$3 log=$4
     shift 4
+    if [ -n "${FXLT_SEED:-}" ]; then
+        case $1 in
+        qemu-system-*) set -- "$@" -semihosting-config "arg=seed=$FXLT_SEED" ;;
+        esac
+    fi
     mkdir -p "$(dirname "$log")"
     echo "mcu-test: $name (property divisor $div): $*"
     t0=$(date +%s%N)

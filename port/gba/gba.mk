@@ -178,7 +178,7 @@ $(GBAHDR): tools/gbahdr.c
 	@mkdir -p $(@D)
 	$(GBA_HOST_CC) $(GBA_HOST_CFLAGS) -o $@ $<
 
-$(GBARUN): tools/gbarun.c tools/gbarun_gif.h $(GBA_PORT_DIR)/seed_slot.h
+$(GBARUN): tools/gbarun.c tools/gbarun_gif.h $(GBA_PORT_DIR)/gbarun_abi.h
 	@mkdir -p $(@D)
 	$(GBA_HOST_CC) $(GBA_HOST_CFLAGS) $(GBA_MGBA_CFLAGS) $(GBA_PNG_CFLAGS) -o $@ $< \
 		$(GBA_MGBA_LIBS) $(GBA_PNG_LIBS) -lgif

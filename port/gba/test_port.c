@@ -2,7 +2,7 @@
  * Advance (run under mGBA through tools/gbarun, or on hardware).
  *
  * Status block (EWRAM 0x0203FFF0..0x0203FFFF, reserved by gba.ld and zeroed
- * by crt0.s at boot):
+ * by crt0.s at boot; its addresses in gbarun_abi.h, which gbarun shares):
  *   0x0203FFF0  u32  magic 0x21434C46 ("FLC!" in memory order) once finished
  *   0x0203FFF4  u32  number of failures (0 = success)
  *   0x0203FFF8  u32  the deepest the user stack went, bytes below the
@@ -23,11 +23,7 @@
 
 #include "gba_hw.h"
 #include "harness.h" /* fxlt_only */
-#include "seed_slot.h"
-
-#define FXL_STATUS_MAGIC_ADDR  0x0203FFF0u
-#define FXL_STATUS_FAILED_ADDR 0x0203FFF4u
-#define FXL_STATUS_MAGIC       0x21434C46u /* 'F','L','C','!' little-endian */
+#include "gbarun_abi.h" /* the status block and the seed slot */
 
 /* A guard band at the bottom of the user stack (just above .bss, where
  * gba.ld's __iwram_top ends the static data): painted at init, checked at
@@ -44,9 +40,8 @@ extern char __iwram_top[];
 #ifndef FXL_STACK_SLACK
 #define FXL_STACK_SLACK 1024u /* -DFXL_STACK_SLACK=99999 prints the figures */
 #endif
-#define FXL_STATUS_STACK_ADDR 0x0203FFF8u
 
-/* The seed slot (seed_slot.h): a tag gbarun finds in the loaded ROM, then
+/* The seed slot (gbarun_abi.h): a tag gbarun finds in the loaded ROM, then
  * the seed's low and high words (both 0: the committed seed). In ROM, read
  * through a volatile lvalue so the compiler cannot fold the zeros in. */
 typedef struct fxl_seed_slot {
