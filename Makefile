@@ -94,7 +94,7 @@ TOOL_CF  := $(WARN) -O2 -g -Iinclude -Itests
 tool_obj = $(patsubst %.c,$(H)/tool/%.o,$(1))
 
 .PHONY: api-check all demo example check deps install install-gba clean test test-san soak table-check cppcheck oracle-check \
-	profile profile-check check-seed check-seed-gba soak-gba \
+	profile profile-check bench-doc-check check-seed check-seed-gba soak-gba \
 	gba-test gba-cpp-smoke install-check checked-check checked-check-gba bench bench-host bench-m0plus m0plus-check scene-check size mcu rotating pictures \
 	mcu-test
 
@@ -432,6 +432,23 @@ profile: deps $(GBA_BUILD)/fixlaser-$(PROFILE_ROM).gba $(GBARUN)
 profile-check: $(GBA_BUILD)/fixlaser-boss.gba $(GBARUN)
 	sh tools/profile_check.sh $(GBARUN) $(GBA_BUILD)/fixlaser-boss.gba $(GBA_BUILD)
 
+# make bench-doc-check (make check's targets lane): every line of the boss
+# ROM's section (the README frame's and the boss frame's tables, their
+# targets, worst frame and hit-list hashes) stands verbatim in
+# docs/bench-gba.md, so the headline tables cannot go stale: mGBA's cycle
+# counts do not depend on the machine that runs it. About a second. The
+# scene ROM's and the per-call ROM's tables come from ROMs make check does
+# not build; make bench regenerates all of them.
+bench-doc-check: $(GBA_BUILD)/fixlaser-boss.gba $(GBARUN)
+	@$(GBARUN) -f 100000 $(GBA_BUILD)/fixlaser-boss.gba > $(GBA_BUILD)/bench-doc-check.log
+	@sed -n '/^BOSS-BEGIN$$/,/^BOSS-END$$/p' $(GBA_BUILD)/bench-doc-check.log | \
+	    grep -v -e '^BOSS-' -e '^$$' > $(GBA_BUILD)/bench-doc-check.lines || true
+	@n=$$(wc -l < $(GBA_BUILD)/bench-doc-check.lines); \
+	if [ "$$n" -lt 10 ]; then echo "bench-doc-check: FAILED: the boss ROM printed $$n lines of its section"; exit 1; fi; \
+	if grep -v -F -x -f docs/bench-gba.md $(GBA_BUILD)/bench-doc-check.lines; then \
+	    echo "bench-doc-check: FAILED: the lines above are not in docs/bench-gba.md: regenerate it (make bench)"; exit 1; fi; \
+	echo "bench-doc-check: the boss ROM's $$n lines stand in docs/bench-gba.md"
+
 BENCH_HOST_OBJ := $(call tool_obj,$(BENCH_SRC) tests/bench/bench_host.c port/hosted/test_port.c)
 $(H)/bench_host: $(BENCH_HOST_OBJ) $(H)/libfixlaser.a
 	$(CC) $^ -o $@ $(FIXMATH_LIBS) -lm
@@ -744,6 +761,7 @@ check-lane-host:
 check-lane-targets:
 	$(MAKE) --no-print-directory gba-gc-check
 	$(MAKE) --no-print-directory profile-check
+	$(MAKE) --no-print-directory bench-doc-check
 	$(MAKE) --no-print-directory gba-cpp-smoke
 	$(MAKE) --no-print-directory recipes
 	$(MAKE) --no-print-directory demo-check
