@@ -259,7 +259,7 @@ check-seed: $(H)/tests
 check-seed-gba: $(GBA_BUILD)/fixlaser-tests.gba $(GBARUN)
 	@seed=$(COMMIT_SEED); \
 	if [ -z "$$seed" ]; then echo "check-seed-gba: not a git checkout: the committed seed"; \
-	    exec $(GBARUN) $(GBA_BUILD)/fixlaser-tests.gba; fi; \
+	    exec $(MAKE) --no-print-directory gba-test; fi; \
 	$(MAKE) --no-print-directory soak-gba SEEDS=$$seed || \
 	    { echo "check-seed-gba: replay with make soak-gba SEEDS=$$seed"; exit 1; }
 
@@ -646,7 +646,7 @@ $(M0_DIR)/scene.o: tests/bench/scene.c tests/bench/scene.h $(HDR) | $(FIXMATH_SR
 $(M0_DIR)/harness.o: tests/harness.c tests/harness.h | $(FIXMATH_SRC_STAMP)
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
-$(M0_DIR)/semihost.o: port/mcu/semihost.c tests/test_port.h
+$(M0_DIR)/semihost.o: port/mcu/semihost.c tests/test_port.h tests/harness.h
 	@mkdir -p $(@D)
 	$(MCU_m0plus) $(M0_CFLAGS) -c $< -o $@
 $(M0_DIR)/mps2_vectors.o: port/mcu/mps2_vectors.s
