@@ -189,7 +189,9 @@ pictures: deps $(H)/sweeppic
 
 # The main job: the GBA demo ROM, its scripted play run headless under mGBA
 # (summary on stdout, screenshots in build/demo/).
-demo: deps
+# Only the GBA build's packages (GBA_DEBIAN_PACKAGES): the demo needs no
+# QEMU, cross compilers for other CPUs, clang or valgrind.
+demo: gba-deps
 	$(MAKE) --no-print-directory demo-run
 
 # A laser scene on the host, printed as text.

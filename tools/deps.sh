@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh - installs the Debian packages fixlaser's build and tests need, when
-# missing. Used by `make demo` and `make check` (through `make deps`).
+# missing. Used by `make check` (through `make deps`: every package) and
+# `make demo` (through `make gba-deps`: the GBA build's only).
 # As root it runs apt-get; otherwise it names the packages and stops.
 set -eu
 

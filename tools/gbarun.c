@@ -56,7 +56,8 @@
  *
  * Exit status:
  *     0        the ROM finished and reported 0 failures
- *     1..125   the ROM finished with that many failures (125 = 125 or more)
+ *     1..125   the ROM finished with that many failures (125 = 125 or more);
+ *              for a game ROM linked with exit_status.o, main's return value
  *     124      the frame limit was reached first ("gbarun: frame limit
  *              reached" on stderr)
  *     126      gbarun itself failed: bad usage, unreadable ROM, ELF or key
@@ -195,11 +196,12 @@ static void die_usage(const char *msg)
     }
     fprintf(stderr,
             "usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]... [-a F:L:FILE.gif]... [-k KEYSCRIPT]\n"
-            "              [-e ROM.elf] ROM.gba\n"
+            "              [-e ROM.elf] [-p FILE] [-S SEED] ROM.gba   (gbarun -h: what each option does)\n"
             "  Runs a GBA ROM headless under mGBA; prints its debug output; exits\n"
-            "  with the failure count from its status block (0 = pass, max 125),\n"
-            "  124 at the frame limit (default %ld), 126 on gbarun errors, 132 when\n"
-            "  the ROM hits an undefined instruction (a trap).\n",
+            "  with the value in its status block (a test ROM's failure count, a\n"
+            "  game's main's return value; 0 = pass, max 125), 124 at the frame limit\n"
+            "  (default %ld), 126 on gbarun errors, 132 when the ROM hits an undefined\n"
+            "  instruction (a trap).\n",
             GBARUN_DEFAULT_FRAMES);
     exit(GBARUN_EXIT_ERROR);
 }
@@ -1040,7 +1042,8 @@ int main(int argc, char **argv)
                    "  -S SEED         the test ROM's property tests under SEED (not 0)\n"
                    "  -q              do not print the ROM's debug output\n"
                    "  -v              print mGBA's other log messages to stderr\n"
-                   "Exit: the ROM's failure count (0 = pass, at most 125), 124 on frame\n"
+                   "Exit: the value in the ROM's status block (a test ROM's failure count,\n"
+                   "a game's main's return value; 0 = pass, at most 125), 124 on frame\n"
                    "limit, 126 on gbarun errors, 132 on a trap (undefined instruction:\n"
                    "its address and function on stderr).\n",
                    GBARUN_DEFAULT_FRAMES);

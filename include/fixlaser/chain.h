@@ -35,8 +35,8 @@
  * turn; the static chain's last part of the beam, up to a pitch past its
  * last square's centre less a half-size, a capsule's round ends, and the
  * edges of slanted beams), and what the covering chains cost in false hits
- * (about 1.4 times the swept area for small turns, rising to about 3 at a
- * quarter turn). Squares are rounded outwards to the Q16.16 grid.
+ * (docs/rotating.md: about 1.3 times the swept area for small turns, rising
+ * to about 3.3 at a quarter turn). Squares are rounded outwards to the Q16.16 grid.
  *
  * On the GBA (FXL_ARM_ASM) the chained-square chains run as ARM code in IWRAM: about
  * 120 cycles a square from Thumb, all included; the covering chains stay

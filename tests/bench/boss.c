@@ -294,7 +294,8 @@ void boss_advance(void)
 
 /* --- the phases ---------------------------------------------------------------- */
 
-/* README.md's frame code, literally (its bit arrays are the hit words). */
+/* The frame code of docs/guide/lasers.md (README.md's before the guide's),
+ * literally (its bit arrays are the hit words). */
 /* README's player circle, made once a frame (in the first phase, as README's
  * first line) and read by the next two. */
 static fxl_circle readme_player[2];

@@ -3,7 +3,8 @@
  * times every phase of every frame with the cascaded hardware timers (TM2 +
  * TM3, the timer overhead subtracted), and prints the markdown tables that
  * `make bench` puts in docs/bench-gba.md: the README frame (the scene's
- * frame written as README.md's frame code) and the boss frame, then the
+ * frame written as the frame code of docs/guide/lasers.md, which README.md
+ * carried before the guide did) and the boss frame, then the
  * hit-list hashes (BOSS-HASH line) that tools/bench_gba.sh checks against
  * the host twin's exact references (BOSS-ORACLE) and, for the README frame,
  * the scene's (SCENE-ORACLE). Player 1's hit lists must be the same in
@@ -108,9 +109,11 @@ int main(void)
     errors += boss_errors();
 
     fxlt_printf("BOSS-BEGIN\n");
-    fxlt_printf("## The scene's frame, README's code literally\n\n");
+    fxlt_printf("## The scene's frame, the guide's code literally (the README frame)\n\n");
     fxlt_printf("The scene's frame (640 bullets, 48 straight lasers, 16 rotating lasers, one\n");
-    fxlt_printf("player) written as README.md's frame code: `fxl_circles_vs_circle`,\n");
+    fxlt_printf("player) written as the frame code of docs/guide/lasers.md, \"A game's frame\"\n");
+    fxlt_printf("(README.md carried it before the guide did, hence the name README frame):\n");
+    fxlt_printf("`fxl_circles_vs_circle`,\n");
     fxlt_printf("`fxl_lasers_vs_circle`, and `fxl_sweeps_vs_circle` on the 16 turning lasers kept as\n");
     fxlt_printf("`fxl_sweep` (built once with `fxl_sweep_turn`, each laser's angle advanced by its\n");
     fxlt_printf("step after the frame; the 8 middle spinners centre-anchored), the player's circle\n");
