@@ -40,9 +40,13 @@ static void room_index(const fxl_room_wall *w, size_t n, fxl_room *out)
     }
     out->org_x = x0;
     out->org_y = y0;
-    while (x1 > x0 && ((x1 - x0) >> out->sh_x) >= FXL_ROOM_SLABS)
+    /* Walls from fxl_wall_prepare or fxl_walls_inflate have 15-bit coarse
+     * values, so sh <= 12; the cap at 14 keeps cast.c's shift (sh + 17)
+     * below 32 for a hand-made coarse_hi too (a field of 0 reads as 2^32 -
+     * 1: a meaningless index, no undefined shift). */
+    while (x1 > x0 && ((x1 - x0) >> out->sh_x) >= FXL_ROOM_SLABS && out->sh_x < 14u)
         out->sh_x++;
-    while (y1 > y0 && ((y1 - y0) >> out->sh_y) >= FXL_ROOM_SLABS)
+    while (y1 > y0 && ((y1 - y0) >> out->sh_y) >= FXL_ROOM_SLABS && out->sh_y < 14u)
         out->sh_y++;
     /* cast.c's room_slab_of: org 2^17 as a Q16.16 coordinate (coarse.h's
      * order: the top bit turned), and the slab's size as a shift. */

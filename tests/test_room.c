@@ -7,6 +7,8 @@
  * meets the room's outline (big-integer rationals, bigint.h), and a point
  * of each piece tested by its winding number. The count is
  * FXLT_ROOM_ROOMS rooms (define it for a long run). */
+#include <string.h>
+
 #include "harness.h"
 
 #include "bigint.h"
@@ -805,6 +807,36 @@ static void bounce_axis_meet(void)
     CHECK_EQ(bad, 0);
 }
 
+/* cast.h: walls not from fxl_wall_prepare or fxl_walls_inflate give
+ * meaningless answers, never undefined behaviour, in a room too. A
+ * hand-made prep whose coarse_hi is 0 (its packed hi box reads as 2^32 - 1
+ * on both axes) made the index's shift 29 and the cast's 46, past a 32-bit
+ * value's width (session 22's audit); the index's shift now stops at 14.
+ * UBSan (make test-san) would catch the shift. */
+static void hand_made_coarse(void)
+{
+    fxl_wall_prep w;
+    fxl_room_wall packed[1];
+    fxl_room room;
+    fxl_cast c;
+    fxl_bounce legs[3];
+    size_t count;
+    fxl_laser l = fxl_laser_from_emitter(FXL_LASER_BOX, fxl_vec2_make(0, 0), 0, (fix16_t)PX(100),
+                                         (fix16_t)PX(1));
+    memset(&w, 0, sizeof w);
+    w.a = fxl_vec2_make((fix16_t)PX(10), (fix16_t)PX(-10));
+    w.ey = (int32_t)PX(20);
+    w.len2 = (uint64_t)w.ey * (uint64_t)w.ey;
+    CHECK_EQ(fxl_room_prepare(&w, 1, packed, 1, &room), FXL_OK);
+    CHECK(room.sh_x <= 14u && room.sh_y <= 14u && room.shift_x < 32u && room.shift_y < 32u);
+    CHECK_EQ(fxl_room_cast(&room, &l, 0, &c, NULL), FXL_OK);
+    CHECK(c.length >= 0 && c.length <= l.length);
+    CHECK_EQ(fxl_room_cast_width(&room, &l, 0, &c, NULL), FXL_OK);
+    CHECK(c.length >= 0 && c.length <= l.length);
+    CHECK_EQ(fxl_room_bounce(&room, &l, 0, 2, legs, 3, &count), FXL_OK);
+    CHECK(count >= 1 && count <= 3);
+}
+
 static const fxlt_case cases[] = {
     {"null_and_empty", null_and_empty},
     {"reported_rooms", reported_rooms},
@@ -812,6 +844,7 @@ static const fxlt_case cases[] = {
     {"room_calls_agree", room_calls_agree},
     {"bounce_div_small", bounce_div_small},
     {"bounce_axis_meet", bounce_axis_meet},
+    {"hand_made_coarse", hand_made_coarse},
 };
 
 const fxlt_suite fxlt_suite_room = {"room", cases, FXLT_COUNT(cases)};

@@ -1256,6 +1256,49 @@ static void listed_slides_match_model(void)
     CHECK_COVER(fxl__wall_listed_searches - listed0 > (target >= 10000 ? contacts / 8 : 0));
 }
 
+/* wall.h: a fxl_wall_prep the library did not write gives a meaningless
+ * answer, never undefined behaviour nor a call that does not return. Two
+ * hand-made preps a slide used to divide forever with (session 22's audit):
+ * len2 = 0 under a wall of non-zero length (a division by 0: the remainder
+ * loop never ends), and a len2 far below ex^2 + ey^2 (a quotient over 2^32:
+ * some 10^13 steps of it). Both are no slide now (scale_round's and
+ * slide_body's guards); the moves through them return, as do the circle's
+ * through 9 such parts. The suite under UBSan (make test-san) checks the
+ * rest. */
+static void hand_made_preps(void)
+{
+    static fxl_wall_prep parts[FXL_WALL_PARTS] FXL_EWRAM_BSS;
+    fxl_wall_prep w[2];
+    fxl_vec2 p, x0 = v2(PX(0), PX(-1)), x1 = v2(65536, 601885);
+    fxl_move m;
+    int i;
+    for (i = 0; i < 2; i++) {
+        w[i].coarse_lo = 0x80008000u;
+        w[i].coarse_hi = 0xFFFFFFFFu;
+        w[i].a = v2(0, 0);
+        w[i].box.lo = v2(-(1 << 29), -(1 << 29));
+        w[i].box.hi = v2(1 << 29, 1 << 29);
+    }
+    w[0].ex = PX(100);
+    w[0].ey = PX(1);
+    w[0].len2 = 0;
+    w[1].ex = -17673933;
+    w[1].ey = 442152;
+    w[1].len2 = 3310057474u; /* ex^2 + ey^2 is about 3.1e14 */
+    p = fxl_wall_slide(&w[0], x0, v2(PX(50), PX(-3)));
+    CHECK(p.x == x0.x && p.y == x0.y);
+    p = fxl_wall_slide(&w[1], x1, v2(-134217727, 65535));
+    CHECK(p.x == x1.x && p.y == x1.y);
+    m = fxl_move_point(w, 2, x0, v2(PX(50), PX(5)), NULL);
+    CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES);
+    m = fxl_move_point(&w[1], 1, x1, v2(-134217727, 65535), NULL);
+    CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES);
+    for (i = 0; i < FXL_WALL_PARTS; i++)
+        parts[i] = w[i & 1];
+    m = fxl_move_circle(parts, 1, x0, v2(PX(50), PX(5)), NULL);
+    CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES);
+}
+
 static const fxlt_case cases[] = {
     {"side_and_crossing", side_and_crossing},
     {"errors", errors},
@@ -1274,6 +1317,7 @@ static const fxlt_case cases[] = {
     {"line_filter", line_filter},
     {"kept_slides_match_model", kept_slides_match_model},
     {"listed_slides_match_model", listed_slides_match_model},
+    {"hand_made_preps", hand_made_preps},
 };
 
 const fxlt_suite fxlt_suite_wall = {"wall", cases, FXLT_COUNT(cases)};

@@ -275,7 +275,9 @@ typedef struct fxl_room {
 /* Packs n prepared walls (fxl_wall_prepare or fxl_walls_inflate) into
  * storage (cap entries) and sets up the room; walls must stay valid and
  * unchanged while the room is used. FXL_ERR_NULL, FXL_ERR_CAPACITY (cap <
- * n). (NULL, 0) walls give an empty room. */
+ * n). (NULL, 0) walls give an empty room. Other wall values (hand-made
+ * preps) give meaningless answers in every room call, never undefined
+ * behaviour. */
 fxl_result fxl_room_prepare(const fxl_wall_prep *walls, size_t n, fxl_room_wall *storage,
                             size_t cap, fxl_room *out);
 

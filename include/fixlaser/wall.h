@@ -17,7 +17,10 @@
  *
  * Domain. Points and movers within +-FXL_COORD_MAX (fxl_move_point and
  * fxl_move_circle assert it in checked builds); outside it every call
- * stays free of undefined behaviour but its answer is meaningless. */
+ * stays free of undefined behaviour but its answer is meaningless. So do
+ * the calls given an fxl_wall_prep that fxl_wall_prepare or
+ * fxl_walls_inflate did not write (any field values: a meaningless answer,
+ * no undefined behaviour, and every call returns). */
 #ifndef FIXLASER_WALL_H
 #define FIXLASER_WALL_H
 
@@ -96,8 +99,8 @@ fxl_vec2 fxl_wall_slide(const fxl_wall_prep *w, fxl_vec2 x, fxl_vec2 to);
  * and the search along the slide, which goes through the walls kept
  * instead of all of them when the slide stays in the box of the move
  * searched before (GBA bench ROM, 16 walls, ARM code in ROM: 693 cycles a
- * free move; split by contacts, medians 670 free, 4,573 one contact, 8,004
- * two, 8,089 at most: a game budgets each contact; a contact, on average:
+ * free move; split by contacts, medians 670 free, 4,599 one contact, 8,078
+ * two, 8,133 at most: a game budgets each contact; a contact, on average:
  * 1,400 cycles for the search that finds it, 850 for the stop point, 880
  * for the slide, 380 for the stop point's check, 530 for the search along
  * the slide). A
@@ -134,8 +137,8 @@ fxl_result fxl_walls_inflate(const fxl_wall *walls, size_t n, fix16_t r, fxl_wal
  * of the last search over all groups goes through the groups that search
  * met (at most 8) instead of scanning all of them, without the line
  * test. GBA bench ROM, 16 walls (144 parts in EWRAM): 839 cycles a free
- * move; split by contacts, medians 814 free, 6,545 one contact (10,986 at
- * most), 14,077 two, 15,555 at most (a contact, on average: 3,100 cycles
+ * move; split by contacts, medians 814 free, 6,581 one contact (11,022 at
+ * most), 14,151 two, 15,599 at most (a contact, on average: 3,100 cycles
  * for the search that finds it, 850 for the stop point, 880 for the
  * slide, 750 for the stop point's check, 940 for the search along the
  * slide; the rest of a second contact's cost is the full search that

@@ -20,7 +20,9 @@
  *     touched names between 1 and `contacts` walls when there were
  *     contacts, none otherwise; the same move without `touched` ends at
  *     the same place;
- *   - movers, walls and points anywhere in int32: no undefined behaviour. */
+ *   - movers, walls and points anywhere in int32: no undefined behaviour;
+ *     so with hand-made preps, every field any value, and every call
+ *     returns (libFuzzer's -timeout). */
 #include "fuzz.h"
 
 #define NP 12
@@ -109,6 +111,41 @@ static fxl_vec2 fz_point(fz *f)
 
 /* Arbitrary walls and points: prepare's domain, the single-wall checks,
  * and moves through the walls with any int32 movers. */
+/* Preps no prepare call wrote: every field any value (wall.h: a
+ * meaningless answer, no undefined behaviour, every call returns; a slide
+ * used to divide forever with len2 = 0 or far below ex^2 + ey^2). The
+ * moves keep their contact bound. */
+static void hand_made(fz *f)
+{
+    static fxl_wall_prep parts[2 * FXL_WALL_PARTS];
+    size_t i, n = 1 + fz_below(f, 2);
+    fxl_move m;
+    for (i = 0; i < n * FXL_WALL_PARTS; i++) {
+        fxl_wall_prep *w = &parts[i];
+        w->coarse_lo = fz_u32(f);
+        w->coarse_hi = fz_u32(f);
+        w->a = fz_point(f);
+        w->ex = (int32_t)fz_u32(f);
+        w->ey = (int32_t)fz_u32(f);
+        w->len2 = fz_flag(f) ? (uint64_t)fz_u32(f) : (uint64_t)fz_u32(f) << 32 | fz_u32(f);
+        w->box.lo = fz_point(f);
+        w->box.hi = fz_point(f);
+        if (i >= 3)
+            continue;
+        {
+            fxl_vec2 from = fz_point(f), to = fz_point(f);
+            (void)fxl_wall_side(w, from);
+            (void)fxl_wall_crosses(w, from, to);
+            (void)fxl_wall_meet(w, from, to);
+            (void)fxl_wall_slide(w, from, to);
+        }
+    }
+    m = fxl_move_point(parts, n * FXL_WALL_PARTS, fz_point(f), fz_point(f), NULL);
+    FZ_CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES);
+    m = fxl_move_circle(parts, n, fz_point(f), fz_point(f), NULL);
+    FZ_CHECK(m.contacts >= 0 && m.contacts <= FXL_MOVE_PASSES);
+}
+
 static void arbitrary(fz *f)
 {
     fxl_wall walls[4];
@@ -142,6 +179,8 @@ static void arbitrary(fz *f)
         (void)fxl_move_point(preps, n, from, to, &touched);
         (void)fxl_move_point(preps, n, from, to, NULL);
     }
+    if (fz_flag(f))
+        hand_made(f);
 }
 
 /* The hull of pts (monotone chain), listed so that its fronts face
