@@ -66,7 +66,9 @@ typedef struct fxl_beam {
     fxl_ease turn;         /* the current eased turn (frames == 0: none) */
 } fxl_beam;
 
-/* The beam prepared for one frame's tests. */
+/* The beam prepared for one frame's tests. Its fields are the library's:
+ * only fxl_beam_prepare writes them; read them at most (one written
+ * otherwise is a broken precondition, config.h's FXL_ASSERT). */
 typedef struct fxl_beam_prep {
     fxl_phase phase;
     fxl_sweep_prep hit;    /* the hitbox over the motion since last frame */

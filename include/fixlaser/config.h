@@ -72,7 +72,17 @@ void fxl_assert_failed(const char *expr, const char *file, int line);
  * compiled out with FXL_CHECKED 0. A port may define it otherwise: the test
  * builds map it to a handler that counts a failure (port/hosted/fxl_port.h).
  * Out-of-domain inputs never cause undefined behaviour either way: the
- * arithmetic stays defined, only the answer is meaningless. */
+ * arithmetic stays defined, only the answer is meaningless. A prepared
+ * struct (fxl_laser_prep, fxl_sweep_prep, fxl_laser3d_prep, fxl_beam_prep;
+ * a fxl_curvy beyond the fields curvy.h lets a game change) is not an input
+ * but the prepare call's output: one that its prepare or init call did not
+ * write (zeroed, garbage, fields edited) is a broken precondition like a
+ * NULL pointer. The checked build traps on a zeroed or garbage one (a
+ * plausibility check: the kind, the table vector; not every edited field);
+ * a release build does not check, and its arithmetic may then overflow
+ * (undefined behaviour). Validating it on every test would cost the hot path
+ * what the single validation at prepare time saves. Walls are the
+ * exception: any fxl_wall_prep values are safe (wall.h). */
 #ifndef FXL_ASSERT
 #if FXL_CHECKED
 #define FXL_ASSERT(cond) ((cond) ? (void)0 : fxl_assert_failed(#cond, __FILE__, __LINE__))

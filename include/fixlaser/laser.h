@@ -39,7 +39,10 @@ typedef struct fxl_laser {
  * about pos (the "core": the beam for a box, its centre segment for a
  * capsule), grown by `round` in every direction. Frame coordinates of a
  * point p are u = cos*(px - pos.x) + sin*(py - pos.y) (along the beam) and
- * v = cos*(py - pos.y) - sin*(px - pos.x) (across it), both Q32.32. */
+ * v = cos*(py - pos.y) - sin*(px - pos.x) (across it), both Q32.32. Its
+ * fields are the library's: only fxl_laser_prepare writes them; read them
+ * at most (one written otherwise is a broken precondition, config.h's
+ * FXL_ASSERT). */
 typedef struct fxl_laser_prep {
     fxl_vec2 pos;     /* Q16.16 frame origin: the emitter, the middle, or a pivot */
     int32_t cos;      /* Q16.16 table cosine of the angle */

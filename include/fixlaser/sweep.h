@@ -123,7 +123,9 @@ typedef struct fxl_sweep {
     fxl_motion motion;
 } fxl_sweep;
 
-/* A sweep prepared for testing. */
+/* A sweep prepared for testing. Its fields are the library's: only
+ * fxl_sweep_prepare writes them; read them at most (one written otherwise
+ * is a broken precondition, config.h's FXL_ASSERT). */
 typedef struct fxl_sweep_prep {
     fxl_laser_prep from; /* the beam at the start: pos = the pivot, the start table vector */
     int32_t cos1;        /* Q16.16 table cosine of the end angle */
