@@ -189,20 +189,19 @@ static void gbarun_log(struct mLogger *logger, int category, enum mLogLevel leve
     }
 }
 
+/* The command line, for a usage error and for -h (which adds what each
+ * option does and the exit status). */
+static const char gbarun_synopsis[] =
+    "usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...\n"
+    "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] [-p FILE]\n"
+    "              [-S SEED] ROM.gba\n";
+
 static void die_usage(const char *msg)
 {
     if (msg != NULL) {
         fprintf(stderr, "gbarun: %s\n", msg);
     }
-    fprintf(stderr,
-            "usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]... [-a F:L:FILE.gif]... [-k KEYSCRIPT]\n"
-            "              [-e ROM.elf] [-p FILE] [-S SEED] ROM.gba   (gbarun -h: what each option does)\n"
-            "  Runs a GBA ROM headless under mGBA; prints its debug output; exits\n"
-            "  with the value in its status block (a test ROM's failure count, a\n"
-            "  game's main's return value; 0 = pass, max 125), 124 at the frame limit\n"
-            "  (default %ld), 126 on gbarun errors, 132 when the ROM hits an undefined\n"
-            "  instruction (a trap).\n",
-            GBARUN_DEFAULT_FRAMES);
+    fprintf(stderr, "%s(gbarun -h: what each option does, and the exit status)\n", gbarun_synopsis);
     exit(GBARUN_EXIT_ERROR);
 }
 
@@ -1028,9 +1027,7 @@ int main(int argc, char **argv)
             break;
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf("usage: gbarun [-q] [-v] [-f FRAMES] [-x SCALE] [-s FRAME:FILE.png]...\n"
-                   "              [-a FIRST:LAST:FILE.gif]... [-k KEYSCRIPT] [-e ROM.elf] [-p FILE]\n"
-                   "              [-S SEED] ROM.gba\n"
+            printf("%s"
                    "  -f N            frame limit (default %ld); exit 124 when reached\n"
                    "  -s FRAME:FILE   PNG screenshot after frame FRAME (from 0); repeatable\n"
                    "  -a F:L:FILE     animated GIF of frames F..L (every second); repeatable\n"
@@ -1046,7 +1043,7 @@ int main(int argc, char **argv)
                    "a game's main's return value; 0 = pass, at most 125), 124 on frame\n"
                    "limit, 126 on gbarun errors, 132 on a trap (undefined instruction:\n"
                    "its address and function on stderr).\n",
-                   GBARUN_DEFAULT_FRAMES);
+                   gbarun_synopsis, GBARUN_DEFAULT_FRAMES);
             return 0;
         }
         if (strcmp(a, "-q") == 0) {
